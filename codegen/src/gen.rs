@@ -1,0 +1,1319 @@
+//! IR → LLVM lowering.
+
+use crate::{err, CodegenError, DeviceImages, Tgt, R};
+use gpuf_lower::ir::{
+    ArgKind, AtomicOp, BinOp, Function, Kernel, Launch, Level, LoopId, MathFn, Module, Op, Prim, Rv, ShuffleMode, Stmt, Ty, UnOp, VarId,
+};
+use inkwell::attributes::AttributeLoc;
+use inkwell::basic_block::BasicBlock;
+use inkwell::builder::Builder;
+use inkwell::context::Context;
+use inkwell::intrinsics::Intrinsic;
+use inkwell::memory_buffer::MemoryBuffer;
+use inkwell::module::{Linkage, Module as LlModule};
+use inkwell::targets::TargetMachine;
+use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FloatType, IntType, PointerType};
+use inkwell::values::{
+    BasicMetadataValueEnum, BasicValue, BasicValueEnum, FloatValue, FunctionValue, GlobalValue, InstructionValue, IntValue, PointerValue,
+};
+use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, FloatPredicate, IntPredicate};
+use std::collections::HashMap;
+
+const SEQ: AtomicOrdering = AtomicOrdering::SequentiallyConsistent;
+
+/// Helpers for AMDGPU that need sync scopes, which the LLVM 19 C API cannot set: parsed
+/// from text as the start of every amdgcn module.
+const AMDGCN_PRELUDE: &str = r#"
+define internal void @gpuf.amdgcn.barrier() #0 {
+  fence syncscope("workgroup") release
+  call void @llvm.amdgcn.s.barrier()
+  fence syncscope("workgroup") acquire
+  ret void
+}
+define internal void @gpuf.amdgcn.fence() #0 {
+  fence syncscope("agent") seq_cst
+  ret void
+}
+declare void @llvm.amdgcn.s.barrier() #1
+attributes #0 = { alwaysinline convergent nounwind }
+attributes #1 = { convergent nounwind willreturn }
+"#;
+
+pub(crate) struct Cg<'ctx> {
+    pub(crate) ctx: &'ctx Context,
+    pub(crate) m: LlModule<'ctx>,
+    pub(crate) b: Builder<'ctx>,
+    pub(crate) tgt: Tgt,
+    strings: HashMap<String, PointerValue<'ctx>>,
+    /// Kernel info globals by kernel index (host program only).
+    kinfo: Vec<PointerValue<'ctx>>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum RetKind {
+    Main,
+    Void,
+}
+
+struct Fx<'ctx, 'a> {
+    f: &'a Function,
+    fv: FunctionValue<'ctx>,
+    vars: Vec<PointerValue<'ctx>>,
+    loops: HashMap<LoopId, (BasicBlock<'ctx>, BasicBlock<'ctx>)>,
+    entry_br: InstructionValue<'ctx>,
+    ret: RetKind,
+    /// The kernel's shared-memory global (GPU kernels with shared_bytes > 0).
+    shared: Option<GlobalValue<'ctx>>,
+}
+
+fn setup_module(m: &LlModule, tm: &TargetMachine) {
+    m.set_triple(&tm.get_triple());
+    m.set_data_layout(&tm.get_target_data().get_data_layout());
+}
+
+pub(crate) fn build_host<'ctx>(
+    ctx: &'ctx Context,
+    tm: &TargetMachine,
+    host: &Module,
+    sim: &Module,
+    images: &DeviceImages,
+) -> R<LlModule<'ctx>> {
+    let m = ctx.create_module("gpuf.host");
+    setup_module(&m, tm);
+    let mut cg = Cg::new(ctx, m, Tgt::X86);
+    let ptr = cg.ptr();
+    let kfn_ty = ctx.void_type().fn_type(&[ptr.into()], false);
+    let host_fns: Vec<FunctionValue> = host.kernels.iter().map(|k| cg.m.add_function(&format!("{}_host", k.name), kfn_ty, None)).collect();
+    let sim_fns: Vec<FunctionValue> = sim.kernels.iter().map(|k| cg.m.add_function(&format!("{}_sim", k.name), kfn_ty, None)).collect();
+    // Kernel infos: { ptr name, ptr host_fn, ptr sim_fn, i64 shared_bytes, i32 levels }.
+    for (i, k) in host.kernels.iter().enumerate() {
+        let Some(si) = sim.kernels.iter().position(|s| s.name == k.name) else {
+            return err(format!("kernel `{}` of the host module is missing from the sim module", k.name));
+        };
+        let name = cg.str_ptr(&k.name);
+        let init = ctx.const_struct(
+            &[
+                name.into(),
+                host_fns[i].as_global_value().as_pointer_value().into(),
+                sim_fns[si].as_global_value().as_pointer_value().into(),
+                ctx.i64_type().const_int(sim.kernels[si].shared_bytes as u64, true).into(),
+                ctx.i32_type().const_int(k.levels.0 as u64, false).into(),
+            ],
+            false,
+        );
+        let g = cg.m.add_global(init.get_type(), None, &format!("gpuf.kinfo.{}", k.name));
+        g.set_initializer(&init);
+        g.set_constant(true);
+        g.set_linkage(Linkage::Internal);
+        g.set_alignment(8);
+        cg.kinfo.push(g.as_pointer_value());
+    }
+    for (k, fv) in host.kernels.iter().zip(&host_fns) {
+        cg.host_kernel(k, *fv)?;
+    }
+    for (k, fv) in sim.kernels.iter().zip(&sim_fns) {
+        cg.host_kernel(k, *fv)?;
+    }
+    // Device images: { ptr ptx, i64 ptx_len, ptr hsaco, i64 hsaco_len }.
+    let ptx = cg.blob("gpuf.ptx", images.ptx.as_deref(), true);
+    let hsaco = cg.blob("gpuf.hsaco", images.hsaco.as_deref(), false);
+    let i64t = ctx.i64_type();
+    let init = ctx
+        .const_struct(&[ptx.0.into(), i64t.const_int(ptx.1, false).into(), hsaco.0.into(), i64t.const_int(hsaco.1, false).into()], false);
+    let images_g = cg.m.add_global(init.get_type(), None, "gpuf.images");
+    images_g.set_initializer(&init);
+    images_g.set_constant(true);
+    images_g.set_linkage(Linkage::Internal);
+    images_g.set_alignment(8);
+    // main
+    let main_ty = ctx.i32_type().fn_type(&[ctx.i32_type().into(), ptr.into()], false);
+    let main_fv = cg.m.add_function("main", main_ty, None);
+    let mut fx = cg.begin(&host.main, main_fv, RetKind::Main, None)?;
+    let init_fn = cg.declare("gpuf_init", &[Ty::Ptr], None)?;
+    cg.b.build_call(init_fn, &[images_g.as_pointer_value().into()], "")?;
+    cg.stmts(&mut fx, &host.main.body)?;
+    cg.end(&fx)?;
+    Ok(cg.m)
+}
+
+pub(crate) fn build_device<'ctx>(ctx: &'ctx Context, tm: &TargetMachine, tgt: Tgt, module: &Module) -> R<LlModule<'ctx>> {
+    let m = if tgt == Tgt::Amdgcn {
+        let buf = MemoryBuffer::create_from_memory_range_copy(AMDGCN_PRELUDE.as_bytes(), "gpuf.amdgcn");
+        ctx.create_module_from_ir(buf).map_err(|e| CodegenError(format!("amdgcn prelude: {}", e.to_string())))?
+    } else {
+        ctx.create_module("gpuf.device")
+    };
+    setup_module(&m, tm);
+    let mut cg = Cg::new(ctx, m, tgt);
+    let ptr = cg.ptr();
+    for k in &module.kernels {
+        let params: Vec<BasicMetadataTypeEnum> = k.params.iter().map(|_| ptr.into()).collect();
+        let fty = ctx.void_type().fn_type(&params, false);
+        let fv = cg.m.add_function(&k.name, fty, None);
+        match tgt {
+            Tgt::Nvptx => fv.set_call_conventions(71),
+            Tgt::Amdgcn => {
+                fv.set_call_conventions(91);
+                fv.add_attribute(AttributeLoc::Function, ctx.create_string_attribute("amdgpu-flat-work-group-size", "1,1024"));
+                fv.add_attribute(AttributeLoc::Function, ctx.create_string_attribute("uniform-work-group-size", "true"));
+            }
+            Tgt::X86 => unreachable!(),
+        }
+        let shared = if k.shared_bytes > 0 {
+            let aty = ctx.i8_type().array_type(k.shared_bytes as u32);
+            let g = cg.m.add_global(aty, Some(AddressSpace::from(3u16)), &format!("{}.shared", k.name));
+            g.set_initializer(&aty.get_undef());
+            g.set_linkage(Linkage::Internal);
+            g.set_alignment(16);
+            Some(g)
+        } else {
+            None
+        };
+        let mut fx = cg.begin(&k.func, fv, RetKind::Void, shared)?;
+        for (i, p) in k.params.iter().enumerate() {
+            let pv = fv.get_nth_param(i as u32).unwrap();
+            pv.set_name(&format!("p{i}"));
+            cg.store_param(&fx, k, *p, pv)?;
+        }
+        cg.stmts(&mut fx, &k.prologue)?;
+        cg.stmts(&mut fx, &k.func.body)?;
+        cg.end(&fx)?;
+    }
+    Ok(cg.m)
+}
+
+fn llname(v: &gpuf_lower::ir::Var) -> String {
+    v.name.clone()
+}
+
+impl<'ctx> Cg<'ctx> {
+    fn new(ctx: &'ctx Context, m: LlModule<'ctx>, tgt: Tgt) -> Cg<'ctx> {
+        Cg { ctx, m, b: ctx.create_builder(), tgt, strings: HashMap::new(), kinfo: Vec::new() }
+    }
+
+    pub(crate) fn ptr(&self) -> PointerType<'ctx> {
+        self.ctx.ptr_type(AddressSpace::default())
+    }
+
+    pub(crate) fn llty(&self, t: Ty) -> BasicTypeEnum<'ctx> {
+        match t {
+            Ty::I32 => self.ctx.i32_type().into(),
+            Ty::I64 => self.ctx.i64_type().into(),
+            Ty::F32 => self.ctx.f32_type().into(),
+            Ty::F64 => self.ctx.f64_type().into(),
+            Ty::Ptr => self.ptr().into(),
+        }
+    }
+
+    fn i32c(&self, v: i64) -> IntValue<'ctx> {
+        self.ctx.i32_type().const_int(v as u64, true)
+    }
+
+    /// A private constant global holding `data` (plus a NUL if asked); (pointer, length
+    /// without the NUL), or (null, 0).
+    fn blob(&mut self, name: &str, data: Option<&[u8]>, nul: bool) -> (PointerValue<'ctx>, u64) {
+        let Some(data) = data else {
+            return (self.ptr().const_null(), 0);
+        };
+        let mut bytes = data.to_vec();
+        if nul {
+            bytes.push(0);
+        }
+        let init = self.ctx.const_string(&bytes, false);
+        let g = self.m.add_global(init.get_type(), None, name);
+        g.set_initializer(&init);
+        g.set_constant(true);
+        g.set_linkage(Linkage::Private);
+        g.set_alignment(16);
+        (g.as_pointer_value(), data.len() as u64)
+    }
+
+    fn str_ptr(&mut self, s: &str) -> PointerValue<'ctx> {
+        if let Some(p) = self.strings.get(s) {
+            return *p;
+        }
+        let mut bytes = s.as_bytes().to_vec();
+        bytes.push(0);
+        let init = self.ctx.const_string(&bytes, false);
+        let g = self.m.add_global(init.get_type(), None, ".str");
+        g.set_initializer(&init);
+        g.set_constant(true);
+        g.set_linkage(Linkage::Private);
+        g.set_unnamed_addr(true);
+        g.set_alignment(1);
+        let p = g.as_pointer_value();
+        self.strings.insert(s.to_string(), p);
+        p
+    }
+
+    /// Declare (or find) an external runtime function.
+    fn declare(&self, name: &str, params: &[Ty], ret: Option<Ty>) -> R<FunctionValue<'ctx>> {
+        if self.tgt.is_gpu() {
+            return err(format!("runtime function `{name}` called in device code for {}", self.tgt.name()));
+        }
+        let ps: Vec<BasicMetadataTypeEnum> = params.iter().map(|t| self.llty(*t).into()).collect();
+        let fty = match ret {
+            Some(t) => self.llty(t).fn_type(&ps, false),
+            None => self.ctx.void_type().fn_type(&ps, false),
+        };
+        if let Some(f) = self.m.get_function(name) {
+            if f.get_type() != fty {
+                return err(format!(
+                    "runtime function `{name}` called with type {} but earlier with {}",
+                    fty.print_to_string().to_string(),
+                    f.get_type().print_to_string().to_string()
+                ));
+            }
+            return Ok(f);
+        }
+        Ok(self.m.add_function(name, fty, Some(Linkage::External)))
+    }
+
+    pub(crate) fn intrinsic(&self, name: &str, tys: &[BasicTypeEnum<'ctx>]) -> R<FunctionValue<'ctx>> {
+        let i = Intrinsic::find(name).ok_or_else(|| CodegenError(format!("unknown LLVM intrinsic `{name}`")))?;
+        i.get_declaration(&self.m, tys).ok_or_else(|| CodegenError(format!("cannot declare LLVM intrinsic `{name}` for {tys:?}")))
+    }
+
+    pub(crate) fn call(&self, f: FunctionValue<'ctx>, args: &[BasicValueEnum<'ctx>]) -> R<Option<BasicValueEnum<'ctx>>> {
+        let a: Vec<BasicMetadataValueEnum> = args.iter().map(|v| (*v).into()).collect();
+        Ok(self.b.build_call(f, &a, "")?.try_as_basic_value().basic())
+    }
+
+    pub(crate) fn call_intr(&self, name: &str, tys: &[BasicTypeEnum<'ctx>], args: &[BasicValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+        let f = self.intrinsic(name, tys)?;
+        self.call(f, args)?.ok_or_else(|| CodegenError(format!("intrinsic `{name}` returns void")))
+    }
+
+    fn call_void_intr(&self, name: &str) -> R<()> {
+        let f = self.intrinsic(name, &[])?;
+        self.call(f, &[])?;
+        Ok(())
+    }
+
+    fn terminated(&self) -> bool {
+        self.b.get_insert_block().and_then(|bb| bb.get_terminator()).is_some()
+    }
+
+    fn load(&self, t: Ty, p: PointerValue<'ctx>) -> R<BasicValueEnum<'ctx>> {
+        let v = self.b.build_load(self.llty(t), p, "")?;
+        v.as_instruction_value().unwrap().set_alignment(t.size() as u32).map_err(|e| CodegenError(e.to_string()))?;
+        Ok(v)
+    }
+
+    fn store(&self, t: Ty, p: PointerValue<'ctx>, v: BasicValueEnum<'ctx>) -> R<InstructionValue<'ctx>> {
+        let s = self.b.build_store(p, v)?;
+        s.set_alignment(t.size() as u32).map_err(|e| CodegenError(e.to_string()))?;
+        Ok(s)
+    }
+
+    // ---- functions ----
+
+    fn begin<'a>(&mut self, f: &'a Function, fv: FunctionValue<'ctx>, ret: RetKind, shared: Option<GlobalValue<'ctx>>) -> R<Fx<'ctx, 'a>> {
+        let entry = self.ctx.append_basic_block(fv, "entry");
+        let body = self.ctx.append_basic_block(fv, "body");
+        self.b.position_at_end(entry);
+        let mut vars = Vec::with_capacity(f.vars.len());
+        for v in &f.vars {
+            let a = self.b.build_alloca(self.llty(v.ty), &llname(v))?;
+            a.as_instruction_value().unwrap().set_alignment(v.ty.size() as u32).map_err(|e| CodegenError(e.to_string()))?;
+            vars.push(a);
+        }
+        let entry_br = self.b.build_unconditional_branch(body)?;
+        self.b.position_at_end(body);
+        Ok(Fx { f, fv, vars, loops: HashMap::new(), entry_br, ret, shared })
+    }
+
+    fn end(&mut self, fx: &Fx<'ctx, '_>) -> R<()> {
+        if !self.terminated() {
+            self.ret(fx)?;
+        }
+        Ok(())
+    }
+
+    fn ret(&mut self, fx: &Fx<'ctx, '_>) -> R<()> {
+        match fx.ret {
+            RetKind::Main => {
+                let fin = self.declare("gpuf_finish", &[], None)?;
+                self.b.build_call(fin, &[], "")?;
+                self.b.build_return(Some(&self.ctx.i32_type().const_zero()))?;
+            }
+            RetKind::Void => {
+                self.b.build_return(None)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A fresh alloca in the entry block.
+    fn temp_alloca(&self, fx: &Fx<'ctx, '_>, t: Ty, name: &str) -> R<PointerValue<'ctx>> {
+        let b = self.ctx.create_builder();
+        b.position_before(&fx.entry_br);
+        let a = b.build_alloca(self.llty(t), name)?;
+        a.as_instruction_value().unwrap().set_alignment(t.size() as u32).map_err(|e| CodegenError(e.to_string()))?;
+        Ok(a)
+    }
+
+    fn store_param(&self, fx: &Fx<'ctx, '_>, k: &Kernel, p: VarId, v: BasicValueEnum<'ctx>) -> R<()> {
+        let var = k.func.var(p);
+        if var.ty != Ty::Ptr {
+            return err(format!("kernel `{}`: parameter `{}` is {:?}, not Ptr", k.name, var.name, var.ty));
+        }
+        self.store(Ty::Ptr, fx.vars[p.0 as usize], v)?;
+        Ok(())
+    }
+
+    /// `void @{name}_host|_sim(ptr %args)`.
+    fn host_kernel(&mut self, k: &Kernel, fv: FunctionValue<'ctx>) -> R<()> {
+        let mut fx = self.begin(&k.func, fv, RetKind::Void, None)?;
+        let args = fv.get_nth_param(0).unwrap().into_pointer_value();
+        args.set_name("args");
+        for (i, p) in k.params.iter().enumerate() {
+            let slot = unsafe { self.b.build_gep(self.ptr(), args, &[self.ctx.i64_type().const_int(i as u64, false)], "")? };
+            let v = self.load(Ty::Ptr, slot)?;
+            self.store_param(&fx, k, *p, v)?;
+        }
+        self.stmts(&mut fx, &k.prologue)?;
+        self.stmts(&mut fx, &k.func.body)?;
+        self.end(&fx)
+    }
+
+    // ---- operands ----
+
+    fn op(&mut self, fx: &Fx<'ctx, '_>, o: &Op) -> R<BasicValueEnum<'ctx>> {
+        Ok(match o {
+            Op::Var(v) => {
+                let var =
+                    fx.f.vars
+                        .get(v.0 as usize)
+                        .ok_or_else(|| CodegenError(format!("function `{}`: variable {} out of range", fx.f.name, v.0)))?;
+                self.load(var.ty, fx.vars[v.0 as usize])?
+            }
+            Op::I32(c) => self.i32c(*c as i64).into(),
+            Op::I64(c) => self.ctx.i64_type().const_int(*c as u64, true).into(),
+            Op::F32(c) => self.ctx.f32_type().const_float(*c as f64).into(),
+            Op::F64(c) => self.ctx.f64_type().const_float(*c).into(),
+            Op::Null => self.ptr().const_null().into(),
+            Op::Str(s) => self.str_ptr(s).into(),
+        })
+    }
+
+    fn op_of(&mut self, fx: &Fx<'ctx, '_>, o: &Op, t: Ty, what: &str) -> R<BasicValueEnum<'ctx>> {
+        let ot = fx.f.op_ty(o);
+        if ot != t {
+            return err(format!("function `{}`: {what}: operand {o:?} is {ot:?}, expected {t:?}", fx.f.name));
+        }
+        self.op(fx, o)
+    }
+
+    fn ptr_op(&mut self, fx: &Fx<'ctx, '_>, o: &Op, what: &str) -> R<PointerValue<'ctx>> {
+        Ok(self.op_of(fx, o, Ty::Ptr, what)?.into_pointer_value())
+    }
+
+    fn int_op(&mut self, fx: &Fx<'ctx, '_>, o: &Op, what: &str) -> R<IntValue<'ctx>> {
+        let v = self.op(fx, o)?;
+        if !v.is_int_value() {
+            return err(format!("function `{}`: {what}: operand {o:?} is not an integer", fx.f.name));
+        }
+        Ok(v.into_int_value())
+    }
+
+    /// An i32 operand (i64 truncated).
+    fn i32_op(&mut self, fx: &Fx<'ctx, '_>, o: &Op, what: &str) -> R<IntValue<'ctx>> {
+        let v = self.int_op(fx, o, what)?;
+        Ok(if v.get_type().get_bit_width() == 32 { v } else { self.b.build_int_truncate(v, self.ctx.i32_type(), "")? })
+    }
+
+    /// `v != 0` as i1.
+    fn truth(&self, v: BasicValueEnum<'ctx>) -> R<IntValue<'ctx>> {
+        Ok(match v {
+            BasicValueEnum::IntValue(i) => self.b.build_int_compare(IntPredicate::NE, i, i.get_type().const_zero(), "")?,
+            BasicValueEnum::FloatValue(f) => self.b.build_float_compare(FloatPredicate::UNE, f, f.get_type().const_zero(), "")?,
+            BasicValueEnum::PointerValue(p) => self.b.build_is_not_null(p, "")?,
+            _ => return err("condition of unsupported type"),
+        })
+    }
+
+    fn zext32(&self, c: IntValue<'ctx>) -> R<BasicValueEnum<'ctx>> {
+        Ok(self.b.build_int_z_extend(c, self.ctx.i32_type(), "")?.into())
+    }
+
+    // ---- statements ----
+
+    fn stmts(&mut self, fx: &mut Fx<'ctx, '_>, ss: &[Stmt]) -> R<()> {
+        for s in ss {
+            if self.terminated() {
+                break;
+            }
+            self.stmt(fx, s)?;
+        }
+        Ok(())
+    }
+
+    fn block(&self, fx: &Fx<'ctx, '_>, name: &str) -> BasicBlock<'ctx> {
+        self.ctx.append_basic_block(fx.fv, name)
+    }
+
+    fn br(&self, to: BasicBlock<'ctx>) -> R<()> {
+        if !self.terminated() {
+            self.b.build_unconditional_branch(to)?;
+        }
+        Ok(())
+    }
+
+    fn stmt(&mut self, fx: &mut Fx<'ctx, '_>, s: &Stmt) -> R<()> {
+        match s {
+            Stmt::Assign(v, rv) => {
+                let var = fx.f.var(*v).clone();
+                let val = self.rv(fx, rv)?;
+                if val.get_type() != self.llty(var.ty) {
+                    return err(format!(
+                        "function `{}`: assignment to `{}` ({:?}) of a {} value: {rv:?}",
+                        fx.f.name,
+                        var.name,
+                        var.ty,
+                        val.get_type().print_to_string().to_string()
+                    ));
+                }
+                self.store(var.ty, fx.vars[v.0 as usize], val)?;
+            }
+            Stmt::Store(t, p, v) => {
+                let p = self.ptr_op(fx, p, "store address")?;
+                let v = self.op_of(fx, v, *t, "stored value")?;
+                self.store(*t, p, v)?;
+            }
+            Stmt::AtomicStore(t, p, v) => {
+                let p = self.ptr_op(fx, p, "atomic store address")?;
+                let v = self.op_of(fx, v, *t, "atomic stored value")?;
+                // NVPTX in LLVM 19 selects neither fences nor atomic loads / stores stronger than
+                // monotonic: use monotonic accesses between `membar.gl`s there.
+                let nv = self.tgt == Tgt::Nvptx;
+                if nv {
+                    self.call_void_intr("llvm.nvvm.membar.gl")?;
+                }
+                let s = self.store(*t, p, v)?;
+                s.set_atomic_ordering(if nv { AtomicOrdering::Monotonic } else { SEQ }).map_err(|e| CodegenError(e.to_string()))?;
+                if nv {
+                    self.call_void_intr("llvm.nvvm.membar.gl")?;
+                }
+            }
+            Stmt::Call(name, args) => {
+                let tys: Vec<Ty> = args.iter().map(|a| fx.f.op_ty(a)).collect();
+                let f = self.declare(name, &tys, None)?;
+                let mut vals = Vec::new();
+                for a in args {
+                    vals.push(self.op(fx, a)?);
+                }
+                self.call(f, &vals)?;
+            }
+            Stmt::If { cond, then_body, else_body } => {
+                let c = self.op(fx, cond)?;
+                let c = self.truth(c)?;
+                let then_bb = self.block(fx, "if.then");
+                let merge = self.block(fx, "if.end");
+                let else_bb = if else_body.is_empty() { merge } else { self.block(fx, "if.else") };
+                self.b.build_conditional_branch(c, then_bb, else_bb)?;
+                self.b.position_at_end(then_bb);
+                self.stmts(fx, then_body)?;
+                self.br(merge)?;
+                if !else_body.is_empty() {
+                    self.b.position_at_end(else_bb);
+                    self.stmts(fx, else_body)?;
+                    self.br(merge)?;
+                }
+                self.b.position_at_end(merge);
+            }
+            Stmt::Loop { id, var, lo, hi, step, body, acc: _ } => {
+                let t = fx.f.var(*var).ty;
+                if !t.is_int() {
+                    return err(format!("function `{}`: loop variable of type {t:?}", fx.f.name));
+                }
+                let lo = self.op_of(fx, lo, t, "loop lower bound")?.into_int_value();
+                let hi = self.op_of(fx, hi, t, "loop upper bound")?.into_int_value();
+                let step = self.op_of(fx, step, t, "loop step")?.into_int_value();
+                let d = self.b.build_int_sub(hi, lo, "")?;
+                let d = self.b.build_int_add(d, step, "")?;
+                let trip = self.b.build_int_signed_div(d, step, "trip")?;
+                let cnt = self.temp_alloca(fx, t, "loop.cnt")?;
+                self.store(t, cnt, trip.into())?;
+                let vp = fx.vars[var.0 as usize];
+                self.store(t, vp, lo.into())?;
+                let head = self.block(fx, "loop.head");
+                let body_bb = self.block(fx, "loop.body");
+                let latch = self.block(fx, "loop.latch");
+                let exit = self.block(fx, "loop.exit");
+                self.b.build_unconditional_branch(head)?;
+                self.b.position_at_end(head);
+                let c = self.load(t, cnt)?.into_int_value();
+                let more = self.b.build_int_compare(IntPredicate::SGT, c, c.get_type().const_zero(), "")?;
+                self.b.build_conditional_branch(more, body_bb, exit)?;
+                fx.loops.insert(*id, (exit, latch));
+                self.b.position_at_end(body_bb);
+                self.stmts(fx, body)?;
+                self.br(latch)?;
+                self.b.position_at_end(latch);
+                let v = self.load(t, vp)?.into_int_value();
+                let v = self.b.build_int_add(v, step, "")?;
+                self.store(t, vp, v.into())?;
+                let c = self.load(t, cnt)?.into_int_value();
+                let c = self.b.build_int_sub(c, c.get_type().const_int(1, false), "")?;
+                self.store(t, cnt, c.into())?;
+                self.b.build_unconditional_branch(head)?;
+                self.b.position_at_end(exit);
+            }
+            Stmt::While { id, cond_body, cond, body } => {
+                let head = self.block(fx, "while.head");
+                let body_bb = self.block(fx, "while.body");
+                let exit = self.block(fx, "while.exit");
+                self.b.build_unconditional_branch(head)?;
+                fx.loops.insert(*id, (exit, head));
+                self.b.position_at_end(head);
+                self.stmts(fx, cond_body)?;
+                if !self.terminated() {
+                    let c = self.op(fx, cond)?;
+                    let c = self.truth(c)?;
+                    self.b.build_conditional_branch(c, body_bb, exit)?;
+                }
+                self.b.position_at_end(body_bb);
+                self.stmts(fx, body)?;
+                self.br(head)?;
+                self.b.position_at_end(exit);
+            }
+            Stmt::Exit(id) | Stmt::Cycle(id) => {
+                let (exit, latch) = *fx
+                    .loops
+                    .get(id)
+                    .ok_or_else(|| CodegenError(format!("function `{}`: exit/cycle of unknown loop {}", fx.f.name, id.0)))?;
+                let to = if matches!(s, Stmt::Exit(_)) { exit } else { latch };
+                self.b.build_unconditional_branch(to)?;
+            }
+            Stmt::Return => self.ret(fx)?,
+            Stmt::Launch(l) => self.launch(fx, l)?,
+            Stmt::Prim(p, args) => {
+                self.prim(fx, p, args)?;
+            }
+            Stmt::Builtin(b, _) => {
+                return err(format!("function `{}`: builtin {b:?} left for codegen (oacc-xform should remove it)", fx.f.name))
+            }
+            Stmt::AccRegion(r) => return err(format!("function `{}`: compute construct `{}` not lowered by omp-lower", fx.f.name, r.what)),
+            Stmt::AccData { .. } => return err(format!("function `{}`: data construct not lowered by omp-lower", fx.f.name)),
+        }
+        Ok(())
+    }
+
+    fn launch(&mut self, fx: &mut Fx<'ctx, '_>, l: &Launch) -> R<()> {
+        if self.tgt.is_gpu() {
+            return err("kernel launch in device code");
+        }
+        let info = *self
+            .kinfo
+            .get(l.kernel)
+            .ok_or_else(|| CodegenError(format!("function `{}`: launch of unknown kernel {}", fx.f.name, l.kernel)))?;
+        let n = l.args.len() as u32;
+        let ptr = self.ptr();
+        let i64t = self.ctx.i64_type();
+        let i32t = self.ctx.i32_type();
+        let mk = |cg: &Self, t: BasicTypeEnum<'ctx>, name: &str| -> R<PointerValue<'ctx>> {
+            let b = cg.ctx.create_builder();
+            b.position_before(&fx.entry_br);
+            let a = b.build_alloca(t.array_type(n), name)?;
+            a.as_instruction_value().unwrap().set_alignment(8).map_err(|e| CodegenError(e.to_string()))?;
+            Ok(a)
+        };
+        let hosts = mk(self, ptr.into(), "launch.hosts")?;
+        let sizes = mk(self, i64t.into(), "launch.sizes")?;
+        let kinds = mk(self, i32t.into(), "launch.kinds")?;
+        for (i, a) in l.args.iter().enumerate() {
+            let (hv, kind): (BasicValueEnum, u64) = match a.kind {
+                ArgKind::Mapped => (self.ptr_op(fx, &a.host, "mapped launch argument")?.into(), 0),
+                ArgKind::Scratch => (ptr.const_null().into(), 2),
+                ArgKind::Value => match &a.host {
+                    Op::Var(v) => (fx.vars[v.0 as usize].into(), 1),
+                    o => return err(format!("function `{}`: by-value launch argument {o:?} is not a variable", fx.f.name)),
+                },
+            };
+            let idx = i64t.const_int(i as u64, false);
+            unsafe {
+                let p = self.b.build_gep(ptr, hosts, &[idx], "")?;
+                self.store(Ty::Ptr, p, hv)?;
+                let p = self.b.build_gep(i64t, sizes, &[idx], "")?;
+                let n = self.int_op(fx, &a.bytes, "launch argument size")?;
+                let n = if n.get_type().get_bit_width() == 64 { n } else { self.b.build_int_s_extend(n, i64t, "")? };
+                self.store(Ty::I64, p, n.into())?;
+                let p = self.b.build_gep(i32t, kinds, &[idx], "")?;
+                self.store(Ty::I32, p, i32t.const_int(kind, false).into())?;
+            }
+        }
+        let g = self.i32_op(fx, &l.gangs, "gangs")?;
+        let w = self.i32_op(fx, &l.workers, "workers")?;
+        let v = self.i32_op(fx, &l.vector, "vector length")?;
+        let f = self.declare("gpuf_acc_launch", &[Ty::Ptr, Ty::I32, Ty::Ptr, Ty::Ptr, Ty::Ptr, Ty::I32, Ty::I32, Ty::I32], None)?;
+        self.call(
+            f,
+            &[info.into(), i32t.const_int(n as u64, false).into(), hosts.into(), sizes.into(), kinds.into(), g.into(), w.into(), v.into()],
+        )?;
+        Ok(())
+    }
+
+    // ---- right-hand sides ----
+
+    fn rv(&mut self, fx: &mut Fx<'ctx, '_>, rv: &Rv) -> R<BasicValueEnum<'ctx>> {
+        let fname = &fx.f.name;
+        match rv {
+            Rv::Use(o) => self.op(fx, o),
+            Rv::Unary(u, o) => {
+                let v = self.op(fx, o)?;
+                Ok(match (u, v) {
+                    (UnOp::Neg, BasicValueEnum::IntValue(i)) => self.b.build_int_neg(i, "")?.into(),
+                    (UnOp::Neg, BasicValueEnum::FloatValue(f)) => self.b.build_float_neg(f, "")?.into(),
+                    (UnOp::LNot, BasicValueEnum::IntValue(i)) => {
+                        let z = self.b.build_int_compare(IntPredicate::EQ, i, i.get_type().const_zero(), "")?;
+                        self.b.build_int_z_extend(z, i.get_type(), "")?.into()
+                    }
+                    (UnOp::BitNot, BasicValueEnum::IntValue(i)) => self.b.build_not(i, "")?.into(),
+                    _ => return err(format!("function `{fname}`: {u:?} of {o:?}")),
+                })
+            }
+            Rv::Binary(op, a, b) => self.binary(fx, *op, a, b),
+            Rv::Cast(t, o) => self.cast(fx, *t, o),
+            Rv::Math(f, args) => self.math(fx, *f, args),
+            Rv::Load(t, p) => {
+                let p = self.ptr_op(fx, p, "load address")?;
+                self.load(*t, p)
+            }
+            Rv::PtrAdd(p, off) => {
+                let p = self.ptr_op(fx, p, "PtrAdd base")?;
+                let off = self.int_op(fx, off, "PtrAdd offset")?;
+                Ok(unsafe { self.b.build_gep(self.ctx.i8_type(), p, &[off], "")? }.into())
+            }
+            Rv::Call(name, args, ret) => {
+                let tys: Vec<Ty> = args.iter().map(|a| fx.f.op_ty(a)).collect();
+                let f = self.declare(name, &tys, Some(*ret))?;
+                let mut vals = Vec::new();
+                for a in args {
+                    vals.push(self.op(fx, a)?);
+                }
+                Ok(self.call(f, &vals)?.unwrap())
+            }
+            Rv::Builtin(b, _) => err(format!("function `{fname}`: builtin {b:?} left for codegen (oacc-xform should remove it)")),
+            Rv::Prim(p, args) => {
+                self.prim(fx, p, args)?.ok_or_else(|| CodegenError(format!("function `{}`: primitive {p:?} has no value", fx.f.name)))
+            }
+            Rv::AtomicRmw(op, t, p, v) => {
+                let p = self.ptr_op(fx, p, "atomic address")?;
+                let v = self.op_of(fx, v, *t, "atomic operand")?;
+                self.atomic_rmw(*op, *t, p, v)
+            }
+            Rv::AtomicCas(t, p, e, n) => {
+                let p = self.ptr_op(fx, p, "cmpxchg address")?;
+                let e = self.op_of(fx, e, *t, "cmpxchg expected value")?;
+                let n = self.op_of(fx, n, *t, "cmpxchg new value")?;
+                let (e, n) = if t.is_float() {
+                    let it = self.int_ty(t.size() as u32 * 8);
+                    (self.b.build_bit_cast(e, it, "")?, self.b.build_bit_cast(n, it, "")?)
+                } else {
+                    (e, n)
+                };
+                let r = self.b.build_cmpxchg(p, e, n, SEQ, SEQ)?;
+                let old = self.b.build_extract_value(r, 0, "")?;
+                Ok(if t.is_float() { self.b.build_bit_cast(old, self.llty(*t), "")? } else { old })
+            }
+            Rv::AtomicLoad(t, p) => {
+                let p = self.ptr_op(fx, p, "atomic load address")?;
+                let nv = self.tgt == Tgt::Nvptx;
+                if nv {
+                    self.call_void_intr("llvm.nvvm.membar.gl")?;
+                }
+                let v = self.load(*t, p)?;
+                v.as_instruction_value()
+                    .unwrap()
+                    .set_atomic_ordering(if nv { AtomicOrdering::Monotonic } else { SEQ })
+                    .map_err(|e| CodegenError(e.to_string()))?;
+                if nv {
+                    self.call_void_intr("llvm.nvvm.membar.gl")?;
+                }
+                Ok(v)
+            }
+        }
+    }
+
+    pub(crate) fn int_ty(&self, bits: u32) -> IntType<'ctx> {
+        if bits == 64 {
+            self.ctx.i64_type()
+        } else {
+            self.ctx.i32_type()
+        }
+    }
+
+    fn atomic_rmw(&mut self, op: AtomicOp, t: Ty, p: PointerValue<'ctx>, v: BasicValueEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
+        match t {
+            Ty::I32 | Ty::I64 => {
+                let o = match op {
+                    AtomicOp::Add => AtomicRMWBinOp::Add,
+                    AtomicOp::Min => AtomicRMWBinOp::Min,
+                    AtomicOp::Max => AtomicRMWBinOp::Max,
+                    AtomicOp::And => AtomicRMWBinOp::And,
+                    AtomicOp::Or => AtomicRMWBinOp::Or,
+                    AtomicOp::Xor => AtomicRMWBinOp::Xor,
+                    AtomicOp::Xchg => AtomicRMWBinOp::Xchg,
+                };
+                Ok(self.b.build_atomicrmw(o, p, v.into_int_value(), SEQ)?.into())
+            }
+            Ty::F32 | Ty::F64 => {
+                use inkwell::llvm_sys::core::LLVMBuildAtomicRMW;
+                use inkwell::llvm_sys::LLVMAtomicOrdering;
+                use inkwell::llvm_sys::LLVMAtomicRMWBinOp as B;
+                use inkwell::values::AsValueRef;
+                let o = match op {
+                    AtomicOp::Add => B::LLVMAtomicRMWBinOpFAdd,
+                    AtomicOp::Min => B::LLVMAtomicRMWBinOpFMin,
+                    AtomicOp::Max => B::LLVMAtomicRMWBinOpFMax,
+                    AtomicOp::Xchg => B::LLVMAtomicRMWBinOpXchg,
+                    AtomicOp::And | AtomicOp::Or | AtomicOp::Xor => return err(format!("atomic {op:?} on {t:?} is not supported")),
+                };
+                let r = unsafe {
+                    LLVMBuildAtomicRMW(
+                        self.b.as_mut_ptr(),
+                        o,
+                        p.as_value_ref(),
+                        v.as_value_ref(),
+                        LLVMAtomicOrdering::LLVMAtomicOrderingSequentiallyConsistent,
+                        0,
+                    )
+                };
+                Ok(unsafe { FloatValue::new(r) }.into())
+            }
+            Ty::Ptr => {
+                if op != AtomicOp::Xchg {
+                    return err(format!("atomic {op:?} on a pointer is not supported"));
+                }
+                let i = self.b.build_ptr_to_int(v.into_pointer_value(), self.ctx.i64_type(), "")?;
+                let r = self.b.build_atomicrmw(AtomicRMWBinOp::Xchg, p, i, SEQ)?;
+                Ok(self.b.build_int_to_ptr(r, self.ptr(), "")?.into())
+            }
+        }
+    }
+
+    fn binary(&mut self, fx: &mut Fx<'ctx, '_>, op: BinOp, a: &Op, b: &Op) -> R<BasicValueEnum<'ctx>> {
+        let ta = fx.f.op_ty(a);
+        let tb = fx.f.op_ty(b);
+        if ta != tb {
+            return err(format!("function `{}`: {op:?} of {a:?} ({ta:?}) and {b:?} ({tb:?})", fx.f.name));
+        }
+        let x = self.op(fx, a)?;
+        let y = self.op(fx, b)?;
+        let bd = &self.b;
+        match ta {
+            Ty::I32 | Ty::I64 => {
+                let (x, y) = (x.into_int_value(), y.into_int_value());
+                let cmp = |p: IntPredicate| -> R<BasicValueEnum<'ctx>> {
+                    let c = bd.build_int_compare(p, x, y, "")?;
+                    self.zext32(c)
+                };
+                Ok(match op {
+                    BinOp::Add => bd.build_int_add(x, y, "")?.into(),
+                    BinOp::Sub => bd.build_int_sub(x, y, "")?.into(),
+                    BinOp::Mul => bd.build_int_mul(x, y, "")?.into(),
+                    BinOp::Div => bd.build_int_signed_div(x, y, "")?.into(),
+                    BinOp::Rem => bd.build_int_signed_rem(x, y, "")?.into(),
+                    BinOp::Pow => {
+                        let f = self.ipow(ta)?;
+                        self.call(f, &[x.into(), y.into()])?.unwrap()
+                    }
+                    BinOp::Min => {
+                        let c = bd.build_int_compare(IntPredicate::SLT, x, y, "")?;
+                        bd.build_select(c, x, y, "")?
+                    }
+                    BinOp::Max => {
+                        let c = bd.build_int_compare(IntPredicate::SGT, x, y, "")?;
+                        bd.build_select(c, x, y, "")?
+                    }
+                    BinOp::And => bd.build_and(x, y, "")?.into(),
+                    BinOp::Or => bd.build_or(x, y, "")?.into(),
+                    BinOp::Xor => bd.build_xor(x, y, "")?.into(),
+                    BinOp::Eq => cmp(IntPredicate::EQ)?,
+                    BinOp::Ne => cmp(IntPredicate::NE)?,
+                    BinOp::Lt => cmp(IntPredicate::SLT)?,
+                    BinOp::Le => cmp(IntPredicate::SLE)?,
+                    BinOp::Gt => cmp(IntPredicate::SGT)?,
+                    BinOp::Ge => cmp(IntPredicate::SGE)?,
+                })
+            }
+            Ty::F32 | Ty::F64 => {
+                let (x, y) = (x.into_float_value(), y.into_float_value());
+                let fty = x.get_type();
+                let cmp = |p: FloatPredicate| -> R<BasicValueEnum<'ctx>> {
+                    let c = bd.build_float_compare(p, x, y, "")?;
+                    self.zext32(c)
+                };
+                Ok(match op {
+                    BinOp::Add => bd.build_float_add(x, y, "")?.into(),
+                    BinOp::Sub => bd.build_float_sub(x, y, "")?.into(),
+                    BinOp::Mul => bd.build_float_mul(x, y, "")?.into(),
+                    BinOp::Div => bd.build_float_div(x, y, "")?.into(),
+                    BinOp::Rem => bd.build_float_rem(x, y, "")?.into(),
+                    BinOp::Pow => {
+                        if self.tgt.is_gpu() {
+                            let f = crate::devmath::function(self, "pow", fty)?;
+                            self.call(f, &[x.into(), y.into()])?.unwrap()
+                        } else {
+                            self.call_intr("llvm.pow", &[fty.into()], &[x.into(), y.into()])?
+                        }
+                    }
+                    BinOp::Min => self.call_intr("llvm.minnum", &[fty.into()], &[x.into(), y.into()])?,
+                    BinOp::Max => self.call_intr("llvm.maxnum", &[fty.into()], &[x.into(), y.into()])?,
+                    BinOp::And | BinOp::Or | BinOp::Xor => return err(format!("function `{}`: {op:?} on {ta:?}", fx.f.name)),
+                    BinOp::Eq => cmp(FloatPredicate::OEQ)?,
+                    BinOp::Ne => cmp(FloatPredicate::UNE)?,
+                    BinOp::Lt => cmp(FloatPredicate::OLT)?,
+                    BinOp::Le => cmp(FloatPredicate::OLE)?,
+                    BinOp::Gt => cmp(FloatPredicate::OGT)?,
+                    BinOp::Ge => cmp(FloatPredicate::OGE)?,
+                })
+            }
+            Ty::Ptr => {
+                let i64t = self.ctx.i64_type();
+                let x = bd.build_ptr_to_int(x.into_pointer_value(), i64t, "")?;
+                let y = bd.build_ptr_to_int(y.into_pointer_value(), i64t, "")?;
+                let p = match op {
+                    BinOp::Eq => IntPredicate::EQ,
+                    BinOp::Ne => IntPredicate::NE,
+                    BinOp::Lt => IntPredicate::ULT,
+                    BinOp::Le => IntPredicate::ULE,
+                    BinOp::Gt => IntPredicate::UGT,
+                    BinOp::Ge => IntPredicate::UGE,
+                    _ => return err(format!("function `{}`: {op:?} on pointers", fx.f.name)),
+                };
+                let c = bd.build_int_compare(p, x, y, "")?;
+                self.zext32(c)
+            }
+        }
+    }
+
+    fn cast(&mut self, fx: &mut Fx<'ctx, '_>, t: Ty, o: &Op) -> R<BasicValueEnum<'ctx>> {
+        let from = fx.f.op_ty(o);
+        let v = self.op(fx, o)?;
+        let to = self.llty(t);
+        let bd = &self.b;
+        Ok(match (from, t) {
+            (a, b) if a == b => v,
+            (Ty::I32 | Ty::I64, Ty::I32 | Ty::I64) => {
+                if from.size() < t.size() {
+                    bd.build_int_s_extend(v.into_int_value(), to.into_int_type(), "")?.into()
+                } else {
+                    bd.build_int_truncate(v.into_int_value(), to.into_int_type(), "")?.into()
+                }
+            }
+            (Ty::I32 | Ty::I64, Ty::F32 | Ty::F64) => bd.build_signed_int_to_float(v.into_int_value(), to.into_float_type(), "")?.into(),
+            (Ty::F32 | Ty::F64, Ty::I32 | Ty::I64) => bd.build_float_to_signed_int(v.into_float_value(), to.into_int_type(), "")?.into(),
+            (Ty::F32, Ty::F64) => bd.build_float_ext(v.into_float_value(), to.into_float_type(), "")?.into(),
+            (Ty::F64, Ty::F32) => bd.build_float_trunc(v.into_float_value(), to.into_float_type(), "")?.into(),
+            (Ty::I32 | Ty::I64, Ty::Ptr) => bd.build_int_to_ptr(v.into_int_value(), self.ptr(), "")?.into(),
+            (Ty::Ptr, Ty::I32 | Ty::I64) => bd.build_ptr_to_int(v.into_pointer_value(), to.into_int_type(), "")?.into(),
+            _ => return err(format!("function `{}`: cast of {o:?} ({from:?}) to {t:?}", fx.f.name)),
+        })
+    }
+
+    fn math(&mut self, fx: &mut Fx<'ctx, '_>, f: MathFn, args: &[Op]) -> R<BasicValueEnum<'ctx>> {
+        let want = if f == MathFn::Powi { 2 } else { 1 };
+        if args.len() != want {
+            return err(format!("function `{}`: {f:?} with {} operands", fx.f.name, args.len()));
+        }
+        let t = fx.f.op_ty(&args[0]);
+        let x = self.op(fx, &args[0])?;
+        if t.is_int() {
+            if f != MathFn::Abs {
+                return err(format!("function `{}`: {f:?} of an integer", fx.f.name));
+            }
+            let i = x.into_int_value();
+            let neg = self.b.build_int_neg(i, "")?;
+            let c = self.b.build_int_compare(IntPredicate::SLT, i, i.get_type().const_zero(), "")?;
+            return Ok(self.b.build_select(c, neg, i, "")?);
+        }
+        if !t.is_float() {
+            return err(format!("function `{}`: {f:?} of a pointer", fx.f.name));
+        }
+        let fty = x.get_type();
+        let name = match f {
+            MathFn::Sqrt => "llvm.sqrt",
+            MathFn::Abs => "llvm.fabs",
+            MathFn::Round => "llvm.round",
+            MathFn::Trunc => "llvm.trunc",
+            MathFn::Floor => "llvm.floor",
+            MathFn::Exp | MathFn::Log | MathFn::Sin | MathFn::Cos => {
+                let short = match f {
+                    MathFn::Exp => "exp",
+                    MathFn::Log => "log",
+                    MathFn::Sin => "sin",
+                    _ => "cos",
+                };
+                if self.tgt.is_gpu() {
+                    let func = crate::devmath::function(self, short, fty.into_float_type())?;
+                    return Ok(self.call(func, &[x])?.unwrap());
+                }
+                match f {
+                    MathFn::Exp => "llvm.exp",
+                    MathFn::Log => "llvm.log",
+                    MathFn::Sin => "llvm.sin",
+                    _ => "llvm.cos",
+                }
+            }
+            MathFn::Powi => {
+                let n = self.int_op(fx, &args[1], "powi exponent")?;
+                let func = self.powi(fty.into_float_type(), n.get_type())?;
+                return Ok(self.call(func, &[x, n.into()])?.unwrap());
+            }
+        };
+        self.call_intr(name, &[fty], &[x])
+    }
+
+    // ---- helper functions emitted into the module ----
+
+    /// Start an internal helper function; returns None if it already exists.
+    pub(crate) fn helper(&self, name: &str, fty: inkwell::types::FunctionType<'ctx>) -> (FunctionValue<'ctx>, bool) {
+        if let Some(f) = self.m.get_function(name) {
+            return (f, false);
+        }
+        let f = self.m.add_function(name, fty, Some(Linkage::Internal));
+        f.add_attribute(
+            AttributeLoc::Function,
+            self.ctx.create_enum_attribute(inkwell::attributes::Attribute::get_named_enum_kind_id("nounwind"), 0),
+        );
+        (f, true)
+    }
+
+    /// `T gpuf.ipow.T(T x, T n)`: Fortran integer power.
+    fn ipow(&self, t: Ty) -> R<FunctionValue<'ctx>> {
+        let it = self.llty(t).into_int_type();
+        let name = format!("gpuf.ipow.{}", if t == Ty::I32 { "i32" } else { "i64" });
+        let (f, new) = self.helper(&name, it.fn_type(&[it.into(), it.into()], false));
+        if !new {
+            return Ok(f);
+        }
+        let b = self.ctx.create_builder();
+        let entry = self.ctx.append_basic_block(f, "entry");
+        let neg = self.ctx.append_basic_block(f, "neg");
+        let lp = self.ctx.append_basic_block(f, "loop");
+        let body = self.ctx.append_basic_block(f, "body");
+        let done = self.ctx.append_basic_block(f, "done");
+        let x = f.get_nth_param(0).unwrap().into_int_value();
+        let n = f.get_nth_param(1).unwrap().into_int_value();
+        let zero = it.const_zero();
+        let one = it.const_int(1, false);
+        let m1 = it.const_all_ones();
+        b.position_at_end(entry);
+        let isneg = b.build_int_compare(IntPredicate::SLT, n, zero, "")?;
+        b.build_conditional_branch(isneg, neg, lp)?;
+        // n < 0: 1 if x == 1; ±1 if x == -1; else 0.
+        b.position_at_end(neg);
+        let odd = b.build_and(n, one, "")?;
+        let odd = b.build_int_compare(IntPredicate::NE, odd, zero, "")?;
+        let pm = b.build_select(odd, m1, one, "")?.into_int_value();
+        let is1 = b.build_int_compare(IntPredicate::EQ, x, one, "")?;
+        let ism1 = b.build_int_compare(IntPredicate::EQ, x, m1, "")?;
+        let r = b.build_select(ism1, pm, zero, "")?.into_int_value();
+        let r = b.build_select(is1, one, r, "")?;
+        b.build_return(Some(&r))?;
+        // n >= 0: square and multiply.
+        b.position_at_end(lp);
+        let pr = b.build_phi(it, "r")?;
+        let pb = b.build_phi(it, "b")?;
+        let pe = b.build_phi(it, "e")?;
+        let e = pe.as_basic_value().into_int_value();
+        let fin = b.build_int_compare(IntPredicate::EQ, e, zero, "")?;
+        b.build_conditional_branch(fin, done, body)?;
+        b.position_at_end(body);
+        let rv = pr.as_basic_value().into_int_value();
+        let bv = pb.as_basic_value().into_int_value();
+        let bit = b.build_and(e, one, "")?;
+        let bit = b.build_int_compare(IntPredicate::NE, bit, zero, "")?;
+        let rm = b.build_int_mul(rv, bv, "")?;
+        let r2 = b.build_select(bit, rm, rv, "")?.into_int_value();
+        let b2 = b.build_int_mul(bv, bv, "")?;
+        let e2 = b.build_right_shift(e, one, false, "")?;
+        b.build_unconditional_branch(lp)?;
+        pr.add_incoming(&[(&one, entry), (&r2, body)]);
+        pb.add_incoming(&[(&x, entry), (&b2, body)]);
+        pe.add_incoming(&[(&n, entry), (&e2, body)]);
+        b.position_at_end(done);
+        b.build_return(Some(&rv))?;
+        Ok(f)
+    }
+
+    /// `F gpuf.powi.F.I(F x, I n)` by binary exponentiation (the result gfortran gets from its run time).
+    fn powi(&self, ft: FloatType<'ctx>, it: IntType<'ctx>) -> R<FunctionValue<'ctx>> {
+        let fname = if ft == self.ctx.f32_type() { "f32" } else { "f64" };
+        let name = format!("gpuf.powi.{fname}.i{}", it.get_bit_width());
+        let (f, new) = self.helper(&name, ft.fn_type(&[ft.into(), it.into()], false));
+        if !new {
+            return Ok(f);
+        }
+        let b = self.ctx.create_builder();
+        let entry = self.ctx.append_basic_block(f, "entry");
+        let lp = self.ctx.append_basic_block(f, "loop");
+        let cont = self.ctx.append_basic_block(f, "cont");
+        let done = self.ctx.append_basic_block(f, "done");
+        let x = f.get_nth_param(0).unwrap().into_float_value();
+        let n = f.get_nth_param(1).unwrap().into_int_value();
+        let zero = it.const_zero();
+        let one = it.const_int(1, false);
+        let fone = ft.const_float(1.0);
+        b.position_at_end(entry);
+        let recip = b.build_int_compare(IntPredicate::SLT, n, zero, "")?;
+        let nn = b.build_int_neg(n, "")?;
+        let m0 = b.build_select(recip, nn, n, "")?.into_int_value();
+        b.build_unconditional_branch(lp)?;
+        b.position_at_end(lp);
+        let pr = b.build_phi(ft, "r")?;
+        let pa = b.build_phi(ft, "a")?;
+        let pm = b.build_phi(it, "m")?;
+        let r = pr.as_basic_value().into_float_value();
+        let a = pa.as_basic_value().into_float_value();
+        let m = pm.as_basic_value().into_int_value();
+        let bit = b.build_and(m, one, "")?;
+        let bit = b.build_int_compare(IntPredicate::NE, bit, zero, "")?;
+        let ra = b.build_float_mul(r, a, "")?;
+        let r2 = b.build_select(bit, ra, r, "")?.into_float_value();
+        let m2 = b.build_right_shift(m, one, false, "")?;
+        let fin = b.build_int_compare(IntPredicate::EQ, m2, zero, "")?;
+        b.build_conditional_branch(fin, done, cont)?;
+        b.position_at_end(cont);
+        let a2 = b.build_float_mul(a, a, "")?;
+        b.build_unconditional_branch(lp)?;
+        pr.add_incoming(&[(&fone, entry), (&r2, cont)]);
+        pa.add_incoming(&[(&x, entry), (&a2, cont)]);
+        pm.add_incoming(&[(&m0, entry), (&m2, cont)]);
+        b.position_at_end(done);
+        let inv = b.build_float_div(fone, r2, "")?;
+        let res = b.build_select(recip, inv, r2, "")?;
+        b.build_return(Some(&res))?;
+        Ok(f)
+    }
+
+    // ---- target primitives ----
+
+    fn i32_intr(&self, name: &str) -> R<IntValue<'ctx>> {
+        Ok(self.call_intr(name, &[], &[])?.into_int_value())
+    }
+
+    fn thread_idx(&self, l: Level) -> R<IntValue<'ctx>> {
+        match (self.tgt, l) {
+            (Tgt::Nvptx, Level::Vector) => self.i32_intr("llvm.nvvm.read.ptx.sreg.tid.x"),
+            (Tgt::Nvptx, Level::Worker) => self.i32_intr("llvm.nvvm.read.ptx.sreg.tid.y"),
+            (Tgt::Nvptx, Level::Gang) => self.i32_intr("llvm.nvvm.read.ptx.sreg.ctaid.x"),
+            (Tgt::Amdgcn, Level::Vector) => self.i32_intr("llvm.amdgcn.workitem.id.x"),
+            (Tgt::Amdgcn, Level::Worker) => self.i32_intr("llvm.amdgcn.workitem.id.y"),
+            (Tgt::Amdgcn, Level::Gang) => self.i32_intr("llvm.amdgcn.workgroup.id.x"),
+            (Tgt::X86, _) => unreachable!(),
+        }
+    }
+
+    /// Load an integer of `t` at byte `off` of the AMDGPU dispatch packet.
+    fn dispatch_field(&self, off: u64, t: IntType<'ctx>) -> R<IntValue<'ctx>> {
+        let dp = self.call_intr("llvm.amdgcn.dispatch.ptr", &[], &[])?.into_pointer_value();
+        let p = unsafe { self.b.build_gep(self.ctx.i8_type(), dp, &[self.ctx.i64_type().const_int(off, false)], "")? };
+        let v = self.b.build_load(t, p, "")?;
+        v.as_instruction_value().unwrap().set_alignment(t.get_bit_width() / 8).map_err(|e| CodegenError(e.to_string()))?;
+        let v = v.into_int_value();
+        let i32t = self.ctx.i32_type();
+        Ok(if t.get_bit_width() < 32 { self.b.build_int_z_extend(v, i32t, "")? } else { v })
+    }
+
+    fn num_threads(&self, l: Level) -> R<IntValue<'ctx>> {
+        match (self.tgt, l) {
+            (Tgt::Nvptx, Level::Vector) => self.i32_intr("llvm.nvvm.read.ptx.sreg.ntid.x"),
+            (Tgt::Nvptx, Level::Worker) => self.i32_intr("llvm.nvvm.read.ptx.sreg.ntid.y"),
+            (Tgt::Nvptx, Level::Gang) => self.i32_intr("llvm.nvvm.read.ptx.sreg.nctaid.x"),
+            (Tgt::Amdgcn, Level::Vector) => self.dispatch_field(4, self.ctx.i16_type()),
+            (Tgt::Amdgcn, Level::Worker) => self.dispatch_field(6, self.ctx.i16_type()),
+            (Tgt::Amdgcn, Level::Gang) => {
+                let grid = self.dispatch_field(12, self.ctx.i32_type())?;
+                let wg = self.dispatch_field(4, self.ctx.i16_type())?;
+                Ok(self.b.build_int_unsigned_div(grid, wg, "")?)
+            }
+            (Tgt::X86, _) => unreachable!(),
+        }
+    }
+
+    /// AMDGPU: this lane's index in the wavefront.
+    fn amd_lane(&self) -> R<IntValue<'ctx>> {
+        let i32t = self.ctx.i32_type();
+        let lo = self.call_intr("llvm.amdgcn.mbcnt.lo", &[], &[i32t.const_all_ones().into(), i32t.const_zero().into()])?;
+        Ok(self.call_intr("llvm.amdgcn.mbcnt.hi", &[], &[i32t.const_all_ones().into(), lo])?.into_int_value())
+    }
+
+    /// Shuffle of an i32 or i64.
+    fn shuffle_bits(&self, mode: ShuffleMode, v: IntValue<'ctx>, arg: IntValue<'ctx>) -> R<IntValue<'ctx>> {
+        let i32t = self.ctx.i32_type();
+        let i64t = self.ctx.i64_type();
+        let wide = v.get_type().get_bit_width() == 64;
+        let halves: Vec<IntValue> = if wide {
+            let lo = self.b.build_int_truncate(v, i32t, "")?;
+            let hi = self.b.build_right_shift(v, i64t.const_int(32, false), false, "")?;
+            let hi = self.b.build_int_truncate(hi, i32t, "")?;
+            vec![lo, hi]
+        } else {
+            vec![v]
+        };
+        let mut out = Vec::new();
+        match self.tgt {
+            Tgt::Nvptx => {
+                let name = match mode {
+                    ShuffleMode::Idx => "llvm.nvvm.shfl.sync.idx.i32",
+                    ShuffleMode::Xor => "llvm.nvvm.shfl.sync.bfly.i32",
+                    ShuffleMode::Down => "llvm.nvvm.shfl.sync.down.i32",
+                };
+                for h in halves {
+                    let r = self.call_intr(
+                        name,
+                        &[],
+                        &[i32t.const_all_ones().into(), h.into(), arg.into(), i32t.const_int(0x1f, false).into()],
+                    )?;
+                    out.push(r.into_int_value());
+                }
+            }
+            Tgt::Amdgcn => {
+                let tid = self.thread_idx(Level::Vector)?;
+                let lane = self.amd_lane()?;
+                let target = match mode {
+                    ShuffleMode::Idx => arg,
+                    ShuffleMode::Xor => self.b.build_xor(tid, arg, "")?,
+                    ShuffleMode::Down => self.b.build_int_add(tid, arg, "")?,
+                };
+                let delta = self.b.build_int_sub(target, tid, "")?;
+                let src = self.b.build_int_add(lane, delta, "")?;
+                let addr = self.b.build_left_shift(src, i32t.const_int(2, false), "")?;
+                let keep = if mode == ShuffleMode::Down {
+                    let n = self.num_threads(Level::Vector)?;
+                    let past = self.b.build_int_compare(IntPredicate::UGE, target, n, "")?;
+                    let src_lane = self.b.build_int_add(lane, arg, "")?;
+                    let past_wave = self.b.build_int_compare(IntPredicate::UGE, src_lane, i32t.const_int(64, false), "")?;
+                    Some(self.b.build_or(past, past_wave, "")?)
+                } else {
+                    None
+                };
+                for h in halves {
+                    let r = self.call_intr("llvm.amdgcn.ds.bpermute", &[], &[addr.into(), h.into()])?.into_int_value();
+                    let r = match keep {
+                        Some(k) => self.b.build_select(k, h, r, "")?.into_int_value(),
+                        None => r,
+                    };
+                    out.push(r);
+                }
+            }
+            Tgt::X86 => unreachable!(),
+        }
+        Ok(if wide {
+            let lo = self.b.build_int_z_extend(out[0], i64t, "")?;
+            let hi = self.b.build_int_z_extend(out[1], i64t, "")?;
+            let hi = self.b.build_left_shift(hi, i64t.const_int(32, false), "")?;
+            self.b.build_or(lo, hi, "")?
+        } else {
+            out[0]
+        })
+    }
+
+    fn prim(&mut self, fx: &mut Fx<'ctx, '_>, p: &Prim, args: &[Op]) -> R<Option<BasicValueEnum<'ctx>>> {
+        if !self.tgt.is_gpu() {
+            return err(format!("function `{}`: target primitive {p:?} in host code", fx.f.name));
+        }
+        let nargs = match p {
+            Prim::Shuffle(_) => 2,
+            Prim::VoteAny | Prim::VoteAll => 1,
+            _ => 0,
+        };
+        if args.len() != nargs {
+            return err(format!("function `{}`: {p:?} with {} operands", fx.f.name, args.len()));
+        }
+        let i32t = self.ctx.i32_type();
+        Ok(match p {
+            Prim::ThreadIdx(l) => Some(self.thread_idx(*l)?.into()),
+            Prim::NumThreads(l) => Some(self.num_threads(*l)?.into()),
+            Prim::Shuffle(mode) => {
+                let t = fx.f.op_ty(&args[0]);
+                let v = self.op(fx, &args[0])?;
+                let lane = self.i32_op(fx, &args[1], "shuffle lane")?;
+                let bits = match t {
+                    Ty::I32 | Ty::I64 => v.into_int_value(),
+                    Ty::F32 => self.b.build_bit_cast(v, i32t, "")?.into_int_value(),
+                    Ty::F64 => self.b.build_bit_cast(v, self.ctx.i64_type(), "")?.into_int_value(),
+                    Ty::Ptr => self.b.build_ptr_to_int(v.into_pointer_value(), self.ctx.i64_type(), "")?,
+                };
+                let r = self.shuffle_bits(*mode, bits, lane)?;
+                Some(match t {
+                    Ty::I32 | Ty::I64 => r.into(),
+                    Ty::F32 | Ty::F64 => self.b.build_bit_cast(r, self.llty(t), "")?,
+                    Ty::Ptr => self.b.build_int_to_ptr(r, self.ptr(), "")?.into(),
+                })
+            }
+            Prim::VoteAny | Prim::VoteAll => {
+                let v = self.op(fx, &args[0])?;
+                let c = self.truth(v)?;
+                let r = match self.tgt {
+                    Tgt::Nvptx => {
+                        let name = if *p == Prim::VoteAny { "llvm.nvvm.vote.any.sync" } else { "llvm.nvvm.vote.all.sync" };
+                        self.call_intr(name, &[], &[i32t.const_all_ones().into(), c.into()])?.into_int_value()
+                    }
+                    _ => {
+                        let i64t = self.ctx.i64_type();
+                        if *p == Prim::VoteAny {
+                            let m = self.call_intr("llvm.amdgcn.ballot", &[i64t.into()], &[c.into()])?.into_int_value();
+                            self.b.build_int_compare(IntPredicate::NE, m, i64t.const_zero(), "")?
+                        } else {
+                            let nc = self.b.build_not(c, "")?;
+                            let m = self.call_intr("llvm.amdgcn.ballot", &[i64t.into()], &[nc.into()])?.into_int_value();
+                            self.b.build_int_compare(IntPredicate::EQ, m, i64t.const_zero(), "")?
+                        }
+                    }
+                };
+                Some(self.zext32(r)?)
+            }
+            Prim::Barrier => {
+                match self.tgt {
+                    Tgt::Nvptx => self.call_void_intr("llvm.nvvm.barrier0")?,
+                    _ => {
+                        let f = self.m.get_function("gpuf.amdgcn.barrier").unwrap();
+                        self.call(f, &[])?;
+                    }
+                }
+                None
+            }
+            Prim::Fence => {
+                match self.tgt {
+                    Tgt::Nvptx => self.call_void_intr("llvm.nvvm.membar.gl")?,
+                    _ => {
+                        let f = self.m.get_function("gpuf.amdgcn.fence").unwrap();
+                        self.call(f, &[])?;
+                    }
+                }
+                None
+            }
+            Prim::SharedBase => {
+                let g = fx
+                    .shared
+                    .ok_or_else(|| CodegenError(format!("function `{}`: SharedBase in a kernel with shared_bytes = 0", fx.f.name)))?;
+                Some(self.b.build_address_space_cast(g.as_pointer_value(), self.ptr(), "")?.into())
+            }
+        })
+    }
+}
+
+pub(crate) fn build_devmath_test<'ctx>(ctx: &'ctx Context, tm: &TargetMachine) -> R<LlModule<'ctx>> {
+    let m = ctx.create_module("gpuf.devmath");
+    setup_module(&m, tm);
+    let cg = Cg::new(ctx, m, Tgt::X86);
+    for name in ["exp", "log", "sin", "cos", "pow"] {
+        for ft in [ctx.f32_type(), ctx.f64_type()] {
+            let inner = crate::devmath::function(&cg, name, ft)?;
+            let n = inner.count_params() as usize;
+            let tn = if ft == ctx.f32_type() { "f32" } else { "f64" };
+            let params: Vec<BasicMetadataTypeEnum> = vec![ft.into(); n];
+            let f = cg.m.add_function(&format!("gpuf_devmath_{name}_{tn}"), ft.fn_type(&params, false), None);
+            let b = ctx.create_builder();
+            b.position_at_end(ctx.append_basic_block(f, "entry"));
+            let args: Vec<BasicMetadataValueEnum> = f.get_params().iter().map(|p| (*p).into()).collect();
+            let r = b.build_call(inner, &args, "")?.try_as_basic_value().basic().unwrap();
+            b.build_return(Some(&r))?;
+        }
+    }
+    Ok(cg.m)
+}

@@ -1,0 +1,212 @@
+//! gpuf's code generator: lowers the IR of `gpuf-lower` to LLVM and emits host objects and
+//! device images (PTX text, AMDGPU relocatable objects).
+//!
+//! This is the only crate that uses inkwell / LLVM. It does no file I/O and spawns no
+//! processes: every entry point returns bytes.
+
+mod devmath;
+mod gen;
+
+use gpuf_lower::ir::{Module, Target};
+use inkwell::context::Context;
+use inkwell::passes::PassBuilderOptions;
+use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target as LlTarget, TargetMachine, TargetTriple};
+use inkwell::OptimizationLevel;
+use std::fmt;
+use std::sync::Once;
+
+/// Code generation options.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// 0..=3.
+    pub opt_level: u8,
+    /// e.g. `sm_80`.
+    pub nvptx_arch: String,
+    /// e.g. `gfx90a`.
+    pub amdgcn_arch: String,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { opt_level: 2, nvptx_arch: "sm_80".into(), amdgcn_arch: "gfx90a".into() }
+    }
+}
+
+/// What to emit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Emit {
+    LlvmIr,
+    Asm,
+    Obj,
+}
+
+/// The device images embedded into the host object.
+#[derive(Clone, Debug, Default)]
+pub struct DeviceImages {
+    /// PTX text (embedded NUL-terminated).
+    pub ptx: Option<Vec<u8>>,
+    /// The linked HSA code object.
+    pub hsaco: Option<Vec<u8>>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CodegenError(pub String);
+
+impl fmt::Display for CodegenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "codegen: {}", self.0)
+    }
+}
+
+impl std::error::Error for CodegenError {}
+
+impl From<inkwell::builder::BuilderError> for CodegenError {
+    fn from(e: inkwell::builder::BuilderError) -> CodegenError {
+        CodegenError(format!("LLVM builder: {e}"))
+    }
+}
+
+pub(crate) type R<T> = Result<T, CodegenError>;
+
+pub(crate) fn err<T>(msg: impl Into<String>) -> R<T> {
+    Err(CodegenError(msg.into()))
+}
+
+/// The LLVM target a module is compiled for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tgt {
+    /// x86_64, host fallback or sim copy, or the host program.
+    X86,
+    Nvptx,
+    Amdgcn,
+}
+
+impl Tgt {
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Tgt::X86 => "x86_64",
+            Tgt::Nvptx => "nvptx",
+            Tgt::Amdgcn => "amdgcn",
+        }
+    }
+    pub(crate) fn is_gpu(self) -> bool {
+        self != Tgt::X86
+    }
+}
+
+fn init_targets() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let c = InitializationConfig::default();
+        LlTarget::initialize_x86(&c);
+        LlTarget::initialize_nvptx(&c);
+        LlTarget::initialize_amd_gpu(&c);
+    });
+}
+
+fn ptx_features(arch: &str) -> &'static str {
+    let n: u32 = arch.trim_start_matches("sm_").trim_end_matches(|c: char| c.is_ascii_alphabetic()).parse().unwrap_or(80);
+    match n {
+        0..=69 => "+ptx60",
+        70..=72 => "+ptx61",
+        73..=79 => "+ptx63",
+        80 => "+ptx70",
+        81..=86 => "+ptx71",
+        87 => "+ptx74",
+        _ => "+ptx78",
+    }
+}
+
+fn opt_level(o: u8) -> OptimizationLevel {
+    match o {
+        0 => OptimizationLevel::None,
+        1 => OptimizationLevel::Less,
+        2 => OptimizationLevel::Default,
+        _ => OptimizationLevel::Aggressive,
+    }
+}
+
+pub(crate) fn target_machine(tgt: Tgt, opts: &Options) -> R<TargetMachine> {
+    init_targets();
+    let (triple, cpu, features, reloc) = match tgt {
+        Tgt::X86 => ("x86_64-unknown-linux-gnu", "x86-64".to_string(), "", RelocMode::PIC),
+        Tgt::Nvptx => ("nvptx64-nvidia-cuda", opts.nvptx_arch.clone(), ptx_features(&opts.nvptx_arch), RelocMode::Default),
+        // gpuf assumes 64-lane wavefronts (Target::Amdgcn.warp_size()): force them on gfx10+.
+        Tgt::Amdgcn => {
+            let f = if opts.amdgcn_arch.starts_with("gfx1") { "+wavefrontsize64" } else { "" };
+            ("amdgcn-amd-amdhsa", opts.amdgcn_arch.clone(), f, RelocMode::PIC)
+        }
+    };
+    let triple = TargetTriple::create(triple);
+    let t = LlTarget::from_triple(&triple).map_err(|e| CodegenError(format!("target {}: {e}", tgt.name())))?;
+    t.create_target_machine(&triple, &cpu, features, opt_level(opts.opt_level), reloc, CodeModel::Default)
+        .ok_or_else(|| CodegenError(format!("cannot create a target machine for {} (cpu `{cpu}`)", tgt.name())))
+}
+
+/// Verify, optimise and emit a finished module.
+fn finish(m: &inkwell::module::Module, tm: &TargetMachine, tgt: Tgt, opts: &Options, emit: Emit) -> R<Vec<u8>> {
+    m.verify().map_err(|e| CodegenError(format!("LLVM module for {} does not verify: {}", tgt.name(), e.to_string())))?;
+    if opts.opt_level > 0 {
+        let o = opts.opt_level.min(3);
+        m.run_passes(&format!("default<O{o}>"), tm, PassBuilderOptions::create())
+            .map_err(|e| CodegenError(format!("optimisation passes failed: {}", e.to_string())))?;
+    }
+    match emit {
+        Emit::LlvmIr => Ok(m.print_to_string().to_bytes().to_vec()),
+        Emit::Asm => write(m, tm, FileType::Assembly),
+        Emit::Obj if tgt == Tgt::Nvptx => write(m, tm, FileType::Assembly),
+        Emit::Obj => write(m, tm, FileType::Object),
+    }
+}
+
+fn write(m: &inkwell::module::Module, tm: &TargetMachine, ft: FileType) -> R<Vec<u8>> {
+    let buf = tm.write_to_memory_buffer(m, ft).map_err(|e| CodegenError(format!("LLVM code emission failed: {}", e.to_string())))?;
+    Ok(buf.as_slice().to_vec())
+}
+
+/// The host object (x86_64-unknown-linux-gnu, PIC): `main`, the host-fallback copy of every
+/// kernel taken from `host` (a Module after oacc-xform for Target::Host), the sim copy of
+/// every kernel taken from `sim` (Target::Sim), one KernelInfo per kernel, and the embedded
+/// device images.
+pub fn compile_host(host: &Module, sim: &Module, images: &DeviceImages, opts: &Options, emit: Emit) -> Result<Vec<u8>, CodegenError> {
+    if let Some(t) = host.target {
+        if t != Target::Host {
+            return err(format!("compile_host: the host module was specialised for {}", t.name()));
+        }
+    }
+    if let Some(t) = sim.target {
+        if t != Target::Sim {
+            return err(format!("compile_host: the sim module was specialised for {}", t.name()));
+        }
+    }
+    let tm = target_machine(Tgt::X86, opts)?;
+    let ctx = Context::create();
+    let m = gen::build_host(&ctx, &tm, host, sim, images)?;
+    finish(&m, &tm, Tgt::X86, opts, emit)
+}
+
+/// The device code for Target::Nvptx (Asm = PTX text, Obj = PTX text too, LlvmIr = .ll
+/// text) or Target::Amdgcn (Asm = GCN assembly text, Obj = ELF relocatable object that the
+/// driver links with `ld.lld-19 -shared` into an HSA code object, LlvmIr = .ll).
+pub fn compile_device(m: &Module, opts: &Options, emit: Emit) -> Result<Vec<u8>, CodegenError> {
+    let tgt = match m.target {
+        Some(Target::Nvptx) => Tgt::Nvptx,
+        Some(Target::Amdgcn) => Tgt::Amdgcn,
+        Some(t) => return err(format!("compile_device: module specialised for {}, not a GPU", t.name())),
+        None => return err("compile_device: module not specialised by oacc-xform (target is None)"),
+    };
+    let tm = target_machine(tgt, opts)?;
+    let ctx = Context::create();
+    let lm = gen::build_device(&ctx, &tm, tgt, m)?;
+    finish(&lm, &tm, tgt, opts, emit)
+}
+
+/// Testing aid: an x86_64 object exporting the device math functions (`gpuf_devmath_exp_f64`,
+/// `gpuf_devmath_sin_f32`, ...) so that tests can compare them with libm on the host.
+#[doc(hidden)]
+pub fn devmath_test_object(opts: &Options) -> Result<Vec<u8>, CodegenError> {
+    let tm = target_machine(Tgt::X86, opts)?;
+    let ctx = Context::create();
+    let m = gen::build_devmath_test(&ctx, &tm)?;
+    finish(&m, &tm, Tgt::X86, opts, Emit::Obj)
+}

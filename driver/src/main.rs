@@ -1,0 +1,348 @@
+//! `gpuf`: the compiler driver. The only crate that reads and writes files and starts
+//! processes (`ld.lld-19` to link AMD code objects, `cc` to link executables).
+//!
+//! Every output is written to a temporary file next to its destination and renamed on
+//! success, so a failed build leaves nothing behind.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use gpuf_codegen::{DeviceImages, Emit, Options};
+use gpuf_frontend::Diagnostic;
+use gpuf_lower::ir::Target;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+#[derive(Parser)]
+#[command(name = "gpuf", version, about = "Fortran + OpenACC compiler for NVIDIA and AMD GPUs, with the host as fallback")]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(clap::Args, Clone)]
+struct BuildArgs {
+    /// The Fortran source file (free form).
+    file: PathBuf,
+    /// Optimisation level 0..3.
+    #[arg(short = 'O', default_value = "2", value_parser = clap::value_parser!(u8).range(0..=3))]
+    opt: u8,
+    /// NVIDIA architecture of the PTX (`sm_70`, `sm_80`, `sm_90`...).
+    #[arg(long = "gpu-arch", default_value = "sm_80")]
+    gpu_arch: String,
+    /// AMD architecture of the code object (`gfx90a`, `gfx942`, `gfx1100`...).
+    #[arg(long = "amdgpu-arch", default_value = "gfx90a")]
+    amdgpu_arch: String,
+    /// Device images to embed: `nvptx`, `amdgcn`, both (default) or `none`.
+    #[arg(long = "offload", value_delimiter = ',', default_values = ["nvptx", "amdgcn"])]
+    offload: Vec<String>,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Compile a program to an executable, an object (`-c`), or one target's code (`--emit`).
+    Compile {
+        #[command(flatten)]
+        b: BuildArgs,
+        /// The output file.
+        #[arg(short = 'o')]
+        out: Option<PathBuf>,
+        /// Make an object file instead of an executable.
+        #[arg(short = 'c')]
+        object: bool,
+        /// The target for `--emit`: x86_64, nvptx, amdgcn (or a full triple).
+        #[arg(long = "target", short = 't', alias = "T")]
+        target: Option<String>,
+        /// What to write: llvm-ir, asm, obj, or the IR after a pass (gimple, omp-lower, omp-expand, oacc-xform).
+        #[arg(long = "emit")]
+        emit: Option<EmitKind>,
+    },
+    /// Compile to a temporary place and run the program.
+    Run {
+        #[command(flatten)]
+        b: BuildArgs,
+        /// Arguments for the program.
+        #[arg(last = true)]
+        args: Vec<String>,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+enum EmitKind {
+    #[value(name = "llvm-ir")]
+    LlvmIr,
+    Asm,
+    Obj,
+    Gimple,
+    #[value(name = "omp-lower")]
+    OmpLower,
+    #[value(name = "omp-expand")]
+    OmpExpand,
+    #[value(name = "oacc-xform")]
+    OaccXform,
+}
+
+fn main() -> ExitCode {
+    // clap's own `-target` spelling: accept the single-dash long form as rustc-like users type it.
+    let args: Vec<String> = std::env::args()
+        .map(|a| {
+            if a == "-target" {
+                "--target".to_string()
+            } else if let Some(r) = a.strip_prefix("-target=") {
+                format!("--target={r}")
+            } else {
+                a
+            }
+        })
+        .collect();
+    let cli = Cli::parse_from(args);
+    match run(cli) {
+        Ok(code) => code,
+        Err(msg) => {
+            if !msg.is_empty() {
+                eprintln!("{msg}");
+            }
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The target named by `-target`: short names or triples (parsed with target-lexicon).
+fn parse_target(s: &str) -> Result<Target, String> {
+    match s {
+        "x86_64" | "host" => return Ok(Target::Host),
+        "sim" => return Ok(Target::Sim),
+        "nvptx" | "nvptx64" | "cuda" => return Ok(Target::Nvptx),
+        "amdgcn" | "amdgpu" | "hip" => return Ok(Target::Amdgcn),
+        _ => {}
+    }
+    let t: target_lexicon::Triple = s.parse().map_err(|e| format!("error: invalid target `{s}`: {e}"))?;
+    match t.architecture {
+        target_lexicon::Architecture::X86_64 => Ok(Target::Host),
+        target_lexicon::Architecture::Nvptx64 => Ok(Target::Nvptx),
+        target_lexicon::Architecture::AmdGcn => Ok(Target::Amdgcn),
+        a => Err(format!("error: unsupported target architecture `{a}` (supported: x86_64, nvptx64, amdgcn)")),
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode, String> {
+    match cli.cmd {
+        Cmd::Compile { b, out, object, target, emit } => {
+            let target = target.as_deref().map(parse_target).transpose()?;
+            let stem = b.file.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_else(|| "a".into());
+            let out = out.unwrap_or_else(|| {
+                PathBuf::from(match (emit, object) {
+                    (Some(EmitKind::LlvmIr), _) => format!("{stem}.ll"),
+                    (Some(EmitKind::Asm), _) => format!("{stem}.s"),
+                    (Some(EmitKind::Obj), _) | (None, true) => format!("{stem}.o"),
+                    (Some(_), _) => format!("{stem}.txt"),
+                    (None, false) => "a.out".to_string(),
+                })
+            });
+            build(&b, &out, object, target, emit)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Run { b, args } => {
+            let dir = std::env::temp_dir().join(format!("gpuf-run-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).map_err(|e| format!("error: cannot create {}: {e}", dir.display()))?;
+            let exe = dir.join("prog");
+            let r = build(&b, &exe, false, None, None);
+            let status =
+                r.and_then(|_| Command::new(&exe).args(&args).status().map_err(|e| format!("error: cannot run {}: {e}", exe.display())));
+            let _ = std::fs::remove_dir_all(&dir);
+            let status = status?;
+            Ok(ExitCode::from(status.code().unwrap_or(1).clamp(0, 255) as u8))
+        }
+    }
+}
+
+fn render(diags: &[Diagnostic], file: &str, src: &str) {
+    for d in diags {
+        eprint!("{}", d.render(file, src));
+        eprintln!();
+    }
+}
+
+fn build(b: &BuildArgs, out: &Path, object: bool, target: Option<Target>, emit: Option<EmitKind>) -> Result<(), String> {
+    let file = b.file.display().to_string();
+    let bytes = std::fs::read(&b.file).map_err(|e| format!("error: cannot read `{file}`: {e}"))?;
+    let src = String::from_utf8_lossy(&bytes).to_string();
+    let (prog, syms, warnings) = match gpuf_frontend::parse_and_check(&src) {
+        Ok(x) => x,
+        Err(diags) => {
+            render(&diags, &file, &src);
+            let n = diags.iter().filter(|d| d.is_error()).count();
+            return Err(format!("error: could not compile `{file}` due to {n} previous error{}", if n == 1 { "" } else { "s" }));
+        }
+    };
+    render(&warnings, &file, &src);
+    let dump_pass = match emit {
+        Some(EmitKind::Gimple) => Some("gimple"),
+        Some(EmitKind::OmpLower) => Some("omp-lower"),
+        Some(EmitKind::OmpExpand) => Some("omp-expand"),
+        Some(EmitKind::OaccXform) => Some("oacc-xform"),
+        _ => None,
+    };
+    let want_nv = b.offload.iter().any(|o| o == "nvptx");
+    let want_amd = b.offload.iter().any(|o| o == "amdgcn");
+    for o in &b.offload {
+        if !["nvptx", "amdgcn", "none"].contains(&o.as_str()) {
+            return Err(format!("error: unknown offload target `{o}` (expected nvptx, amdgcn or none)"));
+        }
+    }
+    let mut targets = vec![Target::Host, Target::Sim];
+    match (emit, target) {
+        (Some(EmitKind::LlvmIr | EmitKind::Asm | EmitKind::Obj), Some(t @ (Target::Nvptx | Target::Amdgcn))) => targets = vec![t],
+        (Some(EmitKind::OaccXform), Some(t)) => targets = vec![t],
+        (Some(EmitKind::OaccXform), None) => targets = vec![Target::Host, Target::Sim, Target::Nvptx, Target::Amdgcn],
+        (Some(EmitKind::LlvmIr | EmitKind::Asm | EmitKind::Obj), _) => {}
+        _ => {
+            if want_nv {
+                targets.push(Target::Nvptx);
+            }
+            if want_amd {
+                targets.push(Target::Amdgcn);
+            }
+        }
+    }
+    let name = b.file.file_name().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+    let output = match gpuf_lower::passes::run_pipeline(&prog, &syms, &src, &name, &targets, dump_pass) {
+        Ok(o) => o,
+        Err(diags) => {
+            render(&diags, &file, &src);
+            let n = diags.iter().filter(|d| d.is_error()).count();
+            return Err(format!("error: could not compile `{file}` due to {n} previous error{}", if n == 1 { "" } else { "s" }));
+        }
+    };
+    if let Some(d) = output.dump {
+        return write_atomic(out, d.as_bytes());
+    }
+    let opts = Options { opt_level: b.opt, nvptx_arch: b.gpu_arch.clone(), amdgcn_arch: b.amdgpu_arch.clone() };
+    let module_for = |t: Target| output.modules.iter().find(|m| m.target == Some(t));
+    let cg = |r: Result<Vec<u8>, gpuf_codegen::CodegenError>| r.map_err(|e| format!("error: {e}"));
+    let ce = |e: EmitKind| match e {
+        EmitKind::LlvmIr => Emit::LlvmIr,
+        EmitKind::Asm => Emit::Asm,
+        _ => Emit::Obj,
+    };
+    if let Some(e @ (EmitKind::LlvmIr | EmitKind::Asm | EmitKind::Obj)) = emit {
+        match target.unwrap_or(Target::Host) {
+            t @ (Target::Nvptx | Target::Amdgcn) => {
+                let m = module_for(t).ok_or("error: internal: no module for the target")?;
+                let bytes = cg(gpuf_codegen::compile_device(m, &opts, ce(e)))?;
+                if t == Target::Amdgcn && e == EmitKind::Obj {
+                    let hsaco = link_hsaco(&bytes, out)?;
+                    return write_atomic(out, &hsaco);
+                }
+                return write_atomic(out, &bytes);
+            }
+            _ => {
+                let (h, s) = (module_for(Target::Host), module_for(Target::Sim));
+                let (Some(h), Some(s)) = (h, s) else { return Err("error: internal: no host module".into()) };
+                let bytes = cg(gpuf_codegen::compile_host(h, s, &DeviceImages::default(), &opts, ce(e)))?;
+                return write_atomic(out, &bytes);
+            }
+        }
+    }
+    // A whole program: device images first, then the host object that embeds them.
+    let mut images = DeviceImages::default();
+    if let Some(m) = module_for(Target::Nvptx) {
+        images.ptx = Some(cg(gpuf_codegen::compile_device(m, &opts, Emit::Asm))?);
+    }
+    if let Some(m) = module_for(Target::Amdgcn) {
+        let obj = cg(gpuf_codegen::compile_device(m, &opts, Emit::Obj))?;
+        images.hsaco = Some(link_hsaco(&obj, out)?);
+    }
+    let (Some(h), Some(s)) = (module_for(Target::Host), module_for(Target::Sim)) else {
+        return Err("error: internal: no host module".into());
+    };
+    let obj = cg(gpuf_codegen::compile_host(h, s, &images, &opts, Emit::Obj))?;
+    if object {
+        return write_atomic(out, &obj);
+    }
+    link_exe(&obj, out)
+}
+
+/// A temporary path beside `out`.
+fn temp_beside(out: &Path, ext: &str) -> PathBuf {
+    let name = out.file_name().map(|s| s.to_string_lossy().to_string()).unwrap_or_else(|| "out".into());
+    out.with_file_name(format!(".{name}.{}.{ext}", std::process::id()))
+}
+
+fn write_atomic(out: &Path, bytes: &[u8]) -> Result<(), String> {
+    let tmp = temp_beside(out, "tmp");
+    std::fs::write(&tmp, bytes).map_err(|e| format!("error: cannot write {}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, out).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("error: cannot write {}: {e}", out.display())
+    })
+}
+
+/// The first of the commands that exists in PATH.
+fn find_tool(names: &[&str]) -> Option<String> {
+    let path = std::env::var_os("PATH")?;
+    for n in names {
+        for dir in std::env::split_paths(&path) {
+            if dir.join(n).is_file() {
+                return Some(n.to_string());
+            }
+        }
+    }
+    None
+}
+
+/// Links an AMDGPU relocatable object into an HSA code object with `ld.lld`.
+fn link_hsaco(obj: &[u8], out: &Path) -> Result<Vec<u8>, String> {
+    let lld = find_tool(&["ld.lld-19", "ld.lld"]).ok_or(
+        "error: `ld.lld-19` (or `ld.lld`) is needed to link the AMD GPU code object but was not found in PATH\n  = help: install Debian's `lld-19`, or pass `--offload=nvptx` to embed only the NVIDIA image",
+    )?;
+    let o = temp_beside(out, "amdgcn.o");
+    let h = temp_beside(out, "hsaco");
+    std::fs::write(&o, obj).map_err(|e| format!("error: cannot write {}: {e}", o.display()))?;
+    let r = Command::new(&lld).arg("-shared").arg(&o).arg("-o").arg(&h).output();
+    let _ = std::fs::remove_file(&o);
+    let r = r.map_err(|e| format!("error: cannot run `{lld}`: {e}"))?;
+    if !r.status.success() {
+        let _ = std::fs::remove_file(&h);
+        return Err(format!("error: `{lld}` failed to link the AMD GPU code object:\n{}", String::from_utf8_lossy(&r.stderr)));
+    }
+    let bytes = std::fs::read(&h).map_err(|e| format!("error: cannot read {}: {e}", h.display()));
+    let _ = std::fs::remove_file(&h);
+    bytes
+}
+
+/// The run-time library: `GPUF_RUNTIME_LIB`, or `libgpuf_rt.a` beside the `gpuf` executable
+/// (or one directory up, where cargo puts libraries when `gpuf` runs from `deps/`).
+fn runtime_lib() -> Result<PathBuf, String> {
+    if let Some(p) = std::env::var_os("GPUF_RUNTIME_LIB") {
+        return Ok(PathBuf::from(p));
+    }
+    let exe = std::env::current_exe().map_err(|e| format!("error: cannot locate gpuf: {e}"))?;
+    let mut dir = exe.parent().map(Path::to_path_buf);
+    for _ in 0..2 {
+        if let Some(d) = &dir {
+            let p = d.join("libgpuf_rt.a");
+            if p.is_file() {
+                return Ok(p);
+            }
+            dir = d.parent().map(Path::to_path_buf);
+        }
+    }
+    Err("error: the run-time library `libgpuf_rt.a` was not found beside the `gpuf` executable\n  = help: build it with `cargo build -p gpuf-rt`, or set GPUF_RUNTIME_LIB".into())
+}
+
+fn link_exe(obj: &[u8], out: &Path) -> Result<(), String> {
+    let rt = runtime_lib()?;
+    let o = temp_beside(out, "o");
+    let tmp = temp_beside(out, "exe");
+    std::fs::write(&o, obj).map_err(|e| format!("error: cannot write {}: {e}", o.display()))?;
+    let r = Command::new("cc").arg(&o).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-lgcc_s", "-lc", "-o"]).arg(&tmp).output();
+    let _ = std::fs::remove_file(&o);
+    let r = r.map_err(|e| format!("error: cannot run the system linker `cc`: {e}"))?;
+    if !r.status.success() {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(format!("error: linking failed:\n{}", String::from_utf8_lossy(&r.stderr)));
+    }
+    std::fs::rename(&tmp, out).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("error: cannot write {}: {e}", out.display())
+    })
+}

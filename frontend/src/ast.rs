@@ -1,0 +1,420 @@
+//! The abstract syntax tree of a Fortran source file with its OpenACC directives.
+//!
+//! The parser builds it with every `ty` field set to [`Ty::Unknown`]; semantic analysis
+//! ([`crate::sema`]) resolves names, rewrites [`ExprKind::Apply`] into array references or
+//! intrinsic calls, and fills in the types. Names are stored in lower case.
+
+use crate::diag::Span;
+
+/// A name with the place it was written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ident {
+    /// The name in lower case.
+    pub name: String,
+    pub span: Span,
+}
+
+/// One program unit. Only `program` exists so far.
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub name: Ident,
+    pub implicit_none: bool,
+    pub decls: Vec<Decl>,
+    pub body: Vec<Stmt>,
+    pub span: Span,
+}
+
+/// A base type as written in a declaration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BaseTy {
+    /// `integer` with its kind in bytes (4 unless written otherwise).
+    Integer(u8),
+    /// `real` with its kind in bytes: 4 or 8 (`double precision` is 8).
+    Real(u8),
+    /// `logical` (kind 4).
+    Logical,
+    /// `character(len=n)`; only literals and parameters for now.
+    Character,
+}
+
+/// The type of an expression: a base type and a rank (0 for scalars).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ty {
+    /// Not yet known (before semantic analysis, or after an error).
+    Unknown,
+    Scalar(BaseTy),
+    Array(BaseTy, u8),
+}
+
+impl Ty {
+    pub fn base(self) -> Option<BaseTy> {
+        match self {
+            Ty::Unknown => None,
+            Ty::Scalar(b) | Ty::Array(b, _) => Some(b),
+        }
+    }
+    pub fn rank(self) -> u8 {
+        match self {
+            Ty::Array(_, r) => r,
+            _ => 0,
+        }
+    }
+}
+
+/// A type declaration statement: `real(8), allocatable :: a(:,:), b`.
+#[derive(Clone, Debug)]
+pub struct Decl {
+    pub base: BaseTy,
+    /// The span of the type spec (`real(8)`).
+    pub base_span: Span,
+    pub parameter: bool,
+    pub allocatable: bool,
+    /// `dimension(...)` attribute, applying to entities without their own shape.
+    pub dimension: Option<Vec<DimSpec>>,
+    pub entities: Vec<Entity>,
+    pub span: Span,
+}
+
+/// One declared name with its own shape and initial value.
+#[derive(Clone, Debug)]
+pub struct Entity {
+    pub name: Ident,
+    pub dims: Option<Vec<DimSpec>>,
+    pub init: Option<Expr>,
+    pub span: Span,
+}
+
+/// One dimension of an array declaration or an `allocate` shape.
+#[derive(Clone, Debug)]
+pub enum DimSpec {
+    /// `hi` or `lo:hi`.
+    Explicit { lo: Option<Expr>, hi: Expr },
+    /// `:` (allocatable, deferred shape).
+    Deferred(Span),
+}
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    /// `lhs = rhs`; `lhs` is a name, an element or a section.
+    Assign { lhs: Expr, rhs: Expr },
+    /// `print *, items` or `print '(fmt)', items`.
+    Print { format: Format, items: Vec<Expr> },
+    /// `if (c) then ... else if (c) then ... else ... end if` and the one-line `if (c) stmt`.
+    If { arms: Vec<(Expr, Vec<Stmt>)>, else_body: Option<Vec<Stmt>> },
+    /// `[name:] do var = start, end [, step] ... end do`.
+    Do { name: Option<Ident>, var: Ident, start: Expr, end: Expr, step: Option<Expr>, body: Vec<Stmt> },
+    /// `[name:] do while (cond) ... end do`.
+    DoWhile { name: Option<Ident>, cond: Expr, body: Vec<Stmt> },
+    /// `exit [name]`.
+    Exit(Option<Ident>),
+    /// `cycle [name]`.
+    Cycle(Option<Ident>),
+    /// `continue`.
+    Continue,
+    /// `stop [code]`.
+    Stop(Option<Expr>),
+    /// `allocate(a(n), b(0:n, m))`.
+    Allocate(Vec<(Ident, Vec<DimSpec>)>),
+    /// `deallocate(a, b)`.
+    Deallocate(Vec<Ident>),
+    /// A standalone directive: `enter data`, `exit data`, `update`, `wait`, ...
+    AccStandalone(AccDirective),
+    /// A construct with a body and an `end` directive: `parallel`, `kernels`, `serial`, `data`.
+    AccBlock { dir: AccDirective, body: Vec<Stmt>, end_span: Span },
+    /// A loop directive (`loop`, `parallel loop`, `kernels loop`, `serial loop`) and the `do`
+    /// statement it applies to. A combined construct's optional `end` directive is consumed.
+    AccLoop { dir: AccDirective, do_stmt: Box<Stmt> },
+    /// `atomic [update|read|write|capture]` and its statement(s); `capture` takes one
+    /// statement or a block of two ended by `end atomic`.
+    AccAtomic { dir: AccDirective, kind: AtomicKind, body: Vec<Stmt> },
+}
+
+#[derive(Clone, Debug)]
+pub enum Format {
+    /// `*`.
+    ListDirected,
+    /// A character literal holding the format, e.g. `'(I5, F8.3)'`; the span is the literal's.
+    Literal(String, Span),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtomicKind {
+    Update,
+    Read,
+    Write,
+    Capture,
+}
+
+/// An OpenACC directive with its clauses.
+#[derive(Clone, Debug)]
+pub struct AccDirective {
+    pub kind: AccKind,
+    pub clauses: Vec<AccClause>,
+    /// From the sentinel to the end of the directive (continuations included).
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AccKind {
+    Parallel,
+    Kernels,
+    Serial,
+    Data,
+    Loop,
+    ParallelLoop,
+    KernelsLoop,
+    SerialLoop,
+    EnterData,
+    ExitData,
+    Update,
+    Atomic,
+    /// Directives recognised only to report "not yet implemented".
+    HostData,
+    Wait,
+    Routine,
+    Declare,
+    Cache,
+    Init,
+    Shutdown,
+    Set,
+}
+
+impl AccKind {
+    /// The directive's name as written in the specification.
+    pub fn name(self) -> &'static str {
+        match self {
+            AccKind::Parallel => "parallel",
+            AccKind::Kernels => "kernels",
+            AccKind::Serial => "serial",
+            AccKind::Data => "data",
+            AccKind::Loop => "loop",
+            AccKind::ParallelLoop => "parallel loop",
+            AccKind::KernelsLoop => "kernels loop",
+            AccKind::SerialLoop => "serial loop",
+            AccKind::EnterData => "enter data",
+            AccKind::ExitData => "exit data",
+            AccKind::Update => "update",
+            AccKind::Atomic => "atomic",
+            AccKind::HostData => "host_data",
+            AccKind::Wait => "wait",
+            AccKind::Routine => "routine",
+            AccKind::Declare => "declare",
+            AccKind::Cache => "cache",
+            AccKind::Init => "init",
+            AccKind::Shutdown => "shutdown",
+            AccKind::Set => "set",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct AccClause {
+    pub kind: ClauseKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum ClauseKind {
+    /// `gang`, `gang(n)`, `gang(num: n)`; `gang(static: ...)` is reported as not yet implemented.
+    Gang(Option<Expr>),
+    /// `worker`, `worker(n)`, `worker(num: n)`.
+    Worker(Option<Expr>),
+    /// `vector`, `vector(n)`, `vector(length: n)`.
+    Vector(Option<Expr>),
+    Seq,
+    Auto,
+    Independent,
+    Collapse(Expr),
+    NumGangs(Expr),
+    NumWorkers(Expr),
+    VectorLength(Expr),
+    Reduction(RedOp, Vec<Expr>),
+    Copy(Vec<Expr>),
+    Copyin(Vec<Expr>),
+    Copyout(Vec<Expr>),
+    Create(Vec<Expr>),
+    Delete(Vec<Expr>),
+    Present(Vec<Expr>),
+    NoCreate(Vec<Expr>),
+    Private(Vec<Expr>),
+    Firstprivate(Vec<Expr>),
+    /// `self(list)` / `host(list)` on `update`.
+    SelfHost(Vec<Expr>),
+    /// `device(list)` on `update`.
+    Device(Vec<Expr>),
+    If(Expr),
+    IfPresent,
+    Finalize,
+    /// `default(none)` (true) or `default(present)` (false).
+    Default(bool),
+    /// Recognised clauses reported as "not yet implemented" (name as written).
+    Unsupported(String),
+}
+
+/// The reduction operators of OpenACC for Fortran.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RedOp {
+    Add,
+    Mul,
+    Max,
+    Min,
+    Iand,
+    Ior,
+    Ieor,
+    And,
+    Or,
+    Eqv,
+    Neqv,
+}
+
+impl RedOp {
+    pub fn spelling(self) -> &'static str {
+        match self {
+            RedOp::Add => "+",
+            RedOp::Mul => "*",
+            RedOp::Max => "max",
+            RedOp::Min => "min",
+            RedOp::Iand => "iand",
+            RedOp::Ior => "ior",
+            RedOp::Ieor => "ieor",
+            RedOp::And => ".and.",
+            RedOp::Or => ".or.",
+            RedOp::Eqv => ".eqv.",
+            RedOp::Neqv => ".neqv.",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+    /// Filled in by semantic analysis.
+    pub ty: Ty,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    /// An integer literal with its kind (`5`, `5_8`).
+    Int(i64, u8),
+    /// A real literal: its value, its kind (`1.0` is 4, `1.0d0` and `1.0_8` are 8).
+    Real(f64, u8),
+    Logical(bool),
+    Str(String),
+    Name(Ident),
+    /// `name(args)` as parsed: an array element or section, or a function call.
+    Apply {
+        name: Ident,
+        args: Vec<Arg>,
+    },
+    /// After semantic analysis: an element (all subscripts `Arg::Index`) or a section.
+    ArrayRef {
+        name: Ident,
+        subs: Vec<Arg>,
+    },
+    /// After semantic analysis: an intrinsic call, with keyword arguments in place.
+    Intrinsic {
+        func: Intrinsic,
+        args: Vec<Expr>,
+    },
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    Paren(Box<Expr>),
+}
+
+/// One argument or subscript between parentheses.
+#[derive(Clone, Debug)]
+pub enum Arg {
+    Index(Expr),
+    /// `lo:hi[:stride]` with any part omitted.
+    Range {
+        lo: Option<Expr>,
+        hi: Option<Expr>,
+        stride: Option<Expr>,
+        span: Span,
+    },
+    /// `name = value` (intrinsic keyword arguments such as `dim=`).
+    Keyword(Ident, Expr),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    Plus,
+    Not,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Pow,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    And,
+    Or,
+    Eqv,
+    Neqv,
+    Concat,
+}
+
+/// The intrinsic procedures known so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Intrinsic {
+    Abs,
+    Sqrt,
+    Exp,
+    Log,
+    Sin,
+    Cos,
+    Max,
+    Min,
+    Mod,
+    Real,
+    Dble,
+    Int,
+    Nint,
+    Huge,
+    Iand,
+    Ior,
+    Ieor,
+    Sum,
+}
+
+impl Intrinsic {
+    pub fn from_name(name: &str) -> Option<Intrinsic> {
+        Some(match name {
+            "abs" => Intrinsic::Abs,
+            "sqrt" => Intrinsic::Sqrt,
+            "exp" => Intrinsic::Exp,
+            "log" => Intrinsic::Log,
+            "sin" => Intrinsic::Sin,
+            "cos" => Intrinsic::Cos,
+            "max" => Intrinsic::Max,
+            "min" => Intrinsic::Min,
+            "mod" => Intrinsic::Mod,
+            "real" => Intrinsic::Real,
+            "dble" => Intrinsic::Dble,
+            "int" => Intrinsic::Int,
+            "nint" => Intrinsic::Nint,
+            "huge" => Intrinsic::Huge,
+            "iand" => Intrinsic::Iand,
+            "ior" => Intrinsic::Ior,
+            "ieor" => Intrinsic::Ieor,
+            "sum" => Intrinsic::Sum,
+            _ => return None,
+        })
+    }
+}

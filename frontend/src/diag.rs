@@ -1,0 +1,113 @@
+//! Diagnostics and their rustc-style rendering.
+
+use std::fmt::Write as _;
+
+/// A byte range in the source file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Span {
+    pub lo: u32,
+    pub hi: u32,
+}
+
+impl Span {
+    pub fn new(lo: usize, hi: usize) -> Span {
+        Span { lo: lo as u32, hi: hi as u32 }
+    }
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span { lo: self.lo.min(other.lo), hi: self.hi.max(other.hi) }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Error,
+    Warning,
+}
+
+/// One message about the source, with an error code such as `E0101`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnostic {
+    pub level: Level,
+    pub code: &'static str,
+    pub message: String,
+    pub span: Span,
+    /// Text printed after the carets.
+    pub label: String,
+    /// `= note: ...` / `= help: ...` lines.
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn error(code: &'static str, message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic { level: Level::Error, code, message: message.into(), span, label: String::new(), notes: Vec::new() }
+    }
+    pub fn warning(code: &'static str, message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic { level: Level::Warning, code, message: message.into(), span, label: String::new(), notes: Vec::new() }
+    }
+    /// "not yet implemented: WHAT", error code E0900.
+    pub fn not_yet(what: impl AsRef<str>, span: Span) -> Diagnostic {
+        Diagnostic::error("E0900", format!("not yet implemented: {}", what.as_ref()), span)
+    }
+    pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = label.into();
+        self
+    }
+    pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.notes.push(note.into());
+        self
+    }
+    pub fn is_error(&self) -> bool {
+        self.level == Level::Error
+    }
+
+    /// Renders the diagnostic as rustc does:
+    ///
+    /// ```text
+    /// error[E0101]: undeclared variable `x`
+    ///  --> file.f90:3:5
+    ///   |
+    /// 3 |     x = 1
+    ///   |     ^ not declared
+    /// ```
+    pub fn render(&self, file: &str, src: &str) -> String {
+        let mut out = String::new();
+        let lvl = match self.level {
+            Level::Error => "error",
+            Level::Warning => "warning",
+        };
+        let _ = writeln!(out, "{lvl}[{}]: {}", self.code, self.message);
+        let lo = (self.span.lo as usize).min(src.len());
+        let (line_no, col, line_start) = line_col(src, lo);
+        let line_end = src[line_start..].find('\n').map_or(src.len(), |e| line_start + e);
+        let line = &src[line_start..line_end];
+        let num = line_no.to_string();
+        let pad = " ".repeat(num.len());
+        let _ = writeln!(out, "{pad}--> {file}:{line_no}:{col}");
+        let _ = writeln!(out, "{pad} |");
+        let _ = writeln!(out, "{num} | {line}");
+        let hi = (self.span.hi as usize).clamp(lo, line_end);
+        let width = src[lo..hi].chars().count().max(1);
+        let indent: String = line[..lo - line_start].chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+        let carets = "^".repeat(width);
+        if self.label.is_empty() {
+            let _ = writeln!(out, "{pad} | {indent}{carets}");
+        } else {
+            let _ = writeln!(out, "{pad} | {indent}{carets} {}", self.label);
+        }
+        for n in &self.notes {
+            let _ = writeln!(out, "{pad} = {n}");
+        }
+        out
+    }
+}
+
+/// 1-based line and column (in characters) of byte offset `pos`, and the line's start offset.
+pub fn line_col(src: &str, pos: usize) -> (usize, usize, usize) {
+    let pos = pos.min(src.len());
+    let before = &src[..pos];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line_no = before.matches('\n').count() + 1;
+    let col = src[line_start..pos].chars().count() + 1;
+    (line_no, col, line_start)
+}

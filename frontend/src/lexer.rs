@@ -1,0 +1,685 @@
+//! The lexer for free-form Fortran with OpenACC directives.
+//!
+//! Lexing works line by line on the original text, so every token's span is a byte range of
+//! the source as written, even across continuation lines:
+//!
+//! * `!` starts a comment (outside character literals); blank and comment-only lines vanish.
+//! * A trailing `&` continues the statement on the next non-comment line, where an optional
+//!   leading `&` is skipped.
+//! * `;` and the end of a (non-continued) line end a statement: both become [`Tok::Eos`].
+//! * A line whose first non-blank characters are `!$acc` (any case) is an OpenACC directive:
+//!   it yields [`Tok::DirectiveStart`], then the directive's words as ordinary tokens. A
+//!   directive continues with a trailing `&` on lines starting with `!$acc` (optionally
+//!   followed by `&`). Other `!$` sentinels (`!$omp`, ...) are comments.
+//!
+//! Fortran has no reserved words, so keywords are plain [`Tok::Name`]s (in lower case) and
+//! the parser recognises them by position.
+
+use crate::diag::{Diagnostic, Span};
+use logos::Logos;
+
+/// A token as the parser sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Tok {
+    /// A name or keyword, in lower case.
+    Name(String),
+    /// An integer literal with its kind (4 unless suffixed).
+    Int(i64, u8),
+    /// A real literal with its kind.
+    Real(f64, u8),
+    /// A literal with a named kind parameter (`1.0_dp`, `5_ik`): text of the number and the
+    /// kind's name; the parser resolves it.
+    NamedKind {
+        text: String,
+        real: bool,
+        kind: String,
+    },
+    /// A character literal, quotes removed and doubled quotes undone.
+    Str(String),
+    True,
+    False,
+    And,
+    Or,
+    Not,
+    Eqv,
+    Neqv,
+    /// `==` or `.eq.`.
+    EqEq,
+    /// `/=` or `.ne.`.
+    Ne,
+    /// `<` or `.lt.`.
+    Lt,
+    /// `<=` or `.le.`.
+    Le,
+    /// `>` or `.gt.`.
+    Gt,
+    /// `>=` or `.ge.`.
+    Ge,
+    Pow,
+    Concat,
+    Assign,
+    Plus,
+    Minus,
+    Star,
+    Slash,
+    LParen,
+    RParen,
+    Comma,
+    Colon,
+    DoubleColon,
+    Percent,
+    LBracket,
+    RBracket,
+    /// The end of a statement (end of line or `;`).
+    Eos,
+    /// `!$acc` at the start of a directive line.
+    DirectiveStart,
+    /// The end of the file.
+    Eof,
+}
+
+impl Tok {
+    /// How the token is shown in messages ("found `)`").
+    pub fn describe(&self) -> String {
+        match self {
+            Tok::Name(n) => format!("`{n}`"),
+            Tok::Int(..) | Tok::Real(..) | Tok::NamedKind { .. } => "a number".to_string(),
+            Tok::Str(_) => "a character literal".to_string(),
+            Tok::Eos => "end of statement".to_string(),
+            Tok::Eof => "end of file".to_string(),
+            Tok::DirectiveStart => "`!$acc`".to_string(),
+            t => format!("`{}`", t.symbol()),
+        }
+    }
+
+    /// The spelling of punctuation and operator tokens.
+    pub fn symbol(&self) -> &'static str {
+        match self {
+            Tok::True => ".true.",
+            Tok::False => ".false.",
+            Tok::And => ".and.",
+            Tok::Or => ".or.",
+            Tok::Not => ".not.",
+            Tok::Eqv => ".eqv.",
+            Tok::Neqv => ".neqv.",
+            Tok::EqEq => "==",
+            Tok::Ne => "/=",
+            Tok::Lt => "<",
+            Tok::Le => "<=",
+            Tok::Gt => ">",
+            Tok::Ge => ">=",
+            Tok::Pow => "**",
+            Tok::Concat => "//",
+            Tok::Assign => "=",
+            Tok::Plus => "+",
+            Tok::Minus => "-",
+            Tok::Star => "*",
+            Tok::Slash => "/",
+            Tok::LParen => "(",
+            Tok::RParen => ")",
+            Tok::Comma => ",",
+            Tok::Colon => ":",
+            Tok::DoubleColon => "::",
+            Tok::Percent => "%",
+            Tok::LBracket => "[",
+            Tok::RBracket => "]",
+            Tok::DirectiveStart => "!$acc",
+            _ => "",
+        }
+    }
+}
+
+/// A token and its byte range in the original source.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Token {
+    pub tok: Tok,
+    pub span: Span,
+}
+
+/// The raw tokens of one line segment, as logos finds them.
+#[derive(Logos, Clone, Copy, Debug, PartialEq)]
+#[logos(skip r"[ \t\r\f]+")]
+enum Raw {
+    #[regex(r"[a-zA-Z][a-zA-Z0-9_]*")]
+    Name,
+    #[regex(r"[0-9]+(_[a-zA-Z0-9_]+)?")]
+    Int,
+    #[regex(r"[0-9]+\.[0-9]*([eEdD][+-]?[0-9]+)?(_[a-zA-Z0-9_]+)?")]
+    #[regex(r"\.[0-9]+([eEdD][+-]?[0-9]+)?(_[a-zA-Z0-9_]+)?")]
+    #[regex(r"[0-9]+[eEdD][+-]?[0-9]+(_[a-zA-Z0-9_]+)?")]
+    Real,
+    #[regex(r"'([^']|'')*'")]
+    #[regex(r#""([^"]|"")*""#)]
+    Str,
+    #[regex(r"'([^']|'')*")]
+    #[regex(r#""([^"]|"")*"#)]
+    Unterminated,
+    #[regex(r"\.[a-zA-Z]+\.")]
+    DotOp,
+    #[token("**")]
+    Pow,
+    #[token("//")]
+    Concat,
+    #[token("==")]
+    EqEq,
+    #[token("/=")]
+    Ne,
+    #[token("<")]
+    Lt,
+    #[token("<=")]
+    Le,
+    #[token(">")]
+    Gt,
+    #[token(">=")]
+    Ge,
+    #[token("=")]
+    Assign,
+    #[token("+")]
+    Plus,
+    #[token("-")]
+    Minus,
+    #[token("*")]
+    Star,
+    #[token("/")]
+    Slash,
+    #[token("(")]
+    LParen,
+    #[token(")")]
+    RParen,
+    #[token(",")]
+    Comma,
+    #[token(":")]
+    Colon,
+    #[token("::")]
+    DoubleColon,
+    #[token("%")]
+    Percent,
+    #[token("[")]
+    LBracket,
+    #[token("]")]
+    RBracket,
+    #[token(";")]
+    Semi,
+    #[token("&")]
+    Amp,
+}
+
+/// The dot-operator words (`.eq.` is `eq`), used to split `1.eq.2` correctly.
+const DOT_WORDS: &[&str] = &["and", "or", "not", "eqv", "neqv", "true", "false", "eq", "ne", "lt", "le", "gt", "ge"];
+
+/// The result of lexing a file.
+pub struct Lexed {
+    pub tokens: Vec<Token>,
+    pub diags: Vec<Diagnostic>,
+}
+
+/// What kind of statement the previous line left open.
+#[derive(Clone, Copy, PartialEq)]
+enum Open {
+    /// No statement is being continued.
+    None,
+    /// A Fortran statement continues on the next line.
+    Code,
+    /// A directive continues on the next line.
+    Directive,
+}
+
+/// Splits the source into tokens. Never fails: problems become diagnostics.
+pub fn lex(src: &str) -> Lexed {
+    let mut lx = Lexer { tokens: Vec::new(), diags: Vec::new() };
+    let mut open = Open::None;
+    let mut open_amp = Span::default();
+    let mut pos = 0usize;
+    while pos < src.len() {
+        let end = src[pos..].find('\n').map_or(src.len(), |i| pos + i);
+        let line = &src[pos..end];
+        open = lx.line(pos, line, open, &mut open_amp);
+        pos = end + 1;
+    }
+    if open != Open::None {
+        lx.diags.push(
+            Diagnostic::error("E0007", "the last line is continued, but the file ends", open_amp)
+                .with_label("this `&` continues the statement"),
+        );
+    }
+    lx.end_statement(src.len());
+    lx.tokens.push(Token { tok: Tok::Eof, span: Span::new(src.len(), src.len()) });
+    Lexed { tokens: lx.tokens, diags: lx.diags }
+}
+
+struct Lexer {
+    tokens: Vec<Token>,
+    diags: Vec<Diagnostic>,
+}
+
+/// The index where a `!` comment starts in `s`, ignoring `!` inside character literals.
+fn comment_start(s: &str) -> Option<usize> {
+    let mut quote: Option<char> = None;
+    for (i, c) in s.char_indices() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == '\'' || c == '"' => quote = Some(c),
+            None if c == '!' => return Some(i),
+            None => {}
+        }
+    }
+    None
+}
+
+/// Is `s` (already trimmed at the start) a `!$acc` sentinel? Returns its length.
+fn acc_sentinel(s: &str) -> Option<usize> {
+    let head = s.get(..5)?;
+    if !head.eq_ignore_ascii_case("!$acc") {
+        return None;
+    }
+    // `!$accfoo` is not a sentinel; `!$acc&`, `!$acc ` and `!$acc` at the end are.
+    match s.as_bytes().get(5) {
+        None => Some(5),
+        Some(b) if b.is_ascii_whitespace() || *b == b'&' => Some(5),
+        Some(_) => None,
+    }
+}
+
+impl Lexer {
+    fn push(&mut self, tok: Tok, lo: usize, hi: usize) {
+        self.tokens.push(Token { tok, span: Span::new(lo, hi) });
+    }
+
+    /// Ends the current statement (if any tokens since the last end).
+    fn end_statement(&mut self, at: usize) {
+        match self.tokens.last() {
+            None => {}
+            Some(t) if t.tok == Tok::Eos => {}
+            Some(_) => self.push(Tok::Eos, at, at),
+        }
+    }
+
+    /// Lexes one physical line starting at byte `base`; returns what it leaves open.
+    fn line(&mut self, base: usize, line: &str, open: Open, open_amp: &mut Span) -> Open {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+
+        // Comment or blank lines do not end a continued statement.
+        let mut code_start = indent;
+        let mut is_directive = false;
+        if let Some(n) = acc_sentinel(trimmed) {
+            is_directive = true;
+            if open == Open::Directive {
+                // A continuation line: skip the sentinel and an optional `&`.
+                code_start = indent + n;
+                let rest = &line[code_start..];
+                let r = rest.trim_start();
+                if r.starts_with('&') {
+                    code_start = line.len() - r.len() + 1;
+                }
+            } else {
+                if open == Open::Code {
+                    self.diags.push(
+                        Diagnostic::error("E0007", "a continued statement cannot continue on a directive line", *open_amp)
+                            .with_label("this `&` continues the statement"),
+                    );
+                }
+                self.end_statement(base + indent);
+                self.push(Tok::DirectiveStart, base + indent, base + indent + n);
+                code_start = indent + n;
+            }
+        } else if trimmed.is_empty() || trimmed.starts_with('!') {
+            if open == Open::Directive {
+                // A directive's continuation must be a directive line; the directive ends here.
+                self.diags.push(
+                    Diagnostic::error("E0007", "a continued directive must continue on a `!$acc` line", *open_amp)
+                        .with_label("this `&` continues the directive"),
+                );
+                self.end_statement(base);
+                return Open::None;
+            }
+            return open;
+        } else if open == Open::Directive {
+            self.diags.push(
+                Diagnostic::error("E0007", "a continued directive must continue on a `!$acc` line", *open_amp)
+                    .with_label("this `&` continues the directive"),
+            );
+            self.end_statement(base);
+        } else if open == Open::Code && trimmed.starts_with('&') {
+            code_start = indent + 1;
+        }
+
+        let code = &line[code_start..];
+        let code = match comment_start(code) {
+            Some(i) => &code[..i],
+            None => code,
+        };
+        let code_base = base + code_start;
+        let continued = self.segment(code_base, code);
+        match continued {
+            Some(amp) => {
+                *open_amp = amp;
+                if is_directive || open == Open::Directive {
+                    Open::Directive
+                } else {
+                    Open::Code
+                }
+            }
+            None => {
+                self.end_statement(code_base + code.len());
+                Open::None
+            }
+        }
+    }
+
+    /// Lexes the code part of a line. Returns the span of a trailing `&` if the line continues.
+    fn segment(&mut self, base: usize, code: &str) -> Option<Span> {
+        let mut start = 0usize;
+        let mut amp: Option<Span> = None;
+        'outer: while start < code.len() {
+            let mut lex = Raw::lexer(&code[start..]);
+            while let Some(r) = lex.next() {
+                let sp = lex.span();
+                let (lo, hi) = (start + sp.start, start + sp.end);
+                let text = lex.slice();
+                if let Some(a) = amp.take() {
+                    // Something follows an `&`: it was not the last character of the line.
+                    self.diags.push(
+                        Diagnostic::error("E0006", "`&` must be the last character of a continued line", a).with_label("unexpected `&`"),
+                    );
+                }
+                let (alo, ahi) = (base + lo, base + hi);
+                match r {
+                    Err(()) => {
+                        // Make sure the span covers a whole character.
+                        let mut h = hi.max(lo + 1);
+                        while h < code.len() && !code.is_char_boundary(h) {
+                            h += 1;
+                        }
+                        let h = h.min(code.len());
+                        let ch = code.get(lo..h).unwrap_or("?");
+                        let merge = match self.diags.last_mut() {
+                            Some(d) if d.code == "E0002" && d.span.hi as usize == base + lo && d.message.starts_with("unexpected char") => {
+                                d.span.hi = (base + h) as u32;
+                                d.message = "unexpected characters".to_string();
+                                true
+                            }
+                            _ => false,
+                        };
+                        if !merge {
+                            self.diags.push(
+                                Diagnostic::error(
+                                    "E0002",
+                                    format!("unexpected character `{}`", ch.escape_debug()),
+                                    Span::new(base + lo, base + h),
+                                )
+                                .with_label("not valid here"),
+                            );
+                        }
+                        if h > hi {
+                            start = h;
+                            continue 'outer;
+                        }
+                    }
+                    Ok(Raw::Amp) => amp = Some(Span::new(alo, ahi)),
+                    Ok(Raw::Semi) => self.end_statement(alo),
+                    Ok(Raw::Name) => self.push(Tok::Name(text.to_ascii_lowercase()), alo, ahi),
+                    Ok(Raw::Int) => {
+                        let t = self.int_literal(text, Span::new(alo, ahi));
+                        self.push(t, alo, ahi);
+                    }
+                    Ok(Raw::Real) => {
+                        // `1.eq.2`: the `1.` is an integer followed by a dot-operator.
+                        if let Some(digits) = text.strip_suffix('.') {
+                            let rest = &code[hi..];
+                            let word: String = rest.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+                            if !word.is_empty()
+                                && rest[word.len()..].starts_with('.')
+                                && DOT_WORDS.contains(&word.to_ascii_lowercase().as_str())
+                            {
+                                let t = self.int_literal(digits, Span::new(alo, ahi - 1));
+                                self.push(t, alo, ahi - 1);
+                                start = hi - 1;
+                                continue 'outer;
+                            }
+                        }
+                        let t = self.real_literal(text, Span::new(alo, ahi));
+                        self.push(t, alo, ahi);
+                    }
+                    Ok(Raw::Str) => {
+                        let q = text.chars().next().unwrap_or('\'');
+                        let inner = &text[1..text.len() - 1];
+                        let doubled: String = [q, q].iter().collect();
+                        self.push(Tok::Str(inner.replace(&doubled, &q.to_string())), alo, ahi);
+                    }
+                    Ok(Raw::Unterminated) => {
+                        self.diags.push(
+                            Diagnostic::error("E0003", "unterminated character literal", Span::new(alo, alo + 1))
+                                .with_label("this quote is never closed"),
+                        );
+                        let inner = &text[1..];
+                        self.push(Tok::Str(inner.to_string()), alo, ahi);
+                    }
+                    Ok(Raw::DotOp) => {
+                        let w = text[1..text.len() - 1].to_ascii_lowercase();
+                        let t = match w.as_str() {
+                            "and" => Tok::And,
+                            "or" => Tok::Or,
+                            "not" => Tok::Not,
+                            "eqv" => Tok::Eqv,
+                            "neqv" => Tok::Neqv,
+                            "true" => Tok::True,
+                            "false" => Tok::False,
+                            "eq" => Tok::EqEq,
+                            "ne" => Tok::Ne,
+                            "lt" => Tok::Lt,
+                            "le" => Tok::Le,
+                            "gt" => Tok::Gt,
+                            "ge" => Tok::Ge,
+                            _ => {
+                                self.diags.push(
+                                    Diagnostic::error("E0002", format!("unknown operator `{text}`"), Span::new(alo, ahi))
+                                        .with_label("not a Fortran operator"),
+                                );
+                                continue;
+                            }
+                        };
+                        self.push(t, alo, ahi);
+                    }
+                    Ok(r) => {
+                        let t = match r {
+                            Raw::Pow => Tok::Pow,
+                            Raw::Concat => Tok::Concat,
+                            Raw::EqEq => Tok::EqEq,
+                            Raw::Ne => Tok::Ne,
+                            Raw::Lt => Tok::Lt,
+                            Raw::Le => Tok::Le,
+                            Raw::Gt => Tok::Gt,
+                            Raw::Ge => Tok::Ge,
+                            Raw::Assign => Tok::Assign,
+                            Raw::Plus => Tok::Plus,
+                            Raw::Minus => Tok::Minus,
+                            Raw::Star => Tok::Star,
+                            Raw::Slash => Tok::Slash,
+                            Raw::LParen => Tok::LParen,
+                            Raw::RParen => Tok::RParen,
+                            Raw::Comma => Tok::Comma,
+                            Raw::Colon => Tok::Colon,
+                            Raw::DoubleColon => Tok::DoubleColon,
+                            Raw::Percent => Tok::Percent,
+                            Raw::LBracket => Tok::LBracket,
+                            _ => Tok::RBracket,
+                        };
+                        self.push(t, alo, ahi);
+                    }
+                }
+            }
+            break;
+        }
+        amp
+    }
+
+    /// Splits `5_8` into digits and kind suffix.
+    fn split_kind(text: &str) -> (&str, Option<&str>) {
+        match text.find('_') {
+            Some(i) => (&text[..i], Some(&text[i + 1..])),
+            None => (text, None),
+        }
+    }
+
+    fn int_literal(&mut self, text: &str, span: Span) -> Tok {
+        let (digits, kind) = Self::split_kind(text);
+        let kind = match kind {
+            None => 4,
+            Some(k) if !k.starts_with(|c: char| c.is_ascii_digit()) => {
+                return Tok::NamedKind { text: digits.to_string(), real: false, kind: k.to_ascii_lowercase() };
+            }
+            Some("4") => 4,
+            Some("8") => 8,
+            Some(k) => {
+                self.diags
+                    .push(Diagnostic::error("E0004", format!("unsupported integer kind `{k}`"), span).with_label("kind must be 4 or 8"));
+                4
+            }
+        };
+        match digits.parse::<i64>() {
+            Ok(v) if kind == 8 || v <= i64::from(i32::MAX) + 1 => Tok::Int(v, kind),
+            _ => {
+                let what = if kind == 8 { "integer(8)" } else { "integer(4)" };
+                self.diags.push(
+                    Diagnostic::error("E0004", format!("integer literal is too large for `{what}`"), span)
+                        .with_label("out of range")
+                        .with_note(if kind == 4 {
+                            "help: add the suffix `_8` for a 64-bit integer"
+                        } else {
+                            "note: the largest `integer(8)` is 9223372036854775807"
+                        }),
+                );
+                Tok::Int(0, kind)
+            }
+        }
+    }
+
+    fn real_literal(&mut self, text: &str, span: Span) -> Tok {
+        let (num, kind) = Self::split_kind(text);
+        let has_d = num.contains(['d', 'D']);
+        let kind = match kind {
+            Some(k) if !k.starts_with(|c: char| c.is_ascii_digit()) => {
+                return Tok::NamedKind { text: num.to_string(), real: true, kind: k.to_ascii_lowercase() };
+            }
+            Some(_) if has_d => {
+                self.diags.push(
+                    Diagnostic::error("E0004", "a real literal with a `d` exponent cannot have a kind suffix", span)
+                        .with_label("both `d` and `_` give a kind"),
+                );
+                8
+            }
+            None if has_d => 8,
+            None => 4,
+            Some("4") => 4,
+            Some("8") => 8,
+            Some(k) => {
+                self.diags.push(Diagnostic::error("E0004", format!("unsupported real kind `{k}`"), span).with_label("kind must be 4 or 8"));
+                4
+            }
+        };
+        let v = parse_real(num);
+        let max = if kind == 4 { f64::from(f32::MAX) } else { f64::MAX };
+        if v.is_nan() || v.abs() > max {
+            self.diags
+                .push(Diagnostic::error("E0004", format!("real literal is out of range for `real({kind})`"), span).with_label("too large"));
+            return Tok::Real(0.0, kind);
+        }
+        Tok::Real(v, kind)
+    }
+}
+
+/// The value of a real literal's text (without kind suffix); `d` exponents are allowed.
+pub fn parse_real(num: &str) -> f64 {
+    let t: String = num.chars().map(|c| if c == 'd' || c == 'D' { 'e' } else { c }).collect();
+    let t = if t.starts_with('.') { format!("0{t}") } else { t };
+    // `1.e5` is not accepted by Rust's parser; `1.` is.
+    let t = t.replace(".e", ".0e").replace(".E", ".0E");
+    t.parse::<f64>().unwrap_or(0.0)
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+
+    fn toks(src: &str) -> Vec<Tok> {
+        lex(src).tokens.into_iter().map(|t| t.tok).collect()
+    }
+
+    #[test]
+    fn numbers_and_dot_ops() {
+        use Tok::*;
+        assert_eq!(
+            toks("x = 1.eq.2 .and. 1.0d0 > .5 .or. 2.5_8 < 1e3"),
+            vec![
+                Name("x".into()),
+                Assign,
+                Int(1, 4),
+                EqEq,
+                Int(2, 4),
+                And,
+                Real(1.0, 8),
+                Gt,
+                Real(0.5, 4),
+                Or,
+                Real(2.5, 8),
+                Lt,
+                Real(1000.0, 4),
+                Eos,
+                Eof
+            ]
+        );
+        assert_eq!(toks("5_8 1. 1.e2"), vec![Int(5, 8), Real(1.0, 4), Real(100.0, 4), Eos, Eof]);
+    }
+
+    #[test]
+    fn continuation_comments_and_spans() {
+        let src = "a = 1 + & ! c\n  ! only comment\n\n   & 2 ; b = 'it''s' ! x\n";
+        let l = lex(src);
+        assert!(l.diags.is_empty(), "{:?}", l.diags);
+        let kinds: Vec<Tok> = l.tokens.iter().map(|t| t.tok.clone()).collect();
+        use Tok::*;
+        assert_eq!(
+            kinds,
+            vec![Name("a".into()), Assign, Int(1, 4), Plus, Int(2, 4), Eos, Name("b".into()), Assign, Str("it's".into()), Eos, Eof]
+        );
+        let two = &l.tokens[4];
+        assert_eq!(&src[two.span.lo as usize..two.span.hi as usize], "2");
+    }
+
+    #[test]
+    fn directives() {
+        let src = "!$ACC Parallel Loop &\n!$acc& copy(a) &\n  !$acc present(b)\n!$omp parallel\nx=1\n";
+        use Tok::*;
+        assert_eq!(
+            toks(src),
+            vec![
+                DirectiveStart,
+                Name("parallel".into()),
+                Name("loop".into()),
+                Name("copy".into()),
+                LParen,
+                Name("a".into()),
+                RParen,
+                Name("present".into()),
+                LParen,
+                Name("b".into()),
+                RParen,
+                Eos,
+                Name("x".into()),
+                Assign,
+                Int(1, 4),
+                Eos,
+                Eof
+            ]
+        );
+    }
+
+    #[test]
+    fn bad_input_gives_diagnostics() {
+        let l = lex("x = 'abc\ny = 3 ยง @\nz = .foo. + 99999999999");
+        assert_eq!(l.diags.len(), 5, "{:?}", l.diags);
+    }
+}

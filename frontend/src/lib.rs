@@ -1,0 +1,83 @@
+//! The Fortran + OpenACC front end: lexing, parsing, semantic analysis and diagnostics.
+//!
+//! It knows no target: nothing here depends on LLVM, the GPU kinds or the file system.
+//! [`parse_and_check`] is the entry point the driver uses.
+
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+pub mod ast;
+pub mod diag;
+pub mod lexer;
+pub mod parser;
+pub mod sema;
+#[cfg(test)]
+#[allow(clippy::indexing_slicing, clippy::unwrap_used, clippy::panic)]
+mod tests;
+
+pub use diag::{Diagnostic, Level, Span};
+
+/// Parses and checks one file. Errors (and the warnings seen so far) in Err; on success the program, its symbols and warnings.
+///
+/// Semantic analysis runs only when the file parsed without errors, so a syntax error is
+/// never followed by follow-up errors about what could not be parsed. Diagnostics are in
+/// source order.
+///
+/// The work runs on a helper thread with a generous stack (the nesting limits keep recursion
+/// bounded, this keeps the bound far from any platform's default stack size), and a panic —
+/// which would be a bug — becomes an internal-error diagnostic (`E0999`) instead of
+/// unwinding into the caller.
+pub fn parse_and_check(src: &str) -> Result<(ast::Program, sema::Symbols, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let guarded = || std::panic::catch_unwind(|| check_file(src));
+    let joined = std::thread::scope(|s| {
+        match std::thread::Builder::new().name("gpuf-frontend".into()).stack_size(STACK_SIZE).spawn_scoped(s, guarded) {
+            Ok(h) => h.join().ok(),
+            Err(_) => None,
+        }
+    });
+    let outcome = match joined {
+        Some(r) => r,
+        // No thread could be started: run here.
+        None => guarded(),
+    };
+    match outcome {
+        Ok(r) => r,
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            Err(vec![Diagnostic::error("E0999", "internal compiler error in the front end", Span::default())
+                .with_note(format!("note: {what}"))
+                .with_note("note: this is a bug in gpuf; please report it with the source file")])
+        }
+    }
+}
+
+/// The stack of the front end's thread.
+const STACK_SIZE: usize = 64 << 20;
+
+fn check_file(src: &str) -> Result<(ast::Program, sema::Symbols, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let (prog, mut diags) = parser::parse(src);
+    let Some(mut prog) = prog else {
+        sort(&mut diags);
+        return Err(diags);
+    };
+    if diags.iter().any(Diagnostic::is_error) {
+        sort(&mut diags);
+        return Err(diags);
+    }
+    let (syms, more) = sema::check(&mut prog);
+    diags.extend(more);
+    sort(&mut diags);
+    if diags.iter().any(Diagnostic::is_error) {
+        Err(diags)
+    } else {
+        Ok((prog, syms, diags))
+    }
+}
+
+/// Orders diagnostics by position (stable, so one place keeps its order of discovery).
+fn sort(diags: &mut [Diagnostic]) {
+    diags.sort_by_key(|d| d.span.lo);
+}

@@ -1,0 +1,2311 @@
+//! The parser: tokens from [`crate::lexer`] to an [`ast::Program`].
+//!
+//! A hand-written recursive-descent parser, statement by statement (every statement ends
+//! with [`Tok::Eos`]), with a precedence climber for expressions. It was written by hand
+//! rather than with a combinator library for three reasons: statement-level recovery (a bad
+//! statement is reported once and skipped), diagnostics that point at the smallest span and
+//! name what was expected in Fortran terms, and hard limits on nesting so that no input can
+//! overflow the stack.
+//!
+//! Block constructs (`do`, `if`, OpenACC `parallel` ...) keep a stack of what is open, so a
+//! missing `end do` is reported at the `do` that lacks it, and a stray `end if` is reported
+//! once without derailing the rest of the file.
+
+use crate::ast::*;
+use crate::diag::{Diagnostic, Span};
+use crate::lexer::{Tok, Token};
+use std::collections::HashMap;
+
+/// Deepest nesting of parentheses and unary operators inside one expression.
+const MAX_EXPR_DEPTH: u32 = 64;
+/// Most expression nodes in one statement (keeps every tree walk's recursion shallow).
+const MAX_NODES: u32 = 2000;
+/// Deepest nesting of block constructs.
+const MAX_BLOCK_DEPTH: usize = 64;
+
+/// Parses a whole file. Returns the program (if a program could be built at all) and the
+/// diagnostics of lexing and parsing.
+pub fn parse(src: &str) -> (Option<Program>, Vec<Diagnostic>) {
+    let lexed = crate::lexer::lex(src);
+    let mut p = Parser {
+        toks: lexed.tokens,
+        pos: 0,
+        diags: lexed.diags,
+        last_hi: 0,
+        open: Vec::new(),
+        int_params: HashMap::new(),
+        nodes: 0,
+        depth: 0,
+        aborted: false,
+    };
+    let prog = p.program();
+    (prog, p.diags)
+}
+
+/// A parse failure whose diagnostic has already been recorded.
+struct Fail;
+type PResult<T> = Result<T, Fail>;
+
+/// The loop control of a `do` statement.
+enum Header {
+    Counted(Ident, Expr, Expr, Option<Expr>),
+    While(Expr),
+}
+
+/// A construct that is open while its body is parsed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Open {
+    Program,
+    Do,
+    If,
+    Acc(AccKind),
+    /// `!$acc atomic capture` block.
+    Atomic,
+}
+
+/// A statement that ends (part of) a construct.
+#[derive(Clone, Debug, PartialEq)]
+enum Term {
+    EndProgram,
+    EndDo,
+    EndIf,
+    Else,
+    ElseIf,
+    /// `end subroutine`, `end select`, ...: nothing here can open these.
+    EndOther(String),
+    AccEnd(AccKind),
+    /// `!$acc end <something unknown>`.
+    AccEndUnknown,
+    Eof,
+}
+
+impl Term {
+    fn describe(&self) -> String {
+        match self {
+            Term::EndProgram => "`end program`".into(),
+            Term::EndDo => "`end do`".into(),
+            Term::EndIf => "`end if`".into(),
+            Term::Else => "`else`".into(),
+            Term::ElseIf => "`else if`".into(),
+            Term::EndOther(w) => format!("`end {w}`"),
+            Term::AccEnd(k) => format!("`!$acc end {}`", k.name()),
+            Term::AccEndUnknown => "`!$acc end`".into(),
+            Term::Eof => "end of file".into(),
+        }
+    }
+    fn matches(&self, o: Open) -> bool {
+        match (self, o) {
+            (Term::EndProgram, Open::Program) => true,
+            (Term::EndDo, Open::Do) => true,
+            (Term::EndIf | Term::Else | Term::ElseIf, Open::If) => true,
+            (Term::AccEnd(k), Open::Acc(o)) => *k == o,
+            (Term::AccEnd(AccKind::Atomic), Open::Atomic) => true,
+            _ => false,
+        }
+    }
+    /// `end do`, `end if`, `else`: ends of Fortran constructs (as opposed to directives).
+    fn is_fortran_block_end(&self) -> bool {
+        matches!(self, Term::EndDo | Term::EndIf | Term::Else | Term::ElseIf)
+    }
+}
+
+struct Parser {
+    toks: Vec<Token>,
+    pos: usize,
+    diags: Vec<Diagnostic>,
+    /// End of the last consumed token.
+    last_hi: u32,
+    open: Vec<Open>,
+    /// Integer named constants seen so far, for kind parameters (`real(dp)`, `1.0_dp`).
+    int_params: HashMap<String, i64>,
+    /// Expression nodes built in the current statement.
+    nodes: u32,
+    /// Current expression nesting.
+    depth: u32,
+    /// Parsing gave up (nesting limit): no more "missing end" reports.
+    aborted: bool,
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev.get(j).copied().unwrap_or(0) + usize::from(ca != *cb);
+            let del = prev.get(j + 1).copied().unwrap_or(0) + 1;
+            let ins = cur.get(j).copied().unwrap_or(0) + 1;
+            if let Some(c) = cur.get_mut(j + 1) {
+                *c = sub.min(del).min(ins);
+            }
+        }
+        prev = cur;
+    }
+    prev.last().copied().unwrap_or(0)
+}
+
+/// Is `a` a subsequence of `b` (so `b` is `a` with letters added)?
+fn is_subsequence(a: &str, b: &str) -> bool {
+    let mut it = b.chars();
+    a.chars().all(|c| it.any(|d| d == c))
+}
+
+/// The closest candidate within edit distance 2. On a tie, a candidate that only adds
+/// letters wins (a dropped letter is the most common typo), then the longer one.
+pub fn suggest<'a>(word: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    candidates
+        .iter()
+        .map(|c| (edit_distance(word, c), *c))
+        .filter(|(d, _)| *d <= 2 && *d < word.len().max(2))
+        .min_by_key(|(d, c)| (*d, !is_subsequence(word, c), std::cmp::Reverse(c.len())))
+        .map(|(_, c)| c)
+}
+
+/// The clause names the parser knows (for suggestions).
+const CLAUSES: &[&str] = &[
+    "gang",
+    "worker",
+    "vector",
+    "seq",
+    "auto",
+    "independent",
+    "collapse",
+    "num_gangs",
+    "num_workers",
+    "vector_length",
+    "reduction",
+    "copy",
+    "copyin",
+    "copyout",
+    "create",
+    "delete",
+    "present",
+    "no_create",
+    "private",
+    "firstprivate",
+    "self",
+    "host",
+    "device",
+    "if",
+    "if_present",
+    "finalize",
+    "default",
+    "async",
+    "wait",
+    "device_type",
+    "dtype",
+    "tile",
+    "attach",
+    "detach",
+    "deviceptr",
+    "use_device",
+    "device_resident",
+    "link",
+    "bind",
+    "nohost",
+    "device_num",
+    "default_async",
+    "pcopy",
+    "pcopyin",
+    "pcopyout",
+    "pcreate",
+    "present_or_copy",
+    "present_or_copyin",
+    "present_or_copyout",
+    "present_or_create",
+];
+
+/// The directive names (for suggestions).
+const DIRECTIVES: &[&str] = &[
+    "parallel",
+    "kernels",
+    "serial",
+    "data",
+    "loop",
+    "enter",
+    "exit",
+    "update",
+    "wait",
+    "init",
+    "shutdown",
+    "set",
+    "atomic",
+    "host_data",
+    "routine",
+    "declare",
+    "cache",
+    "end",
+];
+
+/// Statements recognised only to say they are not supported yet.
+const UNSUPPORTED_STMTS: &[&str] = &[
+    "call",
+    "write",
+    "read",
+    "goto",
+    "go",
+    "select",
+    "case",
+    "where",
+    "forall",
+    "open",
+    "close",
+    "return",
+    "use",
+    "block",
+    "associate",
+    "format",
+    "data",
+    "common",
+    "equivalence",
+    "namelist",
+    "subroutine",
+    "function",
+    "module",
+    "interface",
+    "external",
+    "intrinsic",
+    "pointer",
+    "target",
+    "nullify",
+    "inquire",
+    "error",
+    "complex",
+    "type",
+    "class",
+    "entry",
+    "include",
+    "rewind",
+    "backspace",
+    "flush",
+    "sync",
+    "critical",
+    "save",
+    "dimension",
+    "allocatable",
+    "parameter",
+    "print*",
+];
+
+impl Parser {
+    // ----- token helpers -----
+
+    fn tok(&self) -> &Tok {
+        self.tok_at(0)
+    }
+    fn tok_at(&self, n: usize) -> &Tok {
+        match self.toks.get(self.pos + n) {
+            Some(t) => &t.tok,
+            None => &Tok::Eof,
+        }
+    }
+    fn span(&self) -> Span {
+        self.span_at(0)
+    }
+    fn span_at(&self, n: usize) -> Span {
+        match self.toks.get(self.pos + n).or(self.toks.last()) {
+            Some(t) => t.span,
+            None => Span::default(),
+        }
+    }
+    fn bump(&mut self) -> Token {
+        let t = match self.toks.get(self.pos) {
+            Some(t) => t.clone(),
+            None => Token { tok: Tok::Eof, span: Span::new(self.last_hi as usize, self.last_hi as usize) },
+        };
+        if t.tok != Tok::Eof {
+            self.pos += 1;
+            if t.tok != Tok::Eos {
+                self.last_hi = t.span.hi;
+            }
+        }
+        t
+    }
+    fn is(&self, t: &Tok) -> bool {
+        self.tok() == t
+    }
+    fn is_name(&self, kw: &str) -> bool {
+        matches!(self.tok(), Tok::Name(n) if n == kw)
+    }
+    fn is_name_at(&self, n: usize, kw: &str) -> bool {
+        matches!(self.tok_at(n), Tok::Name(s) if s == kw)
+    }
+    fn eat(&mut self, t: &Tok) -> bool {
+        if self.is(t) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+    fn eat_name(&mut self, kw: &str) -> bool {
+        if self.is_name(kw) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+    fn at_eos(&self) -> bool {
+        matches!(self.tok(), Tok::Eos | Tok::Eof)
+    }
+    /// "expected X, found Y" at the current token.
+    fn err_expected(&mut self, what: &str) -> Fail {
+        let found = self.tok().describe();
+        let span = self.span();
+        let label = format!("expected {what}");
+        self.diags.push(Diagnostic::error("E0001", format!("expected {what}, found {found}"), span).with_label(label));
+        Fail
+    }
+    fn expect(&mut self, t: &Tok) -> PResult<Span> {
+        if self.is(t) {
+            Ok(self.bump().span)
+        } else {
+            Err(self.err_expected(&format!("`{}`", t.symbol())))
+        }
+    }
+    fn expect_name(&mut self, what: &str) -> PResult<Ident> {
+        match self.tok().clone() {
+            Tok::Name(name) => {
+                let span = self.bump().span;
+                Ok(Ident { name, span })
+            }
+            _ => Err(self.err_expected(what)),
+        }
+    }
+    fn expect_eos(&mut self) -> PResult<()> {
+        if self.at_eos() {
+            self.eat(&Tok::Eos);
+            Ok(())
+        } else {
+            Err(self.err_expected("end of statement"))
+        }
+    }
+    /// Skips to just after the end of the current statement.
+    fn skip_statement(&mut self) {
+        while !self.at_eos() {
+            self.bump();
+        }
+        self.eat(&Tok::Eos);
+    }
+    fn skip_eos(&mut self) {
+        while self.eat(&Tok::Eos) {}
+    }
+    /// Skips balanced parentheses starting at `(`; returns false at end of statement.
+    fn skip_parens(&mut self) -> bool {
+        let mut depth = 0usize;
+        loop {
+            match self.tok() {
+                Tok::LParen => depth += 1,
+                Tok::RParen => depth = depth.saturating_sub(1),
+                Tok::Eos | Tok::Eof => return false,
+                _ => {}
+            }
+            self.bump();
+            if depth == 0 {
+                return true;
+            }
+        }
+    }
+    /// The span from `lo` to the last consumed token.
+    fn from(&self, lo: Span) -> Span {
+        Span { lo: lo.lo, hi: self.last_hi.max(lo.hi) }
+    }
+    /// The span of the current statement's tokens (from the current position to its end).
+    fn statement_span(&self) -> Span {
+        let lo = self.span();
+        let mut hi = lo;
+        let mut i = 0;
+        while !matches!(self.tok_at(i), Tok::Eos | Tok::Eof) {
+            hi = self.span_at(i);
+            i += 1;
+        }
+        lo.to(hi)
+    }
+
+    /// Is the current statement `name [(...)] [%name[(...)]]... = ...`?
+    fn is_assignment(&self) -> bool {
+        if !matches!(self.tok(), Tok::Name(_)) {
+            return false;
+        }
+        let mut i = 1;
+        loop {
+            match self.tok_at(i) {
+                Tok::LParen => {
+                    let mut depth = 0usize;
+                    loop {
+                        match self.tok_at(i) {
+                            Tok::LParen => depth += 1,
+                            Tok::RParen => depth -= 1,
+                            Tok::Eos | Tok::Eof => return false,
+                            _ => {}
+                        }
+                        i += 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                }
+                Tok::Percent if matches!(self.tok_at(i + 1), Tok::Name(_)) => i += 2,
+                Tok::Assign => return true,
+                _ => return false,
+            }
+        }
+    }
+
+    // ----- program structure -----
+
+    fn program(&mut self) -> Option<Program> {
+        self.skip_eos();
+        let start = self.span();
+        let name = if self.is_name("program") {
+            self.bump();
+            let n = match self.expect_name("a program name") {
+                Ok(n) => n,
+                Err(Fail) => Ident { name: "main".into(), span: start },
+            };
+            if self.expect_eos().is_err() {
+                self.skip_statement();
+            }
+            n
+        } else if self.is(&Tok::Eof) {
+            self.diags.push(Diagnostic::error("E0015", "the file contains no program", start).with_label("expected `program`"));
+            return None;
+        } else if !self.is_assignment()
+            && matches!(self.tok(), Tok::Name(n) if ["subroutine", "function", "module", "submodule", "recursive", "pure", "elemental", "impure", "block"].contains(&n.as_str()))
+        {
+            self.diags.push(Diagnostic::not_yet("program units other than `program` (subroutines, functions, modules)", self.span()));
+            return None;
+        } else {
+            let sp = self.statement_span();
+            self.diags.push(
+                Diagnostic::error("E0015", "expected a `program` statement", Span { lo: sp.lo, hi: self.span().hi })
+                    .with_label("the file must start with `program NAME`"),
+            );
+            Ident { name: "main".into(), span: Span::new(start.lo as usize, start.lo as usize) }
+        };
+        let prog_stmt_span = self.from(start);
+
+        // Specification part.
+        let mut implicit_none = false;
+        let mut decls = Vec::new();
+        loop {
+            self.skip_eos();
+            if self.is_name("implicit") && !self.is_assignment() {
+                let sp = self.statement_span();
+                self.bump();
+                if self.eat_name("none") && self.at_eos() {
+                    if !decls.is_empty() {
+                        self.diags.push(
+                            Diagnostic::error("E0031", "`implicit none` must come before the declarations", sp)
+                                .with_label("move this before the first declaration"),
+                        );
+                    }
+                    implicit_none = true;
+                } else {
+                    self.diags.push(Diagnostic::not_yet("`implicit` statements other than `implicit none`", sp));
+                }
+                self.skip_statement();
+            } else if self.at_type_spec() {
+                if let Some(d) = self.declaration() {
+                    decls.push(d);
+                }
+            } else if self.is_name("use") && !self.is_assignment() {
+                let sp = self.statement_span();
+                self.diags.push(Diagnostic::not_yet("`use` statements (modules)", sp));
+                self.skip_statement();
+            } else {
+                break;
+            }
+        }
+
+        self.open.push(Open::Program);
+        let body = self.block();
+        self.open.pop();
+        match self.terminator() {
+            Some(Term::EndProgram) => {
+                let sp = self.span();
+                let end_kw = self.bump();
+                let _ = sp;
+                if let Tok::Name(w) = &end_kw.tok {
+                    if w == "end" {
+                        self.eat_name("program");
+                    }
+                }
+                if let Tok::Name(n) = self.tok().clone() {
+                    let nsp = self.bump().span;
+                    if n != name.name {
+                        self.diags.push(
+                            Diagnostic::error("E0013", format!("`end program` names `{n}`, but the program is `{}`", name.name), nsp)
+                                .with_label(format!("expected `{}`", name.name)),
+                        );
+                    }
+                }
+                if self.expect_eos().is_err() {
+                    self.skip_statement();
+                }
+                self.skip_eos();
+                if !self.is(&Tok::Eof) {
+                    let sp = self.statement_span();
+                    self.diags.push(Diagnostic::not_yet("more than one program unit in a file (subroutines, functions, modules)", sp));
+                }
+            }
+            _ if self.aborted => {}
+            _ => {
+                self.diags.push(
+                    Diagnostic::error("E0016", "missing `end program` for this program", prog_stmt_span)
+                        .with_label("this program is never ended"),
+                );
+            }
+        }
+        let span = Span { lo: start.lo, hi: self.last_hi.max(start.hi) };
+        Some(Program { name, implicit_none, decls, body, span })
+    }
+
+    /// If the current statement ends a construct, which end it is.
+    fn terminator(&self) -> Option<Term> {
+        match self.tok() {
+            Tok::Eof => return Some(Term::Eof),
+            Tok::DirectiveStart => {
+                if !self.is_name_at(1, "end") {
+                    return None;
+                }
+                let words: Vec<&str> = (2..5)
+                    .map_while(|i| match self.tok_at(i) {
+                        Tok::Name(n) => Some(n.as_str()),
+                        _ => None,
+                    })
+                    .collect();
+                let k = match words.as_slice() {
+                    ["parallel", "loop", ..] => AccKind::ParallelLoop,
+                    ["kernels", "loop", ..] => AccKind::KernelsLoop,
+                    ["serial", "loop", ..] => AccKind::SerialLoop,
+                    ["parallel", ..] => AccKind::Parallel,
+                    ["kernels", ..] => AccKind::Kernels,
+                    ["serial", ..] => AccKind::Serial,
+                    ["data", ..] => AccKind::Data,
+                    ["atomic", ..] => AccKind::Atomic,
+                    ["host_data", ..] => AccKind::HostData,
+                    ["loop", ..] => AccKind::Loop,
+                    _ => return Some(Term::AccEndUnknown),
+                };
+                return Some(Term::AccEnd(k));
+            }
+            _ => {}
+        }
+        if self.is_assignment() {
+            return None;
+        }
+        let Tok::Name(w) = self.tok() else {
+            return None;
+        };
+        match w.as_str() {
+            "end" => match self.tok_at(1) {
+                Tok::Eos | Tok::Eof => Some(Term::EndProgram),
+                Tok::Name(n) => Some(match n.as_str() {
+                    "program" => Term::EndProgram,
+                    "do" => Term::EndDo,
+                    "if" => Term::EndIf,
+                    other => Term::EndOther(other.to_string()),
+                }),
+                _ => None,
+            },
+            "endprogram" => Some(Term::EndProgram),
+            "enddo" => Some(Term::EndDo),
+            "endif" => Some(Term::EndIf),
+            "else" if self.is_name_at(1, "if") => Some(Term::ElseIf),
+            "else" => Some(Term::Else),
+            "elseif" => Some(Term::ElseIf),
+            w if w.starts_with("end") && w.len() > 3 && matches!(self.tok_at(1), Tok::Eos | Tok::Eof | Tok::Name(_)) => {
+                let rest = &w[3..];
+                if ["subroutine", "function", "module", "select", "where", "forall", "block", "associate", "type", "interface"]
+                    .contains(&rest)
+                {
+                    Some(Term::EndOther(rest.to_string()))
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Parses statements until a terminator that closes an open construct (not consumed).
+    fn block(&mut self) -> Vec<Stmt> {
+        let mut out = Vec::new();
+        loop {
+            self.skip_eos();
+            if let Some(t) = self.terminator() {
+                let top = self.open.last().copied();
+                let closes_open = t == Term::Eof || self.open.iter().any(|o| t.matches(*o));
+                let fortran_mismatch = t.is_fortran_block_end() && matches!(top, Some(Open::Do | Open::If));
+                if closes_open || fortran_mismatch {
+                    return out;
+                }
+                // A stray end: report it once and go on.
+                let sp = self.statement_span();
+                let msg = match &t {
+                    Term::EndDo => "`end do` without a matching `do`".to_string(),
+                    Term::EndIf => "`end if` without a matching `if`".to_string(),
+                    Term::Else | Term::ElseIf => {
+                        format!("{} without a matching `if`", t.describe())
+                    }
+                    Term::AccEnd(k) => format!("`!$acc end {}` without a matching `!$acc {}`", k.name(), k.name()),
+                    Term::AccEndUnknown => "unknown `!$acc end` directive".to_string(),
+                    other => format!("{} without a matching construct", other.describe()),
+                };
+                let mut d = Diagnostic::error("E0012", msg, sp).with_label("nothing to end here");
+                if let Term::AccEnd(k @ (AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::SerialLoop)) = t {
+                    d = d.with_note(format!(
+                        "note: `!$acc end {}` may only follow the `do` loop of a `!$acc {}` directive",
+                        k.name(),
+                        k.name()
+                    ));
+                }
+                self.diags.push(d);
+                self.skip_statement();
+                continue;
+            }
+            if let Some(s) = self.stmt() {
+                out.push(s);
+            }
+        }
+    }
+
+    /// Consumes the construct's end statement if it is `want` (returning its span; an
+    /// `!$acc end` statement is consumed whole, `end do`/`end if` only up to the keywords);
+    /// otherwise reports the construct opened at `open_span` as never closed.
+    fn close_construct(&mut self, want: Term, what: &str, open_span: Span) -> Option<Span> {
+        let t = self.terminator();
+        let sp = self.statement_span();
+        match t {
+            Some(t) if t == want => {
+                if matches!(t, Term::AccEnd(_)) {
+                    self.skip_statement();
+                } else if self.is_name("end") {
+                    self.bump();
+                    self.bump();
+                } else {
+                    self.bump();
+                }
+                Some(sp)
+            }
+            Some(t) if t != Term::Eof && !self.open.iter().any(|o| t.matches(*o)) && t.is_fortran_block_end() => {
+                // `end if` where `end do` belongs: take it as the end of this construct.
+                self.diags.push(
+                    Diagnostic::error("E0011", format!("expected {}, found {}", want.describe(), t.describe()), sp)
+                        .with_label(format!("this should be {}", want.describe())),
+                );
+                self.skip_statement();
+                None
+            }
+            _ if self.aborted => None,
+            _ => {
+                self.diags.push(
+                    Diagnostic::error("E0010", format!("missing {} for this {what}", want.describe()), open_span)
+                        .with_label(format!("this {what} is never closed")),
+                );
+                None
+            }
+        }
+    }
+
+    // ----- declarations -----
+
+    fn at_type_spec(&self) -> bool {
+        if self.is_assignment() {
+            return false;
+        }
+        match self.tok() {
+            Tok::Name(n) => {
+                matches!(n.as_str(), "integer" | "real" | "logical" | "character" | "doubleprecision")
+                    || (n == "double" && self.is_name_at(1, "precision"))
+            }
+            _ => false,
+        }
+    }
+
+    /// Parses a kind selector's value: `4`, `kind=8`, `dp`.
+    fn kind_value(&mut self, e: &Expr) -> Option<i64> {
+        self.const_int(e)
+    }
+
+    /// Evaluates an integer constant expression made of literals and named constants seen so
+    /// far, plus `kind(...)` and `selected_real_kind(...)`/`selected_int_kind(...)`.
+    fn const_int(&self, e: &Expr) -> Option<i64> {
+        match &e.kind {
+            ExprKind::Int(v, _) => Some(*v),
+            ExprKind::Name(id) => self.int_params.get(&id.name).copied(),
+            ExprKind::Paren(x) => self.const_int(x),
+            ExprKind::Unary(UnOp::Neg, x) => self.const_int(x).and_then(i64::checked_neg),
+            ExprKind::Unary(UnOp::Plus, x) => self.const_int(x),
+            ExprKind::Binary(op, l, r) => {
+                let (l, r) = (self.const_int(l)?, self.const_int(r)?);
+                match op {
+                    BinOp::Add => l.checked_add(r),
+                    BinOp::Sub => l.checked_sub(r),
+                    BinOp::Mul => l.checked_mul(r),
+                    BinOp::Div if r != 0 => l.checked_div(r),
+                    _ => None,
+                }
+            }
+            ExprKind::Apply { name, args } => {
+                let first = match args.first() {
+                    Some(Arg::Index(x)) | Some(Arg::Keyword(_, x)) => x,
+                    _ => return None,
+                };
+                match name.name.as_str() {
+                    "kind" => match &first.kind {
+                        ExprKind::Int(_, k) | ExprKind::Real(_, k) => Some(i64::from(*k)),
+                        ExprKind::Logical(_) => Some(4),
+                        _ => None,
+                    },
+                    "selected_real_kind" => {
+                        let p = self.const_int(first)?;
+                        Some(if p <= 6 {
+                            4
+                        } else if p <= 15 {
+                            8
+                        } else {
+                            -1
+                        })
+                    }
+                    "selected_int_kind" => {
+                        let r = self.const_int(first)?;
+                        Some(if r <= 9 {
+                            4
+                        } else if r <= 18 {
+                            8
+                        } else {
+                            -1
+                        })
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// `integer`, `integer(8)`, `real(kind=8)`, `double precision`, `character(len=*)`.
+    fn type_spec(&mut self) -> PResult<(BaseTy, Span)> {
+        let start = self.span();
+        let Tok::Name(w) = self.bump().tok else {
+            return Err(self.err_expected("a type"));
+        };
+        if w == "double" || w == "doubleprecision" {
+            if w == "double" {
+                self.bump();
+            }
+            return Ok((BaseTy::Real(8), self.from(start)));
+        }
+        if w == "character" {
+            // character, character(len=*), character(10), character*(*), character*10
+            if self.eat(&Tok::LParen) {
+                if self.is_name("len") && self.tok_at(1) == &Tok::Assign {
+                    self.bump();
+                    self.bump();
+                }
+                if !self.eat(&Tok::Star) {
+                    self.expr()?;
+                }
+                if self.eat(&Tok::Comma) {
+                    let sp = self.statement_span();
+                    self.diags.push(Diagnostic::not_yet("character kinds", sp));
+                    return Err(Fail);
+                }
+                self.expect(&Tok::RParen)?;
+            } else if self.eat(&Tok::Star) {
+                if self.is(&Tok::LParen) {
+                    self.skip_parens();
+                } else {
+                    self.bump();
+                }
+            }
+            return Ok((BaseTy::Character, self.from(start)));
+        }
+        let mut kind: Option<(i64, Span)> = None;
+        if self.is(&Tok::LParen) {
+            self.bump();
+            if self.is_name("kind") && self.tok_at(1) == &Tok::Assign {
+                self.bump();
+                self.bump();
+            }
+            let ksp = self.span();
+            let e = self.expr()?;
+            let ksp = self.from(ksp);
+            self.expect(&Tok::RParen)?;
+            match self.kind_value(&e) {
+                Some(k) => kind = Some((k, ksp)),
+                None => {
+                    self.diags.push(
+                        Diagnostic::error("E0032", "kind must be an integer constant", ksp)
+                            .with_label("not a constant known here")
+                            .with_note("note: kinds may be literals such as `8` or integer parameters declared earlier"),
+                    );
+                    return Err(Fail);
+                }
+            }
+        } else if self.is(&Tok::Star) {
+            // integer*8, real*8
+            self.bump();
+            if let Tok::Int(k, _) = *self.tok() {
+                let sp = self.bump().span;
+                kind = Some((k, sp));
+            } else {
+                return Err(self.err_expected("a kind after `*`"));
+            }
+        }
+        let sp = self.from(start);
+        let check = |this: &mut Parser, allowed: &[i64], name: &str| -> PResult<u8> {
+            match kind {
+                None => Ok(4),
+                Some((k, _)) if allowed.contains(&k) => Ok(k as u8),
+                Some((k, ksp)) => {
+                    if k > 0 && [1, 2, 4, 8, 10, 16].contains(&k) {
+                        this.diags.push(Diagnostic::not_yet(format!("`{name}({k})`"), ksp));
+                    } else {
+                        this.diags.push(
+                            Diagnostic::error("E0032", format!("`{name}` has no kind {k}"), ksp).with_label("invalid kind").with_note(
+                                format!(
+                                    "note: the supported kinds of `{name}` are {}",
+                                    allowed.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(" and ")
+                                ),
+                            ),
+                        );
+                    }
+                    Err(Fail)
+                }
+            }
+        };
+        let base = match w.as_str() {
+            "integer" => BaseTy::Integer(check(self, &[4, 8], "integer")?),
+            "real" => BaseTy::Real(check(self, &[4, 8], "real")?),
+            _ => {
+                check(self, &[4], "logical")?;
+                BaseTy::Logical
+            }
+        };
+        Ok((base, sp))
+    }
+
+    fn declaration(&mut self) -> Option<Decl> {
+        let start = self.span();
+        let r = self.declaration_inner(start);
+        match r {
+            Ok(d) => {
+                if self.expect_eos().is_err() {
+                    self.skip_statement();
+                }
+                Some(d)
+            }
+            Err(Fail) => {
+                self.skip_statement();
+                None
+            }
+        }
+    }
+
+    fn declaration_inner(&mut self, start: Span) -> PResult<Decl> {
+        self.nodes = 0;
+        self.depth = 0;
+        let (base, base_span) = self.type_spec()?;
+        let mut parameter = false;
+        let mut allocatable = false;
+        let mut dimension = None;
+        let mut had_attrs = false;
+        while self.eat(&Tok::Comma) {
+            had_attrs = true;
+            let a = self.expect_name("an attribute")?;
+            match a.name.as_str() {
+                "parameter" => parameter = true,
+                "allocatable" => allocatable = true,
+                "dimension" => {
+                    self.expect(&Tok::LParen)?;
+                    dimension = Some(self.dim_list()?);
+                }
+                "save" | "target" | "contiguous" => {}
+                "intent" | "optional" | "value" => {
+                    self.diags.push(
+                        Diagnostic::error("E0033", format!("the `{}` attribute is only allowed on dummy arguments", a.name), a.span)
+                            .with_label("not allowed in a main program"),
+                    );
+                    return Err(Fail);
+                }
+                "pointer" | "external" | "intrinsic" | "volatile" | "asynchronous" | "protected" | "public" | "private" | "bind" => {
+                    self.diags.push(Diagnostic::not_yet(format!("the `{}` attribute", a.name), a.span));
+                    return Err(Fail);
+                }
+                other => {
+                    let mut d = Diagnostic::error("E0033", format!("unknown attribute `{other}`"), a.span).with_label("not an attribute");
+                    if let Some(s) = suggest(other, &["parameter", "allocatable", "dimension", "save", "target"]) {
+                        d = d.with_note(format!("help: did you mean `{s}`?"));
+                    }
+                    self.diags.push(d);
+                    return Err(Fail);
+                }
+            }
+        }
+        if !self.eat(&Tok::DoubleColon) && had_attrs {
+            return Err(self.err_expected("`::`"));
+        }
+        let mut entities = Vec::new();
+        loop {
+            let name = self.expect_name("a variable name")?;
+            let dims = if self.eat(&Tok::LParen) { Some(self.dim_list()?) } else { None };
+            if base == BaseTy::Character && self.eat(&Tok::Star) {
+                // `c*10`
+                if self.is(&Tok::LParen) {
+                    self.skip_parens();
+                } else {
+                    self.bump();
+                }
+            }
+            let init = if self.eat(&Tok::Assign) {
+                let e = self.expr()?;
+                Some(e)
+            } else if self.is(&Tok::Ne) || self.is(&Tok::EqEq) {
+                return Err(self.err_expected("`=`"));
+            } else {
+                None
+            };
+            let mut init = init;
+            if parameter && matches!(base, BaseTy::Integer(_)) {
+                if let Some(e) = &init {
+                    if let Some(v) = self.const_int(e) {
+                        if matches!(e.kind, ExprKind::Apply { .. }) {
+                            // `kind(1.0d0)`, `selected_real_kind(15)`: fold to the value.
+                            if v < 0 {
+                                self.diags.push(Diagnostic::not_yet("kinds beyond `real(8)`/`integer(8)`", e.span));
+                            }
+                            init = Some(Expr { kind: ExprKind::Int(v, 4), span: e.span, ty: Ty::Unknown });
+                        }
+                        self.int_params.insert(name.name.clone(), v);
+                    }
+                }
+            }
+            let span = self.from(name.span);
+            entities.push(Entity { name, dims, init, span });
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        Ok(Decl { base, base_span, parameter, allocatable, dimension, entities, span: self.from(start) })
+    }
+
+    /// A dimension list after its `(`, up to and including `)`.
+    fn dim_list(&mut self) -> PResult<Vec<DimSpec>> {
+        let mut dims = Vec::new();
+        loop {
+            if self.is(&Tok::Colon) {
+                let sp = self.bump().span;
+                dims.push(DimSpec::Deferred(sp));
+            } else if self.is(&Tok::Star) {
+                let sp = self.span();
+                self.diags.push(
+                    Diagnostic::error("E0034", "assumed-size arrays are only allowed for dummy arguments", sp)
+                        .with_label("`*` is not allowed here"),
+                );
+                return Err(Fail);
+            } else {
+                let first = self.expr()?;
+                if self.eat(&Tok::Colon) {
+                    if matches!(self.tok(), Tok::Comma | Tok::RParen) {
+                        let sp = self.span_at(0);
+                        self.diags.push(
+                            Diagnostic::error(
+                                "E0034",
+                                "an upper bound is required here",
+                                Span::new(first.span.lo as usize, sp.lo as usize),
+                            )
+                            .with_label("assumed-shape bounds are only allowed for dummy arguments"),
+                        );
+                        return Err(Fail);
+                    }
+                    let hi = self.expr()?;
+                    dims.push(DimSpec::Explicit { lo: Some(first), hi });
+                } else {
+                    dims.push(DimSpec::Explicit { lo: None, hi: first });
+                }
+            }
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(&Tok::RParen)?;
+        if dims.len() > 7 {
+            let sp = self.span();
+            self.diags.push(Diagnostic::error("E0035", "arrays may have at most 7 dimensions", sp));
+            return Err(Fail);
+        }
+        Ok(dims)
+    }
+
+    // ----- statements -----
+
+    /// Parses one statement (or construct); `None` if it was reported and skipped.
+    fn stmt(&mut self) -> Option<Stmt> {
+        self.nodes = 0;
+        self.depth = 0;
+        if self.open.len() > MAX_BLOCK_DEPTH {
+            let sp = self.statement_span();
+            self.diags.push(
+                Diagnostic::error("E0009", format!("constructs are nested too deeply (more than {MAX_BLOCK_DEPTH} levels)"), sp)
+                    .with_label("nesting limit reached here"),
+            );
+            // Skip to the end of the file: nothing sensible can follow.
+            self.aborted = true;
+            while !self.is(&Tok::Eof) {
+                self.bump();
+            }
+            return None;
+        }
+        match self.stmt_inner() {
+            Ok(s) => s,
+            Err(Fail) => {
+                self.skip_statement();
+                None
+            }
+        }
+    }
+
+    fn stmt_inner(&mut self) -> PResult<Option<Stmt>> {
+        let start = self.span();
+        if self.is(&Tok::DirectiveStart) {
+            return self.directive();
+        }
+        // Construct name: `outer: do ...`.
+        if let (Tok::Name(_), Tok::Colon) = (self.tok(), self.tok_at(1)) {
+            let label = self.expect_name("a name")?;
+            self.bump();
+            if self.is_name("do") {
+                return self.do_construct(Some(label), start).map(Some);
+            }
+            if self.is_name("if") || self.is_name("select") || self.is_name("block") || self.is_name("associate") {
+                let sp = self.from(start);
+                self.diags.push(Diagnostic::not_yet("construct names on constructs other than `do`", sp));
+                return Err(Fail);
+            }
+            return Err(self.err_expected("`do` after the construct name"));
+        }
+        if self.is_assignment() {
+            return self.assignment(start).map(Some);
+        }
+        let Tok::Name(kw) = self.tok().clone() else {
+            return Err(self.err_expected("a statement"));
+        };
+        match kw.as_str() {
+            "print" => self.print(start).map(Some),
+            "if" => self.if_construct(start).map(Some),
+            "do" => self.do_construct(None, start).map(Some),
+            "exit" | "cycle" => {
+                self.bump();
+                let name = match self.tok().clone() {
+                    Tok::Name(n) => Some(Ident { name: n, span: self.bump().span }),
+                    _ => None,
+                };
+                self.expect_eos()?;
+                let kind = if kw == "exit" { StmtKind::Exit(name) } else { StmtKind::Cycle(name) };
+                Ok(Some(Stmt { kind, span: self.from(start) }))
+            }
+            "continue" => {
+                self.bump();
+                self.expect_eos()?;
+                Ok(Some(Stmt { kind: StmtKind::Continue, span: self.from(start) }))
+            }
+            "stop" => {
+                self.bump();
+                let code = if self.at_eos() { None } else { Some(self.expr()?) };
+                self.expect_eos()?;
+                Ok(Some(Stmt { kind: StmtKind::Stop(code), span: self.from(start) }))
+            }
+            "allocate" => self.allocate(start).map(Some),
+            "deallocate" => self.deallocate(start).map(Some),
+            _ => self.rare_stmt(&kw),
+        }
+    }
+
+    /// Statements that are errors or not supported yet (kept out of `stmt_inner` so that its
+    /// stack frame, which recursion through nested constructs multiplies, stays small).
+    #[inline(never)]
+    fn rare_stmt(&mut self, kw: &str) -> PResult<Option<Stmt>> {
+        match kw {
+            "integer" | "real" | "logical" | "character" | "double" | "doubleprecision" | "implicit" => {
+                let sp = self.statement_span();
+                self.diags.push(
+                    Diagnostic::error("E0030", "declarations must come before the executable statements", sp)
+                        .with_label("declaration after an executable statement"),
+                );
+                Err(Fail)
+            }
+            "contains" => {
+                let sp = self.statement_span();
+                self.diags.push(Diagnostic::not_yet("internal procedures (`contains`)", sp));
+                // Skip the internal procedures up to `end program`.
+                loop {
+                    self.skip_statement();
+                    self.skip_eos();
+                    if self.is(&Tok::Eof) {
+                        break;
+                    }
+                    let at_end_prog = (self.is_name("end") && self.is_name_at(1, "program")) || self.is_name("endprogram");
+                    if at_end_prog {
+                        break;
+                    }
+                }
+                if self.is(&Tok::Eof) {
+                    // The internal procedures' `end` statements hide the program's: assume
+                    // the last `end` ended the program.
+                    self.aborted = true;
+                }
+                Ok(None)
+            }
+            k if UNSUPPORTED_STMTS.contains(&k) => {
+                let sp = self.span();
+                let what = match k {
+                    "go" | "goto" => "`go to` statements".to_string(),
+                    "select" | "case" => "`select case` constructs".to_string(),
+                    "call" | "subroutine" | "function" | "return" | "entry" => "procedures".to_string(),
+                    "save" | "dimension" | "allocatable" | "parameter" | "common" | "equivalence" | "data" | "namelist" => {
+                        format!("the `{k}` statement (or a specification statement after executable statements)")
+                    }
+                    other => format!("the `{other}` statement"),
+                };
+                self.diags.push(Diagnostic::not_yet(what, sp));
+                Err(Fail)
+            }
+            _ => {
+                // Probably a malformed assignment: `x + 1`, `a(1 = 2`.
+                self.bump();
+                if self.is(&Tok::LParen) {
+                    self.args()?;
+                }
+                Err(self.err_expected("`=`"))
+            }
+        }
+    }
+
+    fn assignment(&mut self, start: Span) -> PResult<Stmt> {
+        let lhs = self.designator()?;
+        self.expect(&Tok::Assign)?;
+        let rhs = self.expr()?;
+        self.expect_eos()?;
+        Ok(Stmt { kind: StmtKind::Assign { lhs, rhs }, span: self.from(start) })
+    }
+
+    /// A variable: `a`, `a(i, j)`, `a(2:n)`.
+    fn designator(&mut self) -> PResult<Expr> {
+        let name = self.expect_name("a variable")?;
+        let e = if self.is(&Tok::LParen) {
+            let args = self.args()?;
+            Expr { kind: ExprKind::Apply { name: name.clone(), args }, span: self.from(name.span), ty: Ty::Unknown }
+        } else {
+            Expr { span: name.span, kind: ExprKind::Name(name), ty: Ty::Unknown }
+        };
+        if self.is(&Tok::Percent) {
+            let sp = self.span();
+            self.diags.push(Diagnostic::not_yet("derived types (`%` components)", sp));
+            return Err(Fail);
+        }
+        if self.is(&Tok::LParen) {
+            let sp = self.span();
+            self.diags.push(Diagnostic::not_yet("substrings", sp));
+            return Err(Fail);
+        }
+        Ok(e)
+    }
+
+    fn print(&mut self, start: Span) -> PResult<Stmt> {
+        self.bump();
+        let format = match self.tok().clone() {
+            Tok::Star => {
+                self.bump();
+                Format::ListDirected
+            }
+            Tok::Str(s) => {
+                let sp = self.bump().span;
+                Format::Literal(s, sp)
+            }
+            Tok::Int(..) => {
+                let sp = self.span();
+                self.diags.push(Diagnostic::not_yet("format labels (`format` statements)", sp));
+                return Err(Fail);
+            }
+            Tok::Name(_) => {
+                let sp = self.span();
+                self.diags.push(Diagnostic::not_yet("formats given by a variable", sp));
+                return Err(Fail);
+            }
+            _ => return Err(self.err_expected("`*` or a format string")),
+        };
+        let mut items = Vec::new();
+        if !self.at_eos() {
+            self.expect(&Tok::Comma)?;
+            loop {
+                items.push(self.expr()?);
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect_eos()?;
+        Ok(Stmt { kind: StmtKind::Print { format, items }, span: self.from(start) })
+    }
+
+    /// `(cond)` of `if`, `else if`, `do while`.
+    fn paren_cond(&mut self) -> PResult<Expr> {
+        self.expect(&Tok::LParen)?;
+        let c = self.expr()?;
+        self.expect(&Tok::RParen)?;
+        Ok(c)
+    }
+
+    fn if_construct(&mut self, start: Span) -> PResult<Stmt> {
+        let if_kw = self.bump().span;
+        let cond = match self.paren_cond() {
+            Ok(c) => c,
+            Err(Fail) => {
+                // If this was `if (...) then`, parse the block anyway so that its `end if`
+                // is not reported as stray.
+                let mut i = 0;
+                while !matches!(self.tok_at(i), Tok::Eos | Tok::Eof) {
+                    i += 1;
+                }
+                if i > 0 && self.is_name_at(i - 1, "then") {
+                    while self.pos + 1 < self.toks.len() && !matches!(self.tok_at(1), Tok::Eos | Tok::Eof) {
+                        self.bump();
+                    }
+                    Expr { kind: ExprKind::Logical(false), span: if_kw, ty: Ty::Unknown }
+                } else {
+                    return Err(Fail);
+                }
+            }
+        };
+        if !(self.is_name("then") && matches!(self.tok_at(1), Tok::Eos | Tok::Eof)) {
+            // One-line `if (c) stmt`.
+            if self.at_eos() {
+                return Err(self.err_expected("`then` or a statement"));
+            }
+            let inner_start = self.span();
+            let forbidden = self.terminator().is_some()
+                || matches!(self.tok(), Tok::DirectiveStart)
+                || (!self.is_assignment()
+                    && matches!(self.tok(), Tok::Name(n) if ["if", "do", "select", "contains", "integer", "real", "logical", "character", "double", "implicit"].contains(&n.as_str())));
+            if forbidden {
+                let sp = self.statement_span();
+                self.diags.push(
+                    Diagnostic::error("E0017", "this statement cannot follow a one-line `if`", sp)
+                        .with_label("not allowed here")
+                        .with_note("help: use an `if (...) then` ... `end if` block"),
+                );
+                return Err(Fail);
+            }
+            let inner = match self.stmt_inner()? {
+                Some(s) => s,
+                None => return Err(Fail),
+            };
+            let _ = inner_start;
+            return Ok(Stmt { kind: StmtKind::If { arms: vec![(cond, vec![inner])], else_body: None }, span: self.from(start) });
+        }
+        self.bump();
+        self.expect_eos()?;
+        let open_span = self.from(start);
+        let mut arms = Vec::new();
+        let mut else_body = None;
+        let mut cond = cond;
+        self.open.push(Open::If);
+        loop {
+            let body = self.block();
+            arms.push((cond, body));
+            match self.terminator() {
+                Some(Term::ElseIf) => {
+                    let kw = self.bump();
+                    if matches!(kw.tok, Tok::Name(ref n) if n == "else") {
+                        self.bump();
+                    }
+                    let c = match self.paren_cond().and_then(|c| {
+                        if !self.eat_name("then") {
+                            return Err(self.err_expected("`then`"));
+                        }
+                        self.expect_eos()?;
+                        Ok(c)
+                    }) {
+                        Ok(c) => c,
+                        Err(Fail) => {
+                            self.skip_statement();
+                            Expr { kind: ExprKind::Logical(false), span: kw.span, ty: Ty::Unknown }
+                        }
+                    };
+                    cond = c;
+                }
+                Some(Term::Else) => {
+                    self.bump();
+                    if self.expect_eos().is_err() {
+                        self.skip_statement();
+                    }
+                    let body = self.block();
+                    else_body = Some(body);
+                    break;
+                }
+                _ => break,
+            }
+        }
+        // After `else`, a stray second `else` is reported by the loop above only once.
+        while matches!(self.terminator(), Some(Term::Else | Term::ElseIf)) {
+            let sp = self.statement_span();
+            self.diags.push(Diagnostic::error("E0012", "`else` after `else`", sp).with_label("not allowed after `else`"));
+            self.skip_statement();
+            let more = self.block();
+            if let Some(b) = else_body.as_mut() {
+                b.extend(more);
+            }
+        }
+        self.open.pop();
+        if self.close_construct(Term::EndIf, "`if` construct", open_span).is_some() {
+            // `end if name` is not supported (no construct names on `if`).
+            if self.expect_eos().is_err() {
+                self.skip_statement();
+            }
+        }
+        Ok(Stmt { kind: StmtKind::If { arms, else_body }, span: self.from(start) })
+    }
+
+    /// The loop control of a `do` statement, up to the end of the statement.
+    fn do_header(&mut self, do_kw: Span) -> PResult<Header> {
+        let header = if self.at_eos() {
+            Header::While(Expr { kind: ExprKind::Logical(true), span: do_kw, ty: Ty::Unknown })
+        } else if self.is_name("while") && self.tok_at(1) == &Tok::LParen {
+            self.bump();
+            Header::While(self.paren_cond()?)
+        } else if matches!(self.tok(), Tok::Int(..)) {
+            let sp = self.span();
+            self.diags.push(Diagnostic::not_yet("labelled `do` loops (`do 10 i = ...`)", sp));
+            return Err(Fail);
+        } else {
+            self.eat(&Tok::Comma);
+            let var = self.expect_name("a loop variable")?;
+            if self.is(&Tok::LParen) {
+                let sp = self.span();
+                self.diags.push(
+                    Diagnostic::error("E0018", "the `do` variable must be a scalar variable", var.span.to(sp))
+                        .with_label("not a scalar name"),
+                );
+                return Err(Fail);
+            }
+            self.expect(&Tok::Assign)?;
+            let a = self.expr()?;
+            self.expect(&Tok::Comma)?;
+            let b = self.expr()?;
+            let s = if self.eat(&Tok::Comma) { Some(self.expr()?) } else { None };
+            Header::Counted(var, a, b, s)
+        };
+        self.expect_eos()?;
+        Ok(header)
+    }
+
+    fn do_construct(&mut self, name: Option<Ident>, start: Span) -> PResult<Stmt> {
+        let do_kw = self.bump().span;
+        let stmt_span = self.statement_span();
+        let header = match self.do_header(do_kw) {
+            Ok(h) => h,
+            Err(Fail) => {
+                // Parse the body anyway, so its `end do` is not reported as stray.
+                self.skip_statement();
+                Header::While(Expr { kind: ExprKind::Logical(false), span: do_kw, ty: Ty::Unknown })
+            }
+        };
+        let _ = stmt_span;
+        let open_span = self.from(start);
+        self.open.push(Open::Do);
+        let body = self.block();
+        self.open.pop();
+        if self.close_construct(Term::EndDo, "`do` loop", open_span).is_some() {
+            // Optional construct name after `end do`.
+            let end_name = match self.tok().clone() {
+                Tok::Name(n) => Some(Ident { name: n, span: self.bump().span }),
+                _ => None,
+            };
+            match (&name, end_name) {
+                (Some(n), Some(e)) if n.name != e.name => self.diags.push(
+                    Diagnostic::error("E0013", format!("`end do` names `{}`, but the loop is named `{}`", e.name, n.name), e.span)
+                        .with_label(format!("expected `{}`", n.name)),
+                ),
+                (None, Some(e)) => self.diags.push(
+                    Diagnostic::error("E0013", format!("`end do` names `{}`, but the loop has no name", e.name), e.span)
+                        .with_label("unexpected name"),
+                ),
+                (Some(n), None) => self.diags.push(
+                    Diagnostic::error("E0013", format!("missing the construct name `{}` after `end do`", n.name), self.from(self.span()))
+                        .with_label(format!("expected `end do {}`", n.name)),
+                ),
+                _ => {}
+            }
+            if self.expect_eos().is_err() {
+                self.skip_statement();
+            }
+        }
+        let kind = match header {
+            Header::Counted(var, start_e, end, step) => StmtKind::Do { name, var, start: start_e, end, step, body },
+            Header::While(cond) => StmtKind::DoWhile { name, cond, body },
+        };
+        Ok(Stmt { kind, span: open_span })
+    }
+
+    fn allocate(&mut self, start: Span) -> PResult<Stmt> {
+        self.bump();
+        self.expect(&Tok::LParen)?;
+        let mut items = Vec::new();
+        loop {
+            let name = self.expect_name("an array name")?;
+            if self.is(&Tok::Assign) {
+                self.diags.push(Diagnostic::not_yet(format!("`{}=` in `allocate`", name.name), name.span));
+                return Err(Fail);
+            }
+            if !self.is(&Tok::LParen) {
+                let sp = self.span();
+                self.diags.push(
+                    Diagnostic::error(
+                        "E0019",
+                        format!("`allocate` needs the shape of `{}`", name.name),
+                        name.span.to(Span { lo: sp.lo, hi: sp.lo }),
+                    )
+                    .with_label(format!("expected `{}(...)`", name.name)),
+                );
+                return Err(Fail);
+            }
+            self.bump();
+            let dims = self.dim_list()?;
+            items.push((name, dims));
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(&Tok::RParen)?;
+        self.expect_eos()?;
+        Ok(Stmt { kind: StmtKind::Allocate(items), span: self.from(start) })
+    }
+
+    fn deallocate(&mut self, start: Span) -> PResult<Stmt> {
+        self.bump();
+        self.expect(&Tok::LParen)?;
+        let mut names = Vec::new();
+        loop {
+            let name = self.expect_name("an array name")?;
+            if self.is(&Tok::Assign) {
+                self.diags.push(Diagnostic::not_yet(format!("`{}=` in `deallocate`", name.name), name.span));
+                return Err(Fail);
+            }
+            names.push(name);
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(&Tok::RParen)?;
+        self.expect_eos()?;
+        Ok(Stmt { kind: StmtKind::Deallocate(names), span: self.from(start) })
+    }
+
+    // ----- OpenACC -----
+
+    /// A directive line and, for constructs, what it applies to.
+    fn directive(&mut self) -> PResult<Option<Stmt>> {
+        let (dir, atomic_kind, head_span) = self.directive_head()?;
+        match dir.kind {
+            AccKind::Parallel | AccKind::Kernels | AccKind::Serial | AccKind::Data | AccKind::HostData => {
+                Ok(Some(self.acc_block(dir, head_span)))
+            }
+            AccKind::Loop | AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::SerialLoop => self.acc_loop(dir, head_span),
+            AccKind::Atomic => self.acc_atomic(dir, atomic_kind, head_span),
+            _ => {
+                let span = dir.span;
+                Ok(Some(Stmt { kind: StmtKind::AccStandalone(dir), span }))
+            }
+        }
+    }
+
+    /// The directive line itself: its name, clauses and the span of `!$acc name`.
+    #[inline(never)]
+    fn directive_head(&mut self) -> PResult<(AccDirective, AtomicKind, Span)> {
+        let start = self.bump().span; // !$acc
+        let word = match self.tok().clone() {
+            Tok::Name(w) => w,
+            _ => return Err(self.err_expected("a directive name after `!$acc`")),
+        };
+        let wsp = self.bump().span;
+        let kind = match word.as_str() {
+            "parallel" | "kernels" | "serial" => {
+                let combined = self.is_name("loop");
+                if combined {
+                    self.bump();
+                }
+                match (word.as_str(), combined) {
+                    ("parallel", false) => AccKind::Parallel,
+                    ("parallel", true) => AccKind::ParallelLoop,
+                    ("kernels", false) => AccKind::Kernels,
+                    ("kernels", true) => AccKind::KernelsLoop,
+                    ("serial", false) => AccKind::Serial,
+                    _ => AccKind::SerialLoop,
+                }
+            }
+            "data" => AccKind::Data,
+            "loop" => AccKind::Loop,
+            "enter" | "exit" => {
+                if !self.eat_name("data") {
+                    return Err(self.err_expected(&format!("`data` after `{word}`")));
+                }
+                if word == "enter" {
+                    AccKind::EnterData
+                } else {
+                    AccKind::ExitData
+                }
+            }
+            "update" => AccKind::Update,
+            "wait" => AccKind::Wait,
+            "init" => AccKind::Init,
+            "shutdown" => AccKind::Shutdown,
+            "set" => AccKind::Set,
+            "atomic" => AccKind::Atomic,
+            "host_data" => AccKind::HostData,
+            "routine" => AccKind::Routine,
+            "declare" => AccKind::Declare,
+            "cache" => AccKind::Cache,
+            "end" => {
+                // Only reached for an `end` directive the block logic did not take.
+                let sp = self.statement_span();
+                self.diags
+                    .push(Diagnostic::error("E0012", "unexpected `!$acc end` directive", start.to(sp)).with_label("nothing to end here"));
+                return Err(Fail);
+            }
+            other => {
+                let mut d = Diagnostic::error("E0020", format!("unknown OpenACC directive `{other}`"), wsp).with_label("not a directive");
+                if let Some(s) = suggest(other, DIRECTIVES) {
+                    d = d.with_note(format!("help: did you mean `{s}`?"));
+                }
+                self.diags.push(d);
+                return Err(Fail);
+            }
+        };
+        let mut atomic_kind = AtomicKind::Update;
+        if kind == AccKind::Atomic {
+            if let Tok::Name(w) = self.tok().clone() {
+                let k = match w.as_str() {
+                    "update" => Some(AtomicKind::Update),
+                    "read" => Some(AtomicKind::Read),
+                    "write" => Some(AtomicKind::Write),
+                    "capture" => Some(AtomicKind::Capture),
+                    _ => None,
+                };
+                if let Some(k) = k {
+                    atomic_kind = k;
+                    self.bump();
+                }
+            }
+        }
+        // `wait(1)`, `cache(a(1:n))`, `routine(name)`: an argument list right after the name.
+        if matches!(kind, AccKind::Wait | AccKind::Cache | AccKind::Routine) && self.is(&Tok::LParen) && !self.skip_parens() {
+            return Err(self.err_expected("`)`"));
+        }
+        let head_span = self.from(start);
+        let clauses = self.clauses();
+        let span = self.from(start);
+        self.eat(&Tok::Eos);
+        Ok((AccDirective { kind, clauses, span }, atomic_kind, head_span))
+    }
+
+    #[inline(never)]
+    fn acc_block(&mut self, dir: AccDirective, head_span: Span) -> Stmt {
+        let kind = dir.kind;
+        let stmt_span = dir.span;
+        self.open.push(Open::Acc(kind));
+        let body = self.block();
+        self.open.pop();
+        let what = format!("`{}` construct", kind.name());
+        let end_span = match self.close_construct(Term::AccEnd(kind), &what, head_span) {
+            Some(sp) => sp,
+            None => Span { lo: self.last_hi, hi: self.last_hi },
+        };
+        Stmt { kind: StmtKind::AccBlock { dir, body, end_span }, span: stmt_span.to(end_span) }
+    }
+
+    #[inline(never)]
+    fn acc_loop(&mut self, dir: AccDirective, head_span: Span) -> PResult<Option<Stmt>> {
+        let kind = dir.kind;
+        let stmt_span = dir.span;
+        self.skip_eos();
+        let is_do = !self.is_assignment()
+            && (self.is_name("do") || (matches!(self.tok(), Tok::Name(_)) && self.tok_at(1) == &Tok::Colon && self.is_name_at(2, "do")));
+        if !is_do {
+            let found = self.found_stmt();
+            self.diags.push(
+                Diagnostic::error("E0014", format!("`!$acc {}` must be followed by a `do` loop", kind.name()), head_span)
+                    .with_label(format!("found {found} instead")),
+            );
+            return Ok(None);
+        }
+        let Some(do_stmt) = self.stmt() else {
+            return Ok(None);
+        };
+        let mut span = stmt_span.to(do_stmt.span);
+        if kind != AccKind::Loop {
+            self.skip_eos();
+            if self.terminator() == Some(Term::AccEnd(kind)) {
+                let sp = self.statement_span();
+                self.skip_statement();
+                span = span.to(sp);
+            }
+        }
+        Ok(Some(Stmt { kind: StmtKind::AccLoop { dir, do_stmt: Box::new(do_stmt) }, span }))
+    }
+
+    #[inline(never)]
+    fn acc_atomic(&mut self, dir: AccDirective, atomic_kind: AtomicKind, head_span: Span) -> PResult<Option<Stmt>> {
+        let stmt_span = dir.span;
+        self.skip_eos();
+        if self.terminator().is_some() || self.is(&Tok::DirectiveStart) {
+            let found = self.found_stmt();
+            self.diags.push(
+                Diagnostic::error("E0014", "`!$acc atomic` must be followed by an assignment statement", head_span)
+                    .with_label(format!("found {found} instead")),
+            );
+            return Ok(None);
+        }
+        let mut body = Vec::new();
+        if let Some(s) = self.stmt() {
+            body.push(s);
+        }
+        self.skip_eos();
+        let mut span = stmt_span;
+        if let Some(s) = body.last() {
+            span = span.to(s.span);
+        }
+        if self.terminator() == Some(Term::AccEnd(AccKind::Atomic)) {
+            let sp = self.statement_span();
+            self.skip_statement();
+            span = span.to(sp);
+        } else if atomic_kind == AtomicKind::Capture && self.terminator().is_none() && !self.is(&Tok::DirectiveStart) {
+            if let Some(s) = self.stmt() {
+                span = span.to(s.span);
+                body.push(s);
+            }
+            self.skip_eos();
+            self.open.push(Open::Atomic);
+            if let Some(sp) = self.close_construct(Term::AccEnd(AccKind::Atomic), "`atomic capture` construct", head_span) {
+                span = span.to(sp);
+            }
+            self.open.pop();
+        }
+        Ok(Some(Stmt { kind: StmtKind::AccAtomic { dir, kind: atomic_kind, body }, span }))
+    }
+
+    /// Describes the statement at the current position, for "found ... instead".
+    fn found_stmt(&self) -> String {
+        match self.tok() {
+            Tok::Eof => "the end of the file".into(),
+            Tok::DirectiveStart => "another directive".into(),
+            Tok::Name(_) if self.is_assignment() => "an assignment".into(),
+            Tok::Name(n) => format!("`{n}`"),
+            t => t.describe(),
+        }
+    }
+
+    /// The clauses up to the end of the directive. Errors are reported and the rest of the
+    /// directive skipped; the clauses parsed so far are kept so the construct still works.
+    fn clauses(&mut self) -> Vec<AccClause> {
+        let mut out = Vec::new();
+        loop {
+            self.eat(&Tok::Comma);
+            if self.at_eos() {
+                break;
+            }
+            let name = match self.tok().clone() {
+                Tok::Name(n) => n,
+                _ => {
+                    let _ = self.err_expected("a clause");
+                    break;
+                }
+            };
+            let start = self.bump().span;
+            match self.clause(&name, start) {
+                Ok(Some(k)) => out.push(AccClause { kind: k, span: self.from(start) }),
+                Ok(None) => {}
+                Err(Fail) => break,
+            }
+        }
+        while !self.at_eos() {
+            self.bump();
+        }
+        out
+    }
+
+    /// A parenthesised expression after a clause name.
+    fn clause_expr(&mut self) -> PResult<Expr> {
+        self.expect(&Tok::LParen)?;
+        let e = self.expr()?;
+        self.expect(&Tok::RParen)?;
+        Ok(e)
+    }
+
+    /// `gang(num: 4)`, `vector(length: 64)`, `worker(4)`: the optional argument.
+    fn level_arg(&mut self, keyword: &str, clause: &str) -> PResult<Result<Option<Expr>, String>> {
+        if !self.eat(&Tok::LParen) {
+            return Ok(Ok(None));
+        }
+        if let (Tok::Name(k), Tok::Colon) = (self.tok().clone(), self.tok_at(1).clone()) {
+            if k == keyword {
+                self.bump();
+                self.bump();
+            } else if clause == "gang" && (k == "static" || k == "dim") {
+                self.bump();
+                self.bump();
+                if self.is(&Tok::Star) {
+                    self.bump();
+                } else {
+                    self.expr()?;
+                }
+                self.expect(&Tok::RParen)?;
+                return Ok(Err(format!("gang({k}:)")));
+            } else {
+                let sp = self.span();
+                self.diags.push(
+                    Diagnostic::error("E0023", format!("unknown argument `{k}:` of the `{clause}` clause"), sp)
+                        .with_label(format!("expected `{keyword}:`")),
+                );
+                return Err(Fail);
+            }
+        }
+        let e = self.expr()?;
+        if clause == "gang" && self.is(&Tok::Comma) {
+            // gang(num:4, static:*) and the like
+            while !self.is(&Tok::RParen) && !self.at_eos() {
+                self.bump();
+            }
+            self.expect(&Tok::RParen)?;
+            return Ok(Err("gang(static:)".into()));
+        }
+        self.expect(&Tok::RParen)?;
+        Ok(Ok(Some(e)))
+    }
+
+    /// A variable list in parentheses: `(a, b(2:n), c(:, 1))`.
+    fn var_list(&mut self) -> PResult<Vec<Expr>> {
+        self.expect(&Tok::LParen)?;
+        self.var_items()
+    }
+
+    /// The items of a variable list and its `)`.
+    fn var_items(&mut self) -> PResult<Vec<Expr>> {
+        let mut items = Vec::new();
+        loop {
+            if let (Tok::Name(m), Tok::Colon) = (self.tok().clone(), self.tok_at(1).clone()) {
+                let sp = self.span();
+                self.diags.push(Diagnostic::not_yet(format!("the `{m}:` modifier"), sp));
+                return Err(Fail);
+            }
+            if self.is(&Tok::Slash) {
+                let sp = self.span();
+                self.diags.push(Diagnostic::not_yet("common blocks in clauses", sp));
+                return Err(Fail);
+            }
+            items.push(self.designator()?);
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(&Tok::RParen)?;
+        Ok(items)
+    }
+
+    /// One clause after its name; `Ok(None)` if it was reported but parsing can go on.
+    fn clause(&mut self, name: &str, start: Span) -> PResult<Option<ClauseKind>> {
+        let k = match name {
+            "gang" => match self.level_arg("num", "gang")? {
+                Ok(e) => ClauseKind::Gang(e),
+                Err(s) => ClauseKind::Unsupported(s),
+            },
+            "worker" => match self.level_arg("num", "worker")? {
+                Ok(e) => ClauseKind::Worker(e),
+                Err(s) => ClauseKind::Unsupported(s),
+            },
+            "vector" => match self.level_arg("length", "vector")? {
+                Ok(e) => ClauseKind::Vector(e),
+                Err(s) => ClauseKind::Unsupported(s),
+            },
+            "seq" => ClauseKind::Seq,
+            "auto" => ClauseKind::Auto,
+            "independent" => ClauseKind::Independent,
+            "if_present" => ClauseKind::IfPresent,
+            "finalize" => ClauseKind::Finalize,
+            "collapse" => {
+                self.expect(&Tok::LParen)?;
+                if self.is_name("force") && self.tok_at(1) == &Tok::Colon {
+                    self.skip_to_rparen();
+                    return Ok(Some(ClauseKind::Unsupported("collapse(force:)".into())));
+                }
+                let e = self.expr()?;
+                self.expect(&Tok::RParen)?;
+                ClauseKind::Collapse(e)
+            }
+            "num_gangs" => ClauseKind::NumGangs(self.clause_expr()?),
+            "num_workers" => ClauseKind::NumWorkers(self.clause_expr()?),
+            "vector_length" => ClauseKind::VectorLength(self.clause_expr()?),
+            "if" => ClauseKind::If(self.clause_expr()?),
+            "reduction" => {
+                self.expect(&Tok::LParen)?;
+                let osp = self.span();
+                let op = match self.tok().clone() {
+                    Tok::Plus => Some(RedOp::Add),
+                    Tok::Star => Some(RedOp::Mul),
+                    Tok::And => Some(RedOp::And),
+                    Tok::Or => Some(RedOp::Or),
+                    Tok::Eqv => Some(RedOp::Eqv),
+                    Tok::Neqv => Some(RedOp::Neqv),
+                    Tok::Name(n) => match n.as_str() {
+                        "max" => Some(RedOp::Max),
+                        "min" => Some(RedOp::Min),
+                        "iand" => Some(RedOp::Iand),
+                        "ior" => Some(RedOp::Ior),
+                        "ieor" => Some(RedOp::Ieor),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let Some(op) = op else {
+                    if self.tok_at(1) == &Tok::Colon {
+                        let shown = match self.tok() {
+                            Tok::Name(n) => n.clone(),
+                            t => t.symbol().to_string(),
+                        };
+                        self.diags.push(
+                            Diagnostic::error("E0022", format!("unknown reduction operator `{shown}`"), osp)
+                                .with_label("not a reduction operator")
+                                .with_note("note: the reduction operators are `+`, `*`, `max`, `min`, `iand`, `ior`, `ieor`, `.and.`, `.or.`, `.eqv.` and `.neqv.`"),
+                        );
+                        return Err(Fail);
+                    }
+                    return Err(self.err_expected("a reduction operator"));
+                };
+                self.bump();
+                self.expect(&Tok::Colon)?;
+                let list = self.var_items()?;
+                ClauseKind::Reduction(op, list)
+            }
+            "copy" | "pcopy" | "present_or_copy" => ClauseKind::Copy(self.var_list()?),
+            "copyin" | "pcopyin" | "present_or_copyin" => ClauseKind::Copyin(self.var_list()?),
+            "copyout" | "pcopyout" | "present_or_copyout" => ClauseKind::Copyout(self.var_list()?),
+            "create" | "pcreate" | "present_or_create" => ClauseKind::Create(self.var_list()?),
+            "delete" => ClauseKind::Delete(self.var_list()?),
+            "present" => ClauseKind::Present(self.var_list()?),
+            "no_create" => ClauseKind::NoCreate(self.var_list()?),
+            "private" => ClauseKind::Private(self.var_list()?),
+            "firstprivate" => ClauseKind::Firstprivate(self.var_list()?),
+            "self" | "host" => {
+                if !self.is(&Tok::LParen) {
+                    return Ok(Some(ClauseKind::Unsupported("self".into())));
+                }
+                ClauseKind::SelfHost(self.var_list()?)
+            }
+            "device" => ClauseKind::Device(self.var_list()?),
+            "default" => {
+                self.expect(&Tok::LParen)?;
+                let v = self.expect_name("`none` or `present`")?;
+                let k = match v.name.as_str() {
+                    "none" => ClauseKind::Default(true),
+                    "present" => ClauseKind::Default(false),
+                    _ => {
+                        self.diags.push(
+                            Diagnostic::error("E0023", format!("`default({})` is not valid", v.name), v.span)
+                                .with_label("expected `none` or `present`"),
+                        );
+                        return Err(Fail);
+                    }
+                };
+                self.expect(&Tok::RParen)?;
+                k
+            }
+            "async" | "wait" | "device_type" | "dtype" | "tile" | "attach" | "detach" | "deviceptr" | "use_device" | "device_resident"
+            | "link" | "bind" | "nohost" | "device_num" | "default_async" | "num" | "readonly" => {
+                if self.is(&Tok::LParen) && !self.skip_parens() {
+                    return Err(self.err_expected("`)`"));
+                }
+                ClauseKind::Unsupported(name.to_string())
+            }
+            other => {
+                let mut d = Diagnostic::error("E0021", format!("unknown clause `{other}`"), start).with_label("not an OpenACC clause");
+                if let Some(s) = suggest(other, CLAUSES) {
+                    d = d.with_note(format!("help: did you mean `{s}`?"));
+                }
+                self.diags.push(d);
+                if self.is(&Tok::LParen) && !self.skip_parens() {
+                    return Err(Fail);
+                }
+                return Ok(None);
+            }
+        };
+        Ok(Some(k))
+    }
+
+    fn skip_to_rparen(&mut self) {
+        while !self.is(&Tok::RParen) && !self.at_eos() {
+            self.bump();
+        }
+        self.eat(&Tok::RParen);
+    }
+
+    // ----- expressions -----
+
+    fn node(&mut self, kind: ExprKind, span: Span) -> PResult<Expr> {
+        self.nodes += 1;
+        if self.nodes > MAX_NODES {
+            self.diags.push(
+                Diagnostic::error("E0009", format!("expression too complex (more than {MAX_NODES} operations in one statement)"), span)
+                    .with_label("limit reached here")
+                    .with_note("help: split the computation into several statements"),
+            );
+            return Err(Fail);
+        }
+        Ok(Expr { kind, span, ty: Ty::Unknown })
+    }
+
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_EXPR_DEPTH {
+            let sp = self.span();
+            self.diags.push(
+                Diagnostic::error("E0009", format!("expression nested too deeply (more than {MAX_EXPR_DEPTH} levels)"), sp)
+                    .with_label("limit reached here"),
+            );
+            return Err(Fail);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn expr(&mut self) -> PResult<Expr> {
+        self.enter()?;
+        let r = self.equiv();
+        self.depth -= 1;
+        r
+    }
+
+    fn binary(&mut self, op: BinOp, l: Expr, r: Expr) -> PResult<Expr> {
+        let span = l.span.to(r.span);
+        self.node(ExprKind::Binary(op, Box::new(l), Box::new(r)), span)
+    }
+
+    fn equiv(&mut self) -> PResult<Expr> {
+        let mut l = self.or()?;
+        loop {
+            let op = match self.tok() {
+                Tok::Eqv => BinOp::Eqv,
+                Tok::Neqv => BinOp::Neqv,
+                _ => return Ok(l),
+            };
+            self.bump();
+            let r = self.or()?;
+            l = self.binary(op, l, r)?;
+        }
+    }
+
+    fn or(&mut self) -> PResult<Expr> {
+        let mut l = self.and()?;
+        while self.eat(&Tok::Or) {
+            let r = self.and()?;
+            l = self.binary(BinOp::Or, l, r)?;
+        }
+        Ok(l)
+    }
+
+    fn and(&mut self) -> PResult<Expr> {
+        let mut l = self.not()?;
+        while self.eat(&Tok::And) {
+            let r = self.not()?;
+            l = self.binary(BinOp::And, l, r)?;
+        }
+        Ok(l)
+    }
+
+    fn not(&mut self) -> PResult<Expr> {
+        if self.is(&Tok::Not) {
+            let sp = self.bump().span;
+            self.enter()?;
+            let e = self.not();
+            self.depth -= 1;
+            let e = e?;
+            let span = sp.to(e.span);
+            return self.node(ExprKind::Unary(UnOp::Not, Box::new(e)), span);
+        }
+        self.rel()
+    }
+
+    fn rel(&mut self) -> PResult<Expr> {
+        let l = self.concat()?;
+        let op = match self.rel_op() {
+            Some(op) => op,
+            None => return Ok(l),
+        };
+        self.bump();
+        let r = self.concat()?;
+        if self.rel_op().is_some() {
+            let sp = self.span();
+            self.diags.push(
+                Diagnostic::error("E0005", "comparison operators cannot be chained", sp)
+                    .with_label("second comparison")
+                    .with_note("help: combine the comparisons with `.and.`"),
+            );
+            return Err(Fail);
+        }
+        self.binary(op, l, r)
+    }
+
+    fn rel_op(&self) -> Option<BinOp> {
+        Some(match self.tok() {
+            Tok::EqEq => BinOp::Eq,
+            Tok::Ne => BinOp::Ne,
+            Tok::Lt => BinOp::Lt,
+            Tok::Le => BinOp::Le,
+            Tok::Gt => BinOp::Gt,
+            Tok::Ge => BinOp::Ge,
+            _ => return None,
+        })
+    }
+
+    fn concat(&mut self) -> PResult<Expr> {
+        let mut l = self.add()?;
+        while self.eat(&Tok::Concat) {
+            let r = self.add()?;
+            l = self.binary(BinOp::Concat, l, r)?;
+        }
+        Ok(l)
+    }
+
+    /// A unary `+`/`-` after a binary operator (`a * -b`): accepted, as gfortran does, with a
+    /// warning.
+    fn signed_operand(&mut self, next: fn(&mut Parser) -> PResult<Expr>) -> PResult<Expr> {
+        let op = match self.tok() {
+            Tok::Minus => UnOp::Neg,
+            Tok::Plus => UnOp::Plus,
+            _ => return next(self),
+        };
+        let sp = self.bump().span;
+        self.diags.push(
+            Diagnostic::warning("W0001", "unary operator follows an arithmetic operator", sp)
+                .with_label("this sign")
+                .with_note("help: put the signed operand in parentheses"),
+        );
+        self.enter()?;
+        let e = self.signed_operand(next);
+        self.depth -= 1;
+        let e = e?;
+        let span = sp.to(e.span);
+        self.node(ExprKind::Unary(op, Box::new(e)), span)
+    }
+
+    fn add(&mut self) -> PResult<Expr> {
+        let mut l = match self.tok() {
+            Tok::Minus | Tok::Plus => {
+                let op = if self.is(&Tok::Minus) { UnOp::Neg } else { UnOp::Plus };
+                let sp = self.bump().span;
+                if matches!(self.tok(), Tok::Minus | Tok::Plus) {
+                    self.signed_operand(Parser::mul)?
+                } else {
+                    let e = self.mul()?;
+                    let span = sp.to(e.span);
+                    self.node(ExprKind::Unary(op, Box::new(e)), span)?
+                }
+            }
+            _ => self.mul()?,
+        };
+        loop {
+            let op = match self.tok() {
+                Tok::Plus => BinOp::Add,
+                Tok::Minus => BinOp::Sub,
+                _ => return Ok(l),
+            };
+            self.bump();
+            let r = self.signed_operand(Parser::mul)?;
+            l = self.binary(op, l, r)?;
+        }
+    }
+
+    fn mul(&mut self) -> PResult<Expr> {
+        let mut l = self.pow()?;
+        loop {
+            let op = match self.tok() {
+                Tok::Star => BinOp::Mul,
+                Tok::Slash => BinOp::Div,
+                _ => return Ok(l),
+            };
+            self.bump();
+            let r = self.signed_operand(Parser::pow)?;
+            l = self.binary(op, l, r)?;
+        }
+    }
+
+    fn pow(&mut self) -> PResult<Expr> {
+        let base = self.primary()?;
+        if self.eat(&Tok::Pow) {
+            self.enter()?;
+            let e = self.signed_operand(Parser::pow);
+            self.depth -= 1;
+            let e = e?;
+            return self.binary(BinOp::Pow, base, e);
+        }
+        Ok(base)
+    }
+
+    fn primary(&mut self) -> PResult<Expr> {
+        let sp = self.span();
+        match self.tok().clone() {
+            Tok::Int(v, k) => {
+                self.bump();
+                self.node(ExprKind::Int(v, k), sp)
+            }
+            Tok::Real(v, k) => {
+                self.bump();
+                self.node(ExprKind::Real(v, k), sp)
+            }
+            Tok::NamedKind { text, real, kind } => {
+                self.bump();
+                let k = match self.int_params.get(&kind) {
+                    Some(k @ (4 | 8)) => *k as u8,
+                    Some(k) => {
+                        self.diags.push(Diagnostic::not_yet(format!("kind {k} literals"), sp));
+                        return Err(Fail);
+                    }
+                    None => {
+                        self.diags.push(
+                            Diagnostic::error("E0032", format!("unknown kind parameter `{kind}`"), sp)
+                                .with_label("not an integer parameter declared before this point"),
+                        );
+                        return Err(Fail);
+                    }
+                };
+                if real {
+                    if text.contains(['d', 'D']) {
+                        self.diags.push(
+                            Diagnostic::error("E0004", "a real literal with a `d` exponent cannot have a kind suffix", sp)
+                                .with_label("both `d` and `_` give a kind"),
+                        );
+                    }
+                    self.node(ExprKind::Real(crate::lexer::parse_real(&text), k), sp)
+                } else {
+                    match text.parse::<i64>() {
+                        Ok(v) if k == 8 || v <= i64::from(i32::MAX) + 1 => self.node(ExprKind::Int(v, k), sp),
+                        _ => {
+                            self.diags.push(Diagnostic::error("E0004", "integer literal is too large", sp).with_label("out of range"));
+                            Err(Fail)
+                        }
+                    }
+                }
+            }
+            Tok::Str(s) => {
+                self.bump();
+                self.node(ExprKind::Str(s), sp)
+            }
+            t @ (Tok::True | Tok::False) => {
+                self.bump();
+                self.node(ExprKind::Logical(t == Tok::True), sp)
+            }
+            Tok::Name(name) => {
+                self.bump();
+                let id = Ident { name, span: sp };
+                if self.is(&Tok::LParen) {
+                    let args = self.args()?;
+                    let span = self.from(sp);
+                    if self.is(&Tok::LParen) {
+                        let s2 = self.span();
+                        self.diags.push(Diagnostic::not_yet("substrings", s2));
+                        return Err(Fail);
+                    }
+                    self.node(ExprKind::Apply { name: id, args }, span)
+                } else if self.is(&Tok::Percent) {
+                    let s2 = self.span();
+                    self.diags.push(Diagnostic::not_yet("derived types (`%` components)", s2));
+                    Err(Fail)
+                } else {
+                    self.node(ExprKind::Name(id), sp)
+                }
+            }
+            Tok::LParen => {
+                self.bump();
+                let e = self.expr()?;
+                if self.is(&Tok::Comma) {
+                    let s2 = self.span();
+                    self.diags.push(Diagnostic::not_yet("complex numbers", sp.to(s2)));
+                    return Err(Fail);
+                }
+                self.expect(&Tok::RParen)?;
+                let span = self.from(sp);
+                self.node(ExprKind::Paren(Box::new(e)), span)
+            }
+            Tok::LBracket => {
+                self.diags.push(Diagnostic::not_yet("array constructors", sp));
+                Err(Fail)
+            }
+            Tok::Slash if self.tok_at(1) != &Tok::Eos => {
+                self.diags.push(Diagnostic::not_yet("array constructors", sp));
+                Err(Fail)
+            }
+            _ => Err(self.err_expected("expression")),
+        }
+    }
+
+    /// `( args )` of a name: subscripts, sections and keyword arguments.
+    fn args(&mut self) -> PResult<Vec<Arg>> {
+        self.expect(&Tok::LParen)?;
+        self.enter()?;
+        let r = self.args_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn args_inner(&mut self) -> PResult<Vec<Arg>> {
+        let mut args = Vec::new();
+        if self.eat(&Tok::RParen) {
+            return Ok(args);
+        }
+        loop {
+            let sp = self.span();
+            if let (Tok::Name(k), Tok::Assign) = (self.tok().clone(), self.tok_at(1).clone()) {
+                let id = Ident { name: k, span: self.bump().span };
+                self.bump();
+                let e = self.expr()?;
+                args.push(Arg::Keyword(id, e));
+            } else {
+                let lo = if matches!(self.tok(), Tok::Colon | Tok::DoubleColon) { None } else { Some(self.expr()?) };
+                if self.eat(&Tok::DoubleColon) {
+                    // `lo::stride` (the lexer sees `::` as one token).
+                    let stride = Some(self.expr()?);
+                    args.push(Arg::Range { lo, hi: None, stride, span: self.from(sp) });
+                } else if self.eat(&Tok::Colon) {
+                    let hi = if matches!(self.tok(), Tok::Comma | Tok::RParen | Tok::Colon) { None } else { Some(self.expr()?) };
+                    let stride = if self.eat(&Tok::Colon) { Some(self.expr()?) } else { None };
+                    args.push(Arg::Range { lo, hi, stride, span: self.from(sp) });
+                } else if let Some(e) = lo {
+                    args.push(Arg::Index(e));
+                }
+            }
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        if !self.is(&Tok::RParen) {
+            return Err(self.err_expected("`,` or `)`"));
+        }
+        self.bump();
+        Ok(args)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_distance_works() {
+        assert_eq!(edit_distance("copyn", "copyin"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(suggest("copyn", CLAUSES), Some("copyin"));
+        assert_eq!(suggest("zzzzzz", CLAUSES), None);
+    }
+}

@@ -1,0 +1,606 @@
+//! gpuf's GIMPLE-like IR.
+//!
+//! A [`Module`] holds the host program (`main`) and the kernels outlined by omp-lower.
+//! Functions are structured trees of statements ([`Stmt`]) over typed scalar variables
+//! ([`VarId`]) and three-address right-hand sides ([`Rv`]) whose operands ([`Op`]) are
+//! variables or constants. Arrays do not exist as values: gimplify turns each array into a
+//! descriptor made of scalar variables (a data pointer, and a lower bound and an extent per
+//! dimension) and every element access into address arithmetic plus [`Rv::Load`] /
+//! [`Stmt::Store`].
+//!
+//! The OpenACC constructs appear as [`Stmt::AccRegion`] / [`Stmt::AccData`] after gimplify,
+//! as [`Stmt::Launch`] and data-environment calls after omp-lower, as partitioned loops with
+//! abstract builtins ([`Builtin`]) after omp-expand, and as target primitives ([`Prim`]) or
+//! runtime calls after oacc-xform.
+
+use std::fmt;
+
+/// A scalar type of the IR.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ty {
+    I32,
+    I64,
+    F32,
+    F64,
+    /// An untyped (byte-addressed) pointer in the generic address space.
+    Ptr,
+}
+
+impl Ty {
+    pub fn size(self) -> i64 {
+        match self {
+            Ty::I32 | Ty::F32 => 4,
+            Ty::I64 | Ty::F64 | Ty::Ptr => 8,
+        }
+    }
+    pub fn is_float(self) -> bool {
+        matches!(self, Ty::F32 | Ty::F64)
+    }
+    pub fn is_int(self) -> bool {
+        matches!(self, Ty::I32 | Ty::I64)
+    }
+}
+
+/// Index of a variable in its function's [`Function::vars`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+/// Index of a loop, unique in its function; used by `exit`/`cycle` and by reductions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LoopId(pub u32);
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Var {
+    /// The user's name, or a generated one (`t.3`, `a.addr`, `a.lb1`, ...).
+    pub name: String,
+    pub ty: Ty,
+}
+
+/// An operand: a variable or a constant.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Op {
+    Var(VarId),
+    I32(i32),
+    I64(i64),
+    F32(f32),
+    F64(f64),
+    /// The null pointer.
+    Null,
+    /// The address of a constant byte string (for formats, names and character literals).
+    Str(String),
+}
+
+/// Unary operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    /// Logical not on a 0/1 `I32`.
+    LNot,
+    /// Bitwise not.
+    BitNot,
+}
+
+/// Binary operators. Both operands have the same type; comparisons produce a 0/1 `I32`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    /// Integer division truncates toward zero (Fortran and C agree).
+    Div,
+    /// Integer remainder with the sign of the dividend (Fortran `mod`); on floats `fmod`.
+    Rem,
+    /// `a ** b` with both operands of the same type (integer power: Fortran's rules, e.g.
+    /// `2 ** -1 == 0`, `1 ** -n == 1`, `(-1) ** -n == ±1`).
+    Pow,
+    Min,
+    Max,
+    /// Bitwise and / or / xor (also the logical operators on 0/1 values).
+    And,
+    Or,
+    Xor,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+/// Math functions (the operand types decide the variant: f32 or f64).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MathFn {
+    Sqrt,
+    Exp,
+    Log,
+    Sin,
+    Cos,
+    /// Absolute value (integer or float).
+    Abs,
+    /// Round to nearest, ties away from zero (Fortran `nint`/`anint`), result in the float type.
+    Round,
+    /// Toward zero (Fortran `aint`).
+    Trunc,
+    Floor,
+    /// `powi(float, i32)`: float raised to an integer power.
+    Powi,
+}
+
+/// Parallelism levels of OpenACC.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    Gang = 0,
+    Worker = 1,
+    Vector = 2,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Gang, Level::Worker, Level::Vector];
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Gang => "gang",
+            Level::Worker => "worker",
+            Level::Vector => "vector",
+        }
+    }
+}
+
+/// A set of levels, as a bit mask (bit 0 gang, 1 worker, 2 vector).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Levels(pub u8);
+
+impl Levels {
+    pub fn has(self, l: Level) -> bool {
+        self.0 & (1 << l as u8) != 0
+    }
+    pub fn with(self, l: Level) -> Levels {
+        Levels(self.0 | (1 << l as u8))
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    pub fn iter(self) -> impl Iterator<Item = Level> {
+        Level::ALL.into_iter().filter(move |l| self.has(*l))
+    }
+}
+
+impl fmt::Display for Levels {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return write!(f, "seq");
+        }
+        let names: Vec<&str> = self.iter().map(Level::name).collect();
+        write!(f, "{}", names.join("|"))
+    }
+}
+
+/// Reduction operators (OpenACC's list for Fortran).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RedOp {
+    Add,
+    Mul,
+    Max,
+    Min,
+    /// `iand`; also `.and.` on 0/1 logicals.
+    And,
+    /// `ior`; also `.or.`.
+    Or,
+    /// `ieor`; also `.neqv.`.
+    Xor,
+    /// `.eqv.` on 0/1 logicals.
+    Eqv,
+}
+
+/// The four reduction stages of seed 001.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RedStage {
+    Setup,
+    Init,
+    Fini,
+    Teardown,
+}
+
+/// Abstract OpenACC builtins placed by omp-expand and expanded by oacc-xform.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Builtin {
+    /// `I32`: the number of gangs / workers / vector lanes of the launch.
+    DimSize(Level),
+    /// `I32`: this thread's position at the level.
+    DimPos(Level),
+    /// Start / end of a region partitioned over `levels` (no operands, no result).
+    Fork(Levels),
+    Join(Levels),
+    /// A reduction stage: operands `[result_ptr_or_null, local]`, result: the new local.
+    Reduction {
+        stage: RedStage,
+        level: Level,
+        op: RedOp,
+        ty: Ty,
+        loop_id: LoopId,
+        red_id: u32,
+    },
+    /// Enter / leave a region executed by one thread at a time across gangs (no operands).
+    Lock,
+    Unlock,
+    /// `I32`, OpenMP SIMT: this lane's index / the vectorization factor.
+    SimtLane,
+    SimtVf,
+}
+
+/// Target primitives produced by oacc-xform for the GPU targets (nvptx, amdgcn) and
+/// implemented by codegen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Prim {
+    /// `I32`: thread index in the block along the level's axis (gang = block index,
+    /// worker = thread y, vector = thread x / lane).
+    ThreadIdx(Level),
+    /// `I32`: block / grid extent along the level's axis.
+    NumThreads(Level),
+    /// Warp shuffle of operand 0 (any scalar type; 64-bit values in two halves where the
+    /// ISA needs it) with lane operand 1 (`I32`).
+    Shuffle(ShuffleMode),
+    /// `I32` 0/1: any / all of the warp's lanes have operand 0 non-zero.
+    VoteAny,
+    VoteAll,
+    /// Block-wide barrier (no operands, no result).
+    Barrier,
+    /// `Ptr`: the base of the kernel's shared memory ([`Kernel::shared_bytes`] bytes).
+    SharedBase,
+    /// Memory fence at device scope.
+    Fence,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShuffleMode {
+    /// Read from lane `arg`.
+    Idx,
+    /// Read from lane `self ^ arg`.
+    Xor,
+    /// Read from lane `self + arg`, keeping the own value past the warp's end.
+    Down,
+}
+
+/// Atomic read-modify-write operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtomicOp {
+    Add,
+    Min,
+    Max,
+    And,
+    Or,
+    Xor,
+    Xchg,
+}
+
+/// A right-hand side. Each variant documents its result type.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Rv {
+    /// The operand itself.
+    Use(Op),
+    Unary(UnOp, Op),
+    Binary(BinOp, Op, Op),
+    /// Conversion to the type: int↔int (sign-extend / truncate), int→float, float→int
+    /// (toward zero), float↔float, int↔ptr.
+    Cast(Ty, Op),
+    Math(MathFn, Vec<Op>),
+    /// Load of a value of the type from the pointer.
+    Load(Ty, Op),
+    /// `Ptr`: pointer plus a byte offset (`I64`).
+    PtrAdd(Op, Op),
+    /// A call of a runtime function returning the type.
+    Call(String, Vec<Op>, Ty),
+    /// Abstract builtin (before oacc-xform only).
+    Builtin(Builtin, Vec<Op>),
+    /// Target primitive (after oacc-xform, GPU targets only).
+    Prim(Prim, Vec<Op>),
+    /// Atomic RMW of `ty` at pointer operand 0 with value operand 1; the old value.
+    AtomicRmw(AtomicOp, Ty, Op, Op),
+    /// Compare-and-swap of `ty` at pointer 0: expected 1, new 2; the old value (floats
+    /// compare bitwise).
+    AtomicCas(Ty, Op, Op, Op),
+    /// Atomic load of `ty` from the pointer.
+    AtomicLoad(Ty, Op),
+}
+
+/// The kind of an OpenACC compute construct.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RegionKind {
+    Parallel,
+    Kernels,
+    Serial,
+}
+
+/// How a variable enters a compute region or data construct (made explicit by gimplify).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MapKind {
+    Copy,
+    Copyin,
+    Copyout,
+    Create,
+    Present,
+    NoCreate,
+    Delete,
+}
+
+impl MapKind {
+    /// The code the runtime's `gpuf_acc_enter` / `gpuf_acc_exit` take.
+    pub fn code(self) -> i32 {
+        match self {
+            MapKind::Copy => 1,
+            MapKind::Copyin => 2,
+            MapKind::Copyout => 3,
+            MapKind::Create => 4,
+            MapKind::Present => 5,
+            MapKind::NoCreate => 6,
+            MapKind::Delete => 7,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            MapKind::Copy => "copy",
+            MapKind::Copyin => "copyin",
+            MapKind::Copyout => "copyout",
+            MapKind::Create => "create",
+            MapKind::Present => "present",
+            MapKind::NoCreate => "no_create",
+            MapKind::Delete => "delete",
+        }
+    }
+}
+
+/// A mapped block of host memory: `bytes` bytes from `addr`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MapItem {
+    pub kind: MapKind,
+    pub addr: Op,
+    pub bytes: Op,
+    /// The user's name of what is mapped (for dumps and messages).
+    pub what: String,
+}
+
+/// How a variable is visible inside a compute region.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Capture {
+    /// A `Ptr` variable holding the host address of mapped data (an array's data pointer,
+    /// or the home of a scalar that lives in memory, such as `copy(s)` or a reduction
+    /// result): the kernel's copy holds the device address of the same data.
+    Mapped(VarId),
+    /// A scalar copied in by value (firstprivate, also the array bounds).
+    Value(VarId),
+    /// A private scalar: a fresh variable per thread, uninitialised.
+    Private(VarId),
+    /// A `Ptr` variable receiving per-gang scratch memory of the given `I64` host-side size
+    /// per gang (gang-private arrays).
+    Scratch(VarId, Op),
+}
+
+/// An OpenACC reduction attached to a loop or a compute construct.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reduction {
+    pub op: RedOp,
+    pub ty: Ty,
+    /// The LOCAL object of seed 001: a variable private to each thread inside the loop.
+    pub local: VarId,
+    /// The RESULT object.
+    pub result: RedResult,
+}
+
+/// Where a reduction's result lives (seed 001: a copy object or a private variable).
+#[derive(Clone, Debug, PartialEq)]
+pub enum RedResult {
+    /// A variable of an enclosing scope (private to the thread that runs that scope).
+    Var(VarId),
+    /// A scalar in (device) memory at the address held by this `Ptr` variable.
+    Mem(VarId),
+}
+
+/// The OpenACC part of a loop.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AccLoop {
+    /// Levels the loop is partitioned over (empty: sequential).
+    pub levels: Levels,
+    /// `collapse(n)`: the loop's body starts with n-1 further loops that belong to it.
+    pub collapse: u32,
+    pub reductions: Vec<Reduction>,
+    pub privates: Vec<VarId>,
+    pub independent: bool,
+}
+
+/// A statement.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stmt {
+    Assign(VarId, Rv),
+    /// Store of the value operand (of the type) to the pointer operand.
+    Store(Ty, Op, Op),
+    /// A runtime call without a result.
+    Call(String, Vec<Op>),
+    If {
+        cond: Op,
+        then_body: Vec<Stmt>,
+        else_body: Vec<Stmt>,
+    },
+    /// A Fortran counted loop: the trip count `max(0, (hi - lo + step) / step)` is computed
+    /// once before the first iteration; `var` takes `lo, lo+step, ...`. All of `var`, `lo`,
+    /// `hi`, `step` have the same integer type.
+    Loop {
+        id: LoopId,
+        var: VarId,
+        lo: Op,
+        hi: Op,
+        step: Op,
+        body: Vec<Stmt>,
+        acc: Option<AccLoop>,
+    },
+    /// `do while`: evaluates `cond_body` then tests `cond` before each iteration.
+    While {
+        id: LoopId,
+        cond_body: Vec<Stmt>,
+        cond: Op,
+        body: Vec<Stmt>,
+    },
+    Exit(LoopId),
+    Cycle(LoopId),
+    /// A compute construct before omp-lower; `maps` and `captures` are explicit.
+    AccRegion(Box<AccRegion>),
+    /// A structured data construct before omp-lower.
+    AccData {
+        maps: Vec<MapItem>,
+        body: Vec<Stmt>,
+    },
+    /// A kernel launch after omp-lower.
+    Launch(Box<Launch>),
+    /// A builtin without a result (fork, join, lock, ...).
+    Builtin(Builtin, Vec<Op>),
+    /// A primitive without a result (barrier, fence).
+    Prim(Prim, Vec<Op>),
+    /// Atomic store of the value (operand 1, of the type) to the pointer (operand 0).
+    AtomicStore(Ty, Op, Op),
+    /// Ends the kernel or the program's main function.
+    Return,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct AccRegion {
+    pub kind: RegionKind,
+    /// The construct's name for kernel naming and messages (`parallel`, `kernels loop`).
+    pub what: String,
+    /// Source line of the construct.
+    pub line: u32,
+    pub maps: Vec<MapItem>,
+    pub captures: Vec<Capture>,
+    /// Reductions on the construct itself.
+    pub reductions: Vec<Reduction>,
+    pub num_gangs: Option<Op>,
+    pub num_workers: Option<Op>,
+    pub vector_length: Option<Op>,
+    pub body: Vec<Stmt>,
+}
+
+/// How a kernel parameter is passed (the runtime's arg kinds).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ArgKind {
+    /// Kind 0: the host address is looked up in the present table.
+    Mapped,
+    /// Kind 1: `bytes` bytes at the host address are copied in; the kernel gets their address.
+    Value,
+    /// Kind 2: fresh device memory of `bytes` bytes per gang (private arrays of gang loops);
+    /// the host address is null.
+    Scratch,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LaunchArg {
+    pub kind: ArgKind,
+    /// For `Mapped`, the host address (a pointer operand); for `Value`, the variable whose
+    /// value is passed (codegen takes its address).
+    pub host: Op,
+    /// `I64`: the size (`Value`), the size per gang (`Scratch`), unused for `Mapped`.
+    pub bytes: Op,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Launch {
+    pub kernel: usize,
+    pub args: Vec<LaunchArg>,
+    /// Launch dimensions; `I32(0)` means the runtime's default.
+    pub gangs: Op,
+    pub workers: Op,
+    pub vector: Op,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    pub name: String,
+    pub vars: Vec<Var>,
+    pub body: Vec<Stmt>,
+    /// Next free loop id.
+    pub next_loop: u32,
+}
+
+impl Function {
+    pub fn new(name: impl Into<String>) -> Function {
+        Function { name: name.into(), vars: Vec::new(), body: Vec::new(), next_loop: 0 }
+    }
+    pub fn new_var(&mut self, name: impl Into<String>, ty: Ty) -> VarId {
+        self.vars.push(Var { name: name.into(), ty });
+        VarId(self.vars.len() as u32 - 1)
+    }
+    pub fn var(&self, v: VarId) -> &Var {
+        &self.vars[v.0 as usize]
+    }
+    pub fn new_loop(&mut self) -> LoopId {
+        self.next_loop += 1;
+        LoopId(self.next_loop - 1)
+    }
+    /// The type of an operand.
+    pub fn op_ty(&self, op: &Op) -> Ty {
+        match op {
+            Op::Var(v) => self.var(*v).ty,
+            Op::I32(_) => Ty::I32,
+            Op::I64(_) => Ty::I64,
+            Op::F32(_) => Ty::F32,
+            Op::F64(_) => Ty::F64,
+            Op::Null | Op::Str(_) => Ty::Ptr,
+        }
+    }
+}
+
+/// An outlined compute region.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kernel {
+    /// The symbol name (`main_kernel0`), unique in the program.
+    pub name: String,
+    pub kind: RegionKind,
+    pub func: Function,
+    /// One `Ptr` variable per parameter, in launch-argument order; each receives the
+    /// device address of its [`LaunchArg`].
+    pub params: Vec<VarId>,
+    /// Levels some loop of the kernel is partitioned over.
+    pub levels: Levels,
+    /// Bytes of shared memory per gang that the kernel uses (set by oacc-xform).
+    pub shared_bytes: i64,
+    /// Statements run by every thread before the body (loading the parameters).
+    pub prologue: Vec<Stmt>,
+}
+
+/// Which copy of the kernels a module holds (see the design notes: four executions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// The host fallback: every dim is 1, every position 0.
+    Host,
+    /// The SIMT emulator in the runtime, compiled for x86_64.
+    Sim,
+    Nvptx,
+    Amdgcn,
+}
+
+impl Target {
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Host => "host",
+            Target::Sim => "sim",
+            Target::Nvptx => "nvptx",
+            Target::Amdgcn => "amdgcn",
+        }
+    }
+    /// Lanes of a warp / wavefront (the vector length).
+    pub fn warp_size(self) -> u32 {
+        match self {
+            Target::Host => 1,
+            Target::Sim => 64,
+            Target::Nvptx => 32,
+            Target::Amdgcn => 64,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Module {
+    /// The source file's name (for messages).
+    pub source: String,
+    /// The program's main function (runs the Fortran main program).
+    pub main: Function,
+    pub kernels: Vec<Kernel>,
+    /// `None` until oacc-xform specialised the kernels for one target.
+    pub target: Option<Target>,
+}

@@ -1,0 +1,256 @@
+//! Worker and vector neutering (seed 000's execution modes; design notes, "Execution modes
+//! and neutering"). Target-neutral: only positions, barriers, shuffles and shared memory
+//! come from the hooks.
+//!
+//! Every thread of a gang runs the kernel. Statements are classified by one sweep:
+//! a statement that contains a partitioned region (`GOACC_FORK ... GOACC_JOIN`) or a
+//! `exit`/`cycle` leaving it is *redundant*: every executing thread runs it; any other
+//! statement is *single*: runs of single statements execute on the leader of each level that
+//! is executing but not partitioned (worker 0 and/or lane 0). Before redundant code, the
+//! values that single code produced and the redundant code reads are broadcast from the
+//! leader: through shared memory and a barrier at worker level, by a shuffle from lane 0 at
+//! vector level. A partitioned region that does not need some executing level (a worker loop
+//! with no vector loop inside) is run by that level's leader only. Reduction `FINI` stages
+//! run on every executing thread, since their expansion is collective.
+
+use crate::ir::*;
+use crate::passes::gimplify::{defs, uses};
+use crate::targets::{tmp, OffloadHooks};
+use std::collections::{BTreeSet, HashMap};
+
+pub struct Neuter<'h> {
+    hooks: &'h dyn OffloadHooks,
+    /// How many times each variable is assigned in the kernel body.
+    def_count: HashMap<VarId, usize>,
+    /// Largest number of 8-byte broadcast slots used.
+    pub slots: usize,
+}
+
+const WV: Levels = Levels(0b110);
+
+impl<'h> Neuter<'h> {
+    pub fn new(hooks: &'h dyn OffloadHooks, body: &[Stmt]) -> Neuter<'h> {
+        let mut def_count = HashMap::new();
+        count_defs(body, &mut def_count);
+        Neuter { hooks, def_count, slots: 0 }
+    }
+
+    /// Neuters a kernel body; all threads of every gang start executing it.
+    pub fn run(&mut self, f: &mut Function, body: Vec<Stmt>) -> Vec<Stmt> {
+        self.stmts(f, body, WV, Levels::default())
+    }
+
+    fn guard(&self, f: &mut Function, out: &mut Vec<Stmt>, levels: Levels) -> Op {
+        let mut acc: Option<Op> = None;
+        for l in levels.iter() {
+            if l == Level::Gang {
+                continue;
+            }
+            let p = tmp(f, out, Ty::I32, self.hooks.dim_pos(l));
+            acc = Some(match acc {
+                None => p,
+                Some(a) => tmp(f, out, Ty::I32, Rv::Binary(BinOp::Or, a, p)),
+            });
+        }
+        match acc {
+            Some(a) => tmp(f, out, Ty::I32, Rv::Binary(BinOp::Eq, a, Op::I32(0))),
+            None => Op::I32(1),
+        }
+    }
+
+    fn flush(&self, f: &mut Function, out: &mut Vec<Stmt>, run: &mut Vec<Stmt>, single: Levels) {
+        if run.is_empty() {
+            return;
+        }
+        let body = std::mem::take(run);
+        if single.is_empty() {
+            out.extend(body);
+            return;
+        }
+        let c = self.guard(f, out, single);
+        out.push(Stmt::If { cond: c, then_body: body, else_body: vec![] });
+    }
+
+    fn stmts(&mut self, f: &mut Function, ss: Vec<Stmt>, exec: Levels, part: Levels) -> Vec<Stmt> {
+        let single = Levels(exec.0 & !part.0 & WV.0);
+        let mut out = Vec::new();
+        let mut run = Vec::new();
+        let mut it = ss.into_iter().peekable();
+        let mut inside_loops = BTreeSet::new();
+        while let Some(s) = it.next() {
+            if let Stmt::Builtin(Builtin::Fork(ls), _) = &s {
+                let ls = *ls;
+                // Collect the region up to the matching join.
+                let mut region = Vec::new();
+                let mut depth = 0;
+                for r in it.by_ref() {
+                    match &r {
+                        Stmt::Builtin(Builtin::Fork(_), _) => depth += 1,
+                        Stmt::Builtin(Builtin::Join(_), _) if depth == 0 => break,
+                        Stmt::Builtin(Builtin::Join(_), _) => depth -= 1,
+                        _ => {}
+                    }
+                    region.push(r);
+                }
+                // Trailing FINI stages are collective: split them off.
+                let mut finis = Vec::new();
+                while matches!(region.last(), Some(Stmt::Assign(_, Rv::Builtin(Builtin::Reduction { stage: RedStage::Fini, .. }, _)))) {
+                    if let Some(x) = region.pop() {
+                        finis.push(x);
+                    }
+                }
+                finis.reverse();
+                self.flush(f, &mut out, &mut run, single);
+                self.broadcast(f, &mut out, &region, single);
+                let inner = fork_levels(&region);
+                let off = Levels(single.0 & !ls.0 & !inner.0);
+                let exec2 = Levels(exec.0 & !off.0);
+                let part2 = Levels(part.0 | ls.0);
+                let core = self.stmts(f, region, exec2, part2);
+                if off.is_empty() {
+                    out.extend(core);
+                } else {
+                    let c = self.guard(f, &mut out, off);
+                    out.push(Stmt::If { cond: c, then_body: core, else_body: vec![] });
+                }
+                out.extend(finis);
+                continue;
+            }
+            if is_redundant(&s, &mut inside_loops) {
+                self.flush(f, &mut out, &mut run, single);
+                self.broadcast(f, &mut out, std::slice::from_ref(&s), single);
+                let s = match s {
+                    Stmt::If { cond, then_body, else_body } => {
+                        Stmt::If { cond, then_body: self.stmts(f, then_body, exec, part), else_body: self.stmts(f, else_body, exec, part) }
+                    }
+                    Stmt::Loop { id, var, lo, hi, step, body, acc } => {
+                        Stmt::Loop { id, var, lo, hi, step, body: self.stmts(f, body, exec, part), acc }
+                    }
+                    Stmt::While { id, cond_body, cond, body } => {
+                        // The condition is computed by every thread, so its inputs are broadcast above.
+                        let cb = self.stmts(f, cond_body, exec, Levels(part.0 | single.0));
+                        Stmt::While { id, cond_body: cb, cond, body: self.stmts(f, body, exec, part) }
+                    }
+                    s => s,
+                };
+                out.push(s);
+            } else {
+                run.push(s);
+            }
+        }
+        self.flush(f, &mut out, &mut run, single);
+        out
+    }
+
+    /// Broadcasts from the leaders the variables that `region` reads and that are assigned
+    /// outside it.
+    fn broadcast(&mut self, f: &mut Function, out: &mut Vec<Stmt>, region: &[Stmt], single: Levels) {
+        if single.is_empty() {
+            return;
+        }
+        let mut read = BTreeSet::new();
+        uses(region, &mut read);
+        let inside = defs(region);
+        let mut inside_count: HashMap<VarId, usize> = HashMap::new();
+        count_defs(region, &mut inside_count);
+        let vars: Vec<VarId> = read
+            .into_iter()
+            .filter(|v| {
+                let total = self.def_count.get(v).copied().unwrap_or(0);
+                let here = inside_count.get(v).copied().unwrap_or(0);
+                total > here || (total > 0 && !inside.contains(v) && here == 0)
+            })
+            .collect();
+        if vars.is_empty() {
+            return;
+        }
+        if single.has(Level::Worker) {
+            self.slots = self.slots.max(vars.len());
+            let mut pre = Vec::new();
+            let lead = crate::targets::is_gang_leader(self.hooks, f, &mut pre);
+            out.extend(pre);
+            let base = tmp(f, out, Ty::Ptr, self.hooks.shared_base());
+            let mut stores = Vec::new();
+            let mut loads = Vec::new();
+            for (k, v) in vars.iter().enumerate() {
+                let ty = f.var(*v).ty;
+                let p = tmp(f, out, Ty::Ptr, Rv::PtrAdd(base.clone(), Op::I64(8 * k as i64)));
+                stores.push(Stmt::Store(ty, p.clone(), Op::Var(*v)));
+                loads.push(Stmt::Assign(*v, Rv::Load(ty, p)));
+            }
+            out.push(Stmt::If { cond: lead, then_body: stores, else_body: vec![] });
+            out.push(self.hooks.barrier());
+            out.extend(loads);
+            out.push(self.hooks.barrier());
+        } else {
+            for v in vars {
+                let ty = f.var(v).ty;
+                if ty == Ty::Ptr {
+                    let i = tmp(f, out, Ty::I64, Rv::Cast(Ty::I64, Op::Var(v)));
+                    let s = tmp(f, out, Ty::I64, self.hooks.shuffle(Ty::I64, ShuffleMode::Idx, i, Op::I32(0)));
+                    out.push(Stmt::Assign(v, Rv::Cast(Ty::Ptr, s)));
+                } else {
+                    out.push(Stmt::Assign(v, self.hooks.shuffle(ty, ShuffleMode::Idx, Op::Var(v), Op::I32(0))));
+                }
+            }
+        }
+    }
+}
+
+fn count_defs(ss: &[Stmt], m: &mut HashMap<VarId, usize>) {
+    for s in ss {
+        match s {
+            Stmt::Assign(v, _) => *m.entry(*v).or_default() += 1,
+            Stmt::If { then_body, else_body, .. } => {
+                count_defs(then_body, m);
+                count_defs(else_body, m);
+            }
+            Stmt::Loop { var, body, .. } => {
+                *m.entry(*var).or_default() += 1;
+                count_defs(body, m);
+            }
+            Stmt::While { cond_body, body, .. } => {
+                count_defs(cond_body, m);
+                count_defs(body, m);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Levels of the forks inside the statements.
+fn fork_levels(ss: &[Stmt]) -> Levels {
+    let mut l = Levels::default();
+    for s in ss {
+        match s {
+            Stmt::Builtin(Builtin::Fork(x), _) => l = Levels(l.0 | x.0),
+            Stmt::If { then_body, else_body, .. } => l = Levels(l.0 | fork_levels(then_body).0 | fork_levels(else_body).0),
+            Stmt::Loop { body, .. } => l = Levels(l.0 | fork_levels(body).0),
+            Stmt::While { body, cond_body, .. } => l = Levels(l.0 | fork_levels(body).0 | fork_levels(cond_body).0),
+            _ => {}
+        }
+    }
+    l
+}
+
+/// Does the statement contain a fork, or an `exit`/`cycle`/`return` that leaves it?
+fn is_redundant(s: &Stmt, _: &mut BTreeSet<LoopId>) -> bool {
+    fn walk(ss: &[Stmt], inner: &mut Vec<LoopId>) -> bool {
+        ss.iter().any(|s| one(s, inner))
+    }
+    fn one(s: &Stmt, inner: &mut Vec<LoopId>) -> bool {
+        match s {
+            Stmt::Builtin(Builtin::Fork(_), _) => true,
+            Stmt::Exit(id) | Stmt::Cycle(id) => !inner.contains(id),
+            Stmt::If { then_body, else_body, .. } => walk(then_body, inner) || walk(else_body, inner),
+            Stmt::Loop { id, body, .. } | Stmt::While { id, body, .. } => {
+                inner.push(*id);
+                let r = walk(body, inner);
+                inner.pop();
+                r
+            }
+            _ => false,
+        }
+    }
+    one(s, &mut Vec::new())
+}

@@ -1,0 +1,2116 @@
+//! gimplify: the checked AST to IR.
+//!
+//! Expressions become three-address statements over explicit temporaries; arrays become
+//! descriptors (a data pointer plus a lower bound and an extent per dimension, all scalar
+//! variables) and element accesses become address arithmetic; whole-array and section
+//! expressions are scalarised into loops. For OpenACC, the implicit data attributes of
+//! every compute construct are made explicit ([`AccRegion::maps`] and
+//! [`AccRegion::captures`]): arrays default to `copy`, scalars to `firstprivate` in
+//! `parallel`/`serial` and to `copy` when assigned in `kernels`; loop variables, `private`
+//! variables and reduction locals get fresh variables.
+//!
+//! Scalars that must have an address (those in data clauses, construct-level reductions,
+//! assigned in `kernels`) live in memory for the whole program ("memory scalars").
+
+use crate::ir::{self, *};
+use gpuf_frontend::ast::{self, Arg, BaseTy, ClauseKind, DimSpec, Expr, ExprKind, Intrinsic, StmtKind};
+use gpuf_frontend::sema::Symbols;
+use gpuf_frontend::{Diagnostic, Span};
+use std::collections::{BTreeSet, HashMap};
+
+/// How a Fortran name is stored.
+#[derive(Clone, Debug)]
+enum Home {
+    /// A scalar in a variable.
+    Reg(VarId, BaseTy),
+    /// A scalar in memory at the address held by the `Ptr` variable.
+    Mem(VarId, BaseTy),
+    Array(Desc),
+    /// A character constant.
+    Str(String),
+}
+
+/// An array descriptor made of scalar variables.
+#[derive(Clone, Debug)]
+struct Desc {
+    name: String,
+    base: BaseTy,
+    addr: VarId,
+    lb: Vec<VarId>,
+    ext: Vec<VarId>,
+}
+
+pub fn ir_ty(b: BaseTy) -> Ty {
+    match b {
+        BaseTy::Integer(8) => Ty::I64,
+        BaseTy::Integer(_) | BaseTy::Logical => Ty::I32,
+        BaseTy::Real(8) => Ty::F64,
+        BaseTy::Real(_) => Ty::F32,
+        BaseTy::Character => Ty::Ptr,
+    }
+}
+
+/// The context of the compute construct being gimplified.
+struct RegionCtx {
+    kind: RegionKind,
+    /// Levels used by enclosing acc loops.
+    levels: Levels,
+    /// Per-gang scratch memory for private arrays: the kernel's base pointer variable and
+    /// the host's descriptor of the array.
+    scratch: Vec<(VarId, Desc)>,
+}
+
+struct G<'a> {
+    f: Function,
+    syms: &'a Symbols,
+    src: &'a str,
+    homes: HashMap<String, Home>,
+    /// Scoped replacements of a name (privates, reduction locals, loop variables).
+    overrides: Vec<HashMap<String, Home>>,
+    loops: Vec<(Option<String>, LoopId)>,
+    blocks: Vec<Vec<Stmt>>,
+    diags: Vec<Diagnostic>,
+    region: Option<RegionCtx>,
+}
+
+/// Gimplifies one checked program.
+pub fn gimplify(p: &ast::Program, syms: &Symbols, src: &str, source_name: &str) -> Result<Module, Vec<Diagnostic>> {
+    let mem = memory_scalars(p, syms);
+    let mut g = G {
+        f: Function::new("main"),
+        syms,
+        src,
+        homes: HashMap::new(),
+        overrides: Vec::new(),
+        loops: Vec::new(),
+        blocks: vec![Vec::new()],
+        diags: Vec::new(),
+        region: None,
+    };
+    g.declare(&mem);
+    g.stmts(&p.body);
+    g.emit(Stmt::Return);
+    if !g.diags.is_empty() {
+        return Err(g.diags);
+    }
+    let mut f = g.f;
+    f.body = g.blocks.pop().unwrap_or_default();
+    Ok(Module { source: source_name.to_string(), main: f, kernels: Vec::new(), target: None })
+}
+
+/// Names of scalars that need an address: see the module doc.
+fn memory_scalars(p: &ast::Program, syms: &Symbols) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    fn names(list: &[Expr], out: &mut BTreeSet<String>, syms: &Symbols) {
+        for e in list {
+            if let ExprKind::Name(id) = &e.kind {
+                if syms.get(&id.name).is_some_and(|s| s.rank == 0 && !s.parameter) {
+                    out.insert(id.name.clone());
+                }
+            }
+        }
+    }
+    fn clauses(cs: &[ast::AccClause], out: &mut BTreeSet<String>, syms: &Symbols, reductions: bool) {
+        for c in cs {
+            match &c.kind {
+                ClauseKind::Copy(l)
+                | ClauseKind::Copyin(l)
+                | ClauseKind::Copyout(l)
+                | ClauseKind::Create(l)
+                | ClauseKind::Delete(l)
+                | ClauseKind::Present(l)
+                | ClauseKind::NoCreate(l)
+                | ClauseKind::SelfHost(l)
+                | ClauseKind::Device(l) => names(l, out, syms),
+                ClauseKind::Reduction(_, l) if reductions => names(l, out, syms),
+                _ => {}
+            }
+        }
+    }
+    fn assigned(ss: &[ast::Stmt], out: &mut BTreeSet<String>, syms: &Symbols, loopvars: &mut Vec<String>) {
+        for s in ss {
+            match &s.kind {
+                StmtKind::Assign { lhs, .. } => {
+                    if let ExprKind::Name(id) = &lhs.kind {
+                        if !loopvars.contains(&id.name) && syms.get(&id.name).is_some_and(|s| s.rank == 0) {
+                            out.insert(id.name.clone());
+                        }
+                    }
+                }
+                StmtKind::Do { var, body, .. } => {
+                    loopvars.push(var.name.clone());
+                    assigned(body, out, syms, loopvars);
+                    loopvars.pop();
+                }
+                StmtKind::DoWhile { body, .. } => assigned(body, out, syms, loopvars),
+                StmtKind::If { arms, else_body } => {
+                    for (_, b) in arms {
+                        assigned(b, out, syms, loopvars);
+                    }
+                    if let Some(b) = else_body {
+                        assigned(b, out, syms, loopvars);
+                    }
+                }
+                StmtKind::AccLoop { dir, do_stmt } => {
+                    let privs = private_names(&dir.clauses);
+                    loopvars.extend(privs.iter().cloned());
+                    assigned(std::slice::from_ref(do_stmt), out, syms, loopvars);
+                    loopvars.truncate(loopvars.len() - privs.len());
+                }
+                StmtKind::AccAtomic { body, .. } => assigned(body, out, syms, loopvars),
+                StmtKind::AccBlock { body, .. } => assigned(body, out, syms, loopvars),
+                _ => {}
+            }
+        }
+    }
+    fn walk(ss: &[ast::Stmt], out: &mut BTreeSet<String>, syms: &Symbols, in_region: Option<ast::AccKind>, in_gang: bool) {
+        for s in ss {
+            match &s.kind {
+                StmtKind::AccBlock { dir, body, .. } => {
+                    let compute = matches!(dir.kind, ast::AccKind::Parallel | ast::AccKind::Kernels | ast::AccKind::Serial);
+                    clauses(&dir.clauses, out, syms, compute);
+                    if dir.kind == ast::AccKind::Kernels {
+                        let mut lv = Vec::new();
+                        let mut privs = BTreeSet::new();
+                        for n in private_names(&dir.clauses) {
+                            privs.insert(n);
+                        }
+                        let mut a = BTreeSet::new();
+                        assigned(body, &mut a, syms, &mut lv);
+                        out.extend(a.into_iter().filter(|n| !privs.contains(n)));
+                    }
+                    walk(body, out, syms, if compute { Some(dir.kind) } else { in_region }, in_gang);
+                }
+                StmtKind::AccLoop { dir, do_stmt } => {
+                    let combined = matches!(dir.kind, ast::AccKind::ParallelLoop | ast::AccKind::KernelsLoop | ast::AccKind::SerialLoop);
+                    let gang = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Gang(_)));
+                    clauses(&dir.clauses, out, syms, combined || !in_gang);
+                    if dir.kind == ast::AccKind::KernelsLoop {
+                        let mut lv = Vec::new();
+                        let mut a = BTreeSet::new();
+                        assigned(std::slice::from_ref(do_stmt), &mut a, syms, &mut lv);
+                        let privs: BTreeSet<String> = private_names(&dir.clauses).into_iter().collect();
+                        let reds: BTreeSet<String> = dir
+                            .clauses
+                            .iter()
+                            .filter_map(|c| if let ClauseKind::Reduction(_, l) = &c.kind { Some(l) } else { None })
+                            .flatten()
+                            .filter_map(|e| if let ExprKind::Name(i) = &e.kind { Some(i.name.clone()) } else { None })
+                            .collect();
+                        out.extend(a.into_iter().filter(|n| !privs.contains(n) && !reds.contains(n)));
+                    }
+                    let region = if combined { Some(dir.kind) } else { in_region };
+                    walk(std::slice::from_ref(do_stmt), out, syms, region, in_gang || gang || combined);
+                }
+                StmtKind::AccStandalone(dir) => clauses(&dir.clauses, out, syms, false),
+                StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => walk(body, out, syms, in_region, in_gang),
+                StmtKind::If { arms, else_body } => {
+                    for (_, b) in arms {
+                        walk(b, out, syms, in_region, in_gang);
+                    }
+                    if let Some(b) = else_body {
+                        walk(b, out, syms, in_region, in_gang);
+                    }
+                }
+                StmtKind::AccAtomic { body, .. } => {
+                    // The target of an atomic inside a compute construct is shared.
+                    if in_region.is_some() {
+                        if let Some(ast::Stmt { kind: StmtKind::Assign { lhs, rhs }, .. }) = body.first() {
+                            names(std::slice::from_ref(lhs), out, syms);
+                            if body.len() == 1 {
+                                let _ = rhs;
+                            }
+                        }
+                        if let Some(ast::Stmt { kind: StmtKind::Assign { lhs, rhs }, .. }) = body.get(1) {
+                            // capture: `v = x; x = ...` updates x in the second statement.
+                            names(std::slice::from_ref(lhs), out, syms);
+                            names(std::slice::from_ref(rhs), out, syms);
+                        }
+                        if let Some(ast::Stmt { kind: StmtKind::Assign { lhs: _, rhs }, .. }) = body.first() {
+                            if body.len() == 2 {
+                                names(std::slice::from_ref(rhs), out, syms);
+                            } else if let ExprKind::Name(_) = &rhs.kind {
+                                // `v = x` (atomic read): x is shared.
+                                names(std::slice::from_ref(rhs), out, syms);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    walk(&p.body, &mut out, syms, None, false);
+    // Atomic reads put the read variable in the set too, but `v` in `v = x` must stay
+    // private; only shared targets matter and an extra memory scalar is harmless.
+    out
+}
+
+fn private_names(cs: &[ast::AccClause]) -> Vec<String> {
+    let mut v = Vec::new();
+    for c in cs {
+        if let ClauseKind::Private(l) = &c.kind {
+            for e in l {
+                if let ExprKind::Name(i) = &e.kind {
+                    v.push(i.name.clone());
+                }
+            }
+        }
+    }
+    v
+}
+
+fn red_op(op: ast::RedOp) -> RedOp {
+    match op {
+        ast::RedOp::Add => RedOp::Add,
+        ast::RedOp::Mul => RedOp::Mul,
+        ast::RedOp::Max => RedOp::Max,
+        ast::RedOp::Min => RedOp::Min,
+        ast::RedOp::Iand | ast::RedOp::And => RedOp::And,
+        ast::RedOp::Ior | ast::RedOp::Or => RedOp::Or,
+        ast::RedOp::Ieor | ast::RedOp::Neqv => RedOp::Xor,
+        ast::RedOp::Eqv => RedOp::Eqv,
+    }
+}
+
+impl<'a> G<'a> {
+    // ----- emission helpers -----
+    fn emit(&mut self, s: Stmt) {
+        if let Some(b) = self.blocks.last_mut() {
+            b.push(s);
+        }
+    }
+    fn push_block(&mut self) {
+        self.blocks.push(Vec::new());
+    }
+    fn pop_block(&mut self) -> Vec<Stmt> {
+        self.blocks.pop().unwrap_or_default()
+    }
+    fn tmp(&mut self, ty: Ty) -> VarId {
+        let n = self.f.vars.len();
+        self.f.new_var(format!("t.{n}"), ty)
+    }
+    fn val(&mut self, ty: Ty, rv: Rv) -> Op {
+        if let Rv::Use(o) = rv {
+            return o;
+        }
+        let t = self.tmp(ty);
+        self.emit(Stmt::Assign(t, rv));
+        Op::Var(t)
+    }
+    fn bin(&mut self, ty: Ty, op: BinOp, a: Op, b: Op) -> Op {
+        // Fold the common constant cases so the dumps stay readable.
+        if let (Op::I64(x), Op::I64(y)) = (&a, &b) {
+            match op {
+                BinOp::Add => return Op::I64(x.wrapping_add(*y)),
+                BinOp::Sub => return Op::I64(x.wrapping_sub(*y)),
+                BinOp::Mul => return Op::I64(x.wrapping_mul(*y)),
+                _ => {}
+            }
+        }
+        if op == BinOp::Mul && (a == Op::I64(1)) {
+            return b;
+        }
+        if (op == BinOp::Mul || op == BinOp::Div) && b == Op::I64(1) {
+            return a;
+        }
+        if (op == BinOp::Add || op == BinOp::Sub) && b == Op::I64(0) {
+            return a;
+        }
+        if op == BinOp::Add && a == Op::I64(0) {
+            return b;
+        }
+        let rt = match op {
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => Ty::I32,
+            _ => ty,
+        };
+        self.val(rt, Rv::Binary(op, a, b))
+    }
+    fn conv(&mut self, o: Op, to: Ty) -> Op {
+        let from = self.f.op_ty(&o);
+        if from == to {
+            return o;
+        }
+        match (&o, to) {
+            (Op::I32(x), Ty::I64) => return Op::I64(*x as i64),
+            (Op::I64(x), Ty::I32) => return Op::I32(*x as i32),
+            (Op::I32(x), Ty::F64) => return Op::F64(*x as f64),
+            (Op::I32(x), Ty::F32) => return Op::F32(*x as f32),
+            (Op::F32(x), Ty::F64) => return Op::F64(*x as f64),
+            _ => {}
+        }
+        self.val(to, Rv::Cast(to, o))
+    }
+    fn line(&self, sp: Span) -> u32 {
+        gpuf_frontend::diag::line_col(self.src, sp.lo as usize).0 as u32
+    }
+    fn not_yet(&mut self, what: impl AsRef<str>, sp: Span) {
+        self.diags.push(Diagnostic::not_yet(what, sp));
+    }
+
+    // ----- names -----
+    fn lookup(&self, name: &str) -> Option<Home> {
+        for scope in self.overrides.iter().rev() {
+            if let Some(h) = scope.get(name) {
+                return Some(h.clone());
+            }
+        }
+        self.homes.get(name).cloned()
+    }
+
+    fn declare(&mut self, mem: &BTreeSet<String>) {
+        let syms = self.syms;
+        for s in &syms.list {
+            if s.base == BaseTy::Character {
+                if let Some(Expr { kind: ExprKind::Str(v), .. }) = &s.init {
+                    self.homes.insert(s.name.clone(), Home::Str(v.clone()));
+                }
+                continue;
+            }
+            let ty = ir_ty(s.base);
+            if s.rank == 0 {
+                if mem.contains(&s.name) {
+                    let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+                    self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![Op::I64(8)], Ty::Ptr)));
+                    self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
+                } else {
+                    let v = self.f.new_var(s.name.clone(), ty);
+                    self.homes.insert(s.name.clone(), Home::Reg(v, s.base));
+                }
+                if let Some(init) = &s.init {
+                    let o = self.expr(init);
+                    let o = self.conv(o, ty);
+                    self.store_name(&s.name, o);
+                }
+            } else {
+                let addr = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+                let mut lb = Vec::new();
+                let mut ext = Vec::new();
+                for d in 0..s.rank {
+                    lb.push(self.f.new_var(format!("{}.lb{}", s.name, d + 1), Ty::I64));
+                    ext.push(self.f.new_var(format!("{}.ext{}", s.name, d + 1), Ty::I64));
+                }
+                let desc = Desc { name: s.name.clone(), base: s.base, addr, lb, ext };
+                self.homes.insert(s.name.clone(), Home::Array(desc.clone()));
+                if s.allocatable {
+                    self.emit(Stmt::Assign(addr, Rv::Use(Op::Null)));
+                    for d in 0..s.rank as usize {
+                        self.emit(Stmt::Assign(desc.lb[d], Rv::Use(Op::I64(1))));
+                        self.emit(Stmt::Assign(desc.ext[d], Rv::Use(Op::I64(0))));
+                    }
+                } else {
+                    self.set_shape(&desc, &s.dims, s.span);
+                    let bytes = self.desc_bytes(&desc);
+                    self.emit(Stmt::Assign(addr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr)));
+                    if s.init.is_some() {
+                        self.not_yet("initial values of arrays", s.span);
+                    }
+                }
+            }
+        }
+    }
+
+    fn set_shape(&mut self, d: &Desc, dims: &[DimSpec], sp: Span) {
+        for (k, dim) in dims.iter().enumerate() {
+            let (Some(&lbv), Some(&extv)) = (d.lb.get(k), d.ext.get(k)) else { break };
+            match dim {
+                DimSpec::Explicit { lo, hi } => {
+                    let lo = match lo {
+                        Some(e) => {
+                            let o = self.expr(e);
+                            self.conv(o, Ty::I64)
+                        }
+                        None => Op::I64(1),
+                    };
+                    let hi = self.expr(hi);
+                    let hi = self.conv(hi, Ty::I64);
+                    self.emit(Stmt::Assign(lbv, Rv::Use(lo.clone())));
+                    let n = self.bin(Ty::I64, BinOp::Sub, hi, lo);
+                    let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(1));
+                    self.emit(Stmt::Assign(extv, Rv::Binary(BinOp::Max, n, Op::I64(0))));
+                }
+                DimSpec::Deferred(_) => {
+                    self.diags.push(Diagnostic::error("E0210", format!("array `{}` needs an explicit shape here", d.name), sp));
+                }
+            }
+        }
+    }
+
+    fn elem_size(b: BaseTy) -> i64 {
+        ir_ty(b).size()
+    }
+
+    fn desc_bytes(&mut self, d: &Desc) -> Op {
+        let mut n = Op::I64(Self::elem_size(d.base));
+        for e in d.ext.clone() {
+            n = self.bin(Ty::I64, BinOp::Mul, n, Op::Var(e));
+        }
+        n
+    }
+
+    /// Stores a value to a scalar name.
+    fn store_name(&mut self, name: &str, v: Op) {
+        match self.lookup(name) {
+            Some(Home::Reg(var, _)) => self.emit(Stmt::Assign(var, Rv::Use(v))),
+            Some(Home::Mem(p, b)) => self.emit(Stmt::Store(ir_ty(b), Op::Var(p), v)),
+            _ => {}
+        }
+    }
+
+    // ----- expressions -----
+    fn expr_ty(&self, e: &Expr) -> Ty {
+        match e.ty.base() {
+            Some(b) => ir_ty(b),
+            None => Ty::I32,
+        }
+    }
+
+    /// A scalar expression.
+    fn expr(&mut self, e: &Expr) -> Op {
+        self.expr_at(e, &[])
+    }
+
+    /// The element at zero-based position `idx` of an array expression (or a scalar
+    /// expression when `idx` is empty or the expression is scalar).
+    fn expr_at(&mut self, e: &Expr, idx: &[Op]) -> Op {
+        match &e.kind {
+            ExprKind::Int(v, k) => {
+                if *k == 8 {
+                    Op::I64(*v)
+                } else {
+                    Op::I32(*v as i32)
+                }
+            }
+            ExprKind::Real(v, k) => {
+                if *k == 8 {
+                    Op::F64(*v)
+                } else {
+                    Op::F32(*v as f32)
+                }
+            }
+            ExprKind::Logical(b) => Op::I32(*b as i32),
+            ExprKind::Str(s) => Op::Str(s.clone()),
+            ExprKind::Paren(x) => self.expr_at(x, idx),
+            ExprKind::Name(id) => match self.lookup(&id.name) {
+                Some(Home::Reg(v, _)) => Op::Var(v),
+                Some(Home::Mem(p, b)) => self.val(ir_ty(b), Rv::Load(ir_ty(b), Op::Var(p))),
+                Some(Home::Array(d)) => {
+                    if idx.is_empty() {
+                        self.not_yet(format!("array `{}` used as a scalar here", d.name), e.span);
+                        return Op::I32(0);
+                    }
+                    let subs: Vec<Op> = d.lb.iter().map(|lb| Op::Var(*lb)).collect::<Vec<_>>();
+                    let subs: Vec<Op> = subs.into_iter().zip(idx).map(|(lb, i)| self.bin(Ty::I64, BinOp::Add, lb, i.clone())).collect();
+                    let a = self.elem_addr(&d, &subs);
+                    let t = ir_ty(d.base);
+                    self.val(t, Rv::Load(t, a))
+                }
+                Some(Home::Str(s)) => Op::Str(s),
+                None => {
+                    self.not_yet(format!("use of `{}` here", id.name), e.span);
+                    Op::I32(0)
+                }
+            },
+            ExprKind::ArrayRef { name, subs } => {
+                let Some(Home::Array(d)) = self.lookup(&name.name) else {
+                    self.not_yet(format!("`{}` as an array here", name.name), e.span);
+                    return Op::I32(0);
+                };
+                let s = self.subscripts(&d, subs, idx);
+                let a = self.elem_addr(&d, &s);
+                let t = ir_ty(d.base);
+                self.val(t, Rv::Load(t, a))
+            }
+            ExprKind::Apply { name, .. } => {
+                self.not_yet(format!("call of `{}`", name.name), e.span);
+                Op::I32(0)
+            }
+            ExprKind::Unary(op, x) => {
+                let t = self.expr_ty(e);
+                let v = self.expr_at(x, idx);
+                let v = self.conv(v, t);
+                match op {
+                    ast::UnOp::Plus => v,
+                    ast::UnOp::Neg => match v {
+                        Op::I32(c) => Op::I32(c.wrapping_neg()),
+                        Op::I64(c) => Op::I64(c.wrapping_neg()),
+                        Op::F32(c) => Op::F32(-c),
+                        Op::F64(c) => Op::F64(-c),
+                        v => self.val(t, Rv::Unary(ir::UnOp::Neg, v)),
+                    },
+                    ast::UnOp::Not => self.val(Ty::I32, Rv::Unary(ir::UnOp::LNot, v)),
+                }
+            }
+            ExprKind::Binary(op, x, y) => self.binary(e, *op, x, y, idx),
+            ExprKind::Intrinsic { func, args } => self.intrinsic(e, *func, args, idx),
+        }
+    }
+
+    fn binary(&mut self, e: &Expr, op: ast::BinOp, x: &Expr, y: &Expr, idx: &[Op]) -> Op {
+        use ast::BinOp as B;
+        let rt = self.expr_ty(e);
+        match op {
+            B::Add | B::Sub | B::Mul | B::Div => {
+                let a = self.expr_at(x, idx);
+                let a = self.conv(a, rt);
+                let b = self.expr_at(y, idx);
+                let b = self.conv(b, rt);
+                let o = match op {
+                    B::Add => BinOp::Add,
+                    B::Sub => BinOp::Sub,
+                    B::Mul => BinOp::Mul,
+                    _ => BinOp::Div,
+                };
+                self.val(rt, Rv::Binary(o, a, b))
+            }
+            B::Pow => {
+                let a = self.expr_at(x, idx);
+                let b = self.expr_at(y, idx);
+                let bt = self.f.op_ty(&b);
+                if rt.is_float() && bt.is_int() {
+                    let a = self.conv(a, rt);
+                    let b = self.conv(b, Ty::I32);
+                    self.val(rt, Rv::Math(MathFn::Powi, vec![a, b]))
+                } else {
+                    let a = self.conv(a, rt);
+                    let b = self.conv(b, rt);
+                    self.val(rt, Rv::Binary(BinOp::Pow, a, b))
+                }
+            }
+            B::Eq | B::Ne | B::Lt | B::Le | B::Gt | B::Ge => {
+                let ta = self.expr_ty(x);
+                let tb = self.expr_ty(y);
+                let ct = common(ta, tb);
+                let a = self.expr_at(x, idx);
+                let a = self.conv(a, ct);
+                let b = self.expr_at(y, idx);
+                let b = self.conv(b, ct);
+                let o = match op {
+                    B::Eq => BinOp::Eq,
+                    B::Ne => BinOp::Ne,
+                    B::Lt => BinOp::Lt,
+                    B::Le => BinOp::Le,
+                    B::Gt => BinOp::Gt,
+                    _ => BinOp::Ge,
+                };
+                self.val(Ty::I32, Rv::Binary(o, a, b))
+            }
+            B::And | B::Or | B::Eqv | B::Neqv => {
+                let a = self.expr_at(x, idx);
+                let b = self.expr_at(y, idx);
+                let o = match op {
+                    B::And => BinOp::And,
+                    B::Or => BinOp::Or,
+                    B::Eqv => BinOp::Eq,
+                    _ => BinOp::Ne,
+                };
+                self.val(Ty::I32, Rv::Binary(o, a, b))
+            }
+            B::Concat => {
+                if let (Some(a), Some(b)) = (self.const_str(x), self.const_str(y)) {
+                    return Op::Str(a + &b);
+                }
+                self.not_yet("concatenation of non-constant strings", e.span);
+                Op::I32(0)
+            }
+        }
+    }
+
+    fn const_str(&self, e: &Expr) -> Option<String> {
+        match &e.kind {
+            ExprKind::Str(s) => Some(s.clone()),
+            ExprKind::Name(id) => match self.lookup(&id.name) {
+                Some(Home::Str(s)) => Some(s),
+                _ => None,
+            },
+            ExprKind::Paren(x) => self.const_str(x),
+            ExprKind::Binary(ast::BinOp::Concat, a, b) => Some(self.const_str(a)? + &self.const_str(b)?),
+            _ => None,
+        }
+    }
+
+    fn intrinsic(&mut self, e: &Expr, func: Intrinsic, args: &[Expr], idx: &[Op]) -> Op {
+        let rt = self.expr_ty(e);
+        let arg = |g: &mut Self, i: usize| -> Op {
+            match args.get(i) {
+                Some(a) => g.expr_at(a, idx),
+                None => Op::I32(0),
+            }
+        };
+        match func {
+            Intrinsic::Abs | Intrinsic::Sqrt | Intrinsic::Exp | Intrinsic::Log | Intrinsic::Sin | Intrinsic::Cos => {
+                let a = arg(self, 0);
+                let a = self.conv(a, rt);
+                let m = match func {
+                    Intrinsic::Abs => MathFn::Abs,
+                    Intrinsic::Sqrt => MathFn::Sqrt,
+                    Intrinsic::Exp => MathFn::Exp,
+                    Intrinsic::Log => MathFn::Log,
+                    Intrinsic::Sin => MathFn::Sin,
+                    _ => MathFn::Cos,
+                };
+                self.val(rt, Rv::Math(m, vec![a]))
+            }
+            Intrinsic::Max | Intrinsic::Min => {
+                let o = if func == Intrinsic::Max { BinOp::Max } else { BinOp::Min };
+                let mut acc = arg(self, 0);
+                acc = self.conv(acc, rt);
+                for i in 1..args.len() {
+                    let b = arg(self, i);
+                    let b = self.conv(b, rt);
+                    acc = self.val(rt, Rv::Binary(o, acc, b));
+                }
+                acc
+            }
+            Intrinsic::Mod => {
+                let a = arg(self, 0);
+                let a = self.conv(a, rt);
+                let b = arg(self, 1);
+                let b = self.conv(b, rt);
+                self.val(rt, Rv::Binary(BinOp::Rem, a, b))
+            }
+            Intrinsic::Real | Intrinsic::Dble | Intrinsic::Int => {
+                let a = arg(self, 0);
+                self.conv(a, rt)
+            }
+            Intrinsic::Nint => {
+                let a = arg(self, 0);
+                let at = self.f.op_ty(&a);
+                let r = self.val(at, Rv::Math(MathFn::Round, vec![a]));
+                self.conv(r, rt)
+            }
+            Intrinsic::Huge => match rt {
+                Ty::I32 => Op::I32(i32::MAX),
+                Ty::I64 => Op::I64(i64::MAX),
+                Ty::F32 => Op::F32(f32::MAX),
+                _ => Op::F64(f64::MAX),
+            },
+            Intrinsic::Iand | Intrinsic::Ior | Intrinsic::Ieor => {
+                let a = arg(self, 0);
+                let a = self.conv(a, rt);
+                let b = arg(self, 1);
+                let b = self.conv(b, rt);
+                let o = match func {
+                    Intrinsic::Iand => BinOp::And,
+                    Intrinsic::Ior => BinOp::Or,
+                    _ => BinOp::Xor,
+                };
+                self.val(rt, Rv::Binary(o, a, b))
+            }
+            Intrinsic::Sum => {
+                let Some(a) = args.first() else { return Op::I32(0) };
+                if args.len() > 1 {
+                    self.not_yet("`sum` with `dim=`", e.span);
+                }
+                let acc = self.tmp(rt);
+                let zero = if rt.is_float() { zero_of(rt) } else { zero_of(rt) };
+                self.emit(Stmt::Assign(acc, Rv::Use(zero)));
+                let shape = self.shape(a);
+                self.scalarise(&shape, &mut |g, idx| {
+                    let v = g.expr_at(a, idx);
+                    let v = g.conv(v, rt);
+                    g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Add, Op::Var(acc), v)));
+                });
+                Op::Var(acc)
+            }
+        }
+    }
+
+    /// The subscripts (as `I64` absolute indices) of an element of `d`; sections take their
+    /// positions from `idx`, one per range subscript in order.
+    fn subscripts(&mut self, d: &Desc, subs: &[Arg], idx: &[Op]) -> Vec<Op> {
+        let mut out = Vec::new();
+        let mut k = 0;
+        for (dim, s) in subs.iter().enumerate() {
+            match s {
+                Arg::Index(x) | Arg::Keyword(_, x) => {
+                    let v = self.expr(x);
+                    out.push(self.conv(v, Ty::I64));
+                }
+                Arg::Range { lo, stride, .. } => {
+                    let lo = self.range_lo(d, dim, lo.as_ref());
+                    let st = match stride {
+                        Some(s) => {
+                            let v = self.expr(s);
+                            self.conv(v, Ty::I64)
+                        }
+                        None => Op::I64(1),
+                    };
+                    let pos = idx.get(k).cloned().unwrap_or(Op::I64(0));
+                    k += 1;
+                    let off = self.bin(Ty::I64, BinOp::Mul, pos, st);
+                    out.push(self.bin(Ty::I64, BinOp::Add, lo, off));
+                }
+            }
+        }
+        out
+    }
+
+    fn range_lo(&mut self, d: &Desc, dim: usize, lo: Option<&Expr>) -> Op {
+        match lo {
+            Some(e) => {
+                let v = self.expr(e);
+                self.conv(v, Ty::I64)
+            }
+            None => d.lb.get(dim).map_or(Op::I64(1), |v| Op::Var(*v)),
+        }
+    }
+    fn range_hi(&mut self, d: &Desc, dim: usize, hi: Option<&Expr>) -> Op {
+        match hi {
+            Some(e) => {
+                let v = self.expr(e);
+                self.conv(v, Ty::I64)
+            }
+            None => {
+                let (Some(lb), Some(ext)) = (d.lb.get(dim), d.ext.get(dim)) else { return Op::I64(0) };
+                let t = self.bin(Ty::I64, BinOp::Add, Op::Var(*lb), Op::Var(*ext));
+                self.bin(Ty::I64, BinOp::Sub, t, Op::I64(1))
+            }
+        }
+    }
+
+    /// Address of the element at absolute subscripts `subs` (column-major).
+    fn elem_addr(&mut self, d: &Desc, subs: &[Op]) -> Op {
+        let mut off = Op::I64(0);
+        let mut stride = Op::I64(1);
+        for (k, s) in subs.iter().enumerate() {
+            let (Some(&lb), Some(&ext)) = (d.lb.get(k), d.ext.get(k)) else { break };
+            let rel = self.bin(Ty::I64, BinOp::Sub, s.clone(), Op::Var(lb));
+            let term = self.bin(Ty::I64, BinOp::Mul, rel, stride.clone());
+            off = self.bin(Ty::I64, BinOp::Add, off, term);
+            if k + 1 < subs.len() {
+                stride = self.bin(Ty::I64, BinOp::Mul, stride, Op::Var(ext));
+            }
+        }
+        let bytes = self.bin(Ty::I64, BinOp::Mul, off, Op::I64(Self::elem_size(d.base)));
+        self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(d.addr), bytes))
+    }
+
+    /// The extents (`I64`) of an array expression; empty for scalars.
+    fn shape(&mut self, e: &Expr) -> Vec<Op> {
+        match &e.kind {
+            ExprKind::Name(id) => match self.lookup(&id.name) {
+                Some(Home::Array(d)) => d.ext.iter().map(|v| Op::Var(*v)).collect(),
+                _ => Vec::new(),
+            },
+            ExprKind::ArrayRef { name, subs } => {
+                let Some(Home::Array(d)) = self.lookup(&name.name) else { return Vec::new() };
+                let mut out = Vec::new();
+                for (dim, s) in subs.iter().enumerate() {
+                    if let Arg::Range { lo, hi, stride, .. } = s {
+                        let l = self.range_lo(&d, dim, lo.as_ref());
+                        let h = self.range_hi(&d, dim, hi.as_ref());
+                        let st = match stride {
+                            Some(s) => {
+                                let v = self.expr(s);
+                                self.conv(v, Ty::I64)
+                            }
+                            None => Op::I64(1),
+                        };
+                        let n = self.bin(Ty::I64, BinOp::Sub, h, l);
+                        let n = self.bin(Ty::I64, BinOp::Add, n, st.clone());
+                        let n = self.bin(Ty::I64, BinOp::Div, n, st);
+                        out.push(self.val(Ty::I64, Rv::Binary(BinOp::Max, n, Op::I64(0))));
+                    }
+                }
+                out
+            }
+            ExprKind::Paren(x) | ExprKind::Unary(_, x) => self.shape(x),
+            ExprKind::Binary(_, x, y) => {
+                if x.ty.rank() > 0 {
+                    self.shape(x)
+                } else {
+                    self.shape(y)
+                }
+            }
+            ExprKind::Intrinsic { func: Intrinsic::Sum, .. } => Vec::new(),
+            ExprKind::Intrinsic { args, .. } => {
+                for a in args {
+                    if a.ty.rank() > 0 {
+                        return self.shape(a);
+                    }
+                }
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Emits loops over `shape` (first dimension innermost) and calls `body` with the
+    /// zero-based positions.
+    fn scalarise(&mut self, shape: &[Op], body: &mut dyn FnMut(&mut Self, &[Op])) {
+        let vars: Vec<VarId> = shape.iter().map(|_| self.tmp(Ty::I64)).collect();
+        self.scalarise_rec(shape, &vars, shape.len(), body);
+    }
+    fn scalarise_rec(&mut self, shape: &[Op], vars: &[VarId], k: usize, body: &mut dyn FnMut(&mut Self, &[Op])) {
+        if k == 0 {
+            let idx: Vec<Op> = vars.iter().map(|v| Op::Var(*v)).collect();
+            body(self, &idx);
+            return;
+        }
+        let d = k - 1;
+        let id = self.f.new_loop();
+        self.push_block();
+        self.scalarise_rec(shape, vars, k - 1, body);
+        let b = self.pop_block();
+        let hi = self.bin(Ty::I64, BinOp::Sub, shape[d].clone(), Op::I64(1));
+        self.emit(Stmt::Loop { id, var: vars[d], lo: Op::I64(0), hi, step: Op::I64(1), body: b, acc: None });
+    }
+
+    // ----- statements -----
+    fn stmts(&mut self, ss: &[ast::Stmt]) {
+        for s in ss {
+            self.stmt(s);
+        }
+    }
+
+    fn stmt(&mut self, s: &ast::Stmt) {
+        match &s.kind {
+            StmtKind::Assign { lhs, rhs } => self.assign(lhs, rhs, s.span),
+            StmtKind::Print { format, items } => self.print(format, items, s.span),
+            StmtKind::If { arms, else_body } => self.if_chain(arms, else_body.as_deref()),
+            StmtKind::Do { name, var, start, end, step, body } => {
+                self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, None);
+            }
+            StmtKind::DoWhile { name, cond, body } => {
+                let id = self.f.new_loop();
+                self.push_block();
+                let c = self.expr(cond);
+                let cb = self.pop_block();
+                self.loops.push((name.as_ref().map(|n| n.name.clone()), id));
+                self.push_block();
+                self.stmts(body);
+                let b = self.pop_block();
+                self.loops.pop();
+                self.emit(Stmt::While { id, cond_body: cb, cond: c, body: b });
+            }
+            StmtKind::Exit(name) | StmtKind::Cycle(name) => {
+                let found = match name {
+                    Some(n) => self.loops.iter().rev().find(|(l, _)| l.as_deref() == Some(&n.name)).map(|x| x.1),
+                    None => self.loops.last().map(|x| x.1),
+                };
+                match found {
+                    Some(id) => self.emit(if matches!(s.kind, StmtKind::Exit(_)) { Stmt::Exit(id) } else { Stmt::Cycle(id) }),
+                    None => self.not_yet("`exit`/`cycle` of a loop outside the compute construct", s.span),
+                }
+            }
+            StmtKind::Continue => {}
+            StmtKind::Stop(code) => {
+                if self.region.is_some() {
+                    self.not_yet("`stop` inside a compute construct", s.span);
+                    return;
+                }
+                match code {
+                    Some(c) => {
+                        let v = self.expr(c);
+                        let v = self.conv(v, Ty::I32);
+                        self.emit(Stmt::Call("gpuf_stop".into(), vec![v, Op::I32(1)]));
+                    }
+                    None => self.emit(Stmt::Call("gpuf_stop".into(), vec![Op::I32(0), Op::I32(0)])),
+                }
+            }
+            StmtKind::Allocate(items) => {
+                if self.region.is_some() {
+                    self.not_yet("`allocate` inside a compute construct", s.span);
+                    return;
+                }
+                for (name, dims) in items {
+                    let Some(Home::Array(d)) = self.lookup(&name.name) else {
+                        self.not_yet(format!("`allocate` of `{}`", name.name), name.span);
+                        continue;
+                    };
+                    self.set_shape(&d, dims, name.span);
+                    let bytes = self.desc_bytes(&d);
+                    let n = d.name.clone();
+                    let len = n.len() as i64;
+                    let p = self.val(
+                        Ty::Ptr,
+                        Rv::Call("gpuf_allocate_array".into(), vec![Op::Var(d.addr), bytes, Op::Str(n), Op::I64(len)], Ty::Ptr),
+                    );
+                    self.emit(Stmt::Assign(d.addr, Rv::Use(p)));
+                }
+            }
+            StmtKind::Deallocate(names) => {
+                if self.region.is_some() {
+                    self.not_yet("`deallocate` inside a compute construct", s.span);
+                    return;
+                }
+                for name in names {
+                    let Some(Home::Array(d)) = self.lookup(&name.name) else { continue };
+                    let n = d.name.clone();
+                    let len = n.len() as i64;
+                    self.emit(Stmt::Call("gpuf_deallocate_array".into(), vec![Op::Var(d.addr), Op::Str(n), Op::I64(len)]));
+                    self.emit(Stmt::Assign(d.addr, Rv::Use(Op::Null)));
+                }
+            }
+            StmtKind::AccBlock { dir, body, .. } => match dir.kind {
+                ast::AccKind::Parallel | ast::AccKind::Kernels | ast::AccKind::Serial => self.region(dir, body, None, s.span),
+                ast::AccKind::Data => {
+                    let maps = self.data_maps(&dir.clauses, None);
+                    self.push_block();
+                    self.stmts(body);
+                    let b = self.pop_block();
+                    self.emit(Stmt::AccData { maps, body: b });
+                }
+                k => self.not_yet(format!("`{}` construct", k.name()), dir.span),
+            },
+            StmtKind::AccLoop { dir, do_stmt } => match dir.kind {
+                ast::AccKind::ParallelLoop | ast::AccKind::KernelsLoop | ast::AccKind::SerialLoop => {
+                    self.region(dir, std::slice::from_ref(do_stmt), Some(dir), s.span)
+                }
+                _ => self.acc_loop(dir, do_stmt),
+            },
+            StmtKind::AccStandalone(dir) => self.standalone(dir),
+            StmtKind::AccAtomic { dir, kind, body } => self.atomic(dir, *kind, body),
+        }
+    }
+
+    fn if_chain(&mut self, arms: &[(Expr, Vec<ast::Stmt>)], else_body: Option<&[ast::Stmt]>) {
+        let Some(((c, body), rest)) = arms.split_first() else {
+            if let Some(e) = else_body {
+                self.stmts(e);
+            }
+            return;
+        };
+        let cond = self.expr(c);
+        self.push_block();
+        self.stmts(body);
+        let t = self.pop_block();
+        self.push_block();
+        self.if_chain(rest, else_body);
+        let e = self.pop_block();
+        self.emit(Stmt::If { cond, then_body: t, else_body: e });
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn do_loop(
+        &mut self,
+        name: Option<String>,
+        var: &ast::Ident,
+        start: &Expr,
+        end: &Expr,
+        step: Option<&Expr>,
+        body: &[ast::Stmt],
+        acc: Option<AccLoop>,
+    ) {
+        let home = self.lookup(&var.name);
+        let (vty, reg) = match &home {
+            Some(Home::Reg(v, b)) => (ir_ty(*b), Some(*v)),
+            Some(Home::Mem(_, b)) => (ir_ty(*b), None),
+            _ => (Ty::I32, None),
+        };
+        let lo = self.expr(start);
+        let lo = self.conv(lo, vty);
+        let hi = self.expr(end);
+        let hi = self.conv(hi, vty);
+        let st = match step {
+            Some(e) => {
+                let v = self.expr(e);
+                self.conv(v, vty)
+            }
+            None => {
+                if vty == Ty::I64 {
+                    Op::I64(1)
+                } else {
+                    Op::I32(1)
+                }
+            }
+        };
+        // Inside a compute construct every loop variable is private to the thread.
+        let (lv, scoped) = if self.region.is_some() || reg.is_none() {
+            let v = self.f.new_var(var.name.clone(), vty);
+            let base = self.syms.get(&var.name).map_or(BaseTy::Integer(4), |s| s.base);
+            let mut m = HashMap::new();
+            m.insert(var.name.clone(), Home::Reg(v, base));
+            self.overrides.push(m);
+            (v, true)
+        } else {
+            (reg.unwrap_or(VarId(0)), false)
+        };
+        let id = self.f.new_loop();
+        self.loops.push((name, id));
+        self.push_block();
+        if scoped && self.region.is_none() {
+            // A memory-scalar loop variable outside regions: keep memory in step.
+            if let Some(Home::Mem(p, b)) = &home {
+                self.emit(Stmt::Store(ir_ty(*b), Op::Var(*p), Op::Var(lv)));
+            }
+        }
+        self.stmts(body);
+        let b = self.pop_block();
+        self.loops.pop();
+        if scoped {
+            self.overrides.pop();
+        }
+        self.emit(Stmt::Loop { id, var: lv, lo, hi, step: st, body: b, acc });
+    }
+
+    fn assign(&mut self, lhs: &Expr, rhs: &Expr, sp: Span) {
+        let lt = self.expr_ty(lhs);
+        if lhs.ty.rank() == 0 {
+            match &lhs.kind {
+                ExprKind::Name(id) => {
+                    if matches!(self.lookup(&id.name), Some(Home::Array(_))) {
+                        // Whole array assigned a scalar handled below.
+                    } else {
+                        let v = self.expr(rhs);
+                        let v = self.conv(v, lt);
+                        self.store_name(&id.name, v);
+                        return;
+                    }
+                }
+                ExprKind::ArrayRef { name, subs } => {
+                    let v = self.expr(rhs);
+                    let v = self.conv(v, lt);
+                    let Some(Home::Array(d)) = self.lookup(&name.name) else { return };
+                    let s = self.subscripts(&d, subs, &[]);
+                    let a = self.elem_addr(&d, &s);
+                    self.emit(Stmt::Store(ir_ty(d.base), a, v));
+                    return;
+                }
+                _ => {
+                    self.not_yet("this assignment target", sp);
+                    return;
+                }
+            }
+        }
+        // Array assignment: scalarise over the shape of the left-hand side.
+        let name = match &lhs.kind {
+            ExprKind::Name(id) => id.name.clone(),
+            ExprKind::ArrayRef { name, .. } => name.name.clone(),
+            _ => String::new(),
+        };
+        let shape = self.shape(lhs);
+        if rhs.ty.rank() == 0 {
+            let v = self.expr(rhs);
+            let v = self.conv(v, lt);
+            self.scalarise(&shape, &mut |g, idx| g.store_elem(lhs, idx, v.clone()));
+            return;
+        }
+        if mentions(rhs, &name) {
+            // The right-hand side reads the array being assigned: evaluate into a temporary.
+            let mut n = Op::I64(lt.size());
+            for e in &shape {
+                n = self.bin(Ty::I64, BinOp::Mul, n, e.clone());
+            }
+            let tmp = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![n], Ty::Ptr));
+            let lin = |g: &mut Self, idx: &[Op], shape: &[Op]| -> Op {
+                let mut off = Op::I64(0);
+                let mut stride = Op::I64(lt.size());
+                for (k, i) in idx.iter().enumerate() {
+                    let t = g.bin(Ty::I64, BinOp::Mul, i.clone(), stride.clone());
+                    off = g.bin(Ty::I64, BinOp::Add, off, t);
+                    if let Some(e) = shape.get(k) {
+                        stride = g.bin(Ty::I64, BinOp::Mul, stride, e.clone());
+                    }
+                }
+                g.val(Ty::Ptr, Rv::PtrAdd(tmp.clone(), off))
+            };
+            let sh = shape.clone();
+            self.scalarise(&shape, &mut |g, idx| {
+                let v = g.expr_at(rhs, idx);
+                let v = g.conv(v, lt);
+                let a = lin(g, idx, &sh);
+                g.emit(Stmt::Store(lt, a, v));
+            });
+            self.scalarise(&shape, &mut |g, idx| {
+                let a = lin(g, idx, &sh);
+                let v = g.val(lt, Rv::Load(lt, a));
+                g.store_elem(lhs, idx, v);
+            });
+            self.emit(Stmt::Call("gpuf_free".into(), vec![tmp]));
+        } else {
+            self.scalarise(&shape, &mut |g, idx| {
+                let v = g.expr_at(rhs, idx);
+                let v = g.conv(v, lt);
+                g.store_elem(lhs, idx, v);
+            });
+        }
+    }
+
+    fn store_elem(&mut self, lhs: &Expr, idx: &[Op], v: Op) {
+        match &lhs.kind {
+            ExprKind::Name(id) => {
+                let Some(Home::Array(d)) = self.lookup(&id.name) else { return };
+                let subs: Vec<Op> =
+                    d.lb.clone().into_iter().zip(idx).map(|(lb, i)| self.bin(Ty::I64, BinOp::Add, Op::Var(lb), i.clone())).collect();
+                let a = self.elem_addr(&d, &subs);
+                self.emit(Stmt::Store(ir_ty(d.base), a, v));
+            }
+            ExprKind::ArrayRef { name, subs } => {
+                let Some(Home::Array(d)) = self.lookup(&name.name) else { return };
+                let s = self.subscripts(&d, subs, idx);
+                let a = self.elem_addr(&d, &s);
+                self.emit(Stmt::Store(ir_ty(d.base), a, v));
+            }
+            _ => {}
+        }
+    }
+
+    fn print(&mut self, format: &ast::Format, items: &[Expr], sp: Span) {
+        if self.region.is_some() {
+            self.not_yet("`print` inside a compute construct", sp);
+            return;
+        }
+        match format {
+            ast::Format::ListDirected => self.emit(Stmt::Call("gpuf_io_begin".into(), vec![Op::I32(6), Op::Null, Op::I64(0)])),
+            ast::Format::Literal(f, _) => {
+                let n = f.len() as i64;
+                self.emit(Stmt::Call("gpuf_io_begin".into(), vec![Op::I32(6), Op::Str(f.clone()), Op::I64(n)]))
+            }
+        }
+        for it in items {
+            if it.ty.rank() > 0 {
+                let shape = self.shape(it);
+                self.scalarise(&shape, &mut |g, idx| {
+                    let v = g.expr_at(it, idx);
+                    g.io_item(it, v);
+                });
+            } else if let Some(s) = self.const_str(it) {
+                let n = s.len() as i64;
+                self.emit(Stmt::Call("gpuf_io_str".into(), vec![Op::Str(s), Op::I64(n)]));
+            } else {
+                let v = self.expr(it);
+                self.io_item(it, v);
+            }
+        }
+        self.emit(Stmt::Call("gpuf_io_end".into(), vec![]));
+    }
+
+    fn io_item(&mut self, e: &Expr, v: Op) {
+        let f = match e.ty.base() {
+            Some(BaseTy::Logical) => "gpuf_io_logical",
+            _ => match self.f.op_ty(&v) {
+                Ty::I32 => "gpuf_io_i32",
+                Ty::I64 => "gpuf_io_i64",
+                Ty::F32 => "gpuf_io_f32",
+                Ty::F64 => "gpuf_io_f64",
+                Ty::Ptr => "gpuf_io_str",
+            },
+        };
+        self.emit(Stmt::Call(f.into(), vec![v]));
+    }
+
+    // ----- OpenACC -----
+
+    /// The mapped block of a data-clause item: (host address, bytes, description).
+    fn map_block(&mut self, e: &Expr) -> Option<(Op, Op, String, Option<Desc>)> {
+        match &e.kind {
+            ExprKind::Name(id) => match self.lookup(&id.name) {
+                Some(Home::Array(d)) => {
+                    let b = self.desc_bytes(&d);
+                    Some((Op::Var(d.addr), b, id.name.clone(), Some(d)))
+                }
+                Some(Home::Mem(p, b)) => Some((Op::Var(p), Op::I64(ir_ty(b).size()), id.name.clone(), None)),
+                _ => None,
+            },
+            ExprKind::ArrayRef { name, subs } | ExprKind::Apply { name, args: subs } => {
+                let Some(Home::Array(d)) = self.lookup(&name.name) else { return None };
+                // The contiguous hull of the section: from its first to its last element.
+                let mut first = Vec::new();
+                let mut last = Vec::new();
+                for (dim, s) in subs.iter().enumerate() {
+                    match s {
+                        Arg::Index(x) | Arg::Keyword(_, x) => {
+                            let v = self.expr(x);
+                            let v = self.conv(v, Ty::I64);
+                            first.push(v.clone());
+                            last.push(v);
+                        }
+                        Arg::Range { lo, hi, .. } => {
+                            let l = self.range_lo(&d, dim, lo.as_ref());
+                            let h = self.range_hi(&d, dim, hi.as_ref());
+                            first.push(l);
+                            last.push(h);
+                        }
+                    }
+                }
+                let a = self.elem_addr(&d, &first);
+                let z = self.elem_addr(&d, &last);
+                let ai = self.val(Ty::I64, Rv::Cast(Ty::I64, a.clone()));
+                let zi = self.val(Ty::I64, Rv::Cast(Ty::I64, z));
+                let n = self.bin(Ty::I64, BinOp::Sub, zi, ai);
+                let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(Self::elem_size(d.base)));
+                let n = self.val(Ty::I64, Rv::Binary(BinOp::Max, n, Op::I64(0)));
+                let what = self.src.get(e.span.lo as usize..e.span.hi as usize).unwrap_or(&name.name).to_string();
+                Some((a, n, what, Some(d)))
+            }
+            _ => None,
+        }
+    }
+
+    fn data_maps(&mut self, clauses: &[ast::AccClause], mut mentioned: Option<&mut BTreeSet<String>>) -> Vec<MapItem> {
+        let mut maps = Vec::new();
+        for c in clauses {
+            let (kind, list) = match &c.kind {
+                ClauseKind::Copy(l) => (MapKind::Copy, l),
+                ClauseKind::Copyin(l) => (MapKind::Copyin, l),
+                ClauseKind::Copyout(l) => (MapKind::Copyout, l),
+                ClauseKind::Create(l) => (MapKind::Create, l),
+                ClauseKind::Present(l) => (MapKind::Present, l),
+                ClauseKind::NoCreate(l) => (MapKind::NoCreate, l),
+                ClauseKind::Delete(l) => (MapKind::Delete, l),
+                _ => continue,
+            };
+            for e in list {
+                let base = match &e.kind {
+                    ExprKind::Name(i) => i.name.clone(),
+                    ExprKind::ArrayRef { name, .. } | ExprKind::Apply { name, .. } => name.name.clone(),
+                    _ => String::new(),
+                };
+                match self.map_block(e) {
+                    Some((addr, bytes, what, _)) => {
+                        if let Some(m) = mentioned.as_deref_mut() {
+                            m.insert(base);
+                        }
+                        maps.push(MapItem { kind, addr, bytes, what });
+                    }
+                    None => {
+                        // A scalar that stays in a register cannot be mapped; it cannot happen
+                        // since every scalar in a data clause lives in memory.
+                        self.not_yet("this data clause item", e.span);
+                    }
+                }
+            }
+        }
+        maps
+    }
+
+    fn clause_op(&mut self, cs: &[ast::AccClause], pick: fn(&ClauseKind) -> Option<&Expr>) -> Option<Op> {
+        for c in cs {
+            if let Some(e) = pick(&c.kind) {
+                let v = self.expr(e);
+                return Some(self.conv(v, Ty::I32));
+            }
+        }
+        None
+    }
+
+    /// A compute construct (`loop_dir` is set for combined constructs).
+    fn region(&mut self, dir: &ast::AccDirective, body: &[ast::Stmt], loop_dir: Option<&ast::AccDirective>, sp: Span) {
+        if self.region.is_some() {
+            self.diags.push(Diagnostic::error("E0301", "compute constructs cannot be nested", dir.span));
+            return;
+        }
+        let kind = match dir.kind {
+            ast::AccKind::Parallel | ast::AccKind::ParallelLoop => RegionKind::Parallel,
+            ast::AccKind::Kernels | ast::AccKind::KernelsLoop => RegionKind::Kernels,
+            _ => RegionKind::Serial,
+        };
+        for c in &dir.clauses {
+            match &c.kind {
+                ClauseKind::If(_) => self.not_yet("the `if` clause on compute constructs", c.span),
+                ClauseKind::Default(_) => {}
+                ClauseKind::Unsupported(n) => self.not_yet(format!("the `{n}` clause"), c.span),
+                _ => {}
+            }
+        }
+        let mut mentioned = BTreeSet::new();
+        let mut maps = self.data_maps(&dir.clauses, Some(&mut mentioned));
+        let (ng, nw, vl) = if kind == RegionKind::Serial {
+            (Some(Op::I32(1)), Some(Op::I32(1)), Some(Op::I32(1)))
+        } else {
+            (
+                self.clause_op(&dir.clauses, |k| if let ClauseKind::NumGangs(e) = k { Some(e) } else { None }),
+                self.clause_op(&dir.clauses, |k| if let ClauseKind::NumWorkers(e) = k { Some(e) } else { None }),
+                self.clause_op(&dir.clauses, |k| if let ClauseKind::VectorLength(e) = k { Some(e) } else { None }),
+            )
+        };
+        // Construct-level reductions (not on combined constructs: those belong to the loop).
+        let mut reductions = Vec::new();
+        let mut scope = HashMap::new();
+        if loop_dir.is_none() {
+            for c in &dir.clauses {
+                if let ClauseKind::Reduction(op, list) = &c.kind {
+                    for e in list {
+                        let ExprKind::Name(id) = &e.kind else { continue };
+                        if let Some(Home::Mem(p, b)) = self.lookup(&id.name) {
+                            let local = self.f.new_var(format!("{}.red", id.name), ir_ty(b));
+                            reductions.push(Reduction { op: red_op(*op), ty: ir_ty(b), local, result: RedResult::Mem(p) });
+                            scope.insert(id.name.clone(), Home::Reg(local, b));
+                            if !mentioned.contains(&id.name) {
+                                maps.push(MapItem {
+                                    kind: MapKind::Copy,
+                                    addr: Op::Var(p),
+                                    bytes: Op::I64(ir_ty(b).size()),
+                                    what: id.name.clone(),
+                                });
+                                mentioned.insert(id.name.clone());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let mut privates = Vec::new();
+        let mut firstprivates = BTreeSet::new();
+        let mut pending_arrays = Vec::new();
+        for c in &dir.clauses {
+            match &c.kind {
+                // On a combined construct the loop takes the `private` clause.
+                ClauseKind::Private(l) if loop_dir.is_none() => {
+                    for e in l {
+                        if let ExprKind::Name(id) = &e.kind {
+                            match self.lookup(&id.name) {
+                                Some(Home::Reg(_, b)) | Some(Home::Mem(_, b)) => {
+                                    let v = self.f.new_var(id.name.clone(), ir_ty(b));
+                                    scope.insert(id.name.clone(), Home::Reg(v, b));
+                                    privates.push(v);
+                                }
+                                Some(Home::Array(d)) => {
+                                    pending_arrays.push(d);
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+                ClauseKind::Firstprivate(l) => {
+                    for e in l {
+                        if let ExprKind::Name(id) = &e.kind {
+                            match self.lookup(&id.name) {
+                                Some(Home::Mem(p, b)) => {
+                                    // Copy the value into a register before the region.
+                                    let v = self.f.new_var(id.name.clone(), ir_ty(b));
+                                    self.emit(Stmt::Assign(v, Rv::Load(ir_ty(b), Op::Var(p))));
+                                    scope.insert(id.name.clone(), Home::Reg(v, b));
+                                    firstprivates.insert(id.name.clone());
+                                }
+                                Some(Home::Reg(..)) => {
+                                    firstprivates.insert(id.name.clone());
+                                }
+                                Some(Home::Array(_)) => self.not_yet("firstprivate arrays", e.span),
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.overrides.push(scope);
+        self.region = Some(RegionCtx { kind, levels: Levels::default(), scratch: Vec::new() });
+        self.push_block();
+        for d in pending_arrays {
+            let h = self.gang_private_array(&d);
+            if let Some(top) = self.overrides.last_mut() {
+                top.insert(d.name.clone(), h);
+            }
+        }
+        match loop_dir {
+            Some(ld) => {
+                if let Some(d) = body.first() {
+                    self.acc_loop(ld, d);
+                }
+            }
+            None => self.stmts(body),
+        }
+        let b = self.pop_block();
+        let scratch = self.region.take().map(|r| r.scratch).unwrap_or_default();
+        self.overrides.pop();
+        // Every name the body uses that is not private becomes a capture.
+        let mut captures: Vec<Capture> = privates.iter().map(|v| Capture::Private(*v)).collect();
+        let mut used = BTreeSet::new();
+        uses(&b, &mut used);
+        let mut mapped_vars = BTreeSet::new();
+        for (sp, d) in scratch {
+            let bytes = self.desc_bytes(&d);
+            captures.push(Capture::Scratch(sp, bytes));
+            mapped_vars.insert(sp);
+        }
+        for (name, home) in self.homes.clone() {
+            match home {
+                Home::Array(d) => {
+                    // Only the data pointer makes the array mapped; bounds alone are values.
+                    if !used.contains(&d.addr) {
+                        continue;
+                    }
+                    if !mentioned.contains(&name) {
+                        let bytes = self.desc_bytes(&d);
+                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(d.addr), bytes, what: name.clone() });
+                    }
+                    captures.push(Capture::Mapped(d.addr));
+                    mapped_vars.insert(d.addr);
+                    for v in d.lb.iter().chain(&d.ext) {
+                        captures.push(Capture::Value(*v));
+                        mapped_vars.insert(*v);
+                    }
+                }
+                Home::Mem(p, b) => {
+                    if !used.contains(&p) {
+                        continue;
+                    }
+                    if !mentioned.contains(&name) {
+                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(p), bytes: Op::I64(ir_ty(b).size()), what: name.clone() });
+                    }
+                    captures.push(Capture::Mapped(p));
+                    mapped_vars.insert(p);
+                }
+                Home::Reg(..) | Home::Str(_) => {}
+            }
+        }
+        // Remaining host variables read in the body: firstprivate.
+        let defined = defs(&b);
+        for v in used {
+            if mapped_vars.contains(&v) || privates.contains(&v) {
+                continue;
+            }
+            if v.0 as usize >= self.f.vars.len() {
+                continue;
+            }
+            // Temporaries and variables created inside the region are the kernel's own.
+            if defined.contains(&v) && !self.is_host_var(v) {
+                continue;
+            }
+            if self.is_host_var(v) || !defined.contains(&v) {
+                captures.push(Capture::Value(v));
+            }
+        }
+        let what = match loop_dir {
+            Some(_) => format!("{} loop", kind_name(kind)),
+            None => kind_name(kind).to_string(),
+        };
+        let line = self.line(sp);
+        self.emit(Stmt::AccRegion(Box::new(AccRegion {
+            kind,
+            what,
+            line,
+            maps,
+            captures,
+            reductions,
+            num_gangs: ng,
+            num_workers: nw,
+            vector_length: vl,
+            body: b,
+        })));
+    }
+
+    /// A variable that holds a Fortran name's value on the host (not a temporary).
+    fn is_host_var(&self, v: VarId) -> bool {
+        let is = |h: &Home| matches!(h, Home::Reg(x, _) if *x == v);
+        self.homes.values().any(is) || self.overrides.iter().any(|s| s.values().any(is))
+    }
+
+    /// A copy of the array private to each gang: its data lives in per-gang scratch memory
+    /// that the launch provides; the bounds are the host array's.
+    fn gang_private_array(&mut self, d: &Desc) -> Home {
+        let sp = self.f.new_var(format!("{}.scratch", d.name), Ty::Ptr);
+        let pa = self.f.new_var(format!("{}.priv", d.name), Ty::Ptr);
+        if let Some(r) = self.region.as_mut() {
+            r.scratch.push((sp, d.clone()));
+        }
+        let g = self.val(Ty::I32, Rv::Builtin(Builtin::DimPos(Level::Gang), vec![]));
+        let g = self.conv(g, Ty::I64);
+        let bytes = self.desc_bytes(d);
+        let off = self.bin(Ty::I64, BinOp::Mul, g, bytes);
+        self.emit(Stmt::Assign(pa, Rv::PtrAdd(Op::Var(sp), off)));
+        Home::Array(Desc { addr: pa, ..d.clone() })
+    }
+
+    fn acc_loop(&mut self, dir: &ast::AccDirective, do_stmt: &ast::Stmt) {
+        let StmtKind::Do { name, var, start, end, step, body } = &do_stmt.kind else {
+            self.not_yet("an OpenACC loop directive not followed by a `do` loop", dir.span);
+            return;
+        };
+        let Some(rk) = self.region.as_ref().map(|r| r.kind) else {
+            self.not_yet("orphaned `loop` directive", dir.span);
+            return;
+        };
+        let outer = self.region.as_ref().map_or(Levels::default(), |r| r.levels);
+        let mut levels = Levels::default();
+        let mut seq = false;
+        let mut independent = false;
+        let mut collapse = 1u32;
+        for c in &dir.clauses {
+            match &c.kind {
+                ClauseKind::Gang(a) | ClauseKind::Worker(a) | ClauseKind::Vector(a) => {
+                    let l = match c.kind {
+                        ClauseKind::Gang(_) => Level::Gang,
+                        ClauseKind::Worker(_) => Level::Worker,
+                        _ => Level::Vector,
+                    };
+                    levels = levels.with(l);
+                    if a.is_some() && dir.kind == ast::AccKind::Loop && rk != RegionKind::Kernels {
+                        self.not_yet(format!("an argument on `{}` inside `parallel`", l.name()), c.span);
+                    }
+                }
+                ClauseKind::Seq => seq = true,
+                ClauseKind::Independent => independent = true,
+                ClauseKind::Collapse(e) => {
+                    if let ExprKind::Int(n, _) = e.kind {
+                        collapse = n.max(1) as u32;
+                    }
+                }
+                ClauseKind::Unsupported(n) => self.not_yet(format!("the `{n}` clause"), c.span),
+                ClauseKind::If(_) => self.not_yet("the `if` clause", c.span),
+                _ => {}
+            }
+        }
+        if seq || rk == RegionKind::Serial {
+            levels = Levels::default();
+        } else if levels.is_empty() && (rk == RegionKind::Parallel || independent) {
+            // `auto`: take every level the enclosing loops left free, outermost first, and
+            // leave inner levels to nested loop directives.
+            let inner = nested_levels(body);
+            for l in Level::ALL {
+                if !outer.has(l) && !inner.has(l) {
+                    levels = levels.with(l);
+                    if inner.0 != 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        // Reductions and privates of the loop.
+        let mut scope = HashMap::new();
+        let mut reductions = Vec::new();
+        let mut privates = Vec::new();
+        for c in &dir.clauses {
+            match &c.kind {
+                ClauseKind::Reduction(op, list) => {
+                    for e in list {
+                        let ExprKind::Name(id) = &e.kind else { continue };
+                        let (result, b) = match self.lookup(&id.name) {
+                            Some(Home::Reg(v, b)) => (RedResult::Var(v), b),
+                            Some(Home::Mem(p, b)) => (RedResult::Mem(p), b),
+                            _ => {
+                                self.not_yet("reductions on arrays", e.span);
+                                continue;
+                            }
+                        };
+                        let local = self.f.new_var(format!("{}.red", id.name), ir_ty(b));
+                        reductions.push(Reduction { op: red_op(*op), ty: ir_ty(b), local, result });
+                        scope.insert(id.name.clone(), Home::Reg(local, b));
+                    }
+                }
+                ClauseKind::Private(list) => {
+                    for e in list {
+                        let ExprKind::Name(id) = &e.kind else { continue };
+                        match self.lookup(&id.name) {
+                            Some(Home::Reg(_, b)) | Some(Home::Mem(_, b)) => {
+                                let v = self.f.new_var(id.name.clone(), ir_ty(b));
+                                scope.insert(id.name.clone(), Home::Reg(v, b));
+                                privates.push(v);
+                            }
+                            Some(Home::Array(d)) => {
+                                if levels.has(Level::Worker) || levels.has(Level::Vector) {
+                                    self.not_yet("private arrays on worker or vector loops", e.span);
+                                } else {
+                                    let h = self.gang_private_array(&d);
+                                    scope.insert(id.name.clone(), h);
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if seq && !reductions.is_empty() {
+            // A reduction on a sequential loop is the plain loop.
+            reductions.clear();
+            scope.retain(|_, h| !matches!(h, Home::Reg(v, _) if !privates.contains(v)));
+        }
+        // Reduction locals start from the result's value; seed 001's INIT stage replaces it.
+        for r in &reductions {
+            match r.result {
+                RedResult::Var(v) => self.emit(Stmt::Assign(r.local, Rv::Use(Op::Var(v)))),
+                RedResult::Mem(_) => self.emit(Stmt::Assign(r.local, Rv::Use(zero_of(r.ty)))),
+            }
+        }
+        self.overrides.push(scope);
+        if let Some(r) = self.region.as_mut() {
+            r.levels = Levels(r.levels.0 | levels.0);
+        }
+        let acc = AccLoop { levels, collapse, reductions: reductions.clone(), privates, independent };
+        self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, Some(acc));
+        if let Some(r) = self.region.as_mut() {
+            r.levels = outer;
+        }
+        self.overrides.pop();
+        // After the loop the result holds the reduced value (omp-expand wires it).
+        let _ = reductions;
+    }
+
+    fn standalone(&mut self, dir: &ast::AccDirective) {
+        let if_present = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::IfPresent));
+        let finalize = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Finalize));
+        for c in &dir.clauses {
+            match &c.kind {
+                ClauseKind::Unsupported(n) => self.not_yet(format!("the `{n}` clause"), c.span),
+                ClauseKind::If(_) => self.not_yet("the `if` clause", c.span),
+                _ => {}
+            }
+        }
+        match dir.kind {
+            ast::AccKind::EnterData => {
+                for m in self.data_maps(&dir.clauses, None) {
+                    self.emit(Stmt::Call("gpuf_acc_enter".into(), vec![m.addr, m.bytes, Op::I32(m.kind.code()), Op::I32(1)]));
+                }
+            }
+            ast::AccKind::ExitData => {
+                for m in self.data_maps(&dir.clauses, None) {
+                    self.emit(Stmt::Call(
+                        "gpuf_acc_exit".into(),
+                        vec![m.addr, m.bytes, Op::I32(m.kind.code()), Op::I32(1), Op::I32(finalize as i32)],
+                    ));
+                }
+            }
+            ast::AccKind::Update => {
+                for c in &dir.clauses {
+                    let (to_dev, list) = match &c.kind {
+                        ClauseKind::SelfHost(l) => (0, l),
+                        ClauseKind::Device(l) => (1, l),
+                        _ => continue,
+                    };
+                    for e in list {
+                        if let Some((a, n, _, _)) = self.map_block(e) {
+                            self.emit(Stmt::Call("gpuf_acc_update".into(), vec![a, n, Op::I32(to_dev), Op::I32(if_present as i32)]));
+                        }
+                    }
+                }
+            }
+            k => self.not_yet(format!("the `{}` directive", k.name()), dir.span),
+        }
+    }
+
+    fn atomic(&mut self, dir: &ast::AccDirective, kind: ast::AtomicKind, body: &[ast::Stmt]) {
+        let assign = |s: &ast::Stmt| -> Option<(Expr, Expr)> {
+            if let StmtKind::Assign { lhs, rhs } = &s.kind {
+                Some((lhs.clone(), rhs.clone()))
+            } else {
+                None
+            }
+        };
+        let stmts: Vec<(Expr, Expr)> = body.iter().filter_map(assign).collect();
+        if self.region.is_none() {
+            // Outside compute constructs the host is the only thread.
+            self.stmts(body);
+            return;
+        }
+        match (kind, stmts.as_slice()) {
+            (ast::AtomicKind::Read, [(v, x)]) => {
+                let Some((p, t)) = self.place(x) else { return self.not_yet("this atomic read", dir.span) };
+                let r = self.val(t, Rv::AtomicLoad(t, p));
+                let vt = self.expr_ty(v);
+                let r = self.conv(r, vt);
+                self.assign_op(v, r);
+            }
+            (ast::AtomicKind::Write, [(x, e)]) => {
+                let Some((p, t)) = self.place(x) else { return self.not_yet("this atomic write", dir.span) };
+                let v = self.expr(e);
+                let v = self.conv(v, t);
+                self.emit(Stmt::AtomicStore(t, p, v));
+            }
+            (ast::AtomicKind::Update, [(x, e)]) => {
+                let _ = self.atomic_update(x, e, dir.span);
+            }
+            (ast::AtomicKind::Capture, [(a1, e1), (a2, e2)]) => {
+                // Either `v = x; x = x op e` (old value) or `x = x op e; v = x` (new value).
+                if same_place(a1, e2) {
+                    if let Some((old, new)) = self.atomic_update(a1, e1, dir.span) {
+                        let _ = old;
+                        let vt = self.expr_ty(a2);
+                        let n = self.conv(new, vt);
+                        self.assign_op(a2, n);
+                    }
+                } else if let Some((old, _)) = self.atomic_update(a2, e2, dir.span) {
+                    let vt = self.expr_ty(a1);
+                    let o = self.conv(old, vt);
+                    self.assign_op(a1, o);
+                }
+            }
+            _ => self.not_yet("this form of `atomic`", dir.span),
+        }
+    }
+
+    fn assign_op(&mut self, lhs: &Expr, v: Op) {
+        match &lhs.kind {
+            ExprKind::Name(id) => self.store_name(&id.name, v),
+            ExprKind::ArrayRef { .. } => self.store_elem(lhs, &[], v),
+            _ => {}
+        }
+    }
+
+    /// The address and type of a scalar variable or array element.
+    fn place(&mut self, x: &Expr) -> Option<(Op, Ty)> {
+        match &x.kind {
+            ExprKind::Name(id) => match self.lookup(&id.name) {
+                Some(Home::Mem(p, b)) => Some((Op::Var(p), ir_ty(b))),
+                _ => None,
+            },
+            ExprKind::ArrayRef { name, subs } => {
+                let Some(Home::Array(d)) = self.lookup(&name.name) else { return None };
+                let s = self.subscripts(&d, subs, &[]);
+                Some((self.elem_addr(&d, &s), ir_ty(d.base)))
+            }
+            _ => None,
+        }
+    }
+
+    /// `x = x op e` (or `x = e op x`, or `x = max(x, e)` ...) done atomically; returns the
+    /// old and the new value.
+    fn atomic_update(&mut self, x: &Expr, e: &Expr, sp: Span) -> Option<(Op, Op)> {
+        let Some((p, t)) = self.place(x) else {
+            self.not_yet("an atomic update of a private variable", sp);
+            return None;
+        };
+        // Find the operator and the other operand.
+        let (op, other, x_first) = match &e.kind {
+            ExprKind::Binary(b, l, r) => {
+                let o = match b {
+                    ast::BinOp::Add => RedOpOrSub::Op(RedOp::Add),
+                    ast::BinOp::Sub => RedOpOrSub::Sub,
+                    ast::BinOp::Mul => RedOpOrSub::Op(RedOp::Mul),
+                    ast::BinOp::Div => RedOpOrSub::Div,
+                    ast::BinOp::And => RedOpOrSub::Op(RedOp::And),
+                    ast::BinOp::Or => RedOpOrSub::Op(RedOp::Or),
+                    ast::BinOp::Eqv => RedOpOrSub::Op(RedOp::Eqv),
+                    ast::BinOp::Neqv => RedOpOrSub::Op(RedOp::Xor),
+                    _ => {
+                        self.not_yet("this atomic operator", e.span);
+                        return None;
+                    }
+                };
+                if same_place(l, x) {
+                    (o, (**r).clone(), true)
+                } else if same_place(r, x) {
+                    (o, (**l).clone(), false)
+                } else {
+                    self.not_yet("this atomic update form", e.span);
+                    return None;
+                }
+            }
+            ExprKind::Intrinsic { func, args } if args.len() == 2 => {
+                let o = match func {
+                    Intrinsic::Max => RedOp::Max,
+                    Intrinsic::Min => RedOp::Min,
+                    Intrinsic::Iand => RedOp::And,
+                    Intrinsic::Ior => RedOp::Or,
+                    Intrinsic::Ieor => RedOp::Xor,
+                    _ => {
+                        self.not_yet("this atomic intrinsic", e.span);
+                        return None;
+                    }
+                };
+                if same_place(&args[0], x) {
+                    (RedOpOrSub::Op(o), args[1].clone(), true)
+                } else if same_place(&args[1], x) {
+                    (RedOpOrSub::Op(o), args[0].clone(), false)
+                } else {
+                    self.not_yet("this atomic update form", e.span);
+                    return None;
+                }
+            }
+            _ => {
+                self.not_yet("this atomic update form", e.span);
+                return None;
+            }
+        };
+        let v = self.expr(&other);
+        let v = self.conv(v, t);
+        // Native read-modify-write where one exists.
+        let native = match op {
+            RedOpOrSub::Op(RedOp::Add) => Some((AtomicOp::Add, v.clone())),
+            RedOpOrSub::Sub if x_first => {
+                let n = self.val(t, Rv::Unary(ir::UnOp::Neg, v.clone()));
+                Some((AtomicOp::Add, n))
+            }
+            RedOpOrSub::Op(RedOp::Max) => Some((AtomicOp::Max, v.clone())),
+            RedOpOrSub::Op(RedOp::Min) => Some((AtomicOp::Min, v.clone())),
+            RedOpOrSub::Op(RedOp::And) if t.is_int() => Some((AtomicOp::And, v.clone())),
+            RedOpOrSub::Op(RedOp::Or) if t.is_int() => Some((AtomicOp::Or, v.clone())),
+            RedOpOrSub::Op(RedOp::Xor) if t.is_int() => Some((AtomicOp::Xor, v.clone())),
+            _ => None,
+        };
+        if let Some((aop, val)) = native {
+            let old = self.val(t, Rv::AtomicRmw(aop, t, p, val.clone()));
+            let new = match aop {
+                AtomicOp::Add => self.val(t, Rv::Binary(BinOp::Add, old.clone(), val)),
+                AtomicOp::Max => self.val(t, Rv::Binary(BinOp::Max, old.clone(), val)),
+                AtomicOp::Min => self.val(t, Rv::Binary(BinOp::Min, old.clone(), val)),
+                AtomicOp::And => self.val(t, Rv::Binary(BinOp::And, old.clone(), val)),
+                AtomicOp::Or => self.val(t, Rv::Binary(BinOp::Or, old.clone(), val)),
+                _ => self.val(t, Rv::Binary(BinOp::Xor, old.clone(), val)),
+            };
+            return Some((old, new));
+        }
+        // Compare-and-swap loop.
+        let old = self.tmp(t);
+        let new = self.tmp(t);
+        let prev = self.tmp(t);
+        let id = self.f.new_loop();
+        self.push_block();
+        self.emit(Stmt::Assign(old, Rv::AtomicLoad(t, p.clone())));
+        let (a, b) = if x_first { (Op::Var(old), v.clone()) } else { (v.clone(), Op::Var(old)) };
+        let rv = match op {
+            RedOpOrSub::Sub => Rv::Binary(BinOp::Sub, a, b),
+            RedOpOrSub::Div => Rv::Binary(BinOp::Div, a, b),
+            RedOpOrSub::Op(o) => combine_rv(o, a, b),
+        };
+        self.emit(Stmt::Assign(new, rv));
+        self.emit(Stmt::Assign(prev, Rv::AtomicCas(t, p, Op::Var(old), Op::Var(new))));
+        let done = self.tmp(Ty::I32);
+        self.emit(Stmt::Assign(done, Rv::Binary(BinOp::Eq, Op::Var(prev), Op::Var(old))));
+        self.emit(Stmt::If { cond: Op::Var(done), then_body: vec![Stmt::Exit(id)], else_body: vec![] });
+        let body = self.pop_block();
+        self.emit(Stmt::While { id, cond_body: vec![], cond: Op::I32(1), body });
+        Some((Op::Var(old), Op::Var(new)))
+    }
+}
+
+enum RedOpOrSub {
+    Op(RedOp),
+    Sub,
+    Div,
+}
+
+/// `a op b` for a reduction operator.
+pub fn combine_rv(op: RedOp, a: Op, b: Op) -> Rv {
+    match op {
+        RedOp::Add => Rv::Binary(BinOp::Add, a, b),
+        RedOp::Mul => Rv::Binary(BinOp::Mul, a, b),
+        RedOp::Max => Rv::Binary(BinOp::Max, a, b),
+        RedOp::Min => Rv::Binary(BinOp::Min, a, b),
+        RedOp::And => Rv::Binary(BinOp::And, a, b),
+        RedOp::Or => Rv::Binary(BinOp::Or, a, b),
+        RedOp::Xor => Rv::Binary(BinOp::Xor, a, b),
+        RedOp::Eqv => Rv::Binary(BinOp::Eq, a, b),
+    }
+}
+
+pub fn zero_of(t: Ty) -> Op {
+    match t {
+        Ty::I32 => Op::I32(0),
+        Ty::I64 => Op::I64(0),
+        Ty::F32 => Op::F32(0.0),
+        Ty::F64 => Op::F64(0.0),
+        Ty::Ptr => Op::Null,
+    }
+}
+
+fn common(a: Ty, b: Ty) -> Ty {
+    fn rank(t: Ty) -> u8 {
+        match t {
+            Ty::I32 => 0,
+            Ty::I64 => 1,
+            Ty::F32 => 2,
+            Ty::F64 => 3,
+            Ty::Ptr => 4,
+        }
+    }
+    if rank(a) >= rank(b) {
+        a
+    } else {
+        b
+    }
+}
+
+fn kind_name(k: RegionKind) -> &'static str {
+    match k {
+        RegionKind::Parallel => "parallel",
+        RegionKind::Kernels => "kernels",
+        RegionKind::Serial => "serial",
+    }
+}
+
+fn same_place(a: &Expr, b: &Expr) -> bool {
+    match (&a.kind, &b.kind) {
+        (ExprKind::Paren(x), _) => same_place(x, b),
+        (_, ExprKind::Paren(y)) => same_place(a, y),
+        (ExprKind::Name(_), ExprKind::Name(_)) | (ExprKind::ArrayRef { .. }, ExprKind::ArrayRef { .. }) => expr_eq(a, b),
+        _ => false,
+    }
+}
+
+/// Structural equality of expressions, ignoring spans.
+fn expr_eq(x: &Expr, y: &Expr) -> bool {
+    fn opt(a: &Option<Expr>, b: &Option<Expr>) -> bool {
+        match (a, b) {
+            (Some(a), Some(b)) => expr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        }
+    }
+    fn args(a: &[Arg], b: &[Arg]) -> bool {
+        a.len() == b.len()
+            && a.iter().zip(b).all(|(p, q)| match (p, q) {
+                (Arg::Index(p), Arg::Index(q)) => expr_eq(p, q),
+                (Arg::Keyword(n1, p), Arg::Keyword(n2, q)) => n1.name == n2.name && expr_eq(p, q),
+                (Arg::Range { lo: l1, hi: h1, stride: s1, .. }, Arg::Range { lo: l2, hi: h2, stride: s2, .. }) => {
+                    opt(l1, l2) && opt(h1, h2) && opt(s1, s2)
+                }
+                _ => false,
+            })
+    }
+    match (&x.kind, &y.kind) {
+        (ExprKind::Int(a, k1), ExprKind::Int(b, k2)) => a == b && k1 == k2,
+        (ExprKind::Real(a, k1), ExprKind::Real(b, k2)) => a.to_bits() == b.to_bits() && k1 == k2,
+        (ExprKind::Logical(a), ExprKind::Logical(b)) => a == b,
+        (ExprKind::Str(a), ExprKind::Str(b)) => a == b,
+        (ExprKind::Name(a), ExprKind::Name(b)) => a.name == b.name,
+        (ExprKind::Apply { name: n1, args: a1 }, ExprKind::Apply { name: n2, args: a2 })
+        | (ExprKind::ArrayRef { name: n1, subs: a1 }, ExprKind::ArrayRef { name: n2, subs: a2 }) => n1.name == n2.name && args(a1, a2),
+        (ExprKind::Intrinsic { func: f1, args: a1 }, ExprKind::Intrinsic { func: f2, args: a2 }) => {
+            f1 == f2 && a1.len() == a2.len() && a1.iter().zip(a2).all(|(p, q)| expr_eq(p, q))
+        }
+        (ExprKind::Unary(o1, a), ExprKind::Unary(o2, b)) => o1 == o2 && expr_eq(a, b),
+        (ExprKind::Binary(o1, a1, b1), ExprKind::Binary(o2, a2, b2)) => o1 == o2 && expr_eq(a1, a2) && expr_eq(b1, b2),
+        (ExprKind::Paren(a), ExprKind::Paren(b)) => expr_eq(a, b),
+        _ => false,
+    }
+}
+
+fn mentions(e: &Expr, name: &str) -> bool {
+    match &e.kind {
+        ExprKind::Name(id) => id.name == name,
+        ExprKind::ArrayRef { name: n, subs } | ExprKind::Apply { name: n, args: subs } => {
+            n.name == name
+                || subs.iter().any(|s| match s {
+                    Arg::Index(x) | Arg::Keyword(_, x) => mentions(x, name),
+                    Arg::Range { lo, hi, stride, .. } => [lo, hi, stride].iter().any(|o| o.as_ref().is_some_and(|x| mentions(x, name))),
+                })
+        }
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) => mentions(x, name),
+        ExprKind::Binary(_, x, y) => mentions(x, name) || mentions(y, name),
+        ExprKind::Intrinsic { args, .. } => args.iter().any(|a| mentions(a, name)),
+        _ => false,
+    }
+}
+
+/// Levels named by loop directives nested in the statements.
+fn nested_levels(ss: &[ast::Stmt]) -> Levels {
+    let mut l = Levels::default();
+    for s in ss {
+        match &s.kind {
+            StmtKind::AccLoop { dir, do_stmt } => {
+                for c in &dir.clauses {
+                    match c.kind {
+                        ClauseKind::Gang(_) => l = l.with(Level::Gang),
+                        ClauseKind::Worker(_) => l = l.with(Level::Worker),
+                        ClauseKind::Vector(_) => l = l.with(Level::Vector),
+                        _ => {}
+                    }
+                }
+                let seq = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Seq));
+                let explicit =
+                    dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Gang(_) | ClauseKind::Worker(_) | ClauseKind::Vector(_)));
+                if !seq && !explicit {
+                    // A nested `auto` loop will take the innermost free level.
+                    l = l.with(Level::Vector);
+                }
+                l = Levels(l.0 | nested_levels(std::slice::from_ref(do_stmt)).0);
+            }
+            StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => l = Levels(l.0 | nested_levels(body).0),
+            StmtKind::If { arms, else_body } => {
+                for (_, b) in arms {
+                    l = Levels(l.0 | nested_levels(b).0);
+                }
+                if let Some(b) = else_body {
+                    l = Levels(l.0 | nested_levels(b).0);
+                }
+            }
+            _ => {}
+        }
+    }
+    l
+}
+
+/// Every variable read or written in the statements.
+pub fn uses(ss: &[Stmt], out: &mut BTreeSet<VarId>) {
+    fn op(o: &Op, out: &mut BTreeSet<VarId>) {
+        if let Op::Var(v) = o {
+            out.insert(*v);
+        }
+    }
+    fn rv(r: &Rv, out: &mut BTreeSet<VarId>) {
+        for o in rv_ops(r) {
+            op(o, out);
+        }
+    }
+    for s in ss {
+        match s {
+            Stmt::Assign(v, r) => {
+                out.insert(*v);
+                rv(r, out);
+            }
+            Stmt::Store(_, a, b) | Stmt::AtomicStore(_, a, b) => {
+                op(a, out);
+                op(b, out);
+            }
+            Stmt::Call(_, os) | Stmt::Builtin(_, os) | Stmt::Prim(_, os) => os.iter().for_each(|o| op(o, out)),
+            Stmt::If { cond, then_body, else_body } => {
+                op(cond, out);
+                uses(then_body, out);
+                uses(else_body, out);
+            }
+            Stmt::Loop { var, lo, hi, step, body, acc, .. } => {
+                out.insert(*var);
+                op(lo, out);
+                op(hi, out);
+                op(step, out);
+                uses(body, out);
+                if let Some(a) = acc {
+                    for r in &a.reductions {
+                        out.insert(r.local);
+                        match r.result {
+                            RedResult::Var(v) | RedResult::Mem(v) => {
+                                out.insert(v);
+                            }
+                        }
+                    }
+                }
+            }
+            Stmt::While { cond_body, cond, body, .. } => {
+                uses(cond_body, out);
+                op(cond, out);
+                uses(body, out);
+            }
+            Stmt::AccRegion(r) => uses(&r.body, out),
+            Stmt::AccData { body, .. } => uses(body, out),
+            Stmt::Launch(_) | Stmt::Exit(_) | Stmt::Cycle(_) | Stmt::Return => {}
+        }
+    }
+}
+
+/// The operands of a right-hand side.
+pub fn rv_ops(r: &Rv) -> Vec<&Op> {
+    match r {
+        Rv::Use(o) | Rv::Unary(_, o) | Rv::Cast(_, o) | Rv::Load(_, o) | Rv::AtomicLoad(_, o) => vec![o],
+        Rv::Binary(_, a, b) | Rv::PtrAdd(a, b) | Rv::AtomicRmw(_, _, a, b) => vec![a, b],
+        Rv::AtomicCas(_, a, b, c) => vec![a, b, c],
+        Rv::Math(_, os) | Rv::Call(_, os, _) | Rv::Builtin(_, os) | Rv::Prim(_, os) => os.iter().collect(),
+    }
+}
+
+/// Variables assigned (defined) in the statements, loop variables included.
+pub fn defs(ss: &[Stmt]) -> BTreeSet<VarId> {
+    let mut out = BTreeSet::new();
+    fn walk(ss: &[Stmt], out: &mut BTreeSet<VarId>) {
+        for s in ss {
+            match s {
+                Stmt::Assign(v, _) => {
+                    out.insert(*v);
+                }
+                Stmt::If { then_body, else_body, .. } => {
+                    walk(then_body, out);
+                    walk(else_body, out);
+                }
+                Stmt::Loop { var, body, .. } => {
+                    out.insert(*var);
+                    walk(body, out);
+                }
+                Stmt::While { cond_body, body, .. } => {
+                    walk(cond_body, out);
+                    walk(body, out);
+                }
+                Stmt::AccRegion(r) => walk(&r.body, out),
+                Stmt::AccData { body, .. } => walk(body, out),
+                _ => {}
+            }
+        }
+    }
+    walk(ss, &mut out);
+    out
+}

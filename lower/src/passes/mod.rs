@@ -1,0 +1,81 @@
+//! The pass pipeline and its manager.
+//!
+//! [`run_pipeline`] runs gimplify, omp-lower and omp-expand once, then oacc-xform once per
+//! requested target on a copy of the module (the fork GCC makes at LTO streaming), verifying
+//! the IR after every pass and keeping the dump the caller asked for.
+
+pub mod gimplify;
+pub mod oacc_xform;
+pub mod omp_expand;
+pub mod omp_lower;
+
+use crate::ir::{Module, Target};
+use crate::print;
+use crate::verify::{verify, Stage};
+use gpuf_frontend::ast::Program;
+use gpuf_frontend::sema::Symbols;
+use gpuf_frontend::{Diagnostic, Span};
+
+/// Pass names, as accepted by `--emit=` (GCC's dump names).
+pub const PASS_NAMES: [&str; 4] = ["gimple", "omp-lower", "omp-expand", "oacc-xform"];
+
+/// What the pipeline produced.
+pub struct Output {
+    /// One module per requested target, after oacc-xform.
+    pub modules: Vec<Module>,
+    /// The dump after the pass asked for (for oacc-xform: every target's, one after another).
+    pub dump: Option<String>,
+}
+
+/// Runs the whole pipeline.
+pub fn run_pipeline(
+    p: &Program,
+    syms: &Symbols,
+    src: &str,
+    source_name: &str,
+    targets: &[Target],
+    dump_after: Option<&str>,
+) -> Result<Output, Vec<Diagnostic>> {
+    let mut dump = None;
+    let check = |m: &Module, stage: Stage, name: &str| -> Result<(), Vec<Diagnostic>> {
+        verify(m, stage).map_err(|errs| {
+            vec![Diagnostic::error(
+                "E0990",
+                format!("internal compiler error: invalid IR after {name}: {}", errs.join("; ")),
+                Span::default(),
+            )
+            .with_note("note: this is a bug in gpuf; please report it with the source file")]
+        })
+    };
+    let mut m = gimplify::gimplify(p, syms, src, source_name)?;
+    check(&m, Stage::Gimple, "gimplify")?;
+    if dump_after == Some("gimple") {
+        dump = Some(print::module(&m));
+    }
+    omp_lower::omp_lower(&mut m);
+    check(&m, Stage::OmpLower, "omp-lower")?;
+    if dump_after == Some("omp-lower") {
+        dump = Some(print::module(&m));
+    }
+    omp_expand::omp_expand(&mut m);
+    check(&m, Stage::OmpExpand, "omp-expand")?;
+    if dump_after == Some("omp-expand") {
+        dump = Some(print::module(&m));
+    }
+    let mut modules = Vec::new();
+    let mut xdump = String::new();
+    for t in targets {
+        let mut tm = m.clone();
+        oacc_xform::oacc_xform(&mut tm, *t);
+        check(&tm, Stage::OaccXform, &format!("oacc-xform ({})", t.name()))?;
+        if dump_after == Some("oacc-xform") {
+            xdump.push_str(&print::module(&tm));
+            xdump.push('\n');
+        }
+        modules.push(tm);
+    }
+    if dump_after == Some("oacc-xform") {
+        dump = Some(xdump);
+    }
+    Ok(Output { modules, dump })
+}

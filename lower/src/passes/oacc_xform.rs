@@ -1,0 +1,81 @@
+//! oacc-xform: specialise the kernels for one target (GCC's `oaccdevlow`).
+//!
+//! The only pass that calls the [`OffloadHooks`]: it neuters worker- and vector-single code
+//! ([`crate::neuter`]), expands `GOACC_DIM_SIZE/POS` and the reduction stages, drops the
+//! fork/join markers, sizes the kernel's shared memory and moves the prologue into the body.
+
+use crate::ir::*;
+use crate::neuter::Neuter;
+use crate::targets::{hooks_for, OffloadHooks, MAX_WORKERS};
+
+pub fn oacc_xform(m: &mut Module, target: Target) {
+    let hooks = hooks_for(target);
+    for k in &mut m.kernels {
+        let body = std::mem::take(&mut k.func.body);
+        let mut slots = 0;
+        let body = if hooks.needs_neutering() {
+            let mut n = Neuter::new(hooks.as_ref(), &body);
+            let b = n.run(&mut k.func, body);
+            slots = n.slots;
+            b
+        } else {
+            body
+        };
+        let mut worker_red = false;
+        let mut body = expand(hooks.as_ref(), &mut k.func, body, &mut worker_red);
+        if hooks.needs_neutering() {
+            let red = if worker_red { MAX_WORKERS * 8 } else { 0 };
+            k.shared_bytes = red.max(slots as i64 * 8);
+        }
+        let mut pro = std::mem::take(&mut k.prologue);
+        pro.append(&mut body);
+        k.func.body = pro;
+    }
+    m.target = Some(target);
+}
+
+fn expand(h: &dyn OffloadHooks, f: &mut Function, ss: Vec<Stmt>, worker_red: &mut bool) -> Vec<Stmt> {
+    let mut out = Vec::new();
+    for s in ss {
+        match s {
+            Stmt::Assign(v, Rv::Builtin(b, ops)) => match b {
+                Builtin::DimPos(l) => out.push(Stmt::Assign(v, h.dim_pos(l))),
+                Builtin::DimSize(l) => out.push(Stmt::Assign(v, h.dim_size(l))),
+                Builtin::Reduction { stage, level, op, ty, .. } => {
+                    if stage == RedStage::Fini && level == Level::Worker {
+                        *worker_red = true;
+                    }
+                    let res = ops.first().cloned().unwrap_or(Op::Null);
+                    let local = match ops.get(1) {
+                        Some(Op::Var(l)) => *l,
+                        _ => v,
+                    };
+                    let mut st = h.reduction(f, stage, level, op, ty, &res, local);
+                    if local != v {
+                        st.push(Stmt::Assign(v, Rv::Use(Op::Var(local))));
+                    }
+                    out.extend(st);
+                }
+                Builtin::SimtLane => out.push(Stmt::Assign(v, h.dim_pos(Level::Vector))),
+                Builtin::SimtVf => out.push(Stmt::Assign(v, h.dim_size(Level::Vector))),
+                _ => {}
+            },
+            Stmt::Builtin(..) => {}
+            Stmt::If { cond, then_body, else_body } => {
+                out.push(Stmt::If { cond, then_body: expand(h, f, then_body, worker_red), else_body: expand(h, f, else_body, worker_red) })
+            }
+            Stmt::Loop { id, var, lo, hi, step, body, acc } => {
+                out.push(Stmt::Loop { id, var, lo, hi, step, body: expand(h, f, body, worker_red), acc })
+            }
+            Stmt::While { id, cond_body, cond, body } => {
+                out.push(Stmt::While { id, cond_body: expand(h, f, cond_body, worker_red), cond, body: expand(h, f, body, worker_red) })
+            }
+            s @ (Stmt::Assign(_, Rv::AtomicRmw(..) | Rv::AtomicCas(..)) | Stmt::AtomicStore(..)) => {
+                out.push(s);
+                out.extend(h.after_atomic());
+            }
+            s => out.push(s),
+        }
+    }
+    out
+}

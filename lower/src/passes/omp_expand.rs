@@ -1,0 +1,247 @@
+//! omp-expand: partition every OpenACC loop over its gang / worker / vector levels.
+//!
+//! As in seed 000: the (collapsed) iteration space of `N = n1 * ... * nk` iterations is
+//! tiled over the gangs with `div_round_up(N, gangs)`, and each gang's tile is shared
+//! cyclically by its `workers * vector_length` threads; collapsed indices are recovered from
+//! the linear iteration by division by the loop lengths (`outermost_index_w_len`). Thread
+//! counts and positions are the abstract builtins `GOACC_DIM_SIZE/POS`. The partitioned
+//! region is bracketed by `GOACC_FORK`/`GOACC_JOIN`, and each reduction gets seed 001's
+//! `SETUP/INIT/FINI/TEARDOWN` builtins at every level it spans; a reduction whose result
+//! lives in memory (a copy object) also gets the enclosing gang-level stage.
+
+use crate::ir::*;
+
+pub fn omp_expand(m: &mut Module) {
+    for k in &mut m.kernels {
+        let body = std::mem::take(&mut k.func.body);
+        k.func.body = expand_stmts(&mut k.func, body);
+    }
+    // Host code keeps no OpenACC loops; clear any marks (they only exist inside kernels).
+    strip(&mut m.main.body);
+}
+
+fn strip(ss: &mut [Stmt]) {
+    for s in ss {
+        match s {
+            Stmt::Loop { acc, body, .. } => {
+                *acc = None;
+                strip(body);
+            }
+            Stmt::If { then_body, else_body, .. } => {
+                strip(then_body);
+                strip(else_body);
+            }
+            Stmt::While { body, cond_body, .. } => {
+                strip(body);
+                strip(cond_body);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn expand_stmts(f: &mut Function, ss: Vec<Stmt>) -> Vec<Stmt> {
+    let mut out = Vec::new();
+    for s in ss {
+        match s {
+            Stmt::Loop { id, var, lo, hi, step, body, acc } => {
+                let body = expand_stmts(f, body);
+                match acc {
+                    None => out.push(Stmt::Loop { id, var, lo, hi, step, body, acc: None }),
+                    Some(a) => expand_loop(f, &mut out, id, var, lo, hi, step, body, a),
+                }
+            }
+            Stmt::If { cond, then_body, else_body } => {
+                out.push(Stmt::If { cond, then_body: expand_stmts(f, then_body), else_body: expand_stmts(f, else_body) })
+            }
+            Stmt::While { id, cond_body, cond, body } => {
+                out.push(Stmt::While { id, cond_body: expand_stmts(f, cond_body), cond, body: expand_stmts(f, body) })
+            }
+            s => out.push(s),
+        }
+    }
+    out
+}
+
+fn tmp(f: &mut Function, out: &mut Vec<Stmt>, ty: Ty, rv: Rv) -> Op {
+    let n = f.vars.len();
+    let v = f.new_var(format!("x.{n}"), ty);
+    out.push(Stmt::Assign(v, rv));
+    Op::Var(v)
+}
+
+fn to_i64(f: &mut Function, out: &mut Vec<Stmt>, o: Op) -> Op {
+    match (f.op_ty(&o), &o) {
+        (Ty::I64, _) => o,
+        (_, Op::I32(c)) => Op::I64(*c as i64),
+        _ => tmp(f, out, Ty::I64, Rv::Cast(Ty::I64, o)),
+    }
+}
+
+/// The levels a reduction's stages run at.
+fn red_levels(levels: Levels, r: &Reduction) -> Vec<Level> {
+    let mut l = levels;
+    if matches!(r.result, RedResult::Mem(_)) {
+        l = l.with(Level::Gang);
+    }
+    l.iter().collect()
+}
+
+fn red_stage(stage: RedStage, level: Level, r: &Reduction, loop_id: LoopId, rid: u32) -> Stmt {
+    let res = match r.result {
+        RedResult::Mem(p) => Op::Var(p),
+        RedResult::Var(_) => Op::Null,
+    };
+    Stmt::Assign(
+        r.local,
+        Rv::Builtin(Builtin::Reduction { stage, level, op: r.op, ty: r.ty, loop_id, red_id: rid }, vec![res, Op::Var(r.local)]),
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn expand_loop(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: Op, hi: Op, step: Op, body: Vec<Stmt>, a: AccLoop) {
+    let reds = a.reductions.clone();
+    let stage = |out: &mut Vec<Stmt>, st: RedStage, rev: bool| {
+        for (rid, r) in reds.iter().enumerate() {
+            let mut ls = red_levels(a.levels, r);
+            if rev {
+                ls.reverse();
+            }
+            for l in ls {
+                out.push(red_stage(st, l, r, id, rid as u32));
+            }
+        }
+    };
+    stage(out, RedStage::Setup, false);
+    if !a.levels.is_empty() {
+        out.push(Stmt::Builtin(Builtin::Fork(a.levels), vec![]));
+    }
+    stage(out, RedStage::Init, false);
+    if a.levels.is_empty() {
+        out.push(Stmt::Loop { id, var, lo, hi, step, body, acc: None });
+    } else {
+        partition(f, out, id, var, lo, hi, step, body, &a);
+    }
+    stage(out, RedStage::Fini, true);
+    if !a.levels.is_empty() {
+        out.push(Stmt::Builtin(Builtin::Join(a.levels), vec![]));
+    }
+    stage(out, RedStage::Teardown, true);
+    for r in &reds {
+        if let RedResult::Var(v) = r.result {
+            out.push(Stmt::Assign(v, Rv::Use(Op::Var(r.local))));
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn partition(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: Op, hi: Op, step: Op, body: Vec<Stmt>, a: &AccLoop) {
+    // Gather the collapsed nest: (var, lo, hi, step) outermost first, and the innermost body.
+    let mut nest = vec![(var, lo, hi, step)];
+    let mut ids = vec![id];
+    let mut inner = body;
+    for _ in 1..a.collapse {
+        let pos = inner.iter().position(|s| matches!(s, Stmt::Loop { .. }));
+        let Some(pos) = pos else { break };
+        let mut rest = inner.split_off(pos);
+        // Statements before the inner loop compute its bounds: hoist them.
+        out.append(&mut inner);
+        let Stmt::Loop { id: iid, var, lo, hi, step, body, .. } = rest.remove(0) else { break };
+        nest.push((var, lo, hi, step));
+        ids.push(iid);
+        inner = body;
+        inner.append(&mut rest);
+    }
+    // Trip counts and the total.
+    let mut lens = Vec::new();
+    let mut total = Op::I64(1);
+    let mut bounds = Vec::new();
+    for (_, lo, hi, st) in &nest {
+        let lo = to_i64(f, out, lo.clone());
+        let hi = to_i64(f, out, hi.clone());
+        let st = to_i64(f, out, st.clone());
+        let d = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Sub, hi, lo.clone()));
+        let d = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Add, d, st.clone()));
+        let d = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Div, d, st.clone()));
+        let n = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Max, d, Op::I64(0)));
+        total = if total == Op::I64(1) { n.clone() } else { tmp(f, out, Ty::I64, Rv::Binary(BinOp::Mul, total, n.clone())) };
+        lens.push(n);
+        bounds.push((lo, st));
+    }
+    let dim = |f: &mut Function, out: &mut Vec<Stmt>, b: Builtin| -> Op {
+        let v = tmp(f, out, Ty::I32, Rv::Builtin(b, vec![]));
+        tmp(f, out, Ty::I64, Rv::Cast(Ty::I64, v))
+    };
+    let (start, end) = if a.levels.has(Level::Gang) {
+        let g = dim(f, out, Builtin::DimPos(Level::Gang));
+        let ng = dim(f, out, Builtin::DimSize(Level::Gang));
+        // tile = div_round_up(total, gangs)
+        let t = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Add, total.clone(), ng.clone()));
+        let t = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Sub, t, Op::I64(1)));
+        let tile = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Div, t, ng));
+        let s = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Mul, g, tile.clone()));
+        let e = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Add, s.clone(), tile));
+        let e = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Min, e, total.clone()));
+        (s, e)
+    } else {
+        (Op::I64(0), total.clone())
+    };
+    let mut tid = Op::I64(0);
+    let mut nthreads = Op::I64(1);
+    for l in [Level::Worker, Level::Vector] {
+        if a.levels.has(l) {
+            let p = dim(f, out, Builtin::DimPos(l));
+            let n = dim(f, out, Builtin::DimSize(l));
+            let t = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Mul, tid, n.clone()));
+            tid = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Add, t, p));
+            nthreads = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Mul, nthreads, n));
+        }
+    }
+    let first = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Add, start, tid));
+    let last = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Sub, end, Op::I64(1)));
+    let it = f.new_var(format!("it.{}", id.0), Ty::I64);
+    // Recover the indices, innermost fastest.
+    let mut pre = Vec::new();
+    let mut rem = Op::Var(it);
+    for k in (0..nest.len()).rev() {
+        let (v, _, _, _) = &nest[k];
+        let (lo, st) = bounds[k].clone();
+        let r = if k == 0 {
+            rem.clone()
+        } else {
+            let q = tmp(f, &mut pre, Ty::I64, Rv::Binary(BinOp::Div, rem.clone(), lens[k].clone()));
+            let qm = tmp(f, &mut pre, Ty::I64, Rv::Binary(BinOp::Mul, q.clone(), lens[k].clone()));
+            let r = tmp(f, &mut pre, Ty::I64, Rv::Binary(BinOp::Sub, rem.clone(), qm));
+            rem = q;
+            r
+        };
+        let off = tmp(f, &mut pre, Ty::I64, Rv::Binary(BinOp::Mul, r, st));
+        let x = tmp(f, &mut pre, Ty::I64, Rv::Binary(BinOp::Add, lo, off));
+        let vt = f.var(*v).ty;
+        if vt == Ty::I64 {
+            pre.push(Stmt::Assign(*v, Rv::Use(x)));
+        } else {
+            pre.push(Stmt::Assign(*v, Rv::Cast(vt, x)));
+        }
+    }
+    pre.extend(retarget(inner, &ids[1..], id));
+    out.push(Stmt::Loop { id, var: it, lo: first, hi: last, step: nthreads, body: pre, acc: None });
+}
+
+/// `cycle` of a collapsed inner loop continues the partitioned loop.
+fn retarget(ss: Vec<Stmt>, from: &[LoopId], to: LoopId) -> Vec<Stmt> {
+    ss.into_iter()
+        .map(|s| match s {
+            Stmt::Cycle(i) if from.contains(&i) => Stmt::Cycle(to),
+            Stmt::Exit(i) if from.contains(&i) => Stmt::Exit(to),
+            Stmt::If { cond, then_body, else_body } => {
+                Stmt::If { cond, then_body: retarget(then_body, from, to), else_body: retarget(else_body, from, to) }
+            }
+            Stmt::Loop { id, var, lo, hi, step, body, acc } => Stmt::Loop { id, var, lo, hi, step, body: retarget(body, from, to), acc },
+            Stmt::While { id, cond_body, cond, body } => {
+                Stmt::While { id, cond_body: retarget(cond_body, from, to), cond, body: retarget(body, from, to) }
+            }
+            s => s,
+        })
+        .collect()
+}

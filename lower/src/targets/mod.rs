@@ -1,0 +1,212 @@
+//! Per-target offload hooks, GCC's `TARGET_GOACC_*` in Rust: one trait with provided
+//! defaults, one implementation per target. Only [`crate::passes::oacc_xform`] calls them.
+
+mod amdgcn;
+mod host;
+mod nvptx;
+mod sim;
+
+pub use amdgcn::Amdgcn;
+pub use host::Host;
+pub use nvptx::Nvptx;
+pub use sim::Sim;
+
+use crate::ir::*;
+use crate::passes::gimplify::combine_rv;
+
+/// Bytes of shared memory a worker-level reduction uses: one 8-byte slot per worker.
+pub const MAX_WORKERS: i64 = 32;
+
+/// The hooks oacc-xform expands the abstract builtins with.
+pub trait OffloadHooks {
+    fn target(&self) -> Target;
+    /// `GOACC_DIM_POS(level)` (an `I32`).
+    fn dim_pos(&self, level: Level) -> Rv;
+    /// `GOACC_DIM_SIZE(level)` (an `I32`).
+    fn dim_size(&self, level: Level) -> Rv;
+    /// A warp shuffle of `val` (of type `ty`: `I32`, `I64`, `F32` or `F64`).
+    fn shuffle(&self, ty: Ty, mode: ShuffleMode, val: Op, arg: Op) -> Rv;
+    /// A barrier over all threads of the gang.
+    fn barrier(&self) -> Stmt;
+    /// The base of the gang's shared memory (`Ptr`).
+    fn shared_base(&self) -> Rv;
+    /// Statements placed after every atomic operation (the sim counts them).
+    fn after_atomic(&self) -> Vec<Stmt> {
+        Vec::new()
+    }
+    /// Whether worker- and vector-single code must be neutered (false where every dim is 1).
+    fn needs_neutering(&self) -> bool {
+        true
+    }
+    /// Expands one `GOACC_REDUCTION` stage; `res` is the result address or `Op::Null`.
+    #[allow(clippy::too_many_arguments)]
+    fn reduction(&self, f: &mut Function, stage: RedStage, level: Level, op: RedOp, ty: Ty, res: &Op, local: VarId) -> Vec<Stmt> {
+        default_reduction(self, f, stage, level, op, ty, res, local)
+    }
+}
+
+/// The hooks of a target.
+pub fn hooks_for(t: Target) -> Box<dyn OffloadHooks> {
+    match t {
+        Target::Host => Box::new(Host),
+        Target::Sim => Box::new(Sim),
+        Target::Nvptx => Box::new(Nvptx),
+        Target::Amdgcn => Box::new(Amdgcn),
+    }
+}
+
+/// The identity element of a reduction operator.
+pub fn identity(op: RedOp, ty: Ty) -> Op {
+    match (op, ty) {
+        (RedOp::Add | RedOp::Or | RedOp::Xor, t) => crate::passes::gimplify::zero_of(t),
+        (RedOp::Mul, Ty::I64) => Op::I64(1),
+        (RedOp::Mul, Ty::F32) => Op::F32(1.0),
+        (RedOp::Mul, Ty::F64) => Op::F64(1.0),
+        (RedOp::Mul | RedOp::Eqv, _) => Op::I32(1),
+        (RedOp::Max, Ty::I64) => Op::I64(i64::MIN),
+        (RedOp::Max, Ty::F32) => Op::F32(f32::NEG_INFINITY),
+        (RedOp::Max, Ty::F64) => Op::F64(f64::NEG_INFINITY),
+        (RedOp::Max, _) => Op::I32(i32::MIN),
+        (RedOp::Min, Ty::I64) => Op::I64(i64::MAX),
+        (RedOp::Min, Ty::F32) => Op::F32(f32::INFINITY),
+        (RedOp::Min, Ty::F64) => Op::F64(f64::INFINITY),
+        (RedOp::Min, _) => Op::I32(i32::MAX),
+        (RedOp::And, Ty::I64) => Op::I64(-1),
+        (RedOp::And, _) => Op::I32(-1),
+    }
+}
+
+pub(crate) fn tmp(f: &mut Function, out: &mut Vec<Stmt>, ty: Ty, rv: Rv) -> Op {
+    let n = f.vars.len();
+    let v = f.new_var(format!("x.{n}"), ty);
+    out.push(Stmt::Assign(v, rv));
+    Op::Var(v)
+}
+
+/// `if pos(level) != 0 { local = identity }`.
+fn keep_on_leader<H: OffloadHooks + ?Sized>(h: &H, f: &mut Function, level: Level, op: RedOp, ty: Ty, local: VarId) -> Vec<Stmt> {
+    let mut out = Vec::new();
+    let p = tmp(f, &mut out, Ty::I32, h.dim_pos(level));
+    let c = tmp(f, &mut out, Ty::I32, Rv::Binary(BinOp::Ne, p, Op::I32(0)));
+    out.push(Stmt::If { cond: c, then_body: vec![Stmt::Assign(local, Rv::Use(identity(op, ty)))], else_body: vec![] });
+    out
+}
+
+/// Is this thread worker 0, lane 0 of its gang?
+pub(crate) fn is_gang_leader<H: OffloadHooks + ?Sized>(h: &H, f: &mut Function, out: &mut Vec<Stmt>) -> Op {
+    let w = tmp(f, out, Ty::I32, h.dim_pos(Level::Worker));
+    let v = tmp(f, out, Ty::I32, h.dim_pos(Level::Vector));
+    let o = tmp(f, out, Ty::I32, Rv::Binary(BinOp::Or, w, v));
+    tmp(f, out, Ty::I32, Rv::Binary(BinOp::Eq, o, Op::I32(0)))
+}
+
+/// Combines `val` into the memory at `res` atomically: a native read-modify-write where
+/// the operator has one, else a compare-and-swap loop.
+pub fn atomic_combine<H: OffloadHooks + ?Sized>(h: &H, f: &mut Function, op: RedOp, ty: Ty, res: &Op, val: Op) -> Vec<Stmt> {
+    let mut out = Vec::new();
+    let native = match op {
+        RedOp::Add => Some(AtomicOp::Add),
+        RedOp::Max => Some(AtomicOp::Max),
+        RedOp::Min => Some(AtomicOp::Min),
+        RedOp::And if ty.is_int() => Some(AtomicOp::And),
+        RedOp::Or if ty.is_int() => Some(AtomicOp::Or),
+        RedOp::Xor if ty.is_int() => Some(AtomicOp::Xor),
+        _ => None,
+    };
+    if let Some(a) = native {
+        tmp(f, &mut out, ty, Rv::AtomicRmw(a, ty, res.clone(), val));
+        out.extend(h.after_atomic());
+        return out;
+    }
+    let id = f.new_loop();
+    let mut body = Vec::new();
+    let old = tmp(f, &mut body, ty, Rv::AtomicLoad(ty, res.clone()));
+    let new = tmp(f, &mut body, ty, combine_rv(op, old.clone(), val));
+    let prev = tmp(f, &mut body, ty, Rv::AtomicCas(ty, res.clone(), old.clone(), new));
+    body.extend(h.after_atomic());
+    let done = tmp(f, &mut body, Ty::I32, Rv::Binary(BinOp::Eq, prev, old));
+    body.push(Stmt::If { cond: done, then_body: vec![Stmt::Exit(id)], else_body: vec![] });
+    out.push(Stmt::While { id, cond_body: vec![], cond: Op::I32(1), body });
+    out
+}
+
+/// The default expansion of the reduction stages (seed 001): vector level by a butterfly
+/// of shuffles, worker level through one shared-memory slot per worker between two
+/// barriers, gang level by an atomic update of the result done by each gang's leader.
+#[allow(clippy::too_many_arguments)]
+pub fn default_reduction<H: OffloadHooks + ?Sized>(
+    h: &H,
+    f: &mut Function,
+    stage: RedStage,
+    level: Level,
+    op: RedOp,
+    ty: Ty,
+    res: &Op,
+    local: VarId,
+) -> Vec<Stmt> {
+    let mem = *res != Op::Null;
+    match (stage, level) {
+        (RedStage::Init, Level::Gang) => {
+            if mem {
+                vec![Stmt::Assign(local, Rv::Use(identity(op, ty)))]
+            } else {
+                Vec::new()
+            }
+        }
+        (RedStage::Init, l) => keep_on_leader(h, f, l, op, ty, local),
+        (RedStage::Fini, Level::Vector) => {
+            let mut out = Vec::new();
+            let n = tmp(f, &mut out, Ty::I32, h.dim_size(Level::Vector));
+            let off = f.new_var("bfly.off", Ty::I32);
+            out.push(Stmt::Assign(off, Rv::Binary(BinOp::Div, n, Op::I32(2))));
+            let id = f.new_loop();
+            let mut cb = Vec::new();
+            let c = tmp(f, &mut cb, Ty::I32, Rv::Binary(BinOp::Gt, Op::Var(off), Op::I32(0)));
+            let mut body = Vec::new();
+            let other = tmp(f, &mut body, ty, h.shuffle(ty, ShuffleMode::Xor, Op::Var(local), Op::Var(off)));
+            body.push(Stmt::Assign(local, combine_rv(op, Op::Var(local), other)));
+            body.push(Stmt::Assign(off, Rv::Binary(BinOp::Div, Op::Var(off), Op::I32(2))));
+            out.push(Stmt::While { id, cond_body: cb, cond: c, body });
+            out
+        }
+        (RedStage::Fini, Level::Worker) => {
+            let mut out = Vec::new();
+            let w = tmp(f, &mut out, Ty::I32, h.dim_pos(Level::Worker));
+            let v = tmp(f, &mut out, Ty::I32, h.dim_pos(Level::Vector));
+            let nw = tmp(f, &mut out, Ty::I32, h.dim_size(Level::Worker));
+            let base = tmp(f, &mut out, Ty::Ptr, h.shared_base());
+            let w64 = tmp(f, &mut out, Ty::I64, Rv::Cast(Ty::I64, w));
+            let off = tmp(f, &mut out, Ty::I64, Rv::Binary(BinOp::Mul, w64, Op::I64(8)));
+            let slot = tmp(f, &mut out, Ty::Ptr, Rv::PtrAdd(base.clone(), off));
+            let lead = tmp(f, &mut out, Ty::I32, Rv::Binary(BinOp::Eq, v, Op::I32(0)));
+            out.push(Stmt::If { cond: lead, then_body: vec![Stmt::Store(ty, slot, Op::Var(local))], else_body: vec![] });
+            out.push(h.barrier());
+            let acc = f.new_var("wred.acc", ty);
+            out.push(Stmt::Assign(acc, Rv::Load(ty, base.clone())));
+            let k = f.new_var("wred.k", Ty::I32);
+            let id = f.new_loop();
+            let mut body = Vec::new();
+            let k64 = tmp(f, &mut body, Ty::I64, Rv::Cast(Ty::I64, Op::Var(k)));
+            let o = tmp(f, &mut body, Ty::I64, Rv::Binary(BinOp::Mul, k64, Op::I64(8)));
+            let p = tmp(f, &mut body, Ty::Ptr, Rv::PtrAdd(base, o));
+            let x = tmp(f, &mut body, ty, Rv::Load(ty, p));
+            body.push(Stmt::Assign(acc, combine_rv(op, Op::Var(acc), x)));
+            let hi = tmp(f, &mut out, Ty::I32, Rv::Binary(BinOp::Sub, nw, Op::I32(1)));
+            out.push(Stmt::Loop { id, var: k, lo: Op::I32(1), hi, step: Op::I32(1), body, acc: None });
+            out.push(h.barrier());
+            out.push(Stmt::Assign(local, Rv::Use(Op::Var(acc))));
+            out
+        }
+        (RedStage::Fini, Level::Gang) => {
+            if !mem {
+                return Vec::new();
+            }
+            let mut out = Vec::new();
+            let lead = is_gang_leader(h, f, &mut out);
+            let body = atomic_combine(h, f, op, ty, res, Op::Var(local));
+            out.push(Stmt::If { cond: lead, then_body: body, else_body: vec![] });
+            out
+        }
+        (RedStage::Setup | RedStage::Teardown, _) => Vec::new(),
+    }
+}

@@ -1,0 +1,216 @@
+//! The end-to-end suite: OpenACC programs against gfortran on host, sim32 and sim64;
+//! device code for nvptx and amdgcn; IR and device-code snapshots; diagnostics (UI tests).
+//!
+//! Expected diagnostics are blessed with `GPUF_BLESS=1`; snapshots with `INSTA_UPDATE=always`.
+
+use gpuf_tests::*;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn threads() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2).min(4)
+}
+
+/// gfortran's output for the program (the oracle).
+fn gfortran_output(src: &Path, dir: &Path) -> Result<(String, i32), String> {
+    let exe = dir.join("ref");
+    let o = run(Command::new("gfortran").arg("-O1").arg("-ffree-line-length-none").arg(src).arg("-o").arg(&exe));
+    if !o.status.success() {
+        return Err(format!("gfortran rejected {}:\n{}", src.display(), String::from_utf8_lossy(&o.stderr)));
+    }
+    let r = run(&mut Command::new(&exe));
+    Ok((String::from_utf8_lossy(&r.stdout).to_string(), r.status.code().unwrap_or(-1)))
+}
+
+fn gpuf_build(src: &Path, exe: &Path, extra: &[&str]) -> Result<(), String> {
+    let o = run(Command::new(gpuf()).arg("compile").arg(src).arg("-o").arg(exe).args(extra));
+    if !o.status.success() {
+        return Err(format!("gpuf failed on {}:\n{}", src.display(), String::from_utf8_lossy(&o.stderr)));
+    }
+    Ok(())
+}
+
+fn differential(dir: &str, devices: &[(&str, Option<&str>)]) {
+    let srcs = fortran_files(&root().join("tests/programs").join(dir));
+    assert!(!srcs.is_empty(), "no programs in tests/programs/{dir}");
+    let fails = parallel(&srcs, threads(), |src| {
+        let name = src.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+        let d = scratch(&format!("{dir}-{name}"));
+        let (want, want_code) = gfortran_output(src, &d)?;
+        let exe = d.join("prog");
+        gpuf_build(src, &exe, &[])?;
+        for (dev, lanes) in devices {
+            let mut c = Command::new(&exe);
+            c.env("ACC_DEVICE_TYPE", dev);
+            if let Some(l) = lanes {
+                c.env("GPUF_SIM_LANES", l);
+            }
+            let r = run(&mut c);
+            let got = String::from_utf8_lossy(&r.stdout).to_string();
+            let code = r.status.code().unwrap_or(-1);
+            if got != want || code != want_code {
+                return Err(format!(
+                    "{name} on {dev}{}: output differs from gfortran (exit {code} vs {want_code})\n--- gfortran\n{want}--- gpuf\n{got}--- stderr\n{}",
+                    lanes.map(|l| format!(" ({l} lanes)")).unwrap_or_default(),
+                    String::from_utf8_lossy(&r.stderr)
+                ));
+            }
+        }
+        Ok(())
+    });
+    assert!(fails.is_empty(), "{} program(s) failed:\n{}", fails.len(), fails.join("\n"));
+}
+
+#[test]
+fn acc_programs_match_gfortran_on_host_and_sim() {
+    differential("acc", &[("host", None), ("sim", Some("32")), ("sim", Some("64"))]);
+}
+
+/// Every kernel of every program passes LLVM's verifier and code generator for both GPUs:
+/// PTX has one `.entry` per kernel, and the AMD object links into an HSA code object.
+#[test]
+fn device_code_for_every_acc_program() {
+    let srcs = fortran_files(&root().join("tests/programs/acc"));
+    let fails = parallel(&srcs, threads(), |src| {
+        let name = src.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+        let d = scratch(&format!("dev-{name}"));
+        let ptx = d.join("k.ptx");
+        let o = run(Command::new(gpuf()).arg("compile").arg(src).args(["-target", "nvptx", "--emit=asm", "-o"]).arg(&ptx));
+        if !o.status.success() {
+            return Err(format!("{name}: nvptx: {}", String::from_utf8_lossy(&o.stderr)));
+        }
+        let text = std::fs::read_to_string(&ptx).map_err(|e| e.to_string())?;
+        let entries = text.matches(".entry").count();
+        let dump = d.join("x.txt");
+        let o = run(Command::new(gpuf()).arg("compile").arg(src).args(["-target", "nvptx", "--emit=oacc-xform", "-o"]).arg(&dump));
+        if !o.status.success() {
+            return Err(format!("{name}: dump: {}", String::from_utf8_lossy(&o.stderr)));
+        }
+        let kernels = std::fs::read_to_string(&dump).map_err(|e| e.to_string())?.matches(";; kernel ").count();
+        if entries != kernels || kernels == 0 {
+            return Err(format!("{name}: {entries} PTX entries for {kernels} kernels"));
+        }
+        let hsaco = d.join("k.hsaco");
+        let o = run(Command::new(gpuf()).arg("compile").arg(src).args(["-target", "amdgcn", "--emit=obj", "-o"]).arg(&hsaco));
+        if !o.status.success() {
+            return Err(format!("{name}: amdgcn: {}", String::from_utf8_lossy(&o.stderr)));
+        }
+        let bytes = std::fs::read(&hsaco).map_err(|e| e.to_string())?;
+        if !bytes.starts_with(b"\x7fELF") {
+            return Err(format!("{name}: the HSA code object is not an ELF file"));
+        }
+        Ok(())
+    });
+    assert!(fails.is_empty(), "{} program(s) failed:\n{}", fails.len(), fails.join("\n"));
+}
+
+fn emit(src: &Path, what: &str, target: Option<&str>, d: &Path) -> String {
+    let out = d.join(format!("{what}.{}", target.unwrap_or("all")));
+    let mut c = Command::new(gpuf());
+    c.arg("compile").arg(src).arg(format!("--emit={what}")).arg("-o").arg(&out);
+    if let Some(t) = target {
+        c.args(["-target", t]);
+    }
+    let o = run(&mut c);
+    assert!(o.status.success(), "{}: --emit={what}: {}", src.display(), String::from_utf8_lossy(&o.stderr));
+    std::fs::read_to_string(&out).unwrap_or_default()
+}
+
+/// IR after each pass and the device code of a few programs, as insta snapshots.
+#[test]
+fn snapshots_of_passes_and_device_code() {
+    let dir = root().join("tests/programs/snap");
+    for src in fortran_files(&dir) {
+        let name = src.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+        let d = scratch(&format!("snap-{name}"));
+        let mut settings = insta::Settings::clone_current();
+        settings.set_snapshot_path(root().join("tests/snapshots"));
+        settings.set_prepend_module_to_snapshot(false);
+        settings.bind(|| {
+            for pass in ["gimple", "omp-lower", "omp-expand"] {
+                insta::assert_snapshot!(format!("{name}.{pass}"), emit(&src, pass, None, &d));
+            }
+            for t in ["host", "sim", "nvptx", "amdgcn"] {
+                insta::assert_snapshot!(format!("{name}.oacc-xform.{t}"), emit(&src, "oacc-xform", Some(t), &d));
+            }
+            insta::assert_snapshot!(format!("{name}.ptx"), emit(&src, "asm", Some("nvptx"), &d));
+            insta::assert_snapshot!(format!("{name}.amdgcn.s"), emit(&src, "asm", Some("amdgcn"), &d));
+        });
+    }
+}
+
+/// Bad inputs: the diagnostics are exactly the blessed `.stderr`, the exit code is 1, and no
+/// output file is left behind.
+#[test]
+fn ui_diagnostics() {
+    let dir = root().join("tests/ui");
+    let srcs = fortran_files(&dir);
+    assert!(srcs.len() >= 8);
+    let fails = parallel(&srcs, threads(), |src| {
+        let name = src.file_name().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+        let d = scratch(&format!("ui-{name}"));
+        let out = d.join("prog");
+        let o = run(Command::new(gpuf()).current_dir(&dir).arg("compile").arg(&name).arg("-o").arg(&out));
+        let got = String::from_utf8_lossy(&o.stderr).to_string();
+        if o.status.code() != Some(1) {
+            return Err(format!("{name}: exit status {:?}, expected 1\n{got}", o.status.code()));
+        }
+        if got.contains("panicked") {
+            return Err(format!("{name}: the compiler panicked\n{got}"));
+        }
+        let leftovers: Vec<PathBuf> =
+            std::fs::read_dir(&d).map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
+        if !leftovers.is_empty() {
+            return Err(format!("{name}: a failed build left files behind: {leftovers:?}"));
+        }
+        let expected = src.with_extension("stderr");
+        if bless() {
+            std::fs::write(&expected, &got).map_err(|e| e.to_string())?;
+            return Ok(());
+        }
+        let want =
+            std::fs::read_to_string(&expected).map_err(|_| format!("{name}: no {} (bless with GPUF_BLESS=1)", expected.display()))?;
+        if got != want {
+            return Err(format!("{name}: diagnostics differ\n--- expected\n{want}--- got\n{got}"));
+        }
+        Ok(())
+    });
+    assert!(fails.is_empty(), "{} UI test(s) failed:\n{}", fails.len(), fails.join("\n"));
+}
+
+#[test]
+fn snapshot_programs_match_gfortran_on_host_and_sim() {
+    differential("snap", &[("host", None), ("sim", Some("32")), ("sim", Some("64"))]);
+}
+
+/// ARCHITECTURE.md's invariants that a machine can check.
+#[test]
+fn invariants() {
+    let r = root();
+    let manifest = |c: &str| std::fs::read_to_string(r.join(c).join("Cargo.toml")).unwrap_or_default();
+    for c in ["frontend", "lower", "driver", "runtime-lib", "tests"] {
+        assert!(!manifest(c).contains("inkwell"), "{c} must not depend on inkwell");
+    }
+    let fe = manifest("frontend");
+    for dep in ["gpuf-lower", "gpuf-codegen"] {
+        assert!(!fe.contains(dep), "frontend must not depend on {dep}");
+    }
+    for c in ["frontend", "lower", "codegen"] {
+        let dir = r.join(c).join("src");
+        let mut stack = vec![dir];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    stack.push(p);
+                    continue;
+                }
+                let text = std::fs::read_to_string(&p).unwrap_or_default();
+                for banned in ["std::fs::", "std::process::", "Command::new"] {
+                    assert!(!text.contains(banned), "{} uses `{banned}`: only the driver does I/O", p.display());
+                }
+                assert!(text.starts_with("//!"), "{} must start with a `//!` module doc", p.display());
+            }
+        }
+    }
+}
