@@ -363,8 +363,9 @@ pub struct MapItem {
 pub enum Capture {
     /// A `Ptr` variable holding the host address of mapped data (an array's data pointer,
     /// or the home of a scalar that lives in memory, such as `copy(s)` or a reduction
-    /// result): the kernel's copy holds the device address of the same data.
-    Mapped(VarId),
+    /// result): the kernel's copy holds the device address of the same data. The `I64`
+    /// operand is the size of the whole object (of which a section may be mapped).
+    Mapped(VarId, Op),
     /// A scalar copied in by value (firstprivate, also the array bounds).
     Value(VarId),
     /// A private scalar: a fresh variable per thread, uninitialised.

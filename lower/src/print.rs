@@ -180,7 +180,7 @@ impl Printer<'_> {
                 let mut t = format!("acc {} line {} {}", r.what, r.line, self.maps(&r.maps));
                 for c in &r.captures {
                     let _ = match c {
-                        Capture::Mapped(v) => write!(t, " mapped({})", self.v(*v)),
+                        Capture::Mapped(v, _) => write!(t, " mapped({})", self.v(*v)),
                         Capture::Value(v) => write!(t, " firstprivate({})", self.v(*v)),
                         Capture::Private(v) => write!(t, " private({})", self.v(*v)),
                         Capture::Scratch(v, n) => write!(t, " scratch({}: {} per gang)", self.v(*v), self.op(n)),

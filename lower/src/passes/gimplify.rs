@@ -16,7 +16,7 @@ use crate::ir::{self, *};
 use gpuf_frontend::ast::{self, Arg, BaseTy, ClauseKind, DimSpec, Expr, ExprKind, Intrinsic, StmtKind};
 use gpuf_frontend::sema::Symbols;
 use gpuf_frontend::{Diagnostic, Span};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// How a Fortran name is stored.
 #[derive(Clone, Debug)]
@@ -64,7 +64,7 @@ struct G<'a> {
     f: Function,
     syms: &'a Symbols,
     src: &'a str,
-    homes: HashMap<String, Home>,
+    homes: BTreeMap<String, Home>,
     /// Scoped replacements of a name (privates, reduction locals, loop variables).
     overrides: Vec<HashMap<String, Home>>,
     loops: Vec<(Option<String>, LoopId)>,
@@ -80,7 +80,7 @@ pub fn gimplify(p: &ast::Program, syms: &Symbols, src: &str, source_name: &str) 
         f: Function::new("main"),
         syms,
         src,
-        homes: HashMap::new(),
+        homes: BTreeMap::new(),
         overrides: Vec::new(),
         loops: Vec::new(),
         blocks: vec![Vec::new()],
@@ -212,28 +212,21 @@ fn memory_scalars(p: &ast::Program, syms: &Symbols) -> BTreeSet<String> {
                         walk(b, out, syms, in_region, in_gang);
                     }
                 }
-                StmtKind::AccAtomic { body, .. } => {
-                    // The target of an atomic inside a compute construct is shared.
-                    if in_region.is_some() {
-                        if let Some(ast::Stmt { kind: StmtKind::Assign { lhs, rhs }, .. }) = body.first() {
-                            names(std::slice::from_ref(lhs), out, syms);
-                            if body.len() == 1 {
-                                let _ = rhs;
-                            }
-                        }
-                        if let Some(ast::Stmt { kind: StmtKind::Assign { lhs, rhs }, .. }) = body.get(1) {
-                            // capture: `v = x; x = ...` updates x in the second statement.
-                            names(std::slice::from_ref(lhs), out, syms);
-                            names(std::slice::from_ref(rhs), out, syms);
-                        }
-                        if let Some(ast::Stmt { kind: StmtKind::Assign { lhs: _, rhs }, .. }) = body.first() {
-                            if body.len() == 2 {
-                                names(std::slice::from_ref(rhs), out, syms);
-                            } else if let ExprKind::Name(_) = &rhs.kind {
-                                // `v = x` (atomic read): x is shared.
-                                names(std::slice::from_ref(rhs), out, syms);
-                            }
-                        }
+                // The target of an atomic inside a compute construct is shared.
+                StmtKind::AccAtomic { kind, body, .. } if in_region.is_some() => {
+                    let assigns: Vec<(&Expr, &Expr)> = body
+                        .iter()
+                        .filter_map(|s| if let StmtKind::Assign { lhs, rhs } = &s.kind { Some((lhs, rhs)) } else { None })
+                        .collect();
+                    let target = match (kind, assigns.as_slice()) {
+                        (ast::AtomicKind::Read, [(_, x)]) => Some(*x),
+                        (ast::AtomicKind::Update | ast::AtomicKind::Write, [(x, _)]) => Some(*x),
+                        // Capture: the statement that is not a plain copy updates the target.
+                        (ast::AtomicKind::Capture, [(a, ra), (b, _)]) => Some(if matches!(ra.kind, ExprKind::Name(_)) { *b } else { *a }),
+                        _ => None,
+                    };
+                    if let Some(x) = target {
+                        names(std::slice::from_ref(x), out, syms);
                     }
                 }
                 _ => {}
@@ -703,7 +696,7 @@ impl<'a> G<'a> {
                     self.not_yet("`sum` with `dim=`", e.span);
                 }
                 let acc = self.tmp(rt);
-                let zero = if rt.is_float() { zero_of(rt) } else { zero_of(rt) };
+                let zero = zero_of(rt);
                 self.emit(Stmt::Assign(acc, Rv::Use(zero)));
                 let shape = self.shape(a);
                 self.scalarise(&shape, &mut |g, idx| {
@@ -1292,6 +1285,9 @@ impl<'a> G<'a> {
             self.diags.push(Diagnostic::error("E0301", "compute constructs cannot be nested", dir.span));
             return;
         }
+        if dir.kind == ast::AccKind::Kernels && loop_dir.is_none() && self.split_kernels(dir, body, sp) {
+            return;
+        }
         let kind = match dir.kind {
             ast::AccKind::Parallel | ast::AccKind::ParallelLoop => RegionKind::Parallel,
             ast::AccKind::Kernels | ast::AccKind::KernelsLoop => RegionKind::Kernels,
@@ -1413,6 +1409,12 @@ impl<'a> G<'a> {
         let mut used = BTreeSet::new();
         uses(&b, &mut used);
         let mut mapped_vars = BTreeSet::new();
+        // The construct's reductions: results are mapped, locals are the kernel's own.
+        for r in &reductions {
+            let (RedResult::Mem(p) | RedResult::Var(p)) = r.result;
+            used.insert(p);
+            mapped_vars.insert(r.local);
+        }
         for (sp, d) in scratch {
             let bytes = self.desc_bytes(&d);
             captures.push(Capture::Scratch(sp, bytes));
@@ -1425,11 +1427,11 @@ impl<'a> G<'a> {
                     if !used.contains(&d.addr) {
                         continue;
                     }
+                    let bytes = self.desc_bytes(&d);
                     if !mentioned.contains(&name) {
-                        let bytes = self.desc_bytes(&d);
-                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(d.addr), bytes, what: name.clone() });
+                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(d.addr), bytes: bytes.clone(), what: name.clone() });
                     }
-                    captures.push(Capture::Mapped(d.addr));
+                    captures.push(Capture::Mapped(d.addr, bytes));
                     mapped_vars.insert(d.addr);
                     for v in d.lb.iter().chain(&d.ext) {
                         captures.push(Capture::Value(*v));
@@ -1443,7 +1445,7 @@ impl<'a> G<'a> {
                     if !mentioned.contains(&name) {
                         maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(p), bytes: Op::I64(ir_ty(b).size()), what: name.clone() });
                     }
-                    captures.push(Capture::Mapped(p));
+                    captures.push(Capture::Mapped(p, Op::I64(ir_ty(b).size())));
                     mapped_vars.insert(p);
                 }
                 Home::Reg(..) | Home::Str(_) => {}
@@ -1483,6 +1485,66 @@ impl<'a> G<'a> {
             vector_length: vl,
             body: b,
         })));
+    }
+
+    /// A `kernels` construct is a sequence of kernels, as the specification describes it:
+    /// each loop nest at its top level becomes its own kernel, and so does each run of the
+    /// statements between them; the construct's data clauses become a data region around
+    /// them. Loop nests with a partitioned loop stay `kernels`, the rest run as `serial`
+    /// (one gang, so that nothing is executed once per gang). Returns false when the body is
+    /// a single group.
+    fn split_kernels(&mut self, dir: &ast::AccDirective, body: &[ast::Stmt], sp: Span) -> bool {
+        let mut groups: Vec<Vec<ast::Stmt>> = Vec::new();
+        let mut run: Vec<ast::Stmt> = Vec::new();
+        for s in body {
+            if matches!(s.kind, StmtKind::AccLoop { .. } | StmtKind::Do { .. } | StmtKind::DoWhile { .. }) {
+                if !run.is_empty() {
+                    groups.push(std::mem::take(&mut run));
+                }
+                groups.push(vec![s.clone()]);
+            } else {
+                run.push(s.clone());
+            }
+        }
+        if !run.is_empty() {
+            groups.push(run);
+        }
+        if groups.len() <= 1 {
+            return false;
+        }
+        let maps = self.data_maps(&dir.clauses, None);
+        let data_clause = |c: &ast::AccClause| {
+            matches!(
+                c.kind,
+                ClauseKind::Copy(_)
+                    | ClauseKind::Copyin(_)
+                    | ClauseKind::Copyout(_)
+                    | ClauseKind::Create(_)
+                    | ClauseKind::Present(_)
+                    | ClauseKind::NoCreate(_)
+                    | ClauseKind::Delete(_)
+            )
+        };
+        self.push_block();
+        for g in &groups {
+            let partitioned = g.iter().any(has_partitioned_loop);
+            let clauses: Vec<ast::AccClause> = dir
+                .clauses
+                .iter()
+                .filter(|c| !data_clause(c))
+                .filter(|c| {
+                    partitioned || !matches!(c.kind, ClauseKind::NumGangs(_) | ClauseKind::NumWorkers(_) | ClauseKind::VectorLength(_))
+                })
+                .cloned()
+                .collect();
+            let kind = if partitioned { ast::AccKind::Kernels } else { ast::AccKind::Serial };
+            let sub = ast::AccDirective { kind, clauses, span: dir.span };
+            let gsp = g.first().map_or(sp, |s| s.span);
+            self.region(&sub, g, None, gsp);
+        }
+        let b = self.pop_block();
+        self.emit(Stmt::AccData { maps, body: b });
+        true
     }
 
     /// A variable that holds a Fortran name's value on the host (not a temporary).
@@ -1975,6 +2037,27 @@ fn mentions(e: &Expr, name: &str) -> bool {
         ExprKind::Unary(_, x) | ExprKind::Paren(x) => mentions(x, name),
         ExprKind::Binary(_, x, y) => mentions(x, name) || mentions(y, name),
         ExprKind::Intrinsic { args, .. } => args.iter().any(|a| mentions(a, name)),
+        _ => false,
+    }
+}
+
+/// Does the statement contain a loop directive that partitions (not `seq`; in `kernels`
+/// only explicit levels or `independent` partition)?
+fn has_partitioned_loop(s: &ast::Stmt) -> bool {
+    match &s.kind {
+        StmtKind::AccLoop { dir, do_stmt } => {
+            let seq = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Seq));
+            let part = dir
+                .clauses
+                .iter()
+                .any(|c| matches!(c.kind, ClauseKind::Gang(_) | ClauseKind::Worker(_) | ClauseKind::Vector(_) | ClauseKind::Independent));
+            (!seq && part) || has_partitioned_loop(do_stmt)
+        }
+        StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => body.iter().any(has_partitioned_loop),
+        StmtKind::If { arms, else_body } => {
+            arms.iter().any(|(_, b)| b.iter().any(has_partitioned_loop))
+                || else_body.as_ref().is_some_and(|b| b.iter().any(has_partitioned_loop))
+        }
         _ => false,
     }
 }

@@ -156,12 +156,12 @@ fn outline(r: AccRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &mut V
     let mut args = Vec::new();
     for c in &r.captures {
         match c {
-            Capture::Mapped(v) => {
+            Capture::Mapped(v, bytes) => {
                 let kv = rm.var(*v);
                 let p = rm.k.new_var(format!("{}.param", host.var(*v).name), Ty::Ptr);
                 params.push(p);
                 prologue.push(Stmt::Assign(kv, Rv::Use(Op::Var(p))));
-                args.push(LaunchArg { kind: ArgKind::Mapped, host: Op::Var(*v), bytes: Op::I64(0) });
+                args.push(LaunchArg { kind: ArgKind::Mapped, host: Op::Var(*v), bytes: bytes.clone() });
             }
             Capture::Value(v) => {
                 let kv = rm.var(*v);

@@ -1,0 +1,264 @@
+//! The C ABI called by gpuf-compiled programs. This list is a contract
+//! with codegen: names and signatures must not change. Each function is a
+//! thin wrapper around the module that implements it.
+
+use crate::device::{Dims, GpufImages, Images, KernelInfo};
+use crate::io::{self, Item};
+
+fn slice<'a>(p: *const u8, len: i64) -> &'a [u8] {
+    if p.is_null() || len <= 0 {
+        &[]
+    } else {
+        // SAFETY: codegen passes valid (pointer, length) pairs.
+        unsafe { std::slice::from_raw_parts(p, len as usize) }
+    }
+}
+
+/// `n` elements at `p` (empty if `p` is null or `n` is 0).
+///
+/// # Safety
+/// A non-null `p` must be valid for `n` elements.
+unsafe fn raw_slice<'a, T>(p: *const T, n: usize) -> &'a [T] {
+    if p.is_null() || n == 0 {
+        &[]
+    } else {
+        std::slice::from_raw_parts(p, n)
+    }
+}
+
+extern "C" {
+    fn atexit(cb: extern "C" fn()) -> i32;
+}
+
+extern "C" fn flush_at_exit() {
+    io::flush_all_nonblocking();
+}
+
+// ---------------------------------------------------------------- program
+
+/// First call in `main`: records the embedded GPU images.
+///
+/// # Safety
+/// `images` is null or points to a valid `GpufImages` whose buffers live
+/// for the whole run.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_init(images: *const GpufImages) {
+    if !images.is_null() {
+        crate::acc::set_images(Images::from_c(&*images));
+    }
+    atexit(flush_at_exit);
+}
+
+/// End of `main`: flush output, release devices.
+#[no_mangle]
+pub extern "C" fn gpuf_finish() {
+    io::flush_all();
+    crate::acc::finish();
+    io::flush_all();
+}
+
+/// Fortran `stop [code]`, like gfortran: `STOP <code>` on stderr and exit
+/// with that code; without a code exit 0 silently.
+#[no_mangle]
+pub extern "C" fn gpuf_stop(code: i32, has_code: i32) {
+    io::flush_all();
+    if has_code != 0 {
+        crate::fatal::die(code, &format!("STOP {code}"));
+    }
+    crate::fatal::exit_now(0)
+}
+
+// --------------------------------------------------------------------- I/O
+
+/// Starts an output statement on `unit`; `fmt` null = list-directed.
+///
+/// # Safety
+/// `fmt` is null or valid for `fmt_len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_io_begin(unit: i32, fmt: *const u8, fmt_len: i64) {
+    if fmt.is_null() {
+        io::begin(unit, None)
+    } else {
+        io::begin(unit, Some(slice(fmt, fmt_len)))
+    }
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_io_i32(v: i32) {
+    io::item(Item::Int(v as i64, 32))
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_io_i64(v: i64) {
+    io::item(Item::Int(v, 64))
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_io_f32(v: f32) {
+    io::item(Item::Real(v as f64, true))
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_io_f64(v: f64) {
+    io::item(Item::Real(v, false))
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_io_logical(v: i32) {
+    io::item(Item::Logical(v != 0))
+}
+
+/// # Safety
+/// `p` is null or valid for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_io_str(p: *const u8, len: i64) {
+    io::item(Item::Str(slice(p, len)))
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_io_end() {
+    io::end()
+}
+
+// ------------------------------------------------------------------ memory
+
+#[no_mangle]
+pub extern "C" fn gpuf_alloc(bytes: i64) -> *mut u8 {
+    crate::mem::alloc(bytes)
+}
+
+/// # Safety
+/// `p` is null or from `gpuf_alloc`/`gpuf_allocate`, not yet freed.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_free(p: *mut u8) {
+    crate::mem::free(p)
+}
+
+/// # Safety
+/// `slot` is a valid pointer slot; `name` valid for `name_len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_allocate(slot: *mut *mut u8, bytes: i64, name: *const u8, name_len: i64) {
+    crate::mem::allocate(slot, bytes, name, name_len)
+}
+
+/// # Safety
+/// As for `gpuf_allocate`.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_deallocate(slot: *mut *mut u8, name: *const u8, name_len: i64) {
+    crate::mem::deallocate(slot, name, name_len)
+}
+
+/// `allocate` as gpuf's IR calls it: the variable's current data pointer in, the new one
+/// out (the IR has no addresses of variables).
+///
+/// # Safety
+/// `name` must be valid for `name_len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_allocate_array(cur: *mut u8, bytes: i64, name: *const u8, name_len: i64) -> *mut u8 {
+    let mut slot = cur;
+    crate::mem::allocate(&mut slot, bytes, name, name_len);
+    slot
+}
+
+/// `deallocate` as gpuf's IR calls it: errors if the array is not allocated.
+///
+/// # Safety
+/// `cur` must be null or come from `gpuf_allocate_array`; `name` as above.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_deallocate_array(cur: *mut u8, name: *const u8, name_len: i64) {
+    let mut slot = cur;
+    crate::mem::deallocate(&mut slot, name, name_len)
+}
+
+// ----------------------------------------------------------------- OpenACC
+
+#[no_mangle]
+pub extern "C" fn gpuf_acc_enter(host: *mut u8, bytes: i64, kind: i32, dynamic: i32) {
+    crate::acc::enter(host as usize, bytes, kind, dynamic != 0)
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_acc_exit(host: *mut u8, bytes: i64, kind: i32, dynamic: i32, finalize: i32) {
+    crate::acc::exit(host as usize, bytes, kind, dynamic != 0, finalize != 0)
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_acc_update(host: *mut u8, bytes: i64, to_device: i32, if_present: i32) {
+    crate::acc::update(host as usize, bytes, to_device != 0, if_present != 0)
+}
+
+/// Launches a compute region's kernel on the selected device.
+///
+/// # Safety
+/// `info` is valid; `hosts`, `sizes`, `kinds` hold `nargs` entries.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn gpuf_acc_launch(
+    info: *const KernelInfo,
+    nargs: i32,
+    hosts: *const *mut u8,
+    sizes: *const i64,
+    kinds: *const i32,
+    gangs: i32,
+    workers: i32,
+    vlen: i32,
+) {
+    let n = nargs.max(0) as usize;
+    let hosts = raw_slice(hosts, n);
+    let sizes = raw_slice(sizes, n);
+    let kinds = raw_slice(kinds, n);
+    crate::acc::launch(&*info, hosts, sizes, kinds, Dims { gangs, workers, vlen })
+}
+
+// ------------------------------------------------------------ sim device
+
+#[no_mangle]
+pub extern "C" fn gpuf_sim_dim_pos(level: i32) -> i32 {
+    crate::sim::dim_pos(level)
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_sim_dim_size(level: i32) -> i32 {
+    crate::sim::dim_size(level)
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_sim_shfl_i32(v: i32, mode: i32, arg: i32) -> i32 {
+    crate::sim::shfl_bits(v as u32 as u64, mode, arg) as u32 as i32
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_sim_shfl_i64(v: i64, mode: i32, arg: i32) -> i64 {
+    crate::sim::shfl_bits(v as u64, mode, arg) as i64
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_sim_shfl_f32(v: f32, mode: i32, arg: i32) -> f32 {
+    f32::from_bits(crate::sim::shfl_bits(v.to_bits() as u64, mode, arg) as u32)
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_sim_shfl_f64(v: f64, mode: i32, arg: i32) -> f64 {
+    f64::from_bits(crate::sim::shfl_bits(v.to_bits(), mode, arg))
+}
+
+/// Warp vote: mode 0 any, 1 all, 2 ballot (low 32 lanes' bits).
+#[no_mangle]
+pub extern "C" fn gpuf_sim_vote(mode: i32, pred: i32) -> i32 {
+    crate::sim::vote(mode, pred)
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_sim_barrier() {
+    crate::sim::barrier()
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_sim_shared() -> *mut u8 {
+    crate::sim::shared()
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_sim_atomic_note() {
+    crate::sim::atomic_note()
+}

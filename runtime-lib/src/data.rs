@@ -1,0 +1,339 @@
+//! The OpenACC present table: mapped host address ranges, their device
+//! copies and OpenACC 2.7+ structured and dynamic reference counts.
+//!
+//! * enter (`copy`, `copyin`, `copyout`, `create`, `present`, `no_create`;
+//!   structured or dynamic): if the range lies inside a mapped block, bump
+//!   the counter (no copy); else allocate and copy as the kind says
+//!   (`present` of absent data is an error, `no_create` does nothing).
+//! * exit (also `delete`; `finalize` zeroes the dynamic count): decrement;
+//!   when both counts are zero, copy back for `copy`/`copyout` and free.
+//! * update: a sub-range of a mapped block is copied in one direction.
+//! * translate (kernel arguments): a range inside or overlapping a block
+//!   maps to `block.dev + (host - block.host)`, which may point before the
+//!   block (an array section mapped, the whole array's base passed).
+//!
+//! The table is independent of the device: memory operations go through
+//! [`Device`].
+
+use crate::device::Device;
+use std::collections::BTreeMap;
+
+/// Data clause kinds as codegen passes them.
+pub mod kind {
+    pub const COPY: i32 = 1;
+    pub const COPYIN: i32 = 2;
+    pub const COPYOUT: i32 = 3;
+    pub const CREATE: i32 = 4;
+    pub const PRESENT: i32 = 5;
+    pub const NO_CREATE: i32 = 6;
+    pub const DELETE: i32 = 7;
+}
+
+/// One mapped block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    pub host: usize,
+    pub bytes: usize,
+    pub dev: u64,
+    pub structured: u32,
+    pub dynamic: u32,
+}
+
+impl Block {
+    fn end(&self) -> usize {
+        self.host + self.bytes
+    }
+}
+
+/// Host address range → device block.
+#[derive(Default, Debug)]
+pub struct PresentTable {
+    blocks: BTreeMap<usize, Block>,
+}
+
+fn describe(host: usize, bytes: usize) -> String {
+    format!("data at {host:#x} ({bytes} bytes)")
+}
+
+impl PresentTable {
+    /// The block that contains `[host, host+bytes)` (for `bytes == 0`, the
+    /// block containing `host`).
+    pub fn find(&self, host: usize, bytes: usize) -> Option<&Block> {
+        let (_, b) = self.blocks.range(..=host).next_back()?;
+        let end = host.checked_add(bytes)?;
+        if end <= b.end() && (host < b.end() || (bytes == 0 && host == b.host)) {
+            Some(b)
+        } else {
+            None
+        }
+    }
+
+    fn find_key(&self, host: usize, bytes: usize) -> Option<usize> {
+        self.find(host, bytes).map(|b| b.host)
+    }
+
+    /// The lowest block overlapping `[host, host+max(bytes,1))`.
+    pub fn overlapping(&self, host: usize, bytes: usize) -> Option<&Block> {
+        let end = host.saturating_add(bytes.max(1));
+        // blocks starting before `host` can overlap only if they are the
+        // last one before it
+        if let Some((_, b)) = self.blocks.range(..host).next_back() {
+            if b.end() > host {
+                return Some(b);
+            }
+        }
+        self.blocks.range(host..end).next().map(|(_, b)| b)
+    }
+
+    /// Number of mapped blocks.
+    pub fn len(&self) -> usize {
+        self.blocks.len()
+    }
+
+    /// True if nothing is mapped.
+    pub fn is_empty(&self) -> bool {
+        self.blocks.is_empty()
+    }
+
+    /// Data entry for one clause. Errors are messages for `gpuf: `.
+    pub fn enter(&mut self, dev: &dyn Device, host: usize, bytes: usize, kind: i32, dynamic: bool) -> Result<(), String> {
+        if host == 0 {
+            return Ok(());
+        }
+        if let Some(k) = self.find_key(host, bytes) {
+            let b = self.blocks.get_mut(&k).expect("block");
+            if dynamic {
+                b.dynamic += 1;
+            } else {
+                b.structured += 1;
+            }
+            return Ok(());
+        }
+        if let Some(b) = self.overlapping(host, bytes) {
+            return Err(format!("{} is only partly present on the device (mapped: {})", describe(host, bytes), describe(b.host, b.bytes)));
+        }
+        match kind {
+            kind::PRESENT => return Err(format!("present clause: {} is not present on the device", describe(host, bytes))),
+            kind::NO_CREATE => return Ok(()),
+            kind::COPY | kind::COPYIN | kind::COPYOUT | kind::CREATE => {}
+            k => return Err(format!("unknown data clause kind {k} on entry")),
+        }
+        let d = dev.alloc(bytes.max(1));
+        if kind == kind::COPY || kind == kind::COPYIN {
+            // SAFETY: the compiler passes a valid host range.
+            unsafe { dev.h2d(d, host as *const u8, bytes) };
+        }
+        let (structured, dynamic) = if dynamic { (0, 1) } else { (1, 0) };
+        self.blocks.insert(host, Block { host, bytes, dev: d, structured, dynamic });
+        Ok(())
+    }
+
+    /// Data exit for one clause.
+    pub fn exit(&mut self, dev: &dyn Device, host: usize, bytes: usize, kind: i32, dynamic: bool, finalize: bool) -> Result<(), String> {
+        if host == 0 {
+            return Ok(());
+        }
+        if !(kind::COPY..=kind::DELETE).contains(&kind) {
+            return Err(format!("unknown data clause kind {kind} on exit"));
+        }
+        let Some(k) = self.find_key(host, bytes) else {
+            // not present: nothing to do (OpenACC 2.7 exit data semantics)
+            return Ok(());
+        };
+        let b = self.blocks.get_mut(&k).expect("block");
+        if dynamic {
+            if finalize {
+                b.dynamic = 0;
+            } else {
+                b.dynamic = b.dynamic.saturating_sub(1);
+            }
+        } else {
+            b.structured = b.structured.saturating_sub(1);
+        }
+        if b.structured == 0 && b.dynamic == 0 {
+            let b = self.blocks.remove(&k).expect("block");
+            if kind == kind::COPY || kind == kind::COPYOUT {
+                let off = (host - b.host) as u64;
+                // SAFETY: the range lies inside the block and the host range.
+                unsafe { dev.d2h(host as *mut u8, b.dev + off, bytes) };
+            }
+            dev.free(b.dev);
+        }
+        Ok(())
+    }
+
+    /// `update device` (`to_device`) / `update self`.
+    pub fn update(&self, dev: &dyn Device, host: usize, bytes: usize, to_device: bool, if_present: bool) -> Result<(), String> {
+        if host == 0 || bytes == 0 {
+            return Ok(());
+        }
+        let Some(b) = self.find(host, bytes) else {
+            if if_present {
+                return Ok(());
+            }
+            return Err(format!("update: {} is not present on the device", describe(host, bytes)));
+        };
+        let d = b.dev + (host - b.host) as u64;
+        // SAFETY: the range lies inside the block and the host range.
+        unsafe {
+            if to_device {
+                dev.h2d(d, host as *const u8, bytes)
+            } else {
+                dev.d2h(host as *mut u8, d, bytes)
+            }
+        }
+        Ok(())
+    }
+
+    /// Device address for a kernel argument covering `[host, host+bytes)`.
+    pub fn translate(&self, host: usize, bytes: usize) -> Option<u64> {
+        let b = self.find(host, bytes).or_else(|| self.overlapping(host, bytes))?;
+        Some(b.dev.wrapping_add((host as u64).wrapping_sub(b.host as u64)))
+    }
+
+    /// Frees every block (program end).
+    pub fn clear(&mut self, dev: &dyn Device) {
+        for (_, b) in std::mem::take(&mut self.blocks) {
+            dev.free(b.dev);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::kind::*;
+    use super::*;
+    use crate::sim::SimDevice;
+
+    fn bytes_of(v: &[f64]) -> usize {
+        std::mem::size_of_val(v)
+    }
+
+    #[test]
+    fn copy_counts_and_copy_back() {
+        let dev = SimDevice::new(32);
+        let mut t = PresentTable::default();
+        let mut a = vec![1.0f64; 8];
+        let h = a.as_mut_ptr() as usize;
+        let n = bytes_of(&a);
+        t.enter(&dev, h, n, COPY, false).unwrap();
+        let d = t.translate(h, n).unwrap();
+        assert_ne!(d, h as u64, "sim memory is separate");
+        // the device copy was initialised; change it on the device
+        unsafe {
+            let p = d as *mut f64;
+            assert_eq!(*p.add(3), 1.0);
+            *p.add(3) = 42.0;
+        }
+        // nested structured copy: count 2, no copy back at inner exit
+        t.enter(&dev, h, n, COPY, false).unwrap();
+        assert_eq!(t.find(h, n).unwrap().structured, 2);
+        t.exit(&dev, h, n, COPY, false, false).unwrap();
+        assert_eq!(a[3], 1.0);
+        assert_eq!(t.len(), 1);
+        t.exit(&dev, h, n, COPY, false, false).unwrap();
+        assert_eq!(a[3], 42.0);
+        assert!(t.is_empty());
+    }
+
+    #[test]
+    fn dynamic_and_structured_counts() {
+        let dev = SimDevice::new(32);
+        let mut t = PresentTable::default();
+        let mut a = vec![0.0f64; 4];
+        let h = a.as_mut_ptr() as usize;
+        let n = bytes_of(&a);
+        // enter data copyin(a); enter data copyin(a)
+        t.enter(&dev, h, n, COPYIN, true).unwrap();
+        t.enter(&dev, h, n, COPYIN, true).unwrap();
+        // structured present(a) inside
+        t.enter(&dev, h, n, PRESENT, false).unwrap();
+        let b = t.find(h, n).unwrap().clone();
+        assert_eq!((b.structured, b.dynamic), (1, 2));
+        unsafe { *(b.dev as *mut f64) = 5.0 };
+        t.exit(&dev, h, n, PRESENT, false, false).unwrap();
+        // exit data copyout(a): dynamic 2 -> 1, no copy
+        t.exit(&dev, h, n, COPYOUT, true, false).unwrap();
+        assert_eq!(a[0], 0.0);
+        assert_eq!(t.find(h, n).unwrap().dynamic, 1);
+        // exit data copyout(a) finalize after another enter: zeroes, copies
+        t.enter(&dev, h, n, CREATE, true).unwrap();
+        t.exit(&dev, h, n, COPYOUT, true, true).unwrap();
+        assert_eq!(a[0], 5.0);
+        assert!(t.is_empty());
+        // exit of absent data is a no-op
+        t.exit(&dev, h, n, DELETE, true, false).unwrap();
+    }
+
+    #[test]
+    fn delete_does_not_copy_and_create_does_not_copy_in() {
+        let dev = SimDevice::new(32);
+        let mut t = PresentTable::default();
+        let mut a = vec![7.0f64; 4];
+        let h = a.as_mut_ptr() as usize;
+        let n = bytes_of(&a);
+        t.enter(&dev, h, n, CREATE, true).unwrap();
+        let d = t.translate(h, n).unwrap();
+        assert_eq!(unsafe { *(d as *const f64) }, 0.0, "create does not copy in");
+        unsafe { *(d as *mut f64) = 9.0 };
+        t.exit(&dev, h, n, DELETE, true, false).unwrap();
+        assert_eq!(a[0], 7.0);
+        assert!(t.is_empty());
+    }
+
+    #[test]
+    fn present_and_no_create() {
+        let dev = SimDevice::new(32);
+        let mut t = PresentTable::default();
+        let a = [0u8; 16];
+        let h = a.as_ptr() as usize;
+        let e = t.enter(&dev, h, 16, PRESENT, false).unwrap_err();
+        assert_eq!(e, format!("present clause: data at {h:#x} (16 bytes) is not present on the device"));
+        t.enter(&dev, h, 16, NO_CREATE, false).unwrap();
+        assert!(t.is_empty());
+        t.exit(&dev, h, 16, NO_CREATE, false, false).unwrap();
+    }
+
+    #[test]
+    fn sections_sub_ranges_and_updates() {
+        let dev = SimDevice::new(32);
+        let mut t = PresentTable::default();
+        let mut a: Vec<f64> = (1..=10).map(|i| i as f64).collect();
+        let base = a.as_mut_ptr() as usize;
+        let n = bytes_of(&a);
+        // copyin(a(3:5)): 3 elements starting at index 2
+        let sec = base + 2 * 8;
+        t.enter(&dev, sec, 24, COPYIN, false).unwrap();
+        // a kernel using all of `a` gets a base pointer before the block
+        let d_base = t.translate(base, n).unwrap();
+        let blk = t.find(sec, 24).unwrap().clone();
+        assert_eq!(d_base, blk.dev - 16);
+        assert_eq!(unsafe { *((d_base as *const f64).add(3)) }, 4.0);
+        // sub-range lookups: a(4:5) is present, a(4:6) is not
+        assert!(t.find(sec + 8, 16).is_some());
+        assert!(t.find(sec + 8, 24).is_none());
+        // present(a(4:4)) inside the mapped section bumps the count
+        t.enter(&dev, sec + 8, 8, PRESENT, false).unwrap();
+        assert_eq!(t.find(sec, 24).unwrap().structured, 2);
+        t.exit(&dev, sec + 8, 8, PRESENT, false, false).unwrap();
+        // enter of a range overlapping the block partially is an error
+        assert!(t.enter(&dev, base, n, COPYIN, false).is_err());
+        // update self(a(4:4)) after a device-side change
+        unsafe { *((blk.dev as *mut f64).add(1)) = 40.0 };
+        a[2] = 30.0;
+        t.update(&dev, sec + 8, 8, false, false).unwrap();
+        assert_eq!(a[3], 40.0);
+        assert_eq!(a[2], 30.0, "only the updated sub-range is copied");
+        // update device(a(3:3))
+        t.update(&dev, sec, 8, true, false).unwrap();
+        assert_eq!(unsafe { *(blk.dev as *const f64) }, 30.0);
+        // update of data that is not present
+        let e = t.update(&dev, base, 8, true, false).unwrap_err();
+        assert!(e.starts_with("update: data at"), "{e}");
+        t.update(&dev, base, 8, true, true).unwrap();
+        // structured exit copyin: freed, no copy back
+        t.exit(&dev, sec, 24, COPYIN, false, false).unwrap();
+        assert!(t.is_empty());
+        assert_eq!(a[3], 40.0);
+    }
+}

@@ -1,0 +1,682 @@
+//! Fortran output statements (`print`, `write`), one statement at a time:
+//! `begin` → items → `end`. A [`Stmt`] builds records (with a position, so
+//! that `T`, `TL`, `TR` and `X` work like gfortran: trailing skips add no
+//! blanks) and appends finished records to its output; the global state
+//! hands them to the unit: 6 (and -1, `*`) is standard output, buffered and
+//! flushed at finish/stop/exit/errors; 0 is standard error; any other unit
+//! is the file `fort.N`, as gfortran does for unconnected units.
+//!
+//! List-directed output follows gfortran: every record starts with a blank;
+//! items are separated by one blank except between two character items;
+//! integer(4) in width 11, integer(8) in width 20, reals per
+//! [`crate::format::list_real`], logicals as `T`/`F`, characters as is.
+
+use crate::format::{self, Desc, Format, Op, RealEdit, SignMode};
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// One output list item.
+#[derive(Clone, Copy, Debug)]
+pub enum Item<'a> {
+    /// An integer value and its size in bits (32 or 64).
+    Int(i64, u32),
+    /// A real value and whether it is real(4).
+    Real(f64, bool),
+    Logical(bool),
+    Str(&'a [u8]),
+}
+
+impl Item<'_> {
+    fn type_name(&self) -> &'static str {
+        match self {
+            Item::Int(..) => "INTEGER",
+            Item::Real(..) => "REAL",
+            Item::Logical(_) => "LOGICAL",
+            Item::Str(_) => "CHARACTER",
+        }
+    }
+    /// The item's storage bytes (for `A` editing of non-character items).
+    fn raw(&self) -> Vec<u8> {
+        match *self {
+            Item::Int(v, 32) => (v as i32).to_le_bytes().to_vec(),
+            Item::Int(v, _) => v.to_le_bytes().to_vec(),
+            Item::Real(v, true) => (v as f32).to_le_bytes().to_vec(),
+            Item::Real(v, false) => v.to_le_bytes().to_vec(),
+            Item::Logical(b) => (b as i32).to_le_bytes().to_vec(),
+            Item::Str(s) => s.to_vec(),
+        }
+    }
+}
+
+/// A record under construction.
+#[derive(Default, Debug)]
+struct Record {
+    buf: Vec<u8>,
+    pos: usize,
+}
+
+impl Record {
+    fn put(&mut self, b: &[u8]) {
+        if self.pos > self.buf.len() {
+            self.buf.resize(self.pos, b' ');
+        }
+        let end = self.pos + b.len();
+        if end > self.buf.len() {
+            self.buf.resize(end, b' ');
+        }
+        self.buf[self.pos..end].copy_from_slice(b);
+        self.pos = end;
+    }
+}
+
+/// State of a formatted statement's format interpreter.
+struct FmtState {
+    fmt: Arc<Format>,
+    pc: usize,
+    /// (GroupStart index, repetitions left (0 = unlimited), data count at
+    /// the start of the current repetition)
+    stack: Vec<(usize, u32, usize)>,
+    /// A repeated data descriptor still has this many uses.
+    pending: Option<(Desc, usize, u32)>,
+    sign: SignMode,
+    scale: i32,
+    data_count: usize,
+}
+
+impl FmtState {
+    /// End of a group: repeat it (an unlimited group only if it transferred
+    /// data in its last repetition) or leave it.
+    fn group_end(&mut self, start: usize) {
+        let dc = self.data_count;
+        let top = self.stack.last_mut().expect("group stack");
+        debug_assert_eq!(top.0, start);
+        let again = if top.1 == 0 { dc > top.2 } else { top.1 > 1 };
+        if again {
+            if top.1 > 0 {
+                top.1 -= 1;
+            }
+            top.2 = dc;
+            self.pc = start + 1;
+        } else {
+            self.stack.pop();
+        }
+    }
+}
+
+enum Mode {
+    List { first: bool, prev_char: bool },
+    Formatted(Box<FmtState>),
+}
+
+/// One output statement.
+pub struct Stmt {
+    mode: Mode,
+    rec: Record,
+    /// Finished records, each followed by a newline.
+    pub out: Vec<u8>,
+    items: usize,
+}
+
+/// A Fortran runtime error (the full message, `Fortran runtime error: `
+/// prefix not included).
+#[derive(Debug, Clone, PartialEq)]
+pub struct IoError(pub String);
+
+fn caret_msg(msg: &str, fmt: &Format, pos: usize) -> IoError {
+    IoError(format!("{msg}\n{}\n{}^", String::from_utf8_lossy(&fmt.text), " ".repeat(pos)))
+}
+
+impl Stmt {
+    /// A list-directed statement.
+    pub fn list() -> Stmt {
+        Stmt { mode: Mode::List { first: true, prev_char: false }, rec: Record::default(), out: Vec::new(), items: 0 }
+    }
+
+    /// A formatted statement.
+    pub fn formatted(fmt: Arc<Format>) -> Stmt {
+        let st = FmtState { fmt, pc: 0, stack: Vec::new(), pending: None, sign: SignMode::Suppress, scale: 0, data_count: 0 };
+        Stmt { mode: Mode::Formatted(Box::new(st)), rec: Record::default(), out: Vec::new(), items: 0 }
+    }
+
+    fn end_record(&mut self) {
+        self.out.extend_from_slice(&self.rec.buf);
+        self.out.push(b'\n');
+        self.rec = Record::default();
+    }
+
+    /// Transfers one item.
+    pub fn item(&mut self, it: Item) -> Result<(), IoError> {
+        self.items += 1;
+        match &mut self.mode {
+            Mode::List { first, prev_char } => {
+                let is_char = matches!(it, Item::Str(_));
+                if *first {
+                    *first = false;
+                    self.rec.put(b" ");
+                } else if !(is_char && *prev_char) {
+                    self.rec.put(b" ");
+                }
+                *prev_char = is_char;
+                match it {
+                    Item::Int(v, bits) => {
+                        let w = if bits == 64 { 20 } else { 11 };
+                        self.rec.put(format!("{v:>w$}").as_bytes());
+                    }
+                    Item::Real(v, is_f32) => self.rec.put(format::list_real(v, is_f32).as_bytes()),
+                    Item::Logical(b) => self.rec.put(if b { b"T" } else { b"F" }),
+                    Item::Str(s) => self.rec.put(s),
+                }
+                Ok(())
+            }
+            Mode::Formatted(_) => {
+                let (desc, pos) = self.next_data()?;
+                self.edit(desc, pos, it)
+            }
+        }
+    }
+
+    fn st(&mut self) -> &mut FmtState {
+        match &mut self.mode {
+            Mode::Formatted(st) => st,
+            Mode::List { .. } => unreachable!("list-directed statement has no format"),
+        }
+    }
+
+    /// Runs the format up to the next data edit descriptor (processing
+    /// literals, positioning, `/`, reversion on the way).
+    fn next_data(&mut self) -> Result<(Desc, usize), IoError> {
+        if let Some((d, pos, left)) = self.st().pending {
+            self.st().pending = if left > 1 { Some((d, pos, left - 1)) } else { None };
+            self.st().data_count += 1;
+            return Ok((d, pos));
+        }
+        let mut reverted_without_data = false;
+        loop {
+            let st = self.st();
+            let fmt = st.fmt.clone();
+            let Some(op) = fmt.ops.get(st.pc) else {
+                // end of format: reversion
+                if !fmt.has_data || reverted_without_data {
+                    return Err(IoError("Insufficient data descriptors in format after reversion".into()));
+                }
+                st.stack.clear();
+                st.pc = fmt.revert;
+                self.end_record();
+                reverted_without_data = true;
+                continue;
+            };
+            st.pc += 1;
+            match op {
+                Op::Data { desc, rep, pos } => {
+                    if *rep > 1 {
+                        st.pending = Some((*desc, *pos, rep - 1));
+                    }
+                    st.data_count += 1;
+                    return Ok((*desc, *pos));
+                }
+                Op::Colon => {}
+                Op::GroupStart { rep, .. } => {
+                    let dc = st.data_count;
+                    st.stack.push((st.pc - 1, *rep, dc));
+                }
+                Op::GroupEnd { start } => st.group_end(*start),
+                other => {
+                    let other = other.clone();
+                    self.control(&other);
+                }
+            }
+        }
+    }
+
+    /// Executes a control (non-data, non-group) op.
+    fn control(&mut self, op: &Op) {
+        match op {
+            Op::Lit(s) => self.rec.put(s),
+            Op::Right(n) => self.rec.pos += n,
+            Op::Left(n) => self.rec.pos = self.rec.pos.saturating_sub(*n),
+            Op::Tab(n) => self.rec.pos = n - 1,
+            Op::Slash => self.end_record(),
+            Op::Sign(m) => self.st().sign = *m,
+            Op::Scale(k) => self.st().scale = *k,
+            _ => {}
+        }
+    }
+
+    fn edit(&mut self, desc: Desc, pos: usize, it: Item) -> Result<(), IoError> {
+        let (sign, scale, fmt) = {
+            let st = self.st();
+            (st.sign, st.scale, st.fmt.clone())
+        };
+        let n = self.items;
+        let mismatch =
+            |want: &str| caret_msg(&format!("Expected {want} for item {n} in formatted transfer, got {}", it.type_name()), &fmt, pos);
+        let text: Vec<u8> = match desc {
+            Desc::Int { radix, w, m } => match it {
+                Item::Int(v, bits) => format::edit_int(v, bits, radix, w, m, sign).into_bytes(),
+                Item::Real(v, f32k) if radix != 10 => {
+                    let (bits, b) = if f32k { (32, (v as f32).to_bits() as i64) } else { (64, v.to_bits() as i64) };
+                    format::edit_int(b, bits, radix, w, m, sign).into_bytes()
+                }
+                _ => return Err(mismatch("INTEGER")),
+            },
+            Desc::Real { kind, w, d, e } => {
+                let (x, f32k) = match it {
+                    Item::Real(x, f32k) => (x, f32k),
+                    Item::Int(v, bits) if kind == RealEdit::G => {
+                        let w = if w == 0 { 0 } else { w };
+                        self.rec.put(format::edit_int(v, bits, 10, w, None, sign).as_bytes());
+                        return Ok(());
+                    }
+                    Item::Logical(b) if kind == RealEdit::G => {
+                        self.rec.put(format::edit_logical(b, w).as_bytes());
+                        return Ok(());
+                    }
+                    Item::Str(s) if kind == RealEdit::G => {
+                        self.rec.put(&format::edit_char(s, if w == 0 { None } else { Some(w) }));
+                        return Ok(());
+                    }
+                    _ => return Err(mismatch("REAL")),
+                };
+                let d0 = d.unwrap_or(0);
+                let r = match kind {
+                    RealEdit::F => Ok(format::edit_f(x, w, d0, scale, sign, false)),
+                    RealEdit::G => format::edit_g(x, f32k, w, d, e, scale, sign),
+                    _ => format::edit_e(x, kind, w, d0, e, scale, sign),
+                };
+                match r {
+                    Ok(s) => s.into_bytes(),
+                    Err(msg) => return Err(caret_msg(msg, &fmt, pos)),
+                }
+            }
+            Desc::Logical { w } => {
+                let v = match it {
+                    Item::Logical(b) => b,
+                    other => other.raw().iter().any(|&b| b != 0),
+                };
+                format::edit_logical(v, w).into_bytes()
+            }
+            Desc::Char { w } => match it {
+                Item::Str(s) => format::edit_char(s, w),
+                other => format::edit_char(&other.raw(), w),
+            },
+        };
+        self.rec.put(&text);
+        Ok(())
+    }
+
+    /// Ends the statement: runs the rest of the format up to the next data
+    /// descriptor, a colon or its end, then terminates the record.
+    pub fn finish(&mut self) -> Result<(), IoError> {
+        if let Mode::Formatted(_) = self.mode {
+            if self.st().pending.is_none() {
+                loop {
+                    let st = self.st();
+                    let fmt = st.fmt.clone();
+                    let Some(op) = fmt.ops.get(st.pc) else { break };
+                    st.pc += 1;
+                    match op {
+                        Op::Data { .. } | Op::Colon => break,
+                        Op::GroupStart { rep, .. } => {
+                            let dc = st.data_count;
+                            st.stack.push((st.pc - 1, *rep, dc));
+                        }
+                        Op::GroupEnd { start } => st.group_end(*start),
+                        other => {
+                            let other = other.clone();
+                            self.control(&other);
+                        }
+                    }
+                }
+            }
+        }
+        self.end_record();
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Global state: the current statement, unit sinks, the format cache.
+
+struct IoState {
+    stdout: Vec<u8>,
+    stmt: Option<(i32, Stmt)>,
+    cache: HashMap<Vec<u8>, Arc<Format>>,
+    files: HashMap<i32, std::fs::File>,
+}
+
+static IO: Mutex<Option<IoState>> = Mutex::new(None);
+
+const FLUSH_AT: usize = 1 << 16;
+
+fn lock() -> MutexGuard<'static, Option<IoState>> {
+    IO.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn with_state<R>(f: impl FnOnce(&mut IoState) -> R) -> R {
+    let mut g = lock();
+    let st = g.get_or_insert_with(|| IoState { stdout: Vec::new(), stmt: None, cache: HashMap::new(), files: HashMap::new() });
+    f(st)
+}
+
+fn write_stdout(b: &[u8]) {
+    let mut o = std::io::stdout().lock();
+    let _ = o.write_all(b);
+    let _ = o.flush();
+}
+
+impl IoState {
+    fn emit(&mut self, unit: i32, bytes: &[u8]) {
+        match unit {
+            6 | -1 => {
+                self.stdout.extend_from_slice(bytes);
+                if self.stdout.len() >= FLUSH_AT {
+                    write_stdout(&self.stdout);
+                    self.stdout.clear();
+                }
+            }
+            0 => {
+                write_stdout(&self.stdout);
+                self.stdout.clear();
+                let _ = std::io::stderr().write_all(bytes);
+            }
+            n => {
+                let f = self.files.entry(n).or_insert_with(|| {
+                    std::fs::File::create(format!("fort.{n}"))
+                        .unwrap_or_else(|e| crate::fatal::fortran_error(&format!("Cannot open file 'fort.{n}': {e}")))
+                });
+                let _ = f.write_all(bytes);
+            }
+        }
+    }
+    fn flush(&mut self) {
+        if !self.stdout.is_empty() {
+            write_stdout(&self.stdout);
+            self.stdout.clear();
+        }
+        for f in self.files.values_mut() {
+            let _ = f.flush();
+        }
+    }
+}
+
+fn fail(e: IoError) -> ! {
+    crate::fatal::fortran_error(&e.0)
+}
+
+/// Starts a statement on `unit`; `fmt` None means list-directed.
+pub fn begin(unit: i32, fmt: Option<&[u8]>) {
+    let r = with_state(|st| {
+        let stmt = match fmt {
+            None => Stmt::list(),
+            Some(text) => {
+                let f = match st.cache.get(text) {
+                    Some(f) => f.clone(),
+                    None => match format::parse(text) {
+                        Ok(f) => {
+                            let f = Arc::new(f);
+                            st.cache.insert(text.to_vec(), f.clone());
+                            f
+                        }
+                        Err(e) => {
+                            let fake = Format { ops: vec![], revert: 0, has_data: false, text: text.to_vec() };
+                            return Err(caret_msg(&e.msg, &fake, e.pos));
+                        }
+                    },
+                };
+                Stmt::formatted(f)
+            }
+        };
+        st.stmt = Some((unit, stmt));
+        Ok(())
+    });
+    if let Err(e) = r {
+        fail(e)
+    }
+}
+
+/// Transfers one item of the current statement.
+pub fn item(it: Item) {
+    let r = with_state(|st| match &mut st.stmt {
+        Some((_, s)) => s.item(it),
+        None => Ok(()),
+    });
+    if let Err(e) = r {
+        // emit the records finished before the error, as gfortran does
+        with_state(|st| {
+            if let Some((unit, s)) = st.stmt.take() {
+                st.emit(unit, &s.out);
+            }
+        });
+        fail(e)
+    }
+}
+
+/// Ends the current statement.
+pub fn end() {
+    let r = with_state(|st| {
+        let Some((unit, mut s)) = st.stmt.take() else { return Ok(()) };
+        let r = s.finish();
+        st.emit(unit, &s.out);
+        r
+    });
+    if let Err(e) = r {
+        fail(e)
+    }
+}
+
+/// Flushes all buffered output.
+pub fn flush_all() {
+    with_state(|st| st.flush());
+}
+
+/// Flushes buffered output unless another thread (or this one) holds the
+/// I/O lock; used on error paths.
+pub fn flush_all_nonblocking() {
+    let g = match IO.try_lock() {
+        Ok(g) => Some(g),
+        Err(std::sync::TryLockError::Poisoned(p)) => Some(p.into_inner()),
+        Err(std::sync::TryLockError::WouldBlock) => None,
+    };
+    if let Some(mut g) = g {
+        if let Some(st) = g.as_mut() {
+            st.flush();
+        }
+    }
+}
+
+// The test values are the Fortran literals of the gfortran runs (3.14159).
+#[cfg(test)]
+#[allow(clippy::approx_constant, clippy::excessive_precision)]
+mod tests {
+    use super::*;
+
+    fn list(items: &[Item]) -> String {
+        let mut s = Stmt::list();
+        for &it in items {
+            s.item(it).unwrap();
+        }
+        s.finish().unwrap();
+        String::from_utf8(s.out).unwrap()
+    }
+
+    fn fmt(f: &str, items: &[Item]) -> Result<String, IoError> {
+        let f = Arc::new(format::parse(f.as_bytes()).map_err(|e| IoError(e.msg))?);
+        let mut s = Stmt::formatted(f);
+        for &it in items {
+            s.item(it)?;
+        }
+        s.finish()?;
+        Ok(String::from_utf8(s.out).unwrap())
+    }
+
+    use Item::*;
+    const T: Item = Logical(true);
+    const F: Item = Logical(false);
+    fn i(v: i64) -> Item<'static> {
+        Int(v, 32)
+    }
+    fn r(v: f32) -> Item<'static> {
+        Real(v as f64, true)
+    }
+    fn d(v: f64) -> Item<'static> {
+        Real(v, false)
+    }
+    fn s(v: &'static str) -> Item<'static> {
+        Str(v.as_bytes())
+    }
+
+    #[test]
+    fn list_directed_records() {
+        // print *, 42 / -42 / 0 / huge(1) / -huge(1)-1
+        assert_eq!(list(&[i(42)]), "          42\n");
+        assert_eq!(list(&[i(-42)]), "         -42\n");
+        assert_eq!(list(&[i(0)]), "           0\n");
+        assert_eq!(list(&[i(2147483647)]), "  2147483647\n");
+        assert_eq!(list(&[i(-2147483648)]), " -2147483648\n");
+        // integer(8) :: k = 42; print *, k / -huge(k)-1
+        assert_eq!(list(&[Int(42, 64)]), "                   42\n");
+        assert_eq!(list(&[Int(i64::MIN, 64)]), " -9223372036854775808\n");
+        // print *, 1.0 / 1.0d0
+        assert_eq!(list(&[r(1.0)]), "   1.00000000    \n");
+        assert_eq!(list(&[d(1.0)]), "   1.0000000000000000     \n");
+        // print *, 1.0d9, 1.0d8, 1.0d15, 1.0d16
+        assert_eq!(
+            list(&[d(1e9), d(1e8), d(1e15), d(1e16)]),
+            "   1000000000.0000000        100000000.00000000        1000000000000000.0        10000000000000000.     \n"
+        );
+        // print *, 0.01, 0.01d0
+        assert_eq!(list(&[r(0.01), d(0.01)]), "   9.99999978E-03   1.0000000000000000E-002\n");
+        // print *, r, d with r, d = +Inf / NaN
+        assert_eq!(list(&[r(f32::INFINITY), d(f64::INFINITY)]), "         Infinity                  Infinity\n");
+        assert_eq!(list(&[r(f32::NAN), d(f64::NAN)]), "              NaN                       NaN\n");
+        // print *, .true., .false.
+        assert_eq!(list(&[T, F]), " T F\n");
+        // print *, 'a', 'b' / 'x =', 5 / 5, 'x'
+        assert_eq!(list(&[s("a"), s("b")]), " ab\n");
+        assert_eq!(list(&[s("x ="), i(5)]), " x =           5\n");
+        assert_eq!(list(&[i(5), s("x")]), "           5 x\n");
+        // print *, 5, 6, 'x', 'y', 7.0, .true., 'z'
+        assert_eq!(list(&[i(5), i(6), s("x"), s("y"), r(7.0), T, s("z")]), "           5           6 xy   7.00000000     T z\n");
+        // print *, 'x', .true. / .true., 'x' / 1.0, 'a' / 'a', 1.0
+        assert_eq!(list(&[s("x"), T]), " x T\n");
+        assert_eq!(list(&[T, s("x")]), " T x\n");
+        assert_eq!(list(&[r(1.0), s("a")]), "   1.00000000     a\n");
+        assert_eq!(list(&[s("a"), r(1.0)]), " a   1.00000000    \n");
+        // print *, 0.5, 0.25, 0.125
+        assert_eq!(list(&[r(0.5), r(0.25), r(0.125)]), "  0.500000000      0.250000000      0.125000000    \n");
+        // print *  /  print *, ''  /  print *, 'abc', ''
+        assert_eq!(list(&[]), "\n");
+        assert_eq!(list(&[s("")]), " \n");
+        assert_eq!(list(&[s("abc"), s("")]), " abc\n");
+        // print *, (i, i=1,12): no line wrapping
+        let many: Vec<Item> = (1..=12).map(i).collect();
+        assert_eq!(
+            list(&many),
+            "           1           2           3           4           5           6           7           8           9          10          11          12\n"
+        );
+    }
+
+    #[test]
+    fn formatted_records() {
+        let ok = |f: &str, items: &[Item]| fmt(f, items).unwrap();
+        // print '(A)', 'hello' / '(A3)' / '(A8)' / '(A, A)', 'ab', 'cd' / '(A2,A2)', 'a', 'b'
+        assert_eq!(ok("(A)", &[s("hello")]), "hello\n");
+        assert_eq!(ok("(A3)", &[s("hello")]), "hel\n");
+        assert_eq!(ok("(A8)", &[s("hello")]), "   hello\n");
+        assert_eq!(ok("(A, A)", &[s("ab"), s("cd")]), "abcd\n");
+        assert_eq!(ok("(A2,A2)", &[s("a"), s("b")]), " a b\n");
+        // '(L1, L3, L0)'... gfortran accepts L0? we use L1/L3
+        assert_eq!(ok("(L1, L3)", &[T, F]), "T  F\n");
+        // '(I3, 3X, I3)', 1, 2 / '(I3, 3X)', 1
+        assert_eq!(ok("(I3, 3X, I3)", &[i(1), i(2)]), "  1     2\n");
+        assert_eq!(ok("(I3, 3X)", &[i(1)]), "  1\n");
+        // '(3I4)', 1, 2, 3 / 1, 2 / 1..5
+        assert_eq!(ok("(3I4)", &[i(1), i(2), i(3)]), "   1   2   3\n");
+        assert_eq!(ok("(3I4)", &[i(1), i(2)]), "   1   2\n");
+        assert_eq!(ok("(3I4)", &[i(1), i(2), i(3), i(4), i(5)]), "   1   2   3\n   4   5\n");
+        // '(2(I3, 1X))', 1..5
+        assert_eq!(ok("(2(I3, 1X))", &[i(1), i(2), i(3), i(4), i(5)]), "  1   2\n  3   4\n  5\n");
+        // '(A, 2(I3, 1X), F5.1)', 'x', 1, 2, 3.0, 4, 5, 6.0
+        assert_eq!(ok("(A, 2(I3, 1X), F5.1)", &[s("x"), i(1), i(2), r(3.0), i(4), i(5), r(6.0)]), "x  1   2   3.0\n  4   5   6.0\n");
+        // '(I2, 2(I3, "|"))', 1..6
+        assert_eq!(ok("(I2, 2(I3, \"|\"))", &[i(1), i(2), i(3), i(4), i(5), i(6)]), " 1  2|  3|\n  4|  5|\n  6|\n");
+        // '(I3 / I3)', 1, 2 / '(I3 // I3)' / '(I3, /)', 1 / '(/, I3)', 1
+        assert_eq!(ok("(I3 / I3)", &[i(1), i(2)]), "  1\n  2\n");
+        assert_eq!(ok("(I3 // I3)", &[i(1), i(2)]), "  1\n\n  2\n");
+        assert_eq!(ok("(I3, /)", &[i(1)]), "  1\n\n");
+        assert_eq!(ok("(/, I3)", &[i(1)]), "\n  1\n");
+        // '(A, "x=", I3)', 'v', 5 / "('it''s', I2)", 5 / '("it""s", I2)', 5
+        assert_eq!(ok("(A, \"x=\", I3)", &[s("v"), i(5)]), "vx=  5\n");
+        assert_eq!(ok("('it''s', I2)", &[i(5)]), "it's 5\n");
+        assert_eq!(ok("(\"it\"\"s\", I2)", &[i(5)]), "it\"s 5\n");
+        // '(I3, " end")', 5 / '("a", I3, "b", I3, "c")', 5 / '("no items")'
+        assert_eq!(ok("(I3, \" end\")", &[i(5)]), "  5 end\n");
+        assert_eq!(ok("(\"a\", I3, \"b\", I3, \"c\")", &[i(5)]), "a  5b\n");
+        assert_eq!(ok("(\"no items\")", &[]), "no items\n");
+        // '(i5, 2f8.3, a, l2, 3x, es12.4, e10.3)', 1, 1.5, 2.5, 'str', .true., 3.0, 4.0
+        assert_eq!(
+            ok("(i5, 2f8.3, a, l2, 3x, es12.4, e10.3)", &[i(1), r(1.5), r(2.5), s("str"), T, r(3.0), r(4.0)]),
+            "    1   1.500   2.500str T     3.0000E+00 0.400E+01\n"
+        );
+        // '(1X, I3)', 7 / '(I3, 2X, 2X)', 7
+        assert_eq!(ok("(1X, I3)", &[i(7)]), "   7\n");
+        assert_eq!(ok("(I3, 2X, 2X)", &[i(7)]), "  7\n");
+        // '(2(I3), I4)', 1..6 / '(I3, (I4, I5))', 1..7 / '((I2), (I3))', 1..5
+        assert_eq!(ok("(2(I3), I4)", &[i(1), i(2), i(3), i(4), i(5), i(6)]), "  1  2   3\n  4  5   6\n");
+        assert_eq!(ok("(I3, (I4, I5))", &[i(1), i(2), i(3), i(4), i(5), i(6), i(7)]), "  1   2    3\n   4    5\n   6    7\n");
+        assert_eq!(ok("((I2), (I3))", &[i(1), i(2), i(3), i(4), i(5)]), " 1  2\n  3\n  4\n  5\n");
+        // '(I3, :, " tail")', 5 / 5, 6
+        assert_eq!(ok("(I3, :, \" tail\")", &[i(5)]), "  5\n");
+        assert_eq!(ok("(I3, :, \" tail\")", &[i(5), i(6)]), "  5 tail\n  6\n");
+        // '(5X)' / '(T5, I3)', 5 / '(I3, TR2, I3)', 5, 6 / '(A, T2, A)', 'abcdef', 'X' / '(I3, TL2, I3)', 5, 6
+        assert_eq!(ok("(5X)", &[]), "\n");
+        assert_eq!(ok("(T5, I3)", &[i(5)]), "      5\n");
+        assert_eq!(ok("(I3, TR2, I3)", &[i(5), i(6)]), "  5    6\n");
+        assert_eq!(ok("(A, T2, A)", &[s("abcdef"), s("X")]), "aXcdef\n");
+        assert_eq!(ok("(I3, TL2, I3)", &[i(5), i(6)]), "   6\n");
+        // '(SP, I3, F6.2, SS, I3)', 5, 1.0, 6
+        assert_eq!(ok("(SP, I3, F6.2, SS, I3)", &[i(5), r(1.0), i(6)]), " +5 +1.00  6\n");
+        // '(1PE12.4, F8.3)', 3.14159, 3.14159 / '(1P, 2E12.4)', 3.14159, 2.0
+        assert_eq!(ok("(1PE12.4, F8.3)", &[r(3.14159), r(3.14159)]), "  3.1416E+00  31.416\n");
+        assert_eq!(ok("(1P, 2E12.4)", &[r(3.14159), r(2.0)]), "  3.1416E+00  2.0000E+00\n");
+        // '(*(I3))', 1..5 / '(3(I3,:,","))', 1..5
+        assert_eq!(ok("(*(I3))", &[i(1), i(2), i(3), i(4), i(5)]), "  1  2  3  4  5\n");
+        assert_eq!(ok("(3(I3,:,\",\"))", &[i(1), i(2), i(3), i(4), i(5)]), "  1,  2,  3,\n  4,  5\n");
+        // '(I3)' with no items / '(I3, A)', 5 / '(2I3)', 1, 2, 3
+        assert_eq!(ok("(I3)", &[]), "\n");
+        assert_eq!(ok("(I3, A)", &[i(5)]), "  5\n");
+        assert_eq!(ok("(2I3)", &[i(1), i(2), i(3)]), "  1  2\n  3\n");
+        // '(G12.4)', 42 / .true. / 'abc' ; '(G0)', 42 / 'abc' / .true.
+        assert_eq!(ok("(G12.4)", &[i(42)]), "          42\n");
+        assert_eq!(ok("(G12.4)", &[T]), "           T\n");
+        assert_eq!(ok("(G12.4)", &[s("abc")]), "         abc\n");
+        assert_eq!(ok("(G0)", &[i(42)]), "42\n");
+        assert_eq!(ok("(G0)", &[s("abc")]), "abc\n");
+        // '(L2)', 5 (L accepts any type: non-zero is T) / '(B8)', 1.5 (bits of the real)
+        assert_eq!(ok("(L2)", &[i(5)]), " T\n");
+        assert_eq!(ok("(B8)", &[r(1.5)]), "********\n");
+        // '(I8)', 5, 6
+        assert_eq!(ok("(I8)", &[i(5), i(6)]), "       5\n       6\n");
+    }
+
+    #[test]
+    fn formatted_errors() {
+        // f = '(I3, A)'; print f, 1.5, 1.5
+        let e = fmt("(I3, A)", &[r(1.5)]).unwrap_err();
+        assert_eq!(e.0, "Expected INTEGER for item 1 in formatted transfer, got REAL\n(I3, A)\n ^");
+        // f = '(F5.1)'; print f, 5
+        let e = fmt("(F5.1)", &[i(5)]).unwrap_err();
+        assert_eq!(e.0, "Expected REAL for item 1 in formatted transfer, got INTEGER\n(F5.1)\n ^");
+        // print '(A, 2(I3, 1X), F5.1)', 'x', 1, 2, 3.0, 'y' -> item 5
+        let e = fmt("(A, 2(I3, 1X), F5.1)", &[s("x"), i(1), i(2), r(3.0), s("y")]).unwrap_err();
+        assert_eq!(e.0, "Expected INTEGER for item 5 in formatted transfer, got CHARACTER\n(A, 2(I3, 1X), F5.1)\n      ^");
+        // f = '("x")'; print f, 5   /  f = '()'
+        let e = fmt("(\"x\")", &[i(5)]).unwrap_err();
+        assert_eq!(e.0, "Insufficient data descriptors in format after reversion");
+        assert!(fmt("()", &[i(5)]).is_err());
+        // print '(E10.0)', 1.0e-5
+        let e = fmt("(E10.0)", &[r(1e-5)]).unwrap_err();
+        assert!(e.0.starts_with("Scale factor out of range in format specifier 'E' or 'D'"));
+    }
+}

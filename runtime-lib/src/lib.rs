@@ -1,0 +1,34 @@
+//! `gpuf-rt`: the run-time library linked into every program gpuf compiles.
+//!
+//! Programs are linked as `cc prog.o libgpuf_rt.a -lpthread -ldl -lm` (plus
+//! whatever `rustc --print native-static-libs` reports, see the crate README
+//! in the report). Everything the generated code calls is an
+//! `extern "C"` function with a fixed name; the contract is listed in
+//! `abi.rs`, which only holds thin wrappers around the modules below:
+//!
+//! * [`io`] / [`format`]: Fortran `print`/`write` output, byte for byte like
+//!   gfortran 12 (list-directed and formatted), buffered.
+//! * [`mem`]: `allocate`/`deallocate` and raw allocations.
+//! * [`data`]: the OpenACC present table (structured and dynamic reference
+//!   counts, sub-range lookups).
+//! * [`device`]: device selection and the [`device::Device`] trait with its
+//!   three implementations: [`host`] (shared memory, host fallback kernels),
+//!   [`sim`] (the SIMT emulator: one OS thread per lane, warp and gang
+//!   rendezvous with divergence detection) and [`gpu`] (CUDA driver API or
+//!   HIP, loaded with `dlopen` at run time).
+//! * [`acc`]: the runtime entries for data directives and kernel launches.
+//! * [`fatal`]: error exits that flush buffered output first.
+
+pub mod abi;
+pub mod acc;
+pub mod data;
+pub mod device;
+pub mod fatal;
+pub mod format;
+pub mod gpu;
+pub mod host;
+pub mod io;
+pub mod mem;
+pub mod sim;
+
+pub use abi::*;

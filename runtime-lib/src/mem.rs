@@ -1,0 +1,109 @@
+//! Heap memory for compiled programs: zeroed, 16-byte aligned blocks with a
+//! 16-byte header that records the size, so that `gpuf_free` needs only the
+//! pointer. `allocate`/`deallocate` statements go through
+//! [`allocate`]/[`deallocate`], which report gfortran's errors.
+
+use std::alloc::{alloc_zeroed, dealloc, Layout};
+
+const HEADER: usize = 16;
+
+fn layout(bytes: usize) -> Layout {
+    match bytes.checked_add(HEADER).and_then(|n| Layout::from_size_align(n, 16).ok()) {
+        Some(l) => l,
+        None => crate::fatal::fortran_error(&format!("Allocation would exceed memory limit ({bytes} bytes requested)")),
+    }
+}
+
+/// Allocates `bytes` zeroed bytes (16-byte aligned, never null; negative or
+/// zero sizes give a valid empty block).
+pub fn alloc(bytes: i64) -> *mut u8 {
+    let bytes = bytes.max(0) as usize;
+    let l = layout(bytes);
+    // SAFETY: the layout has a non-zero size (header included).
+    let p = unsafe { alloc_zeroed(l) };
+    if p.is_null() {
+        crate::fatal::fortran_error(&format!("Allocation would exceed memory limit ({bytes} bytes requested)"));
+    }
+    // SAFETY: the block is at least HEADER bytes and 16-aligned.
+    unsafe {
+        (p as *mut usize).write(bytes);
+        p.add(HEADER)
+    }
+}
+
+/// Frees a block from [`alloc`]; null is ignored.
+///
+/// # Safety
+/// `p` must be null or a pointer returned by [`alloc`] and not freed yet.
+pub unsafe fn free(p: *mut u8) {
+    if p.is_null() {
+        return;
+    }
+    let base = p.sub(HEADER);
+    let bytes = (base as *const usize).read();
+    dealloc(base, layout(bytes));
+}
+
+fn name_str(name: *const u8, len: i64) -> String {
+    if name.is_null() || len <= 0 {
+        return String::new();
+    }
+    // SAFETY: the compiler passes a valid (pointer, length) pair.
+    let s = unsafe { std::slice::from_raw_parts(name, len as usize) };
+    String::from_utf8_lossy(s).into_owned()
+}
+
+/// `allocate(a)`: error if `*slot` is already allocated, else store a new
+/// zeroed block.
+///
+/// # Safety
+/// `slot` must point to a valid pointer-sized location.
+pub unsafe fn allocate(slot: *mut *mut u8, bytes: i64, name: *const u8, name_len: i64) {
+    if !(*slot).is_null() {
+        crate::fatal::fortran_error(&format!("Attempting to allocate already allocated variable '{}'", name_str(name, name_len)));
+    }
+    *slot = alloc(bytes);
+}
+
+/// `deallocate(a)`: error if `*slot` is null, else free and store null.
+///
+/// # Safety
+/// `slot` must point to a valid pointer-sized location holding null or a
+/// block from [`alloc`].
+pub unsafe fn deallocate(slot: *mut *mut u8, name: *const u8, name_len: i64) {
+    if (*slot).is_null() {
+        crate::fatal::fortran_error(&format!("Attempt to DEALLOCATE unallocated '{}'", name_str(name, name_len)));
+    }
+    free(*slot);
+    *slot = std::ptr::null_mut();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alloc_is_zeroed_aligned_and_nonnull() {
+        for n in [0i64, 1, 15, 16, 17, 1000] {
+            let p = alloc(n);
+            assert!(!p.is_null());
+            assert_eq!(p as usize % 16, 0);
+            for i in 0..n as usize {
+                assert_eq!(unsafe { *p.add(i) }, 0);
+            }
+            unsafe { free(p) };
+        }
+    }
+
+    #[test]
+    fn allocate_deallocate_roundtrip() {
+        let mut slot: *mut u8 = std::ptr::null_mut();
+        unsafe {
+            allocate(&mut slot, 40, b"a".as_ptr(), 1);
+            assert!(!slot.is_null());
+            *slot.add(39) = 7;
+            deallocate(&mut slot, b"a".as_ptr(), 1);
+        }
+        assert!(slot.is_null());
+    }
+}
