@@ -94,7 +94,13 @@ fn main() -> ExitCode {
         })
         .collect();
     let cli = Cli::parse_from(args);
-    match run(cli) {
+    // A panic is a bug in gpuf; report it as an internal error instead of a backtrace.
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("error[E0999]: internal compiler error: {info}");
+        eprintln!("  = note: this is a bug in gpuf; please report it with the source file");
+    }));
+    let result = std::panic::catch_unwind(move || run(cli)).unwrap_or_else(|_| Err(String::new()));
+    match result {
         Ok(code) => code,
         Err(msg) => {
             if !msg.is_empty() {

@@ -218,3 +218,66 @@ fn invariants() {
         }
     }
 }
+
+/// `GPUF_SIM_STATS=1` prints one exact line per launch with the counts the sim executed.
+#[test]
+fn sim_stats_lines() {
+    let src = root().join("tests/programs/snap/02_reduction.f90");
+    let d = scratch("sim-stats");
+    let exe = d.join("prog");
+    gpuf_build(&src, &exe, &[]).unwrap_or_else(|e| panic!("{e}"));
+    for lanes in ["32", "64"] {
+        let o = run(Command::new(&exe).env("ACC_DEVICE_TYPE", "sim").env("GPUF_SIM_LANES", lanes).env("GPUF_SIM_STATS", "1"));
+        assert!(o.status.success());
+        let err = String::from_utf8_lossy(&o.stderr);
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 2, "one line per launch:\n{err}");
+        let fields = |l: &str| -> Vec<String> { l.split_whitespace().map(str::to_string).collect() };
+        for l in &lines {
+            let f = fields(l);
+            assert_eq!(f.len(), 17, "{l}");
+            assert_eq!((f[0].as_str(), f[1].as_str()), ("gpuf-sim:", "kernel"), "{l}");
+            let keys: Vec<&str> = f[3..].iter().step_by(2).map(String::as_str).collect();
+            assert_eq!(keys, ["gangs", "workers", "lanes", "shuffles", "votes", "barriers", "atomics"], "{l}");
+        }
+        // The gang-vector reduction: one butterfly (log2 lanes shuffles) and one atomic per gang.
+        let first = fields(lines[0]);
+        let gangs: u32 = first[4].parse().unwrap_or(0);
+        let steps = if lanes == "32" { 5 } else { 6 };
+        assert_eq!(first[8], lanes);
+        assert_eq!(first[10], (gangs * steps).to_string(), "{}", lines[0]);
+        assert_eq!(first[16], gangs.to_string(), "{}", lines[0]);
+        // The worker reduction goes through shared memory: barriers, no shuffles.
+        let second = fields(lines[1]);
+        assert_eq!(second[10], "0", "{}", lines[1]);
+        assert_ne!(second[14], "0", "{}", lines[1]);
+    }
+}
+
+/// Asking for a GPU that is not there is a clear error and a non-zero exit.
+#[test]
+fn missing_gpu_is_an_error() {
+    let src = root().join("tests/programs/snap/01_saxpy.f90");
+    let d = scratch("no-gpu");
+    let exe = d.join("prog");
+    gpuf_build(&src, &exe, &[]).unwrap_or_else(|e| panic!("{e}"));
+    for dev in ["nvidia", "radeon"] {
+        let o = run(Command::new(&exe).env("ACC_DEVICE_TYPE", dev));
+        assert_eq!(o.status.code(), Some(1));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(&format!("ACC_DEVICE_TYPE={dev}")) && err.contains("GPU"), "{err}");
+        assert!(o.stdout.is_empty());
+    }
+    // Unset: no GPU here, so the host runs it.
+    let o = run(Command::new(&exe).env_remove("ACC_DEVICE_TYPE"));
+    assert!(o.status.success());
+}
+
+/// The README's example through `gpuf run`.
+#[test]
+fn example_runs() {
+    let o = run(Command::new(gpuf()).arg("run").arg(root().join("examples/saxpy.f90")));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("sum(y) =      1000002000000.0"), "{out}");
+}
