@@ -53,6 +53,8 @@ pub(crate) struct Cg<'ctx> {
 enum RetKind {
     Main,
     Void,
+    /// A Fortran function: returns the value of the variable.
+    Value(VarId),
 }
 
 struct Fx<'ctx, 'a> {
@@ -108,6 +110,50 @@ pub(crate) fn build_host<'ctx>(
         g.set_alignment(8);
         cg.kinfo.push(g.as_pointer_value());
     }
+    // Variables with static storage.
+    for g in &host.globals {
+        let init: BasicValueEnum = match g.init {
+            Op::I32(c) => ctx.i32_type().const_int(c as u64, true).into(),
+            Op::I64(c) => ctx.i64_type().const_int(c as u64, true).into(),
+            Op::F32(c) => ctx.f32_type().const_float(c as f64).into(),
+            Op::F64(c) => ctx.f64_type().const_float(c).into(),
+            _ => cg.llty(g.ty).const_zero(),
+        };
+        let gv = cg.m.add_global(cg.llty(g.ty), None, &g.name);
+        gv.set_initializer(&init);
+        gv.set_alignment(g.ty.size() as u32);
+        if g.local {
+            gv.set_linkage(Linkage::Internal);
+        }
+    }
+    // Procedures: declared first so that calls in any order find them.
+    let mut proc_fns = Vec::new();
+    for p in &host.procs {
+        let ps: Vec<BasicMetadataTypeEnum> = p.params.iter().map(|_| ptr.into()).collect();
+        let fty = match p.result {
+            Some(r) => cg.llty(p.var(r).ty).fn_type(&ps, false),
+            None => ctx.void_type().fn_type(&ps, false),
+        };
+        let fv = match cg.m.get_function(&p.name) {
+            Some(f) if f.count_basic_blocks() == 0 && f.get_type() == fty => f,
+            Some(_) => return err(format!("procedure `{}` is defined twice or with two signatures", p.name)),
+            None => cg.m.add_function(&p.name, fty, if p.local { Some(Linkage::Internal) } else { None }),
+        };
+        proc_fns.push(fv);
+    }
+    for (p, fv) in host.procs.iter().zip(&proc_fns) {
+        let ret = match p.result {
+            Some(r) => RetKind::Value(r),
+            None => RetKind::Void,
+        };
+        let mut fx = cg.begin(p, *fv, ret, None)?;
+        for (i, v) in p.params.iter().enumerate() {
+            let a = fv.get_nth_param(i as u32).ok_or_else(|| CodegenError(format!("procedure `{}`: missing parameter {i}", p.name)))?;
+            cg.store(Ty::Ptr, fx.vars[v.0 as usize], a)?;
+        }
+        cg.stmts(&mut fx, &p.body)?;
+        cg.end(&fx)?;
+    }
     for (k, fv) in host.kernels.iter().zip(&host_fns) {
         cg.host_kernel(k, *fv)?;
     }
@@ -125,7 +171,10 @@ pub(crate) fn build_host<'ctx>(
     images_g.set_constant(true);
     images_g.set_linkage(Linkage::Internal);
     images_g.set_alignment(8);
-    // main
+    // main (absent when the file has no main program, e.g. only a module)
+    if host.main.name.is_empty() {
+        return Ok(cg.m);
+    }
     let main_ty = ctx.i32_type().fn_type(&[ctx.i32_type().into(), ptr.into()], false);
     let main_fv = cg.m.add_function("main", main_ty, None);
     let mut fx = cg.begin(&host.main, main_fv, RetKind::Main, None)?;
@@ -339,6 +388,11 @@ impl<'ctx> Cg<'ctx> {
             }
             RetKind::Void => {
                 self.b.build_return(None)?;
+            }
+            RetKind::Value(v) => {
+                let t = fx.f.var(v).ty;
+                let val = self.load(t, fx.vars[v.0 as usize])?;
+                self.b.build_return(Some(&val))?;
             }
         }
         Ok(())
@@ -694,6 +748,15 @@ impl<'ctx> Cg<'ctx> {
                 }
                 Ok(self.call(f, &vals)?.unwrap())
             }
+            Rv::AddrOf(v) => {
+                let p =
+                    fx.vars.get(v.0 as usize).ok_or_else(|| CodegenError(format!("function `{fname}`: variable {} out of range", v.0)))?;
+                Ok((*p).into())
+            }
+            Rv::GlobalAddr(g) => match self.m.get_global(g) {
+                Some(gv) if !self.tgt.is_gpu() => Ok(gv.as_pointer_value().into()),
+                _ => err(format!("function `{fname}`: no global `{g}` in this module")),
+            },
             Rv::Builtin(b, _) => err(format!("function `{fname}`: builtin {b:?} left for codegen (oacc-xform should remove it)")),
             Rv::Prim(p, args) => {
                 self.prim(fx, p, args)?.ok_or_else(|| CodegenError(format!("function `{}`: primitive {p:?} has no value", fx.f.name)))

@@ -218,7 +218,14 @@ fn host_module(target: Target, kernel_mul: i32) -> Module {
     body.push(Stmt::Return);
     body.push(print_i32(Op::I32(12345))); // dead
     f.body = body;
-    Module { source: "t.f90".into(), main: f, kernels: vec![array_kernel("main_kernel0", kernel_mul)], target: Some(target) }
+    Module {
+        source: "t.f90".into(),
+        main: f,
+        procs: vec![],
+        globals: vec![],
+        kernels: vec![array_kernel("main_kernel0", kernel_mul)],
+        target: Some(target),
+    }
 }
 
 const STUB_RUNTIME: &str = r#"
@@ -410,6 +417,8 @@ fn device_kernel(target: Target) -> Module {
     body.push(lp);
     f.body = body;
     Module {
+        procs: vec![],
+        globals: vec![],
         source: "d.f90".into(),
         main: Function::new("main"),
         kernels: vec![Kernel {
@@ -473,6 +482,8 @@ fn amdgcn_kernel() {
 
 fn tiny_kernel(target: Target, body: Vec<Stmt>, f: Function) -> Module {
     Module {
+        procs: vec![],
+        globals: vec![],
         source: "e.f90".into(),
         main: Function::new("main"),
         kernels: vec![Kernel {

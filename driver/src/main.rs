@@ -6,6 +6,7 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use gpuf_codegen::{DeviceImages, Emit, Options};
+use gpuf_frontend::preprocess::{preprocess, render_mapped, Loaded, PpOptions, SourceMap};
 use gpuf_frontend::Diagnostic;
 use gpuf_lower::ir::Target;
 use std::path::{Path, PathBuf};
@@ -34,6 +35,15 @@ struct BuildArgs {
     /// Device images to embed: `nvptx`, `amdgcn`, both (default) or `none`.
     #[arg(long = "offload", value_delimiter = ',', default_values = ["nvptx", "amdgcn"])]
     offload: Vec<String>,
+    /// Define a preprocessor macro: `-D NAME` or `-D NAME=value`.
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    defines: Vec<String>,
+    /// Search this directory for `#include` and `include` files (after the source's own).
+    #[arg(short = 'I', value_name = "DIR")]
+    include_dirs: Vec<PathBuf>,
+    /// Run the C preprocessor even for `.f90` files (it always runs for `.F90`).
+    #[arg(long = "cpp")]
+    cpp: bool,
 }
 
 #[derive(Subcommand)]
@@ -160,26 +170,65 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
     }
 }
 
-fn render(diags: &[Diagnostic], file: &str, src: &str) {
+fn render(diags: &[Diagnostic], map: &SourceMap) {
     for d in diags {
-        eprint!("{}", d.render(file, src));
+        eprint!("{}", render_mapped(d, map));
         eprintln!();
     }
 }
 
-fn build(b: &BuildArgs, out: &Path, object: bool, target: Option<Target>, emit: Option<EmitKind>) -> Result<(), String> {
+fn failed(diags: &[Diagnostic], file: &str) -> String {
+    let n = diags.iter().filter(|d| d.is_error()).count();
+    format!("error: could not compile `{file}` due to {n} previous error{}", if n == 1 { "" } else { "s" })
+}
+
+/// Reads the source and runs the preprocessor: `#` directives for `.F90` files (or
+/// `--cpp`), `include` lines always. Include files are searched beside the including file,
+/// then in the `-I` directories.
+fn read_source(b: &BuildArgs) -> Result<(String, SourceMap), String> {
     let file = b.file.display().to_string();
     let bytes = std::fs::read(&b.file).map_err(|e| format!("error: cannot read `{file}`: {e}"))?;
     let src = String::from_utf8_lossy(&bytes).to_string();
-    let (prog, syms, warnings) = match gpuf_frontend::parse_and_check(&src) {
+    let ext = b.file.extension().map(|e| e.to_string_lossy().to_string()).unwrap_or_default();
+    let cpp = b.cpp || matches!(ext.as_str(), "F90" | "F95" | "F03" | "F08" | "F" | "FOR" | "fpp");
+    let defines = b
+        .defines
+        .iter()
+        .map(|d| match d.split_once('=') {
+            Some((n, v)) => (n.to_string(), v.to_string()),
+            None => (d.clone(), "1".to_string()),
+        })
+        .collect();
+    let opts = PpOptions { cpp, defines, openmp_sentinel: false };
+    let dirs = b.include_dirs.clone();
+    let mut load = |name: &str, from: &str| -> Option<Loaded> {
+        let here = Path::new(from).parent().map(Path::to_path_buf).unwrap_or_default();
+        std::iter::once(here).chain(dirs.iter().cloned()).find_map(|d| {
+            let p = d.join(name);
+            let text = std::fs::read(&p).ok()?;
+            Some(Loaded { path: p.display().to_string(), text: String::from_utf8_lossy(&text).to_string() })
+        })
+    };
+    let (text, map, diags) = preprocess(&file, &src, &opts, &mut load);
+    if diags.iter().any(Diagnostic::is_error) {
+        render(&diags, &map);
+        return Err(failed(&diags, &file));
+    }
+    render(&diags, &map);
+    Ok((text, map))
+}
+
+fn build(b: &BuildArgs, out: &Path, object: bool, target: Option<Target>, emit: Option<EmitKind>) -> Result<(), String> {
+    let file = b.file.display().to_string();
+    let (src, map) = read_source(b)?;
+    let (checked, warnings) = match gpuf_frontend::parse_and_check(&src) {
         Ok(x) => x,
         Err(diags) => {
-            render(&diags, &file, &src);
-            let n = diags.iter().filter(|d| d.is_error()).count();
-            return Err(format!("error: could not compile `{file}` due to {n} previous error{}", if n == 1 { "" } else { "s" }));
+            render(&diags, &map);
+            return Err(failed(&diags, &file));
         }
     };
-    render(&warnings, &file, &src);
+    render(&warnings, &map);
     let dump_pass = match emit {
         Some(EmitKind::Gimple) => Some("gimple"),
         Some(EmitKind::OmpLower) => Some("omp-lower"),
@@ -210,12 +259,11 @@ fn build(b: &BuildArgs, out: &Path, object: bool, target: Option<Target>, emit: 
         }
     }
     let name = b.file.file_name().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
-    let output = match gpuf_lower::passes::run_pipeline(&prog, &syms, &src, &name, &targets, dump_pass) {
+    let output = match gpuf_lower::passes::run_pipeline(&checked, &src, &name, &targets, dump_pass) {
         Ok(o) => o,
         Err(diags) => {
-            render(&diags, &file, &src);
-            let n = diags.iter().filter(|d| d.is_error()).count();
-            return Err(format!("error: could not compile `{file}` due to {n} previous error{}", if n == 1 { "" } else { "s" }));
+            render(&diags, &map);
+            return Err(failed(&diags, &file));
         }
     };
     if let Some(d) = output.dump {

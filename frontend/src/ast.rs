@@ -14,14 +14,74 @@ pub struct Ident {
     pub span: Span,
 }
 
-/// One program unit. Only `program` exists so far.
+/// A source file: its program units in source order.
+#[derive(Clone, Debug, Default)]
+pub struct SourceFile {
+    pub units: Vec<Unit>,
+}
+
+/// The kinds of program units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnitKind {
+    Program,
+    Module,
+    Subroutine,
+    Function,
+}
+
+/// One program unit: a main program, a module, or a subroutine or function (external,
+/// module procedure, or internal procedure after `contains`).
 #[derive(Clone, Debug)]
-pub struct Program {
+pub struct Unit {
+    pub kind: UnitKind,
     pub name: Ident,
+    /// Dummy argument names, in order (procedures only).
+    pub args: Vec<Ident>,
+    /// `result(r)` of a function; `None` means the function's own name holds the result.
+    pub result: Option<Ident>,
+    /// The type in a function's prefix (`logical function f()`), if written there.
+    pub result_base: Option<BaseTy>,
+    pub recursive: bool,
+    pub pure: bool,
+    pub elemental: bool,
+    pub uses: Vec<Use>,
     pub implicit_none: bool,
     pub decls: Vec<Decl>,
+    /// Explicit `interface` blocks: procedure headers and their declarations, no bodies.
+    pub interfaces: Vec<Unit>,
+    /// A bare `save` statement: every local variable is saved.
+    pub save_all: bool,
+    /// Names listed in `save a, b` statements.
+    pub saved: Vec<Ident>,
+    /// Names listed in `external f, g` statements.
+    pub externals: Vec<Ident>,
+    /// Names listed in `intrinsic sqrt, abs` statements.
+    pub intrinsics: Vec<Ident>,
     pub body: Vec<Stmt>,
+    /// Procedures after `contains`.
+    pub contains: Vec<Unit>,
     pub span: Span,
+}
+
+/// The main program is a [`Unit`] of kind [`UnitKind::Program`].
+pub type Program = Unit;
+
+/// `use m [, only: a, b => c] [, x => y]`.
+#[derive(Clone, Debug)]
+pub struct Use {
+    pub module: Ident,
+    /// `only:` list: (local name, name in the module); `None` when there is no `only:`.
+    pub only: Option<Vec<(Ident, Ident)>>,
+    /// Renames without `only:`: (local name, name in the module).
+    pub renames: Vec<(Ident, Ident)>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Intent {
+    In,
+    Out,
+    InOut,
 }
 
 /// A base type as written in a declaration.
@@ -69,6 +129,12 @@ pub struct Decl {
     pub base_span: Span,
     pub parameter: bool,
     pub allocatable: bool,
+    pub intent: Option<Intent>,
+    pub optional: bool,
+    /// `save` (an initial value implies it too; semantic analysis records that).
+    pub save: bool,
+    /// `external`: the names are procedures.
+    pub external: bool,
     /// `dimension(...)` attribute, applying to entities without their own shape.
     pub dimension: Option<Vec<DimSpec>>,
     pub entities: Vec<Entity>,
@@ -89,8 +155,10 @@ pub struct Entity {
 pub enum DimSpec {
     /// `hi` or `lo:hi`.
     Explicit { lo: Option<Expr>, hi: Expr },
-    /// `:` (allocatable, deferred shape).
+    /// `:` (allocatable, deferred shape; assumed shape for a dummy argument).
     Deferred(Span),
+    /// `*`: the last bound of an assumed-size dummy argument.
+    AssumedSize(Span),
 }
 
 #[derive(Clone, Debug)]
@@ -119,6 +187,19 @@ pub enum StmtKind {
     Continue,
     /// `stop [code]`.
     Stop(Option<Expr>),
+    /// `call name(args)`: a user procedure, or an intrinsic subroutine after semantic
+    /// analysis rewrote it to [`StmtKind::IntrinsicCall`]. After semantic analysis
+    /// `name.name` is the subroutine's key in [`crate::sema::Procs::map`].
+    Call { name: Ident, args: Vec<Arg> },
+    /// An intrinsic subroutine with its arguments in the standard's order (keywords
+    /// resolved; `None` for an absent optional argument).
+    IntrinsicCall { sub: IntrinsicSub, args: Vec<Option<Expr>> },
+    /// `return` from a procedure.
+    Return,
+    /// `error stop [code]`.
+    ErrorStop(Option<Expr>),
+    /// `write(unit, fmt) items`; `write(*, *)` and `write(6, ...)` go to standard output.
+    Write { unit: IoUnit, format: Format, items: Vec<Expr> },
     /// `allocate(a(n), b(0:n, m))`.
     Allocate(Vec<(Ident, Vec<DimSpec>)>),
     /// `deallocate(a, b)`.
@@ -133,6 +214,57 @@ pub enum StmtKind {
     /// `atomic [update|read|write|capture]` and its statement(s); `capture` takes one
     /// statement or a block of two ended by `end atomic`.
     AccAtomic { dir: AccDirective, kind: AtomicKind, body: Vec<Stmt> },
+}
+
+/// The unit of a `write`.
+#[derive(Clone, Debug)]
+pub enum IoUnit {
+    /// `*`.
+    Star,
+    /// An integer expression (6 is standard output, 0 standard error).
+    Number(Expr),
+}
+
+/// Intrinsic subroutines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IntrinsicSub {
+    /// `random_number(harvest)`.
+    RandomNumber,
+    /// `random_seed(size, put, get)`.
+    RandomSeed,
+    /// `cpu_time(time)`.
+    CpuTime,
+    /// `system_clock(count, count_rate, count_max)`.
+    SystemClock,
+    /// `exit(status)` (a GNU extension real test suites use).
+    Exit,
+    /// `get_command_argument(number, value, length, status)`.
+    GetCommandArgument,
+}
+
+impl IntrinsicSub {
+    pub fn from_name(name: &str) -> Option<IntrinsicSub> {
+        Some(match name {
+            "random_number" => IntrinsicSub::RandomNumber,
+            "random_seed" => IntrinsicSub::RandomSeed,
+            "cpu_time" => IntrinsicSub::CpuTime,
+            "system_clock" => IntrinsicSub::SystemClock,
+            "exit" => IntrinsicSub::Exit,
+            "get_command_argument" => IntrinsicSub::GetCommandArgument,
+            _ => return None,
+        })
+    }
+    /// The argument keywords in order.
+    pub fn params(self) -> &'static [&'static str] {
+        match self {
+            IntrinsicSub::RandomNumber => &["harvest"],
+            IntrinsicSub::RandomSeed => &["size", "put", "get"],
+            IntrinsicSub::CpuTime => &["time"],
+            IntrinsicSub::SystemClock => &["count", "count_rate", "count_max"],
+            IntrinsicSub::Exit => &["status"],
+            IntrinsicSub::GetCommandArgument => &["number", "value", "length", "status"],
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -322,6 +454,12 @@ pub enum ExprKind {
     Intrinsic {
         func: Intrinsic,
         args: Vec<Expr>,
+    },
+    /// After semantic analysis: a reference to a user or external function (`name` is the
+    /// procedure's key in `sema::Procs`); arguments as written.
+    Call {
+        name: Ident,
+        args: Vec<Arg>,
     },
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),

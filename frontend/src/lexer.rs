@@ -7,6 +7,8 @@
 //! * A trailing `&` continues the statement on the next non-comment line, where an optional
 //!   leading `&` is skipped.
 //! * `;` and the end of a (non-continued) line end a statement: both become [`Tok::Eos`].
+//! * A line starting with `#` (a preprocessor directive left in the text) is reported as not
+//!   yet implemented and skipped.
 //! * A line whose first non-blank characters are `!$acc` (any case) is an OpenACC directive:
 //!   it yields [`Tok::DirectiveStart`], then the directive's words as ordinary tokens. A
 //!   directive continues with a trailing `&` on lines starting with `!$acc` (optionally
@@ -229,10 +231,23 @@ pub fn lex(src: &str) -> Lexed {
     let mut lx = Lexer { tokens: Vec::new(), diags: Vec::new() };
     let mut open = Open::None;
     let mut open_amp = Span::default();
+    let mut cpp_reported = false;
     let mut pos = 0usize;
     while pos < src.len() {
         let end = src[pos..].find('\n').map_or(src.len(), |i| pos + i);
         let line = &src[pos..end];
+        let trimmed = line.trim_start();
+        if trimmed.starts_with('#') && open != Open::Directive {
+            // A preprocessor line the driver did not handle (a `.f90` file): report the first.
+            if !cpp_reported {
+                cpp_reported = true;
+                let lo = pos + (line.len() - trimmed.len());
+                let hi = pos + line.trim_end().len();
+                lx.diags.push(Diagnostic::not_yet("preprocessor directives in .f90 files (rename to .F90)", Span::new(lo, hi)));
+            }
+            pos = end + 1;
+            continue;
+        }
         open = lx.line(pos, line, open, &mut open_amp);
         pos = end + 1;
     }

@@ -9,6 +9,7 @@ pub mod ast;
 pub mod diag;
 pub mod lexer;
 pub mod parser;
+pub mod preprocess;
 pub mod sema;
 #[cfg(test)]
 #[allow(clippy::indexing_slicing, clippy::unwrap_used, clippy::panic)]
@@ -16,7 +17,8 @@ mod tests;
 
 pub use diag::{Diagnostic, Level, Span};
 
-/// Parses and checks one file. Errors (and the warnings seen so far) in Err; on success the program, its symbols and warnings.
+/// Parses and checks one file. Errors (and the warnings seen so far) in Err; on success the
+/// checked program units with their symbols and procedures, and the warnings.
 ///
 /// Semantic analysis runs only when the file parsed without errors, so a syntax error is
 /// never followed by follow-up errors about what could not be parsed. Diagnostics are in
@@ -26,7 +28,7 @@ pub use diag::{Diagnostic, Level, Span};
 /// bounded, this keeps the bound far from any platform's default stack size), and a panic —
 /// which would be a bug — becomes an internal-error diagnostic (`E0999`) instead of
 /// unwinding into the caller.
-pub fn parse_and_check(src: &str) -> Result<(ast::Program, sema::Symbols, Vec<Diagnostic>), Vec<Diagnostic>> {
+pub fn parse_and_check(src: &str) -> Result<(sema::Checked, Vec<Diagnostic>), Vec<Diagnostic>> {
     let guarded = || std::panic::catch_unwind(|| check_file(src));
     let joined = std::thread::scope(|s| {
         match std::thread::Builder::new().name("gpuf-frontend".into()).stack_size(STACK_SIZE).spawn_scoped(s, guarded) {
@@ -57,9 +59,9 @@ pub fn parse_and_check(src: &str) -> Result<(ast::Program, sema::Symbols, Vec<Di
 /// The stack of the front end's thread.
 const STACK_SIZE: usize = 64 << 20;
 
-fn check_file(src: &str) -> Result<(ast::Program, sema::Symbols, Vec<Diagnostic>), Vec<Diagnostic>> {
-    let (prog, mut diags) = parser::parse(src);
-    let Some(mut prog) = prog else {
+fn check_file(src: &str) -> Result<(sema::Checked, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let (file, mut diags) = parser::parse(src);
+    let Some(mut file) = file else {
         sort(&mut diags);
         return Err(diags);
     };
@@ -67,13 +69,13 @@ fn check_file(src: &str) -> Result<(ast::Program, sema::Symbols, Vec<Diagnostic>
         sort(&mut diags);
         return Err(diags);
     }
-    let (syms, more) = sema::check(&mut prog);
+    let (checked, more) = sema::check(&mut file);
     diags.extend(more);
     sort(&mut diags);
     if diags.iter().any(Diagnostic::is_error) {
         Err(diags)
     } else {
-        Ok((prog, syms, diags))
+        Ok((checked, diags))
     }
 }
 

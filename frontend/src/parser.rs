@@ -1,4 +1,4 @@
-//! The parser: tokens from [`crate::lexer`] to an [`ast::Program`].
+//! The parser: tokens from [`crate::lexer`] to an [`ast::SourceFile`] of program units.
 //!
 //! A hand-written recursive-descent parser, statement by statement (every statement ends
 //! with [`Tok::Eos`]), with a precedence climber for expressions. It was written by hand
@@ -23,9 +23,9 @@ const MAX_NODES: u32 = 2000;
 /// Deepest nesting of block constructs.
 const MAX_BLOCK_DEPTH: usize = 64;
 
-/// Parses a whole file. Returns the program (if a program could be built at all) and the
+/// Parses a whole file. Returns its program units (if any could be built at all) and the
 /// diagnostics of lexing and parsing.
-pub fn parse(src: &str) -> (Option<Program>, Vec<Diagnostic>) {
+pub fn parse(src: &str) -> (Option<SourceFile>, Vec<Diagnostic>) {
     let lexed = crate::lexer::lex(src);
     let mut p = Parser {
         toks: lexed.tokens,
@@ -37,9 +37,11 @@ pub fn parse(src: &str) -> (Option<Program>, Vec<Diagnostic>) {
         nodes: 0,
         depth: 0,
         aborted: false,
+        cur_unit: None,
+        host_is_module: false,
     };
-    let prog = p.program();
-    (prog, p.diags)
+    let file = p.file();
+    (file, p.diags)
 }
 
 /// A parse failure whose diagnostic has already been recorded.
@@ -55,7 +57,8 @@ enum Header {
 /// A construct that is open while its body is parsed.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Open {
-    Program,
+    /// A program unit (its specification and executable parts).
+    Unit(UnitKind),
     Do,
     If,
     Acc(AccKind),
@@ -66,7 +69,12 @@ enum Open {
 /// A statement that ends (part of) a construct.
 #[derive(Clone, Debug, PartialEq)]
 enum Term {
-    EndProgram,
+    /// `end`, `end program`, `end subroutine`, ... (`None` for a bare `end`).
+    EndUnit(Option<UnitKind>),
+    /// `contains`.
+    Contains,
+    /// The header of another program unit (`subroutine s`, `module m`, ...).
+    UnitStart,
     EndDo,
     EndIf,
     Else,
@@ -82,7 +90,10 @@ enum Term {
 impl Term {
     fn describe(&self) -> String {
         match self {
-            Term::EndProgram => "`end program`".into(),
+            Term::EndUnit(None) => "`end`".into(),
+            Term::EndUnit(Some(k)) => format!("`end {}`", unit_keyword(*k)),
+            Term::Contains => "`contains`".into(),
+            Term::UnitStart => "the start of another program unit".into(),
             Term::EndDo => "`end do`".into(),
             Term::EndIf => "`end if`".into(),
             Term::Else => "`else`".into(),
@@ -95,7 +106,7 @@ impl Term {
     }
     fn matches(&self, o: Open) -> bool {
         match (self, o) {
-            (Term::EndProgram, Open::Program) => true,
+            (Term::EndUnit(_) | Term::Contains | Term::UnitStart, Open::Unit(_)) => true,
             (Term::EndDo, Open::Do) => true,
             (Term::EndIf | Term::Else | Term::ElseIf, Open::If) => true,
             (Term::AccEnd(k), Open::Acc(o)) => *k == o,
@@ -124,6 +135,50 @@ struct Parser {
     depth: u32,
     /// Parsing gave up (nesting limit): no more "missing end" reports.
     aborted: bool,
+    /// The kind of the unit whose declarations are being parsed.
+    cur_unit: Option<UnitKind>,
+    /// The host of the procedures being parsed after `contains` is a module.
+    host_is_module: bool,
+}
+
+/// A unit with nothing in it yet.
+fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
+    Unit {
+        kind,
+        name,
+        args: Vec::new(),
+        result: None,
+        result_base: None,
+        recursive: false,
+        pure: false,
+        elemental: false,
+        uses: Vec::new(),
+        implicit_none: false,
+        decls: Vec::new(),
+        interfaces: Vec::new(),
+        save_all: false,
+        saved: Vec::new(),
+        externals: Vec::new(),
+        intrinsics: Vec::new(),
+        body: Vec::new(),
+        contains: Vec::new(),
+        span,
+    }
+}
+
+/// The keyword of a unit kind (`end subroutine`).
+pub fn unit_keyword(k: UnitKind) -> &'static str {
+    match k {
+        UnitKind::Program => "program",
+        UnitKind::Module => "module",
+        UnitKind::Subroutine => "subroutine",
+        UnitKind::Function => "function",
+    }
+}
+
+/// How a unit kind is named in messages.
+fn unit_what(k: UnitKind) -> &'static str {
+    unit_keyword(k)
 }
 
 /// Levenshtein distance, for "did you mean" suggestions.
@@ -240,8 +295,6 @@ const DIRECTIVES: &[&str] = &[
 
 /// Statements recognised only to say they are not supported yet.
 const UNSUPPORTED_STMTS: &[&str] = &[
-    "call",
-    "write",
     "read",
     "goto",
     "go",
@@ -251,8 +304,6 @@ const UNSUPPORTED_STMTS: &[&str] = &[
     "forall",
     "open",
     "close",
-    "return",
-    "use",
     "block",
     "associate",
     "format",
@@ -260,17 +311,10 @@ const UNSUPPORTED_STMTS: &[&str] = &[
     "common",
     "equivalence",
     "namelist",
-    "subroutine",
-    "function",
-    "module",
-    "interface",
-    "external",
-    "intrinsic",
     "pointer",
     "target",
     "nullify",
     "inquire",
-    "error",
     "complex",
     "type",
     "class",
@@ -281,11 +325,16 @@ const UNSUPPORTED_STMTS: &[&str] = &[
     "flush",
     "sync",
     "critical",
-    "save",
     "dimension",
     "allocatable",
     "parameter",
     "print*",
+    "procedure",
+    "public",
+    "private",
+    "protected",
+    "import",
+    "submodule",
 ];
 
 impl Parser {
@@ -454,12 +503,146 @@ impl Parser {
         }
     }
 
-    // ----- program structure -----
+    // ----- program units -----
 
-    fn program(&mut self) -> Option<Program> {
-        self.skip_eos();
+    /// The whole file: program units until the end.
+    fn file(&mut self) -> Option<SourceFile> {
+        let mut units: Vec<Unit> = Vec::new();
+        let mut program: Option<Span> = None;
+        loop {
+            self.skip_eos();
+            if self.is(&Tok::Eof) || self.aborted {
+                break;
+            }
+            let before = self.pos;
+            if let Some(t) = self.terminator() {
+                if !matches!(t, Term::UnitStart | Term::Eof | Term::EndUnit(None)) {
+                    let sp = self.statement_span();
+                    self.diags.push(
+                        Diagnostic::error("E0012", format!("{} outside of any program unit", t.describe()), sp)
+                            .with_label("nothing to end here"),
+                    );
+                    self.skip_statement();
+                    continue;
+                }
+            }
+            if let Some(u) = self.unit() {
+                if u.kind == UnitKind::Program {
+                    if program.is_some() {
+                        let sp = if u.name.span.hi > u.name.span.lo { u.name.span } else { Span { lo: u.span.lo, hi: u.span.lo } };
+                        self.diags.push(
+                            Diagnostic::error("E0015", "a file may contain only one main program", sp)
+                                .with_label("a second main program")
+                                .with_note("note: put the other procedures in subroutines or functions"),
+                        );
+                    }
+                    program.get_or_insert(u.span);
+                }
+                units.push(u);
+            }
+            if self.pos == before {
+                // Nothing consumed: skip the statement so that parsing always advances.
+                self.skip_statement();
+            }
+        }
+        if units.is_empty() && !self.diags.iter().any(Diagnostic::is_error) {
+            let sp = self.span();
+            self.diags.push(Diagnostic::error("E0015", "the file contains no program unit", sp).with_label("expected `program`"));
+            return None;
+        }
+        Some(SourceFile { units })
+    }
+
+    /// Is the current statement the header of a subroutine or function (possibly with a
+    /// prefix such as `recursive` or `real(8)`)?
+    fn at_procedure_header(&self) -> bool {
+        if self.is_assignment() {
+            return false;
+        }
+        let mut i = 0;
+        loop {
+            let Tok::Name(w) = self.tok_at(i) else { return false };
+            match w.as_str() {
+                "subroutine" | "function" => return matches!(self.tok_at(i + 1), Tok::Name(_)),
+                "recursive" | "pure" | "elemental" | "impure" | "integer" | "real" | "logical" | "character" | "doubleprecision"
+                | "double" | "precision" => {
+                    i += 1;
+                    if self.tok_at(i) == &Tok::LParen || self.tok_at(i) == &Tok::Star {
+                        // A kind selector: skip it.
+                        let mut depth = 0usize;
+                        loop {
+                            match self.tok_at(i) {
+                                Tok::LParen => depth += 1,
+                                Tok::RParen => depth = depth.saturating_sub(1),
+                                Tok::Eos | Tok::Eof => return false,
+                                _ => {}
+                            }
+                            i += 1;
+                            if depth == 0 && !matches!(self.tok_at(i - 1), Tok::Star) {
+                                break;
+                            }
+                        }
+                    }
+                }
+                _ => return false,
+            }
+            if i > 12 {
+                return false;
+            }
+        }
+    }
+
+    /// Is the current statement the start of a program unit (`program`, `module`, a
+    /// procedure header)?
+    fn at_unit_start(&self) -> bool {
+        if self.is_assignment() {
+            return false;
+        }
+        match self.tok() {
+            Tok::Name(n) if n == "program" => matches!(self.tok_at(1), Tok::Name(_)),
+            Tok::Name(n) if n == "module" => matches!(self.tok_at(1), Tok::Name(p) if p != "procedure") && self.tok_at(2) == &Tok::Eos,
+            Tok::Name(n) if n == "submodule" => self.tok_at(1) == &Tok::LParen,
+            Tok::Name(n) if n == "block" => self.is_name_at(1, "data"),
+            Tok::Name(n) if n == "blockdata" => true,
+            _ => self.at_procedure_header(),
+        }
+    }
+
+    /// One top-level program unit.
+    fn unit(&mut self) -> Option<Unit> {
         let start = self.span();
-        let name = if self.is_name("program") {
+        if self.is_name("submodule") || self.is_name("blockdata") || (self.is_name("block") && self.is_name_at(1, "data")) {
+            let what = if self.is_name("submodule") { "submodules" } else { "`block data` program units" };
+            let sp = self.statement_span();
+            self.diags.push(Diagnostic::not_yet(what, sp));
+            self.aborted = true;
+            while !self.is(&Tok::Eof) {
+                self.bump();
+            }
+            return None;
+        }
+        if self.is_name("module") && !self.is_assignment() {
+            self.bump();
+            let name = match self.expect_name("a module name") {
+                Ok(n) => n,
+                Err(Fail) => {
+                    self.skip_statement();
+                    return None;
+                }
+            };
+            if self.expect_eos().is_err() {
+                self.skip_statement();
+            }
+            let head_span = self.from(start);
+            let mut u = new_unit(UnitKind::Module, name, head_span);
+            self.unit_rest(&mut u, head_span, 0);
+            return Some(u);
+        }
+        if self.at_procedure_header() {
+            return self.procedure(0);
+        }
+        // A main program, with or without a `program` statement.
+        let (name, head_span) = if self.is_name("program") && !self.is_assignment() {
             self.bump();
             let n = match self.expect_name("a program name") {
                 Ok(n) => n,
@@ -468,99 +651,511 @@ impl Parser {
             if self.expect_eos().is_err() {
                 self.skip_statement();
             }
-            n
-        } else if self.is(&Tok::Eof) {
-            self.diags.push(Diagnostic::error("E0015", "the file contains no program", start).with_label("expected `program`"));
-            return None;
-        } else if !self.is_assignment()
-            && matches!(self.tok(), Tok::Name(n) if ["subroutine", "function", "module", "submodule", "recursive", "pure", "elemental", "impure", "block"].contains(&n.as_str()))
-        {
-            self.diags.push(Diagnostic::not_yet("program units other than `program` (subroutines, functions, modules)", self.span()));
-            return None;
+            (n, self.from(start))
         } else {
-            let sp = self.statement_span();
-            self.diags.push(
-                Diagnostic::error("E0015", "expected a `program` statement", Span { lo: sp.lo, hi: self.span().hi })
-                    .with_label("the file must start with `program NAME`"),
-            );
-            Ident { name: "main".into(), span: Span::new(start.lo as usize, start.lo as usize) }
+            (Ident { name: "main".into(), span: Span { lo: start.lo, hi: start.lo } }, Span { lo: start.lo, hi: start.lo })
         };
-        let prog_stmt_span = self.from(start);
+        let mut u = new_unit(UnitKind::Program, name, head_span);
+        self.unit_rest(&mut u, head_span, 0);
+        Some(u)
+    }
 
-        // Specification part.
-        let mut implicit_none = false;
-        let mut decls = Vec::new();
-        loop {
-            self.skip_eos();
-            if self.is_name("implicit") && !self.is_assignment() {
-                let sp = self.statement_span();
-                self.bump();
-                if self.eat_name("none") && self.at_eos() {
-                    if !decls.is_empty() {
-                        self.diags.push(
-                            Diagnostic::error("E0031", "`implicit none` must come before the declarations", sp)
-                                .with_label("move this before the first declaration"),
-                        );
+    /// A subroutine or function: its header, then the rest of the unit. `depth` is 0 for
+    /// external procedures, 1 for module and internal procedures, 2 below.
+    fn procedure(&mut self, depth: usize) -> Option<Unit> {
+        let start = self.span();
+        let mut u = match self.procedure_header() {
+            Ok(u) => u,
+            Err(Fail) => {
+                self.skip_statement();
+                // Parse the body anyway so that its `end` is not taken for the host's.
+                let mut u = new_unit(UnitKind::Subroutine, Ident { name: "?".into(), span: start }, start);
+                let sp = self.from(start);
+                self.unit_rest(&mut u, sp, depth);
+                return None;
+            }
+        };
+        let head_span = u.span;
+        self.unit_rest(&mut u, head_span, depth);
+        Some(u)
+    }
+
+    /// `[prefix...] subroutine|function name [(args)] [result(r)]` and the end of statement.
+    fn procedure_header(&mut self) -> PResult<Unit> {
+        let start = self.span();
+        let (mut recursive, mut pure, mut elemental) = (false, false, false);
+        let mut result_base: Option<BaseTy> = None;
+        let kind = loop {
+            let Tok::Name(w) = self.tok().clone() else {
+                return Err(self.err_expected("`subroutine` or `function`"));
+            };
+            match w.as_str() {
+                "subroutine" => break UnitKind::Subroutine,
+                "function" => break UnitKind::Function,
+                "recursive" => recursive = true,
+                "pure" => pure = true,
+                "elemental" => elemental = true,
+                "impure" => {}
+                _ if self.at_type_spec() && result_base.is_none() => {
+                    let (b, _) = self.type_spec()?;
+                    result_base = Some(b);
+                    continue;
+                }
+                _ => return Err(self.err_expected("`subroutine` or `function`")),
+            }
+            self.bump();
+        };
+        let kw = self.bump().span;
+        if kind == UnitKind::Subroutine && result_base.is_some() {
+            self.diags.push(
+                Diagnostic::error("E0036", "a subroutine cannot have a type", Span { lo: start.lo, hi: kw.hi })
+                    .with_label("only functions have a result type"),
+            );
+            return Err(Fail);
+        }
+        let what = if kind == UnitKind::Subroutine { "a subroutine name" } else { "a function name" };
+        let name = self.expect_name(what)?;
+        let mut args = Vec::new();
+        if self.eat(&Tok::LParen) {
+            if !self.eat(&Tok::RParen) {
+                loop {
+                    if self.is(&Tok::Star) {
+                        let sp = self.span();
+                        self.diags.push(Diagnostic::not_yet("alternate returns (`*` dummy arguments)", sp));
+                        return Err(Fail);
                     }
-                    implicit_none = true;
-                } else {
-                    self.diags.push(Diagnostic::not_yet("`implicit` statements other than `implicit none`", sp));
+                    let a = self.expect_name("a dummy argument name")?;
+                    if args.iter().any(|x: &Ident| x.name == a.name) {
+                        self.diags.push(
+                            Diagnostic::error("E0036", format!("dummy argument `{}` appears twice", a.name), a.span)
+                                .with_label("repeated argument"),
+                        );
+                        return Err(Fail);
+                    }
+                    args.push(a);
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
                 }
-                self.skip_statement();
-            } else if self.at_type_spec() {
-                if let Some(d) = self.declaration() {
-                    decls.push(d);
+                self.expect(&Tok::RParen)?;
+            }
+        } else if kind == UnitKind::Function {
+            return Err(self.err_expected("`(` after the function name"));
+        }
+        let mut result = None;
+        loop {
+            if self.is_name("result") && kind == UnitKind::Function && result.is_none() {
+                self.bump();
+                self.expect(&Tok::LParen)?;
+                let r = self.expect_name("a result variable name")?;
+                self.expect(&Tok::RParen)?;
+                if r.name == name.name {
+                    self.diags.push(
+                        Diagnostic::error("E0036", "the result variable must have a name different from the function", r.span)
+                            .with_label("same name as the function"),
+                    );
+                    return Err(Fail);
                 }
-            } else if self.is_name("use") && !self.is_assignment() {
-                let sp = self.statement_span();
-                self.diags.push(Diagnostic::not_yet("`use` statements (modules)", sp));
-                self.skip_statement();
+                result = Some(r);
+            } else if self.is_name("bind") {
+                let sp = self.span();
+                self.diags.push(Diagnostic::not_yet("`bind(c)` procedures", sp));
+                return Err(Fail);
             } else {
                 break;
             }
         }
+        self.expect_eos()?;
+        let span = self.from(start);
+        let mut u = new_unit(kind, name, span);
+        u.args = args;
+        u.result = result;
+        u.result_base = result_base;
+        u.recursive = recursive;
+        u.pure = pure;
+        u.elemental = elemental;
+        Ok(u)
+    }
 
-        self.open.push(Open::Program);
-        let body = self.block();
-        self.open.pop();
-        match self.terminator() {
-            Some(Term::EndProgram) => {
-                let sp = self.span();
-                let end_kw = self.bump();
-                let _ = sp;
-                if let Tok::Name(w) = &end_kw.tok {
-                    if w == "end" {
-                        self.eat_name("program");
+    /// Everything after a unit's header: specification part, executable part, `contains`
+    /// section and the `end` statement.
+    fn unit_rest(&mut self, u: &mut Unit, head_span: Span, depth: usize) {
+        if self.open.len() > MAX_BLOCK_DEPTH {
+            self.diags.push(
+                Diagnostic::error("E0009", format!("program units are nested too deeply (more than {MAX_BLOCK_DEPTH} levels)"), head_span)
+                    .with_label("nesting limit reached here"),
+            );
+            self.aborted = true;
+            while !self.is(&Tok::Eof) {
+                self.bump();
+            }
+            return;
+        }
+        let saved_unit = self.cur_unit.replace(u.kind);
+        self.open.push(Open::Unit(u.kind));
+        self.spec_part(u, false);
+        if u.kind == UnitKind::Module {
+            self.skip_eos();
+            if self.terminator().is_none() {
+                let sp = self.statement_span();
+                self.diags.push(
+                    Diagnostic::error("E0036", "executable statements are not allowed in a module", sp)
+                        .with_label("not a declaration")
+                        .with_note("help: put the statements in a module procedure after `contains`"),
+                );
+                let _ = self.block();
+            }
+        } else {
+            u.body = self.block();
+        }
+        if self.terminator() == Some(Term::Contains) {
+            let sp = self.statement_span();
+            self.skip_statement();
+            if depth >= 2 || (depth == 1 && !self.host_is_module) {
+                self.diags.push(
+                    Diagnostic::error("E0036", "an internal procedure cannot contain other procedures", sp)
+                        .with_label("`contains` is not allowed here"),
+                );
+            }
+            let saved_host = self.host_is_module;
+            self.host_is_module = u.kind == UnitKind::Module;
+            loop {
+                self.skip_eos();
+                if self.aborted {
+                    break;
+                }
+                if self.at_procedure_header() {
+                    if let Some(p) = self.procedure(depth + 1) {
+                        u.contains.push(p);
                     }
+                    continue;
+                }
+                match self.terminator() {
+                    Some(Term::EndUnit(_) | Term::Eof | Term::UnitStart) => break,
+                    _ => {
+                        let sp = self.statement_span();
+                        self.diags.push(
+                            Diagnostic::error("E0036", "only subroutines and functions may follow `contains`", sp)
+                                .with_label("expected `subroutine`, `function` or the end of the unit"),
+                        );
+                        self.skip_statement();
+                    }
+                }
+            }
+            self.host_is_module = saved_host;
+        }
+        self.open.pop();
+        self.cur_unit = saved_unit;
+        self.end_unit(u, head_span);
+        u.span = Span { lo: u.span.lo.min(head_span.lo), hi: self.last_hi.max(head_span.hi) };
+    }
+
+    /// The specification part: `use`, `implicit`, declarations, `save`/`external`/`intrinsic`
+    /// statements and interface blocks.
+    fn spec_part(&mut self, u: &mut Unit, in_interface: bool) {
+        let mut seen_decl = false;
+        loop {
+            self.skip_eos();
+            if self.is_assignment() || self.at_procedure_header() {
+                break;
+            }
+            let Tok::Name(w) = self.tok().clone() else { break };
+            match w.as_str() {
+                "use" => {
+                    if seen_decl || u.implicit_none {
+                        let sp = self.statement_span();
+                        self.diags.push(
+                            Diagnostic::error("E0031", "`use` statements must come first in a program unit", sp)
+                                .with_label("move this before `implicit` and the declarations"),
+                        );
+                        self.skip_statement();
+                        continue;
+                    }
+                    match self.use_stmt() {
+                        Ok(x) => u.uses.push(x),
+                        Err(Fail) => self.skip_statement(),
+                    }
+                }
+                "implicit" => {
+                    let sp = self.statement_span();
+                    self.bump();
+                    if self.eat_name("none") && self.at_eos() {
+                        if seen_decl {
+                            self.diags.push(
+                                Diagnostic::error("E0031", "`implicit none` must come before the declarations", sp)
+                                    .with_label("move this before the first declaration"),
+                            );
+                        }
+                        u.implicit_none = true;
+                    } else {
+                        self.diags.push(Diagnostic::not_yet("`implicit` statements other than `implicit none`", sp));
+                    }
+                    self.skip_statement();
+                }
+                "save" | "external" | "intrinsic" => {
+                    seen_decl = true;
+                    if let Err(Fail) = self.name_list_stmt(u, &w) {
+                        self.skip_statement();
+                    }
+                }
+                "interface" | "abstract" => {
+                    seen_decl = true;
+                    if in_interface {
+                        let sp = self.statement_span();
+                        self.diags.push(
+                            Diagnostic::error("E0037", "an interface body cannot contain an interface block", sp)
+                                .with_label("not allowed here"),
+                        );
+                        self.skip_statement();
+                    } else {
+                        self.interface_block(u);
+                    }
+                }
+                "public" | "private" | "protected" if u.kind == UnitKind::Module => {
+                    let sp = self.statement_span();
+                    self.diags.push(Diagnostic::not_yet(format!("the `{w}` statement"), sp));
+                    self.skip_statement();
+                }
+                _ if self.at_type_spec() => {
+                    seen_decl = true;
+                    if let Some(d) = self.declaration() {
+                        u.decls.push(d);
+                    }
+                }
+                _ => break,
+            }
+        }
+    }
+
+    /// `save [[::] a, b]`, `external [::] f, g`, `intrinsic [::] sqrt`.
+    fn name_list_stmt(&mut self, u: &mut Unit, kw: &str) -> PResult<()> {
+        self.bump();
+        self.eat(&Tok::DoubleColon);
+        if kw == "save" && self.at_eos() {
+            u.save_all = true;
+            self.eat(&Tok::Eos);
+            return Ok(());
+        }
+        loop {
+            if kw == "save" && self.is(&Tok::Slash) {
+                let sp = self.span();
+                self.diags.push(Diagnostic::not_yet("common blocks", sp));
+                return Err(Fail);
+            }
+            let n = self.expect_name("a name")?;
+            match kw {
+                "save" => u.saved.push(n),
+                "external" => u.externals.push(n),
+                _ => u.intrinsics.push(n),
+            }
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect_eos()
+    }
+
+    /// `use [, intrinsic ::] m [, only: a, b => c] [, x => y]`.
+    fn use_stmt(&mut self) -> PResult<Use> {
+        let start = self.bump().span;
+        if self.eat(&Tok::Comma) {
+            let sp = self.span();
+            self.diags.push(Diagnostic::not_yet("module natures (`use, intrinsic ::`)", sp));
+            return Err(Fail);
+        }
+        self.eat(&Tok::DoubleColon);
+        let module = self.expect_name("a module name")?;
+        let mut only = None;
+        let mut renames = Vec::new();
+        if self.eat(&Tok::Comma) {
+            if self.is_name("only") && self.tok_at(1) == &Tok::Colon {
+                self.bump();
+                self.bump();
+                let mut list = Vec::new();
+                while !self.at_eos() {
+                    list.push(self.use_item()?);
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                }
+                only = Some(list);
+            } else {
+                loop {
+                    let (local, remote) = self.use_item()?;
+                    if local.name == remote.name && local.span == remote.span {
+                        return Err(self.err_expected("`=>`"));
+                    }
+                    renames.push((local, remote));
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                }
+            }
+        }
+        self.expect_eos()?;
+        Ok(Use { module, only, renames, span: self.from(start) })
+    }
+
+    /// `name` or `local => name` in a `use` statement.
+    fn use_item(&mut self) -> PResult<(Ident, Ident)> {
+        if (self.is_name("operator") || self.is_name("assignment")) && self.tok_at(1) == &Tok::LParen {
+            let sp = self.span();
+            self.diags.push(Diagnostic::not_yet("defined operators and assignments", sp));
+            return Err(Fail);
+        }
+        let local = self.expect_name("a name")?;
+        if self.is(&Tok::Assign) && self.tok_at(1) == &Tok::Gt {
+            self.bump();
+            self.bump();
+            let remote = self.expect_name("a name in the module")?;
+            return Ok((local, remote));
+        }
+        Ok((local.clone(), local))
+    }
+
+    /// `interface ... end interface` with procedure headers and their declarations.
+    fn interface_block(&mut self, u: &mut Unit) {
+        let start = self.span();
+        let head = self.statement_span();
+        if self.is_name("abstract") || !matches!(self.tok_at(1), Tok::Eos | Tok::Eof) {
+            let what = if self.is_name("abstract") { "abstract interfaces" } else { "generic interfaces" };
+            self.diags.push(Diagnostic::not_yet(what, head));
+            // Skip to `end interface`.
+            loop {
+                self.skip_statement();
+                self.skip_eos();
+                if self.is(&Tok::Eof) || self.is_name("endinterface") || (self.is_name("end") && self.is_name_at(1, "interface")) {
+                    break;
+                }
+            }
+            self.skip_statement();
+            return;
+        }
+        self.bump();
+        self.eat(&Tok::Eos);
+        let saved_unit = self.cur_unit;
+        loop {
+            self.skip_eos();
+            if self.is_name("endinterface") || (self.is_name("end") && self.is_name_at(1, "interface")) {
+                self.skip_statement();
+                break;
+            }
+            if self.at_procedure_header() {
+                let pstart = self.span();
+                match self.procedure_header() {
+                    Ok(mut p) => {
+                        let hs = p.span;
+                        self.cur_unit = Some(p.kind);
+                        self.open.push(Open::Unit(p.kind));
+                        self.spec_part(&mut p, true);
+                        // Anything else up to the end of the body is an error.
+                        let mut reported = false;
+                        loop {
+                            self.skip_eos();
+                            if matches!(self.terminator(), Some(Term::EndUnit(_) | Term::Eof | Term::UnitStart | Term::Contains))
+                                || self.at_procedure_header()
+                                || self.is_name("endinterface")
+                                || (self.is_name("end") && self.is_name_at(1, "interface"))
+                            {
+                                break;
+                            }
+                            if !reported {
+                                let sp = self.statement_span();
+                                self.diags.push(
+                                    Diagnostic::error("E0037", "an interface body may only contain declarations", sp)
+                                        .with_label("not allowed in an interface body"),
+                                );
+                                reported = true;
+                            }
+                            self.skip_statement();
+                        }
+                        self.open.pop();
+                        self.cur_unit = saved_unit;
+                        self.end_unit(&mut p, hs);
+                        p.span = self.from(pstart);
+                        u.interfaces.push(p);
+                    }
+                    Err(Fail) => self.skip_statement(),
+                }
+                continue;
+            }
+            if matches!(self.terminator(), Some(Term::EndUnit(_) | Term::Eof | Term::UnitStart | Term::Contains)) {
+                self.diags.push(
+                    Diagnostic::error("E0010", "missing `end interface` for this interface block", head)
+                        .with_label("this interface block is never closed"),
+                );
+                break;
+            }
+            if self.is_name("module") || self.is_name("procedure") {
+                let sp = self.statement_span();
+                self.diags.push(Diagnostic::not_yet("`module procedure` in interface blocks", sp));
+                self.skip_statement();
+                continue;
+            }
+            let _ = self.err_expected("`subroutine`, `function` or `end interface`");
+            self.skip_statement();
+        }
+        let _ = start;
+        self.cur_unit = saved_unit;
+    }
+
+    /// The `end` statement of a unit (reports a missing or mismatched one).
+    fn end_unit(&mut self, u: &mut Unit, head_span: Span) {
+        let kw = unit_keyword(u.kind);
+        let what = unit_what(u.kind);
+        match self.terminator() {
+            Some(Term::EndUnit(k)) => {
+                if let Some(k) = k {
+                    if k != u.kind {
+                        // `end program` inside a procedure of that program: the procedure
+                        // lacks its end; leave the statement to the enclosing unit.
+                        if self.open.contains(&Open::Unit(k)) {
+                            self.missing_end(u, head_span);
+                            return;
+                        }
+                        let sp = self.statement_span();
+                        self.diags.push(
+                            Diagnostic::error("E0013", format!("expected `end {kw}`, found `end {}`", unit_keyword(k)), sp)
+                                .with_label(format!("this {what} must end with `end {kw}`")),
+                        );
+                        self.skip_statement();
+                        return;
+                    }
+                }
+                let first = self.bump();
+                if matches!(&first.tok, Tok::Name(w) if w == "end") && matches!(self.tok(), Tok::Name(_)) {
+                    self.bump();
                 }
                 if let Tok::Name(n) = self.tok().clone() {
                     let nsp = self.bump().span;
-                    if n != name.name {
+                    if k.is_some() && n != u.name.name {
                         self.diags.push(
-                            Diagnostic::error("E0013", format!("`end program` names `{n}`, but the program is `{}`", name.name), nsp)
-                                .with_label(format!("expected `{}`", name.name)),
+                            Diagnostic::error("E0013", format!("`end {kw}` names `{n}`, but the {what} is `{}`", u.name.name), nsp)
+                                .with_label(format!("expected `{}`", u.name.name)),
                         );
                     }
                 }
                 if self.expect_eos().is_err() {
                     self.skip_statement();
                 }
-                self.skip_eos();
-                if !self.is(&Tok::Eof) {
-                    let sp = self.statement_span();
-                    self.diags.push(Diagnostic::not_yet("more than one program unit in a file (subroutines, functions, modules)", sp));
-                }
             }
             _ if self.aborted => {}
-            _ => {
-                self.diags.push(
-                    Diagnostic::error("E0016", "missing `end program` for this program", prog_stmt_span)
-                        .with_label("this program is never ended"),
-                );
-            }
+            _ => self.missing_end(u, head_span),
         }
-        let span = Span { lo: start.lo, hi: self.last_hi.max(start.hi) };
-        Some(Program { name, implicit_none, decls, body, span })
+    }
+
+    fn missing_end(&mut self, u: &Unit, head_span: Span) {
+        if self.aborted {
+            return;
+        }
+        let kw = unit_keyword(u.kind);
+        let what = unit_what(u.kind);
+        let mut d = Diagnostic::error("E0016", format!("missing `end {kw}` for this {what}"), head_span)
+            .with_label(format!("this {what} is never ended"));
+        if self.terminator() == Some(Term::UnitStart) && u.kind == UnitKind::Program {
+            d = d.with_note("help: internal procedures must follow a `contains` statement");
+        }
+        self.diags.push(d);
     }
 
     /// If the current statement ends a construct, which end it is.
@@ -600,18 +1195,28 @@ impl Parser {
         let Tok::Name(w) = self.tok() else {
             return None;
         };
+        if self.at_unit_start() {
+            return Some(Term::UnitStart);
+        }
         match w.as_str() {
+            "contains" if matches!(self.tok_at(1), Tok::Eos | Tok::Eof) => Some(Term::Contains),
             "end" => match self.tok_at(1) {
-                Tok::Eos | Tok::Eof => Some(Term::EndProgram),
+                Tok::Eos | Tok::Eof => Some(Term::EndUnit(None)),
                 Tok::Name(n) => Some(match n.as_str() {
-                    "program" => Term::EndProgram,
+                    "program" => Term::EndUnit(Some(UnitKind::Program)),
+                    "module" => Term::EndUnit(Some(UnitKind::Module)),
+                    "subroutine" => Term::EndUnit(Some(UnitKind::Subroutine)),
+                    "function" => Term::EndUnit(Some(UnitKind::Function)),
                     "do" => Term::EndDo,
                     "if" => Term::EndIf,
                     other => Term::EndOther(other.to_string()),
                 }),
                 _ => None,
             },
-            "endprogram" => Some(Term::EndProgram),
+            "endprogram" => Some(Term::EndUnit(Some(UnitKind::Program))),
+            "endmodule" => Some(Term::EndUnit(Some(UnitKind::Module))),
+            "endsubroutine" => Some(Term::EndUnit(Some(UnitKind::Subroutine))),
+            "endfunction" => Some(Term::EndUnit(Some(UnitKind::Function))),
             "enddo" => Some(Term::EndDo),
             "endif" => Some(Term::EndIf),
             "else" if self.is_name_at(1, "if") => Some(Term::ElseIf),
@@ -619,9 +1224,7 @@ impl Parser {
             "elseif" => Some(Term::ElseIf),
             w if w.starts_with("end") && w.len() > 3 && matches!(self.tok_at(1), Tok::Eos | Tok::Eof | Tok::Name(_)) => {
                 let rest = &w[3..];
-                if ["subroutine", "function", "module", "select", "where", "forall", "block", "associate", "type", "interface"]
-                    .contains(&rest)
-                {
+                if ["select", "where", "forall", "block", "associate", "type", "interface"].contains(&rest) {
                     Some(Term::EndOther(rest.to_string()))
                 } else {
                     None
@@ -712,6 +1315,11 @@ impl Parser {
     }
 
     // ----- declarations -----
+
+    /// Are the declarations being parsed those of a subroutine or function?
+    fn in_procedure(&self) -> bool {
+        matches!(self.cur_unit, Some(UnitKind::Subroutine | UnitKind::Function))
+    }
 
     fn at_type_spec(&self) -> bool {
         if self.is_assignment() {
@@ -914,6 +1522,10 @@ impl Parser {
         let mut parameter = false;
         let mut allocatable = false;
         let mut dimension = None;
+        let mut intent = None;
+        let mut optional = false;
+        let mut save = false;
+        let mut external = false;
         let mut had_attrs = false;
         while self.eat(&Tok::Comma) {
             had_attrs = true;
@@ -925,21 +1537,54 @@ impl Parser {
                     self.expect(&Tok::LParen)?;
                     dimension = Some(self.dim_list()?);
                 }
-                "save" | "target" | "contiguous" => {}
-                "intent" | "optional" | "value" => {
+                "save" => save = true,
+                "external" => external = true,
+                "target" | "contiguous" | "intrinsic" => {}
+                "intent" | "optional" if !matches!(self.cur_unit, Some(UnitKind::Subroutine | UnitKind::Function)) => {
+                    let where_ = if self.cur_unit == Some(UnitKind::Module) { "a module" } else { "a main program" };
                     self.diags.push(
                         Diagnostic::error("E0033", format!("the `{}` attribute is only allowed on dummy arguments", a.name), a.span)
-                            .with_label("not allowed in a main program"),
+                            .with_label(format!("not allowed in {where_}")),
                     );
                     return Err(Fail);
                 }
-                "pointer" | "external" | "intrinsic" | "volatile" | "asynchronous" | "protected" | "public" | "private" | "bind" => {
+                "intent" => {
+                    self.expect(&Tok::LParen)?;
+                    let w = self.expect_name("`in`, `out` or `inout`")?;
+                    let i = match w.name.as_str() {
+                        "in" if self.is_name("out") => {
+                            self.bump();
+                            Intent::InOut
+                        }
+                        "in" => Intent::In,
+                        "out" => Intent::Out,
+                        "inout" => Intent::InOut,
+                        _ => {
+                            self.diags.push(
+                                Diagnostic::error("E0033", format!("`intent({})` is not valid", w.name), w.span)
+                                    .with_label("expected `in`, `out` or `inout`"),
+                            );
+                            return Err(Fail);
+                        }
+                    };
+                    self.expect(&Tok::RParen)?;
+                    intent = Some(i);
+                }
+                "optional" => optional = true,
+                "value" => {
+                    self.diags.push(Diagnostic::not_yet("the `value` attribute", a.span));
+                    return Err(Fail);
+                }
+                "pointer" | "volatile" | "asynchronous" | "protected" | "public" | "private" | "bind" => {
                     self.diags.push(Diagnostic::not_yet(format!("the `{}` attribute", a.name), a.span));
                     return Err(Fail);
                 }
                 other => {
                     let mut d = Diagnostic::error("E0033", format!("unknown attribute `{other}`"), a.span).with_label("not an attribute");
-                    if let Some(s) = suggest(other, &["parameter", "allocatable", "dimension", "save", "target"]) {
+                    if let Some(s) = suggest(
+                        other,
+                        &["parameter", "allocatable", "dimension", "save", "target", "intent", "optional", "external", "intrinsic"],
+                    ) {
                         d = d.with_note(format!("help: did you mean `{s}`?"));
                     }
                     self.diags.push(d);
@@ -991,7 +1636,7 @@ impl Parser {
                 break;
             }
         }
-        Ok(Decl { base, base_span, parameter, allocatable, dimension, entities, span: self.from(start) })
+        Ok(Decl { base, base_span, parameter, allocatable, intent, optional, save, external, dimension, entities, span: self.from(start) })
     }
 
     /// A dimension list after its `(`, up to and including `)`.
@@ -1003,24 +1648,34 @@ impl Parser {
                 dims.push(DimSpec::Deferred(sp));
             } else if self.is(&Tok::Star) {
                 let sp = self.span();
-                self.diags.push(
-                    Diagnostic::error("E0034", "assumed-size arrays are only allowed for dummy arguments", sp)
-                        .with_label("`*` is not allowed here"),
-                );
-                return Err(Fail);
+                if !self.in_procedure() {
+                    self.diags.push(
+                        Diagnostic::error("E0034", "assumed-size arrays are only allowed for dummy arguments", sp)
+                            .with_label("`*` is not allowed here"),
+                    );
+                    return Err(Fail);
+                }
+                self.bump();
+                dims.push(DimSpec::AssumedSize(sp));
             } else {
                 let first = self.expr()?;
                 if self.eat(&Tok::Colon) {
                     if matches!(self.tok(), Tok::Comma | Tok::RParen) {
                         let sp = self.span_at(0);
-                        self.diags.push(
-                            Diagnostic::error(
-                                "E0034",
-                                "an upper bound is required here",
-                                Span::new(first.span.lo as usize, sp.lo as usize),
-                            )
-                            .with_label("assumed-shape bounds are only allowed for dummy arguments"),
-                        );
+                        let span = Span::new(first.span.lo as usize, sp.lo as usize);
+                        if self.in_procedure() {
+                            self.diags.push(Diagnostic::not_yet("assumed-shape arrays with lower bounds", span));
+                        } else {
+                            self.diags.push(
+                                Diagnostic::error("E0034", "an upper bound is required here", span)
+                                    .with_label("assumed-shape bounds are only allowed for dummy arguments"),
+                            );
+                        }
+                        return Err(Fail);
+                    }
+                    if self.is(&Tok::Star) {
+                        let sp = self.span();
+                        self.diags.push(Diagnostic::not_yet("assumed-size arrays with lower bounds", first.span.to(sp)));
                         return Err(Fail);
                     }
                     let hi = self.expr()?;
@@ -1092,6 +1747,11 @@ impl Parser {
         if self.is_assignment() {
             return self.assignment(start).map(Some);
         }
+        if let Tok::Int(..) = self.tok() {
+            let sp = self.span();
+            self.diags.push(Diagnostic::not_yet("statement labels", sp));
+            return Err(Fail);
+        }
         let Tok::Name(kw) = self.tok().clone() else {
             return Err(self.err_expected("a statement"));
         };
@@ -1122,8 +1782,41 @@ impl Parser {
             }
             "allocate" => self.allocate(start).map(Some),
             "deallocate" => self.deallocate(start).map(Some),
+            "call" => self.call(start).map(Some),
+            "write" => self.write(start).map(Some),
+            "return" | "error" | "errorstop" => self.return_or_error_stop(&kw, start),
             _ => self.rare_stmt(&kw),
         }
+    }
+
+    /// `return` and `error stop` (kept out of `stmt_inner` to keep its frame small).
+    #[inline(never)]
+    fn return_or_error_stop(&mut self, kw: &str, start: Span) -> PResult<Option<Stmt>> {
+        if kw == "return" {
+            self.bump();
+            if !self.at_eos() {
+                let sp = self.statement_span();
+                self.diags.push(Diagnostic::not_yet("alternate returns (`return n`)", sp));
+                return Err(Fail);
+            }
+            self.expect_eos()?;
+            return Ok(Some(Stmt { kind: StmtKind::Return, span: self.from(start) }));
+        }
+        if kw == "error" && !self.is_name_at(1, "stop") {
+            return self.rare_stmt(kw);
+        }
+        self.bump();
+        if kw == "error" {
+            self.bump();
+        }
+        let code = if self.at_eos() { None } else { Some(self.expr()?) };
+        if self.is(&Tok::Comma) {
+            let sp = self.statement_span();
+            self.diags.push(Diagnostic::not_yet("`quiet=` in `error stop`", sp));
+            return Err(Fail);
+        }
+        self.expect_eos()?;
+        Ok(Some(Stmt { kind: StmtKind::ErrorStop(code), span: self.from(start) }))
     }
 
     /// Statements that are errors or not supported yet (kept out of `stmt_inner` so that its
@@ -1131,7 +1824,8 @@ impl Parser {
     #[inline(never)]
     fn rare_stmt(&mut self, kw: &str) -> PResult<Option<Stmt>> {
         match kw {
-            "integer" | "real" | "logical" | "character" | "double" | "doubleprecision" | "implicit" => {
+            "integer" | "real" | "logical" | "character" | "double" | "doubleprecision" | "implicit" | "use" | "save" | "external"
+            | "intrinsic" | "interface" => {
                 let sp = self.statement_span();
                 self.diags.push(
                     Diagnostic::error("E0030", "declarations must come before the executable statements", sp)
@@ -1139,34 +1833,12 @@ impl Parser {
                 );
                 Err(Fail)
             }
-            "contains" => {
-                let sp = self.statement_span();
-                self.diags.push(Diagnostic::not_yet("internal procedures (`contains`)", sp));
-                // Skip the internal procedures up to `end program`.
-                loop {
-                    self.skip_statement();
-                    self.skip_eos();
-                    if self.is(&Tok::Eof) {
-                        break;
-                    }
-                    let at_end_prog = (self.is_name("end") && self.is_name_at(1, "program")) || self.is_name("endprogram");
-                    if at_end_prog {
-                        break;
-                    }
-                }
-                if self.is(&Tok::Eof) {
-                    // The internal procedures' `end` statements hide the program's: assume
-                    // the last `end` ended the program.
-                    self.aborted = true;
-                }
-                Ok(None)
-            }
             k if UNSUPPORTED_STMTS.contains(&k) => {
                 let sp = self.span();
                 let what = match k {
                     "go" | "goto" => "`go to` statements".to_string(),
                     "select" | "case" => "`select case` constructs".to_string(),
-                    "call" | "subroutine" | "function" | "return" | "entry" => "procedures".to_string(),
+                    "entry" => "`entry` statements".to_string(),
                     "save" | "dimension" | "allocatable" | "parameter" | "common" | "equivalence" | "data" | "namelist" => {
                         format!("the `{k}` statement (or a specification statement after executable statements)")
                     }
@@ -1216,29 +1888,125 @@ impl Parser {
         Ok(e)
     }
 
-    fn print(&mut self, start: Span) -> PResult<Stmt> {
+    /// `call name [(args)]`.
+    #[inline(never)]
+    fn call(&mut self, start: Span) -> PResult<Stmt> {
         self.bump();
-        let format = match self.tok().clone() {
+        let name = self.expect_name("a subroutine name")?;
+        if self.is(&Tok::Percent) {
+            let sp = self.span();
+            self.diags.push(Diagnostic::not_yet("type-bound procedures (`call x%p`)", sp));
+            return Err(Fail);
+        }
+        let args = if self.is(&Tok::LParen) { self.args()? } else { Vec::new() };
+        self.expect_eos()?;
+        Ok(Stmt { kind: StmtKind::Call { name, args }, span: self.from(start) })
+    }
+
+    /// `write (unit, fmt) items` with `unit=` and `fmt=` keywords allowed.
+    #[inline(never)]
+    fn write(&mut self, start: Span) -> PResult<Stmt> {
+        self.bump();
+        self.expect(&Tok::LParen)?;
+        let mut unit: Option<IoUnit> = None;
+        let mut format: Option<Format> = None;
+        let mut n = 0usize;
+        loop {
+            let keyword = match (self.tok().clone(), self.tok_at(1)) {
+                (Tok::Name(k), Tok::Assign) => {
+                    let sp = self.bump().span;
+                    self.bump();
+                    Some((k, sp))
+                }
+                _ => None,
+            };
+            let which = match &keyword {
+                Some((k, _)) if k == "unit" => 0,
+                Some((k, _)) if k == "fmt" => 1,
+                Some((k, sp)) => {
+                    let sp = Span { lo: sp.lo, hi: sp.hi + 1 };
+                    self.diags.push(Diagnostic::not_yet(format!("the `{k}=` specifier of `write`"), sp));
+                    return Err(Fail);
+                }
+                None if n == 0 => 0,
+                None if n == 1 => 1,
+                None => {
+                    let sp = self.span();
+                    self.diags.push(Diagnostic::not_yet("more than two positional specifiers in `write`", sp));
+                    return Err(Fail);
+                }
+            };
+            if which == 0 && unit.is_some() || which == 1 && format.is_some() {
+                let sp = self.span();
+                let what = if which == 0 { "unit" } else { "format" };
+                self.diags.push(Diagnostic::error("E0024", format!("the {what} of `write` is given twice"), sp).with_label("repeated"));
+                return Err(Fail);
+            }
+            if which == 0 {
+                unit = Some(if self.eat(&Tok::Star) { IoUnit::Star } else { IoUnit::Number(self.expr()?) });
+            } else {
+                format = Some(self.format_spec()?);
+            }
+            n += 1;
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(&Tok::RParen)?;
+        let Some(unit) = unit else {
+            let sp = self.from(start);
+            self.diags
+                .push(Diagnostic::error("E0024", "`write` needs a unit", sp).with_label("expected `write(*, ...)` or `write(unit, ...)`"));
+            return Err(Fail);
+        };
+        let Some(format) = format else {
+            let sp = self.from(start);
+            self.diags.push(Diagnostic::not_yet("unformatted `write`", sp));
+            return Err(Fail);
+        };
+        let mut items = Vec::new();
+        if !self.at_eos() {
+            // gfortran accepts a comma before the first item as an extension.
+            self.eat(&Tok::Comma);
+            loop {
+                items.push(self.expr()?);
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect_eos()?;
+        Ok(Stmt { kind: StmtKind::Write { unit, format, items }, span: self.from(start) })
+    }
+
+    /// The format of `print` or `write`: `*` or a character literal.
+    fn format_spec(&mut self) -> PResult<Format> {
+        match self.tok().clone() {
             Tok::Star => {
                 self.bump();
-                Format::ListDirected
+                Ok(Format::ListDirected)
             }
             Tok::Str(s) => {
                 let sp = self.bump().span;
-                Format::Literal(s, sp)
+                Ok(Format::Literal(s, sp))
             }
             Tok::Int(..) => {
                 let sp = self.span();
                 self.diags.push(Diagnostic::not_yet("format labels (`format` statements)", sp));
-                return Err(Fail);
+                Err(Fail)
             }
             Tok::Name(_) => {
                 let sp = self.span();
                 self.diags.push(Diagnostic::not_yet("formats given by a variable", sp));
-                return Err(Fail);
+                Err(Fail)
             }
-            _ => return Err(self.err_expected("`*` or a format string")),
-        };
+            _ => Err(self.err_expected("`*` or a format string")),
+        }
+    }
+
+    fn print(&mut self, start: Span) -> PResult<Stmt> {
+        self.bump();
+        let format = self.format_spec()?;
         let mut items = Vec::new();
         if !self.at_eos() {
             self.expect(&Tok::Comma)?;
@@ -2231,7 +2999,8 @@ impl Parser {
                 let e = self.expr()?;
                 if self.is(&Tok::Comma) {
                     let s2 = self.span();
-                    self.diags.push(Diagnostic::not_yet("complex numbers", sp.to(s2)));
+                    let what = if self.paren_has_implied_do() { "implied-do loops" } else { "complex numbers" };
+                    self.diags.push(Diagnostic::not_yet(what, sp.to(s2)));
                     return Err(Fail);
                 }
                 self.expect(&Tok::RParen)?;
@@ -2247,6 +3016,24 @@ impl Parser {
                 Err(Fail)
             }
             _ => Err(self.err_expected("expression")),
+        }
+    }
+
+    /// Inside parentheses (after their first item): is there a `name =` at this level before
+    /// the closing `)`? That is an implied-do loop `(a(i), i = 1, n)`.
+    fn paren_has_implied_do(&self) -> bool {
+        let mut depth = 0usize;
+        let mut i = 0;
+        loop {
+            match self.tok_at(i) {
+                Tok::LParen => depth += 1,
+                Tok::RParen if depth == 0 => return false,
+                Tok::RParen => depth -= 1,
+                Tok::Eos | Tok::Eof => return false,
+                Tok::Name(_) if depth == 0 && self.tok_at(i + 1) == &Tok::Assign => return true,
+                _ => {}
+            }
+            i += 1;
         }
     }
 

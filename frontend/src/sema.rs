@@ -1,8 +1,14 @@
-//! Semantic analysis: the symbol table, name resolution, types and the OpenACC rules.
+//! Semantic analysis: the symbol tables, name resolution, procedure interfaces, types and the
+//! OpenACC rules.
 //!
-//! [`check`] walks the program once. It builds the [`Symbols`] from the declarations (adding
-//! implicitly typed names when there is no `implicit none`), rewrites every
-//! [`ExprKind::Apply`] into an [`ExprKind::ArrayRef`] or an [`ExprKind::Intrinsic`], fills in
+//! [`check`] works on a whole [`SourceFile`]. First it flattens the program units (the
+//! procedures after `contains` become units of their own, with a link to their host) and
+//! collects the signature of every procedure ([`Procs`]), so that calls can be checked in
+//! any order. Then it checks each unit in source order: it builds the unit's [`Symbols`]
+//! from host association, `use` association and the declarations (adding implicitly typed
+//! names when there is no `implicit none`), rewrites every [`ExprKind::Apply`] into an
+//! [`ExprKind::ArrayRef`], an [`ExprKind::Intrinsic`] or an [`ExprKind::Call`], resolves
+//! `call` statements (intrinsic subroutines become [`StmtKind::IntrinsicCall`]), fills in
 //! every [`Expr::ty`], and reports what gfortran would reject plus the OpenACC rules
 //! (clauses allowed per directive, `collapse` depth, reduction operator types, nesting of
 //! compute constructs and of gang/worker/vector loops, `atomic` statement forms).
@@ -12,9 +18,9 @@
 
 use crate::ast::*;
 use crate::diag::{Diagnostic, Span};
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
-/// A declared (or implicitly typed) variable or named constant.
+/// A declared (or implicitly typed) variable, named constant or typed external function.
 #[derive(Clone, Debug)]
 pub struct Symbol {
     pub name: String,
@@ -25,9 +31,47 @@ pub struct Symbol {
     pub parameter: bool,
     pub init: Option<Expr>,
     pub span: Span,
+    /// Position in the unit's dummy argument list.
+    pub dummy: Option<usize>,
+    pub intent: Option<Intent>,
+    pub optional: bool,
+    /// Explicit `save` (attribute or statement), or an initial value in a procedure or
+    /// module (Fortran's implied save).
+    pub save: bool,
+    /// A procedure name: an external function declared with a type or `external`.
+    pub external: bool,
+    /// Declared in this module: the module's own variables and use-associated ones.
+    pub module: Option<String>,
+    /// With `module`: the entity's name in that module (differs from `name` after
+    /// `use m, local => remote`).
+    pub module_name: Option<String>,
+    /// A variable of the host, visible in an internal procedure by host association.
+    pub host: bool,
 }
 
 impl Symbol {
+    /// A plain local scalar of type `base`.
+    pub fn new(name: impl Into<String>, base: BaseTy, span: Span) -> Symbol {
+        Symbol {
+            name: name.into(),
+            base,
+            rank: 0,
+            dims: Vec::new(),
+            allocatable: false,
+            parameter: false,
+            init: None,
+            span,
+            dummy: None,
+            intent: None,
+            optional: false,
+            save: false,
+            external: false,
+            module: None,
+            module_name: None,
+            host: false,
+        }
+    }
+
     /// The type of a whole reference to the symbol.
     pub fn ty(&self) -> Ty {
         if self.rank > 0 {
@@ -38,7 +82,7 @@ impl Symbol {
     }
 }
 
-/// The symbols of a program, in declaration order (implicitly typed names at first use).
+/// The symbols visible in a unit, in declaration order (implicitly typed names at first use).
 #[derive(Clone, Debug, Default)]
 pub struct Symbols {
     pub list: Vec<Symbol>,
@@ -51,6 +95,353 @@ impl Symbols {
     fn index(&self, name: &str) -> Option<usize> {
         self.list.iter().position(|s| s.name == name)
     }
+}
+
+/// The result of semantic analysis of a file.
+#[derive(Clone, Debug, Default)]
+pub struct Checked {
+    /// Every program unit, internal and module procedures included, in source order (a
+    /// host before its procedures).
+    pub units: Vec<CheckedUnit>,
+    pub procs: Procs,
+}
+
+/// One checked program unit.
+#[derive(Clone, Debug)]
+pub struct CheckedUnit {
+    /// The unit; its `contains` were moved out into their own [`CheckedUnit`]s.
+    pub unit: Unit,
+    pub symbols: Symbols,
+    /// Index in [`Checked::units`] of the host unit of an internal or module procedure.
+    pub host: Option<usize>,
+    /// A procedure's key in [`Procs::map`] (usually its name; see [`Procs`]).
+    pub key: Option<String>,
+}
+
+/// The procedures of a file: those defined in it, those declared in interface blocks, and
+/// external procedures referenced without an interface.
+///
+/// A key is the procedure's name in lower case. When two procedures share a name (internal
+/// procedures of different hosts, module procedures of different modules), the later one
+/// is keyed by its link name instead. Semantic analysis rewrites the name of every
+/// [`ExprKind::Call`] and [`StmtKind::Call`] to the key of the procedure it calls.
+#[derive(Clone, Debug, Default)]
+pub struct Procs {
+    pub map: BTreeMap<String, ProcSig>,
+}
+
+/// What is known about a procedure's interface.
+#[derive(Clone, Debug)]
+pub struct ProcSig {
+    pub name: String,
+    pub kind: UnitKind,
+    /// The symbol name: `name_` for external procedures, `__mod_MOD_name` for module
+    /// procedures, `host.name` for internal procedures.
+    pub link_name: String,
+    pub args: Vec<ArgSig>,
+    /// A function's result type and rank.
+    pub result: Option<(BaseTy, u8)>,
+    /// The body is in this file.
+    pub defined: bool,
+    /// The interface is known (defined here, a module procedure, an interface block);
+    /// otherwise `args` were recorded from the first call.
+    pub explicit: bool,
+    /// The module of a module procedure.
+    pub module: Option<String>,
+    /// An `elemental` procedure.
+    pub elemental: bool,
+}
+
+/// One dummy argument of a [`ProcSig`].
+#[derive(Clone, Debug)]
+pub struct ArgSig {
+    pub name: String,
+    pub base: BaseTy,
+    pub rank: u8,
+    /// `a(:)`, `a(:,:)`; false for explicit-shape and assumed-size (`a(*)`) arrays.
+    pub assumed_shape: bool,
+    pub intent: Option<Intent>,
+    pub optional: bool,
+}
+
+/// Modules Fortran compilers provide; not supported yet.
+const INTRINSIC_MODULES: &[&str] =
+    &["iso_fortran_env", "iso_c_binding", "ieee_arithmetic", "ieee_exceptions", "ieee_features", "openacc", "omp_lib"];
+
+/// The implicit type of a name: `i`-`n` integer, others real.
+fn implicit_base(name: &str) -> BaseTy {
+    let first = name.chars().next().unwrap_or('a');
+    if ('i'..='n').contains(&first) {
+        BaseTy::Integer(4)
+    } else {
+        BaseTy::Real(4)
+    }
+}
+
+fn unit_word(k: UnitKind) -> &'static str {
+    crate::parser::unit_keyword(k)
+}
+
+fn intent_name(i: Intent) -> &'static str {
+    match i {
+        Intent::In => "in",
+        Intent::Out => "out",
+        Intent::InOut => "inout",
+    }
+}
+
+/// Finds the declaration of `name` among `decls`.
+fn find_decl<'a>(decls: &'a [Decl], name: &str) -> Option<(&'a Decl, &'a Entity)> {
+    decls.iter().find_map(|d| d.entities.iter().find(|e| e.name.name == name).map(|e| (d, e)))
+}
+
+/// The dummy arguments and result of a procedure, from its declarations.
+fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
+    let args = u
+        .args
+        .iter()
+        .map(|a| match find_decl(&u.decls, &a.name) {
+            Some((d, e)) => {
+                let dims = e.dims.as_ref().or(d.dimension.as_ref());
+                let rank = dims.map_or(0, |v| v.len().min(7)) as u8;
+                let assumed_shape =
+                    !d.allocatable && dims.is_some_and(|v| !v.is_empty() && v.iter().all(|x| matches!(x, DimSpec::Deferred(_))));
+                ArgSig { name: a.name.clone(), base: d.base, rank, assumed_shape, intent: d.intent, optional: d.optional }
+            }
+            None => {
+                ArgSig { name: a.name.clone(), base: implicit_base(&a.name), rank: 0, assumed_shape: false, intent: None, optional: false }
+            }
+        })
+        .collect();
+    let result = (u.kind == UnitKind::Function).then(|| {
+        let r = u.result.as_ref().unwrap_or(&u.name);
+        match find_decl(&u.decls, &r.name) {
+            Some((d, e)) => (d.base, e.dims.as_ref().or(d.dimension.as_ref()).map_or(0, |v| v.len().min(7)) as u8),
+            None => (u.result_base.unwrap_or_else(|| implicit_base(&r.name)), 0),
+        }
+    });
+    (args, result)
+}
+
+/// What the whole file knows while its units are checked.
+#[derive(Default)]
+struct Global {
+    procs: Procs,
+    /// Each flat unit's key in `procs` (procedures only).
+    keys: Vec<Option<String>>,
+    /// The procedures visible in each unit by local name, with their keys.
+    scopes: Vec<HashMap<String, String>>,
+    /// `implicit none` in force in each unit (its own or its host's).
+    implicit_none: Vec<bool>,
+    /// External procedures by name (defined in the file, declared in interface blocks, or
+    /// referenced), with their keys.
+    externals: HashMap<String, String>,
+    /// Every module of the file and its flat index.
+    module_pos: HashMap<String, usize>,
+    /// Modules checked so far.
+    modules: HashMap<String, usize>,
+}
+
+/// Moves `u` and its internal procedures into `flat`, a host before its procedures.
+fn flatten(mut u: Unit, host: Option<usize>, flat: &mut Vec<(Unit, Option<usize>)>) {
+    let contains = std::mem::take(&mut u.contains);
+    let me = flat.len();
+    flat.push((u, host));
+    for c in contains {
+        flatten(c, Some(me), flat);
+    }
+}
+
+fn is_proc(k: UnitKind) -> bool {
+    matches!(k, UnitKind::Subroutine | UnitKind::Function)
+}
+
+impl Global {
+    /// Keys, signatures and scopes of every procedure.
+    fn collect(flat: &[(Unit, Option<usize>)], diags: &mut Vec<Diagnostic>) -> Global {
+        let mut g = Global::default();
+        let n = flat.len();
+        g.keys = vec![None; n];
+        for (i, (u, host)) in flat.iter().enumerate() {
+            let inherited = host.and_then(|h| g.implicit_none.get(h).copied()).unwrap_or(false);
+            g.implicit_none.push(u.implicit_none || inherited);
+            if u.kind == UnitKind::Module {
+                if let Some(&first) = g.module_pos.get(&u.name.name) {
+                    let _ = first;
+                    diags.push(
+                        Diagnostic::error("E0122", format!("module `{}` is defined more than once", u.name.name), u.name.span)
+                            .with_label("defined again here"),
+                    );
+                } else {
+                    g.module_pos.insert(u.name.name.clone(), i);
+                }
+            }
+        }
+        let sig_of = |u: &Unit, link_name: String, module: Option<String>| {
+            let (args, result) = signature(u);
+            ProcSig {
+                name: u.name.name.clone(),
+                kind: u.kind,
+                link_name,
+                args,
+                result,
+                defined: true,
+                explicit: true,
+                module,
+                elemental: u.elemental,
+            }
+        };
+        // External procedures first: they own their plain names.
+        for (i, (u, host)) in flat.iter().enumerate() {
+            if host.is_some() || !is_proc(u.kind) {
+                continue;
+            }
+            let name = &u.name.name;
+            if g.procs.map.contains_key(name) {
+                diags.push(
+                    Diagnostic::error("E0122", format!("procedure `{name}` is defined more than once"), u.name.span)
+                        .with_label("defined again here"),
+                );
+                continue;
+            }
+            g.procs.map.insert(name.clone(), sig_of(u, format!("{name}_"), None));
+            g.externals.insert(name.clone(), name.clone());
+            if let Some(k) = g.keys.get_mut(i) {
+                *k = Some(name.clone());
+            }
+        }
+        // Module and internal procedures.
+        for (i, (u, host)) in flat.iter().enumerate() {
+            let Some(h) = *host else { continue };
+            if !is_proc(u.kind) {
+                continue;
+            }
+            let Some((hu, _)) = flat.get(h) else { continue };
+            let name = &u.name.name;
+            let sibling = flat
+                .iter()
+                .take(i)
+                .enumerate()
+                .any(|(j, (v, vh))| *vh == Some(h) && v.name.name == *name && g.keys.get(j).is_some_and(Option::is_some));
+            if sibling {
+                diags.push(
+                    Diagnostic::error("E0122", format!("procedure `{name}` is defined more than once"), u.name.span)
+                        .with_label("defined again here"),
+                );
+                continue;
+            }
+            let module = (hu.kind == UnitKind::Module).then(|| hu.name.name.clone());
+            let link = match &module {
+                Some(m) => format!("__{m}_MOD_{name}"),
+                None => format!("{}.{name}", g.keys.get(h).cloned().flatten().unwrap_or_else(|| hu.name.name.clone())),
+            };
+            let mut key = if g.procs.map.contains_key(name) { link.clone() } else { name.clone() };
+            while g.procs.map.contains_key(&key) {
+                key.push('\'');
+            }
+            g.procs.map.insert(key.clone(), sig_of(u, link, module));
+            if let Some(k) = g.keys.get_mut(i) {
+                *k = Some(key);
+            }
+        }
+        // Interface bodies declare external procedures.
+        let mut iface: Vec<Vec<(String, String)>> = vec![Vec::new(); n];
+        for (i, (u, _)) in flat.iter().enumerate() {
+            for p in &u.interfaces {
+                let name = p.name.name.clone();
+                let key = match g.externals.get(&name) {
+                    Some(k) => k.clone(),
+                    None => {
+                        let mut key = name.clone();
+                        if g.procs.map.contains_key(&key) {
+                            key = format!("{name}_");
+                        }
+                        while g.procs.map.contains_key(&key) {
+                            key.push('\'');
+                        }
+                        let mut sig = sig_of(p, format!("{name}_"), None);
+                        sig.defined = false;
+                        g.procs.map.insert(key.clone(), sig);
+                        g.externals.insert(name.clone(), key.clone());
+                        key
+                    }
+                };
+                if let Some(v) = iface.get_mut(i) {
+                    v.push((name, key));
+                }
+            }
+        }
+        // Scopes, in order (a host's before its procedures', a module's before its users').
+        for (i, (u, host)) in flat.iter().enumerate() {
+            let mut scope = host.and_then(|h| g.scopes.get(h).cloned()).unwrap_or_default();
+            if let (None, Some(Some(k))) = (host, g.keys.get(i)) {
+                // An external procedure sees itself (recursion).
+                scope.insert(u.name.name.clone(), k.clone());
+            }
+            for us in &u.uses {
+                let Some(&m) = g.module_pos.get(&us.module.name) else { continue };
+                if m >= i {
+                    continue;
+                }
+                let Some(ms) = g.scopes.get(m).cloned() else { continue };
+                match &us.only {
+                    Some(list) => {
+                        for (local, remote) in list {
+                            if let Some(k) = ms.get(&remote.name) {
+                                scope.insert(local.name.clone(), k.clone());
+                            }
+                        }
+                    }
+                    None => {
+                        let mut ms = ms;
+                        for (local, remote) in &us.renames {
+                            if let Some(k) = ms.remove(&remote.name) {
+                                scope.insert(local.name.clone(), k);
+                            }
+                        }
+                        scope.extend(ms);
+                    }
+                }
+            }
+            for (name, key) in iface.get(i).into_iter().flatten() {
+                scope.insert(name.clone(), key.clone());
+            }
+            for (j, (v, vh)) in flat.iter().enumerate() {
+                if *vh == Some(i) {
+                    if let Some(Some(k)) = g.keys.get(j) {
+                        scope.insert(v.name.name.clone(), k.clone());
+                    }
+                }
+            }
+            g.scopes.push(scope);
+        }
+        g
+    }
+}
+
+/// Checks a whole file: resolves names, fills in types and records every procedure's
+/// interface. The units move out of `file` into the result.
+pub fn check(file: &mut SourceFile) -> (Checked, Vec<Diagnostic>) {
+    let mut flat: Vec<(Unit, Option<usize>)> = Vec::new();
+    for u in std::mem::take(&mut file.units) {
+        flatten(u, None, &mut flat);
+    }
+    let mut diags = Vec::new();
+    let mut g = Global::collect(&flat, &mut diags);
+    let mut units: Vec<CheckedUnit> = Vec::new();
+    for (i, (mut unit, host)) in flat.into_iter().enumerate() {
+        let mut c = Checker::new(std::mem::take(&mut g), &unit, i);
+        c.unit(&mut unit, host, &units);
+        let Checker { syms, diags: more, g: back, .. } = c;
+        g = back;
+        diags.extend(more);
+        if unit.kind == UnitKind::Module {
+            g.modules.insert(unit.name.name.clone(), i);
+        }
+        let key = g.keys.get(i).cloned().flatten();
+        units.push(CheckedUnit { unit, symbols: syms, host, key });
+    }
+    (Checked { units, procs: g.procs }, diags)
 }
 
 /// The name of a base type as Fortran writes it.
@@ -283,24 +674,1128 @@ struct Checker {
     compute: Vec<AccKind>,
     /// The innermost parallelism level of enclosing OpenACC loops.
     par: Vec<Par>,
+    /// What the whole file knows (moved in for the unit being checked).
+    g: Global,
+    kind: UnitKind,
+    /// The unit's key in `g.procs` (procedures).
+    key: Option<String>,
+    recursive: bool,
+    /// The name of a function's result variable.
+    result_name: Option<String>,
+    /// The module being checked.
+    module: Option<String>,
+    /// Procedures visible by name, with their keys.
+    scope: HashMap<String, String>,
+    /// Names given a type by a declaration in this unit.
+    declared: HashSet<String>,
+    /// Use-associated names and their modules.
+    use_assoc: HashMap<String, String>,
+    /// Names in `external` statements (not typed).
+    ext_names: HashSet<String>,
+    /// Names in `intrinsic` statements.
+    intrinsics: HashSet<String>,
+    /// A bare `save` statement is in force.
+    save_all: bool,
 }
 
-/// Checks the program, resolving names and filling in types in place.
-pub fn check(p: &mut Program) -> (Symbols, Vec<Diagnostic>) {
-    let mut c = Checker {
-        syms: Symbols::default(),
-        diags: Vec::new(),
-        implicit_none: p.implicit_none,
-        reported: HashSet::new(),
-        loops: Vec::new(),
-        compute: Vec::new(),
-        par: Vec::new(),
-    };
-    for d in &mut p.decls {
-        c.decl(d);
+/// How the caller sees the type of a function it calls.
+#[derive(Clone, Copy)]
+enum Declared {
+    /// Declared with a type in the calling unit.
+    Typed(BaseTy),
+    /// Implicitly typed by its first letter.
+    Implicit(BaseTy),
+    /// Not typed in the calling unit (module, internal procedure, interface).
+    None,
+}
+
+impl Checker {
+    fn new(g: Global, unit: &Unit, i: usize) -> Checker {
+        let implicit_none = g.implicit_none.get(i).copied().unwrap_or(unit.implicit_none);
+        let scope = g.scopes.get(i).cloned().unwrap_or_default();
+        let key = g.keys.get(i).cloned().flatten();
+        Checker {
+            syms: Symbols::default(),
+            diags: Vec::new(),
+            implicit_none,
+            reported: HashSet::new(),
+            loops: Vec::new(),
+            compute: Vec::new(),
+            par: Vec::new(),
+            g,
+            kind: unit.kind,
+            key,
+            recursive: unit.recursive,
+            result_name: (unit.kind == UnitKind::Function).then(|| unit.result.as_ref().unwrap_or(&unit.name).name.clone()),
+            module: (unit.kind == UnitKind::Module).then(|| unit.name.name.clone()),
+            scope,
+            declared: HashSet::new(),
+            use_assoc: HashMap::new(),
+            ext_names: HashSet::new(),
+            intrinsics: HashSet::new(),
+            save_all: false,
+        }
     }
-    c.stmts(&mut p.body);
-    (c.syms, c.diags)
+
+    fn in_procedure(&self) -> bool {
+        is_proc(self.kind)
+    }
+
+    /// Checks one unit (its procedures are separate units).
+    fn unit(&mut self, unit: &mut Unit, host: Option<usize>, done: &[CheckedUnit]) {
+        if let Some(hu) = host.and_then(|h| done.get(h)) {
+            for s in &hu.symbols.list {
+                let mut s = s.clone();
+                s.dummy = None;
+                if s.module.is_none() {
+                    s.host = true;
+                }
+                self.syms.list.push(s);
+            }
+        }
+        for u in &unit.uses {
+            self.use_module(u, done);
+        }
+        self.declarations(unit);
+        if unit.kind != UnitKind::Module {
+            self.stmts(&mut unit.body);
+        }
+        for p in &unit.interfaces {
+            self.interface_body(p);
+        }
+    }
+
+    /// Imports the entities of a module.
+    fn use_module(&mut self, u: &Use, done: &[CheckedUnit]) {
+        let mname = &u.module.name;
+        let Some(&m) = self.g.modules.get(mname) else {
+            if INTRINSIC_MODULES.contains(&mname.as_str()) {
+                self.err(Diagnostic::not_yet(format!("the intrinsic module `{mname}`"), u.module.span));
+            } else if self.g.module_pos.contains_key(mname) {
+                self.err(
+                    Diagnostic::error("E0120", format!("unknown module `{mname}`"), u.module.span)
+                        .with_label("not defined before this point")
+                        .with_note(format!(
+                            "note: module `{mname}` is defined later in this file; a module must come before the units that use it"
+                        )),
+                );
+            } else {
+                self.err(
+                    Diagnostic::error("E0120", format!("unknown module `{mname}`"), u.module.span)
+                        .with_label("not defined in this file")
+                        .with_note("note: modules must be defined in the same file, before they are used (separately compiled modules are not supported yet)"),
+                );
+            }
+            return;
+        };
+        let Some(mu) = done.get(m) else { return };
+        let mscope = self.g.scopes.get(m).cloned().unwrap_or_default();
+        let wanted: Vec<(Ident, Ident)> = match &u.only {
+            Some(list) => list.clone(),
+            None => {
+                let renamed: HashSet<&str> = u.renames.iter().map(|(_, r)| r.name.as_str()).collect();
+                let mut all: Vec<(Ident, Ident)> = mu
+                    .symbols
+                    .list
+                    .iter()
+                    .filter(|s| !renamed.contains(s.name.as_str()))
+                    .map(|s| {
+                        let id = Ident { name: s.name.clone(), span: u.module.span };
+                        (id.clone(), id)
+                    })
+                    .collect();
+                all.extend(u.renames.iter().cloned());
+                all
+            }
+        };
+        for (local, remote) in wanted {
+            match mu.symbols.get(&remote.name) {
+                Some(s) => {
+                    let mut s = s.clone();
+                    s.module_name = Some(s.module_name.clone().unwrap_or_else(|| s.name.clone()));
+                    s.module = Some(s.module.clone().unwrap_or_else(|| mname.clone()));
+                    s.name = local.name.clone();
+                    s.host = false;
+                    s.dummy = None;
+                    if let Some(i) = self.syms.index(&local.name) {
+                        if self.use_assoc.contains_key(&local.name) {
+                            // Already imported (the same entity through two `use`s, or an
+                            // ambiguous name that is an error only when referenced).
+                            continue;
+                        }
+                        self.syms.list.remove(i);
+                    }
+                    self.use_assoc.insert(local.name.clone(), mname.clone());
+                    self.syms.list.push(s);
+                }
+                None if mscope.contains_key(&remote.name) => {}
+                None => self.err(
+                    Diagnostic::error("E0121", format!("`{}` is not in module `{mname}`", remote.name), remote.span)
+                        .with_label("not found in the module"),
+                ),
+            }
+        }
+    }
+
+    /// The symbols of the unit's declarations, dummy arguments and result variable.
+    fn declarations(&mut self, unit: &mut Unit) {
+        let in_proc = self.in_procedure();
+        // 1. Register every declared name, so that bounds may use names declared later.
+        let mut registered: HashSet<(usize, usize)> = HashSet::new();
+        for (di, d) in unit.decls.iter().enumerate() {
+            for (ei, ent) in d.entities.iter().enumerate() {
+                let name = ent.name.name.clone();
+                if let Some(i) = self.syms.index(&name) {
+                    if let Some(m) = self.use_assoc.get(&name) {
+                        let m = m.clone();
+                        self.err(
+                            Diagnostic::error("E0105", format!("`{name}` is already use-associated from module `{m}`"), ent.name.span)
+                                .with_label("declared again here"),
+                        );
+                        continue;
+                    }
+                    let from_host = self.syms.list.get(i).is_some_and(|s| s.host || (s.module.is_some() && self.module.is_none()));
+                    if from_host {
+                        self.syms.list.remove(i);
+                    } else {
+                        self.err(
+                            Diagnostic::error("E0102", format!("`{name}` is declared more than once"), ent.name.span)
+                                .with_label("declared again here"),
+                        );
+                        continue;
+                    }
+                }
+                let dims: Vec<DimSpec> = ent.dims.clone().or_else(|| d.dimension.clone()).unwrap_or_default();
+                let mut s = Symbol::new(name.clone(), d.base, ent.name.span);
+                s.rank = dims.len().min(7) as u8;
+                s.dims = dims;
+                s.allocatable = d.allocatable;
+                s.parameter = d.parameter;
+                s.intent = d.intent;
+                s.optional = d.optional;
+                s.save = d.save || self.save_all;
+                s.external = d.external;
+                s.module = self.module.clone();
+                s.module_name = self.module.as_ref().map(|_| name.clone());
+                self.declared.insert(name);
+                self.syms.list.push(s);
+                registered.insert((di, ei));
+            }
+        }
+        // 2. Dummy arguments.
+        for (pos, a) in unit.args.iter().enumerate() {
+            if self.declared.contains(&a.name) {
+                if let Some(i) = self.syms.index(&a.name) {
+                    if let Some(s) = self.syms.list.get_mut(i) {
+                        s.dummy = Some(pos);
+                    }
+                }
+                continue;
+            }
+            if let Some(i) = self.syms.index(&a.name) {
+                self.syms.list.remove(i);
+            }
+            if self.implicit_none && self.reported.insert(a.name.clone()) {
+                self.err(
+                    Diagnostic::error("E0101", format!("undeclared dummy argument `{}`", a.name), a.span)
+                        .with_label("not declared")
+                        .with_note("note: `implicit none` requires every dummy argument to be declared"),
+                );
+            }
+            let mut s = Symbol::new(a.name.clone(), implicit_base(&a.name), a.span);
+            s.dummy = Some(pos);
+            self.syms.list.push(s);
+        }
+        // 3. A function's result variable.
+        if let Some(r) = self.result_name.clone() {
+            let rspan = unit.result.as_ref().map_or(unit.name.span, |r| r.span);
+            if self.declared.contains(&r) {
+                if unit.result_base.is_some() {
+                    let sp = self.syms.get(&r).map_or(rspan, |s| s.span);
+                    self.err(
+                        Diagnostic::error("E0102", format!("the type of `{r}` is declared more than once"), sp)
+                            .with_label("the function statement already gives its type"),
+                    );
+                }
+                if let Some(s) = self.syms.get(&r) {
+                    if s.dummy.is_some() || s.parameter {
+                        let sp = s.span;
+                        self.err(
+                            Diagnostic::error(
+                                "E0104",
+                                format!("`{r}` is the function result; it cannot be a dummy argument or parameter"),
+                                sp,
+                            )
+                            .with_label("the result variable"),
+                        );
+                    }
+                }
+            } else {
+                if let Some(i) = self.syms.index(&r) {
+                    self.syms.list.remove(i);
+                }
+                let base = match unit.result_base {
+                    Some(b) => b,
+                    None => {
+                        if self.implicit_none {
+                            self.err(
+                                Diagnostic::error("E0101", format!("the result of function `{}` has no type", unit.name.name), rspan)
+                                    .with_label("no type declared")
+                                    .with_note(format!(
+                                        "help: give the type in the function statement (`real function {}(...)`) or declare `{r}`",
+                                        unit.name.name
+                                    )),
+                            );
+                        }
+                        implicit_base(&r)
+                    }
+                };
+                self.syms.list.push(Symbol::new(r, base, rspan));
+            }
+        }
+        // 4. Check bounds and initial values.
+        for (di, d) in unit.decls.iter_mut().enumerate() {
+            if let Some(dims) = &mut d.dimension {
+                for dim in dims.iter_mut() {
+                    self.dim_exprs(dim);
+                }
+            }
+            for (ei, ent) in d.entities.iter_mut().enumerate() {
+                if !registered.contains(&(di, ei)) {
+                    continue;
+                }
+                if let Some(dims) = &mut ent.dims {
+                    for dim in dims.iter_mut() {
+                        self.dim_exprs(dim);
+                    }
+                }
+                self.entity(d.base, d.parameter, d.allocatable, d.dimension.as_deref(), ent, in_proc);
+            }
+        }
+        // 5. `save`, `external` and `intrinsic` statements.
+        if unit.save_all {
+            self.save_all = true;
+            for s in self.syms.list.iter_mut() {
+                if !s.host && s.dummy.is_none() && !s.parameter && s.module == self.module && !s.external {
+                    s.save = true;
+                }
+            }
+        }
+        for n in &unit.saved {
+            match self.syms.index(&n.name) {
+                Some(i) if self.declared.contains(&n.name) || self.syms.list.get(i).is_some_and(|s| s.dummy.is_some()) => {
+                    let Some(s) = self.syms.list.get_mut(i) else { continue };
+                    if s.dummy.is_some() || s.parameter {
+                        let what = if s.parameter { "a parameter" } else { "a dummy argument" };
+                        self.err(
+                            Diagnostic::error("E0104", format!("`{}` is {what} and cannot be saved", n.name), n.span)
+                                .with_label("not a local variable"),
+                        );
+                    } else {
+                        s.save = true;
+                    }
+                }
+                _ => {
+                    if let Some(i) = self.lookup(n) {
+                        if let Some(s) = self.syms.list.get_mut(i) {
+                            s.save = true;
+                        }
+                    }
+                }
+            }
+        }
+        for n in &unit.externals {
+            match self.syms.index(&n.name) {
+                Some(i) if self.declared.contains(&n.name) || self.syms.list.get(i).is_some_and(|s| s.dummy.is_some()) => {
+                    if self.syms.list.get(i).is_some_and(|s| s.dummy.is_some()) {
+                        self.err(Diagnostic::not_yet("dummy procedures", n.span));
+                    } else if let Some(s) = self.syms.list.get_mut(i) {
+                        s.external = true;
+                    }
+                }
+                _ => {
+                    self.ext_names.insert(n.name.clone());
+                }
+            }
+        }
+        for n in &unit.intrinsics {
+            self.intrinsics.insert(n.name.clone());
+        }
+    }
+
+    /// The checks of one declared entity (its bounds' expressions are already checked).
+    fn entity(&mut self, base: BaseTy, parameter: bool, allocatable: bool, dimension: Option<&[DimSpec]>, ent: &mut Entity, in_proc: bool) {
+        let name = ent.name.name.clone();
+        let dims: Vec<DimSpec> = ent.dims.clone().or_else(|| dimension.map(<[DimSpec]>::to_vec)).unwrap_or_default();
+        let Some(si) = self.syms.index(&name) else { return };
+        let Some(sym) = self.syms.list.get(si) else { return };
+        let (dummy, intent, optional, save, external) = (sym.dummy, sym.intent, sym.optional, sym.save, sym.external);
+        let is_result = self.result_name.as_deref() == Some(name.as_str());
+        let deferred = dims.iter().any(|x| matches!(x, DimSpec::Deferred(_)));
+        let all_deferred = dims.iter().all(|x| matches!(x, DimSpec::Deferred(_)));
+        let assumed_size = dims.iter().find_map(|x| match x {
+            DimSpec::AssumedSize(sp) => Some(*sp),
+            _ => None,
+        });
+        if allocatable {
+            if dummy.is_some() {
+                self.err(Diagnostic::not_yet("allocatable dummy arguments", ent.name.span));
+            } else if is_result {
+                self.err(Diagnostic::not_yet("allocatable function results", ent.name.span));
+            } else if dims.is_empty() {
+                self.err(Diagnostic::not_yet("allocatable scalars", ent.name.span));
+            } else if !all_deferred {
+                let colons = vec![":"; dims.len()].join(",");
+                self.err(
+                    Diagnostic::error("E0103", format!("allocatable array `{name}` must have a deferred shape"), ent.span)
+                        .with_label("explicit bounds given")
+                        .with_note(format!("help: declare it as `{name}({colons})` and give the bounds in `allocate`")),
+                );
+            }
+        } else if deferred && dummy.is_some() {
+            if !all_deferred {
+                self.err(
+                    Diagnostic::error("E0103", format!("assumed-shape array `{name}` must have `:` for every bound"), ent.span)
+                        .with_label("`:` mixed with other bounds"),
+                );
+            }
+        } else if deferred {
+            self.err(
+                Diagnostic::error("E0103", format!("array `{name}` has a deferred shape but is not allocatable"), ent.span)
+                    .with_label("`:` bounds need `allocatable`")
+                    .with_note("help: add the `allocatable` attribute, or give explicit bounds"),
+            );
+        }
+        if let Some(sp) = assumed_size {
+            if dummy.is_none() {
+                self.err(
+                    Diagnostic::error("E0034", "assumed-size arrays are only allowed for dummy arguments", sp)
+                        .with_label("`*` is not allowed here"),
+                );
+            } else if dims.len() > 1 || !matches!(dims.last(), Some(DimSpec::AssumedSize(_))) {
+                self.err(Diagnostic::not_yet("assumed-size arrays of rank greater than 1", ent.span));
+            }
+        }
+        // Bounds: constant, except for dummy arguments (specification expressions).
+        if dummy.is_none() && !allocatable {
+            for d in &dims {
+                if let DimSpec::Explicit { lo, hi } = d {
+                    for e in lo.iter().chain(std::iter::once(hi)) {
+                        if e.ty != Ty::Unknown && self.const_int(e).is_none() {
+                            if in_proc {
+                                self.err(Diagnostic::not_yet("automatic arrays (local arrays with bounds that are not constant)", e.span));
+                            } else {
+                                self.err(
+                                    Diagnostic::error("E0204", "array bounds in a declaration must be constant", e.span)
+                                        .with_label("not a constant")
+                                        .with_note("help: use an integer parameter, or declare the array `allocatable`"),
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if base == BaseTy::Character && !parameter {
+            self.err(Diagnostic::not_yet("character variables (only character parameters are supported)", ent.name.span));
+        }
+        if parameter && !dims.is_empty() {
+            self.err(Diagnostic::not_yet("array parameters", ent.name.span));
+        }
+        if parameter && allocatable {
+            self.err(
+                Diagnostic::error("E0104", "a parameter cannot be allocatable", ent.name.span)
+                    .with_label("both `parameter` and `allocatable`"),
+            );
+        }
+        if let Some(i) = intent {
+            if dummy.is_none() {
+                self.err(
+                    Diagnostic::error("E0033", "the `intent` attribute is only allowed on dummy arguments", ent.name.span)
+                        .with_label(format!("`{name}` is not a dummy argument"))
+                        .with_note(format!("note: `intent({})` was given in the declaration", intent_name(i))),
+                );
+            }
+        }
+        if optional && dummy.is_none() {
+            self.err(
+                Diagnostic::error("E0033", "the `optional` attribute is only allowed on dummy arguments", ent.name.span)
+                    .with_label(format!("`{name}` is not a dummy argument")),
+            );
+        }
+        if dummy.is_some() && (parameter || save || ent.init.is_some()) {
+            let what = if parameter {
+                "be a parameter"
+            } else if ent.init.is_some() {
+                "have an initial value"
+            } else {
+                "be saved"
+            };
+            self.err(
+                Diagnostic::error("E0104", format!("dummy argument `{name}` cannot {what}"), ent.name.span).with_label("a dummy argument"),
+            );
+        }
+        if external {
+            if dummy.is_some() {
+                self.err(Diagnostic::not_yet("dummy procedures", ent.name.span));
+            } else if !dims.is_empty() || parameter || allocatable {
+                self.err(
+                    Diagnostic::error(
+                        "E0104",
+                        format!("the external function `{name}` cannot be an array, parameter or allocatable"),
+                        ent.name.span,
+                    )
+                    .with_label("a procedure"),
+                );
+            }
+        }
+        if let Some(init) = &mut ent.init {
+            self.expr(init);
+            let what = if parameter { format!("the value of parameter `{name}`") } else { format!("the initial value of `{name}`") };
+            if init.ty != Ty::Unknown && !self.is_const(init) {
+                self.err(Diagnostic::error("E0205", format!("{what} must be a constant expression"), init.span).with_label("not constant"));
+            } else if allocatable {
+                self.err(
+                    Diagnostic::error("E0104", format!("allocatable array `{name}` cannot have an initial value"), init.span)
+                        .with_label("not allowed"),
+                );
+            } else {
+                let target = with_rank(base, 0);
+                self.assign_compat(target, init.ty, init.span);
+                if init.ty.rank() > 0 {
+                    self.err(
+                        Diagnostic::error("E0231", format!("cannot initialise `{name}` with an array"), init.span)
+                            .with_label(format!("this is a {}", ty_name(init.ty))),
+                    );
+                }
+            }
+        } else if parameter {
+            self.err(
+                Diagnostic::error("E0104", format!("parameter `{name}` has no value"), ent.name.span)
+                    .with_label(format!("expected `{name} = <constant>`")),
+            );
+        }
+        let implied_save = ent.init.is_some() && !parameter && self.kind != UnitKind::Program;
+        let init = ent.init.clone();
+        if let Some(s) = self.syms.list.get_mut(si) {
+            s.dims = dims;
+            s.init = init;
+            s.save |= implied_save;
+        }
+    }
+
+    /// Checks the expressions of one dimension: scalar integers.
+    fn dim_exprs(&mut self, dim: &mut DimSpec) {
+        if let DimSpec::Explicit { lo, hi } = dim {
+            for e in lo.iter_mut().chain(std::iter::once(hi)) {
+                self.expr(e);
+                self.want_int_scalar(e, "array bounds must be scalar integers");
+            }
+        }
+    }
+
+    /// Light checks of an interface body: its dummy arguments have types.
+    fn interface_body(&mut self, p: &Unit) {
+        if !p.implicit_none {
+            return;
+        }
+        for a in &p.args {
+            if find_decl(&p.decls, &a.name).is_none() {
+                self.err(
+                    Diagnostic::error("E0101", format!("undeclared dummy argument `{}`", a.name), a.span)
+                        .with_label("not declared")
+                        .with_note("note: `implicit none` requires every dummy argument to be declared"),
+                );
+            }
+        }
+        for d in &p.decls {
+            if d.base == BaseTy::Character && !d.parameter {
+                if let Some(e) = d.entities.first() {
+                    self.err(Diagnostic::not_yet("character variables (only character parameters are supported)", e.name.span));
+                }
+            }
+        }
+    }
+
+    // ----- procedures -----
+
+    /// The key of an external procedure `name`, made up at its first reference.
+    fn ext_key(&mut self, name: &str) -> String {
+        if let Some(k) = self.g.externals.get(name) {
+            return k.clone();
+        }
+        let mut key = name.to_string();
+        if self.g.procs.map.contains_key(&key) {
+            key = format!("{name}_");
+        }
+        while self.g.procs.map.contains_key(&key) {
+            key.push('\'');
+        }
+        self.g.externals.insert(name.to_string(), key.clone());
+        key
+    }
+
+    /// Resolves `call name(args)`.
+    #[inline(never)]
+    fn call_stmt(&mut self, s: &mut Stmt) {
+        let span = s.span;
+        let StmtKind::Call { name, args } = &mut s.kind else { return };
+        let name = std::mem::replace(name, Ident { name: String::new(), span: Span::default() });
+        let args = std::mem::take(args);
+        let cspan = Span { lo: name.span.lo, hi: span.hi };
+        let n = name.name.clone();
+        let key = if let Some(k) = self.scope.get(&n) {
+            Some(k.clone())
+        } else if self.ext_names.contains(&n) {
+            Some(self.ext_key(&n))
+        } else if let Some(sym) = self.syms.get(&n) {
+            if sym.external {
+                let b = sym.base;
+                self.err(
+                    Diagnostic::error("E0124", format!("function `{n}` cannot be called with `call`"), name.span)
+                        .with_label(format!("`{n}` is declared as a `{}` function", base_name(b)))
+                        .with_note("help: use its result in an expression"),
+                );
+                s.kind = StmtKind::Call { name, args };
+                return;
+            }
+            if IntrinsicSub::from_name(&n).is_none() {
+                self.err(
+                    Diagnostic::error("E0124", format!("`{n}` is a variable, not a subroutine"), name.span).with_label("not a subroutine"),
+                );
+                s.kind = StmtKind::Call { name, args };
+                return;
+            }
+            None
+        } else if IntrinsicSub::from_name(&n).is_some() {
+            None
+        } else if let Some(k) = self.g.externals.get(&n) {
+            Some(k.clone())
+        } else if Intrinsic::from_name(&n).is_some() || OTHER_INTRINSICS.contains(&n.as_str()) {
+            self.err(
+                Diagnostic::error("E0124", format!("`{n}` is an intrinsic function, not a subroutine"), name.span)
+                    .with_label("not a subroutine")
+                    .with_note("help: use its result in an expression"),
+            );
+            s.kind = StmtKind::Call { name, args };
+            return;
+        } else {
+            Some(self.ext_key(&n))
+        };
+        match key {
+            Some(k) => {
+                let (name, args, _) = self.call_user(k, name, args, false, cspan, Declared::None);
+                s.kind = StmtKind::Call { name, args };
+            }
+            None => {
+                let Some(sub) = IntrinsicSub::from_name(&n) else { return };
+                let args = self.intrinsic_sub(sub, &name, args, cspan);
+                s.kind = StmtKind::IntrinsicCall { sub, args };
+            }
+        }
+    }
+
+    /// A call of a user procedure (`func`: as a function). Checks the arguments against the
+    /// interface (or records them for an external procedure without one). Returns the
+    /// callee's key as the name, the arguments and the result type.
+    #[inline(never)]
+    fn call_user(
+        &mut self,
+        key: String,
+        name: Ident,
+        mut args: Vec<Arg>,
+        func: bool,
+        span: Span,
+        declared: Declared,
+    ) -> (Ident, Vec<Arg>, Ty) {
+        let fname = name.name.clone();
+        let mut bad = false;
+        for a in args.iter_mut() {
+            match a {
+                Arg::Index(e) | Arg::Keyword(_, e) => {
+                    self.expr(e);
+                    bad |= e.ty == Ty::Unknown;
+                }
+                Arg::Range { span, .. } => {
+                    self.err(
+                        Diagnostic::error("E0208", format!("a range is not an argument of `{fname}`"), *span)
+                            .with_label("ranges are only allowed in array subscripts"),
+                    );
+                    bad = true;
+                }
+            }
+        }
+        let call_name = Ident { name: key.clone(), span: name.span };
+        if self.in_compute() {
+            self.err(Diagnostic::not_yet("calls of user procedures inside a compute construct (`!$acc routine`)", span));
+            return (call_name, args, Ty::Unknown);
+        }
+        let Some(sig) = self.g.procs.map.get(&key).cloned() else {
+            // The first reference of an external procedure without an interface.
+            if let Some(k) = args.iter().find_map(|a| match a {
+                Arg::Keyword(k, _) => Some(k.span),
+                _ => None,
+            }) {
+                self.err(
+                    Diagnostic::error("E0125", "keyword arguments need an explicit interface", k)
+                        .with_label(format!("`{fname}` has no explicit interface")),
+                );
+                return (call_name, args, Ty::Unknown);
+            }
+            let result = match declared {
+                Declared::Typed(b) | Declared::Implicit(b) => Some((b, 0)),
+                Declared::None => None,
+            };
+            if !bad {
+                let argsigs = args
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, a)| match a {
+                        Arg::Index(e) => Some(ArgSig {
+                            name: format!("arg{}", i + 1),
+                            base: e.ty.base()?,
+                            rank: e.ty.rank(),
+                            assumed_shape: false,
+                            intent: None,
+                            optional: false,
+                        }),
+                        _ => None,
+                    })
+                    .collect();
+                let kind = if func { UnitKind::Function } else { UnitKind::Subroutine };
+                self.g.procs.map.insert(
+                    key,
+                    ProcSig {
+                        name: fname.clone(),
+                        kind,
+                        link_name: format!("{fname}_"),
+                        args: argsigs,
+                        result: if func { result } else { None },
+                        defined: false,
+                        explicit: false,
+                        module: None,
+                        elemental: false,
+                    },
+                );
+            }
+            let ty = match (func, result) {
+                (true, Some((b, _))) => Ty::Scalar(b),
+                _ => Ty::Unknown,
+            };
+            return (call_name, args, ty);
+        };
+        if func && sig.kind == UnitKind::Subroutine {
+            self.err(
+                Diagnostic::error("E0124", format!("subroutine `{fname}` cannot be used as a function"), name.span)
+                    .with_label(format!("`{fname}` is a subroutine"))
+                    .with_note(format!("help: call it with `call {fname}(...)`")),
+            );
+            return (call_name, args, Ty::Unknown);
+        }
+        if !func && sig.kind == UnitKind::Function {
+            self.err(
+                Diagnostic::error("E0124", format!("function `{fname}` cannot be called with `call`"), name.span)
+                    .with_label(format!("`{fname}` is a function"))
+                    .with_note("help: use its result in an expression"),
+            );
+            return (call_name, args, Ty::Unknown);
+        }
+        if self.key.as_deref() == Some(key.as_str()) && !self.recursive {
+            let w = unit_word(sig.kind);
+            self.err(
+                Diagnostic::error("E0126", format!("`{fname}` calls itself, but it is not `recursive`"), name.span)
+                    .with_label("recursive call")
+                    .with_note(format!("help: declare it `recursive {w} {fname}(...)`")),
+            );
+        }
+        let mut ty = sig.result.map_or(Ty::Unknown, |(b, r)| with_rank(b, r));
+        if let (Some((rb, _)), Declared::Typed(db) | Declared::Implicit(db)) = (sig.result, declared) {
+            if rb != db {
+                let how = match declared {
+                    Declared::Typed(_) => format!("it is declared `{}` here", base_name(db)),
+                    _ => format!("its implicit type here is `{}`", base_name(db)),
+                };
+                self.err(
+                    Diagnostic::error("E0230", format!("`{fname}` returns `{}`, but {how}", base_name(rb)), name.span)
+                        .with_label("mismatched result type")
+                        .with_note(format!("help: declare `{} :: {fname}` in this unit", base_name(rb))),
+                );
+                return (call_name, args, Ty::Unknown);
+            }
+        }
+        if bad {
+            return (call_name, args, ty);
+        }
+        let ok = if sig.explicit { self.explicit_args(&sig, &fname, &args, span) } else { self.implicit_args(&sig, &fname, &args, span) };
+        if !ok {
+            return (call_name, args, Ty::Unknown);
+        }
+        if sig.elemental && ty.rank() == 0 {
+            if let Some(b) = ty.base() {
+                let rank = args
+                    .iter()
+                    .filter_map(|a| match a {
+                        Arg::Index(e) | Arg::Keyword(_, e) => Some(e.ty.rank()),
+                        _ => None,
+                    })
+                    .max()
+                    .unwrap_or(0);
+                ty = with_rank(b, rank);
+            }
+        }
+        (call_name, args, ty)
+    }
+
+    /// Matches the actual arguments with an explicit interface. False after an error.
+    #[inline(never)]
+    fn explicit_args(&mut self, sig: &ProcSig, fname: &str, args: &[Arg], span: Span) -> bool {
+        let n = sig.args.len();
+        let mut slots: Vec<Option<&Expr>> = vec![None; n];
+        let mut pos = 0usize;
+        let mut seen_kw = false;
+        for a in args {
+            match a {
+                Arg::Index(e) => {
+                    if seen_kw {
+                        self.err(
+                            Diagnostic::error("E0125", "a positional argument cannot follow a keyword argument", e.span)
+                                .with_label("positional argument after `name=`"),
+                        );
+                        return false;
+                    }
+                    match slots.get_mut(pos) {
+                        Some(sl) => *sl = Some(e),
+                        None => {
+                            let m = args.len();
+                            self.err(
+                                Diagnostic::error(
+                                    "E0125",
+                                    format!(
+                                        "`{fname}` takes {n} argument{}, but {m} {} given",
+                                        if n == 1 { "" } else { "s" },
+                                        if m == 1 { "was" } else { "were" }
+                                    ),
+                                    e.span,
+                                )
+                                .with_label("unexpected argument"),
+                            );
+                            return false;
+                        }
+                    }
+                    pos += 1;
+                }
+                Arg::Keyword(k, e) => {
+                    seen_kw = true;
+                    let Some(j) = sig.args.iter().position(|d| d.name == k.name) else {
+                        self.err(
+                            Diagnostic::error("E0211", format!("`{fname}` has no argument named `{}`", k.name), k.span)
+                                .with_label("unknown keyword"),
+                        );
+                        return false;
+                    };
+                    match slots.get_mut(j) {
+                        Some(Some(_)) => {
+                            self.err(
+                                Diagnostic::error("E0125", format!("argument `{}` of `{fname}` is given twice", k.name), k.span)
+                                    .with_label("already given"),
+                            );
+                            return false;
+                        }
+                        Some(sl) => *sl = Some(e),
+                        None => {}
+                    }
+                }
+                Arg::Range { .. } => {}
+            }
+        }
+        let missing: Vec<String> =
+            sig.args.iter().zip(&slots).filter(|(d, s)| s.is_none() && !d.optional).map(|(d, _)| format!("`{}`", d.name)).collect();
+        if !missing.is_empty() {
+            let list = match missing.as_slice() {
+                [one] => one.clone(),
+                [init @ .., last] => format!("{} and {last}", init.join(", ")),
+                [] => String::new(),
+            };
+            let s = if missing.len() == 1 { "" } else { "s" };
+            self.err(
+                Diagnostic::error("E0125", format!("missing argument{s} {list} in the call of `{fname}`"), span)
+                    .with_label(format!("argument{s} {list} not given")),
+            );
+            return false;
+        }
+        let mut ok = true;
+        for (j, slot) in slots.iter().enumerate() {
+            let (Some(e), Some(d)) = (slot, sig.args.get(j)) else { continue };
+            let i =
+                args.iter().position(|a| matches!(a, Arg::Index(x) | Arg::Keyword(_, x) if std::ptr::eq(x, *e))).map_or(j + 1, |p| p + 1);
+            ok &= self.check_arg(fname, i, e, d, sig.elemental);
+        }
+        ok
+    }
+
+    /// One actual argument against its dummy.
+    fn check_arg(&mut self, fname: &str, i: usize, e: &Expr, d: &ArgSig, elemental: bool) -> bool {
+        let Some(ab) = e.ty.base() else { return true };
+        if ab != d.base {
+            self.err(
+                Diagnostic::error(
+                    "E0230",
+                    format!(
+                        "argument {i} of `{fname}` has type `{}`, but the dummy `{}` is `{}`",
+                        base_name(ab),
+                        d.name,
+                        base_name(d.base)
+                    ),
+                    e.span,
+                )
+                .with_label(format!("expected `{}`", base_name(d.base))),
+            );
+            return false;
+        }
+        let ar = e.ty.rank();
+        let rank_err = if elemental && d.rank == 0 {
+            None
+        } else if d.rank == 0 && ar > 0 {
+            Some((
+                format!("argument {i} of `{fname}` is a rank-{ar} array, but the dummy `{}` is a scalar", d.name),
+                "expected a scalar".to_string(),
+            ))
+        } else if d.rank > 0 && ar == 0 && (d.assumed_shape || !is_element(e)) {
+            Some((
+                format!("argument {i} of `{fname}` is a scalar, but the dummy `{}` is a rank-{} array", d.name, d.rank),
+                "expected an array".to_string(),
+            ))
+        } else if d.assumed_shape && ar > 0 && ar != d.rank {
+            Some((
+                format!("argument {i} of `{fname}` has rank {ar}, but the dummy `{}` has rank {}", d.name, d.rank),
+                format!("expected a rank-{} array", d.rank),
+            ))
+        } else {
+            None
+        };
+        if let Some((msg, label)) = rank_err {
+            self.err(Diagnostic::error("E0230", msg, e.span).with_label(label));
+            return false;
+        }
+        if let Some(it @ (Intent::Out | Intent::InOut)) = d.intent {
+            if let Some(why) = self.not_definable(e) {
+                self.err(
+                    Diagnostic::error(
+                        "E0233",
+                        format!(
+                            "argument {i} of `{fname}` must be a variable, because the dummy `{}` is `intent({})`",
+                            d.name,
+                            intent_name(it)
+                        ),
+                        e.span,
+                    )
+                    .with_label(why),
+                );
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Why `e` cannot be changed by a procedure (None: it is a variable that can).
+    fn not_definable(&self, e: &Expr) -> Option<String> {
+        let Some(n) = designator_name(e) else {
+            return Some("not a variable".into());
+        };
+        let s = self.syms.get(n)?;
+        if s.parameter {
+            Some(format!("`{n}` is a parameter"))
+        } else if s.intent == Some(Intent::In) && s.dummy.is_some() {
+            Some(format!("`{n}` is `intent(in)`"))
+        } else {
+            None
+        }
+    }
+
+    /// Checks a call of a procedure without an explicit interface against the first call.
+    #[inline(never)]
+    fn implicit_args(&mut self, sig: &ProcSig, fname: &str, args: &[Arg], span: Span) -> bool {
+        if let Some(k) = args.iter().find_map(|a| match a {
+            Arg::Keyword(k, _) => Some(k.span),
+            _ => None,
+        }) {
+            self.err(
+                Diagnostic::error("E0125", "keyword arguments need an explicit interface", k)
+                    .with_label(format!("`{fname}` has no explicit interface")),
+            );
+            return false;
+        }
+        if args.len() != sig.args.len() {
+            let (m, n) = (args.len(), sig.args.len());
+            self.err(
+                Diagnostic::error(
+                    "E0125",
+                    format!("`{fname}` is called with {m} argument{} here, but with {n} in an earlier call", if m == 1 { "" } else { "s" }),
+                    span,
+                )
+                .with_label("different number of arguments"),
+            );
+            return false;
+        }
+        let mut ok = true;
+        for (i, (a, d)) in args.iter().zip(&sig.args).enumerate() {
+            let Arg::Index(e) = a else { continue };
+            let Some(ab) = e.ty.base() else { continue };
+            if ab != d.base {
+                self.err(
+                    Diagnostic::error(
+                        "E0230",
+                        format!(
+                            "argument {} of `{fname}` has type `{}`, but an earlier call passed `{}`",
+                            i + 1,
+                            base_name(ab),
+                            base_name(d.base)
+                        ),
+                        e.span,
+                    )
+                    .with_label(format!("expected `{}`", base_name(d.base)))
+                    .with_note("note: without an explicit interface, every call must pass the same types"),
+                );
+                ok = false;
+            }
+        }
+        ok
+    }
+
+    /// Resolves `name(args)` to a user function: the key, or None if it is not one.
+    fn function_key(&mut self, name: &str) -> Option<String> {
+        if let Some(k) = self.scope.get(name) {
+            return Some(k.clone());
+        }
+        if self.ext_names.contains(name) {
+            return Some(self.ext_key(name));
+        }
+        None
+    }
+
+    /// An intrinsic subroutine's arguments in the order of its parameters, checked.
+    #[inline(never)]
+    fn intrinsic_sub(&mut self, sub: IntrinsicSub, name: &Ident, args: Vec<Arg>, span: Span) -> Vec<Option<Expr>> {
+        let sname = name.name.clone();
+        let params = sub.params();
+        let mut out: Vec<Option<Expr>> = vec![None; params.len()];
+        if self.in_compute() {
+            self.err(Diagnostic::not_yet(format!("`{sname}` inside a compute construct"), span));
+        }
+        let mut pos = 0usize;
+        let mut ok = true;
+        for a in args {
+            match a {
+                Arg::Index(mut e) => {
+                    self.expr(&mut e);
+                    match out.get_mut(pos) {
+                        Some(sl) => *sl = Some(e),
+                        None => {
+                            let n = params.len();
+                            self.err(
+                                Diagnostic::error(
+                                    "E0209",
+                                    format!("`{sname}` takes at most {n} argument{}", if n == 1 { "" } else { "s" }),
+                                    e.span,
+                                )
+                                .with_label("unexpected argument"),
+                            );
+                            ok = false;
+                        }
+                    }
+                    pos += 1;
+                }
+                Arg::Keyword(k, mut e) => {
+                    self.expr(&mut e);
+                    match params.iter().position(|p| *p == k.name) {
+                        None => {
+                            self.err(
+                                Diagnostic::error("E0211", format!("`{sname}` has no argument named `{}`", k.name), k.span)
+                                    .with_label("unknown keyword"),
+                            );
+                            ok = false;
+                        }
+                        Some(j) => match out.get_mut(j) {
+                            Some(Some(_)) => {
+                                self.err(
+                                    Diagnostic::error("E0125", format!("argument `{}` of `{sname}` is given twice", k.name), k.span)
+                                        .with_label("already given"),
+                                );
+                                ok = false;
+                            }
+                            Some(sl) => *sl = Some(e),
+                            None => {}
+                        },
+                    }
+                }
+                Arg::Range { span: rs, .. } => {
+                    self.err(
+                        Diagnostic::error("E0208", format!("a range is not an argument of `{sname}`"), rs)
+                            .with_label("ranges are only allowed in array subscripts"),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        if !ok {
+            return out;
+        }
+        // Required arguments.
+        let required: &[usize] = match sub {
+            IntrinsicSub::RandomNumber | IntrinsicSub::CpuTime | IntrinsicSub::GetCommandArgument => &[0],
+            _ => &[],
+        };
+        for &j in required {
+            if out.get(j).is_some_and(Option::is_none) {
+                let p = params.get(j).copied().unwrap_or("");
+                self.err(
+                    Diagnostic::error("E0209", format!("`{sname}` needs the argument `{p}`"), span).with_label(format!("missing `{p}`")),
+                );
+                return out;
+            }
+        }
+        if sub == IntrinsicSub::RandomSeed && out.iter().filter(|x| x.is_some()).count() > 1 {
+            self.err(Diagnostic::error("E0209", "`random_seed` takes at most one argument", span).with_label("more than one argument"));
+            return out;
+        }
+        // Types, and whether the argument must be a variable.
+        for (j, e) in out.iter().enumerate() {
+            let Some(e) = e else { continue };
+            if e.ty == Ty::Unknown {
+                continue;
+            }
+            let p = params.get(j).copied().unwrap_or("");
+            let int_scalar = matches!(e.ty, Ty::Scalar(BaseTy::Integer(_)));
+            let (good, need, out_arg) = match (sub, p) {
+                (IntrinsicSub::RandomNumber, _) => (matches!(e.ty.base(), Some(BaseTy::Real(_))), "a `real` scalar or array", true),
+                (IntrinsicSub::RandomSeed, "size") => (int_scalar, "a scalar `integer`", true),
+                (IntrinsicSub::RandomSeed, "put") => (matches!(e.ty, Ty::Array(BaseTy::Integer(_), 1)), "a rank-1 `integer` array", false),
+                (IntrinsicSub::RandomSeed, _) => (matches!(e.ty, Ty::Array(BaseTy::Integer(_), 1)), "a rank-1 `integer` array", true),
+                (IntrinsicSub::CpuTime, _) => (matches!(e.ty, Ty::Scalar(BaseTy::Real(_))), "a scalar `real`", true),
+                (IntrinsicSub::SystemClock, "count_rate") => {
+                    (matches!(e.ty, Ty::Scalar(BaseTy::Integer(_) | BaseTy::Real(_))), "a scalar `integer` or `real`", true)
+                }
+                (IntrinsicSub::SystemClock, _) => (int_scalar, "a scalar `integer`", true),
+                (IntrinsicSub::Exit, _) => (int_scalar, "a scalar `integer`", false),
+                (IntrinsicSub::GetCommandArgument, "number") => (int_scalar, "a scalar `integer`", false),
+                (IntrinsicSub::GetCommandArgument, "value") => (e.ty == Ty::Scalar(BaseTy::Character), "a scalar `character`", true),
+                (IntrinsicSub::GetCommandArgument, _) => (int_scalar, "a scalar `integer`", true),
+            };
+            if !good {
+                self.err(
+                    Diagnostic::error("E0210", format!("the `{p}` argument of `{sname}` must be {need}, found {}", ty_name(e.ty)), e.span)
+                        .with_label(format!("expected {need}")),
+                );
+            } else if out_arg {
+                if let Some(why) = self.not_definable(e) {
+                    self.err(
+                        Diagnostic::error("E0233", format!("the `{p}` argument of `{sname}` must be a variable"), e.span).with_label(why),
+                    );
+                }
+            }
+        }
+        out
+    }
 }
 
 /// The clause's name as the user knows it.
@@ -402,7 +1897,7 @@ fn compute_of(k: AccKind) -> AccKind {
 fn mentions(e: &Expr, name: &str) -> bool {
     match &e.kind {
         ExprKind::Name(id) => id.name == name,
-        ExprKind::ArrayRef { name: n, subs } | ExprKind::Apply { name: n, args: subs } => {
+        ExprKind::ArrayRef { name: n, subs } | ExprKind::Apply { name: n, args: subs } | ExprKind::Call { name: n, args: subs } => {
             n.name == name || subs.iter().any(|a| arg_mentions(a, name))
         }
         ExprKind::Intrinsic { args, .. } => args.iter().any(|a| mentions(a, name)),
@@ -444,6 +1939,11 @@ fn same_expr(a: &Expr, b: &Expr) -> bool {
     }
 }
 
+/// Is `e` an array element (all subscripts scalar)?
+fn is_element(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::ArrayRef { subs, .. } if subs.iter().all(|a| matches!(a, Arg::Index(_))))
+}
+
 /// The variable a designator names, if it is one.
 fn designator_name(e: &Expr) -> Option<&str> {
     match &e.kind {
@@ -465,6 +1965,12 @@ impl Checker {
         if let Some(i) = self.syms.index(&id.name) {
             return Some(i);
         }
+        if self.scope.contains_key(&id.name) || self.ext_names.contains(&id.name) {
+            if self.reported.insert(id.name.clone()) {
+                self.err(Diagnostic::not_yet(format!("procedure names as values (`{}` is a procedure)", id.name), id.span));
+            }
+            return None;
+        }
         if self.implicit_none {
             if self.reported.insert(id.name.clone()) {
                 self.err(
@@ -475,18 +1981,11 @@ impl Checker {
             }
             return None;
         }
-        let first = id.name.chars().next().unwrap_or('a');
-        let base = if ('i'..='n').contains(&first) { BaseTy::Integer(4) } else { BaseTy::Real(4) };
-        self.syms.list.push(Symbol {
-            name: id.name.clone(),
-            base,
-            rank: 0,
-            dims: Vec::new(),
-            allocatable: false,
-            parameter: false,
-            init: None,
-            span: id.span,
-        });
+        let mut s = Symbol::new(id.name.clone(), implicit_base(&id.name), id.span);
+        s.module = self.module.clone();
+        s.module_name = self.module.as_ref().map(|_| id.name.clone());
+        s.save = self.save_all;
+        self.syms.list.push(s);
         Some(self.syms.list.len() - 1)
     }
 
@@ -601,101 +2100,6 @@ impl Checker {
 
     // ----- declarations -----
 
-    fn decl(&mut self, d: &mut Decl) {
-        if let Some(dims) = &mut d.dimension {
-            for dim in dims.iter_mut() {
-                self.dim(dim, !d.allocatable);
-            }
-        }
-        for ent in &mut d.entities {
-            if let Some(dims) = &mut ent.dims {
-                for dim in dims.iter_mut() {
-                    self.dim(dim, !d.allocatable);
-                }
-            }
-            let dims: Vec<DimSpec> = ent.dims.clone().or_else(|| d.dimension.clone()).unwrap_or_default();
-            let name = ent.name.name.clone();
-            if let Some(prev) = self.syms.get(&name) {
-                let _ = prev;
-                self.err(
-                    Diagnostic::error("E0102", format!("`{name}` is declared more than once"), ent.name.span)
-                        .with_label("declared again here"),
-                );
-                continue;
-            }
-            let deferred = dims.iter().any(|x| matches!(x, DimSpec::Deferred(_)));
-            let all_deferred = dims.iter().all(|x| matches!(x, DimSpec::Deferred(_)));
-            if d.allocatable {
-                if dims.is_empty() {
-                    self.err(Diagnostic::not_yet("allocatable scalars", ent.name.span));
-                } else if !all_deferred {
-                    let colons = vec![":"; dims.len()].join(",");
-                    self.err(
-                        Diagnostic::error("E0103", format!("allocatable array `{name}` must have a deferred shape"), ent.span)
-                            .with_label("explicit bounds given")
-                            .with_note(format!("help: declare it as `{name}({colons})` and give the bounds in `allocate`")),
-                    );
-                }
-            } else if deferred {
-                self.err(
-                    Diagnostic::error("E0103", format!("array `{name}` has a deferred shape but is not allocatable"), ent.span)
-                        .with_label("`:` bounds need `allocatable`")
-                        .with_note("help: add the `allocatable` attribute, or give explicit bounds"),
-                );
-            }
-            if d.base == BaseTy::Character && !d.parameter {
-                self.err(Diagnostic::not_yet("character variables (only character parameters are supported)", ent.name.span));
-            }
-            if d.parameter && !dims.is_empty() {
-                self.err(Diagnostic::not_yet("array parameters", ent.name.span));
-            }
-            if d.parameter && d.allocatable {
-                self.err(
-                    Diagnostic::error("E0104", "a parameter cannot be allocatable", ent.name.span)
-                        .with_label("both `parameter` and `allocatable`"),
-                );
-            }
-            if let Some(init) = &mut ent.init {
-                self.expr(init);
-                let what = if d.parameter { format!("the value of parameter `{name}`") } else { format!("the initial value of `{name}`") };
-                if init.ty != Ty::Unknown && !self.is_const(init) {
-                    self.err(
-                        Diagnostic::error("E0205", format!("{what} must be a constant expression"), init.span).with_label("not constant"),
-                    );
-                } else if d.allocatable {
-                    self.err(
-                        Diagnostic::error("E0104", format!("allocatable array `{name}` cannot have an initial value"), init.span)
-                            .with_label("not allowed"),
-                    );
-                } else {
-                    let target = with_rank(d.base, 0);
-                    self.assign_compat(target, init.ty, init.span);
-                    if init.ty.rank() > 0 {
-                        self.err(
-                            Diagnostic::error("E0231", format!("cannot initialise `{name}` with an array"), init.span)
-                                .with_label(format!("this is a {}", ty_name(init.ty))),
-                        );
-                    }
-                }
-            } else if d.parameter {
-                self.err(
-                    Diagnostic::error("E0104", format!("parameter `{name}` has no value"), ent.name.span)
-                        .with_label(format!("expected `{name} = <constant>`")),
-                );
-            }
-            self.syms.list.push(Symbol {
-                name,
-                base: d.base,
-                rank: dims.len().min(7) as u8,
-                dims,
-                allocatable: d.allocatable,
-                parameter: d.parameter,
-                init: ent.init.clone(),
-                span: ent.name.span,
-            });
-        }
-    }
-
     /// Checks one dimension of a declaration: bounds are constant integers.
     fn dim(&mut self, dim: &mut DimSpec, need_const: bool) {
         if let DimSpec::Explicit { lo, hi } = dim {
@@ -768,7 +2172,16 @@ impl Checker {
             ExprKind::Str(s) => (ExprKind::Str(s), Ty::Scalar(BaseTy::Character)),
             ExprKind::Name(id) => {
                 let ty = match self.lookup(&id) {
-                    Some(i) => self.sym(i).map_or(Ty::Unknown, Symbol::ty),
+                    Some(i) => match self.sym(i) {
+                        Some(s) if s.external => {
+                            if self.reported.insert(id.name.clone()) {
+                                self.err(Diagnostic::not_yet(format!("procedure names as values (`{}` is a procedure)", id.name), id.span));
+                            }
+                            Ty::Unknown
+                        }
+                        Some(s) => s.ty(),
+                        None => Ty::Unknown,
+                    },
                     None => Ty::Unknown,
                 };
                 (ExprKind::Name(id), ty)
@@ -806,7 +2219,7 @@ impl Checker {
                 (ExprKind::Binary(op, l, r), t)
             }
             ExprKind::Apply { name, args } => self.apply(name, args, span),
-            k @ (ExprKind::ArrayRef { .. } | ExprKind::Intrinsic { .. }) => (k, Ty::Unknown),
+            k @ (ExprKind::ArrayRef { .. } | ExprKind::Intrinsic { .. } | ExprKind::Call { .. }) => (k, Ty::Unknown),
         }
     }
 
@@ -875,40 +2288,119 @@ impl Checker {
     }
 
     /// Resolves `name(args)`: an array reference or an intrinsic call.
+    #[inline(never)]
     fn apply(&mut self, name: Ident, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
         let bad = |args: Vec<Arg>, name: Ident| (ExprKind::Apply { name, args }, Ty::Unknown);
-        if let Some(i) = self.syms.index(&name.name) {
+        let n = name.name.clone();
+        let call = |this: &mut Checker, key: String, name: Ident, args: Vec<Arg>, declared: Declared| {
+            let (name, args, ty) = this.call_user(key, name, args, true, span, declared);
+            (ExprKind::Call { name, args }, ty)
+        };
+        if let Some(i) = self.syms.index(&n) {
             let Some(sym) = self.sym(i) else {
                 return bad(args, name);
             };
             let (rank, base) = (sym.rank, sym.base);
-            if rank == 0 {
-                let hint = if Intrinsic::from_name(&name.name).is_some() {
-                    format!("note: the variable `{}` hides the intrinsic function of the same name", name.name)
-                } else {
-                    format!("note: `{}` is a scalar variable", name.name)
+            if sym.external {
+                let key = match self.function_key(&n) {
+                    Some(k) => k,
+                    None => self.ext_key(&n),
                 };
-                self.err(
-                    Diagnostic::error("E0106", format!("`{}` is not an array or a known intrinsic function", name.name), name.span)
-                        .with_label("cannot be subscripted or called")
-                        .with_note(hint),
-                );
+                return call(self, key, name, args, Declared::Typed(base));
+            }
+            if rank > 0 {
+                return self.array_ref(name, args, rank, base, span);
+            }
+            let is_result = self.result_name.as_deref() == Some(n.as_str()) && !sym.host;
+            let local_typed = !sym.parameter
+                && sym.dummy.is_none()
+                && !sym.host
+                && sym.module.is_none()
+                && !is_result
+                && sym.init.is_none()
+                && self.declared.contains(&n);
+            if local_typed {
+                // A typed name used with arguments: an intrinsic, or an external function.
+                if let Some(f) = Intrinsic::from_name(&n) {
+                    return self.intrinsic(f, name, args, span);
+                }
+                if let Some(s) = self.syms.list.get_mut(i) {
+                    s.external = true;
+                }
+                let key = match self.function_key(&n) {
+                    Some(k) => k,
+                    None => self.ext_key(&n),
+                };
+                return call(self, key, name, args, Declared::Typed(base));
+            }
+            if sym.dummy.is_some() && !sym.parameter {
+                self.err(Diagnostic::not_yet(format!("dummy procedures (`{n}` is a scalar dummy argument)"), name.span));
                 return bad(args, name);
             }
-            return self.array_ref(name, args, rank, base, span);
-        }
-        if let Some(f) = Intrinsic::from_name(&name.name) {
-            return self.intrinsic(f, name, args, span);
-        }
-        if OTHER_INTRINSICS.contains(&name.name.as_str()) {
-            self.err(Diagnostic::not_yet(format!("the intrinsic function `{}`", name.name), name.span));
+            let hint = if is_result {
+                format!(
+                    "note: `{n}` is the result variable of the function; to call the function recursively, declare it `recursive function {n}(...) result(r)`"
+                )
+            } else if Intrinsic::from_name(&n).is_some() {
+                format!("note: the variable `{n}` hides the intrinsic function of the same name")
+            } else {
+                format!("note: `{n}` is a scalar variable")
+            };
+            self.err(
+                Diagnostic::error("E0106", format!("`{n}` is not an array or a known intrinsic function"), name.span)
+                    .with_label("cannot be subscripted or called")
+                    .with_note(hint),
+            );
             return bad(args, name);
         }
-        self.err(
-            Diagnostic::error("E0106", format!("`{}` is not an array or a known intrinsic function", name.name), name.span)
-                .with_label(if self.implicit_none { "not declared" } else { "not declared as an array" }),
-        );
-        bad(args, name)
+        if let Some(key) = self.function_key(&n) {
+            let declared = if self.ext_names.contains(&n) && !self.scope.contains_key(&n) {
+                if self.implicit_none {
+                    self.err(
+                        Diagnostic::error("E0107", format!("function `{n}` has no type in this scope"), name.span)
+                            .with_label("not declared")
+                            .with_note(format!("help: declare its type, e.g. `real, external :: {n}`")),
+                    );
+                    return bad(args, name);
+                }
+                Declared::Implicit(implicit_base(&n))
+            } else {
+                Declared::None
+            };
+            return call(self, key, name, args, declared);
+        }
+        if let Some(f) = Intrinsic::from_name(&n) {
+            return self.intrinsic(f, name, args, span);
+        }
+        if IntrinsicSub::from_name(&n).is_some() && !self.intrinsics.contains(&n) {
+            self.err(
+                Diagnostic::error("E0124", format!("`{n}` is an intrinsic subroutine, not a function"), name.span)
+                    .with_label("not a function")
+                    .with_note(format!("help: call it with `call {n}(...)`")),
+            );
+            return bad(args, name);
+        }
+        if OTHER_INTRINSICS.contains(&n.as_str()) {
+            self.err(Diagnostic::not_yet(format!("the intrinsic function `{n}`"), name.span));
+            return bad(args, name);
+        }
+        let defined_external = self.g.externals.get(&n).cloned();
+        if self.implicit_none {
+            let mut d = Diagnostic::error("E0106", format!("`{n}` is not an array or a known intrinsic function"), name.span)
+                .with_label("not declared");
+            if let Some(k) = &defined_external {
+                if let Some(sig) = self.g.procs.map.get(k) {
+                    if let Some((b, _)) = sig.result {
+                        d = d.with_note(format!("help: `{n}` is an external function; declare its type here: `{} :: {n}`", base_name(b)));
+                    }
+                }
+            }
+            self.err(d);
+            return bad(args, name);
+        }
+        // An implicitly typed external function.
+        let key = defined_external.unwrap_or_else(|| self.ext_key(&n));
+        call(self, key, name, args, Declared::Implicit(implicit_base(&n)))
     }
 
     fn array_ref(&mut self, name: Ident, mut subs: Vec<Arg>, rank: u8, base: BaseTy, span: Span) -> (ExprKind, Ty) {
@@ -1208,10 +2700,12 @@ impl Checker {
                     self.expr(e);
                 }
             }
-            StmtKind::Stop(code) => {
+            StmtKind::Stop(_) | StmtKind::ErrorStop(_) => {
+                let kw = if matches!(s.kind, StmtKind::Stop(_)) { "stop" } else { "error stop" };
                 if self.in_compute() {
-                    self.err(Diagnostic::not_yet("`stop` inside a compute construct", span));
+                    self.err(Diagnostic::not_yet(format!("`{kw}` inside a compute construct"), span));
                 }
+                let (StmtKind::Stop(code) | StmtKind::ErrorStop(code)) = &mut s.kind else { return };
                 if let Some(c) = code {
                     self.expr(c);
                     match c.ty {
@@ -1219,7 +2713,7 @@ impl Checker {
                         t => self.err(
                             Diagnostic::error(
                                 "E0217",
-                                format!("the `stop` code must be a scalar integer or character, found {}", ty_name(t)),
+                                format!("the `{kw}` code must be a scalar integer or character, found {}", ty_name(t)),
                                 c.span,
                             )
                             .with_label("invalid stop code"),
@@ -1227,6 +2721,34 @@ impl Checker {
                     }
                 }
             }
+            StmtKind::Write { unit, items, .. } => {
+                if self.in_compute() {
+                    self.err(Diagnostic::not_yet("`write` inside a compute construct", span));
+                }
+                if let IoUnit::Number(e) = unit {
+                    self.expr(e);
+                    self.want_int_scalar(e, "the unit of `write` must be a scalar integer");
+                }
+                for e in items {
+                    self.expr(e);
+                }
+            }
+            StmtKind::Return => {
+                if !self.in_procedure() {
+                    self.err(
+                        Diagnostic::error("E0123", "`return` outside of a procedure", span)
+                            .with_label("not inside a subroutine or function")
+                            .with_note("help: use `stop` to end the main program"),
+                    );
+                } else if self.in_compute() {
+                    self.err(
+                        Diagnostic::error("E0314", "`return` cannot leave a compute construct", span)
+                            .with_label("inside a compute construct"),
+                    );
+                }
+            }
+            StmtKind::Call { .. } => self.call_stmt(s),
+            StmtKind::IntrinsicCall { .. } => {}
             StmtKind::Allocate(items) => {
                 if self.in_compute() {
                     self.err(
@@ -1239,6 +2761,8 @@ impl Checker {
                         match d {
                             DimSpec::Deferred(sp) => self
                                 .err(Diagnostic::error("E0216", "`allocate` needs explicit bounds", *sp).with_label("`:` is not a bound")),
+                            DimSpec::AssumedSize(sp) => self
+                                .err(Diagnostic::error("E0216", "`allocate` needs explicit bounds", *sp).with_label("`*` is not a bound")),
                             DimSpec::Explicit { .. } => self.dim(d, false),
                         }
                     }
@@ -1363,6 +2887,13 @@ impl Checker {
                 self.err(
                     Diagnostic::error("E0240", format!("cannot assign to parameter `{target}`"), lhs.span)
                         .with_label("a parameter is a constant"),
+                );
+                return;
+            }
+            if sym.intent == Some(Intent::In) && sym.dummy.is_some() {
+                self.err(
+                    Diagnostic::error("E0244", format!("cannot assign to `{target}`: it is an `intent(in)` argument"), lhs.span)
+                        .with_label("`intent(in)` arguments cannot be changed"),
                 );
                 return;
             }

@@ -3,12 +3,12 @@
 
 use crate::ast::*;
 use crate::parse_and_check;
-use crate::sema::Symbols;
+use crate::sema::{Checked, Symbols};
 
 /// Renders every diagnostic of `src` (errors or warnings) as the driver would print them.
 fn render_all(src: &str) -> String {
     let diags = match parse_and_check(src) {
-        Ok((_, _, w)) => w,
+        Ok((_, w)) => w,
         Err(d) => d,
     };
     diags.iter().map(|d| d.render("t.f90", src)).collect::<Vec<_>>().join("\n")
@@ -16,11 +16,15 @@ fn render_all(src: &str) -> String {
 
 #[test]
 fn sample_programs() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/programs/acc");
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut paths: Vec<_> = rd.filter_map(|e| e.ok()).map(|e| e.path()).collect();
+    let mut paths = Vec::new();
+    for sub in ["acc", "f90"] {
+        let dir = format!("{}/../tests/programs/{sub}", env!("CARGO_MANIFEST_DIR"));
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        // `.F90` files need the preprocessor first; only `.f90` files are checked here.
+        paths.extend(rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "f90")));
+    }
     paths.sort();
     let mut bad = String::new();
     for p in paths {
@@ -52,7 +56,8 @@ fn sexpr(e: &Expr) -> String {
         ExprKind::Logical(b) => b.to_string(),
         ExprKind::Str(s) => format!("{s:?}"),
         ExprKind::Name(id) => id.name.clone(),
-        ExprKind::Apply { name, args } | ExprKind::ArrayRef { name, subs: args } => {
+        ExprKind::Apply { name, args } | ExprKind::ArrayRef { name, subs: args } | ExprKind::Call { name, args } => {
+            let call = if matches!(e.kind, ExprKind::Call { .. }) { "call " } else { "" };
             let a: Vec<String> = args
                 .iter()
                 .map(|a| match a {
@@ -67,7 +72,7 @@ fn sexpr(e: &Expr) -> String {
                     }
                 })
                 .collect();
-            format!("{}[{}]", name.name, a.join(","))
+            format!("{call}{}[{}]", name.name, a.join(","))
         }
         ExprKind::Intrinsic { func, args } => {
             format!("{func:?}({})", args.iter().map(sexpr).collect::<Vec<_>>().join(","))
@@ -81,9 +86,10 @@ fn sexpr(e: &Expr) -> String {
 /// Parses `x = <expr>` inside a program without `implicit none` and returns the rhs.
 fn parse_rhs(expr: &str) -> String {
     let src = format!("program t\n  x = {expr}\nend program t\n");
-    let (prog, diags) = crate::parser::parse(&src);
+    let (file, diags) = crate::parser::parse(&src);
     assert!(diags.iter().all(|d| !d.is_error()), "{diags:?}");
-    let Some(prog) = prog else { panic!("no program") };
+    let Some(file) = file else { panic!("no program") };
+    let Some(prog) = file.units.first() else { panic!("no program") };
     match prog.body.first().map(|s| &s.kind) {
         Some(StmtKind::Assign { rhs, .. }) => sexpr(rhs),
         other => panic!("not an assignment: {other:?}"),
@@ -113,11 +119,18 @@ fn expression_precedence() {
     }
 }
 
-fn check_ok(src: &str) -> (Program, Symbols) {
+fn check_file_ok(src: &str) -> Checked {
     match parse_and_check(src) {
-        Ok((p, s, _)) => (p, s),
+        Ok((c, _)) => c,
         Err(d) => panic!("{}", d.iter().map(|d| d.render("t.f90", src)).collect::<String>()),
     }
+}
+
+/// The first unit of a file that must check without errors, and its symbols.
+fn check_ok(src: &str) -> (Program, Symbols) {
+    let c = check_file_ok(src);
+    let Some(u) = c.units.into_iter().next() else { panic!("no unit") };
+    (u.unit, u.symbols)
 }
 
 #[test]
@@ -521,15 +534,29 @@ error[E0110]: `exit` outside of a loop
 // ----- robustness -----
 
 const SMOKE: &str = "\
-program smoke
+module consts
   implicit none
   integer, parameter :: n = 64
+  integer :: calls = 0
+contains
+  subroutine tick(k)
+    integer, intent(inout) :: k
+    k = k + 1
+    calls = calls + 1
+  end subroutine tick
+end module consts
+
+program smoke
+  use consts, only: tick, nn => n
+  implicit none
+  integer, parameter :: n = nn
   real(8), allocatable :: a(:), b(:,:)
-  real(8) :: s, t
+  real(8) :: s, t, norm
   integer :: i, j, k
   logical :: ok
   character(len=*), parameter :: msg = 'sum = '
   allocate(a(n), b(n, n))
+  call tick(k)
   s = 0.0d0
   do i = 1, n
     a(i) = dble(i) * 0.5d0
@@ -556,10 +583,24 @@ program smoke
   if (ok) then
     print *, msg, s
   else
-    print '(A)', \"bad\"
+    write(*, '(A)') \"bad\"
   end if
+  s = norm(a, n) + twice(s)
   deallocate(a, b)
+contains
+  real(8) function twice(x)
+    real(8), intent(in) :: x
+    twice = 2 * x
+    if (x < 0) return
+  end function twice
 end program smoke
+
+real(8) function norm(v, m)
+  implicit none
+  integer, intent(in) :: m
+  real(8), intent(in) :: v(m)
+  norm = sqrt(sum(v * v))
+end function norm
 ";
 
 /// Checks that `src` is handled without panicking. Runs the front end on the test's own
@@ -567,7 +608,7 @@ end program smoke
 fn no_panic(src: &str) {
     let r = std::panic::catch_unwind(|| {
         let diags = match crate::check_file(src) {
-            Ok((_, _, w)) => w,
+            Ok((_, w)) => w,
             Err(d) => d,
         };
         for d in &diags {
@@ -654,4 +695,309 @@ fn no_panic_on_odd_inputs() {
     let all: String = (0u32..256).filter_map(char::from_u32).collect();
     no_panic(&all);
     no_panic(&format!("program p\n{all}\nend\n"));
+}
+
+// ----- program units and procedures -----
+
+#[test]
+fn diag_wrong_argument_count() {
+    diag(
+        "program p\n  implicit none\n  call foo(1, 2)\nend program p\nsubroutine foo(n)\n  integer, intent(in) :: n\n  print *, n\nend subroutine foo\n",
+        "\
+error[E0125]: `foo` takes 1 argument, but 2 were given
+ --> t.f90:3:15
+  |
+3 |   call foo(1, 2)
+  |               ^ unexpected argument
+",
+    );
+    diag(
+        "module m\ncontains\n  subroutine foo(n, x)\n    integer :: n\n    real :: x\n  end subroutine foo\nend module m\nprogram p\n  use m\n  call foo(x=1.0)\nend program p\n",
+        "\
+error[E0125]: missing argument `n` in the call of `foo`
+  --> t.f90:10:8
+   |
+10 |   call foo(x=1.0)
+   |        ^^^^^^^^^^ argument `n` not given
+",
+    );
+}
+
+#[test]
+fn diag_argument_type_mismatch() {
+    diag(
+        "module m\n  implicit none\ncontains\n  subroutine foo(x)\n    integer, intent(in) :: x\n  end subroutine foo\nend module m\nprogram p\n  use m\n  implicit none\n  call foo(2.5)\nend program p\n",
+        "\
+error[E0230]: argument 1 of `foo` has type `real(4)`, but the dummy `x` is `integer(4)`
+  --> t.f90:11:12
+   |
+11 |   call foo(2.5)
+   |            ^^^ expected `integer(4)`
+",
+    );
+}
+
+#[test]
+fn diag_function_called_as_subroutine() {
+    diag(
+        "program p\n  call bar(1)\ncontains\n  integer function bar(k)\n    integer :: k\n    bar = k\n  end function bar\nend program p\n",
+        "\
+error[E0124]: function `bar` cannot be called with `call`
+ --> t.f90:2:8
+  |
+2 |   call bar(1)
+  |        ^^^ `bar` is a function
+  = help: use its result in an expression
+",
+    );
+}
+
+#[test]
+fn diag_return_outside_procedure() {
+    diag(
+        "program p\n  implicit none\n  return\nend program p\n",
+        "\
+error[E0123]: `return` outside of a procedure
+ --> t.f90:3:3
+  |
+3 |   return
+  |   ^^^^^^ not inside a subroutine or function
+  = help: use `stop` to end the main program
+",
+    );
+}
+
+#[test]
+fn diag_unknown_module() {
+    diag(
+        "program p\n  use foo\n  implicit none\nend program p\n",
+        "\
+error[E0120]: unknown module `foo`
+ --> t.f90:2:7
+  |
+2 |   use foo
+  |       ^^^ not defined in this file
+  = note: modules must be defined in the same file, before they are used (separately compiled modules are not supported yet)
+",
+    );
+}
+
+#[test]
+fn diag_undeclared_in_procedure() {
+    diag(
+        "subroutine s(a, n)\n  implicit none\n  integer, intent(in) :: n\n  real, intent(out) :: a(n)\n  a = total\nend subroutine s\n",
+        "\
+error[E0101]: undeclared variable `total`
+ --> t.f90:5:7
+  |
+5 |   a = total
+  |       ^^^^^ not declared
+  = note: `implicit none` requires every variable to be declared
+",
+    );
+}
+
+#[test]
+fn diag_mismatched_end_subroutine() {
+    diag(
+        "subroutine s(x)\n  real :: x\n  x = 1\nend subroutine t\n",
+        "\
+error[E0013]: `end subroutine` names `t`, but the subroutine is `s`
+ --> t.f90:4:16
+  |
+4 | end subroutine t
+  |                ^ expected `s`
+",
+    );
+}
+
+#[test]
+fn diag_intrinsic_subroutine_arguments() {
+    diag(
+        "program p\n  implicit none\n  integer :: k(3)\n  call random_number(k)\nend program p\n",
+        "\
+error[E0210]: the `harvest` argument of `random_number` must be a `real` scalar or array, found rank-1 `integer(4)` array
+ --> t.f90:4:22
+  |
+4 |   call random_number(k)
+  |                      ^ expected a `real` scalar or array
+",
+    );
+}
+
+#[test]
+fn diag_implicit_interface_mismatch() {
+    diag(
+        "program p\n  call s(1.0)\n  call s(1)\nend program p\n",
+        "\
+error[E0230]: argument 1 of `s` has type `integer(4)`, but an earlier call passed `real(4)`
+ --> t.f90:3:10
+  |
+3 |   call s(1)
+  |          ^ expected `real(4)`
+  = note: without an explicit interface, every call must pass the same types
+",
+    );
+}
+
+#[test]
+fn diag_preprocessor_line() {
+    diag(
+        "#define N 3\nprogram p\nend program p\n",
+        "\
+error[E0900]: not yet implemented: preprocessor directives in .f90 files (rename to .F90)
+ --> t.f90:1:1
+  |
+1 | #define N 3
+  | ^^^^^^^^^^^
+",
+    );
+}
+
+#[test]
+fn long_lines_and_two_programs() {
+    let long = format!("program p\n  print *, '{}'\nend program p\n", "x".repeat(200));
+    assert_eq!(render_all(&long), "");
+    diag(
+        "program a\nend program a\nprogram b\nend program b\n",
+        "\
+error[E0015]: a file may contain only one main program
+ --> t.f90:3:9
+  |
+3 | program b
+  |         ^ a second main program
+  = note: put the other procedures in subroutines or functions
+",
+    );
+}
+
+#[test]
+fn multi_unit_round_trip() {
+    let src = "\
+module m
+  implicit none
+  integer, parameter :: n = 4
+  real(8) :: w = 2.0d0
+contains
+  subroutine inc(k)
+    integer, intent(inout) :: k
+    k = k + 1
+  end subroutine inc
+  pure function sq(x) result(y)
+    real(8), intent(in) :: x
+    real(8) :: y
+    y = x * x * w
+  end function
+end module m
+
+program main
+  use m, only: inc, sq, n, weight => w
+  implicit none
+  integer :: i
+  real(8) :: a(n), f
+  external f
+  i = 0
+  call inc(i)
+  a = 1.0d0
+  a(1) = sq(weight) + f(2.0d0)
+  call fill(a, n)
+  call show()
+  write(*, '(I3)') i
+  write(unit=6, fmt=*) 'x', i
+  call random_number(a)
+  if (i > 100) error stop 2
+contains
+  subroutine show()
+    print *, i, a(2)
+  end subroutine show
+end program main
+
+subroutine fill(b, m)
+  integer :: m
+  real(8) :: b(m), c(*)
+  integer :: k
+  integer, save :: calls = 0
+  do k = 1, m
+    b(k) = k
+  end do
+  calls = calls + 1
+  return
+end subroutine
+
+real(8) function f(x)
+  real(8) x
+  f = x + 1
+end
+";
+    // `c(*)` is not a dummy of `fill`: the one error, then the file without it.
+    assert!(render_all(src).contains("error[E0034]: assumed-size arrays are only allowed for dummy arguments"));
+    let src = src.replace(", c(*)", "");
+    let c = check_file_ok(&src);
+    let names: Vec<(&str, UnitKind, Option<usize>)> = c.units.iter().map(|u| (u.unit.name.name.as_str(), u.unit.kind, u.host)).collect();
+    assert_eq!(
+        names,
+        [
+            ("m", UnitKind::Module, None),
+            ("inc", UnitKind::Subroutine, Some(0)),
+            ("sq", UnitKind::Function, Some(0)),
+            ("main", UnitKind::Program, None),
+            ("show", UnitKind::Subroutine, Some(3)),
+            ("fill", UnitKind::Subroutine, None),
+            ("f", UnitKind::Function, None),
+        ]
+    );
+    let link = |k: &str| c.procs.map.get(k).map(|p| (p.link_name.as_str(), p.defined, p.explicit, p.module.clone()));
+    assert_eq!(link("inc"), Some(("__m_MOD_inc", true, true, Some("m".to_string()))));
+    assert_eq!(link("sq"), Some(("__m_MOD_sq", true, true, Some("m".to_string()))));
+    assert_eq!(link("fill"), Some(("fill_", true, true, None)));
+    assert_eq!(link("f"), Some(("f_", true, true, None)));
+    assert_eq!(link("show").map(|l| l.0.to_string()), Some("main.show".to_string()));
+    let fill = &c.procs.map["fill"];
+    let args: Vec<(&str, BaseTy, u8, bool)> = fill.args.iter().map(|a| (a.name.as_str(), a.base, a.rank, a.assumed_shape)).collect();
+    assert_eq!(args, [("b", BaseTy::Real(8), 1, false), ("m", BaseTy::Integer(4), 0, false)]);
+    assert_eq!(c.procs.map["sq"].result, Some((BaseTy::Real(8), 0)));
+    // Symbols: module variables, use renames, host association, dummies, saves.
+    let syms = |i: usize| &c.units[i].symbols;
+    let w = syms(0).get("w").unwrap();
+    assert!(w.save && w.module.as_deref() == Some("m"));
+    let weight = syms(3).get("weight").unwrap();
+    assert_eq!((weight.module.as_deref(), weight.module_name.as_deref()), (Some("m"), Some("w")));
+    assert!(syms(3).get("f").unwrap().external);
+    assert!(syms(4).get("i").unwrap().host);
+    let k = syms(1).get("k").unwrap();
+    assert_eq!((k.dummy, k.intent), (Some(0), Some(Intent::InOut)));
+    assert!(syms(5).get("calls").unwrap().save);
+    assert_eq!(syms(5).get("b").unwrap().dummy, Some(0));
+    assert!(syms(2).get("y").is_some_and(|y| y.dummy.is_none() && y.base == BaseTy::Real(8)));
+    // Calls are resolved to their keys; intrinsic subroutines are rewritten.
+    let body = &c.units[3].unit.body;
+    let kinds: Vec<String> = body
+        .iter()
+        .map(|s| match &s.kind {
+            StmtKind::Call { name, .. } => format!("call {}", name.name),
+            StmtKind::IntrinsicCall { sub, args } => format!("{sub:?}/{}", args.len()),
+            StmtKind::Assign { rhs, .. } => sexpr(rhs),
+            StmtKind::Write { unit: IoUnit::Star, .. } => "write *".into(),
+            StmtKind::Write { unit: IoUnit::Number(e), .. } => format!("write {}", sexpr(e)),
+            StmtKind::If { arms, .. } => format!("if {:?}", arms[0].1[0].kind).chars().take(18).collect(),
+            _ => "other".into(),
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "0",
+            "call inc",
+            "1.0_8",
+            "(Add call sq[weight] call f[2.0_8])",
+            "call fill",
+            "call show",
+            "write *",
+            "write 6",
+            "RandomNumber/1",
+            "if ErrorStop(Some(",
+        ]
+    );
+    let StmtKind::Assign { rhs, .. } = &body[3].kind else { panic!() };
+    assert_eq!(rhs.ty, Ty::Scalar(BaseTy::Real(8)));
 }

@@ -293,6 +293,10 @@ pub enum Rv {
     Builtin(Builtin, Vec<Op>),
     /// Target primitive (after oacc-xform, GPU targets only).
     Prim(Prim, Vec<Op>),
+    /// `Ptr`: the address of the variable (arguments passed by reference).
+    AddrOf(VarId),
+    /// `Ptr`: the address of a module-level variable ([`Module::globals`]).
+    GlobalAddr(String),
     /// Atomic RMW of `ty` at pointer operand 0 with value operand 1; the old value.
     AtomicRmw(AtomicOp, Ty, Op, Op),
     /// Compare-and-swap of `ty` at pointer 0: expected 1, new 2; the old value (floats
@@ -511,16 +515,24 @@ pub struct Launch {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Function {
+    /// The symbol name (`main`, gfortran's `name_` or `__mod_MOD_name`, or a kernel's).
     pub name: String,
     pub vars: Vec<Var>,
     pub body: Vec<Stmt>,
     /// Next free loop id.
     pub next_loop: u32,
+    /// Procedures: one `Ptr` variable per dummy argument, receiving its address (Fortran
+    /// passes by reference). Empty for `main` and kernels (see [`Kernel::params`]).
+    pub params: Vec<VarId>,
+    /// Functions: the variable whose value is returned.
+    pub result: Option<VarId>,
+    /// Internal linkage (internal procedures); external otherwise.
+    pub local: bool,
 }
 
 impl Function {
     pub fn new(name: impl Into<String>) -> Function {
-        Function { name: name.into(), vars: Vec::new(), body: Vec::new(), next_loop: 0 }
+        Function { name: name.into(), vars: Vec::new(), body: Vec::new(), next_loop: 0, params: Vec::new(), result: None, local: false }
     }
     pub fn new_var(&mut self, name: impl Into<String>, ty: Ty) -> VarId {
         self.vars.push(Var { name: name.into(), ty });
@@ -564,6 +576,17 @@ pub struct Kernel {
     pub prologue: Vec<Stmt>,
 }
 
+/// A scalar variable with static storage.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Global {
+    pub name: String,
+    pub ty: Ty,
+    /// Its initial value (a constant of the type).
+    pub init: Op,
+    /// Internal linkage (saved locals); module variables are external (gfortran's names).
+    pub local: bool,
+}
+
 /// Which copy of the kernels a module holds (see the design notes: four executions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Target {
@@ -599,8 +622,13 @@ impl Target {
 pub struct Module {
     /// The source file's name (for messages).
     pub source: String,
-    /// The program's main function (runs the Fortran main program).
+    /// The program's main function (runs the Fortran main program); its name is empty
+    /// when the file has no main program.
     pub main: Function,
+    /// Subroutines and functions (host code).
+    pub procs: Vec<Function>,
+    /// Variables with static storage (saved locals, module variables).
+    pub globals: Vec<Global>,
     pub kernels: Vec<Kernel>,
     /// `None` until oacc-xform specialised the kernels for one target.
     pub target: Option<Target>,

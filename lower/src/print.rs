@@ -8,7 +8,18 @@ use std::fmt::Write as _;
 pub fn module(m: &Module) -> String {
     let mut out = String::new();
     let _ = writeln!(out, ";; module {} target {}", m.source, m.target.map_or("neutral", Target::name));
+    for g in &m.globals {
+        let p = Printer { out: &mut String::new(), f: &m.main };
+        let init = p.op(&g.init);
+        let _ = writeln!(out, "global {}: {} = {}{}", g.name, ty_name(g.ty), init, if g.local { " (local)" } else { "" });
+    }
     function(&mut out, &m.main, "main", &[]);
+    for p in &m.procs {
+        let _ = writeln!(out);
+        let r = p.result.map(|v| format!(" -> {}", var_name(p, v))).unwrap_or_default();
+        let _ = writeln!(out, ";; procedure {}{}{}", p.name, r, if p.local { " (local)" } else { "" });
+        function(&mut out, p, &p.name, &p.params);
+    }
     for k in &m.kernels {
         let _ = writeln!(out);
         let _ = writeln!(out, ";; kernel {} ({:?}) levels {} shared {} bytes", k.name, k.kind, k.levels, k.shared_bytes);
@@ -92,6 +103,8 @@ impl Printer<'_> {
                 format!("atomic.cas.{} [{}], {}, {}", ty_name(*t), self.op(p), self.op(e), self.op(n))
             }
             Rv::AtomicLoad(t, p) => format!("atomic.load.{} [{}]", ty_name(*t), self.op(p)),
+            Rv::AddrOf(v) => format!("&{}", self.v(*v)),
+            Rv::GlobalAddr(g) => format!("&@{g}"),
         }
     }
     fn line(&mut self, ind: usize, s: &str) {

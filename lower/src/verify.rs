@@ -19,6 +19,14 @@ pub fn verify(m: &Module, stage: Stage) -> Result<(), Vec<String>> {
     let mut errs = Vec::new();
     let target = m.target;
     Checker { f: &m.main, errs: &mut errs, loops: Vec::new(), stage, kernel: false, target }.stmts(&m.main.body);
+    for p in &m.procs {
+        for v in &p.params {
+            if p.vars.get(v.0 as usize).map(|x| x.ty) != Some(Ty::Ptr) {
+                errs.push(format!("{}: parameter {} is not a pointer variable", p.name, v.0));
+            }
+        }
+        Checker { f: p, errs: &mut errs, loops: Vec::new(), stage, kernel: false, target }.stmts(&p.body);
+    }
     for k in &m.kernels {
         for p in &k.params {
             if k.func.vars.get(p.0 as usize).map(|v| v.ty) != Some(Ty::Ptr) {
@@ -155,6 +163,11 @@ impl Checker<'_> {
                 self.expect(p, Ty::Ptr, "atomic load address");
                 Some(*t)
             }
+            Rv::AddrOf(v) => {
+                self.var_ty(*v);
+                Some(Ty::Ptr)
+            }
+            Rv::GlobalAddr(_) => Some(Ty::Ptr),
         }
     }
     fn prim_allowed(&mut self, p: &Prim) {

@@ -3,7 +3,10 @@
 //! thin wrapper around the module that implements it.
 
 use crate::device::{Dims, GpufImages, Images, KernelInfo};
+use crate::input::Target;
+use crate::intrinsics;
 use crate::io::{self, Item};
+use crate::units::{Action, Status};
 
 fn slice<'a>(p: *const u8, len: i64) -> &'a [u8] {
     if p.is_null() || len <= 0 {
@@ -68,6 +71,25 @@ pub extern "C" fn gpuf_stop(code: i32, has_code: i32) {
     crate::fatal::exit_now(0)
 }
 
+/// Fortran `error stop [code]`, like gfortran 12 (without its backtrace):
+/// `ERROR STOP <code>` on stderr and exit with that code, or `ERROR STOP `
+/// (with a trailing blank) and exit status 1.
+#[no_mangle]
+pub extern "C" fn gpuf_error_stop(code: i32, has_code: i32) {
+    io::flush_all();
+    if has_code != 0 {
+        crate::fatal::die(code, &format!("ERROR STOP {code}"));
+    }
+    crate::fatal::die(1, "ERROR STOP ")
+}
+
+/// GNU `call exit(status)`: flush all units, exit with `status`.
+#[no_mangle]
+pub extern "C" fn gpuf_exit(status: i32) {
+    io::flush_all();
+    crate::fatal::exit_now(status)
+}
+
 // --------------------------------------------------------------------- I/O
 
 /// Starts an output statement on `unit`; `fmt` null = list-directed.
@@ -118,6 +140,213 @@ pub unsafe extern "C" fn gpuf_io_str(p: *const u8, len: i64) {
 #[no_mangle]
 pub extern "C" fn gpuf_io_end() {
     io::end()
+}
+
+/// Starts an internal write into the character variable `buf(1:len)`;
+/// the following `gpuf_io_*` items and `gpuf_io_end` fill it (blank-padded).
+///
+/// # Safety
+/// `buf` is valid for `len` bytes until `gpuf_io_end`; `fmt` as for
+/// `gpuf_io_begin`.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_io_begin_internal(buf: *mut u8, len: i64, fmt: *const u8, fmt_len: i64) {
+    let f = if fmt.is_null() { None } else { Some(slice(fmt, fmt_len)) };
+    io::begin_internal(buf, len.max(0) as usize, f)
+}
+
+// ------------------------------------------------------------------- input
+
+/// Starts a read statement on `unit` (5 or -1: standard input);
+/// `fmt` null = list-directed.
+///
+/// # Safety
+/// `fmt` is null or valid for `fmt_len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_read_begin(unit: i32, fmt: *const u8, fmt_len: i64) {
+    let f = if fmt.is_null() { None } else { Some(slice(fmt, fmt_len)) };
+    crate::input::begin(unit, f)
+}
+
+/// # Safety
+/// `p` is a valid pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_read_i32(p: *mut i32) {
+    crate::input::item(Target::I32(&mut *p))
+}
+
+/// # Safety
+/// `p` is a valid pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_read_i64(p: *mut i64) {
+    crate::input::item(Target::I64(&mut *p))
+}
+
+/// # Safety
+/// `p` is a valid pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_read_f32(p: *mut f32) {
+    crate::input::item(Target::F32(&mut *p))
+}
+
+/// # Safety
+/// `p` is a valid pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_read_f64(p: *mut f64) {
+    crate::input::item(Target::F64(&mut *p))
+}
+
+/// A default logical (stored as 1 or 0).
+///
+/// # Safety
+/// `p` is a valid pointer.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_read_logical(p: *mut i32) {
+    crate::input::item(Target::Logical(&mut *p))
+}
+
+/// # Safety
+/// `p` is null or valid for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_read_str(p: *mut u8, len: i64) {
+    let s: &mut [u8] = if p.is_null() || len <= 0 { &mut [] } else { std::slice::from_raw_parts_mut(p, len as usize) };
+    crate::input::item(Target::Str(s))
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_read_end() {
+    crate::input::end()
+}
+
+// ------------------------------------------------------------------- units
+
+/// `open(unit, file=, status=, action=, position=)`: status 0 unknown,
+/// 1 old, 2 new, 3 replace, 4 scratch; action 0 readwrite, 1 read, 2 write;
+/// position 0 asis/rewind, 1 append. Trailing blanks of the name are
+/// ignored; a null or blank name without scratch is `fort.N`.
+///
+/// # Safety
+/// `file` is null or valid for `file_len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_open(unit: i32, file: *const u8, file_len: i64, status: i32, action: i32, position: i32) {
+    let raw = slice(file, file_len);
+    let end = raw.iter().rposition(|&c| c != b' ').map_or(0, |i| i + 1);
+    let mut name = String::from_utf8_lossy(&raw[..end]).into_owned();
+    let status = Status::from_code(status);
+    if name.is_empty() && status != Status::Scratch {
+        name = format!("fort.{unit}");
+    }
+    io::open(unit, &name, status, Action::from_code(action), position == 1)
+}
+
+/// `close(unit [, status='delete'])`.
+#[no_mangle]
+pub extern "C" fn gpuf_close(unit: i32, delete: i32) {
+    io::close(unit, delete != 0)
+}
+
+// -------------------------------------------------------------- intrinsics
+
+/// `random_number` on `n` real(4) values.
+///
+/// # Safety
+/// `p` is valid for `n` elements.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_random_f32(p: *mut f32, n: i64) {
+    if p.is_null() || n <= 0 {
+        return;
+    }
+    let v = std::slice::from_raw_parts_mut(p, n as usize);
+    intrinsics::with_rng(|r| v.iter_mut().for_each(|x| *x = r.next_f32()))
+}
+
+/// `random_number` on `n` real(8) values.
+///
+/// # Safety
+/// `p` is valid for `n` elements.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_random_f64(p: *mut f64, n: i64) {
+    if p.is_null() || n <= 0 {
+        return;
+    }
+    let v = std::slice::from_raw_parts_mut(p, n as usize);
+    intrinsics::with_rng(|r| v.iter_mut().for_each(|x| *x = r.next_f64()))
+}
+
+/// `random_seed(size=)`: 8, as in gfortran 12.
+#[no_mangle]
+pub extern "C" fn gpuf_random_seed_size() -> i32 {
+    intrinsics::SEED_SIZE as i32
+}
+
+/// `random_seed(put=p(1:n))`; the first 8 elements are used.
+///
+/// # Safety
+/// `p` is valid for `n` elements.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_random_seed_put(p: *const i32, n: i64) {
+    intrinsics::seed_put(raw_slice(p, n.max(0) as usize))
+}
+
+/// `random_seed(get=p(1:n))`; fills the first 8 elements.
+///
+/// # Safety
+/// `p` is valid for `n` elements.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_random_seed_get(p: *mut i32, n: i64) {
+    let v: &mut [i32] = if p.is_null() || n <= 0 { &mut [] } else { std::slice::from_raw_parts_mut(p, n as usize) };
+    intrinsics::seed_get(v)
+}
+
+/// `call random_seed()`: a fresh seed from the OS, as gfortran 12 does.
+#[no_mangle]
+pub extern "C" fn gpuf_random_seed_default() {
+    let r = intrinsics::Rng::from_os();
+    intrinsics::with_rng(|s| *s = r)
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_cpu_time_f32() -> f32 {
+    intrinsics::cpu_time_f32()
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_cpu_time_f64() -> f64 {
+    intrinsics::cpu_time_f64()
+}
+
+/// `system_clock` for an integer of `kind` bytes: `which` 0 count,
+/// 1 count_rate, 2 count_max.
+#[no_mangle]
+pub extern "C" fn gpuf_system_clock(kind: i32, which: i32) -> i64 {
+    intrinsics::system_clock(kind, which)
+}
+
+/// `get_command_argument(number [, value] [, length] [, status])`; absent
+/// arguments are null pointers.
+///
+/// # Safety
+/// Non-null pointers are valid (`value` for `value_len` bytes).
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_get_command_argument(number: i32, value: *mut u8, value_len: i64, length: *mut i32, status: *mut i32) {
+    let v: Option<&mut [u8]> = if value.is_null() {
+        None
+    } else if value_len <= 0 {
+        Some(&mut [])
+    } else {
+        Some(std::slice::from_raw_parts_mut(value, value_len as usize))
+    };
+    let (len, st) = intrinsics::get_command_argument(number, v);
+    if !length.is_null() {
+        *length = len;
+    }
+    if !status.is_null() {
+        *status = st;
+    }
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_command_argument_count() -> i32 {
+    intrinsics::command_argument_count()
 }
 
 // ------------------------------------------------------------------ memory

@@ -61,6 +61,8 @@ pub enum Op {
     Colon,
     Sign(SignMode),
     Scale(i32),
+    /// `BN` (false) / `BZ` (true): blank interpretation on input.
+    Blank(bool),
     /// Group start; `rep == 0` means unlimited (`*( )`); `end` is the index
     /// of the matching GroupEnd.
     GroupStart {
@@ -343,6 +345,7 @@ impl Parser<'_> {
                     }
                     (b'B', Some(b'N')) | (b'B', Some(b'Z')) => {
                         self.i += 1; // blank control: input only
+                        self.ops.push(Op::Blank(c2 == Some(b'Z')));
                         Ok(None)
                     }
                     (b'E', Some(b'N')) | (b'E', Some(b'S')) => {

@@ -3,8 +3,13 @@
 //! that `T`, `TL`, `TR` and `X` work like gfortran: trailing skips add no
 //! blanks) and appends finished records to its output; the global state
 //! hands them to the unit: 6 (and -1, `*`) is standard output, buffered and
-//! flushed at finish/stop/exit/errors; 0 is standard error; any other unit
-//! is the file `fort.N`, as gfortran does for unconnected units.
+//! flushed at finish/stop/exit/errors; 0 is standard error; a unit
+//! connected by `open` writes to its file ([`crate::units`]), any other
+//! unit to the file `fort.N`, as gfortran does for unconnected units.
+//! An internal write ([`begin_internal`]) fills a character variable
+//! (blank-padded; `End of record` if the record is longer, `End of file` on
+//! a second record). The format interpreter ([`FmtState`]) is shared with
+//! the read statements of [`crate::input`].
 //!
 //! List-directed output follows gfortran: every record starts with a blank;
 //! items are separated by one blank except between two character items;
@@ -12,6 +17,7 @@
 //! [`crate::format::list_real`], logicals as `T`/`F`, characters as is.
 
 use crate::format::{self, Desc, Format, Op, RealEdit, SignMode};
+use crate::units::{Action, Status, Unit};
 use std::collections::HashMap;
 use std::io::Write;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -70,9 +76,10 @@ impl Record {
     }
 }
 
-/// State of a formatted statement's format interpreter.
-struct FmtState {
-    fmt: Arc<Format>,
+/// State of a formatted statement's format interpreter (shared by output
+/// and input statements).
+pub(crate) struct FmtState {
+    pub(crate) fmt: Arc<Format>,
     pc: usize,
     /// (GroupStart index, repetitions left (0 = unlimited), data count at
     /// the start of the current repetition)
@@ -80,11 +87,95 @@ struct FmtState {
     /// A repeated data descriptor still has this many uses.
     pending: Option<(Desc, usize, u32)>,
     sign: SignMode,
-    scale: i32,
+    pub(crate) scale: i32,
+    /// `BZ` in effect (input: blanks are zeros).
+    pub(crate) blank_zero: bool,
     data_count: usize,
 }
 
+/// What the format interpreter hands to the statement next.
+pub(crate) enum Ev {
+    /// A data edit descriptor and its offset in the format text.
+    Data(Desc, usize),
+    /// A positioning or literal op (`Lit`, `Right`, `Left`, `Tab`, `Slash`).
+    Ctl(Op),
+    /// Format reversion: the record ends.
+    NewRecord,
+}
+
 impl FmtState {
+    pub(crate) fn new(fmt: Arc<Format>) -> FmtState {
+        FmtState { fmt, pc: 0, stack: Vec::new(), pending: None, sign: SignMode::Suppress, scale: 0, blank_zero: false, data_count: 0 }
+    }
+
+    /// The next op of the format with groups, sign, scale and blank modes
+    /// handled here; None at the end of the format.
+    fn next_op(&mut self) -> Option<Op> {
+        loop {
+            let fmt = self.fmt.clone();
+            let op = fmt.ops.get(self.pc)?;
+            self.pc += 1;
+            match op {
+                Op::GroupStart { rep, .. } => {
+                    let dc = self.data_count;
+                    self.stack.push((self.pc - 1, *rep, dc));
+                }
+                Op::GroupEnd { start } => self.group_end(*start),
+                Op::Sign(m) => self.sign = *m,
+                Op::Scale(k) => self.scale = *k,
+                Op::Blank(z) => self.blank_zero = *z,
+                other => return Some(other.clone()),
+            }
+        }
+    }
+
+    /// Runs the format up to the next data edit descriptor for an item;
+    /// `reverted` tracks reversion without data in between (an error).
+    pub(crate) fn next_event(&mut self, reverted: &mut bool) -> Result<Ev, IoError> {
+        if let Some((d, pos, left)) = self.pending {
+            self.pending = if left > 1 { Some((d, pos, left - 1)) } else { None };
+            self.data_count += 1;
+            return Ok(Ev::Data(d, pos));
+        }
+        loop {
+            match self.next_op() {
+                None => {
+                    if !self.fmt.has_data || *reverted {
+                        return Err(IoError("Insufficient data descriptors in format after reversion".into()));
+                    }
+                    self.stack.clear();
+                    self.pc = self.fmt.revert;
+                    *reverted = true;
+                    return Ok(Ev::NewRecord);
+                }
+                Some(Op::Data { desc, rep, pos }) => {
+                    if rep > 1 {
+                        self.pending = Some((desc, pos, rep - 1));
+                    }
+                    self.data_count += 1;
+                    return Ok(Ev::Data(desc, pos));
+                }
+                Some(Op::Colon) => {}
+                Some(op) => return Ok(Ev::Ctl(op)),
+            }
+        }
+    }
+
+    /// At the end of a statement: the control ops up to the next data
+    /// descriptor, a colon or the end of the format, one at a time.
+    pub(crate) fn finish_event(&mut self) -> Option<Op> {
+        if self.pending.is_some() {
+            return None;
+        }
+        match self.next_op()? {
+            Op::Data { .. } | Op::Colon => {
+                self.pc = self.fmt.ops.len();
+                None
+            }
+            op => Some(op),
+        }
+    }
+
     /// End of a group: repeat it (an unlimited group only if it transferred
     /// data in its last repetition) or leave it.
     fn group_end(&mut self, start: usize) {
@@ -123,7 +214,7 @@ pub struct Stmt {
 #[derive(Debug, Clone, PartialEq)]
 pub struct IoError(pub String);
 
-fn caret_msg(msg: &str, fmt: &Format, pos: usize) -> IoError {
+pub(crate) fn caret_msg(msg: &str, fmt: &Format, pos: usize) -> IoError {
     IoError(format!("{msg}\n{}\n{}^", String::from_utf8_lossy(&fmt.text), " ".repeat(pos)))
 }
 
@@ -135,8 +226,7 @@ impl Stmt {
 
     /// A formatted statement.
     pub fn formatted(fmt: Arc<Format>) -> Stmt {
-        let st = FmtState { fmt, pc: 0, stack: Vec::new(), pending: None, sign: SignMode::Suppress, scale: 0, data_count: 0 };
-        Stmt { mode: Mode::Formatted(Box::new(st)), rec: Record::default(), out: Vec::new(), items: 0 }
+        Stmt { mode: Mode::Formatted(Box::new(FmtState::new(fmt))), rec: Record::default(), out: Vec::new(), items: 0 }
     }
 
     fn end_record(&mut self) {
@@ -186,45 +276,12 @@ impl Stmt {
     /// Runs the format up to the next data edit descriptor (processing
     /// literals, positioning, `/`, reversion on the way).
     fn next_data(&mut self) -> Result<(Desc, usize), IoError> {
-        if let Some((d, pos, left)) = self.st().pending {
-            self.st().pending = if left > 1 { Some((d, pos, left - 1)) } else { None };
-            self.st().data_count += 1;
-            return Ok((d, pos));
-        }
-        let mut reverted_without_data = false;
+        let mut reverted = false;
         loop {
-            let st = self.st();
-            let fmt = st.fmt.clone();
-            let Some(op) = fmt.ops.get(st.pc) else {
-                // end of format: reversion
-                if !fmt.has_data || reverted_without_data {
-                    return Err(IoError("Insufficient data descriptors in format after reversion".into()));
-                }
-                st.stack.clear();
-                st.pc = fmt.revert;
-                self.end_record();
-                reverted_without_data = true;
-                continue;
-            };
-            st.pc += 1;
-            match op {
-                Op::Data { desc, rep, pos } => {
-                    if *rep > 1 {
-                        st.pending = Some((*desc, *pos, rep - 1));
-                    }
-                    st.data_count += 1;
-                    return Ok((*desc, *pos));
-                }
-                Op::Colon => {}
-                Op::GroupStart { rep, .. } => {
-                    let dc = st.data_count;
-                    st.stack.push((st.pc - 1, *rep, dc));
-                }
-                Op::GroupEnd { start } => st.group_end(*start),
-                other => {
-                    let other = other.clone();
-                    self.control(&other);
-                }
+            match self.st().next_event(&mut reverted)? {
+                Ev::Data(d, pos) => return Ok((d, pos)),
+                Ev::NewRecord => self.end_record(),
+                Ev::Ctl(op) => self.control(&op),
             }
         }
     }
@@ -237,8 +294,6 @@ impl Stmt {
             Op::Left(n) => self.rec.pos = self.rec.pos.saturating_sub(*n),
             Op::Tab(n) => self.rec.pos = n - 1,
             Op::Slash => self.end_record(),
-            Op::Sign(m) => self.st().sign = *m,
-            Op::Scale(k) => self.st().scale = *k,
             _ => {}
         }
     }
@@ -309,25 +364,8 @@ impl Stmt {
     /// descriptor, a colon or its end, then terminates the record.
     pub fn finish(&mut self) -> Result<(), IoError> {
         if let Mode::Formatted(_) = self.mode {
-            if self.st().pending.is_none() {
-                loop {
-                    let st = self.st();
-                    let fmt = st.fmt.clone();
-                    let Some(op) = fmt.ops.get(st.pc) else { break };
-                    st.pc += 1;
-                    match op {
-                        Op::Data { .. } | Op::Colon => break,
-                        Op::GroupStart { rep, .. } => {
-                            let dc = st.data_count;
-                            st.stack.push((st.pc - 1, *rep, dc));
-                        }
-                        Op::GroupEnd { start } => st.group_end(*start),
-                        other => {
-                            let other = other.clone();
-                            self.control(&other);
-                        }
-                    }
-                }
+            while let Some(op) = self.st().finish_event() {
+                self.control(&op);
             }
         }
         self.end_record();
@@ -338,11 +376,19 @@ impl Stmt {
 // ---------------------------------------------------------------------------
 // Global state: the current statement, unit sinks, the format cache.
 
-struct IoState {
+/// The unit number of an internal write (into a character variable).
+pub(crate) const INTERNAL: i32 = i32::MIN;
+
+pub(crate) struct IoState {
     stdout: Vec<u8>,
     stmt: Option<(i32, Stmt)>,
+    /// Target of the current internal write: (address, length).
+    internal: Option<(usize, usize)>,
     cache: HashMap<Vec<u8>, Arc<Format>>,
-    files: HashMap<i32, std::fs::File>,
+    /// Units connected by `open` (or implicitly to `fort.N`).
+    pub(crate) units: HashMap<i32, Unit>,
+    /// The current read statement and its unit.
+    pub(crate) read: Option<(i32, crate::input::ReadStmt)>,
 }
 
 static IO: Mutex<Option<IoState>> = Mutex::new(None);
@@ -353,9 +399,16 @@ fn lock() -> MutexGuard<'static, Option<IoState>> {
     IO.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-fn with_state<R>(f: impl FnOnce(&mut IoState) -> R) -> R {
+pub(crate) fn with_state<R>(f: impl FnOnce(&mut IoState) -> R) -> R {
     let mut g = lock();
-    let st = g.get_or_insert_with(|| IoState { stdout: Vec::new(), stmt: None, cache: HashMap::new(), files: HashMap::new() });
+    let st = g.get_or_insert_with(|| IoState {
+        stdout: Vec::new(),
+        stmt: None,
+        internal: None,
+        cache: HashMap::new(),
+        units: HashMap::new(),
+        read: None,
+    });
     f(st)
 }
 
@@ -366,41 +419,72 @@ fn write_stdout(b: &[u8]) {
 }
 
 impl IoState {
-    fn emit(&mut self, unit: i32, bytes: &[u8]) {
+    /// The unit `n`, connecting an unopened unit to `fort.N` as gfortran
+    /// does.
+    pub(crate) fn unit(&mut self, n: i32) -> Result<&mut Unit, IoError> {
+        match self.units.entry(n) {
+            std::collections::hash_map::Entry::Occupied(e) => Ok(e.into_mut()),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                Ok(e.insert(Unit::open(&format!("fort.{n}"), Status::Unknown, Action::ReadWrite, false).map_err(IoError)?))
+            }
+        }
+    }
+
+    fn emit(&mut self, unit: i32, bytes: &[u8]) -> Result<(), IoError> {
         match unit {
+            INTERNAL => Ok(()),
+            n if self.units.contains_key(&n) => self.unit(n)?.write(bytes).map_err(IoError),
             6 | -1 => {
                 self.stdout.extend_from_slice(bytes);
                 if self.stdout.len() >= FLUSH_AT {
                     write_stdout(&self.stdout);
                     self.stdout.clear();
                 }
+                Ok(())
             }
             0 => {
-                write_stdout(&self.stdout);
-                self.stdout.clear();
+                self.flush_stdout();
                 let _ = std::io::stderr().write_all(bytes);
+                Ok(())
             }
-            n => {
-                let f = self.files.entry(n).or_insert_with(|| {
-                    std::fs::File::create(format!("fort.{n}"))
-                        .unwrap_or_else(|e| crate::fatal::fortran_error(&format!("Cannot open file 'fort.{n}': {e}")))
-                });
-                let _ = f.write_all(bytes);
-            }
+            n => self.unit(n)?.write(bytes).map_err(IoError),
         }
     }
-    fn flush(&mut self) {
+
+    pub(crate) fn flush_stdout(&mut self) {
         if !self.stdout.is_empty() {
             write_stdout(&self.stdout);
             self.stdout.clear();
         }
-        for f in self.files.values_mut() {
-            let _ = f.flush();
+    }
+
+    fn flush(&mut self) {
+        self.flush_stdout();
+        for u in self.units.values_mut() {
+            u.flush();
+        }
+    }
+
+    /// The compiled format for `text` (cached).
+    pub(crate) fn format(&mut self, text: &[u8]) -> Result<Arc<Format>, IoError> {
+        if let Some(f) = self.cache.get(text) {
+            return Ok(f.clone());
+        }
+        match format::parse(text) {
+            Ok(f) => {
+                let f = Arc::new(f);
+                self.cache.insert(text.to_vec(), f.clone());
+                Ok(f)
+            }
+            Err(e) => {
+                let fake = Format { ops: vec![], revert: 0, has_data: false, text: text.to_vec() };
+                Err(caret_msg(&e.msg, &fake, e.pos))
+            }
         }
     }
 }
 
-fn fail(e: IoError) -> ! {
+pub(crate) fn fail(e: IoError) -> ! {
     crate::fatal::fortran_error(&e.0)
 }
 
@@ -409,23 +493,7 @@ pub fn begin(unit: i32, fmt: Option<&[u8]>) {
     let r = with_state(|st| {
         let stmt = match fmt {
             None => Stmt::list(),
-            Some(text) => {
-                let f = match st.cache.get(text) {
-                    Some(f) => f.clone(),
-                    None => match format::parse(text) {
-                        Ok(f) => {
-                            let f = Arc::new(f);
-                            st.cache.insert(text.to_vec(), f.clone());
-                            f
-                        }
-                        Err(e) => {
-                            let fake = Format { ops: vec![], revert: 0, has_data: false, text: text.to_vec() };
-                            return Err(caret_msg(&e.msg, &fake, e.pos));
-                        }
-                    },
-                };
-                Stmt::formatted(f)
-            }
+            Some(text) => Stmt::formatted(st.format(text)?),
         };
         st.stmt = Some((unit, stmt));
         Ok(())
@@ -433,6 +501,30 @@ pub fn begin(unit: i32, fmt: Option<&[u8]>) {
     if let Err(e) = r {
         fail(e)
     }
+}
+
+/// Starts an internal write into the `len` bytes at `buf`.
+pub fn begin_internal(buf: *mut u8, len: usize, fmt: Option<&[u8]>) {
+    begin(INTERNAL, fmt);
+    with_state(|st| st.internal = Some((buf as usize, len)));
+}
+
+/// The records of an internal write put into a character variable of
+/// length `len`: the first one blank-padded; gfortran's errors for a record
+/// longer than the variable and for a second record.
+pub fn internal_fill(out: &[u8], len: usize) -> Result<Vec<u8>, IoError> {
+    let mut recs = out.split(|&b| b == b'\n');
+    let first = recs.next().unwrap_or(&[]);
+    if first.len() > len {
+        return Err(IoError("End of record".into()));
+    }
+    // `out` ends with a newline, so one record leaves one empty tail
+    if out.iter().filter(|&&b| b == b'\n').count() > 1 {
+        return Err(IoError("End of file".into()));
+    }
+    let mut v = first.to_vec();
+    v.resize(len, b' ');
+    Ok(v)
 }
 
 /// Transfers one item of the current statement.
@@ -443,12 +535,11 @@ pub fn item(it: Item) {
     });
     if let Err(e) = r {
         // emit the records finished before the error, as gfortran does
-        with_state(|st| {
-            if let Some((unit, s)) = st.stmt.take() {
-                st.emit(unit, &s.out);
-            }
+        let e2 = with_state(|st| match st.stmt.take() {
+            Some((unit, s)) => st.emit(unit, &s.out),
+            None => Ok(()),
         });
-        fail(e)
+        fail(e2.err().unwrap_or(e))
     }
 }
 
@@ -457,12 +548,46 @@ pub fn end() {
     let r = with_state(|st| {
         let Some((unit, mut s)) = st.stmt.take() else { return Ok(()) };
         let r = s.finish();
-        st.emit(unit, &s.out);
+        if unit == INTERNAL {
+            let (addr, len) = st.internal.take().unwrap_or((0, 0));
+            r?;
+            let v = internal_fill(&s.out, len)?;
+            if addr != 0 {
+                // SAFETY: `begin_internal`'s caller passed a buffer valid for `len` bytes.
+                unsafe { std::ptr::copy_nonoverlapping(v.as_ptr(), addr as *mut u8, len) };
+            }
+            return Ok(());
+        }
+        st.emit(unit, &s.out)?;
         r
     });
     if let Err(e) = r {
         fail(e)
     }
+}
+
+/// Connects `unit` to the file `name` (`open`).
+pub fn open(unit: i32, name: &str, status: Status, action: Action, append: bool) {
+    let r = with_state(|st| {
+        if let Some(old) = st.units.remove(&unit) {
+            old.close(false);
+        }
+        let u = Unit::open(name, status, action, append).map_err(IoError)?;
+        st.units.insert(unit, u);
+        Ok(())
+    });
+    if let Err(e) = r {
+        fail(e)
+    }
+}
+
+/// Disconnects `unit` (`close`); closing an unconnected unit does nothing.
+pub fn close(unit: i32, delete: bool) {
+    with_state(|st| {
+        if let Some(u) = st.units.remove(&unit) {
+            u.close(delete);
+        }
+    })
 }
 
 /// Flushes all buffered output.
@@ -658,6 +783,17 @@ mod tests {
         assert_eq!(ok("(B8)", &[r(1.5)]), "********\n");
         // '(I8)', 5, 6
         assert_eq!(ok("(I8)", &[i(5), i(6)]), "       5\n       6\n");
+    }
+
+    #[test]
+    fn internal_records() {
+        // character(12) :: s; write(s, '(I5)') 42 / write(s, *) / write(s, *) 'abcdefghijk'
+        assert_eq!(internal_fill(&fmt("(I5)", &[i(42)]).unwrap().into_bytes(), 12).unwrap(), b"   42       ");
+        assert_eq!(internal_fill(list(&[]).as_bytes(), 12).unwrap(), b"            ");
+        assert_eq!(internal_fill(list(&[s("abcdefghijk")]).as_bytes(), 12).unwrap(), b" abcdefghijk");
+        // write(s, *) 1.5 (17 characters) / write(s, '(I3/I3)') 1, 2
+        assert_eq!(internal_fill(list(&[r(1.5)]).as_bytes(), 12).unwrap_err().0, "End of record");
+        assert_eq!(internal_fill(fmt("(I3/I3)", &[i(1), i(2)]).unwrap().as_bytes(), 12).unwrap_err().0, "End of file");
     }
 
     #[test]

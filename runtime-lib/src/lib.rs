@@ -17,6 +17,10 @@
 //!   rendezvous with divergence detection) and [`gpu`] (CUDA driver API or
 //!   HIP, loaded with `dlopen` at run time).
 //! * [`acc`]: the runtime entries for data directives and kernel launches.
+//! * [`input`]: Fortran `read` statements (list-directed and formatted).
+//! * [`units`]: `open`/`close`, files connected to units.
+//! * [`intrinsics`]: `random_number`/`random_seed`, `cpu_time`,
+//!   `system_clock`, command-line arguments.
 //! * [`fatal`]: error exits that flush buffered output first.
 
 pub mod abi;
@@ -27,8 +31,11 @@ pub mod fatal;
 pub mod format;
 pub mod gpu;
 pub mod host;
+pub mod input;
+pub mod intrinsics;
 pub mod io;
 pub mod mem;
 pub mod sim;
+pub mod units;
 
 pub use abi::*;

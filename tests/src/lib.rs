@@ -32,12 +32,12 @@ pub fn run(cmd: &mut Command) -> Output {
     cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"))
 }
 
-/// The `.f90` files of a directory, sorted.
+/// The `.f90` and `.F90` files of a directory, sorted.
 pub fn fortran_files(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "f90"))
+        .filter(|p| p.extension().is_some_and(|x| x == "f90" || x == "F90"))
         .collect();
     v.sort();
     v

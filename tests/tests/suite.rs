@@ -14,7 +14,8 @@ fn threads() -> usize {
 /// gfortran's output for the program (the oracle).
 fn gfortran_output(src: &Path, dir: &Path) -> Result<(String, i32), String> {
     let exe = dir.join("ref");
-    let o = run(Command::new("gfortran").arg("-O1").arg("-ffree-line-length-none").arg(src).arg("-o").arg(&exe));
+    // Run in the scratch directory so that module files land there.
+    let o = run(Command::new("gfortran").current_dir(dir).arg("-O1").arg("-ffree-line-length-none").arg(src).arg("-o").arg(&exe));
     if !o.status.success() {
         return Err(format!("gfortran rejected {}:\n{}", src.display(), String::from_utf8_lossy(&o.stderr)));
     }
@@ -176,6 +177,11 @@ fn ui_diagnostics() {
         Ok(())
     });
     assert!(fails.is_empty(), "{} UI test(s) failed:\n{}", fails.len(), fails.join("\n"));
+}
+
+#[test]
+fn fortran_programs_match_gfortran() {
+    differential("f90", &[("host", None), ("sim", Some("32")), ("sim", Some("64"))]);
 }
 
 #[test]

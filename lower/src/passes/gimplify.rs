@@ -14,7 +14,8 @@
 
 use crate::ir::{self, *};
 use gpuf_frontend::ast::{self, Arg, BaseTy, ClauseKind, DimSpec, Expr, ExprKind, Intrinsic, StmtKind};
-use gpuf_frontend::sema::Symbols;
+use gpuf_frontend::ast::{IntrinsicSub, IoUnit, UnitKind};
+use gpuf_frontend::sema::{Checked, Procs, Symbols};
 use gpuf_frontend::{Diagnostic, Span};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -63,6 +64,10 @@ struct RegionCtx {
 struct G<'a> {
     f: Function,
     syms: &'a Symbols,
+    procs: &'a Procs,
+    unit: &'a ast::Unit,
+    /// Variables with static storage so far (the module's).
+    globals: Vec<Global>,
     src: &'a str,
     homes: BTreeMap<String, Home>,
     /// Scoped replacements of a name (privates, reduction locals, loop variables).
@@ -71,35 +76,77 @@ struct G<'a> {
     blocks: Vec<Vec<Stmt>>,
     diags: Vec<Diagnostic>,
     region: Option<RegionCtx>,
+    /// Host-associated variables of an internal procedure (not supported yet).
+    host_vars: Vec<String>,
+    /// Data pointers of a procedure's local arrays, freed at every return.
+    frees: Vec<VarId>,
 }
 
-/// Gimplifies one checked program.
-pub fn gimplify(p: &ast::Program, syms: &Symbols, src: &str, source_name: &str) -> Result<Module, Vec<Diagnostic>> {
-    let mem = memory_scalars(p, syms);
-    let mut g = G {
-        f: Function::new("main"),
-        syms,
-        src,
-        homes: BTreeMap::new(),
-        overrides: Vec::new(),
-        loops: Vec::new(),
-        blocks: vec![Vec::new()],
-        diags: Vec::new(),
-        region: None,
+/// Gimplifies one checked source file: the main program (if any) becomes `main`, every
+/// subroutine and function a procedure, module and saved variables globals.
+pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec<Diagnostic>> {
+    let mut module = Module {
+        source: source_name.to_string(),
+        main: Function::new(""),
+        procs: Vec::new(),
+        globals: Vec::new(),
+        kernels: Vec::new(),
+        target: None,
     };
-    g.declare(&mem);
-    g.stmts(&p.body);
-    g.emit(Stmt::Return);
-    if !g.diags.is_empty() {
-        return Err(g.diags);
+    let mut diags = Vec::new();
+    for cu in &c.units {
+        let u = &cu.unit;
+        let name = match u.kind {
+            UnitKind::Program => "main".to_string(),
+            UnitKind::Module => format!("{}.module", u.name.name),
+            _ => {
+                let key = cu.key.clone().unwrap_or_else(|| u.name.name.clone());
+                c.procs.map.get(&key).map_or_else(|| format!("{}_", u.name.name), |p| p.link_name.clone())
+            }
+        };
+        let mem = memory_scalars(u, &cu.symbols);
+        let mut g = G {
+            f: Function::new(name),
+            syms: &cu.symbols,
+            procs: &c.procs,
+            unit: u,
+            src,
+            homes: BTreeMap::new(),
+            overrides: Vec::new(),
+            loops: Vec::new(),
+            blocks: vec![Vec::new()],
+            diags: Vec::new(),
+            region: None,
+            host_vars: Vec::new(),
+            frees: Vec::new(),
+            globals: std::mem::take(&mut module.globals),
+        };
+        g.declare(&mem);
+        if u.kind != UnitKind::Module {
+            g.stmts(&u.body);
+            g.ret();
+        }
+        module.globals = std::mem::take(&mut g.globals);
+        diags.append(&mut g.diags);
+        let mut f = g.f;
+        f.body = g.blocks.pop().unwrap_or_default();
+        match u.kind {
+            UnitKind::Program => module.main = f,
+            UnitKind::Module => {}
+            _ => {
+                f.local = cu.host.is_some_and(|h| c.units.get(h).is_some_and(|hu| hu.unit.kind != UnitKind::Module));
+                module.procs.push(f);
+            }
+        }
     }
-    let mut f = g.f;
-    f.body = g.blocks.pop().unwrap_or_default();
-    Ok(Module { source: source_name.to_string(), main: f, kernels: Vec::new(), target: None })
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    Ok(module)
 }
 
 /// Names of scalars that need an address: see the module doc.
-fn memory_scalars(p: &ast::Program, syms: &Symbols) -> BTreeSet<String> {
+fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     fn names(list: &[Expr], out: &mut BTreeSet<String>, syms: &Symbols) {
         for e in list {
@@ -353,7 +400,73 @@ impl<'a> G<'a> {
 
     fn declare(&mut self, mem: &BTreeSet<String>) {
         let syms = self.syms;
+        let unit = self.unit;
+        // Dummy arguments arrive by reference: one pointer parameter each.
+        let params: Vec<VarId> = unit.args.iter().map(|a| self.f.new_var(format!("{}.arg", a.name), Ty::Ptr)).collect();
+        self.f.params = params.clone();
+        let result_name = match unit.kind {
+            UnitKind::Function => Some(unit.result.as_ref().unwrap_or(&unit.name).name.clone()),
+            _ => None,
+        };
         for s in &syms.list {
+            if s.external {
+                continue;
+            }
+            if s.host && !s.parameter {
+                self.host_vars.push(s.name.clone());
+                continue;
+            }
+            if let Some(i) = s.dummy {
+                let Some(&pv) = params.get(i) else { continue };
+                if s.rank == 0 {
+                    self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
+                } else if s.dims.iter().any(|d| matches!(d, DimSpec::Deferred(_))) {
+                    self.not_yet(format!("assumed-shape dummy argument `{}`", s.name), s.span);
+                } else {
+                    let desc = self.new_desc(s);
+                    self.emit(Stmt::Assign(desc.addr, Rv::Use(Op::Var(pv))));
+                    self.set_shape(&desc, &s.dims, s.span);
+                }
+                continue;
+            }
+            if result_name.as_deref() == Some(s.name.as_str()) {
+                if s.rank > 0 {
+                    self.not_yet("array-valued functions", s.span);
+                    continue;
+                }
+                let v = self.f.new_var(s.name.clone(), ir_ty(s.base));
+                self.homes.insert(s.name.clone(), Home::Reg(v, s.base));
+                self.f.result = Some(v);
+                continue;
+            }
+            let saved_here = unit.kind != UnitKind::Program && (s.save || s.init.is_some()) && !s.parameter;
+            if (s.module.is_some() || saved_here) && s.base != BaseTy::Character {
+                let (gname, local) = match &s.module {
+                    Some(m) => (format!("__{m}_MOD_{}", s.module_name.as_deref().unwrap_or(&s.name)), false),
+                    None => (format!("{}.{}", self.f.name, s.name), true),
+                };
+                if s.rank > 0 {
+                    self.saved_array(s, gname, local);
+                    continue;
+                }
+                let init = match &s.init {
+                    Some(e) => match const_value(e, ir_ty(s.base)) {
+                        Some(v) => v,
+                        None => {
+                            self.not_yet(format!("a non-constant initial value for `{}`", s.name), e.span);
+                            zero_of(ir_ty(s.base))
+                        }
+                    },
+                    None => zero_of(ir_ty(s.base)),
+                };
+                if !self.globals.iter().any(|g| g.name == gname) {
+                    self.globals.push(Global { name: gname.clone(), ty: ir_ty(s.base), init, local });
+                }
+                let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+                self.emit(Stmt::Assign(p, Rv::GlobalAddr(gname)));
+                self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
+                continue;
+            }
             if s.base == BaseTy::Character {
                 if let Some(Expr { kind: ExprKind::Str(v), .. }) = &s.init {
                     self.homes.insert(s.name.clone(), Home::Str(v.clone()));
@@ -376,15 +489,11 @@ impl<'a> G<'a> {
                     self.store_name(&s.name, o);
                 }
             } else {
-                let addr = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
-                let mut lb = Vec::new();
-                let mut ext = Vec::new();
-                for d in 0..s.rank {
-                    lb.push(self.f.new_var(format!("{}.lb{}", s.name, d + 1), Ty::I64));
-                    ext.push(self.f.new_var(format!("{}.ext{}", s.name, d + 1), Ty::I64));
+                let desc = self.new_desc(s);
+                let addr = desc.addr;
+                if unit.kind != UnitKind::Program {
+                    self.frees.push(addr);
                 }
-                let desc = Desc { name: s.name.clone(), base: s.base, addr, lb, ext };
-                self.homes.insert(s.name.clone(), Home::Array(desc.clone()));
                 if s.allocatable {
                     self.emit(Stmt::Assign(addr, Rv::Use(Op::Null)));
                     for d in 0..s.rank as usize {
@@ -395,12 +504,78 @@ impl<'a> G<'a> {
                     self.set_shape(&desc, &s.dims, s.span);
                     let bytes = self.desc_bytes(&desc);
                     self.emit(Stmt::Assign(addr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr)));
-                    if s.init.is_some() {
-                        self.not_yet("initial values of arrays", s.span);
+                    if let Some(init) = &s.init {
+                        self.fill_array(&desc, init);
                     }
                 }
             }
         }
+    }
+
+    /// An array with static storage (saved, or a module variable): a global pointer to its
+    /// data, allocated and initialised the first time the unit runs.
+    fn saved_array(&mut self, s: &gpuf_frontend::sema::Symbol, gname: String, local: bool) {
+        if s.allocatable || s.dims.iter().any(|d| matches!(d, DimSpec::Deferred(_))) {
+            self.not_yet(format!("saved or module allocatable array `{}`", s.name), s.span);
+            return;
+        }
+        if !self.globals.iter().any(|g| g.name == gname) {
+            self.globals.push(Global { name: gname.clone(), ty: Ty::Ptr, init: Op::Null, local });
+        }
+        let desc = self.new_desc(s);
+        self.set_shape(&desc, &s.dims, s.span);
+        let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
+        self.emit(Stmt::Assign(desc.addr, Rv::Load(Ty::Ptr, gp.clone())));
+        let first = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(desc.addr), Op::Null));
+        self.push_block();
+        let bytes = self.desc_bytes(&desc);
+        self.emit(Stmt::Assign(desc.addr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr)));
+        self.emit(Stmt::Store(Ty::Ptr, gp, Op::Var(desc.addr)));
+        if let Some(init) = &s.init {
+            self.fill_array(&desc, init);
+        }
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: first, then_body, else_body: vec![] });
+    }
+
+    /// Initialises every element of an array with a scalar initial value.
+    fn fill_array(&mut self, d: &Desc, init: &Expr) {
+        if init.ty.rank() > 0 {
+            self.not_yet("array-valued initial values", init.span);
+            return;
+        }
+        let t = ir_ty(d.base);
+        let v = self.expr(init);
+        let v = self.conv(v, t);
+        let shape: Vec<Op> = d.ext.iter().map(|e| Op::Var(*e)).collect();
+        let d2 = d.clone();
+        self.scalarise(&shape, &mut |g, idx| {
+            let subs: Vec<Op> = d2.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+            let a = g.elem_addr(&d2, &subs);
+            g.emit(Stmt::Store(t, a, v.clone()));
+        });
+    }
+
+    /// Returns from the unit, freeing the procedure's local arrays first.
+    fn ret(&mut self) {
+        for p in self.frees.clone() {
+            self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
+        }
+        self.emit(Stmt::Return);
+    }
+
+    /// A fresh descriptor for an array symbol, registered as its home.
+    fn new_desc(&mut self, s: &gpuf_frontend::sema::Symbol) -> Desc {
+        let addr = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+        let mut lb = Vec::new();
+        let mut ext = Vec::new();
+        for d in 0..s.rank {
+            lb.push(self.f.new_var(format!("{}.lb{}", s.name, d + 1), Ty::I64));
+            ext.push(self.f.new_var(format!("{}.ext{}", s.name, d + 1), Ty::I64));
+        }
+        let desc = Desc { name: s.name.clone(), base: s.base, addr, lb, ext };
+        self.homes.insert(s.name.clone(), Home::Array(desc.clone()));
+        desc
     }
 
     fn set_shape(&mut self, d: &Desc, dims: &[DimSpec], sp: Span) {
@@ -421,6 +596,12 @@ impl<'a> G<'a> {
                     let n = self.bin(Ty::I64, BinOp::Sub, hi, lo);
                     let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(1));
                     self.emit(Stmt::Assign(extv, Rv::Binary(BinOp::Max, n, Op::I64(0))));
+                }
+                DimSpec::AssumedSize(_) => {
+                    // `a(*)`: the extent is unknown; elements are addressed from the lower
+                    // bound 1, whole-array operations see no elements (sema forbids them).
+                    self.emit(Stmt::Assign(lbv, Rv::Use(Op::I64(1))));
+                    self.emit(Stmt::Assign(extv, Rv::Use(Op::I64(0))));
                 }
                 DimSpec::Deferred(_) => {
                     self.diags.push(Diagnostic::error("E0210", format!("array `{}` needs an explicit shape here", d.name), sp));
@@ -500,7 +681,11 @@ impl<'a> G<'a> {
                 }
                 Some(Home::Str(s)) => Op::Str(s),
                 None => {
-                    self.not_yet(format!("use of `{}` here", id.name), e.span);
+                    if self.host_vars.contains(&id.name) {
+                        self.not_yet(format!("host association of `{}` in an internal procedure", id.name), e.span);
+                    } else {
+                        self.not_yet(format!("use of `{}` here", id.name), e.span);
+                    }
                     Op::I32(0)
                 }
             },
@@ -517,6 +702,16 @@ impl<'a> G<'a> {
             ExprKind::Apply { name, .. } => {
                 self.not_yet(format!("call of `{}`", name.name), e.span);
                 Op::I32(0)
+            }
+            ExprKind::Call { name, args } => {
+                if e.ty.rank() > 0 {
+                    self.not_yet("array-valued function references", e.span);
+                }
+                let rt = self.expr_ty(e);
+                match self.call_args(name, args, e.span) {
+                    Some((link, ops)) => self.val(rt, Rv::Call(link, ops, rt)),
+                    None => zero_of(rt),
+                }
             }
             ExprKind::Unary(op, x) => {
                 let t = self.expr_ty(e);
@@ -888,6 +1083,41 @@ impl<'a> G<'a> {
                 }
             }
             StmtKind::Continue => {}
+            StmtKind::Call { name, args } => {
+                if self.region.is_some() {
+                    self.not_yet("procedure calls inside compute constructs (the `routine` directive)", s.span);
+                    return;
+                }
+                if let Some((link, ops)) = self.call_args(name, args, s.span) {
+                    self.emit(Stmt::Call(link, ops));
+                }
+            }
+            StmtKind::IntrinsicCall { sub, args } => self.intrinsic_call(*sub, args, s.span),
+            StmtKind::Return => self.ret(),
+            StmtKind::ErrorStop(code) => {
+                if self.region.is_some() {
+                    self.not_yet("`error stop` inside a compute construct", s.span);
+                    return;
+                }
+                let (c, has) = match code {
+                    Some(c) => {
+                        let v = self.expr(c);
+                        (self.conv(v, Ty::I32), 1)
+                    }
+                    None => (Op::I32(0), 0),
+                };
+                self.emit(Stmt::Call("gpuf_error_stop".into(), vec![c, Op::I32(has)]));
+            }
+            StmtKind::Write { unit, format, items } => {
+                let u = match unit {
+                    IoUnit::Star => Op::I32(6),
+                    IoUnit::Number(e) => {
+                        let v = self.expr(e);
+                        self.conv(v, Ty::I32)
+                    }
+                };
+                self.print_to(u, format, items, s.span);
+            }
             StmtKind::Stop(code) => {
                 if self.region.is_some() {
                     self.not_yet("`stop` inside a compute construct", s.span);
@@ -1141,15 +1371,19 @@ impl<'a> G<'a> {
     }
 
     fn print(&mut self, format: &ast::Format, items: &[Expr], sp: Span) {
+        self.print_to(Op::I32(6), format, items, sp)
+    }
+
+    fn print_to(&mut self, unit: Op, format: &ast::Format, items: &[Expr], sp: Span) {
         if self.region.is_some() {
-            self.not_yet("`print` inside a compute construct", sp);
+            self.not_yet("output inside a compute construct", sp);
             return;
         }
         match format {
-            ast::Format::ListDirected => self.emit(Stmt::Call("gpuf_io_begin".into(), vec![Op::I32(6), Op::Null, Op::I64(0)])),
+            ast::Format::ListDirected => self.emit(Stmt::Call("gpuf_io_begin".into(), vec![unit, Op::Null, Op::I64(0)])),
             ast::Format::Literal(f, _) => {
                 let n = f.len() as i64;
-                self.emit(Stmt::Call("gpuf_io_begin".into(), vec![Op::I32(6), Op::Str(f.clone()), Op::I64(n)]))
+                self.emit(Stmt::Call("gpuf_io_begin".into(), vec![unit, Op::Str(f.clone()), Op::I64(n)]))
             }
         }
         for it in items {
@@ -1182,6 +1416,193 @@ impl<'a> G<'a> {
             },
         };
         self.emit(Stmt::Call(f.into(), vec![v]));
+    }
+
+    // ----- procedures -----
+
+    /// The link name and argument addresses of a call (Fortran passes by reference).
+    fn call_args(&mut self, name: &ast::Ident, args: &[Arg], sp: Span) -> Option<(String, Vec<Op>)> {
+        let procs = self.procs;
+        let Some(sig) = procs.map.get(&name.name) else {
+            self.not_yet(format!("a call of `{}`", name.name), sp);
+            return None;
+        };
+        // Actual arguments in dummy order: positional first, then keywords.
+        let n = sig.args.len().max(args.len());
+        let mut slots: Vec<Option<&Expr>> = vec![None; n];
+        let mut pos = 0;
+        for a in args {
+            match a {
+                Arg::Index(e) => {
+                    if let Some(sl) = slots.get_mut(pos) {
+                        *sl = Some(e);
+                    }
+                    pos += 1;
+                }
+                Arg::Keyword(k, e) => match sig.args.iter().position(|d| d.name == k.name) {
+                    Some(i) => {
+                        if let Some(sl) = slots.get_mut(i) {
+                            *sl = Some(e);
+                        }
+                    }
+                    None => self.not_yet(format!("keyword argument `{}`", k.name), k.span),
+                },
+                Arg::Range { span, .. } => self.not_yet("a section as an argument here", *span),
+            }
+        }
+        let mut ops = Vec::new();
+        for (i, sl) in slots.into_iter().enumerate() {
+            match sl {
+                Some(e) => {
+                    let assumed = sig.args.get(i).is_some_and(|d| d.assumed_shape);
+                    if assumed {
+                        self.not_yet("passing arrays to assumed-shape dummy arguments", e.span);
+                    }
+                    ops.push(self.arg_addr(e));
+                }
+                None => ops.push(Op::Null),
+            }
+        }
+        Some((sig.link_name.clone(), ops))
+    }
+
+    /// The address of an actual argument: the variable or element itself, or a temporary
+    /// holding the value of an expression.
+    fn arg_addr(&mut self, e: &Expr) -> Op {
+        match &e.kind {
+            ExprKind::Name(id) => match self.lookup(&id.name) {
+                Some(Home::Reg(v, _)) => self.val(Ty::Ptr, Rv::AddrOf(v)),
+                Some(Home::Mem(p, _)) => Op::Var(p),
+                Some(Home::Array(d)) => Op::Var(d.addr),
+                Some(Home::Str(s)) => Op::Str(s),
+                None => self.expr(e),
+            },
+            ExprKind::ArrayRef { name, subs } => {
+                let Some(Home::Array(d)) = self.lookup(&name.name) else { return Op::Null };
+                // An element, or the first element of a (contiguous) section: sequence association.
+                let mut first = Vec::new();
+                for (dim, sub) in subs.iter().enumerate() {
+                    match sub {
+                        Arg::Index(x) | Arg::Keyword(_, x) => {
+                            let v = self.expr(x);
+                            first.push(self.conv(v, Ty::I64));
+                        }
+                        Arg::Range { lo, stride, span, .. } => {
+                            if stride.is_some() {
+                                self.not_yet("a strided section as an actual argument", *span);
+                            }
+                            first.push(self.range_lo(&d, dim, lo.as_ref()));
+                        }
+                    }
+                }
+                self.elem_addr(&d, &first)
+            }
+            _ => {
+                if e.ty.rank() > 0 {
+                    self.not_yet("an array expression as an actual argument", e.span);
+                    return Op::Null;
+                }
+                let t = self.expr_ty(e);
+                let v = self.expr(e);
+                let v = self.conv(v, t);
+                let tmp = self.tmp(t);
+                self.emit(Stmt::Assign(tmp, Rv::Use(v)));
+                self.val(Ty::Ptr, Rv::AddrOf(tmp))
+            }
+        }
+    }
+
+    /// Stores a value into a scalar variable or element named by an expression.
+    fn store_to(&mut self, target: &Expr, v: Op) {
+        let t = self.expr_ty(target);
+        let v = self.conv(v, t);
+        self.assign_op(target, v);
+    }
+
+    fn intrinsic_call(&mut self, sub: IntrinsicSub, args: &[Option<Expr>], sp: Span) {
+        if self.region.is_some() {
+            self.not_yet("intrinsic subroutines inside compute constructs", sp);
+            return;
+        }
+        let arg = |i: usize| args.get(i).and_then(|a| a.as_ref());
+        match sub {
+            IntrinsicSub::RandomNumber => {
+                let Some(h) = arg(0) else { return };
+                let f = if self.expr_ty(h) == Ty::F64 { "gpuf_random_f64" } else { "gpuf_random_f32" };
+                if h.ty.rank() > 0 {
+                    let shape = self.shape(h);
+                    let contiguous = matches!(h.kind, ExprKind::Name(_));
+                    if contiguous {
+                        let a = self.arg_addr(h);
+                        let mut n = Op::I64(1);
+                        for e in shape {
+                            n = self.bin(Ty::I64, BinOp::Mul, n, e);
+                        }
+                        self.emit(Stmt::Call(f.into(), vec![a, n]));
+                    } else {
+                        // A section: one element at a time.
+                        let t = self.expr_ty(h);
+                        let tmp = self.tmp(t);
+                        self.scalarise(&shape, &mut |g, idx| {
+                            let p = g.val(Ty::Ptr, Rv::AddrOf(tmp));
+                            g.emit(Stmt::Call(f.into(), vec![p, Op::I64(1)]));
+                            g.store_elem(h, idx, Op::Var(tmp));
+                        });
+                    }
+                } else {
+                    let a = self.arg_addr(h);
+                    self.emit(Stmt::Call(f.into(), vec![a, Op::I64(1)]));
+                }
+            }
+            IntrinsicSub::RandomSeed => {
+                let mut any = false;
+                if let Some(sz) = arg(0) {
+                    any = true;
+                    let v = self.val(Ty::I32, Rv::Call("gpuf_random_seed_size".into(), vec![], Ty::I32));
+                    self.store_to(sz, v);
+                }
+                for (i, f) in [(1, "gpuf_random_seed_put"), (2, "gpuf_random_seed_get")] {
+                    if let Some(a) = arg(i) {
+                        any = true;
+                        let shape = self.shape(a);
+                        let n = shape.first().cloned().unwrap_or(Op::I64(1));
+                        let p = self.arg_addr(a);
+                        self.emit(Stmt::Call(f.into(), vec![p, n]));
+                    }
+                }
+                if !any {
+                    self.emit(Stmt::Call("gpuf_random_seed_default".into(), vec![]));
+                }
+            }
+            IntrinsicSub::CpuTime => {
+                if let Some(t) = arg(0) {
+                    let (f, ty) = if self.expr_ty(t) == Ty::F64 { ("gpuf_cpu_time_f64", Ty::F64) } else { ("gpuf_cpu_time_f32", Ty::F32) };
+                    let v = self.val(ty, Rv::Call(f.into(), vec![], ty));
+                    self.store_to(t, v);
+                }
+            }
+            IntrinsicSub::SystemClock => {
+                for which in 0..3 {
+                    if let Some(t) = arg(which) {
+                        let kind = if self.expr_ty(t) == Ty::I64 { 8 } else { 4 };
+                        let v =
+                            self.val(Ty::I64, Rv::Call("gpuf_system_clock".into(), vec![Op::I32(kind), Op::I32(which as i32)], Ty::I64));
+                        self.store_to(t, v);
+                    }
+                }
+            }
+            IntrinsicSub::Exit => {
+                let code = match arg(0) {
+                    Some(e) => {
+                        let v = self.expr(e);
+                        self.conv(v, Ty::I32)
+                    }
+                    None => Op::I32(0),
+                };
+                self.emit(Stmt::Call("gpuf_exit".into(), vec![code]));
+            }
+            IntrinsicSub::GetCommandArgument => self.not_yet("`get_command_argument` (character variables)", sp),
+        }
     }
 
     // ----- OpenACC -----
@@ -1922,6 +2343,33 @@ impl<'a> G<'a> {
     }
 }
 
+/// The value of a constant initialiser, converted to the type.
+fn const_value(e: &Expr, t: Ty) -> Option<Op> {
+    fn eval(e: &Expr) -> Option<f64> {
+        match &e.kind {
+            ExprKind::Int(v, _) => Some(*v as f64),
+            ExprKind::Real(v, _) => Some(*v),
+            ExprKind::Logical(b) => Some(*b as i32 as f64),
+            ExprKind::Paren(x) => eval(x),
+            ExprKind::Unary(ast::UnOp::Neg, x) => eval(x).map(|v| -v),
+            ExprKind::Unary(ast::UnOp::Plus, x) => eval(x),
+            _ => None,
+        }
+    }
+    // Integers exactly; reals through their literal value.
+    if let (ExprKind::Int(v, _), Ty::I32 | Ty::I64) = (&e.kind, t) {
+        return Some(if t == Ty::I64 { Op::I64(*v) } else { Op::I32(*v as i32) });
+    }
+    let v = eval(e)?;
+    Some(match t {
+        Ty::I32 => Op::I32(v as i32),
+        Ty::I64 => Op::I64(v as i64),
+        Ty::F32 => Op::F32(v as f32),
+        Ty::F64 => Op::F64(v),
+        Ty::Ptr => return None,
+    })
+}
+
 enum RedOpOrSub {
     Op(RedOp),
     Sub,
@@ -2027,7 +2475,7 @@ fn expr_eq(x: &Expr, y: &Expr) -> bool {
 fn mentions(e: &Expr, name: &str) -> bool {
     match &e.kind {
         ExprKind::Name(id) => id.name == name,
-        ExprKind::ArrayRef { name: n, subs } | ExprKind::Apply { name: n, args: subs } => {
+        ExprKind::ArrayRef { name: n, subs } | ExprKind::Apply { name: n, args: subs } | ExprKind::Call { name: n, args: subs } => {
             n.name == name
                 || subs.iter().any(|s| match s {
                     Arg::Index(x) | Arg::Keyword(_, x) => mentions(x, name),
@@ -2116,6 +2564,9 @@ pub fn uses(ss: &[Stmt], out: &mut BTreeSet<VarId>) {
         match s {
             Stmt::Assign(v, r) => {
                 out.insert(*v);
+                if let Rv::AddrOf(x) = r {
+                    out.insert(*x);
+                }
                 rv(r, out);
             }
             Stmt::Store(_, a, b) | Stmt::AtomicStore(_, a, b) => {
@@ -2164,6 +2615,7 @@ pub fn rv_ops(r: &Rv) -> Vec<&Op> {
         Rv::Binary(_, a, b) | Rv::PtrAdd(a, b) | Rv::AtomicRmw(_, _, a, b) => vec![a, b],
         Rv::AtomicCas(_, a, b, c) => vec![a, b, c],
         Rv::Math(_, os) | Rv::Call(_, os, _) | Rv::Builtin(_, os) | Rv::Prim(_, os) => os.iter().collect(),
+        Rv::AddrOf(_) | Rv::GlobalAddr(_) => Vec::new(),
     }
 }
 

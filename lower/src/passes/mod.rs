@@ -12,8 +12,7 @@ pub mod omp_lower;
 use crate::ir::{Module, Target};
 use crate::print;
 use crate::verify::{verify, Stage};
-use gpuf_frontend::ast::Program;
-use gpuf_frontend::sema::Symbols;
+use gpuf_frontend::sema::Checked;
 use gpuf_frontend::{Diagnostic, Span};
 
 /// Pass names, as accepted by `--emit=` (GCC's dump names).
@@ -29,8 +28,7 @@ pub struct Output {
 
 /// Runs the whole pipeline.
 pub fn run_pipeline(
-    p: &Program,
-    syms: &Symbols,
+    c: &Checked,
     src: &str,
     source_name: &str,
     targets: &[Target],
@@ -47,7 +45,7 @@ pub fn run_pipeline(
             .with_note("note: this is a bug in gpuf; please report it with the source file")]
         })
     };
-    let mut m = gimplify::gimplify(p, syms, src, source_name)?;
+    let mut m = gimplify::gimplify(c, src, source_name)?;
     check(&m, Stage::Gimple, "gimplify")?;
     if dump_after == Some("gimple") {
         dump = Some(print::module(&m));

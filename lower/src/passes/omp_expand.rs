@@ -18,6 +18,9 @@ pub fn omp_expand(m: &mut Module) {
     }
     // Host code keeps no OpenACC loops; clear any marks (they only exist inside kernels).
     strip(&mut m.main.body);
+    for p in &mut m.procs {
+        strip(&mut p.body);
+    }
 }
 
 fn strip(ss: &mut [Stmt]) {

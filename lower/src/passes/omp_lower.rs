@@ -14,6 +14,11 @@ pub fn omp_lower(m: &mut Module) {
     let body = std::mem::take(&mut m.main.body);
     let body = lower_stmts(body, &m.main, &mut kernels);
     m.main.body = body;
+    for p in &mut m.procs {
+        let body = std::mem::take(&mut p.body);
+        let body = lower_stmts(body, p, &mut kernels);
+        p.body = body;
+    }
     m.kernels = kernels;
 }
 
@@ -97,6 +102,8 @@ impl Remap<'_> {
             Rv::AtomicRmw(a, t, p, v) => Rv::AtomicRmw(a, t, self.op(p), self.op(v)),
             Rv::AtomicCas(t, p, e, n) => Rv::AtomicCas(t, self.op(p), self.op(e), self.op(n)),
             Rv::AtomicLoad(t, p) => Rv::AtomicLoad(t, self.op(p)),
+            Rv::AddrOf(v) => Rv::AddrOf(self.var(v)),
+            Rv::GlobalAddr(g) => Rv::GlobalAddr(g),
         }
     }
     fn red(&mut self, r: Reduction) -> Reduction {
