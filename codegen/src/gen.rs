@@ -893,6 +893,8 @@ impl<'ctx> Cg<'ctx> {
                     BinOp::And => bd.build_and(x, y, "")?.into(),
                     BinOp::Or => bd.build_or(x, y, "")?.into(),
                     BinOp::Xor => bd.build_xor(x, y, "")?.into(),
+                    BinOp::Shl => bd.build_left_shift(x, y, "")?.into(),
+                    BinOp::LShr => bd.build_right_shift(x, y, false, "")?.into(),
                     BinOp::Eq => cmp(IntPredicate::EQ)?,
                     BinOp::Ne => cmp(IntPredicate::NE)?,
                     BinOp::Lt => cmp(IntPredicate::SLT)?,
@@ -924,7 +926,9 @@ impl<'ctx> Cg<'ctx> {
                     }
                     BinOp::Min => self.call_intr("llvm.minnum", &[fty.into()], &[x.into(), y.into()])?,
                     BinOp::Max => self.call_intr("llvm.maxnum", &[fty.into()], &[x.into(), y.into()])?,
-                    BinOp::And | BinOp::Or | BinOp::Xor => return err(format!("function `{}`: {op:?} on {ta:?}", fx.f.name)),
+                    BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::LShr => {
+                        return err(format!("function `{}`: {op:?} on {ta:?}", fx.f.name))
+                    }
                     BinOp::Eq => cmp(FloatPredicate::OEQ)?,
                     BinOp::Ne => cmp(FloatPredicate::UNE)?,
                     BinOp::Lt => cmp(FloatPredicate::OLT)?,

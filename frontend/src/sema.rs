@@ -535,12 +535,24 @@ fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Ior => "ior",
         Intrinsic::Ieor => "ieor",
         Intrinsic::Sum => "sum",
+        Intrinsic::Floor => "floor",
+        Intrinsic::Ceiling => "ceiling",
+        Intrinsic::Ishft => "ishft",
+        Intrinsic::Not => "not",
+        Intrinsic::Sign => "sign",
+        Intrinsic::Modulo => "modulo",
+        Intrinsic::Aint => "aint",
+        Intrinsic::Anint => "anint",
+        Intrinsic::Float => "float",
+        Intrinsic::Sngl => "sngl",
+        Intrinsic::Epsilon => "epsilon",
+        Intrinsic::Tiny => "tiny",
+        Intrinsic::Dim => "dim",
     }
 }
 
 /// Standard intrinsics that exist in Fortran but are not supported yet.
 const OTHER_INTRINSICS: &[&str] = &[
-    "sign",
     "tan",
     "atan",
     "atan2",
@@ -550,11 +562,6 @@ const OTHER_INTRINSICS: &[&str] = &[
     "cosh",
     "tanh",
     "log10",
-    "floor",
-    "ceiling",
-    "aint",
-    "anint",
-    "modulo",
     "size",
     "shape",
     "lbound",
@@ -571,14 +578,7 @@ const OTHER_INTRINSICS: &[&str] = &[
     "all",
     "count",
     "merge",
-    "epsilon",
-    "tiny",
     "kind",
-    "float",
-    "sngl",
-    "dim",
-    "ishft",
-    "not",
     "btest",
     "len",
     "len_trim",
@@ -1083,7 +1083,7 @@ impl Checker {
                     for e in lo.iter().chain(std::iter::once(hi)) {
                         if e.ty != Ty::Unknown && self.const_int(e).is_none() {
                             if in_proc {
-                                self.err(Diagnostic::not_yet("automatic arrays (local arrays with bounds that are not constant)", e.span));
+                                // An automatic array: its bounds are evaluated on entry.
                             } else {
                                 self.err(
                                     Diagnostic::error("E0204", "array bounds in a declaration must be constant", e.span)
@@ -1879,6 +1879,11 @@ fn clause_allowed(kind: AccKind, clause: &str) -> bool {
     }
 }
 
+/// `async` and `wait` clauses: satisfied by synchronous execution.
+pub fn is_sync_clause(name: &str) -> bool {
+    matches!(name, "async" | "wait")
+}
+
 fn is_compute(k: AccKind) -> bool {
     matches!(k, AccKind::Parallel | AccKind::Kernels | AccKind::Serial | AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::SerialLoop)
 }
@@ -2611,6 +2616,49 @@ impl Checker {
                     _ => nargs(self, if f == Intrinsic::Dble { "one argument" } else { "one argument and an optional kind" }),
                 }
             }
+            Intrinsic::Floor | Intrinsic::Ceiling => match (pos.as_slice(), first) {
+                ([e], Some(BaseTy::Real(_))) => with_rank(BaseTy::Integer(4), e.ty.rank()),
+                ([e], _) => arg_err(self, e, "`real`"),
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::Aint | Intrinsic::Anint => match (pos.as_slice(), first) {
+                ([e], Some(b @ BaseTy::Real(_))) => with_rank(b, e.ty.rank()),
+                ([e], _) => arg_err(self, e, "`real`"),
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::Float => match (pos.as_slice(), first) {
+                ([e], Some(BaseTy::Integer(_))) => with_rank(BaseTy::Real(4), e.ty.rank()),
+                ([e], _) => arg_err(self, e, "`integer`"),
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::Sngl => match (pos.as_slice(), first) {
+                ([e], Some(BaseTy::Real(8))) => with_rank(BaseTy::Real(4), e.ty.rank()),
+                ([e], _) => arg_err(self, e, "`real(8)`"),
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::Not => match (pos.as_slice(), first) {
+                ([e], Some(b @ BaseTy::Integer(_))) => with_rank(b, e.ty.rank()),
+                ([e], _) => arg_err(self, e, "`integer`"),
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::Ishft => match (pos.as_slice(), first) {
+                ([e, s], Some(b @ BaseTy::Integer(_))) if matches!(s.ty.base(), Some(BaseTy::Integer(_))) => {
+                    with_rank(b, e.ty.rank().max(s.ty.rank()))
+                }
+                ([e, _], _) => arg_err(self, e, "`integer` with an `integer` shift"),
+                _ => nargs(self, "two arguments"),
+            },
+            Intrinsic::Sign | Intrinsic::Modulo | Intrinsic::Dim => match (pos.as_slice(), first) {
+                ([a, b], Some(t)) if is_numeric(t) && b.ty.base() == Some(t) => with_rank(t, rank),
+                ([a, _], Some(t)) if !is_numeric(t) => arg_err(self, a, "`integer` or `real`"),
+                ([_, b], _) => arg_err(self, b, "of the same type as the first argument"),
+                _ => nargs(self, "two arguments"),
+            },
+            Intrinsic::Epsilon | Intrinsic::Tiny => match (pos.as_slice(), first) {
+                ([_], Some(b @ BaseTy::Real(_))) => Ty::Scalar(b),
+                ([e], _) => arg_err(self, e, "`real`"),
+                _ => nargs(self, "one argument"),
+            },
             Intrinsic::Huge => match (pos.as_slice(), first) {
                 ([_], Some(b)) if is_numeric(b) => Ty::Scalar(b),
                 ([e], _) => arg_err(self, e, "`integer` or `real`"),
@@ -3029,14 +3077,7 @@ impl Checker {
         let kind = dir.kind;
         if matches!(
             kind,
-            AccKind::HostData
-                | AccKind::Wait
-                | AccKind::Routine
-                | AccKind::Declare
-                | AccKind::Cache
-                | AccKind::Init
-                | AccKind::Shutdown
-                | AccKind::Set
+            AccKind::HostData | AccKind::Routine | AccKind::Declare | AccKind::Cache | AccKind::Init | AccKind::Shutdown | AccKind::Set
         ) {
             self.err(Diagnostic::not_yet(format!("the `{}` directive", kind.name()), dir.span));
             return;
@@ -3053,7 +3094,11 @@ impl Checker {
                 continue;
             }
             if let ClauseKind::Unsupported(n) = &c.kind {
-                self.err(Diagnostic::not_yet(format!("the `{n}` clause"), c.span));
+                // Every construct runs to completion before the program goes on, which is
+                // a conforming implementation of `async` queues; `wait` has nothing to do.
+                if !is_sync_clause(&cname) {
+                    self.err(Diagnostic::not_yet(format!("the `{n}` clause"), c.span));
+                }
                 continue;
             }
             // Clauses that may appear once.

@@ -416,13 +416,13 @@ error[E0900]: not yet implemented: the `host_data` directive
 #[test]
 fn diag_unsupported_clause() {
     diag(
-        "program p\n  implicit none\n  integer :: i\n  real :: a(10)\n  !$acc parallel loop async(1)\n  do i = 1, 10\n    a(i) = 1.0\n  end do\nend program p\n",
+        "program p\n  implicit none\n  integer :: i\n  real :: a(10)\n  !$acc parallel loop tile(2)\n  do i = 1, 10\n    a(i) = 1.0\n  end do\nend program p\n",
         "\
-error[E0900]: not yet implemented: the `async` clause
+error[E0900]: not yet implemented: the `tile` clause
  --> t.f90:5:23
   |
-5 |   !$acc parallel loop async(1)
-  |                       ^^^^^^^^
+5 |   !$acc parallel loop tile(2)
+  |                       ^^^^^^^
 ",
     );
 }

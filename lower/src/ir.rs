@@ -99,6 +99,10 @@ pub enum BinOp {
     And,
     Or,
     Xor,
+    /// Shifts of integers by `0..bits` (larger amounts are undefined: guard them).
+    Shl,
+    /// Logical (zero-filling) right shift.
+    LShr,
     Eq,
     Ne,
     Lt,

@@ -268,6 +268,8 @@ fn binop(b: BinOp) -> &'static str {
         BinOp::And => "&",
         BinOp::Or => "|",
         BinOp::Xor => "^",
+        BinOp::Shl => "<<",
+        BinOp::LShr => ">>>",
         BinOp::Eq => "==",
         BinOp::Ne => "!=",
         BinOp::Lt => "<",

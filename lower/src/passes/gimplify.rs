@@ -408,8 +408,16 @@ impl<'a> G<'a> {
             UnitKind::Function => Some(unit.result.as_ref().unwrap_or(&unit.name).name.clone()),
             _ => None,
         };
+        // Scalar dummies first: array bounds may use them whatever the declaration order.
         for s in &syms.list {
-            if s.external {
+            if let (Some(i), 0) = (s.dummy, s.rank) {
+                if let Some(&pv) = params.get(i) {
+                    self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
+                }
+            }
+        }
+        for s in &syms.list {
+            if s.external || (s.dummy.is_some() && s.rank == 0) {
                 continue;
             }
             if s.host && !s.parameter {
@@ -866,6 +874,104 @@ impl<'a> G<'a> {
                 let at = self.f.op_ty(&a);
                 let r = self.val(at, Rv::Math(MathFn::Round, vec![a]));
                 self.conv(r, rt)
+            }
+            Intrinsic::Floor | Intrinsic::Ceiling => {
+                let a = arg(self, 0);
+                let at = self.f.op_ty(&a);
+                let r = if func == Intrinsic::Floor {
+                    self.val(at, Rv::Math(MathFn::Floor, vec![a]))
+                } else {
+                    let n = self.val(at, Rv::Unary(ir::UnOp::Neg, a));
+                    let f = self.val(at, Rv::Math(MathFn::Floor, vec![n]));
+                    self.val(at, Rv::Unary(ir::UnOp::Neg, f))
+                };
+                self.conv(r, rt)
+            }
+            Intrinsic::Aint | Intrinsic::Anint => {
+                let a = arg(self, 0);
+                let m = if func == Intrinsic::Aint { MathFn::Trunc } else { MathFn::Round };
+                self.val(rt, Rv::Math(m, vec![a]))
+            }
+            Intrinsic::Float | Intrinsic::Sngl => {
+                let a = arg(self, 0);
+                self.conv(a, rt)
+            }
+            Intrinsic::Not => {
+                let a = arg(self, 0);
+                self.val(rt, Rv::Unary(ir::UnOp::BitNot, a))
+            }
+            Intrinsic::Ishft => {
+                // Left for positive shifts, logical right for negative ones, zero past the width.
+                let a = arg(self, 0);
+                let sh = arg(self, 1);
+                let sh = self.conv(sh, rt);
+                let bits = if rt == Ty::I64 { Op::I64(64) } else { Op::I32(32) };
+                let zero = zero_of(rt);
+                let mag = self.val(rt, Rv::Math(MathFn::Abs, vec![sh.clone()]));
+                let out = self.tmp(rt);
+                let l = self.val(rt, Rv::Binary(BinOp::Shl, a.clone(), mag.clone()));
+                let r = self.val(rt, Rv::Binary(BinOp::LShr, a, mag.clone()));
+                let neg = self.val(Ty::I32, Rv::Binary(BinOp::Lt, sh, zero.clone()));
+                self.emit(Stmt::If {
+                    cond: neg,
+                    then_body: vec![Stmt::Assign(out, Rv::Use(r))],
+                    else_body: vec![Stmt::Assign(out, Rv::Use(l))],
+                });
+                let big = self.val(Ty::I32, Rv::Binary(BinOp::Ge, mag, bits));
+                self.emit(Stmt::If { cond: big, then_body: vec![Stmt::Assign(out, Rv::Use(zero))], else_body: vec![] });
+                Op::Var(out)
+            }
+            Intrinsic::Sign => {
+                let a = arg(self, 0);
+                let b = arg(self, 1);
+                let out = self.tmp(rt);
+                let m = self.val(rt, Rv::Math(MathFn::Abs, vec![a]));
+                let neg = self.val(Ty::I32, Rv::Binary(BinOp::Lt, b, zero_of(rt)));
+                let nm = self.val(rt, Rv::Unary(ir::UnOp::Neg, m.clone()));
+                self.emit(Stmt::If {
+                    cond: neg,
+                    then_body: vec![Stmt::Assign(out, Rv::Use(nm))],
+                    else_body: vec![Stmt::Assign(out, Rv::Use(m))],
+                });
+                Op::Var(out)
+            }
+            Intrinsic::Modulo => {
+                // a - floor(a / p) * p: the remainder takes the sign of p.
+                let a = arg(self, 0);
+                let p = arg(self, 1);
+                let out = self.tmp(rt);
+                self.emit(Stmt::Assign(out, Rv::Binary(BinOp::Rem, a, p.clone())));
+                let nz = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(out), zero_of(rt)));
+                let rn = self.val(Ty::I32, Rv::Binary(BinOp::Lt, Op::Var(out), zero_of(rt)));
+                let pn = self.val(Ty::I32, Rv::Binary(BinOp::Lt, p.clone(), zero_of(rt)));
+                let differ = self.val(Ty::I32, Rv::Binary(BinOp::Ne, rn, pn));
+                let fix = self.val(Ty::I32, Rv::Binary(BinOp::And, nz, differ));
+                self.emit(Stmt::If {
+                    cond: fix,
+                    then_body: vec![Stmt::Assign(out, Rv::Binary(BinOp::Add, Op::Var(out), p))],
+                    else_body: vec![],
+                });
+                Op::Var(out)
+            }
+            Intrinsic::Dim => {
+                let a = arg(self, 0);
+                let b = arg(self, 1);
+                let d = self.val(rt, Rv::Binary(BinOp::Sub, a, b));
+                self.val(rt, Rv::Binary(BinOp::Max, d, zero_of(rt)))
+            }
+            Intrinsic::Epsilon => {
+                if rt == Ty::F64 {
+                    Op::F64(f64::EPSILON)
+                } else {
+                    Op::F32(f32::EPSILON)
+                }
+            }
+            Intrinsic::Tiny => {
+                if rt == Ty::F64 {
+                    Op::F64(f64::MIN_POSITIVE)
+                } else {
+                    Op::F32(f32::MIN_POSITIVE)
+                }
             }
             Intrinsic::Huge => match rt {
                 Ty::I32 => Op::I32(i32::MAX),
@@ -1718,7 +1824,9 @@ impl<'a> G<'a> {
             match &c.kind {
                 ClauseKind::If(_) => self.not_yet("the `if` clause on compute constructs", c.span),
                 ClauseKind::Default(_) => {}
-                ClauseKind::Unsupported(n) => self.not_yet(format!("the `{n}` clause"), c.span),
+                ClauseKind::Unsupported(n) if !gpuf_frontend::sema::is_sync_clause(n.split('(').next().unwrap_or(n)) => {
+                    self.not_yet(format!("the `{n}` clause"), c.span)
+                }
                 _ => {}
             }
         }
@@ -2024,7 +2132,9 @@ impl<'a> G<'a> {
                         collapse = n.max(1) as u32;
                     }
                 }
-                ClauseKind::Unsupported(n) => self.not_yet(format!("the `{n}` clause"), c.span),
+                ClauseKind::Unsupported(n) if !gpuf_frontend::sema::is_sync_clause(n.split('(').next().unwrap_or(n)) => {
+                    self.not_yet(format!("the `{n}` clause"), c.span)
+                }
                 ClauseKind::If(_) => self.not_yet("the `if` clause", c.span),
                 _ => {}
             }
@@ -2121,7 +2231,9 @@ impl<'a> G<'a> {
         let finalize = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Finalize));
         for c in &dir.clauses {
             match &c.kind {
-                ClauseKind::Unsupported(n) => self.not_yet(format!("the `{n}` clause"), c.span),
+                ClauseKind::Unsupported(n) if !gpuf_frontend::sema::is_sync_clause(n.split('(').next().unwrap_or(n)) => {
+                    self.not_yet(format!("the `{n}` clause"), c.span)
+                }
                 ClauseKind::If(_) => self.not_yet("the `if` clause", c.span),
                 _ => {}
             }
@@ -2154,6 +2266,8 @@ impl<'a> G<'a> {
                     }
                 }
             }
+            // Execution is synchronous: there is never anything to wait for.
+            ast::AccKind::Wait => {}
             k => self.not_yet(format!("the `{}` directive", k.name()), dir.span),
         }
     }
@@ -2264,6 +2378,17 @@ impl<'a> G<'a> {
                     self.not_yet("this atomic update form", e.span);
                     return None;
                 }
+            }
+            ExprKind::Intrinsic { func, args } if args.len() > 2 && matches!(func, Intrinsic::Max | Intrinsic::Min) => {
+                // `x = max(a, b, x)`: combine the other arguments first, then atomically.
+                let o = if *func == Intrinsic::Max { RedOp::Max } else { RedOp::Min };
+                let Some(k) = args.iter().position(|a| same_place(a, x)) else {
+                    self.not_yet("this atomic update form", e.span);
+                    return None;
+                };
+                let rest: Vec<Expr> = args.iter().enumerate().filter(|(i, _)| *i != k).map(|(_, a)| a.clone()).collect();
+                let other = Expr { kind: ExprKind::Intrinsic { func: *func, args: rest }, span: e.span, ty: x.ty };
+                (RedOpOrSub::Op(o), other, true)
             }
             ExprKind::Intrinsic { func, args } if args.len() == 2 => {
                 let o = match func {
