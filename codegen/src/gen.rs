@@ -895,7 +895,7 @@ impl<'ctx> Cg<'ctx> {
                     BinOp::Xor => bd.build_xor(x, y, "")?.into(),
                     BinOp::Shl => bd.build_left_shift(x, y, "")?.into(),
                     BinOp::LShr => bd.build_right_shift(x, y, false, "")?.into(),
-                    BinOp::Eq => cmp(IntPredicate::EQ)?,
+                    BinOp::Eq | BinOp::BitEq => cmp(IntPredicate::EQ)?,
                     BinOp::Ne => cmp(IntPredicate::NE)?,
                     BinOp::Lt => cmp(IntPredicate::SLT)?,
                     BinOp::Le => cmp(IntPredicate::SLE)?,
@@ -930,6 +930,13 @@ impl<'ctx> Cg<'ctx> {
                         return err(format!("function `{}`: {op:?} on {ta:?}", fx.f.name))
                     }
                     BinOp::Eq => cmp(FloatPredicate::OEQ)?,
+                    BinOp::BitEq => {
+                        let it = self.int_ty(fty.get_bit_width());
+                        let xi = bd.build_bit_cast(x, it, "")?.into_int_value();
+                        let yi = bd.build_bit_cast(y, it, "")?.into_int_value();
+                        let c = bd.build_int_compare(IntPredicate::EQ, xi, yi, "")?;
+                        self.zext32(c)?
+                    }
                     BinOp::Ne => cmp(FloatPredicate::UNE)?,
                     BinOp::Lt => cmp(FloatPredicate::OLT)?,
                     BinOp::Le => cmp(FloatPredicate::OLE)?,

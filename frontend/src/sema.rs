@@ -150,6 +150,13 @@ pub struct ProcSig {
     pub module: Option<String>,
     /// An `elemental` procedure.
     pub elemental: bool,
+    /// A routine of the intrinsic module `openacc` (the OpenACC runtime library API).
+    /// Its [`ArgSig`]s follow a lowering convention: the dummy named `data_arg` accepts
+    /// any actual argument (any type and rank; lowered to its address and its size in
+    /// bytes, unless the next dummy is `len` and is given); every other argument is
+    /// passed by value. Semantic analysis rewrites the arguments of a call of such a
+    /// routine into keyword arguments in dummy order (see [`ExprKind::Call`]).
+    pub api: bool,
 }
 
 /// One dummy argument of a [`ProcSig`].
@@ -167,6 +174,177 @@ pub struct ArgSig {
 /// Modules Fortran compilers provide; not supported yet.
 const INTRINSIC_MODULES: &[&str] =
     &["iso_fortran_env", "iso_c_binding", "ieee_arithmetic", "ieee_exceptions", "ieee_features", "openacc", "omp_lib"];
+
+// ----- the intrinsic module `openacc` -----
+
+/// The named constants of the intrinsic module `openacc` (all `integer(4)`).
+pub const OPENACC_CONSTANTS: &[(&str, i64)] = &[
+    ("acc_device_kind", 4),
+    ("acc_handle_kind", 4),
+    ("openacc_version", 201711),
+    ("acc_device_none", 0),
+    ("acc_device_default", 1),
+    ("acc_device_host", 2),
+    ("acc_device_not_host", 3),
+    ("acc_device_nvidia", 4),
+    ("acc_device_radeon", 5),
+    ("acc_async_noval", -1),
+    ("acc_async_sync", -2),
+];
+
+/// The result of an `openacc` routine.
+#[derive(Clone, Copy)]
+enum AccResult {
+    Sub,
+    Int,
+    Logical,
+}
+
+/// The routines of `openacc` other than the data routines: Fortran name, link name,
+/// dummies (`?` marks an optional one), result.
+const OPENACC_ROUTINES: &[(&str, &str, &[&str], AccResult)] = &[
+    ("acc_get_num_devices", "gpuf_acc_get_num_devices", &["dev_type"], AccResult::Int),
+    ("acc_set_device_type", "gpuf_acc_set_device_type", &["dev_type"], AccResult::Sub),
+    ("acc_get_device_type", "gpuf_acc_get_device_type", &[], AccResult::Int),
+    ("acc_set_device_num", "gpuf_acc_set_device_num", &["dev_num", "dev_type"], AccResult::Sub),
+    ("acc_get_device_num", "gpuf_acc_get_device_num", &["dev_type"], AccResult::Int),
+    ("acc_init", "gpuf_acc_init", &["dev_type"], AccResult::Sub),
+    ("acc_shutdown", "gpuf_acc_shutdown", &["dev_type"], AccResult::Sub),
+    ("acc_on_device", "gpuf_acc_on_device", &["dev_type"], AccResult::Logical),
+    ("acc_async_test", "gpuf_acc_async_test", &["wait_arg"], AccResult::Logical),
+    ("acc_async_test_all", "gpuf_acc_async_test_all", &[], AccResult::Logical),
+    ("acc_wait", "gpuf_acc_wait", &["wait_arg"], AccResult::Sub),
+    ("acc_async_wait", "gpuf_acc_wait", &["wait_arg"], AccResult::Sub),
+    ("acc_wait_all", "gpuf_acc_wait_all", &[], AccResult::Sub),
+    ("acc_async_wait_all", "gpuf_acc_wait_all", &[], AccResult::Sub),
+    ("acc_wait_async", "gpuf_acc_wait_async", &["wait_arg", "async_arg"], AccResult::Sub),
+    ("acc_wait_all_async", "gpuf_acc_wait_all_async", &["async_arg"], AccResult::Sub),
+    ("acc_is_present", "gpuf_acc_is_present", &["data_arg", "len?"], AccResult::Logical),
+];
+
+/// The data routines of `openacc` (`(data_arg [, len])`, and `_async` forms with a
+/// trailing `async_arg` for those with a link name of their own): Fortran name, link name.
+const OPENACC_DATA_ROUTINES: &[(&str, &str)] = &[
+    ("acc_copyin", "gpuf_acc_copyin"),
+    ("acc_create", "gpuf_acc_create"),
+    ("acc_copyout", "gpuf_acc_copyout"),
+    ("acc_delete", "gpuf_acc_delete"),
+    ("acc_copyout_finalize", "gpuf_acc_copyout_finalize"),
+    ("acc_delete_finalize", "gpuf_acc_delete_finalize"),
+    ("acc_update_device", "gpuf_acc_update_device"),
+    ("acc_update_self", "gpuf_acc_update_self"),
+    ("acc_present_or_copyin", "gpuf_acc_present_or_copyin"),
+    ("acc_present_or_create", "gpuf_acc_present_or_create"),
+    ("acc_pcopyin", "gpuf_acc_present_or_copyin"),
+    ("acc_pcreate", "gpuf_acc_present_or_create"),
+];
+
+/// Every routine of `openacc`: its Fortran name and its signature. A routine's key in
+/// [`Procs`] is its link name (aliases such as `acc_pcopyin` share the key of the
+/// routine they stand for).
+pub fn openacc_routines() -> Vec<(String, ProcSig)> {
+    let arg = |d: &str| {
+        let (name, optional) = match d.strip_suffix('?') {
+            Some(n) => (n, true),
+            None => (d, false),
+        };
+        ArgSig {
+            name: name.to_string(),
+            base: BaseTy::Integer(4),
+            rank: 0,
+            assumed_shape: false,
+            intent: if name == "data_arg" { None } else { Some(Intent::In) },
+            optional,
+        }
+    };
+    let sig = |name: &str, link: &str, dummies: &[&str], res: AccResult| ProcSig {
+        name: name.to_string(),
+        kind: if matches!(res, AccResult::Sub) { UnitKind::Subroutine } else { UnitKind::Function },
+        link_name: link.to_string(),
+        args: dummies.iter().map(|d| arg(d)).collect(),
+        result: match res {
+            AccResult::Sub => None,
+            AccResult::Int => Some((BaseTy::Integer(4), 0)),
+            AccResult::Logical => Some((BaseTy::Logical, 0)),
+        },
+        defined: false,
+        explicit: true,
+        module: None,
+        elemental: false,
+        api: true,
+    };
+    let mut out: Vec<(String, ProcSig)> = OPENACC_ROUTINES.iter().map(|(n, l, d, r)| (n.to_string(), sig(n, l, d, *r))).collect();
+    for (n, l) in OPENACC_DATA_ROUTINES {
+        out.push((n.to_string(), sig(n, l, &["data_arg", "len?"], AccResult::Sub)));
+    }
+    for (n, l) in OPENACC_DATA_ROUTINES {
+        if l.strip_prefix("gpuf_") == Some(n) {
+            let (n, l) = (format!("{n}_async"), format!("{l}_async"));
+            out.push((n.clone(), sig(&n, &l, &["data_arg", "len?", "async_arg"], AccResult::Sub)));
+        }
+    }
+    out
+}
+
+/// The key in [`Procs`] of the `openacc` routine `name`.
+fn openacc_key(name: &str) -> Option<String> {
+    if let Some((_, l, _, _)) = OPENACC_ROUTINES.iter().find(|r| r.0 == name) {
+        return Some(l.to_string());
+    }
+    let (base, suffix) = match name.strip_suffix("_async") {
+        Some(b) => (b, "_async"),
+        None => (name, ""),
+    };
+    let (n, l) = OPENACC_DATA_ROUTINES.iter().find(|r| r.0 == base)?;
+    if !suffix.is_empty() && l.strip_prefix("gpuf_") != Some(n) {
+        return None;
+    }
+    Some(format!("{l}{suffix}"))
+}
+
+/// The positions of the dummies that positional arguments fill, in order. For an `openacc`
+/// routine called with one argument less than it has dummies, an optional `len` before
+/// a required argument is skipped (`acc_copyin_async(a, async)`), as the two specific
+/// interfaces of the generic do.
+fn positional_order(sig: &ProcSig, args: &[Arg]) -> Vec<usize> {
+    let n = sig.args.len();
+    let positional = args.iter().filter(|a| matches!(a, Arg::Index(_))).count();
+    let skip = if sig.api && positional + 1 == n && args.iter().all(|a| matches!(a, Arg::Index(_))) {
+        sig.args.iter().position(|d| d.name == "len" && d.optional).filter(|&k| sig.args.iter().skip(k + 1).any(|d| !d.optional))
+    } else {
+        None
+    };
+    (0..n).filter(|&j| Some(j) != skip).collect()
+}
+
+/// The arguments of a call of an `openacc` routine (already matched with its dummies) as
+/// keyword arguments in dummy order, so that lowering needs no positional rules.
+fn api_keyword_args(sig: &ProcSig, args: Vec<Arg>) -> Vec<Arg> {
+    let order = positional_order(sig, &args);
+    let mut slots: Vec<Option<Expr>> = vec![None; sig.args.len()];
+    let mut pos = 0usize;
+    for a in args {
+        let (j, e) = match a {
+            Arg::Index(e) => {
+                pos += 1;
+                (order.get(pos - 1).copied(), e)
+            }
+            Arg::Keyword(k, e) => (sig.args.iter().position(|d| d.name == k.name), e),
+            Arg::Range { .. } => continue,
+        };
+        if let Some(sl) = j.and_then(|j| slots.get_mut(j)) {
+            *sl = Some(e);
+        }
+    }
+    slots
+        .into_iter()
+        .zip(&sig.args)
+        .filter_map(|(e, d)| {
+            let e = e?;
+            Some(Arg::Keyword(Ident { name: d.name.clone(), span: e.span }, e))
+        })
+        .collect()
+}
 
 /// The implicit type of a name: `i`-`n` integer, others real.
 fn implicit_base(name: &str) -> BaseTy {
@@ -240,6 +418,9 @@ struct Global {
     module_pos: HashMap<String, usize>,
     /// Modules checked so far.
     modules: HashMap<String, usize>,
+    /// The routines of the intrinsic module `openacc` are visible in each unit (by `use
+    /// openacc`, through a module that uses it, or from the host).
+    openacc: Vec<bool>,
 }
 
 /// Moves `u` and its internal procedures into `flat`, a host before its procedures.
@@ -289,6 +470,7 @@ impl Global {
                 explicit: true,
                 module,
                 elemental: u.elemental,
+                api: false,
             }
         };
         // External procedures first: they own their plain names.
@@ -372,18 +554,33 @@ impl Global {
             }
         }
         // Scopes, in order (a host's before its procedures', a module's before its users').
+        let acc_routines = openacc_routines();
         for (i, (u, host)) in flat.iter().enumerate() {
             let mut scope = host.and_then(|h| g.scopes.get(h).cloned()).unwrap_or_default();
+            let mut openacc = host.and_then(|h| g.openacc.get(h).copied()).unwrap_or(false);
             if let (None, Some(Some(k))) = (host, g.keys.get(i)) {
                 // An external procedure sees itself (recursion).
                 scope.insert(u.name.name.clone(), k.clone());
             }
             for us in &u.uses {
-                let Some(&m) = g.module_pos.get(&us.module.name) else { continue };
-                if m >= i {
-                    continue;
-                }
-                let Some(ms) = g.scopes.get(m).cloned() else { continue };
+                let ms = match g.module_pos.get(&us.module.name) {
+                    Some(&m) if m < i => {
+                        openacc |= g.openacc.get(m).copied().unwrap_or(false);
+                        g.scopes.get(m).cloned()
+                    }
+                    Some(_) => None,
+                    None if us.module.name == "openacc" => {
+                        openacc = true;
+                        for (_, sig) in &acc_routines {
+                            if !g.procs.map.contains_key(&sig.link_name) {
+                                g.procs.map.insert(sig.link_name.clone(), sig.clone());
+                            }
+                        }
+                        Some(acc_routines.iter().map(|(n, sig)| (n.clone(), sig.link_name.clone())).collect())
+                    }
+                    None => None,
+                };
+                let Some(ms) = ms else { continue };
                 match &us.only {
                     Some(list) => {
                         for (local, remote) in list {
@@ -414,6 +611,7 @@ impl Global {
                 }
             }
             g.scopes.push(scope);
+            g.openacc.push(openacc);
         }
         g
     }
@@ -696,6 +894,8 @@ struct Checker {
     intrinsics: HashSet<String>,
     /// A bare `save` statement is in force.
     save_all: bool,
+    /// The routines of `openacc` are visible: calls of unknown `acc_*` names are reported.
+    openacc: bool,
 }
 
 /// How the caller sees the type of a function it calls.
@@ -714,6 +914,7 @@ impl Checker {
         let implicit_none = g.implicit_none.get(i).copied().unwrap_or(unit.implicit_none);
         let scope = g.scopes.get(i).cloned().unwrap_or_default();
         let key = g.keys.get(i).cloned().flatten();
+        let openacc = g.openacc.get(i).copied().unwrap_or(false);
         Checker {
             syms: Symbols::default(),
             diags: Vec::new(),
@@ -734,6 +935,7 @@ impl Checker {
             ext_names: HashSet::new(),
             intrinsics: HashSet::new(),
             save_all: false,
+            openacc,
         }
     }
 
@@ -769,7 +971,9 @@ impl Checker {
     fn use_module(&mut self, u: &Use, done: &[CheckedUnit]) {
         let mname = &u.module.name;
         let Some(&m) = self.g.modules.get(mname) else {
-            if INTRINSIC_MODULES.contains(&mname.as_str()) {
+            if mname == "openacc" && !self.g.module_pos.contains_key(mname) {
+                self.use_openacc(u);
+            } else if INTRINSIC_MODULES.contains(&mname.as_str()) {
                 self.err(Diagnostic::not_yet(format!("the intrinsic module `{mname}`"), u.module.span));
             } else if self.g.module_pos.contains_key(mname) {
                 self.err(
@@ -812,8 +1016,12 @@ impl Checker {
             match mu.symbols.get(&remote.name) {
                 Some(s) => {
                     let mut s = s.clone();
-                    s.module_name = Some(s.module_name.clone().unwrap_or_else(|| s.name.clone()));
-                    s.module = Some(s.module.clone().unwrap_or_else(|| mname.clone()));
+                    // A constant of an intrinsic module (`module: None` in the module that
+                    // uses it) stays a plain constant.
+                    if !(s.parameter && s.module.is_none()) {
+                        s.module_name = Some(s.module_name.clone().unwrap_or_else(|| s.name.clone()));
+                        s.module = Some(s.module.clone().unwrap_or_else(|| mname.clone()));
+                    }
                     s.name = local.name.clone();
                     s.host = false;
                     s.dummy = None;
@@ -834,6 +1042,55 @@ impl Checker {
                         .with_label("not found in the module"),
                 ),
             }
+        }
+    }
+
+    /// Imports the named constants of the intrinsic module `openacc` (its routines are in
+    /// the unit's scope already, see [`Global::collect`]).
+    fn use_openacc(&mut self, u: &Use) {
+        let span = u.module.span;
+        let wanted: Vec<(Ident, Ident)> = match &u.only {
+            Some(list) => list.clone(),
+            None => {
+                let renamed: HashSet<&str> = u.renames.iter().map(|(_, r)| r.name.as_str()).collect();
+                let mut all: Vec<(Ident, Ident)> = OPENACC_CONSTANTS
+                    .iter()
+                    .filter(|(n, _)| !renamed.contains(n))
+                    .map(|(n, _)| {
+                        let id = Ident { name: n.to_string(), span };
+                        (id.clone(), id)
+                    })
+                    .collect();
+                all.extend(u.renames.iter().cloned());
+                all
+            }
+        };
+        for (local, remote) in wanted {
+            let Some(&(_, v)) = OPENACC_CONSTANTS.iter().find(|(n, _)| *n == remote.name) else {
+                if openacc_key(&remote.name).is_some() {
+                    continue;
+                }
+                if remote.name.starts_with("acc_") {
+                    self.err(Diagnostic::not_yet(format!("the OpenACC routine `{}`", remote.name), remote.span));
+                } else {
+                    self.err(
+                        Diagnostic::error("E0121", format!("`{}` is not in module `openacc`", remote.name), remote.span)
+                            .with_label("not found in the module"),
+                    );
+                }
+                continue;
+            };
+            if let Some(i) = self.syms.index(&local.name) {
+                if self.use_assoc.contains_key(&local.name) {
+                    continue;
+                }
+                self.syms.list.remove(i);
+            }
+            let mut s = Symbol::new(local.name.clone(), BaseTy::Integer(4), remote.span);
+            s.parameter = true;
+            s.init = Some(Expr { kind: ExprKind::Int(v, 4), span: remote.span, ty: Ty::Scalar(BaseTy::Integer(4)) });
+            self.use_assoc.insert(local.name.clone(), "openacc".to_string());
+            self.syms.list.push(s);
         }
     }
 
@@ -1279,6 +1536,10 @@ impl Checker {
             );
             s.kind = StmtKind::Call { name, args };
             return;
+        } else if self.openacc && n.starts_with("acc_") {
+            self.err(Diagnostic::not_yet(format!("the OpenACC routine `{n}`"), name.span));
+            s.kind = StmtKind::Call { name, args };
+            return;
         } else {
             Some(self.ext_key(&n))
         };
@@ -1327,7 +1588,11 @@ impl Checker {
         }
         let call_name = Ident { name: key.clone(), span: name.span };
         if self.in_compute() {
-            self.err(Diagnostic::not_yet("calls of user procedures inside a compute construct (`!$acc routine`)", span));
+            if self.g.procs.map.get(&key).is_some_and(|p| p.api) {
+                self.err(Diagnostic::not_yet(format!("calls of the OpenACC routine `{fname}` inside a compute construct"), span));
+            } else {
+                self.err(Diagnostic::not_yet("calls of user procedures inside a compute construct (`!$acc routine`)", span));
+            }
             return (call_name, args, Ty::Unknown);
         }
         let Some(sig) = self.g.procs.map.get(&key).cloned() else {
@@ -1375,6 +1640,7 @@ impl Checker {
                         explicit: false,
                         module: None,
                         elemental: false,
+                        api: false,
                     },
                 );
             }
@@ -1430,6 +1696,9 @@ impl Checker {
         if !ok {
             return (call_name, args, Ty::Unknown);
         }
+        if sig.api {
+            args = api_keyword_args(&sig, args);
+        }
         if sig.elemental && ty.rank() == 0 {
             if let Some(b) = ty.base() {
                 let rank = args
@@ -1451,6 +1720,7 @@ impl Checker {
     fn explicit_args(&mut self, sig: &ProcSig, fname: &str, args: &[Arg], span: Span) -> bool {
         let n = sig.args.len();
         let mut slots: Vec<Option<&Expr>> = vec![None; n];
+        let order = positional_order(sig, args);
         let mut pos = 0usize;
         let mut seen_kw = false;
         for a in args {
@@ -1463,7 +1733,7 @@ impl Checker {
                         );
                         return false;
                     }
-                    match slots.get_mut(pos) {
+                    match order.get(pos).and_then(|&j| slots.get_mut(j)) {
                         Some(sl) => *sl = Some(e),
                         None => {
                             let m = args.len();
@@ -1528,6 +1798,10 @@ impl Checker {
             let (Some(e), Some(d)) = (slot, sig.args.get(j)) else { continue };
             let i =
                 args.iter().position(|a| matches!(a, Arg::Index(x) | Arg::Keyword(_, x) if std::ptr::eq(x, *e))).map_or(j + 1, |p| p + 1);
+            if sig.api && d.name == "data_arg" {
+                // Any variable, element, section or value: lowered to its address and size.
+                continue;
+            }
             ok &= self.check_arg(fname, i, e, d, sig.elemental);
         }
         ok
@@ -2390,6 +2664,10 @@ impl Checker {
             return bad(args, name);
         }
         let defined_external = self.g.externals.get(&n).cloned();
+        if self.openacc && n.starts_with("acc_") && defined_external.is_none() {
+            self.err(Diagnostic::not_yet(format!("the OpenACC routine `{n}`"), name.span));
+            return bad(args, name);
+        }
         if self.implicit_none {
             let mut d = Diagnostic::error("E0106", format!("`{n}` is not an array or a known intrinsic function"), name.span)
                 .with_label("not declared");

@@ -1001,3 +1001,232 @@ end
     let StmtKind::Assign { rhs, .. } = &body[3].kind else { panic!() };
     assert_eq!(rhs.ty, Ty::Scalar(BaseTy::Real(8)));
 }
+
+// ----- the intrinsic module `openacc` -----
+
+#[test]
+fn openacc_module_round_trip() {
+    let src = "\
+module dev
+  use openacc, only: acc_device_host, acc_get_device_type, on => acc_on_device
+end module dev
+
+program p
+  use openacc
+  implicit none
+  real(8) :: a(100), b(10, 10)
+  integer :: n, h
+  logical :: here
+  n = acc_get_num_devices(acc_device_nvidia)
+  call acc_set_device_type(acc_device_host)
+  call acc_copyin(a)
+  call acc_copyin(a(3:10))
+  call acc_create(b(1, 2), 8 * 10)
+  call acc_copyin_async(a, acc_async_noval)
+  call acc_update_self_async(a(1), 16, 1)
+  call acc_pcopyin(n)
+  call acc_delete_finalize(data_arg=b, len=4)
+  here = acc_is_present(a) .and. acc_on_device(acc_device_host)
+  h = acc_get_device_type() + openacc_version
+  call acc_wait_all()
+  call acc_async_wait(1)
+  if (acc_async_test_all()) call acc_shutdown(acc_device_default)
+end program p
+
+subroutine s()
+  use dev
+  implicit none
+  if (on(acc_device_host)) print *, acc_get_device_type()
+end subroutine s
+";
+    let c = check_file_ok(src);
+    let p = &c.units[1];
+    // Named constants: plain integer parameters.
+    for (name, v) in [("acc_device_nvidia", 4), ("acc_async_noval", -1), ("openacc_version", 201711), ("acc_handle_kind", 4)] {
+        let s = p.symbols.get(name).unwrap_or_else(|| panic!("{name}"));
+        assert!(s.parameter && s.module.is_none() && s.base == BaseTy::Integer(4), "{name}");
+        assert!(matches!(s.init.as_ref().map(|e| &e.kind), Some(ExprKind::Int(x, 4)) if *x == v), "{name}");
+    }
+    // Routines are api procedures keyed by their link names.
+    let sig = &c.procs.map["gpuf_acc_copyin_async"];
+    assert!(sig.api && sig.explicit && !sig.defined);
+    assert_eq!(sig.link_name, "gpuf_acc_copyin_async");
+    let dummies: Vec<(&str, bool)> = sig.args.iter().map(|a| (a.name.as_str(), a.optional)).collect();
+    assert_eq!(dummies, [("data_arg", false), ("len", true), ("async_arg", false)]);
+    assert_eq!(c.procs.map["gpuf_acc_is_present"].result, Some((BaseTy::Logical, 0)));
+    assert_eq!(c.procs.map["gpuf_acc_get_device_type"].result, Some((BaseTy::Integer(4), 0)));
+    assert!(c.procs.map.values().filter(|s| !s.api).all(|s| !s.link_name.starts_with("gpuf_")));
+    // Calls name the keys; arguments become keyword arguments in dummy order.
+    let stmts: Vec<String> = p
+        .unit
+        .body
+        .iter()
+        .map(|s| match &s.kind {
+            StmtKind::Call { name, args } => {
+                sexpr(&Expr { kind: ExprKind::Call { name: name.clone(), args: args.clone() }, span: s.span, ty: Ty::Unknown })
+            }
+            StmtKind::Assign { rhs, .. } => format!("{} : {:?}", sexpr(rhs), rhs.ty),
+            _ => "other".into(),
+        })
+        .collect();
+    assert_eq!(
+        stmts,
+        [
+            "call gpuf_acc_get_num_devices[dev_type=acc_device_nvidia] : Scalar(Integer(4))",
+            "call gpuf_acc_set_device_type[dev_type=acc_device_host]",
+            "call gpuf_acc_copyin[data_arg=a]",
+            "call gpuf_acc_copyin[data_arg=a[3:10]]",
+            "call gpuf_acc_create[data_arg=b[1,2],len=(Mul 8 10)]",
+            "call gpuf_acc_copyin_async[data_arg=a,async_arg=acc_async_noval]",
+            "call gpuf_acc_update_self_async[data_arg=a[1],len=16,async_arg=1]",
+            "call gpuf_acc_present_or_copyin[data_arg=n]",
+            "call gpuf_acc_delete_finalize[data_arg=b,len=4]",
+            "(And call gpuf_acc_is_present[data_arg=a] call gpuf_acc_on_device[dev_type=acc_device_host]) : Scalar(Logical)",
+            "(Add call gpuf_acc_get_device_type[] openacc_version) : Scalar(Integer(4))",
+            "call gpuf_acc_wait_all[]",
+            "call gpuf_acc_wait[wait_arg=1]",
+            "other",
+        ]
+    );
+    // Through a module, with `only` and a rename: the constant stays a plain constant.
+    let s = &c.units[2];
+    let host = s.symbols.get("acc_device_host").unwrap();
+    assert!(host.parameter && host.module.is_none());
+    assert!(s.symbols.get("acc_device_nvidia").is_none());
+}
+
+#[test]
+fn openacc_link_names() {
+    // The run-time library defines exactly these (see runtime-lib/tests/link_acc_api.rs).
+    let mut links: Vec<String> = crate::sema::openacc_routines().into_iter().map(|(_, s)| s.link_name).collect();
+    links.sort();
+    links.dedup();
+    let mut want: Vec<String> = [
+        "get_num_devices",
+        "set_device_type",
+        "get_device_type",
+        "set_device_num",
+        "get_device_num",
+        "init",
+        "shutdown",
+        "on_device",
+        "async_test",
+        "async_test_all",
+        "wait",
+        "wait_all",
+        "wait_async",
+        "wait_all_async",
+        "is_present",
+    ]
+    .iter()
+    .map(|n| format!("gpuf_acc_{n}"))
+    .collect();
+    for d in [
+        "copyin",
+        "create",
+        "copyout",
+        "delete",
+        "copyout_finalize",
+        "delete_finalize",
+        "update_device",
+        "update_self",
+        "present_or_copyin",
+        "present_or_create",
+    ] {
+        want.push(format!("gpuf_acc_{d}"));
+        want.push(format!("gpuf_acc_{d}_async"));
+    }
+    want.sort();
+    assert_eq!(links, want);
+    // Every Fortran name resolves, aliases to the routine they stand for.
+    let names: Vec<String> = crate::sema::openacc_routines().into_iter().map(|(n, _)| n).collect();
+    for n in ["acc_pcopyin", "acc_pcreate", "acc_async_wait", "acc_async_wait_all", "acc_delete_finalize_async"] {
+        assert!(names.iter().any(|x| x == n), "{n}");
+    }
+}
+
+#[test]
+fn diag_openacc_in_compute_construct() {
+    diag(
+        "program p\n  use openacc\n  implicit none\n  integer :: i, acc_device_nvidia\n  real :: a(4)\n  !$acc parallel loop\n  do i = 1, 4\n    if (acc_on_device(acc_device_host)) a(i) = 1.0\n  end do\nend program p\n",
+        "\
+error[E0105]: `acc_device_nvidia` is already use-associated from module `openacc`
+ --> t.f90:4:17
+  |
+4 |   integer :: i, acc_device_nvidia
+  |                 ^^^^^^^^^^^^^^^^^ declared again here
+
+error[E0900]: not yet implemented: calls of the OpenACC routine `acc_on_device` inside a compute construct
+ --> t.f90:8:9
+  |
+8 |     if (acc_on_device(acc_device_host)) a(i) = 1.0
+  |         ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+",
+    );
+}
+
+#[test]
+fn diag_openacc_routine_argument_type() {
+    diag(
+        "program p\n  use openacc\n  implicit none\n  real :: a(10)\n  call acc_copyin(a, 4.0)\nend program p\n",
+        "\
+error[E0230]: argument 2 of `acc_copyin` has type `real(4)`, but the dummy `len` is `integer(4)`
+ --> t.f90:5:22
+  |
+5 |   call acc_copyin(a, 4.0)
+  |                      ^^^ expected `integer(4)`
+",
+    );
+    diag(
+        "program p\n  use openacc\n  implicit none\n  logical :: t\n  t = acc_on_device()\n  call acc_copyout(a=t)\nend program p\n",
+        "\
+error[E0125]: missing argument `dev_type` in the call of `acc_on_device`
+ --> t.f90:5:7
+  |
+5 |   t = acc_on_device()
+  |       ^^^^^^^^^^^^^^^ argument `dev_type` not given
+
+error[E0211]: `acc_copyout` has no argument named `a`
+ --> t.f90:6:20
+  |
+6 |   call acc_copyout(a=t)
+  |                    ^ unknown keyword
+",
+    );
+}
+
+#[test]
+fn diag_unknown_openacc_routine() {
+    diag(
+        "program p\n  use openacc\n  implicit none\n  real :: a(10)\n  call acc_memcpy_to_device(a, a, 40)\n  print *, acc_hostptr(a)\nend program p\n",
+        "\
+error[E0900]: not yet implemented: the OpenACC routine `acc_memcpy_to_device`
+ --> t.f90:5:8
+  |
+5 |   call acc_memcpy_to_device(a, a, 40)
+  |        ^^^^^^^^^^^^^^^^^^^^
+
+error[E0900]: not yet implemented: the OpenACC routine `acc_hostptr`
+ --> t.f90:6:12
+  |
+6 |   print *, acc_hostptr(a)
+  |            ^^^^^^^^^^^
+",
+    );
+    diag(
+        "program p\n  use openacc, only: acc_device_host, acc_map_data, nothing\nend program p\n",
+        "\
+error[E0900]: not yet implemented: the OpenACC routine `acc_map_data`
+ --> t.f90:2:39
+  |
+2 |   use openacc, only: acc_device_host, acc_map_data, nothing
+  |                                       ^^^^^^^^^^^^
+
+error[E0121]: `nothing` is not in module `openacc`
+ --> t.f90:2:53
+  |
+2 |   use openacc, only: acc_device_host, acc_map_data, nothing
+  |                                                     ^^^^^^^ not found in the module
+",
+    );
+}

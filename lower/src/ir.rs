@@ -104,6 +104,9 @@ pub enum BinOp {
     /// Logical (zero-filling) right shift.
     LShr,
     Eq,
+    /// Equal bit patterns (floats compared as integers of their size; NaN equals itself),
+    /// as a compare-and-swap loop needs.
+    BitEq,
     Ne,
     Lt,
     Le,

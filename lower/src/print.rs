@@ -271,6 +271,7 @@ fn binop(b: BinOp) -> &'static str {
         BinOp::Shl => "<<",
         BinOp::LShr => ">>>",
         BinOp::Eq => "==",
+        BinOp::BitEq => "===",
         BinOp::Ne => "!=",
         BinOp::Lt => "<",
         BinOp::Le => "<=",

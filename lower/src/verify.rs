@@ -96,7 +96,7 @@ impl Checker<'_> {
                     self.err(format!("operands of {b:?} differ: {tx:?} and {ty:?}"));
                 }
                 match b {
-                    BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => Some(Ty::I32),
+                    BinOp::Eq | BinOp::BitEq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => Some(Ty::I32),
                     _ => tx,
                 }
             }

@@ -2,6 +2,7 @@
 //! with codegen: names and signatures must not change. Each function is a
 //! thin wrapper around the module that implements it.
 
+use crate::acc::{with_state, DataOp};
 use crate::device::{Dims, GpufImages, Images, KernelInfo};
 use crate::input::Target;
 use crate::intrinsics;
@@ -437,6 +438,132 @@ pub unsafe extern "C" fn gpuf_acc_launch(
     let sizes = raw_slice(sizes, n);
     let kinds = raw_slice(kinds, n);
     crate::acc::launch(&*info, hosts, sizes, kinds, Dims { gangs, workers, vlen })
+}
+
+// ------------------------------------------------ OpenACC runtime library API
+//
+// The routines of the intrinsic module `openacc`. Integer and logical
+// arguments come by value (`int32_t`), results are `int32_t` (logicals 0 or
+// 1); the data routines take the data's address and its size in bytes.
+// Execution is synchronous: the `_async` forms run at once, the waits do
+// nothing and the tests report completion.
+
+/// `acc_get_num_devices(dev_type)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_get_num_devices(dev_type: i32) -> i32 {
+    with_state(|st| Ok(st.num_devices(dev_type)))
+}
+
+/// `acc_set_device_type(dev_type)`: later constructs use that device.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_set_device_type(dev_type: i32) {
+    with_state(|st| st.set_device_type(dev_type))
+}
+
+/// `acc_get_device_type()`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_get_device_type() -> i32 {
+    with_state(|st| st.get_device_type())
+}
+
+/// `acc_set_device_num(dev_num, dev_type)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_set_device_num(dev_num: i32, dev_type: i32) {
+    with_state(|st| st.set_device_num(dev_num, dev_type))
+}
+
+/// `acc_get_device_num(dev_type)`: gpuf uses device 0 of each type.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_get_device_num(_dev_type: i32) -> i32 {
+    0
+}
+
+/// `acc_init(dev_type)`: selects and opens that device.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_init(dev_type: i32) {
+    with_state(|st| st.init(dev_type))
+}
+
+/// `acc_shutdown(dev_type)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_shutdown(dev_type: i32) {
+    with_state(|st| {
+        st.shutdown(dev_type);
+        Ok(())
+    })
+}
+
+/// `acc_on_device(dev_type)` in host code: true for `acc_device_host` only.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_on_device(dev_type: i32) -> i32 {
+    i32::from(crate::acc::on_device_host_code(dev_type))
+}
+
+/// `acc_async_test(wait_arg)`: always complete.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_async_test(_wait_arg: i32) -> i32 {
+    1
+}
+
+/// `acc_async_test_all()`: always complete.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_async_test_all() -> i32 {
+    1
+}
+
+/// `acc_wait(wait_arg)` (also `acc_async_wait`).
+#[no_mangle]
+pub extern "C" fn gpuf_acc_wait(_wait_arg: i32) {}
+
+/// `acc_wait_all()` (also `acc_async_wait_all`).
+#[no_mangle]
+pub extern "C" fn gpuf_acc_wait_all() {}
+
+/// `acc_wait_async(wait_arg, async_arg)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_wait_async(_wait_arg: i32, _async_arg: i32) {}
+
+/// `acc_wait_all_async(async_arg)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_wait_all_async(_async_arg: i32) {}
+
+/// `acc_is_present(data_arg [, len])`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_is_present(host: *mut u8, bytes: i64) -> i32 {
+    with_state(|st| st.is_present(host as usize, bytes).map(i32::from))
+}
+
+fn data_op(op: DataOp, host: *mut u8, bytes: i64) {
+    with_state(|st| st.data(op, host as usize, bytes))
+}
+
+/// Defines `gpuf_acc_<name>(ptr, i64)` and `gpuf_acc_<name>_async(ptr, i64, i32)`.
+macro_rules! data_routines {
+    ($($sync:ident $async_:ident $op:ident;)*) => {$(
+        #[doc = concat!("`", stringify!($sync), "` (the `gpuf_` prefix dropped) on `bytes` bytes at `host`.")]
+        #[no_mangle]
+        pub extern "C" fn $sync(host: *mut u8, bytes: i64) {
+            data_op(DataOp::$op, host, bytes)
+        }
+        #[doc = concat!("The `_async` form of `", stringify!($sync), "`, executed at once.")]
+        #[no_mangle]
+        pub extern "C" fn $async_(host: *mut u8, bytes: i64, _async_arg: i32) {
+            data_op(DataOp::$op, host, bytes)
+        }
+    )*};
+}
+
+data_routines! {
+    gpuf_acc_copyin gpuf_acc_copyin_async Copyin;
+    gpuf_acc_create gpuf_acc_create_async Create;
+    gpuf_acc_copyout gpuf_acc_copyout_async Copyout;
+    gpuf_acc_delete gpuf_acc_delete_async Delete;
+    gpuf_acc_copyout_finalize gpuf_acc_copyout_finalize_async CopyoutFinalize;
+    gpuf_acc_delete_finalize gpuf_acc_delete_finalize_async DeleteFinalize;
+    gpuf_acc_update_device gpuf_acc_update_device_async UpdateDevice;
+    gpuf_acc_update_self gpuf_acc_update_self_async UpdateSelf;
+    gpuf_acc_present_or_copyin gpuf_acc_present_or_copyin_async PresentOrCopyin;
+    gpuf_acc_present_or_create gpuf_acc_present_or_create_async PresentOrCreate;
 }
 
 // ------------------------------------------------------------ sim device

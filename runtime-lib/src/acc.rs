@@ -1,26 +1,305 @@
 //! Run-time state of the OpenACC support: the selected device (chosen
-//! lazily, at the first data directive or compute construct, from
-//! `ACC_DEVICE_TYPE`) and the present table, plus the entry points behind
-//! `gpuf_acc_*`: data entry/exit, update and kernel launch.
+//! lazily, at the first data directive, compute construct or runtime
+//! routine, from `ACC_DEVICE_TYPE`, or as `acc_set_device_type` asks) and
+//! the present table, plus the entry points behind `gpuf_acc_*`: data
+//! entry/exit, update, kernel launch and the routines of the `openacc`
+//! module (device selection, dynamic data routines, `acc_is_present`).
 //!
 //! On the host device (shared memory) data clauses are no-ops and kernels
 //! get host addresses. Otherwise, mapped arguments are translated through
 //! the present table (and must be present) and by-value arguments are
 //! copied into temporary device storage for the launch.
 
-use crate::data::PresentTable;
-use crate::device::{self, Device, Dims, Images, KernelInfo};
+use crate::data::{kind, PresentTable};
+use crate::device::{self, Device, DeviceKind, Dims, Images, KernelInfo};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-struct Runtime {
-    device: Arc<dyn Device>,
+/// The device-type constants of the `openacc` module (`acc_device_*`).
+pub mod devtype {
+    pub const NONE: i32 = 0;
+    pub const DEFAULT: i32 = 1;
+    pub const HOST: i32 = 2;
+    pub const NOT_HOST: i32 = 3;
+    pub const NVIDIA: i32 = 4;
+    pub const RADEON: i32 = 5;
+
+    /// The Fortran name of a device-type constant.
+    pub fn name(t: i32) -> String {
+        match t {
+            NONE => "acc_device_none".into(),
+            DEFAULT => "acc_device_default".into(),
+            HOST => "acc_device_host".into(),
+            NOT_HOST => "acc_device_not_host".into(),
+            NVIDIA => "acc_device_nvidia".into(),
+            RADEON => "acc_device_radeon".into(),
+            t => format!("device type {t}"),
+        }
+    }
+}
+
+/// The `acc_device_*` constant `acc_get_device_type` reports for a device
+/// (the sim, which has no constant of its own, is `acc_device_not_host`).
+pub fn device_type_of(d: &dyn Device) -> i32 {
+    match DeviceKind::of(d) {
+        DeviceKind::Host => devtype::HOST,
+        DeviceKind::Sim => devtype::NOT_HOST,
+        DeviceKind::Nvidia => devtype::NVIDIA,
+        DeviceKind::Radeon => devtype::RADEON,
+    }
+}
+
+/// The data routines of the OpenACC runtime API (`acc_copyin`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DataOp {
+    Copyin,
+    Create,
+    Copyout,
+    Delete,
+    CopyoutFinalize,
+    DeleteFinalize,
+    UpdateDevice,
+    UpdateSelf,
+    PresentOrCopyin,
+    PresentOrCreate,
+}
+
+impl DataOp {
+    /// The routine's Fortran name, for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            DataOp::Copyin => "acc_copyin",
+            DataOp::Create => "acc_create",
+            DataOp::Copyout => "acc_copyout",
+            DataOp::Delete => "acc_delete",
+            DataOp::CopyoutFinalize => "acc_copyout_finalize",
+            DataOp::DeleteFinalize => "acc_delete_finalize",
+            DataOp::UpdateDevice => "acc_update_device",
+            DataOp::UpdateSelf => "acc_update_self",
+            DataOp::PresentOrCopyin => "acc_present_or_copyin",
+            DataOp::PresentOrCreate => "acc_present_or_create",
+        }
+    }
+}
+
+/// The OpenACC run-time state: the device in use (selected lazily) and the
+/// present table of its memory.
+#[derive(Default)]
+pub struct State {
+    device: Option<Arc<dyn Device>>,
     table: PresentTable,
+    /// The device type the program asked for (`acc_set_device_type`,
+    /// `acc_init`); used when the device is selected again after
+    /// `acc_shutdown`.
+    choice: Option<i32>,
+    /// `(ACC_DEVICE_TYPE, GPUF_SIM_LANES)` instead of the process
+    /// environment (tests).
+    env: Option<(Option<String>, Option<String>)>,
+}
+
+impl State {
+    /// A state that reads `ACC_DEVICE_TYPE` and `GPUF_SIM_LANES` from the
+    /// given values instead of the environment.
+    pub fn with_env(device_type: Option<&str>, lanes: Option<&str>) -> State {
+        State { env: Some((device_type.map(str::to_string), lanes.map(str::to_string))), ..State::default() }
+    }
+
+    fn env(&self) -> (Option<String>, Option<String>) {
+        match &self.env {
+            Some(e) => e.clone(),
+            None => (std::env::var("ACC_DEVICE_TYPE").ok(), std::env::var("GPUF_SIM_LANES").ok()),
+        }
+    }
+
+    fn images() -> Images {
+        *IMAGES.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The device in use, selecting it if needed (`ACC_DEVICE_TYPE`, or the
+    /// program's earlier choice).
+    pub fn device(&mut self) -> Result<Arc<dyn Device>, String> {
+        if let Some(d) = &self.device {
+            return Ok(d.clone());
+        }
+        let d = match self.choice {
+            Some(t) => self.open_type(t, "acc_set_device_type")?,
+            None => {
+                let (ty, lanes) = self.env();
+                device::try_select(ty.as_deref(), lanes.as_deref(), Self::images())?
+            }
+        };
+        self.device = Some(d.clone());
+        Ok(d)
+    }
+
+    /// The present table.
+    pub fn table(&self) -> &PresentTable {
+        &self.table
+    }
+
+    /// The device kind `ACC_DEVICE_TYPE` names, if any.
+    fn env_kind(&self) -> Result<Option<DeviceKind>, String> {
+        device::parse_device_type(self.env().0.as_deref())
+    }
+
+    /// A device for the device type `t` (`who`: the routine, for messages).
+    /// Keeps the device in use when it already is of that type.
+    fn open_type(&self, t: i32, who: &str) -> Result<Arc<dyn Device>, String> {
+        let cur = self.device.as_ref().map(|d| DeviceKind::of(&**d));
+        let want = match t {
+            devtype::HOST => Some(DeviceKind::Host),
+            devtype::NVIDIA => Some(DeviceKind::Nvidia),
+            devtype::RADEON => Some(DeviceKind::Radeon),
+            devtype::DEFAULT => self.env_kind()?,
+            devtype::NOT_HOST => match (cur, self.env_kind()?) {
+                (Some(k), _) if k != DeviceKind::Host => Some(k),
+                (_, Some(k)) if k != DeviceKind::Host => Some(k),
+                _ => None,
+            },
+            t => {
+                return Err(format!(
+                    "{who}: {} is not a device type gpuf can use (acc_device_host, acc_device_not_host, acc_device_nvidia, acc_device_radeon or acc_device_default)",
+                    devtype::name(t)
+                ))
+            }
+        };
+        match (want, &self.device) {
+            (Some(k), Some(d)) if DeviceKind::of(&**d) == k => return Ok(d.clone()),
+            // the default choice keeps a GPU in use
+            (None, Some(d)) if matches!(DeviceKind::of(&**d), DeviceKind::Nvidia | DeviceKind::Radeon) => return Ok(d.clone()),
+            _ => {}
+        }
+        match want {
+            Some(k) => device::open(k, self.env().1.as_deref(), Self::images()).map_err(|e| format!("{who}({}): {e}", devtype::name(t))),
+            None => {
+                let d = device::default_device(Self::images());
+                match &self.device {
+                    Some(c) if DeviceKind::of(&**c) == DeviceKind::of(&*d) => Ok(c.clone()),
+                    _ => Ok(d),
+                }
+            }
+        }
+    }
+
+    /// Makes `d` the device in use; data mapped on the previous device is
+    /// released.
+    fn switch_to(&mut self, d: Arc<dyn Device>) {
+        if let Some(old) = self.device.take() {
+            if Arc::ptr_eq(&old, &d) {
+                self.device = Some(old);
+                return;
+            }
+            self.table.clear(&*old);
+            old.finish();
+        }
+        self.device = Some(d);
+    }
+
+    /// `acc_set_device_type`.
+    pub fn set_device_type(&mut self, t: i32) -> Result<(), String> {
+        self.select_type(t, "acc_set_device_type")
+    }
+
+    /// `acc_init`: selects and opens a device of type `t`.
+    pub fn init(&mut self, t: i32) -> Result<(), String> {
+        self.select_type(t, "acc_init")
+    }
+
+    /// Makes a device of type `t` the device in use (`who`: the routine).
+    fn select_type(&mut self, t: i32, who: &str) -> Result<(), String> {
+        let d = self.open_type(t, who)?;
+        self.switch_to(d);
+        self.choice = Some(t);
+        Ok(())
+    }
+
+    /// `acc_get_device_type`.
+    pub fn get_device_type(&mut self) -> Result<i32, String> {
+        Ok(device_type_of(&*self.device()?))
+    }
+
+    /// `acc_get_num_devices`: host 1, nvidia/radeon the driver's count,
+    /// not_host the GPUs plus the sim when it is (or will be) in use.
+    pub fn num_devices(&self, t: i32) -> i32 {
+        match t {
+            devtype::HOST | devtype::DEFAULT => 1,
+            devtype::NVIDIA => crate::gpu::GpuDevice::cuda_device_count(),
+            devtype::RADEON => crate::gpu::GpuDevice::hip_device_count(),
+            devtype::NOT_HOST => {
+                let sim = match &self.device {
+                    Some(d) => DeviceKind::of(&**d) == DeviceKind::Sim,
+                    None => self.env_kind() == Ok(Some(DeviceKind::Sim)),
+                };
+                crate::gpu::GpuDevice::cuda_device_count() + crate::gpu::GpuDevice::hip_device_count() + i32::from(sim)
+            }
+            _ => 0,
+        }
+    }
+
+    /// `acc_set_device_num`: a negative number means the type's default
+    /// device; gpuf uses the first device of each type.
+    pub fn set_device_num(&mut self, n: i32, t: i32) -> Result<(), String> {
+        if n > 0 {
+            let count = self.num_devices(t);
+            if n >= count {
+                return Err(format!("acc_set_device_num: there is no device {n} of type {} ({count} available)", devtype::name(t)));
+            }
+            return Err(format!("acc_set_device_num: device {n} of type {}: gpuf uses only device 0 of each type", devtype::name(t)));
+        }
+        self.select_type(t, "acc_set_device_num")
+    }
+
+    /// `acc_shutdown`: releases the device in use if it is of type `t`
+    /// (mapped data is freed); the next construct selects a device again.
+    pub fn shutdown(&mut self, t: i32) {
+        let Some(d) = &self.device else { return };
+        let ty = device_type_of(&**d);
+        let matches = t == ty || t == devtype::DEFAULT || (t == devtype::NOT_HOST && ty != devtype::HOST);
+        if matches {
+            if let Some(d) = self.device.take() {
+                self.table.clear(&*d);
+                d.finish();
+            }
+        }
+    }
+
+    /// A data routine on `[host, host+bytes)` (with dynamic reference
+    /// counts; no-ops on the host device).
+    pub fn data(&mut self, op: DataOp, host: usize, bytes: i64) -> Result<(), String> {
+        let dev = self.device()?;
+        if dev.shares_host_memory() {
+            return Ok(());
+        }
+        let n = bytes.max(0) as usize;
+        let t = &mut self.table;
+        let r = match op {
+            DataOp::Copyin | DataOp::PresentOrCopyin => t.enter(&*dev, host, n, kind::COPYIN, true),
+            DataOp::Create | DataOp::PresentOrCreate => t.enter(&*dev, host, n, kind::CREATE, true),
+            DataOp::Copyout => t.exit(&*dev, host, n, kind::COPYOUT, true, false),
+            DataOp::CopyoutFinalize => t.exit(&*dev, host, n, kind::COPYOUT, true, true),
+            DataOp::Delete => t.exit(&*dev, host, n, kind::DELETE, true, false),
+            DataOp::DeleteFinalize => t.exit(&*dev, host, n, kind::DELETE, true, true),
+            DataOp::UpdateDevice => t.update(&*dev, host, n, true, false),
+            DataOp::UpdateSelf => t.update(&*dev, host, n, false, false),
+        };
+        r.map_err(|e| format!("{}: {}", op.name(), e.strip_prefix("update: ").unwrap_or(&e)))
+    }
+
+    /// `acc_is_present`: always true on the host device (shared memory).
+    pub fn is_present(&mut self, host: usize, bytes: i64) -> Result<bool, String> {
+        let dev = self.device()?;
+        Ok(dev.shares_host_memory() || self.table.find(host, bytes.max(0) as usize).is_some())
+    }
+}
+
+/// `acc_on_device` called from host code.
+pub fn on_device_host_code(t: i32) -> bool {
+    t == devtype::HOST
 }
 
 static IMAGES: Mutex<Images> = Mutex::new(Images { ptx: None, hsaco: None });
-static RT: Mutex<Option<Runtime>> = Mutex::new(None);
+static RT: Mutex<Option<State>> = Mutex::new(None);
 
-fn rt() -> MutexGuard<'static, Option<Runtime>> {
+fn rt() -> MutexGuard<'static, Option<State>> {
     RT.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -29,27 +308,36 @@ pub fn set_images(i: Images) {
     *IMAGES.lock().unwrap_or_else(|e| e.into_inner()) = i;
 }
 
-fn with_rt<R>(f: impl FnOnce(&mut Runtime) -> R) -> R {
+/// Runs `f` on the process's state; errors are fatal (`gpuf: ...`).
+pub fn with_state<R>(f: impl FnOnce(&mut State) -> Result<R, String>) -> R {
     let mut g = rt();
-    if g.is_none() {
-        let images = *IMAGES.lock().unwrap_or_else(|e| e.into_inner());
-        *g = Some(Runtime { device: device::select(images), table: PresentTable::default() });
+    let st = g.get_or_insert_with(State::default);
+    match f(st) {
+        Ok(r) => r,
+        Err(e) => crate::fatal::gpuf_error(&e),
     }
-    f(g.as_mut().expect("runtime"))
+}
+
+/// The selected device and the present table (selecting the device if needed).
+fn with_rt<R>(f: impl FnOnce(&Arc<dyn Device>, &mut PresentTable) -> R) -> R {
+    with_state(|st| {
+        let d = st.device()?;
+        Ok(f(&d, &mut st.table))
+    })
 }
 
 /// The selected device (selecting it if needed).
 pub fn device() -> Arc<dyn Device> {
-    with_rt(|rt| rt.device.clone())
+    with_rt(|d, _| d.clone())
 }
 
 /// `gpuf_acc_enter`.
 pub fn enter(host: usize, bytes: i64, kind: i32, dynamic: bool) {
-    with_rt(|rt| {
-        if rt.device.shares_host_memory() {
+    with_rt(|dev, table| {
+        if dev.shares_host_memory() {
             return;
         }
-        if let Err(e) = rt.table.enter(&*rt.device, host, bytes.max(0) as usize, kind, dynamic) {
+        if let Err(e) = table.enter(&**dev, host, bytes.max(0) as usize, kind, dynamic) {
             crate::fatal::gpuf_error(&e)
         }
     })
@@ -57,11 +345,11 @@ pub fn enter(host: usize, bytes: i64, kind: i32, dynamic: bool) {
 
 /// `gpuf_acc_exit`.
 pub fn exit(host: usize, bytes: i64, kind: i32, dynamic: bool, finalize: bool) {
-    with_rt(|rt| {
-        if rt.device.shares_host_memory() {
+    with_rt(|dev, table| {
+        if dev.shares_host_memory() {
             return;
         }
-        if let Err(e) = rt.table.exit(&*rt.device, host, bytes.max(0) as usize, kind, dynamic, finalize) {
+        if let Err(e) = table.exit(&**dev, host, bytes.max(0) as usize, kind, dynamic, finalize) {
             crate::fatal::gpuf_error(&e)
         }
     })
@@ -69,11 +357,11 @@ pub fn exit(host: usize, bytes: i64, kind: i32, dynamic: bool, finalize: bool) {
 
 /// `gpuf_acc_update`.
 pub fn update(host: usize, bytes: i64, to_device: bool, if_present: bool) {
-    with_rt(|rt| {
-        if rt.device.shares_host_memory() {
+    with_rt(|dev, table| {
+        if dev.shares_host_memory() {
             return;
         }
-        if let Err(e) = rt.table.update(&*rt.device, host, bytes.max(0) as usize, to_device, if_present) {
+        if let Err(e) = table.update(&**dev, host, bytes.max(0) as usize, to_device, if_present) {
             crate::fatal::gpuf_error(&e)
         }
     })
@@ -87,12 +375,12 @@ pub const ARG_SCRATCH: i32 = 2;
 
 /// `gpuf_acc_launch` with the arrays already turned into slices.
 pub fn launch(info: &KernelInfo, hosts: &[*mut u8], sizes: &[i64], kinds: &[i32], mut dims: Dims) {
-    let (dev, args, temps) = with_rt(|rt| {
+    let (dev, args, temps) = with_rt(|dev, table| {
         if kinds.contains(&ARG_SCRATCH) && dims.gangs <= 0 {
             // Fix the gang count now: the scratch is sized by it.
-            dims.gangs = rt.device.default_gangs(info.levels & 1 != 0);
+            dims.gangs = dev.default_gangs(info.levels & 1 != 0);
         }
-        let dev = rt.device.clone();
+        let dev = dev.clone();
         let mut args = Vec::with_capacity(hosts.len());
         let mut temps = Vec::new();
         for (i, ((&h, &sz), &k)) in hosts.iter().zip(sizes).zip(kinds).enumerate() {
@@ -103,7 +391,7 @@ pub fn launch(info: &KernelInfo, hosts: &[*mut u8], sizes: &[i64], kinds: &[i32]
                     if dev.shares_host_memory() || h == 0 {
                         args.push(h as u64);
                     } else {
-                        match rt.table.translate(h, sz) {
+                        match table.translate(h, sz) {
                             Some(d) => args.push(d),
                             None => crate::fatal::gpuf_error(&format!(
                                 "kernel {}: argument {} (data at {h:#x}, {sz} bytes) is not present on the device",
@@ -142,8 +430,202 @@ pub fn launch(info: &KernelInfo, hosts: &[*mut u8], sizes: &[i64], kinds: &[i32]
 /// Releases the device at program end (`gpuf_finish`).
 pub fn finish() {
     let mut g = rt();
-    if let Some(rt) = g.as_mut() {
-        rt.table.clear(&*rt.device);
-        rt.device.finish();
+    if let Some(st) = g.as_mut() {
+        if let Some(d) = st.device.take() {
+            st.table.clear(&*d);
+            d.finish();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::devtype::*;
+    use super::DataOp::*;
+    use super::*;
+
+    fn sim() -> State {
+        State::with_env(Some("sim"), None)
+    }
+
+    fn addr<T>(v: &[T]) -> usize {
+        v.as_ptr() as usize
+    }
+
+    fn counts(st: &State, h: usize, n: usize) -> Option<(u32, u32)> {
+        st.table().find(h, n).map(|b| (b.structured, b.dynamic))
+    }
+
+    fn dev_ptr(st: &State, h: usize) -> *mut f64 {
+        st.table().translate(h, 8).expect("present") as *mut f64
+    }
+
+    #[test]
+    fn copyin_copyout_reference_counts() {
+        let mut st = sim();
+        let mut a = vec![1.0f64; 8];
+        let (h, n) = (addr(&a), 64);
+        assert!(!st.is_present(h, n as i64).unwrap());
+        st.data(Copyin, h, 64).unwrap();
+        assert!(st.is_present(h, 64).unwrap());
+        assert!(st.is_present(h + 8, 16).unwrap(), "a sub-range is present");
+        assert!(!st.is_present(h + 8, 64).unwrap(), "a range reaching past the block is not");
+        // copyin of present data only counts; it does not copy again
+        unsafe { *dev_ptr(&st, h) = 5.0 };
+        a[0] = 2.0;
+        st.data(Copyin, h, 64).unwrap();
+        st.data(PresentOrCopyin, h + 8, 8).unwrap();
+        assert_eq!(counts(&st, h, n), Some((0, 3)));
+        assert_eq!(unsafe { *dev_ptr(&st, h) }, 5.0);
+        // copyout: decrements; copies back and frees at zero
+        st.data(Copyout, h, 64).unwrap();
+        st.data(Copyout, h, 64).unwrap();
+        assert_eq!(a[0], 2.0);
+        assert_eq!(counts(&st, h, n), Some((0, 1)));
+        st.data(Copyout, h, 64).unwrap();
+        assert_eq!(a[0], 5.0);
+        assert!(!st.is_present(h, 64).unwrap());
+        // copyout of data that is not present does nothing
+        st.data(Copyout, h, 64).unwrap();
+    }
+
+    #[test]
+    fn create_delete_and_finalize() {
+        let mut st = sim();
+        let mut a = vec![7.0f64; 4];
+        let h = addr(&a);
+        st.data(Create, h, 32).unwrap();
+        assert_eq!(unsafe { *dev_ptr(&st, h) }, 0.0, "create does not copy in");
+        st.data(PresentOrCreate, h, 32).unwrap();
+        st.data(Create, h, 32).unwrap();
+        assert_eq!(counts(&st, h, 32), Some((0, 3)));
+        st.data(Delete, h, 32).unwrap();
+        assert_eq!(counts(&st, h, 32), Some((0, 2)));
+        unsafe { *dev_ptr(&st, h) = 9.0 };
+        st.data(DeleteFinalize, h, 32).unwrap();
+        assert!(st.table().is_empty(), "finalize zeroes the dynamic count");
+        assert_eq!(a[0], 7.0, "delete does not copy out");
+        // copyout_finalize copies back whatever the count
+        st.data(Copyin, h, 32).unwrap();
+        st.data(Copyin, h, 32).unwrap();
+        unsafe { *dev_ptr(&st, h) = 3.0 };
+        st.data(CopyoutFinalize, h, 32).unwrap();
+        assert_eq!(a[0], 3.0);
+        assert!(st.table().is_empty());
+        // a structured reference keeps the data after finalize
+        a[0] = 1.0;
+        st.data(Copyin, h, 32).unwrap();
+        let dev = st.device().unwrap();
+        st.table.enter(&*dev, h, 32, kind::PRESENT, false).unwrap();
+        st.data(CopyoutFinalize, h, 32).unwrap();
+        assert_eq!(counts(&st, h, 32), Some((1, 0)));
+        st.table.exit(&*dev, h, 32, kind::PRESENT, false, false).unwrap();
+        assert!(st.table().is_empty());
+    }
+
+    #[test]
+    fn update_sub_ranges_and_errors() {
+        let mut st = sim();
+        let mut a: Vec<f64> = (1..=10).map(f64::from).collect();
+        let h = addr(&a);
+        st.data(Copyin, h, 80).unwrap();
+        let d = dev_ptr(&st, h);
+        unsafe {
+            *d.add(3) = 40.0;
+            *d.add(4) = 50.0;
+        }
+        st.data(UpdateSelf, h + 24, 8).unwrap();
+        assert_eq!(&a[2..5], &[3.0, 40.0, 5.0], "only a(4) is copied back");
+        a[7] = 80.0;
+        st.data(UpdateDevice, h + 56, 8).unwrap();
+        assert_eq!(unsafe { *d.add(7) }, 80.0);
+        let b = [0.0f64; 2];
+        let e = st.data(UpdateDevice, addr(&b), 16).unwrap_err();
+        assert_eq!(e, format!("acc_update_device: data at {:#x} (16 bytes) is not present on the device", addr(&b)));
+        let e = st.data(Copyin, h + 40, 80).unwrap_err();
+        assert!(e.starts_with("acc_copyin: data at") && e.contains("is only partly present"), "{e}");
+        st.data(Delete, h, 80).unwrap();
+        assert!(st.table().is_empty());
+    }
+
+    #[test]
+    fn host_device_shares_memory() {
+        let mut st = State::with_env(Some("host"), None);
+        let a = [1.0f64; 4];
+        assert!(st.is_present(addr(&a), 32).unwrap(), "data is always present on the host");
+        st.data(Copyin, addr(&a), 32).unwrap();
+        st.data(UpdateSelf, addr(&a), 32).unwrap();
+        assert!(st.table().is_empty());
+        assert_eq!(st.get_device_type(), Ok(HOST));
+        assert!(on_device_host_code(HOST));
+        assert!(!on_device_host_code(NOT_HOST));
+        assert!(!on_device_host_code(NVIDIA));
+    }
+
+    #[test]
+    fn device_switching() {
+        let mut st = sim();
+        assert_eq!(st.get_device_type(), Ok(NOT_HOST), "the sim reports acc_device_not_host");
+        assert_eq!((st.num_devices(HOST), st.num_devices(NOT_HOST), st.num_devices(NONE)), (1, 1, 0));
+        // no GPU driver on the build machine
+        assert_eq!((st.num_devices(NVIDIA), st.num_devices(RADEON)), (0, 0));
+        let a = [1.0f64; 4];
+        st.data(Copyin, addr(&a), 32).unwrap();
+        // switching to the host releases the sim's data
+        st.set_device_type(HOST).unwrap();
+        assert_eq!(st.get_device_type(), Ok(HOST));
+        assert!(st.table().is_empty());
+        assert_eq!(st.num_devices(NOT_HOST), 0);
+        // host again: the same device
+        let d = st.device().unwrap();
+        st.set_device_type(HOST).unwrap();
+        assert!(Arc::ptr_eq(&d, &st.device().unwrap()));
+        // not_host and default pick the default choice (ACC_DEVICE_TYPE=sim here)
+        st.set_device_type(NOT_HOST).unwrap();
+        assert_eq!(st.get_device_type(), Ok(NOT_HOST));
+        st.data(Create, addr(&a), 32).unwrap();
+        st.set_device_type(DEFAULT).unwrap();
+        assert_eq!(st.table().len(), 1, "the sim is kept");
+        // a GPU that is absent: the same message as ACC_DEVICE_TYPE gives
+        let e = st.set_device_type(NVIDIA).unwrap_err();
+        assert_eq!(e, "acc_set_device_type(acc_device_nvidia): no NVIDIA GPU is usable: libcuda.so.1 could not be loaded");
+        let e = st.set_device_type(RADEON).unwrap_err();
+        assert_eq!(e, "acc_set_device_type(acc_device_radeon): no AMD GPU is usable: libamdhip64.so could not be loaded");
+        assert_eq!(st.get_device_type(), Ok(NOT_HOST), "a failed switch keeps the device");
+        let e = st.set_device_type(NONE).unwrap_err();
+        assert!(e.starts_with("acc_set_device_type: acc_device_none is not a device type gpuf can use"), "{e}");
+        // shutdown of another type does nothing; of the device in use releases it
+        st.shutdown(HOST);
+        assert_eq!(st.table().len(), 1);
+        st.shutdown(NOT_HOST);
+        assert!(st.table().is_empty() && st.device.is_none());
+        // the next use selects the device the program chose last
+        assert_eq!(st.get_device_type(), Ok(NOT_HOST));
+        // without ACC_DEVICE_TYPE and without GPUs the default choice is the host
+        let mut st = State::with_env(None, None);
+        assert_eq!(st.get_device_type(), Ok(HOST));
+        st.set_device_type(NOT_HOST).unwrap();
+        assert_eq!(st.get_device_type(), Ok(HOST));
+    }
+
+    #[test]
+    fn device_numbers() {
+        let mut st = State::with_env(None, None);
+        st.set_device_num(0, HOST).unwrap();
+        st.set_device_num(-1, HOST).unwrap();
+        assert_eq!(st.get_device_type(), Ok(HOST));
+        let e = st.set_device_num(1, HOST).unwrap_err();
+        assert_eq!(e, "acc_set_device_num: there is no device 1 of type acc_device_host (1 available)");
+        let e = st.set_device_num(0, NVIDIA).unwrap_err();
+        assert!(e.starts_with("acc_set_device_num(acc_device_nvidia): no NVIDIA GPU"), "{e}");
+        let e = st.init(RADEON).unwrap_err();
+        assert!(e.starts_with("acc_init(acc_device_radeon): no AMD GPU"), "{e}");
+        st.init(HOST).unwrap();
+    }
+
+    #[test]
+    fn bad_sim_lanes_is_reported() {
+        let mut st = State::with_env(Some("sim"), Some("16"));
+        assert_eq!(st.get_device_type(), Err("GPUF_SIM_LANES=16 is not supported (32 or 64)".to_string()));
     }
 }

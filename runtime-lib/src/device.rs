@@ -158,34 +158,62 @@ pub fn sim_lanes_from_env(v: Option<&str>) -> Result<usize, String> {
     }
 }
 
+impl DeviceKind {
+    /// The kind of a device, from its [`Device::name`].
+    pub fn of(d: &dyn Device) -> DeviceKind {
+        match d.name() {
+            "host" => DeviceKind::Host,
+            "nvidia" => DeviceKind::Nvidia,
+            "radeon" => DeviceKind::Radeon,
+            _ => DeviceKind::Sim,
+        }
+    }
+}
+
+/// Opens a device of the given kind. Errors for GPUs read "no NVIDIA GPU is
+/// usable: why" (the caller says who asked for it).
+pub fn open(kind: DeviceKind, lanes_env: Option<&str>, images: Images) -> Result<Arc<dyn Device>, String> {
+    match kind {
+        DeviceKind::Host => Ok(Arc::new(crate::host::HostDevice)),
+        DeviceKind::Sim => {
+            let lanes = sim_lanes_from_env(lanes_env)?;
+            Ok(Arc::new(crate::sim::SimDevice::new(lanes)))
+        }
+        DeviceKind::Nvidia => crate::gpu::GpuDevice::open_cuda(images.ptx)
+            .map(|d| Arc::new(d) as Arc<dyn Device>)
+            .map_err(|e| format!("no NVIDIA GPU is usable: {e}")),
+        DeviceKind::Radeon => crate::gpu::GpuDevice::open_hip(images.hsaco)
+            .map(|d| Arc::new(d) as Arc<dyn Device>)
+            .map_err(|e| format!("no AMD GPU is usable: {e}")),
+    }
+}
+
+/// The default choice: a usable GPU with an image for it (CUDA first, then
+/// HIP), else the host.
+pub fn default_device(images: Images) -> Arc<dyn Device> {
+    if images.ptx.is_some() {
+        if let Ok(d) = crate::gpu::GpuDevice::open_cuda(images.ptx) {
+            return Arc::new(d);
+        }
+    }
+    if images.hsaco.is_some() {
+        if let Ok(d) = crate::gpu::GpuDevice::open_hip(images.hsaco) {
+            return Arc::new(d);
+        }
+    }
+    Arc::new(crate::host::HostDevice)
+}
+
 /// Selects a device as `ACC_DEVICE_TYPE` (given as `env`) asks, without
 /// exiting: errors are returned as the message to print after `gpuf: `.
 pub fn try_select(env: Option<&str>, lanes_env: Option<&str>, images: Images) -> Result<Arc<dyn Device>, String> {
     match parse_device_type(env)? {
-        Some(DeviceKind::Host) => Ok(Arc::new(crate::host::HostDevice)),
-        Some(DeviceKind::Sim) => {
-            let lanes = sim_lanes_from_env(lanes_env)?;
-            Ok(Arc::new(crate::sim::SimDevice::new(lanes)))
+        Some(k @ (DeviceKind::Nvidia | DeviceKind::Radeon)) => {
+            let name = if k == DeviceKind::Nvidia { "nvidia" } else { "radeon" };
+            open(k, lanes_env, images).map_err(|e| format!("ACC_DEVICE_TYPE={name} but {e}"))
         }
-        Some(DeviceKind::Nvidia) => crate::gpu::GpuDevice::open_cuda(images.ptx)
-            .map(|d| Arc::new(d) as Arc<dyn Device>)
-            .map_err(|e| format!("ACC_DEVICE_TYPE=nvidia but no NVIDIA GPU is usable: {e}")),
-        Some(DeviceKind::Radeon) => crate::gpu::GpuDevice::open_hip(images.hsaco)
-            .map(|d| Arc::new(d) as Arc<dyn Device>)
-            .map_err(|e| format!("ACC_DEVICE_TYPE=radeon but no AMD GPU is usable: {e}")),
-        None => {
-            if images.ptx.is_some() {
-                if let Ok(d) = crate::gpu::GpuDevice::open_cuda(images.ptx) {
-                    return Ok(Arc::new(d));
-                }
-            }
-            if images.hsaco.is_some() {
-                if let Ok(d) = crate::gpu::GpuDevice::open_hip(images.hsaco) {
-                    return Ok(Arc::new(d));
-                }
-            }
-            Ok(Arc::new(crate::host::HostDevice))
-        }
+        Some(k) => open(k, lanes_env, images),
+        None => Ok(default_device(images)),
     }
 }
 

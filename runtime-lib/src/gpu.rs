@@ -234,6 +234,16 @@ impl GpuDevice {
         }
     }
 
+    /// The number of CUDA devices (0 if the driver is missing or fails).
+    pub fn cuda_device_count() -> i32 {
+        device_count("libcuda.so.1", "cuInit", "cuDeviceGetCount")
+    }
+
+    /// The number of HIP devices (0 if the runtime is missing or fails).
+    pub fn hip_device_count() -> i32 {
+        device_count("libamdhip64.so", "hipInit", "hipGetDeviceCount")
+    }
+
     /// Exits with a message if a driver call failed.
     fn check(&self, what: &str, r: i32) {
         if r == 0 {
@@ -271,6 +281,25 @@ impl GpuDevice {
         self.check(&format!("looking up kernel {name} in the GPU image"), r);
         cache.insert(name.to_string(), func as usize);
         func
+    }
+}
+
+/// `init(0)` then `count(&n)` from the driver library `lib`; 0 on any failure.
+fn device_count(lib: &str, init: &str, count: &str) -> i32 {
+    let Ok(lib) = Lib::open(lib) else { return 0 };
+    // SAFETY: both CUDA (`cuInit`, `cuDeviceGetCount`) and HIP (`hipInit`,
+    // `hipGetDeviceCount`) have these signatures.
+    unsafe {
+        let (Ok(init), Ok(count)) =
+            (lib.sym::<unsafe extern "C" fn(u32) -> i32>(init), lib.sym::<unsafe extern "C" fn(*mut i32) -> i32>(count))
+        else {
+            return 0;
+        };
+        let mut n = 0;
+        if init(0) != 0 || count(&mut n) != 0 {
+            return 0;
+        }
+        n.max(0)
     }
 }
 

@@ -15,7 +15,14 @@ fn threads() -> usize {
 fn gfortran_output(src: &Path, dir: &Path) -> Result<(String, i32), String> {
     let exe = dir.join("ref");
     // Run in the scratch directory so that module files land there.
-    let o = run(Command::new("gfortran").current_dir(dir).arg("-O1").arg("-ffree-line-length-none").arg(src).arg("-o").arg(&exe));
+    let o = run(Command::new("gfortran")
+        .current_dir(dir)
+        .arg("-O1")
+        .arg("-fopenacc")
+        .arg("-ffree-line-length-none")
+        .arg(src)
+        .arg("-o")
+        .arg(&exe));
     if !o.status.success() {
         return Err(format!("gfortran rejected {}:\n{}", src.display(), String::from_utf8_lossy(&o.stderr)));
     }
@@ -123,7 +130,7 @@ fn snapshots_of_passes_and_device_code() {
     let dir = root().join("tests/programs/snap");
     for src in fortran_files(&dir) {
         let name = src.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
-        let d = scratch(&format!("snap-{name}"));
+        let d = scratch(&format!("passes-{name}"));
         let mut settings = insta::Settings::clone_current();
         settings.set_snapshot_path(root().join("tests/snapshots"));
         settings.set_prepend_module_to_snapshot(false);

@@ -361,7 +361,7 @@ impl<'a> G<'a> {
             return b;
         }
         let rt = match op {
-            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => Ty::I32,
+            BinOp::Eq | BinOp::BitEq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => Ty::I32,
             _ => ty,
         };
         self.val(rt, Rv::Binary(op, a, b))
@@ -495,6 +495,10 @@ impl<'a> G<'a> {
                     let o = self.expr(init);
                     let o = self.conv(o, ty);
                     self.store_name(&s.name, o);
+                } else {
+                    // gfortran's locals usually start as zero (static or fresh stack); doing
+                    // the same keeps programs that read them early reproducible.
+                    self.store_name(&s.name, zero_of(ty));
                 }
             } else {
                 let desc = self.new_desc(s);
@@ -1556,6 +1560,9 @@ impl<'a> G<'a> {
                 Arg::Range { span, .. } => self.not_yet("a section as an argument here", *span),
             }
         }
+        if sig.api {
+            return Some((sig.link_name.clone(), self.api_args(sig, &slots)));
+        }
         let mut ops = Vec::new();
         for (i, sl) in slots.into_iter().enumerate() {
             match sl {
@@ -1570,6 +1577,49 @@ impl<'a> G<'a> {
             }
         }
         Some((sig.link_name.clone(), ops))
+    }
+
+    /// Arguments of an OpenACC runtime routine: the data argument as its address and size
+    /// in bytes (or the explicit `len`), every other argument by value.
+    fn api_args(&mut self, sig: &gpuf_frontend::sema::ProcSig, slots: &[Option<&Expr>]) -> Vec<Op> {
+        let mut ops = Vec::new();
+        let len_at = sig.args.iter().position(|a| a.name == "len");
+        for (i, d) in sig.args.iter().enumerate() {
+            let e = slots.get(i).copied().flatten();
+            match d.name.as_str() {
+                "data_arg" => {
+                    let Some(e) = e else {
+                        ops.push(Op::Null);
+                        ops.push(Op::I64(0));
+                        continue;
+                    };
+                    let (addr, bytes) = match self.map_block(e) {
+                        Some((a, n, _, _)) => (a, n),
+                        None => {
+                            let t = self.expr_ty(e);
+                            (self.arg_addr(e), Op::I64(t.size()))
+                        }
+                    };
+                    ops.push(addr);
+                    match len_at.and_then(|k| slots.get(k).copied().flatten()) {
+                        Some(len) => {
+                            let v = self.expr(len);
+                            ops.push(self.conv(v, Ty::I64));
+                        }
+                        None => ops.push(bytes),
+                    }
+                }
+                "len" => {}
+                _ => match e {
+                    Some(e) => {
+                        let v = self.expr(e);
+                        ops.push(self.conv(v, Ty::I32));
+                    }
+                    None => ops.push(Op::I32(0)),
+                },
+            }
+        }
+        ops
     }
 
     /// The address of an actual argument: the variable or element itself, or a temporary
@@ -2460,7 +2510,7 @@ impl<'a> G<'a> {
         self.emit(Stmt::Assign(new, rv));
         self.emit(Stmt::Assign(prev, Rv::AtomicCas(t, p, Op::Var(old), Op::Var(new))));
         let done = self.tmp(Ty::I32);
-        self.emit(Stmt::Assign(done, Rv::Binary(BinOp::Eq, Op::Var(prev), Op::Var(old))));
+        self.emit(Stmt::Assign(done, Rv::Binary(BinOp::BitEq, Op::Var(prev), Op::Var(old))));
         self.emit(Stmt::If { cond: Op::Var(done), then_body: vec![Stmt::Exit(id)], else_body: vec![] });
         let body = self.pop_block();
         self.emit(Stmt::While { id, cond_body: vec![], cond: Op::I32(1), body });

@@ -124,7 +124,7 @@ pub fn atomic_combine<H: OffloadHooks + ?Sized>(h: &H, f: &mut Function, op: Red
     let new = tmp(f, &mut body, ty, combine_rv(op, old.clone(), val));
     let prev = tmp(f, &mut body, ty, Rv::AtomicCas(ty, res.clone(), old.clone(), new));
     body.extend(h.after_atomic());
-    let done = tmp(f, &mut body, Ty::I32, Rv::Binary(BinOp::Eq, prev, old));
+    let done = tmp(f, &mut body, Ty::I32, Rv::Binary(BinOp::BitEq, prev, old));
     body.push(Stmt::If { cond: done, then_body: vec![Stmt::Exit(id)], else_body: vec![] });
     out.push(Stmt::While { id, cond_body: vec![], cond: Op::I32(1), body });
     out
