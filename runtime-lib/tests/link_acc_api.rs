@@ -4,6 +4,8 @@
 //! library and run on the host and sim devices, plus the error exits
 //! (switching to an absent GPU, updating data that is not present).
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::sync::OnceLock;
@@ -76,34 +78,7 @@ int main(int argc, char **argv) {
 
 fn build() -> &'static PathBuf {
     static EXE: OnceLock<PathBuf> = OnceLock::new();
-    EXE.get_or_init(|| {
-        let exe = std::env::current_exe().unwrap();
-        let dir = exe.parent().unwrap().parent().unwrap().to_path_buf(); // target/debug
-        let lib = std::fs::read_dir(dir.join("deps"))
-            .unwrap()
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| {
-                let n = p.file_name().unwrap().to_string_lossy();
-                n.starts_with("libgpuf_rt-") && n.ends_with(".a")
-            })
-            .max_by_key(|p| p.metadata().and_then(|m| m.modified()).ok())
-            .expect("libgpuf_rt-*.a in target/*/deps");
-        let work = dir.join("gpuf-rt-acc-api-test");
-        std::fs::create_dir_all(&work).unwrap();
-        let src = work.join("prog.c");
-        std::fs::write(&src, PROG).unwrap();
-        let out = work.join("prog");
-        let st = Command::new("cc")
-            .args(["-O1", "-Wall", "-Werror"])
-            .arg(&src)
-            .arg(&lib)
-            .args(["-lpthread", "-ldl", "-lm", "-o"])
-            .arg(&out)
-            .status()
-            .expect("cc runs");
-        assert!(st.success(), "linking with cc failed");
-        out
-    })
+    EXE.get_or_init(|| common::link_c_program(PROG, "gpuf-rt-acc-api-test", &["-Wall", "-Werror"]))
 }
 
 fn run(mode: &str, device: Option<&str>) -> Output {

@@ -6,6 +6,8 @@
 //! backtrace and `At line N of file F` lines are not reproduced). The
 //! Fortran source of each mode is in a comment next to it.
 
+mod common;
+
 use std::io::Write;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -113,29 +115,7 @@ int main(int argc, char **argv) {
 
 fn build() -> &'static PathBuf {
     static EXE: OnceLock<PathBuf> = OnceLock::new();
-    EXE.get_or_init(|| {
-        let exe = std::env::current_exe().unwrap();
-        let dir = exe.parent().unwrap().parent().unwrap().to_path_buf(); // target/debug
-                                                                         // `cargo test` leaves the staticlib of this build in deps/: take the newest one.
-        let lib = std::fs::read_dir(dir.join("deps"))
-            .unwrap()
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| {
-                let n = p.file_name().unwrap().to_string_lossy();
-                n.starts_with("libgpuf_rt-") && n.ends_with(".a")
-            })
-            .max_by_key(|p| p.metadata().and_then(|m| m.modified()).ok())
-            .expect("libgpuf_rt-*.a in target/*/deps");
-        let work = dir.join("gpuf-rt-link-io-test");
-        std::fs::create_dir_all(&work).unwrap();
-        let src = work.join("prog.c");
-        std::fs::write(&src, PROG).unwrap();
-        let out = work.join("prog");
-        let st =
-            Command::new("cc").arg("-O1").arg(&src).arg(&lib).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&out).status().expect("cc runs");
-        assert!(st.success(), "linking with cc failed");
-        out
-    })
+    EXE.get_or_init(|| common::link_c_program(PROG, "gpuf-rt-link-io-test", &[]))
 }
 
 /// Runs `mode` in a fresh directory with `stdin` and arguments (argv[0]
