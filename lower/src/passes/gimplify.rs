@@ -458,7 +458,7 @@ impl<'a> G<'a> {
                     continue;
                 }
                 let init = match &s.init {
-                    Some(e) => match const_value(e, ir_ty(s.base)) {
+                    Some(e) => match const_value(e, ir_ty(s.base), syms) {
                         Some(v) => v,
                         None => {
                             self.not_yet(format!("a non-constant initial value for `{}`", s.name), e.span);
@@ -2518,24 +2518,85 @@ impl<'a> G<'a> {
     }
 }
 
-/// The value of a constant initialiser, converted to the type.
-fn const_value(e: &Expr, t: Ty) -> Option<Op> {
-    fn eval(e: &Expr) -> Option<f64> {
-        match &e.kind {
-            ExprKind::Int(v, _) => Some(*v as f64),
-            ExprKind::Real(v, _) => Some(*v),
-            ExprKind::Logical(b) => Some(*b as i32 as f64),
-            ExprKind::Paren(x) => eval(x),
-            ExprKind::Unary(ast::UnOp::Neg, x) => eval(x).map(|v| -v),
-            ExprKind::Unary(ast::UnOp::Plus, x) => eval(x),
-            _ => None,
+/// The value of a constant initialiser (literals, parameters, arithmetic and the elemental
+/// numeric intrinsics), converted to the type. Each step is rounded to its own kind, as
+/// gfortran folds it.
+fn const_value(e: &Expr, t: Ty, syms: &Symbols) -> Option<Op> {
+    fn round(e: &Expr, v: f64) -> f64 {
+        match e.ty.base() {
+            Some(BaseTy::Real(4)) => v as f32 as f64,
+            Some(BaseTy::Integer(_)) => v.trunc(),
+            _ => v,
         }
     }
-    // Integers exactly; reals through their literal value.
+    fn eval(e: &Expr, syms: &Symbols, depth: u32) -> Option<f64> {
+        if depth > 64 {
+            return None;
+        }
+        let ev = |x: &Expr| eval(x, syms, depth + 1);
+        let v = match &e.kind {
+            ExprKind::Int(v, _) => *v as f64,
+            ExprKind::Real(v, _) => *v,
+            ExprKind::Logical(b) => *b as i32 as f64,
+            ExprKind::Paren(x) => ev(x)?,
+            ExprKind::Unary(ast::UnOp::Neg, x) => -ev(x)?,
+            ExprKind::Unary(ast::UnOp::Plus, x) => ev(x)?,
+            ExprKind::Name(id) => {
+                let s = syms.get(&id.name).filter(|s| s.parameter && s.rank == 0)?;
+                let init = s.init.as_ref()?;
+                let v = ev(init)?;
+                match s.base {
+                    BaseTy::Real(4) => v as f32 as f64,
+                    BaseTy::Integer(_) => v.trunc(),
+                    _ => v,
+                }
+            }
+            ExprKind::Binary(op, a, b) => {
+                let (x, y) = (ev(a)?, ev(b)?);
+                match op {
+                    ast::BinOp::Add => x + y,
+                    ast::BinOp::Sub => x - y,
+                    ast::BinOp::Mul => x * y,
+                    ast::BinOp::Div => {
+                        if y == 0.0 {
+                            return None;
+                        }
+                        x / y
+                    }
+                    ast::BinOp::Pow => x.powf(y),
+                    _ => return None,
+                }
+            }
+            ExprKind::Intrinsic { func, args } => {
+                let a: Vec<f64> = args.iter().map(ev).collect::<Option<_>>()?;
+                let first = *a.first()?;
+                match func {
+                    Intrinsic::Exp => first.exp(),
+                    Intrinsic::Log => first.ln(),
+                    Intrinsic::Sqrt => first.sqrt(),
+                    Intrinsic::Sin => first.sin(),
+                    Intrinsic::Cos => first.cos(),
+                    Intrinsic::Abs => first.abs(),
+                    Intrinsic::Real | Intrinsic::Dble | Intrinsic::Float | Intrinsic::Sngl => first,
+                    Intrinsic::Int => first.trunc(),
+                    Intrinsic::Nint => first.round(),
+                    Intrinsic::Max => a.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+                    Intrinsic::Min => a.iter().copied().fold(f64::INFINITY, f64::min),
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        Some(round(e, v))
+    }
+    // Integers exactly; everything else through the evaluator.
     if let (ExprKind::Int(v, _), Ty::I32 | Ty::I64) = (&e.kind, t) {
         return Some(if t == Ty::I64 { Op::I64(*v) } else { Op::I32(*v as i32) });
     }
-    let v = eval(e)?;
+    let v = eval(e, syms, 0)?;
+    if !v.is_finite() && t.is_int() {
+        return None;
+    }
     Some(match t {
         Ty::I32 => Op::I32(v as i32),
         Ty::I64 => Op::I64(v as i64),
