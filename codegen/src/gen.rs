@@ -697,6 +697,11 @@ impl<'ctx> Cg<'ctx> {
                 self.store(Ty::I32, p, i32t.const_int(kind, false).into())?;
             }
         }
+        if l.on_host {
+            let f = self.declare("gpuf_acc_launch_host", &[Ty::Ptr, Ty::I32, Ty::Ptr, Ty::Ptr, Ty::Ptr], None)?;
+            self.call(f, &[info.into(), i32t.const_int(n as u64, false).into(), hosts.into(), sizes.into(), kinds.into()])?;
+            return Ok(());
+        }
         let g = self.i32_op(fx, &l.gangs, "gangs")?;
         let w = self.i32_op(fx, &l.workers, "workers")?;
         let v = self.i32_op(fx, &l.vector, "vector length")?;

@@ -190,6 +190,7 @@ fn host_module(target: Target, kernel_mul: i32) -> Module {
     body.push(assign(n, Rv::Use(Op::I32(10))));
     body.push(Stmt::Launch(Box::new(Launch {
         kernel: 0,
+        on_host: false,
         args: vec![
             LaunchArg { kind: ArgKind::Mapped, host: v(a), bytes: Op::I64(40) },
             LaunchArg { kind: ArgKind::Value, host: v(n), bytes: Op::I64(4) },

@@ -485,6 +485,8 @@ pub struct AccRegion {
     pub num_gangs: Option<Op>,
     pub num_workers: Option<Op>,
     pub vector_length: Option<Op>,
+    /// The `if` clause: when false the region runs on the host and maps nothing.
+    pub if_cond: Option<Op>,
     pub body: Vec<Stmt>,
 }
 
@@ -514,6 +516,8 @@ pub struct LaunchArg {
 pub struct Launch {
     pub kernel: usize,
     pub args: Vec<LaunchArg>,
+    /// Run the host-fallback copy on the calling thread (a false `if` clause).
+    pub on_host: bool,
     /// Launch dimensions; `I32(0)` means the runtime's default.
     pub gangs: Op,
     pub workers: Op,

@@ -229,7 +229,8 @@ impl Printer<'_> {
                     })
                     .collect();
                 let t = format!(
-                    "launch kernel{} gangs {} workers {} vector {} ({})",
+                    "launch{} kernel{} gangs {} workers {} vector {} ({})",
+                    if l.on_host { ".host" } else { "" },
                     l.kernel,
                     self.op(&l.gangs),
                     self.op(&l.workers),

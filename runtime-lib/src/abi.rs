@@ -440,6 +440,41 @@ pub unsafe extern "C" fn gpuf_acc_launch(
     crate::acc::launch(&*info, hosts, sizes, kinds, Dims { gangs, workers, vlen })
 }
 
+/// A compute construct whose `if` clause is false: the host-fallback copy of the kernel
+/// runs on the calling thread with host addresses, whatever the current device.
+///
+/// # Safety
+/// As for `gpuf_acc_launch`.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_acc_launch_host(
+    info: *const KernelInfo,
+    nargs: i32,
+    hosts: *const *mut u8,
+    sizes: *const i64,
+    kinds: *const i32,
+) {
+    let n = nargs.max(0) as usize;
+    let hosts = raw_slice(hosts, n);
+    let sizes = raw_slice(sizes, n);
+    let kinds = raw_slice(kinds, n);
+    let mut scratch = Vec::new();
+    let mut args: Vec<*mut u8> = Vec::with_capacity(n);
+    for ((&h, &sz), &k) in hosts.iter().zip(sizes).zip(kinds) {
+        if k == crate::acc::ARG_SCRATCH {
+            let p = crate::mem::alloc(sz.max(1));
+            scratch.push(p);
+            args.push(p);
+        } else {
+            // Mapped data and by-value scalars alike: the host's own storage.
+            args.push(h);
+        }
+    }
+    ((*info).host_fn)(args.as_mut_ptr());
+    for p in scratch {
+        crate::mem::free(p);
+    }
+}
+
 // ------------------------------------------------ OpenACC runtime library API
 //
 // The routines of the intrinsic module `openacc`. Integer and logical

@@ -1279,11 +1279,44 @@ impl<'a> G<'a> {
             StmtKind::AccBlock { dir, body, .. } => match dir.kind {
                 ast::AccKind::Parallel | ast::AccKind::Kernels | ast::AccKind::Serial => self.region(dir, body, None, s.span),
                 ast::AccKind::Data => {
+                    let cond =
+                        dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
                     let maps = self.data_maps(&dir.clauses, None);
                     self.push_block();
                     self.stmts(body);
                     let b = self.pop_block();
-                    self.emit(Stmt::AccData { maps, body: b });
+                    match cond {
+                        // `data if(cond)`: map only when the condition holds on entry.
+                        Some(c) => {
+                            let keep = self.tmp(Ty::I32);
+                            self.emit(Stmt::Assign(keep, Rv::Use(c)));
+                            let enter: Vec<Stmt> = maps
+                                .iter()
+                                .map(|m| {
+                                    Stmt::Call(
+                                        "gpuf_acc_enter".into(),
+                                        vec![m.addr.clone(), m.bytes.clone(), Op::I32(m.kind.code()), Op::I32(0)],
+                                    )
+                                })
+                                .collect();
+                            let exit: Vec<Stmt> = maps
+                                .iter()
+                                .rev()
+                                .map(|m| {
+                                    Stmt::Call(
+                                        "gpuf_acc_exit".into(),
+                                        vec![m.addr.clone(), m.bytes.clone(), Op::I32(m.kind.code()), Op::I32(0), Op::I32(0)],
+                                    )
+                                })
+                                .collect();
+                            self.emit(Stmt::If { cond: Op::Var(keep), then_body: enter, else_body: vec![] });
+                            for s in b {
+                                self.emit(s);
+                            }
+                            self.emit(Stmt::If { cond: Op::Var(keep), then_body: exit, else_body: vec![] });
+                        }
+                        None => self.emit(Stmt::AccData { maps, body: b }),
+                    }
                 }
                 k => self.not_yet(format!("`{}` construct", k.name()), dir.span),
             },
@@ -1870,9 +1903,9 @@ impl<'a> G<'a> {
             ast::AccKind::Kernels | ast::AccKind::KernelsLoop => RegionKind::Kernels,
             _ => RegionKind::Serial,
         };
+        let if_cond = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
         for c in &dir.clauses {
             match &c.kind {
-                ClauseKind::If(_) => self.not_yet("the `if` clause on compute constructs", c.span),
                 ClauseKind::Default(_) => {}
                 ClauseKind::Unsupported(n) if !gpuf_frontend::sema::is_sync_clause(n.split('(').next().unwrap_or(n)) => {
                     self.not_yet(format!("the `{n}` clause"), c.span)
@@ -2062,6 +2095,7 @@ impl<'a> G<'a> {
             num_gangs: ng,
             num_workers: nw,
             vector_length: vl,
+            if_cond,
             body: b,
         })));
     }
@@ -2185,7 +2219,6 @@ impl<'a> G<'a> {
                 ClauseKind::Unsupported(n) if !gpuf_frontend::sema::is_sync_clause(n.split('(').next().unwrap_or(n)) => {
                     self.not_yet(format!("the `{n}` clause"), c.span)
                 }
-                ClauseKind::If(_) => self.not_yet("the `if` clause", c.span),
                 _ => {}
             }
         }
@@ -2284,10 +2317,25 @@ impl<'a> G<'a> {
                 ClauseKind::Unsupported(n) if !gpuf_frontend::sema::is_sync_clause(n.split('(').next().unwrap_or(n)) => {
                     self.not_yet(format!("the `{n}` clause"), c.span)
                 }
-                ClauseKind::If(_) => self.not_yet("the `if` clause", c.span),
                 _ => {}
             }
         }
+        // `if(cond)`: the directive does nothing when the condition is false.
+        let cond = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
+        self.push_block();
+        self.standalone_body(dir, if_present, finalize);
+        let body = self.pop_block();
+        match cond {
+            Some(c) => self.emit(Stmt::If { cond: c, then_body: body, else_body: vec![] }),
+            None => {
+                for s in body {
+                    self.emit(s);
+                }
+            }
+        }
+    }
+
+    fn standalone_body(&mut self, dir: &ast::AccDirective, if_present: bool, finalize: bool) {
         match dir.kind {
             ast::AccKind::EnterData => {
                 for m in self.data_maps(&dir.clauses, None) {

@@ -217,18 +217,26 @@ fn outline(r: AccRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &mut V
     func.body = body;
     let levels = loop_levels(&func.body);
     kernels.push(Kernel { name, kind: r.kind, func, params, levels, shared_bytes: 0, prologue });
+    let mut dev = Vec::new();
     for mi in &r.maps {
-        out.push(enter(mi, 0));
+        dev.push(enter(mi, 0));
     }
-    out.push(Stmt::Launch(Box::new(Launch {
+    let launch = Launch {
         kernel: idx,
         args,
+        on_host: false,
         gangs: r.num_gangs.unwrap_or(Op::I32(0)),
         workers: r.num_workers.unwrap_or(Op::I32(0)),
         vector: r.vector_length.unwrap_or(Op::I32(0)),
-    })));
+    };
+    let host_launch = Launch { on_host: true, ..launch.clone() };
+    dev.push(Stmt::Launch(Box::new(launch)));
     for mi in r.maps.iter().rev() {
-        out.push(exit(mi, 0));
+        dev.push(exit(mi, 0));
+    }
+    match r.if_cond {
+        Some(cond) => out.push(Stmt::If { cond, then_body: dev, else_body: vec![Stmt::Launch(Box::new(host_launch))] }),
+        None => out.extend(dev),
     }
 }
 
