@@ -23,6 +23,14 @@ struct Cli {
 struct BuildArgs {
     /// The Fortran source file (free form).
     file: PathBuf,
+    /// Objects and libraries to link with (`.o`, `.a`, `.so`), e.g. built by gfortran.
+    inputs: Vec<PathBuf>,
+    /// Link with a library (`-l gfortran`, `-l blas`).
+    #[arg(short = 'l', value_name = "LIB")]
+    libs: Vec<String>,
+    /// Search this directory for `-l` libraries.
+    #[arg(short = 'L', value_name = "DIR")]
+    lib_dirs: Vec<PathBuf>,
     /// Optimisation level 0..3.
     #[arg(short = 'O', default_value = "2", value_parser = clap::value_parser!(u8).range(0..=3))]
     opt: u8,
@@ -312,7 +320,7 @@ fn build(b: &BuildArgs, out: &Path, object: bool, target: Option<Target>, emit: 
     if object {
         return write_atomic(out, &obj);
     }
-    link_exe(&obj, out)
+    link_exe(&obj, out, b)
 }
 
 /// A temporary path beside `out`.
@@ -383,12 +391,25 @@ fn runtime_lib() -> Result<PathBuf, String> {
     Err("error: the run-time library `libgpuf_rt.a` was not found beside the `gpuf` executable\n  = help: build it with `cargo build -p gpuf-rt`, or set GPUF_RUNTIME_LIB".into())
 }
 
-fn link_exe(obj: &[u8], out: &Path) -> Result<(), String> {
+fn link_exe(obj: &[u8], out: &Path, b: &BuildArgs) -> Result<(), String> {
     let rt = runtime_lib()?;
+    for i in &b.inputs {
+        if !i.is_file() {
+            return Err(format!("error: cannot find `{}` to link with", i.display()));
+        }
+    }
     let o = temp_beside(out, "o");
     let tmp = temp_beside(out, "exe");
     std::fs::write(&o, obj).map_err(|e| format!("error: cannot write {}: {e}", o.display()))?;
-    let r = Command::new("cc").arg(&o).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-lgcc_s", "-lc", "-o"]).arg(&tmp).output();
+    let mut cmd = Command::new("cc");
+    cmd.arg(&o).args(&b.inputs);
+    for d in &b.lib_dirs {
+        cmd.arg("-L").arg(d);
+    }
+    for l in &b.libs {
+        cmd.arg(format!("-l{l}"));
+    }
+    let r = cmd.arg(&rt).args(["-lpthread", "-ldl", "-lm", "-lgcc_s", "-lc", "-o"]).arg(&tmp).output();
     let _ = std::fs::remove_file(&o);
     let r = r.map_err(|e| format!("error: cannot run the system linker `cc`: {e}"))?;
     if !r.status.success() {

@@ -294,3 +294,57 @@ fn example_runs() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("sum(y) =      1000002000000.0"), "{out}");
 }
+
+/// gfortran's ABI: a gpuf-built main calls procedures compiled by gfortran and the
+/// reference BLAS, and a gfortran-built main calls procedures compiled by gpuf; both give
+/// the output of the same program built by gfortran alone.
+#[test]
+fn gfortran_interop() {
+    let dir = root().join("tests/interop");
+    let d = scratch("interop");
+    let f = |n: &str| dir.join(n);
+    let ok = |o: std::process::Output, what: &str| {
+        assert!(o.status.success(), "{what}: {}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).to_string()
+    };
+    // gpuf main + gfortran procedures + BLAS.
+    ok(run(Command::new("gfortran").current_dir(&d).arg("-c").arg(f("sub_gf.f90")).arg("-o").arg(d.join("sub_gf.o"))), "gfortran -c");
+    let exe = d.join("gpuf_main");
+    ok(
+        run(Command::new(gpuf())
+            .arg("compile")
+            .arg(f("main_gpuf.f90"))
+            .arg(d.join("sub_gf.o"))
+            .args(["-l", "gfortran", "-l", "blas", "-o"])
+            .arg(&exe)),
+        "gpuf link with gfortran objects",
+    );
+    let got = ok(run(&mut Command::new(&exe)), "gpuf main");
+    let r = d.join("ref1");
+    ok(
+        run(Command::new("gfortran").current_dir(&d).arg(f("main_gpuf.f90")).arg(f("sub_gf.f90")).args(["-lblas", "-o"]).arg(&r)),
+        "gfortran ref",
+    );
+    assert_eq!(got, ok(run(&mut Command::new(&r)), "ref"));
+    // gfortran main + gpuf procedures (one with an OpenACC region).
+    let obj = d.join("sub_gpuf.o");
+    ok(run(Command::new(gpuf()).arg("compile").arg("-c").arg(f("sub_gpuf.f90")).arg("-o").arg(&obj)), "gpuf -c");
+    let rt = gpuf().parent().map(|p| p.join("libgpuf_rt.a")).unwrap_or_default();
+    let exe = d.join("gf_main");
+    ok(
+        run(Command::new("gfortran")
+            .current_dir(&d)
+            .arg(f("main_gf.f90"))
+            .arg(&obj)
+            .arg(&rt)
+            .args(["-lpthread", "-ldl", "-lm", "-o"])
+            .arg(&exe)),
+        "gfortran link with gpuf objects",
+    );
+    let r = d.join("ref2");
+    ok(run(Command::new("gfortran").current_dir(&d).arg(f("main_gf.f90")).arg(f("sub_gpuf.f90")).arg("-o").arg(&r)), "gfortran ref");
+    let want = ok(run(&mut Command::new(&r)), "ref");
+    for dev in ["host", "sim"] {
+        assert_eq!(ok(run(Command::new(&exe).env("ACC_DEVICE_TYPE", dev)), dev), want, "on {dev}");
+    }
+}

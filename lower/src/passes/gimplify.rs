@@ -174,42 +174,6 @@ fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> {
             }
         }
     }
-    fn assigned(ss: &[ast::Stmt], out: &mut BTreeSet<String>, syms: &Symbols, loopvars: &mut Vec<String>) {
-        for s in ss {
-            match &s.kind {
-                StmtKind::Assign { lhs, .. } => {
-                    if let ExprKind::Name(id) = &lhs.kind {
-                        if !loopvars.contains(&id.name) && syms.get(&id.name).is_some_and(|s| s.rank == 0) {
-                            out.insert(id.name.clone());
-                        }
-                    }
-                }
-                StmtKind::Do { var, body, .. } => {
-                    loopvars.push(var.name.clone());
-                    assigned(body, out, syms, loopvars);
-                    loopvars.pop();
-                }
-                StmtKind::DoWhile { body, .. } => assigned(body, out, syms, loopvars),
-                StmtKind::If { arms, else_body } => {
-                    for (_, b) in arms {
-                        assigned(b, out, syms, loopvars);
-                    }
-                    if let Some(b) = else_body {
-                        assigned(b, out, syms, loopvars);
-                    }
-                }
-                StmtKind::AccLoop { dir, do_stmt } => {
-                    let privs = private_names(&dir.clauses);
-                    loopvars.extend(privs.iter().cloned());
-                    assigned(std::slice::from_ref(do_stmt), out, syms, loopvars);
-                    loopvars.truncate(loopvars.len() - privs.len());
-                }
-                StmtKind::AccAtomic { body, .. } => assigned(body, out, syms, loopvars),
-                StmtKind::AccBlock { body, .. } => assigned(body, out, syms, loopvars),
-                _ => {}
-            }
-        }
-    }
     fn walk(ss: &[ast::Stmt], out: &mut BTreeSet<String>, syms: &Symbols, in_region: Option<ast::AccKind>, in_gang: bool) {
         for s in ss {
             match &s.kind {
@@ -284,6 +248,44 @@ fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> {
     // Atomic reads put the read variable in the set too, but `v` in `v = x` must stay
     // private; only shared targets matter and an extra memory scalar is harmless.
     out
+}
+
+/// Scalar names assigned in the statements (loop variables and privates excluded).
+fn assigned(ss: &[ast::Stmt], out: &mut BTreeSet<String>, syms: &Symbols, loopvars: &mut Vec<String>) {
+    for s in ss {
+        match &s.kind {
+            StmtKind::Assign { lhs, .. } => {
+                if let ExprKind::Name(id) = &lhs.kind {
+                    if !loopvars.contains(&id.name) && syms.get(&id.name).is_some_and(|s| s.rank == 0) {
+                        out.insert(id.name.clone());
+                    }
+                }
+            }
+            StmtKind::Do { var, body, .. } => {
+                loopvars.push(var.name.clone());
+                assigned(body, out, syms, loopvars);
+                loopvars.pop();
+            }
+            StmtKind::DoWhile { body, .. } => assigned(body, out, syms, loopvars),
+            StmtKind::If { arms, else_body } => {
+                for (_, b) in arms {
+                    assigned(b, out, syms, loopvars);
+                }
+                if let Some(b) = else_body {
+                    assigned(b, out, syms, loopvars);
+                }
+            }
+            StmtKind::AccLoop { dir, do_stmt } => {
+                let privs = private_names(&dir.clauses);
+                loopvars.extend(privs.iter().cloned());
+                assigned(std::slice::from_ref(do_stmt), out, syms, loopvars);
+                loopvars.truncate(loopvars.len() - privs.len());
+            }
+            StmtKind::AccAtomic { body, .. } => assigned(body, out, syms, loopvars),
+            StmtKind::AccBlock { body, .. } => assigned(body, out, syms, loopvars),
+            _ => {}
+        }
+    }
 }
 
 fn private_names(cs: &[ast::AccClause]) -> Vec<String> {
@@ -1953,6 +1955,31 @@ impl<'a> G<'a> {
         let mut privates = Vec::new();
         let mut firstprivates = BTreeSet::new();
         let mut pending_arrays = Vec::new();
+        // Scalar dummy arguments the construct only reads are firstprivate, as every scalar
+        // without a data clause is in `parallel` and `serial` (and, being read-only, the
+        // same as `copy` in `kernels`): load them on the host, so that nothing is ever
+        // copied back to an actual argument that may be a constant.
+        {
+            let mut written = BTreeSet::new();
+            assigned(body, &mut written, self.syms, &mut Vec::new());
+            let syms = self.syms;
+            for sym in &syms.list {
+                if sym.dummy.is_none()
+                    || sym.rank != 0
+                    || mentioned.contains(&sym.name)
+                    || written.contains(&sym.name)
+                    || scope.contains_key(&sym.name)
+                {
+                    continue;
+                }
+                if let Some(Home::Mem(p, b)) = self.lookup(&sym.name) {
+                    let v = self.f.new_var(sym.name.clone(), ir_ty(b));
+                    self.emit(Stmt::Assign(v, Rv::Load(ir_ty(b), Op::Var(p))));
+                    scope.insert(sym.name.clone(), Home::Reg(v, b));
+                    firstprivates.insert(sym.name.clone());
+                }
+            }
+        }
         for c in &dir.clauses {
             match &c.kind {
                 // On a combined construct the loop takes the `private` clause.

@@ -1,0 +1,14 @@
+! Interop test data: gpuf-built main calling gfortran-built procedures and reference BLAS (ddot)
+program main_gpuf
+  implicit none
+  integer, parameter :: n = 8
+  real(8) :: x(n), y(n), norm1, ddot
+  integer :: i
+  do i = 1, n
+    x(i) = real(i, 8)
+    y(i) = 1.0d0
+  end do
+  call axpy(n, 2.0d0, x, y)
+  print *, y(1), y(n), norm1(n, y)
+  print *, 'ddot', ddot(n, x, 1, y, 1)
+end program main_gpuf

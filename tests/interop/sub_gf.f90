@@ -1,0 +1,17 @@
+! Interop test data: compiled by gfortran, called from a gpuf-built main
+subroutine axpy(n, a, x, y)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: a, x(n)
+  real(8), intent(inout) :: y(n)
+  integer :: i
+  do i = 1, n
+    y(i) = y(i) + a * x(i)
+  end do
+end subroutine axpy
+real(8) function norm1(n, x)
+  implicit none
+  integer, intent(in) :: n
+  real(8), intent(in) :: x(n)
+  norm1 = sum(abs(x(1:n)))
+end function norm1
