@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Compile time and run time of gpuf against gfortran -O2, measured in the same run over the
+# programs in bench/ (best of 3 for each). gpuf-built programs run on the host device
+# (ACC_DEVICE_TYPE=host); gfortran builds them without -fopenacc. Prints one line per
+# program with the ratios gpuf/gfortran (below 1 means gpuf is faster) and whether the two
+# programs printed the same output.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+gpuf=${GPUF:-target/release/gpuf}
+if [ ! -x "$gpuf" ]; then cargo build --release --workspace >&2; fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+best() { # best wall time in seconds of 3 runs of "$@"
+  local b=999999
+  for _ in 1 2 3; do
+    local s e
+    s=$(date +%s.%N); "$@" > /dev/null 2>&1; e=$(date +%s.%N)
+    b=$(awk -v s="$s" -v e="$e" -v b="$b" 'BEGIN { t = e - s; print (t < b) ? t : b }')
+  done
+  echo "$b"
+}
+printf '%-16s %10s %10s %7s %10s %10s %7s %s\n' program gf-comp gpuf-comp ratio gf-run gpuf-run ratio same-output
+for src in bench/*.f90; do
+  n=$(basename "$src" .f90)
+  gc=$(best gfortran -O2 "$src" -o "$work/$n.gf")
+  pc=$(best "$gpuf" compile -O2 "$src" -o "$work/$n.gpuf")
+  gr=$(best "$work/$n.gf")
+  pr=$(best env ACC_DEVICE_TYPE=host "$work/$n.gpuf")
+  same=no
+  if cmp -s <("$work/$n.gf") <(ACC_DEVICE_TYPE=host "$work/$n.gpuf"); then same=yes; fi
+  printf '%-16s %10.3f %10.3f %7.2f %10.3f %10.3f %7.2f %s\n' "$n" "$gc" "$pc" "$(awk -v a="$pc" -v b="$gc" 'BEGIN { print a / b }')" "$gr" "$pr" "$(awk -v a="$pr" -v b="$gr" 'BEGIN { print a / b }')" "$same"
+done
