@@ -137,8 +137,21 @@ pub struct Decl {
     pub external: bool,
     /// `dimension(...)` attribute, applying to entities without their own shape.
     pub dimension: Option<Vec<DimSpec>>,
+    /// The length of a `character` declaration (`None`: length 1, or not `character`).
+    pub char_len: Option<CharLen>,
     pub entities: Vec<Entity>,
     pub span: Span,
+}
+
+/// The length in `character(len=...)`.
+#[derive(Clone, Debug)]
+pub enum CharLen {
+    /// A (constant) expression.
+    Expr(Expr),
+    /// `*`: assumed from the actual argument or the constant's value.
+    Assumed(Span),
+    /// `:`: deferred (allocatable), set by allocation on assignment.
+    Deferred(Span),
 }
 
 /// One declared name with its own shape and initial value.
@@ -173,8 +186,15 @@ pub enum StmtKind {
     Assign { lhs: Expr, rhs: Expr },
     /// `print *, items` or `print '(fmt)', items`.
     Print { format: Format, items: Vec<Expr> },
-    /// `if (c) then ... else if (c) then ... else ... end if` and the one-line `if (c) stmt`.
-    If { arms: Vec<(Expr, Vec<Stmt>)>, else_body: Option<Vec<Stmt>> },
+    /// `[name:] if (c) then ... else if (c) then ... else ... end if [name]` and the one-line
+    /// `if (c) stmt`.
+    If { name: Option<Ident>, arms: Vec<(Expr, Vec<Stmt>)>, else_body: Option<Vec<Stmt>> },
+    /// `[name:] select case (selector) ... end select [name]`; at most one block is
+    /// `case default` (its `values` is `None`).
+    SelectCase { name: Option<Ident>, selector: Expr, cases: Vec<CaseBlock> },
+    /// `[name:] block ... end block [name]` with its own declarations (the parser also adds
+    /// them to the unit's declarations: names declared outside are not hidden yet).
+    Block { name: Option<Ident>, decls: Vec<Decl>, body: Vec<Stmt> },
     /// `[name:] do var = start, end [, step] ... end do`.
     Do { name: Option<Ident>, var: Ident, start: Expr, end: Expr, step: Option<Expr>, body: Vec<Stmt> },
     /// `[name:] do while (cond) ... end do`.
@@ -214,6 +234,33 @@ pub enum StmtKind {
     /// `atomic [update|read|write|capture]` and its statement(s); `capture` takes one
     /// statement or a block of two ended by `end atomic`.
     AccAtomic { dir: AccDirective, kind: AtomicKind, body: Vec<Stmt> },
+    /// `where (mask) ... elsewhere (mask2) ... elsewhere ... end where` and the one-line
+    /// `where (mask) a = b`: arms in order, the last one's mask `None` for a bare `elsewhere`.
+    /// The bodies hold only array assignments.
+    Where { arms: Vec<(Option<Expr>, Vec<Stmt>)> },
+    /// `forall (i = lo:hi[:st], ... [, mask]) body` (one statement or a block of assignments).
+    Forall { specs: Vec<ConcurrentSpec>, mask: Option<Expr>, body: Vec<Stmt> },
+    /// `do concurrent (i = lo:hi[:st], ... [, mask]) ... end do`.
+    DoConcurrent { specs: Vec<ConcurrentSpec>, mask: Option<Expr>, body: Vec<Stmt> },
+}
+
+/// One `case` of a `select case` construct and its statements.
+#[derive(Clone, Debug)]
+pub struct CaseBlock {
+    /// The case values; `None` for `case default`.
+    pub values: Option<Vec<CaseValue>>,
+    pub body: Vec<Stmt>,
+    /// The `case` statement.
+    pub span: Span,
+}
+
+/// One item of a `case (...)` list.
+#[derive(Clone, Debug)]
+pub enum CaseValue {
+    /// `v`.
+    Value(Expr),
+    /// `lo:`, `:hi` or `lo:hi`.
+    Range { lo: Option<Expr>, hi: Option<Expr>, span: Span },
 }
 
 /// The unit of a `write`.
@@ -363,6 +410,8 @@ pub enum ClauseKind {
     Auto,
     Independent,
     Collapse(Expr),
+    /// `tile(s1, s2, ...)`: the number of tile sizes (the depth of the tiled nest).
+    Tile(u32),
     NumGangs(Expr),
     NumWorkers(Expr),
     VectorLength(Expr),
@@ -464,6 +513,37 @@ pub enum ExprKind {
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
     Paren(Box<Expr>),
+    /// An array constructor `[a, b, (f(i), i = 1, n)]` or `(/ ... /)`, and the implied-do
+    /// list of a `print` item `(a(i), i = 1, n)` (a constructor with one implied-do item).
+    ArrayCtor(Vec<CtorItem>),
+}
+
+/// One item of an array constructor.
+#[derive(Clone, Debug)]
+pub enum CtorItem {
+    /// A scalar or an array (its elements in array element order).
+    Expr(Expr),
+    /// `(items, var = lo, hi [, step])`.
+    ImpliedDo(Box<ImpliedDo>),
+}
+
+/// An implied-do loop in an array constructor or an I/O list.
+#[derive(Clone, Debug)]
+pub struct ImpliedDo {
+    pub items: Vec<CtorItem>,
+    pub var: Ident,
+    pub lo: Expr,
+    pub hi: Expr,
+    pub step: Option<Expr>,
+}
+
+/// One index of `forall` / `do concurrent`: `var = lo:hi[:step]`.
+#[derive(Clone, Debug)]
+pub struct ConcurrentSpec {
+    pub var: Ident,
+    pub lo: Expr,
+    pub hi: Expr,
+    pub step: Option<Expr>,
 }
 
 /// One argument or subscript between parentheses.
@@ -542,6 +622,32 @@ pub enum Intrinsic {
     Epsilon,
     Tiny,
     Dim,
+    Size,
+    Shape,
+    Lbound,
+    Ubound,
+    Maxval,
+    Minval,
+    Product,
+    Count,
+    Any,
+    All,
+    DotProduct,
+    Maxloc,
+    Minloc,
+    Merge,
+    // Character intrinsics.
+    Len,
+    LenTrim,
+    Trim,
+    Adjustl,
+    Adjustr,
+    Index,
+    Repeat,
+    Achar,
+    Iachar,
+    Char,
+    Ichar,
 }
 
 impl Intrinsic {
@@ -578,6 +684,31 @@ impl Intrinsic {
             "epsilon" => Intrinsic::Epsilon,
             "tiny" => Intrinsic::Tiny,
             "dim" => Intrinsic::Dim,
+            "size" => Intrinsic::Size,
+            "shape" => Intrinsic::Shape,
+            "lbound" => Intrinsic::Lbound,
+            "ubound" => Intrinsic::Ubound,
+            "maxval" => Intrinsic::Maxval,
+            "minval" => Intrinsic::Minval,
+            "product" => Intrinsic::Product,
+            "count" => Intrinsic::Count,
+            "any" => Intrinsic::Any,
+            "all" => Intrinsic::All,
+            "dot_product" => Intrinsic::DotProduct,
+            "maxloc" => Intrinsic::Maxloc,
+            "minloc" => Intrinsic::Minloc,
+            "merge" => Intrinsic::Merge,
+            "len" => Intrinsic::Len,
+            "len_trim" => Intrinsic::LenTrim,
+            "trim" => Intrinsic::Trim,
+            "adjustl" => Intrinsic::Adjustl,
+            "adjustr" => Intrinsic::Adjustr,
+            "index" => Intrinsic::Index,
+            "repeat" => Intrinsic::Repeat,
+            "achar" => Intrinsic::Achar,
+            "iachar" => Intrinsic::Iachar,
+            "char" => Intrinsic::Char,
+            "ichar" => Intrinsic::Ichar,
             _ => return None,
         })
     }

@@ -34,6 +34,8 @@ pub fn parse(src: &str) -> (Option<SourceFile>, Vec<Diagnostic>) {
         last_hi: 0,
         open: Vec::new(),
         int_params: HashMap::new(),
+        block_decls: Vec::new(),
+        char_len: None,
         nodes: 0,
         depth: 0,
         aborted: false,
@@ -52,6 +54,8 @@ type PResult<T> = Result<T, Fail>;
 enum Header {
     Counted(Ident, Expr, Expr, Option<Expr>),
     While(Expr),
+    /// `do concurrent (specs [, mask])`.
+    Concurrent(Vec<ConcurrentSpec>, Option<Expr>),
 }
 
 /// A construct that is open while its body is parsed.
@@ -61,9 +65,17 @@ enum Open {
     Unit(UnitKind),
     Do,
     If,
+    /// `select case`.
+    Select,
+    /// `block`.
+    Block,
     Acc(AccKind),
     /// `!$acc atomic capture` block.
     Atomic,
+    /// A `where` construct.
+    Where,
+    /// A `forall` construct.
+    Forall,
 }
 
 /// A statement that ends (part of) a construct.
@@ -79,6 +91,10 @@ enum Term {
     EndIf,
     Else,
     ElseIf,
+    /// `case (...)` or `case default` inside `select case`.
+    Case,
+    /// `elsewhere` / `else where` inside a `where` construct.
+    ElseWhere,
     /// `end subroutine`, `end select`, ...: nothing here can open these.
     EndOther(String),
     AccEnd(AccKind),
@@ -98,6 +114,8 @@ impl Term {
             Term::EndIf => "`end if`".into(),
             Term::Else => "`else`".into(),
             Term::ElseIf => "`else if`".into(),
+            Term::Case => "`case`".into(),
+            Term::ElseWhere => "`elsewhere`".into(),
             Term::EndOther(w) => format!("`end {w}`"),
             Term::AccEnd(k) => format!("`!$acc end {}`", k.name()),
             Term::AccEndUnknown => "`!$acc end`".into(),
@@ -109,6 +127,12 @@ impl Term {
             (Term::EndUnit(_) | Term::Contains | Term::UnitStart, Open::Unit(_)) => true,
             (Term::EndDo, Open::Do) => true,
             (Term::EndIf | Term::Else | Term::ElseIf, Open::If) => true,
+            (Term::Case, Open::Select) => true,
+            (Term::ElseWhere, Open::Where) => true,
+            (Term::EndOther(w), Open::Where) => w == "where",
+            (Term::EndOther(w), Open::Forall) => w == "forall",
+            (Term::EndOther(w), Open::Select) => w == "select",
+            (Term::EndOther(w), Open::Block) => w == "block",
             (Term::AccEnd(k), Open::Acc(o)) => *k == o,
             (Term::AccEnd(AccKind::Atomic), Open::Atomic) => true,
             _ => false,
@@ -121,6 +145,10 @@ impl Term {
 }
 
 struct Parser {
+    /// The length of the last `character` type spec parsed.
+    char_len: Option<CharLen>,
+    /// Declarations of the `block` constructs of the unit being parsed, moved to the unit.
+    block_decls: Vec<Decl>,
     toks: Vec<Token>,
     pos: usize,
     diags: Vec<Diagnostic>,
@@ -142,6 +170,11 @@ struct Parser {
 }
 
 /// A unit with nothing in it yet.
+/// Is `name` declared by one of `decls`?
+fn find_entity(decls: &[Decl], name: &str) -> bool {
+    decls.iter().any(|d| d.entities.iter().any(|e| e.name.name == name))
+}
+
 fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
     Unit {
         kind,
@@ -300,8 +333,6 @@ const UNSUPPORTED_STMTS: &[&str] = &[
     "go",
     "select",
     "case",
-    "where",
-    "forall",
     "open",
     "close",
     "block",
@@ -807,6 +838,15 @@ impl Parser {
             }
         } else {
             u.body = self.block();
+            // A `block` construct's declarations become the unit's (no shadowing yet).
+            for d in std::mem::take(&mut self.block_decls) {
+                let clash = d.entities.iter().find(|e| find_entity(&u.decls, &e.name.name) || u.args.iter().any(|a| a.name == e.name.name));
+                if let Some(e) = clash {
+                    self.diags.push(Diagnostic::not_yet("a `block` declaration of a name declared outside the `block`", e.name.span));
+                    continue;
+                }
+                u.decls.push(d);
+            }
         }
         if self.terminator() == Some(Term::Contains) {
             let sp = self.statement_span();
@@ -1220,8 +1260,11 @@ impl Parser {
             "enddo" => Some(Term::EndDo),
             "endif" => Some(Term::EndIf),
             "else" if self.is_name_at(1, "if") => Some(Term::ElseIf),
+            "else" if self.is_name_at(1, "where") => Some(Term::ElseWhere),
+            "elsewhere" => Some(Term::ElseWhere),
             "else" => Some(Term::Else),
             "elseif" => Some(Term::ElseIf),
+            "case" if matches!(self.tok_at(1), Tok::LParen) || self.is_name_at(1, "default") => Some(Term::Case),
             w if w.starts_with("end") && w.len() > 3 && matches!(self.tok_at(1), Tok::Eos | Tok::Eof | Tok::Name(_)) => {
                 let rest = &w[3..];
                 if ["select", "where", "forall", "block", "associate", "type", "interface"].contains(&rest) {
@@ -1247,26 +1290,7 @@ impl Parser {
                     return out;
                 }
                 // A stray end: report it once and go on.
-                let sp = self.statement_span();
-                let msg = match &t {
-                    Term::EndDo => "`end do` without a matching `do`".to_string(),
-                    Term::EndIf => "`end if` without a matching `if`".to_string(),
-                    Term::Else | Term::ElseIf => {
-                        format!("{} without a matching `if`", t.describe())
-                    }
-                    Term::AccEnd(k) => format!("`!$acc end {}` without a matching `!$acc {}`", k.name(), k.name()),
-                    Term::AccEndUnknown => "unknown `!$acc end` directive".to_string(),
-                    other => format!("{} without a matching construct", other.describe()),
-                };
-                let mut d = Diagnostic::error("E0012", msg, sp).with_label("nothing to end here");
-                if let Term::AccEnd(k @ (AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::SerialLoop)) = t {
-                    d = d.with_note(format!(
-                        "note: `!$acc end {}` may only follow the `do` loop of a `!$acc {}` directive",
-                        k.name(),
-                        k.name()
-                    ));
-                }
-                self.diags.push(d);
+                self.stray_end(t);
                 self.skip_statement();
                 continue;
             }
@@ -1274,6 +1298,27 @@ impl Parser {
                 out.push(s);
             }
         }
+    }
+
+    /// Reports a construct end that closes nothing open (not inlined: `block` recurses).
+    #[inline(never)]
+    fn stray_end(&mut self, t: Term) {
+        let sp = self.statement_span();
+        let msg = match &t {
+            Term::EndDo => "`end do` without a matching `do`".to_string(),
+            Term::EndIf => "`end if` without a matching `if`".to_string(),
+            Term::Else | Term::ElseIf => {
+                format!("{} without a matching `if`", t.describe())
+            }
+            Term::AccEnd(k) => format!("`!$acc end {}` without a matching `!$acc {}`", k.name(), k.name()),
+            Term::AccEndUnknown => "unknown `!$acc end` directive".to_string(),
+            other => format!("{} without a matching construct", other.describe()),
+        };
+        let mut d = Diagnostic::error("E0012", msg, sp).with_label("nothing to end here");
+        if let Term::AccEnd(k @ (AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::SerialLoop)) = t {
+            d = d.with_note(format!("note: `!$acc end {}` may only follow the `do` loop of a `!$acc {}` directive", k.name(), k.name()));
+        }
+        self.diags.push(d);
     }
 
     /// Consumes the construct's end statement if it is `want` (returning its span; an
@@ -1410,13 +1455,20 @@ impl Parser {
         }
         if w == "character" {
             // character, character(len=*), character(10), character*(*), character*10
+            self.char_len = None;
             if self.eat(&Tok::LParen) {
                 if self.is_name("len") && self.tok_at(1) == &Tok::Assign {
                     self.bump();
                     self.bump();
                 }
-                if !self.eat(&Tok::Star) {
-                    self.expr()?;
+                let sp = self.span();
+                if self.eat(&Tok::Star) {
+                    self.char_len = Some(CharLen::Assumed(sp));
+                } else if self.is(&Tok::Colon) && matches!(self.tok_at(1), Tok::RParen | Tok::Comma) {
+                    self.bump();
+                    self.char_len = Some(CharLen::Deferred(sp));
+                } else {
+                    self.char_len = Some(CharLen::Expr(self.expr()?));
                 }
                 if self.eat(&Tok::Comma) {
                     let sp = self.statement_span();
@@ -1425,8 +1477,17 @@ impl Parser {
                 }
                 self.expect(&Tok::RParen)?;
             } else if self.eat(&Tok::Star) {
-                if self.is(&Tok::LParen) {
+                let sp = self.span();
+                if let Tok::Int(n, _) = *self.tok() {
+                    self.bump();
+                    self.char_len = Some(CharLen::Expr(Expr { kind: ExprKind::Int(n, 4), span: sp, ty: Ty::Unknown }));
+                } else if self.is(&Tok::LParen) && self.tok_at(1) == &Tok::Star && self.tok_at(2) == &Tok::RParen {
                     self.skip_parens();
+                    self.char_len = Some(CharLen::Assumed(self.from(sp)));
+                } else if self.is(&Tok::LParen) {
+                    self.bump();
+                    self.char_len = Some(CharLen::Expr(self.expr()?));
+                    self.expect(&Tok::RParen)?;
                 } else {
                     self.bump();
                 }
@@ -1519,6 +1580,7 @@ impl Parser {
         self.nodes = 0;
         self.depth = 0;
         let (base, base_span) = self.type_spec()?;
+        let char_len = if base == BaseTy::Character { self.char_len.take() } else { None };
         let mut parameter = false;
         let mut allocatable = false;
         let mut dimension = None;
@@ -1599,13 +1661,17 @@ impl Parser {
         loop {
             let name = self.expect_name("a variable name")?;
             let dims = if self.eat(&Tok::LParen) { Some(self.dim_list()?) } else { None };
-            if base == BaseTy::Character && self.eat(&Tok::Star) {
+            if base == BaseTy::Character && self.is(&Tok::Star) {
                 // `c*10`
+                let sp = self.span();
+                self.bump();
                 if self.is(&Tok::LParen) {
                     self.skip_parens();
                 } else {
                     self.bump();
                 }
+                self.diags.push(Diagnostic::not_yet("a character length after the name (`c*10`)", self.from(sp)));
+                return Err(Fail);
             }
             let init = if self.eat(&Tok::Assign) {
                 let e = self.expr()?;
@@ -1636,7 +1702,20 @@ impl Parser {
                 break;
             }
         }
-        Ok(Decl { base, base_span, parameter, allocatable, intent, optional, save, external, dimension, entities, span: self.from(start) })
+        Ok(Decl {
+            base,
+            base_span,
+            parameter,
+            allocatable,
+            intent,
+            optional,
+            save,
+            external,
+            dimension,
+            char_len,
+            entities,
+            span: self.from(start),
+        })
     }
 
     /// A dimension list after its `(`, up to and including `)`.
@@ -1737,12 +1816,21 @@ impl Parser {
             if self.is_name("do") {
                 return self.do_construct(Some(label), start).map(Some);
             }
-            if self.is_name("if") || self.is_name("select") || self.is_name("block") || self.is_name("associate") {
+            if self.is_name("if") {
+                return self.if_construct(Some(label), start).map(Some);
+            }
+            if self.is_name("select") || self.is_name("selectcase") {
+                return self.select_case(Some(label), start).map(Some);
+            }
+            if self.is_name("block") && matches!(self.tok_at(1), Tok::Eos | Tok::Eof) {
+                return self.block_construct(Some(label), start).map(Some);
+            }
+            if self.is_name("associate") {
                 let sp = self.from(start);
-                self.diags.push(Diagnostic::not_yet("construct names on constructs other than `do`", sp));
+                self.diags.push(Diagnostic::not_yet("construct names on `associate`", sp));
                 return Err(Fail);
             }
-            return Err(self.err_expected("`do` after the construct name"));
+            return Err(self.err_expected("`do`, `if`, `select case` or `block` after the construct name"));
         }
         if self.is_assignment() {
             return self.assignment(start).map(Some);
@@ -1757,8 +1845,10 @@ impl Parser {
         };
         match kw.as_str() {
             "print" => self.print(start).map(Some),
-            "if" => self.if_construct(start).map(Some),
+            "if" => self.if_construct(None, start).map(Some),
             "do" => self.do_construct(None, start).map(Some),
+            "select" | "selectcase" => self.select_case(None, start).map(Some),
+            "block" if matches!(self.tok_at(1), Tok::Eos | Tok::Eof) => self.block_construct(None, start).map(Some),
             "exit" | "cycle" => {
                 self.bump();
                 let name = match self.tok().clone() {
@@ -1824,6 +1914,8 @@ impl Parser {
     #[inline(never)]
     fn rare_stmt(&mut self, kw: &str) -> PResult<Option<Stmt>> {
         match kw {
+            "where" if self.tok_at(1) == &Tok::LParen => self.where_construct().map(Some),
+            "forall" if self.tok_at(1) == &Tok::LParen => self.forall_construct().map(Some),
             "integer" | "real" | "logical" | "character" | "double" | "doubleprecision" | "implicit" | "use" | "save" | "external"
             | "intrinsic" | "interface" => {
                 let sp = self.statement_span();
@@ -2029,7 +2121,7 @@ impl Parser {
         Ok(c)
     }
 
-    fn if_construct(&mut self, start: Span) -> PResult<Stmt> {
+    fn if_construct(&mut self, name: Option<Ident>, start: Span) -> PResult<Stmt> {
         let if_kw = self.bump().span;
         let cond = match self.paren_cond() {
             Ok(c) => c,
@@ -2074,7 +2166,14 @@ impl Parser {
                 None => return Err(Fail),
             };
             let _ = inner_start;
-            return Ok(Stmt { kind: StmtKind::If { arms: vec![(cond, vec![inner])], else_body: None }, span: self.from(start) });
+            if let Some(n) = &name {
+                self.diags.push(
+                    Diagnostic::error("E0013", format!("the one-line `if` statement cannot have a construct name (`{}`)", n.name), n.span)
+                        .with_label("only `if (...) then` constructs can be named"),
+                );
+                return Err(Fail);
+            }
+            return Ok(Stmt { kind: StmtKind::If { name, arms: vec![(cond, vec![inner])], else_body: None }, span: self.from(start) });
         }
         self.bump();
         self.expect_eos()?;
@@ -2096,6 +2195,7 @@ impl Parser {
                         if !self.eat_name("then") {
                             return Err(self.err_expected("`then`"));
                         }
+                        self.inner_construct_name(&name, "else if");
                         self.expect_eos()?;
                         Ok(c)
                     }) {
@@ -2109,6 +2209,7 @@ impl Parser {
                 }
                 Some(Term::Else) => {
                     self.bump();
+                    self.inner_construct_name(&name, "else");
                     if self.expect_eos().is_err() {
                         self.skip_statement();
                     }
@@ -2131,21 +2232,168 @@ impl Parser {
         }
         self.open.pop();
         if self.close_construct(Term::EndIf, "`if` construct", open_span).is_some() {
-            // `end if name` is not supported (no construct names on `if`).
-            if self.expect_eos().is_err() {
-                self.skip_statement();
-            }
+            self.end_construct_name(&name, "end if", "`if` construct");
         }
-        Ok(Stmt { kind: StmtKind::If { arms, else_body }, span: self.from(start) })
+        Ok(Stmt { kind: StmtKind::If { name, arms, else_body }, span: self.from(start) })
     }
 
-    /// The loop control of a `do` statement, up to the end of the statement.
+    /// The optional construct name after an end statement (`end select outer`) and the end
+    /// of that statement; reports a name that differs from the construct's.
+    #[inline(never)]
+    fn end_construct_name(&mut self, name: &Option<Ident>, end: &str, what: &str) {
+        let end_name = match self.tok().clone() {
+            Tok::Name(n) => Some(Ident { name: n, span: self.bump().span }),
+            _ => None,
+        };
+        match (name, end_name) {
+            (Some(n), Some(e)) if n.name != e.name => self.diags.push(
+                Diagnostic::error("E0013", format!("`{end}` names `{}`, but the {what} is named `{}`", e.name, n.name), e.span)
+                    .with_label(format!("expected `{}`", n.name)),
+            ),
+            (None, Some(e)) => self.diags.push(
+                Diagnostic::error("E0013", format!("`{end}` names `{}`, but the {what} has no name", e.name), e.span)
+                    .with_label("unexpected name"),
+            ),
+            (Some(n), None) => self.diags.push(
+                Diagnostic::error("E0013", format!("missing the construct name `{}` after `{end}`", n.name), self.from(self.span()))
+                    .with_label(format!("expected `{end} {}`", n.name)),
+            ),
+            _ => {}
+        }
+        if self.expect_eos().is_err() {
+            self.skip_statement();
+        }
+    }
+
+    /// `[name:] select case (selector)`, its `case` blocks and `end select [name]`.
+    #[inline(never)]
+    fn select_case(&mut self, name: Option<Ident>, start: Span) -> PResult<Stmt> {
+        if self.bump().tok == Tok::Name("select".into()) && !self.eat_name("case") {
+            return Err(self.err_expected("`case` after `select`"));
+        }
+        let selector = self.paren_cond()?;
+        self.expect_eos()?;
+        let open_span = self.from(start);
+        let mut cases: Vec<CaseBlock> = Vec::new();
+        self.open.push(Open::Select);
+        self.skip_eos();
+        // Statements before the first `case` are not allowed.
+        if self.terminator().is_none() {
+            let sp = self.statement_span();
+            self.diags.push(
+                Diagnostic::error("E0025", "expected `case` or `end select` after `select case`", sp)
+                    .with_label("statement outside of any `case`"),
+            );
+            let _ = self.block();
+        }
+        while self.terminator() == Some(Term::Case) {
+            let case_start = self.span();
+            let values = match self.case_stmt(&name) {
+                Ok(v) => v,
+                Err(Fail) => {
+                    self.skip_statement();
+                    Some(Vec::new())
+                }
+            };
+            let span = self.from(case_start);
+            let body = self.block();
+            cases.push(CaseBlock { values, body, span });
+        }
+        self.open.pop();
+        if self.close_construct(Term::EndOther("select".into()), "`select case` construct", open_span).is_some() {
+            self.end_construct_name(&name, "end select", "`select case` construct");
+        }
+        Ok(Stmt { kind: StmtKind::SelectCase { name, selector, cases }, span: open_span })
+    }
+
+    /// A `case (...)` or `case default` statement (with an optional construct name).
+    #[inline(never)]
+    fn case_stmt(&mut self, name: &Option<Ident>) -> PResult<Option<Vec<CaseValue>>> {
+        self.bump();
+        let values = if self.eat_name("default") {
+            None
+        } else {
+            self.expect(&Tok::LParen)?;
+            let mut vals = Vec::new();
+            loop {
+                let lo_sp = self.span();
+                if self.eat(&Tok::Colon) {
+                    let hi = self.expr()?;
+                    vals.push(CaseValue::Range { lo: None, hi: Some(hi), span: self.from(lo_sp) });
+                } else {
+                    let lo = self.expr()?;
+                    if self.eat(&Tok::Colon) {
+                        let hi = if matches!(self.tok(), Tok::Comma | Tok::RParen) { None } else { Some(self.expr()?) };
+                        vals.push(CaseValue::Range { lo: Some(lo), hi, span: self.from(lo_sp) });
+                    } else {
+                        vals.push(CaseValue::Value(lo));
+                    }
+                }
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(&Tok::RParen)?;
+            Some(vals)
+        };
+        self.inner_construct_name(name, "case");
+        self.expect_eos()?;
+        Ok(values)
+    }
+
+    /// The optional construct name after `else`, `else if (...) then` or `case (...)`.
+    #[inline(never)]
+    fn inner_construct_name(&mut self, name: &Option<Ident>, stmt: &str) {
+        if let Tok::Name(n) = self.tok().clone() {
+            let sp = self.bump().span;
+            if name.as_ref().is_none_or(|c| c.name != n) {
+                self.diags.push(
+                    Diagnostic::error("E0013", format!("`{stmt}` names `{n}`, which is not the name of this construct"), sp)
+                        .with_label("unexpected name"),
+                );
+            }
+        }
+    }
+
+    /// `[name:] block`, its declarations and statements, and `end block [name]`.
+    #[inline(never)]
+    fn block_construct(&mut self, name: Option<Ident>, start: Span) -> PResult<Stmt> {
+        self.bump();
+        self.expect_eos()?;
+        let open_span = self.from(start);
+        self.open.push(Open::Block);
+        let mut decls = Vec::new();
+        loop {
+            self.skip_eos();
+            if !self.at_type_spec() {
+                break;
+            }
+            if let Some(d) = self.declaration() {
+                decls.push(d);
+            }
+        }
+        self.block_decls.extend(decls.iter().cloned());
+        let body = self.block();
+        self.open.pop();
+        if self.close_construct(Term::EndOther("block".into()), "`block` construct", open_span).is_some() {
+            self.end_construct_name(&name, "end block", "`block` construct");
+        }
+        Ok(Stmt { kind: StmtKind::Block { name, decls, body }, span: open_span })
+    }
+
+    /// The loop control of a `do` statement, up to the end of the statement (not inlined:
+    /// its frame would stay on the stack while the loop body is parsed).
+    #[inline(never)]
     fn do_header(&mut self, do_kw: Span) -> PResult<Header> {
         let header = if self.at_eos() {
             Header::While(Expr { kind: ExprKind::Logical(true), span: do_kw, ty: Ty::Unknown })
         } else if self.is_name("while") && self.tok_at(1) == &Tok::LParen {
             self.bump();
             Header::While(self.paren_cond()?)
+        } else if self.is_name("concurrent") && self.tok_at(1) == &Tok::LParen {
+            self.bump();
+            let (specs, mask) = self.concurrent_header()?;
+            Header::Concurrent(specs, mask)
         } else if matches!(self.tok(), Tok::Int(..)) {
             let sp = self.span();
             self.diags.push(Diagnostic::not_yet("labelled `do` loops (`do 10 i = ...`)", sp));
@@ -2188,13 +2436,31 @@ impl Parser {
         self.open.push(Open::Do);
         let body = self.block();
         self.open.pop();
+        self.end_do(&name, open_span);
+        let kind = match header {
+            Header::Counted(var, start_e, end, step) => StmtKind::Do { name, var, start: start_e, end, step, body },
+            Header::While(cond) => StmtKind::DoWhile { name, cond, body },
+            Header::Concurrent(specs, mask) => {
+                if let Some(n) = &name {
+                    self.diags.push(Diagnostic::not_yet("construct names on `do concurrent`", n.span));
+                }
+                StmtKind::DoConcurrent { specs, mask, body }
+            }
+        };
+        Ok(Stmt { kind, span: open_span })
+    }
+
+    /// `end do [name]` of a `do` construct (kept out of `do_construct`, whose frame stays on
+    /// the stack while nested loops are parsed).
+    #[inline(never)]
+    fn end_do(&mut self, name: &Option<Ident>, open_span: Span) {
         if self.close_construct(Term::EndDo, "`do` loop", open_span).is_some() {
             // Optional construct name after `end do`.
             let end_name = match self.tok().clone() {
                 Tok::Name(n) => Some(Ident { name: n, span: self.bump().span }),
                 _ => None,
             };
-            match (&name, end_name) {
+            match (name, end_name) {
                 (Some(n), Some(e)) if n.name != e.name => self.diags.push(
                     Diagnostic::error("E0013", format!("`end do` names `{}`, but the loop is named `{}`", e.name, n.name), e.span)
                         .with_label(format!("expected `{}`", n.name)),
@@ -2213,11 +2479,6 @@ impl Parser {
                 self.skip_statement();
             }
         }
-        let kind = match header {
-            Header::Counted(var, start_e, end, step) => StmtKind::Do { name, var, start: start_e, end, step, body },
-            Header::While(cond) => StmtKind::DoWhile { name, cond, body },
-        };
-        Ok(Stmt { kind, span: open_span })
     }
 
     fn allocate(&mut self, start: Span) -> PResult<Stmt> {
@@ -2691,8 +2952,26 @@ impl Parser {
                 self.expect(&Tok::RParen)?;
                 k
             }
-            "async" | "wait" | "device_type" | "dtype" | "tile" | "attach" | "detach" | "deviceptr" | "use_device" | "device_resident"
-            | "link" | "bind" | "nohost" | "device_num" | "default_async" | "num" | "readonly" => {
+            "tile" => {
+                // Only the number of tile sizes matters: a tiled nest is executed as the
+                // collapsed nest (tiling changes the order of iterations, not the result).
+                self.expect(&Tok::LParen)?;
+                let mut depth = 1usize;
+                let mut n = 1u32;
+                while depth > 0 {
+                    match self.tok() {
+                        Tok::LParen => depth += 1,
+                        Tok::RParen => depth -= 1,
+                        Tok::Comma if depth == 1 => n += 1,
+                        Tok::Eos | Tok::Eof => return Err(self.err_expected("`)`")),
+                        _ => {}
+                    }
+                    self.bump();
+                }
+                ClauseKind::Tile(n)
+            }
+            "async" | "wait" | "device_type" | "dtype" | "attach" | "detach" | "deviceptr" | "use_device" | "device_resident" | "link"
+            | "bind" | "nohost" | "device_num" | "default_async" | "num" | "readonly" => {
                 if self.is(&Tok::LParen) && !self.skip_parens() {
                     return Err(self.err_expected("`)`"));
                 }
@@ -2900,6 +3179,8 @@ impl Parser {
         loop {
             let op = match self.tok() {
                 Tok::Star => BinOp::Mul,
+                // `/)` ends an array constructor `(/ ... /)`.
+                Tok::Slash if self.tok_at(1) == &Tok::RParen => return Ok(l),
                 Tok::Slash => BinOp::Div,
                 _ => return Ok(l),
             };
@@ -2994,29 +3275,192 @@ impl Parser {
                     self.node(ExprKind::Name(id), sp)
                 }
             }
+            Tok::LParen if self.tok_at(1) == &Tok::Slash => self.array_ctor(sp),
             Tok::LParen => {
                 self.bump();
                 let e = self.expr()?;
+                if self.is(&Tok::Comma) && self.paren_has_implied_do() {
+                    return self.implied_do_rest(e, sp);
+                }
                 if self.is(&Tok::Comma) {
                     let s2 = self.span();
-                    let what = if self.paren_has_implied_do() { "implied-do loops" } else { "complex numbers" };
-                    self.diags.push(Diagnostic::not_yet(what, sp.to(s2)));
+                    self.diags.push(Diagnostic::not_yet("complex numbers", sp.to(s2)));
                     return Err(Fail);
                 }
                 self.expect(&Tok::RParen)?;
                 let span = self.from(sp);
                 self.node(ExprKind::Paren(Box::new(e)), span)
             }
-            Tok::LBracket => {
-                self.diags.push(Diagnostic::not_yet("array constructors", sp));
-                Err(Fail)
-            }
-            Tok::Slash if self.tok_at(1) != &Tok::Eos => {
-                self.diags.push(Diagnostic::not_yet("array constructors", sp));
-                Err(Fail)
-            }
+            Tok::LBracket => self.array_ctor(sp),
             _ => Err(self.err_expected("expression")),
         }
+    }
+
+    /// `[ ... ]` or `(/ ... /)`.
+    #[inline(never)]
+    fn array_ctor(&mut self, sp: Span) -> PResult<Expr> {
+        let close = if self.bump().tok == Tok::LBracket { Tok::RBracket } else { Tok::Slash };
+        if close == Tok::Slash {
+            self.bump();
+        }
+        self.enter()?;
+        let items = self.ctor_items(&close);
+        self.depth -= 1;
+        let items = items?;
+        if close == Tok::Slash {
+            self.expect(&Tok::RParen)?;
+        }
+        let span = self.from(sp);
+        self.node(ExprKind::ArrayCtor(items), span)
+    }
+
+    /// The items of an array constructor up to and including `close` (`]`, or the `/` of `/)`).
+    /// Nested constructors (and parenthesised implied-do lists) are flattened into the list.
+    fn ctor_items(&mut self, close: &Tok) -> PResult<Vec<CtorItem>> {
+        let mut items = Vec::new();
+        if self.eat(close) {
+            return Ok(items);
+        }
+        loop {
+            let e = self.expr()?;
+            match e.kind {
+                ExprKind::ArrayCtor(inner) => items.extend(inner),
+                _ => items.push(CtorItem::Expr(e)),
+            }
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        if !self.eat(close) {
+            let what = if close == &Tok::Slash { "`,` or `/)`" } else { "`,` or `]`" };
+            return Err(self.err_expected(what));
+        }
+        Ok(items)
+    }
+
+    /// After `(`: `items, var = lo, hi [, step] )`, an implied-do list (as a constructor with
+    /// one implied-do item).
+    #[inline(never)]
+    fn implied_do_rest(&mut self, first: Expr, sp: Span) -> PResult<Expr> {
+        let mut items = Vec::new();
+        match first.kind {
+            ExprKind::ArrayCtor(inner) => items.extend(inner),
+            _ => items.push(CtorItem::Expr(first)),
+        }
+        self.expect(&Tok::Comma)?;
+        loop {
+            if let (Tok::Name(_), Tok::Assign) = (self.tok(), self.tok_at(1)) {
+                break;
+            }
+            let e = self.expr()?;
+            match e.kind {
+                ExprKind::ArrayCtor(inner) => items.extend(inner),
+                _ => items.push(CtorItem::Expr(e)),
+            }
+            self.expect(&Tok::Comma)?;
+        }
+        let var = self.expect_name("the implied-do variable")?;
+        self.expect(&Tok::Assign)?;
+        let lo = self.expr()?;
+        self.expect(&Tok::Comma)?;
+        let hi = self.expr()?;
+        let step = if self.eat(&Tok::Comma) { Some(self.expr()?) } else { None };
+        self.expect(&Tok::RParen)?;
+        let span = self.from(sp);
+        self.node(ExprKind::ArrayCtor(vec![CtorItem::ImpliedDo(Box::new(ImpliedDo { items, var, lo, hi, step }))]), span)
+    }
+
+    /// After `forall` / `do concurrent`: `(i = lo:hi[:st], ... [, mask])`.
+    #[inline(never)]
+    fn concurrent_header(&mut self) -> PResult<(Vec<ConcurrentSpec>, Option<Expr>)> {
+        self.expect(&Tok::LParen)?;
+        let mut specs = Vec::new();
+        let mut mask = None;
+        loop {
+            if let (Tok::Name(_), Tok::Assign) = (self.tok(), self.tok_at(1)) {
+                let var = self.expect_name("an index name")?;
+                self.bump();
+                let lo = self.expr()?;
+                self.expect(&Tok::Colon)?;
+                let hi = self.expr()?;
+                let step = if self.eat(&Tok::Colon) { Some(self.expr()?) } else { None };
+                specs.push(ConcurrentSpec { var, lo, hi, step });
+            } else if specs.is_empty() {
+                return Err(self.err_expected("an index `i = lo:hi`"));
+            } else {
+                mask = Some(self.expr()?);
+                break;
+            }
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(&Tok::RParen)?;
+        Ok((specs, mask))
+    }
+
+    /// `where (mask) a = b` or the `where` construct.
+    #[inline(never)]
+    fn where_construct(&mut self) -> PResult<Stmt> {
+        let start = self.span();
+        self.bump();
+        let mask = self.paren_cond()?;
+        if !self.at_eos() {
+            let s = self.assignment(self.span())?;
+            return Ok(Stmt { kind: StmtKind::Where { arms: vec![(Some(mask), vec![s])] }, span: self.from(start) });
+        }
+        self.expect_eos()?;
+        let open_span = self.from(start);
+        let mut arms = Vec::new();
+        let mut cur = Some(mask);
+        self.open.push(Open::Where);
+        loop {
+            let body = self.block();
+            arms.push((cur.take(), body));
+            if self.terminator() != Some(Term::ElseWhere) {
+                break;
+            }
+            if self.is_name("else") {
+                self.bump();
+            }
+            self.bump();
+            if self.is(&Tok::LParen) {
+                cur = Some(self.paren_cond()?);
+            }
+            let last = cur.is_none();
+            self.expect_eos()?;
+            if last {
+                let body = self.block();
+                arms.push((None, body));
+                break;
+            }
+        }
+        self.open.pop();
+        if self.close_construct(Term::EndOther("where".into()), "`where` construct", open_span).is_some() && self.expect_eos().is_err() {
+            self.skip_statement();
+        }
+        Ok(Stmt { kind: StmtKind::Where { arms }, span: self.from(start) })
+    }
+
+    /// `forall (...) a(i) = b` or the `forall` construct.
+    #[inline(never)]
+    fn forall_construct(&mut self) -> PResult<Stmt> {
+        let start = self.span();
+        self.bump();
+        let (specs, mask) = self.concurrent_header()?;
+        if !self.at_eos() {
+            let s = self.assignment(self.span())?;
+            return Ok(Stmt { kind: StmtKind::Forall { specs, mask, body: vec![s] }, span: self.from(start) });
+        }
+        self.expect_eos()?;
+        let open_span = self.from(start);
+        self.open.push(Open::Forall);
+        let body = self.block();
+        self.open.pop();
+        if self.close_construct(Term::EndOther("forall".into()), "`forall` construct", open_span).is_some() && self.expect_eos().is_err() {
+            self.skip_statement();
+        }
+        Ok(Stmt { kind: StmtKind::Forall { specs, mask, body }, span: self.from(start) })
     }
 
     /// Inside parentheses (after their first item): is there a `name =` at this level before

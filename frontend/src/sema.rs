@@ -30,6 +30,9 @@ pub struct Symbol {
     pub allocatable: bool,
     pub parameter: bool,
     pub init: Option<Expr>,
+    /// A `character` symbol's length as declared (`None`: length 1); after checking, an
+    /// expression length is an integer literal.
+    pub char_len: Option<CharLen>,
     pub span: Span,
     /// Position in the unit's dummy argument list.
     pub dummy: Option<usize>,
@@ -60,6 +63,7 @@ impl Symbol {
             allocatable: false,
             parameter: false,
             init: None,
+            char_len: None,
             span,
             dummy: None,
             intent: None,
@@ -746,6 +750,31 @@ fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Epsilon => "epsilon",
         Intrinsic::Tiny => "tiny",
         Intrinsic::Dim => "dim",
+        Intrinsic::Size => "size",
+        Intrinsic::Shape => "shape",
+        Intrinsic::Lbound => "lbound",
+        Intrinsic::Ubound => "ubound",
+        Intrinsic::Maxval => "maxval",
+        Intrinsic::Minval => "minval",
+        Intrinsic::Product => "product",
+        Intrinsic::Count => "count",
+        Intrinsic::Any => "any",
+        Intrinsic::All => "all",
+        Intrinsic::DotProduct => "dot_product",
+        Intrinsic::Maxloc => "maxloc",
+        Intrinsic::Minloc => "minloc",
+        Intrinsic::Merge => "merge",
+        Intrinsic::Len => "len",
+        Intrinsic::LenTrim => "len_trim",
+        Intrinsic::Trim => "trim",
+        Intrinsic::Adjustl => "adjustl",
+        Intrinsic::Adjustr => "adjustr",
+        Intrinsic::Index => "index",
+        Intrinsic::Repeat => "repeat",
+        Intrinsic::Achar => "achar",
+        Intrinsic::Iachar => "iachar",
+        Intrinsic::Char => "char",
+        Intrinsic::Ichar => "ichar",
     }
 }
 
@@ -760,22 +789,8 @@ const OTHER_INTRINSICS: &[&str] = &[
     "cosh",
     "tanh",
     "log10",
-    "size",
-    "shape",
-    "lbound",
-    "ubound",
-    "maxval",
-    "minval",
-    "product",
-    "dot_product",
     "matmul",
     "transpose",
-    "maxloc",
-    "minloc",
-    "any",
-    "all",
-    "count",
-    "merge",
     "kind",
     "btest",
     "len",
@@ -834,6 +849,36 @@ enum Const {
     Real(f64),
 }
 
+/// The value of a `case` item (logical selectors use 0 and 1).
+#[derive(Clone, Debug, PartialEq)]
+enum CaseKey {
+    Int(i64),
+    Str(String),
+}
+
+impl CaseKey {
+    /// Compares as Fortran does: character values as if padded with blanks.
+    fn cmp_padded(&self, o: &CaseKey) -> std::cmp::Ordering {
+        match (self, o) {
+            (CaseKey::Int(a), CaseKey::Int(b)) => a.cmp(b),
+            (CaseKey::Str(a), CaseKey::Str(b)) => {
+                let (a, b) = (a.as_bytes(), b.as_bytes());
+                let n = a.len().max(b.len());
+                let at = |s: &[u8], i: usize| s.get(i).copied().unwrap_or(b' ');
+                (0..n).map(|i| at(a, i).cmp(&at(b, i))).find(|o| o.is_ne()).unwrap_or(std::cmp::Ordering::Equal)
+            }
+            (CaseKey::Int(_), CaseKey::Str(_)) => std::cmp::Ordering::Less,
+            (CaseKey::Str(_), CaseKey::Int(_)) => std::cmp::Ordering::Greater,
+        }
+    }
+    fn show(&self) -> String {
+        match self {
+            CaseKey::Int(v) => v.to_string(),
+            CaseKey::Str(s) => format!("'{s}'"),
+        }
+    }
+}
+
 /// What the enclosing `do` loop is, for `exit`/`cycle` and the do-variable rule.
 struct LoopCtx {
     name: Option<String>,
@@ -842,6 +887,8 @@ struct LoopCtx {
     acc_parallel: bool,
     /// Compute-construct nesting when the loop started.
     compute_depth: usize,
+    /// A named `if`, `select case` or `block` construct (only `exit name` may leave it).
+    construct: bool,
 }
 
 /// The parallelism levels of an OpenACC loop.
@@ -1094,6 +1141,52 @@ impl Checker {
         }
     }
 
+    /// Checks a `character` entity's length: a constant for variables, `*` for dummy
+    /// arguments and parameters, `:` with `allocatable`; folds a constant length.
+    fn char_entity(&mut self, si: usize, parameter: bool, allocatable: bool, rank: usize, ent: &Entity) {
+        let Some(sym) = self.syms.list.get(si) else { return };
+        let (dummy, mut len) = (sym.dummy.is_some(), sym.char_len.clone());
+        let sp = ent.name.span;
+        match &mut len {
+            None => {}
+            Some(CharLen::Expr(e)) => {
+                self.expr(e);
+                match self.const_int(e) {
+                    Some(v) => *e = Expr { kind: ExprKind::Int(v.max(0), 4), span: e.span, ty: Ty::Scalar(BaseTy::Integer(4)) },
+                    None if e.ty == Ty::Unknown => {}
+                    None => self.err(
+                        Diagnostic::error("E0256", "the length of a `character` variable must be a constant", e.span)
+                            .with_label("not a constant")
+                            .with_note("note: automatic character lengths are not supported yet"),
+                    ),
+                }
+            }
+            Some(CharLen::Assumed(l)) if !dummy && !parameter => {
+                self.err(
+                    Diagnostic::error("E0257", "`character(len=*)` is only allowed for dummy arguments and parameters", *l)
+                        .with_label("assumed length"),
+                );
+            }
+            Some(CharLen::Assumed(_)) => {}
+            Some(CharLen::Deferred(l)) => {
+                if !allocatable {
+                    self.err(
+                        Diagnostic::error("E0258", "`character(len=:)` requires the `allocatable` attribute", *l)
+                            .with_label("deferred length"),
+                    );
+                } else if rank > 0 {
+                    self.err(Diagnostic::not_yet("arrays of deferred-length strings", sp));
+                }
+            }
+        }
+        if rank > 1 || (rank == 1 && (dummy || parameter || allocatable)) {
+            self.err(Diagnostic::not_yet("this kind of character array (only rank-1 local arrays of fixed-length strings)", sp));
+        }
+        if let Some(s) = self.syms.list.get_mut(si) {
+            s.char_len = len;
+        }
+    }
+
     /// The symbols of the unit's declarations, dummy arguments and result variable.
     fn declarations(&mut self, unit: &mut Unit) {
         let in_proc = self.in_procedure();
@@ -1128,6 +1221,7 @@ impl Checker {
                 s.dims = dims;
                 s.allocatable = d.allocatable;
                 s.parameter = d.parameter;
+                s.char_len = d.char_len.clone();
                 s.intent = d.intent;
                 s.optional = d.optional;
                 s.save = d.save || self.save_all;
@@ -1299,7 +1393,7 @@ impl Checker {
                 self.err(Diagnostic::not_yet("allocatable dummy arguments", ent.name.span));
             } else if is_result {
                 self.err(Diagnostic::not_yet("allocatable function results", ent.name.span));
-            } else if dims.is_empty() {
+            } else if dims.is_empty() && base != BaseTy::Character {
                 self.err(Diagnostic::not_yet("allocatable scalars", ent.name.span));
             } else if !all_deferred {
                 let colons = vec![":"; dims.len()].join(",");
@@ -1353,11 +1447,11 @@ impl Checker {
                 }
             }
         }
-        if base == BaseTy::Character && !parameter {
-            self.err(Diagnostic::not_yet("character variables (only character parameters are supported)", ent.name.span));
+        if base == BaseTy::Character {
+            self.char_entity(si, parameter, allocatable, dims.len(), ent);
         }
-        if parameter && !dims.is_empty() {
-            self.err(Diagnostic::not_yet("array parameters", ent.name.span));
+        if parameter && !dims.is_empty() && dims.len() > 1 {
+            self.err(Diagnostic::not_yet("array parameters of rank greater than 1", ent.name.span));
         }
         if parameter && allocatable {
             self.err(
@@ -1419,11 +1513,28 @@ impl Checker {
             } else {
                 let target = with_rank(base, 0);
                 self.assign_compat(target, init.ty, init.span);
-                if init.ty.rank() > 0 {
+                if init.ty.rank() > 0 && !(init.ty.rank() == 1 && dims.len() == 1) {
                     self.err(
                         Diagnostic::error("E0231", format!("cannot initialise `{name}` with an array"), init.span)
                             .with_label(format!("this is a {}", ty_name(init.ty))),
                     );
+                } else if let (ExprKind::ArrayCtor(items), [DimSpec::Explicit { lo, hi }]) = (&init.kind, dims.as_slice()) {
+                    // A constructor of scalars must have as many elements as the array.
+                    let lo = lo.as_ref().map_or(Some(1), |e| self.const_int(e));
+                    let scalars = items.iter().all(|it| matches!(it, CtorItem::Expr(e) if e.ty.rank() == 0));
+                    if let (Some(lo), Some(hi), true) = (lo, self.const_int(hi), scalars) {
+                        let n = (hi - lo + 1).max(0);
+                        if n != items.len() as i64 {
+                            self.err(
+                                Diagnostic::error(
+                                    "E0231",
+                                    format!("the initial value of `{name}` has {} elements, but `{name}` has {n}", items.len()),
+                                    init.span,
+                                )
+                                .with_label("shapes must conform"),
+                            );
+                        }
+                    }
                 }
             }
         } else if parameter {
@@ -1466,9 +1577,9 @@ impl Checker {
             }
         }
         for d in &p.decls {
-            if d.base == BaseTy::Character && !d.parameter {
+            if d.base == BaseTy::Character && !d.parameter && !matches!(d.char_len, Some(CharLen::Assumed(_))) {
                 if let Some(e) = d.entities.first() {
-                    self.err(Diagnostic::not_yet("character variables (only character parameters are supported)", e.name.span));
+                    self.err(Diagnostic::not_yet("character dummy arguments other than `character(len=*)`", e.name.span));
                 }
             }
         }
@@ -2082,6 +2193,7 @@ fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Auto => "auto",
         ClauseKind::Independent => "independent",
         ClauseKind::Collapse(_) => "collapse",
+        ClauseKind::Tile(_) => "tile",
         ClauseKind::NumGangs(_) => "num_gangs",
         ClauseKind::NumWorkers(_) => "num_workers",
         ClauseKind::VectorLength(_) => "vector_length",
@@ -2282,6 +2394,10 @@ impl Checker {
             ExprKind::Unary(_, x) | ExprKind::Paren(x) => self.is_const(x),
             ExprKind::Binary(_, l, r) => self.is_const(l) && self.is_const(r),
             ExprKind::Intrinsic { args, .. } => args.iter().all(|a| self.is_const(a)),
+            ExprKind::ArrayCtor(items) => items.iter().all(|it| match it {
+                CtorItem::Expr(e) => self.is_const(e),
+                CtorItem::ImpliedDo(d) => [Some(&d.lo), Some(&d.hi), d.step.as_ref()].into_iter().flatten().all(|e| self.is_const(e)),
+            }),
             _ => false,
         }
     }
@@ -2498,8 +2614,339 @@ impl Checker {
                 (ExprKind::Binary(op, l, r), t)
             }
             ExprKind::Apply { name, args } => self.apply(name, args, span),
+            ExprKind::ArrayCtor(items) => self.array_ctor(items, span),
             k @ (ExprKind::ArrayRef { .. } | ExprKind::Intrinsic { .. } | ExprKind::Call { .. }) => (k, Ty::Unknown),
         }
+    }
+
+    #[inline(never)]
+    fn array_ctor(&mut self, mut items: Vec<CtorItem>, span: Span) -> (ExprKind, Ty) {
+        if self.in_compute() {
+            self.err(Diagnostic::not_yet("array constructors inside a compute construct", span));
+        }
+        let mut base = None;
+        let ok = self.ctor_items(&mut items, &mut base);
+        let ty = match base {
+            Some(b) if ok => Ty::Array(b, 1),
+            None if ok => {
+                self.err(Diagnostic::not_yet("empty array constructors", span));
+                Ty::Unknown
+            }
+            _ => Ty::Unknown,
+        };
+        (ExprKind::ArrayCtor(items), ty)
+    }
+
+    /// An item of an I/O list: implied-do lists may mix types (`(a(i), x(i), i = 1, n)`).
+    fn io_list_item(&mut self, e: &mut Expr) {
+        let ExprKind::ArrayCtor(items) = &mut e.kind else {
+            self.expr(e);
+            return;
+        };
+        if !items.iter().any(|it| matches!(it, CtorItem::ImpliedDo(_))) {
+            self.expr(e);
+            return;
+        }
+        let ok = self.io_items(items);
+        e.ty = if ok { Ty::Array(BaseTy::Integer(4), 1) } else { Ty::Unknown };
+    }
+    fn io_items(&mut self, items: &mut [CtorItem]) -> bool {
+        let mut ok = true;
+        for it in items {
+            match it {
+                CtorItem::Expr(x) => {
+                    self.io_list_item(x);
+                    ok &= x.ty != Ty::Unknown;
+                }
+                CtorItem::ImpliedDo(d) => {
+                    let mut v = Expr { kind: ExprKind::Name(d.var.clone()), span: d.var.span, ty: Ty::Unknown };
+                    self.expr(&mut v);
+                    ok &= self.want_int_scalar(&v, "the implied-do variable must be a scalar integer");
+                    for b in [Some(&mut d.lo), Some(&mut d.hi), d.step.as_mut()].into_iter().flatten() {
+                        self.expr(b);
+                        ok &= self.want_int_scalar(b, "implied-do bounds must be scalar integers");
+                    }
+                    ok &= self.io_items(&mut d.items);
+                }
+            }
+        }
+        ok
+    }
+
+    /// Checks the items of an array constructor; all must have the same base type.
+    fn ctor_items(&mut self, items: &mut [CtorItem], base: &mut Option<BaseTy>) -> bool {
+        let mut ok = true;
+        for it in items {
+            match it {
+                CtorItem::Expr(e) => {
+                    self.expr(e);
+                    match (e.ty.base(), *base) {
+                        (None, _) => ok = false,
+                        (Some(b), None) => *base = Some(b),
+                        (Some(b), Some(want)) if b != want => {
+                            self.err(
+                                Diagnostic::error("E0210", "the elements of an array constructor must have the same type", e.span)
+                                    .with_label(format!("expected `{}`, found `{}`", base_name(want), base_name(b))),
+                            );
+                            ok = false;
+                        }
+                        _ => {}
+                    }
+                }
+                CtorItem::ImpliedDo(d) => {
+                    let mut v = Expr { kind: ExprKind::Name(d.var.clone()), span: d.var.span, ty: Ty::Unknown };
+                    self.expr(&mut v);
+                    ok &= self.want_int_scalar(&v, "the implied-do variable must be a scalar integer");
+                    for e in [Some(&mut d.lo), Some(&mut d.hi), d.step.as_mut()].into_iter().flatten() {
+                        self.expr(e);
+                        ok &= self.want_int_scalar(e, "implied-do bounds must be scalar integers");
+                    }
+                    ok &= self.ctor_items(&mut d.items, base);
+                }
+            }
+        }
+        ok
+    }
+
+    /// The array intrinsics: arguments by keyword or position, in the canonical form
+    /// `[array, dim, mask]` (reductions, `maxloc`, `minloc`), `[mask, dim]` (`count`, `any`,
+    /// `all`), `[array, dim]` (`size`, `lbound`, `ubound`), `[source]` (`shape`),
+    /// `[a, b]` (`dot_product`), `[tsource, fsource, mask]` (`merge`). An absent `dim` is
+    /// the integer literal 0, an absent mask the literal `.true.`.
+    #[inline(never)]
+    fn array_intrinsic(&mut self, f: Intrinsic, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
+        use Intrinsic as I;
+        let fname = intrinsic_name(f);
+        let params: &[&str] = match f {
+            I::Sum | I::Product | I::Maxval | I::Minval | I::Maxloc | I::Minloc => &["array", "dim", "mask"],
+            I::Count | I::Any | I::All => &["mask", "dim"],
+            I::Size | I::Lbound | I::Ubound => &["array", "dim"],
+            I::Shape => &["source"],
+            I::DotProduct => &["vector_a", "vector_b"],
+            _ => &["tsource", "fsource", "mask"],
+        };
+        let mut slots: Vec<Option<Expr>> = vec![None; params.len()];
+        let mut ok = true;
+        let mut npos = 0;
+        for a in args {
+            match a {
+                Arg::Index(mut e) => {
+                    self.expr(&mut e);
+                    let mut k = npos;
+                    // `sum(a, mask)`: a logical second argument is the mask.
+                    if k == 1 && params.get(2) == Some(&"mask") && f != I::Merge && e.ty.base() == Some(BaseTy::Logical) {
+                        k = 2;
+                    }
+                    npos += 1;
+                    match slots.get_mut(k) {
+                        Some(slot @ None) => *slot = Some(e),
+                        _ => {
+                            self.err(
+                                Diagnostic::error("E0209", format!("too many arguments for `{fname}`"), e.span)
+                                    .with_label("unexpected argument"),
+                            );
+                            ok = false;
+                        }
+                    }
+                }
+                Arg::Keyword(k, mut e) => {
+                    self.expr(&mut e);
+                    match params.iter().position(|p| *p == k.name).and_then(|i| slots.get_mut(i)) {
+                        Some(slot @ None) => *slot = Some(e),
+                        _ => {
+                            self.err(
+                                Diagnostic::error("E0211", format!("`{fname}` has no argument named `{}`", k.name), k.span)
+                                    .with_label("unknown or repeated keyword"),
+                            );
+                            ok = false;
+                        }
+                    }
+                }
+                Arg::Range { span: rs, .. } => {
+                    self.err(
+                        Diagnostic::error("E0208", format!("a range is not an argument of `{fname}`"), rs)
+                            .with_label("ranges are only allowed in array subscripts"),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        let lit = |kind: ExprKind, ty: Ty| Expr { kind, span, ty };
+        let unknown = |slots: Vec<Option<Expr>>| {
+            let args = slots.into_iter().flatten().collect();
+            (ExprKind::Intrinsic { func: f, args }, Ty::Unknown)
+        };
+        if !ok || slots.iter().flatten().any(|e| e.ty == Ty::Unknown) {
+            return unknown(slots);
+        }
+        let nreq = match f {
+            I::Sum | I::Product | I::Maxval | I::Minval | I::Maxloc | I::Minloc | I::Count | I::Any | I::All => 1,
+            I::Size | I::Lbound | I::Ubound | I::Shape => 1,
+            I::DotProduct => 2,
+            _ => 3,
+        };
+        if slots.iter().take(nreq).any(Option::is_none) {
+            self.err(
+                Diagnostic::error(
+                    "E0209",
+                    format!(
+                        "`{fname}` needs the `{}` argument",
+                        slots.iter().position(Option::is_none).and_then(|i| params.get(i)).unwrap_or(&"array")
+                    ),
+                    span,
+                )
+                .with_label("missing argument"),
+            );
+            return unknown(slots);
+        }
+        let arg_err = |this: &mut Checker, e: &Expr, what: &str, need: &str| {
+            this.err(
+                Diagnostic::error("E0210", format!("the `{what}` argument of `{fname}` must be {need}, found {}", ty_name(e.ty)), e.span)
+                    .with_label(format!("expected {need}")),
+            );
+        };
+        let slot = |slots: &[Option<Expr>], i: usize| slots.get(i).cloned().flatten();
+        let first = slot(&slots, 0).unwrap_or_else(|| lit(ExprKind::Int(0, 4), Ty::Unknown));
+        let rank = first.ty.rank();
+        let b0 = first.ty.base().unwrap_or(BaseTy::Integer(4));
+        if f == I::Merge {
+            let (Some(t), Some(fs), Some(m)) = (slot(&slots, 0), slot(&slots, 1), slot(&slots, 2)) else { return unknown(slots) };
+            let (t, fs, m) = (&t, &fs, &m);
+            let r = [t, fs, m].iter().map(|e| e.ty.rank()).max().unwrap_or(0);
+            if let Some(bad) = [t, fs, m].into_iter().find(|e| e.ty.rank() != 0 && e.ty.rank() != r) {
+                self.err(
+                    Diagnostic::error(
+                        "E0230",
+                        format!("array arguments of `merge` have different ranks ({r} and {})", bad.ty.rank()),
+                        bad.span,
+                    )
+                    .with_label("arrays must conform"),
+                );
+                return unknown(slots);
+            }
+            if m.ty.base() != Some(BaseTy::Logical) {
+                self.err(
+                    Diagnostic::error(
+                        "E0219",
+                        format!("the `mask` argument of `merge` must be `logical`, found {}", ty_name(m.ty)),
+                        m.span,
+                    )
+                    .with_label("expected `logical`"),
+                );
+                return unknown(slots);
+            }
+            if fs.ty.base() != t.ty.base() {
+                arg_err(self, fs, "fsource", &format!("of the same type as `tsource` (`{}`)", base_name(b0)));
+                return unknown(slots);
+            }
+            let args = slots.into_iter().flatten().collect();
+            return (ExprKind::Intrinsic { func: f, args }, with_rank(b0, r));
+        }
+        if f == I::DotProduct {
+            let (Some(a), Some(b)) = (slot(&slots, 0), slot(&slots, 1)) else { return unknown(slots) };
+            let (a, b) = (&a, &b);
+            for (e, w) in [(a, "vector_a"), (b, "vector_b")] {
+                if e.ty.rank() != 1 || !e.ty.base().is_some_and(is_numeric) {
+                    arg_err(self, e, w, "a numeric rank-1 array");
+                    return unknown(slots);
+                }
+            }
+            let rb = promote(b0, b.ty.base().unwrap_or(b0));
+            let args = slots.into_iter().flatten().collect();
+            return (ExprKind::Intrinsic { func: f, args }, Ty::Scalar(rb));
+        }
+        let what = params.first().copied().unwrap_or("array");
+        if rank == 0 {
+            arg_err(self, &first, what, "an array");
+            return unknown(slots);
+        }
+        let need = match f {
+            I::Sum | I::Product if !is_numeric(b0) => Some("a numeric array"),
+            I::Maxval | I::Minval | I::Maxloc | I::Minloc if !matches!(b0, BaseTy::Integer(_) | BaseTy::Real(_)) => {
+                Some("an `integer` or `real` array")
+            }
+            I::Count | I::Any | I::All if b0 != BaseTy::Logical => Some("a `logical` array"),
+            _ => None,
+        };
+        if let Some(need) = need {
+            arg_err(self, &first, what, need);
+            return unknown(slots);
+        }
+        // `dim`: a constant in 1..=rank.
+        let dim = match slots.get(1).and_then(Option::as_ref) {
+            None => 0,
+            Some(d) if f != I::Shape => {
+                if !self.want_int_scalar(d, "the `dim` argument must be a scalar integer") {
+                    return unknown(slots);
+                }
+                match self.const_int(d) {
+                    Some(v) if v >= 1 && v <= i64::from(rank) => v as u8,
+                    Some(v) => {
+                        self.err(
+                            Diagnostic::error("E0218", format!("the `dim` argument of `{fname}` is {v}, outside 1 to {rank}"), d.span)
+                                .with_label(format!("the array has rank {rank}")),
+                        );
+                        return unknown(slots);
+                    }
+                    // `size`, `lbound`, `ubound`: a run-time `dim` (kept as the expression).
+                    None if matches!(f, I::Size | I::Lbound | I::Ubound) => {
+                        let args = vec![first, d.clone()];
+                        return (ExprKind::Intrinsic { func: f, args }, Ty::Scalar(BaseTy::Integer(4)));
+                    }
+                    None => {
+                        self.err(Diagnostic::not_yet(format!("a non-constant `dim` argument of `{fname}`"), d.span));
+                        return unknown(slots);
+                    }
+                }
+            }
+            Some(_) => 0,
+        };
+        let has_mask = params.get(2) == Some(&"mask");
+        if has_mask {
+            if let Some(m) = slots.get(2).and_then(Option::as_ref) {
+                if m.ty.base() != Some(BaseTy::Logical) {
+                    self.err(
+                        Diagnostic::error(
+                            "E0219",
+                            format!("the `mask` argument of `{fname}` must be `logical`, found {}", ty_name(m.ty)),
+                            m.span,
+                        )
+                        .with_label("expected `logical`"),
+                    );
+                    return unknown(slots);
+                }
+                if m.ty.rank() != 0 && m.ty.rank() != rank {
+                    self.err(
+                        Diagnostic::error(
+                            "E0230",
+                            format!("the `mask` of `{fname}` has rank {} but the array has rank {rank}", m.ty.rank()),
+                            m.span,
+                        )
+                        .with_label("arrays must conform"),
+                    );
+                    return unknown(slots);
+                }
+            }
+        }
+        let sub = if dim > 0 { rank - 1 } else { 0 };
+        let ty = match f {
+            I::Sum | I::Product | I::Maxval | I::Minval => with_rank(b0, sub),
+            I::Count => with_rank(BaseTy::Integer(4), sub),
+            I::Any | I::All => with_rank(BaseTy::Logical, sub),
+            I::Maxloc | I::Minloc => with_rank(BaseTy::Integer(4), if dim > 0 { sub } else { 1 }),
+            I::Size => Ty::Scalar(BaseTy::Integer(4)),
+            I::Lbound | I::Ubound => with_rank(BaseTy::Integer(4), if dim > 0 { 0 } else { 1 }),
+            _ => Ty::Array(BaseTy::Integer(4), 1),
+        };
+        let mut args = vec![first, lit(ExprKind::Int(i64::from(dim), 4), Ty::Scalar(BaseTy::Integer(4)))];
+        if has_mask {
+            let m = slots.get_mut(2).and_then(Option::take);
+            args.push(m.unwrap_or_else(|| lit(ExprKind::Logical(true), Ty::Scalar(BaseTy::Logical))));
+        }
+        if f == I::Shape {
+            args.truncate(1);
+        }
+        (ExprKind::Intrinsic { func: f, args }, ty)
     }
 
     fn binary_ty(&mut self, op: BinOp, l: &Expr, r: &Expr, span: Span) -> Ty {
@@ -2566,6 +3013,115 @@ impl Checker {
         }
     }
 
+    /// The character intrinsics (scalar arguments only): `len`, `len_trim`, `trim`,
+    /// `adjustl`, `adjustr`, `index(s, sub[, back])`, `repeat`, `achar`, `char`, `iachar`,
+    /// `ichar`.
+    #[inline(never)]
+    fn char_intrinsic(&mut self, f: Intrinsic, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
+        use Intrinsic as I;
+        let fname = intrinsic_name(f);
+        let params: &[&str] = match f {
+            I::Index => &["string", "substring", "back"],
+            I::Repeat => &["string", "ncopies"],
+            I::Achar | I::Char | I::Iachar | I::Ichar => &["i"],
+            _ => &["string"],
+        };
+        let mut slots: Vec<Option<Expr>> = vec![None; params.len()];
+        let mut ok = true;
+        for (k, a) in args.into_iter().enumerate() {
+            let (slot, mut e) = match a {
+                Arg::Index(e) => (Some(k), e),
+                Arg::Keyword(kw, e) => match params.iter().position(|p| *p == kw.name) {
+                    Some(i) => (Some(i), e),
+                    None => {
+                        self.err(
+                            Diagnostic::error("E0211", format!("`{fname}` has no argument named `{}`", kw.name), kw.span)
+                                .with_label("unknown keyword"),
+                        );
+                        ok = false;
+                        continue;
+                    }
+                },
+                Arg::Range { span: rs, .. } => {
+                    self.err(
+                        Diagnostic::error("E0208", format!("a range is not an argument of `{fname}`"), rs)
+                            .with_label("ranges are only allowed in array subscripts"),
+                    );
+                    ok = false;
+                    continue;
+                }
+            };
+            self.expr(&mut e);
+            match slot.and_then(|i| slots.get_mut(i)) {
+                Some(s) if s.is_none() => *s = Some(e),
+                _ => {
+                    self.err(
+                        Diagnostic::error("E0209", format!("`{fname}` takes {} argument(s)", params.len()), e.span)
+                            .with_label("extra argument"),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        let required = if f == I::Index { 2 } else { params.len() };
+        if slots.iter().take(required).any(Option::is_none) {
+            self.err(Diagnostic::error("E0209", format!("`{fname}` takes {required} argument(s)"), span).with_label("missing argument"));
+            ok = false;
+        }
+        for (i, e) in slots.iter().enumerate() {
+            let Some(e) = e else { continue };
+            if e.ty == Ty::Unknown {
+                ok = false;
+                continue;
+            }
+            let want = match (f, i) {
+                (I::Achar | I::Char | I::Repeat, _) if i == params.len() - 1 => BaseTy::Integer(4),
+                (I::Index, 2) => BaseTy::Logical,
+                _ => BaseTy::Character,
+            };
+            let good = e.ty.rank() == 0 && matches!((want, e.ty.base()), (BaseTy::Integer(_), Some(BaseTy::Integer(_))))
+                || e.ty == Ty::Scalar(want);
+            if !good {
+                let need = ty_name(Ty::Scalar(want));
+                self.err(
+                    Diagnostic::error(
+                        "E0210",
+                        format!("the argument of `{fname}` must be a scalar {need}, found {}", ty_name(e.ty)),
+                        e.span,
+                    )
+                    .with_label(format!("expected {need}")),
+                );
+                ok = false;
+            }
+        }
+        let ty = match f {
+            I::Len | I::LenTrim | I::Index | I::Iachar | I::Ichar => Ty::Scalar(BaseTy::Integer(4)),
+            _ => Ty::Scalar(BaseTy::Character),
+        };
+        let mut out = Vec::new();
+        for (i, e) in slots.into_iter().enumerate() {
+            match e {
+                Some(e) => out.push(e),
+                // Absent `back=`: false.
+                None if i >= required => out.push(Expr { kind: ExprKind::Logical(false), span, ty: Ty::Scalar(BaseTy::Logical) }),
+                None => {}
+            }
+        }
+        (ExprKind::Intrinsic { func: f, args: out }, if ok { ty } else { Ty::Unknown })
+    }
+
+    /// `s(i:j)` of a scalar character variable: an [`ExprKind::ArrayRef`] with one range.
+    fn substring(&mut self, name: Ident, mut args: Vec<Arg>) -> (ExprKind, Ty) {
+        let mut ok = true;
+        if let Some(Arg::Range { lo, hi, .. }) = args.first_mut() {
+            for e in [lo, hi].into_iter().flatten() {
+                self.expr(e);
+                ok &= self.want_int_scalar(e, "a substring bound must be a scalar integer");
+            }
+        }
+        (ExprKind::ArrayRef { name, subs: args }, if ok { Ty::Scalar(BaseTy::Character) } else { Ty::Unknown })
+    }
+
     /// Resolves `name(args)`: an array reference or an intrinsic call.
     #[inline(never)]
     fn apply(&mut self, name: Ident, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
@@ -2589,6 +3145,9 @@ impl Checker {
             }
             if rank > 0 {
                 return self.array_ref(name, args, rank, base, span);
+            }
+            if base == BaseTy::Character && matches!(args.as_slice(), [Arg::Range { stride: None, .. }]) {
+                return self.substring(name, args);
             }
             let is_result = self.result_name.as_deref() == Some(n.as_str()) && !sym.host;
             let local_typed = !sym.parameter
@@ -2744,6 +3303,33 @@ impl Checker {
     }
 
     fn intrinsic(&mut self, f: Intrinsic, name: Ident, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
+        use Intrinsic as I;
+        if matches!(
+            f,
+            I::Sum
+                | I::Product
+                | I::Maxval
+                | I::Minval
+                | I::Maxloc
+                | I::Minloc
+                | I::Count
+                | I::Any
+                | I::All
+                | I::Size
+                | I::Lbound
+                | I::Ubound
+                | I::Shape
+                | I::DotProduct
+                | I::Merge
+        ) {
+            return self.array_intrinsic(f, args, span);
+        }
+        if matches!(
+            f,
+            I::Len | I::LenTrim | I::Trim | I::Adjustl | I::Adjustr | I::Index | I::Repeat | I::Achar | I::Iachar | I::Char | I::Ichar
+        ) {
+            return self.char_intrinsic(f, args, span);
+        }
         let fname = intrinsic_name(f);
         let mut pos: Vec<Expr> = Vec::new();
         let mut kind_arg: Option<Expr> = None;
@@ -2758,10 +3344,6 @@ impl Checker {
                     self.expr(&mut e);
                     match (f, k.name.as_str()) {
                         (Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint, "kind") => kind_arg = Some(e),
-                        (Intrinsic::Sum, "dim" | "mask") => {
-                            self.err(Diagnostic::not_yet(format!("the `{}=` argument of `sum`", k.name), k.span));
-                            ok = false;
-                        }
                         _ => {
                             self.err(
                                 Diagnostic::error("E0211", format!("`{fname}` has no argument named `{}`", k.name), k.span)
@@ -2942,15 +3524,7 @@ impl Checker {
                 ([e], _) => arg_err(self, e, "`integer` or `real`"),
                 _ => nargs(self, "one argument"),
             },
-            Intrinsic::Sum => match (pos.as_slice(), first) {
-                ([e], Some(b)) if is_numeric(b) && e.ty.rank() > 0 => Ty::Scalar(b),
-                ([e], _) => arg_err(self, e, "a numeric array"),
-                ([_, d], _) => {
-                    self.err(Diagnostic::not_yet("the `dim` argument of `sum`", d.span));
-                    Ty::Unknown
-                }
-                _ => nargs(self, "one array argument"),
-            },
+            _ => Ty::Unknown,
         };
         let _ = name;
         (mk(pos, kind_arg), ty)
@@ -2972,16 +3546,7 @@ impl Checker {
         let span = s.span;
         match &mut s.kind {
             StmtKind::Assign { lhs, rhs } => self.assign(lhs, rhs),
-            StmtKind::If { arms, else_body } => {
-                for (c, body) in arms.iter_mut() {
-                    self.expr(c);
-                    self.want_logical(c, "the `if` condition");
-                    self.stmts(body);
-                }
-                if let Some(b) = else_body {
-                    self.stmts(b);
-                }
-            }
+            StmtKind::If { .. } => self.if_construct(s),
             StmtKind::Do { .. } => self.do_loop(s, None),
             StmtKind::DoWhile { name, cond, body } => {
                 self.expr(cond);
@@ -2991,10 +3556,13 @@ impl Checker {
                     var: None,
                     acc_parallel: false,
                     compute_depth: self.compute.len(),
+                    construct: false,
                 });
                 self.stmts(body);
                 self.loops.pop();
             }
+            StmtKind::SelectCase { .. } => self.select_case(s),
+            StmtKind::Block { .. } => self.if_construct(s),
             StmtKind::Exit(_) | StmtKind::Cycle(_) => {
                 let is_exit = matches!(s.kind, StmtKind::Exit(_));
                 let name = match &s.kind {
@@ -3009,7 +3577,116 @@ impl Checker {
                 self.directive(dir);
                 self.acc_loop(dir, do_stmt);
             }
+            StmtKind::Where { .. } | StmtKind::Forall { .. } | StmtKind::DoConcurrent { .. } => self.array_stmt(s),
             _ => self.simple_stmt(s),
+        }
+    }
+
+    /// `where`, `forall` and `do concurrent`.
+    #[inline(never)]
+    fn array_stmt(&mut self, s: &mut Stmt) {
+        let span = s.span;
+        let what = match &s.kind {
+            StmtKind::Where { .. } => "where",
+            StmtKind::Forall { .. } => "forall",
+            _ => "do concurrent",
+        };
+        if self.in_compute() {
+            self.err(Diagnostic::not_yet(format!("`{what}` inside a compute construct"), span));
+        }
+        match &mut s.kind {
+            StmtKind::Where { arms } => {
+                let mut rank: Option<u8> = None;
+                for (mask, body) in arms.iter_mut() {
+                    if let Some(m) = mask {
+                        self.expr(m);
+                        match m.ty {
+                            Ty::Unknown => {}
+                            Ty::Array(BaseTy::Logical, r) => match rank {
+                                Some(r0) if r0 != r => self.err(
+                                    Diagnostic::error(
+                                        "E0230",
+                                        format!("the masks of this `where` have different ranks ({r0} and {r})"),
+                                        m.span,
+                                    )
+                                    .with_label("masks must conform"),
+                                ),
+                                _ => rank = Some(r),
+                            },
+                            t => self.err(
+                                Diagnostic::error(
+                                    "E0219",
+                                    format!("the `where` mask must be a `logical` array, found {}", ty_name(t)),
+                                    m.span,
+                                )
+                                .with_label("expected a `logical` array"),
+                            ),
+                        }
+                    }
+                    for st in body.iter_mut() {
+                        let StmtKind::Assign { lhs, rhs } = &mut st.kind else {
+                            self.err(Diagnostic::not_yet("statements other than assignments in `where`", st.span));
+                            continue;
+                        };
+                        self.assign(lhs, rhs);
+                        if let (Some(r), Ty::Scalar(_) | Ty::Array(..)) = (rank, lhs.ty) {
+                            if lhs.ty.rank() != r {
+                                self.err(
+                                    Diagnostic::error(
+                                        "E0230",
+                                        format!("the `where` mask has rank {r}, but the assigned variable has rank {}", lhs.ty.rank()),
+                                        lhs.span,
+                                    )
+                                    .with_label("does not conform to the mask"),
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+            StmtKind::Forall { specs, mask, body } | StmtKind::DoConcurrent { specs, mask, body } => {
+                for sp in specs.iter_mut() {
+                    let mut v = Expr { kind: ExprKind::Name(sp.var.clone()), span: sp.var.span, ty: Ty::Unknown };
+                    self.expr(&mut v);
+                    self.want_int_scalar(&v, &format!("the `{what}` index must be a scalar integer"));
+                    for e in [Some(&mut sp.lo), Some(&mut sp.hi), sp.step.as_mut()].into_iter().flatten() {
+                        self.expr(e);
+                        self.want_int_scalar(e, &format!("the `{what}` bounds must be scalar integers"));
+                    }
+                }
+                if let Some(m) = mask {
+                    self.expr(m);
+                    self.want_logical(m, &format!("the `{what}` mask"));
+                }
+                if what == "forall" {
+                    for st in body.iter_mut() {
+                        let StmtKind::Assign { lhs, rhs } = &mut st.kind else {
+                            self.err(Diagnostic::not_yet("statements other than assignments in `forall`", st.span));
+                            continue;
+                        };
+                        self.assign(lhs, rhs);
+                        if lhs.ty.rank() > 0 {
+                            self.err(Diagnostic::not_yet("array sections assigned in `forall`", lhs.span));
+                        }
+                    }
+                } else {
+                    let n = specs.len();
+                    for sp in specs.iter() {
+                        self.loops.push(LoopCtx {
+                            name: None,
+                            var: Some(sp.var.name.clone()),
+                            acc_parallel: false,
+                            compute_depth: self.compute.len(),
+                            construct: false,
+                        });
+                    }
+                    self.stmts(body);
+                    for _ in 0..n {
+                        self.loops.pop();
+                    }
+                }
+            }
+            _ => {}
         }
     }
 
@@ -3023,7 +3700,7 @@ impl Checker {
                     self.err(Diagnostic::not_yet("`print` inside a compute construct", span));
                 }
                 for e in items {
-                    self.expr(e);
+                    self.io_list_item(e);
                 }
             }
             StmtKind::Stop(_) | StmtKind::ErrorStop(_) => {
@@ -3056,7 +3733,7 @@ impl Checker {
                     self.want_int_scalar(e, "the unit of `write` must be a scalar integer");
                 }
                 for e in items {
-                    self.expr(e);
+                    self.io_list_item(e);
                 }
             }
             StmtKind::Return => {
@@ -3264,6 +3941,7 @@ impl Checker {
             var: Some(var.name.clone()),
             acc_parallel: acc == Some(false),
             compute_depth: self.compute.len(),
+            construct: false,
         });
         self.stmts(body);
         self.loops.pop();
@@ -3312,10 +3990,214 @@ impl Checker {
         }
     }
 
+    /// An `if` or `block` construct (kept out of `stmt` so that its frame stays small).
+    #[inline(never)]
+    fn if_construct(&mut self, s: &mut Stmt) {
+        match &mut s.kind {
+            StmtKind::If { name, arms, else_body } => {
+                self.push_construct(name);
+                for (c, body) in arms.iter_mut() {
+                    self.expr(c);
+                    self.want_logical(c, "the `if` condition");
+                    self.stmts(body);
+                }
+                if let Some(b) = else_body {
+                    self.stmts(b);
+                }
+                self.pop_construct(name);
+            }
+            StmtKind::Block { name, body, .. } => {
+                self.push_construct(name);
+                self.stmts(body);
+                self.pop_construct(name);
+            }
+            _ => {}
+        }
+    }
+
+    /// A `select case` construct: the selector, its case values (constants of the
+    /// selector's type, `case default` at most once) and overlapping values.
+    #[inline(never)]
+    fn select_case(&mut self, s: &mut Stmt) {
+        let StmtKind::SelectCase { name, selector, cases } = &mut s.kind else { return };
+        self.expr(selector);
+        let sel = match selector.ty {
+            Ty::Scalar(b @ (BaseTy::Integer(_) | BaseTy::Logical | BaseTy::Character)) => Some(b),
+            Ty::Unknown => None,
+            t => {
+                self.err(
+                    Diagnostic::error(
+                        "E0250",
+                        format!("the `select case` selector must be a scalar integer, logical or character, found {}", ty_name(t)),
+                        selector.span,
+                    )
+                    .with_label("not a valid selector"),
+                );
+                None
+            }
+        };
+        let mut seen: Vec<(Option<CaseKey>, Option<CaseKey>)> = Vec::new();
+        let mut default: Option<Span> = None;
+        self.push_construct(name);
+        for c in cases.iter_mut() {
+            match &mut c.values {
+                None => {
+                    if default.is_some() {
+                        self.err(
+                            Diagnostic::error("E0252", "more than one `case default` in this `select case` construct", c.span)
+                                .with_label("second `case default`"),
+                        );
+                    }
+                    default = Some(c.span);
+                }
+                Some(vals) => {
+                    for v in vals.iter_mut() {
+                        let (lo, hi, sp) = match v {
+                            CaseValue::Value(e) => {
+                                let k = self.case_key(e, sel);
+                                (k.clone(), k, e.span)
+                            }
+                            CaseValue::Range { lo, hi, span } => {
+                                if sel == Some(BaseTy::Logical) {
+                                    self.err(
+                                        Diagnostic::error("E0251", "a `logical` selector cannot have a `case` range", *span)
+                                            .with_label("ranges need an integer or character selector"),
+                                    );
+                                    continue;
+                                }
+                                let l = lo.as_mut().and_then(|e| self.case_key(e, sel));
+                                let h = hi.as_mut().and_then(|e| self.case_key(e, sel));
+                                if (lo.is_some() && l.is_none()) || (hi.is_some() && h.is_none()) {
+                                    continue;
+                                }
+                                (l, h, *span)
+                            }
+                        };
+                        if matches!(v, CaseValue::Value(_)) && lo.is_none() {
+                            continue;
+                        }
+                        if let (Some(l), Some(h)) = (&lo, &hi) {
+                            if l.cmp_padded(h) == std::cmp::Ordering::Greater {
+                                // An empty range matches nothing.
+                                continue;
+                            }
+                        }
+                        let below = |a: &Option<CaseKey>, b: &Option<CaseKey>| match (a, b) {
+                            (Some(a), Some(b)) => a.cmp_padded(b) != std::cmp::Ordering::Greater,
+                            _ => true,
+                        };
+                        if let Some((plo, phi)) = seen.iter().find(|(plo, phi)| below(&lo, phi) && below(plo, &hi)) {
+                            let witness = match (&lo, plo) {
+                                (Some(a), Some(b)) => Some(if a.cmp_padded(b) == std::cmp::Ordering::Greater { a } else { b }),
+                                (Some(a), None) | (None, Some(a)) => Some(a),
+                                (None, None) => hi.as_ref().or(phi.as_ref()),
+                            };
+                            let mut d = Diagnostic::error("E0253", "this `case` value overlaps with an earlier `case`", sp)
+                                .with_label("overlapping `case` value");
+                            if let Some(w) = witness {
+                                d = d.with_note(format!("note: the value {} is matched by an earlier `case`", w.show()));
+                            }
+                            self.err(d);
+                            continue;
+                        }
+                        seen.push((lo, hi));
+                    }
+                }
+            }
+            self.stmts(&mut c.body);
+        }
+        self.pop_construct(name);
+    }
+
+    /// The value of a `case` value `e`, which must be a constant of the selector's type.
+    fn case_key(&mut self, e: &mut Expr, sel: Option<BaseTy>) -> Option<CaseKey> {
+        self.expr(e);
+        let sel = sel?;
+        let b = e.ty.base()?;
+        let same = matches!((sel, b), (BaseTy::Integer(_), BaseTy::Integer(_))) || sel == b;
+        if !same || e.ty.rank() > 0 {
+            self.err(
+                Diagnostic::error("E0254", format!("a `case` value must be {}, found {}", ty_name(Ty::Scalar(sel)), ty_name(e.ty)), e.span)
+                    .with_label(format!("expected {}", ty_name(Ty::Scalar(sel)))),
+            );
+            return None;
+        }
+        let k = match sel {
+            BaseTy::Integer(_) => self.const_int(e).map(CaseKey::Int),
+            BaseTy::Logical => self.const_logical(e, 0).map(|b| CaseKey::Int(b as i64)),
+            _ => self.const_str(e, 0).map(CaseKey::Str),
+        };
+        if k.is_none() {
+            self.err(Diagnostic::error("E0255", "a `case` value must be a constant", e.span).with_label("not a constant"));
+        }
+        k
+    }
+
+    /// The value of a logical constant expression.
+    fn const_logical(&self, e: &Expr, depth: u32) -> Option<bool> {
+        if depth > 64 {
+            return None;
+        }
+        match &e.kind {
+            ExprKind::Logical(b) => Some(*b),
+            ExprKind::Paren(x) => self.const_logical(x, depth + 1),
+            ExprKind::Unary(UnOp::Not, x) => self.const_logical(x, depth + 1).map(|b| !b),
+            ExprKind::Name(id) => {
+                let s = self.syms.get(&id.name)?;
+                if !s.parameter {
+                    return None;
+                }
+                self.const_logical(s.init.as_ref()?, depth + 1)
+            }
+            _ => None,
+        }
+    }
+
+    /// The value of a character constant expression (literals, parameters, `//`).
+    fn const_str(&self, e: &Expr, depth: u32) -> Option<String> {
+        if depth > 64 {
+            return None;
+        }
+        match &e.kind {
+            ExprKind::Str(v) => Some(v.clone()),
+            ExprKind::Paren(x) => self.const_str(x, depth + 1),
+            ExprKind::Binary(BinOp::Concat, l, r) => Some(self.const_str(l, depth + 1)? + &self.const_str(r, depth + 1)?),
+            ExprKind::Name(id) => {
+                let s = self.syms.get(&id.name)?;
+                if !s.parameter {
+                    return None;
+                }
+                self.const_str(s.init.as_ref()?, depth + 1)
+            }
+            _ => None,
+        }
+    }
+
+    /// Enters a named `if`, `select case` or `block` construct (a target of `exit name`).
+    #[inline(never)]
+    fn push_construct(&mut self, name: &Option<Ident>) {
+        if let Some(n) = name {
+            self.loops.push(LoopCtx {
+                name: Some(n.name.clone()),
+                var: None,
+                acc_parallel: false,
+                compute_depth: self.compute.len(),
+                construct: true,
+            });
+        }
+    }
+
+    #[inline(never)]
+    fn pop_construct(&mut self, name: &Option<Ident>) {
+        if name.is_some() {
+            self.loops.pop();
+        }
+    }
+
     fn exit_cycle(&mut self, is_exit: bool, name: Option<Ident>, span: Span) {
         let kw = if is_exit { "exit" } else { "cycle" };
         let target = match &name {
-            None => self.loops.len().checked_sub(1),
+            None => self.loops.iter().rposition(|l| !l.construct),
             Some(n) => self.loops.iter().rposition(|l| l.name.as_deref() == Some(n.name.as_str())),
         };
         let Some(t) = target else {
@@ -3324,12 +4206,21 @@ impl Checker {
                     self.err(Diagnostic::error("E0110", format!("`{kw}` outside of a loop"), span).with_label("not inside a `do` loop"))
                 }
                 Some(n) => self.err(
-                    Diagnostic::error("E0111", format!("no enclosing loop is named `{}`", n.name), n.span).with_label("unknown loop name"),
+                    Diagnostic::error("E0111", format!("no enclosing construct is named `{}`", n.name), n.span)
+                        .with_label("no construct of this name encloses this statement"),
                 ),
             }
             return;
         };
         let Some(ctx) = self.loops.get(t) else { return };
+        if ctx.construct && !is_exit {
+            let n = name.as_ref().map_or(span, |n| n.span);
+            self.err(
+                Diagnostic::error("E0113", "`cycle` must name a `do` loop", n)
+                    .with_label("this names an `if`, `select case` or `block` construct"),
+            );
+            return;
+        }
         if ctx.compute_depth < self.compute.len() {
             self.err(
                 Diagnostic::error("E0314", format!("`{kw}` cannot leave a compute construct"), span)
@@ -3664,6 +4555,7 @@ impl Checker {
                 var: Some(var.name.clone()),
                 acc_parallel: !seq,
                 compute_depth: self.compute.len(),
+                construct: false,
             });
             f(self);
             self.loops.pop();

@@ -80,6 +80,7 @@ fn sexpr(e: &Expr) -> String {
         ExprKind::Unary(op, x) => format!("({op:?} {})", sexpr(x)),
         ExprKind::Binary(op, l, r) => format!("({op:?} {} {})", sexpr(l), sexpr(r)),
         ExprKind::Paren(x) => format!("[{}]", sexpr(x)),
+        ExprKind::ArrayCtor(items) => format!("ctor({})", items.len()),
     }
 }
 
@@ -416,13 +417,13 @@ error[E0900]: not yet implemented: the `host_data` directive
 #[test]
 fn diag_unsupported_clause() {
     diag(
-        "program p\n  implicit none\n  integer :: i\n  real :: a(10)\n  !$acc parallel loop tile(2)\n  do i = 1, 10\n    a(i) = 1.0\n  end do\nend program p\n",
+        "program p\n  implicit none\n  integer :: i\n  real :: a(10)\n  !$acc parallel loop deviceptr(a)\n  do i = 1, 10\n    a(i) = 1.0\n  end do\nend program p\n",
         "\
-error[E0900]: not yet implemented: the `tile` clause
+error[E0900]: not yet implemented: the `deviceptr` clause
  --> t.f90:5:23
   |
-5 |   !$acc parallel loop tile(2)
-  |                       ^^^^^^^
+5 |   !$acc parallel loop deviceptr(a)
+  |                       ^^^^^^^^^^^^
 ",
     );
 }
@@ -1227,6 +1228,97 @@ error[E0121]: `nothing` is not in module `openacc`
   |
 2 |   use openacc, only: acc_device_host, acc_map_data, nothing
   |                                                     ^^^^^^^ not found in the module
+",
+    );
+}
+
+#[test]
+fn diag_overlapping_case_values() {
+    diag(
+        "program p\n  integer :: i\n  i = 3\n  select case (i)\n  case (1:5)\n    i = 0\n  case (7, 4)\n    i = 1\n  end select\nend program p\n",
+        "\
+error[E0253]: this `case` value overlaps with an earlier `case`
+ --> t.f90:7:12
+  |
+7 |   case (7, 4)
+  |            ^ overlapping `case` value
+  = note: the value 4 is matched by an earlier `case`
+",
+    );
+}
+
+#[test]
+fn diag_exit_names_construct_not_enclosing() {
+    diag(
+        "program p\n  integer :: i\n  a: if (.true.) then\n    i = 1\n  end if a\n  do i = 1, 2\n    exit a\n  end do\nend program p\n",
+        "\
+error[E0111]: no enclosing construct is named `a`
+ --> t.f90:7:10
+  |
+7 |     exit a
+  |          ^ no construct of this name encloses this statement
+",
+    );
+}
+
+#[test]
+fn diag_character_assigned_to_integer() {
+    diag(
+        "program p\n  implicit none\n  integer :: i\n  i = 'abc'\nend program p\n",
+        "\
+error[E0221]: mismatched types: cannot assign `character` to `integer(4)`
+ --> t.f90:4:7
+  |
+4 |   i = 'abc'
+  |       ^^^^^ expected `integer(4)`, found `character`
+",
+    );
+}
+
+#[test]
+fn diag_where_mask_not_conforming() {
+    diag(
+        "program p\n  implicit none\n  integer :: a(3), b(2,2)\n  a = 1\n  b = 0\n  where (b > 0) a = 2\nend program p\n",
+        "\
+error[E0230]: the `where` mask has rank 2, but the assigned variable has rank 1
+ --> t.f90:6:17
+  |
+6 |   where (b > 0) a = 2
+  |                 ^ does not conform to the mask
+",
+    );
+}
+
+#[test]
+fn diag_dim_out_of_range() {
+    diag(
+        "program p\n  implicit none\n  integer :: a(3, 2), s(2)\n  a = 1\n  s = sum(a, dim=3)\nend program p\n",
+        "\
+error[E0218]: the `dim` argument of `sum` is 3, outside 1 to 2
+ --> t.f90:5:18
+  |
+5 |   s = sum(a, dim=3)
+  |                  ^ the array has rank 2
+",
+    );
+}
+
+#[test]
+fn diag_non_logical_masks() {
+    diag(
+        "program p\n  implicit none\n  integer :: a(4), n\n  a = 1\n  n = maxval(a, mask=a)\n  where (a) a = 0\nend program p\n",
+        "\
+error[E0219]: the `mask` argument of `maxval` must be `logical`, found rank-1 `integer(4)` array
+ --> t.f90:5:22
+  |
+5 |   n = maxval(a, mask=a)
+  |                      ^ expected `logical`
+
+error[E0219]: the `where` mask must be a `logical` array, found rank-1 `integer(4)` array
+ --> t.f90:6:10
+  |
+6 |   where (a) a = 0
+  |          ^ expected a `logical` array
 ",
     );
 }

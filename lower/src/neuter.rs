@@ -116,6 +116,14 @@ impl<'h> Neuter<'h> {
                 out.extend(finis);
                 continue;
             }
+            // Reduction INIT and FINI stages outside a partitioned region (a construct's
+            // reductions) are collective: every executing thread runs them, and no
+            // broadcast may overwrite the partial results they combine.
+            if matches!(&s, Stmt::Assign(_, Rv::Builtin(Builtin::Reduction { stage: RedStage::Init | RedStage::Fini, .. }, _))) {
+                self.flush(f, &mut out, &mut run, single);
+                out.push(s);
+                continue;
+            }
             if is_redundant(&s, &mut inside_loops) {
                 self.flush(f, &mut out, &mut run, single);
                 self.broadcast(f, &mut out, std::slice::from_ref(&s), single);

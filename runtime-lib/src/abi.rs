@@ -350,6 +350,97 @@ pub extern "C" fn gpuf_command_argument_count() -> i32 {
     intrinsics::command_argument_count()
 }
 
+// ---------------------------------------------------------------- strings
+
+fn slice_mut<'a>(p: *mut u8, len: i64) -> &'a mut [u8] {
+    if p.is_null() || len <= 0 {
+        &mut []
+    } else {
+        // SAFETY: codegen passes valid (pointer, length) pairs.
+        unsafe { std::slice::from_raw_parts_mut(p, len as usize) }
+    }
+}
+
+/// `dst(1:dlen) = src(1:slen)`: truncates or pads with blanks; the two may overlap.
+///
+/// # Safety
+/// Both are null or valid for their lengths.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_str_copy(dst: *mut u8, dlen: i64, src: *const u8, slen: i64) {
+    let tmp = slice(src, slen).to_vec();
+    crate::strings::copy(slice_mut(dst, dlen), &tmp)
+}
+
+/// Compares two strings as if padded with blanks: -1, 0 or 1.
+///
+/// # Safety
+/// Both are null or valid for their lengths.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_str_cmp(a: *const u8, la: i64, b: *const u8, lb: i64) -> i32 {
+    crate::strings::compare(slice(a, la), slice(b, lb)) as i32
+}
+
+/// `len_trim`.
+///
+/// # Safety
+/// `p` is null or valid for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_str_len_trim(p: *const u8, len: i64) -> i64 {
+    crate::strings::len_trim(slice(p, len)) as i64
+}
+
+/// `index(s, sub, back)`.
+///
+/// # Safety
+/// Both are null or valid for their lengths.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_str_index(s: *const u8, ls: i64, sub: *const u8, lsub: i64, back: i32) -> i64 {
+    crate::strings::index(slice(s, ls), slice(sub, lsub), back != 0) as i64
+}
+
+/// `adjustl` (`left` nonzero) or `adjustr` of `src` into `dst`, both of length `len`.
+///
+/// # Safety
+/// Both are null or valid for `len` bytes and do not overlap.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_str_adjust(dst: *mut u8, src: *const u8, len: i64, left: i32) {
+    let tmp = slice(src, len).to_vec();
+    crate::strings::adjust(slice_mut(dst, len), &tmp, left != 0)
+}
+
+/// `repeat(src, n)` into `dst` (valid for `len * n` bytes).
+///
+/// # Safety
+/// `src` is null or valid for `len` bytes, `dst` for `len * n` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_str_repeat(dst: *mut u8, src: *const u8, len: i64, n: i64) {
+    let src = slice(src, len).to_vec();
+    let dst = slice_mut(dst, len.max(0) * n.max(0));
+    for chunk in dst.chunks_mut(src.len().max(1)) {
+        chunk.copy_from_slice(&src[..chunk.len()]);
+    }
+}
+
+/// `achar(code)`/`char(code)`: the byte `code` (modulo 256) at `dst`.
+///
+/// # Safety
+/// `dst` is valid for one byte.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_str_char(dst: *mut u8, code: i32) {
+    if let Some(b) = slice_mut(dst, 1).first_mut() {
+        *b = code as u8;
+    }
+}
+
+/// `ichar(c)`/`iachar(c)`: the code of the first byte (0 for an empty string).
+///
+/// # Safety
+/// `p` is null or valid for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_str_ichar(p: *const u8, len: i64) -> i32 {
+    slice(p, len).first().map_or(0, |&b| i32::from(b))
+}
+
 // ------------------------------------------------------------------ memory
 
 #[no_mangle]

@@ -21,6 +21,7 @@
 //! * [`units`]: `open`/`close`, files connected to units.
 //! * [`intrinsics`]: `random_number`/`random_seed`, `cpu_time`,
 //!   `system_clock`, command-line arguments.
+//! * [`strings`]: character assignment, comparison and intrinsics.
 //! * [`fatal`]: error exits that flush buffered output first.
 
 pub mod abi;
@@ -36,6 +37,7 @@ pub mod intrinsics;
 pub mod io;
 pub mod mem;
 pub mod sim;
+pub mod strings;
 pub mod units;
 
 pub use abi::*;

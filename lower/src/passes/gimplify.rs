@@ -14,7 +14,7 @@
 
 use crate::ir::{self, *};
 use gpuf_frontend::ast::{self, Arg, BaseTy, ClauseKind, DimSpec, Expr, ExprKind, Intrinsic, StmtKind};
-use gpuf_frontend::ast::{IntrinsicSub, IoUnit, UnitKind};
+use gpuf_frontend::ast::{CtorItem, IntrinsicSub, IoUnit, UnitKind};
 use gpuf_frontend::sema::{Checked, Procs, Symbols};
 use gpuf_frontend::{Diagnostic, Span};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -29,6 +29,12 @@ enum Home {
     Array(Desc),
     /// A character constant.
     Str(String),
+    /// A character variable: the `Ptr` variable holding its bytes' address and the `I64`
+    /// variable holding its length.
+    Chars {
+        addr: VarId,
+        len: VarId,
+    },
 }
 
 /// An array descriptor made of scalar variables.
@@ -73,6 +79,10 @@ struct G<'a> {
     /// Scoped replacements of a name (privates, reduction locals, loop variables).
     overrides: Vec<HashMap<String, Home>>,
     loops: Vec<(Option<String>, LoopId)>,
+    /// Named `if`, `select case` and `block` constructs that `exit name` may leave.
+    named: Vec<(String, LoopId)>,
+    /// Temporary character buffers of the statement being lowered, freed after it.
+    str_temps: Vec<VarId>,
     blocks: Vec<Vec<Stmt>>,
     diags: Vec<Diagnostic>,
     region: Option<RegionCtx>,
@@ -80,6 +90,13 @@ struct G<'a> {
     host_vars: Vec<String>,
     /// Data pointers of a procedure's local arrays, freed at every return.
     frees: Vec<VarId>,
+    /// Scalars that live in memory because a directive needs their address.
+    mem_names: BTreeSet<String>,
+    /// Array constructors evaluated into temporaries (keyed by the expression's address):
+    /// the buffer and its length (`I64`).
+    mats: HashMap<usize, (Op, Op)>,
+    /// Buffers of `mats` to free after the statement.
+    mat_frees: Vec<Op>,
 }
 
 /// Gimplifies one checked source file: the main program (if any) becomes `main`, every
@@ -114,11 +131,16 @@ pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec
             homes: BTreeMap::new(),
             overrides: Vec::new(),
             loops: Vec::new(),
+            named: Vec::new(),
+            str_temps: Vec::new(),
             blocks: vec![Vec::new()],
             diags: Vec::new(),
             region: None,
             host_vars: Vec::new(),
             frees: Vec::new(),
+            mem_names: mem.clone(),
+            mats: HashMap::new(),
+            mat_frees: Vec::new(),
             globals: std::mem::take(&mut module.globals),
         };
         g.declare(&mem);
@@ -214,8 +236,10 @@ fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> {
                     walk(std::slice::from_ref(do_stmt), out, syms, region, in_gang || gang || combined);
                 }
                 StmtKind::AccStandalone(dir) => clauses(&dir.clauses, out, syms, false),
-                StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => walk(body, out, syms, in_region, in_gang),
-                StmtKind::If { arms, else_body } => {
+                StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::DoConcurrent { body, .. } => {
+                    walk(body, out, syms, in_region, in_gang)
+                }
+                StmtKind::If { arms, else_body, .. } => {
                     for (_, b) in arms {
                         walk(b, out, syms, in_region, in_gang);
                     }
@@ -223,6 +247,12 @@ fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> {
                         walk(b, out, syms, in_region, in_gang);
                     }
                 }
+                StmtKind::SelectCase { cases, .. } => {
+                    for c in cases {
+                        walk(&c.body, out, syms, in_region, in_gang);
+                    }
+                }
+                StmtKind::Block { body, .. } => walk(body, out, syms, in_region, in_gang),
                 // The target of an atomic inside a compute construct is shared.
                 StmtKind::AccAtomic { kind, body, .. } if in_region.is_some() => {
                     let assigns: Vec<(&Expr, &Expr)> = body
@@ -267,7 +297,7 @@ fn assigned(ss: &[ast::Stmt], out: &mut BTreeSet<String>, syms: &Symbols, loopva
                 loopvars.pop();
             }
             StmtKind::DoWhile { body, .. } => assigned(body, out, syms, loopvars),
-            StmtKind::If { arms, else_body } => {
+            StmtKind::If { arms, else_body, .. } => {
                 for (_, b) in arms {
                     assigned(b, out, syms, loopvars);
                 }
@@ -275,6 +305,12 @@ fn assigned(ss: &[ast::Stmt], out: &mut BTreeSet<String>, syms: &Symbols, loopva
                     assigned(b, out, syms, loopvars);
                 }
             }
+            StmtKind::SelectCase { cases, .. } => {
+                for c in cases {
+                    assigned(&c.body, out, syms, loopvars);
+                }
+            }
+            StmtKind::Block { body, .. } => assigned(body, out, syms, loopvars),
             StmtKind::AccLoop { dir, do_stmt } => {
                 let privs = private_names(&dir.clauses);
                 loopvars.extend(privs.iter().cloned());
@@ -410,16 +446,37 @@ impl<'a> G<'a> {
             UnitKind::Function => Some(unit.result.as_ref().unwrap_or(&unit.name).name.clone()),
             _ => None,
         };
+        // gfortran's hidden lengths: one more parameter per character dummy, in order
+        // (an `I64` passed where codegen declares every parameter a pointer).
+        for a in &unit.args {
+            let Some(s) = syms.get(&a.name).filter(|s| s.base == BaseTy::Character && !s.external) else { continue };
+            let Some(&pv) = unit.args.iter().position(|x| x.name == a.name).and_then(|i| params.get(i)) else { continue };
+            let hidden = self.f.new_var(format!("{}.hlen", a.name), Ty::Ptr);
+            self.f.params.push(hidden);
+            let len = self.f.new_var(format!("{}.len", a.name), Ty::I64);
+            let n = match &s.char_len {
+                None => Rv::Use(Op::I64(1)),
+                Some(ast::CharLen::Expr(Expr { kind: ExprKind::Int(v, _), .. })) => Rv::Use(Op::I64(*v)),
+                _ => Rv::Cast(Ty::I64, Op::Var(hidden)),
+            };
+            self.emit(Stmt::Assign(len, n));
+            if s.rank > 0 {
+                self.not_yet(format!("character array dummy argument `{}`", s.name), s.span);
+            }
+            self.homes.insert(s.name.clone(), Home::Chars { addr: pv, len });
+        }
         // Scalar dummies first: array bounds may use them whatever the declaration order.
         for s in &syms.list {
             if let (Some(i), 0) = (s.dummy, s.rank) {
                 if let Some(&pv) = params.get(i) {
-                    self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
+                    if s.base != BaseTy::Character || s.external {
+                        self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
+                    }
                 }
             }
         }
         for s in &syms.list {
-            if s.external || (s.dummy.is_some() && s.rank == 0) {
+            if s.external || (s.dummy.is_some() && (s.rank == 0 || s.base == BaseTy::Character)) {
                 continue;
             }
             if s.host && !s.parameter {
@@ -442,6 +499,10 @@ impl<'a> G<'a> {
             if result_name.as_deref() == Some(s.name.as_str()) {
                 if s.rank > 0 {
                     self.not_yet("array-valued functions", s.span);
+                    continue;
+                }
+                if s.base == BaseTy::Character {
+                    self.not_yet("character-valued functions", s.span);
                     continue;
                 }
                 let v = self.f.new_var(s.name.clone(), ir_ty(s.base));
@@ -478,8 +539,12 @@ impl<'a> G<'a> {
                 continue;
             }
             if s.base == BaseTy::Character {
-                if let Some(Expr { kind: ExprKind::Str(v), .. }) = &s.init {
-                    self.homes.insert(s.name.clone(), Home::Str(v.clone()));
+                if s.parameter {
+                    if let Some(Expr { kind: ExprKind::Str(v), .. }) = &s.init {
+                        self.homes.insert(s.name.clone(), Home::Str(v.clone()));
+                    }
+                } else {
+                    self.declare_chars(s);
                 }
                 continue;
             }
@@ -526,6 +591,215 @@ impl<'a> G<'a> {
         }
     }
 
+    /// A local character variable: a buffer of its length filled with blanks (or its
+    /// initial value); a deferred-length one starts unallocated.
+    fn declare_chars(&mut self, s: &gpuf_frontend::sema::Symbol) {
+        if s.rank > 0 || s.module.is_some() {
+            self.not_yet(format!("character arrays and module character variables (`{}`)", s.name), s.span);
+            return;
+        }
+        if self.unit.kind != UnitKind::Program && (s.save || s.init.is_some()) {
+            self.not_yet(format!("saved character variables in procedures (`{}`)", s.name), s.span);
+            return;
+        }
+        let addr = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+        let len = self.f.new_var(format!("{}.len", s.name), Ty::I64);
+        self.homes.insert(s.name.clone(), Home::Chars { addr, len });
+        let n = match &s.char_len {
+            None => 1,
+            Some(ast::CharLen::Expr(Expr { kind: ExprKind::Int(v, _), .. })) => *v,
+            Some(ast::CharLen::Deferred(_)) => {
+                self.emit(Stmt::Assign(addr, Rv::Use(Op::Null)));
+                self.emit(Stmt::Assign(len, Rv::Use(Op::I64(0))));
+                return;
+            }
+            Some(_) => {
+                self.not_yet(format!("the length of `{}`", s.name), s.span);
+                return;
+            }
+        };
+        self.emit(Stmt::Assign(addr, Rv::Call("gpuf_alloc".into(), vec![Op::I64(n.max(1))], Ty::Ptr)));
+        self.emit(Stmt::Assign(len, Rv::Use(Op::I64(n))));
+        if self.unit.kind != UnitKind::Program {
+            self.frees.push(addr);
+        }
+        let (src, sl) = match &s.init {
+            Some(e) => self.str_expr(e),
+            None => (Op::Null, Op::I64(0)),
+        };
+        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(addr), Op::I64(n), src, sl]));
+    }
+
+    /// A temporary character buffer of `n` bytes (an `I64`), freed after the statement.
+    fn str_temp(&mut self, n: Op) -> Op {
+        let size = self.bin(Ty::I64, BinOp::Max, n, Op::I64(1));
+        let t = self.f.new_var(format!("str.{}", self.f.vars.len()), Ty::Ptr);
+        self.emit(Stmt::Assign(t, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr)));
+        self.str_temps.push(t);
+        Op::Var(t)
+    }
+
+    /// A scalar character expression as its address and its length (an `I64`).
+    fn str_expr(&mut self, e: &Expr) -> (Op, Op) {
+        if let Some(s) = self.const_str(e) {
+            let n = s.len() as i64;
+            return (Op::Str(s), Op::I64(n));
+        }
+        let none = (Op::Null, Op::I64(0));
+        if self.region.is_some() {
+            self.not_yet("character operations inside compute constructs", e.span);
+            return none;
+        }
+        match &e.kind {
+            ExprKind::Paren(x) => self.str_expr(x),
+            ExprKind::Name(id) => match self.lookup(&id.name) {
+                Some(Home::Chars { addr, len }) => (Op::Var(addr), Op::Var(len)),
+                _ => {
+                    self.not_yet("this character variable", e.span);
+                    none
+                }
+            },
+            ExprKind::ArrayRef { name, subs } => {
+                let Some(Home::Chars { addr, len }) = self.lookup(&name.name) else {
+                    self.not_yet("substrings of this variable", e.span);
+                    return none;
+                };
+                let Some(Arg::Range { lo, hi, .. }) = subs.first() else { return none };
+                let lo = match lo {
+                    Some(x) => {
+                        let v = self.expr(x);
+                        self.conv(v, Ty::I64)
+                    }
+                    None => Op::I64(1),
+                };
+                let hi = match hi {
+                    Some(x) => {
+                        let v = self.expr(x);
+                        self.conv(v, Ty::I64)
+                    }
+                    None => Op::Var(len),
+                };
+                let off = self.bin(Ty::I64, BinOp::Sub, lo.clone(), Op::I64(1));
+                let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(addr), off));
+                let n = self.bin(Ty::I64, BinOp::Sub, hi, lo);
+                let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(1));
+                let n = self.bin(Ty::I64, BinOp::Max, n, Op::I64(0));
+                (a, n)
+            }
+            ExprKind::Binary(ast::BinOp::Concat, x, y) => {
+                let (a, la) = self.str_expr(x);
+                let (b, lb) = self.str_expr(y);
+                let n = self.bin(Ty::I64, BinOp::Add, la.clone(), lb.clone());
+                let t = self.str_temp(n.clone());
+                self.emit(Stmt::Call("gpuf_str_copy".into(), vec![t.clone(), la.clone(), a, la.clone()]));
+                let t2 = self.val(Ty::Ptr, Rv::PtrAdd(t.clone(), la));
+                self.emit(Stmt::Call("gpuf_str_copy".into(), vec![t2, lb.clone(), b, lb]));
+                (t, n)
+            }
+            ExprKind::Intrinsic { func, args } => {
+                let arg = |g: &mut Self, i: usize| match args.get(i) {
+                    Some(a) => g.str_expr(a),
+                    None => (Op::Null, Op::I64(0)),
+                };
+                let int = |g: &mut Self, i: usize, t: Ty| match args.get(i) {
+                    Some(a) => {
+                        let v = g.expr(a);
+                        g.conv(v, t)
+                    }
+                    None => zero_of(t),
+                };
+                match func {
+                    Intrinsic::Trim => {
+                        let (a, la) = arg(self, 0);
+                        let n = self.val(Ty::I64, Rv::Call("gpuf_str_len_trim".into(), vec![a.clone(), la], Ty::I64));
+                        (a, n)
+                    }
+                    Intrinsic::Adjustl | Intrinsic::Adjustr => {
+                        let (a, la) = arg(self, 0);
+                        let t = self.str_temp(la.clone());
+                        let left = Op::I32((*func == Intrinsic::Adjustl) as i32);
+                        self.emit(Stmt::Call("gpuf_str_adjust".into(), vec![t.clone(), a, la.clone(), left]));
+                        (t, la)
+                    }
+                    Intrinsic::Repeat => {
+                        let (a, la) = arg(self, 0);
+                        let k = int(self, 1, Ty::I64);
+                        let k = self.bin(Ty::I64, BinOp::Max, k, Op::I64(0));
+                        let n = self.bin(Ty::I64, BinOp::Mul, la.clone(), k.clone());
+                        let t = self.str_temp(n.clone());
+                        self.emit(Stmt::Call("gpuf_str_repeat".into(), vec![t.clone(), a, la, k]));
+                        (t, n)
+                    }
+                    Intrinsic::Achar | Intrinsic::Char => {
+                        let c = int(self, 0, Ty::I32);
+                        let t = self.str_temp(Op::I64(1));
+                        self.emit(Stmt::Call("gpuf_str_char".into(), vec![t.clone(), c]));
+                        (t, Op::I64(1))
+                    }
+                    _ => {
+                        self.not_yet("this character intrinsic here", e.span);
+                        none
+                    }
+                }
+            }
+            _ => {
+                self.not_yet("this character expression", e.span);
+                none
+            }
+        }
+    }
+
+    /// The integer-valued character intrinsics: `len`, `len_trim`, `index`, `ichar`,
+    /// `iachar` (as `I32`).
+    fn char_int_intrinsic(&mut self, func: Intrinsic, args: &[Expr]) -> Op {
+        let Some(first) = args.first() else { return Op::I32(0) };
+        let (a, la) = self.str_expr(first);
+        let v = match func {
+            Intrinsic::Len => la,
+            Intrinsic::LenTrim => self.val(Ty::I64, Rv::Call("gpuf_str_len_trim".into(), vec![a, la], Ty::I64)),
+            Intrinsic::Index => {
+                let (b, lb) = match args.get(1) {
+                    Some(x) => self.str_expr(x),
+                    None => (Op::Null, Op::I64(0)),
+                };
+                let back = match args.get(2) {
+                    Some(x) => self.expr(x),
+                    None => Op::I32(0),
+                };
+                self.val(Ty::I64, Rv::Call("gpuf_str_index".into(), vec![a, la, b, lb, back], Ty::I64))
+            }
+            _ => return self.val(Ty::I32, Rv::Call("gpuf_str_ichar".into(), vec![a, la], Ty::I32)),
+        };
+        self.conv(v, Ty::I32)
+    }
+
+    /// Assignment to a character variable or substring: blank padding or truncation; a
+    /// deferred-length variable is (re)allocated to the value's length.
+    fn assign_chars(&mut self, lhs: &Expr, rhs: &Expr) {
+        let (src, sl) = self.str_expr(rhs);
+        if let ExprKind::Name(id) = &lhs.kind {
+            let deferred = self.syms.get(&id.name).is_some_and(|s| matches!(s.char_len, Some(ast::CharLen::Deferred(_))));
+            if let (true, Some(Home::Chars { addr, len })) = (deferred, self.lookup(&id.name)) {
+                let size = self.bin(Ty::I64, BinOp::Max, sl.clone(), Op::I64(1));
+                let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr));
+                self.emit(Stmt::Call("gpuf_str_copy".into(), vec![buf.clone(), sl.clone(), src, sl.clone()]));
+                self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(addr)]));
+                self.emit(Stmt::Assign(addr, Rv::Use(buf)));
+                self.emit(Stmt::Assign(len, Rv::Use(sl)));
+                return;
+            }
+        }
+        let (dst, dl) = self.str_expr(lhs);
+        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![dst, dl, src, sl]));
+    }
+
+    /// Frees the temporary character buffers made since `mark`.
+    fn free_str_temps(&mut self, mark: usize) {
+        for t in self.str_temps.split_off(mark) {
+            self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(t)]));
+        }
+    }
+
     /// An array with static storage (saved, or a module variable): a global pointer to its
     /// data, allocated and initialised the first time the unit runs.
     fn saved_array(&mut self, s: &gpuf_frontend::sema::Symbol, gname: String, local: bool) {
@@ -555,7 +829,18 @@ impl<'a> G<'a> {
     /// Initialises every element of an array with a scalar initial value.
     fn fill_array(&mut self, d: &Desc, init: &Expr) {
         if init.ty.rank() > 0 {
-            self.not_yet("array-valued initial values", init.span);
+            let mark = self.materialize(init);
+            let t = ir_ty(d.base);
+            let shape: Vec<Op> = d.ext.iter().map(|e| Op::Var(*e)).collect();
+            let d2 = d.clone();
+            self.scalarise(&shape, &mut |g, idx| {
+                let v = g.expr_at(init, idx);
+                let v = g.conv(v, t);
+                let subs: Vec<Op> = d2.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+                let a = g.elem_addr(&d2, &subs);
+                g.emit(Stmt::Store(t, a, v));
+            });
+            self.free_mats(mark);
             return;
         }
         let t = ir_ty(d.base);
@@ -694,6 +979,7 @@ impl<'a> G<'a> {
                     self.val(t, Rv::Load(t, a))
                 }
                 Some(Home::Str(s)) => Op::Str(s),
+                Some(Home::Chars { addr, .. }) => Op::Var(addr),
                 None => {
                     if self.host_vars.contains(&id.name) {
                         self.not_yet(format!("host association of `{}` in an internal procedure", id.name), e.span);
@@ -745,7 +1031,351 @@ impl<'a> G<'a> {
             }
             ExprKind::Binary(op, x, y) => self.binary(e, *op, x, y, idx),
             ExprKind::Intrinsic { func, args } => self.intrinsic(e, *func, args, idx),
+            ExprKind::ArrayCtor(_) => {
+                let t = self.expr_ty(e);
+                let Some((buf, _)) = self.mats.get(&(e as *const Expr as usize)).cloned() else {
+                    self.not_yet("an array constructor here", e.span);
+                    return zero_of(t);
+                };
+                let i = idx.first().cloned().unwrap_or(Op::I64(0));
+                let off = self.bin(Ty::I64, BinOp::Mul, i, Op::I64(t.size()));
+                let a = self.val(Ty::Ptr, Rv::PtrAdd(buf, off));
+                self.val(t, Rv::Load(t, a))
+            }
         }
+    }
+
+    /// Evaluates the array constructors in `e` into temporaries (see [`G::mats`]); returns
+    /// the mark to give [`G::free_mats`] after the statement.
+    fn materialize(&mut self, e: &Expr) -> usize {
+        let mark = self.mat_frees.len();
+        self.materialize_rec(e);
+        mark
+    }
+    fn materialize_rec(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Unary(_, x) | ExprKind::Paren(x) => self.materialize_rec(x),
+            ExprKind::Binary(_, x, y) => {
+                self.materialize_rec(x);
+                self.materialize_rec(y);
+            }
+            ExprKind::Intrinsic { args, .. } => {
+                for a in args {
+                    self.materialize_rec(a);
+                }
+            }
+            ExprKind::ArrayCtor(items) => {
+                let t = self.expr_ty(e);
+                let n = self.tmp(Ty::I64);
+                self.emit(Stmt::Assign(n, Rv::Use(Op::I64(0))));
+                self.ctor_walk(items, &mut |g, x| {
+                    let mut sz = Op::I64(1);
+                    for d in g.shape(x) {
+                        sz = g.bin(Ty::I64, BinOp::Mul, sz, d);
+                    }
+                    g.emit(Stmt::Assign(n, Rv::Binary(BinOp::Add, Op::Var(n), sz)));
+                });
+                let cnt = self.val(Ty::I64, Rv::Binary(BinOp::Max, Op::Var(n), Op::I64(1)));
+                let bytes = self.bin(Ty::I64, BinOp::Mul, cnt, Op::I64(t.size()));
+                let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
+                let pos = self.tmp(Ty::I64);
+                self.emit(Stmt::Assign(pos, Rv::Use(Op::I64(0))));
+                let b2 = buf.clone();
+                let put = move |g: &mut Self, v: Op| {
+                    let v = g.conv(v, t);
+                    let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(t.size()));
+                    let a = g.val(Ty::Ptr, Rv::PtrAdd(b2.clone(), off));
+                    g.emit(Stmt::Store(t, a, v));
+                    g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), Op::I64(1))));
+                };
+                self.ctor_walk(items, &mut |g, x| {
+                    if x.ty.rank() == 0 {
+                        let v = g.expr(x);
+                        put(g, v);
+                    } else {
+                        let shape = g.shape(x);
+                        g.scalarise(&shape, &mut |g, idx| {
+                            let v = g.expr_at(x, idx);
+                            put(g, v);
+                        });
+                    }
+                });
+                self.mats.insert(e as *const Expr as usize, (buf.clone(), Op::Var(n)));
+                self.mat_frees.push(buf);
+            }
+            _ => {}
+        }
+    }
+    /// Calls `f` for every expression item of a constructor in order, inside the loops of
+    /// its implied-do items.
+    fn ctor_walk(&mut self, items: &[CtorItem], f: &mut dyn FnMut(&mut Self, &Expr)) {
+        for it in items {
+            match it {
+                CtorItem::Expr(x) => {
+                    self.materialize_rec(x);
+                    f(self, x);
+                }
+                CtorItem::ImpliedDo(d) => {
+                    let base = self.syms.get(&d.var.name).map_or(BaseTy::Integer(4), |s| s.base);
+                    let vt = ir_ty(base);
+                    let lo = self.expr(&d.lo);
+                    let lo = self.conv(lo, vt);
+                    let hi = self.expr(&d.hi);
+                    let hi = self.conv(hi, vt);
+                    let st = match &d.step {
+                        Some(x) => {
+                            let v = self.expr(x);
+                            self.conv(v, vt)
+                        }
+                        None => self.conv(Op::I32(1), vt),
+                    };
+                    let v = self.f.new_var(d.var.name.clone(), vt);
+                    let mut m = HashMap::new();
+                    m.insert(d.var.name.clone(), Home::Reg(v, base));
+                    self.overrides.push(m);
+                    let id = self.f.new_loop();
+                    self.push_block();
+                    self.ctor_walk(&d.items, f);
+                    let body = self.pop_block();
+                    self.overrides.pop();
+                    self.emit(Stmt::Loop { id, var: v, lo, hi, step: st, body, acc: None });
+                }
+            }
+        }
+    }
+    /// Frees the constructor temporaries made since `mark`.
+    fn free_mats(&mut self, mark: usize) {
+        let bufs: Vec<Op> = self.mat_frees.drain(mark..).collect();
+        for b in bufs {
+            self.emit(Stmt::Call("gpuf_free".into(), vec![b]));
+        }
+    }
+
+    /// `vals[j]` for a zero-based `I64` position `j`.
+    fn select(&mut self, ty: Ty, vals: &[Op], j: &Op) -> Op {
+        if let Op::I64(k) = j {
+            return vals.get(*k as usize).cloned().unwrap_or_else(|| zero_of(ty));
+        }
+        let out = self.tmp(ty);
+        let first = vals.first().cloned().unwrap_or_else(|| zero_of(ty));
+        self.emit(Stmt::Assign(out, Rv::Use(first)));
+        for (k, v) in vals.iter().enumerate().skip(1) {
+            let c = self.bin(Ty::I32, BinOp::Eq, j.clone(), Op::I64(k as i64));
+            self.emit(Stmt::If { cond: c, then_body: vec![Stmt::Assign(out, Rv::Use(v.clone()))], else_body: vec![] });
+        }
+        Op::Var(out)
+    }
+
+    /// Lower bounds (`I64`) of an array expression: a whole named array's own (1 for an
+    /// empty dimension), 1 for anything else.
+    fn lbounds(&mut self, a: &Expr) -> Vec<Op> {
+        let shape = self.shape(a);
+        let desc = match &a.kind {
+            ExprKind::Name(id) => match self.lookup(&id.name) {
+                Some(Home::Array(d)) => Some(d),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(d) = desc else { return shape.iter().map(|_| Op::I64(1)).collect() };
+        let mut out = Vec::new();
+        for (lb, ext) in d.lb.iter().zip(&d.ext) {
+            let t = self.tmp(Ty::I64);
+            self.emit(Stmt::Assign(t, Rv::Use(Op::Var(*lb))));
+            let empty = self.bin(Ty::I32, BinOp::Le, Op::Var(*ext), Op::I64(0));
+            self.emit(Stmt::If { cond: empty, then_body: vec![Stmt::Assign(t, Rv::Use(Op::I64(1)))], else_body: vec![] });
+            out.push(Op::Var(t));
+        }
+        out
+    }
+
+    /// The array intrinsics (argument forms in `sema::Checker::array_intrinsic`).
+    fn array_intrinsic(&mut self, e: &Expr, func: Intrinsic, args: &[Expr], idx: &[Op]) -> Op {
+        use Intrinsic as I;
+        let rt = self.expr_ty(e);
+        let Some(a) = args.first() else { return zero_of(rt) };
+        let dim = match args.get(1).map(|d| &d.kind) {
+            Some(ExprKind::Int(v, _)) => *v as usize,
+            _ => 0,
+        };
+        let j = idx.first().cloned().unwrap_or(Op::I64(0));
+        // A run-time `dim` of `size`, `lbound`, `ubound`: its zero-based value.
+        let rt_dim = match args.get(1) {
+            Some(d) if !matches!(d.kind, ExprKind::Int(..)) && matches!(func, I::Size | I::Lbound | I::Ubound) => {
+                let v = self.expr(d);
+                let v = self.conv(v, Ty::I64);
+                Some(self.bin(Ty::I64, BinOp::Sub, v, Op::I64(1)))
+            }
+            _ => None,
+        };
+        match func {
+            I::Merge => {
+                let t = self.expr_at(a, idx);
+                let t = self.conv(t, rt);
+                let f = match args.get(1) {
+                    Some(x) => self.expr_at(x, idx),
+                    None => zero_of(rt),
+                };
+                let f = self.conv(f, rt);
+                let m = match args.get(2) {
+                    Some(x) => self.expr_at(x, idx),
+                    None => Op::I32(1),
+                };
+                let out = self.tmp(rt);
+                self.emit(Stmt::If {
+                    cond: m,
+                    then_body: vec![Stmt::Assign(out, Rv::Use(t))],
+                    else_body: vec![Stmt::Assign(out, Rv::Use(f))],
+                });
+                return Op::Var(out);
+            }
+            I::DotProduct => {
+                let Some(b) = args.get(1) else { return zero_of(rt) };
+                let acc = self.tmp(rt);
+                self.emit(Stmt::Assign(acc, Rv::Use(zero_of(rt))));
+                let shape = self.shape(a);
+                self.scalarise(&shape, &mut |g, ix| {
+                    let x = g.expr_at(a, ix);
+                    let x = g.conv(x, rt);
+                    let y = g.expr_at(b, ix);
+                    let y = g.conv(y, rt);
+                    let p = g.val(rt, Rv::Binary(BinOp::Mul, x, y));
+                    g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Add, Op::Var(acc), p)));
+                });
+                return Op::Var(acc);
+            }
+            I::Size => {
+                let shape = self.shape(a);
+                let n = if let Some(k) = &rt_dim {
+                    self.select(Ty::I64, &shape, k)
+                } else if dim > 0 {
+                    shape.get(dim - 1).cloned().unwrap_or(Op::I64(0))
+                } else {
+                    let mut n = Op::I64(1);
+                    for d in shape {
+                        n = self.bin(Ty::I64, BinOp::Mul, n, d);
+                    }
+                    n
+                };
+                return self.conv(n, rt);
+            }
+            I::Shape => {
+                let shape = self.shape(a);
+                let v = self.select(Ty::I64, &shape, &j);
+                return self.conv(v, rt);
+            }
+            I::Lbound | I::Ubound => {
+                let lbs = self.lbounds(a);
+                let vals = if func == I::Lbound {
+                    lbs
+                } else {
+                    let shape = self.shape(a);
+                    let mut out = Vec::new();
+                    for (l, n) in lbs.into_iter().zip(shape) {
+                        let t = self.bin(Ty::I64, BinOp::Add, l, n);
+                        out.push(self.bin(Ty::I64, BinOp::Sub, t, Op::I64(1)));
+                    }
+                    out
+                };
+                let v = match &rt_dim {
+                    Some(k) => self.select(Ty::I64, &vals, k),
+                    None if dim > 0 => vals.get(dim - 1).cloned().unwrap_or(Op::I64(1)),
+                    None => self.select(Ty::I64, &vals, &j),
+                };
+                return self.conv(v, rt);
+            }
+            _ => {}
+        }
+        // Reductions and locations: over all of `a`, or along dimension `dim` at the other
+        // positions `idx`.
+        let mask = if matches!(func, I::Count | I::Any | I::All) {
+            None
+        } else {
+            args.get(2).filter(|m| !matches!(m.kind, ExprKind::Logical(true)))
+        };
+        let at = self.expr_ty(a);
+        let full = self.shape(a);
+        let inner_shape: Vec<Op> = if dim > 0 { vec![full.get(dim - 1).cloned().unwrap_or(Op::I64(0))] } else { full.clone() };
+        let rank = full.len();
+        let outer: Vec<Op> = if dim > 0 { (0..rank - 1).map(|k| idx.get(k).cloned().unwrap_or(Op::I64(0))).collect() } else { Vec::new() };
+        let full_idx = move |inner: &[Op]| -> Vec<Op> {
+            if dim > 0 {
+                let mut v = outer.clone();
+                v.insert(dim - 1, inner.first().cloned().unwrap_or(Op::I64(0)));
+                v
+            } else {
+                inner.to_vec()
+            }
+        };
+        let is_loc = matches!(func, I::Maxloc | I::Minloc);
+        let acc_ty = if is_loc { at } else { rt };
+        let init = match (func, acc_ty) {
+            (I::Product | I::All, t) => self.conv(Op::I32(1), t),
+            (I::Maxval | I::Maxloc, Ty::I32) => Op::I32(i32::MIN),
+            (I::Maxval | I::Maxloc, Ty::I64) => Op::I64(i64::MIN),
+            (I::Maxval | I::Maxloc, Ty::F32) => Op::F32(-f32::MAX),
+            (I::Maxval | I::Maxloc, _) => Op::F64(-f64::MAX),
+            (I::Minval | I::Minloc, Ty::I32) => Op::I32(i32::MAX),
+            (I::Minval | I::Minloc, Ty::I64) => Op::I64(i64::MAX),
+            (I::Minval | I::Minloc, Ty::F32) => Op::F32(f32::MAX),
+            (I::Minval | I::Minloc, _) => Op::F64(f64::MAX),
+            (_, t) => zero_of(t),
+        };
+        let acc = self.tmp(acc_ty);
+        self.emit(Stmt::Assign(acc, Rv::Use(init)));
+        let found = self.tmp(Ty::I32);
+        let locs: Vec<VarId> = if is_loc { inner_shape.iter().map(|_| self.tmp(Ty::I64)).collect() } else { Vec::new() };
+        if is_loc {
+            self.emit(Stmt::Assign(found, Rv::Use(Op::I32(0))));
+            for l in &locs {
+                self.emit(Stmt::Assign(*l, Rv::Use(Op::I64(0))));
+            }
+        }
+        self.scalarise(&inner_shape, &mut |g, inner| {
+            let fi = full_idx(inner);
+            let cond = mask.map(|m| g.expr_at(m, &fi));
+            g.push_block();
+            let v = g.expr_at(a, &fi);
+            let v = g.conv(v, acc_ty);
+            match func {
+                I::Sum => g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Add, Op::Var(acc), v))),
+                I::Product => g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Mul, Op::Var(acc), v))),
+                I::Maxval => g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Max, Op::Var(acc), v))),
+                I::Minval => g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Min, Op::Var(acc), v))),
+                I::Count => {
+                    let one = g.bin(Ty::I32, BinOp::Ne, v, Op::I32(0));
+                    g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Add, Op::Var(acc), one)));
+                }
+                I::Any => g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Or, Op::Var(acc), v))),
+                I::All => g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::And, Op::Var(acc), v))),
+                _ => {
+                    let cmp = if func == I::Maxloc { BinOp::Gt } else { BinOp::Lt };
+                    let better = g.bin(Ty::I32, cmp, v.clone(), Op::Var(acc));
+                    let first = g.bin(Ty::I32, BinOp::Eq, Op::Var(found), Op::I32(0));
+                    let take = g.val(Ty::I32, Rv::Binary(BinOp::Or, first, better));
+                    let mut then_body = vec![Stmt::Assign(acc, Rv::Use(v)), Stmt::Assign(found, Rv::Use(Op::I32(1)))];
+                    for (l, i) in locs.iter().zip(inner) {
+                        then_body.push(Stmt::Assign(*l, Rv::Binary(BinOp::Add, i.clone(), Op::I64(1))));
+                    }
+                    g.emit(Stmt::If { cond: take, then_body, else_body: vec![] });
+                }
+            }
+            let body = g.pop_block();
+            match cond {
+                Some(c) => g.emit(Stmt::If { cond: c, then_body: body, else_body: vec![] }),
+                None => {
+                    for st in body {
+                        g.emit(st);
+                    }
+                }
+            }
+        });
+        if is_loc {
+            let vals: Vec<Op> = locs.iter().map(|l| Op::Var(*l)).collect();
+            let v = if dim > 0 { vals.first().cloned().unwrap_or(Op::I64(0)) } else { self.select(Ty::I64, &vals, &j) };
+            return self.conv(v, rt);
+        }
+        Op::Var(acc)
     }
 
     fn binary(&mut self, e: &Expr, op: ast::BinOp, x: &Expr, y: &Expr, idx: &[Op]) -> Op {
@@ -780,13 +1410,20 @@ impl<'a> G<'a> {
                 }
             }
             B::Eq | B::Ne | B::Lt | B::Le | B::Gt | B::Ge => {
-                let ta = self.expr_ty(x);
-                let tb = self.expr_ty(y);
-                let ct = common(ta, tb);
-                let a = self.expr_at(x, idx);
-                let a = self.conv(a, ct);
-                let b = self.expr_at(y, idx);
-                let b = self.conv(b, ct);
+                let (a, b) = if x.ty.base() == Some(BaseTy::Character) {
+                    // Compare as if padded with blanks: `gpuf_str_cmp(a, b) <op> 0`.
+                    let (a, la) = self.str_expr(x);
+                    let (b, lb) = self.str_expr(y);
+                    (self.val(Ty::I32, Rv::Call("gpuf_str_cmp".into(), vec![a, la, b, lb], Ty::I32)), Op::I32(0))
+                } else {
+                    let ta = self.expr_ty(x);
+                    let tb = self.expr_ty(y);
+                    let ct = common(ta, tb);
+                    let a = self.expr_at(x, idx);
+                    let a = self.conv(a, ct);
+                    let b = self.expr_at(y, idx);
+                    (a, self.conv(b, ct))
+                };
                 let o = match op {
                     B::Eq => BinOp::Eq,
                     B::Ne => BinOp::Ne,
@@ -812,8 +1449,8 @@ impl<'a> G<'a> {
                 if let (Some(a), Some(b)) = (self.const_str(x), self.const_str(y)) {
                     return Op::Str(a + &b);
                 }
-                self.not_yet("concatenation of non-constant strings", e.span);
-                Op::I32(0)
+                let (a, _) = self.str_expr(e);
+                a
             }
         }
     }
@@ -832,6 +1469,32 @@ impl<'a> G<'a> {
     }
 
     fn intrinsic(&mut self, e: &Expr, func: Intrinsic, args: &[Expr], idx: &[Op]) -> Op {
+        use Intrinsic as I;
+        if matches!(
+            func,
+            I::Sum
+                | I::Product
+                | I::Maxval
+                | I::Minval
+                | I::Maxloc
+                | I::Minloc
+                | I::Count
+                | I::Any
+                | I::All
+                | I::Size
+                | I::Lbound
+                | I::Ubound
+                | I::Shape
+                | I::DotProduct
+                | I::Merge
+        ) {
+            return self.array_intrinsic(e, func, args, idx);
+        }
+        match func {
+            I::Len | I::LenTrim | I::Index | I::Iachar | I::Ichar => return self.char_int_intrinsic(func, args),
+            I::Trim | I::Adjustl | I::Adjustr | I::Repeat | I::Achar | I::Char => return self.str_expr(e).0,
+            _ => {}
+        }
         let rt = self.expr_ty(e);
         let arg = |g: &mut Self, i: usize| -> Op {
             match args.get(i) {
@@ -997,22 +1660,7 @@ impl<'a> G<'a> {
                 };
                 self.val(rt, Rv::Binary(o, a, b))
             }
-            Intrinsic::Sum => {
-                let Some(a) = args.first() else { return Op::I32(0) };
-                if args.len() > 1 {
-                    self.not_yet("`sum` with `dim=`", e.span);
-                }
-                let acc = self.tmp(rt);
-                let zero = zero_of(rt);
-                self.emit(Stmt::Assign(acc, Rv::Use(zero)));
-                let shape = self.shape(a);
-                self.scalarise(&shape, &mut |g, idx| {
-                    let v = g.expr_at(a, idx);
-                    let v = g.conv(v, rt);
-                    g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Add, Op::Var(acc), v)));
-                });
-                Op::Var(acc)
-            }
+            _ => zero_of(rt),
         }
     }
 
@@ -1123,7 +1771,41 @@ impl<'a> G<'a> {
                     self.shape(y)
                 }
             }
-            ExprKind::Intrinsic { func: Intrinsic::Sum, .. } => Vec::new(),
+            ExprKind::Intrinsic { .. } if e.ty.rank() == 0 => Vec::new(),
+            ExprKind::ArrayCtor(_) => match self.mats.get(&(e as *const Expr as usize)) {
+                Some((_, n)) => vec![n.clone()],
+                None => vec![Op::I64(0)],
+            },
+            ExprKind::Intrinsic {
+                func: Intrinsic::Maxloc | Intrinsic::Minloc | Intrinsic::Lbound | Intrinsic::Ubound | Intrinsic::Shape,
+                args,
+            } if matches!(args.get(1).map(|d| &d.kind), None | Some(ExprKind::Int(0, _))) => {
+                vec![Op::I64(args.first().map_or(0, |a| i64::from(a.ty.rank())))]
+            }
+            ExprKind::Intrinsic {
+                func:
+                    Intrinsic::Sum
+                    | Intrinsic::Product
+                    | Intrinsic::Maxval
+                    | Intrinsic::Minval
+                    | Intrinsic::Count
+                    | Intrinsic::Any
+                    | Intrinsic::All
+                    | Intrinsic::Maxloc
+                    | Intrinsic::Minloc,
+                args,
+            } => {
+                let Some(a) = args.first() else { return Vec::new() };
+                let dim = match args.get(1).map(|d| &d.kind) {
+                    Some(ExprKind::Int(v, _)) => *v as usize,
+                    _ => 0,
+                };
+                let mut sh = self.shape(a);
+                if dim >= 1 && dim <= sh.len() {
+                    sh.remove(dim - 1);
+                }
+                sh
+            }
             ExprKind::Intrinsic { args, .. } => {
                 for a in args {
                     if a.ty.rank() > 0 {
@@ -1160,15 +1842,26 @@ impl<'a> G<'a> {
     // ----- statements -----
     fn stmts(&mut self, ss: &[ast::Stmt]) {
         for s in ss {
+            let mark = self.str_temps.len();
             self.stmt(s);
+            self.free_str_temps(mark);
         }
     }
 
     fn stmt(&mut self, s: &ast::Stmt) {
         match &s.kind {
-            StmtKind::Assign { lhs, rhs } => self.assign(lhs, rhs, s.span),
+            StmtKind::Assign { lhs, rhs } => {
+                let mark = self.materialize(rhs);
+                self.assign(lhs, rhs, s.span);
+                self.free_mats(mark);
+            }
             StmtKind::Print { format, items } => self.print(format, items, s.span),
-            StmtKind::If { arms, else_body } => self.if_chain(arms, else_body.as_deref()),
+            StmtKind::Where { arms } => self.where_stmt(arms, s.span),
+            StmtKind::Forall { specs, mask, body } => self.forall(specs, mask.as_ref(), body, true),
+            StmtKind::DoConcurrent { specs, mask, body } => self.forall(specs, mask.as_ref(), body, false),
+            StmtKind::If { name, arms, else_body } => self.named_construct(name, |g| g.if_chain(arms, else_body.as_deref())),
+            StmtKind::SelectCase { name, selector, cases } => self.named_construct(name, |g| g.select_case(selector, cases)),
+            StmtKind::Block { name, body, .. } => self.named_construct(name, |g| g.stmts(body)),
             StmtKind::Do { name, var, start, end, step, body } => {
                 self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, None);
             }
@@ -1186,7 +1879,13 @@ impl<'a> G<'a> {
             }
             StmtKind::Exit(name) | StmtKind::Cycle(name) => {
                 let found = match name {
-                    Some(n) => self.loops.iter().rev().find(|(l, _)| l.as_deref() == Some(&n.name)).map(|x| x.1),
+                    Some(n) => self
+                        .loops
+                        .iter()
+                        .rev()
+                        .find(|(l, _)| l.as_deref() == Some(&n.name))
+                        .map(|x| x.1)
+                        .or_else(|| self.named.iter().rev().find(|(l, _)| *l == n.name).map(|x| x.1)),
                     None => self.loops.last().map(|x| x.1),
                 };
                 match found {
@@ -1333,6 +2032,105 @@ impl<'a> G<'a> {
         }
     }
 
+    /// Lowers a named `if`, `select case` or `block` construct through `f`; when an
+    /// `exit name` leaves it, its statements go in a loop that runs once.
+    fn named_construct(&mut self, name: &Option<ast::Ident>, f: impl FnOnce(&mut Self)) {
+        let Some(n) = name else {
+            f(self);
+            return;
+        };
+        let id = self.f.new_loop();
+        self.named.push((n.name.clone(), id));
+        self.push_block();
+        f(self);
+        let mut body = self.pop_block();
+        self.named.pop();
+        if exits_to(&body, id) {
+            body.push(Stmt::Exit(id));
+            self.emit(Stmt::While { id, cond_body: Vec::new(), cond: Op::I32(1), body });
+        } else {
+            for s in body {
+                self.emit(s);
+            }
+        }
+    }
+
+    /// `select case` as a chain of `if`s on a copy of the selector; `case default` is the
+    /// final `else` wherever it was written.
+    fn select_case(&mut self, selector: &Expr, cases: &[ast::CaseBlock]) {
+        let Some(b) = selector.ty.base() else { return };
+        let sel = if b == BaseTy::Character {
+            let (a, n) = self.str_expr(selector);
+            (a, n, Ty::Ptr)
+        } else {
+            let t = ir_ty(b);
+            let v = self.expr(selector);
+            let v = self.conv(v, t);
+            let sel = self.tmp(t);
+            self.emit(Stmt::Assign(sel, Rv::Use(v)));
+            (Op::Var(sel), Op::I64(0), t)
+        };
+        let arms: Vec<&ast::CaseBlock> = cases.iter().filter(|c| c.values.is_some()).collect();
+        let default = cases.iter().find(|c| c.values.is_none());
+        self.case_chain(&sel, &arms, default);
+    }
+
+    /// `selector <op> e` for a `case` value `e`; `sel` is the selector's value (or address
+    /// and length, with type `Ptr`, for a character selector) and its type.
+    fn case_test(&mut self, sel: &(Op, Op, Ty), op: BinOp, e: &Expr) -> Op {
+        let (v, n, t) = sel.clone();
+        if t == Ty::Ptr {
+            let (b, lb) = self.str_expr(e);
+            let c = self.val(Ty::I32, Rv::Call("gpuf_str_cmp".into(), vec![v, n, b, lb], Ty::I32));
+            return self.bin(Ty::I32, op, c, Op::I32(0));
+        }
+        let x = self.expr(e);
+        let x = self.conv(x, t);
+        self.bin(t, op, v, x)
+    }
+
+    fn case_chain(&mut self, sel: &(Op, Op, Ty), arms: &[&ast::CaseBlock], default: Option<&ast::CaseBlock>) {
+        let Some((c, rest)) = arms.split_first() else {
+            if let Some(d) = default {
+                self.stmts(&d.body);
+            }
+            return;
+        };
+        let mut cond: Option<Op> = None;
+        for v in c.values.iter().flatten() {
+            let (lo, hi) = match v {
+                ast::CaseValue::Value(e) => (Some(e), Some(e)),
+                ast::CaseValue::Range { lo, hi, .. } => (lo.as_ref(), hi.as_ref()),
+            };
+            let mut test: Option<Op> = None;
+            if let (ast::CaseValue::Value(_), Some(e)) = (v, lo) {
+                test = Some(self.case_test(sel, BinOp::Eq, e));
+            } else {
+                for (bound, op) in [(lo, BinOp::Ge), (hi, BinOp::Le)] {
+                    let Some(e) = bound else { continue };
+                    let c = self.case_test(sel, op, e);
+                    test = Some(match test {
+                        Some(p) => self.bin(Ty::I32, BinOp::And, p, c),
+                        None => c,
+                    });
+                }
+            }
+            let test = test.unwrap_or(Op::I32(0));
+            cond = Some(match cond {
+                Some(p) => self.bin(Ty::I32, BinOp::Or, p, test),
+                None => test,
+            });
+        }
+        let cond = cond.unwrap_or(Op::I32(0));
+        self.push_block();
+        self.stmts(&c.body);
+        let then_body = self.pop_block();
+        self.push_block();
+        self.case_chain(sel, rest, default);
+        let else_body = self.pop_block();
+        self.emit(Stmt::If { cond, then_body, else_body });
+    }
+
     fn if_chain(&mut self, arms: &[(Expr, Vec<ast::Stmt>)], else_body: Option<&[ast::Stmt]>) {
         let Some(((c, body), rest)) = arms.split_first() else {
             if let Some(e) = else_body {
@@ -1414,6 +2212,10 @@ impl<'a> G<'a> {
     }
 
     fn assign(&mut self, lhs: &Expr, rhs: &Expr, sp: Span) {
+        if lhs.ty == ast::Ty::Scalar(BaseTy::Character) {
+            self.assign_chars(lhs, rhs);
+            return;
+        }
         let lt = self.expr_ty(lhs);
         if lhs.ty.rank() == 0 {
             match &lhs.kind {
@@ -1496,6 +2298,286 @@ impl<'a> G<'a> {
         }
     }
 
+    /// Address of element `idx` of a column-major temporary of `shape` with `size`-byte elements.
+    fn lin_addr(&mut self, buf: &Op, idx: &[Op], shape: &[Op], size: i64) -> Op {
+        let mut off = Op::I64(0);
+        let mut stride = Op::I64(size);
+        for (k, i) in idx.iter().enumerate() {
+            let t = self.bin(Ty::I64, BinOp::Mul, i.clone(), stride.clone());
+            off = self.bin(Ty::I64, BinOp::Add, off, t);
+            if let Some(e) = shape.get(k) {
+                stride = self.bin(Ty::I64, BinOp::Mul, stride, e.clone());
+            }
+        }
+        self.val(Ty::Ptr, Rv::PtrAdd(buf.clone(), off))
+    }
+
+    /// A temporary of `n` elements of `size` bytes (at least one).
+    fn temp_buf(&mut self, shape: &[Op], size: i64) -> Op {
+        let mut n = Op::I64(size);
+        for e in shape {
+            n = self.bin(Ty::I64, BinOp::Mul, n, e.clone());
+        }
+        let n = self.val(Ty::I64, Rv::Binary(BinOp::Max, n, Op::I64(size)));
+        self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![n], Ty::Ptr))
+    }
+
+    /// `where (m1) ... elsewhere (m2) ... elsewhere ... end where`: the control masks are
+    /// evaluated into temporaries first (`done` marks elements taken by an earlier arm).
+    fn where_stmt(&mut self, arms: &[(Option<Expr>, Vec<ast::Stmt>)], sp: Span) {
+        let Some((Some(m0), _)) = arms.first() else { return };
+        if self.region.is_some() {
+            self.not_yet("`where` inside a compute construct", sp);
+            return;
+        }
+        let mark = self.materialize(m0);
+        let shape = self.shape(m0);
+        let done = self.temp_buf(&shape, 4);
+        let cur = self.temp_buf(&shape, 4);
+        self.scalarise(&shape, &mut |g, idx| {
+            let a = g.lin_addr(&done, idx, &shape, 4);
+            g.emit(Stmt::Store(Ty::I32, a, Op::I32(0)));
+        });
+        for (mask, body) in arms {
+            let m2 = mask.as_ref().map(|m| self.materialize(m));
+            self.scalarise(&shape, &mut |g, idx| {
+                let da = g.lin_addr(&done, idx, &shape, 4);
+                let d = g.val(Ty::I32, Rv::Load(Ty::I32, da.clone()));
+                let free = g.bin(Ty::I32, BinOp::Eq, d.clone(), Op::I32(0));
+                let c = match mask {
+                    Some(m) => {
+                        let mv = g.expr_at(m, idx);
+                        let mv = g.bin(Ty::I32, BinOp::Ne, mv, Op::I32(0));
+                        g.val(Ty::I32, Rv::Binary(BinOp::And, free, mv))
+                    }
+                    None => free,
+                };
+                let ca = g.lin_addr(&cur, idx, &shape, 4);
+                g.emit(Stmt::Store(Ty::I32, ca, c.clone()));
+                let nd = g.val(Ty::I32, Rv::Binary(BinOp::Or, d, c));
+                g.emit(Stmt::Store(Ty::I32, da, nd));
+            });
+            if let Some(mk) = m2 {
+                self.free_mats(mk);
+            }
+            for st in body {
+                if let StmtKind::Assign { lhs, rhs } = &st.kind {
+                    self.masked_assign(lhs, rhs, &cur, &shape);
+                }
+            }
+        }
+        self.emit(Stmt::Call("gpuf_free".into(), vec![done]));
+        self.emit(Stmt::Call("gpuf_free".into(), vec![cur]));
+        self.free_mats(mark);
+    }
+
+    /// `lhs = rhs` where the control mask `cur` (one `I32` per element of `shape`) is set.
+    fn masked_assign(&mut self, lhs: &Expr, rhs: &Expr, cur: &Op, shape: &[Op]) {
+        let mark = self.materialize(rhs);
+        let lt = self.expr_ty(lhs);
+        let name = match &lhs.kind {
+            ExprKind::Name(id) => id.name.clone(),
+            ExprKind::ArrayRef { name, .. } => name.name.clone(),
+            _ => String::new(),
+        };
+        let scalar = if rhs.ty.rank() == 0 {
+            let v = self.expr(rhs);
+            Some(self.conv(v, lt))
+        } else {
+            None
+        };
+        let masked = |g: &mut Self, idx: &[Op], body: &mut dyn FnMut(&mut Self)| {
+            let ca = g.lin_addr(cur, idx, shape, 4);
+            let c = g.val(Ty::I32, Rv::Load(Ty::I32, ca));
+            g.push_block();
+            body(g);
+            let b = g.pop_block();
+            g.emit(Stmt::If { cond: c, then_body: b, else_body: vec![] });
+        };
+        if scalar.is_none() && mentions(rhs, &name) {
+            let tmp = self.temp_buf(shape, lt.size());
+            self.scalarise(shape, &mut |g, idx| {
+                masked(g, idx, &mut |g| {
+                    let v = g.expr_at(rhs, idx);
+                    let v = g.conv(v, lt);
+                    let a = g.lin_addr(&tmp, idx, shape, lt.size());
+                    g.emit(Stmt::Store(lt, a, v));
+                })
+            });
+            self.scalarise(shape, &mut |g, idx| {
+                masked(g, idx, &mut |g| {
+                    let a = g.lin_addr(&tmp, idx, shape, lt.size());
+                    let v = g.val(lt, Rv::Load(lt, a));
+                    g.store_elem(lhs, idx, v);
+                })
+            });
+            self.emit(Stmt::Call("gpuf_free".into(), vec![tmp]));
+        } else {
+            self.scalarise(shape, &mut |g, idx| {
+                masked(g, idx, &mut |g| {
+                    let v = match &scalar {
+                        Some(v) => v.clone(),
+                        None => {
+                            let v = g.expr_at(rhs, idx);
+                            g.conv(v, lt)
+                        }
+                    };
+                    g.store_elem(lhs, idx, v);
+                })
+            });
+        }
+        self.free_mats(mark);
+    }
+
+    /// `forall` (`is_forall`) and `do concurrent`: nested loops over fresh index variables.
+    /// A `forall` assignment whose right side or mask reads the assigned array evaluates all
+    /// values (and mask bits) into temporaries first.
+    fn forall(&mut self, specs: &[ast::ConcurrentSpec], mask: Option<&Expr>, body: &[ast::Stmt], is_forall: bool) {
+        let mut loops = Vec::new();
+        let mut scope = HashMap::new();
+        let mut counts = Vec::new();
+        for sp in specs {
+            let base = self.syms.get(&sp.var.name).map_or(BaseTy::Integer(4), |s| s.base);
+            let vt = ir_ty(base);
+            let lo = self.expr(&sp.lo);
+            let lo = self.conv(lo, vt);
+            let hi = self.expr(&sp.hi);
+            let hi = self.conv(hi, vt);
+            let st = match &sp.step {
+                Some(x) => {
+                    let v = self.expr(x);
+                    self.conv(v, vt)
+                }
+                None => self.conv(Op::I32(1), vt),
+            };
+            // Values that must not change while the loops run.
+            let mut fixed = [lo, hi, st].map(|o| {
+                if let Op::Var(_) = o {
+                    let t = self.tmp(vt);
+                    self.emit(Stmt::Assign(t, Rv::Use(o)));
+                    Op::Var(t)
+                } else {
+                    o
+                }
+            });
+            let [lo, hi, st] = std::mem::replace(&mut fixed, [Op::I32(0), Op::I32(0), Op::I32(0)]);
+            let n = self.bin(vt, BinOp::Sub, hi.clone(), lo.clone());
+            let n = self.bin(vt, BinOp::Add, n, st.clone());
+            let n = self.bin(vt, BinOp::Div, n, st.clone());
+            let n = self.conv(n, Ty::I64);
+            counts.push(self.val(Ty::I64, Rv::Binary(BinOp::Max, n, Op::I64(0))));
+            let v = self.f.new_var(sp.var.name.clone(), vt);
+            scope.insert(sp.var.name.clone(), Home::Reg(v, base));
+            loops.push((v, lo, hi, st));
+        }
+        self.overrides.push(scope);
+        if !is_forall {
+            self.nest(&loops, 0, &mut |g| match mask {
+                Some(m) => {
+                    let c = g.expr(m);
+                    g.push_block();
+                    g.stmts(body);
+                    let b = g.pop_block();
+                    g.emit(Stmt::If { cond: c, then_body: b, else_body: vec![] });
+                }
+                None => g.stmts(body),
+            });
+            self.overrides.pop();
+            return;
+        }
+        for st in body {
+            let StmtKind::Assign { lhs, rhs } = &st.kind else { continue };
+            let name = match &lhs.kind {
+                ExprKind::Name(id) => id.name.clone(),
+                ExprKind::ArrayRef { name, .. } => name.name.clone(),
+                _ => String::new(),
+            };
+            let lt = self.expr_ty(lhs);
+            let reads = mentions(rhs, &name) || mask.is_some_and(|m| mentions(m, &name));
+            if !reads {
+                self.nest(&loops, 0, &mut |g| {
+                    let c = mask.map(|m| g.expr(m));
+                    g.push_block();
+                    let mk = g.materialize(rhs);
+                    g.assign(lhs, rhs, st.span);
+                    g.free_mats(mk);
+                    let b = g.pop_block();
+                    match c {
+                        Some(c) => g.emit(Stmt::If { cond: c, then_body: b, else_body: vec![] }),
+                        None => {
+                            for s in b {
+                                g.emit(s);
+                            }
+                        }
+                    }
+                });
+                continue;
+            }
+            let vals = self.temp_buf(&counts, lt.size());
+            let bits = self.temp_buf(&counts, 4);
+            let pos = self.tmp(Ty::I64);
+            self.emit(Stmt::Assign(pos, Rv::Use(Op::I64(0))));
+            self.nest(&loops, 0, &mut |g| {
+                let c = match mask {
+                    Some(m) => g.expr(m),
+                    None => Op::I32(1),
+                };
+                let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(4));
+                let ba = g.val(Ty::Ptr, Rv::PtrAdd(bits.clone(), off));
+                g.emit(Stmt::Store(Ty::I32, ba, c.clone()));
+                g.push_block();
+                let mk = g.materialize(rhs);
+                let v = g.expr(rhs);
+                let v = g.conv(v, lt);
+                g.free_mats(mk);
+                let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(lt.size()));
+                let va = g.val(Ty::Ptr, Rv::PtrAdd(vals.clone(), off));
+                g.emit(Stmt::Store(lt, va, v));
+                let b = g.pop_block();
+                g.emit(Stmt::If { cond: c, then_body: b, else_body: vec![] });
+                g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), Op::I64(1))));
+            });
+            self.emit(Stmt::Assign(pos, Rv::Use(Op::I64(0))));
+            self.nest(&loops, 0, &mut |g| {
+                let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(4));
+                let ba = g.val(Ty::Ptr, Rv::PtrAdd(bits.clone(), off));
+                let c = g.val(Ty::I32, Rv::Load(Ty::I32, ba));
+                g.push_block();
+                let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(lt.size()));
+                let va = g.val(Ty::Ptr, Rv::PtrAdd(vals.clone(), off));
+                let v = g.val(lt, Rv::Load(lt, va));
+                g.assign_op(lhs, v);
+                let b = g.pop_block();
+                g.emit(Stmt::If { cond: c, then_body: b, else_body: vec![] });
+                g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), Op::I64(1))));
+            });
+            self.emit(Stmt::Call("gpuf_free".into(), vec![vals]));
+            self.emit(Stmt::Call("gpuf_free".into(), vec![bits]));
+        }
+        self.overrides.pop();
+    }
+
+    /// Nested counted loops over `loops[k..]` (variable, lo, hi, step); the innermost one is
+    /// the target of `cycle`.
+    fn nest(&mut self, loops: &[(VarId, Op, Op, Op)], k: usize, inner: &mut dyn FnMut(&mut Self)) {
+        let Some((v, lo, hi, st)) = loops.get(k).cloned() else {
+            inner(self);
+            return;
+        };
+        let id = self.f.new_loop();
+        let last = k + 1 == loops.len();
+        if last {
+            self.loops.push((None, id));
+        }
+        self.push_block();
+        self.nest(loops, k + 1, inner);
+        let body = self.pop_block();
+        if last {
+            self.loops.pop();
+        }
+        self.emit(Stmt::Loop { id, var: v, lo, hi, step: st, body, acc: None });
+    }
+
     fn store_elem(&mut self, lhs: &Expr, idx: &[Op], v: Op) {
         match &lhs.kind {
             ExprKind::Name(id) => {
@@ -1524,6 +2606,13 @@ impl<'a> G<'a> {
             self.not_yet("output inside a compute construct", sp);
             return;
         }
+        let mark = self.mat_frees.len();
+        for it in items {
+            // Constructors and implied-do lists are printed item by item below.
+            if !matches!(it.kind, ExprKind::ArrayCtor(_)) {
+                self.materialize_rec(it);
+            }
+        }
         match format {
             ast::Format::ListDirected => self.emit(Stmt::Call("gpuf_io_begin".into(), vec![unit, Op::Null, Op::I64(0)])),
             ast::Format::Literal(f, _) => {
@@ -1532,6 +2621,10 @@ impl<'a> G<'a> {
             }
         }
         for it in items {
+            if let ExprKind::ArrayCtor(ci) = &it.kind {
+                self.ctor_walk(ci, &mut |g, x| g.io_elem(x));
+                continue;
+            }
             if it.ty.rank() > 0 {
                 let shape = self.shape(it);
                 self.scalarise(&shape, &mut |g, idx| {
@@ -1541,12 +2634,33 @@ impl<'a> G<'a> {
             } else if let Some(s) = self.const_str(it) {
                 let n = s.len() as i64;
                 self.emit(Stmt::Call("gpuf_io_str".into(), vec![Op::Str(s), Op::I64(n)]));
+            } else if it.ty.base() == Some(BaseTy::Character) {
+                let (a, n) = self.str_expr(it);
+                self.emit(Stmt::Call("gpuf_io_str".into(), vec![a, n]));
             } else {
                 let v = self.expr(it);
                 self.io_item(it, v);
             }
         }
         self.emit(Stmt::Call("gpuf_io_end".into(), vec![]));
+        self.free_mats(mark);
+    }
+
+    /// One item of a constructor or implied-do list in an I/O list.
+    fn io_elem(&mut self, x: &Expr) {
+        if x.ty.rank() > 0 {
+            let shape = self.shape(x);
+            self.scalarise(&shape, &mut |g, idx| {
+                let v = g.expr_at(x, idx);
+                g.io_item(x, v);
+            });
+        } else if let Some(s) = self.const_str(x) {
+            let n = s.len() as i64;
+            self.emit(Stmt::Call("gpuf_io_str".into(), vec![Op::Str(s), Op::I64(n)]));
+        } else {
+            let v = self.expr(x);
+            self.io_item(x, v);
+        }
     }
 
     fn io_item(&mut self, e: &Expr, v: Op) {
@@ -1599,18 +2713,37 @@ impl<'a> G<'a> {
             return Some((sig.link_name.clone(), self.api_args(sig, &slots)));
         }
         let mut ops = Vec::new();
+        // gfortran's hidden lengths of character arguments, after all the others (passed
+        // as pointer-sized values, as codegen declares every parameter a pointer).
+        let mut lens = Vec::new();
         for (i, sl) in slots.into_iter().enumerate() {
+            let char_dummy = sig.args.get(i).is_some_and(|d| d.base == BaseTy::Character);
             match sl {
+                Some(e) if e.ty == ast::Ty::Scalar(BaseTy::Character) => {
+                    let (a, n) = self.str_expr(e);
+                    ops.push(a);
+                    let n = self.conv(n, Ty::I64);
+                    lens.push(self.val(Ty::Ptr, Rv::Cast(Ty::Ptr, n)));
+                }
                 Some(e) => {
                     let assumed = sig.args.get(i).is_some_and(|d| d.assumed_shape);
                     if assumed {
                         self.not_yet("passing arrays to assumed-shape dummy arguments", e.span);
                     }
+                    if char_dummy {
+                        self.not_yet("character arrays as arguments", e.span);
+                    }
                     ops.push(self.arg_addr(e));
                 }
-                None => ops.push(Op::Null),
+                None => {
+                    ops.push(Op::Null);
+                    if char_dummy {
+                        lens.push(Op::Null);
+                    }
+                }
             }
         }
+        ops.extend(lens);
         Some((sig.link_name.clone(), ops))
     }
 
@@ -1660,12 +2793,16 @@ impl<'a> G<'a> {
     /// The address of an actual argument: the variable or element itself, or a temporary
     /// holding the value of an expression.
     fn arg_addr(&mut self, e: &Expr) -> Op {
+        if e.ty == ast::Ty::Scalar(BaseTy::Character) {
+            return self.str_expr(e).0;
+        }
         match &e.kind {
             ExprKind::Name(id) => match self.lookup(&id.name) {
                 Some(Home::Reg(v, _)) => self.val(Ty::Ptr, Rv::AddrOf(v)),
                 Some(Home::Mem(p, _)) => Op::Var(p),
                 Some(Home::Array(d)) => Op::Var(d.addr),
                 Some(Home::Str(s)) => Op::Str(s),
+                Some(Home::Chars { addr, .. }) => Op::Var(addr),
                 None => self.expr(e),
             },
             ExprKind::ArrayRef { name, subs } => {
@@ -1955,21 +3092,22 @@ impl<'a> G<'a> {
         let mut privates = Vec::new();
         let mut firstprivates = BTreeSet::new();
         let mut pending_arrays = Vec::new();
-        // Scalar dummy arguments the construct only reads are firstprivate, as every scalar
-        // without a data clause is in `parallel` and `serial` (and, being read-only, the
-        // same as `copy` in `kernels`): load them on the host, so that nothing is ever
-        // copied back to an actual argument that may be a constant.
+        // Scalars without a data clause are firstprivate (as every such scalar is in
+        // `parallel` and `serial`; read-only ones are the same as `copy` in `kernels`): load
+        // them on the host, so that gangs do not share one copy and nothing is copied back
+        // to an actual argument that may be a constant.
         {
             let mut written = BTreeSet::new();
             assigned(body, &mut written, self.syms, &mut Vec::new());
             let syms = self.syms;
             for sym in &syms.list {
-                if sym.dummy.is_none()
-                    || sym.rank != 0
-                    || mentioned.contains(&sym.name)
-                    || written.contains(&sym.name)
-                    || scope.contains_key(&sym.name)
-                {
+                // Scalars kept in memory only for their storage (dummies, saved and module
+                // variables), not because a data clause, reduction or atomic needs their
+                // device address: firstprivate in `parallel` and `serial`; in `kernels`
+                // only while the construct does not assign them.
+                let storage_only = !self.mem_names.contains(&sym.name);
+                let firstprivate = storage_only && (kind != RegionKind::Kernels || !written.contains(&sym.name));
+                if sym.rank != 0 || sym.parameter || !firstprivate || mentioned.contains(&sym.name) || scope.contains_key(&sym.name) {
                     continue;
                 }
                 if let Some(Home::Mem(p, b)) = self.lookup(&sym.name) {
@@ -2087,7 +3225,7 @@ impl<'a> G<'a> {
                     captures.push(Capture::Mapped(p, Op::I64(ir_ty(b).size())));
                     mapped_vars.insert(p);
                 }
-                Home::Reg(..) | Home::Str(_) => {}
+                Home::Reg(..) | Home::Str(_) | Home::Chars { .. } => {}
             }
         }
         // Remaining host variables read in the body: firstprivate.
@@ -2243,6 +3381,7 @@ impl<'a> G<'a> {
                         collapse = n.max(1) as u32;
                     }
                 }
+                ClauseKind::Tile(n) => collapse = (*n).max(1),
                 ClauseKind::Unsupported(n) if !gpuf_frontend::sema::is_sync_clause(n.split('(').next().unwrap_or(n)) => {
                     self.not_yet(format!("the `{n}` clause"), c.span)
                 }
@@ -2813,10 +3952,12 @@ fn has_partitioned_loop(s: &ast::Stmt) -> bool {
             (!seq && part) || has_partitioned_loop(do_stmt)
         }
         StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => body.iter().any(has_partitioned_loop),
-        StmtKind::If { arms, else_body } => {
+        StmtKind::If { arms, else_body, .. } => {
             arms.iter().any(|(_, b)| b.iter().any(has_partitioned_loop))
                 || else_body.as_ref().is_some_and(|b| b.iter().any(has_partitioned_loop))
         }
+        StmtKind::SelectCase { cases, .. } => cases.iter().any(|c| c.body.iter().any(has_partitioned_loop)),
+        StmtKind::Block { body, .. } => body.iter().any(has_partitioned_loop),
         _ => false,
     }
 }
@@ -2845,7 +3986,7 @@ fn nested_levels(ss: &[ast::Stmt]) -> Levels {
                 l = Levels(l.0 | nested_levels(std::slice::from_ref(do_stmt)).0);
             }
             StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => l = Levels(l.0 | nested_levels(body).0),
-            StmtKind::If { arms, else_body } => {
+            StmtKind::If { arms, else_body, .. } => {
                 for (_, b) in arms {
                     l = Levels(l.0 | nested_levels(b).0);
                 }
@@ -2853,10 +3994,28 @@ fn nested_levels(ss: &[ast::Stmt]) -> Levels {
                     l = Levels(l.0 | nested_levels(b).0);
                 }
             }
+            StmtKind::SelectCase { cases, .. } => {
+                for c in cases {
+                    l = Levels(l.0 | nested_levels(&c.body).0);
+                }
+            }
+            StmtKind::Block { body, .. } => l = Levels(l.0 | nested_levels(body).0),
             _ => {}
         }
     }
     l
+}
+
+/// Does any statement leave the loop `id` (at any depth)?
+fn exits_to(ss: &[Stmt], id: LoopId) -> bool {
+    ss.iter().any(|s| match s {
+        Stmt::Exit(l) => *l == id,
+        Stmt::If { then_body, else_body, .. } => exits_to(then_body, id) || exits_to(else_body, id),
+        Stmt::Loop { body, .. } | Stmt::AccData { body, .. } => exits_to(body, id),
+        Stmt::While { cond_body, body, .. } => exits_to(cond_body, id) || exits_to(body, id),
+        Stmt::AccRegion(r) => exits_to(&r.body, id),
+        _ => false,
+    })
 }
 
 /// Every variable read or written in the statements.

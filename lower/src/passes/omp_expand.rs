@@ -83,6 +83,11 @@ fn to_i64(f: &mut Function, out: &mut Vec<Stmt>, o: Op) -> Op {
 
 /// The levels a reduction's stages run at.
 fn red_levels(levels: Levels, r: &Reduction) -> Vec<Level> {
+    // A construct's reduction (the one-trip loop omp-lower wraps the body in) combines the
+    // partial results of every thread: all three levels.
+    if levels.is_empty() {
+        return Level::ALL.to_vec();
+    }
     let mut l = levels;
     if matches!(r.result, RedResult::Mem(_)) {
         l = l.with(Level::Gang);
