@@ -3738,10 +3738,11 @@ impl Checker {
             }
             StmtKind::Return => {
                 if !self.in_procedure() {
+                    // gfortran accepts it (a GNU extension) and ends the program.
                     self.err(
-                        Diagnostic::error("E0123", "`return` outside of a procedure", span)
+                        Diagnostic::warning("W0123", "`return` in the main program ends the program", span)
                             .with_label("not inside a subroutine or function")
-                            .with_note("help: use `stop` to end the main program"),
+                            .with_note("help: `stop` is the standard way to end the main program"),
                     );
                 } else if self.in_compute() {
                     self.err(

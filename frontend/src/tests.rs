@@ -754,16 +754,16 @@ error[E0124]: function `bar` cannot be called with `call`
 }
 
 #[test]
-fn diag_return_outside_procedure() {
+fn diag_return_in_main_program_is_a_warning() {
     diag(
         "program p\n  implicit none\n  return\nend program p\n",
         "\
-error[E0123]: `return` outside of a procedure
+warning[W0123]: `return` in the main program ends the program
  --> t.f90:3:3
   |
 3 |   return
   |   ^^^^^^ not inside a subroutine or function
-  = help: use `stop` to end the main program
+  = help: `stop` is the standard way to end the main program
 ",
     );
 }
