@@ -120,6 +120,10 @@ pub(crate) fn build_host<'ctx>(
             _ => cg.llty(g.ty).const_zero(),
         };
         let gv = cg.m.add_global(cg.llty(g.ty), None, &g.name);
+        if g.external {
+            gv.set_alignment(g.ty.size() as u32);
+            continue;
+        }
         gv.set_initializer(&init);
         gv.set_alignment(g.ty.size() as u32);
         if g.local {

@@ -7,6 +7,7 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use gpuf_codegen::{DeviceImages, Emit, Options};
 use gpuf_frontend::preprocess::{preprocess, render_mapped, Loaded, PpOptions, SourceMap};
+use gpuf_frontend::sema::Checked;
 use gpuf_frontend::Diagnostic;
 use gpuf_lower::ir::Target;
 use std::path::{Path, PathBuf};
@@ -52,6 +53,10 @@ struct BuildArgs {
     /// Run the C preprocessor even for `.f90` files (it always runs for `.F90`).
     #[arg(long = "cpp")]
     cpp: bool,
+    /// Write module files (`NAME.gmod`) into this directory (default: the output's
+    /// directory); it is also searched for the module files of `use`d modules.
+    #[arg(short = 'J', value_name = "DIR")]
+    module_dir: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -226,17 +231,102 @@ fn read_source(b: &BuildArgs) -> Result<(String, SourceMap), String> {
     Ok((text, map))
 }
 
-fn build(b: &BuildArgs, out: &Path, object: bool, target: Option<Target>, emit: Option<EmitKind>) -> Result<(), String> {
+/// The directory module files are written to: `-J`, else the output's directory.
+fn module_dir(b: &BuildArgs, out: &Path) -> PathBuf {
+    match &b.module_dir {
+        Some(d) => d.clone(),
+        None => match out.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        },
+    }
+}
+
+/// Parses and checks the source; the module files of `use`d modules not defined in it are
+/// searched in the `-I` directories, the `-J` directory and the source's directory.
+fn check_source(b: &BuildArgs, out: &Path, src: &str, map: &SourceMap) -> Result<Checked, String> {
     let file = b.file.display().to_string();
-    let (src, map) = read_source(b)?;
-    let (checked, warnings) = match gpuf_frontend::parse_and_check(&src) {
+    let mut dirs: Vec<PathBuf> = b.include_dirs.clone();
+    dirs.push(module_dir(b, out));
+    dirs.push(b.file.parent().map(Path::to_path_buf).filter(|p| !p.as_os_str().is_empty()).unwrap_or_else(|| PathBuf::from(".")));
+    let found = std::sync::Mutex::new(Vec::<(String, PathBuf)>::new());
+    let mut load = |name: &str| -> Option<String> {
+        dirs.iter().find_map(|d| {
+            let p = d.join(format!("{name}.gmod"));
+            let bytes = std::fs::read(&p).ok()?;
+            if let Ok(mut f) = found.lock() {
+                f.push((name.to_string(), p));
+            }
+            Some(String::from_utf8_lossy(&bytes).to_string())
+        })
+    };
+    let result = gpuf_frontend::parse_and_check_with(src, &mut load);
+    let found = found.into_inner().unwrap_or_default();
+    let (checked, warnings) = match result {
         Ok(x) => x,
         Err(diags) => {
-            render(&diags, &map);
+            // Name the module file a malformed-module-file error is about.
+            let diags: Vec<Diagnostic> = diags
+                .into_iter()
+                .map(|d| {
+                    let path = found.iter().find(|(n, _)| d.code == "E0123" && d.message.contains(&format!("`{n}.gmod`")));
+                    match path {
+                        Some((_, p)) => d.with_note(format!("note: the module file is `{}`", p.display())),
+                        None => d,
+                    }
+                })
+                .collect();
+            render(&diags, map);
             return Err(failed(&diags, &file));
         }
     };
-    render(&warnings, &map);
+    render(&warnings, map);
+    Ok(checked)
+}
+
+/// The module files of the modules the file defines: (path, text).
+fn module_files(b: &BuildArgs, out: &Path, checked: &Checked) -> Vec<(PathBuf, String)> {
+    let file = b.file.display().to_string();
+    let dir = module_dir(b, out);
+    let mut files = Vec::new();
+    for cu in &checked.units {
+        if cu.unit.kind != gpuf_frontend::ast::UnitKind::Module {
+            continue;
+        }
+        let name = &cu.unit.name.name;
+        match gpuf_frontend::modfile::write(checked, name) {
+            Ok(text) => files.push((dir.join(format!("{name}.gmod")), text)),
+            // The object is still fine for this file; only other files cannot use the module.
+            Err(why) => eprintln!(
+                "warning: no module file written for module `{name}` (in `{file}`): not yet supported: {why}\n  = note: other files cannot `use` this module\n"
+            ),
+        }
+    }
+    files
+}
+
+fn build(b: &BuildArgs, out: &Path, object: bool, target: Option<Target>, emit: Option<EmitKind>) -> Result<(), String> {
+    let (src, map) = read_source(b)?;
+    let checked = check_source(b, out, &src, &map)?;
+    let mods = module_files(b, out, &checked);
+    build_checked(b, out, object, target, emit, (checked, src, map))?;
+    // Only after a successful build: a failed build leaves no module files behind.
+    for (path, text) in &mods {
+        write_atomic(path, text.as_bytes())?;
+    }
+    Ok(())
+}
+
+fn build_checked(
+    b: &BuildArgs,
+    out: &Path,
+    object: bool,
+    target: Option<Target>,
+    emit: Option<EmitKind>,
+    front: (Checked, String, SourceMap),
+) -> Result<(), String> {
+    let file = b.file.display().to_string();
+    let (checked, src, map) = front;
     let dump_pass = match emit {
         Some(EmitKind::Gimple) => Some("gimple"),
         Some(EmitKind::OmpLower) => Some("omp-lower"),

@@ -220,6 +220,13 @@ pub enum StmtKind {
     ErrorStop(Option<Expr>),
     /// `write(unit, fmt) items`; `write(*, *)` and `write(6, ...)` go to standard output.
     Write { unit: IoUnit, format: Format, items: Vec<Expr> },
+    /// `read(unit, fmt) items` and `read fmt, items` (standard input); the items are
+    /// variables, elements, sections or implied-do lists of them (`ExprKind::ArrayCtor`).
+    Read { unit: IoUnit, format: Format, items: Vec<Expr> },
+    /// `open(unit, file=, status=, action=, position=, form='formatted')`.
+    Open(OpenSpec),
+    /// `close(unit [, status='keep'|'delete'])`.
+    Close { unit: Expr, delete: bool },
     /// `allocate(a(n), b(0:n, m))`.
     Allocate(Vec<(Ident, Vec<DimSpec>)>),
     /// `deallocate(a, b)`.
@@ -270,6 +277,20 @@ pub enum IoUnit {
     Star,
     /// An integer expression (6 is standard output, 0 standard error).
     Number(Expr),
+}
+
+/// The specifiers of an `open` statement, with the character ones already decoded.
+#[derive(Clone, Debug)]
+pub struct OpenSpec {
+    pub unit: Expr,
+    /// `file=`: a character expression.
+    pub file: Option<Expr>,
+    /// `status=`: 0 unknown, 1 old, 2 new, 3 replace, 4 scratch.
+    pub status: i32,
+    /// `action=`: 0 readwrite, 1 read, 2 write.
+    pub action: i32,
+    /// `position='append'`.
+    pub append: bool,
 }
 
 /// Intrinsic subroutines.

@@ -8,6 +8,7 @@
 pub mod ast;
 pub mod diag;
 pub mod lexer;
+pub mod modfile;
 pub mod parser;
 pub mod preprocess;
 pub mod sema;
@@ -29,7 +30,23 @@ pub use diag::{Diagnostic, Level, Span};
 /// which would be a bug — becomes an internal-error diagnostic (`E0999`) instead of
 /// unwinding into the caller.
 pub fn parse_and_check(src: &str) -> Result<(sema::Checked, Vec<Diagnostic>), Vec<Diagnostic>> {
-    let guarded = || std::panic::catch_unwind(|| check_file(src));
+    parse_and_check_with(src, &mut |_| None)
+}
+
+/// A loader of module files: given a module's name, the text of its module file (see
+/// [`modfile`]), or `None` when there is none.
+pub type ModuleLoader<'a> = dyn FnMut(&str) -> Option<String> + Send + 'a;
+
+/// [`parse_and_check`] for a file that may `use` modules compiled separately: `load` returns
+/// the text of a module file (the front end does no I/O itself).
+pub fn parse_and_check_with(src: &str, load: &mut ModuleLoader<'_>) -> Result<(sema::Checked, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let load = std::sync::Mutex::new(load);
+    let guarded = || {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match load.lock() {
+            Ok(mut l) => check_file_with(src, &mut **l),
+            Err(_) => check_file_with(src, &mut |_| None),
+        }))
+    };
     let joined = std::thread::scope(|s| {
         match std::thread::Builder::new().name("gpuf-frontend".into()).stack_size(STACK_SIZE).spawn_scoped(s, guarded) {
             Ok(h) => h.join().ok(),
@@ -59,7 +76,12 @@ pub fn parse_and_check(src: &str) -> Result<(sema::Checked, Vec<Diagnostic>), Ve
 /// The stack of the front end's thread.
 const STACK_SIZE: usize = 64 << 20;
 
+#[cfg(test)]
 fn check_file(src: &str) -> Result<(sema::Checked, Vec<Diagnostic>), Vec<Diagnostic>> {
+    check_file_with(src, &mut |_| None)
+}
+
+fn check_file_with(src: &str, load: &mut dyn FnMut(&str) -> Option<String>) -> Result<(sema::Checked, Vec<Diagnostic>), Vec<Diagnostic>> {
     let (file, mut diags) = parser::parse(src);
     let Some(mut file) = file else {
         sort(&mut diags);
@@ -69,7 +91,7 @@ fn check_file(src: &str) -> Result<(sema::Checked, Vec<Diagnostic>), Vec<Diagnos
         sort(&mut diags);
         return Err(diags);
     }
-    let (checked, more) = sema::check(&mut file);
+    let (checked, more) = sema::check_with(&mut file, load);
     diags.extend(more);
     sort(&mut diags);
     if diags.iter().any(Diagnostic::is_error) {

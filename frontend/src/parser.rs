@@ -326,9 +326,55 @@ const DIRECTIVES: &[&str] = &[
     "end",
 ];
 
+/// The specifiers of `read` and `write` other than `unit=` and `fmt=` (not supported yet).
+const DATA_TRANSFER_SPECS: &[&str] = &[
+    "iostat",
+    "iomsg",
+    "err",
+    "end",
+    "eor",
+    "advance",
+    "rec",
+    "pos",
+    "size",
+    "id",
+    "asynchronous",
+    "blank",
+    "decimal",
+    "delim",
+    "pad",
+    "round",
+    "sign",
+    "nml",
+];
+
+/// The specifiers of `open` (those past `form=` are not supported yet).
+const OPEN_SPECS: &[&str] = &[
+    "unit",
+    "file",
+    "status",
+    "action",
+    "position",
+    "form",
+    "newunit",
+    "iostat",
+    "iomsg",
+    "err",
+    "access",
+    "recl",
+    "blank",
+    "delim",
+    "pad",
+    "decimal",
+    "encoding",
+    "round",
+    "sign",
+    "asynchronous",
+    "convert",
+];
+
 /// Statements recognised only to say they are not supported yet.
 const UNSUPPORTED_STMTS: &[&str] = &[
-    "read",
     "goto",
     "go",
     "select",
@@ -1916,6 +1962,8 @@ impl Parser {
         match kw {
             "where" if self.tok_at(1) == &Tok::LParen => self.where_construct().map(Some),
             "forall" if self.tok_at(1) == &Tok::LParen => self.forall_construct().map(Some),
+            "read" => self.write(self.span()).map(Some),
+            "open" | "close" if self.tok_at(1) == &Tok::LParen => self.open_close(self.span()).map(Some),
             "integer" | "real" | "logical" | "character" | "double" | "doubleprecision" | "implicit" | "use" | "save" | "external"
             | "intrinsic" | "interface" => {
                 let sp = self.statement_span();
@@ -1995,10 +2043,24 @@ impl Parser {
         Ok(Stmt { kind: StmtKind::Call { name, args }, span: self.from(start) })
     }
 
-    /// `write (unit, fmt) items` with `unit=` and `fmt=` keywords allowed.
+    /// `write (unit, fmt) items` and `read (unit, fmt) items` with `unit=` and `fmt=`
+    /// keywords allowed; also `read fmt, items` from standard input.
     #[inline(never)]
     fn write(&mut self, start: Span) -> PResult<Stmt> {
+        let is_read = self.is_name_at(0, "read");
+        let stmt = if is_read { "read" } else { "write" };
         self.bump();
+        if is_read && !self.is(&Tok::LParen) {
+            // `read *, items` / `read '(fmt)', items`.
+            let format = self.format_spec()?;
+            let mut items = Vec::new();
+            if !self.at_eos() {
+                self.expect(&Tok::Comma)?;
+                items = self.io_item_list()?;
+            }
+            self.expect_eos()?;
+            return Ok(Stmt { kind: StmtKind::Read { unit: IoUnit::Star, format, items }, span: self.from(start) });
+        }
         self.expect(&Tok::LParen)?;
         let mut unit: Option<IoUnit> = None;
         let mut format: Option<Format> = None;
@@ -2017,21 +2079,28 @@ impl Parser {
                 Some((k, _)) if k == "fmt" => 1,
                 Some((k, sp)) => {
                     let sp = Span { lo: sp.lo, hi: sp.hi + 1 };
-                    self.diags.push(Diagnostic::not_yet(format!("the `{k}=` specifier of `write`"), sp));
+                    if DATA_TRANSFER_SPECS.contains(&k.as_str()) {
+                        self.diags.push(Diagnostic::not_yet(format!("the `{k}=` specifier of `{stmt}`"), sp));
+                    } else {
+                        self.diags.push(
+                            Diagnostic::error("E0040", format!("`{k}=` is not a specifier of `{stmt}`"), sp)
+                                .with_label("unknown specifier"),
+                        );
+                    }
                     return Err(Fail);
                 }
                 None if n == 0 => 0,
                 None if n == 1 => 1,
                 None => {
                     let sp = self.span();
-                    self.diags.push(Diagnostic::not_yet("more than two positional specifiers in `write`", sp));
+                    self.diags.push(Diagnostic::not_yet(format!("more than two positional specifiers in `{stmt}`"), sp));
                     return Err(Fail);
                 }
             };
             if which == 0 && unit.is_some() || which == 1 && format.is_some() {
                 let sp = self.span();
                 let what = if which == 0 { "unit" } else { "format" };
-                self.diags.push(Diagnostic::error("E0024", format!("the {what} of `write` is given twice"), sp).with_label("repeated"));
+                self.diags.push(Diagnostic::error("E0024", format!("the {what} of `{stmt}` is given twice"), sp).with_label("repeated"));
                 return Err(Fail);
             }
             if which == 0 {
@@ -2047,28 +2116,141 @@ impl Parser {
         self.expect(&Tok::RParen)?;
         let Some(unit) = unit else {
             let sp = self.from(start);
-            self.diags
-                .push(Diagnostic::error("E0024", "`write` needs a unit", sp).with_label("expected `write(*, ...)` or `write(unit, ...)`"));
+            self.diags.push(
+                Diagnostic::error("E0024", format!("`{stmt}` needs a unit"), sp)
+                    .with_label(format!("expected `{stmt}(*, ...)` or `{stmt}(unit, ...)`")),
+            );
             return Err(Fail);
         };
         let Some(format) = format else {
             let sp = self.from(start);
-            self.diags.push(Diagnostic::not_yet("unformatted `write`", sp));
+            self.diags.push(Diagnostic::not_yet(format!("unformatted `{stmt}`"), sp));
             return Err(Fail);
         };
         let mut items = Vec::new();
         if !self.at_eos() {
             // gfortran accepts a comma before the first item as an extension.
             self.eat(&Tok::Comma);
-            loop {
-                items.push(self.expr()?);
-                if !self.eat(&Tok::Comma) {
-                    break;
-                }
-            }
+            items = self.io_item_list()?;
         }
         self.expect_eos()?;
-        Ok(Stmt { kind: StmtKind::Write { unit, format, items }, span: self.from(start) })
+        let kind = if is_read { StmtKind::Read { unit, format, items } } else { StmtKind::Write { unit, format, items } };
+        Ok(Stmt { kind, span: self.from(start) })
+    }
+
+    /// `item, item, ...` of an I/O statement.
+    fn io_item_list(&mut self) -> PResult<Vec<Expr>> {
+        let mut items = Vec::new();
+        loop {
+            items.push(self.expr()?);
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        Ok(items)
+    }
+
+    /// `open(unit, file=, status=, action=, position=, form=)` and `close(unit, status=)`.
+    #[inline(never)]
+    fn open_close(&mut self, start: Span) -> PResult<Stmt> {
+        let is_open = self.is_name_at(0, "open");
+        let stmt = if is_open { "open" } else { "close" };
+        self.bump();
+        self.expect(&Tok::LParen)?;
+        let mut unit: Option<Expr> = None;
+        let mut file: Option<Expr> = None;
+        let (mut status, mut action, mut append, mut delete) = (0, 0, false, false);
+        let mut n = 0usize;
+        loop {
+            let (k, ksp) = match (self.tok().clone(), self.tok_at(1)) {
+                (Tok::Name(k), Tok::Assign) => {
+                    let sp = self.bump().span;
+                    self.bump();
+                    (k, Span { lo: sp.lo, hi: sp.hi + 1 })
+                }
+                _ if n == 0 => ("unit".to_string(), self.span()),
+                _ => {
+                    let sp = self.span();
+                    self.diags.push(
+                        Diagnostic::error("E0041", format!("only the unit of `{stmt}` can be given without a keyword"), sp)
+                            .with_label("expected `keyword=value`"),
+                    );
+                    return Err(Fail);
+                }
+            };
+            n += 1;
+            let known: &[&str] = if is_open { OPEN_SPECS } else { &["unit", "status", "iostat", "iomsg", "err"] };
+            if !known.contains(&k.as_str()) {
+                self.diags.push(
+                    Diagnostic::error("E0040", format!("`{k}=` is not a specifier of `{stmt}`"), ksp).with_label("unknown specifier"),
+                );
+                return Err(Fail);
+            }
+            match k.as_str() {
+                "unit" => unit = Some(self.expr()?),
+                "file" if is_open => file = Some(self.expr()?),
+                "status" | "action" | "position" | "form" => {
+                    let Tok::Str(v) = self.tok().clone() else {
+                        let sp = self.span();
+                        self.diags.push(Diagnostic::not_yet(format!("a `{k}=` specifier that is not a character literal"), sp));
+                        return Err(Fail);
+                    };
+                    let vsp = self.bump().span;
+                    let v = v.trim_end().to_ascii_lowercase();
+                    let code = match (is_open, k.as_str(), v.as_str()) {
+                        (true, "status", "unknown") => Some(0),
+                        (true, "status", "old") => Some(1),
+                        (true, "status", "new") => Some(2),
+                        (true, "status", "replace") => Some(3),
+                        (true, "status", "scratch") => Some(4),
+                        (false, "status", "keep") => Some(0),
+                        (false, "status", "delete") => Some(1),
+                        (_, "action", "readwrite") => Some(0),
+                        (_, "action", "read") => Some(1),
+                        (_, "action", "write") => Some(2),
+                        (_, "position", "asis" | "rewind") => Some(0),
+                        (_, "position", "append") => Some(1),
+                        (_, "form", "formatted") => Some(0),
+                        _ => None,
+                    };
+                    let Some(code) = code else {
+                        if k == "form" && v == "unformatted" {
+                            self.diags.push(Diagnostic::not_yet("unformatted files (`form='unformatted'`)", vsp));
+                        } else {
+                            self.diags.push(
+                                Diagnostic::error("E0042", format!("`'{v}'` is not a valid value of `{k}=` in `{stmt}`"), vsp)
+                                    .with_label("invalid value"),
+                            );
+                        }
+                        return Err(Fail);
+                    };
+                    match k.as_str() {
+                        "status" if is_open => status = code,
+                        "status" => delete = code == 1,
+                        "action" => action = code,
+                        "position" => append = code == 1,
+                        _ => {}
+                    }
+                }
+                _ => {
+                    self.diags.push(Diagnostic::not_yet(format!("the `{k}=` specifier of `{stmt}`"), ksp));
+                    return Err(Fail);
+                }
+            }
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(&Tok::RParen)?;
+        self.expect_eos()?;
+        let Some(unit) = unit else {
+            let sp = self.from(start);
+            self.diags
+                .push(Diagnostic::error("E0024", format!("`{stmt}` needs a unit"), sp).with_label(format!("expected `{stmt}(unit, ...)`")));
+            return Err(Fail);
+        };
+        let kind = if is_open { StmtKind::Open(OpenSpec { unit, file, status, action, append }) } else { StmtKind::Close { unit, delete } };
+        Ok(Stmt { kind, span: self.from(start) })
     }
 
     /// The format of `print` or `write`: `*` or a character literal.

@@ -108,6 +108,9 @@ pub struct Checked {
     /// host before its procedures).
     pub units: Vec<CheckedUnit>,
     pub procs: Procs,
+    /// Each module of the file: the procedures visible through it (local name and key in
+    /// [`Procs`]), and whether the routines of `openacc` are (for its module file).
+    pub module_scopes: BTreeMap<String, (BTreeMap<String, String>, bool)>,
 }
 
 /// One checked program unit.
@@ -422,6 +425,11 @@ struct Global {
     module_pos: HashMap<String, usize>,
     /// Modules checked so far.
     modules: HashMap<String, usize>,
+    /// Modules read from module files (separately compiled), with the procedures visible
+    /// through them by local name and key.
+    imported: HashMap<String, (crate::modfile::Imported, HashMap<String, String>)>,
+    /// Modules whose module file could not be read (reported once, at the first `use`).
+    broken: HashSet<String>,
     /// The routines of the intrinsic module `openacc` are visible in each unit (by `use
     /// openacc`, through a module that uses it, or from the host).
     openacc: Vec<bool>,
@@ -443,7 +451,7 @@ fn is_proc(k: UnitKind) -> bool {
 
 impl Global {
     /// Keys, signatures and scopes of every procedure.
-    fn collect(flat: &[(Unit, Option<usize>)], diags: &mut Vec<Diagnostic>) -> Global {
+    fn collect(flat: &[(Unit, Option<usize>)], imports: Vec<crate::modfile::Imported>, diags: &mut Vec<Diagnostic>) -> Global {
         let mut g = Global::default();
         let n = flat.len();
         g.keys = vec![None; n];
@@ -557,6 +565,26 @@ impl Global {
                 }
             }
         }
+        // Procedures of modules read from module files.
+        for im in imports {
+            let mut scope = HashMap::new();
+            for (local, sig) in &im.procs {
+                let existing = g.procs.map.iter().find(|(_, p)| p.link_name == sig.link_name).map(|(k, _)| k.clone());
+                let key = match existing {
+                    Some(k) => k,
+                    None => {
+                        let mut key = if g.procs.map.contains_key(&sig.name) { sig.link_name.clone() } else { sig.name.clone() };
+                        while g.procs.map.contains_key(&key) {
+                            key.push('\'');
+                        }
+                        g.procs.map.insert(key.clone(), sig.clone());
+                        key
+                    }
+                };
+                scope.insert(local.clone(), key);
+            }
+            g.imported.insert(im.name.clone(), (im, scope));
+        }
         // Scopes, in order (a host's before its procedures', a module's before its users').
         let acc_routines = openacc_routines();
         for (i, (u, host)) in flat.iter().enumerate() {
@@ -573,6 +601,23 @@ impl Global {
                         g.scopes.get(m).cloned()
                     }
                     Some(_) => None,
+                    None if g.imported.contains_key(&us.module.name) => {
+                        let (acc, ms) = match g.imported.get(&us.module.name) {
+                            Some((im, ms)) => (im.openacc, ms.clone()),
+                            None => (false, HashMap::new()),
+                        };
+                        openacc |= acc;
+                        let mut ms = ms;
+                        if acc {
+                            for (n, sig) in &acc_routines {
+                                ms.entry(n.clone()).or_insert_with(|| sig.link_name.clone());
+                                if !g.procs.map.contains_key(&sig.link_name) {
+                                    g.procs.map.insert(sig.link_name.clone(), sig.clone());
+                                }
+                            }
+                        }
+                        Some(ms)
+                    }
                     None if us.module.name == "openacc" => {
                         openacc = true;
                         for (_, sig) in &acc_routines {
@@ -624,12 +669,42 @@ impl Global {
 /// Checks a whole file: resolves names, fills in types and records every procedure's
 /// interface. The units move out of `file` into the result.
 pub fn check(file: &mut SourceFile) -> (Checked, Vec<Diagnostic>) {
+    check_with(file, &mut |_| None)
+}
+
+/// [`check`], with modules not defined in the file read from module files: `load(name)`
+/// returns the text of module `name`'s module file, if there is one.
+pub fn check_with(file: &mut SourceFile, load: &mut dyn FnMut(&str) -> Option<String>) -> (Checked, Vec<Diagnostic>) {
     let mut flat: Vec<(Unit, Option<usize>)> = Vec::new();
     for u in std::mem::take(&mut file.units) {
         flatten(u, None, &mut flat);
     }
     let mut diags = Vec::new();
-    let mut g = Global::collect(&flat, &mut diags);
+    let defined: HashSet<String> = flat.iter().filter(|(u, _)| u.kind == UnitKind::Module).map(|(u, _)| u.name.name.clone()).collect();
+    let mut imports: Vec<crate::modfile::Imported> = Vec::new();
+    let mut tried: HashSet<String> = HashSet::new();
+    let mut broken: HashSet<String> = HashSet::new();
+    for (u, _) in &flat {
+        for us in &u.uses {
+            let n = &us.module.name;
+            if defined.contains(n) || INTRINSIC_MODULES.contains(&n.as_str()) || !tried.insert(n.clone()) {
+                continue;
+            }
+            let Some(text) = load(n) else { continue };
+            match crate::modfile::read(n, &text) {
+                Ok(im) => imports.push(im),
+                Err(why) => diags.push({
+                    broken.insert(n.clone());
+                    Diagnostic::error("E0123", format!("malformed module file `{n}.gmod`"), us.module.span)
+                        .with_label("the module file of this module cannot be read")
+                        .with_note(format!("note: {why}"))
+                        .with_note(format!("help: recompile the file that defines module `{n}`"))
+                }),
+            }
+        }
+    }
+    let mut g = Global::collect(&flat, imports, &mut diags);
+    g.broken = broken;
     let mut units: Vec<CheckedUnit> = Vec::new();
     for (i, (mut unit, host)) in flat.into_iter().enumerate() {
         let mut c = Checker::new(std::mem::take(&mut g), &unit, i);
@@ -643,7 +718,12 @@ pub fn check(file: &mut SourceFile) -> (Checked, Vec<Diagnostic>) {
         let key = g.keys.get(i).cloned().flatten();
         units.push(CheckedUnit { unit, symbols: syms, host, key });
     }
-    (Checked { units, procs: g.procs }, diags)
+    let mut module_scopes = BTreeMap::new();
+    for (n, &i) in &g.modules {
+        let scope = g.scopes.get(i).map(|s| s.iter().map(|(a, b)| (a.clone(), b.clone())).collect()).unwrap_or_default();
+        module_scopes.insert(n.clone(), (scope, g.openacc.get(i).copied().unwrap_or(false)));
+    }
+    (Checked { units, procs: g.procs, module_scopes }, diags)
 }
 
 /// The name of a base type as Fortran writes it.
@@ -1017,6 +1097,14 @@ impl Checker {
     /// Imports the entities of a module.
     fn use_module(&mut self, u: &Use, done: &[CheckedUnit]) {
         let mname = &u.module.name;
+        let imported = self.g.imported.get(mname).map(|(im, scope)| (im.symbols.clone(), scope.clone()));
+        if let Some((symbols, mscope)) = imported {
+            self.import_symbols(u, &symbols, &mscope);
+            return;
+        }
+        if self.g.broken.contains(mname) {
+            return;
+        }
         let Some(&m) = self.g.modules.get(mname) else {
             if mname == "openacc" && !self.g.module_pos.contains_key(mname) {
                 self.use_openacc(u);
@@ -1034,20 +1122,27 @@ impl Checker {
                 self.err(
                     Diagnostic::error("E0120", format!("unknown module `{mname}`"), u.module.span)
                         .with_label("not defined in this file")
-                        .with_note("note: modules must be defined in the same file, before they are used (separately compiled modules are not supported yet)"),
+                        .with_note(format!(
+                            "note: no module file `{mname}.gmod` was found; compile the file that defines it first, and pass its directory with `-I`"
+                        )),
                 );
             }
             return;
         };
         let Some(mu) = done.get(m) else { return };
         let mscope = self.g.scopes.get(m).cloned().unwrap_or_default();
+        self.import_symbols(u, &mu.symbols.list, &mscope);
+    }
+
+    /// Imports the entities `list` of a module (its procedures are in `mscope`).
+    fn import_symbols(&mut self, u: &Use, list: &[Symbol], mscope: &HashMap<String, String>) {
+        let mname = &u.module.name;
+        let msyms = Symbols { list: list.to_vec() };
         let wanted: Vec<(Ident, Ident)> = match &u.only {
             Some(list) => list.clone(),
             None => {
                 let renamed: HashSet<&str> = u.renames.iter().map(|(_, r)| r.name.as_str()).collect();
-                let mut all: Vec<(Ident, Ident)> = mu
-                    .symbols
-                    .list
+                let mut all: Vec<(Ident, Ident)> = list
                     .iter()
                     .filter(|s| !renamed.contains(s.name.as_str()))
                     .map(|s| {
@@ -1060,7 +1155,7 @@ impl Checker {
             }
         };
         for (local, remote) in wanted {
-            match mu.symbols.get(&remote.name) {
+            match msyms.get(&remote.name) {
                 Some(s) => {
                     let mut s = s.clone();
                     // A constant of an intrinsic module (`module: None` in the module that
@@ -2673,6 +2768,88 @@ impl Checker {
         ok
     }
 
+    /// `read`, `open` and `close`.
+    #[inline(never)]
+    fn io_stmt(&mut self, s: &mut Stmt) {
+        let span = s.span;
+        let what = match s.kind {
+            StmtKind::Read { .. } => "read",
+            StmtKind::Open(_) => "open",
+            _ => "close",
+        };
+        if self.in_compute() {
+            self.err(Diagnostic::not_yet(format!("`{what}` inside a compute construct"), span));
+        }
+        match &mut s.kind {
+            StmtKind::Read { unit, items, .. } => {
+                if let IoUnit::Number(e) = unit {
+                    self.expr(e);
+                    if e.ty == Ty::Scalar(BaseTy::Character) {
+                        self.err(Diagnostic::not_yet("internal `read` (from a character variable)", e.span));
+                    } else {
+                        self.want_int_scalar(e, "the unit of `read` must be a scalar integer");
+                    }
+                }
+                for e in items.iter_mut() {
+                    self.io_list_item(e);
+                    self.read_target(e);
+                }
+            }
+            StmtKind::Open(o) => {
+                self.expr(&mut o.unit);
+                self.want_int_scalar(&o.unit, "the unit of `open` must be a scalar integer");
+                if let Some(f) = &mut o.file {
+                    self.expr(f);
+                    if !matches!(f.ty, Ty::Unknown | Ty::Scalar(BaseTy::Character)) {
+                        self.err(
+                            Diagnostic::error(
+                                "E0271",
+                                format!("the `file=` of `open` must be a scalar `character`, found {}", ty_name(f.ty)),
+                                f.span,
+                            )
+                            .with_label("expected a file name"),
+                        );
+                    }
+                }
+            }
+            StmtKind::Close { unit, .. } => {
+                self.expr(unit);
+                self.want_int_scalar(unit, "the unit of `close` must be a scalar integer");
+            }
+            _ => {}
+        }
+    }
+
+    /// Reports an item of a `read` that is not a variable (implied-do lists item by item).
+    fn read_target(&mut self, e: &Expr) {
+        if e.ty == Ty::Unknown {
+            return;
+        }
+        if let ExprKind::ArrayCtor(items) = &e.kind {
+            if items.iter().any(|it| matches!(it, CtorItem::ImpliedDo(_))) {
+                for it in items {
+                    match it {
+                        CtorItem::Expr(x) => self.read_target(x),
+                        CtorItem::ImpliedDo(d) => {
+                            for x in &d.items {
+                                if let CtorItem::Expr(x) = x {
+                                    self.read_target(x);
+                                } else {
+                                    let ie = Expr { kind: ExprKind::ArrayCtor(vec![x.clone()]), span: e.span, ty: e.ty };
+                                    self.read_target(&ie);
+                                }
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+        }
+        if let Some(why) = self.not_definable(e) {
+            self.err(Diagnostic::error("E0272", "the items of `read` must be variables", e.span).with_label(why));
+        }
+    }
+
     /// Checks the items of an array constructor; all must have the same base type.
     fn ctor_items(&mut self, items: &mut [CtorItem], base: &mut Option<BaseTy>) -> bool {
         let mut ok = true;
@@ -3730,12 +3907,23 @@ impl Checker {
                 }
                 if let IoUnit::Number(e) = unit {
                     self.expr(e);
-                    self.want_int_scalar(e, "the unit of `write` must be a scalar integer");
+                    // A character variable is an internal file.
+                    if e.ty == Ty::Scalar(BaseTy::Character) {
+                        if let Some(why) = self.not_definable(e) {
+                            self.err(
+                                Diagnostic::error("E0270", "the internal file of `write` must be a character variable", e.span)
+                                    .with_label(why),
+                            );
+                        }
+                    } else {
+                        self.want_int_scalar(e, "the unit of `write` must be a scalar integer");
+                    }
                 }
                 for e in items {
                     self.io_list_item(e);
                 }
             }
+            StmtKind::Read { .. } | StmtKind::Open(_) | StmtKind::Close { .. } => self.io_stmt(s),
             StmtKind::Return => {
                 if !self.in_procedure() {
                     // gfortran accepts it (a GNU extension) and ends the program.

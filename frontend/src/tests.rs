@@ -778,7 +778,7 @@ error[E0120]: unknown module `foo`
   |
 2 |   use foo
   |       ^^^ not defined in this file
-  = note: modules must be defined in the same file, before they are used (separately compiled modules are not supported yet)
+  = note: no module file `foo.gmod` was found; compile the file that defines it first, and pass its directory with `-I`
 ",
     );
 }
@@ -1319,6 +1319,56 @@ error[E0219]: the `where` mask must be a `logical` array, found rank-1 `integer(
   |
 6 |   where (a) a = 0
   |          ^ expected a `logical` array
+",
+    );
+}
+
+// ----- input/output statements -----
+
+#[test]
+fn diag_read_into_expression() {
+    diag(
+        "program p\n  implicit none\n  integer :: x, a(3), i\n  read(*, *) x + 1, (a(i), 2 * i, i = 1, 3)\nend program p\n",
+        "\
+error[E0272]: the items of `read` must be variables
+ --> t.f90:4:14
+  |
+4 |   read(*, *) x + 1, (a(i), 2 * i, i = 1, 3)
+  |              ^^^^^ not a variable
+
+error[E0272]: the items of `read` must be variables
+ --> t.f90:4:28
+  |
+4 |   read(*, *) x + 1, (a(i), 2 * i, i = 1, 3)
+  |                            ^^^^^ not a variable
+",
+    );
+}
+
+#[test]
+fn diag_unknown_open_specifier() {
+    diag(
+        "program p\n  implicit none\n  open(10, file='out.txt', recordsize=3)\nend program p\n",
+        "\
+error[E0040]: `recordsize=` is not a specifier of `open`
+ --> t.f90:3:28
+  |
+3 |   open(10, file='out.txt', recordsize=3)
+  |                            ^^^^^^^^^^^ unknown specifier
+",
+    );
+}
+
+#[test]
+fn diag_read_not_yet_implemented_specifiers() {
+    diag(
+        "program p\n  implicit none\n  integer :: x, ios\n  read(*, *, iostat=ios) x\nend program p\n",
+        "\
+error[E0900]: not yet implemented: the `iostat=` specifier of `read`
+ --> t.f90:4:14
+  |
+4 |   read(*, *, iostat=ios) x
+  |              ^^^^^^^
 ",
     );
 }

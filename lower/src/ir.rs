@@ -596,6 +596,9 @@ pub struct Global {
     pub init: Op,
     /// Internal linkage (saved locals); module variables are external (gfortran's names).
     pub local: bool,
+    /// Defined in another object (a variable of a module compiled separately): declared
+    /// here, without an initial value.
+    pub external: bool,
 }
 
 /// Which copy of the kernels a module holds (see the design notes: four executions).

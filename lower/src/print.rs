@@ -11,7 +11,20 @@ pub fn module(m: &Module) -> String {
     for g in &m.globals {
         let p = Printer { out: &mut String::new(), f: &m.main };
         let init = p.op(&g.init);
-        let _ = writeln!(out, "global {}: {} = {}{}", g.name, ty_name(g.ty), init, if g.local { " (local)" } else { "" });
+        let _ = writeln!(
+            out,
+            "global {}: {} = {}{}",
+            g.name,
+            ty_name(g.ty),
+            init,
+            if g.local {
+                " (local)"
+            } else if g.external {
+                " (external)"
+            } else {
+                ""
+            }
+        );
     }
     function(&mut out, &m.main, "main", &[]);
     for p in &m.procs {

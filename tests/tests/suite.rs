@@ -26,8 +26,26 @@ fn gfortran_output(src: &Path, dir: &Path) -> Result<(String, i32), String> {
     if !o.status.success() {
         return Err(format!("gfortran rejected {}:\n{}", src.display(), String::from_utf8_lossy(&o.stderr)));
     }
-    let r = run(&mut Command::new(&exe));
+    let mut c = Command::new(&exe);
+    with_input(&mut c, src, dir)?;
+    let r = run(&mut c);
+    // Without its input a reading program fails the same way under both compilers.
+    if src.with_extension("in").exists() && !r.status.success() {
+        return Err(format!("{}: the gfortran-built program failed on its input:\n{}", src.display(), String::from_utf8_lossy(&r.stderr)));
+    }
     Ok((String::from_utf8_lossy(&r.stdout).to_string(), r.status.code().unwrap_or(-1)))
+}
+
+/// Runs a test program in its scratch directory (files it opens land there), with
+/// `NAME.in` beside `NAME.f90` as its standard input when there is one.
+fn with_input(c: &mut Command, src: &Path, dir: &Path) -> Result<(), String> {
+    c.current_dir(dir);
+    let input = src.with_extension("in");
+    if input.exists() {
+        let f = std::fs::File::open(&input).map_err(|e| format!("{}: {e}", input.display()))?;
+        c.stdin(std::process::Stdio::from(f));
+    }
+    Ok(())
 }
 
 fn gpuf_build(src: &Path, exe: &Path, extra: &[&str]) -> Result<(), String> {
@@ -49,6 +67,7 @@ fn differential(dir: &str, devices: &[(&str, Option<&str>)]) {
         gpuf_build(src, &exe, &[])?;
         for (dev, lanes) in devices {
             let mut c = Command::new(&exe);
+            with_input(&mut c, src, &d)?;
             c.env("ACC_DEVICE_TYPE", dev);
             if let Some(l) = lanes {
                 c.env("GPUF_SIM_LANES", l);
@@ -293,6 +312,103 @@ fn example_runs() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("sum(y) =      1000002000000.0"), "{out}");
+}
+
+/// Separate compilation of modules: the files of each `tests/multi/NN` are compiled one by
+/// one with `-c`, in the order of its `order` file (module files written with `-J` and found
+/// with `-I`), and the last one is linked with the others' objects; the output on host and
+/// sim is gfortran's for the same files built the same way.
+#[test]
+fn separate_compilation() {
+    let base = root().join("tests/multi");
+    let mut cases: Vec<PathBuf> =
+        std::fs::read_dir(&base).map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_dir()).collect()).unwrap_or_default();
+    cases.sort();
+    assert!(!cases.is_empty(), "no cases in tests/multi");
+    let fails = parallel(&cases, threads(), |case| {
+        let name = case.file_name().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+        let order = std::fs::read_to_string(case.join("order")).map_err(|e| format!("{name}: no order file: {e}"))?;
+        let files: Vec<&str> = order.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        let Some((main, deps)) = files.split_last() else { return Err(format!("{name}: empty order file")) };
+        let d = scratch(&format!("multi-{name}"));
+        let gd = scratch(&format!("multi-{name}-gfortran"));
+        let stem = |f: &str| Path::new(f).file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+        // The last file needs the others' module files: without them it is an error.
+        let o = run(Command::new(gpuf()).arg("compile").arg("-c").arg(case.join(main)).arg("-o").arg(d.join("early.o")).arg("-J").arg(&d));
+        if deps.iter().any(|f| std::fs::read_to_string(case.join(f)).is_ok_and(|t| t.contains("module")))
+            && (o.status.success() || !String::from_utf8_lossy(&o.stderr).contains("E0120"))
+        {
+            return Err(format!("{name}: {main} compiled before the modules it uses:\n{}", String::from_utf8_lossy(&o.stderr)));
+        }
+        let mut objs = Vec::new();
+        let mut gobjs = Vec::new();
+        for f in &files {
+            let obj = d.join(format!("{}.o", stem(f)));
+            let o = run(Command::new(gpuf())
+                .arg("compile")
+                .arg("-c")
+                .arg(case.join(f))
+                .arg("-o")
+                .arg(&obj)
+                .arg("-J")
+                .arg(&d)
+                .arg("-I")
+                .arg(&d));
+            if !o.status.success() {
+                return Err(format!("{name}: gpuf -c {f} failed:\n{}", String::from_utf8_lossy(&o.stderr)));
+            }
+            let gobj = gd.join(format!("{}.o", stem(f)));
+            let o = run(Command::new("gfortran")
+                .current_dir(&gd)
+                .args(["-O1", "-fopenacc", "-ffree-line-length-none", "-c"])
+                .arg(case.join(f))
+                .arg("-o")
+                .arg(&gobj));
+            if !o.status.success() {
+                return Err(format!("{name}: gfortran -c {f} failed:\n{}", String::from_utf8_lossy(&o.stderr)));
+            }
+            if *f != *main {
+                objs.push(obj);
+            }
+            gobjs.push(gobj);
+        }
+        // Every module file starts with its version line.
+        for e in std::fs::read_dir(&d).map_err(|e| e.to_string())?.flatten() {
+            let p = e.path();
+            if p.extension().is_some_and(|x| x == "gmod") {
+                let text = std::fs::read_to_string(&p).map_err(|e| e.to_string())?;
+                if !text.starts_with("gpuf-module 1\n") {
+                    return Err(format!("{name}: {} has no version line", p.display()));
+                }
+            }
+        }
+        let exe = d.join("prog");
+        let o = run(Command::new(gpuf()).arg("compile").arg(case.join(main)).args(&objs).arg("-I").arg(&d).arg("-o").arg(&exe));
+        if !o.status.success() {
+            return Err(format!("{name}: gpuf link failed:\n{}", String::from_utf8_lossy(&o.stderr)));
+        }
+        let r = gd.join("ref");
+        let o = run(Command::new("gfortran").current_dir(&gd).arg("-fopenacc").args(&gobjs).arg("-o").arg(&r));
+        if !o.status.success() {
+            return Err(format!("{name}: gfortran link failed:\n{}", String::from_utf8_lossy(&o.stderr)));
+        }
+        let want = String::from_utf8_lossy(&run(&mut Command::new(&r)).stdout).to_string();
+        if want.is_empty() {
+            return Err(format!("{name}: the gfortran build printed nothing"));
+        }
+        for dev in ["host", "sim"] {
+            let o = run(Command::new(&exe).env("ACC_DEVICE_TYPE", dev));
+            let got = String::from_utf8_lossy(&o.stdout).to_string();
+            if got != want || !o.status.success() {
+                return Err(format!(
+                    "{name} on {dev}: output differs from gfortran\n--- gfortran\n{want}--- gpuf\n{got}--- stderr\n{}",
+                    String::from_utf8_lossy(&o.stderr)
+                ));
+            }
+        }
+        Ok(())
+    });
+    assert!(fails.is_empty(), "{} case(s) failed:\n{}", fails.len(), fails.join("\n"));
 }
 
 /// gfortran's ABI: a gpuf-built main calls procedures compiled by gfortran and the

@@ -92,6 +92,8 @@ struct G<'a> {
     frees: Vec<VarId>,
     /// Scalars that live in memory because a directive needs their address.
     mem_names: BTreeSet<String>,
+    /// A function result kept in memory: its home, the returned variable, its type.
+    result_mem: Option<(VarId, VarId, Ty)>,
     /// Array constructors evaluated into temporaries (keyed by the expression's address):
     /// the buffer and its length (`I64`).
     mats: HashMap<usize, (Op, Op)>,
@@ -139,6 +141,7 @@ pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec
             host_vars: Vec::new(),
             frees: Vec::new(),
             mem_names: mem.clone(),
+            result_mem: None,
             mats: HashMap::new(),
             mat_frees: Vec::new(),
             globals: std::mem::take(&mut module.globals),
@@ -164,7 +167,20 @@ pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec
     if !diags.is_empty() {
         return Err(diags);
     }
+    mark_external_globals(c, &mut module);
     Ok(module)
+}
+
+/// Variables of modules not defined in this file (read from module files) live in the
+/// object of the file that defines the module: they are declared, not defined, here.
+fn mark_external_globals(c: &Checked, module: &mut Module) {
+    let here: BTreeSet<&str> = c.units.iter().filter(|cu| cu.unit.kind == UnitKind::Module).map(|cu| cu.unit.name.name.as_str()).collect();
+    for g in &mut module.globals {
+        let owner = g.name.strip_prefix("__").and_then(|n| n.split_once("_MOD_")).map(|(m, _)| m);
+        if let Some(m) = owner {
+            g.external = !g.local && !here.contains(m);
+        }
+    }
 }
 
 /// Names of scalars that need an address: see the module doc.
@@ -506,8 +522,17 @@ impl<'a> G<'a> {
                     continue;
                 }
                 let v = self.f.new_var(s.name.clone(), ir_ty(s.base));
-                self.homes.insert(s.name.clone(), Home::Reg(v, s.base));
                 self.f.result = Some(v);
+                if mem.contains(&s.name) {
+                    // A directive needs the result's address (a data clause or reduction):
+                    // keep it in memory and load it into the returned variable at `return`.
+                    let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+                    self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![Op::I64(8)], Ty::Ptr)));
+                    self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
+                    self.result_mem = Some((p, v, ir_ty(s.base)));
+                } else {
+                    self.homes.insert(s.name.clone(), Home::Reg(v, s.base));
+                }
                 continue;
             }
             let saved_here = unit.kind != UnitKind::Program && (s.save || s.init.is_some()) && !s.parameter;
@@ -531,7 +556,7 @@ impl<'a> G<'a> {
                     None => zero_of(ir_ty(s.base)),
                 };
                 if !self.globals.iter().any(|g| g.name == gname) {
-                    self.globals.push(Global { name: gname.clone(), ty: ir_ty(s.base), init, local });
+                    self.globals.push(Global { name: gname.clone(), ty: ir_ty(s.base), init, local, external: false });
                 }
                 let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
                 self.emit(Stmt::Assign(p, Rv::GlobalAddr(gname)));
@@ -808,7 +833,7 @@ impl<'a> G<'a> {
             return;
         }
         if !self.globals.iter().any(|g| g.name == gname) {
-            self.globals.push(Global { name: gname.clone(), ty: Ty::Ptr, init: Op::Null, local });
+            self.globals.push(Global { name: gname.clone(), ty: Ty::Ptr, init: Op::Null, local, external: false });
         }
         let desc = self.new_desc(s);
         self.set_shape(&desc, &s.dims, s.span);
@@ -857,6 +882,10 @@ impl<'a> G<'a> {
 
     /// Returns from the unit, freeing the procedure's local arrays first.
     fn ret(&mut self) {
+        if let Some((p, v, t)) = self.result_mem {
+            self.emit(Stmt::Assign(v, Rv::Load(t, Op::Var(p))));
+            self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
+        }
         for p in self.frees.clone() {
             self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
         }
@@ -1919,6 +1948,16 @@ impl<'a> G<'a> {
                 };
                 self.emit(Stmt::Call("gpuf_error_stop".into(), vec![c, Op::I32(has)]));
             }
+            StmtKind::Write { unit: IoUnit::Number(e), format, items } if e.ty == ast::Ty::Scalar(BaseTy::Character) => {
+                if self.region.is_some() {
+                    self.not_yet("output inside a compute construct", s.span);
+                    return;
+                }
+                let (a, n) = self.str_expr(e);
+                let n = self.conv(n, Ty::I64);
+                self.output(Some((a, n)), Op::I32(0), format, items, s.span);
+            }
+            StmtKind::Read { .. } | StmtKind::Open(_) | StmtKind::Close { .. } => self.io_stmt(s),
             StmtKind::Write { unit, format, items } => {
                 let u = match unit {
                     IoUnit::Star => Op::I32(6),
@@ -2602,6 +2641,106 @@ impl<'a> G<'a> {
     }
 
     fn print_to(&mut self, unit: Op, format: &ast::Format, items: &[Expr], sp: Span) {
+        self.output(None, unit, format, items, sp)
+    }
+
+    /// `read`, `open` and `close` (outside compute constructs).
+    #[inline(never)]
+    fn io_stmt(&mut self, s: &ast::Stmt) {
+        if self.region.is_some() {
+            self.not_yet("input/output statements inside a compute construct", s.span);
+            return;
+        }
+        match &s.kind {
+            StmtKind::Read { unit, format, items } => {
+                let u = match unit {
+                    IoUnit::Star => Op::I32(5),
+                    IoUnit::Number(e) => {
+                        let v = self.expr(e);
+                        self.conv(v, Ty::I32)
+                    }
+                };
+                let (f, n) = match format {
+                    ast::Format::ListDirected => (Op::Null, Op::I64(0)),
+                    ast::Format::Literal(f, _) => (Op::Str(f.clone()), Op::I64(f.len() as i64)),
+                };
+                self.emit(Stmt::Call("gpuf_read_begin".into(), vec![u, f, n]));
+                for it in items {
+                    if let ExprKind::ArrayCtor(ci) = &it.kind {
+                        self.ctor_walk(ci, &mut |g, x| g.read_item(x));
+                    } else {
+                        self.read_item(it);
+                    }
+                }
+                self.emit(Stmt::Call("gpuf_read_end".into(), vec![]));
+            }
+            StmtKind::Open(o) => {
+                let u = self.expr(&o.unit);
+                let u = self.conv(u, Ty::I32);
+                let (a, n) = match &o.file {
+                    Some(f) => self.str_expr(f),
+                    None => (Op::Null, Op::I64(0)),
+                };
+                let n = self.conv(n, Ty::I64);
+                let args = vec![u, a, n, Op::I32(o.status), Op::I32(o.action), Op::I32(o.append as i32)];
+                self.emit(Stmt::Call("gpuf_open".into(), args));
+            }
+            StmtKind::Close { unit, delete } => {
+                let u = self.expr(unit);
+                let u = self.conv(u, Ty::I32);
+                self.emit(Stmt::Call("gpuf_close".into(), vec![u, Op::I32(*delete as i32)]));
+            }
+            _ => {}
+        }
+    }
+
+    fn io_begin(&mut self, unit: Op, format: &ast::Format) {
+        match format {
+            ast::Format::ListDirected => self.emit(Stmt::Call("gpuf_io_begin".into(), vec![unit, Op::Null, Op::I64(0)])),
+            ast::Format::Literal(f, _) => {
+                let n = f.len() as i64;
+                self.emit(Stmt::Call("gpuf_io_begin".into(), vec![unit, Op::Str(f.clone()), Op::I64(n)]))
+            }
+        }
+    }
+
+    /// One variable, element or section of a `read`, element by element.
+    fn read_item(&mut self, e: &Expr) {
+        if e.ty.base() == Some(BaseTy::Character) {
+            if e.ty.rank() > 0 {
+                self.not_yet("reading character arrays", e.span);
+                return;
+            }
+            let (a, n) = self.str_expr(e);
+            let n = self.conv(n, Ty::I64);
+            self.emit(Stmt::Call("gpuf_read_str".into(), vec![a, n]));
+            return;
+        }
+        let t = self.expr_ty(e);
+        let f = match (e.ty.base(), t) {
+            (Some(BaseTy::Logical), _) => "gpuf_read_logical",
+            (_, Ty::I64) => "gpuf_read_i64",
+            (_, Ty::F32) => "gpuf_read_f32",
+            (_, Ty::F64) => "gpuf_read_f64",
+            _ => "gpuf_read_i32",
+        };
+        let tmp = self.tmp(t);
+        if e.ty.rank() > 0 {
+            let shape = self.shape(e);
+            self.scalarise(&shape, &mut |g, idx| {
+                let p = g.val(Ty::Ptr, Rv::AddrOf(tmp));
+                g.emit(Stmt::Call(f.into(), vec![p]));
+                g.store_elem(e, idx, Op::Var(tmp));
+            });
+        } else {
+            let p = self.val(Ty::Ptr, Rv::AddrOf(tmp));
+            self.emit(Stmt::Call(f.into(), vec![p]));
+            self.store_to(e, Op::Var(tmp));
+        }
+    }
+
+    /// Output to `unit`, or into the character variable `internal` (address, length).
+    fn output(&mut self, internal: Option<(Op, Op)>, unit: Op, format: &ast::Format, items: &[Expr], sp: Span) {
         if self.region.is_some() {
             self.not_yet("output inside a compute construct", sp);
             return;
@@ -2613,12 +2752,14 @@ impl<'a> G<'a> {
                 self.materialize_rec(it);
             }
         }
-        match format {
-            ast::Format::ListDirected => self.emit(Stmt::Call("gpuf_io_begin".into(), vec![unit, Op::Null, Op::I64(0)])),
-            ast::Format::Literal(f, _) => {
-                let n = f.len() as i64;
-                self.emit(Stmt::Call("gpuf_io_begin".into(), vec![unit, Op::Str(f.clone()), Op::I64(n)]))
-            }
+        if let Some((a, n)) = internal {
+            let (f, fl) = match format {
+                ast::Format::ListDirected => (Op::Null, Op::I64(0)),
+                ast::Format::Literal(f, _) => (Op::Str(f.clone()), Op::I64(f.len() as i64)),
+            };
+            self.emit(Stmt::Call("gpuf_io_begin_internal".into(), vec![a, n, f, fl]));
+        } else {
+            self.io_begin(unit, format);
         }
         for it in items {
             if let ExprKind::ArrayCtor(ci) = &it.kind {
@@ -3375,6 +3516,9 @@ impl<'a> G<'a> {
                     }
                 }
                 ClauseKind::Seq => seq = true,
+                // An explicit `auto` asks the compiler to prove the iterations independent;
+                // gpuf has no dependence analysis yet, so the loop runs sequentially.
+                ClauseKind::Auto => seq = true,
                 ClauseKind::Independent => independent = true,
                 ClauseKind::Collapse(e) => {
                     if let ExprKind::Int(n, _) = e.kind {

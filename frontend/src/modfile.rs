@@ -1,0 +1,538 @@
+//! Module files (`NAME.gmod`): what a separately compiled file needs to `use` a module.
+//!
+//! A text format, one entity per line, fields separated by single spaces (no field holds a
+//! space: character values are written in hex). The first line is the version:
+//!
+//! ```text
+//! gpuf-module 1
+//! module NAME
+//! uses MOD...                        (the modules NAME uses; their entities are recorded flat)
+//! openacc 0|1                        (the routines of `openacc` are visible through NAME)
+//! param LOCAL OWNER REMOTE TYPE RANK DIM... = VALUE...
+//! var LOCAL OWNER REMOTE TYPE RANK alloc|- DIM... [= VALUE...]
+//! proc LOCAL KIND LINK OWNER ELEMENTAL RESULT-TYPE RESULT-RANK
+//! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE     (the dummies of the last `proc`)
+//! end
+//! ```
+//!
+//! `OWNER` is the module whose object holds the entity (`-` for none: a constant of an
+//! intrinsic module, an external procedure), `REMOTE` its name there. `TYPE` is
+//! `integer(K)`, `real(K)`, `logical` or `character*LEN` (`character*-`: length 1). A `DIM`
+//! is `LO:HI` or `:`. A `VALUE` is an integer, a real (as Rust prints an `f64`), `T`/`F`,
+//! or `x` followed by the hex bytes of a character value. `KIND` is `subroutine` or
+//! `function`; `INTENT` is `in`, `out`, `inout` or `-`; flags are `0`/`1`; a subroutine's
+//! result is `- 0`.
+//!
+//! The front end does no I/O: [`write`] makes the text, [`read`] parses it.
+
+use crate::ast::*;
+use crate::sema::{ArgSig, Checked, ProcSig, Symbol, Symbols};
+use std::fmt::Write as _;
+
+/// The first line of a module file.
+pub const VERSION_LINE: &str = "gpuf-module 1";
+
+/// A module read from its module file.
+#[derive(Clone, Debug, Default)]
+pub struct Imported {
+    pub name: String,
+    pub uses: Vec<String>,
+    pub openacc: bool,
+    /// Parameters and variables, as the module's own symbol table lists them.
+    pub symbols: Vec<Symbol>,
+    /// Procedures visible through the module: local name and signature.
+    pub procs: Vec<(String, ProcSig)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Val {
+    Int(i64),
+    Real(f64),
+    Log(bool),
+    Str(String),
+}
+
+fn eval(e: &Expr, syms: &Symbols, depth: u32) -> Option<Val> {
+    if depth > 64 {
+        return None;
+    }
+    let d = depth + 1;
+    match &e.kind {
+        ExprKind::Int(v, _) => Some(Val::Int(*v)),
+        ExprKind::Real(v, k) => Some(Val::Real(if *k == 4 { *v as f32 as f64 } else { *v })),
+        ExprKind::Logical(b) => Some(Val::Log(*b)),
+        ExprKind::Str(s) => Some(Val::Str(s.clone())),
+        ExprKind::Name(id) => {
+            let s = syms.get(&id.name)?;
+            if !s.parameter || s.rank > 0 {
+                return None;
+            }
+            convert(eval(s.init.as_ref()?, syms, d)?, s.base)
+        }
+        ExprKind::Paren(x) | ExprKind::Unary(UnOp::Plus, x) => eval(x, syms, d),
+        ExprKind::Unary(UnOp::Neg, x) => match eval(x, syms, d)? {
+            Val::Int(i) => i.checked_neg().map(Val::Int),
+            Val::Real(r) => Some(Val::Real(-r)),
+            _ => None,
+        },
+        ExprKind::Unary(UnOp::Not, x) => match eval(x, syms, d)? {
+            Val::Log(b) => Some(Val::Log(!b)),
+            _ => None,
+        },
+        ExprKind::Binary(op, l, r) => {
+            let (l, r) = (eval(l, syms, d)?, eval(r, syms, d)?);
+            match (l, r) {
+                (Val::Int(a), Val::Int(b)) => match op {
+                    BinOp::Add => a.checked_add(b),
+                    BinOp::Sub => a.checked_sub(b),
+                    BinOp::Mul => a.checked_mul(b),
+                    BinOp::Div if b != 0 => a.checked_div(b),
+                    BinOp::Pow if (0..64).contains(&b) => a.checked_pow(b as u32),
+                    _ => None,
+                }
+                .map(Val::Int),
+                (Val::Str(a), Val::Str(b)) if *op == BinOp::Concat => Some(Val::Str(a + &b)),
+                (a, b) => {
+                    let f = |v| match v {
+                        Val::Int(i) => Some(i as f64),
+                        Val::Real(r) => Some(r),
+                        _ => None,
+                    };
+                    let (a, b) = (f(a)?, f(b)?);
+                    Some(Val::Real(match op {
+                        BinOp::Add => a + b,
+                        BinOp::Sub => a - b,
+                        BinOp::Mul => a * b,
+                        BinOp::Div => a / b,
+                        BinOp::Pow => a.powf(b),
+                        _ => return None,
+                    }))
+                }
+            }
+        }
+        ExprKind::Intrinsic { func: Intrinsic::Real | Intrinsic::Dble | Intrinsic::Float, args } => match eval(args.first()?, syms, d)? {
+            Val::Int(i) => Some(Val::Real(i as f64)),
+            v @ Val::Real(_) => Some(v),
+            _ => None,
+        },
+        ExprKind::Intrinsic { func: Intrinsic::Int, args } => match eval(args.first()?, syms, d)? {
+            Val::Real(r) => Some(Val::Int(r.trunc() as i64)),
+            v @ Val::Int(_) => Some(v),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A value converted to a symbol's type.
+fn convert(v: Val, b: BaseTy) -> Option<Val> {
+    Some(match (b, v) {
+        (BaseTy::Integer(_), Val::Real(r)) => Val::Int(r.trunc() as i64),
+        (BaseTy::Real(4), Val::Int(i)) => Val::Real(i as f32 as f64),
+        (BaseTy::Real(_), Val::Int(i)) => Val::Real(i as f64),
+        (BaseTy::Real(4), Val::Real(r)) => Val::Real(r as f32 as f64),
+        (BaseTy::Integer(_), v @ Val::Int(_)) | (BaseTy::Real(_), v @ Val::Real(_)) => v,
+        (BaseTy::Logical, v @ Val::Log(_)) | (BaseTy::Character, v @ Val::Str(_)) => v,
+        _ => return None,
+    })
+}
+
+fn show_val(v: &Val) -> String {
+    match v {
+        Val::Int(i) => i.to_string(),
+        Val::Real(r) => format!("{r:?}"),
+        Val::Log(b) => if *b { "T" } else { "F" }.to_string(),
+        Val::Str(s) => format!("x{}", s.bytes().map(|b| format!("{b:02x}")).collect::<String>()),
+    }
+}
+
+fn show_ty(s: &Symbol, syms: &Symbols) -> Result<String, String> {
+    Ok(match s.base {
+        BaseTy::Character => match &s.char_len {
+            None => "character*-".into(),
+            Some(CharLen::Expr(e)) => match eval(e, syms, 0) {
+                Some(Val::Int(n)) => format!("character*{n}"),
+                _ => return Err(format!("the length of `{}`", s.name)),
+            },
+            Some(CharLen::Assumed(_)) if s.parameter => match s.init.as_ref().and_then(|e| eval(e, syms, 0)) {
+                Some(Val::Str(v)) => format!("character*{}", v.len()),
+                _ => return Err(format!("the length of `{}`", s.name)),
+            },
+            Some(_) => return Err(format!("the length of `{}`", s.name)),
+        },
+        b => show_base(b),
+    })
+}
+
+fn show_base(b: BaseTy) -> String {
+    crate::sema::base_name(b)
+}
+
+fn show_dims(s: &Symbol, syms: &Symbols, out: &mut String) -> Result<(), String> {
+    for d in &s.dims {
+        match d {
+            DimSpec::Explicit { lo, hi } => {
+                let lo = match lo {
+                    Some(e) => eval(e, syms, 0),
+                    None => Some(Val::Int(1)),
+                };
+                match (lo, eval(hi, syms, 0)) {
+                    (Some(Val::Int(l)), Some(Val::Int(h))) => {
+                        let _ = write!(out, " {l}:{h}");
+                    }
+                    _ => return Err(format!("the bounds of `{}`", s.name)),
+                }
+            }
+            DimSpec::Deferred(_) => out.push_str(" :"),
+            DimSpec::AssumedSize(_) => return Err(format!("the bounds of `{}`", s.name)),
+        }
+    }
+    Ok(())
+}
+
+/// The values of an initial value: a scalar or an array constructor of scalars.
+fn show_init(s: &Symbol, e: &Expr, syms: &Symbols) -> Result<String, String> {
+    let items: Vec<&Expr> = match &e.kind {
+        ExprKind::ArrayCtor(items) => items
+            .iter()
+            .map(|it| match it {
+                CtorItem::Expr(x) => Ok(x),
+                CtorItem::ImpliedDo(_) => Err(format!("the value of `{}` (an implied-do)", s.name)),
+            })
+            .collect::<Result<_, _>>()?,
+        _ => vec![e],
+    };
+    let mut out = String::from(" =");
+    for x in items {
+        let v = eval(x, syms, 0).and_then(|v| convert(v, s.base)).ok_or_else(|| format!("the value of `{}`", s.name))?;
+        out.push(' ');
+        out.push_str(&show_val(&v));
+    }
+    Ok(out)
+}
+
+/// The module file of module `name`, defined in `c`. Err: what cannot be recorded yet.
+pub fn write(c: &Checked, name: &str) -> Result<String, String> {
+    let Some(mu) = c.units.iter().find(|u| u.unit.kind == UnitKind::Module && u.unit.name.name == name) else {
+        return Err(format!("module `{name}` is not defined in this file"));
+    };
+    let syms = &mu.symbols;
+    let mut out = format!("{VERSION_LINE}\nmodule {name}\n");
+    let uses: Vec<&str> = mu.unit.uses.iter().map(|u| u.module.name.as_str()).collect();
+    let _ = writeln!(out, "uses{}", uses.iter().map(|u| format!(" {u}")).collect::<String>());
+    let scope = c.module_scopes.get(name).cloned().unwrap_or_default();
+    let _ = writeln!(out, "openacc {}", u8::from(scope.1));
+    for s in &syms.list {
+        if s.external || s.dummy.is_some() {
+            continue;
+        }
+        let owner = s.module.clone().unwrap_or_else(|| "-".into());
+        let remote = s.module_name.clone().unwrap_or_else(|| s.name.clone());
+        let ty = show_ty(s, syms).map_err(|w| format!("{w} in module `{name}`"))?;
+        let mut line = format!("{} {} {owner} {remote} {ty} {}", if s.parameter { "param" } else { "var" }, s.name, s.rank);
+        if !s.parameter {
+            line.push_str(if s.allocatable { " alloc" } else { " -" });
+        }
+        show_dims(s, syms, &mut line).map_err(|w| format!("{w} in module `{name}`"))?;
+        if s.parameter || (s.rank > 0 && s.init.is_some()) {
+            let Some(e) = &s.init else { continue };
+            line.push_str(&show_init(s, e, syms).map_err(|w| format!("{w} in module `{name}`"))?);
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    for (local, key) in &scope.0 {
+        let Some(p) = c.procs.map.get(key) else { continue };
+        if p.api {
+            continue;
+        }
+        let kind = if p.kind == UnitKind::Function { "function" } else { "subroutine" };
+        let owner = p.module.clone().unwrap_or_else(|| "-".into());
+        let res = match p.result {
+            Some((b, r)) => format!("{} {r}", show_base(b)),
+            None => "- 0".into(),
+        };
+        let _ = writeln!(out, "proc {local} {kind} {} {owner} {} {res}", p.link_name, u8::from(p.elemental));
+        for a in &p.args {
+            let intent = match a.intent {
+                Some(Intent::In) => "in",
+                Some(Intent::Out) => "out",
+                Some(Intent::InOut) => "inout",
+                None => "-",
+            };
+            let _ = writeln!(
+                out,
+                "arg {} {} {} {intent} {} {}",
+                a.name,
+                show_base(a.base),
+                a.rank,
+                u8::from(a.optional),
+                u8::from(a.assumed_shape)
+            );
+        }
+    }
+    out.push_str("end\n");
+    Ok(out)
+}
+
+fn parse_base(t: &str) -> Option<(BaseTy, Option<Option<i64>>)> {
+    if let Some(k) = t.strip_prefix("integer(").and_then(|r| r.strip_suffix(')')) {
+        return Some((BaseTy::Integer(k.parse().ok()?), None));
+    }
+    if let Some(k) = t.strip_prefix("real(").and_then(|r| r.strip_suffix(')')) {
+        return Some((BaseTy::Real(k.parse().ok()?), None));
+    }
+    if t == "logical" {
+        return Some((BaseTy::Logical, None));
+    }
+    let l = t.strip_prefix("character*")?;
+    Some((BaseTy::Character, Some(if l == "-" { None } else { Some(l.parse().ok()?) })))
+}
+
+fn lit(kind: ExprKind, ty: Ty) -> Expr {
+    Expr { kind, span: Span::default(), ty }
+}
+
+fn int_lit(v: i64) -> Expr {
+    let k = if i32::try_from(v).is_ok() { 4 } else { 8 };
+    lit(ExprKind::Int(v, k), Ty::Scalar(BaseTy::Integer(k)))
+}
+
+fn parse_val(t: &str, b: BaseTy) -> Option<Expr> {
+    let ty = Ty::Scalar(b);
+    Some(match b {
+        BaseTy::Integer(k) => lit(ExprKind::Int(t.parse().ok()?, k), ty),
+        BaseTy::Real(k) => lit(ExprKind::Real(t.parse().ok()?, k), ty),
+        BaseTy::Logical => lit(
+            ExprKind::Logical(match t {
+                "T" => true,
+                "F" => false,
+                _ => return None,
+            }),
+            ty,
+        ),
+        BaseTy::Character => {
+            let h = t.strip_prefix('x')?;
+            if h.len() % 2 != 0 {
+                return None;
+            }
+            let bytes: Option<Vec<u8>> =
+                (0..h.len() / 2).map(|i| h.get(2 * i..2 * i + 2).and_then(|x| u8::from_str_radix(x, 16).ok())).collect();
+            lit(ExprKind::Str(String::from_utf8(bytes?).ok()?), ty)
+        }
+    })
+}
+
+use crate::diag::Span;
+
+/// Parses the module file of module `name`. Err: what is wrong, with its line number.
+pub fn read(name: &str, text: &str) -> Result<Imported, String> {
+    let mut lines = text.lines().enumerate();
+    match lines.next() {
+        Some((_, l)) if l.trim_end() == VERSION_LINE => {}
+        Some((_, l)) if l.starts_with("gpuf-module ") => {
+            return Err(format!("unsupported module file version `{}` (expected `{VERSION_LINE}`)", l.trim_end()))
+        }
+        _ => return Err(format!("not a gpuf module file (the first line is not `{VERSION_LINE}`)")),
+    }
+    let mut m = Imported::default();
+    let mut ended = false;
+    for (i, line) in lines {
+        let bad = || format!("line {}: malformed entry `{}`", i + 1, line.trim_end());
+        if ended {
+            if line.trim().is_empty() {
+                continue;
+            }
+            return Err(bad());
+        }
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let (Some(&word), rest) = (f.first(), f.get(1..).unwrap_or_default()) else { continue };
+        match word {
+            "module" => {
+                let [n] = rest else { return Err(bad()) };
+                if *n != name {
+                    return Err(format!("it describes module `{n}`, not `{name}`"));
+                }
+                m.name = n.to_string();
+            }
+            "uses" => m.uses = rest.iter().map(|s| s.to_string()).collect(),
+            "openacc" => {
+                m.openacc = match rest {
+                    ["0"] => false,
+                    ["1"] => true,
+                    _ => return Err(bad()),
+                }
+            }
+            "param" | "var" => {
+                let s = entity(word == "param", rest).ok_or_else(bad)?;
+                m.symbols.push(s);
+            }
+            "proc" => {
+                let [local, kind, link, owner, elemental, rty, rrank] = rest else { return Err(bad()) };
+                let kind = match *kind {
+                    "subroutine" => UnitKind::Subroutine,
+                    "function" => UnitKind::Function,
+                    _ => return Err(bad()),
+                };
+                let result = match (*rty, kind) {
+                    ("-", UnitKind::Subroutine) => None,
+                    (t, UnitKind::Function) => match parse_base(t) {
+                        Some((b, None)) => Some((b, rrank.parse().map_err(|_| bad())?)),
+                        _ => return Err(bad()),
+                    },
+                    _ => return Err(bad()),
+                };
+                let sig = ProcSig {
+                    name: local.to_string(),
+                    kind,
+                    link_name: link.to_string(),
+                    args: Vec::new(),
+                    result,
+                    defined: false,
+                    explicit: true,
+                    module: (*owner != "-").then(|| owner.to_string()),
+                    elemental: *elemental == "1",
+                    api: false,
+                };
+                m.procs.push((local.to_string(), sig));
+            }
+            "arg" => {
+                let [n, t, rank, intent, optional, assumed] = rest else { return Err(bad()) };
+                let Some((base, None)) = parse_base(t) else { return Err(bad()) };
+                let intent = match *intent {
+                    "in" => Some(Intent::In),
+                    "out" => Some(Intent::Out),
+                    "inout" => Some(Intent::InOut),
+                    "-" => None,
+                    _ => return Err(bad()),
+                };
+                let a = ArgSig {
+                    name: n.to_string(),
+                    base,
+                    rank: rank.parse().map_err(|_| bad())?,
+                    assumed_shape: *assumed == "1",
+                    intent,
+                    optional: *optional == "1",
+                };
+                let Some((_, p)) = m.procs.last_mut() else { return Err(bad()) };
+                p.args.push(a);
+            }
+            "end" => ended = true,
+            _ => return Err(bad()),
+        }
+    }
+    if !ended || m.name.is_empty() {
+        return Err("the module file is truncated (no `module` line or no `end` line)".into());
+    }
+    Ok(m)
+}
+
+/// A `param` or `var` entry: `LOCAL OWNER REMOTE TYPE RANK [alloc|-] DIM... [= VALUE...]`.
+fn entity(parameter: bool, f: &[&str]) -> Option<Symbol> {
+    let [local, owner, remote, ty, rank, rest @ ..] = f else { return None };
+    let (base, len) = parse_base(ty)?;
+    let rank: u8 = rank.parse().ok()?;
+    if rank > 7 {
+        return None;
+    }
+    let (allocatable, rest) = if parameter {
+        (false, rest)
+    } else {
+        let (flag, rest) = rest.split_first()?;
+        (*flag == "alloc", rest)
+    };
+    let (dims, rest) = rest.split_at_checked(rank as usize)?;
+    let mut s = Symbol::new(*local, base, Span::default());
+    s.rank = rank;
+    s.parameter = parameter;
+    s.allocatable = allocatable;
+    s.module = (*owner != "-").then(|| owner.to_string());
+    s.module_name = s.module.as_ref().map(|_| remote.to_string());
+    s.char_len = len.flatten().map(|n| CharLen::Expr(int_lit(n)));
+    for d in dims {
+        s.dims.push(if *d == ":" {
+            DimSpec::Deferred(Span::default())
+        } else {
+            let (l, h) = d.split_once(':')?;
+            DimSpec::Explicit { lo: Some(int_lit(l.parse().ok()?)), hi: int_lit(h.parse().ok()?) }
+        });
+    }
+    match rest {
+        [] if !parameter => {}
+        ["=", vals @ ..] if !vals.is_empty() => {
+            let vals: Option<Vec<Expr>> = vals.iter().map(|v| parse_val(v, base)).collect();
+            let mut vals = vals?;
+            s.init = if rank == 0 && vals.len() == 1 {
+                vals.pop()
+            } else {
+                Some(lit(ExprKind::ArrayCtor(vals.into_iter().map(CtorItem::Expr).collect()), Ty::Array(base, 1)))
+            };
+        }
+        _ => return None,
+    }
+    s.save = !parameter;
+    Some(s)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
+mod tests {
+    use super::*;
+    use crate::{parse_and_check, parse_and_check_with};
+
+    const MODULE: &str = "module m\n  implicit none\n  integer, parameter :: n = 3, k = n * 2\n  real(8), parameter :: h = 0.5d0\n  character(len=*), parameter :: tag = 'a b'\n  integer, parameter :: w(3) = [1, 2, 3]\n  real :: x(k) = 1.0\n  integer :: count = 0\ncontains\n  subroutine bump(a, na, f)\n    integer, intent(in) :: na\n    real, intent(inout) :: a(na)\n    real, intent(in), optional :: f\n    count = count + 1\n  end subroutine bump\n  integer function twice(i)\n    integer, intent(in) :: i\n    twice = 2 * i\n  end function twice\nend module m\n";
+
+    fn module_text() -> String {
+        let (c, _) = parse_and_check(MODULE).unwrap();
+        write(&c, "m").unwrap()
+    }
+
+    #[test]
+    fn write_then_read() {
+        let text = module_text();
+        assert!(text.starts_with("gpuf-module 1\nmodule m\n"), "{text}");
+        assert!(text.contains("param k m k integer(4) 0 = 6\n"), "{text}");
+        assert!(text.contains("param tag m tag character*3 0 = x612062\n"), "{text}");
+        assert!(text.contains("var x m x real(4) 1 - 1:6 = 1.0\n"), "{text}");
+        assert!(text.contains("proc twice function __m_MOD_twice m 0 integer(4) 0\n"), "{text}");
+        assert!(text.contains("arg f real(4) 0 in 1 0\n"), "{text}");
+        let im = read("m", &text).unwrap();
+        assert_eq!(im.symbols.len(), 7);
+        let bump = &im.procs.iter().find(|(n, _)| n == "bump").unwrap().1;
+        assert_eq!(bump.link_name, "__m_MOD_bump");
+        assert_eq!(bump.args.len(), 3);
+        assert!(bump.args[2].optional && !bump.defined);
+    }
+
+    #[test]
+    fn a_user_compiles_against_the_module_file() {
+        let text = module_text();
+        let user = "program p\n  use m, only: n, w, bump, t => twice, x, count, tag\n  implicit none\n  real :: a(n * 2)\n  a = 0\n  call bump(a, n, f=1.0)\n  print *, t(w(2)), x(1), count, tag\nend program p\n";
+        let mut load = |name: &str| (name == "m").then(|| text.clone());
+        let (c, _) = parse_and_check_with(user, &mut load).unwrap_or_else(|d| panic!("{d:?}"));
+        let main = &c.units[0];
+        let x = main.symbols.get("x").unwrap();
+        assert_eq!(x.module.as_deref(), Some("m"));
+        assert!(c.procs.map.values().any(|p| p.link_name == "__m_MOD_twice"));
+    }
+
+    #[test]
+    fn malformed_and_missing_module_files() {
+        let user = "program p\n  use m\n  implicit none\nend program p\n";
+        for bad in [
+            "gpuf-module 2\nmodule m\nend\n",
+            "module m\n",
+            "gpuf-module 1\nmodule m\nparam n m n integer(4) 0\nend\n",
+            "gpuf-module 1\nmodule m\n",
+        ] {
+            let mut load = |_: &str| Some(bad.to_string());
+            let d = parse_and_check_with(user, &mut load).err().unwrap();
+            assert_eq!(d.len(), 1, "{d:?}");
+            assert_eq!(d[0].code, "E0123");
+        }
+        let mut load = |_: &str| Some(module_text().replace("module m\n", "module q\n"));
+        assert_eq!(parse_and_check_with(user, &mut load).err().unwrap()[0].code, "E0123");
+        let d = parse_and_check_with(user, &mut |_| None).err().unwrap();
+        assert_eq!(d[0].code, "E0120");
+    }
+}
