@@ -672,6 +672,30 @@ pub enum Intrinsic {
 }
 
 impl Intrinsic {
+    /// The transformational and inquiry intrinsics on whole arrays (and `merge`), which
+    /// semantic analysis and lowering treat apart from the elemental ones.
+    pub fn is_array_intrinsic(self) -> bool {
+        use Intrinsic as I;
+        matches!(
+            self,
+            I::Sum
+                | I::Product
+                | I::Maxval
+                | I::Minval
+                | I::Maxloc
+                | I::Minloc
+                | I::Count
+                | I::Any
+                | I::All
+                | I::Size
+                | I::Lbound
+                | I::Ubound
+                | I::Shape
+                | I::DotProduct
+                | I::Merge
+        )
+    }
+
     pub fn from_name(name: &str) -> Option<Intrinsic> {
         Some(match name {
             "abs" => Intrinsic::Abs,

@@ -797,6 +797,17 @@ fn binop_name(op: BinOp) -> &'static str {
     }
 }
 
+/// `E0211`: a keyword argument the procedure does not have.
+fn unknown_keyword(fname: &str, k: &Ident, label: &str) -> Diagnostic {
+    Diagnostic::error("E0211", format!("`{fname}` has no argument named `{}`", k.name), k.span).with_label(label)
+}
+
+/// `E0208`: a `lo:hi` range given as an argument.
+fn range_argument(fname: &str, span: Span) -> Diagnostic {
+    Diagnostic::error("E0208", format!("a range is not an argument of `{fname}`"), span)
+        .with_label("ranges are only allowed in array subscripts")
+}
+
 fn intrinsic_name(f: Intrinsic) -> &'static str {
     match f {
         Intrinsic::Abs => "abs",
@@ -2931,19 +2942,13 @@ impl Checker {
                     match params.iter().position(|p| *p == k.name).and_then(|i| slots.get_mut(i)) {
                         Some(slot @ None) => *slot = Some(e),
                         _ => {
-                            self.err(
-                                Diagnostic::error("E0211", format!("`{fname}` has no argument named `{}`", k.name), k.span)
-                                    .with_label("unknown or repeated keyword"),
-                            );
+                            self.err(unknown_keyword(fname, &k, "unknown or repeated keyword"));
                             ok = false;
                         }
                     }
                 }
                 Arg::Range { span: rs, .. } => {
-                    self.err(
-                        Diagnostic::error("E0208", format!("a range is not an argument of `{fname}`"), rs)
-                            .with_label("ranges are only allowed in array subscripts"),
-                    );
+                    self.err(range_argument(fname, rs));
                     ok = false;
                 }
             }
@@ -3220,10 +3225,7 @@ impl Checker {
                     }
                 },
                 Arg::Range { span: rs, .. } => {
-                    self.err(
-                        Diagnostic::error("E0208", format!("a range is not an argument of `{fname}`"), rs)
-                            .with_label("ranges are only allowed in array subscripts"),
-                    );
+                    self.err(range_argument(fname, rs));
                     ok = false;
                     continue;
                 }
@@ -3481,24 +3483,7 @@ impl Checker {
 
     fn intrinsic(&mut self, f: Intrinsic, name: Ident, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
         use Intrinsic as I;
-        if matches!(
-            f,
-            I::Sum
-                | I::Product
-                | I::Maxval
-                | I::Minval
-                | I::Maxloc
-                | I::Minloc
-                | I::Count
-                | I::Any
-                | I::All
-                | I::Size
-                | I::Lbound
-                | I::Ubound
-                | I::Shape
-                | I::DotProduct
-                | I::Merge
-        ) {
+        if f.is_array_intrinsic() {
             return self.array_intrinsic(f, args, span);
         }
         if matches!(
@@ -3522,19 +3507,13 @@ impl Checker {
                     match (f, k.name.as_str()) {
                         (Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint, "kind") => kind_arg = Some(e),
                         _ => {
-                            self.err(
-                                Diagnostic::error("E0211", format!("`{fname}` has no argument named `{}`", k.name), k.span)
-                                    .with_label("unknown keyword"),
-                            );
+                            self.err(unknown_keyword(fname, &k, "unknown keyword"));
                             ok = false;
                         }
                     }
                 }
                 Arg::Range { span: rs, .. } => {
-                    self.err(
-                        Diagnostic::error("E0208", format!("a range is not an argument of `{fname}`"), rs)
-                            .with_label("ranges are only allowed in array subscripts"),
-                    );
+                    self.err(range_argument(fname, rs));
                     ok = false;
                 }
             }

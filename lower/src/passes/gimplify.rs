@@ -1499,24 +1499,7 @@ impl<'a> G<'a> {
 
     fn intrinsic(&mut self, e: &Expr, func: Intrinsic, args: &[Expr], idx: &[Op]) -> Op {
         use Intrinsic as I;
-        if matches!(
-            func,
-            I::Sum
-                | I::Product
-                | I::Maxval
-                | I::Minval
-                | I::Maxloc
-                | I::Minloc
-                | I::Count
-                | I::Any
-                | I::All
-                | I::Size
-                | I::Lbound
-                | I::Ubound
-                | I::Shape
-                | I::DotProduct
-                | I::Merge
-        ) {
+        if func.is_array_intrinsic() {
             return self.array_intrinsic(e, func, args, idx);
         }
         match func {
