@@ -802,6 +802,12 @@ fn unknown_keyword(fname: &str, k: &Ident, label: &str) -> Diagnostic {
     Diagnostic::error("E0211", format!("`{fname}` has no argument named `{}`", k.name), k.span).with_label(label)
 }
 
+/// `E0219`: a `mask` argument that is not logical.
+fn mask_not_logical(fname: &str, m: &Expr) -> Diagnostic {
+    Diagnostic::error("E0219", format!("the `mask` argument of `{fname}` must be `logical`, found {}", ty_name(m.ty)), m.span)
+        .with_label("expected `logical`")
+}
+
 /// `E0208`: a `lo:hi` range given as an argument.
 fn range_argument(fname: &str, span: Span) -> Diagnostic {
     Diagnostic::error("E0208", format!("a range is not an argument of `{fname}`"), span)
@@ -3007,14 +3013,7 @@ impl Checker {
                 return unknown(slots);
             }
             if m.ty.base() != Some(BaseTy::Logical) {
-                self.err(
-                    Diagnostic::error(
-                        "E0219",
-                        format!("the `mask` argument of `merge` must be `logical`, found {}", ty_name(m.ty)),
-                        m.span,
-                    )
-                    .with_label("expected `logical`"),
-                );
+                self.err(mask_not_logical("merge", m));
                 return unknown(slots);
             }
             if fs.ty.base() != t.ty.base() {
@@ -3087,14 +3086,7 @@ impl Checker {
         if has_mask {
             if let Some(m) = slots.get(2).and_then(Option::as_ref) {
                 if m.ty.base() != Some(BaseTy::Logical) {
-                    self.err(
-                        Diagnostic::error(
-                            "E0219",
-                            format!("the `mask` argument of `{fname}` must be `logical`, found {}", ty_name(m.ty)),
-                            m.span,
-                        )
-                        .with_label("expected `logical`"),
-                    );
+                    self.err(mask_not_logical(fname, m));
                     return unknown(slots);
                 }
                 if m.ty.rank() != 0 && m.ty.rank() != rank {

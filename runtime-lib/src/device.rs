@@ -94,20 +94,30 @@ pub trait Device: Send + Sync {
     fn shares_host_memory(&self) -> bool {
         false
     }
-    /// Allocates `bytes` (at least 1) of device memory.
-    fn alloc(&self, bytes: usize) -> u64;
-    fn free(&self, dev: u64);
+    /// Allocates `bytes` (at least 1) of device memory. The default is host memory (the
+    /// host and sim devices); GPUs override the four memory functions.
+    fn alloc(&self, bytes: usize) -> u64 {
+        crate::mem::alloc(bytes as i64) as u64
+    }
+    fn free(&self, dev: u64) {
+        // SAFETY: `dev` came from `alloc` above.
+        unsafe { crate::mem::free(dev as *mut u8) }
+    }
     /// Copies host → device.
     ///
     /// # Safety
     /// `host` must be valid for `bytes` bytes; `dev` must be inside a block
     /// from `alloc`.
-    unsafe fn h2d(&self, dev: u64, host: *const u8, bytes: usize);
+    unsafe fn h2d(&self, dev: u64, host: *const u8, bytes: usize) {
+        std::ptr::copy(host, dev as *mut u8, bytes)
+    }
     /// Copies device → host.
     ///
     /// # Safety
     /// As for `h2d`.
-    unsafe fn d2h(&self, host: *mut u8, dev: u64, bytes: usize);
+    unsafe fn d2h(&self, host: *mut u8, dev: u64, bytes: usize) {
+        std::ptr::copy(dev as *const u8, host, bytes)
+    }
     /// Runs a kernel with `args` (device addresses, one per parameter) and
     /// returns when it has finished.
     fn launch(&self, k: &KernelInfo, args: &[u64], dims: Dims);

@@ -617,19 +617,6 @@ impl Device for SimDevice {
     fn name(&self) -> &'static str {
         "sim"
     }
-    fn alloc(&self, bytes: usize) -> u64 {
-        crate::mem::alloc(bytes as i64) as u64
-    }
-    fn free(&self, dev: u64) {
-        // SAFETY: `dev` came from `alloc` above.
-        unsafe { crate::mem::free(dev as *mut u8) }
-    }
-    unsafe fn h2d(&self, dev: u64, host: *const u8, bytes: usize) {
-        std::ptr::copy(host, dev as *mut u8, bytes)
-    }
-    unsafe fn d2h(&self, host: *mut u8, dev: u64, bytes: usize) {
-        std::ptr::copy(dev as *const u8, host, bytes)
-    }
     fn launch(&self, k: &KernelInfo, args: &[u64], dims: Dims) {
         let name = k.name();
         let d = resolve_dims(k.levels, dims, self.lanes);
