@@ -642,6 +642,8 @@ pub enum Intrinsic {
     Sngl,
     Epsilon,
     Tiny,
+    /// `present(x)` of an optional dummy argument.
+    Present,
     Dim,
     Size,
     Shape,
@@ -728,6 +730,7 @@ impl Intrinsic {
             "sngl" => Intrinsic::Sngl,
             "epsilon" => Intrinsic::Epsilon,
             "tiny" => Intrinsic::Tiny,
+            "present" => Intrinsic::Present,
             "dim" => Intrinsic::Dim,
             "size" => Intrinsic::Size,
             "shape" => Intrinsic::Shape,

@@ -846,6 +846,7 @@ fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Sngl => "sngl",
         Intrinsic::Epsilon => "epsilon",
         Intrinsic::Tiny => "tiny",
+        Intrinsic::Present => "present",
         Intrinsic::Dim => "dim",
         Intrinsic::Size => "size",
         Intrinsic::Shape => "shape",
@@ -898,7 +899,6 @@ const OTHER_INTRINSICS: &[&str] = &[
     "achar",
     "char",
     "ichar",
-    "present",
     "allocated",
     "reshape",
     "spread",
@@ -3661,6 +3661,24 @@ impl Checker {
                 ([a, _], Some(t)) if !is_numeric(t) => arg_err(self, a, "`integer` or `real`"),
                 ([_, b], _) => arg_err(self, b, "of the same type as the first argument"),
                 _ => nargs(self, "two arguments"),
+            },
+            Intrinsic::Present => match pos.as_slice() {
+                [e] => {
+                    let optional = match &e.kind {
+                        ExprKind::Name(id) => self.syms.get(&id.name).is_some_and(|s| s.dummy.is_some() && s.optional),
+                        _ => false,
+                    };
+                    if optional {
+                        Ty::Scalar(BaseTy::Logical)
+                    } else {
+                        self.err(
+                            Diagnostic::error("E0259", "the argument of `present` must be an optional dummy argument", e.span)
+                                .with_label("not an `optional` dummy argument"),
+                        );
+                        Ty::Unknown
+                    }
+                }
+                _ => nargs(self, "one argument"),
             },
             Intrinsic::Epsilon | Intrinsic::Tiny => match (pos.as_slice(), first) {
                 ([_], Some(b @ BaseTy::Real(_))) => Ty::Scalar(b),

@@ -1640,6 +1640,20 @@ impl<'a> G<'a> {
                 let d = self.val(rt, Rv::Binary(BinOp::Sub, a, b));
                 self.val(rt, Rv::Binary(BinOp::Max, d, zero_of(rt)))
             }
+            Intrinsic::Present => {
+                // An absent optional argument arrives as a null address.
+                let dummy = match args.first().map(|a| &a.kind) {
+                    Some(ExprKind::Name(id)) => self.syms.get(&id.name).and_then(|s| s.dummy),
+                    _ => None,
+                };
+                match dummy.and_then(|i| self.f.params.get(i).copied()) {
+                    Some(p) if self.region.is_none() => self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(p), Op::Null)),
+                    _ => {
+                        self.not_yet("`present` inside a compute construct", e.span);
+                        Op::I32(0)
+                    }
+                }
+            }
             Intrinsic::Epsilon => {
                 if rt == Ty::F64 {
                     Op::F64(f64::EPSILON)
