@@ -135,8 +135,15 @@ impl<'h> Neuter<'h> {
                         Stmt::Loop { id, var, lo, hi, step, body: self.stmts(f, body, exec, part), acc }
                     }
                     Stmt::While { id, cond_body, cond, body } => {
-                        // The condition is computed by every thread, so its inputs are broadcast above.
-                        let cb = self.stmts(f, cond_body, exec, Levels(part.0 | single.0));
+                        // Every thread evaluates the condition, before each iteration: what
+                        // single code of the previous iteration assigned (the loop's
+                        // variables) is broadcast again at the start of each evaluation, so
+                        // that all threads take the same branch.
+                        let mut probe = cond_body.clone();
+                        probe.push(Stmt::If { cond: cond.clone(), then_body: vec![], else_body: vec![] });
+                        let mut cb = Vec::new();
+                        self.broadcast(f, &mut cb, &probe, single);
+                        cb.extend(self.stmts(f, cond_body, exec, Levels(part.0 | single.0)));
                         Stmt::While { id, cond_body: cb, cond, body: self.stmts(f, body, exec, part) }
                     }
                     s => s,

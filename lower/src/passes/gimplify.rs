@@ -249,7 +249,10 @@ fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> {
                         out.extend(a.into_iter().filter(|n| !privs.contains(n) && !reds.contains(n)));
                     }
                     let region = if combined { Some(dir.kind) } else { in_region };
-                    walk(std::slice::from_ref(do_stmt), out, syms, region, in_gang || gang || combined);
+                    // Any enclosing partitioned loop (explicit `gang`, or `auto` that may become one)
+                    // makes inner reduction variables gang-private, not shared memory.
+                    let seq = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Seq));
+                    walk(std::slice::from_ref(do_stmt), out, syms, region, in_gang || gang || combined || !seq);
                 }
                 StmtKind::AccStandalone(dir) => clauses(&dir.clauses, out, syms, false),
                 StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::DoConcurrent { body, .. } => {
