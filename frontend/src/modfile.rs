@@ -82,15 +82,7 @@ fn eval(e: &Expr, syms: &Symbols, depth: u32) -> Option<Val> {
         ExprKind::Binary(op, l, r) => {
             let (l, r) = (eval(l, syms, d)?, eval(r, syms, d)?);
             match (l, r) {
-                (Val::Int(a), Val::Int(b)) => match op {
-                    BinOp::Add => a.checked_add(b),
-                    BinOp::Sub => a.checked_sub(b),
-                    BinOp::Mul => a.checked_mul(b),
-                    BinOp::Div if b != 0 => a.checked_div(b),
-                    BinOp::Pow if (0..64).contains(&b) => a.checked_pow(b as u32),
-                    _ => None,
-                }
-                .map(Val::Int),
+                (Val::Int(a), Val::Int(b)) => crate::sema::fold_int(*op, a, b).map(Val::Int),
                 (Val::Str(a), Val::Str(b)) if *op == BinOp::Concat => Some(Val::Str(a + &b)),
                 (a, b) => {
                     let f = |v| match v {

@@ -797,6 +797,19 @@ fn binop_name(op: BinOp) -> &'static str {
     }
 }
 
+/// Folds an integer operation of a constant expression (`None` on overflow or an
+/// operation that is not constant-foldable on integers).
+pub(crate) fn fold_int(op: BinOp, a: i64, b: i64) -> Option<i64> {
+    match op {
+        BinOp::Add => a.checked_add(b),
+        BinOp::Sub => a.checked_sub(b),
+        BinOp::Mul => a.checked_mul(b),
+        BinOp::Div if b != 0 => a.checked_div(b),
+        BinOp::Pow if (0..64).contains(&b) => a.checked_pow(b as u32),
+        _ => None,
+    }
+}
+
 /// `E0211`: a keyword argument the procedure does not have.
 fn unknown_keyword(fname: &str, k: &Ident, label: &str) -> Diagnostic {
     Diagnostic::error("E0211", format!("`{fname}` has no argument named `{}`", k.name), k.span).with_label(label)
@@ -2543,15 +2556,7 @@ impl Checker {
             ExprKind::Binary(op, l, r) => {
                 let (l, r) = (self.const_value(l, d)?, self.const_value(r, d)?);
                 match (l, r) {
-                    (Const::Int(a), Const::Int(b)) => match op {
-                        BinOp::Add => a.checked_add(b),
-                        BinOp::Sub => a.checked_sub(b),
-                        BinOp::Mul => a.checked_mul(b),
-                        BinOp::Div if b != 0 => a.checked_div(b),
-                        BinOp::Pow if (0..64).contains(&b) => a.checked_pow(b as u32),
-                        _ => None,
-                    }
-                    .map(Const::Int),
+                    (Const::Int(a), Const::Int(b)) => fold_int(*op, a, b).map(Const::Int),
                     (a, b) => {
                         let f = |c| match c {
                             Const::Int(i) => i as f64,
