@@ -57,8 +57,12 @@ fn gpuf_build(src: &Path, exe: &Path, extra: &[&str]) -> Result<(), String> {
 }
 
 fn differential(dir: &str, devices: &[(&str, Option<&str>)]) {
-    let srcs = fortran_files(&root().join("tests/programs").join(dir));
+    let mut srcs = fortran_files(&root().join("tests/programs").join(dir));
     assert!(!srcs.is_empty(), "no programs in tests/programs/{dir}");
+    // GPUF_ONLY=text runs only the programs whose file name contains `text`.
+    if let Ok(only) = std::env::var("GPUF_ONLY") {
+        srcs.retain(|p| p.file_name().is_some_and(|n| n.to_string_lossy().contains(&only)));
+    }
     let fails = parallel(&srcs, threads(), |src| {
         let name = src.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
         let d = scratch(&format!("{dir}-{name}"));
