@@ -41,6 +41,8 @@ pub struct Unit {
     pub result: Option<Ident>,
     /// The type in a function's prefix (`logical function f()`), if written there.
     pub result_base: Option<BaseTy>,
+    /// The length in a `character(len=...) function` prefix.
+    pub result_char_len: Option<CharLen>,
     pub recursive: bool,
     pub pure: bool,
     pub elemental: bool,
@@ -644,6 +646,8 @@ pub enum Intrinsic {
     Tiny,
     /// `present(x)` of an optional dummy argument.
     Present,
+    /// `allocated(a)` of an allocatable array.
+    Allocated,
     Dim,
     Size,
     Shape,
@@ -731,6 +735,7 @@ impl Intrinsic {
             "epsilon" => Intrinsic::Epsilon,
             "tiny" => Intrinsic::Tiny,
             "present" => Intrinsic::Present,
+            "allocated" => Intrinsic::Allocated,
             "dim" => Intrinsic::Dim,
             "size" => Intrinsic::Size,
             "shape" => Intrinsic::Shape,

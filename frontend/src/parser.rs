@@ -182,6 +182,7 @@ fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
         args: Vec::new(),
         result: None,
         result_base: None,
+        result_char_len: None,
         recursive: false,
         pure: false,
         elemental: false,
@@ -762,6 +763,7 @@ impl Parser {
         let start = self.span();
         let (mut recursive, mut pure, mut elemental) = (false, false, false);
         let mut result_base: Option<BaseTy> = None;
+        let mut result_char_len = None;
         let kind = loop {
             let Tok::Name(w) = self.tok().clone() else {
                 return Err(self.err_expected("`subroutine` or `function`"));
@@ -776,6 +778,9 @@ impl Parser {
                 _ if self.at_type_spec() && result_base.is_none() => {
                     let (b, _) = self.type_spec()?;
                     result_base = Some(b);
+                    if b == BaseTy::Character {
+                        result_char_len = self.char_len.take();
+                    }
                     continue;
                 }
                 _ => return Err(self.err_expected("`subroutine` or `function`")),
@@ -848,6 +853,7 @@ impl Parser {
         u.args = args;
         u.result = result;
         u.result_base = result_base;
+        u.result_char_len = result_char_len;
         u.recursive = recursive;
         u.pure = pure;
         u.elemental = elemental;

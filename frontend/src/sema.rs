@@ -860,6 +860,7 @@ fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Epsilon => "epsilon",
         Intrinsic::Tiny => "tiny",
         Intrinsic::Present => "present",
+        Intrinsic::Allocated => "allocated",
         Intrinsic::Dim => "dim",
         Intrinsic::Size => "size",
         Intrinsic::Shape => "shape",
@@ -1271,6 +1272,9 @@ impl Checker {
     fn char_entity(&mut self, si: usize, parameter: bool, allocatable: bool, rank: usize, ent: &Entity) {
         let Some(sym) = self.syms.list.get(si) else { return };
         let (dummy, mut len) = (sym.dummy.is_some(), sym.char_len.clone());
+        // A procedure's local may take its length from a specification expression
+        // evaluated on entry (an automatic length), as may a function result.
+        let automatic_ok = self.in_procedure() && !parameter && !sym.save && sym.init.is_none() && sym.module.is_none();
         let sp = ent.name.span;
         match &mut len {
             None => {}
@@ -1279,10 +1283,11 @@ impl Checker {
                 match self.const_int(e) {
                     Some(v) => *e = Expr { kind: ExprKind::Int(v.max(0), 4), span: e.span, ty: Ty::Scalar(BaseTy::Integer(4)) },
                     None if e.ty == Ty::Unknown => {}
+                    None if automatic_ok && matches!(e.ty, Ty::Scalar(BaseTy::Integer(_))) => {}
                     None => self.err(
                         Diagnostic::error("E0256", "the length of a `character` variable must be a constant", e.span)
                             .with_label("not a constant")
-                            .with_note("note: automatic character lengths are not supported yet"),
+                            .with_note("note: only local variables of procedures may have a length computed on entry"),
                     ),
                 }
             }
@@ -1426,7 +1431,17 @@ impl Checker {
                         implicit_base(&r)
                     }
                 };
-                self.syms.list.push(Symbol::new(r, base, rspan));
+                let mut s = Symbol::new(r, base, rspan);
+                if base == BaseTy::Character {
+                    // `character(len=n) function f(...)`: checked like a declared length.
+                    s.char_len = unit.result_char_len.clone();
+                }
+                self.syms.list.push(s);
+                if base == BaseTy::Character && unit.result_char_len.is_some() {
+                    let si = self.syms.list.len() - 1;
+                    let ent = Entity { name: Ident { name: String::new(), span: rspan }, dims: None, init: None, span: rspan };
+                    self.char_entity(si, false, false, 0, &ent);
+                }
             }
         }
         // 4. Check bounds and initial values.
@@ -3679,6 +3694,24 @@ impl Checker {
                         self.err(
                             Diagnostic::error("E0259", "the argument of `present` must be an optional dummy argument", e.span)
                                 .with_label("not an `optional` dummy argument"),
+                        );
+                        Ty::Unknown
+                    }
+                }
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::Allocated => match pos.as_slice() {
+                [e] => {
+                    let alloc = match &e.kind {
+                        ExprKind::Name(id) => self.syms.get(&id.name).is_some_and(|s| s.allocatable),
+                        _ => false,
+                    };
+                    if alloc {
+                        Ty::Scalar(BaseTy::Logical)
+                    } else {
+                        self.err(
+                            Diagnostic::error("E0269", "the argument of `allocated` must be an allocatable variable", e.span)
+                                .with_label("not `allocatable`"),
                         );
                         Ty::Unknown
                     }

@@ -69,6 +69,8 @@ struct RegionCtx {
 
 struct G<'a> {
     f: Function,
+    /// Every checked unit of the file (callees' declarations, e.g. result lengths).
+    units: &'a [gpuf_frontend::sema::CheckedUnit],
     syms: &'a Symbols,
     procs: &'a Procs,
     unit: &'a ast::Unit,
@@ -126,6 +128,7 @@ pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec
         let mem = memory_scalars(u, &cu.symbols);
         let mut g = G {
             f: Function::new(name),
+            units: &c.units,
             syms: &cu.symbols,
             procs: &c.procs,
             unit: u,
@@ -455,6 +458,19 @@ impl<'a> G<'a> {
         self.homes.get(name).cloned()
     }
 
+    /// The number of leading parameters that carry a character function's result.
+    fn result_params(&self) -> usize {
+        let r = match self.unit.kind {
+            UnitKind::Function => self.unit.result.as_ref().unwrap_or(&self.unit.name),
+            _ => return 0,
+        };
+        if self.syms.get(&r.name).is_some_and(|s| s.base == BaseTy::Character) {
+            2
+        } else {
+            0
+        }
+    }
+
     fn declare(&mut self, mem: &BTreeSet<String>) {
         let syms = self.syms;
         let unit = self.unit;
@@ -465,6 +481,20 @@ impl<'a> G<'a> {
             UnitKind::Function => Some(unit.result.as_ref().unwrap_or(&unit.name).name.clone()),
             _ => None,
         };
+        // A character function (gfortran's convention): the caller passes the result's
+        // buffer and its length (an `I64` passed as a pointer) before the arguments.
+        if let Some(r) = result_name.as_deref().and_then(|r| syms.get(r)).filter(|r| r.base == BaseTy::Character) {
+            if r.rank > 0 {
+                self.not_yet("character-valued functions returning arrays", r.span);
+            }
+            let addr = self.f.new_var(format!("{}.res", r.name), Ty::Ptr);
+            let hidden = self.f.new_var(format!("{}.reslen", r.name), Ty::Ptr);
+            self.f.params.insert(0, hidden);
+            self.f.params.insert(0, addr);
+            let len = self.f.new_var(format!("{}.len", r.name), Ty::I64);
+            self.emit(Stmt::Assign(len, Rv::Cast(Ty::I64, Op::Var(hidden))));
+            self.homes.insert(r.name.clone(), Home::Chars { addr, len });
+        }
         // gfortran's hidden lengths: one more parameter per character dummy, in order
         // (an `I64` passed where codegen declares every parameter a pointer).
         for a in &unit.args {
@@ -521,7 +551,7 @@ impl<'a> G<'a> {
                     continue;
                 }
                 if s.base == BaseTy::Character {
-                    self.not_yet("character-valued functions", s.span);
+                    // Set up with the parameters above.
                     continue;
                 }
                 let v = self.f.new_var(s.name.clone(), ir_ty(s.base));
@@ -634,20 +664,27 @@ impl<'a> G<'a> {
         let len = self.f.new_var(format!("{}.len", s.name), Ty::I64);
         self.homes.insert(s.name.clone(), Home::Chars { addr, len });
         let n = match &s.char_len {
-            None => 1,
-            Some(ast::CharLen::Expr(Expr { kind: ExprKind::Int(v, _), .. })) => *v,
+            None => Op::I64(1),
+            Some(ast::CharLen::Expr(Expr { kind: ExprKind::Int(v, _), .. })) => Op::I64(*v),
             Some(ast::CharLen::Deferred(_)) => {
                 self.emit(Stmt::Assign(addr, Rv::Use(Op::Null)));
                 self.emit(Stmt::Assign(len, Rv::Use(Op::I64(0))));
                 return;
+            }
+            // An automatic length, evaluated on entry (negative lengths are zero).
+            Some(ast::CharLen::Expr(e)) => {
+                let v = self.expr(e);
+                let v = self.conv(v, Ty::I64);
+                self.bin(Ty::I64, BinOp::Max, v, Op::I64(0))
             }
             Some(_) => {
                 self.not_yet(format!("the length of `{}`", s.name), s.span);
                 return;
             }
         };
-        self.emit(Stmt::Assign(addr, Rv::Call("gpuf_alloc".into(), vec![Op::I64(n.max(1))], Ty::Ptr)));
-        self.emit(Stmt::Assign(len, Rv::Use(Op::I64(n))));
+        let size = self.bin(Ty::I64, BinOp::Max, n.clone(), Op::I64(1));
+        self.emit(Stmt::Assign(addr, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr)));
+        self.emit(Stmt::Assign(len, Rv::Use(n.clone())));
         if self.unit.kind != UnitKind::Program {
             self.frees.push(addr);
         }
@@ -655,7 +692,73 @@ impl<'a> G<'a> {
             Some(e) => self.str_expr(e),
             None => (Op::Null, Op::I64(0)),
         };
-        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(addr), Op::I64(n), src, sl]));
+        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(addr), n, src, sl]));
+    }
+
+    /// A reference to a character function: the caller evaluates the result's length
+    /// (from the callee's declaration, with its dummy arguments bound to the actual
+    /// arguments), passes a temporary buffer of that length and the length first.
+    fn char_call(&mut self, name: &ast::Ident, args: &[Arg], sp: Span) -> (Op, Op) {
+        let none = (Op::Null, Op::I64(0));
+        let units = self.units;
+        let callee = units.iter().find(|u| u.key.as_deref() == Some(name.name.as_str()) && u.unit.kind == UnitKind::Function);
+        let rname = callee.map(|u| u.unit.result.as_ref().unwrap_or(&u.unit.name).name.clone());
+        let rsym = callee.zip(rname).and_then(|(u, r)| u.symbols.get(&r));
+        let len = match rsym.map(|s| &s.char_len) {
+            Some(None) => Op::I64(1),
+            Some(Some(ast::CharLen::Expr(Expr { kind: ExprKind::Int(v, _), .. }))) => Op::I64(*v),
+            Some(Some(ast::CharLen::Expr(le))) => {
+                // Bind the callee's dummy names to the actual arguments, then evaluate.
+                let Some(cu) = callee else { return none };
+                let mut scope = HashMap::new();
+                for (i, d) in cu.unit.args.iter().enumerate() {
+                    let actual = args.iter().enumerate().find_map(|(j, a)| match a {
+                        Arg::Keyword(k, x) if k.name == d.name => Some(x),
+                        Arg::Index(x) if j == i => Some(x),
+                        _ => None,
+                    });
+                    let Some(x) = actual else { continue };
+                    let home = match (&x.kind, cu.symbols.get(&d.name)) {
+                        (ExprKind::Name(id), _) if self.lookup(&id.name).is_some() => self.lookup(&id.name),
+                        (_, Some(ds)) if ds.rank == 0 && ds.base == BaseTy::Character => {
+                            let (a, n) = self.str_expr(x);
+                            let (av, nv) = (self.tmp(Ty::Ptr), self.tmp(Ty::I64));
+                            self.emit(Stmt::Assign(av, Rv::Use(a)));
+                            let n = self.conv(n, Ty::I64);
+                            self.emit(Stmt::Assign(nv, Rv::Use(n)));
+                            Some(Home::Chars { addr: av, len: nv })
+                        }
+                        (_, Some(ds)) if ds.rank == 0 => {
+                            let v = self.expr(x);
+                            let v = self.conv(v, ir_ty(ds.base));
+                            let t = self.tmp(ir_ty(ds.base));
+                            self.emit(Stmt::Assign(t, Rv::Use(v)));
+                            Some(Home::Reg(t, ds.base))
+                        }
+                        _ => None,
+                    };
+                    if let Some(h) = home {
+                        scope.insert(d.name.clone(), h);
+                    }
+                }
+                self.overrides.push(scope);
+                let v = self.expr(le);
+                self.overrides.pop();
+                let v = self.conv(v, Ty::I64);
+                self.bin(Ty::I64, BinOp::Max, v, Op::I64(0))
+            }
+            _ => {
+                self.not_yet("a reference to this character function (its result length is not known here)", sp);
+                return none;
+            }
+        };
+        let buf = self.str_temp(len.clone());
+        let Some((link, mut ops)) = self.call_args(name, args, sp) else { return none };
+        let hidden = self.val(Ty::Ptr, Rv::Cast(Ty::Ptr, len.clone()));
+        ops.insert(0, hidden);
+        ops.insert(0, buf.clone());
+        self.emit(Stmt::Call(link, ops));
+        (buf, len)
     }
 
     /// A temporary character buffer of `n` bytes (an `I64`), freed after the statement.
@@ -680,6 +783,7 @@ impl<'a> G<'a> {
         }
         match &e.kind {
             ExprKind::Paren(x) => self.str_expr(x),
+            ExprKind::Call { name, args } => self.char_call(name, args, e.span),
             ExprKind::Name(id) => match self.lookup(&id.name) {
                 Some(Home::Chars { addr, len }) => (Op::Var(addr), Op::Var(len)),
                 _ => {
@@ -1649,10 +1753,24 @@ impl<'a> G<'a> {
                     Some(ExprKind::Name(id)) => self.syms.get(&id.name).and_then(|s| s.dummy),
                     _ => None,
                 };
-                match dummy.and_then(|i| self.f.params.get(i).copied()) {
+                match dummy.and_then(|i| self.f.params.get(i + self.result_params()).copied()) {
                     Some(p) if self.region.is_none() => self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(p), Op::Null)),
                     _ => {
                         self.not_yet("`present` inside a compute construct", e.span);
+                        Op::I32(0)
+                    }
+                }
+            }
+            Intrinsic::Allocated => {
+                // An unallocated array's data address is null.
+                let name = match args.first().map(|a| &a.kind) {
+                    Some(ExprKind::Name(id)) => Some(id.name.clone()),
+                    _ => None,
+                };
+                match name.and_then(|n| self.lookup(&n)) {
+                    Some(Home::Array(d)) => self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(d.addr), Op::Null)),
+                    _ => {
+                        self.not_yet("`allocated` of this variable", e.span);
                         Op::I32(0)
                     }
                 }
@@ -2752,6 +2870,24 @@ impl<'a> G<'a> {
                 self.materialize_rec(it);
             }
         }
+        // Scalar items that call functions are evaluated before the statement starts: the
+        // functions may do I/O of their own (e.g. an internal write).
+        let mut pre: Vec<Option<(Op, Op)>> = Vec::new();
+        for it in items {
+            let v = if it.ty.rank() == 0 && !matches!(it.kind, ExprKind::ArrayCtor(_)) && has_call(it) {
+                if it.ty.base() == Some(BaseTy::Character) {
+                    Some(self.str_expr(it))
+                } else {
+                    let v = self.expr(it);
+                    let t = self.tmp(self.f.op_ty(&v));
+                    self.emit(Stmt::Assign(t, Rv::Use(v)));
+                    Some((Op::Var(t), Op::Null))
+                }
+            } else {
+                None
+            };
+            pre.push(v);
+        }
         if let Some((a, n)) = internal {
             let (f, fl) = match format {
                 ast::Format::ListDirected => (Op::Null, Op::I64(0)),
@@ -2761,12 +2897,18 @@ impl<'a> G<'a> {
         } else {
             self.io_begin(unit, format);
         }
-        for it in items {
+        for (it, pre) in items.iter().zip(pre) {
             if let ExprKind::ArrayCtor(ci) = &it.kind {
                 self.ctor_walk(ci, &mut |g, x| g.io_elem(x));
                 continue;
             }
-            if it.ty.rank() > 0 {
+            if let Some((v, n)) = pre {
+                if it.ty.base() == Some(BaseTy::Character) {
+                    self.emit(Stmt::Call("gpuf_io_str".into(), vec![v, n]));
+                } else {
+                    self.io_item(it, v);
+                }
+            } else if it.ty.rank() > 0 {
                 let shape = self.shape(it);
                 self.scalarise(&shape, &mut |g, idx| {
                     let v = g.expr_at(it, idx);
@@ -4262,4 +4404,19 @@ pub fn defs(ss: &[Stmt]) -> BTreeSet<VarId> {
     }
     walk(ss, &mut out);
     out
+}
+
+/// Whether an expression calls a user function.
+fn has_call(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Call { .. } => true,
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) => has_call(x),
+        ExprKind::Binary(_, x, y) => has_call(x) || has_call(y),
+        ExprKind::Intrinsic { args, .. } => args.iter().any(has_call),
+        ExprKind::ArrayRef { subs, .. } => subs.iter().any(|a| match a {
+            Arg::Index(x) | Arg::Keyword(_, x) => has_call(x),
+            Arg::Range { lo, hi, stride, .. } => [lo, hi, stride].iter().any(|b| b.as_ref().is_some_and(has_call)),
+        }),
+        _ => false,
+    }
 }
