@@ -88,8 +88,14 @@ struct G<'a> {
     blocks: Vec<Vec<Stmt>>,
     diags: Vec<Diagnostic>,
     region: Option<RegionCtx>,
-    /// Host-associated variables of an internal procedure (not supported yet).
+    /// Host-associated variables of an internal procedure without a home (reported).
     host_vars: Vec<String>,
+    /// The host frame: built by a unit with internal procedures, received (as the last
+    /// parameter) by an internal procedure; passed on to calls of internal procedures.
+    frame: Option<VarId>,
+    /// Descriptor and length variables loaded from the host frame, stored back through
+    /// the frame's pointers at every return (an internal procedure may reallocate them).
+    frame_back: Vec<(VarId, VarId, Ty)>,
     /// Data pointers of a procedure's local arrays, freed at every return.
     frees: Vec<VarId>,
     /// Scalars that live in memory because a directive needs their address.
@@ -142,6 +148,8 @@ pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec
             diags: Vec::new(),
             region: None,
             host_vars: Vec::new(),
+            frame: None,
+            frame_back: Vec::new(),
             frees: Vec::new(),
             mem_names: mem.clone(),
             result_mem: None,
@@ -514,6 +522,7 @@ impl<'a> G<'a> {
             }
             self.homes.insert(s.name.clone(), Home::Chars { addr: pv, len });
         }
+        let frame_param = self.receive_frame();
         // Scalar dummies first: array bounds may use them whatever the declaration order.
         for s in &syms.list {
             if let (Some(i), 0) = (s.dummy, s.rank) {
@@ -528,8 +537,10 @@ impl<'a> G<'a> {
             if s.external || (s.dummy.is_some() && (s.rank == 0 || s.base == BaseTy::Character)) {
                 continue;
             }
-            if s.host && !s.parameter {
-                self.host_vars.push(s.name.clone());
+            if s.host && !s.parameter && s.module.is_none() {
+                if !self.homes.contains_key(&s.name) {
+                    self.host_vars.push(s.name.clone());
+                }
                 continue;
             }
             if let Some(i) = s.dummy {
@@ -646,6 +657,140 @@ impl<'a> G<'a> {
                     }
                 }
             }
+        }
+        if let Some(fp) = frame_param {
+            self.f.params.push(fp);
+        }
+        self.build_frame();
+    }
+
+    /// The host variables an internal procedure can see through its host frame, in frame
+    /// order, with their number of pointer slots: one per scalar, address and length of
+    /// a character variable, data address plus lower bound and extent per dimension of
+    /// an array.
+    fn frame_layout(host: &Symbols) -> Vec<(String, usize)> {
+        host.list
+            .iter()
+            .filter(|s| !s.parameter && !s.external && s.module.is_none() && !s.host)
+            .map(|s| {
+                let slots = if s.rank > 0 {
+                    1 + 2 * s.rank as usize
+                } else if s.base == BaseTy::Character {
+                    2
+                } else {
+                    1
+                };
+                (s.name.clone(), slots)
+            })
+            .collect()
+    }
+
+    /// This unit's index in the file.
+    fn unit_index(&self) -> Option<usize> {
+        self.units.iter().position(|u| std::ptr::eq(&u.unit, self.unit))
+    }
+
+    /// Whether procedure `key` is an internal procedure (it takes a host frame).
+    fn takes_frame(&self, key: &str) -> bool {
+        let units = self.units;
+        units.iter().any(|u| {
+            u.key.as_deref() == Some(key)
+                && matches!(u.unit.kind, UnitKind::Subroutine | UnitKind::Function)
+                && u.host.and_then(|h| units.get(h)).is_some_and(|h| h.unit.kind != UnitKind::Module)
+        })
+    }
+
+    /// In an internal procedure: the frame parameter, and homes for the host's variables
+    /// through it.
+    fn receive_frame(&mut self) -> Option<VarId> {
+        let units = self.units;
+        let me = units.get(self.unit_index()?)?;
+        let host = units.get(me.host?)?;
+        if host.unit.kind == UnitKind::Module {
+            return None;
+        }
+        let fp = self.f.new_var("host.frame", Ty::Ptr);
+        self.frame = Some(fp);
+        let mut slot = 0i64;
+        for (name, n) in Self::frame_layout(&host.symbols) {
+            let base = slot;
+            slot += n as i64;
+            let Some(s) = self.syms.get(&name).filter(|s| s.host) else { continue };
+            let ptr_at = |g: &mut Self, k: i64| {
+                let a = g.val(Ty::Ptr, Rv::PtrAdd(Op::Var(fp), Op::I64((base + k) * 8)));
+                g.val(Ty::Ptr, Rv::Load(Ty::Ptr, a))
+            };
+            if s.rank > 0 {
+                let desc = self.new_desc(s);
+                let mut parts = vec![(desc.addr, Ty::Ptr)];
+                for d in 0..s.rank as usize {
+                    parts.push((desc.lb[d], Ty::I64));
+                    parts.push((desc.ext[d], Ty::I64));
+                }
+                for (k, (v, t)) in parts.into_iter().enumerate() {
+                    let p = ptr_at(self, k as i64);
+                    let pv = self.tmp(Ty::Ptr);
+                    self.emit(Stmt::Assign(pv, Rv::Use(p)));
+                    self.emit(Stmt::Assign(v, Rv::Load(t, Op::Var(pv))));
+                    self.frame_back.push((pv, v, t));
+                }
+            } else if s.base == BaseTy::Character {
+                let addr = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+                let len = self.f.new_var(format!("{}.len", s.name), Ty::I64);
+                for (k, (v, t)) in [(addr, Ty::Ptr), (len, Ty::I64)].into_iter().enumerate() {
+                    let p = ptr_at(self, k as i64);
+                    let pv = self.tmp(Ty::Ptr);
+                    self.emit(Stmt::Assign(pv, Rv::Use(p)));
+                    self.emit(Stmt::Assign(v, Rv::Load(t, Op::Var(pv))));
+                    self.frame_back.push((pv, v, t));
+                }
+                self.homes.insert(s.name.clone(), Home::Chars { addr, len });
+            } else {
+                let p = ptr_at(self, 0);
+                let pv = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+                self.emit(Stmt::Assign(pv, Rv::Use(p)));
+                self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
+            }
+        }
+        Some(fp)
+    }
+
+    /// In a unit with internal procedures: the frame of pointers to its variables.
+    fn build_frame(&mut self) {
+        let units = self.units;
+        let Some(me) = self.unit_index() else { return };
+        if self.unit.kind == UnitKind::Module || !units.iter().any(|u| u.host == Some(me)) {
+            return;
+        }
+        let layout = Self::frame_layout(self.syms);
+        let total: usize = layout.iter().map(|(_, n)| n).sum();
+        let fp = self.f.new_var("frame", Ty::Ptr);
+        self.emit(Stmt::Assign(fp, Rv::Call("gpuf_alloc".into(), vec![Op::I64((total.max(1) * 8) as i64)], Ty::Ptr)));
+        if self.unit.kind != UnitKind::Program {
+            self.frees.push(fp);
+        }
+        self.frame = Some(fp);
+        let mut slot = 0i64;
+        for (name, n) in layout {
+            let ptrs: Vec<Op> = match self.homes.get(&name).cloned() {
+                Some(Home::Reg(v, _)) => vec![self.val(Ty::Ptr, Rv::AddrOf(v))],
+                Some(Home::Mem(p, _)) => vec![Op::Var(p)],
+                Some(Home::Array(d)) if d.lb.len() * 2 + 1 == n => {
+                    let mut v = vec![self.val(Ty::Ptr, Rv::AddrOf(d.addr))];
+                    for k in 0..d.lb.len() {
+                        v.push(self.val(Ty::Ptr, Rv::AddrOf(d.lb[k])));
+                        v.push(self.val(Ty::Ptr, Rv::AddrOf(d.ext[k])));
+                    }
+                    v
+                }
+                Some(Home::Chars { addr, len }) => vec![self.val(Ty::Ptr, Rv::AddrOf(addr)), self.val(Ty::Ptr, Rv::AddrOf(len))],
+                _ => Vec::new(),
+            };
+            for (k, p) in ptrs.into_iter().enumerate().take(n) {
+                let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(fp), Op::I64((slot + k as i64) * 8)));
+                self.emit(Stmt::Store(Ty::Ptr, a, p));
+            }
+            slot += n as i64;
         }
     }
 
@@ -989,6 +1134,9 @@ impl<'a> G<'a> {
 
     /// Returns from the unit, freeing the procedure's local arrays first.
     fn ret(&mut self) {
+        for (p, v, t) in self.frame_back.clone() {
+            self.emit(Stmt::Store(t, Op::Var(p), Op::Var(v)));
+        }
         if let Some((p, v, t)) = self.result_mem {
             self.emit(Stmt::Assign(v, Rv::Load(t, Op::Var(p))));
             self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
@@ -3027,6 +3175,9 @@ impl<'a> G<'a> {
             }
         }
         ops.extend(lens);
+        if self.takes_frame(&name.name) {
+            ops.push(self.frame.map_or(Op::Null, Op::Var));
+        }
         Some((sig.link_name.clone(), ops))
     }
 
