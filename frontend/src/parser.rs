@@ -2012,11 +2012,32 @@ impl Parser {
         Ok(Stmt { kind: StmtKind::Assign { lhs, rhs }, span: self.from(start) })
     }
 
+    /// A substring of an array element, `a(i)(j:k)`: the range is kept as one more
+    /// subscript (semantic analysis accepts rank + 1 subscripts for character arrays).
+    fn element_substring(&mut self, args: &mut Vec<Arg>) -> PResult<()> {
+        if !self.is(&Tok::LParen) {
+            return Ok(());
+        }
+        let sp = self.span();
+        let more = self.args()?;
+        match <[Arg; 1]>::try_from(more) {
+            Ok([r @ Arg::Range { stride: None, .. }]) => {
+                args.push(r);
+                Ok(())
+            }
+            _ => {
+                self.diags.push(Diagnostic::not_yet("this kind of substring", self.from(sp)));
+                Err(Fail)
+            }
+        }
+    }
+
     /// A variable: `a`, `a(i, j)`, `a(2:n)`.
     fn designator(&mut self) -> PResult<Expr> {
         let name = self.expect_name("a variable")?;
         let e = if self.is(&Tok::LParen) {
-            let args = self.args()?;
+            let mut args = self.args()?;
+            self.element_substring(&mut args)?;
             Expr { kind: ExprKind::Apply { name: name.clone(), args }, span: self.from(name.span), ty: Ty::Unknown }
         } else {
             Expr { span: name.span, kind: ExprKind::Name(name), ty: Ty::Unknown }
@@ -3447,13 +3468,9 @@ impl Parser {
                 self.bump();
                 let id = Ident { name, span: sp };
                 if self.is(&Tok::LParen) {
-                    let args = self.args()?;
+                    let mut args = self.args()?;
+                    self.element_substring(&mut args)?;
                     let span = self.from(sp);
-                    if self.is(&Tok::LParen) {
-                        let s2 = self.span();
-                        self.diags.push(Diagnostic::not_yet("substrings", s2));
-                        return Err(Fail);
-                    }
                     self.node(ExprKind::Apply { name: id, args }, span)
                 } else if self.is(&Tok::Percent) {
                     let s2 = self.span();
@@ -3492,14 +3509,69 @@ impl Parser {
             self.bump();
         }
         self.enter()?;
-        let items = self.ctor_items(&close);
+        let spec = self.ctor_type_spec();
+        let items = spec.and_then(|spec| self.ctor_items(&close).map(|items| (spec, items)));
         self.depth -= 1;
-        let items = items?;
+        let (spec, mut items) = items?;
         if close == Tok::Slash {
             self.expect(&Tok::RParen)?;
         }
+        if let Some((base, len)) = spec {
+            convert_ctor_items(&mut items, base, len);
+        }
         let span = self.from(sp);
         self.node(ExprKind::ArrayCtor(items), span)
+    }
+
+    /// `type-spec ::` at the start of an array constructor: the type and, for
+    /// `character`, a constant length.
+    fn ctor_type_spec(&mut self) -> PResult<Option<(BaseTy, Option<i64>)>> {
+        let Tok::Name(n) = self.tok() else { return Ok(None) };
+        if !matches!(n.as_str(), "integer" | "real" | "logical" | "character" | "doubleprecision" | "double") {
+            return Ok(None);
+        }
+        // Find `::` after the type name and its parenthesised selector, if any.
+        let mut k = 1;
+        if self.is_name_at(1, "precision") {
+            k = 2;
+        } else if self.tok_at(1) == &Tok::LParen {
+            let mut depth = 0;
+            loop {
+                match self.tok_at(k) {
+                    Tok::LParen => depth += 1,
+                    Tok::RParen => {
+                        depth -= 1;
+                        if depth == 0 {
+                            k += 1;
+                            break;
+                        }
+                    }
+                    Tok::Eos | Tok::Eof => return Ok(None),
+                    _ => {}
+                }
+                k += 1;
+            }
+        }
+        if self.tok_at(k) != &Tok::DoubleColon {
+            return Ok(None);
+        }
+        let (base, tsp) = self.type_spec()?;
+        self.expect(&Tok::DoubleColon)?;
+        let len = match self.char_len.take() {
+            Some(CharLen::Expr(e)) if base == BaseTy::Character => match self.const_int(&e) {
+                Some(v) => Some(v.max(0)),
+                None => {
+                    self.diags.push(Diagnostic::not_yet("a non-constant length in an array constructor's type", e.span));
+                    return Err(Fail);
+                }
+            },
+            Some(_) if base == BaseTy::Character => {
+                self.diags.push(Diagnostic::not_yet("this length in an array constructor's type", tsp));
+                return Err(Fail);
+            }
+            _ => None,
+        };
+        Ok(Some((base, len)))
     }
 
     /// The items of an array constructor up to and including `close` (`]`, or the `/` of `/)`).
@@ -3713,6 +3785,44 @@ impl Parser {
         }
         self.bump();
         Ok(args)
+    }
+}
+
+/// Applies an array constructor's type spec to its items: numeric items are converted with
+/// `int`/`real` of the kind; character literals are padded or cut to the length (other
+/// character items keep their own length, which assignment pads or cuts the same way).
+fn convert_ctor_items(items: &mut [CtorItem], base: BaseTy, len: Option<i64>) {
+    for it in items.iter_mut() {
+        match it {
+            CtorItem::ImpliedDo(d) => convert_ctor_items(&mut d.items, base, len),
+            CtorItem::Expr(e) => match base {
+                BaseTy::Character => {
+                    if let (ExprKind::Str(s), Some(n)) = (&mut e.kind, len) {
+                        let n = n as usize;
+                        if s.len() > n {
+                            s.truncate(n);
+                        } else {
+                            s.push_str(&" ".repeat(n - s.len()));
+                        }
+                    }
+                }
+                BaseTy::Integer(k) | BaseTy::Real(k) => {
+                    let f = if matches!(base, BaseTy::Integer(_)) { "int" } else { "real" };
+                    let sp = e.span;
+                    let x = std::mem::replace(e, Expr { kind: ExprKind::Logical(false), span: sp, ty: Ty::Unknown });
+                    let kind = Expr { kind: ExprKind::Int(i64::from(k), 4), span: sp, ty: Ty::Unknown };
+                    *e = Expr {
+                        kind: ExprKind::Apply {
+                            name: Ident { name: f.to_string(), span: sp },
+                            args: vec![Arg::Index(x), Arg::Keyword(Ident { name: "kind".to_string(), span: sp }, kind)],
+                        },
+                        span: sp,
+                        ty: Ty::Unknown,
+                    };
+                }
+                _ => {}
+            },
+        }
     }
 }
 

@@ -1309,9 +1309,7 @@ impl Checker {
                 }
             }
         }
-        if rank > 1 || (rank == 1 && (dummy || parameter || allocatable)) {
-            self.err(Diagnostic::not_yet("this kind of character array (only rank-1 local arrays of fixed-length strings)", sp));
-        }
+        let _ = (rank, allocatable);
         if let Some(s) = self.syms.list.get_mut(si) {
             s.char_len = len;
         }
@@ -3271,7 +3269,9 @@ impl Checker {
                 _ => BaseTy::Character,
             };
             let good = e.ty.rank() == 0 && matches!((want, e.ty.base()), (BaseTy::Integer(_), Some(BaseTy::Integer(_))))
-                || e.ty == Ty::Scalar(want);
+                || e.ty == Ty::Scalar(want)
+                // `len` of a whole character array: the length of its elements.
+                || (f == I::Len && e.ty.base() == Some(BaseTy::Character) && matches!(e.kind, ExprKind::Name(_)));
             if !good {
                 let need = ty_name(Ty::Scalar(want));
                 self.err(
@@ -3472,6 +3472,15 @@ impl Checker {
                     ok = false;
                 }
             }
+        }
+        // `a(i)(j:k)`: a substring of an element of a character array.
+        let element_substring = base == BaseTy::Character
+            && subs.len() == usize::from(rank) + 1
+            && subs.last().is_some_and(|s| matches!(s, Arg::Range { .. }))
+            && subs.iter().take(usize::from(rank)).all(|s| matches!(s, Arg::Index(_)));
+        if element_substring {
+            let ty = if ok { Ty::Scalar(base) } else { Ty::Unknown };
+            return (ExprKind::ArrayRef { name, subs }, ty);
         }
         if subs.len() != usize::from(rank) {
             let n = subs.len();

@@ -35,6 +35,12 @@ enum Home {
         addr: VarId,
         len: VarId,
     },
+    /// An array of character variables of one length: a descriptor over elements of
+    /// `len` bytes each.
+    CharArray {
+        d: Desc,
+        len: VarId,
+    },
 }
 
 /// An array descriptor made of scalar variables.
@@ -505,6 +511,7 @@ impl<'a> G<'a> {
         }
         // gfortran's hidden lengths: one more parameter per character dummy, in order
         // (an `I64` passed where codegen declares every parameter a pointer).
+        let mut char_arrays = Vec::new();
         for a in &unit.args {
             let Some(s) = syms.get(&a.name).filter(|s| s.base == BaseTy::Character && !s.external) else { continue };
             let Some(&pv) = unit.args.iter().position(|x| x.name == a.name).and_then(|i| params.get(i)) else { continue };
@@ -518,11 +525,17 @@ impl<'a> G<'a> {
             };
             self.emit(Stmt::Assign(len, n));
             if s.rank > 0 {
-                self.not_yet(format!("character array dummy argument `{}`", s.name), s.span);
+                if s.dims.iter().any(|d| matches!(d, DimSpec::Deferred(_))) {
+                    self.not_yet(format!("assumed-shape character array dummy argument `{}`", s.name), s.span);
+                }
+                char_arrays.push((s, pv, len));
+                continue;
             }
             self.homes.insert(s.name.clone(), Home::Chars { addr: pv, len });
         }
         let frame_param = self.receive_frame();
+        // Character array dummies: shapes may use scalar dummies, set up below.
+        let char_arrays: Vec<(&gpuf_frontend::sema::Symbol, VarId, VarId)> = char_arrays;
         // Scalar dummies first: array bounds may use them whatever the declaration order.
         for s in &syms.list {
             if let (Some(i), 0) = (s.dummy, s.rank) {
@@ -532,6 +545,12 @@ impl<'a> G<'a> {
                     }
                 }
             }
+        }
+        for (s, pv, len) in char_arrays {
+            let desc = self.new_desc(s);
+            self.emit(Stmt::Assign(desc.addr, Rv::Use(Op::Var(pv))));
+            self.set_shape(&desc, &s.dims, s.span);
+            self.homes.insert(s.name.clone(), Home::CharArray { d: desc, len });
         }
         for s in &syms.list {
             if s.external || (s.dummy.is_some() && (s.rank == 0 || s.base == BaseTy::Character)) {
@@ -608,7 +627,7 @@ impl<'a> G<'a> {
                 continue;
             }
             if s.base == BaseTy::Character {
-                if s.parameter {
+                if s.parameter && s.rank == 0 {
                     if let Some(Expr { kind: ExprKind::Str(v), .. }) = &s.init {
                         self.homes.insert(s.name.clone(), Home::Str(v.clone()));
                     }
@@ -673,7 +692,9 @@ impl<'a> G<'a> {
             .iter()
             .filter(|s| !s.parameter && !s.external && s.module.is_none() && !s.host)
             .map(|s| {
-                let slots = if s.rank > 0 {
+                let slots = if s.rank > 0 && s.base == BaseTy::Character {
+                    2 + 2 * s.rank as usize
+                } else if s.rank > 0 {
                     1 + 2 * s.rank as usize
                 } else if s.base == BaseTy::Character {
                     2
@@ -716,6 +737,7 @@ impl<'a> G<'a> {
             let base = slot;
             slot += n as i64;
             let Some(s) = self.syms.get(&name).filter(|s| s.host) else { continue };
+            let char_array = s.rank > 0 && s.base == BaseTy::Character;
             let ptr_at = |g: &mut Self, k: i64| {
                 let a = g.val(Ty::Ptr, Rv::PtrAdd(Op::Var(fp), Op::I64((base + k) * 8)));
                 g.val(Ty::Ptr, Rv::Load(Ty::Ptr, a))
@@ -726,6 +748,11 @@ impl<'a> G<'a> {
                 for d in 0..s.rank as usize {
                     parts.push((desc.lb[d], Ty::I64));
                     parts.push((desc.ext[d], Ty::I64));
+                }
+                if char_array {
+                    let len = self.f.new_var(format!("{}.len", s.name), Ty::I64);
+                    parts.push((len, Ty::I64));
+                    self.homes.insert(s.name.clone(), Home::CharArray { d: desc.clone(), len });
                 }
                 for (k, (v, t)) in parts.into_iter().enumerate() {
                     let p = ptr_at(self, k as i64);
@@ -784,6 +811,15 @@ impl<'a> G<'a> {
                     v
                 }
                 Some(Home::Chars { addr, len }) => vec![self.val(Ty::Ptr, Rv::AddrOf(addr)), self.val(Ty::Ptr, Rv::AddrOf(len))],
+                Some(Home::CharArray { d, len }) if d.lb.len() * 2 + 2 == n => {
+                    let mut v = vec![self.val(Ty::Ptr, Rv::AddrOf(d.addr))];
+                    for k in 0..d.lb.len() {
+                        v.push(self.val(Ty::Ptr, Rv::AddrOf(d.lb[k])));
+                        v.push(self.val(Ty::Ptr, Rv::AddrOf(d.ext[k])));
+                    }
+                    v.push(self.val(Ty::Ptr, Rv::AddrOf(len)));
+                    v
+                }
                 _ => Vec::new(),
             };
             for (k, p) in ptrs.into_iter().enumerate().take(n) {
@@ -797,6 +833,10 @@ impl<'a> G<'a> {
     /// A local character variable: a buffer of its length filled with blanks (or its
     /// initial value); a deferred-length one starts unallocated.
     fn declare_chars(&mut self, s: &gpuf_frontend::sema::Symbol) {
+        if s.rank > 0 && s.module.is_none() && (self.unit.kind == UnitKind::Program || !(s.save || s.init.is_some()) || s.parameter) {
+            self.declare_char_array(s);
+            return;
+        }
         if s.rank > 0 || s.module.is_some() {
             self.not_yet(format!("character arrays and module character variables (`{}`)", s.name), s.span);
             return;
@@ -906,6 +946,251 @@ impl<'a> G<'a> {
         (buf, len)
     }
 
+    /// A local (or parameter) array of character variables: elements of the declared
+    /// (constant or automatic) length, blank-filled or set from the initial value.
+    fn declare_char_array(&mut self, s: &gpuf_frontend::sema::Symbol) {
+        let n = match &s.char_len {
+            None => Op::I64(1),
+            Some(ast::CharLen::Expr(Expr { kind: ExprKind::Int(v, _), .. })) => Op::I64(*v),
+            Some(ast::CharLen::Expr(e)) if !s.parameter => {
+                let v = self.expr(e);
+                let v = self.conv(v, Ty::I64);
+                self.bin(Ty::I64, BinOp::Max, v, Op::I64(0))
+            }
+            _ => {
+                self.not_yet(format!("the length of the character array `{}`", s.name), s.span);
+                return;
+            }
+        };
+        let desc = self.new_desc(s);
+        let len = self.f.new_var(format!("{}.len", s.name), Ty::I64);
+        self.emit(Stmt::Assign(len, Rv::Use(n)));
+        self.homes.insert(s.name.clone(), Home::CharArray { d: desc.clone(), len });
+        if self.unit.kind != UnitKind::Program {
+            self.frees.push(desc.addr);
+        }
+        if s.allocatable {
+            self.emit(Stmt::Assign(desc.addr, Rv::Use(Op::Null)));
+            for d in 0..s.rank as usize {
+                self.emit(Stmt::Assign(desc.lb[d], Rv::Use(Op::I64(1))));
+                self.emit(Stmt::Assign(desc.ext[d], Rv::Use(Op::I64(0))));
+            }
+            return;
+        }
+        self.set_shape(&desc, &s.dims, s.span);
+        let bytes = self.char_array_bytes(&desc, len);
+        self.emit(Stmt::Assign(desc.addr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr)));
+        self.blank_char_array(&desc, len);
+        if let Some(init) = &s.init {
+            let target = Expr { kind: ExprKind::Name(ast::Ident { name: s.name.clone(), span: s.span }), span: s.span, ty: s.ty() };
+            self.assign_char_array(&target, init, s.span);
+        }
+    }
+
+    fn char_array_bytes(&mut self, d: &Desc, len: VarId) -> Op {
+        let mut n = self.bin(Ty::I64, BinOp::Max, Op::Var(len), Op::I64(1));
+        for e in d.ext.clone() {
+            n = self.bin(Ty::I64, BinOp::Mul, n, Op::Var(e));
+        }
+        n
+    }
+
+    fn blank_char_array(&mut self, d: &Desc, len: VarId) {
+        let shape: Vec<Op> = d.ext.iter().map(|v| Op::Var(*v)).collect();
+        let d2 = d.clone();
+        self.scalarise(&shape, &mut |g, idx| {
+            let subs: Vec<Op> = idx.iter().zip(&d2.lb).map(|(i, lb)| g.bin(Ty::I64, BinOp::Add, i.clone(), Op::Var(*lb))).collect();
+            let a = g.char_elem(&d2, len, &subs);
+            g.emit(Stmt::Call("gpuf_str_copy".into(), vec![a, Op::Var(len), Op::Null, Op::I64(0)]));
+        });
+    }
+
+    /// The elements (address, length) a character array expression denotes, in array
+    /// element order: a whole array, a rank-1 section, or a constructor of scalars.
+    fn char_items(&mut self, e: &Expr, f: &mut dyn FnMut(&mut Self, Op, Op)) {
+        match &e.kind {
+            ExprKind::Paren(x) => self.char_items(x, f),
+            ExprKind::Name(id) => {
+                let Some(Home::CharArray { d, len }) = self.lookup(&id.name) else {
+                    self.not_yet("this character array", e.span);
+                    return;
+                };
+                let shape: Vec<Op> = d.ext.iter().map(|v| Op::Var(*v)).collect();
+                self.scalarise(&shape, &mut |g, idx| {
+                    let subs: Vec<Op> = idx.iter().zip(&d.lb).map(|(i, lb)| g.bin(Ty::I64, BinOp::Add, i.clone(), Op::Var(*lb))).collect();
+                    let a = g.char_elem(&d, len, &subs);
+                    f(g, a, Op::Var(len));
+                });
+            }
+            ExprKind::ArrayRef { name, subs } => {
+                let Some(Home::CharArray { d, len }) = self.lookup(&name.name) else {
+                    self.not_yet("this character array section", e.span);
+                    return;
+                };
+                // Each dimension: a fixed subscript, or a range walked by a loop.
+                let mut dims: Vec<Result<Op, (Op, Op, Op)>> = Vec::new();
+                for (k, sub) in subs.iter().enumerate() {
+                    match sub {
+                        Arg::Index(x) | Arg::Keyword(_, x) => {
+                            let v = self.expr(x);
+                            dims.push(Ok(self.conv(v, Ty::I64)));
+                        }
+                        Arg::Range { lo, hi, stride, .. } => {
+                            let l = self.range_lo(&d, k, lo.as_ref());
+                            let h = self.range_hi(&d, k, hi.as_ref());
+                            let st = match stride {
+                                Some(x) => {
+                                    let v = self.expr(x);
+                                    self.conv(v, Ty::I64)
+                                }
+                                None => Op::I64(1),
+                            };
+                            dims.push(Err((l, h, st)));
+                        }
+                    }
+                }
+                let mut idx: Vec<Op> = dims.iter().map(|x| x.clone().unwrap_or(Op::I64(0))).collect();
+                self.char_section_rec(&d, len, &dims, dims.len(), &mut idx, f);
+            }
+            ExprKind::ArrayCtor(items) => {
+                self.ctor_walk(items, &mut |g, x| {
+                    if x.ty.rank() > 0 {
+                        g.char_items(x, f);
+                    } else {
+                        let (a, n) = g.str_expr(x);
+                        f(g, a, n);
+                    }
+                });
+            }
+            _ => self.not_yet("this character array expression", e.span),
+        }
+    }
+
+    fn char_section_rec(
+        &mut self,
+        d: &Desc,
+        len: VarId,
+        dims: &[Result<Op, (Op, Op, Op)>],
+        k: usize,
+        idx: &mut Vec<Op>,
+        f: &mut dyn FnMut(&mut Self, Op, Op),
+    ) {
+        if k == 0 {
+            let a = self.char_elem(d, len, idx);
+            f(self, a, Op::Var(len));
+            return;
+        }
+        match &dims[k - 1] {
+            Ok(_) => self.char_section_rec(d, len, dims, k - 1, idx, f),
+            Err((l, h, st)) => {
+                let id = self.f.new_loop();
+                let v = self.tmp(Ty::I64);
+                idx[k - 1] = Op::Var(v);
+                self.push_block();
+                self.char_section_rec(d, len, dims, k - 1, idx, f);
+                let b = self.pop_block();
+                self.emit(Stmt::Loop { id, var: v, lo: l.clone(), hi: h.clone(), step: st.clone(), body: b, acc: None });
+            }
+        }
+    }
+
+    /// Assignment to a whole character array or a rank-1 section: from a scalar (every
+    /// element), or element by element from another array or a constructor.
+    fn assign_char_array(&mut self, lhs: &Expr, rhs: &Expr, sp: Span) {
+        if rhs.ty.rank() == 0 {
+            let (src, sl) = self.str_expr(rhs);
+            let (t, tl) = (self.tmp(Ty::Ptr), self.tmp(Ty::I64));
+            self.emit(Stmt::Assign(t, Rv::Use(src)));
+            let sl = self.conv(sl, Ty::I64);
+            self.emit(Stmt::Assign(tl, Rv::Use(sl)));
+            self.char_items(lhs, &mut |g, a, n| g.emit(Stmt::Call("gpuf_str_copy".into(), vec![a, n, Op::Var(t), Op::Var(tl)])));
+            return;
+        }
+        // Collect the right-hand side's element addresses first (it may overlap the left).
+        let (ExprKind::Name(_) | ExprKind::ArrayRef { .. }) = &lhs.kind else {
+            self.not_yet("this assignment target", sp);
+            return;
+        };
+        let count = self.tmp(Ty::I64);
+        self.emit(Stmt::Assign(count, Rv::Use(Op::I64(0))));
+        let total = self.tmp(Ty::I64);
+        self.emit(Stmt::Assign(total, Rv::Use(Op::I64(0))));
+        self.char_items(rhs, &mut |g, _, n| {
+            g.emit(Stmt::Assign(count, Rv::Binary(BinOp::Add, Op::Var(count), Op::I64(1))));
+            g.emit(Stmt::Assign(total, Rv::Binary(BinOp::Add, Op::Var(total), n)));
+        });
+        let bytes = self.bin(Ty::I64, BinOp::Mul, Op::Var(count), Op::I64(16));
+        let bytes = self.bin(Ty::I64, BinOp::Max, bytes, Op::I64(16));
+        let tab = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
+        let tab = {
+            let t = self.tmp(Ty::Ptr);
+            self.emit(Stmt::Assign(t, Rv::Use(tab)));
+            t
+        };
+        let pos = self.tmp(Ty::I64);
+        self.emit(Stmt::Assign(pos, Rv::Use(Op::I64(0))));
+        // Values are copied into one buffer: (offset, length) pairs point into it.
+        let tb = self.bin(Ty::I64, BinOp::Max, Op::Var(total), Op::I64(1));
+        let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![tb], Ty::Ptr));
+        let bufv = self.tmp(Ty::Ptr);
+        self.emit(Stmt::Assign(bufv, Rv::Use(buf)));
+        let at = self.tmp(Ty::I64);
+        self.emit(Stmt::Assign(at, Rv::Use(Op::I64(0))));
+        self.char_items(rhs, &mut |g, a, n| {
+            let dst = g.val(Ty::Ptr, Rv::PtrAdd(Op::Var(bufv), Op::Var(at)));
+            g.emit(Stmt::Call("gpuf_str_copy".into(), vec![dst, n.clone(), a, n.clone()]));
+            let slot = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(16));
+            let p = g.val(Ty::Ptr, Rv::PtrAdd(Op::Var(tab), slot));
+            g.emit(Stmt::Store(Ty::I64, p.clone(), Op::Var(at)));
+            let p8 = g.val(Ty::Ptr, Rv::PtrAdd(p, Op::I64(8)));
+            g.emit(Stmt::Store(Ty::I64, p8, n.clone()));
+            g.emit(Stmt::Assign(at, Rv::Binary(BinOp::Add, Op::Var(at), n)));
+            g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), Op::I64(1))));
+        });
+        self.emit(Stmt::Assign(pos, Rv::Use(Op::I64(0))));
+        self.char_items(lhs, &mut |g, a, n| {
+            // Elements beyond the right-hand side's count are left alone (a shape error).
+            let inside = g.val(Ty::I32, Rv::Binary(BinOp::Lt, Op::Var(pos), Op::Var(count)));
+            g.push_block();
+            let slot = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(16));
+            let p = g.val(Ty::Ptr, Rv::PtrAdd(Op::Var(tab), slot));
+            let off = g.val(Ty::I64, Rv::Load(Ty::I64, p.clone()));
+            let p8 = g.val(Ty::Ptr, Rv::PtrAdd(p, Op::I64(8)));
+            let sl = g.val(Ty::I64, Rv::Load(Ty::I64, p8));
+            let src = g.val(Ty::Ptr, Rv::PtrAdd(Op::Var(bufv), off));
+            g.emit(Stmt::Call("gpuf_str_copy".into(), vec![a, n, src, sl]));
+            let body = g.pop_block();
+            g.emit(Stmt::If { cond: inside, then_body: body, else_body: Vec::new() });
+            g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), Op::I64(1))));
+        });
+        self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(bufv)]));
+        self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(tab)]));
+    }
+
+    /// The substring `(lo:hi)` of the string at `addr` of length `len`.
+    fn substring(&mut self, addr: Op, len: Op, lo: Option<&Expr>, hi: Option<&Expr>) -> (Op, Op) {
+        let lo = match lo {
+            Some(x) => {
+                let v = self.expr(x);
+                self.conv(v, Ty::I64)
+            }
+            None => Op::I64(1),
+        };
+        let hi = match hi {
+            Some(x) => {
+                let v = self.expr(x);
+                self.conv(v, Ty::I64)
+            }
+            None => len,
+        };
+        let off = self.bin(Ty::I64, BinOp::Sub, lo.clone(), Op::I64(1));
+        let a = self.val(Ty::Ptr, Rv::PtrAdd(addr, off));
+        let n = self.bin(Ty::I64, BinOp::Sub, hi, lo);
+        let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(1));
+        let n = self.bin(Ty::I64, BinOp::Max, n, Op::I64(0));
+        (a, n)
+    }
+
     /// A temporary character buffer of `n` bytes (an `I64`), freed after the statement.
     fn str_temp(&mut self, n: Op) -> Op {
         let size = self.bin(Ty::I64, BinOp::Max, n, Op::I64(1));
@@ -937,31 +1222,25 @@ impl<'a> G<'a> {
                 }
             },
             ExprKind::ArrayRef { name, subs } => {
+                if let Some(Home::CharArray { d, len }) = self.lookup(&name.name) {
+                    if subs.iter().all(|s| matches!(s, Arg::Index(_))) {
+                        let idx = self.subscripts(&d, subs, &[]);
+                        return (self.char_elem(&d, len, &idx), Op::Var(len));
+                    }
+                    if let (true, Some(Arg::Range { lo, hi, .. })) = (subs.len() == d.lb.len() + 1, subs.last()) {
+                        let idx = self.subscripts(&d, &subs[..d.lb.len()], &[]);
+                        let a = self.char_elem(&d, len, &idx);
+                        return self.substring(a, Op::Var(len), lo.as_ref(), hi.as_ref());
+                    }
+                    self.not_yet("sections of character arrays here", e.span);
+                    return none;
+                }
                 let Some(Home::Chars { addr, len }) = self.lookup(&name.name) else {
                     self.not_yet("substrings of this variable", e.span);
                     return none;
                 };
                 let Some(Arg::Range { lo, hi, .. }) = subs.first() else { return none };
-                let lo = match lo {
-                    Some(x) => {
-                        let v = self.expr(x);
-                        self.conv(v, Ty::I64)
-                    }
-                    None => Op::I64(1),
-                };
-                let hi = match hi {
-                    Some(x) => {
-                        let v = self.expr(x);
-                        self.conv(v, Ty::I64)
-                    }
-                    None => Op::Var(len),
-                };
-                let off = self.bin(Ty::I64, BinOp::Sub, lo.clone(), Op::I64(1));
-                let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(addr), off));
-                let n = self.bin(Ty::I64, BinOp::Sub, hi, lo);
-                let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(1));
-                let n = self.bin(Ty::I64, BinOp::Max, n, Op::I64(0));
-                (a, n)
+                self.substring(Op::Var(addr), Op::Var(len), lo.as_ref(), hi.as_ref())
             }
             ExprKind::Binary(ast::BinOp::Concat, x, y) => {
                 let (a, la) = self.str_expr(x);
@@ -1030,6 +1309,11 @@ impl<'a> G<'a> {
     /// `iachar` (as `I32`).
     fn char_int_intrinsic(&mut self, func: Intrinsic, args: &[Expr]) -> Op {
         let Some(first) = args.first() else { return Op::I32(0) };
+        if let (Intrinsic::Len, ExprKind::Name(id)) = (func, &first.kind) {
+            if let Some(Home::CharArray { len, .. }) = self.lookup(&id.name) {
+                return self.val(Ty::I32, Rv::Cast(Ty::I32, Op::Var(len)));
+            }
+        }
         let (a, la) = self.str_expr(first);
         let v = match func {
             Intrinsic::Len => la,
@@ -1262,6 +1546,10 @@ impl<'a> G<'a> {
                     let t = ir_ty(d.base);
                     self.val(t, Rv::Load(t, a))
                 }
+                Some(Home::CharArray { d, .. }) => {
+                    self.not_yet(format!("the character array `{}` here", d.name), e.span);
+                    Op::I32(0)
+                }
                 Some(Home::Str(s)) => Op::Str(s),
                 Some(Home::Chars { addr, .. }) => Op::Var(addr),
                 None => {
@@ -1348,6 +1636,8 @@ impl<'a> G<'a> {
                     self.materialize_rec(a);
                 }
             }
+            // Character constructors are walked where they are used.
+            ExprKind::ArrayCtor(_) if e.ty.base() == Some(BaseTy::Character) => {}
             ExprKind::ArrayCtor(items) => {
                 let t = self.expr_ty(e);
                 let n = self.tmp(Ty::I64);
@@ -1916,7 +2206,9 @@ impl<'a> G<'a> {
                     _ => None,
                 };
                 match name.and_then(|n| self.lookup(&n)) {
-                    Some(Home::Array(d)) => self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(d.addr), Op::Null)),
+                    Some(Home::Array(d)) | Some(Home::CharArray { d, .. }) => {
+                        self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(d.addr), Op::Null))
+                    }
                     _ => {
                         self.not_yet("`allocated` of this variable", e.span);
                         Op::I32(0)
@@ -2014,6 +2306,20 @@ impl<'a> G<'a> {
 
     /// Address of the element at absolute subscripts `subs` (column-major).
     fn elem_addr(&mut self, d: &Desc, subs: &[Op]) -> Op {
+        let off = self.elem_offset(d, subs);
+        let bytes = self.bin(Ty::I64, BinOp::Mul, off, Op::I64(Self::elem_size(d.base)));
+        self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(d.addr), bytes))
+    }
+
+    /// The address of an element of a character array (elements of `len` bytes).
+    fn char_elem(&mut self, d: &Desc, len: VarId, subs: &[Op]) -> Op {
+        let off = self.elem_offset(d, subs);
+        let bytes = self.bin(Ty::I64, BinOp::Mul, off, Op::Var(len));
+        self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(d.addr), bytes))
+    }
+
+    /// The position of an element in array element order (an `I64`, from 0).
+    fn elem_offset(&mut self, d: &Desc, subs: &[Op]) -> Op {
         let mut off = Op::I64(0);
         let mut stride = Op::I64(1);
         for (k, s) in subs.iter().enumerate() {
@@ -2025,15 +2331,14 @@ impl<'a> G<'a> {
                 stride = self.bin(Ty::I64, BinOp::Mul, stride, Op::Var(ext));
             }
         }
-        let bytes = self.bin(Ty::I64, BinOp::Mul, off, Op::I64(Self::elem_size(d.base)));
-        self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(d.addr), bytes))
+        off
     }
 
     /// The extents (`I64`) of an array expression; empty for scalars.
     fn shape(&mut self, e: &Expr) -> Vec<Op> {
         match &e.kind {
             ExprKind::Name(id) => match self.lookup(&id.name) {
-                Some(Home::Array(d)) => d.ext.iter().map(|v| Op::Var(*v)).collect(),
+                Some(Home::Array(d)) | Some(Home::CharArray { d, .. }) => d.ext.iter().map(|v| Op::Var(*v)).collect(),
                 _ => Vec::new(),
             },
             ExprKind::ArrayRef { name, subs } => {
@@ -2254,6 +2559,19 @@ impl<'a> G<'a> {
                     return;
                 }
                 for (name, dims) in items {
+                    if let Some(Home::CharArray { d, len }) = self.lookup(&name.name) {
+                        self.set_shape(&d, dims, name.span);
+                        let bytes = self.char_array_bytes(&d, len);
+                        let n = d.name.clone();
+                        let nl = n.len() as i64;
+                        let p = self.val(
+                            Ty::Ptr,
+                            Rv::Call("gpuf_allocate_array".into(), vec![Op::Var(d.addr), bytes, Op::Str(n), Op::I64(nl)], Ty::Ptr),
+                        );
+                        self.emit(Stmt::Assign(d.addr, Rv::Use(p)));
+                        self.blank_char_array(&d, len);
+                        continue;
+                    }
                     let Some(Home::Array(d)) = self.lookup(&name.name) else {
                         self.not_yet(format!("`allocate` of `{}`", name.name), name.span);
                         continue;
@@ -2275,7 +2593,10 @@ impl<'a> G<'a> {
                     return;
                 }
                 for name in names {
-                    let Some(Home::Array(d)) = self.lookup(&name.name) else { continue };
+                    let d = match self.lookup(&name.name) {
+                        Some(Home::Array(d)) | Some(Home::CharArray { d, .. }) => d,
+                        _ => continue,
+                    };
                     let n = d.name.clone();
                     let len = n.len() as i64;
                     self.emit(Stmt::Call("gpuf_deallocate_array".into(), vec![Op::Var(d.addr), Op::Str(n), Op::I64(len)]));
@@ -2519,6 +2840,10 @@ impl<'a> G<'a> {
     fn assign(&mut self, lhs: &Expr, rhs: &Expr, sp: Span) {
         if lhs.ty == ast::Ty::Scalar(BaseTy::Character) {
             self.assign_chars(lhs, rhs);
+            return;
+        }
+        if lhs.ty.base() == Some(BaseTy::Character) {
+            self.assign_char_array(lhs, rhs, sp);
             return;
         }
         let lt = self.expr_ty(lhs);
@@ -2974,7 +3299,7 @@ impl<'a> G<'a> {
     fn read_item(&mut self, e: &Expr) {
         if e.ty.base() == Some(BaseTy::Character) {
             if e.ty.rank() > 0 {
-                self.not_yet("reading character arrays", e.span);
+                self.char_items(e, &mut |g, a, n| g.emit(Stmt::Call("gpuf_read_str".into(), vec![a, n])));
                 return;
             }
             let (a, n) = self.str_expr(e);
@@ -3056,6 +3381,8 @@ impl<'a> G<'a> {
                 } else {
                     self.io_item(it, v);
                 }
+            } else if it.ty.rank() > 0 && it.ty.base() == Some(BaseTy::Character) {
+                self.char_items(it, &mut |g, a, n| g.emit(Stmt::Call("gpuf_io_str".into(), vec![a, n])));
             } else if it.ty.rank() > 0 {
                 let shape = self.shape(it);
                 self.scalarise(&shape, &mut |g, idx| {
@@ -3079,7 +3406,12 @@ impl<'a> G<'a> {
 
     /// One item of a constructor or implied-do list in an I/O list.
     fn io_elem(&mut self, x: &Expr) {
-        if x.ty.rank() > 0 {
+        if x.ty.base() == Some(BaseTy::Character) && x.ty.rank() > 0 {
+            self.char_items(x, &mut |g, a, n| g.emit(Stmt::Call("gpuf_io_str".into(), vec![a, n])));
+        } else if x.ty.base() == Some(BaseTy::Character) && self.const_str(x).is_none() {
+            let (a, n) = self.str_expr(x);
+            self.emit(Stmt::Call("gpuf_io_str".into(), vec![a, n]));
+        } else if x.ty.rank() > 0 {
             let shape = self.shape(x);
             self.scalarise(&shape, &mut |g, idx| {
                 let v = g.expr_at(x, idx);
@@ -3162,7 +3494,18 @@ impl<'a> G<'a> {
                         self.not_yet("passing arrays to assumed-shape dummy arguments", e.span);
                     }
                     if char_dummy {
-                        self.not_yet("character arrays as arguments", e.span);
+                        // A whole character array: its data and its elements' length.
+                        match &e.kind {
+                            ExprKind::Name(id) => match self.lookup(&id.name) {
+                                Some(Home::CharArray { d, len }) => {
+                                    ops.push(Op::Var(d.addr));
+                                    lens.push(self.val(Ty::Ptr, Rv::Cast(Ty::Ptr, Op::Var(len))));
+                                    continue;
+                                }
+                                _ => self.not_yet("this character array as an argument", e.span),
+                            },
+                            _ => self.not_yet("character array sections and expressions as arguments", e.span),
+                        }
                     }
                     ops.push(self.arg_addr(e));
                 }
@@ -3237,6 +3580,7 @@ impl<'a> G<'a> {
                 Some(Home::Array(d)) => Op::Var(d.addr),
                 Some(Home::Str(s)) => Op::Str(s),
                 Some(Home::Chars { addr, .. }) => Op::Var(addr),
+                Some(Home::CharArray { d, .. }) => Op::Var(d.addr),
                 None => self.expr(e),
             },
             ExprKind::ArrayRef { name, subs } => {
@@ -3659,7 +4003,7 @@ impl<'a> G<'a> {
                     captures.push(Capture::Mapped(p, Op::I64(ir_ty(b).size())));
                     mapped_vars.insert(p);
                 }
-                Home::Reg(..) | Home::Str(_) | Home::Chars { .. } => {}
+                Home::Reg(..) | Home::Str(_) | Home::Chars { .. } | Home::CharArray { .. } => {}
             }
         }
         // Remaining host variables read in the body: firstprivate.
