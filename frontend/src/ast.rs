@@ -59,10 +59,39 @@ pub struct Unit {
     pub externals: Vec<Ident>,
     /// Names listed in `intrinsic sqrt, abs` statements.
     pub intrinsics: Vec<Ident>,
+    /// `data` statements, in order.
+    pub data: Vec<DataSet>,
+    /// `implicit real(8) (a-h, o-z)` rules: letter ranges and their type.
+    pub implicit_rules: Vec<(char, char, BaseTy)>,
+    /// A module's bare `private` statement: entities are private unless declared public.
+    pub default_private: bool,
+    /// A module's `public`/`private` statements and attributes: each name and whether it
+    /// is public.
+    pub access: Vec<(Ident, bool)>,
     pub body: Vec<Stmt>,
     /// Procedures after `contains`.
     pub contains: Vec<Unit>,
     pub span: Span,
+}
+
+/// One `objects / values /` pair of a `data` statement.
+#[derive(Clone, Debug)]
+pub struct DataSet {
+    /// Variables, array elements and implied-do lists of them.
+    pub objects: Vec<CtorItem>,
+    /// Constants with their repeat counts (`3*0.0`).
+    pub values: Vec<(Option<Expr>, Expr)>,
+    pub span: Span,
+}
+
+impl Unit {
+    /// Whether a module's entity `name` is accessible by use association.
+    pub fn is_public(&self, name: &str) -> bool {
+        match self.access.iter().rev().find(|(n, _)| n.name == name) {
+            Some((_, p)) => *p,
+            None => !self.default_private,
+        }
+    }
 }
 
 /// The main program is a [`Unit`] of kind [`UnitKind::Program`].

@@ -215,7 +215,7 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
     let scope = c.module_scopes.get(name).cloned().unwrap_or_default();
     let _ = writeln!(out, "openacc {}", u8::from(scope.1));
     for s in &syms.list {
-        if s.external || s.dummy.is_some() {
+        if s.external || s.dummy.is_some() || !mu.unit.is_public(&s.name) {
             continue;
         }
         let owner = s.module.clone().unwrap_or_else(|| "-".into());

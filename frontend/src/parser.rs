@@ -41,6 +41,7 @@ pub fn parse(src: &str) -> (Option<SourceFile>, Vec<Diagnostic>) {
         aborted: false,
         cur_unit: None,
         host_is_module: false,
+        access: Vec::new(),
     };
     let file = p.file();
     (file, p.diags)
@@ -167,6 +168,8 @@ struct Parser {
     cur_unit: Option<UnitKind>,
     /// The host of the procedures being parsed after `contains` is a module.
     host_is_module: bool,
+    /// `public`/`private` attributes of the declaration just parsed (moved to the unit).
+    access: Vec<(Ident, bool)>,
 }
 
 /// A unit with nothing in it yet.
@@ -194,6 +197,10 @@ fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
         saved: Vec::new(),
         externals: Vec::new(),
         intrinsics: Vec::new(),
+        default_private: false,
+        access: Vec::new(),
+        implicit_rules: Vec::new(),
+        data: Vec::new(),
         body: Vec::new(),
         contains: Vec::new(),
         span,
@@ -979,10 +986,17 @@ impl Parser {
                             );
                         }
                         u.implicit_none = true;
-                    } else {
-                        self.diags.push(Diagnostic::not_yet("`implicit` statements other than `implicit none`", sp));
+                    } else if let Err(Fail) = self.implicit_rules(u) {
+                        self.skip_statement();
+                        continue;
                     }
                     self.skip_statement();
+                }
+                "data" if !matches!(self.tok_at(1), Tok::Assign | Tok::LParen) || self.data_follows() => {
+                    seen_decl = true;
+                    if let Err(Fail) = self.data_stmt(u) {
+                        self.skip_statement();
+                    }
                 }
                 "save" | "external" | "intrinsic" => {
                     seen_decl = true;
@@ -1004,19 +1018,225 @@ impl Parser {
                     }
                 }
                 "public" | "private" | "protected" if u.kind == UnitKind::Module => {
-                    let sp = self.statement_span();
-                    self.diags.push(Diagnostic::not_yet(format!("the `{w}` statement"), sp));
-                    self.skip_statement();
+                    seen_decl = true;
+                    if let Err(Fail) = self.access_stmt(u, &w) {
+                        self.skip_statement();
+                    }
                 }
                 _ if self.at_type_spec() => {
                     seen_decl = true;
                     if let Some(d) = self.declaration() {
                         u.decls.push(d);
                     }
+                    u.access.append(&mut self.access);
                 }
                 _ => break,
             }
         }
+    }
+
+    /// `data (a(i), i = 1, 3) / ... /` rather than an assignment to an array `data`.
+    fn data_follows(&self) -> bool {
+        let mut k = 1;
+        let mut depth = 0;
+        loop {
+            match self.tok_at(k) {
+                Tok::LParen => depth += 1,
+                Tok::RParen => depth -= 1,
+                Tok::Assign if depth == 0 => return false,
+                Tok::Slash if depth == 0 => return true,
+                Tok::Eos | Tok::Eof => return false,
+                _ => {}
+            }
+            k += 1;
+        }
+    }
+
+    /// `data objects / values / [[,] objects / values /]...`
+    fn data_stmt(&mut self, u: &mut Unit) -> PResult<()> {
+        self.bump();
+        loop {
+            let start = self.span();
+            let mut objects = Vec::new();
+            loop {
+                objects.push(self.data_object()?);
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(&Tok::Slash)?;
+            let mut values = Vec::new();
+            loop {
+                let first = self.data_constant()?;
+                if self.eat(&Tok::Star) {
+                    let v = self.data_constant()?;
+                    values.push((Some(first), v));
+                } else {
+                    values.push((None, first));
+                }
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(&Tok::Slash)?;
+            u.data.push(DataSet { objects, values, span: self.from(start) });
+            self.eat(&Tok::Comma);
+            if self.at_eos() {
+                break;
+            }
+        }
+        self.expect_eos()
+    }
+
+    /// A `data` object: a variable, an element, or `(objects, i = lo, hi [, step])`.
+    fn data_object(&mut self) -> PResult<CtorItem> {
+        if !self.is(&Tok::LParen) {
+            return Ok(CtorItem::Expr(self.designator()?));
+        }
+        self.enter()?;
+        self.bump();
+        let mut items = Vec::new();
+        let r = loop {
+            match self.data_object() {
+                Ok(it) => items.push(it),
+                Err(f) => break Err(f),
+            }
+            if let Err(f) = self.expect(&Tok::Comma) {
+                break Err(f);
+            }
+            if matches!(self.tok(), Tok::Name(_)) && self.tok_at(1) == &Tok::Assign {
+                break Ok(());
+            }
+        };
+        self.depth -= 1;
+        r?;
+        let var = self.expect_name("the implied-do variable")?;
+        self.expect(&Tok::Assign)?;
+        let lo = self.expr()?;
+        self.expect(&Tok::Comma)?;
+        let hi = self.expr()?;
+        let step = if self.eat(&Tok::Comma) { Some(self.expr()?) } else { None };
+        self.expect(&Tok::RParen)?;
+        Ok(CtorItem::ImpliedDo(Box::new(ImpliedDo { items, var, lo, hi, step })))
+    }
+
+    /// A constant of a `data` value list: a literal with an optional sign, or a name.
+    fn data_constant(&mut self) -> PResult<Expr> {
+        let sp = self.span();
+        let neg = match self.tok() {
+            Tok::Minus => {
+                self.bump();
+                Some(UnOp::Neg)
+            }
+            Tok::Plus => {
+                self.bump();
+                Some(UnOp::Plus)
+            }
+            _ => None,
+        };
+        let e = self.primary()?;
+        match neg {
+            Some(op) => {
+                let span = self.from(sp);
+                self.node(ExprKind::Unary(op, Box::new(e)), span)
+            }
+            None => Ok(e),
+        }
+    }
+
+    /// After `implicit`: `type (a-h, o-z) [, type (l)]`.
+    fn implicit_rules(&mut self, u: &mut Unit) -> PResult<()> {
+        loop {
+            if !self.at_type_spec() {
+                return Err(self.err_expected("a type or `none`"));
+            }
+            // `integer (a-z)`: the parentheses hold letters, not a kind, unless another
+            // parenthesised list follows them.
+            let mut k = 2;
+            let mut depth = 1;
+            while depth > 0 && !matches!(self.tok_at(k), Tok::Eos | Tok::Eof) {
+                match self.tok_at(k) {
+                    Tok::LParen => depth += 1,
+                    Tok::RParen => depth -= 1,
+                    _ => {}
+                }
+                k += 1;
+            }
+            let letters_next = self.tok_at(1) == &Tok::LParen && self.tok_at(k) != &Tok::LParen;
+            let (base, sp) = match self.tok().clone() {
+                Tok::Name(n) if letters_next && matches!(n.as_str(), "integer" | "real" | "logical") => {
+                    let sp = self.bump().span;
+                    let b = match n.as_str() {
+                        "integer" => BaseTy::Integer(4),
+                        "real" => BaseTy::Real(4),
+                        _ => BaseTy::Logical,
+                    };
+                    (b, sp)
+                }
+                _ => self.type_spec()?,
+            };
+            if base == BaseTy::Character {
+                self.char_len = None;
+                self.diags.push(Diagnostic::not_yet("implicit `character` typing", sp));
+                return Err(Fail);
+            }
+            self.expect(&Tok::LParen)?;
+            loop {
+                let a = self.expect_name("a letter")?;
+                let lo = a.name.chars().next().unwrap_or('a');
+                let hi = if self.eat(&Tok::Minus) { self.expect_name("a letter")?.name.chars().next().unwrap_or(lo) } else { lo };
+                if a.name.len() != 1 || hi < lo {
+                    self.diags.push(
+                        Diagnostic::error("E0034", "expected a letter or a range of letters (`a-h`)", self.from(a.span))
+                            .with_label("not a letter range"),
+                    );
+                    return Err(Fail);
+                }
+                u.implicit_rules.push((lo, hi, base));
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(&Tok::RParen)?;
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        if !self.at_eos() {
+            return Err(self.err_expected("the end of the statement"));
+        }
+        Ok(())
+    }
+
+    /// `public`, `private` (the module's default), `public [::] a, b`, `private [::] c`;
+    /// `protected [::] a` (accepted: it only forbids changes outside the module).
+    fn access_stmt(&mut self, u: &mut Unit, kw: &str) -> PResult<()> {
+        self.bump();
+        let public = kw != "private";
+        if self.at_eos() {
+            match kw {
+                "private" => u.default_private = true,
+                "public" => u.default_private = false,
+                _ => return Err(self.err_expected("a name")),
+            }
+            self.eat(&Tok::Eos);
+            return Ok(());
+        }
+        self.eat(&Tok::DoubleColon);
+        loop {
+            let n = self.expect_name("a name")?;
+            if matches!(n.name.as_str(), "operator" | "assignment") && self.is(&Tok::LParen) {
+                self.diags.push(Diagnostic::not_yet("defined operators and assignments", n.span));
+                return Err(Fail);
+            }
+            if kw != "protected" {
+                u.access.push((n, public));
+            }
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect_eos()
     }
 
     /// `save [[::] a, b]`, `external [::] f, g`, `intrinsic [::] sqrt`.
@@ -1640,6 +1860,7 @@ impl Parser {
         let mut optional = false;
         let mut save = false;
         let mut external = false;
+        let mut access: Option<bool> = None;
         let mut had_attrs = false;
         while self.eat(&Tok::Comma) {
             had_attrs = true;
@@ -1689,7 +1910,9 @@ impl Parser {
                     self.diags.push(Diagnostic::not_yet("the `value` attribute", a.span));
                     return Err(Fail);
                 }
-                "pointer" | "volatile" | "asynchronous" | "protected" | "public" | "private" | "bind" => {
+                "public" | "private" => access = Some(a.name == "public"),
+                "protected" => {}
+                "pointer" | "volatile" | "asynchronous" | "bind" => {
                     self.diags.push(Diagnostic::not_yet(format!("the `{}` attribute", a.name), a.span));
                     return Err(Fail);
                 }
@@ -1749,6 +1972,9 @@ impl Parser {
                 }
             }
             let span = self.from(name.span);
+            if let Some(p) = access {
+                self.access.push((name.clone(), p));
+            }
             entities.push(Entity { name, dims, init, span });
             if !self.eat(&Tok::Comma) {
                 break;

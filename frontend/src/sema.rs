@@ -354,6 +354,47 @@ fn api_keyword_args(sig: &ProcSig, args: Vec<Arg>) -> Vec<Arg> {
 }
 
 /// The implicit type of a name: `i`-`n` integer, others real.
+/// The span of a subscript.
+fn a_span(a: &Arg) -> Span {
+    match a {
+        Arg::Index(e) | Arg::Keyword(_, e) => e.span,
+        Arg::Range { span, .. } => *span,
+    }
+}
+
+/// `e` with the implied-do variables in `binds` replaced by their values.
+fn substitute(e: &Expr, binds: &[(String, i64)]) -> Expr {
+    let mut e = e.clone();
+    fn walk(e: &mut Expr, binds: &[(String, i64)]) {
+        match &mut e.kind {
+            ExprKind::Name(id) => {
+                if let Some((_, v)) = binds.iter().rev().find(|(n, _)| *n == id.name) {
+                    e.kind = ExprKind::Int(*v, 4);
+                    e.ty = Ty::Scalar(BaseTy::Integer(4));
+                }
+            }
+            ExprKind::Unary(_, x) | ExprKind::Paren(x) => walk(x, binds),
+            ExprKind::Binary(_, x, y) => {
+                walk(x, binds);
+                walk(y, binds);
+            }
+            _ => {}
+        }
+    }
+    walk(&mut e, binds);
+    e
+}
+
+/// The implicit type of `name` under `implicit` rules (later rules win), else Fortran's
+/// default (`i`-`n` integer, other letters real).
+fn implicit_with(rules: &[(char, char, BaseTy)], name: &str) -> BaseTy {
+    let first = name.chars().next().unwrap_or('a');
+    match rules.iter().rev().find(|(lo, hi, _)| (*lo..=*hi).contains(&first)) {
+        Some((_, _, b)) => *b,
+        None => implicit_base(name),
+    }
+}
+
 fn implicit_base(name: &str) -> BaseTy {
     let first = name.chars().next().unwrap_or('a');
     if ('i'..='n').contains(&first) {
@@ -393,16 +434,21 @@ fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
                     !d.allocatable && dims.is_some_and(|v| !v.is_empty() && v.iter().all(|x| matches!(x, DimSpec::Deferred(_))));
                 ArgSig { name: a.name.clone(), base: d.base, rank, assumed_shape, intent: d.intent, optional: d.optional }
             }
-            None => {
-                ArgSig { name: a.name.clone(), base: implicit_base(&a.name), rank: 0, assumed_shape: false, intent: None, optional: false }
-            }
+            None => ArgSig {
+                name: a.name.clone(),
+                base: implicit_with(&u.implicit_rules, &a.name),
+                rank: 0,
+                assumed_shape: false,
+                intent: None,
+                optional: false,
+            },
         })
         .collect();
     let result = (u.kind == UnitKind::Function).then(|| {
         let r = u.result.as_ref().unwrap_or(&u.name);
         match find_decl(&u.decls, &r.name) {
             Some((d, e)) => (d.base, e.dims.as_ref().or(d.dimension.as_ref()).map_or(0, |v| v.len().min(7)) as u8),
-            None => (u.result_base.unwrap_or_else(|| implicit_base(&r.name)), 0),
+            None => (u.result_base.unwrap_or_else(|| implicit_with(&u.implicit_rules, &r.name)), 0),
         }
     });
     (args, result)
@@ -598,7 +644,12 @@ impl Global {
                 let ms = match g.module_pos.get(&us.module.name) {
                     Some(&m) if m < i => {
                         openacc |= g.openacc.get(m).copied().unwrap_or(false);
-                        g.scopes.get(m).cloned()
+                        let mut ms = g.scopes.get(m).cloned();
+                        // Private procedures stay inside the module.
+                        if let (Some(ms), Some((mu, _))) = (ms.as_mut(), flat.get(m)) {
+                            ms.retain(|n, _| mu.is_public(n));
+                        }
+                        ms
                     }
                     Some(_) => None,
                     None if g.imported.contains_key(&us.module.name) => {
@@ -679,6 +730,14 @@ pub fn check_with(file: &mut SourceFile, load: &mut dyn FnMut(&str) -> Option<St
     for u in std::mem::take(&mut file.units) {
         flatten(u, None, &mut flat);
     }
+    // An internal or module procedure inherits its host's `implicit` rules.
+    for i in 0..flat.len() {
+        let host_rules = flat.get(i).and_then(|(_, h)| *h).and_then(|h| flat.get(h)).map(|(hu, _)| hu.implicit_rules.clone());
+        if let (Some(mut rules), Some((u, _))) = (host_rules, flat.get_mut(i)) {
+            rules.append(&mut u.implicit_rules);
+            u.implicit_rules = rules;
+        }
+    }
     let mut diags = Vec::new();
     let defined: HashSet<String> = flat.iter().filter(|(u, _)| u.kind == UnitKind::Module).map(|(u, _)| u.name.name.clone()).collect();
     let mut imports: Vec<crate::modfile::Imported> = Vec::new();
@@ -720,7 +779,9 @@ pub fn check_with(file: &mut SourceFile, load: &mut dyn FnMut(&str) -> Option<St
     }
     let mut module_scopes = BTreeMap::new();
     for (n, &i) in &g.modules {
-        let scope = g.scopes.get(i).map(|s| s.iter().map(|(a, b)| (a.clone(), b.clone())).collect()).unwrap_or_default();
+        let public = |a: &String| units.get(i).is_none_or(|u| u.unit.is_public(a));
+        let scope =
+            g.scopes.get(i).map(|s| s.iter().filter(|(a, _)| public(a)).map(|(a, b)| (a.clone(), b.clone())).collect()).unwrap_or_default();
         module_scopes.insert(n.clone(), (scope, g.openacc.get(i).copied().unwrap_or(false)));
     }
     (Checked { units, procs: g.procs, module_scopes }, diags)
@@ -1022,6 +1083,8 @@ impl Par {
 
 struct Checker {
     syms: Symbols,
+    /// `implicit` rules in force: the host's, then the unit's own (see [`check_with`]).
+    implicit_rules: Vec<(char, char, BaseTy)>,
     diags: Vec<Diagnostic>,
     implicit_none: bool,
     reported: HashSet<String>,
@@ -1075,6 +1138,7 @@ impl Checker {
         let openacc = g.openacc.get(i).copied().unwrap_or(false);
         Checker {
             syms: Symbols::default(),
+            implicit_rules: unit.implicit_rules.clone(),
             diags: Vec::new(),
             implicit_none,
             reported: HashSet::new(),
@@ -1099,6 +1163,11 @@ impl Checker {
 
     fn in_procedure(&self) -> bool {
         is_proc(self.kind)
+    }
+
+    /// The implicit type of `name` in this unit (its own `implicit` rules, then its host's).
+    fn implicit(&self, name: &str) -> BaseTy {
+        implicit_with(&self.implicit_rules, name)
     }
 
     /// Checks one unit (its procedures are separate units).
@@ -1161,8 +1230,10 @@ impl Checker {
             return;
         };
         let Some(mu) = done.get(m) else { return };
-        let mscope = self.g.scopes.get(m).cloned().unwrap_or_default();
-        self.import_symbols(u, &mu.symbols.list, &mscope);
+        let mut mscope = self.g.scopes.get(m).cloned().unwrap_or_default();
+        mscope.retain(|n, _| mu.unit.is_public(n));
+        let public: Vec<Symbol> = mu.symbols.list.iter().filter(|s| mu.unit.is_public(&s.name)).cloned().collect();
+        self.import_symbols(u, &public, &mscope);
     }
 
     /// Imports the entities `list` of a module (its procedures are in `mscope`).
@@ -1381,7 +1452,7 @@ impl Checker {
                         .with_note("note: `implicit none` requires every dummy argument to be declared"),
                 );
             }
-            let mut s = Symbol::new(a.name.clone(), implicit_base(&a.name), a.span);
+            let mut s = Symbol::new(a.name.clone(), self.implicit(&a.name), a.span);
             s.dummy = Some(pos);
             self.syms.list.push(s);
         }
@@ -1426,7 +1497,7 @@ impl Checker {
                                     )),
                             );
                         }
-                        implicit_base(&r)
+                        self.implicit(&r)
                     }
                 };
                 let mut s = Symbol::new(r, base, rspan);
@@ -1510,6 +1581,289 @@ impl Checker {
         for n in &unit.intrinsics {
             self.intrinsics.insert(n.name.clone());
         }
+        // 6. `data` statements become initial values (and imply `save`).
+        let sets = std::mem::take(&mut unit.data);
+        for set in &sets {
+            self.data_set(set);
+        }
+        unit.data = sets;
+    }
+
+    /// The constant bounds (lower bound, extent) of a symbol's dimensions.
+    fn const_shape(&self, s: &Symbol) -> Option<Vec<(i64, i64)>> {
+        s.dims
+            .iter()
+            .map(|d| match d {
+                DimSpec::Explicit { lo, hi } => {
+                    let l = lo.as_ref().map_or(Some(1), |e| self.const_int(e))?;
+                    Some((l, (self.const_int(hi)? - l + 1).max(0)))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// One `objects / values /` pair: each object gets its value in order; the values of
+    /// a variable (with zeros for array elements not named) become its initial value.
+    fn data_set(&mut self, set: &DataSet) {
+        // The objects, expanded: (symbol name, element position or whole variable, span).
+        let mut targets: Vec<(String, Option<i64>, Span)> = Vec::new();
+        let mut binds: Vec<(String, i64)> = Vec::new();
+        if !self.data_targets(&set.objects, &mut binds, &mut targets) {
+            return;
+        }
+        // The values, with repeat counts expanded.
+        let mut values: Vec<Expr> = Vec::new();
+        for (rep, v) in &set.values {
+            let mut v = v.clone();
+            self.expr(&mut v);
+            if v.ty == Ty::Unknown {
+                return;
+            }
+            if !self.is_const(&v) {
+                self.err(Diagnostic::error("E0205", "a `data` value must be a constant", v.span).with_label("not constant"));
+                return;
+            }
+            let n = match rep {
+                None => 1,
+                Some(r) => match self.const_int(r) {
+                    Some(n) if n >= 0 => n,
+                    _ => {
+                        self.err(
+                            Diagnostic::error("E0205", "a `data` repeat count must be a non-negative integer constant", r.span)
+                                .with_label("not a repeat count"),
+                        );
+                        return;
+                    }
+                },
+            };
+            for _ in 0..n.min(1 << 24) {
+                values.push(v.clone());
+            }
+        }
+        // Whole arrays take as many values as they have elements.
+        let mut slots: Vec<(String, Option<i64>, Span)> = Vec::new();
+        for (name, pos, sp) in targets {
+            let Some(s) = self.syms.get(&name) else { continue };
+            if pos.is_none() && s.rank > 0 {
+                let Some(shape) = self.const_shape(s) else {
+                    self.err(Diagnostic::not_yet("`data` for arrays without constant bounds", sp));
+                    return;
+                };
+                let n: i64 = shape.iter().map(|(_, e)| e).product();
+                for k in 0..n {
+                    slots.push((name.clone(), Some(k), sp));
+                }
+            } else {
+                slots.push((name, pos, sp));
+            }
+        }
+        if slots.len() != values.len() {
+            self.err(
+                Diagnostic::error(
+                    "E0232",
+                    format!("this `data` statement has {} object(s) but {} value(s)", slots.len(), values.len()),
+                    set.span,
+                )
+                .with_label("the numbers of objects and values must agree"),
+            );
+            return;
+        }
+        for ((name, pos, sp), v) in slots.into_iter().zip(values) {
+            let Some(i) = self.syms.index(&name) else { continue };
+            let Some(s) = self.syms.list.get(i) else { continue };
+            let (base, rank, shape) = (s.base, s.rank, self.const_shape(s));
+            if !self.assign_compat(Ty::Scalar(base), v.ty, v.span) {
+                continue;
+            }
+            let in_program = self.kind == UnitKind::Program;
+            let Some(s) = self.syms.list.get_mut(i) else { continue };
+            if rank == 0 {
+                s.init = Some(v);
+            } else {
+                let Some(shape) = shape else { continue };
+                let n: i64 = shape.iter().map(|(_, e)| e).product();
+                let zero = |sp: Span| match base {
+                    BaseTy::Integer(k) => Expr { kind: ExprKind::Int(0, k), span: sp, ty: Ty::Scalar(base) },
+                    BaseTy::Real(k) => Expr { kind: ExprKind::Real(0.0, k), span: sp, ty: Ty::Scalar(base) },
+                    BaseTy::Logical => Expr { kind: ExprKind::Logical(false), span: sp, ty: Ty::Scalar(base) },
+                    _ => Expr { kind: ExprKind::Str(String::new()), span: sp, ty: Ty::Scalar(base) },
+                };
+                let mut items: Vec<CtorItem> = match s.init.take() {
+                    Some(Expr { kind: ExprKind::ArrayCtor(items), .. }) if items.len() as i64 == n => items,
+                    _ => (0..n).map(|_| CtorItem::Expr(zero(sp))).collect(),
+                };
+                if let Some(slot) = pos.and_then(|p| items.get_mut(p as usize)) {
+                    *slot = CtorItem::Expr(v);
+                }
+                s.init = Some(Expr { kind: ExprKind::ArrayCtor(items), span: sp, ty: Ty::Array(base, 1) });
+            }
+            if !in_program {
+                s.save = true;
+            }
+        }
+    }
+
+    /// Expands `data` objects into (variable, element position) pairs; implied-do
+    /// variables take the constant values in `binds`.
+    fn data_targets(&mut self, objects: &[CtorItem], binds: &mut Vec<(String, i64)>, out: &mut Vec<(String, Option<i64>, Span)>) -> bool {
+        for it in objects {
+            match it {
+                CtorItem::Expr(e) => {
+                    let (name, subs) = match &e.kind {
+                        ExprKind::Name(id) => (id, None),
+                        ExprKind::Apply { name, args } => (name, Some(args)),
+                        _ => {
+                            self.err(Diagnostic::error("E0233", "a `data` object must be a variable or an array element", e.span));
+                            return false;
+                        }
+                    };
+                    let Some(s) = self.syms.get(&name.name).cloned() else {
+                        if self.implicit_none {
+                            self.err(
+                                Diagnostic::error("E0101", format!("undeclared variable `{}`", name.name), name.span)
+                                    .with_label("not declared"),
+                            );
+                            return false;
+                        }
+                        let s = Symbol::new(name.name.clone(), self.implicit(&name.name), name.span);
+                        self.syms.list.push(s);
+                        out.push((name.name.clone(), None, e.span));
+                        continue;
+                    };
+                    if s.dummy.is_some()
+                        || s.parameter
+                        || s.allocatable
+                        || s.module.as_deref().is_some_and(|m| Some(m) != self.module.as_deref())
+                    {
+                        self.err(
+                            Diagnostic::error("E0233", format!("`{}` cannot be initialised by `data`", name.name), name.span)
+                                .with_label("a dummy argument, parameter, allocatable or use-associated variable"),
+                        );
+                        return false;
+                    }
+                    let Some(subs) = subs else {
+                        out.push((name.name.clone(), None, e.span));
+                        continue;
+                    };
+                    let Some(shape) = self.const_shape(&s) else {
+                        self.err(Diagnostic::not_yet("`data` for elements of arrays without constant bounds", e.span));
+                        return false;
+                    };
+                    if subs.len() != shape.len() {
+                        self.err(Diagnostic::not_yet("sections and substrings in `data`", e.span));
+                        return false;
+                    }
+                    // The subscripts each dimension takes (a section walks its range).
+                    let mut per_dim: Vec<Vec<i64>> = Vec::new();
+                    for (a, (lb, ext)) in subs.iter().zip(&shape) {
+                        let c = |g: &mut Self, x: Option<&Expr>, dflt: i64| -> Option<i64> {
+                            let Some(x) = x else { return Some(dflt) };
+                            let x = substitute(x, binds);
+                            let v = g.const_int(&x);
+                            if v.is_none() {
+                                g.err(
+                                    Diagnostic::error("E0205", "a `data` subscript must be a constant", x.span).with_label("not constant"),
+                                );
+                            }
+                            v
+                        };
+                        let vals: Vec<i64> = match a {
+                            Arg::Index(x) => vec![match c(self, Some(x), 0) {
+                                Some(v) => v,
+                                None => return false,
+                            }],
+                            Arg::Range { lo, hi, stride, .. } => {
+                                let (Some(l), Some(h), Some(st)) =
+                                    (c(self, lo.as_ref(), *lb), c(self, hi.as_ref(), lb + ext - 1), c(self, stride.as_ref(), 1))
+                                else {
+                                    return false;
+                                };
+                                if st == 0 {
+                                    return false;
+                                }
+                                let mut v = Vec::new();
+                                let mut k = l;
+                                while (st > 0 && k <= h) || (st < 0 && k >= h) {
+                                    v.push(k);
+                                    k += st;
+                                }
+                                v
+                            }
+                            Arg::Keyword(..) => return false,
+                        };
+                        if let Some(v) = vals.iter().find(|v| **v < *lb || **v >= lb + ext) {
+                            self.err(
+                                Diagnostic::error("E0233", format!("subscript {v} is out of the bounds of `{}`", name.name), a_span(a))
+                                    .with_label("out of bounds"),
+                            );
+                            return false;
+                        }
+                        per_dim.push(vals);
+                    }
+                    // Every combination, the first dimension fastest.
+                    let mut at = vec![0usize; per_dim.len()];
+                    if per_dim.iter().any(Vec::is_empty) {
+                        continue;
+                    }
+                    loop {
+                        let mut pos = 0i64;
+                        let mut stride = 1i64;
+                        for ((vals, &a), (lb, ext)) in per_dim.iter().zip(&at).zip(&shape) {
+                            pos += (vals.get(a).copied().unwrap_or(*lb) - lb) * stride;
+                            stride *= ext;
+                        }
+                        out.push((name.name.clone(), Some(pos), e.span));
+                        // Next combination: an odometer over the dimensions.
+                        let mut carried = true;
+                        for (a, vals) in at.iter_mut().zip(&per_dim) {
+                            *a += 1;
+                            if *a < vals.len() {
+                                carried = false;
+                                break;
+                            }
+                            *a = 0;
+                        }
+                        if carried {
+                            break;
+                        }
+                    }
+                }
+                CtorItem::ImpliedDo(d) => {
+                    let lo = self.const_int(&substitute(&d.lo, binds));
+                    let hi = self.const_int(&substitute(&d.hi, binds));
+                    let st = d.step.as_ref().map_or(Some(1), |s| self.const_int(&substitute(s, binds)));
+                    let (Some(lo), Some(hi), Some(st)) = (lo, hi, st) else {
+                        self.err(Diagnostic::error(
+                            "E0205",
+                            "the bounds of a `data` implied-do must be constants",
+                            d.lo.span.to(d.hi.span),
+                        ));
+                        return false;
+                    };
+                    if st == 0 {
+                        self.err(Diagnostic::error("E0205", "the step of a `data` implied-do cannot be zero", d.var.span));
+                        return false;
+                    }
+                    let mut i = lo;
+                    let mut guard = 0;
+                    while (st > 0 && i <= hi) || (st < 0 && i >= hi) {
+                        binds.push((d.var.name.clone(), i));
+                        let ok = self.data_targets(&d.items, binds, out);
+                        binds.pop();
+                        if !ok {
+                            return false;
+                        }
+                        i += st;
+                        guard += 1;
+                        if guard > 1 << 24 {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        true
     }
 
     /// The checks of one declared entity (its bounds' expressions are already checked).
@@ -2510,7 +2864,7 @@ impl Checker {
             }
             return None;
         }
-        let mut s = Symbol::new(id.name.clone(), implicit_base(&id.name), id.span);
+        let mut s = Symbol::new(id.name.clone(), self.implicit(&id.name), id.span);
         s.module = self.module.clone();
         s.module_name = self.module.as_ref().map(|_| id.name.clone());
         s.save = self.save_all;
@@ -3392,7 +3746,7 @@ impl Checker {
                     );
                     return bad(args, name);
                 }
-                Declared::Implicit(implicit_base(&n))
+                Declared::Implicit(self.implicit(&n))
             } else {
                 Declared::None
             };
@@ -3433,7 +3787,7 @@ impl Checker {
         }
         // An implicitly typed external function.
         let key = defined_external.unwrap_or_else(|| self.ext_key(&n));
-        call(self, key, name, args, Declared::Implicit(implicit_base(&n)))
+        call(self, key, name, args, Declared::Implicit(self.implicit(&n)))
     }
 
     fn array_ref(&mut self, name: Ident, mut subs: Vec<Arg>, rank: u8, base: BaseTy, span: Span) -> (ExprKind, Ty) {

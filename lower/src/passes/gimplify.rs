@@ -1394,8 +1394,17 @@ impl<'a> G<'a> {
             let t = ir_ty(d.base);
             let shape: Vec<Op> = d.ext.iter().map(|e| Op::Var(*e)).collect();
             let d2 = d.clone();
+            let linear = d.lb.len() > 1 && init.ty.rank() == 1;
             self.scalarise(&shape, &mut |g, idx| {
-                let v = g.expr_at(init, idx);
+                // A rank-1 value (from `data`) fills a higher-rank array in element order.
+                let v = if linear {
+                    let zero: Vec<Op> = d2.lb.iter().map(|l| Op::Var(*l)).collect();
+                    let at: Vec<Op> = zero.iter().zip(idx).map(|(l, i)| g.bin(Ty::I64, BinOp::Add, l.clone(), i.clone())).collect();
+                    let k = g.elem_offset(&d2, &at);
+                    g.expr_at(init, &[k])
+                } else {
+                    g.expr_at(init, idx)
+                };
                 let v = g.conv(v, t);
                 let subs: Vec<Op> = d2.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
                 let a = g.elem_addr(&d2, &subs);
