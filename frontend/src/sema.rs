@@ -1199,7 +1199,7 @@ impl Checker {
         let mname = &u.module.name;
         let imported = self.g.imported.get(mname).map(|(im, scope)| (im.symbols.clone(), scope.clone()));
         if let Some((symbols, mscope)) = imported {
-            self.import_symbols(u, &symbols, &mscope);
+            self.import_symbols(u, &symbols, &mscope, &HashSet::new());
             return;
         }
         if self.g.broken.contains(mname) {
@@ -1233,11 +1233,13 @@ impl Checker {
         let mut mscope = self.g.scopes.get(m).cloned().unwrap_or_default();
         mscope.retain(|n, _| mu.unit.is_public(n));
         let public: Vec<Symbol> = mu.symbols.list.iter().filter(|s| mu.unit.is_public(&s.name)).cloned().collect();
-        self.import_symbols(u, &public, &mscope);
+        let mut private: HashSet<String> = mu.symbols.list.iter().map(|s| s.name.clone()).filter(|n| !mu.unit.is_public(n)).collect();
+        private.extend(self.g.scopes.get(m).into_iter().flatten().map(|(n, _)| n.clone()).filter(|n| !mu.unit.is_public(n)));
+        self.import_symbols(u, &public, &mscope, &private);
     }
 
     /// Imports the entities `list` of a module (its procedures are in `mscope`).
-    fn import_symbols(&mut self, u: &Use, list: &[Symbol], mscope: &HashMap<String, String>) {
+    fn import_symbols(&mut self, u: &Use, list: &[Symbol], mscope: &HashMap<String, String>, private: &HashSet<String>) {
         let mname = &u.module.name;
         let msyms = Symbols { list: list.to_vec() };
         let wanted: Vec<(Ident, Ident)> = match &u.only {
@@ -1281,6 +1283,10 @@ impl Checker {
                     self.syms.list.push(s);
                 }
                 None if mscope.contains_key(&remote.name) => {}
+                None if private.contains(&remote.name) => self.err(
+                    Diagnostic::error("E0121", format!("`{}` is private in module `{mname}`", remote.name), remote.span)
+                        .with_label("not accessible outside the module"),
+                ),
                 None => self.err(
                     Diagnostic::error("E0121", format!("`{}` is not in module `{mname}`", remote.name), remote.span)
                         .with_label("not found in the module"),

@@ -1,0 +1,5 @@
+program p
+  implicit real (z-a)
+  x = 1.0
+  print *, x
+end program p
