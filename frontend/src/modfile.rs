@@ -226,7 +226,9 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
             line.push_str(if s.allocatable { " alloc" } else { " -" });
         }
         show_dims(s, syms, &mut line).map_err(|w| format!("{w} in module `{name}`"))?;
-        if s.parameter || (s.rank > 0 && s.init.is_some()) {
+        // Arrays and character variables are set up by the first unit that runs (see
+        // gimplify), so every user needs their initial values.
+        if s.parameter || ((s.rank > 0 || s.base == BaseTy::Character) && s.init.is_some()) {
             let Some(e) = &s.init else { continue };
             line.push_str(&show_init(s, e, syms).map_err(|w| format!("{w} in module `{name}`"))?);
         }
@@ -276,6 +278,10 @@ fn parse_base(t: &str) -> Option<(BaseTy, Option<Option<i64>>)> {
     }
     if t == "logical" {
         return Some((BaseTy::Logical, None));
+    }
+    // A dummy argument's or a function result's type: the length is not recorded.
+    if t == "character" {
+        return Some((BaseTy::Character, None));
     }
     let l = t.strip_prefix("character*")?;
     Some((BaseTy::Character, Some(if l == "-" { None } else { Some(l.parse().ok()?) })))

@@ -833,16 +833,13 @@ impl<'a> G<'a> {
     /// A local character variable: a buffer of its length filled with blanks (or its
     /// initial value); a deferred-length one starts unallocated.
     fn declare_chars(&mut self, s: &gpuf_frontend::sema::Symbol) {
-        if s.rank > 0 && s.module.is_none() && (self.unit.kind == UnitKind::Program || !(s.save || s.init.is_some()) || s.parameter) {
+        let saved = s.module.is_some() || (self.unit.kind != UnitKind::Program && (s.save || s.init.is_some()));
+        if saved && !s.parameter {
+            self.saved_chars(s);
+            return;
+        }
+        if s.rank > 0 {
             self.declare_char_array(s);
-            return;
-        }
-        if s.rank > 0 || s.module.is_some() {
-            self.not_yet(format!("character arrays and module character variables (`{}`)", s.name), s.span);
-            return;
-        }
-        if self.unit.kind != UnitKind::Program && (s.save || s.init.is_some()) {
-            self.not_yet(format!("saved character variables in procedures (`{}`)", s.name), s.span);
             return;
         }
         let addr = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
@@ -944,6 +941,70 @@ impl<'a> G<'a> {
         ops.insert(0, buf.clone());
         self.emit(Stmt::Call(link, ops));
         (buf, len)
+    }
+
+    /// A saved or module character variable or array: a global pointer to its bytes,
+    /// allocated and initialised the first time a unit that sees it runs.
+    fn saved_chars(&mut self, s: &gpuf_frontend::sema::Symbol) {
+        let n = match &s.char_len {
+            None => 1,
+            Some(ast::CharLen::Expr(Expr { kind: ExprKind::Int(v, _), .. })) => *v,
+            _ => {
+                self.not_yet(format!("this length of the saved character variable `{}`", s.name), s.span);
+                return;
+            }
+        };
+        if s.allocatable || s.dims.iter().any(|d| matches!(d, DimSpec::Deferred(_))) {
+            self.not_yet(format!("saved or module allocatable character variable `{}`", s.name), s.span);
+            return;
+        }
+        let (gname, local) = match &s.module {
+            Some(m) => (format!("__{m}_MOD_{}", s.module_name.as_deref().unwrap_or(&s.name)), false),
+            None => (format!("{}.{}", self.f.name, s.name), true),
+        };
+        if !self.globals.iter().any(|g| g.name == gname) {
+            self.globals.push(Global { name: gname.clone(), ty: Ty::Ptr, init: Op::Null, local, external: false });
+        }
+        let len = self.f.new_var(format!("{}.len", s.name), Ty::I64);
+        self.emit(Stmt::Assign(len, Rv::Use(Op::I64(n.max(0)))));
+        let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
+        let addr = if s.rank > 0 {
+            let desc = self.new_desc(s);
+            self.set_shape(&desc, &s.dims, s.span);
+            self.homes.insert(s.name.clone(), Home::CharArray { d: desc.clone(), len });
+            desc.addr
+        } else {
+            let addr = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+            self.homes.insert(s.name.clone(), Home::Chars { addr, len });
+            addr
+        };
+        self.emit(Stmt::Assign(addr, Rv::Load(Ty::Ptr, gp.clone())));
+        let first = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(addr), Op::Null));
+        self.push_block();
+        let bytes = match self.lookup(&s.name) {
+            Some(Home::CharArray { d, len }) => self.char_array_bytes(&d, len),
+            _ => Op::I64(n.max(1)),
+        };
+        self.emit(Stmt::Assign(addr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr)));
+        self.emit(Stmt::Store(Ty::Ptr, gp, Op::Var(addr)));
+        match self.lookup(&s.name) {
+            Some(Home::CharArray { d, len }) => {
+                self.blank_char_array(&d, len);
+                if let Some(init) = &s.init {
+                    let target = Expr { kind: ExprKind::Name(ast::Ident { name: s.name.clone(), span: s.span }), span: s.span, ty: s.ty() };
+                    self.assign_char_array(&target, init, s.span);
+                }
+            }
+            _ => {
+                let (src, sl) = match &s.init {
+                    Some(e) => self.str_expr(e),
+                    None => (Op::Null, Op::I64(0)),
+                };
+                self.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(addr), Op::Var(len), src, sl]));
+            }
+        }
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: first, then_body, else_body: vec![] });
     }
 
     /// A local (or parameter) array of character variables: elements of the declared

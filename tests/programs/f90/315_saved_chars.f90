@@ -1,0 +1,50 @@
+! Saved character variables and arrays: module variables and arrays of fixed-length
+! strings shared by procedures, procedure-local strings with initial values (implied save)
+! remembering the previous call, a log buffer built up across calls.
+module messages
+  implicit none
+  character(len=20) :: last_msg = 'none'
+  character(len=8) :: levels(3) = ['debug   ', 'info    ', 'warning ']
+  character(len=60) :: journal
+  integer :: entries = 0
+contains
+  subroutine record(level, text)
+    integer, intent(in) :: level
+    character(len=*), intent(in) :: text
+    entries = entries + 1
+    last_msg = text
+    if (entries == 1) then
+      journal = trim(levels(level)) // ':' // text
+    else
+      journal = trim(journal) // ' ' // trim(levels(level)) // ':' // text
+    end if
+  end subroutine record
+end module messages
+
+program saved_chars
+  use messages
+  implicit none
+  integer :: i
+  print *, '[', last_msg, ']'
+  call record(2, 'start')
+  call record(3, 'disk')
+  call record(1, 'x=1')
+  print *, '[', last_msg, ']', entries
+  print '(A)', trim(journal)
+  do i = 1, 4
+    call remember(achar(iachar('a') + i - 1))
+  end do
+  levels(1) = 'trace'
+  call record(1, 'end')
+  print '(A)', trim(journal)
+contains
+  subroutine remember(c)
+    character(len=1), intent(in) :: c
+    character(len=6) :: seen = '>'
+    character(len=3), save :: prev
+    if (len_trim(seen) == 1) prev = '---'
+    seen = trim(seen) // c
+    print '(A,1X,A,1X,A)', seen, prev, c
+    prev = c // c // c
+  end subroutine remember
+end program saved_chars
