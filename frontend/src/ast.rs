@@ -704,6 +704,14 @@ pub enum Intrinsic {
     Iachar,
     Char,
     Ichar,
+    /// `scan(string, set [, back])`, `verify(string, set [, back])`.
+    Scan,
+    Verify,
+    /// ASCII comparisons `lge lgt lle llt`.
+    Lge,
+    Lgt,
+    Lle,
+    Llt,
 }
 
 impl Intrinsic {
@@ -791,6 +799,12 @@ impl Intrinsic {
             "iachar" => Intrinsic::Iachar,
             "char" => Intrinsic::Char,
             "ichar" => Intrinsic::Ichar,
+            "scan" => Intrinsic::Scan,
+            "verify" => Intrinsic::Verify,
+            "lge" => Intrinsic::Lge,
+            "lgt" => Intrinsic::Lgt,
+            "lle" => Intrinsic::Lle,
+            "llt" => Intrinsic::Llt,
             _ => return None,
         })
     }

@@ -943,6 +943,12 @@ fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Adjustl => "adjustl",
         Intrinsic::Adjustr => "adjustr",
         Intrinsic::Index => "index",
+        Intrinsic::Scan => "scan",
+        Intrinsic::Verify => "verify",
+        Intrinsic::Lge => "lge",
+        Intrinsic::Lgt => "lgt",
+        Intrinsic::Lle => "lle",
+        Intrinsic::Llt => "llt",
         Intrinsic::Repeat => "repeat",
         Intrinsic::Achar => "achar",
         Intrinsic::Iachar => "iachar",
@@ -3574,6 +3580,8 @@ impl Checker {
         let fname = intrinsic_name(f);
         let params: &[&str] = match f {
             I::Index => &["string", "substring", "back"],
+            I::Scan | I::Verify => &["string", "set", "back"],
+            I::Lge | I::Lgt | I::Lle | I::Llt => &["string_a", "string_b"],
             I::Repeat => &["string", "ncopies"],
             I::Achar | I::Char | I::Iachar | I::Ichar => &["i"],
             _ => &["string"],
@@ -3612,7 +3620,7 @@ impl Checker {
                 }
             }
         }
-        let required = if f == I::Index { 2 } else { params.len() };
+        let required = if matches!(f, I::Index | I::Scan | I::Verify) { 2 } else { params.len() };
         if slots.iter().take(required).any(Option::is_none) {
             self.err(Diagnostic::error("E0209", format!("`{fname}` takes {required} argument(s)"), span).with_label("missing argument"));
             ok = false;
@@ -3625,7 +3633,7 @@ impl Checker {
             }
             let want = match (f, i) {
                 (I::Achar | I::Char | I::Repeat, _) if i == params.len() - 1 => BaseTy::Integer(4),
-                (I::Index, 2) => BaseTy::Logical,
+                (I::Index | I::Scan | I::Verify, 2) => BaseTy::Logical,
                 _ => BaseTy::Character,
             };
             let good = e.ty.rank() == 0 && matches!((want, e.ty.base()), (BaseTy::Integer(_), Some(BaseTy::Integer(_))))
@@ -3646,7 +3654,8 @@ impl Checker {
             }
         }
         let ty = match f {
-            I::Len | I::LenTrim | I::Index | I::Iachar | I::Ichar => Ty::Scalar(BaseTy::Integer(4)),
+            I::Len | I::LenTrim | I::Index | I::Iachar | I::Ichar | I::Scan | I::Verify => Ty::Scalar(BaseTy::Integer(4)),
+            I::Lge | I::Lgt | I::Lle | I::Llt => Ty::Scalar(BaseTy::Logical),
             _ => Ty::Scalar(BaseTy::Character),
         };
         let mut out = Vec::new();
@@ -3869,7 +3878,23 @@ impl Checker {
         }
         if matches!(
             f,
-            I::Len | I::LenTrim | I::Trim | I::Adjustl | I::Adjustr | I::Index | I::Repeat | I::Achar | I::Iachar | I::Char | I::Ichar
+            I::Len
+                | I::LenTrim
+                | I::Trim
+                | I::Adjustl
+                | I::Adjustr
+                | I::Index
+                | I::Repeat
+                | I::Achar
+                | I::Iachar
+                | I::Char
+                | I::Ichar
+                | I::Scan
+                | I::Verify
+                | I::Lge
+                | I::Lgt
+                | I::Lle
+                | I::Llt
         ) {
             return self.char_intrinsic(f, args, span);
         }

@@ -398,6 +398,15 @@ pub unsafe extern "C" fn gpuf_str_index(s: *const u8, ls: i64, sub: *const u8, l
     crate::strings::index(slice(s, ls), slice(sub, lsub), back != 0) as i64
 }
 
+/// `scan(s, set, back)`, or `verify(s, set, back)` when `verify` is nonzero.
+///
+/// # Safety
+/// Each pointer is null or valid for its length.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_str_scan(s: *const u8, ls: i64, set: *const u8, lset: i64, back: i32, verify: i32) -> i64 {
+    crate::strings::scan(slice(s, ls), slice(set, lset), back != 0, verify != 0) as i64
+}
+
 /// `adjustl` (`left` nonzero) or `adjustr` of `src` into `dst`, both of length `len`.
 ///
 /// # Safety

@@ -27,6 +27,14 @@ pub fn len_trim(s: &[u8]) -> usize {
 
 /// The 1-based position of `sub` in `s` (the last one with `back`), 0 if absent; an empty
 /// `sub` is found at 1 (at `len + 1` with `back`).
+/// Fortran's `scan` (the position of the first, or with `back` the last, character of `s`
+/// in `set`), or `verify` (of a character not in `set`); 0 when there is none.
+pub fn scan(s: &[u8], set: &[u8], back: bool, verify: bool) -> usize {
+    let hit = |c: &u8| set.contains(c) != verify;
+    let found = if back { s.iter().rposition(hit) } else { s.iter().position(hit) };
+    found.map_or(0, |i| i + 1)
+}
+
 pub fn index(s: &[u8], sub: &[u8], back: bool) -> usize {
     if sub.is_empty() {
         return if back { s.len() + 1 } else { 1 };

@@ -1390,6 +1390,18 @@ impl<'a> G<'a> {
                 };
                 self.val(Ty::I64, Rv::Call("gpuf_str_index".into(), vec![a, la, b, lb, back], Ty::I64))
             }
+            Intrinsic::Scan | Intrinsic::Verify => {
+                let (b, lb) = match args.get(1) {
+                    Some(x) => self.str_expr(x),
+                    None => (Op::Null, Op::I64(0)),
+                };
+                let back = match args.get(2) {
+                    Some(x) => self.expr(x),
+                    None => Op::I32(0),
+                };
+                let verify = Op::I32(i32::from(func == Intrinsic::Verify));
+                self.val(Ty::I64, Rv::Call("gpuf_str_scan".into(), vec![a, la, b, lb, back, verify], Ty::I64))
+            }
             _ => return self.val(Ty::I32, Rv::Call("gpuf_str_ichar".into(), vec![a, la], Ty::I32)),
         };
         self.conv(v, Ty::I32)
@@ -2118,7 +2130,26 @@ impl<'a> G<'a> {
             return self.array_intrinsic(e, func, args, idx);
         }
         match func {
-            I::Len | I::LenTrim | I::Index | I::Iachar | I::Ichar => return self.char_int_intrinsic(func, args),
+            I::Len | I::LenTrim | I::Index | I::Iachar | I::Ichar | I::Scan | I::Verify => return self.char_int_intrinsic(func, args),
+            I::Lge | I::Lgt | I::Lle | I::Llt => {
+                let (a, la) = match args.first() {
+                    Some(x) => self.str_expr(x),
+                    None => (Op::Null, Op::I64(0)),
+                };
+                let (b, lb) = match args.get(1) {
+                    Some(x) => self.str_expr(x),
+                    None => (Op::Null, Op::I64(0)),
+                };
+                // Characters are ASCII: the collating sequence is the processor's.
+                let c = self.val(Ty::I32, Rv::Call("gpuf_str_cmp".into(), vec![a, la, b, lb], Ty::I32));
+                let op = match func {
+                    I::Lge => BinOp::Ge,
+                    I::Lgt => BinOp::Gt,
+                    I::Lle => BinOp::Le,
+                    _ => BinOp::Lt,
+                };
+                return self.val(Ty::I32, Rv::Binary(op, c, Op::I32(0)));
+            }
             I::Trim | I::Adjustl | I::Adjustr | I::Repeat | I::Achar | I::Char => return self.str_expr(e).0,
             _ => {}
         }
@@ -2538,7 +2569,7 @@ impl<'a> G<'a> {
             StmtKind::DoWhile { name, cond, body } => {
                 let id = self.f.new_loop();
                 self.push_block();
-                let c = self.expr(cond);
+                let c = self.cond_expr(cond);
                 let cb = self.pop_block();
                 self.loops.push((name.as_ref().map(|n| n.name.clone()), id));
                 self.push_block();
@@ -2827,6 +2858,20 @@ impl<'a> G<'a> {
         self.emit(Stmt::If { cond, then_body, else_body });
     }
 
+    /// A logical condition whose temporary strings are freed as soon as it is known (it
+    /// may be evaluated in a branch or once per iteration, not once per statement).
+    fn cond_expr(&mut self, c: &Expr) -> Op {
+        let mark = self.str_temps.len();
+        let v = self.expr(c);
+        if self.str_temps.len() == mark {
+            return v;
+        }
+        let t = self.tmp(Ty::I32);
+        self.emit(Stmt::Assign(t, Rv::Use(v)));
+        self.free_str_temps(mark);
+        Op::Var(t)
+    }
+
     fn if_chain(&mut self, arms: &[(Expr, Vec<ast::Stmt>)], else_body: Option<&[ast::Stmt]>) {
         let Some(((c, body), rest)) = arms.split_first() else {
             if let Some(e) = else_body {
@@ -2834,7 +2879,7 @@ impl<'a> G<'a> {
             }
             return;
         };
-        let cond = self.expr(c);
+        let cond = self.cond_expr(c);
         self.push_block();
         self.stmts(body);
         let t = self.pop_block();
