@@ -102,6 +102,9 @@ struct G<'a> {
     /// Descriptor and length variables loaded from the host frame, stored back through
     /// the frame's pointers at every return (an internal procedure may reallocate them).
     frame_back: Vec<(VarId, VarId, Ty)>,
+    /// Module and saved allocatable arrays: the global descriptor block and the unit's
+    /// descriptor variables (see [`G::global_alloc_array`]).
+    global_descs: Vec<(VarId, Desc)>,
     /// Data pointers of a procedure's local arrays, freed at every return.
     frees: Vec<VarId>,
     /// Scalars that live in memory because a directive needs their address.
@@ -156,6 +159,7 @@ pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec
             host_vars: Vec::new(),
             frame: None,
             frame_back: Vec::new(),
+            global_descs: Vec::new(),
             frees: Vec::new(),
             mem_names: mem.clone(),
             result_mem: None,
@@ -940,6 +944,7 @@ impl<'a> G<'a> {
         ops.insert(0, hidden);
         ops.insert(0, buf.clone());
         self.emit(Stmt::Call(link, ops));
+        self.reload_global_descs();
         (buf, len)
     }
 
@@ -1437,7 +1442,11 @@ impl<'a> G<'a> {
     /// An array with static storage (saved, or a module variable): a global pointer to its
     /// data, allocated and initialised the first time the unit runs.
     fn saved_array(&mut self, s: &gpuf_frontend::sema::Symbol, gname: String, local: bool) {
-        if s.allocatable || s.dims.iter().any(|d| matches!(d, DimSpec::Deferred(_))) {
+        if s.allocatable {
+            self.global_alloc_array(s, gname, local);
+            return;
+        }
+        if s.dims.iter().any(|d| matches!(d, DimSpec::Deferred(_))) {
             self.not_yet(format!("saved or module allocatable array `{}`", s.name), s.span);
             return;
         }
@@ -1458,6 +1467,68 @@ impl<'a> G<'a> {
         }
         let then_body = self.pop_block();
         self.emit(Stmt::If { cond: first, then_body, else_body: vec![] });
+    }
+
+    /// A module or saved allocatable array: its descriptor (data address, then lower bound
+    /// and extent per dimension) lives in a block that a global points to, created by
+    /// the first unit that runs. Units copy it into their descriptor variables on entry
+    /// and after every call, and write it back when they (re)allocate the array.
+    fn global_alloc_array(&mut self, s: &gpuf_frontend::sema::Symbol, gname: String, local: bool) {
+        if !self.globals.iter().any(|g| g.name == gname) {
+            self.globals.push(Global { name: gname.clone(), ty: Ty::Ptr, init: Op::Null, local, external: false });
+        }
+        let desc = self.new_desc(s);
+        let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
+        let block = self.f.new_var(format!("{}.desc", s.name), Ty::Ptr);
+        self.emit(Stmt::Assign(block, Rv::Load(Ty::Ptr, gp.clone())));
+        let first = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(block), Op::Null));
+        self.push_block();
+        let bytes = 8 * (1 + 2 * desc.lb.len() as i64);
+        self.emit(Stmt::Assign(block, Rv::Call("gpuf_alloc".into(), vec![Op::I64(bytes)], Ty::Ptr)));
+        for k in 0..desc.lb.len() as i64 {
+            let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(block), Op::I64(8 + 16 * k)));
+            self.emit(Stmt::Store(Ty::I64, a, Op::I64(1)));
+        }
+        self.emit(Stmt::Store(Ty::Ptr, gp, Op::Var(block)));
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: first, then_body, else_body: vec![] });
+        self.global_descs.push((block, desc));
+        self.reload_global_descs();
+    }
+
+    /// The parts of a global descriptor block, with their variables and types.
+    fn global_desc_parts(block: VarId, d: &Desc) -> Vec<(VarId, i64, Ty)> {
+        let mut v = vec![(d.addr, 0, Ty::Ptr)];
+        for (k, (lb, ext)) in d.lb.iter().zip(&d.ext).enumerate() {
+            v.push((*lb, 8 + 16 * k as i64, Ty::I64));
+            v.push((*ext, 16 + 16 * k as i64, Ty::I64));
+        }
+        let _ = block;
+        v
+    }
+
+    /// Reloads the descriptors of module and saved allocatable arrays (after a call, which
+    /// may have allocated or deallocated them).
+    fn reload_global_descs(&mut self) {
+        if self.region.is_some() {
+            return;
+        }
+        for (block, d) in self.global_descs.clone() {
+            for (v, off, t) in Self::global_desc_parts(block, &d) {
+                let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(block), Op::I64(off)));
+                self.emit(Stmt::Assign(v, Rv::Load(t, a)));
+            }
+        }
+    }
+
+    /// Writes back the descriptor of `name` if it is a module or saved allocatable array.
+    fn store_global_desc(&mut self, name: &str) {
+        let Some(Home::Array(d)) = self.lookup(name) else { return };
+        let Some((block, _)) = self.global_descs.iter().find(|(_, g)| g.addr == d.addr).cloned() else { return };
+        for (v, off, t) in Self::global_desc_parts(block, &d) {
+            let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(block), Op::I64(off)));
+            self.emit(Stmt::Store(t, a, Op::Var(v)));
+        }
     }
 
     /// Initialises every element of an array with a scalar initial value.
@@ -1663,7 +1734,11 @@ impl<'a> G<'a> {
                 }
                 let rt = self.expr_ty(e);
                 match self.call_args(name, args, e.span) {
-                    Some((link, ops)) => self.val(rt, Rv::Call(link, ops, rt)),
+                    Some((link, ops)) => {
+                        let v = self.val(rt, Rv::Call(link, ops, rt));
+                        self.reload_global_descs();
+                        v
+                    }
                     None => zero_of(rt),
                 }
             }
@@ -2602,6 +2677,7 @@ impl<'a> G<'a> {
                 }
                 if let Some((link, ops)) = self.call_args(name, args, s.span) {
                     self.emit(Stmt::Call(link, ops));
+                    self.reload_global_descs();
                 }
             }
             StmtKind::IntrinsicCall { sub, args } => self.intrinsic_call(*sub, args, s.span),
@@ -2686,6 +2762,7 @@ impl<'a> G<'a> {
                         Rv::Call("gpuf_allocate_array".into(), vec![Op::Var(d.addr), bytes, Op::Str(n), Op::I64(len)], Ty::Ptr),
                     );
                     self.emit(Stmt::Assign(d.addr, Rv::Use(p)));
+                    self.store_global_desc(&name.name);
                 }
             }
             StmtKind::Deallocate(names) => {
@@ -2702,6 +2779,7 @@ impl<'a> G<'a> {
                     let len = n.len() as i64;
                     self.emit(Stmt::Call("gpuf_deallocate_array".into(), vec![Op::Var(d.addr), Op::Str(n), Op::I64(len)]));
                     self.emit(Stmt::Assign(d.addr, Rv::Use(Op::Null)));
+                    self.store_global_desc(&name.name);
                 }
             }
             StmtKind::AccBlock { dir, body, .. } => match dir.kind {
@@ -3002,7 +3080,80 @@ impl<'a> G<'a> {
             self.scalarise(&shape, &mut |g, idx| g.store_elem(lhs, idx, v.clone()));
             return;
         }
-        if mentions(rhs, &name) {
+        // An allocatable array assigned an array of another shape (or while unallocated)
+        // is reallocated to the right-hand side's shape first (Fortran 2003).
+        let alloc = matches!(lhs.kind, ExprKind::Name(_)) && self.syms.get(&name).is_some_and(|s| s.allocatable);
+        if let (true, Some(Home::Array(d))) = (alloc, self.lookup(&name)) {
+            let rsh = self.shape(rhs);
+            if rsh.len() == d.ext.len() {
+                let mut need = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(d.addr), Op::Null));
+                for (e, r) in d.ext.iter().zip(&rsh) {
+                    let ne = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(*e), r.clone()));
+                    need = self.val(Ty::I32, Rv::Binary(BinOp::Or, need, ne));
+                }
+                self.push_block();
+                self.realloc_assign(&d, rhs, &rsh, lt);
+                self.store_global_desc(&name);
+                let then_body = self.pop_block();
+                self.push_block();
+                self.assign_array_body(lhs, rhs, &name, &shape, lt);
+                let else_body = self.pop_block();
+                self.emit(Stmt::If { cond: need, then_body, else_body });
+                return;
+            }
+        }
+        self.assign_array_body(lhs, rhs, &name, &shape, lt);
+    }
+
+    /// `d = rhs` where `d` must take the shape `rsh` of `rhs`: the values go to a new
+    /// block (the right-hand side may read the old one), which then replaces the old.
+    fn realloc_assign(&mut self, d: &Desc, rhs: &Expr, rsh: &[Op], lt: Ty) {
+        let mut n = Op::I64(lt.size());
+        for e in rsh {
+            n = self.bin(Ty::I64, BinOp::Mul, n, e.clone());
+        }
+        let n = self.bin(Ty::I64, BinOp::Max, n, Op::I64(1));
+        let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![n], Ty::Ptr));
+        let bv = self.tmp(Ty::Ptr);
+        self.emit(Stmt::Assign(bv, Rv::Use(buf)));
+        let sh = rsh.to_vec();
+        self.scalarise(rsh, &mut |g, idx| {
+            let v = g.expr_at(rhs, idx);
+            let v = g.conv(v, lt);
+            let a = g.lin_addr(&Op::Var(bv), idx, &sh, lt.size());
+            g.emit(Stmt::Store(lt, a, v));
+        });
+        // New bounds: the right-hand side's when it is a whole array, else 1.
+        let lbs: Vec<Op> = match &rhs.kind {
+            ExprKind::Name(id) => match self.lookup(&id.name) {
+                Some(Home::Array(r)) => r.lb.iter().map(|v| Op::Var(*v)).collect(),
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        };
+        let lbs: Vec<Op> = (0..d.lb.len()).map(|k| lbs.get(k).cloned().unwrap_or(Op::I64(1))).collect();
+        let lbt: Vec<VarId> = lbs
+            .into_iter()
+            .map(|l| {
+                let t = self.tmp(Ty::I64);
+                self.emit(Stmt::Assign(t, Rv::Use(l)));
+                t
+            })
+            .collect();
+        self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(d.addr)]));
+        self.emit(Stmt::Assign(d.addr, Rv::Use(Op::Var(bv))));
+        for (k, (lb, ext)) in d.lb.iter().zip(&d.ext).enumerate() {
+            if let (Some(l), Some(r)) = (lbt.get(k), rsh.get(k)) {
+                self.emit(Stmt::Assign(*lb, Rv::Use(Op::Var(*l))));
+                self.emit(Stmt::Assign(*ext, Rv::Use(r.clone())));
+            }
+        }
+    }
+
+    /// Element-by-element assignment of an array expression to an array of its shape.
+    fn assign_array_body(&mut self, lhs: &Expr, rhs: &Expr, name: &str, shape: &[Op], lt: Ty) {
+        let shape = shape.to_vec();
+        if mentions(rhs, name) {
             // The right-hand side reads the array being assigned: evaluate into a temporary.
             let mut n = Op::I64(lt.size());
             for e in &shape {
