@@ -201,6 +201,9 @@ fn failed(diags: &[Diagnostic], file: &str) -> String {
 fn read_source(b: &BuildArgs) -> Result<(String, SourceMap), String> {
     let file = b.file.display().to_string();
     let bytes = std::fs::read(&b.file).map_err(|e| format!("error: cannot read `{file}`: {e}"))?;
+    if bytes.contains(&0) {
+        return Err(format!("error: `{file}` is not a Fortran source file (it contains binary data)\n  = help: pass objects and libraries after the source file, or only objects to link them"));
+    }
     let src = String::from_utf8_lossy(&bytes).to_string();
     let ext = b.file.extension().map(|e| e.to_string_lossy().to_string()).unwrap_or_default();
     let cpp = b.cpp || matches!(ext.as_str(), "F90" | "F95" | "F03" | "F08" | "F" | "FOR" | "fpp");
@@ -306,6 +309,19 @@ fn module_files(b: &BuildArgs, out: &Path, checked: &Checked) -> Vec<(PathBuf, S
 }
 
 fn build(b: &BuildArgs, out: &Path, object: bool, target: Option<Target>, emit: Option<EmitKind>) -> Result<(), String> {
+    // `gpuf compile a.o b.o -o prog`: only a link step.
+    let ext = b.file.extension().map(|e| e.to_string_lossy().to_string()).unwrap_or_default();
+    if matches!(ext.as_str(), "o" | "a" | "so") {
+        if object || emit.is_some() {
+            return Err(format!(
+                "error: `{}` is an object file: there is nothing to compile (drop `-c`/`--emit` to link)",
+                b.file.display()
+            ));
+        }
+        let mut objs = vec![b.file.clone()];
+        objs.extend(b.inputs.iter().cloned());
+        return link_files(None, &objs, out, b);
+    }
     let (src, map) = read_source(b)?;
     let checked = check_source(b, out, &src, &map)?;
     let mods = module_files(b, out, &checked);
@@ -482,17 +498,25 @@ fn runtime_lib() -> Result<PathBuf, String> {
 }
 
 fn link_exe(obj: &[u8], out: &Path, b: &BuildArgs) -> Result<(), String> {
+    link_files(Some(obj), &b.inputs, out, b)
+}
+
+/// Links the object `obj` (if any) and the files `inputs` with the run-time library.
+fn link_files(obj: Option<&[u8]>, inputs: &[PathBuf], out: &Path, b: &BuildArgs) -> Result<(), String> {
     let rt = runtime_lib()?;
-    for i in &b.inputs {
+    for i in inputs {
         if !i.is_file() {
             return Err(format!("error: cannot find `{}` to link with", i.display()));
         }
     }
     let o = temp_beside(out, "o");
     let tmp = temp_beside(out, "exe");
-    std::fs::write(&o, obj).map_err(|e| format!("error: cannot write {}: {e}", o.display()))?;
     let mut cmd = Command::new("cc");
-    cmd.arg(&o).args(&b.inputs);
+    if let Some(obj) = obj {
+        std::fs::write(&o, obj).map_err(|e| format!("error: cannot write {}: {e}", o.display()))?;
+        cmd.arg(&o);
+    }
+    cmd.args(inputs);
     for d in &b.lib_dirs {
         cmd.arg("-L").arg(d);
     }

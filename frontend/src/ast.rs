@@ -61,6 +61,9 @@ pub struct Unit {
     pub intrinsics: Vec<Ident>,
     /// `data` statements, in order.
     pub data: Vec<DataSet>,
+    /// `dimension`, `allocatable` and `parameter` statements (attributes given apart
+    /// from the type declaration), in order.
+    pub attr_stmts: Vec<AttrStmt>,
     /// `implicit real(8) (a-h, o-z)` rules: letter ranges and their type.
     pub implicit_rules: Vec<(char, char, BaseTy)>,
     /// A module's bare `private` statement: entities are private unless declared public.
@@ -72,6 +75,17 @@ pub struct Unit {
     /// Procedures after `contains`.
     pub contains: Vec<Unit>,
     pub span: Span,
+}
+
+/// An attribute statement for one name.
+#[derive(Clone, Debug)]
+pub enum AttrStmt {
+    /// `dimension a(3, n)`.
+    Dimension(Entity),
+    /// `allocatable a(:)` or `allocatable a`.
+    Allocatable(Entity),
+    /// `parameter (n = 10)`.
+    Parameter(Entity),
 }
 
 /// One `objects / values /` pair of a `data` statement.

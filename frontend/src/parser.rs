@@ -201,6 +201,7 @@ fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
         access: Vec::new(),
         implicit_rules: Vec::new(),
         data: Vec::new(),
+        attr_stmts: Vec::new(),
         body: Vec::new(),
         contains: Vec::new(),
         span,
@@ -998,6 +999,14 @@ impl Parser {
                         self.skip_statement();
                     }
                 }
+                "dimension" | "allocatable" | "parameter"
+                    if !(matches!(self.tok_at(1), Tok::Assign) || (w != "parameter" && self.tok_at(1) == &Tok::LParen)) =>
+                {
+                    seen_decl = true;
+                    if let Err(Fail) = self.attr_stmt(u, &w) {
+                        self.skip_statement();
+                    }
+                }
                 "save" | "external" | "intrinsic" => {
                     seen_decl = true;
                     if let Err(Fail) = self.name_list_stmt(u, &w) {
@@ -1033,6 +1042,44 @@ impl Parser {
                 _ => break,
             }
         }
+    }
+
+    /// `dimension [::] a(3), b(n, m)`, `allocatable [::] a(:), b`, `parameter (n = 10, x = 1.5)`.
+    fn attr_stmt(&mut self, u: &mut Unit, kw: &str) -> PResult<()> {
+        self.bump();
+        if kw == "parameter" {
+            self.expect(&Tok::LParen)?;
+            loop {
+                let name = self.expect_name("a name")?;
+                self.expect(&Tok::Assign)?;
+                let e = self.expr()?;
+                if let Some(v) = self.const_int(&e) {
+                    self.int_params.insert(name.name.clone(), v);
+                }
+                let span = self.from(name.span);
+                u.attr_stmts.push(AttrStmt::Parameter(Entity { name, dims: None, init: Some(e), span }));
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(&Tok::RParen)?;
+            return self.expect_eos();
+        }
+        self.eat(&Tok::DoubleColon);
+        loop {
+            let name = self.expect_name("a name")?;
+            let dims = if self.eat(&Tok::LParen) { Some(self.dim_list()?) } else { None };
+            let span = self.from(name.span);
+            if kw == "dimension" && dims.is_none() {
+                return Err(self.err_expected("`(` and the array's bounds"));
+            }
+            let ent = Entity { name, dims, init: None, span };
+            u.attr_stmts.push(if kw == "dimension" { AttrStmt::Dimension(ent) } else { AttrStmt::Allocatable(ent) });
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect_eos()
     }
 
     /// `data (a(i), i = 1, 3) / ... /` rather than an assignment to an array `data`.

@@ -354,6 +354,73 @@ fn api_keyword_args(sig: &ProcSig, args: Vec<Arg>) -> Vec<Arg> {
 }
 
 /// The implicit type of a name: `i`-`n` integer, others real.
+/// Folds `dimension`, `allocatable` and `parameter` statements into the declarations:
+/// a declared name moves into a declaration of its own with the attribute; an
+/// undeclared one gets a declaration of its implicit type.
+fn fold_attr_statements(unit: &mut Unit, diags: &mut Vec<Diagnostic>) {
+    for st in std::mem::take(&mut unit.attr_stmts) {
+        let ent = match &st {
+            AttrStmt::Dimension(e) | AttrStmt::Allocatable(e) | AttrStmt::Parameter(e) => e.clone(),
+        };
+        let name = ent.name.name.clone();
+        // Take the entity out of its declaration (keeping the declaration's attributes).
+        let mut found: Option<(Decl, Entity)> = None;
+        for d in unit.decls.iter_mut() {
+            if let Some(i) = d.entities.iter().position(|e| e.name.name == name) {
+                let e = d.entities.remove(i);
+                let mut nd = d.clone();
+                nd.entities = Vec::new();
+                found = Some((nd, e));
+                break;
+            }
+        }
+        unit.decls.retain(|d| !d.entities.is_empty());
+        let (mut d, mut e) = match found {
+            Some(x) => x,
+            None => {
+                if unit.implicit_none {
+                    diags.push(
+                        Diagnostic::error("E0101", format!("undeclared variable `{name}`"), ent.name.span)
+                            .with_label("not declared")
+                            .with_note("note: `implicit none` requires every variable to be declared"),
+                    );
+                    continue;
+                }
+                let d = Decl {
+                    base: implicit_with(&unit.implicit_rules, &name),
+                    base_span: ent.span,
+                    parameter: false,
+                    allocatable: false,
+                    intent: None,
+                    optional: false,
+                    save: false,
+                    external: false,
+                    dimension: None,
+                    char_len: None,
+                    entities: Vec::new(),
+                    span: ent.span,
+                };
+                (d, Entity { name: ent.name.clone(), dims: None, init: None, span: ent.span })
+            }
+        };
+        match st {
+            AttrStmt::Dimension(s) => e.dims = s.dims,
+            AttrStmt::Allocatable(s) => {
+                d.allocatable = true;
+                if s.dims.is_some() {
+                    e.dims = s.dims;
+                }
+            }
+            AttrStmt::Parameter(s) => {
+                d.parameter = true;
+                e.init = s.init;
+            }
+        }
+        d.entities = vec![e];
+        unit.decls.push(d);
+    }
+}
+
 /// The span of a subscript.
 fn a_span(a: &Arg) -> Span {
     match a {
@@ -739,6 +806,12 @@ pub fn check_with(file: &mut SourceFile, load: &mut dyn FnMut(&str) -> Option<St
         }
     }
     let mut diags = Vec::new();
+    for (u, _) in flat.iter_mut() {
+        fold_attr_statements(u, &mut diags);
+        for iu in u.interfaces.iter_mut() {
+            fold_attr_statements(iu, &mut diags);
+        }
+    }
     let defined: HashSet<String> = flat.iter().filter(|(u, _)| u.kind == UnitKind::Module).map(|(u, _)| u.name.name.clone()).collect();
     let mut imports: Vec<crate::modfile::Imported> = Vec::new();
     let mut tried: HashSet<String> = HashSet::new();
@@ -1927,8 +2000,13 @@ impl Checker {
                     Diagnostic::error("E0034", "assumed-size arrays are only allowed for dummy arguments", sp)
                         .with_label("`*` is not allowed here"),
                 );
-            } else if dims.len() > 1 || !matches!(dims.last(), Some(DimSpec::AssumedSize(_))) {
-                self.err(Diagnostic::not_yet("assumed-size arrays of rank greater than 1", ent.span));
+            } else if !matches!(dims.last(), Some(DimSpec::AssumedSize(_)))
+                || dims.iter().rev().skip(1).any(|d| !matches!(d, DimSpec::Explicit { .. }))
+            {
+                self.err(
+                    Diagnostic::error("E0034", "only the last bound of an assumed-size array can be `*`", sp)
+                        .with_label("the other bounds must be explicit"),
+                );
             }
         }
         // Bounds: constant, except for dummy arguments (specification expressions).

@@ -1301,6 +1301,10 @@ impl<'a> G<'a> {
                     self.not_yet("sections of character arrays here", e.span);
                     return none;
                 }
+                if let (Some(Home::Str(s)), Some(Arg::Range { lo, hi, .. })) = (self.lookup(&name.name), subs.first()) {
+                    let n = s.len() as i64;
+                    return self.substring(Op::Str(s), Op::I64(n), lo.as_ref(), hi.as_ref());
+                }
                 let Some(Home::Chars { addr, len }) = self.lookup(&name.name) else {
                     self.not_yet("substrings of this variable", e.span);
                     return none;
@@ -2385,6 +2389,8 @@ impl<'a> G<'a> {
                     Some(Home::Array(d)) | Some(Home::CharArray { d, .. }) => {
                         self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(d.addr), Op::Null))
                     }
+                    // A deferred-length character variable.
+                    Some(Home::Chars { addr, .. }) => self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(addr), Op::Null)),
                     _ => {
                         self.not_yet("`allocated` of this variable", e.span);
                         Op::I32(0)
@@ -2773,6 +2779,14 @@ impl<'a> G<'a> {
                 for name in names {
                     let d = match self.lookup(&name.name) {
                         Some(Home::Array(d)) | Some(Home::CharArray { d, .. }) => d,
+                        Some(Home::Chars { addr, len }) => {
+                            let n = name.name.clone();
+                            let nl = n.len() as i64;
+                            self.emit(Stmt::Call("gpuf_deallocate_array".into(), vec![Op::Var(addr), Op::Str(n), Op::I64(nl)]));
+                            self.emit(Stmt::Assign(addr, Rv::Use(Op::Null)));
+                            self.emit(Stmt::Assign(len, Rv::Use(Op::I64(0))));
+                            continue;
+                        }
                         _ => continue,
                     };
                     let n = d.name.clone();
