@@ -322,6 +322,51 @@ impl<'ctx> Cg<'ctx> {
         Ok(self.m.add_function(name, fty, Some(Linkage::External)))
     }
 
+    /// A call of the function `name`. A function only declared so far with another type
+    /// (its address was taken before any call) is called through its address.
+    fn call_named(&mut self, fx: &Fx<'ctx, '_>, name: &str, args: &[Op], ret: Option<Ty>) -> R<Option<BasicValueEnum<'ctx>>> {
+        let tys: Vec<Ty> = args.iter().map(|a| fx.f.op_ty(a)).collect();
+        if !self.tgt.is_gpu() {
+            if let Some(f) = self.m.get_function(name).filter(|f| f.count_basic_blocks() == 0) {
+                let ps: Vec<BasicMetadataTypeEnum> = tys.iter().map(|t| self.llty(*t).into()).collect();
+                let fty = match ret {
+                    Some(t) => self.llty(t).fn_type(&ps, false),
+                    None => self.ctx.void_type().fn_type(&ps, false),
+                };
+                if f.get_type() != fty && f.get_type() == self.ctx.void_type().fn_type(&[], false) {
+                    let mut vals: Vec<BasicMetadataValueEnum> = Vec::new();
+                    for a in args {
+                        vals.push(self.op(fx, a)?.into());
+                    }
+                    let p = f.as_global_value().as_pointer_value();
+                    return Ok(self.b.build_indirect_call(fty, p, &vals, "")?.try_as_basic_value().basic());
+                }
+            }
+        }
+        let f = self.declare(name, &tys, ret)?;
+        let mut vals = Vec::new();
+        for a in args {
+            vals.push(self.op(fx, a)?);
+        }
+        self.call(f, &vals)
+    }
+
+    /// A call through a procedure pointer: `args[0]` is the address, the rest the arguments.
+    fn call_ptr(&mut self, fx: &Fx<'ctx, '_>, args: &[Op], ret: Option<Ty>) -> R<Option<BasicValueEnum<'ctx>>> {
+        let Some((fp, rest)) = args.split_first() else { return err("indirect call without an address".to_string()) };
+        let fp = self.ptr_op(fx, fp, "indirect call address")?;
+        let ps: Vec<BasicMetadataTypeEnum> = rest.iter().map(|a| self.llty(fx.f.op_ty(a)).into()).collect();
+        let fty = match ret {
+            Some(t) => self.llty(t).fn_type(&ps, false),
+            None => self.ctx.void_type().fn_type(&ps, false),
+        };
+        let mut vals: Vec<BasicMetadataValueEnum> = Vec::new();
+        for a in rest {
+            vals.push(self.op(fx, a)?.into());
+        }
+        Ok(self.b.build_indirect_call(fty, fp, &vals, "")?.try_as_basic_value().basic())
+    }
+
     pub(crate) fn intrinsic(&self, name: &str, tys: &[BasicTypeEnum<'ctx>]) -> R<FunctionValue<'ctx>> {
         let i = Intrinsic::find(name).ok_or_else(|| CodegenError(format!("unknown LLVM intrinsic `{name}`")))?;
         i.get_declaration(&self.m, tys).ok_or_else(|| CodegenError(format!("cannot declare LLVM intrinsic `{name}` for {tys:?}")))
@@ -554,14 +599,11 @@ impl<'ctx> Cg<'ctx> {
                     self.call_void_intr("llvm.nvvm.membar.gl")?;
                 }
             }
+            Stmt::Call(name, args) if name == "@ptr" => {
+                self.call_ptr(fx, args, None)?;
+            }
             Stmt::Call(name, args) => {
-                let tys: Vec<Ty> = args.iter().map(|a| fx.f.op_ty(a)).collect();
-                let f = self.declare(name, &tys, None)?;
-                let mut vals = Vec::new();
-                for a in args {
-                    vals.push(self.op(fx, a)?);
-                }
-                self.call(f, &vals)?;
+                self.call_named(fx, name, args, None)?;
             }
             Stmt::If { cond, then_body, else_body } => {
                 let c = self.op(fx, cond)?;
@@ -748,15 +790,12 @@ impl<'ctx> Cg<'ctx> {
                 let off = self.int_op(fx, off, "PtrAdd offset")?;
                 Ok(unsafe { self.b.build_gep(self.ctx.i8_type(), p, &[off], "")? }.into())
             }
-            Rv::Call(name, args, ret) => {
-                let tys: Vec<Ty> = args.iter().map(|a| fx.f.op_ty(a)).collect();
-                let f = self.declare(name, &tys, Some(*ret))?;
-                let mut vals = Vec::new();
-                for a in args {
-                    vals.push(self.op(fx, a)?);
-                }
-                Ok(self.call(f, &vals)?.unwrap())
-            }
+            Rv::Call(name, args, ret) if name == "@ptr" => self
+                .call_ptr(fx, args, Some(*ret))?
+                .ok_or_else(|| CodegenError(format!("function `{fname}`: an indirect call returned nothing"))),
+            Rv::Call(name, args, ret) => self
+                .call_named(fx, name, args, Some(*ret))?
+                .ok_or_else(|| CodegenError(format!("function `{fname}`: `{name}` returned nothing"))),
             Rv::AddrOf(v) => {
                 let p =
                     fx.vars.get(v.0 as usize).ok_or_else(|| CodegenError(format!("function `{fname}`: variable {} out of range", v.0)))?;
@@ -764,6 +803,14 @@ impl<'ctx> Cg<'ctx> {
             }
             Rv::GlobalAddr(g) => match self.m.get_global(g) {
                 Some(gv) if !self.tgt.is_gpu() => Ok(gv.as_pointer_value().into()),
+                // A procedure's address (an actual argument for a dummy procedure).
+                None if !self.tgt.is_gpu() => {
+                    let f = match self.m.get_function(g) {
+                        Some(f) => f,
+                        None => self.m.add_function(g, self.ctx.void_type().fn_type(&[], false), Some(Linkage::External)),
+                    };
+                    Ok(f.as_global_value().as_pointer_value().into())
+                }
                 _ => err(format!("function `{fname}`: no global `{g}` in this module")),
             },
             Rv::Builtin(b, _) => err(format!("function `{fname}`: builtin {b:?} left for codegen (oacc-xform should remove it)")),

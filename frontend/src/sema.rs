@@ -421,6 +421,17 @@ fn fold_attr_statements(unit: &mut Unit, diags: &mut Vec<Diagnostic>) {
     }
 }
 
+/// The name prefix sema gives a procedure named as an actual argument: `@proc:KEY`.
+pub const PROC_ACTUAL: &str = "@proc:";
+
+/// The procedure key of an actual argument that names a procedure.
+pub fn proc_actual(e: &Expr) -> Option<&str> {
+    match &e.kind {
+        ExprKind::Name(id) => id.name.strip_prefix(PROC_ACTUAL),
+        _ => None,
+    }
+}
+
 /// The span of a subscript.
 fn a_span(a: &Arg) -> Span {
     match a {
@@ -1530,7 +1541,21 @@ impl Checker {
             if let Some(i) = self.syms.index(&a.name) {
                 self.syms.list.remove(i);
             }
-            if self.implicit_none && self.reported.insert(a.name.clone()) {
+            // A dummy procedure given by an interface body: its type is the interface's.
+            if let Some(iu) = unit.interfaces.iter().find(|i| i.name.name == a.name) {
+                let base = match iu.kind {
+                    UnitKind::Function => signature(iu).1.map_or(BaseTy::Real(4), |(b, _)| b),
+                    _ => BaseTy::Integer(4),
+                };
+                let mut s = Symbol::new(a.name.clone(), base, a.span);
+                s.dummy = Some(pos);
+                s.external = true;
+                self.syms.list.push(s);
+                continue;
+            }
+            // `external g`: a dummy subroutine needs no type.
+            let external = unit.externals.iter().any(|x| x.name == a.name);
+            if self.implicit_none && !external && self.reported.insert(a.name.clone()) {
                 self.err(
                     Diagnostic::error("E0101", format!("undeclared dummy argument `{}`", a.name), a.span)
                         .with_label("not declared")
@@ -1652,9 +1677,7 @@ impl Checker {
         for n in &unit.externals {
             match self.syms.index(&n.name) {
                 Some(i) if self.declared.contains(&n.name) || self.syms.list.get(i).is_some_and(|s| s.dummy.is_some()) => {
-                    if self.syms.list.get(i).is_some_and(|s| s.dummy.is_some()) {
-                        self.err(Diagnostic::not_yet("dummy procedures", n.span));
-                    } else if let Some(s) = self.syms.list.get_mut(i) {
+                    if let Some(s) = self.syms.list.get_mut(i) {
                         s.external = true;
                     }
                 }
@@ -2068,19 +2091,15 @@ impl Checker {
                 Diagnostic::error("E0104", format!("dummy argument `{name}` cannot {what}"), ent.name.span).with_label("a dummy argument"),
             );
         }
-        if external {
-            if dummy.is_some() {
-                self.err(Diagnostic::not_yet("dummy procedures", ent.name.span));
-            } else if !dims.is_empty() || parameter || allocatable {
-                self.err(
-                    Diagnostic::error(
-                        "E0104",
-                        format!("the external function `{name}` cannot be an array, parameter or allocatable"),
-                        ent.name.span,
-                    )
-                    .with_label("a procedure"),
-                );
-            }
+        if external && (!dims.is_empty() || parameter || allocatable) {
+            self.err(
+                Diagnostic::error(
+                    "E0104",
+                    format!("the external function `{name}` cannot be an array, parameter or allocatable"),
+                    ent.name.span,
+                )
+                .with_label("a procedure"),
+            );
         }
         if let Some(init) = &mut ent.init {
             self.expr(init);
@@ -2150,7 +2169,7 @@ impl Checker {
             return;
         }
         for a in &p.args {
-            if find_decl(&p.decls, &a.name).is_none() {
+            if find_decl(&p.decls, &a.name).is_none() && !p.externals.iter().any(|x| x.name == a.name) {
                 self.err(
                     Diagnostic::error("E0101", format!("undeclared dummy argument `{}`", a.name), a.span)
                         .with_label("not declared")
@@ -2185,6 +2204,41 @@ impl Checker {
         key
     }
 
+    /// The key of the procedure an actual argument names, if it is a bare procedure name.
+    fn procedure_actual(&mut self, e: &Expr) -> Option<String> {
+        let ExprKind::Name(id) = &e.kind else { return None };
+        let n = &id.name;
+        match self.syms.get(n) {
+            Some(s) if s.external && s.dummy.is_some() => Some(self.dummy_proc_key(n)),
+            Some(s) if s.external => Some(match self.function_key(n) {
+                Some(k) => k,
+                None => self.ext_key(n),
+            }),
+            Some(_) => None,
+            None => match self.scope.get(n) {
+                Some(k) => Some(k.clone()),
+                None if self.ext_names.contains(n) => Some(self.ext_key(n)),
+                None => None,
+            },
+        }
+    }
+
+    /// The key of a dummy procedure of this unit: its calls go through the address the
+    /// caller passed (link name `@dummy:NAME`, see gimplify).
+    fn dummy_proc_key(&mut self, n: &str) -> String {
+        let key = format!("{n}@dummy@{}", self.key.as_deref().unwrap_or("main"));
+        // With an interface body in this unit, calls are checked against it.
+        if !self.g.procs.map.contains_key(&key) {
+            if let Some(sig) = self.scope.get(n).and_then(|k| self.g.procs.map.get(k)).filter(|p| p.explicit && !p.defined).cloned() {
+                self.g.procs.map.insert(key.clone(), sig);
+            }
+        }
+        if let Some(p) = self.g.procs.map.get_mut(&key) {
+            p.link_name = format!("@dummy:{n}");
+        }
+        key
+    }
+
     /// Resolves `call name(args)`.
     #[inline(never)]
     fn call_stmt(&mut self, s: &mut Stmt) {
@@ -2199,6 +2253,13 @@ impl Checker {
         } else if self.ext_names.contains(&n) {
             Some(self.ext_key(&n))
         } else if let Some(sym) = self.syms.get(&n) {
+            if sym.external && sym.dummy.is_some() {
+                let k = self.dummy_proc_key(&n);
+                let (name, args, _) = self.call_user(k.clone(), name, args, false, cspan, Declared::None);
+                self.dummy_proc_key(&n);
+                s.kind = StmtKind::Call { name, args };
+                return;
+            }
             if sym.external {
                 let b = sym.base;
                 self.err(
@@ -2267,6 +2328,12 @@ impl Checker {
         for a in args.iter_mut() {
             match a {
                 Arg::Index(e) | Arg::Keyword(_, e) => {
+                    // A procedure name as an actual argument (for a dummy procedure).
+                    if let Some(k) = self.procedure_actual(e) {
+                        e.kind = ExprKind::Name(Ident { name: format!("{PROC_ACTUAL}{k}"), span: e.span });
+                        e.ty = Ty::Scalar(BaseTy::Integer(8));
+                        continue;
+                    }
                     self.expr(e);
                     bad |= e.ty == Ty::Unknown;
                 }
@@ -2502,6 +2569,9 @@ impl Checker {
 
     /// One actual argument against its dummy.
     fn check_arg(&mut self, fname: &str, i: usize, e: &Expr, d: &ArgSig, elemental: bool) -> bool {
+        if proc_actual(e).is_some() {
+            return true;
+        }
         let Some(ab) = e.ty.base() else { return true };
         if ab != d.base {
             self.err(
@@ -3774,6 +3844,12 @@ impl Checker {
                 return bad(args, name);
             };
             let (rank, base) = (sym.rank, sym.base);
+            if sym.external && sym.dummy.is_some() {
+                let k = self.dummy_proc_key(&n);
+                let r = call(self, k, name, args, Declared::Typed(base));
+                self.dummy_proc_key(&n);
+                return r;
+            }
             if sym.external {
                 let key = match self.function_key(&n) {
                     Some(k) => k,

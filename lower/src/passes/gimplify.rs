@@ -116,6 +116,11 @@ struct G<'a> {
     mats: HashMap<usize, (Op, Op)>,
     /// Buffers of `mats` to free after the statement.
     mat_frees: Vec<Op>,
+    /// Internal procedures passed as actual arguments: thunks to make (their keys).
+    thunks: Vec<String>,
+    /// Host-frame globals set for a call that passes internal procedures, with the
+    /// values to restore after it.
+    frame_restores: Vec<(String, VarId)>,
 }
 
 /// Gimplifies one checked source file: the main program (if any) becomes `main`, every
@@ -129,6 +134,7 @@ pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec
         kernels: Vec::new(),
         target: None,
     };
+    let mut thunks: Vec<String> = Vec::new();
     let mut diags = Vec::new();
     for cu in &c.units {
         let u = &cu.unit;
@@ -160,6 +166,8 @@ pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec
             frame: None,
             frame_back: Vec::new(),
             global_descs: Vec::new(),
+            thunks: Vec::new(),
+            frame_restores: Vec::new(),
             frees: Vec::new(),
             mem_names: mem.clone(),
             result_mem: None,
@@ -173,6 +181,11 @@ pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec
             g.ret();
         }
         module.globals = std::mem::take(&mut g.globals);
+        for t in std::mem::take(&mut g.thunks) {
+            if !thunks.contains(&t) {
+                thunks.push(t);
+            }
+        }
         diags.append(&mut g.diags);
         let mut f = g.f;
         f.body = g.blocks.pop().unwrap_or_default();
@@ -188,8 +201,54 @@ pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec
     if !diags.is_empty() {
         return Err(diags);
     }
+    for key in thunks {
+        if let Some(f) = thunk(c, &key) {
+            module.procs.push(f);
+        }
+    }
     mark_external_globals(c, &mut module);
     Ok(module)
+}
+
+/// The global through which an internal procedure passed as an actual argument finds its
+/// host's frame (set by the caller around the call).
+fn thunk_frame_global(link: &str) -> String {
+    format!("{link}.hostframe")
+}
+
+/// A thunk for internal procedure `key`: the procedure's own parameters without the host
+/// frame, which it loads from [`thunk_frame_global`] before calling the procedure.
+fn thunk(c: &Checked, key: &str) -> Option<Function> {
+    let cu = c.units.iter().find(|u| u.key.as_deref() == Some(key))?;
+    let sig = c.procs.map.get(key)?;
+    let u = &cu.unit;
+    let rname = u.result.as_ref().unwrap_or(&u.name).name.clone();
+    let rsym = (u.kind == UnitKind::Function).then(|| cu.symbols.get(&rname)).flatten();
+    let char_result = rsym.is_some_and(|s| s.base == BaseTy::Character);
+    let hidden = u.args.iter().filter(|a| cu.symbols.get(&a.name).is_some_and(|s| s.base == BaseTy::Character && !s.external)).count();
+    let n = u.args.len() + hidden + if char_result { 2 } else { 0 };
+    let mut f = Function::new(format!("{}.thunk", sig.link_name));
+    f.local = true;
+    let params: Vec<VarId> = (0..n).map(|i| f.new_var(format!("p{i}"), Ty::Ptr)).collect();
+    f.params = params.clone();
+    let fr = f.new_var("frame", Ty::Ptr);
+    let g = f.new_var("g", Ty::Ptr);
+    let mut body =
+        vec![Stmt::Assign(g, Rv::GlobalAddr(thunk_frame_global(&sig.link_name))), Stmt::Assign(fr, Rv::Load(Ty::Ptr, Op::Var(g)))];
+    let mut ops: Vec<Op> = params.iter().map(|p| Op::Var(*p)).collect();
+    ops.push(Op::Var(fr));
+    match rsym.filter(|_| !char_result) {
+        Some(s) => {
+            let t = ir_ty(s.base);
+            let r = f.new_var("r", t);
+            body.push(Stmt::Assign(r, Rv::Call(sig.link_name.clone(), ops, t)));
+            f.result = Some(r);
+        }
+        None => body.push(Stmt::Call(sig.link_name.clone(), ops)),
+    }
+    body.push(Stmt::Return);
+    f.body = body;
+    Some(f)
 }
 
 /// Variables of modules not defined in this file (read from module files) live in the
@@ -1514,6 +1573,10 @@ impl<'a> G<'a> {
     /// Reloads the descriptors of module and saved allocatable arrays (after a call, which
     /// may have allocated or deallocated them).
     fn reload_global_descs(&mut self) {
+        for (g, old) in std::mem::take(&mut self.frame_restores) {
+            let ga = self.val(Ty::Ptr, Rv::GlobalAddr(g));
+            self.emit(Stmt::Store(Ty::Ptr, ga, Op::Var(old)));
+        }
         if self.region.is_some() {
             return;
         }
@@ -3801,6 +3864,12 @@ impl<'a> G<'a> {
         if self.takes_frame(&name.name) {
             ops.push(self.frame.map_or(Op::Null, Op::Var));
         }
+        // A dummy procedure: an indirect call through the address the caller passed.
+        if let Some(d) = sig.link_name.strip_prefix("@dummy:") {
+            let fp = self.dummy_proc_addr(d, sp)?;
+            ops.insert(0, fp);
+            return Some(("@ptr".to_string(), ops));
+        }
         Some((sig.link_name.clone(), ops))
     }
 
@@ -3847,9 +3916,61 @@ impl<'a> G<'a> {
         ops
     }
 
+    /// The address a dummy procedure `name` of this unit received.
+    fn dummy_proc_addr(&mut self, name: &str, sp: Span) -> Option<Op> {
+        let i = self.syms.get(name).and_then(|s| s.dummy)?;
+        match self.f.params.get(i + self.result_params()) {
+            Some(p) => Some(Op::Var(*p)),
+            None => {
+                self.not_yet(format!("the dummy procedure `{name}` here"), sp);
+                None
+            }
+        }
+    }
+
+    /// The address of a procedure named as an actual argument (for a dummy procedure).
+    fn proc_addr(&mut self, key: &str, sp: Span) -> Op {
+        let procs = self.procs;
+        // A dummy procedure passed on (see sema's `dummy_proc_key`).
+        if let Some((d, _)) = key.split_once("@dummy@") {
+            return self.dummy_proc_addr(d, sp).unwrap_or(Op::Null);
+        }
+        let Some(sig) = procs.map.get(key) else {
+            self.not_yet(format!("passing `{key}` as an argument"), sp);
+            return Op::Null;
+        };
+        if let Some(d) = sig.link_name.strip_prefix("@dummy:") {
+            return self.dummy_proc_addr(d, sp).unwrap_or(Op::Null);
+        }
+        if self.takes_frame(key) {
+            // Through a thunk that finds the host frame in a global, set around the call.
+            let g = thunk_frame_global(&sig.link_name);
+            if !self.globals.iter().any(|x| x.name == g) {
+                self.globals.push(Global { name: g.clone(), ty: Ty::Ptr, init: Op::Null, local: true, external: false });
+            }
+            let ga = self.val(Ty::Ptr, Rv::GlobalAddr(g.clone()));
+            let old = self.tmp(Ty::Ptr);
+            self.emit(Stmt::Assign(old, Rv::Load(Ty::Ptr, ga.clone())));
+            self.emit(Stmt::Store(Ty::Ptr, ga, self.frame.map_or(Op::Null, Op::Var)));
+            self.frame_restores.push((g, old));
+            if !self.thunks.iter().any(|t| t == key) {
+                self.thunks.push(key.to_string());
+            }
+            return self.val(Ty::Ptr, Rv::GlobalAddr(format!("{}.thunk", sig.link_name)));
+        }
+        if sig.api {
+            self.not_yet(format!("OpenACC routines as actual arguments (`{}`)", sig.name), sp);
+            return Op::Null;
+        }
+        self.val(Ty::Ptr, Rv::GlobalAddr(sig.link_name.clone()))
+    }
+
     /// The address of an actual argument: the variable or element itself, or a temporary
     /// holding the value of an expression.
     fn arg_addr(&mut self, e: &Expr) -> Op {
+        if let Some(k) = gpuf_frontend::sema::proc_actual(e) {
+            return self.proc_addr(k, e.span);
+        }
         if e.ty == ast::Ty::Scalar(BaseTy::Character) {
             return self.str_expr(e).0;
         }
