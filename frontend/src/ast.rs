@@ -172,6 +172,16 @@ pub enum DimSpec {
     Deferred(Span),
     /// `*`: the last bound of an assumed-size dummy argument.
     AssumedSize(Span),
+    /// `lo:` of an assumed-shape dummy argument (the extent comes from the actual); the
+    /// span covers `lo:`.
+    AssumedLo { lo: Expr, span: Span },
+}
+
+impl DimSpec {
+    /// `:` or `lo:`: a bound of an assumed-shape dummy argument (or a deferred shape).
+    pub fn is_assumed_shape(&self) -> bool {
+        matches!(self, DimSpec::Deferred(_) | DimSpec::AssumedLo { .. })
+    }
 }
 
 #[derive(Clone, Debug)]

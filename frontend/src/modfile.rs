@@ -176,7 +176,7 @@ fn show_dims(s: &Symbol, syms: &Symbols, out: &mut String) -> Result<(), String>
                 }
             }
             DimSpec::Deferred(_) => out.push_str(" :"),
-            DimSpec::AssumedSize(_) => return Err(format!("the bounds of `{}`", s.name)),
+            DimSpec::AssumedSize(_) | DimSpec::AssumedLo { .. } => return Err(format!("the bounds of `{}`", s.name)),
         }
     }
     Ok(())

@@ -19,6 +19,8 @@ use gpuf_frontend::sema::{Checked, Procs, Symbols};
 use gpuf_frontend::{Diagnostic, Span};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+mod assumed;
+
 /// How a Fortran name is stored.
 #[derive(Clone, Debug)]
 enum Home {
@@ -99,6 +101,11 @@ struct G<'a> {
     mats: HashMap<usize, (Op, Op)>,
     /// Buffers of `mats` to free after the statement.
     mat_frees: Vec<Op>,
+    /// Copy-back of packed assumed-shape dummies, run at every return (see `assumed.rs`).
+    unpacks: Vec<Stmt>,
+    /// Statements to run after the call being lowered (descriptors and packed sections
+    /// to free), from a mark taken before its arguments.
+    call_after: Vec<Stmt>,
 }
 
 /// Gimplifies one checked source file: the main program (if any) becomes `main`, every
@@ -144,6 +151,8 @@ pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec
             result_mem: None,
             mats: HashMap::new(),
             mat_frees: Vec::new(),
+            unpacks: Vec::new(),
+            call_after: Vec::new(),
             globals: std::mem::take(&mut module.globals),
         };
         g.declare(&mem);
@@ -506,8 +515,8 @@ impl<'a> G<'a> {
                 let Some(&pv) = params.get(i) else { continue };
                 if s.rank == 0 {
                     self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
-                } else if s.dims.iter().any(|d| matches!(d, DimSpec::Deferred(_))) {
-                    self.not_yet(format!("assumed-shape dummy argument `{}`", s.name), s.span);
+                } else if Self::is_assumed_shape_dummy(s) {
+                    self.declare_assumed_shape(s, pv);
                 } else {
                     let desc = self.new_desc(s);
                     self.emit(Stmt::Assign(desc.addr, Rv::Use(Op::Var(pv))));
@@ -889,6 +898,7 @@ impl<'a> G<'a> {
             self.emit(Stmt::Assign(v, Rv::Load(t, Op::Var(p))));
             self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
         }
+        self.unpack_dummies();
         for p in self.frees.clone() {
             self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
         }
@@ -934,7 +944,7 @@ impl<'a> G<'a> {
                     self.emit(Stmt::Assign(lbv, Rv::Use(Op::I64(1))));
                     self.emit(Stmt::Assign(extv, Rv::Use(Op::I64(0))));
                 }
-                DimSpec::Deferred(_) => {
+                DimSpec::Deferred(_) | DimSpec::AssumedLo { .. } => {
                     self.diags.push(Diagnostic::error("E0210", format!("array `{}` needs an explicit shape here", d.name), sp));
                 }
             }
@@ -1040,10 +1050,13 @@ impl<'a> G<'a> {
                     self.not_yet("array-valued function references", e.span);
                 }
                 let rt = self.expr_ty(e);
-                match self.call_args(name, args, e.span) {
+                let mark = self.call_after.len();
+                let v = match self.call_args(name, args, e.span) {
                     Some((link, ops)) => self.val(rt, Rv::Call(link, ops, rt)),
                     None => zero_of(rt),
-                }
+                };
+                self.after_call(mark);
+                v
             }
             ExprKind::Unary(op, x) => {
                 let t = self.expr_ty(e);
@@ -1928,9 +1941,11 @@ impl<'a> G<'a> {
                     self.not_yet("procedure calls inside compute constructs (the `routine` directive)", s.span);
                     return;
                 }
+                let mark = self.call_after.len();
                 if let Some((link, ops)) = self.call_args(name, args, s.span) {
                     self.emit(Stmt::Call(link, ops));
                 }
+                self.after_call(mark);
             }
             StmtKind::IntrinsicCall { sub, args } => self.intrinsic_call(*sub, args, s.span),
             StmtKind::Return => self.ret(),
@@ -2868,13 +2883,16 @@ impl<'a> G<'a> {
                 }
                 Some(e) => {
                     let assumed = sig.args.get(i).is_some_and(|d| d.assumed_shape);
-                    if assumed {
-                        self.not_yet("passing arrays to assumed-shape dummy arguments", e.span);
-                    }
                     if char_dummy {
                         self.not_yet("character arrays as arguments", e.span);
                     }
-                    ops.push(self.arg_addr(e));
+                    if assumed && e.ty.rank() > 0 {
+                        ops.push(self.desc_arg(e));
+                    } else if let Some(p) = self.packed_section(e, sig.args.get(i).and_then(|d| d.intent)) {
+                        ops.push(p);
+                    } else {
+                        ops.push(self.arg_addr(e));
+                    }
                 }
                 None => {
                     ops.push(Op::Null);
