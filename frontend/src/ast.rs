@@ -681,6 +681,15 @@ pub enum Intrinsic {
     Iachar,
     Char,
     Ichar,
+    // Transformational array intrinsics (argument forms in `sema/transform.rs`).
+    Matmul,
+    Transpose,
+    Reshape,
+    Spread,
+    Pack,
+    Unpack,
+    Cshift,
+    Eoshift,
 }
 
 impl Intrinsic {
@@ -705,7 +714,13 @@ impl Intrinsic {
                 | I::Shape
                 | I::DotProduct
                 | I::Merge
-        )
+        ) || self.is_transformational()
+    }
+
+    /// The array-valued transformational intrinsics (`matmul`, `reshape`, `pack`, ...).
+    pub fn is_transformational(self) -> bool {
+        use Intrinsic as I;
+        matches!(self, I::Matmul | I::Transpose | I::Reshape | I::Spread | I::Pack | I::Unpack | I::Cshift | I::Eoshift)
     }
 
     pub fn from_name(name: &str) -> Option<Intrinsic> {
@@ -767,6 +782,14 @@ impl Intrinsic {
             "iachar" => Intrinsic::Iachar,
             "char" => Intrinsic::Char,
             "ichar" => Intrinsic::Ichar,
+            "matmul" => Intrinsic::Matmul,
+            "transpose" => Intrinsic::Transpose,
+            "reshape" => Intrinsic::Reshape,
+            "spread" => Intrinsic::Spread,
+            "pack" => Intrinsic::Pack,
+            "unpack" => Intrinsic::Unpack,
+            "cshift" => Intrinsic::Cshift,
+            "eoshift" => Intrinsic::Eoshift,
             _ => return None,
         })
     }

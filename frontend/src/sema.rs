@@ -20,6 +20,8 @@ use crate::ast::*;
 use crate::diag::{Diagnostic, Span};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
+mod transform;
+
 /// A declared (or implicitly typed) variable, named constant or typed external function.
 #[derive(Clone, Debug)]
 pub struct Symbol {
@@ -885,6 +887,14 @@ fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Iachar => "iachar",
         Intrinsic::Char => "char",
         Intrinsic::Ichar => "ichar",
+        Intrinsic::Matmul => "matmul",
+        Intrinsic::Transpose => "transpose",
+        Intrinsic::Reshape => "reshape",
+        Intrinsic::Spread => "spread",
+        Intrinsic::Pack => "pack",
+        Intrinsic::Unpack => "unpack",
+        Intrinsic::Cshift => "cshift",
+        Intrinsic::Eoshift => "eoshift",
     }
 }
 
@@ -2941,6 +2951,9 @@ impl Checker {
     #[inline(never)]
     fn array_intrinsic(&mut self, f: Intrinsic, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
         use Intrinsic as I;
+        if f.is_transformational() {
+            return self.transformational(f, args, span);
+        }
         let fname = intrinsic_name(f);
         let params: &[&str] = match f {
             I::Sum | I::Product | I::Maxval | I::Minval | I::Maxloc | I::Minloc => &["array", "dim", "mask"],

@@ -20,6 +20,7 @@ use gpuf_frontend::{Diagnostic, Span};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 mod assumed;
+mod transform;
 
 /// How a Fortran name is stored.
 #[derive(Clone, Debug)]
@@ -1104,9 +1105,12 @@ impl<'a> G<'a> {
                 self.materialize_rec(x);
                 self.materialize_rec(y);
             }
-            ExprKind::Intrinsic { args, .. } => {
+            ExprKind::Intrinsic { func, args } => {
                 for a in args {
                     self.materialize_rec(a);
+                }
+                if matches!(func, Intrinsic::Pack | Intrinsic::Unpack) {
+                    self.materialize_transform(e, *func, args);
                 }
             }
             ExprKind::ArrayCtor(items) => {
@@ -1237,6 +1241,9 @@ impl<'a> G<'a> {
     /// The array intrinsics (argument forms in `sema::Checker::array_intrinsic`).
     fn array_intrinsic(&mut self, e: &Expr, func: Intrinsic, args: &[Expr], idx: &[Op]) -> Op {
         use Intrinsic as I;
+        if func.is_transformational() {
+            return self.transform_at(e, func, args, idx);
+        }
         let rt = self.expr_ty(e);
         let Some(a) = args.first() else { return zero_of(rt) };
         let dim = match args.get(1).map(|d| &d.kind) {
@@ -1778,6 +1785,11 @@ impl<'a> G<'a> {
 
     /// The extents (`I64`) of an array expression; empty for scalars.
     fn shape(&mut self, e: &Expr) -> Vec<Op> {
+        if let ExprKind::Intrinsic { func, args } = &e.kind {
+            if func.is_transformational() {
+                return self.transform_shape(e, *func, args);
+            }
+        }
         match &e.kind {
             ExprKind::Name(id) => match self.lookup(&id.name) {
                 Some(Home::Array(d)) => d.ext.iter().map(|v| Op::Var(*v)).collect(),
