@@ -137,6 +137,20 @@ pub struct CheckedUnit {
 #[derive(Clone, Debug, Default)]
 pub struct Procs {
     pub map: BTreeMap<String, ProcSig>,
+    /// The result bounds of array-valued functions read from module files, by link name
+    /// (for functions defined in the file, lowering reads their declarations).
+    pub result_bounds: BTreeMap<String, Vec<(ResultBound, ResultBound)>>,
+}
+
+/// A bound of the explicit-shape result of an array-valued function, in terms of the
+/// actual arguments of a call (what a module file can record).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultBound {
+    Const(i64),
+    /// The value of the scalar dummy argument at this position.
+    Arg(usize),
+    /// `size(dummy)` (dimension 0) or `size(dummy, k)` of the array dummy at this position.
+    Size(usize, u8),
 }
 
 /// What is known about a procedure's interface.
@@ -583,6 +597,9 @@ impl Global {
                     }
                 };
                 scope.insert(local.clone(), key);
+            }
+            for (link, b) in &im.result_bounds {
+                g.procs.result_bounds.insert(link.clone(), b.clone());
             }
             g.imported.insert(im.name.clone(), (im, scope));
         }

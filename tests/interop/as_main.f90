@@ -29,4 +29,11 @@ program as_main
   print *, b
   r = [1.5, -2.0, 3.25, -4.0, 0.5, 6.0]
   print *, norm1(r), norm1(r(2:6:2)), norm1(r(6:1:-1) * 2.0)
+  print *, scaled(x(2:8:3), 0.5d0), sum(scaled(y, 2d0))
+  y(1:4) = scaled(x(5:8), -1d0)
+  print *, y
+  k = grid(3, 4)
+  print *, k, total(grid(2, 5))
+  b(2:3, 1:5:2) = grid(2, 3)
+  print *, b
 end program as_main

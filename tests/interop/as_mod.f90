@@ -29,4 +29,19 @@ contains
     real, intent(in) :: x(:)
     norm1 = sum(abs(x))
   end function norm1
+  function scaled(x, f) result(r)
+    real(8), intent(in) :: x(:), f
+    real(8) :: r(size(x))
+    r = x * f
+  end function scaled
+  function grid(m, n) result(g)
+    integer, intent(in) :: m, n
+    integer :: g(m, n)
+    integer :: i, j
+    do j = 1, n
+      do i = 1, m
+        g(i, j) = 10 * i + j
+      end do
+    end do
+  end function grid
 end module as_mod

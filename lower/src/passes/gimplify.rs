@@ -19,6 +19,7 @@ use gpuf_frontend::sema::{Checked, Procs, Symbols};
 use gpuf_frontend::{Diagnostic, Span};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+mod arrayfn;
 mod assumed;
 mod transform;
 
@@ -107,6 +108,10 @@ struct G<'a> {
     /// Statements to run after the call being lowered (descriptors and packed sections
     /// to free), from a mark taken before its arguments.
     call_after: Vec<Stmt>,
+    /// The shapes of the array-valued function references in `mats`.
+    mat_shapes: HashMap<usize, Vec<Op>>,
+    /// Every checked unit of the file (the declarations of array-valued functions).
+    units: &'a [gpuf_frontend::sema::CheckedUnit],
 }
 
 /// Gimplifies one checked source file: the main program (if any) becomes `main`, every
@@ -154,6 +159,8 @@ pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec
             mat_frees: Vec::new(),
             unpacks: Vec::new(),
             call_after: Vec::new(),
+            mat_shapes: HashMap::new(),
+            units: &c.units,
             globals: std::mem::take(&mut module.globals),
         };
         g.declare(&mem);
@@ -475,6 +482,12 @@ impl<'a> G<'a> {
             UnitKind::Function => Some(unit.result.as_ref().unwrap_or(&unit.name).name.clone()),
             _ => None,
         };
+        // An array result arrives as a hidden first argument: its descriptor.
+        let array_result = result_name.as_deref().and_then(|r| syms.get(r)).filter(|s| s.rank > 0 && s.base != BaseTy::Character);
+        let result_desc = array_result.map(|_| self.f.new_var("result.desc", Ty::Ptr));
+        if let Some(rd) = result_desc {
+            self.f.params.insert(0, rd);
+        }
         // gfortran's hidden lengths: one more parameter per character dummy, in order
         // (an `I64` passed where codegen declares every parameter a pointer).
         for a in &unit.args {
@@ -527,7 +540,9 @@ impl<'a> G<'a> {
             }
             if result_name.as_deref() == Some(s.name.as_str()) {
                 if s.rank > 0 {
-                    self.not_yet("array-valued functions", s.span);
+                    if s.base == BaseTy::Character || s.allocatable || !s.dims.iter().all(|d| matches!(d, DimSpec::Explicit { .. })) {
+                        self.not_yet("array-valued functions other than with explicit-shape results", s.span);
+                    }
                     continue;
                 }
                 if s.base == BaseTy::Character {
@@ -626,6 +641,9 @@ impl<'a> G<'a> {
                     }
                 }
             }
+        }
+        if let (Some(s), Some(rd)) = (array_result, result_desc) {
+            self.declare_array_result(s, rd);
         }
     }
 
@@ -1046,6 +1064,7 @@ impl<'a> G<'a> {
                 self.not_yet(format!("call of `{}`", name.name), e.span);
                 Op::I32(0)
             }
+            ExprKind::Call { .. } if self.is_array_call(e) => self.array_call_at(e, idx),
             ExprKind::Call { name, args } => {
                 if e.ty.rank() > 0 {
                     self.not_yet("array-valued function references", e.span);
@@ -1099,6 +1118,9 @@ impl<'a> G<'a> {
         mark
     }
     fn materialize_rec(&mut self, e: &Expr) {
+        if self.is_array_call(e) {
+            return self.materialize_call(e);
+        }
         match &e.kind {
             ExprKind::Unary(_, x) | ExprKind::Paren(x) => self.materialize_rec(x),
             ExprKind::Binary(_, x, y) => {
@@ -1785,6 +1807,10 @@ impl<'a> G<'a> {
 
     /// The extents (`I64`) of an array expression; empty for scalars.
     fn shape(&mut self, e: &Expr) -> Vec<Op> {
+        if self.is_array_call(e) {
+            let n = usize::from(e.ty.rank());
+            return self.mat_shapes.get(&(e as *const Expr as usize)).cloned().unwrap_or_else(|| vec![Op::I64(0); n]);
+        }
         if let ExprKind::Intrinsic { func, args } = &e.kind {
             if func.is_transformational() {
                 return self.transform_shape(e, *func, args);
@@ -2902,6 +2928,8 @@ impl<'a> G<'a> {
                         ops.push(self.desc_arg(e));
                     } else if let Some(p) = self.packed_section(e, sig.args.get(i).and_then(|d| d.intent)) {
                         ops.push(p);
+                    } else if e.ty.rank() > 0 && !matches!(e.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. }) {
+                        ops.push(self.expr_temp(e).0);
                     } else {
                         ops.push(self.arg_addr(e));
                     }

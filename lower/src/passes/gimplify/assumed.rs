@@ -121,7 +121,7 @@ impl G<'_> {
     }
 
     /// Builds a descriptor in a fresh block (freed after the call).
-    fn build_desc(&mut self, base: BaseTy, addr: Op, dims: &[DescDim]) -> Op {
+    pub(super) fn build_desc(&mut self, base: BaseTy, addr: Op, dims: &[DescDim]) -> Op {
         let rank = dims.len() as i64;
         let size = Self::elem_size(base);
         let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![Op::I64(HEAD + DIM * rank)], Ty::Ptr));
@@ -181,35 +181,40 @@ impl G<'_> {
                 None => Op::Null,
             },
             None => {
-                // An array expression: its value in a contiguous temporary.
-                let t = ir_ty(base);
-                let mark = self.materialize(e);
-                let shape = self.shape(e);
-                let mut n = Op::I64(t.size());
-                for x in &shape {
-                    n = self.bin(Ty::I64, BinOp::Mul, n, x.clone());
-                }
-                let tmp = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![n], Ty::Ptr));
-                let sh = shape.clone();
-                let tb = tmp.clone();
-                self.scalarise(&shape, &mut |g, idx| {
-                    let v = g.expr_at(e, idx);
-                    let v = g.conv(v, t);
-                    let a = g.lin_addr(&tb, idx, &sh, t.size());
-                    g.emit(Stmt::Store(t, a, v));
-                });
-                self.free_mats(mark);
+                let (tmp, shape) = self.expr_temp(e);
                 let mut dims = Vec::new();
                 let mut prod = Op::I64(1);
                 for x in &shape {
                     dims.push((prod.clone(), Op::I64(1), x.clone()));
                     prod = self.bin(Ty::I64, BinOp::Mul, prod, x.clone());
                 }
-                let d = self.build_desc(base, tmp.clone(), &dims);
-                self.call_after.push(Stmt::Call("gpuf_free".into(), vec![tmp]));
-                d
+                self.build_desc(base, tmp, &dims)
             }
         }
+    }
+
+    /// The value of an array expression in a contiguous temporary, freed after the call,
+    /// and its shape.
+    pub(super) fn expr_temp(&mut self, e: &Expr) -> (Op, Vec<Op>) {
+        let t = self.expr_ty(e);
+        let mark = self.materialize(e);
+        let shape = self.shape(e);
+        let mut n = Op::I64(t.size());
+        for x in &shape {
+            n = self.bin(Ty::I64, BinOp::Mul, n, x.clone());
+        }
+        let tmp = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![n], Ty::Ptr));
+        let sh = shape.clone();
+        let tb = tmp.clone();
+        self.scalarise(&shape, &mut |g, idx| {
+            let v = g.expr_at(e, idx);
+            let v = g.conv(v, t);
+            let a = g.lin_addr(&tb, idx, &sh, t.size());
+            g.emit(Stmt::Store(t, a, v));
+        });
+        self.free_mats(mark);
+        self.call_after.push(Stmt::Call("gpuf_free".into(), vec![tmp.clone()]));
+        (tmp, shape)
     }
 
     /// A section actual argument of an explicit-shape or assumed-size dummy: its data,

@@ -7,7 +7,7 @@
 use super::*;
 
 impl G<'_> {
-    fn int_arg(&mut self, e: Option<&Expr>, default: i64) -> Op {
+    pub(super) fn int_arg(&mut self, e: Option<&Expr>, default: i64) -> Op {
         match e {
             Some(x) => {
                 let v = self.expr(x);
@@ -25,7 +25,7 @@ impl G<'_> {
         }
     }
 
-    fn product(&mut self, v: &[Op]) -> Op {
+    pub(super) fn product(&mut self, v: &[Op]) -> Op {
         let mut n = Op::I64(1);
         for x in v {
             n = self.bin(Ty::I64, BinOp::Mul, n, x.clone());
