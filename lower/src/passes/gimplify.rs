@@ -1001,7 +1001,12 @@ impl<'a> G<'a> {
 
     /// A scalar expression.
     fn expr(&mut self, e: &Expr) -> Op {
-        self.expr_at(e, &[])
+        // Array-valued references inside (constructors, `pack`, array functions) are
+        // evaluated first unless the statement already did.
+        let mark = self.materialize(e);
+        let v = self.expr_at(e, &[]);
+        self.free_mats(mark);
+        v
     }
 
     /// The element at zero-based position `idx` of an array expression (or a scalar
@@ -1118,10 +1123,27 @@ impl<'a> G<'a> {
         mark
     }
     fn materialize_rec(&mut self, e: &Expr) {
+        if let Some((b, _)) = self.mats.get(&(e as *const Expr as usize)) {
+            if self.mat_frees.contains(b) {
+                return;
+            }
+        }
         if self.is_array_call(e) {
             return self.materialize_call(e);
         }
         match &e.kind {
+            ExprKind::Call { args, .. } | ExprKind::ArrayRef { subs: args, .. } => {
+                for a in args {
+                    match a {
+                        Arg::Index(x) | Arg::Keyword(_, x) => self.materialize_rec(x),
+                        Arg::Range { lo, hi, stride, .. } => {
+                            for x in [lo, hi, stride].into_iter().flatten() {
+                                self.materialize_rec(x);
+                            }
+                        }
+                    }
+                }
+            }
             ExprKind::Unary(_, x) | ExprKind::Paren(x) => self.materialize_rec(x),
             ExprKind::Binary(_, x, y) => {
                 self.materialize_rec(x);
@@ -1691,7 +1713,7 @@ impl<'a> G<'a> {
                     Some(ExprKind::Name(id)) => self.syms.get(&id.name).and_then(|s| s.dummy),
                     _ => None,
                 };
-                match dummy.and_then(|i| self.f.params.get(i).copied()) {
+                match dummy.and_then(|i| self.dummy_param(i)) {
                     Some(p) if self.region.is_none() => self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(p), Op::Null)),
                     _ => {
                         self.not_yet("`present` inside a compute construct", e.span);
@@ -2925,7 +2947,8 @@ impl<'a> G<'a> {
                         self.not_yet("character arrays as arguments", e.span);
                     }
                     if assumed && e.ty.rank() > 0 {
-                        ops.push(self.desc_arg(e));
+                        let d = self.desc_arg(e);
+                        ops.push(self.absent_passed_on(e, d));
                     } else if let Some(p) = self.packed_section(e, sig.args.get(i).and_then(|d| d.intent)) {
                         ops.push(p);
                     } else if e.ty.rank() > 0 && !matches!(e.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. }) {

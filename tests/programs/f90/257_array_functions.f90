@@ -77,6 +77,11 @@ program array_functions
   print *, sum(outer(x, x)), total(x * 3.0), total(ramp(4, 1) * 0.5)
   print *, evens(5), count(evens(6)), evens(2)
   print '(4f8.2)', twice(4)
+  print *, shape(outer(real(ramp(3, 1)), twice(2))), outer(twice(2), x)
+  if (any(ramp(3, 0) == 2)) print *, 'found', sum(ramp(sum(ramp(2, 2)), 1))
+  do i = 1, size(ramp(3, 7))
+    print *, i, ramp(i, i)
+  end do
 contains
   function twice(n) result(t)
     integer, intent(in) :: n

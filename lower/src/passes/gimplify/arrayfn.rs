@@ -92,10 +92,22 @@ impl G<'_> {
                     self.emit(Stmt::Assign(r, Rv::Use(v)));
                     bind.insert(n, Home::Reg(r, s.base));
                 }
-                (Some(Expr { kind: ExprKind::Name(id), .. }), _) if matches!(self.lookup(&id.name), Some(Home::Array(_))) => {
-                    if let Some(h) = self.lookup(&id.name) {
-                        bind.insert(n, h);
+                (Some(a), r) if r > 0 && a.ty.rank() == r => {
+                    // An array dummy: its shape (lower bounds 1, no data) for `size`.
+                    let sh = self.shape(a);
+                    let mut lb = Vec::new();
+                    let mut ext = Vec::new();
+                    for x in sh {
+                        let l = self.tmp(Ty::I64);
+                        self.emit(Stmt::Assign(l, Rv::Use(Op::I64(1))));
+                        lb.push(l);
+                        let v = self.tmp(Ty::I64);
+                        self.emit(Stmt::Assign(v, Rv::Use(x)));
+                        ext.push(v);
                     }
+                    let addr = self.tmp(Ty::Ptr);
+                    self.emit(Stmt::Assign(addr, Rv::Use(Op::Null)));
+                    bind.insert(n.clone(), Home::Array(Desc { name: n, base: s.base, addr, lb, ext }));
                 }
                 _ => {
                     self.not_yet(format!("the bounds of the result of `{}` with these arguments", cu.unit.name.name), sp);
@@ -182,6 +194,12 @@ impl G<'_> {
         if base == BaseTy::Character {
             self.not_yet("character array-valued functions", e.span);
             return;
+        }
+        // Array-valued arguments first (the result's shape may depend on theirs).
+        for a in args {
+            if let Arg::Index(x) | Arg::Keyword(_, x) = a {
+                self.materialize_rec(x);
+            }
         }
         let Some(shape) = self.call_result_shape(&name.name, args, e.span) else { return };
         let t = ir_ty(base);

@@ -217,6 +217,26 @@ impl G<'_> {
         (tmp, shape)
     }
 
+    /// The pointer parameter of the dummy argument at position `i` (after the hidden
+    /// result descriptor of an array-valued function).
+    pub(super) fn dummy_param(&self, i: usize) -> Option<VarId> {
+        let skip = self.f.params.first().is_some_and(|p| self.f.var(*p).name == "result.desc");
+        self.f.params.get(i + usize::from(skip)).copied()
+    }
+
+    /// An optional dummy passed on as an actual argument: its descriptor `d`, or null
+    /// when it is absent itself.
+    pub(super) fn absent_passed_on(&mut self, e: &Expr, d: Op) -> Op {
+        let ExprKind::Name(id) = &e.kind else { return d };
+        let Some(s) = self.syms.get(&id.name).filter(|s| s.optional) else { return d };
+        let Some(p) = s.dummy.and_then(|i| self.dummy_param(i)) else { return d };
+        let here = self.bin(Ty::I32, BinOp::Ne, Op::Var(p), Op::Null);
+        let v = self.tmp(Ty::Ptr);
+        self.emit(Stmt::Assign(v, Rv::Use(Op::Null)));
+        self.emit(Stmt::If { cond: here, then_body: vec![Stmt::Assign(v, Rv::Use(d))], else_body: vec![] });
+        Op::Var(v)
+    }
+
     /// A section actual argument of an explicit-shape or assumed-size dummy: its data,
     /// packed into a contiguous copy when it is not contiguous (copied back after the
     /// call unless the dummy is `intent(in)`). `None` if `e` is not a section.
