@@ -3,7 +3,8 @@
 //! that gimplify relies on:
 //!
 //! - `matmul [a, b]`, `transpose [a]`
-//! - `reshape [source, shape]` or `[source, shape, pad]`
+//! - `reshape [source, shape]`, `[source, shape, pad]` or `[source, shape, pad, order]`
+//!   (`order` a constructor of integer literals; an absent `pad` is then a scalar)
 //! - `spread [source, dim, ncopies]` (`dim` an integer literal)
 //! - `pack [array, mask]` or `[array, mask, vector]`
 //! - `unpack [vector, mask, field]`
@@ -152,10 +153,7 @@ impl Checker {
             I::Reshape => {
                 let shape = next().unwrap_or_else(|| int(0));
                 let pad = next();
-                if let Some(o) = next() {
-                    self.err(Diagnostic::not_yet("the `order` argument of `reshape`", o.span));
-                    return unknown(slots);
-                }
+                let order = next();
                 if r0 == 0 {
                     arg_err(self, &first, "source", "an array");
                     return unknown(slots);
@@ -195,8 +193,53 @@ impl Checker {
                         return unknown(slots);
                     }
                 }
+                // `order`: a permutation of 1..n, constant (kept as a constructor of literals).
+                let order = match order {
+                    None => None,
+                    Some(o) => {
+                        let vals: Option<Vec<i64>> = match &o.kind {
+                            ExprKind::ArrayCtor(items) => items
+                                .iter()
+                                .map(|it| match it {
+                                    CtorItem::Expr(x) => self.const_int(x),
+                                    CtorItem::ImpliedDo(_) => None,
+                                })
+                                .collect(),
+                            _ => None,
+                        };
+                        let Some(vals) = vals else {
+                            self.err(Diagnostic::not_yet(
+                                "an `order` argument of `reshape` that is not a constructor of constants",
+                                o.span,
+                            ));
+                            return unknown(slots);
+                        };
+                        let mut sorted = vals.clone();
+                        sorted.sort_unstable();
+                        if sorted != (1..=n).collect::<Vec<i64>>() {
+                            self.err(
+                                Diagnostic::error(
+                                    "E0218",
+                                    format!("the `order` argument of `reshape` is not a permutation of 1 to {n}"),
+                                    o.span,
+                                )
+                                .with_label("not a permutation"),
+                            );
+                            return unknown(slots);
+                        }
+                        let items = vals.into_iter().map(|v| CtorItem::Expr(int(v))).collect();
+                        Some(Expr { kind: ExprKind::ArrayCtor(items), span: o.span, ty: Ty::Array(BaseTy::Integer(4), 1) })
+                    }
+                };
                 let mut args = vec![first, shape];
-                args.extend(pad);
+                match (pad, order) {
+                    (pad, Some(o)) => {
+                        // The placeholder for an absent `pad` is a scalar (`pad` is an array).
+                        args.push(pad.unwrap_or(Expr { kind: ExprKind::Logical(false), span, ty: Ty::Scalar(BaseTy::Logical) }));
+                        args.push(o);
+                    }
+                    (pad, None) => args.extend(pad),
+                }
                 (ExprKind::Intrinsic { func: f, args }, with_rank(b0, n as u8))
             }
             I::Spread => {
@@ -269,10 +312,12 @@ impl Checker {
                 }
                 let shift = next().unwrap_or_else(|| int(0));
                 if shift.ty.rank() > 0 {
-                    self.err(Diagnostic::not_yet(format!("an array `shift` argument of `{fname}`"), shift.span));
-                    return unknown(slots);
-                }
-                if !self.want_int_scalar(&shift, "the `shift` argument must be a scalar integer") {
+                    // One shift per vector along `dim`: an array of rank one less.
+                    if !matches!(shift.ty.base(), Some(BaseTy::Integer(_))) || shift.ty.rank() + 1 != r0 {
+                        arg_err(self, &shift, "shift", &format!("an `integer` scalar or an array of rank {}", r0 - 1));
+                        return unknown(slots);
+                    }
+                } else if !self.want_int_scalar(&shift, "the `shift` argument must be a scalar integer") {
                     return unknown(slots);
                 }
                 let boundary = if f == I::Eoshift { next() } else { None };

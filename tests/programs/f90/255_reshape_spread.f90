@@ -31,6 +31,11 @@ program reshape_spread
   y = spread(x(1:3), 1, 2) * 2.0
   print '(3f6.2)', y(1, :), y(2, :)
   print '(3i3)', spread(v(2:4), 1, 0), size(spread(v(2:4), 1, 0))
+  print '(4i4)', reshape([(i, i = 1, 12)], [3, 4], order=[2, 1])
+  print '(4i4)', reshape([(i, i = 1, 10)], [3, 4], [0], [2, 1])
+  print '(6i4)', reshape(m, [2, 3, 2], order=[3, 1, 2])
+  k = reshape(m, [2, 6], order=[2, 1])
+  print '(6i4)', k
   m = reshape(spread([1, 2, 3], 2, 4) * spread([1, 10, 100, 1000], 1, 3), [3, 4])
   print '(4i6)', m
 end program reshape_spread

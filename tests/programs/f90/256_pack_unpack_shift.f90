@@ -34,6 +34,9 @@ program pack_unpack_shift
   print '(4i4)', cshift(m, 1, dim=1)
   print '(4i4)', cshift(m, -1, 2)
   print '(4i4)', eoshift(m, 1, -1, 2)
+  print '(4i4)', cshift(m, [1, -1, 2], dim=2)
+  print '(4i4)', cshift(m, [0, 1, 2, 3], 1)
+  print '(4i4)', eoshift(m, [2, 0, -1], 0, 2)
   r = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
   r = r + cshift(r, 1) + cshift(r, -1)
   print '(6f6.1)', r

@@ -125,9 +125,21 @@ impl G<'_> {
             I::Reshape => {
                 // Position in array element order, then the source's (or pad's) element.
                 let rs = self.transform_shape(e, func, args);
+                // The dimensions in the order the source fills them (`order=`).
+                let perm: Vec<usize> = match args.get(3).map(|o| &o.kind) {
+                    Some(ExprKind::ArrayCtor(items)) => items
+                        .iter()
+                        .map(|it| match it {
+                            CtorItem::Expr(Expr { kind: ExprKind::Int(v, _), .. }) => (*v as usize).saturating_sub(1),
+                            _ => 0,
+                        })
+                        .collect(),
+                    _ => (0..rs.len()).collect(),
+                };
                 let mut lin = Op::I64(0);
                 let mut stride = Op::I64(1);
-                for (k, n) in rs.iter().enumerate() {
+                for &k in &perm {
+                    let Some(n) = rs.get(k) else { continue };
                     let t = self.bin(Ty::I64, BinOp::Mul, at(k), stride.clone());
                     lin = self.bin(Ty::I64, BinOp::Add, lin, t);
                     stride = self.bin(Ty::I64, BinOp::Mul, stride, n.clone());
@@ -144,7 +156,7 @@ impl G<'_> {
                     let v = g.expr_at(x, &ix);
                     g.conv(v, rt)
                 };
-                let Some(pad) = args.get(2) else { return elem(self, a, lin) };
+                let Some(pad) = args.get(2).filter(|p| p.ty.rank() > 0) else { return elem(self, a, lin) };
                 let ss = self.shape(a);
                 let nsrc = self.product(&ss);
                 let out = self.tmp(rt);
@@ -178,7 +190,17 @@ impl G<'_> {
                 let d = Self::lit_dim(args.get(2));
                 let sa = self.shape(a);
                 let n = sa.get(d).cloned().unwrap_or(Op::I64(0));
-                let s = self.int_arg(args.get(1), 0);
+                let s = match args.get(1) {
+                    Some(sh) if sh.ty.rank() > 0 => {
+                        let mut other: Vec<Op> = idx.to_vec();
+                        if d < other.len() {
+                            other.remove(d);
+                        }
+                        let v = self.expr_at(sh, &other);
+                        self.conv(v, Ty::I64)
+                    }
+                    sh => self.int_arg(sh, 0),
+                };
                 let j = self.bin(Ty::I64, BinOp::Add, at(d), s);
                 let mut ix: Vec<Op> = idx.to_vec();
                 if func == I::Cshift {
