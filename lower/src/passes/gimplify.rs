@@ -21,6 +21,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 mod arrayfn;
 mod assumed;
+mod elemental;
 mod transform;
 
 /// How a Fortran name is stored.
@@ -1070,6 +1071,9 @@ impl<'a> G<'a> {
                 Op::I32(0)
             }
             ExprKind::Call { .. } if self.is_array_call(e) => self.array_call_at(e, idx),
+            ExprKind::Call { name, args } if self.is_elemental_array_call(&name.name, args) => {
+                self.elemental_call_at(e, &name.name, args, idx)
+            }
             ExprKind::Call { name, args } => {
                 if e.ty.rank() > 0 {
                     self.not_yet("array-valued function references", e.span);
@@ -1833,6 +1837,11 @@ impl<'a> G<'a> {
             let n = usize::from(e.ty.rank());
             return self.mat_shapes.get(&(e as *const Expr as usize)).cloned().unwrap_or_else(|| vec![Op::I64(0); n]);
         }
+        if let ExprKind::Call { name, args } = &e.kind {
+            if self.is_elemental_array_call(&name.name, args) {
+                return Self::first_array_arg(args).map(|x| self.shape(x)).unwrap_or_default();
+            }
+        }
         if let ExprKind::Intrinsic { func, args } = &e.kind {
             if func.is_transformational() {
                 return self.transform_shape(e, *func, args);
@@ -2000,6 +2009,9 @@ impl<'a> G<'a> {
                 if self.region.is_some() {
                     self.not_yet("procedure calls inside compute constructs (the `routine` directive)", s.span);
                     return;
+                }
+                if self.is_elemental_array_call(&name.name, args) {
+                    return self.elemental_sub_call(&name.name, args, s.span);
                 }
                 let mark = self.call_after.len();
                 if let Some((link, ops)) = self.call_args(name, args, s.span) {
