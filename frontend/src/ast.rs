@@ -217,6 +217,16 @@ pub enum DimSpec {
     Deferred(Span),
     /// `*`: the last bound of an assumed-size dummy argument.
     AssumedSize(Span),
+    /// `lo:` of an assumed-shape dummy argument (the extent comes from the actual); the
+    /// span covers `lo:`.
+    AssumedLo { lo: Expr, span: Span },
+}
+
+impl DimSpec {
+    /// `:` or `lo:`: a bound of an assumed-shape dummy argument (or a deferred shape).
+    pub fn is_assumed_shape(&self) -> bool {
+        matches!(self, DimSpec::Deferred(_) | DimSpec::AssumedLo { .. })
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -726,6 +736,15 @@ pub enum Intrinsic {
     Lgt,
     Lle,
     Llt,
+    // Transformational array intrinsics (argument forms in `sema/transform.rs`).
+    Matmul,
+    Transpose,
+    Reshape,
+    Spread,
+    Pack,
+    Unpack,
+    Cshift,
+    Eoshift,
 }
 
 impl Intrinsic {
@@ -750,7 +769,13 @@ impl Intrinsic {
                 | I::Shape
                 | I::DotProduct
                 | I::Merge
-        )
+        ) || self.is_transformational()
+    }
+
+    /// The array-valued transformational intrinsics (`matmul`, `reshape`, `pack`, ...).
+    pub fn is_transformational(self) -> bool {
+        use Intrinsic as I;
+        matches!(self, I::Matmul | I::Transpose | I::Reshape | I::Spread | I::Pack | I::Unpack | I::Cshift | I::Eoshift)
     }
 
     pub fn from_name(name: &str) -> Option<Intrinsic> {
@@ -819,6 +844,14 @@ impl Intrinsic {
             "lgt" => Intrinsic::Lgt,
             "lle" => Intrinsic::Lle,
             "llt" => Intrinsic::Llt,
+            "matmul" => Intrinsic::Matmul,
+            "transpose" => Intrinsic::Transpose,
+            "reshape" => Intrinsic::Reshape,
+            "spread" => Intrinsic::Spread,
+            "pack" => Intrinsic::Pack,
+            "unpack" => Intrinsic::Unpack,
+            "cshift" => Intrinsic::Cshift,
+            "eoshift" => Intrinsic::Eoshift,
             _ => return None,
         })
     }

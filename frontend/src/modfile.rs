@@ -12,6 +12,7 @@
 //! var LOCAL OWNER REMOTE TYPE RANK alloc|- DIM... [= VALUE...]
 //! proc LOCAL KIND LINK OWNER ELEMENTAL RESULT-TYPE RESULT-RANK
 //! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE     (the dummies of the last `proc`)
+//! rdim LO HI                         (a result dimension of the last `proc`, an array function)
 //! end
 //! ```
 //!
@@ -21,12 +22,14 @@
 //! is `LO:HI` or `:`. A `VALUE` is an integer, a real (as Rust prints an `f64`), `T`/`F`,
 //! or `x` followed by the hex bytes of a character value. `KIND` is `subroutine` or
 //! `function`; `INTENT` is `in`, `out`, `inout` or `-`; flags are `0`/`1`; a subroutine's
-//! result is `- 0`.
+//! result is `- 0`. A result bound `LO`/`HI` is an integer, `aI` (the value of the scalar
+//! dummy at zero-based position I) or `sI.K` (`size` of the array dummy I along dimension
+//! K, 0 for all of it).
 //!
 //! The front end does no I/O: [`write`] makes the text, [`read`] parses it.
 
 use crate::ast::*;
-use crate::sema::{ArgSig, Checked, ProcSig, Symbol, Symbols};
+use crate::sema::{ArgSig, Checked, ProcSig, ResultBound, Symbol, Symbols};
 use std::fmt::Write as _;
 
 /// The first line of a module file.
@@ -42,6 +45,8 @@ pub struct Imported {
     pub symbols: Vec<Symbol>,
     /// Procedures visible through the module: local name and signature.
     pub procs: Vec<(String, ProcSig)>,
+    /// The result bounds of its array-valued functions, by link name.
+    pub result_bounds: Vec<(String, Vec<(ResultBound, ResultBound)>)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -176,7 +181,7 @@ fn show_dims(s: &Symbol, syms: &Symbols, out: &mut String) -> Result<(), String>
                 }
             }
             DimSpec::Deferred(_) => out.push_str(" :"),
-            DimSpec::AssumedSize(_) => return Err(format!("the bounds of `{}`", s.name)),
+            DimSpec::AssumedSize(_) | DimSpec::AssumedLo { .. } => return Err(format!("the bounds of `{}`", s.name)),
         }
     }
     Ok(())
@@ -263,6 +268,10 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
                 u8::from(a.optional),
                 u8::from(a.assumed_shape)
             );
+        }
+        let bounds = result_bounds(c, key).or_else(|| c.procs.result_bounds.get(&p.link_name).cloned());
+        for (lo, hi) in bounds.unwrap_or_default() {
+            let _ = writeln!(out, "rdim {} {}", show_bound(lo), show_bound(hi));
         }
     }
     out.push_str("end\n");
@@ -415,6 +424,16 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                 let Some((_, p)) = m.procs.last_mut() else { return Err(bad()) };
                 p.args.push(a);
             }
+            "rdim" => {
+                let [lo, hi] = rest else { return Err(bad()) };
+                let (Some(lo), Some(hi)) = (parse_bound(lo), parse_bound(hi)) else { return Err(bad()) };
+                let Some((_, p)) = m.procs.last() else { return Err(bad()) };
+                let link = p.link_name.clone();
+                match m.result_bounds.iter_mut().find(|(l, _)| *l == link) {
+                    Some((_, v)) => v.push((lo, hi)),
+                    None => m.result_bounds.push((link, vec![(lo, hi)])),
+                }
+            }
             "end" => ended = true,
             _ => return Err(bad()),
         }
@@ -470,6 +489,71 @@ fn entity(parameter: bool, f: &[&str]) -> Option<Symbol> {
     }
     s.save = !parameter;
     Some(s)
+}
+
+/// The result bounds of the array-valued function `key` defined in this file, when each is
+/// a constant, a scalar dummy or `size` of an array dummy.
+fn result_bounds(c: &Checked, key: &str) -> Option<Vec<(ResultBound, ResultBound)>> {
+    let cu = c.units.iter().find(|u| u.key.as_deref() == Some(key) && u.unit.kind == UnitKind::Function)?;
+    let rname = &cu.unit.result.as_ref().unwrap_or(&cu.unit.name).name;
+    let rs = cu.symbols.get(rname)?;
+    if rs.rank == 0 {
+        return None;
+    }
+    let syms = &cu.symbols;
+    let bound = |e: &Expr| -> Option<ResultBound> {
+        if let Some(Val::Int(v)) = eval(e, syms, 0) {
+            return Some(ResultBound::Const(v));
+        }
+        match &e.kind {
+            ExprKind::Name(id) => {
+                let s = syms.get(&id.name)?;
+                (s.rank == 0).then_some(ResultBound::Arg(s.dummy?))
+            }
+            ExprKind::Intrinsic { func: Intrinsic::Size, args } => {
+                let Some(Expr { kind: ExprKind::Name(id), .. }) = args.first() else { return None };
+                let s = syms.get(&id.name)?;
+                let k = match args.get(1).map(|d| &d.kind) {
+                    None => 0,
+                    Some(ExprKind::Int(v, _)) => u8::try_from(*v).ok()?,
+                    Some(_) => return None,
+                };
+                (s.rank > 0).then_some(ResultBound::Size(s.dummy?, k))
+            }
+            _ => None,
+        }
+    };
+    rs.dims
+        .iter()
+        .map(|d| match d {
+            DimSpec::Explicit { lo, hi } => {
+                let lo = match lo {
+                    Some(e) => bound(e)?,
+                    None => ResultBound::Const(1),
+                };
+                Some((lo, bound(hi)?))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn show_bound(b: ResultBound) -> String {
+    match b {
+        ResultBound::Const(v) => v.to_string(),
+        ResultBound::Arg(i) => format!("a{i}"),
+        ResultBound::Size(i, k) => format!("s{i}.{k}"),
+    }
+}
+
+fn parse_bound(t: &str) -> Option<ResultBound> {
+    if let Some(i) = t.strip_prefix('a') {
+        return Some(ResultBound::Arg(i.parse().ok()?));
+    }
+    if let Some((i, k)) = t.strip_prefix('s').and_then(|r| r.split_once('.')) {
+        return Some(ResultBound::Size(i.parse().ok()?, k.parse().ok()?));
+    }
+    Some(ResultBound::Const(t.parse().ok()?))
 }
 
 #[cfg(test)]

@@ -2068,7 +2068,11 @@ impl Parser {
                         let sp = self.span_at(0);
                         let span = Span::new(first.span.lo as usize, sp.lo as usize);
                         if self.in_procedure() {
-                            self.diags.push(Diagnostic::not_yet("assumed-shape arrays with lower bounds", span));
+                            dims.push(DimSpec::AssumedLo { lo: first, span });
+                            if !self.eat(&Tok::Comma) {
+                                break;
+                            }
+                            continue;
                         } else {
                             self.diags.push(
                                 Diagnostic::error("E0034", "an upper bound is required here", span)

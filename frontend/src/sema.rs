@@ -20,6 +20,8 @@ use crate::ast::*;
 use crate::diag::{Diagnostic, Span};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
+mod transform;
+
 /// A declared (or implicitly typed) variable, named constant or typed external function.
 #[derive(Clone, Debug)]
 pub struct Symbol {
@@ -135,6 +137,20 @@ pub struct CheckedUnit {
 #[derive(Clone, Debug, Default)]
 pub struct Procs {
     pub map: BTreeMap<String, ProcSig>,
+    /// The result bounds of array-valued functions read from module files, by link name
+    /// (for functions defined in the file, lowering reads their declarations).
+    pub result_bounds: BTreeMap<String, Vec<(ResultBound, ResultBound)>>,
+}
+
+/// A bound of the explicit-shape result of an array-valued function, in terms of the
+/// actual arguments of a call (what a module file can record).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultBound {
+    Const(i64),
+    /// The value of the scalar dummy argument at this position.
+    Arg(usize),
+    /// `size(dummy)` (dimension 0) or `size(dummy, k)` of the array dummy at this position.
+    Size(usize, u8),
 }
 
 /// What is known about a procedure's interface.
@@ -508,8 +524,7 @@ fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
             Some((d, e)) => {
                 let dims = e.dims.as_ref().or(d.dimension.as_ref());
                 let rank = dims.map_or(0, |v| v.len().min(7)) as u8;
-                let assumed_shape =
-                    !d.allocatable && dims.is_some_and(|v| !v.is_empty() && v.iter().all(|x| matches!(x, DimSpec::Deferred(_))));
+                let assumed_shape = !d.allocatable && dims.is_some_and(|v| !v.is_empty() && v.iter().all(DimSpec::is_assumed_shape));
                 ArgSig { name: a.name.clone(), base: d.base, rank, assumed_shape, intent: d.intent, optional: d.optional }
             }
             None => ArgSig {
@@ -706,6 +721,9 @@ impl Global {
                     }
                 };
                 scope.insert(local.clone(), key);
+            }
+            for (link, b) in &im.result_bounds {
+                g.procs.result_bounds.insert(link.clone(), b.clone());
             }
             g.imported.insert(im.name.clone(), (im, scope));
         }
@@ -1038,6 +1056,14 @@ fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Iachar => "iachar",
         Intrinsic::Char => "char",
         Intrinsic::Ichar => "ichar",
+        Intrinsic::Matmul => "matmul",
+        Intrinsic::Transpose => "transpose",
+        Intrinsic::Reshape => "reshape",
+        Intrinsic::Spread => "spread",
+        Intrinsic::Pack => "pack",
+        Intrinsic::Unpack => "unpack",
+        Intrinsic::Cshift => "cshift",
+        Intrinsic::Eoshift => "eoshift",
     }
 }
 
@@ -1982,13 +2008,22 @@ impl Checker {
         let Some(sym) = self.syms.list.get(si) else { return };
         let (dummy, intent, optional, save, external) = (sym.dummy, sym.intent, sym.optional, sym.save, sym.external);
         let is_result = self.result_name.as_deref() == Some(name.as_str());
-        let deferred = dims.iter().any(|x| matches!(x, DimSpec::Deferred(_)));
+        let deferred = dims.iter().any(DimSpec::is_assumed_shape);
         let all_deferred = dims.iter().all(|x| matches!(x, DimSpec::Deferred(_)));
+        let lower_only = dims.iter().find_map(|x| match x {
+            DimSpec::AssumedLo { span, .. } => Some(*span),
+            _ => None,
+        });
         let assumed_size = dims.iter().find_map(|x| match x {
             DimSpec::AssumedSize(sp) => Some(*sp),
             _ => None,
         });
-        if allocatable {
+        if let (Some(sp), None) = (lower_only, dummy) {
+            self.err(
+                Diagnostic::error("E0034", "an upper bound is required here", sp)
+                    .with_label("assumed-shape bounds are only allowed for dummy arguments"),
+            );
+        } else if allocatable {
             if dummy.is_some() {
                 self.err(Diagnostic::not_yet("allocatable dummy arguments", ent.name.span));
             } else if is_result {
@@ -2004,7 +2039,7 @@ impl Checker {
                 );
             }
         } else if deferred && dummy.is_some() {
-            if !all_deferred {
+            if !dims.iter().all(DimSpec::is_assumed_shape) {
                 self.err(
                     Diagnostic::error("E0103", format!("assumed-shape array `{name}` must have `:` for every bound"), ent.span)
                         .with_label("`:` mixed with other bounds"),
@@ -2155,6 +2190,10 @@ impl Checker {
 
     /// Checks the expressions of one dimension: scalar integers.
     fn dim_exprs(&mut self, dim: &mut DimSpec) {
+        if let DimSpec::AssumedLo { lo, .. } = dim {
+            self.expr(lo);
+            self.want_int_scalar(lo, "array bounds must be scalar integers");
+        }
         if let DimSpec::Explicit { lo, hi } = dim {
             for e in lo.iter_mut().chain(std::iter::once(hi)) {
                 self.expr(e);
@@ -2410,6 +2449,20 @@ impl Checker {
             };
             return (call_name, args, ty);
         };
+        if let Some(d) = sig
+            .args
+            .iter()
+            .find(|d| d.assumed_shape)
+            .filter(|_| !sig.api && self.key.as_deref() != Some(key.as_str()) && !self.scope.values().any(|k| *k == key))
+        {
+            // An external procedure defined in this file but without an interface here.
+            self.err(
+                Diagnostic::error("E0125", format!("`{fname}` needs an explicit interface here"), name.span)
+                    .with_label(format!("its dummy `{}` is an assumed-shape array", d.name))
+                    .with_note(format!("help: put `{fname}` in a module, or declare it in an `interface` block")),
+            );
+            return (call_name, args, Ty::Unknown);
+        }
         if func && sig.kind == UnitKind::Subroutine {
             self.err(
                 Diagnostic::error("E0124", format!("subroutine `{fname}` cannot be used as a function"), name.span)
@@ -3442,6 +3495,9 @@ impl Checker {
     #[inline(never)]
     fn array_intrinsic(&mut self, f: Intrinsic, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
         use Intrinsic as I;
+        if f.is_transformational() {
+            return self.transformational(f, args, span);
+        }
         let fname = intrinsic_name(f);
         let params: &[&str] = match f {
             I::Sum | I::Product | I::Maxval | I::Minval | I::Maxloc | I::Minloc => &["array", "dim", "mask"],
@@ -4530,6 +4586,9 @@ impl Checker {
                                 .err(Diagnostic::error("E0216", "`allocate` needs explicit bounds", *sp).with_label("`:` is not a bound")),
                             DimSpec::AssumedSize(sp) => self
                                 .err(Diagnostic::error("E0216", "`allocate` needs explicit bounds", *sp).with_label("`*` is not a bound")),
+                            DimSpec::AssumedLo { span, .. } => {
+                                self.err(Diagnostic::error("E0216", "`allocate` needs explicit bounds", *span).with_label("no upper bound"))
+                            }
                             DimSpec::Explicit { .. } => self.dim(d, false),
                         }
                     }

@@ -753,3 +753,30 @@ pub extern "C" fn gpuf_sim_shared() -> *mut u8 {
 pub extern "C" fn gpuf_sim_atomic_note() {
     crate::sim::atomic_note()
 }
+
+/// The contiguous data of an assumed-shape argument (see [`crate::desc::pack`]).
+///
+/// # Safety
+/// `desc` is null or a valid gfortran descriptor of `rank` dimensions.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_desc_pack(desc: *const i64, rank: i32, elem: i64) -> *mut u8 {
+    crate::desc::pack(desc, rank, elem)
+}
+
+/// Copies back and frees what `gpuf_desc_pack` made (see [`crate::desc::unpack`]).
+///
+/// # Safety
+/// As for `gpuf_desc_pack`; `data` is its result for the same descriptor.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_desc_unpack(desc: *const i64, rank: i32, elem: i64, data: *mut u8, copy_back: i32) {
+    crate::desc::unpack(desc, rank, elem, data, copy_back)
+}
+
+/// The extent of dimension `k` (zero-based) of a descriptor; 0 if it is null.
+///
+/// # Safety
+/// `desc` is null or a valid descriptor with more than `k` dimensions.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_desc_extent(desc: *const i64, k: i32) -> i64 {
+    crate::desc::extent(desc, k)
+}

@@ -9,6 +9,7 @@
 //! * [`io`] / [`format`]: Fortran `print`/`write` output, byte for byte like
 //!   gfortran 12 (list-directed and formatted), buffered.
 //! * [`mem`]: `allocate`/`deallocate` and raw allocations.
+//! * [`desc`]: gfortran's array descriptor (assumed-shape arguments).
 //! * [`data`]: the OpenACC present table (structured and dynamic reference
 //!   counts, sub-range lookups).
 //! * [`device`]: device selection and the [`device::Device`] trait with its
@@ -27,6 +28,7 @@
 pub mod abi;
 pub mod acc;
 pub mod data;
+pub mod desc;
 pub mod device;
 pub mod fatal;
 pub mod format;

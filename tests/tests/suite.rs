@@ -468,3 +468,39 @@ fn gfortran_interop() {
         assert_eq!(ok(run(Command::new(&exe).env("ACC_DEVICE_TYPE", dev)), dev), want, "on {dev}");
     }
 }
+
+/// gfortran's array descriptor both ways: a module with assumed-shape dummies built by one
+/// compiler, the main program using it built by the other (gpuf reads the module file it
+/// writes itself, gfortran its own `.mod`; the objects come from the other compiler).
+#[test]
+fn gfortran_interop_assumed_shape() {
+    let dir = root().join("tests/interop");
+    let d = scratch("interop_as");
+    let (m, p) = (dir.join("as_mod.f90"), dir.join("as_main.f90"));
+    let ok = |o: std::process::Output, what: &str| {
+        assert!(o.status.success(), "{what}: {}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).to_string()
+    };
+    let r = d.join("ref");
+    ok(run(Command::new("gfortran").current_dir(&d).arg(&m).arg(&p).arg("-o").arg(&r)), "gfortran ref");
+    let want = ok(run(&mut Command::new(&r)), "ref");
+    let gf_mod = d.join("as_mod_gf.o");
+    ok(run(Command::new("gfortran").current_dir(&d).arg("-c").arg(&m).arg("-o").arg(&gf_mod)), "gfortran -c module");
+    let gpuf_mod = d.join("as_mod_gpuf.o");
+    ok(run(Command::new(gpuf()).current_dir(&d).arg("compile").arg("-c").arg(&m).arg("-o").arg(&gpuf_mod)), "gpuf -c module");
+    // gpuf main + gfortran module.
+    let exe = d.join("gpuf_main");
+    ok(
+        run(Command::new(gpuf()).current_dir(&d).arg("compile").arg(&p).arg(&gf_mod).args(["-l", "gfortran", "-o"]).arg(&exe)),
+        "gpuf main with the gfortran module",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main"), want, "gpuf main, gfortran module");
+    // gfortran main + gpuf module.
+    let rt = gpuf().parent().map(|p| p.join("libgpuf_rt.a")).unwrap_or_default();
+    let exe = d.join("gf_main");
+    ok(
+        run(Command::new("gfortran").current_dir(&d).arg(&p).arg(&gpuf_mod).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
+        "gfortran main with the gpuf module",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main"), want, "gfortran main, gpuf module");
+}

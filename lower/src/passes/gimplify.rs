@@ -19,6 +19,11 @@ use gpuf_frontend::sema::{Checked, Procs, Symbols};
 use gpuf_frontend::{Diagnostic, Span};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+mod arrayfn;
+mod assumed;
+mod elemental;
+mod transform;
+
 /// How a Fortran name is stored.
 #[derive(Clone, Debug)]
 enum Home {
@@ -121,6 +126,13 @@ struct G<'a> {
     /// Host-frame globals set for a call that passes internal procedures, with the
     /// values to restore after it.
     frame_restores: Vec<(String, VarId)>,
+    /// Copy-back of packed assumed-shape dummies, run at every return (see `assumed.rs`).
+    unpacks: Vec<Stmt>,
+    /// Statements to run after the call being lowered (descriptors and packed sections
+    /// to free), from a mark taken before its arguments.
+    call_after: Vec<Stmt>,
+    /// The shapes of the array-valued function references in `mats`.
+    mat_shapes: HashMap<usize, Vec<Op>>,
 }
 
 /// Gimplifies one checked source file: the main program (if any) becomes `main`, every
@@ -173,6 +185,9 @@ pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec
             result_mem: None,
             mats: HashMap::new(),
             mat_frees: Vec::new(),
+            unpacks: Vec::new(),
+            call_after: Vec::new(),
+            mat_shapes: HashMap::new(),
             globals: std::mem::take(&mut module.globals),
         };
         g.declare(&mem);
@@ -541,10 +556,11 @@ impl<'a> G<'a> {
             UnitKind::Function => self.unit.result.as_ref().unwrap_or(&self.unit.name),
             _ => return 0,
         };
-        if self.syms.get(&r.name).is_some_and(|s| s.base == BaseTy::Character) {
-            2
-        } else {
-            0
+        match self.syms.get(&r.name) {
+            Some(s) if s.base == BaseTy::Character => 2,
+            // An array result's descriptor.
+            Some(s) if s.rank > 0 => 1,
+            _ => 0,
         }
     }
 
@@ -571,6 +587,12 @@ impl<'a> G<'a> {
             let len = self.f.new_var(format!("{}.len", r.name), Ty::I64);
             self.emit(Stmt::Assign(len, Rv::Cast(Ty::I64, Op::Var(hidden))));
             self.homes.insert(r.name.clone(), Home::Chars { addr, len });
+        }
+        // An array result arrives as a hidden first argument: its descriptor.
+        let array_result = result_name.as_deref().and_then(|r| syms.get(r)).filter(|s| s.rank > 0 && s.base != BaseTy::Character);
+        let result_desc = array_result.map(|_| self.f.new_var("result.desc", Ty::Ptr));
+        if let Some(rd) = result_desc {
+            self.f.params.insert(0, rd);
         }
         // gfortran's hidden lengths: one more parameter per character dummy, in order
         // (an `I64` passed where codegen declares every parameter a pointer).
@@ -629,8 +651,8 @@ impl<'a> G<'a> {
                 let Some(&pv) = params.get(i) else { continue };
                 if s.rank == 0 {
                     self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
-                } else if s.dims.iter().any(|d| matches!(d, DimSpec::Deferred(_))) {
-                    self.not_yet(format!("assumed-shape dummy argument `{}`", s.name), s.span);
+                } else if Self::is_assumed_shape_dummy(s) {
+                    self.declare_assumed_shape(s, pv);
                 } else {
                     let desc = self.new_desc(s);
                     self.emit(Stmt::Assign(desc.addr, Rv::Use(Op::Var(pv))));
@@ -640,7 +662,9 @@ impl<'a> G<'a> {
             }
             if result_name.as_deref() == Some(s.name.as_str()) {
                 if s.rank > 0 {
-                    self.not_yet("array-valued functions", s.span);
+                    if s.base == BaseTy::Character || s.allocatable || !s.dims.iter().all(|d| matches!(d, DimSpec::Explicit { .. })) {
+                        self.not_yet("array-valued functions other than with explicit-shape results", s.span);
+                    }
                     continue;
                 }
                 if s.base == BaseTy::Character {
@@ -739,6 +763,9 @@ impl<'a> G<'a> {
                     }
                 }
             }
+        }
+        if let (Some(s), Some(rd)) = (array_result, result_desc) {
+            self.declare_array_result(s, rd);
         }
         if let Some(fp) = frame_param {
             self.f.params.push(fp);
@@ -998,12 +1025,16 @@ impl<'a> G<'a> {
             }
         };
         let buf = self.str_temp(len.clone());
+        let mark = self.call_after.len();
         let Some((link, mut ops)) = self.call_args(name, args, sp) else { return none };
         let hidden = self.val(Ty::Ptr, Rv::Cast(Ty::Ptr, len.clone()));
-        ops.insert(0, hidden);
-        ops.insert(0, buf.clone());
+        // An indirect call (a dummy procedure) keeps the address first.
+        let at = usize::from(link == "@ptr");
+        ops.insert(at, hidden);
+        ops.insert(at, buf.clone());
         self.emit(Stmt::Call(link, ops));
         self.reload_global_descs();
+        self.after_call(mark);
         (buf, len)
     }
 
@@ -1645,6 +1676,7 @@ impl<'a> G<'a> {
             self.emit(Stmt::Assign(v, Rv::Load(t, Op::Var(p))));
             self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
         }
+        self.unpack_dummies();
         for p in self.frees.clone() {
             self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
         }
@@ -1690,7 +1722,7 @@ impl<'a> G<'a> {
                     self.emit(Stmt::Assign(lbv, Rv::Use(Op::I64(1))));
                     self.emit(Stmt::Assign(extv, Rv::Use(Op::I64(0))));
                 }
-                DimSpec::Deferred(_) => {
+                DimSpec::Deferred(_) | DimSpec::AssumedLo { .. } => {
                     self.diags.push(Diagnostic::error("E0210", format!("array `{}` needs an explicit shape here", d.name), sp));
                 }
             }
@@ -1728,7 +1760,12 @@ impl<'a> G<'a> {
 
     /// A scalar expression.
     fn expr(&mut self, e: &Expr) -> Op {
-        self.expr_at(e, &[])
+        // Array-valued references inside (constructors, `pack`, array functions) are
+        // evaluated first unless the statement already did.
+        let mark = self.materialize(e);
+        let v = self.expr_at(e, &[]);
+        self.free_mats(mark);
+        v
     }
 
     /// The element at zero-based position `idx` of an array expression (or a scalar
@@ -1795,19 +1832,26 @@ impl<'a> G<'a> {
                 self.not_yet(format!("call of `{}`", name.name), e.span);
                 Op::I32(0)
             }
+            ExprKind::Call { .. } if self.is_array_call(e) => self.array_call_at(e, idx),
+            ExprKind::Call { name, args } if self.is_elemental_array_call(&name.name, args) => {
+                self.elemental_call_at(e, &name.name, args, idx)
+            }
             ExprKind::Call { name, args } => {
                 if e.ty.rank() > 0 {
                     self.not_yet("array-valued function references", e.span);
                 }
                 let rt = self.expr_ty(e);
-                match self.call_args(name, args, e.span) {
+                let mark = self.call_after.len();
+                let v = match self.call_args(name, args, e.span) {
                     Some((link, ops)) => {
                         let v = self.val(rt, Rv::Call(link, ops, rt));
                         self.reload_global_descs();
                         v
                     }
                     None => zero_of(rt),
-                }
+                };
+                self.after_call(mark);
+                v
             }
             ExprKind::Unary(op, x) => {
                 let t = self.expr_ty(e);
@@ -1849,15 +1893,38 @@ impl<'a> G<'a> {
         mark
     }
     fn materialize_rec(&mut self, e: &Expr) {
+        if let Some((b, _)) = self.mats.get(&(e as *const Expr as usize)) {
+            if self.mat_frees.contains(b) {
+                return;
+            }
+        }
+        if self.is_array_call(e) {
+            return self.materialize_call(e);
+        }
         match &e.kind {
+            ExprKind::Call { args, .. } | ExprKind::ArrayRef { subs: args, .. } => {
+                for a in args {
+                    match a {
+                        Arg::Index(x) | Arg::Keyword(_, x) => self.materialize_rec(x),
+                        Arg::Range { lo, hi, stride, .. } => {
+                            for x in [lo, hi, stride].into_iter().flatten() {
+                                self.materialize_rec(x);
+                            }
+                        }
+                    }
+                }
+            }
             ExprKind::Unary(_, x) | ExprKind::Paren(x) => self.materialize_rec(x),
             ExprKind::Binary(_, x, y) => {
                 self.materialize_rec(x);
                 self.materialize_rec(y);
             }
-            ExprKind::Intrinsic { args, .. } => {
+            ExprKind::Intrinsic { func, args } => {
                 for a in args {
                     self.materialize_rec(a);
+                }
+                if matches!(func, Intrinsic::Pack | Intrinsic::Unpack) {
+                    self.materialize_transform(e, *func, args);
                 }
             }
             // Character constructors are walked where they are used.
@@ -1990,6 +2057,9 @@ impl<'a> G<'a> {
     /// The array intrinsics (argument forms in `sema::Checker::array_intrinsic`).
     fn array_intrinsic(&mut self, e: &Expr, func: Intrinsic, args: &[Expr], idx: &[Op]) -> Op {
         use Intrinsic as I;
+        if func.is_transformational() {
+            return self.transform_at(e, func, args, idx);
+        }
         let rt = self.expr_ty(e);
         let Some(a) = args.first() else { return zero_of(rt) };
         let dim = match args.get(1).map(|d| &d.kind) {
@@ -2434,7 +2504,7 @@ impl<'a> G<'a> {
                     Some(ExprKind::Name(id)) => self.syms.get(&id.name).and_then(|s| s.dummy),
                     _ => None,
                 };
-                match dummy.and_then(|i| self.f.params.get(i + self.result_params()).copied()) {
+                match dummy.and_then(|i| self.dummy_param(i)) {
                     Some(p) if self.region.is_none() => self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(p), Op::Null)),
                     _ => {
                         self.not_yet("`present` inside a compute construct", e.span);
@@ -2581,6 +2651,20 @@ impl<'a> G<'a> {
 
     /// The extents (`I64`) of an array expression; empty for scalars.
     fn shape(&mut self, e: &Expr) -> Vec<Op> {
+        if self.is_array_call(e) {
+            let n = usize::from(e.ty.rank());
+            return self.mat_shapes.get(&(e as *const Expr as usize)).cloned().unwrap_or_else(|| vec![Op::I64(0); n]);
+        }
+        if let ExprKind::Call { name, args } = &e.kind {
+            if self.is_elemental_array_call(&name.name, args) {
+                return Self::first_array_arg(args).map(|x| self.shape(x)).unwrap_or_default();
+            }
+        }
+        if let ExprKind::Intrinsic { func, args } = &e.kind {
+            if func.is_transformational() {
+                return self.transform_shape(e, *func, args);
+            }
+        }
         match &e.kind {
             ExprKind::Name(id) => match self.lookup(&id.name) {
                 Some(Home::Array(d)) | Some(Home::CharArray { d, .. }) => d.ext.iter().map(|v| Op::Var(*v)).collect(),
@@ -2744,10 +2828,15 @@ impl<'a> G<'a> {
                     self.not_yet("procedure calls inside compute constructs (the `routine` directive)", s.span);
                     return;
                 }
+                if self.is_elemental_array_call(&name.name, args) {
+                    return self.elemental_sub_call(&name.name, args, s.span);
+                }
+                let mark = self.call_after.len();
                 if let Some((link, ops)) = self.call_args(name, args, s.span) {
                     self.emit(Stmt::Call(link, ops));
                     self.reload_global_descs();
                 }
+                self.after_call(mark);
             }
             StmtKind::IntrinsicCall { sub, args } => self.intrinsic_call(*sub, args, s.span),
             StmtKind::Return => self.ret(),
@@ -3833,9 +3922,6 @@ impl<'a> G<'a> {
                 }
                 Some(e) => {
                     let assumed = sig.args.get(i).is_some_and(|d| d.assumed_shape);
-                    if assumed {
-                        self.not_yet("passing arrays to assumed-shape dummy arguments", e.span);
-                    }
                     if char_dummy {
                         // A whole character array: its data and its elements' length.
                         match &e.kind {
@@ -3850,7 +3936,16 @@ impl<'a> G<'a> {
                             _ => self.not_yet("character array sections and expressions as arguments", e.span),
                         }
                     }
-                    ops.push(self.arg_addr(e));
+                    if assumed && e.ty.rank() > 0 {
+                        let d = self.desc_arg(e);
+                        ops.push(self.absent_passed_on(e, d));
+                    } else if let Some(p) = self.packed_section(e, sig.args.get(i).and_then(|d| d.intent)) {
+                        ops.push(p);
+                    } else if e.ty.rank() > 0 && !matches!(e.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. }) {
+                        ops.push(self.expr_temp(e).0);
+                    } else {
+                        ops.push(self.arg_addr(e));
+                    }
                 }
                 None => {
                     ops.push(Op::Null);

@@ -1,0 +1,259 @@
+//! Assumed-shape dummy arguments, passed with gfortran's array descriptor (GCC 12
+//! layout; see `gpuf_rt::desc`): `base_addr`, `offset`, `dtype` (`elem_len`, then
+//! `version`, `rank`, `type`, `attribute` in one word), `span`, then `stride`, `lbound`,
+//! `ubound` per dimension, strides in elements.
+//!
+//! The caller builds a real descriptor for whole arrays, sections (strided ones with
+//! their strides) and array expressions (evaluated into a temporary). The callee keeps
+//! gimplify's contiguous model: on entry `gpuf_desc_pack` gives the descriptor's data
+//! when it is contiguous, else a packed copy, which every return copies back (unless the
+//! dummy is `intent(in)`) and frees. Sections passed to explicit-shape or assumed-size
+//! dummies go through the same packing (gfortran's copy-in/copy-out).
+
+use super::*;
+use gpuf_frontend::sema::Symbol;
+
+/// Bytes of the descriptor before its first dimension, and per dimension.
+const HEAD: i64 = 40;
+const DIM: i64 = 24;
+
+/// A dimension of a descriptor being built: stride (in elements), lower and upper bound.
+type DescDim = (Op, Op, Op);
+
+/// gfortran's type codes in `dtype.type`.
+fn type_code(b: BaseTy) -> i64 {
+    match b {
+        BaseTy::Integer(_) => 1,
+        BaseTy::Logical => 2,
+        BaseTy::Real(_) => 3,
+        BaseTy::Character => 6,
+    }
+}
+
+impl G<'_> {
+    /// A dummy declared `a(:)`, `a(:,:)`, `a(lo:)`.
+    pub(super) fn is_assumed_shape_dummy(s: &Symbol) -> bool {
+        s.dummy.is_some() && s.rank > 0 && !s.allocatable && s.dims.iter().all(DimSpec::is_assumed_shape)
+    }
+
+    /// The callee's side: the descriptor at the address in `pv` becomes a contiguous
+    /// [`Desc`] with the declared lower bounds.
+    pub(super) fn declare_assumed_shape(&mut self, s: &Symbol, pv: VarId) {
+        let desc = self.new_desc(s);
+        let rank = Op::I32(i32::from(s.rank));
+        let size = Self::elem_size(s.base);
+        self.emit(Stmt::Assign(desc.addr, Rv::Call("gpuf_desc_pack".into(), vec![Op::Var(pv), rank.clone(), Op::I64(size)], Ty::Ptr)));
+        for (k, dim) in s.dims.iter().enumerate() {
+            let (Some(&lb), Some(&ext)) = (desc.lb.get(k), desc.ext.get(k)) else { break };
+            let lo = match dim {
+                DimSpec::AssumedLo { lo, .. } => {
+                    let v = self.expr(lo);
+                    self.conv(v, Ty::I64)
+                }
+                _ => Op::I64(1),
+            };
+            self.emit(Stmt::Assign(lb, Rv::Use(lo)));
+            self.emit(Stmt::Assign(ext, Rv::Call("gpuf_desc_extent".into(), vec![Op::Var(pv), Op::I32(k as i32)], Ty::I64)));
+        }
+        let copy_back = s.intent != Some(ast::Intent::In);
+        self.unpacks.push(Stmt::Call(
+            "gpuf_desc_unpack".into(),
+            vec![Op::Var(pv), rank, Op::I64(size), Op::Var(desc.addr), Op::I32(copy_back as i32)],
+        ));
+    }
+
+    /// Copies packed assumed-shape dummies back (at every return).
+    pub(super) fn unpack_dummies(&mut self) {
+        for st in self.unpacks.clone() {
+            self.emit(st);
+        }
+    }
+
+    /// Emits the statements queued by [`G::desc_arg`] and [`G::packed_section`] since
+    /// `mark` (after the call).
+    pub(super) fn after_call(&mut self, mark: usize) {
+        let v: Vec<Stmt> = self.call_after.drain(mark..).collect();
+        for st in v {
+            self.emit(st);
+        }
+    }
+
+    /// The dimensions of a section of `d` and the address of its first element; `None`
+    /// if `subs` has no range.
+    fn section_dims(&mut self, d: &Desc, subs: &[Arg]) -> Option<(Op, Vec<DescDim>)> {
+        if !subs.iter().any(|s| matches!(s, Arg::Range { .. })) {
+            return None;
+        }
+        let mut first = Vec::new();
+        let mut dims = Vec::new();
+        let mut prod = Op::I64(1);
+        for (k, sub) in subs.iter().enumerate() {
+            match sub {
+                Arg::Index(x) | Arg::Keyword(_, x) => {
+                    let v = self.expr(x);
+                    first.push(self.conv(v, Ty::I64));
+                }
+                Arg::Range { lo, hi, stride, .. } => {
+                    let l = self.range_lo(d, k, lo.as_ref());
+                    let h = self.range_hi(d, k, hi.as_ref());
+                    let st = match stride {
+                        Some(s) => {
+                            let v = self.expr(s);
+                            self.conv(v, Ty::I64)
+                        }
+                        None => Op::I64(1),
+                    };
+                    let n = self.bin(Ty::I64, BinOp::Sub, h, l.clone());
+                    let n = self.bin(Ty::I64, BinOp::Add, n, st.clone());
+                    let n = self.bin(Ty::I64, BinOp::Div, n, st.clone());
+                    let n = self.val(Ty::I64, Rv::Binary(BinOp::Max, n, Op::I64(0)));
+                    let stride = self.bin(Ty::I64, BinOp::Mul, st, prod.clone());
+                    dims.push((stride, Op::I64(1), n));
+                    first.push(l);
+                }
+            }
+            if let Some(&e) = d.ext.get(k) {
+                prod = self.bin(Ty::I64, BinOp::Mul, prod, Op::Var(e));
+            }
+        }
+        let addr = self.elem_addr(d, &first);
+        Some((addr, dims))
+    }
+
+    /// Builds a descriptor in a fresh block (freed after the call).
+    pub(super) fn build_desc(&mut self, base: BaseTy, addr: Op, dims: &[DescDim]) -> Op {
+        let rank = dims.len() as i64;
+        let size = Self::elem_size(base);
+        let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![Op::I64(HEAD + DIM * rank)], Ty::Ptr));
+        let at = |g: &mut Self, off: i64| g.val(Ty::Ptr, Rv::PtrAdd(buf.clone(), Op::I64(off)));
+        let mut offset = Op::I64(0);
+        self.emit(Stmt::Store(Ty::Ptr, buf.clone(), addr));
+        for (k, (stride, lb, ub)) in dims.iter().enumerate() {
+            let t = self.bin(Ty::I64, BinOp::Mul, lb.clone(), stride.clone());
+            offset = self.bin(Ty::I64, BinOp::Sub, offset, t);
+            let w = HEAD + DIM * k as i64;
+            for (j, v) in [stride, lb, ub].into_iter().enumerate() {
+                let p = at(self, w + 8 * j as i64);
+                self.emit(Stmt::Store(Ty::I64, p, v.clone()));
+            }
+        }
+        let p = at(self, 8);
+        self.emit(Stmt::Store(Ty::I64, p, offset));
+        let p = at(self, 16);
+        self.emit(Stmt::Store(Ty::I64, p, Op::I64(size)));
+        // version 0, rank, type, attribute 0 (little-endian).
+        let p = at(self, 24);
+        self.emit(Stmt::Store(Ty::I64, p, Op::I64((rank << 32) | (type_code(base) << 40))));
+        let p = at(self, 32);
+        self.emit(Stmt::Store(Ty::I64, p, Op::I64(size)));
+        self.call_after.push(Stmt::Call("gpuf_free".into(), vec![buf.clone()]));
+        buf
+    }
+
+    /// The descriptor of an array actual argument for an assumed-shape dummy.
+    pub(super) fn desc_arg(&mut self, e: &Expr) -> Op {
+        let Some(base) = e.ty.base() else { return Op::Null };
+        let named = match &e.kind {
+            ExprKind::Name(id) => match self.lookup(&id.name) {
+                Some(Home::Array(d)) => Some((d, None)),
+                _ => None,
+            },
+            ExprKind::ArrayRef { name, subs } => match self.lookup(&name.name) {
+                Some(Home::Array(d)) => Some((d, Some(subs))),
+                _ => None,
+            },
+            _ => None,
+        };
+        match named {
+            Some((d, None)) => {
+                let mut dims = Vec::new();
+                let mut prod = Op::I64(1);
+                for (lb, ext) in d.lb.iter().zip(&d.ext) {
+                    let ub = self.bin(Ty::I64, BinOp::Add, Op::Var(*lb), Op::Var(*ext));
+                    let ub = self.bin(Ty::I64, BinOp::Sub, ub, Op::I64(1));
+                    dims.push((prod.clone(), Op::Var(*lb), ub));
+                    prod = self.bin(Ty::I64, BinOp::Mul, prod, Op::Var(*ext));
+                }
+                self.build_desc(d.base, Op::Var(d.addr), &dims)
+            }
+            Some((d, Some(subs))) => match self.section_dims(&d, subs) {
+                Some((addr, dims)) => self.build_desc(d.base, addr, &dims),
+                None => Op::Null,
+            },
+            None => {
+                let (tmp, shape) = self.expr_temp(e);
+                let mut dims = Vec::new();
+                let mut prod = Op::I64(1);
+                for x in &shape {
+                    dims.push((prod.clone(), Op::I64(1), x.clone()));
+                    prod = self.bin(Ty::I64, BinOp::Mul, prod, x.clone());
+                }
+                self.build_desc(base, tmp, &dims)
+            }
+        }
+    }
+
+    /// The value of an array expression in a contiguous temporary, freed after the call,
+    /// and its shape.
+    pub(super) fn expr_temp(&mut self, e: &Expr) -> (Op, Vec<Op>) {
+        let t = self.expr_ty(e);
+        let mark = self.materialize(e);
+        let shape = self.shape(e);
+        let mut n = Op::I64(t.size());
+        for x in &shape {
+            n = self.bin(Ty::I64, BinOp::Mul, n, x.clone());
+        }
+        let tmp = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![n], Ty::Ptr));
+        let sh = shape.clone();
+        let tb = tmp.clone();
+        self.scalarise(&shape, &mut |g, idx| {
+            let v = g.expr_at(e, idx);
+            let v = g.conv(v, t);
+            let a = g.lin_addr(&tb, idx, &sh, t.size());
+            g.emit(Stmt::Store(t, a, v));
+        });
+        self.free_mats(mark);
+        self.call_after.push(Stmt::Call("gpuf_free".into(), vec![tmp.clone()]));
+        (tmp, shape)
+    }
+
+    /// The pointer parameter of the dummy argument at position `i` (after the hidden
+    /// result descriptor of an array-valued function).
+    pub(super) fn dummy_param(&self, i: usize) -> Option<VarId> {
+        self.f.params.get(i + self.result_params()).copied()
+    }
+
+    /// An optional dummy passed on as an actual argument: its descriptor `d`, or null
+    /// when it is absent itself.
+    pub(super) fn absent_passed_on(&mut self, e: &Expr, d: Op) -> Op {
+        let ExprKind::Name(id) = &e.kind else { return d };
+        let Some(s) = self.syms.get(&id.name).filter(|s| s.optional) else { return d };
+        let Some(p) = s.dummy.and_then(|i| self.dummy_param(i)) else { return d };
+        let here = self.bin(Ty::I32, BinOp::Ne, Op::Var(p), Op::Null);
+        let v = self.tmp(Ty::Ptr);
+        self.emit(Stmt::Assign(v, Rv::Use(Op::Null)));
+        self.emit(Stmt::If { cond: here, then_body: vec![Stmt::Assign(v, Rv::Use(d))], else_body: vec![] });
+        Op::Var(v)
+    }
+
+    /// A section actual argument of an explicit-shape or assumed-size dummy: its data,
+    /// packed into a contiguous copy when it is not contiguous (copied back after the
+    /// call unless the dummy is `intent(in)`). `None` if `e` is not a section.
+    pub(super) fn packed_section(&mut self, e: &Expr, intent: Option<ast::Intent>) -> Option<Op> {
+        let ExprKind::ArrayRef { name, subs } = &e.kind else { return None };
+        if e.ty.rank() == 0 {
+            return None;
+        }
+        let Some(Home::Array(d)) = self.lookup(&name.name) else { return None };
+        let (addr, dims) = self.section_dims(&d, subs)?;
+        let mark = self.call_after.len();
+        let desc = self.build_desc(d.base, addr, &dims);
+        let rank = Op::I32(dims.len() as i32);
+        let size = Op::I64(Self::elem_size(d.base));
+        let data = self.val(Ty::Ptr, Rv::Call("gpuf_desc_pack".into(), vec![desc.clone(), rank.clone(), size.clone()], Ty::Ptr));
+        let copy_back = Op::I32((intent != Some(ast::Intent::In)) as i32);
+        // Unpack before the descriptor is freed.
+        self.call_after.insert(mark, Stmt::Call("gpuf_desc_unpack".into(), vec![desc, rank, size, data.clone(), copy_back]));
+        Some(data)
+    }
+}
