@@ -68,17 +68,28 @@ program module_allocatable
   print *, lbound(a), ubound(a), a
   allocate(m(2, 2))
   m = 1.5
-  m = m * 2
+  m = reshape_by_hand(3)
   print *, shape(m), m
   do k = 1, 4
     call grow(k * 3)
   end do
 contains
+  function reshape_by_hand(n) result(r)
+    integer, intent(in) :: n
+    real :: r(n, n)
+    integer :: i, j
+    do j = 1, n
+      do i = 1, n
+        r(i, j) = i - j
+      end do
+    end do
+  end function reshape_by_hand
   subroutine grow(n)
     integer, intent(in) :: n
     integer, allocatable, save :: buf(:)
     if (.not. allocated(buf)) then
       allocate(buf(4))
+      buf = 0
       print *, 'first allocation', size(buf)
     end if
     if (size(buf) < n) then
