@@ -997,12 +997,23 @@ impl<'ctx> Cg<'ctx> {
     }
 
     fn math(&mut self, fx: &mut Fx<'ctx, '_>, f: MathFn, args: &[Op]) -> R<BasicValueEnum<'ctx>> {
-        let want = if f == MathFn::Powi { 2 } else { 1 };
+        let want = f.arity();
         if args.len() != want {
             return err(format!("function `{}`: {f:?} with {} operands", fx.f.name, args.len()));
         }
         let t = fx.f.op_ty(&args[0]);
         let x = self.op(fx, &args[0])?;
+        if t.is_int() && matches!(f, MathFn::Popcnt | MathFn::Leadz | MathFn::Trailz) {
+            let it = x.get_type();
+            return match f {
+                MathFn::Popcnt => self.call_intr("llvm.ctpop", &[it], &[x]),
+                _ => {
+                    let name = if f == MathFn::Leadz { "llvm.ctlz" } else { "llvm.cttz" };
+                    let no_poison = self.ctx.bool_type().const_zero().into();
+                    self.call_intr(name, &[it], &[x, no_poison])
+                }
+            };
+        }
         if t.is_int() {
             if f != MathFn::Abs {
                 return err(format!("function `{}`: {f:?} of an integer", fx.f.name));
@@ -1039,6 +1050,42 @@ impl<'ctx> Cg<'ctx> {
                     MathFn::Sin => "llvm.sin",
                     _ => "llvm.cos",
                 }
+            }
+            MathFn::Tan
+            | MathFn::Asin
+            | MathFn::Acos
+            | MathFn::Atan
+            | MathFn::Atan2
+            | MathFn::Sinh
+            | MathFn::Cosh
+            | MathFn::Tanh
+            | MathFn::Log10 => {
+                let short = match f {
+                    MathFn::Tan => "tan",
+                    MathFn::Asin => "asin",
+                    MathFn::Acos => "acos",
+                    MathFn::Atan => "atan",
+                    MathFn::Atan2 => "atan2",
+                    MathFn::Sinh => "sinh",
+                    MathFn::Cosh => "cosh",
+                    MathFn::Tanh => "tanh",
+                    _ => "log10",
+                };
+                let mut vals = vec![x];
+                if f == MathFn::Atan2 {
+                    vals.push(self.op(fx, &args[1])?);
+                }
+                if self.tgt.is_gpu() {
+                    let func = crate::devmath::function(self, short, fty.into_float_type())?;
+                    return Ok(self.call(func, &vals)?.unwrap());
+                }
+                // The host and sim call the C library, as gfortran's code does.
+                let (name, ft) = if t == Ty::F32 { (format!("{short}f"), Ty::F32) } else { (short.to_string(), Ty::F64) };
+                let func = self.declare(&name, &vec![ft; vals.len()], Some(ft))?;
+                return Ok(self.call(func, &vals)?.unwrap());
+            }
+            MathFn::Popcnt | MathFn::Leadz | MathFn::Trailz => {
+                return err(format!("function `{}`: {f:?} of a float", fx.f.name));
             }
             MathFn::Powi => {
                 let n = self.int_op(fx, &args[1], "powi exponent")?;
@@ -1384,7 +1431,7 @@ pub(crate) fn build_devmath_test<'ctx>(ctx: &'ctx Context, tm: &TargetMachine) -
     let m = ctx.create_module("gpuf.devmath");
     setup_module(&m, tm);
     let cg = Cg::new(ctx, m, Tgt::X86);
-    for name in ["exp", "log", "sin", "cos", "pow"] {
+    for name in ["exp", "log", "sin", "cos", "pow", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "log10"] {
         for ft in [ctx.f32_type(), ctx.f64_type()] {
             let inner = crate::devmath::function(&cg, name, ft)?;
             let n = inner.count_params() as usize;

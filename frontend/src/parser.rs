@@ -1461,25 +1461,24 @@ impl Parser {
                         _ => None,
                     },
                     "selected_real_kind" => {
-                        let p = self.const_int(first)?;
-                        Some(if p <= 6 {
-                            4
-                        } else if p <= 15 {
-                            8
-                        } else {
-                            -1
-                        })
+                        let (mut p, mut r) = (0, 0);
+                        for (i, a) in args.iter().enumerate() {
+                            let (slot, x) = match a {
+                                Arg::Index(x) => (i, x),
+                                Arg::Keyword(k, x) if k.name == "p" => (0, x),
+                                Arg::Keyword(k, x) if k.name == "r" => (1, x),
+                                _ => return None,
+                            };
+                            let v = self.const_int(x)?;
+                            match slot {
+                                0 => p = v,
+                                1 => r = v,
+                                _ => return None,
+                            }
+                        }
+                        Some(crate::sema::selected_real_kind(p, r))
                     }
-                    "selected_int_kind" => {
-                        let r = self.const_int(first)?;
-                        Some(if r <= 9 {
-                            4
-                        } else if r <= 18 {
-                            8
-                        } else {
-                            -1
-                        })
-                    }
+                    "selected_int_kind" => Some(crate::sema::selected_int_kind(self.const_int(first)?)),
                     _ => None,
                 }
             }

@@ -810,6 +810,34 @@ pub(crate) fn fold_int(op: BinOp, a: i64, b: i64) -> Option<i64> {
     }
 }
 
+/// gfortran's `selected_int_kind(r)`: the smallest integer kind with range `r`.
+pub fn selected_int_kind(r: i64) -> i64 {
+    match r {
+        i64::MIN..=2 => 1,
+        3..=4 => 2,
+        5..=9 => 4,
+        10..=18 => 8,
+        19..=38 => 16,
+        _ => -1,
+    }
+}
+
+/// gfortran's `selected_real_kind(p, r)` on x86_64 (kinds 4, 8, 10, 16; -1 precision,
+/// -2 range, -3 both unavailable).
+pub fn selected_real_kind(p: i64, r: i64) -> i64 {
+    let kinds = [(4, 6, 37), (8, 15, 307), (10, 18, 4931), (16, 33, 4931)];
+    if let Some(k) = kinds.iter().find(|(_, kp, kr)| p <= *kp && r <= *kr) {
+        return k.0;
+    }
+    let p_ok = kinds.iter().any(|(_, kp, _)| p <= *kp);
+    let r_ok = kinds.iter().any(|(_, _, kr)| r <= *kr);
+    match (p_ok, r_ok) {
+        (false, true) => -1,
+        (true, false) => -2,
+        _ => -3,
+    }
+}
+
 /// `E0211`: a keyword argument the procedure does not have.
 fn unknown_keyword(fname: &str, k: &Ident, label: &str) -> Diagnostic {
     Diagnostic::error("E0211", format!("`{fname}` has no argument named `{}`", k.name), k.span).with_label(label)
@@ -886,24 +914,35 @@ fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Iachar => "iachar",
         Intrinsic::Char => "char",
         Intrinsic::Ichar => "ichar",
+        Intrinsic::Tan => "tan",
+        Intrinsic::Asin => "asin",
+        Intrinsic::Acos => "acos",
+        Intrinsic::Atan => "atan",
+        Intrinsic::Atan2 => "atan2",
+        Intrinsic::Sinh => "sinh",
+        Intrinsic::Cosh => "cosh",
+        Intrinsic::Tanh => "tanh",
+        Intrinsic::Log10 => "log10",
+        Intrinsic::Btest => "btest",
+        Intrinsic::Ibset => "ibset",
+        Intrinsic::Ibclr => "ibclr",
+        Intrinsic::Ibits => "ibits",
+        Intrinsic::Ishftc => "ishftc",
+        Intrinsic::Popcnt => "popcnt",
+        Intrinsic::Leadz => "leadz",
+        Intrinsic::Trailz => "trailz",
+        Intrinsic::BitSize => "bit_size",
+        Intrinsic::Kind => "kind",
+        Intrinsic::SelectedRealKind => "selected_real_kind",
+        Intrinsic::SelectedIntKind => "selected_int_kind",
+        Intrinsic::CommandArgumentCount => "command_argument_count",
     }
 }
 
 /// Standard intrinsics that exist in Fortran but are not supported yet.
 const OTHER_INTRINSICS: &[&str] = &[
-    "tan",
-    "atan",
-    "atan2",
-    "asin",
-    "acos",
-    "sinh",
-    "cosh",
-    "tanh",
-    "log10",
     "matmul",
     "transpose",
-    "kind",
-    "btest",
     "len",
     "len_trim",
     "trim",
@@ -925,8 +964,6 @@ const OTHER_INTRINSICS: &[&str] = &[
     "conjg",
     "precision",
     "range",
-    "selected_real_kind",
-    "selected_int_kind",
     "random_number",
     "cpu_time",
     "system_clock",
@@ -943,11 +980,7 @@ const OTHER_INTRINSICS: &[&str] = &[
     "min0",
     "dmax1",
     "dmin1",
-    "popcnt",
-    "leadz",
-    "trailz",
     "norm2",
-    "bit_size",
     "digits",
     "radix",
 ];
@@ -3489,6 +3522,9 @@ impl Checker {
         ) {
             return self.char_intrinsic(f, args, span);
         }
+        if matches!(f, I::Kind | I::SelectedRealKind | I::SelectedIntKind | I::CommandArgumentCount | I::BitSize) {
+            return self.inquiry_intrinsic(f, args, span);
+        }
         let fname = intrinsic_name(f);
         let mut pos: Vec<Expr> = Vec::new();
         let mut kind_arg: Option<Expr> = None;
@@ -3559,7 +3595,19 @@ impl Checker {
                 ([e], _) => arg_err(self, e, "numeric"),
                 _ => nargs(self, "one argument"),
             },
-            Intrinsic::Sqrt | Intrinsic::Exp | Intrinsic::Log | Intrinsic::Sin | Intrinsic::Cos => match (pos.as_slice(), first) {
+            Intrinsic::Sqrt
+            | Intrinsic::Exp
+            | Intrinsic::Log
+            | Intrinsic::Sin
+            | Intrinsic::Cos
+            | Intrinsic::Tan
+            | Intrinsic::Asin
+            | Intrinsic::Acos
+            | Intrinsic::Atan
+            | Intrinsic::Sinh
+            | Intrinsic::Cosh
+            | Intrinsic::Tanh
+            | Intrinsic::Log10 => match (pos.as_slice(), first) {
                 ([e], Some(b @ BaseTy::Real(_))) => with_rank(b, e.ty.rank()),
                 ([e], _) => arg_err(self, e, "`real`"),
                 _ => nargs(self, "one argument"),
@@ -3690,6 +3738,41 @@ impl Checker {
                 ([e], _) => arg_err(self, e, "`real`"),
                 _ => nargs(self, "one argument"),
             },
+            Intrinsic::Atan2 => match (pos.as_slice(), first) {
+                ([_, b], Some(t @ BaseTy::Real(_))) if b.ty.base() == Some(t) => with_rank(t, rank),
+                ([a, _], Some(t)) if !matches!(t, BaseTy::Real(_)) => arg_err(self, a, "`real`"),
+                ([_, b], _) => arg_err(self, b, "of the same type as the first argument"),
+                _ => nargs(self, "two arguments"),
+            },
+            Intrinsic::Btest | Intrinsic::Ibset | Intrinsic::Ibclr | Intrinsic::Ibits | Intrinsic::Ishftc => {
+                let (lo, hi) = match f {
+                    Intrinsic::Ibits => (3, 3),
+                    Intrinsic::Ishftc => (2, 3),
+                    _ => (2, 2),
+                };
+                if pos.len() < lo || pos.len() > hi {
+                    nargs(
+                        self,
+                        if f == Intrinsic::Ibits {
+                            "three arguments"
+                        } else if lo == hi {
+                            "two arguments"
+                        } else {
+                            "two or three arguments"
+                        },
+                    )
+                } else if let Some(bad_e) = pos.iter().find(|e| !matches!(e.ty.base(), Some(BaseTy::Integer(_)))) {
+                    arg_err(self, bad_e, "`integer`")
+                } else {
+                    let b = first.unwrap_or(BaseTy::Integer(4));
+                    with_rank(if f == Intrinsic::Btest { BaseTy::Logical } else { b }, rank)
+                }
+            }
+            Intrinsic::Popcnt | Intrinsic::Leadz | Intrinsic::Trailz => match (pos.as_slice(), first) {
+                ([e], Some(BaseTy::Integer(_))) => with_rank(BaseTy::Integer(4), e.ty.rank()),
+                ([e], _) => arg_err(self, e, "`integer`"),
+                _ => nargs(self, "one argument"),
+            },
             Intrinsic::Huge => match (pos.as_slice(), first) {
                 ([_], Some(b)) if is_numeric(b) => Ty::Scalar(b),
                 ([e], _) => arg_err(self, e, "`integer` or `real`"),
@@ -3699,6 +3782,133 @@ impl Checker {
         };
         let _ = name;
         (mk(pos, kind_arg), ty)
+    }
+
+    /// `kind`, `bit_size`, `selected_real_kind`, `selected_int_kind` (folded to integer
+    /// constants) and `command_argument_count()`.
+    fn inquiry_intrinsic(&mut self, f: Intrinsic, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
+        let fname = intrinsic_name(f);
+        let int4 = Ty::Scalar(BaseTy::Integer(4));
+        let params: &[&str] = match f {
+            Intrinsic::SelectedRealKind => &["p", "r"],
+            Intrinsic::SelectedIntKind => &["r"],
+            Intrinsic::CommandArgumentCount => &[],
+            _ => &["x"],
+        };
+        let mut slots: Vec<Option<Expr>> = vec![None; params.len()];
+        let mut ok = true;
+        let mut next = 0;
+        for a in args {
+            let (slot, mut e) = match a {
+                Arg::Index(e) => {
+                    let i = next;
+                    next += 1;
+                    (i, e)
+                }
+                Arg::Keyword(k, e) => match params.iter().position(|p| *p == k.name) {
+                    Some(i) => (i, e),
+                    None => {
+                        self.err(unknown_keyword(fname, &k, "unknown keyword"));
+                        ok = false;
+                        continue;
+                    }
+                },
+                Arg::Range { span: rs, .. } => {
+                    self.err(range_argument(fname, rs));
+                    ok = false;
+                    continue;
+                }
+            };
+            self.expr(&mut e);
+            if let Some(place) = slots.get_mut(slot) {
+                *place = Some(e);
+            } else {
+                let want = match params.len() {
+                    0 => "no arguments",
+                    1 => "one argument",
+                    _ => "at most two arguments",
+                };
+                self.err(Diagnostic::error("E0209", format!("`{fname}` takes {want}"), e.span).with_label("too many arguments"));
+                ok = false;
+            }
+        }
+        if !ok || slots.iter().flatten().any(|e| e.ty == Ty::Unknown) {
+            return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
+        }
+        let folded = |v: i64| (ExprKind::Int(v, 4), Ty::Scalar(BaseTy::Integer(4)));
+        match f {
+            Intrinsic::CommandArgumentCount => (ExprKind::Intrinsic { func: f, args: Vec::new() }, int4),
+            Intrinsic::Kind | Intrinsic::BitSize => {
+                let Some(Some(x)) = slots.first() else {
+                    self.err(
+                        Diagnostic::error("E0209", format!("`{fname}` takes one argument"), span).with_label("wrong number of arguments"),
+                    );
+                    return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
+                };
+                let b = x.ty.base().unwrap_or(BaseTy::Integer(4));
+                match (f, b) {
+                    (Intrinsic::Kind, BaseTy::Integer(k) | BaseTy::Real(k)) => folded(i64::from(k)),
+                    (Intrinsic::Kind, BaseTy::Logical) => folded(4),
+                    (Intrinsic::Kind, BaseTy::Character) => folded(1),
+                    (_, BaseTy::Integer(k)) => (ExprKind::Int(8 * i64::from(k), k), Ty::Scalar(BaseTy::Integer(k))),
+                    _ => {
+                        self.err(
+                            Diagnostic::error(
+                                "E0210",
+                                format!("the argument of `{fname}` must be `integer`, found {}", ty_name(x.ty)),
+                                x.span,
+                            )
+                            .with_label("expected `integer`"),
+                        );
+                        (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown)
+                    }
+                }
+            }
+            _ => {
+                let mut vals = Vec::new();
+                for e in slots.iter().flatten() {
+                    if !matches!(e.ty, Ty::Scalar(BaseTy::Integer(_))) {
+                        self.err(
+                            Diagnostic::error(
+                                "E0210",
+                                format!("the arguments of `{fname}` must be scalar `integer`s, found {}", ty_name(e.ty)),
+                                e.span,
+                            )
+                            .with_label("expected `integer`"),
+                        );
+                        return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
+                    }
+                    match self.const_int(e) {
+                        Some(v) => vals.push(v),
+                        None => {
+                            self.err(Diagnostic::not_yet(format!("`{fname}` of a non-constant argument"), e.span));
+                            return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
+                        }
+                    }
+                }
+                if f == Intrinsic::SelectedIntKind {
+                    let Some(r) = slots.first().and_then(Option::as_ref).and_then(|_| vals.first().copied()) else {
+                        self.err(
+                            Diagnostic::error("E0209", format!("`{fname}` takes one argument"), span)
+                                .with_label("wrong number of arguments"),
+                        );
+                        return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
+                    };
+                    folded(selected_int_kind(r))
+                } else {
+                    if slots.iter().all(Option::is_none) {
+                        self.err(
+                            Diagnostic::error("E0209", format!("`{fname}` takes at least one of `p` and `r`"), span)
+                                .with_label("no arguments"),
+                        );
+                        return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
+                    }
+                    let at = |i: usize| slots.get(i).and_then(Option::as_ref).and_then(|e| self.const_int(e)).unwrap_or(0);
+                    let (p, r) = (at(0), at(1));
+                    folded(selected_real_kind(p, r))
+                }
+            }
+        }
     }
 
     // ----- statements -----

@@ -131,6 +131,31 @@ pub enum MathFn {
     Floor,
     /// `powi(float, i32)`: float raised to an integer power.
     Powi,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    /// `atan2(y, x)`: two operands of the same float type.
+    Atan2,
+    Sinh,
+    Cosh,
+    Tanh,
+    Log10,
+    /// Bit counts of an integer, in its own type: set bits, leading and trailing zeros.
+    Popcnt,
+    Leadz,
+    Trailz,
+}
+
+impl MathFn {
+    /// The number of operands.
+    pub fn arity(self) -> usize {
+        if matches!(self, MathFn::Powi | MathFn::Atan2) {
+            2
+        } else {
+            1
+        }
+    }
 }
 
 /// Parallelism levels of OpenACC.

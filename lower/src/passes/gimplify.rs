@@ -1531,6 +1531,27 @@ impl<'a> G<'a> {
                 };
                 self.val(rt, Rv::Math(m, vec![a]))
             }
+            Intrinsic::Tan
+            | Intrinsic::Asin
+            | Intrinsic::Acos
+            | Intrinsic::Atan
+            | Intrinsic::Atan2
+            | Intrinsic::Sinh
+            | Intrinsic::Cosh
+            | Intrinsic::Tanh
+            | Intrinsic::Log10
+            | Intrinsic::Btest
+            | Intrinsic::Ibset
+            | Intrinsic::Ibclr
+            | Intrinsic::Ibits
+            | Intrinsic::Ishftc
+            | Intrinsic::Popcnt
+            | Intrinsic::Leadz
+            | Intrinsic::Trailz
+            | Intrinsic::CommandArgumentCount => {
+                let ops: Vec<Op> = (0..args.len()).map(|i| arg(self, i)).collect();
+                self.more_intrinsic(func, rt, ops)
+            }
             Intrinsic::Max | Intrinsic::Min => {
                 let o = if func == Intrinsic::Max { BinOp::Max } else { BinOp::Min };
                 let mut acc = arg(self, 0);
@@ -1691,6 +1712,133 @@ impl<'a> G<'a> {
             }
             _ => zero_of(rt),
         }
+    }
+
+    /// The math, bit and command-line intrinsics added with issue 3 (operands evaluated).
+    fn more_intrinsic(&mut self, func: Intrinsic, rt: Ty, ops: Vec<Op>) -> Op {
+        use Intrinsic as I;
+        let mut ops = ops.into_iter();
+        let a = ops.next().unwrap_or(Op::I32(0));
+        let math = |m| match func {
+            I::Tan => Some(MathFn::Tan),
+            I::Asin => Some(MathFn::Asin),
+            I::Acos => Some(MathFn::Acos),
+            I::Atan => Some(MathFn::Atan),
+            I::Atan2 => Some(MathFn::Atan2),
+            I::Sinh => Some(MathFn::Sinh),
+            I::Cosh => Some(MathFn::Cosh),
+            I::Tanh => Some(MathFn::Tanh),
+            I::Log10 => Some(MathFn::Log10),
+            _ => m,
+        };
+        if let Some(m) = math(None) {
+            let a = self.conv(a, rt);
+            let mut v = vec![a];
+            if m == MathFn::Atan2 {
+                let b = ops.next().unwrap_or(zero_of(rt));
+                v.push(self.conv(b, rt));
+            }
+            return self.val(rt, Rv::Math(m, v));
+        }
+        if func == I::CommandArgumentCount {
+            return self.val(Ty::I32, Rv::Call("gpuf_command_argument_count".into(), vec![], Ty::I32));
+        }
+        // Bit intrinsics work in the type of their first argument.
+        let it = self.f.op_ty(&a);
+        let it = if it == Ty::I64 { Ty::I64 } else { Ty::I32 };
+        let a = self.conv(a, it);
+        let bits = if it == Ty::I64 { 64 } else { 32 };
+        let c = |v: i64| if it == Ty::I64 { Op::I64(v) } else { Op::I32(v as i32) };
+        let mut next = |g: &mut Self| {
+            let v = ops.next().unwrap_or(c(0));
+            g.conv(v, it)
+        };
+        match func {
+            I::Popcnt | I::Leadz | I::Trailz => {
+                let m = match func {
+                    I::Popcnt => MathFn::Popcnt,
+                    I::Leadz => MathFn::Leadz,
+                    _ => MathFn::Trailz,
+                };
+                let r = self.val(it, Rv::Math(m, vec![a]));
+                self.conv(r, rt)
+            }
+            I::Btest | I::Ibset | I::Ibclr => {
+                // Positions outside 0..bits are invalid Fortran; mask them to stay defined.
+                let pos = next(self);
+                let pos = self.val(it, Rv::Binary(BinOp::And, pos, c(bits - 1)));
+                let bit = self.val(it, Rv::Binary(BinOp::Shl, c(1), pos));
+                match func {
+                    I::Btest => {
+                        let m = self.val(it, Rv::Binary(BinOp::And, a, bit));
+                        self.val(Ty::I32, Rv::Binary(BinOp::Ne, m, c(0)))
+                    }
+                    I::Ibset => self.val(it, Rv::Binary(BinOp::Or, a, bit)),
+                    _ => {
+                        let nb = self.val(it, Rv::Unary(ir::UnOp::BitNot, bit));
+                        self.val(it, Rv::Binary(BinOp::And, a, nb))
+                    }
+                }
+            }
+            I::Ibits => {
+                // (i >> pos) & mask(len), with mask(bits) = all ones.
+                let pos = next(self);
+                let len = next(self);
+                let pos = self.val(it, Rv::Binary(BinOp::And, pos, c(bits - 1)));
+                let sh = self.val(it, Rv::Binary(BinOp::LShr, a, pos));
+                let mask = self.low_mask(it, len);
+                self.val(it, Rv::Binary(BinOp::And, sh, mask))
+            }
+            _ => {
+                // ishftc(i, shift [, size]): rotate the rightmost `size` bits.
+                let shift = next(self);
+                let size = match ops.next() {
+                    Some(v) => self.conv(v, it),
+                    None => c(bits),
+                };
+                let out = self.tmp(it);
+                self.emit(Stmt::Assign(out, Rv::Use(a.clone())));
+                // s = modulo(shift, size) in 0..size; nothing to do when s = 0 or size <= 0.
+                let ok = self.val(Ty::I32, Rv::Binary(BinOp::Gt, size.clone(), c(0)));
+                self.push_block();
+                let r = self.val(it, Rv::Binary(BinOp::Rem, shift, size.clone()));
+                let r = self.val(it, Rv::Binary(BinOp::Add, r, size.clone()));
+                let s = self.val(it, Rv::Binary(BinOp::Rem, r, size.clone()));
+                let nz = self.val(Ty::I32, Rv::Binary(BinOp::Ne, s.clone(), c(0)));
+                self.push_block();
+                let mask = self.low_mask(it, size.clone());
+                let field = self.val(it, Rv::Binary(BinOp::And, a.clone(), mask.clone()));
+                let nmask = self.val(it, Rv::Unary(ir::UnOp::BitNot, mask.clone()));
+                let rest = self.val(it, Rv::Binary(BinOp::And, a, nmask));
+                let l = self.val(it, Rv::Binary(BinOp::Shl, field.clone(), s.clone()));
+                let back = self.val(it, Rv::Binary(BinOp::Sub, size, s));
+                let rr = self.val(it, Rv::Binary(BinOp::LShr, field, back));
+                let rot = self.val(it, Rv::Binary(BinOp::Or, l, rr));
+                let rot = self.val(it, Rv::Binary(BinOp::And, rot, mask));
+                self.emit(Stmt::Assign(out, Rv::Binary(BinOp::Or, rest, rot)));
+                let inner = self.pop_block();
+                self.emit(Stmt::If { cond: nz, then_body: inner, else_body: vec![] });
+                let body = self.pop_block();
+                self.emit(Stmt::If { cond: ok, then_body: body, else_body: vec![] });
+                Op::Var(out)
+            }
+        }
+    }
+
+    /// `2**n - 1` in `it` for `n` in 0..=bits (all ones for `n >= bits`, 0 for `n <= 0`).
+    fn low_mask(&mut self, it: Ty, n: Op) -> Op {
+        let bits = if it == Ty::I64 { 64 } else { 32 };
+        let c = |v: i64| if it == Ty::I64 { Op::I64(v) } else { Op::I32(v as i32) };
+        let out = self.tmp(it);
+        self.emit(Stmt::Assign(out, Rv::Use(c(-1))));
+        let small = self.val(Ty::I32, Rv::Binary(BinOp::Lt, n.clone(), c(bits)));
+        self.push_block();
+        let nn = self.val(it, Rv::Binary(BinOp::Max, n, c(0)));
+        let p = self.val(it, Rv::Binary(BinOp::Shl, c(1), nn));
+        self.emit(Stmt::Assign(out, Rv::Binary(BinOp::Sub, p, c(1))));
+        let body = self.pop_block();
+        self.emit(Stmt::If { cond: small, then_body: body, else_body: vec![] });
+        Op::Var(out)
     }
 
     /// The subscripts (as `I64` absolute indices) of an element of `d`; sections take their
@@ -3070,7 +3218,41 @@ impl<'a> G<'a> {
                 };
                 self.emit(Stmt::Call("gpuf_exit".into(), vec![code]));
             }
-            IntrinsicSub::GetCommandArgument => self.not_yet("`get_command_argument` (character variables)", sp),
+            IntrinsicSub::GetCommandArgument => {
+                let n = match arg(0) {
+                    Some(e) => {
+                        let v = self.expr(e);
+                        self.conv(v, Ty::I32)
+                    }
+                    None => Op::I32(0),
+                };
+                let (buf, blen) = match arg(1) {
+                    Some(e) => self.str_expr(e),
+                    None => (Op::Null, Op::I64(0)),
+                };
+                let mut outs = Vec::new();
+                for i in [2, 3] {
+                    match arg(i) {
+                        Some(e) => {
+                            let t = self.tmp(Ty::I32);
+                            self.emit(Stmt::Assign(t, Rv::Use(Op::I32(0))));
+                            let p = self.val(Ty::Ptr, Rv::AddrOf(t));
+                            outs.push(p);
+                            let _ = e;
+                        }
+                        None => outs.push(Op::Null),
+                    }
+                }
+                let mut call = vec![n, buf, blen];
+                call.extend(outs.iter().cloned());
+                self.emit(Stmt::Call("gpuf_get_command_argument".into(), call));
+                for (i, p) in [2, 3].into_iter().zip(outs) {
+                    if let (Some(e), Op::Var(_)) = (arg(i), &p) {
+                        let v = self.val(Ty::I32, Rv::Load(Ty::I32, p));
+                        self.store_to(e, v);
+                    }
+                }
+            }
         }
     }
 
@@ -3934,6 +4116,15 @@ fn const_value(e: &Expr, t: Ty, syms: &Symbols) -> Option<Op> {
                     Intrinsic::Sqrt => first.sqrt(),
                     Intrinsic::Sin => first.sin(),
                     Intrinsic::Cos => first.cos(),
+                    Intrinsic::Tan => first.tan(),
+                    Intrinsic::Asin => first.asin(),
+                    Intrinsic::Acos => first.acos(),
+                    Intrinsic::Atan => first.atan(),
+                    Intrinsic::Atan2 => first.atan2(*a.get(1)?),
+                    Intrinsic::Sinh => first.sinh(),
+                    Intrinsic::Cosh => first.cosh(),
+                    Intrinsic::Tanh => first.tanh(),
+                    Intrinsic::Log10 => first.log10(),
                     Intrinsic::Abs => first.abs(),
                     Intrinsic::Real | Intrinsic::Dble | Intrinsic::Float | Intrinsic::Sngl => first,
                     Intrinsic::Int => first.trunc(),
