@@ -255,6 +255,8 @@ impl<'ctx> Cg<'ctx> {
             Ty::F32 => self.ctx.f32_type().into(),
             Ty::F64 => self.ctx.f64_type().into(),
             Ty::Ptr => self.ptr().into(),
+            Ty::I8 => self.ctx.i8_type().into(),
+            Ty::I16 => self.ctx.i16_type().into(),
         }
     }
 
@@ -818,6 +820,7 @@ impl<'ctx> Cg<'ctx> {
 
     fn atomic_rmw(&mut self, op: AtomicOp, t: Ty, p: PointerValue<'ctx>, v: BasicValueEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
         match t {
+            Ty::I8 | Ty::I16 => err(format!("atomic {op:?} on {t:?} is not supported")),
             Ty::I32 | Ty::I64 => {
                 let o = match op {
                     AtomicOp::Add => AtomicRMWBinOp::Add,
@@ -875,6 +878,7 @@ impl<'ctx> Cg<'ctx> {
         let y = self.op(fx, b)?;
         let bd = &self.b;
         match ta {
+            Ty::I8 | Ty::I16 => err(format!("function `{}`: {op:?} of narrow integers (computed in i32)", fx.f.name)),
             Ty::I32 | Ty::I64 => {
                 let (x, y) = (x.into_int_value(), y.into_int_value());
                 let cmp = |p: IntPredicate| -> R<BasicValueEnum<'ctx>> {
@@ -979,7 +983,7 @@ impl<'ctx> Cg<'ctx> {
         let bd = &self.b;
         Ok(match (from, t) {
             (a, b) if a == b => v,
-            (Ty::I32 | Ty::I64, Ty::I32 | Ty::I64) => {
+            (Ty::I32 | Ty::I64 | Ty::I8 | Ty::I16, Ty::I32 | Ty::I64 | Ty::I8 | Ty::I16) => {
                 if from.size() < t.size() {
                     bd.build_int_s_extend(v.into_int_value(), to.into_int_type(), "")?.into()
                 } else {
@@ -1363,6 +1367,7 @@ impl<'ctx> Cg<'ctx> {
                 let v = self.op(fx, &args[0])?;
                 let lane = self.i32_op(fx, &args[1], "shuffle lane")?;
                 let bits = match t {
+                    Ty::I8 | Ty::I16 => return err(format!("function `{}`: shuffle of a narrow integer", fx.f.name)),
                     Ty::I32 | Ty::I64 => v.into_int_value(),
                     Ty::F32 => self.b.build_bit_cast(v, i32t, "")?.into_int_value(),
                     Ty::F64 => self.b.build_bit_cast(v, self.ctx.i64_type(), "")?.into_int_value(),
@@ -1370,7 +1375,7 @@ impl<'ctx> Cg<'ctx> {
                 };
                 let r = self.shuffle_bits(*mode, bits, lane)?;
                 Some(match t {
-                    Ty::I32 | Ty::I64 => r.into(),
+                    Ty::I32 | Ty::I64 | Ty::I8 | Ty::I16 => r.into(),
                     Ty::F32 | Ty::F64 => self.b.build_bit_cast(r, self.llty(t), "")?,
                     Ty::Ptr => self.b.build_int_to_ptr(r, self.ptr(), "")?.into(),
                 })

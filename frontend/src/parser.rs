@@ -1594,7 +1594,7 @@ impl Parser {
             }
         };
         let base = match w.as_str() {
-            "integer" => BaseTy::Integer(check(self, &[4, 8], "integer")?),
+            "integer" => BaseTy::Integer(check(self, &[1, 2, 4, 8], "integer")?),
             "real" => BaseTy::Real(check(self, &[4, 8], "real")?),
             _ => {
                 check(self, &[4], "logical")?;
@@ -3398,6 +3398,7 @@ impl Parser {
                 self.bump();
                 let k = match self.int_params.get(&kind) {
                     Some(k @ (4 | 8)) => *k as u8,
+                    Some(k @ (1 | 2)) if !real => *k as u8,
                     Some(k) => {
                         self.diags.push(Diagnostic::not_yet(format!("kind {k} literals"), sp));
                         return Err(Fail);
@@ -3420,7 +3421,7 @@ impl Parser {
                     self.node(ExprKind::Real(crate::lexer::parse_real(&text), k), sp)
                 } else {
                     match text.parse::<i64>() {
-                        Ok(v) if k == 8 || v <= i64::from(i32::MAX) + 1 => self.node(ExprKind::Int(v, k), sp),
+                        Ok(v) if k == 8 || v <= (1i64 << (8 * u32::from(k) - 1)) => self.node(ExprKind::Int(v, k), sp),
                         _ => {
                             self.diags.push(Diagnostic::error("E0004", "integer literal is too large", sp).with_label("out of range"));
                             Err(Fail)

@@ -752,11 +752,13 @@ fn is_numeric(b: BaseTy) -> bool {
 /// The order of numeric promotion: integer(4) < integer(8) < real(4) < real(8).
 fn numeric_rank(b: BaseTy) -> u8 {
     match b {
-        BaseTy::Integer(4) => 0,
-        BaseTy::Integer(_) => 1,
-        BaseTy::Real(4) => 2,
-        BaseTy::Real(_) => 3,
-        _ => 0,
+        BaseTy::Integer(1) => 0,
+        BaseTy::Integer(2) => 1,
+        BaseTy::Integer(4) => 2,
+        BaseTy::Integer(_) => 3,
+        BaseTy::Real(4) => 4,
+        BaseTy::Real(_) => 5,
+        _ => 2,
     }
 }
 
@@ -2707,6 +2709,12 @@ impl Checker {
         let (kind, ty) = self.expr_kind(kind, e.span);
         e.kind = kind;
         e.ty = ty;
+        if self.in_compute()
+            && matches!(ty.base(), Some(BaseTy::Integer(1 | 2)))
+            && matches!(e.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::Int(..))
+        {
+            self.err(Diagnostic::not_yet("`integer(1)` and `integer(2)` inside a compute construct", e.span));
+        }
     }
 
     fn expr_kind(&mut self, kind: ExprKind, span: Span) -> (ExprKind, Ty) {
@@ -3653,6 +3661,7 @@ impl Checker {
                     None => Some(default_kind),
                     Some(k) => match self.const_int(k) {
                         Some(v @ (4 | 8)) => Some(v as u8),
+                        Some(v @ (1 | 2)) if matches!(f, Intrinsic::Int | Intrinsic::Nint) => Some(v as u8),
                         _ => {
                             self.err(
                                 Diagnostic::error("E0210", format!("the kind argument of `{fname}` must be the constant 4 or 8"), k.span)

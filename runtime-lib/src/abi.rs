@@ -111,6 +111,18 @@ pub extern "C" fn gpuf_io_i32(v: i32) {
     io::item(Item::Int(v as i64, 32))
 }
 
+/// An `integer(1)` item (passed as its `i32` value).
+#[no_mangle]
+pub extern "C" fn gpuf_io_i8(v: i32) {
+    io::item(Item::Int(i64::from(v as i8), 8))
+}
+
+/// An `integer(2)` item (passed as its `i32` value).
+#[no_mangle]
+pub extern "C" fn gpuf_io_i16(v: i32) {
+    io::item(Item::Int(i64::from(v as i16), 16))
+}
+
 #[no_mangle]
 pub extern "C" fn gpuf_io_i64(v: i64) {
     io::item(Item::Int(v, 64))

@@ -46,6 +46,8 @@ impl Item<'_> {
     fn raw(&self) -> Vec<u8> {
         match *self {
             Item::Int(v, 32) => (v as i32).to_le_bytes().to_vec(),
+            Item::Int(v, 16) => (v as i16).to_le_bytes().to_vec(),
+            Item::Int(v, 8) => vec![v as u8],
             Item::Int(v, _) => v.to_le_bytes().to_vec(),
             Item::Real(v, true) => (v as f32).to_le_bytes().to_vec(),
             Item::Real(v, false) => v.to_le_bytes().to_vec(),
@@ -250,7 +252,12 @@ impl Stmt {
                 *prev_char = is_char;
                 match it {
                     Item::Int(v, bits) => {
-                        let w = if bits == 64 { 20 } else { 11 };
+                        let w = match bits {
+                            8 => 4,
+                            16 => 6,
+                            32 => 11,
+                            _ => 20,
+                        };
                         self.rec.put(format!("{v:>w$}").as_bytes());
                     }
                     Item::Real(v, is_f32) => self.rec.put(format::list_real(v, is_f32).as_bytes()),

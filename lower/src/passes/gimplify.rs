@@ -57,6 +57,16 @@ pub fn ir_ty(b: BaseTy) -> Ty {
     }
 }
 
+/// The type of a value of base type `b` in memory: `integer(1)` and `integer(2)` take one
+/// and two bytes there, and are `I32` values in registers (see `G::load_as`, `G::store_as`).
+pub fn mem_ty(b: BaseTy) -> Ty {
+    match b {
+        BaseTy::Integer(1) => Ty::I8,
+        BaseTy::Integer(2) => Ty::I16,
+        _ => ir_ty(b),
+    }
+}
+
 /// The context of the compute construct being gimplified.
 struct RegionCtx {
     kind: RegionKind,
@@ -578,7 +588,8 @@ impl<'a> G<'a> {
             }
             let ty = ir_ty(s.base);
             if s.rank == 0 {
-                if mem.contains(&s.name) {
+                // Narrow integers too: passed by reference, a callee stores one or two bytes.
+                if mem.contains(&s.name) || mem_ty(s.base) != ty {
                     let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
                     self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![Op::I64(8)], Ty::Ptr)));
                     self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
@@ -866,7 +877,7 @@ impl<'a> G<'a> {
                 let v = g.conv(v, t);
                 let subs: Vec<Op> = d2.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
                 let a = g.elem_addr(&d2, &subs);
-                g.emit(Stmt::Store(t, a, v));
+                g.store_as(d2.base, a, v);
             });
             self.free_mats(mark);
             return;
@@ -879,7 +890,7 @@ impl<'a> G<'a> {
         self.scalarise(&shape, &mut |g, idx| {
             let subs: Vec<Op> = d2.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
             let a = g.elem_addr(&d2, &subs);
-            g.emit(Stmt::Store(t, a, v.clone()));
+            g.store_as(d2.base, a, v.clone());
         });
     }
 
@@ -942,7 +953,40 @@ impl<'a> G<'a> {
     }
 
     fn elem_size(b: BaseTy) -> i64 {
-        ir_ty(b).size()
+        mem_ty(b).size()
+    }
+
+    /// Loads a value of base type `b` from memory (narrow integers sign-extend to `I32`).
+    fn load_as(&mut self, b: BaseTy, a: Op) -> Op {
+        let (mt, vt) = (mem_ty(b), ir_ty(b));
+        let v = self.val(mt, Rv::Load(mt, a));
+        if mt == vt {
+            v
+        } else {
+            self.val(vt, Rv::Cast(vt, v))
+        }
+    }
+
+    /// Stores a value (of type `ir_ty(b)`) as base type `b` (narrow integers truncate).
+    fn store_as(&mut self, b: BaseTy, a: Op, v: Op) {
+        let mt = mem_ty(b);
+        let v = if mt == ir_ty(b) { v } else { self.val(mt, Rv::Cast(mt, v)) };
+        self.emit(Stmt::Store(mt, a, v));
+    }
+
+    /// Wraps an `I32` value to the range of a narrow integer kind (two's complement, as
+    /// gfortran's arithmetic on `integer(1)` and `integer(2)` does); other kinds unchanged.
+    fn wrap(&mut self, b: Option<BaseTy>, v: Op) -> Op {
+        let Some(b) = b else { return v };
+        let mt = mem_ty(b);
+        if mt == ir_ty(b) {
+            return v;
+        }
+        if let Op::I32(c) = v {
+            return Op::I32(if mt == Ty::I8 { c as i8 as i32 } else { c as i16 as i32 });
+        }
+        let n = self.val(mt, Rv::Cast(mt, v));
+        self.val(Ty::I32, Rv::Cast(Ty::I32, n))
     }
 
     fn desc_bytes(&mut self, d: &Desc) -> Op {
@@ -956,8 +1000,11 @@ impl<'a> G<'a> {
     /// Stores a value to a scalar name.
     fn store_name(&mut self, name: &str, v: Op) {
         match self.lookup(name) {
-            Some(Home::Reg(var, _)) => self.emit(Stmt::Assign(var, Rv::Use(v))),
-            Some(Home::Mem(p, b)) => self.emit(Stmt::Store(ir_ty(b), Op::Var(p), v)),
+            Some(Home::Reg(var, b)) => {
+                let v = self.wrap(Some(b), v);
+                self.emit(Stmt::Assign(var, Rv::Use(v)))
+            }
+            Some(Home::Mem(p, b)) => self.store_as(b, Op::Var(p), v),
             _ => {}
         }
     }
@@ -998,7 +1045,7 @@ impl<'a> G<'a> {
             ExprKind::Paren(x) => self.expr_at(x, idx),
             ExprKind::Name(id) => match self.lookup(&id.name) {
                 Some(Home::Reg(v, _)) => Op::Var(v),
-                Some(Home::Mem(p, b)) => self.val(ir_ty(b), Rv::Load(ir_ty(b), Op::Var(p))),
+                Some(Home::Mem(p, b)) => self.load_as(b, Op::Var(p)),
                 Some(Home::Array(d)) => {
                     if idx.is_empty() {
                         self.not_yet(format!("array `{}` used as a scalar here", d.name), e.span);
@@ -1007,8 +1054,7 @@ impl<'a> G<'a> {
                     let subs: Vec<Op> = d.lb.iter().map(|lb| Op::Var(*lb)).collect::<Vec<_>>();
                     let subs: Vec<Op> = subs.into_iter().zip(idx).map(|(lb, i)| self.bin(Ty::I64, BinOp::Add, lb, i.clone())).collect();
                     let a = self.elem_addr(&d, &subs);
-                    let t = ir_ty(d.base);
-                    self.val(t, Rv::Load(t, a))
+                    self.load_as(d.base, a)
                 }
                 Some(Home::Str(s)) => Op::Str(s),
                 Some(Home::Chars { addr, .. }) => Op::Var(addr),
@@ -1028,8 +1074,7 @@ impl<'a> G<'a> {
                 };
                 let s = self.subscripts(&d, subs, idx);
                 let a = self.elem_addr(&d, &s);
-                let t = ir_ty(d.base);
-                self.val(t, Rv::Load(t, a))
+                self.load_as(d.base, a)
             }
             ExprKind::Apply { name, .. } => {
                 self.not_yet(format!("call of `{}`", name.name), e.span);
@@ -1051,6 +1096,10 @@ impl<'a> G<'a> {
                 let v = self.conv(v, t);
                 match op {
                     ast::UnOp::Plus => v,
+                    ast::UnOp::Neg if matches!(e.ty.base(), Some(BaseTy::Integer(1 | 2))) => {
+                        let n = self.val(t, Rv::Unary(ir::UnOp::Neg, v));
+                        self.wrap(e.ty.base(), n)
+                    }
                     ast::UnOp::Neg => match v {
                         Op::I32(c) => Op::I32(c.wrapping_neg()),
                         Op::I64(c) => Op::I64(c.wrapping_neg()),
@@ -1061,18 +1110,25 @@ impl<'a> G<'a> {
                     ast::UnOp::Not => self.val(Ty::I32, Rv::Unary(ir::UnOp::LNot, v)),
                 }
             }
-            ExprKind::Binary(op, x, y) => self.binary(e, *op, x, y, idx),
-            ExprKind::Intrinsic { func, args } => self.intrinsic(e, *func, args, idx),
+            ExprKind::Binary(op, x, y) => {
+                let v = self.binary(e, *op, x, y, idx);
+                self.wrap(e.ty.base(), v)
+            }
+            ExprKind::Intrinsic { func, args } => {
+                let v = self.intrinsic(e, *func, args, idx);
+                self.wrap(e.ty.base(), v)
+            }
             ExprKind::ArrayCtor(_) => {
                 let t = self.expr_ty(e);
                 let Some((buf, _)) = self.mats.get(&(e as *const Expr as usize)).cloned() else {
                     self.not_yet("an array constructor here", e.span);
                     return zero_of(t);
                 };
+                let b = e.ty.base().unwrap_or(BaseTy::Integer(4));
                 let i = idx.first().cloned().unwrap_or(Op::I64(0));
-                let off = self.bin(Ty::I64, BinOp::Mul, i, Op::I64(t.size()));
+                let off = self.bin(Ty::I64, BinOp::Mul, i, Op::I64(mem_ty(b).size()));
                 let a = self.val(Ty::Ptr, Rv::PtrAdd(buf, off));
-                self.val(t, Rv::Load(t, a))
+                self.load_as(b, a)
             }
         }
     }
@@ -1108,16 +1164,17 @@ impl<'a> G<'a> {
                     g.emit(Stmt::Assign(n, Rv::Binary(BinOp::Add, Op::Var(n), sz)));
                 });
                 let cnt = self.val(Ty::I64, Rv::Binary(BinOp::Max, Op::Var(n), Op::I64(1)));
-                let bytes = self.bin(Ty::I64, BinOp::Mul, cnt, Op::I64(t.size()));
+                let eb = e.ty.base().unwrap_or(BaseTy::Integer(4));
+                let bytes = self.bin(Ty::I64, BinOp::Mul, cnt, Op::I64(mem_ty(eb).size()));
                 let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
                 let pos = self.tmp(Ty::I64);
                 self.emit(Stmt::Assign(pos, Rv::Use(Op::I64(0))));
                 let b2 = buf.clone();
                 let put = move |g: &mut Self, v: Op| {
                     let v = g.conv(v, t);
-                    let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(t.size()));
+                    let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(mem_ty(eb).size()));
                     let a = g.val(Ty::Ptr, Rv::PtrAdd(b2.clone(), off));
-                    g.emit(Stmt::Store(t, a, v));
+                    g.store_as(eb, a, v);
                     g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), Op::I64(1))));
                 };
                 self.ctor_walk(items, &mut |g, x| {
@@ -1549,7 +1606,26 @@ impl<'a> G<'a> {
             | Intrinsic::Leadz
             | Intrinsic::Trailz
             | Intrinsic::CommandArgumentCount => {
-                let ops: Vec<Op> = (0..args.len()).map(|i| arg(self, i)).collect();
+                let mut ops: Vec<Op> = (0..args.len()).map(|i| arg(self, i)).collect();
+                // Narrow integers: work on their own bits (zero-extended), wrap the result.
+                let narrow = args.first().and_then(|a| a.ty.base()).map(mem_ty).filter(|t| matches!(t, Ty::I8 | Ty::I16));
+                if let (Some(nt), Some(a0)) = (narrow, ops.first_mut()) {
+                    let m = Op::I32(if nt == Ty::I8 { 0xff } else { 0xffff });
+                    *a0 = self.val(Ty::I32, Rv::Binary(BinOp::And, a0.clone(), m));
+                    let bits = 8 * nt.size() as i32;
+                    match func {
+                        Intrinsic::Leadz => {
+                            let r = self.more_intrinsic(func, Ty::I32, ops);
+                            return self.val(Ty::I32, Rv::Binary(BinOp::Sub, r, Op::I32(32 - bits)));
+                        }
+                        Intrinsic::Trailz => {
+                            let r = self.more_intrinsic(func, Ty::I32, ops);
+                            return self.val(Ty::I32, Rv::Binary(BinOp::Min, r, Op::I32(bits)));
+                        }
+                        Intrinsic::Ishftc if ops.len() == 2 => ops.push(Op::I32(bits)),
+                        _ => {}
+                    }
+                }
                 self.more_intrinsic(func, rt, ops)
             }
             Intrinsic::Max | Intrinsic::Min => {
@@ -1608,6 +1684,11 @@ impl<'a> G<'a> {
             Intrinsic::Ishft => {
                 // Left for positive shifts, logical right for negative ones, zero past the width.
                 let a = arg(self, 0);
+                let a = match args.first().and_then(|x| x.ty.base()).map(mem_ty) {
+                    Some(Ty::I8) => self.val(Ty::I32, Rv::Binary(BinOp::And, a, Op::I32(0xff))),
+                    Some(Ty::I16) => self.val(Ty::I32, Rv::Binary(BinOp::And, a, Op::I32(0xffff))),
+                    _ => a,
+                };
                 let sh = arg(self, 1);
                 let sh = self.conv(sh, rt);
                 let bits = if rt == Ty::I64 { Op::I64(64) } else { Op::I32(32) };
@@ -1693,6 +1774,8 @@ impl<'a> G<'a> {
                 }
             }
             Intrinsic::Huge => match rt {
+                Ty::I32 if e.ty.base() == Some(BaseTy::Integer(1)) => Op::I32(i8::MAX.into()),
+                Ty::I32 if e.ty.base() == Some(BaseTy::Integer(2)) => Op::I32(i16::MAX.into()),
                 Ty::I32 => Op::I32(i32::MAX),
                 Ty::I64 => Op::I64(i64::MAX),
                 Ty::F32 => Op::F32(f32::MAX),
@@ -2386,7 +2469,7 @@ impl<'a> G<'a> {
         if scoped && self.region.is_none() {
             // A memory-scalar loop variable outside regions: keep memory in step.
             if let Some(Home::Mem(p, b)) = &home {
-                self.emit(Stmt::Store(ir_ty(*b), Op::Var(*p), Op::Var(lv)));
+                self.store_as(*b, Op::Var(*p), Op::Var(lv));
             }
         }
         self.stmts(body);
@@ -2422,7 +2505,7 @@ impl<'a> G<'a> {
                     let Some(Home::Array(d)) = self.lookup(&name.name) else { return };
                     let s = self.subscripts(&d, subs, &[]);
                     let a = self.elem_addr(&d, &s);
-                    self.emit(Stmt::Store(ir_ty(d.base), a, v));
+                    self.store_as(d.base, a, v);
                     return;
                 }
                 _ => {
@@ -2772,13 +2855,13 @@ impl<'a> G<'a> {
                 let subs: Vec<Op> =
                     d.lb.clone().into_iter().zip(idx).map(|(lb, i)| self.bin(Ty::I64, BinOp::Add, Op::Var(lb), i.clone())).collect();
                 let a = self.elem_addr(&d, &subs);
-                self.emit(Stmt::Store(ir_ty(d.base), a, v));
+                self.store_as(d.base, a, v);
             }
             ExprKind::ArrayRef { name, subs } => {
                 let Some(Home::Array(d)) = self.lookup(&name.name) else { return };
                 let s = self.subscripts(&d, subs, idx);
                 let a = self.elem_addr(&d, &s);
-                self.emit(Stmt::Store(ir_ty(d.base), a, v));
+                self.store_as(d.base, a, v);
             }
             _ => {}
         }
@@ -2955,8 +3038,11 @@ impl<'a> G<'a> {
     fn io_item(&mut self, e: &Expr, v: Op) {
         let f = match e.ty.base() {
             Some(BaseTy::Logical) => "gpuf_io_logical",
+            // Narrow integers travel as `I32`; the runtime prints them with their kind's width.
+            Some(BaseTy::Integer(1)) => "gpuf_io_i8",
+            Some(BaseTy::Integer(2)) => "gpuf_io_i16",
             _ => match self.f.op_ty(&v) {
-                Ty::I32 => "gpuf_io_i32",
+                Ty::I32 | Ty::I8 | Ty::I16 => "gpuf_io_i32",
                 Ty::I64 => "gpuf_io_i64",
                 Ty::F32 => "gpuf_io_f32",
                 Ty::F64 => "gpuf_io_f64",
@@ -3266,7 +3352,7 @@ impl<'a> G<'a> {
                     let b = self.desc_bytes(&d);
                     Some((Op::Var(d.addr), b, id.name.clone(), Some(d)))
                 }
-                Some(Home::Mem(p, b)) => Some((Op::Var(p), Op::I64(ir_ty(b).size()), id.name.clone(), None)),
+                Some(Home::Mem(p, b)) => Some((Op::Var(p), Op::I64(mem_ty(b).size()), id.name.clone(), None)),
                 _ => None,
             },
             ExprKind::ArrayRef { name, subs } | ExprKind::Apply { name, args: subs } => {
@@ -3924,13 +4010,13 @@ impl<'a> G<'a> {
     fn place(&mut self, x: &Expr) -> Option<(Op, Ty)> {
         match &x.kind {
             ExprKind::Name(id) => match self.lookup(&id.name) {
-                Some(Home::Mem(p, b)) => Some((Op::Var(p), ir_ty(b))),
+                Some(Home::Mem(p, b)) => Some((Op::Var(p), mem_ty(b))),
                 _ => None,
             },
             ExprKind::ArrayRef { name, subs } => {
                 let Some(Home::Array(d)) = self.lookup(&name.name) else { return None };
                 let s = self.subscripts(&d, subs, &[]);
-                Some((self.elem_addr(&d, &s), ir_ty(d.base)))
+                Some((self.elem_addr(&d, &s), mem_ty(d.base)))
             }
             _ => None,
         }
@@ -4151,7 +4237,7 @@ fn const_value(e: &Expr, t: Ty, syms: &Symbols) -> Option<Op> {
         Ty::I64 => Op::I64(v as i64),
         Ty::F32 => Op::F32(v as f32),
         Ty::F64 => Op::F64(v),
-        Ty::Ptr => return None,
+        Ty::Ptr | Ty::I8 | Ty::I16 => return None,
     })
 }
 
@@ -4182,13 +4268,15 @@ pub fn zero_of(t: Ty) -> Op {
         Ty::F32 => Op::F32(0.0),
         Ty::F64 => Op::F64(0.0),
         Ty::Ptr => Op::Null,
+        // Narrow integers are memory types; their values are `I32`.
+        Ty::I8 | Ty::I16 => Op::I32(0),
     }
 }
 
 fn common(a: Ty, b: Ty) -> Ty {
     fn rank(t: Ty) -> u8 {
         match t {
-            Ty::I32 => 0,
+            Ty::I8 | Ty::I16 | Ty::I32 => 0,
             Ty::I64 => 1,
             Ty::F32 => 2,
             Ty::F64 => 3,
