@@ -95,6 +95,8 @@ pub enum BaseTy {
     Logical,
     /// `character(len=n)`; only literals and parameters for now.
     Character,
+    /// `complex` with the kind of its parts: 4 or 8 (`double complex` is 8).
+    Complex(u8),
 }
 
 /// The type of an expression: a base type and a rank (0 for scalars).
@@ -537,6 +539,8 @@ pub enum ExprKind {
     /// An array constructor `[a, b, (f(i), i = 1, n)]` or `(/ ... /)`, and the implied-do
     /// list of a `print` item `(a(i), i = 1, n)` (a constructor with one implied-do item).
     ArrayCtor(Vec<CtorItem>),
+    /// A complex literal constant `(re, im)`.
+    Complex(Box<Expr>, Box<Expr>),
 }
 
 /// One item of an array constructor.
@@ -697,6 +701,10 @@ pub enum Intrinsic {
     SelectedIntKind,
     /// `command_argument_count()`.
     CommandArgumentCount,
+    // Complex numbers.
+    Cmplx,
+    Aimag,
+    Conjg,
 }
 
 impl Intrinsic {
@@ -805,6 +813,9 @@ impl Intrinsic {
             "selected_real_kind" => Intrinsic::SelectedRealKind,
             "selected_int_kind" => Intrinsic::SelectedIntKind,
             "command_argument_count" => Intrinsic::CommandArgumentCount,
+            "cmplx" => Intrinsic::Cmplx,
+            "aimag" => Intrinsic::Aimag,
+            "conjg" => Intrinsic::Conjg,
             _ => return None,
         })
     }

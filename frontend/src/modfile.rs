@@ -277,6 +277,9 @@ fn parse_base(t: &str) -> Option<(BaseTy, Option<Option<i64>>)> {
     if t == "logical" {
         return Some((BaseTy::Logical, None));
     }
+    if let Some(k) = t.strip_prefix("complex(").and_then(|r| r.strip_suffix(')')) {
+        return Some((BaseTy::Complex(k.parse().ok()?), None));
+    }
     let l = t.strip_prefix("character*")?;
     Some((BaseTy::Character, Some(if l == "-" { None } else { Some(l.parse().ok()?) })))
 }
@@ -295,6 +298,7 @@ fn parse_val(t: &str, b: BaseTy) -> Option<Expr> {
     Some(match b {
         BaseTy::Integer(k) => lit(ExprKind::Int(t.parse().ok()?, k), ty),
         BaseTy::Real(k) => lit(ExprKind::Real(t.parse().ok()?, k), ty),
+        BaseTy::Complex(_) => return None,
         BaseTy::Logical => lit(
             ExprKind::Logical(match t {
                 "T" => true,

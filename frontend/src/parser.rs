@@ -392,7 +392,6 @@ const UNSUPPORTED_STMTS: &[&str] = &[
     "target",
     "nullify",
     "inquire",
-    "complex",
     "type",
     "class",
     "entry",
@@ -1418,8 +1417,8 @@ impl Parser {
         }
         match self.tok() {
             Tok::Name(n) => {
-                matches!(n.as_str(), "integer" | "real" | "logical" | "character" | "doubleprecision")
-                    || (n == "double" && self.is_name_at(1, "precision"))
+                matches!(n.as_str(), "integer" | "real" | "logical" | "character" | "doubleprecision" | "complex" | "doublecomplex")
+                    || (n == "double" && (self.is_name_at(1, "precision") || self.is_name_at(1, "complex")))
             }
             _ => false,
         }
@@ -1492,11 +1491,12 @@ impl Parser {
         let Tok::Name(w) = self.bump().tok else {
             return Err(self.err_expected("a type"));
         };
-        if w == "double" || w == "doubleprecision" {
+        if w == "double" || w == "doubleprecision" || w == "doublecomplex" {
+            let cplx = w == "doublecomplex" || self.is_name("complex");
             if w == "double" {
                 self.bump();
             }
-            return Ok((BaseTy::Real(8), self.from(start)));
+            return Ok((if cplx { BaseTy::Complex(8) } else { BaseTy::Real(8) }, self.from(start)));
         }
         if w == "character" {
             // character, character(len=*), character(10), character*(*), character*10
@@ -1596,6 +1596,7 @@ impl Parser {
         let base = match w.as_str() {
             "integer" => BaseTy::Integer(check(self, &[1, 2, 4, 8], "integer")?),
             "real" => BaseTy::Real(check(self, &[4, 8], "real")?),
+            "complex" => BaseTy::Complex(check(self, &[4, 8], "complex")?),
             _ => {
                 check(self, &[4], "logical")?;
                 BaseTy::Logical
@@ -3464,10 +3465,12 @@ impl Parser {
                 if self.is(&Tok::Comma) && self.paren_has_implied_do() {
                     return self.implied_do_rest(e, sp);
                 }
-                if self.is(&Tok::Comma) {
-                    let s2 = self.span();
-                    self.diags.push(Diagnostic::not_yet("complex numbers", sp.to(s2)));
-                    return Err(Fail);
+                if self.eat(&Tok::Comma) {
+                    // A complex literal `(re, im)`.
+                    let im = self.expr()?;
+                    self.expect(&Tok::RParen)?;
+                    let span = self.from(sp);
+                    return self.node(ExprKind::Complex(Box::new(e), Box::new(im)), span);
                 }
                 self.expect(&Tok::RParen)?;
                 let span = self.from(sp);

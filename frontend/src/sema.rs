@@ -733,6 +733,7 @@ pub fn base_name(b: BaseTy) -> String {
         BaseTy::Real(k) => format!("real({k})"),
         BaseTy::Logical => "logical".into(),
         BaseTy::Character => "character".into(),
+        BaseTy::Complex(k) => format!("complex({k})"),
     }
 }
 
@@ -758,11 +759,18 @@ fn numeric_rank(b: BaseTy) -> u8 {
         BaseTy::Integer(_) => 3,
         BaseTy::Real(4) => 4,
         BaseTy::Real(_) => 5,
+        BaseTy::Complex(4) => 6,
+        BaseTy::Complex(_) => 7,
         _ => 2,
     }
 }
 
 fn promote(a: BaseTy, b: BaseTy) -> BaseTy {
+    // complex with real(8) is complex(8).
+    match (a, b) {
+        (BaseTy::Complex(k), BaseTy::Real(r)) | (BaseTy::Real(r), BaseTy::Complex(k)) => return BaseTy::Complex(k.max(r)),
+        _ => {}
+    }
     if numeric_rank(a) >= numeric_rank(b) {
         a
     } else {
@@ -938,6 +946,9 @@ fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::SelectedRealKind => "selected_real_kind",
         Intrinsic::SelectedIntKind => "selected_int_kind",
         Intrinsic::CommandArgumentCount => "command_argument_count",
+        Intrinsic::Cmplx => "cmplx",
+        Intrinsic::Aimag => "aimag",
+        Intrinsic::Conjg => "conjg",
     }
 }
 
@@ -2692,7 +2703,8 @@ impl Checker {
         let (Some(t), Some(f)) = (to.base(), from.base()) else {
             return true;
         };
-        let ok = (is_numeric(t) && is_numeric(f)) || t == f;
+        let num = |b: BaseTy| is_numeric(b) || matches!(b, BaseTy::Complex(_));
+        let ok = (num(t) && num(f)) || t == f;
         if !ok {
             self.err(
                 Diagnostic::error("E0221", format!("mismatched types: cannot assign `{}` to `{}`", base_name(f), base_name(t)), span)
@@ -2709,6 +2721,12 @@ impl Checker {
         let (kind, ty) = self.expr_kind(kind, e.span);
         e.kind = kind;
         e.ty = ty;
+        if self.in_compute()
+            && matches!(ty.base(), Some(BaseTy::Complex(_)))
+            && !matches!(e.kind, ExprKind::Intrinsic { .. } | ExprKind::Binary(..))
+        {
+            self.err(Diagnostic::not_yet("complex numbers inside a compute construct", e.span));
+        }
         if self.in_compute()
             && matches!(ty.base(), Some(BaseTy::Integer(1 | 2)))
             && matches!(e.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::Int(..))
@@ -2749,7 +2767,7 @@ impl Checker {
                 let t = match (op, x.ty) {
                     (_, Ty::Unknown) => Ty::Unknown,
                     (UnOp::Not, t) if t.base() == Some(BaseTy::Logical) => t,
-                    (UnOp::Neg | UnOp::Plus, t) if t.base().is_some_and(is_numeric) => t,
+                    (UnOp::Neg | UnOp::Plus, t) if t.base().is_some_and(|b| is_numeric(b) || matches!(b, BaseTy::Complex(_))) => t,
                     (op, t) => {
                         let (sym, want) = match op {
                             UnOp::Not => (".not.", "a `logical` operand"),
@@ -2773,6 +2791,31 @@ impl Checker {
             }
             ExprKind::Apply { name, args } => self.apply(name, args, span),
             ExprKind::ArrayCtor(items) => self.array_ctor(items, span),
+            ExprKind::Complex(mut re, mut im) => {
+                self.expr(&mut re);
+                self.expr(&mut im);
+                let mut kind = 4;
+                let mut ok = true;
+                for p in [&re, &im] {
+                    match p.ty {
+                        Ty::Scalar(BaseTy::Real(k)) => kind = kind.max(k),
+                        Ty::Scalar(BaseTy::Integer(_)) => {}
+                        Ty::Unknown => ok = false,
+                        t => {
+                            self.err(
+                                Diagnostic::error(
+                                    "E0210",
+                                    format!("the parts of a complex constant must be scalar `integer` or `real`, found {}", ty_name(t)),
+                                    p.span,
+                                )
+                                .with_label("expected `real`"),
+                            );
+                            ok = false;
+                        }
+                    }
+                }
+                (ExprKind::Complex(re, im), if ok { Ty::Scalar(BaseTy::Complex(kind)) } else { Ty::Unknown })
+            }
             k @ (ExprKind::ArrayRef { .. } | ExprKind::Intrinsic { .. } | ExprKind::Call { .. }) => (k, Ty::Unknown),
         }
     }
@@ -3193,6 +3236,22 @@ impl Checker {
             );
             Ty::Unknown
         };
+        let is_cplx = |b: BaseTy| matches!(b, BaseTy::Complex(_));
+        if is_cplx(lb) || is_cplx(rb) {
+            let num = |b: BaseTy| is_numeric(b) || is_cplx(b);
+            return match op {
+                BinOp::Pow if !matches!(rb, BaseTy::Integer(_)) && num(lb) && num(rb) => {
+                    self.err(Diagnostic::not_yet("complex powers other than integer exponents", span));
+                    Ty::Unknown
+                }
+                BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Pow if num(lb) && num(rb) => with_rank(promote(lb, rb), rank),
+                BinOp::Eq | BinOp::Ne if num(lb) && num(rb) => with_rank(BaseTy::Logical, rank),
+                BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge if num(lb) && num(rb) => {
+                    mismatch(self, "ordered operands (complex numbers are not ordered)")
+                }
+                _ => mismatch(self, "numeric operands"),
+            };
+        }
         match op {
             BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Pow => {
                 if is_numeric(lb) && is_numeric(rb) {
@@ -3546,7 +3605,8 @@ impl Checker {
                 Arg::Keyword(k, mut e) => {
                     self.expr(&mut e);
                     match (f, k.name.as_str()) {
-                        (Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint, "kind") => kind_arg = Some(e),
+                        (Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint | Intrinsic::Cmplx, "kind") => kind_arg = Some(e),
+                        (Intrinsic::Cmplx, "x" | "y") if pos.len() == usize::from(k.name == "y") => pos.push(e),
                         _ => {
                             self.err(unknown_keyword(fname, &k, "unknown keyword"));
                             ok = false;
@@ -3563,9 +3623,15 @@ impl Checker {
         if matches!(f, Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint) && pos.len() == 2 && kind_arg.is_none() {
             kind_arg = pos.pop();
         }
+        if f == Intrinsic::Cmplx && pos.len() == 3 && kind_arg.is_none() {
+            kind_arg = pos.pop();
+        }
         let mk = |pos: Vec<Expr>, kind_arg: Option<Expr>| {
             let mut args = pos;
-            args.extend(kind_arg);
+            // `cmplx`'s kind is in its type; its arguments stay `x [, y]`.
+            if f != Intrinsic::Cmplx {
+                args.extend(kind_arg);
+            }
             ExprKind::Intrinsic { func: f, args }
         };
         if !ok || pos.iter().chain(kind_arg.iter()).any(|e| e.ty == Ty::Unknown) {
@@ -3597,7 +3663,64 @@ impl Checker {
             );
             Ty::Unknown
         };
+        let cplx = matches!(first, Some(BaseTy::Complex(_)));
         let ty = match f {
+            Intrinsic::Abs | Intrinsic::Aimag if cplx && pos.len() == 1 => match first {
+                Some(BaseTy::Complex(k)) => with_rank(BaseTy::Real(k), rank),
+                _ => Ty::Unknown,
+            },
+            Intrinsic::Sqrt | Intrinsic::Exp | Intrinsic::Conjg if cplx && pos.len() == 1 => {
+                first.map_or(Ty::Unknown, |b| with_rank(b, rank))
+            }
+            Intrinsic::Real | Intrinsic::Dble if cplx && pos.len() == 1 => {
+                let k = match (f, first, &kind_arg) {
+                    (Intrinsic::Dble, _, _) => Some(8),
+                    (_, Some(BaseTy::Complex(k)), None) => Some(k),
+                    (_, _, Some(ka)) => match self.const_int(ka) {
+                        Some(v @ (4 | 8)) => Some(v as u8),
+                        _ => {
+                            self.err(
+                                Diagnostic::error("E0210", format!("the kind argument of `{fname}` must be the constant 4 or 8"), ka.span)
+                                    .with_label("unsupported kind"),
+                            );
+                            None
+                        }
+                    },
+                    _ => None,
+                };
+                k.map_or(Ty::Unknown, |k| with_rank(BaseTy::Real(k), rank))
+            }
+            Intrinsic::Aimag | Intrinsic::Conjg => match pos.as_slice() {
+                [e] => arg_err(self, e, "`complex`"),
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::Cmplx => {
+                let kind = match &kind_arg {
+                    None => Some(4),
+                    Some(k) => match self.const_int(k) {
+                        Some(v @ (4 | 8)) => Some(v as u8),
+                        _ => {
+                            self.err(
+                                Diagnostic::error("E0210", "the kind argument of `cmplx` must be the constant 4 or 8", k.span)
+                                    .with_label("unsupported kind"),
+                            );
+                            None
+                        }
+                    },
+                };
+                match (pos.as_slice(), kind) {
+                    (_, None) => Ty::Unknown,
+                    ([e], Some(k)) if e.ty.base().is_some_and(|b| is_numeric(b) || matches!(b, BaseTy::Complex(_))) => {
+                        with_rank(BaseTy::Complex(k), rank)
+                    }
+                    ([a, b], Some(k)) if a.ty.base().is_some_and(is_numeric) && b.ty.base().is_some_and(is_numeric) => {
+                        with_rank(BaseTy::Complex(k), rank)
+                    }
+                    ([e], _) | ([e, _], _) if !e.ty.base().is_some_and(is_numeric) => arg_err(self, e, "`integer` or `real`"),
+                    ([_, e], _) => arg_err(self, e, "`integer` or `real`"),
+                    _ => nargs(self, "one or two arguments and an optional kind"),
+                }
+            }
             Intrinsic::Abs => match (pos.as_slice(), first) {
                 ([e], Some(b)) if is_numeric(b) => with_rank(b, e.ty.rank()),
                 ([e], _) => arg_err(self, e, "numeric"),
@@ -3856,7 +3979,7 @@ impl Checker {
                 };
                 let b = x.ty.base().unwrap_or(BaseTy::Integer(4));
                 match (f, b) {
-                    (Intrinsic::Kind, BaseTy::Integer(k) | BaseTy::Real(k)) => folded(i64::from(k)),
+                    (Intrinsic::Kind, BaseTy::Integer(k) | BaseTy::Real(k) | BaseTy::Complex(k)) => folded(i64::from(k)),
                     (Intrinsic::Kind, BaseTy::Logical) => folded(4),
                     (Intrinsic::Kind, BaseTy::Character) => folded(1),
                     (_, BaseTy::Integer(k)) => (ExprKind::Int(8 * i64::from(k), k), Ty::Scalar(BaseTy::Integer(k))),

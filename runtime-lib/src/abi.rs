@@ -111,6 +111,18 @@ pub extern "C" fn gpuf_io_i32(v: i32) {
     io::item(Item::Int(v as i64, 32))
 }
 
+/// A complex(4) item: `(re,im)` in list-directed output, two reals in formatted output.
+#[no_mangle]
+pub extern "C" fn gpuf_io_c32(re: f32, im: f32) {
+    io::item(Item::Complex(f64::from(re), f64::from(im), true))
+}
+
+/// A complex(8) item.
+#[no_mangle]
+pub extern "C" fn gpuf_io_c64(re: f64, im: f64) {
+    io::item(Item::Complex(re, im, false))
+}
+
 /// An `integer(1)` item (passed as its `i32` value).
 #[no_mangle]
 pub extern "C" fn gpuf_io_i8(v: i32) {
@@ -755,4 +767,34 @@ pub extern "C" fn gpuf_sim_shared() -> *mut u8 {
 #[no_mangle]
 pub extern "C" fn gpuf_sim_atomic_note() {
     crate::sim::atomic_note()
+}
+
+// ----------------------------------------------------------------- complex numbers
+
+/// Complex(8) `sqrt` (`op` 0), `exp` (1) or `** n` (2); the result's parts go to `out[0..2]`.
+///
+/// # Safety
+/// `out` is valid for two `f64`.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_cmath_f64(op: i32, re: f64, im: f64, n: i64, out: *mut f64) {
+    let (r, i) = match op {
+        2 => crate::complex::powi64(re, im, n),
+        _ => crate::complex::math64(op == 1, re, im),
+    };
+    *out = r;
+    *out.add(1) = i;
+}
+
+/// Complex(4) `sqrt` (`op` 0), `exp` (1) or `** n` (2); the result's parts go to `out[0..2]`.
+///
+/// # Safety
+/// `out` is valid for two `f32`.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_cmath_f32(op: i32, re: f32, im: f32, n: i64, out: *mut f32) {
+    let (r, i) = match op {
+        2 => crate::complex::powi32(re, im, n),
+        _ => crate::complex::math32(op == 1, re, im),
+    };
+    *out = r;
+    *out.add(1) = i;
 }

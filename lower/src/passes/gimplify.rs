@@ -19,6 +19,8 @@ use gpuf_frontend::sema::{Checked, Procs, Symbols};
 use gpuf_frontend::{Diagnostic, Span};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+mod complex;
+
 /// How a Fortran name is stored.
 #[derive(Clone, Debug)]
 enum Home {
@@ -54,6 +56,9 @@ pub fn ir_ty(b: BaseTy) -> Ty {
         BaseTy::Real(8) => Ty::F64,
         BaseTy::Real(_) => Ty::F32,
         BaseTy::Character => Ty::Ptr,
+        // The type of each part (see `gimplify/complex.rs`).
+        BaseTy::Complex(8) => Ty::F64,
+        BaseTy::Complex(_) => Ty::F32,
     }
 }
 
@@ -534,6 +539,10 @@ impl<'a> G<'a> {
                     self.not_yet("character-valued functions", s.span);
                     continue;
                 }
+                if complex::part_ty(s.base).is_some() {
+                    self.not_yet("complex-valued functions", s.span);
+                    continue;
+                }
                 let v = self.f.new_var(s.name.clone(), ir_ty(s.base));
                 self.f.result = Some(v);
                 if mem.contains(&s.name) {
@@ -549,6 +558,11 @@ impl<'a> G<'a> {
                 continue;
             }
             let saved_here = unit.kind != UnitKind::Program && (s.save || s.init.is_some()) && !s.parameter;
+            if complex::part_ty(s.base).is_some() && (s.parameter || ((s.module.is_some() || saved_here) && s.rank == 0)) {
+                let what = if s.parameter { "complex named constants" } else { "saved or module complex scalars" };
+                self.not_yet(what, s.span);
+                continue;
+            }
             if (s.module.is_some() || saved_here) && s.base != BaseTy::Character {
                 let (gname, local) = match &s.module {
                     Some(m) => (format!("__{m}_MOD_{}", s.module_name.as_deref().unwrap_or(&s.name)), false),
@@ -587,6 +601,18 @@ impl<'a> G<'a> {
                 continue;
             }
             let ty = ir_ty(s.base);
+            if let (Some(pt), 0) = (complex::part_ty(s.base), s.rank) {
+                // Complex scalars live in memory: two consecutive reals.
+                let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+                self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![Op::I64(16)], Ty::Ptr)));
+                self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
+                let v = match &s.init {
+                    Some(init) => self.cexpr_at(init, &[], pt),
+                    None => (zero_of(pt), zero_of(pt)),
+                };
+                self.cstore(pt, Op::Var(p), v);
+                continue;
+            }
             if s.rank == 0 {
                 // Narrow integers too: passed by reference, a callee stores one or two bytes.
                 if mem.contains(&s.name) || mem_ty(s.base) != ty {
@@ -953,7 +979,10 @@ impl<'a> G<'a> {
     }
 
     fn elem_size(b: BaseTy) -> i64 {
-        mem_ty(b).size()
+        match complex::part_ty(b) {
+            Some(pt) => 2 * pt.size(),
+            None => mem_ty(b).size(),
+        }
     }
 
     /// Loads a value of base type `b` from memory (narrow integers sign-extend to `I32`).
@@ -1025,6 +1054,9 @@ impl<'a> G<'a> {
     /// The element at zero-based position `idx` of an array expression (or a scalar
     /// expression when `idx` is empty or the expression is scalar).
     fn expr_at(&mut self, e: &Expr, idx: &[Op]) -> Op {
+        if let Some(v) = self.complex_scalar(e, idx) {
+            return v;
+        }
         match &e.kind {
             ExprKind::Int(v, k) => {
                 if *k == 8 {
@@ -1080,6 +1112,8 @@ impl<'a> G<'a> {
                 self.not_yet(format!("call of `{}`", name.name), e.span);
                 Op::I32(0)
             }
+            // Complex-typed: `complex_scalar` above reported it.
+            ExprKind::Complex(..) => Op::F32(0.0),
             ExprKind::Call { name, args } => {
                 if e.ty.rank() > 0 {
                     self.not_yet("array-valued function references", e.span);
@@ -1165,7 +1199,7 @@ impl<'a> G<'a> {
                 });
                 let cnt = self.val(Ty::I64, Rv::Binary(BinOp::Max, Op::Var(n), Op::I64(1)));
                 let eb = e.ty.base().unwrap_or(BaseTy::Integer(4));
-                let bytes = self.bin(Ty::I64, BinOp::Mul, cnt, Op::I64(mem_ty(eb).size()));
+                let bytes = self.bin(Ty::I64, BinOp::Mul, cnt, Op::I64(Self::elem_size(eb)));
                 let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
                 let pos = self.tmp(Ty::I64);
                 self.emit(Stmt::Assign(pos, Rv::Use(Op::I64(0))));
@@ -1177,8 +1211,19 @@ impl<'a> G<'a> {
                     g.store_as(eb, a, v);
                     g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), Op::I64(1))));
                 };
+                let cpt = complex::part_ty(eb);
                 self.ctor_walk(items, &mut |g, x| {
-                    if x.ty.rank() == 0 {
+                    if let Some(pt) = cpt {
+                        // Complex elements: two parts each.
+                        let shape = g.shape(x);
+                        g.scalarise(&shape, &mut |g, idx| {
+                            let v = g.cexpr_at(x, idx, pt);
+                            let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(2 * pt.size()));
+                            let a = g.val(Ty::Ptr, Rv::PtrAdd(buf.clone(), off));
+                            g.cstore(pt, a, v);
+                            g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), Op::I64(1))));
+                        });
+                    } else if x.ty.rank() == 0 {
                         let v = g.expr(x);
                         put(g, v);
                     } else {
@@ -2482,6 +2527,9 @@ impl<'a> G<'a> {
     }
 
     fn assign(&mut self, lhs: &Expr, rhs: &Expr, sp: Span) {
+        if self.complex_assign(lhs, rhs, sp) {
+            return;
+        }
         if lhs.ty == ast::Ty::Scalar(BaseTy::Character) {
             self.assign_chars(lhs, rhs);
             return;
@@ -2937,6 +2985,10 @@ impl<'a> G<'a> {
 
     /// One variable, element or section of a `read`, element by element.
     fn read_item(&mut self, e: &Expr) {
+        if complex::is_complex(e) {
+            self.not_yet("reading complex numbers", e.span);
+            return;
+        }
         if e.ty.base() == Some(BaseTy::Character) {
             if e.ty.rank() > 0 {
                 self.not_yet("reading character arrays", e.span);
@@ -2999,10 +3051,7 @@ impl<'a> G<'a> {
             }
             if it.ty.rank() > 0 {
                 let shape = self.shape(it);
-                self.scalarise(&shape, &mut |g, idx| {
-                    let v = g.expr_at(it, idx);
-                    g.io_item(it, v);
-                });
+                self.scalarise(&shape, &mut |g, idx| g.io_value(it, idx));
             } else if let Some(s) = self.const_str(it) {
                 let n = s.len() as i64;
                 self.emit(Stmt::Call("gpuf_io_str".into(), vec![Op::Str(s), Op::I64(n)]));
@@ -3010,8 +3059,7 @@ impl<'a> G<'a> {
                 let (a, n) = self.str_expr(it);
                 self.emit(Stmt::Call("gpuf_io_str".into(), vec![a, n]));
             } else {
-                let v = self.expr(it);
-                self.io_item(it, v);
+                self.io_value(it, &[]);
             }
         }
         self.emit(Stmt::Call("gpuf_io_end".into(), vec![]));
@@ -3022,16 +3070,12 @@ impl<'a> G<'a> {
     fn io_elem(&mut self, x: &Expr) {
         if x.ty.rank() > 0 {
             let shape = self.shape(x);
-            self.scalarise(&shape, &mut |g, idx| {
-                let v = g.expr_at(x, idx);
-                g.io_item(x, v);
-            });
+            self.scalarise(&shape, &mut |g, idx| g.io_value(x, idx));
         } else if let Some(s) = self.const_str(x) {
             let n = s.len() as i64;
             self.emit(Stmt::Call("gpuf_io_str".into(), vec![Op::Str(s), Op::I64(n)]));
         } else {
-            let v = self.expr(x);
-            self.io_item(x, v);
+            self.io_value(x, &[]);
         }
     }
 
@@ -3201,6 +3245,9 @@ impl<'a> G<'a> {
                 self.elem_addr(&d, &first)
             }
             _ => {
+                if let Some(a) = self.complex_arg_addr(e) {
+                    return a;
+                }
                 if e.ty.rank() > 0 {
                     self.not_yet("an array expression as an actual argument", e.span);
                     return Op::Null;
