@@ -2565,6 +2565,7 @@ impl Checker {
             ExprKind::Unary(_, x) | ExprKind::Paren(x) => self.is_const(x),
             ExprKind::Binary(_, l, r) => self.is_const(l) && self.is_const(r),
             ExprKind::Intrinsic { args, .. } => args.iter().all(|a| self.is_const(a)),
+            ExprKind::Complex(re, im) => self.is_const(re) && self.is_const(im),
             ExprKind::ArrayCtor(items) => items.iter().all(|it| match it {
                 CtorItem::Expr(e) => self.is_const(e),
                 CtorItem::ImpliedDo(d) => [Some(&d.lo), Some(&d.hi), d.step.as_ref()].into_iter().flatten().all(|e| self.is_const(e)),
@@ -3116,7 +3117,7 @@ impl Checker {
             let (Some(a), Some(b)) = (slot(&slots, 0), slot(&slots, 1)) else { return unknown(slots) };
             let (a, b) = (&a, &b);
             for (e, w) in [(a, "vector_a"), (b, "vector_b")] {
-                if e.ty.rank() != 1 || !e.ty.base().is_some_and(is_numeric) {
+                if e.ty.rank() != 1 || !e.ty.base().is_some_and(|b| is_numeric(b) || matches!(b, BaseTy::Complex(_))) {
                     arg_err(self, e, w, "a numeric rank-1 array");
                     return unknown(slots);
                 }
@@ -3131,7 +3132,7 @@ impl Checker {
             return unknown(slots);
         }
         let need = match f {
-            I::Sum | I::Product if !is_numeric(b0) => Some("a numeric array"),
+            I::Sum | I::Product if !is_numeric(b0) && !matches!(b0, BaseTy::Complex(_)) => Some("a numeric array"),
             I::Maxval | I::Minval | I::Maxloc | I::Minloc if !matches!(b0, BaseTy::Integer(_) | BaseTy::Real(_)) => {
                 Some("an `integer` or `real` array")
             }

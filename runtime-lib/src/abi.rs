@@ -798,3 +798,21 @@ pub unsafe extern "C" fn gpuf_cmath_f32(op: i32, re: f32, im: f32, n: i64, out: 
     *out = r;
     *out.add(1) = i;
 }
+
+/// List-directed or formatted input of a complex(8) value into `p[0..2]`.
+///
+/// # Safety
+/// `p` is valid for two `f64`.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_read_c64(p: *mut f64) {
+    crate::input::item(Target::C64(&mut *(p as *mut [f64; 2])))
+}
+
+/// List-directed or formatted input of a complex(4) value into `p[0..2]`.
+///
+/// # Safety
+/// `p` is valid for two `f32`.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_read_c32(p: *mut f32) {
+    crate::input::item(Target::C32(&mut *(p as *mut [f32; 2])))
+}

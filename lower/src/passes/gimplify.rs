@@ -2985,8 +2985,7 @@ impl<'a> G<'a> {
 
     /// One variable, element or section of a `read`, element by element.
     fn read_item(&mut self, e: &Expr) {
-        if complex::is_complex(e) {
-            self.not_yet("reading complex numbers", e.span);
+        if self.complex_read(e) {
             return;
         }
         if e.ty.base() == Some(BaseTy::Character) {

@@ -236,6 +236,59 @@ impl G<'_> {
                 let nb = self.val(pt, Rv::Unary(ir::UnOp::Neg, b));
                 (a, nb)
             }
+            Intrinsic::Sum | Intrinsic::Product | Intrinsic::DotProduct => {
+                if func != Intrinsic::DotProduct && !matches!(args.get(1).map(|d| &d.kind), Some(ExprKind::Int(0, _))) {
+                    self.not_yet("the `dim` argument of `sum` and `product` of complex arrays", e.span);
+                    return zero;
+                }
+                let mask = args.get(2).filter(|m| !matches!(m.kind, ExprKind::Logical(true)) && func != Intrinsic::DotProduct);
+                let one = if pt == Ty::F64 { Op::F64(1.0) } else { Op::F32(1.0) };
+                let (ar, ai) = (self.tmp(pt), self.tmp(pt));
+                let init = if func == Intrinsic::Product { one } else { zero_of(pt) };
+                self.emit(Stmt::Assign(ar, Rv::Use(init)));
+                self.emit(Stmt::Assign(ai, Rv::Use(zero_of(pt))));
+                let shape = self.shape(x);
+                let y = args.get(1);
+                self.scalarise(&shape, &mut |g, ix| {
+                    if mask.is_some() {
+                        g.push_block();
+                    }
+                    let (a, b) = g.cexpr_at(x, ix, pt);
+                    let f = |g: &mut Self, o: BinOp, p: Op, q: Op| g.val(pt, Rv::Binary(o, p, q));
+                    let (c, d) = match (func, y) {
+                        (Intrinsic::DotProduct, Some(y)) => {
+                            // conjg(x) * y
+                            let (c, d) = g.cexpr_at(y, ix, pt);
+                            let nb = g.val(pt, Rv::Unary(ir::UnOp::Neg, b.clone()));
+                            let ac = f(g, BinOp::Mul, a.clone(), c.clone());
+                            let bd = f(g, BinOp::Mul, nb.clone(), d.clone());
+                            let ad = f(g, BinOp::Mul, a, d);
+                            let bc = f(g, BinOp::Mul, nb, c);
+                            (f(g, BinOp::Sub, ac, bd), f(g, BinOp::Add, ad, bc))
+                        }
+                        _ => (a, b),
+                    };
+                    if func == Intrinsic::Product {
+                        let (p, q) = (Op::Var(ar), Op::Var(ai));
+                        let pc = f(g, BinOp::Mul, p.clone(), c.clone());
+                        let qd = f(g, BinOp::Mul, q.clone(), d.clone());
+                        let pd = f(g, BinOp::Mul, p, d);
+                        let qc = f(g, BinOp::Mul, q, c);
+                        g.emit(Stmt::Assign(ar, Rv::Binary(BinOp::Sub, pc, qd)));
+                        g.emit(Stmt::Assign(ai, Rv::Binary(BinOp::Add, pd, qc)));
+                    } else {
+                        g.emit(Stmt::Assign(ar, Rv::Binary(BinOp::Add, Op::Var(ar), c)));
+                        g.emit(Stmt::Assign(ai, Rv::Binary(BinOp::Add, Op::Var(ai), d)));
+                    }
+                    if let Some(m) = mask {
+                        let body = g.pop_block();
+                        let mi: &[Op] = if m.ty.rank() > 0 { ix } else { &[] };
+                        let cond = g.expr_at(m, mi);
+                        g.emit(Stmt::If { cond, then_body: body, else_body: vec![] });
+                    }
+                });
+                (Op::Var(ar), Op::Var(ai))
+            }
             Intrinsic::Sqrt | Intrinsic::Exp => {
                 let v = self.cexpr_at(x, idx, pt);
                 self.cmath(if func == Intrinsic::Exp { 1 } else { 0 }, pt, v, Op::I64(0))
@@ -305,8 +358,9 @@ impl G<'_> {
             ExprKind::ArrayRef { name, .. } => name.name.clone(),
             _ => String::new(),
         };
-        if lhs.ty.rank() > 0 && rhs.ty.rank() > 0 && mentions(rhs, &name) {
-            self.not_yet("a complex array assignment whose right-hand side reads the array", sp);
+        let overlap = lhs.ty.rank() > 0 && rhs.ty.rank() > 0 && mentions(rhs, &name);
+        if overlap && !is_complex(lhs) {
+            self.not_yet("a real array assigned from a complex expression that reads it", sp);
             return true;
         }
         let Some(pt) = lhs.ty.base().and_then(part_ty) else {
@@ -336,6 +390,25 @@ impl G<'_> {
             return true;
         }
         let shape = self.shape(lhs);
+        if overlap {
+            // The right-hand side reads the array: evaluate into a temporary first.
+            let size = 2 * pt.size();
+            let tmp = self.temp_buf(&shape, size);
+            self.scalarise(&shape, &mut |g, idx| {
+                let v = g.cexpr_at(rhs, idx, pt);
+                let a = g.lin_addr(&tmp, idx, &shape, size);
+                g.cstore(pt, a, v);
+            });
+            self.scalarise(&shape, &mut |g, idx| {
+                let a = g.lin_addr(&tmp, idx, &shape, size);
+                let v = g.cload(pt, a);
+                if let Some(t) = g.target_addr(lhs, idx) {
+                    g.cstore(pt, t, v);
+                }
+            });
+            self.emit(Stmt::Call("gpuf_free".into(), vec![tmp]));
+            return true;
+        }
         let scalar = if rhs.ty.rank() == 0 { Some(self.cexpr_at(rhs, &[], pt)) } else { None };
         self.scalarise(&shape, &mut |g, idx| {
             let v = match &scalar {
@@ -359,6 +432,19 @@ impl G<'_> {
         }
         let v = self.expr_at(e, idx);
         self.io_item(e, v);
+    }
+
+    /// A complex input item (variable, element or section): `true` when handled here.
+    pub(super) fn complex_read(&mut self, e: &Expr) -> bool {
+        let Some(pt) = e.ty.base().and_then(part_ty) else { return false };
+        let f = if pt == Ty::F64 { "gpuf_read_c64" } else { "gpuf_read_c32" };
+        let shape = if e.ty.rank() > 0 { self.shape(e) } else { Vec::new() };
+        self.scalarise(&shape, &mut |g, idx| {
+            if let Some(a) = g.caddr(e, idx) {
+                g.emit(Stmt::Call(f.into(), vec![a]));
+            }
+        });
+        true
     }
 
     /// The address of a complex actual argument that is not a variable: a temporary.
