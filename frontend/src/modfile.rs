@@ -196,6 +196,17 @@ fn show_init(s: &Symbol, e: &Expr, syms: &Symbols) -> Result<String, String> {
     };
     let mut out = String::from(" =");
     for x in items {
+        if let BaseTy::Complex(k) = s.base {
+            // `re:im`, each part as a real of the kind.
+            let part = |p: &Expr| eval(p, syms, 0).and_then(|v| convert(v, BaseTy::Real(k)));
+            let parts = match &x.kind {
+                ExprKind::Complex(re, im) => part(re).zip(part(im)),
+                _ => part(x).map(|re| (re, Val::Real(0.0))),
+            };
+            let (re, im) = parts.ok_or_else(|| format!("the value of `{}`", s.name))?;
+            let _ = write!(out, " {}:{}", show_val(&re), show_val(&im));
+            continue;
+        }
         let v = eval(x, syms, 0).and_then(|v| convert(v, s.base)).ok_or_else(|| format!("the value of `{}`", s.name))?;
         out.push(' ');
         out.push_str(&show_val(&v));
@@ -226,7 +237,9 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
             line.push_str(if s.allocatable { " alloc" } else { " -" });
         }
         show_dims(s, syms, &mut line).map_err(|w| format!("{w} in module `{name}`"))?;
-        if s.parameter || (s.rank > 0 && s.init.is_some()) {
+        // Arrays and complex scalars are initialised lazily by whichever unit uses them first.
+        let lazy = s.rank > 0 || matches!(s.base, BaseTy::Complex(_));
+        if s.parameter || (lazy && s.init.is_some()) {
             let Some(e) = &s.init else { continue };
             line.push_str(&show_init(s, e, syms).map_err(|w| format!("{w} in module `{name}`"))?);
         }
@@ -298,7 +311,11 @@ fn parse_val(t: &str, b: BaseTy) -> Option<Expr> {
     Some(match b {
         BaseTy::Integer(k) => lit(ExprKind::Int(t.parse().ok()?, k), ty),
         BaseTy::Real(k) => lit(ExprKind::Real(t.parse().ok()?, k), ty),
-        BaseTy::Complex(_) => return None,
+        BaseTy::Complex(k) => {
+            let (re, im) = t.split_once(':')?;
+            let part = |v: &str| Some(Box::new(lit(ExprKind::Real(v.parse().ok()?, k), Ty::Scalar(BaseTy::Real(k)))));
+            lit(ExprKind::Complex(part(re)?, part(im)?), ty)
+        }
         BaseTy::Logical => lit(
             ExprKind::Logical(match t {
                 "T" => true,

@@ -558,9 +558,22 @@ impl<'a> G<'a> {
                 continue;
             }
             let saved_here = unit.kind != UnitKind::Program && (s.save || s.init.is_some()) && !s.parameter;
-            if complex::part_ty(s.base).is_some() && (s.parameter || ((s.module.is_some() || saved_here) && s.rank == 0)) {
-                let what = if s.parameter { "complex named constants" } else { "saved or module complex scalars" };
-                self.not_yet(what, s.span);
+            if let (Some(pt), 0) = (complex::part_ty(s.base), s.rank) {
+                if s.parameter {
+                    // A complex named constant: a local copy of its value.
+                    self.complex_local(s, pt);
+                    continue;
+                }
+                if s.module.is_some() || saved_here {
+                    let (gname, local) = match &s.module {
+                        Some(m) => (format!("__{m}_MOD_{}", s.module_name.as_deref().unwrap_or(&s.name)), false),
+                        None => (format!("{}.{}", self.f.name, s.name), true),
+                    };
+                    self.complex_saved(s, pt, gname, local);
+                    continue;
+                }
+            } else if complex::part_ty(s.base).is_some() && s.parameter {
+                self.not_yet("complex named constant arrays", s.span);
                 continue;
             }
             if (s.module.is_some() || saved_here) && s.base != BaseTy::Character {
@@ -602,15 +615,7 @@ impl<'a> G<'a> {
             }
             let ty = ir_ty(s.base);
             if let (Some(pt), 0) = (complex::part_ty(s.base), s.rank) {
-                // Complex scalars live in memory: two consecutive reals.
-                let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
-                self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![Op::I64(16)], Ty::Ptr)));
-                self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
-                let v = match &s.init {
-                    Some(init) => self.cexpr_at(init, &[], pt),
-                    None => (zero_of(pt), zero_of(pt)),
-                };
-                self.cstore(pt, Op::Var(p), v);
+                self.complex_local(s, pt);
                 continue;
             }
             if s.rank == 0 {

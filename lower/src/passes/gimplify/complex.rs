@@ -434,6 +434,42 @@ impl G<'_> {
         self.io_item(e, v);
     }
 
+    /// A complex local scalar (or named constant): in memory, two consecutive reals.
+    pub(super) fn complex_local(&mut self, s: &gpuf_frontend::sema::Symbol, pt: Ty) {
+        let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+        self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![Op::I64(16)], Ty::Ptr)));
+        self.frees.push(p);
+        self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
+        let v = match &s.init {
+            Some(init) => self.cexpr_at(init, &[], pt),
+            None => (zero_of(pt), zero_of(pt)),
+        };
+        self.cstore(pt, Op::Var(p), v);
+    }
+
+    /// A saved or module complex scalar: a global pointer to its two reals, allocated and
+    /// initialised at the first use (as saved arrays are).
+    pub(super) fn complex_saved(&mut self, s: &gpuf_frontend::sema::Symbol, pt: Ty, gname: String, local: bool) {
+        if !self.globals.iter().any(|g| g.name == gname) {
+            self.globals.push(Global { name: gname.clone(), ty: Ty::Ptr, init: Op::Null, local, external: false });
+        }
+        let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+        let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
+        self.emit(Stmt::Assign(p, Rv::Load(Ty::Ptr, gp.clone())));
+        let first = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(p), Op::Null));
+        self.push_block();
+        self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![Op::I64(16)], Ty::Ptr)));
+        self.emit(Stmt::Store(Ty::Ptr, gp, Op::Var(p)));
+        let v = match &s.init {
+            Some(init) => self.cexpr_at(init, &[], pt),
+            None => (zero_of(pt), zero_of(pt)),
+        };
+        self.cstore(pt, Op::Var(p), v);
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: first, then_body, else_body: vec![] });
+        self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
+    }
+
     /// A complex input item (variable, element or section): `true` when handled here.
     pub(super) fn complex_read(&mut self, e: &Expr) -> bool {
         let Some(pt) = e.ty.base().and_then(part_ty) else { return false };
