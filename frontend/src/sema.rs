@@ -3241,10 +3241,6 @@ impl Checker {
         if is_cplx(lb) || is_cplx(rb) {
             let num = |b: BaseTy| is_numeric(b) || is_cplx(b);
             return match op {
-                BinOp::Pow if !matches!(rb, BaseTy::Integer(_)) && num(lb) && num(rb) => {
-                    self.err(Diagnostic::not_yet("complex powers other than integer exponents", span));
-                    Ty::Unknown
-                }
                 BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Pow if num(lb) && num(rb) => with_rank(promote(lb, rb), rank),
                 BinOp::Eq | BinOp::Ne if num(lb) && num(rb) => with_rank(BaseTy::Logical, rank),
                 BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge if num(lb) && num(rb) => {
@@ -3670,7 +3666,9 @@ impl Checker {
                 Some(BaseTy::Complex(k)) => with_rank(BaseTy::Real(k), rank),
                 _ => Ty::Unknown,
             },
-            Intrinsic::Sqrt | Intrinsic::Exp | Intrinsic::Conjg if cplx && pos.len() == 1 => {
+            Intrinsic::Sqrt | Intrinsic::Exp | Intrinsic::Log | Intrinsic::Sin | Intrinsic::Cos | Intrinsic::Conjg
+                if cplx && pos.len() == 1 =>
+            {
                 first.map_or(Ty::Unknown, |b| with_rank(b, rank))
             }
             Intrinsic::Real | Intrinsic::Dble if cplx && pos.len() == 1 => {

@@ -771,7 +771,8 @@ pub extern "C" fn gpuf_sim_atomic_note() {
 
 // ----------------------------------------------------------------- complex numbers
 
-/// Complex(8) `sqrt` (`op` 0), `exp` (1) or `** n` (2); the result's parts go to `out[0..2]`.
+/// Complex(8) `sqrt` (`op` 0), `exp` (1), `** n` (2), `log` (3), `sin` (4), `cos` (5);
+/// the result's parts go to `out[0..2]`.
 ///
 /// # Safety
 /// `out` is valid for two `f64`.
@@ -779,13 +780,14 @@ pub extern "C" fn gpuf_sim_atomic_note() {
 pub unsafe extern "C" fn gpuf_cmath_f64(op: i32, re: f64, im: f64, n: i64, out: *mut f64) {
     let (r, i) = match op {
         2 => crate::complex::powi64(re, im, n),
-        _ => crate::complex::math64(op == 1, re, im),
+        _ => crate::complex::math64(op, re, im, (0.0, 0.0)),
     };
     *out = r;
     *out.add(1) = i;
 }
 
-/// Complex(4) `sqrt` (`op` 0), `exp` (1) or `** n` (2); the result's parts go to `out[0..2]`.
+/// Complex(4) `sqrt` (`op` 0), `exp` (1), `** n` (2), `log` (3), `sin` (4), `cos` (5);
+/// the result's parts go to `out[0..2]`.
 ///
 /// # Safety
 /// `out` is valid for two `f32`.
@@ -793,8 +795,30 @@ pub unsafe extern "C" fn gpuf_cmath_f64(op: i32, re: f64, im: f64, n: i64, out: 
 pub unsafe extern "C" fn gpuf_cmath_f32(op: i32, re: f32, im: f32, n: i64, out: *mut f32) {
     let (r, i) = match op {
         2 => crate::complex::powi32(re, im, n),
-        _ => crate::complex::math32(op == 1, re, im),
+        _ => crate::complex::math32(op, re, im, (0.0, 0.0)),
     };
+    *out = r;
+    *out.add(1) = i;
+}
+
+/// Complex(8) `z ** w` (the C library's `cpow`) into `out[0..2]`.
+///
+/// # Safety
+/// `out` is valid for two `f64`.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_cpow_f64(a: f64, b: f64, c: f64, d: f64, out: *mut f64) {
+    let (r, i) = crate::complex::math64(6, a, b, (c, d));
+    *out = r;
+    *out.add(1) = i;
+}
+
+/// Complex(4) `z ** w` (the C library's `cpowf`) into `out[0..2]`.
+///
+/// # Safety
+/// `out` is valid for two `f32`.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_cpow_f32(a: f32, b: f32, c: f32, d: f32, out: *mut f32) {
+    let (r, i) = crate::complex::math32(6, a, b, (c, d));
     *out = r;
     *out.add(1) = i;
 }

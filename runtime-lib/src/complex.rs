@@ -19,33 +19,48 @@ struct C32 {
 extern "C" {
     fn csqrt(z: C64) -> C64;
     fn cexp(z: C64) -> C64;
+    fn clog(z: C64) -> C64;
+    fn csin(z: C64) -> C64;
+    fn ccos(z: C64) -> C64;
+    fn cpow(z: C64, w: C64) -> C64;
     fn csqrtf(z: C32) -> C32;
     fn cexpf(z: C32) -> C32;
+    fn clogf(z: C32) -> C32;
+    fn csinf(z: C32) -> C32;
+    fn ccosf(z: C32) -> C32;
+    fn cpowf(z: C32, w: C32) -> C32;
 }
 
-/// `sqrt` (`exp` when `exp`) of a complex(8) value.
-pub fn math64(exp: bool, re: f64, im: f64) -> (f64, f64) {
+/// The C library's complex functions by number: 0 `sqrt`, 1 `exp`, 3 `log`, 4 `sin`,
+/// 5 `cos`, 6 `pow` (with `w`).
+pub fn math64(op: i32, re: f64, im: f64, w: (f64, f64)) -> (f64, f64) {
     let z = C64 { re, im };
     // SAFETY: plain C library functions on values.
     let r = unsafe {
-        if exp {
-            cexp(z)
-        } else {
-            csqrt(z)
+        match op {
+            1 => cexp(z),
+            3 => clog(z),
+            4 => csin(z),
+            5 => ccos(z),
+            6 => cpow(z, C64 { re: w.0, im: w.1 }),
+            _ => csqrt(z),
         }
     };
     (r.re, r.im)
 }
 
-/// `sqrt` (`exp` when `exp`) of a complex(4) value.
-pub fn math32(exp: bool, re: f32, im: f32) -> (f32, f32) {
+/// [`math64`] for complex(4).
+pub fn math32(op: i32, re: f32, im: f32, w: (f32, f32)) -> (f32, f32) {
     let z = C32 { re, im };
     // SAFETY: plain C library functions on values.
     let r = unsafe {
-        if exp {
-            cexpf(z)
-        } else {
-            csqrtf(z)
+        match op {
+            1 => cexpf(z),
+            3 => clogf(z),
+            4 => csinf(z),
+            5 => ccosf(z),
+            6 => cpowf(z, C32 { re: w.0, im: w.1 }),
+            _ => csqrtf(z),
         }
     };
     (r.re, r.im)
@@ -103,7 +118,8 @@ mod tests {
         assert_eq!(powi32(0.0, 1.0, 3), (0.0, -1.0));
         assert_eq!(powi64(2.0, 0.0, -2), (0.25, 0.0));
         assert_eq!(powi64(5.0, 7.0, 0), (1.0, 0.0));
-        assert_eq!(math64(false, -4.0, 0.0), (0.0, 2.0));
-        assert_eq!(math32(true, 0.0, 0.0), (1.0, 0.0));
+        assert_eq!(math64(0, -4.0, 0.0, (0.0, 0.0)), (0.0, 2.0));
+        assert_eq!(math32(1, 0.0, 0.0, (0.0, 0.0)), (1.0, 0.0));
+        assert_eq!(math64(3, 1.0, 0.0, (0.0, 0.0)), (0.0, 0.0));
     }
 }

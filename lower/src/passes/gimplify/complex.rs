@@ -130,11 +130,20 @@ impl G<'_> {
     fn cbinary(&mut self, op: ast::BinOp, x: &Expr, y: &Expr, idx: &[Op], pt: Ty) -> C {
         use ast::BinOp as B;
         let f = |g: &mut Self, o: BinOp, a: Op, b: Op| g.val(pt, Rv::Binary(o, a, b));
-        if op == B::Pow {
+        if op == B::Pow && matches!(y.ty.base(), Some(BaseTy::Integer(_))) {
             let (a, b) = self.cexpr_at(x, idx, pt);
             let n = self.expr_at(y, idx);
             let n = self.conv(n, Ty::I64);
             return self.cmath(2, pt, (a, b), n);
+        }
+        if op == B::Pow {
+            // Real or complex exponents: the C library's cpow.
+            let (a, b) = self.cexpr_at(x, idx, pt);
+            let (c, d) = self.cexpr_at(y, idx, pt);
+            let buf = self.str_temp(Op::I64(16));
+            let f = if pt == Ty::F64 { "gpuf_cpow_f64" } else { "gpuf_cpow_f32" };
+            self.emit(Stmt::Call(f.into(), vec![a, b, c, d, buf.clone()]));
+            return self.cload(pt, buf);
         }
         let (xc, yc) = (is_complex(x), is_complex(y));
         let (a, b) = self.cexpr_at(x, idx, pt);
@@ -289,9 +298,16 @@ impl G<'_> {
                 });
                 (Op::Var(ar), Op::Var(ai))
             }
-            Intrinsic::Sqrt | Intrinsic::Exp => {
+            Intrinsic::Sqrt | Intrinsic::Exp | Intrinsic::Log | Intrinsic::Sin | Intrinsic::Cos => {
                 let v = self.cexpr_at(x, idx, pt);
-                self.cmath(if func == Intrinsic::Exp { 1 } else { 0 }, pt, v, Op::I64(0))
+                let op = match func {
+                    Intrinsic::Exp => 1,
+                    Intrinsic::Log => 3,
+                    Intrinsic::Sin => 4,
+                    Intrinsic::Cos => 5,
+                    _ => 0,
+                };
+                self.cmath(op, pt, v, Op::I64(0))
             }
             _ => {
                 self.not_yet(format!("this intrinsic on complex numbers ({func:?})"), e.span);
