@@ -3539,7 +3539,7 @@ impl<'a> G<'a> {
                                 maps.push(MapItem {
                                     kind: MapKind::Copy,
                                     addr: Op::Var(p),
-                                    bytes: Op::I64(ir_ty(b).size()),
+                                    bytes: Op::I64(Self::elem_size(b)),
                                     what: id.name.clone(),
                                 });
                                 mentioned.insert(id.name.clone());
@@ -3680,9 +3680,14 @@ impl<'a> G<'a> {
                         continue;
                     }
                     if !mentioned.contains(&name) {
-                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(p), bytes: Op::I64(ir_ty(b).size()), what: name.clone() });
+                        maps.push(MapItem {
+                            kind: MapKind::Copy,
+                            addr: Op::Var(p),
+                            bytes: Op::I64(Self::elem_size(b)),
+                            what: name.clone(),
+                        });
                     }
-                    captures.push(Capture::Mapped(p, Op::I64(ir_ty(b).size())));
+                    captures.push(Capture::Mapped(p, Op::I64(Self::elem_size(b))));
                     mapped_vars.insert(p);
                 }
                 Home::Reg(..) | Home::Str(_) | Home::Chars { .. } => {}
