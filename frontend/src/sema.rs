@@ -3671,12 +3671,14 @@ impl Checker {
             {
                 first.map_or(Ty::Unknown, |b| with_rank(b, rank))
             }
-            Intrinsic::Real | Intrinsic::Dble if cplx && pos.len() == 1 => {
+            Intrinsic::Real | Intrinsic::Dble | Intrinsic::Int if cplx && pos.len() == 1 => {
                 let k = match (f, first, &kind_arg) {
                     (Intrinsic::Dble, _, _) => Some(8),
+                    (Intrinsic::Int, _, None) => Some(4),
                     (_, Some(BaseTy::Complex(k)), None) => Some(k),
                     (_, _, Some(ka)) => match self.const_int(ka) {
                         Some(v @ (4 | 8)) => Some(v as u8),
+                        Some(v @ (1 | 2)) if f == Intrinsic::Int => Some(v as u8),
                         _ => {
                             self.err(
                                 Diagnostic::error("E0210", format!("the kind argument of `{fname}` must be the constant 4 or 8"), ka.span)
@@ -3687,7 +3689,8 @@ impl Checker {
                     },
                     _ => None,
                 };
-                k.map_or(Ty::Unknown, |k| with_rank(BaseTy::Real(k), rank))
+                let b = |k| if f == Intrinsic::Int { BaseTy::Integer(k) } else { BaseTy::Real(k) };
+                k.map_or(Ty::Unknown, |k| with_rank(b(k), rank))
             }
             Intrinsic::Aimag | Intrinsic::Conjg => match pos.as_slice() {
                 [e] => arg_err(self, e, "`complex`"),

@@ -36,6 +36,7 @@ program complex_arith
   x = a
   n = w
   print *, r, x, n
+  print *, int(w), int((-2.7, 1.0)), int(a, kind=8), int((9.99d0, 0.0d0), 2)
   z = 3.5
   print *, z
   z = (1.0, 1.0)

@@ -338,9 +338,10 @@ impl G<'_> {
                 let i = self.val(Ty::I32, Rv::Binary(cmp, b, d));
                 Some(self.val(Ty::I32, Rv::Binary(join, r, i)))
             }
-            ExprKind::Intrinsic { func: func @ (Intrinsic::Real | Intrinsic::Dble | Intrinsic::Aimag | Intrinsic::Abs), args }
-                if args.first().is_some_and(is_complex) =>
-            {
+            ExprKind::Intrinsic {
+                func: func @ (Intrinsic::Real | Intrinsic::Dble | Intrinsic::Int | Intrinsic::Aimag | Intrinsic::Abs),
+                args,
+            } if args.first().is_some_and(is_complex) => {
                 let x = args.first()?;
                 let pt = x.ty.base().and_then(part_ty).unwrap_or(Ty::F32);
                 let (a, b) = self.cexpr_at(x, idx, pt);
@@ -353,7 +354,8 @@ impl G<'_> {
                     }
                     _ => a,
                 };
-                Some(self.conv(v, rt))
+                let v = self.conv(v, rt);
+                Some(self.wrap(e.ty.base(), v))
             }
             _ => None,
         }
