@@ -1852,7 +1852,7 @@ impl<'a> G<'a> {
         use Intrinsic as I;
         let mut ops = ops.into_iter();
         let a = ops.next().unwrap_or(Op::I32(0));
-        let math = |m| match func {
+        let math = match func {
             I::Tan => Some(MathFn::Tan),
             I::Asin => Some(MathFn::Asin),
             I::Acos => Some(MathFn::Acos),
@@ -1862,9 +1862,9 @@ impl<'a> G<'a> {
             I::Cosh => Some(MathFn::Cosh),
             I::Tanh => Some(MathFn::Tanh),
             I::Log10 => Some(MathFn::Log10),
-            _ => m,
+            _ => None,
         };
-        if let Some(m) = math(None) {
+        if let Some(m) = math {
             let a = self.conv(a, rt);
             let mut v = vec![a];
             if m == MathFn::Atan2 {
@@ -3368,16 +3368,15 @@ impl<'a> G<'a> {
                     None => (Op::Null, Op::I64(0)),
                 };
                 let mut outs = Vec::new();
+                // `length` and `status` arrive in `i32` temporaries, stored with conversion.
                 for i in [2, 3] {
-                    match arg(i) {
-                        Some(e) => {
-                            let t = self.tmp(Ty::I32);
-                            self.emit(Stmt::Assign(t, Rv::Use(Op::I32(0))));
-                            let p = self.val(Ty::Ptr, Rv::AddrOf(t));
-                            outs.push(p);
-                            let _ = e;
-                        }
-                        None => outs.push(Op::Null),
+                    if arg(i).is_some() {
+                        let t = self.tmp(Ty::I32);
+                        self.emit(Stmt::Assign(t, Rv::Use(Op::I32(0))));
+                        let p = self.val(Ty::Ptr, Rv::AddrOf(t));
+                        outs.push(p);
+                    } else {
+                        outs.push(Op::Null);
                     }
                 }
                 let mut call = vec![n, buf, blen];
