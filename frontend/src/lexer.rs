@@ -570,10 +570,10 @@ impl Lexer {
                 self.diags.push(
                     Diagnostic::error("E0004", format!("integer literal is too large for `{what}`"), span)
                         .with_label("out of range")
-                        .with_note(if kind == 4 {
-                            "help: add the suffix `_8` for a 64-bit integer"
-                        } else {
-                            "note: the largest `integer(8)` is 9223372036854775807"
+                        .with_note(match kind {
+                            4 => "help: add the suffix `_8` for a 64-bit integer".to_string(),
+                            8 => "note: the largest `integer(8)` is 9223372036854775807".to_string(),
+                            k => format!("note: the largest `integer({k})` is {}", int_kind_max(k)),
                         }),
                 );
                 Tok::Int(0, kind)

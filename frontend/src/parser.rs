@@ -1582,10 +1582,13 @@ impl Parser {
                     } else {
                         this.diags.push(
                             Diagnostic::error("E0032", format!("`{name}` has no kind {k}"), ksp).with_label("invalid kind").with_note(
-                                format!(
-                                    "note: the supported kinds of `{name}` are {}",
-                                    allowed.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(" and ")
-                                ),
+                                format!("note: the supported kinds of `{name}` are {}", {
+                                    let ks: Vec<String> = allowed.iter().map(|k| k.to_string()).collect();
+                                    match ks.split_last() {
+                                        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                                        _ => ks.join(""),
+                                    }
+                                }),
                             ),
                         );
                     }
