@@ -143,6 +143,15 @@ pub(crate) fn build_host<'ctx>(
             Some(_) => return err(format!("procedure `{}` is defined twice or with two signatures", p.name)),
             None => cg.m.add_function(&p.name, fty, if p.local { Some(Linkage::Internal) } else { None }),
         };
+        // A complex-valued function: the body is internal, the wrapper has gfortran's ABI.
+        if let Some((link, f32k)) = crate::cabi::split(&p.name, &crate::cabi::RET_PREFIX) {
+            fv.set_linkage(Linkage::Internal);
+            let w = crate::cabi::abi_function(&cg, link, f32k, p.params.len().saturating_sub(1), p.local);
+            if w.count_basic_blocks() > 0 {
+                return err(format!("procedure `{link}` is defined twice"));
+            }
+            crate::cabi::wrapper_body(&cg, w, fv, f32k)?;
+        }
         proc_fns.push(fv);
     }
     for (p, fv) in host.procs.iter().zip(&proc_fns) {
@@ -555,6 +564,17 @@ impl<'ctx> Cg<'ctx> {
                 if nv {
                     self.call_void_intr("llvm.nvvm.membar.gl")?;
                 }
+            }
+            Stmt::Call(name, args) if crate::cabi::split(name, &crate::cabi::CALL_PREFIX).is_some() => {
+                let (link, f32k) = crate::cabi::split(name, &crate::cabi::CALL_PREFIX).unwrap_or_default();
+                if self.tgt.is_gpu() {
+                    return err(format!("complex function `{link}` called in device code"));
+                }
+                let mut vals = Vec::new();
+                for a in args {
+                    vals.push(self.op(fx, a)?);
+                }
+                crate::cabi::call(self, link, f32k, &vals)?;
             }
             Stmt::Call(name, args) => {
                 let tys: Vec<Ty> = args.iter().map(|a| fx.f.op_ty(a)).collect();

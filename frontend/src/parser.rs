@@ -641,7 +641,7 @@ impl Parser {
             match w.as_str() {
                 "subroutine" | "function" => return matches!(self.tok_at(i + 1), Tok::Name(_)),
                 "recursive" | "pure" | "elemental" | "impure" | "integer" | "real" | "logical" | "character" | "doubleprecision"
-                | "double" | "precision" => {
+                | "double" | "precision" | "complex" | "doublecomplex" => {
                     i += 1;
                     if self.tok_at(i) == &Tok::LParen || self.tok_at(i) == &Tok::Star {
                         // A kind selector: skip it.
@@ -1967,8 +1967,8 @@ impl Parser {
             "forall" if self.tok_at(1) == &Tok::LParen => self.forall_construct().map(Some),
             "read" => self.write(self.span()).map(Some),
             "open" | "close" if self.tok_at(1) == &Tok::LParen => self.open_close(self.span()).map(Some),
-            "integer" | "real" | "logical" | "character" | "double" | "doubleprecision" | "implicit" | "use" | "save" | "external"
-            | "intrinsic" | "interface" => {
+            "integer" | "real" | "logical" | "character" | "double" | "doubleprecision" | "complex" | "doublecomplex" | "implicit"
+            | "use" | "save" | "external" | "intrinsic" | "interface" => {
                 let sp = self.statement_span();
                 self.diags.push(
                     Diagnostic::error("E0030", "declarations must come before the executable statements", sp)

@@ -539,8 +539,8 @@ impl<'a> G<'a> {
                     self.not_yet("character-valued functions", s.span);
                     continue;
                 }
-                if complex::part_ty(s.base).is_some() {
-                    self.not_yet("complex-valued functions", s.span);
+                if let Some(pt) = complex::part_ty(s.base) {
+                    self.complex_result(s, pt);
                     continue;
                 }
                 let v = self.f.new_var(s.name.clone(), ir_ty(s.base));

@@ -119,6 +119,21 @@ impl G<'_> {
                 }
             }
             ExprKind::Binary(op, x, y) => self.cbinary(*op, x, y, idx, pt),
+            ExprKind::Call { name, args } => {
+                if e.ty.rank() > 0 {
+                    self.not_yet("array-valued function references", e.span);
+                    return zero;
+                }
+                match self.call_args(name, args, e.span) {
+                    Some((link, mut ops)) => {
+                        let buf = self.str_temp(Op::I64(16));
+                        ops.push(buf.clone());
+                        self.emit(Stmt::Call(format!("__gpuf_ccall{}_{link}", pt.size()), ops));
+                        self.cload(pt, buf)
+                    }
+                    None => zero,
+                }
+            }
             ExprKind::Intrinsic { func, args } => self.cintrinsic(e, *func, args, idx, pt),
             _ => {
                 self.not_yet("this complex expression", e.span);
@@ -486,6 +501,20 @@ impl G<'_> {
         let then_body = self.pop_block();
         self.emit(Stmt::If { cond: first, then_body, else_body: vec![] });
         self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
+    }
+
+    /// The result of a complex-valued function: stored through one more (last) parameter;
+    /// codegen wraps the procedure in gfortran's ABI (see `codegen/src/cabi.rs`).
+    pub(super) fn complex_result(&mut self, s: &gpuf_frontend::sema::Symbol, pt: Ty) {
+        if self.mem_names.contains(&s.name) {
+            self.not_yet("a complex function result named in an OpenACC directive", s.span);
+            return;
+        }
+        let p = self.f.new_var(format!("{}.res", s.name), Ty::Ptr);
+        self.f.params.push(p);
+        self.f.name = format!("__gpuf_cret{}_{}", pt.size(), self.f.name);
+        self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
+        self.cstore(pt, Op::Var(p), (zero_of(pt), zero_of(pt)));
     }
 
     /// A complex input item (variable, element or section): `true` when handled here.
