@@ -1,5 +1,6 @@
 //! Device implementations of the math functions that nvptx / amdgcn cannot select without
-//! vendor libraries (exp, log, sin, cos, pow).
+//! vendor libraries (exp, log, sin, cos, pow; and built from them or fdlibm: tan, atan,
+//! atan2, asin, acos, sinh, cosh, tanh, log10, within a few ulps).
 //!
 //! Each is an internal function `gpuf.{name}.f64` built from selects only (no branches),
 //! after fdlibm's algorithms: exp and log within 1 ulp, sin / cos within 1–2 ulp for
@@ -24,8 +25,8 @@ use inkwell::{FloatPredicate as FP, IntPredicate as IP};
 /// the float type.
 pub(crate) fn function<'ctx>(cg: &Cg<'ctx>, name: &str, ft: FloatType<'ctx>) -> R<FunctionValue<'ctx>> {
     let nargs = match name {
-        "exp" | "log" | "sin" | "cos" => 1,
-        "pow" => 2,
+        "exp" | "log" | "sin" | "cos" | "tan" | "asin" | "acos" | "atan" | "sinh" | "cosh" | "tanh" | "log10" => 1,
+        "pow" | "atan2" => 2,
         _ => return err(format!("no device implementation of `{name}`")),
     };
     let f64t = cg.ctx.f64_type();
@@ -57,7 +58,13 @@ pub(crate) fn function<'ctx>(cg: &Cg<'ctx>, name: &str, ft: FloatType<'ctx>) -> 
         return Ok(f);
     }
     // Build callees first (pow uses exp and log) so that the builders do not interleave.
-    let callees = if name == "pow" { Some(function(cg, "exp", f64t)?) } else { None };
+    let callees = match name {
+        "pow" | "sinh" | "cosh" | "tanh" => Some(function(cg, "exp", f64t)?),
+        "asin" | "acos" => Some(function(cg, "atan2", f64t)?),
+        "atan2" => Some(function(cg, "atan", f64t)?),
+        _ => None,
+    };
+    let trig = if name == "tan" { Some((function(cg, "sin", f64t)?, function(cg, "cos", f64t)?)) } else { None };
     let b = cg.ctx.create_builder();
     b.position_at_end(cg.ctx.append_basic_block(f, "entry"));
     let m = M { cg, b, t: f64t, i: cg.ctx.i64_type() };
@@ -67,6 +74,24 @@ pub(crate) fn function<'ctx>(cg: &Cg<'ctx>, name: &str, ft: FloatType<'ctx>) -> 
         "log" => m.log(x)?,
         "sin" => m.sincos(x, false)?,
         "cos" => m.sincos(x, true)?,
+        "tan" => {
+            let (sf, cf) = trig.unwrap();
+            m.div(m.call(sf, &[x])?, m.call(cf, &[x])?)?
+        }
+        "atan" => m.atan(x)?,
+        "atan2" => {
+            let xx = f.get_nth_param(1).unwrap().into_float_value();
+            m.atan2(x, xx, callees.unwrap())?
+        }
+        "asin" | "acos" => {
+            // asin x = atan2(x, sqrt((1-x)(1+x))), acos x = atan2(sqrt((1-x)(1+x)), x).
+            let one = m.c(1.0);
+            let c = m.intr1("llvm.sqrt", m.mul(m.sub(one, x)?, m.add(one, x)?)?)?;
+            let (a, b2) = if name == "asin" { (x, c) } else { (c, x) };
+            m.call(callees.unwrap(), &[a, b2])?
+        }
+        "sinh" | "cosh" | "tanh" => m.hyperbolic(name, x, callees.unwrap())?,
+        "log10" => m.log10(x)?,
         _ => {
             let y = f.get_nth_param(1).unwrap().into_float_value();
             m.pow(x, y, callees.unwrap())?
@@ -301,6 +326,147 @@ impl<'ctx> M<'_, 'ctx> {
             let zero = self.fcmp(FP::OEQ, x, self.c(0.0))?;
             self.self_f(zero, x, v)
         }
+    }
+
+    fn call(&self, f: FunctionValue<'ctx>, args: &[F<'ctx>]) -> R<F<'ctx>> {
+        let a: Vec<inkwell::values::BasicMetadataValueEnum> = args.iter().map(|v| (*v).into()).collect();
+        Ok(self.b.build_call(f, &a, "")?.try_as_basic_value().basic().unwrap().into_float_value())
+    }
+    fn copysign(&self, mag: F<'ctx>, sign: F<'ctx>) -> R<F<'ctx>> {
+        let f = self.cg.intrinsic("llvm.copysign", &[self.t.into()])?;
+        Ok(self.b.build_call(f, &[mag.into(), sign.into()], "")?.try_as_basic_value().basic().unwrap().into_float_value())
+    }
+
+    /// fdlibm's atan: reduction to one of five intervals, odd polynomial of degree 23.
+    fn atan(&self, x: F<'ctx>) -> R<F<'ctx>> {
+        const HI: [f64; 4] =
+            [4.63647609000806093515e-01, std::f64::consts::FRAC_PI_4, 9.82793723247329054082e-01, std::f64::consts::FRAC_PI_2];
+        const LO: [f64; 4] =
+            [2.26987774529616870924e-17, 3.06161699786838301793e-17, 1.39033110312309984516e-17, 6.12323399573676603587e-17];
+        const AT_EVEN: [f64; 6] = [
+            3.33333333333329318027e-01,
+            1.42857142725034663711e-01,
+            9.09088713343650656196e-02,
+            6.66107313738753120669e-02,
+            4.97687799461593236017e-02,
+            1.62858201153657823623e-02,
+        ];
+        const AT_ODD: [f64; 5] = [
+            -1.99999999998764832476e-01,
+            -1.11111104054623557880e-01,
+            -7.69187620504482999495e-02,
+            -5.83357013379057348645e-02,
+            -3.65315727442169155270e-02,
+        ];
+        let ax = self.intr1("llvm.fabs", x)?;
+        let one = self.c(1.0);
+        // Candidates of the reduced argument, one per interval, chosen by selects.
+        let t0 = self.div(self.sub(self.mul(self.c(2.0), ax)?, one)?, self.add(self.c(2.0), ax)?)?;
+        let t1 = self.div(self.sub(ax, one)?, self.add(ax, one)?)?;
+        let t2 = self.div(self.sub(ax, self.c(1.5))?, self.fma(self.c(1.5), ax, one)?)?;
+        let t3 = self.div(self.c(-1.0), ax)?;
+        let lt = |v: f64| self.fcmp(FP::OLT, ax, self.c(v));
+        let (c0, c1, c2, c3) = (lt(0.4375)?, lt(0.6875)?, lt(1.1875)?, lt(2.4375)?);
+        let mut t = t3;
+        let mut hi = self.c(HI[3]);
+        let mut lo = self.c(LO[3]);
+        for (c, tv, k) in [(c3, t2, 2), (c2, t1, 1), (c1, t0, 0)] {
+            t = self.self_f(c, tv, t)?;
+            hi = self.self_f(c, self.c(HI[k]), hi)?;
+            lo = self.self_f(c, self.c(LO[k]), lo)?;
+        }
+        t = self.self_f(c0, ax, t)?;
+        hi = self.self_f(c0, self.c(0.0), hi)?;
+        lo = self.self_f(c0, self.c(0.0), lo)?;
+        let z = self.mul(t, t)?;
+        let w = self.mul(z, z)?;
+        let s1 = self.mul(z, self.poly(w, &AT_EVEN)?)?;
+        let s2 = self.mul(w, self.poly(w, &AT_ODD)?)?;
+        // hi - ((t*(s1+s2) - lo) - t)
+        let ts = self.mul(t, self.add(s1, s2)?)?;
+        let r = self.sub(hi, self.sub(self.sub(ts, lo)?, t)?)?;
+        self.copysign(r, x)
+    }
+
+    /// atan2(y, x) = ±atan(|y/x|) or ±(pi - atan(|y/x|)), with C99's special cases.
+    fn atan2(&self, y: F<'ctx>, x: F<'ctx>, atan: FunctionValue<'ctx>) -> R<F<'ctx>> {
+        const PI_HI: f64 = std::f64::consts::PI;
+        const PI_LO: f64 = 1.2246467991473531772e-16;
+        let ax = self.intr1("llvm.fabs", x)?;
+        let ay = self.intr1("llvm.fabs", y)?;
+        let inf = self.c(f64::INFINITY);
+        let a = self.call(atan, &[self.div(ay, ax)?])?;
+        let both_inf = self.b.build_and(self.fcmp(FP::OEQ, ax, inf)?, self.fcmp(FP::OEQ, ay, inf)?, "")?;
+        let a = self.self_f(both_inf, self.c(std::f64::consts::FRAC_PI_4), a)?;
+        let y0 = self.fcmp(FP::OEQ, ay, self.c(0.0))?;
+        let a = self.self_f(y0, self.c(0.0), a)?;
+        let xneg = self.b.build_int_compare(IP::SLT, self.bits(x)?, self.ci(0), "")?;
+        let flipped = self.sub(self.c(PI_HI), self.sub(a, self.c(PI_LO))?)?;
+        let r = self.self_f(xneg, flipped, a)?;
+        let r = self.copysign(r, y)?;
+        let nan = self.b.build_or(self.isnan(x)?, self.isnan(y)?, "")?;
+        self.self_f(nan, self.add(x, y)?, r)
+    }
+
+    /// sinh, cosh and tanh from exp (Taylor series of sinh for |x| < 1).
+    fn hyperbolic(&self, name: &str, x: F<'ctx>, exp: FunctionValue<'ctx>) -> R<F<'ctx>> {
+        // 1/3!, 1/5!, ..., 1/19!
+        const SH: [f64; 9] = [
+            1.0 / 6.0,
+            1.0 / 120.0,
+            1.0 / 5040.0,
+            1.0 / 362880.0,
+            1.0 / 39916800.0,
+            1.0 / 6227020800.0,
+            1.0 / 1307674368000.0,
+            1.0 / 355687428096000.0,
+            1.0 / 121645100408832000.0,
+        ];
+        let ax = self.intr1("llvm.fabs", x)?;
+        let half = self.c(0.5);
+        let small = self.fcmp(FP::OLT, ax, self.c(1.0))?;
+        let big = self.fcmp(FP::OGT, ax, self.c(22.0))?;
+        let e = self.call(exp, &[ax])?;
+        let inv = self.div(half, e)?;
+        let he = self.mul(half, e)?;
+        // Past 22, exp(-|x|) is negligible and exp(|x|/2)^2/2 does not overflow early.
+        let h = self.call(exp, &[self.mul(half, ax)?])?;
+        let huge = self.mul(self.mul(half, h)?, h)?;
+        let z = self.mul(x, x)?;
+        let sh_small = self.fma(self.mul(x, z)?, self.poly(z, &SH)?, x)?;
+        let cosh = self.self_f(big, huge, self.add(he, inv)?)?;
+        match name {
+            "cosh" => Ok(cosh),
+            "sinh" => {
+                let r = self.self_f(big, huge, self.sub(he, inv)?)?;
+                let r = self.copysign(r, x)?;
+                self.self_f(small, sh_small, r)
+            }
+            _ => {
+                // tanh: sinh/cosh below 1, 1 - 2/(exp(2|x|)+1) up to 22, then 1.
+                let s = self.div(sh_small, cosh)?;
+                let e2 = self.call(exp, &[self.add(ax, ax)?])?;
+                let mid = self.sub(self.c(1.0), self.div(self.c(2.0), self.add(e2, self.c(1.0))?)?)?;
+                let mid = self.self_f(big, self.c(1.0), mid)?;
+                let mid = self.copysign(mid, x)?;
+                let r = self.self_f(small, s, mid)?;
+                self.self_f(self.isnan(x)?, x, r)
+            }
+        }
+    }
+
+    /// log10 x = log(x) / ln 10 with log(x) in two parts and 1/ln 10 in two parts.
+    fn log10(&self, x: F<'ctx>) -> R<F<'ctx>> {
+        const C_HI: f64 = std::f64::consts::LOG10_E;
+        const C_LO: f64 = 1.098319650216765e-17;
+        let (hi, lo) = self.log2parts(x)?;
+        let p = self.mul(hi, self.c(C_HI))?;
+        let e = self.fma(hi, self.c(C_HI), self.b.build_float_neg(p, "")?)?;
+        let tail = self.fma(hi, self.c(C_LO), self.fma(lo, self.c(C_HI), e)?)?;
+        let r = self.add(p, tail)?;
+        // Infinities and NaN: the tail is NaN there.
+        let special = self.isnan(tail)?;
+        self.self_f(special, p, r)
     }
 
     fn pow(&self, x: F<'ctx>, y: F<'ctx>, exp: FunctionValue<'ctx>) -> R<F<'ctx>> {

@@ -143,6 +143,15 @@ pub(crate) fn build_host<'ctx>(
             Some(_) => return err(format!("procedure `{}` is defined twice or with two signatures", p.name)),
             None => cg.m.add_function(&p.name, fty, if p.local { Some(Linkage::Internal) } else { None }),
         };
+        // A complex-valued function: the body is internal, the wrapper has gfortran's ABI.
+        if let Some((link, f32k)) = crate::cabi::split(&p.name, &crate::cabi::RET_PREFIX) {
+            fv.set_linkage(Linkage::Internal);
+            let w = crate::cabi::abi_function(&cg, link, f32k, p.params.len().saturating_sub(1), p.local);
+            if w.count_basic_blocks() > 0 {
+                return err(format!("procedure `{link}` is defined twice"));
+            }
+            crate::cabi::wrapper_body(&cg, w, fv, f32k)?;
+        }
         proc_fns.push(fv);
     }
     for (p, fv) in host.procs.iter().zip(&proc_fns) {
@@ -255,6 +264,8 @@ impl<'ctx> Cg<'ctx> {
             Ty::F32 => self.ctx.f32_type().into(),
             Ty::F64 => self.ctx.f64_type().into(),
             Ty::Ptr => self.ptr().into(),
+            Ty::I8 => self.ctx.i8_type().into(),
+            Ty::I16 => self.ctx.i16_type().into(),
         }
     }
 
@@ -602,6 +613,17 @@ impl<'ctx> Cg<'ctx> {
             Stmt::Call(name, args) if name == "@ptr" => {
                 self.call_ptr(fx, args, None)?;
             }
+            Stmt::Call(name, args) if crate::cabi::split(name, &crate::cabi::CALL_PREFIX).is_some() => {
+                let (link, f32k) = crate::cabi::split(name, &crate::cabi::CALL_PREFIX).unwrap_or_default();
+                if self.tgt.is_gpu() {
+                    return err(format!("complex function `{link}` called in device code"));
+                }
+                let mut vals = Vec::new();
+                for a in args {
+                    vals.push(self.op(fx, a)?);
+                }
+                crate::cabi::call(self, link, f32k, &vals)?;
+            }
             Stmt::Call(name, args) => {
                 self.call_named(fx, name, args, None)?;
             }
@@ -865,6 +887,7 @@ impl<'ctx> Cg<'ctx> {
 
     fn atomic_rmw(&mut self, op: AtomicOp, t: Ty, p: PointerValue<'ctx>, v: BasicValueEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
         match t {
+            Ty::I8 | Ty::I16 => err(format!("atomic {op:?} on {t:?} is not supported")),
             Ty::I32 | Ty::I64 => {
                 let o = match op {
                     AtomicOp::Add => AtomicRMWBinOp::Add,
@@ -922,6 +945,7 @@ impl<'ctx> Cg<'ctx> {
         let y = self.op(fx, b)?;
         let bd = &self.b;
         match ta {
+            Ty::I8 | Ty::I16 => err(format!("function `{}`: {op:?} of narrow integers (computed in i32)", fx.f.name)),
             Ty::I32 | Ty::I64 => {
                 let (x, y) = (x.into_int_value(), y.into_int_value());
                 let cmp = |p: IntPredicate| -> R<BasicValueEnum<'ctx>> {
@@ -1026,7 +1050,7 @@ impl<'ctx> Cg<'ctx> {
         let bd = &self.b;
         Ok(match (from, t) {
             (a, b) if a == b => v,
-            (Ty::I32 | Ty::I64, Ty::I32 | Ty::I64) => {
+            (Ty::I32 | Ty::I64 | Ty::I8 | Ty::I16, Ty::I32 | Ty::I64 | Ty::I8 | Ty::I16) => {
                 if from.size() < t.size() {
                     bd.build_int_s_extend(v.into_int_value(), to.into_int_type(), "")?.into()
                 } else {
@@ -1044,12 +1068,23 @@ impl<'ctx> Cg<'ctx> {
     }
 
     fn math(&mut self, fx: &mut Fx<'ctx, '_>, f: MathFn, args: &[Op]) -> R<BasicValueEnum<'ctx>> {
-        let want = if f == MathFn::Powi { 2 } else { 1 };
+        let want = f.arity();
         if args.len() != want {
             return err(format!("function `{}`: {f:?} with {} operands", fx.f.name, args.len()));
         }
         let t = fx.f.op_ty(&args[0]);
         let x = self.op(fx, &args[0])?;
+        if t.is_int() && matches!(f, MathFn::Popcnt | MathFn::Leadz | MathFn::Trailz) {
+            let it = x.get_type();
+            return match f {
+                MathFn::Popcnt => self.call_intr("llvm.ctpop", &[it], &[x]),
+                _ => {
+                    let name = if f == MathFn::Leadz { "llvm.ctlz" } else { "llvm.cttz" };
+                    let no_poison = self.ctx.bool_type().const_zero().into();
+                    self.call_intr(name, &[it], &[x, no_poison])
+                }
+            };
+        }
         if t.is_int() {
             if f != MathFn::Abs {
                 return err(format!("function `{}`: {f:?} of an integer", fx.f.name));
@@ -1086,6 +1121,42 @@ impl<'ctx> Cg<'ctx> {
                     MathFn::Sin => "llvm.sin",
                     _ => "llvm.cos",
                 }
+            }
+            MathFn::Tan
+            | MathFn::Asin
+            | MathFn::Acos
+            | MathFn::Atan
+            | MathFn::Atan2
+            | MathFn::Sinh
+            | MathFn::Cosh
+            | MathFn::Tanh
+            | MathFn::Log10 => {
+                let short = match f {
+                    MathFn::Tan => "tan",
+                    MathFn::Asin => "asin",
+                    MathFn::Acos => "acos",
+                    MathFn::Atan => "atan",
+                    MathFn::Atan2 => "atan2",
+                    MathFn::Sinh => "sinh",
+                    MathFn::Cosh => "cosh",
+                    MathFn::Tanh => "tanh",
+                    _ => "log10",
+                };
+                let mut vals = vec![x];
+                if f == MathFn::Atan2 {
+                    vals.push(self.op(fx, &args[1])?);
+                }
+                if self.tgt.is_gpu() {
+                    let func = crate::devmath::function(self, short, fty.into_float_type())?;
+                    return Ok(self.call(func, &vals)?.unwrap());
+                }
+                // The host and sim call the C library, as gfortran's code does.
+                let (name, ft) = if t == Ty::F32 { (format!("{short}f"), Ty::F32) } else { (short.to_string(), Ty::F64) };
+                let func = self.declare(&name, &vec![ft; vals.len()], Some(ft))?;
+                return Ok(self.call(func, &vals)?.unwrap());
+            }
+            MathFn::Popcnt | MathFn::Leadz | MathFn::Trailz => {
+                return err(format!("function `{}`: {f:?} of a float", fx.f.name));
             }
             MathFn::Powi => {
                 let n = self.int_op(fx, &args[1], "powi exponent")?;
@@ -1363,6 +1434,7 @@ impl<'ctx> Cg<'ctx> {
                 let v = self.op(fx, &args[0])?;
                 let lane = self.i32_op(fx, &args[1], "shuffle lane")?;
                 let bits = match t {
+                    Ty::I8 | Ty::I16 => return err(format!("function `{}`: shuffle of a narrow integer", fx.f.name)),
                     Ty::I32 | Ty::I64 => v.into_int_value(),
                     Ty::F32 => self.b.build_bit_cast(v, i32t, "")?.into_int_value(),
                     Ty::F64 => self.b.build_bit_cast(v, self.ctx.i64_type(), "")?.into_int_value(),
@@ -1370,7 +1442,7 @@ impl<'ctx> Cg<'ctx> {
                 };
                 let r = self.shuffle_bits(*mode, bits, lane)?;
                 Some(match t {
-                    Ty::I32 | Ty::I64 => r.into(),
+                    Ty::I32 | Ty::I64 | Ty::I8 | Ty::I16 => r.into(),
                     Ty::F32 | Ty::F64 => self.b.build_bit_cast(r, self.llty(t), "")?,
                     Ty::Ptr => self.b.build_int_to_ptr(r, self.ptr(), "")?.into(),
                 })
@@ -1431,7 +1503,7 @@ pub(crate) fn build_devmath_test<'ctx>(ctx: &'ctx Context, tm: &TargetMachine) -
     let m = ctx.create_module("gpuf.devmath");
     setup_module(&m, tm);
     let cg = Cg::new(ctx, m, Tgt::X86);
-    for name in ["exp", "log", "sin", "cos", "pow"] {
+    for name in ["exp", "log", "sin", "cos", "pow", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "log10"] {
         for ft in [ctx.f32_type(), ctx.f64_type()] {
             let inner = crate::devmath::function(&cg, name, ft)?;
             let n = inner.count_params() as usize;

@@ -4,6 +4,7 @@
 //! This is the only crate that uses inkwell / LLVM. It does no file I/O and spawns no
 //! processes: every entry point returns bytes.
 
+mod cabi;
 mod devmath;
 mod gen;
 

@@ -140,6 +140,8 @@ pub enum BaseTy {
     Logical,
     /// `character(len=n)`; only literals and parameters for now.
     Character,
+    /// `complex` with the kind of its parts: 4 or 8 (`double complex` is 8).
+    Complex(u8),
 }
 
 /// The type of an expression: a base type and a rank (0 for scalars).
@@ -592,6 +594,8 @@ pub enum ExprKind {
     /// An array constructor `[a, b, (f(i), i = 1, n)]` or `(/ ... /)`, and the implied-do
     /// list of a `print` item `(a(i), i = 1, n)` (a constructor with one implied-do item).
     ArrayCtor(Vec<CtorItem>),
+    /// A complex literal constant `(re, im)`.
+    Complex(Box<Expr>, Box<Expr>),
 }
 
 /// One item of an array constructor.
@@ -745,6 +749,36 @@ pub enum Intrinsic {
     Unpack,
     Cshift,
     Eoshift,
+    // More elemental math (real arguments).
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Atan2,
+    Sinh,
+    Cosh,
+    Tanh,
+    Log10,
+    // Bit intrinsics.
+    Btest,
+    Ibset,
+    Ibclr,
+    Ibits,
+    Ishftc,
+    Popcnt,
+    Leadz,
+    Trailz,
+    BitSize,
+    // Kind inquiries (folded to constants by semantic analysis).
+    Kind,
+    SelectedRealKind,
+    SelectedIntKind,
+    /// `command_argument_count()`.
+    CommandArgumentCount,
+    // Complex numbers.
+    Cmplx,
+    Aimag,
+    Conjg,
 }
 
 impl Intrinsic {
@@ -852,6 +886,31 @@ impl Intrinsic {
             "unpack" => Intrinsic::Unpack,
             "cshift" => Intrinsic::Cshift,
             "eoshift" => Intrinsic::Eoshift,
+            "tan" => Intrinsic::Tan,
+            "asin" => Intrinsic::Asin,
+            "acos" => Intrinsic::Acos,
+            "atan" => Intrinsic::Atan,
+            "atan2" => Intrinsic::Atan2,
+            "sinh" => Intrinsic::Sinh,
+            "cosh" => Intrinsic::Cosh,
+            "tanh" => Intrinsic::Tanh,
+            "log10" => Intrinsic::Log10,
+            "btest" => Intrinsic::Btest,
+            "ibset" => Intrinsic::Ibset,
+            "ibclr" => Intrinsic::Ibclr,
+            "ibits" => Intrinsic::Ibits,
+            "ishftc" => Intrinsic::Ishftc,
+            "popcnt" => Intrinsic::Popcnt,
+            "leadz" => Intrinsic::Leadz,
+            "trailz" => Intrinsic::Trailz,
+            "bit_size" => Intrinsic::BitSize,
+            "kind" => Intrinsic::Kind,
+            "selected_real_kind" => Intrinsic::SelectedRealKind,
+            "selected_int_kind" => Intrinsic::SelectedIntKind,
+            "command_argument_count" => Intrinsic::CommandArgumentCount,
+            "cmplx" => Intrinsic::Cmplx,
+            "aimag" => Intrinsic::Aimag,
+            "conjg" => Intrinsic::Conjg,
             _ => return None,
         })
     }

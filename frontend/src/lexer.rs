@@ -539,31 +539,41 @@ impl Lexer {
     }
 
     fn int_literal(&mut self, text: &str, span: Span) -> Tok {
+        fn int_kind_max(kind: u8) -> i64 {
+            match kind {
+                1 => i8::MAX.into(),
+                2 => i16::MAX.into(),
+                _ => i32::MAX.into(),
+            }
+        }
         let (digits, kind) = Self::split_kind(text);
         let kind = match kind {
             None => 4,
             Some(k) if !k.starts_with(|c: char| c.is_ascii_digit()) => {
                 return Tok::NamedKind { text: digits.to_string(), real: false, kind: k.to_ascii_lowercase() };
             }
+            Some("1") => 1,
+            Some("2") => 2,
             Some("4") => 4,
             Some("8") => 8,
             Some(k) => {
-                self.diags
-                    .push(Diagnostic::error("E0004", format!("unsupported integer kind `{k}`"), span).with_label("kind must be 4 or 8"));
+                self.diags.push(
+                    Diagnostic::error("E0004", format!("unsupported integer kind `{k}`"), span).with_label("kind must be 1, 2, 4 or 8"),
+                );
                 4
             }
         };
         match digits.parse::<i64>() {
-            Ok(v) if kind == 8 || v <= i64::from(i32::MAX) + 1 => Tok::Int(v, kind),
+            Ok(v) if kind == 8 || v <= int_kind_max(kind) + 1 => Tok::Int(v, kind),
             _ => {
-                let what = if kind == 8 { "integer(8)" } else { "integer(4)" };
+                let what = format!("integer({kind})");
                 self.diags.push(
                     Diagnostic::error("E0004", format!("integer literal is too large for `{what}`"), span)
                         .with_label("out of range")
-                        .with_note(if kind == 4 {
-                            "help: add the suffix `_8` for a 64-bit integer"
-                        } else {
-                            "note: the largest `integer(8)` is 9223372036854775807"
+                        .with_note(match kind {
+                            4 => "help: add the suffix `_8` for a 64-bit integer".to_string(),
+                            8 => "note: the largest `integer(8)` is 9223372036854775807".to_string(),
+                            k => format!("note: the largest `integer({k})` is {}", int_kind_max(k)),
                         }),
                 );
                 Tok::Int(0, kind)

@@ -201,6 +201,17 @@ fn show_init(s: &Symbol, e: &Expr, syms: &Symbols) -> Result<String, String> {
     };
     let mut out = String::from(" =");
     for x in items {
+        if let BaseTy::Complex(k) = s.base {
+            // `re:im`, each part as a real of the kind.
+            let part = |p: &Expr| eval(p, syms, 0).and_then(|v| convert(v, BaseTy::Real(k)));
+            let parts = match &x.kind {
+                ExprKind::Complex(re, im) => part(re).zip(part(im)),
+                _ => part(x).map(|re| (re, Val::Real(0.0))),
+            };
+            let (re, im) = parts.ok_or_else(|| format!("the value of `{}`", s.name))?;
+            let _ = write!(out, " {}:{}", show_val(&re), show_val(&im));
+            continue;
+        }
         let v = eval(x, syms, 0).and_then(|v| convert(v, s.base)).ok_or_else(|| format!("the value of `{}`", s.name))?;
         out.push(' ');
         out.push_str(&show_val(&v));
@@ -231,9 +242,10 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
             line.push_str(if s.allocatable { " alloc" } else { " -" });
         }
         show_dims(s, syms, &mut line).map_err(|w| format!("{w} in module `{name}`"))?;
-        // Arrays and character variables are set up by the first unit that runs (see
-        // gimplify), so every user needs their initial values.
-        if s.parameter || ((s.rank > 0 || s.base == BaseTy::Character) && s.init.is_some()) {
+        // Arrays, character variables and complex scalars are set up by the first unit that
+        // runs (see gimplify), so every user needs their initial values.
+        let lazy = s.rank > 0 || matches!(s.base, BaseTy::Complex(_) | BaseTy::Character);
+        if s.parameter || (lazy && s.init.is_some()) {
             let Some(e) = &s.init else { continue };
             line.push_str(&show_init(s, e, syms).map_err(|w| format!("{w} in module `{name}`"))?);
         }
@@ -292,6 +304,9 @@ fn parse_base(t: &str) -> Option<(BaseTy, Option<Option<i64>>)> {
     if t == "character" {
         return Some((BaseTy::Character, None));
     }
+    if let Some(k) = t.strip_prefix("complex(").and_then(|r| r.strip_suffix(')')) {
+        return Some((BaseTy::Complex(k.parse().ok()?), None));
+    }
     let l = t.strip_prefix("character*")?;
     Some((BaseTy::Character, Some(if l == "-" { None } else { Some(l.parse().ok()?) })))
 }
@@ -310,6 +325,11 @@ fn parse_val(t: &str, b: BaseTy) -> Option<Expr> {
     Some(match b {
         BaseTy::Integer(k) => lit(ExprKind::Int(t.parse().ok()?, k), ty),
         BaseTy::Real(k) => lit(ExprKind::Real(t.parse().ok()?, k), ty),
+        BaseTy::Complex(k) => {
+            let (re, im) = t.split_once(':')?;
+            let part = |v: &str| Some(Box::new(lit(ExprKind::Real(v.parse().ok()?, k), Ty::Scalar(BaseTy::Real(k)))));
+            lit(ExprKind::Complex(part(re)?, part(im)?), ty)
+        }
         BaseTy::Logical => lit(
             ExprKind::Logical(match t {
                 "T" => true,

@@ -401,7 +401,6 @@ const UNSUPPORTED_STMTS: &[&str] = &[
     "target",
     "nullify",
     "inquire",
-    "complex",
     "type",
     "class",
     "entry",
@@ -651,7 +650,7 @@ impl Parser {
             match w.as_str() {
                 "subroutine" | "function" => return matches!(self.tok_at(i + 1), Tok::Name(_)),
                 "recursive" | "pure" | "elemental" | "impure" | "integer" | "real" | "logical" | "character" | "doubleprecision"
-                | "double" | "precision" => {
+                | "double" | "precision" | "complex" | "doublecomplex" => {
                     i += 1;
                     if self.tok_at(i) == &Tok::LParen || self.tok_at(i) == &Tok::Star {
                         // A kind selector: skip it.
@@ -1691,8 +1690,8 @@ impl Parser {
         }
         match self.tok() {
             Tok::Name(n) => {
-                matches!(n.as_str(), "integer" | "real" | "logical" | "character" | "doubleprecision")
-                    || (n == "double" && self.is_name_at(1, "precision"))
+                matches!(n.as_str(), "integer" | "real" | "logical" | "character" | "doubleprecision" | "complex" | "doublecomplex")
+                    || (n == "double" && (self.is_name_at(1, "precision") || self.is_name_at(1, "complex")))
             }
             _ => false,
         }
@@ -1734,25 +1733,24 @@ impl Parser {
                         _ => None,
                     },
                     "selected_real_kind" => {
-                        let p = self.const_int(first)?;
-                        Some(if p <= 6 {
-                            4
-                        } else if p <= 15 {
-                            8
-                        } else {
-                            -1
-                        })
+                        let (mut p, mut r) = (0, 0);
+                        for (i, a) in args.iter().enumerate() {
+                            let (slot, x) = match a {
+                                Arg::Index(x) => (i, x),
+                                Arg::Keyword(k, x) if k.name == "p" => (0, x),
+                                Arg::Keyword(k, x) if k.name == "r" => (1, x),
+                                _ => return None,
+                            };
+                            let v = self.const_int(x)?;
+                            match slot {
+                                0 => p = v,
+                                1 => r = v,
+                                _ => return None,
+                            }
+                        }
+                        Some(crate::sema::selected_real_kind(p, r))
                     }
-                    "selected_int_kind" => {
-                        let r = self.const_int(first)?;
-                        Some(if r <= 9 {
-                            4
-                        } else if r <= 18 {
-                            8
-                        } else {
-                            -1
-                        })
-                    }
+                    "selected_int_kind" => Some(crate::sema::selected_int_kind(self.const_int(first)?)),
                     _ => None,
                 }
             }
@@ -1766,11 +1764,12 @@ impl Parser {
         let Tok::Name(w) = self.bump().tok else {
             return Err(self.err_expected("a type"));
         };
-        if w == "double" || w == "doubleprecision" {
+        if w == "double" || w == "doubleprecision" || w == "doublecomplex" {
+            let cplx = w == "doublecomplex" || self.is_name("complex");
             if w == "double" {
                 self.bump();
             }
-            return Ok((BaseTy::Real(8), self.from(start)));
+            return Ok((if cplx { BaseTy::Complex(8) } else { BaseTy::Real(8) }, self.from(start)));
         }
         if w == "character" {
             // character, character(len=*), character(10), character*(*), character*10
@@ -1856,10 +1855,13 @@ impl Parser {
                     } else {
                         this.diags.push(
                             Diagnostic::error("E0032", format!("`{name}` has no kind {k}"), ksp).with_label("invalid kind").with_note(
-                                format!(
-                                    "note: the supported kinds of `{name}` are {}",
-                                    allowed.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(" and ")
-                                ),
+                                format!("note: the supported kinds of `{name}` are {}", {
+                                    let ks: Vec<String> = allowed.iter().map(|k| k.to_string()).collect();
+                                    match ks.split_last() {
+                                        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                                        _ => ks.join(""),
+                                    }
+                                }),
                             ),
                         );
                     }
@@ -1868,8 +1870,9 @@ impl Parser {
             }
         };
         let base = match w.as_str() {
-            "integer" => BaseTy::Integer(check(self, &[4, 8], "integer")?),
+            "integer" => BaseTy::Integer(check(self, &[1, 2, 4, 8], "integer")?),
             "real" => BaseTy::Real(check(self, &[4, 8], "real")?),
+            "complex" => BaseTy::Complex(check(self, &[4, 8], "complex")?),
             _ => {
                 check(self, &[4], "logical")?;
                 BaseTy::Logical
@@ -2247,8 +2250,8 @@ impl Parser {
             "forall" if self.tok_at(1) == &Tok::LParen => self.forall_construct().map(Some),
             "read" => self.write(self.span()).map(Some),
             "open" | "close" if self.tok_at(1) == &Tok::LParen => self.open_close(self.span()).map(Some),
-            "integer" | "real" | "logical" | "character" | "double" | "doubleprecision" | "implicit" | "use" | "save" | "external"
-            | "intrinsic" | "interface" => {
+            "integer" | "real" | "logical" | "character" | "double" | "doubleprecision" | "complex" | "doublecomplex" | "implicit"
+            | "use" | "save" | "external" | "intrinsic" | "interface" => {
                 let sp = self.statement_span();
                 self.diags.push(
                     Diagnostic::error("E0030", "declarations must come before the executable statements", sp)
@@ -3703,6 +3706,7 @@ impl Parser {
                 self.bump();
                 let k = match self.int_params.get(&kind) {
                     Some(k @ (4 | 8)) => *k as u8,
+                    Some(k @ (1 | 2)) if !real => *k as u8,
                     Some(k) => {
                         self.diags.push(Diagnostic::not_yet(format!("kind {k} literals"), sp));
                         return Err(Fail);
@@ -3725,7 +3729,7 @@ impl Parser {
                     self.node(ExprKind::Real(crate::lexer::parse_real(&text), k), sp)
                 } else {
                     match text.parse::<i64>() {
-                        Ok(v) if k == 8 || v <= i64::from(i32::MAX) + 1 => self.node(ExprKind::Int(v, k), sp),
+                        Ok(v) if k == 8 || v <= (1i64 << (8 * u32::from(k) - 1)) => self.node(ExprKind::Int(v, k), sp),
                         _ => {
                             self.diags.push(Diagnostic::error("E0004", "integer literal is too large", sp).with_label("out of range"));
                             Err(Fail)
@@ -3764,10 +3768,12 @@ impl Parser {
                 if self.is(&Tok::Comma) && self.paren_has_implied_do() {
                     return self.implied_do_rest(e, sp);
                 }
-                if self.is(&Tok::Comma) {
-                    let s2 = self.span();
-                    self.diags.push(Diagnostic::not_yet("complex numbers", sp.to(s2)));
-                    return Err(Fail);
+                if self.eat(&Tok::Comma) {
+                    // A complex literal `(re, im)`.
+                    let im = self.expr()?;
+                    self.expect(&Tok::RParen)?;
+                    let span = self.from(sp);
+                    return self.node(ExprKind::Complex(Box::new(e), Box::new(im)), span);
                 }
                 self.expect(&Tok::RParen)?;
                 let span = self.from(sp);
@@ -4083,8 +4089,12 @@ fn convert_ctor_items(items: &mut [CtorItem], base: BaseTy, len: Option<i64>) {
                         }
                     }
                 }
-                BaseTy::Integer(k) | BaseTy::Real(k) => {
-                    let f = if matches!(base, BaseTy::Integer(_)) { "int" } else { "real" };
+                BaseTy::Integer(k) | BaseTy::Real(k) | BaseTy::Complex(k) => {
+                    let f = match base {
+                        BaseTy::Integer(_) => "int",
+                        BaseTy::Real(_) => "real",
+                        _ => "cmplx",
+                    };
                     let sp = e.span;
                     let x = std::mem::replace(e, Expr { kind: ExprKind::Logical(false), span: sp, ty: Ty::Unknown });
                     let kind = Expr { kind: ExprKind::Int(i64::from(k), 4), span: sp, ty: Ty::Unknown };

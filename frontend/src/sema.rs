@@ -896,6 +896,7 @@ pub fn base_name(b: BaseTy) -> String {
         BaseTy::Real(k) => format!("real({k})"),
         BaseTy::Logical => "logical".into(),
         BaseTy::Character => "character".into(),
+        BaseTy::Complex(k) => format!("complex({k})"),
     }
 }
 
@@ -915,15 +916,24 @@ fn is_numeric(b: BaseTy) -> bool {
 /// The order of numeric promotion: integer(4) < integer(8) < real(4) < real(8).
 fn numeric_rank(b: BaseTy) -> u8 {
     match b {
-        BaseTy::Integer(4) => 0,
-        BaseTy::Integer(_) => 1,
-        BaseTy::Real(4) => 2,
-        BaseTy::Real(_) => 3,
-        _ => 0,
+        BaseTy::Integer(1) => 0,
+        BaseTy::Integer(2) => 1,
+        BaseTy::Integer(4) => 2,
+        BaseTy::Integer(_) => 3,
+        BaseTy::Real(4) => 4,
+        BaseTy::Real(_) => 5,
+        BaseTy::Complex(4) => 6,
+        BaseTy::Complex(_) => 7,
+        _ => 2,
     }
 }
 
 fn promote(a: BaseTy, b: BaseTy) -> BaseTy {
+    // complex with real(8) is complex(8).
+    match (a, b) {
+        (BaseTy::Complex(k), BaseTy::Real(r)) | (BaseTy::Real(r), BaseTy::Complex(k)) => return BaseTy::Complex(k.max(r)),
+        _ => {}
+    }
     if numeric_rank(a) >= numeric_rank(b) {
         a
     } else {
@@ -970,6 +980,34 @@ pub(crate) fn fold_int(op: BinOp, a: i64, b: i64) -> Option<i64> {
         BinOp::Div if b != 0 => a.checked_div(b),
         BinOp::Pow if (0..64).contains(&b) => a.checked_pow(b as u32),
         _ => None,
+    }
+}
+
+/// gfortran's `selected_int_kind(r)`: the smallest integer kind with range `r`.
+pub fn selected_int_kind(r: i64) -> i64 {
+    match r {
+        i64::MIN..=2 => 1,
+        3..=4 => 2,
+        5..=9 => 4,
+        10..=18 => 8,
+        19..=38 => 16,
+        _ => -1,
+    }
+}
+
+/// gfortran's `selected_real_kind(p, r)` on x86_64 (kinds 4, 8, 10, 16; -1 precision,
+/// -2 range, -3 both unavailable).
+pub fn selected_real_kind(p: i64, r: i64) -> i64 {
+    let kinds = [(4, 6, 37), (8, 15, 307), (10, 18, 4931), (16, 33, 4931)];
+    if let Some(k) = kinds.iter().find(|(_, kp, kr)| p <= *kp && r <= *kr) {
+        return k.0;
+    }
+    let p_ok = kinds.iter().any(|(_, kp, _)| p <= *kp);
+    let r_ok = kinds.iter().any(|(_, _, kr)| r <= *kr);
+    match (p_ok, r_ok) {
+        (false, true) => -1,
+        (true, false) => -2,
+        _ => -3,
     }
 }
 
@@ -1064,24 +1102,38 @@ fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Unpack => "unpack",
         Intrinsic::Cshift => "cshift",
         Intrinsic::Eoshift => "eoshift",
+        Intrinsic::Tan => "tan",
+        Intrinsic::Asin => "asin",
+        Intrinsic::Acos => "acos",
+        Intrinsic::Atan => "atan",
+        Intrinsic::Atan2 => "atan2",
+        Intrinsic::Sinh => "sinh",
+        Intrinsic::Cosh => "cosh",
+        Intrinsic::Tanh => "tanh",
+        Intrinsic::Log10 => "log10",
+        Intrinsic::Btest => "btest",
+        Intrinsic::Ibset => "ibset",
+        Intrinsic::Ibclr => "ibclr",
+        Intrinsic::Ibits => "ibits",
+        Intrinsic::Ishftc => "ishftc",
+        Intrinsic::Popcnt => "popcnt",
+        Intrinsic::Leadz => "leadz",
+        Intrinsic::Trailz => "trailz",
+        Intrinsic::BitSize => "bit_size",
+        Intrinsic::Kind => "kind",
+        Intrinsic::SelectedRealKind => "selected_real_kind",
+        Intrinsic::SelectedIntKind => "selected_int_kind",
+        Intrinsic::CommandArgumentCount => "command_argument_count",
+        Intrinsic::Cmplx => "cmplx",
+        Intrinsic::Aimag => "aimag",
+        Intrinsic::Conjg => "conjg",
     }
 }
 
 /// Standard intrinsics that exist in Fortran but are not supported yet.
 const OTHER_INTRINSICS: &[&str] = &[
-    "tan",
-    "atan",
-    "atan2",
-    "asin",
-    "acos",
-    "sinh",
-    "cosh",
-    "tanh",
-    "log10",
     "matmul",
     "transpose",
-    "kind",
-    "btest",
     "len",
     "len_trim",
     "trim",
@@ -1098,13 +1150,8 @@ const OTHER_INTRINSICS: &[&str] = &[
     "cshift",
     "eoshift",
     "sqrt8",
-    "cmplx",
-    "aimag",
-    "conjg",
     "precision",
     "range",
-    "selected_real_kind",
-    "selected_int_kind",
     "random_number",
     "cpu_time",
     "system_clock",
@@ -1121,11 +1168,7 @@ const OTHER_INTRINSICS: &[&str] = &[
     "min0",
     "dmax1",
     "dmin1",
-    "popcnt",
-    "leadz",
-    "trailz",
     "norm2",
-    "bit_size",
     "digits",
     "radix",
 ];
@@ -1821,6 +1864,10 @@ impl Checker {
                     BaseTy::Integer(k) => Expr { kind: ExprKind::Int(0, k), span: sp, ty: Ty::Scalar(base) },
                     BaseTy::Real(k) => Expr { kind: ExprKind::Real(0.0, k), span: sp, ty: Ty::Scalar(base) },
                     BaseTy::Logical => Expr { kind: ExprKind::Logical(false), span: sp, ty: Ty::Scalar(base) },
+                    BaseTy::Complex(k) => {
+                        let z = Expr { kind: ExprKind::Real(0.0, k), span: sp, ty: Ty::Scalar(BaseTy::Real(k)) };
+                        Expr { kind: ExprKind::Complex(Box::new(z.clone()), Box::new(z)), span: sp, ty: Ty::Scalar(base) }
+                    }
                     _ => Expr { kind: ExprKind::Str(String::new()), span: sp, ty: Ty::Scalar(base) },
                 };
                 let mut items: Vec<CtorItem> = match s.init.take() {
@@ -3099,6 +3146,7 @@ impl Checker {
             ExprKind::Unary(_, x) | ExprKind::Paren(x) => self.is_const(x),
             ExprKind::Binary(_, l, r) => self.is_const(l) && self.is_const(r),
             ExprKind::Intrinsic { args, .. } => args.iter().all(|a| self.is_const(a)),
+            ExprKind::Complex(re, im) => self.is_const(re) && self.is_const(im),
             ExprKind::ArrayCtor(items) => items.iter().all(|it| match it {
                 CtorItem::Expr(e) => self.is_const(e),
                 CtorItem::ImpliedDo(d) => [Some(&d.lo), Some(&d.hi), d.step.as_ref()].into_iter().flatten().all(|e| self.is_const(e)),
@@ -3237,7 +3285,8 @@ impl Checker {
         let (Some(t), Some(f)) = (to.base(), from.base()) else {
             return true;
         };
-        let ok = (is_numeric(t) && is_numeric(f)) || t == f;
+        let num = |b: BaseTy| is_numeric(b) || matches!(b, BaseTy::Complex(_));
+        let ok = (num(t) && num(f)) || t == f;
         if !ok {
             self.err(
                 Diagnostic::error("E0221", format!("mismatched types: cannot assign `{}` to `{}`", base_name(f), base_name(t)), span)
@@ -3254,6 +3303,18 @@ impl Checker {
         let (kind, ty) = self.expr_kind(kind, e.span);
         e.kind = kind;
         e.ty = ty;
+        if self.in_compute()
+            && matches!(ty.base(), Some(BaseTy::Complex(_)))
+            && !matches!(e.kind, ExprKind::Intrinsic { .. } | ExprKind::Binary(..))
+        {
+            self.err(Diagnostic::not_yet("complex numbers inside a compute construct", e.span));
+        }
+        if self.in_compute()
+            && matches!(ty.base(), Some(BaseTy::Integer(1 | 2)))
+            && matches!(e.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::Int(..))
+        {
+            self.err(Diagnostic::not_yet("`integer(1)` and `integer(2)` inside a compute construct", e.span));
+        }
     }
 
     fn expr_kind(&mut self, kind: ExprKind, span: Span) -> (ExprKind, Ty) {
@@ -3288,7 +3349,7 @@ impl Checker {
                 let t = match (op, x.ty) {
                     (_, Ty::Unknown) => Ty::Unknown,
                     (UnOp::Not, t) if t.base() == Some(BaseTy::Logical) => t,
-                    (UnOp::Neg | UnOp::Plus, t) if t.base().is_some_and(is_numeric) => t,
+                    (UnOp::Neg | UnOp::Plus, t) if t.base().is_some_and(|b| is_numeric(b) || matches!(b, BaseTy::Complex(_))) => t,
                     (op, t) => {
                         let (sym, want) = match op {
                             UnOp::Not => (".not.", "a `logical` operand"),
@@ -3312,6 +3373,31 @@ impl Checker {
             }
             ExprKind::Apply { name, args } => self.apply(name, args, span),
             ExprKind::ArrayCtor(items) => self.array_ctor(items, span),
+            ExprKind::Complex(mut re, mut im) => {
+                self.expr(&mut re);
+                self.expr(&mut im);
+                let mut kind = 4;
+                let mut ok = true;
+                for p in [&re, &im] {
+                    match p.ty {
+                        Ty::Scalar(BaseTy::Real(k)) => kind = kind.max(k),
+                        Ty::Scalar(BaseTy::Integer(_)) => {}
+                        Ty::Unknown => ok = false,
+                        t => {
+                            self.err(
+                                Diagnostic::error(
+                                    "E0210",
+                                    format!("the parts of a complex constant must be scalar `integer` or `real`, found {}", ty_name(t)),
+                                    p.span,
+                                )
+                                .with_label("expected `real`"),
+                            );
+                            ok = false;
+                        }
+                    }
+                }
+                (ExprKind::Complex(re, im), if ok { Ty::Scalar(BaseTy::Complex(kind)) } else { Ty::Unknown })
+            }
             k @ (ExprKind::ArrayRef { .. } | ExprKind::Intrinsic { .. } | ExprKind::Call { .. }) => (k, Ty::Unknown),
         }
     }
@@ -3615,7 +3701,7 @@ impl Checker {
             let (Some(a), Some(b)) = (slot(&slots, 0), slot(&slots, 1)) else { return unknown(slots) };
             let (a, b) = (&a, &b);
             for (e, w) in [(a, "vector_a"), (b, "vector_b")] {
-                if e.ty.rank() != 1 || !e.ty.base().is_some_and(is_numeric) {
+                if e.ty.rank() != 1 || !e.ty.base().is_some_and(|b| is_numeric(b) || matches!(b, BaseTy::Complex(_))) {
                     arg_err(self, e, w, "a numeric rank-1 array");
                     return unknown(slots);
                 }
@@ -3630,7 +3716,7 @@ impl Checker {
             return unknown(slots);
         }
         let need = match f {
-            I::Sum | I::Product if !is_numeric(b0) => Some("a numeric array"),
+            I::Sum | I::Product if !is_numeric(b0) && !matches!(b0, BaseTy::Complex(_)) => Some("a numeric array"),
             I::Maxval | I::Minval | I::Maxloc | I::Minloc if !matches!(b0, BaseTy::Integer(_) | BaseTy::Real(_)) => {
                 Some("an `integer` or `real` array")
             }
@@ -3735,6 +3821,18 @@ impl Checker {
             );
             Ty::Unknown
         };
+        let is_cplx = |b: BaseTy| matches!(b, BaseTy::Complex(_));
+        if is_cplx(lb) || is_cplx(rb) {
+            let num = |b: BaseTy| is_numeric(b) || is_cplx(b);
+            return match op {
+                BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Pow if num(lb) && num(rb) => with_rank(promote(lb, rb), rank),
+                BinOp::Eq | BinOp::Ne if num(lb) && num(rb) => with_rank(BaseTy::Logical, rank),
+                BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge if num(lb) && num(rb) => {
+                    mismatch(self, "ordered operands (complex numbers are not ordered)")
+                }
+                _ => mismatch(self, "numeric operands"),
+            };
+        }
         match op {
             BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Pow => {
                 if is_numeric(lb) && is_numeric(rb) {
@@ -4108,6 +4206,9 @@ impl Checker {
         ) {
             return self.char_intrinsic(f, args, span);
         }
+        if matches!(f, I::Kind | I::SelectedRealKind | I::SelectedIntKind | I::CommandArgumentCount | I::BitSize) {
+            return self.inquiry_intrinsic(f, args, span);
+        }
         let fname = intrinsic_name(f);
         let mut pos: Vec<Expr> = Vec::new();
         let mut kind_arg: Option<Expr> = None;
@@ -4121,7 +4222,8 @@ impl Checker {
                 Arg::Keyword(k, mut e) => {
                     self.expr(&mut e);
                     match (f, k.name.as_str()) {
-                        (Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint, "kind") => kind_arg = Some(e),
+                        (Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint | Intrinsic::Cmplx, "kind") => kind_arg = Some(e),
+                        (Intrinsic::Cmplx, "x" | "y") if pos.len() == usize::from(k.name == "y") => pos.push(e),
                         _ => {
                             self.err(unknown_keyword(fname, &k, "unknown keyword"));
                             ok = false;
@@ -4138,9 +4240,15 @@ impl Checker {
         if matches!(f, Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint) && pos.len() == 2 && kind_arg.is_none() {
             kind_arg = pos.pop();
         }
+        if f == Intrinsic::Cmplx && pos.len() == 3 && kind_arg.is_none() {
+            kind_arg = pos.pop();
+        }
         let mk = |pos: Vec<Expr>, kind_arg: Option<Expr>| {
             let mut args = pos;
-            args.extend(kind_arg);
+            // `cmplx`'s kind is in its type; its arguments stay `x [, y]`.
+            if f != Intrinsic::Cmplx {
+                args.extend(kind_arg);
+            }
             ExprKind::Intrinsic { func: f, args }
         };
         if !ok || pos.iter().chain(kind_arg.iter()).any(|e| e.ty == Ty::Unknown) {
@@ -4172,13 +4280,87 @@ impl Checker {
             );
             Ty::Unknown
         };
+        let cplx = matches!(first, Some(BaseTy::Complex(_)));
         let ty = match f {
+            Intrinsic::Abs | Intrinsic::Aimag if cplx && pos.len() == 1 => match first {
+                Some(BaseTy::Complex(k)) => with_rank(BaseTy::Real(k), rank),
+                _ => Ty::Unknown,
+            },
+            Intrinsic::Sqrt | Intrinsic::Exp | Intrinsic::Log | Intrinsic::Sin | Intrinsic::Cos | Intrinsic::Conjg
+                if cplx && pos.len() == 1 =>
+            {
+                first.map_or(Ty::Unknown, |b| with_rank(b, rank))
+            }
+            Intrinsic::Real | Intrinsic::Dble | Intrinsic::Int if cplx && pos.len() == 1 => {
+                let k = match (f, first, &kind_arg) {
+                    (Intrinsic::Dble, _, _) => Some(8),
+                    (Intrinsic::Int, _, None) => Some(4),
+                    (_, Some(BaseTy::Complex(k)), None) => Some(k),
+                    (_, _, Some(ka)) => match self.const_int(ka) {
+                        Some(v @ (4 | 8)) => Some(v as u8),
+                        Some(v @ (1 | 2)) if f == Intrinsic::Int => Some(v as u8),
+                        _ => {
+                            self.err(
+                                Diagnostic::error("E0210", format!("the kind argument of `{fname}` must be the constant 4 or 8"), ka.span)
+                                    .with_label("unsupported kind"),
+                            );
+                            None
+                        }
+                    },
+                    _ => None,
+                };
+                let b = |k| if f == Intrinsic::Int { BaseTy::Integer(k) } else { BaseTy::Real(k) };
+                k.map_or(Ty::Unknown, |k| with_rank(b(k), rank))
+            }
+            Intrinsic::Aimag | Intrinsic::Conjg => match pos.as_slice() {
+                [e] => arg_err(self, e, "`complex`"),
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::Cmplx => {
+                let kind = match &kind_arg {
+                    None => Some(4),
+                    Some(k) => match self.const_int(k) {
+                        Some(v @ (4 | 8)) => Some(v as u8),
+                        _ => {
+                            self.err(
+                                Diagnostic::error("E0210", "the kind argument of `cmplx` must be the constant 4 or 8", k.span)
+                                    .with_label("unsupported kind"),
+                            );
+                            None
+                        }
+                    },
+                };
+                match (pos.as_slice(), kind) {
+                    (_, None) => Ty::Unknown,
+                    ([e], Some(k)) if e.ty.base().is_some_and(|b| is_numeric(b) || matches!(b, BaseTy::Complex(_))) => {
+                        with_rank(BaseTy::Complex(k), rank)
+                    }
+                    ([a, b], Some(k)) if a.ty.base().is_some_and(is_numeric) && b.ty.base().is_some_and(is_numeric) => {
+                        with_rank(BaseTy::Complex(k), rank)
+                    }
+                    ([e], _) | ([e, _], _) if !e.ty.base().is_some_and(is_numeric) => arg_err(self, e, "`integer` or `real`"),
+                    ([_, e], _) => arg_err(self, e, "`integer` or `real`"),
+                    _ => nargs(self, "one or two arguments and an optional kind"),
+                }
+            }
             Intrinsic::Abs => match (pos.as_slice(), first) {
                 ([e], Some(b)) if is_numeric(b) => with_rank(b, e.ty.rank()),
                 ([e], _) => arg_err(self, e, "numeric"),
                 _ => nargs(self, "one argument"),
             },
-            Intrinsic::Sqrt | Intrinsic::Exp | Intrinsic::Log | Intrinsic::Sin | Intrinsic::Cos => match (pos.as_slice(), first) {
+            Intrinsic::Sqrt
+            | Intrinsic::Exp
+            | Intrinsic::Log
+            | Intrinsic::Sin
+            | Intrinsic::Cos
+            | Intrinsic::Tan
+            | Intrinsic::Asin
+            | Intrinsic::Acos
+            | Intrinsic::Atan
+            | Intrinsic::Sinh
+            | Intrinsic::Cosh
+            | Intrinsic::Tanh
+            | Intrinsic::Log10 => match (pos.as_slice(), first) {
                 ([e], Some(b @ BaseTy::Real(_))) => with_rank(b, e.ty.rank()),
                 ([e], _) => arg_err(self, e, "`real`"),
                 _ => nargs(self, "one argument"),
@@ -4224,6 +4406,7 @@ impl Checker {
                     None => Some(default_kind),
                     Some(k) => match self.const_int(k) {
                         Some(v @ (4 | 8)) => Some(v as u8),
+                        Some(v @ (1 | 2)) if matches!(f, Intrinsic::Int | Intrinsic::Nint) => Some(v as u8),
                         _ => {
                             self.err(
                                 Diagnostic::error("E0210", format!("the kind argument of `{fname}` must be the constant 4 or 8"), k.span)
@@ -4327,6 +4510,41 @@ impl Checker {
                 ([e], _) => arg_err(self, e, "`real`"),
                 _ => nargs(self, "one argument"),
             },
+            Intrinsic::Atan2 => match (pos.as_slice(), first) {
+                ([_, b], Some(t @ BaseTy::Real(_))) if b.ty.base() == Some(t) => with_rank(t, rank),
+                ([a, _], Some(t)) if !matches!(t, BaseTy::Real(_)) => arg_err(self, a, "`real`"),
+                ([_, b], _) => arg_err(self, b, "of the same type as the first argument"),
+                _ => nargs(self, "two arguments"),
+            },
+            Intrinsic::Btest | Intrinsic::Ibset | Intrinsic::Ibclr | Intrinsic::Ibits | Intrinsic::Ishftc => {
+                let (lo, hi) = match f {
+                    Intrinsic::Ibits => (3, 3),
+                    Intrinsic::Ishftc => (2, 3),
+                    _ => (2, 2),
+                };
+                if pos.len() < lo || pos.len() > hi {
+                    nargs(
+                        self,
+                        if f == Intrinsic::Ibits {
+                            "three arguments"
+                        } else if lo == hi {
+                            "two arguments"
+                        } else {
+                            "two or three arguments"
+                        },
+                    )
+                } else if let Some(bad_e) = pos.iter().find(|e| !matches!(e.ty.base(), Some(BaseTy::Integer(_)))) {
+                    arg_err(self, bad_e, "`integer`")
+                } else {
+                    let b = first.unwrap_or(BaseTy::Integer(4));
+                    with_rank(if f == Intrinsic::Btest { BaseTy::Logical } else { b }, rank)
+                }
+            }
+            Intrinsic::Popcnt | Intrinsic::Leadz | Intrinsic::Trailz => match (pos.as_slice(), first) {
+                ([e], Some(BaseTy::Integer(_))) => with_rank(BaseTy::Integer(4), e.ty.rank()),
+                ([e], _) => arg_err(self, e, "`integer`"),
+                _ => nargs(self, "one argument"),
+            },
             Intrinsic::Huge => match (pos.as_slice(), first) {
                 ([_], Some(b)) if is_numeric(b) => Ty::Scalar(b),
                 ([e], _) => arg_err(self, e, "`integer` or `real`"),
@@ -4336,6 +4554,133 @@ impl Checker {
         };
         let _ = name;
         (mk(pos, kind_arg), ty)
+    }
+
+    /// `kind`, `bit_size`, `selected_real_kind`, `selected_int_kind` (folded to integer
+    /// constants) and `command_argument_count()`.
+    fn inquiry_intrinsic(&mut self, f: Intrinsic, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
+        let fname = intrinsic_name(f);
+        let int4 = Ty::Scalar(BaseTy::Integer(4));
+        let params: &[&str] = match f {
+            Intrinsic::SelectedRealKind => &["p", "r"],
+            Intrinsic::SelectedIntKind => &["r"],
+            Intrinsic::CommandArgumentCount => &[],
+            _ => &["x"],
+        };
+        let mut slots: Vec<Option<Expr>> = vec![None; params.len()];
+        let mut ok = true;
+        let mut next = 0;
+        for a in args {
+            let (slot, mut e) = match a {
+                Arg::Index(e) => {
+                    let i = next;
+                    next += 1;
+                    (i, e)
+                }
+                Arg::Keyword(k, e) => match params.iter().position(|p| *p == k.name) {
+                    Some(i) => (i, e),
+                    None => {
+                        self.err(unknown_keyword(fname, &k, "unknown keyword"));
+                        ok = false;
+                        continue;
+                    }
+                },
+                Arg::Range { span: rs, .. } => {
+                    self.err(range_argument(fname, rs));
+                    ok = false;
+                    continue;
+                }
+            };
+            self.expr(&mut e);
+            if let Some(place) = slots.get_mut(slot) {
+                *place = Some(e);
+            } else {
+                let want = match params.len() {
+                    0 => "no arguments",
+                    1 => "one argument",
+                    _ => "at most two arguments",
+                };
+                self.err(Diagnostic::error("E0209", format!("`{fname}` takes {want}"), e.span).with_label("too many arguments"));
+                ok = false;
+            }
+        }
+        if !ok || slots.iter().flatten().any(|e| e.ty == Ty::Unknown) {
+            return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
+        }
+        let folded = |v: i64| (ExprKind::Int(v, 4), Ty::Scalar(BaseTy::Integer(4)));
+        match f {
+            Intrinsic::CommandArgumentCount => (ExprKind::Intrinsic { func: f, args: Vec::new() }, int4),
+            Intrinsic::Kind | Intrinsic::BitSize => {
+                let Some(Some(x)) = slots.first() else {
+                    self.err(
+                        Diagnostic::error("E0209", format!("`{fname}` takes one argument"), span).with_label("wrong number of arguments"),
+                    );
+                    return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
+                };
+                let b = x.ty.base().unwrap_or(BaseTy::Integer(4));
+                match (f, b) {
+                    (Intrinsic::Kind, BaseTy::Integer(k) | BaseTy::Real(k) | BaseTy::Complex(k)) => folded(i64::from(k)),
+                    (Intrinsic::Kind, BaseTy::Logical) => folded(4),
+                    (Intrinsic::Kind, BaseTy::Character) => folded(1),
+                    (_, BaseTy::Integer(k)) => (ExprKind::Int(8 * i64::from(k), k), Ty::Scalar(BaseTy::Integer(k))),
+                    _ => {
+                        self.err(
+                            Diagnostic::error(
+                                "E0210",
+                                format!("the argument of `{fname}` must be `integer`, found {}", ty_name(x.ty)),
+                                x.span,
+                            )
+                            .with_label("expected `integer`"),
+                        );
+                        (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown)
+                    }
+                }
+            }
+            _ => {
+                let mut vals = Vec::new();
+                for e in slots.iter().flatten() {
+                    if !matches!(e.ty, Ty::Scalar(BaseTy::Integer(_))) {
+                        self.err(
+                            Diagnostic::error(
+                                "E0210",
+                                format!("the arguments of `{fname}` must be scalar `integer`s, found {}", ty_name(e.ty)),
+                                e.span,
+                            )
+                            .with_label("expected `integer`"),
+                        );
+                        return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
+                    }
+                    match self.const_int(e) {
+                        Some(v) => vals.push(v),
+                        None => {
+                            self.err(Diagnostic::not_yet(format!("`{fname}` of a non-constant argument"), e.span));
+                            return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
+                        }
+                    }
+                }
+                if f == Intrinsic::SelectedIntKind {
+                    let Some(r) = slots.first().and_then(Option::as_ref).and_then(|_| vals.first().copied()) else {
+                        self.err(
+                            Diagnostic::error("E0209", format!("`{fname}` takes one argument"), span)
+                                .with_label("wrong number of arguments"),
+                        );
+                        return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
+                    };
+                    folded(selected_int_kind(r))
+                } else {
+                    if slots.iter().all(Option::is_none) {
+                        self.err(
+                            Diagnostic::error("E0209", format!("`{fname}` takes at least one of `p` and `r`"), span)
+                                .with_label("no arguments"),
+                        );
+                        return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
+                    }
+                    let at = |i: usize| slots.get(i).and_then(Option::as_ref).and_then(|e| self.const_int(e)).unwrap_or(0);
+                    let (p, r) = (at(0), at(1));
+                    folded(selected_real_kind(p, r))
+                }
+            }
+        }
     }
 
     // ----- statements -----

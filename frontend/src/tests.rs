@@ -81,6 +81,7 @@ fn sexpr(e: &Expr) -> String {
         ExprKind::Binary(op, l, r) => format!("({op:?} {} {})", sexpr(l), sexpr(r)),
         ExprKind::Paren(x) => format!("[{}]", sexpr(x)),
         ExprKind::ArrayCtor(items) => format!("ctor({})", items.len()),
+        ExprKind::Complex(re, im) => format!("({},{})", sexpr(re), sexpr(im)),
     }
 }
 

@@ -24,11 +24,18 @@ pub enum Ty {
     F64,
     /// An untyped (byte-addressed) pointer in the generic address space.
     Ptr,
+    /// Narrow integers (Fortran `integer(1)`, `integer(2)`): the memory type of their
+    /// loads and stores, and the target of the casts that wrap a value to their range.
+    /// Fortran computes on them in `I32` (see `gimplify::ir_ty`).
+    I8,
+    I16,
 }
 
 impl Ty {
     pub fn size(self) -> i64 {
         match self {
+            Ty::I8 => 1,
+            Ty::I16 => 2,
             Ty::I32 | Ty::F32 => 4,
             Ty::I64 | Ty::F64 | Ty::Ptr => 8,
         }
@@ -37,7 +44,7 @@ impl Ty {
         matches!(self, Ty::F32 | Ty::F64)
     }
     pub fn is_int(self) -> bool {
-        matches!(self, Ty::I32 | Ty::I64)
+        matches!(self, Ty::I32 | Ty::I64 | Ty::I8 | Ty::I16)
     }
 }
 
@@ -131,6 +138,31 @@ pub enum MathFn {
     Floor,
     /// `powi(float, i32)`: float raised to an integer power.
     Powi,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    /// `atan2(y, x)`: two operands of the same float type.
+    Atan2,
+    Sinh,
+    Cosh,
+    Tanh,
+    Log10,
+    /// Bit counts of an integer, in its own type: set bits, leading and trailing zeros.
+    Popcnt,
+    Leadz,
+    Trailz,
+}
+
+impl MathFn {
+    /// The number of operands.
+    pub fn arity(self) -> usize {
+        if matches!(self, MathFn::Powi | MathFn::Atan2) {
+            2
+        } else {
+            1
+        }
+    }
 }
 
 /// Parallelism levels of OpenACC.

@@ -68,6 +68,8 @@ pub fn ty_name(t: Ty) -> &'static str {
         Ty::F32 => "f32",
         Ty::F64 => "f64",
         Ty::Ptr => "ptr",
+        Ty::I8 => "i8",
+        Ty::I16 => "i16",
     }
 }
 

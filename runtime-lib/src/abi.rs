@@ -111,6 +111,30 @@ pub extern "C" fn gpuf_io_i32(v: i32) {
     io::item(Item::Int(v as i64, 32))
 }
 
+/// A complex(4) item: `(re,im)` in list-directed output, two reals in formatted output.
+#[no_mangle]
+pub extern "C" fn gpuf_io_c32(re: f32, im: f32) {
+    io::item(Item::Complex(f64::from(re), f64::from(im), true))
+}
+
+/// A complex(8) item.
+#[no_mangle]
+pub extern "C" fn gpuf_io_c64(re: f64, im: f64) {
+    io::item(Item::Complex(re, im, false))
+}
+
+/// An `integer(1)` item (passed as its `i32` value).
+#[no_mangle]
+pub extern "C" fn gpuf_io_i8(v: i32) {
+    io::item(Item::Int(i64::from(v as i8), 8))
+}
+
+/// An `integer(2)` item (passed as its `i32` value).
+#[no_mangle]
+pub extern "C" fn gpuf_io_i16(v: i32) {
+    io::item(Item::Int(i64::from(v as i16), 16))
+}
+
 #[no_mangle]
 pub extern "C" fn gpuf_io_i64(v: i64) {
     io::item(Item::Int(v, 64))
@@ -779,4 +803,76 @@ pub unsafe extern "C" fn gpuf_desc_unpack(desc: *const i64, rank: i32, elem: i64
 #[no_mangle]
 pub unsafe extern "C" fn gpuf_desc_extent(desc: *const i64, k: i32) -> i64 {
     crate::desc::extent(desc, k)
+}
+
+// ----------------------------------------------------------------- complex numbers
+
+/// Complex(8) `sqrt` (`op` 0), `exp` (1), `** n` (2), `log` (3), `sin` (4), `cos` (5);
+/// the result's parts go to `out[0..2]`.
+///
+/// # Safety
+/// `out` is valid for two `f64`.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_cmath_f64(op: i32, re: f64, im: f64, n: i64, out: *mut f64) {
+    let (r, i) = match op {
+        2 => crate::complex::powi64(re, im, n),
+        _ => crate::complex::math64(op, re, im, (0.0, 0.0)),
+    };
+    *out = r;
+    *out.add(1) = i;
+}
+
+/// Complex(4) `sqrt` (`op` 0), `exp` (1), `** n` (2), `log` (3), `sin` (4), `cos` (5);
+/// the result's parts go to `out[0..2]`.
+///
+/// # Safety
+/// `out` is valid for two `f32`.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_cmath_f32(op: i32, re: f32, im: f32, n: i64, out: *mut f32) {
+    let (r, i) = match op {
+        2 => crate::complex::powi32(re, im, n),
+        _ => crate::complex::math32(op, re, im, (0.0, 0.0)),
+    };
+    *out = r;
+    *out.add(1) = i;
+}
+
+/// Complex(8) `z ** w` (the C library's `cpow`) into `out[0..2]`.
+///
+/// # Safety
+/// `out` is valid for two `f64`.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_cpow_f64(a: f64, b: f64, c: f64, d: f64, out: *mut f64) {
+    let (r, i) = crate::complex::math64(6, a, b, (c, d));
+    *out = r;
+    *out.add(1) = i;
+}
+
+/// Complex(4) `z ** w` (the C library's `cpowf`) into `out[0..2]`.
+///
+/// # Safety
+/// `out` is valid for two `f32`.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_cpow_f32(a: f32, b: f32, c: f32, d: f32, out: *mut f32) {
+    let (r, i) = crate::complex::math32(6, a, b, (c, d));
+    *out = r;
+    *out.add(1) = i;
+}
+
+/// List-directed or formatted input of a complex(8) value into `p[0..2]`.
+///
+/// # Safety
+/// `p` is valid for two `f64`.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_read_c64(p: *mut f64) {
+    crate::input::item(Target::C64(&mut *(p as *mut [f64; 2])))
+}
+
+/// List-directed or formatted input of a complex(4) value into `p[0..2]`.
+///
+/// # Safety
+/// `p` is valid for two `f32`.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_read_c32(p: *mut f32) {
+    crate::input::item(Target::C32(&mut *(p as *mut [f32; 2])))
 }

@@ -794,6 +794,29 @@ pub fn edit_g(x: f64, is_f32: bool, w: usize, d: Option<usize>, e: Option<usize>
 /// significant digits (9 for real(4), 17 for real(8)) in a field of 16 or
 /// 25 characters; F form with 4 or 5 trailing blanks for magnitudes in
 /// [0.1, 10**d), else `d.ddd…E+xx`.
+/// List-directed output of a complex value as gfortran writes it: `(re,im)` with each part
+/// as a list-directed real without blanks (one more digit in exponent form), right-justified
+/// in 35 (complex(4)) or 53 (complex(8)) columns.
+pub fn list_complex(re: f64, im: f64, is_f32: bool) -> String {
+    let part = |x: f64| {
+        let (w, d, e) = if is_f32 { (16, 9usize, 2usize) } else { (25, 17, 3) };
+        let s = list_real(x, is_f32);
+        let m = x.abs();
+        let e_form = x.is_finite() && m != 0.0 && {
+            let (_, e10) = sig_digits(m, d);
+            !(g_lower_ok(m, d, is_f32) && e10 < d as i32)
+        };
+        if e_form {
+            edit_e(x, RealEdit::ES, w + 1, d, Some(e), 0, SignMode::Suppress).unwrap_or(s).trim().to_string()
+        } else {
+            s.trim().to_string()
+        }
+    };
+    let body = format!("({},{})", part(re), part(im));
+    let w = if is_f32 { 35 } else { 53 };
+    format!("{body:>w$}")
+}
+
 pub fn list_real(x: f64, is_f32: bool) -> String {
     let (w, d, e) = if is_f32 { (16, 9usize, 2usize) } else { (25, 17, 3) };
     if !x.is_finite() {

@@ -31,6 +31,9 @@ pub enum Target<'a> {
     /// A default logical (4 bytes, 1 or 0).
     Logical(&'a mut i32),
     Str(&'a mut [u8]),
+    /// A complex(4) / complex(8) value: its two parts.
+    C32(&'a mut [f32; 2]),
+    C64(&'a mut [f64; 2]),
 }
 
 impl Target<'_> {
@@ -40,6 +43,7 @@ impl Target<'_> {
             Target::F32(_) | Target::F64(_) => "REAL",
             Target::Logical(_) => "LOGICAL",
             Target::Str(_) => "CHARACTER",
+            Target::C32(_) | Target::C64(_) => "COMPLEX",
         }
     }
 }
@@ -111,6 +115,20 @@ impl ReadStmt {
 
     /// Reads one item.
     pub fn item(&mut self, t: Target, src: &mut Source) -> Result<(), IoError> {
+        // Formatted input edits a complex value as two reals.
+        if let Mode::Formatted(_) = self.mode {
+            match t {
+                Target::C32([re, im]) => {
+                    self.item(Target::F32(re), src)?;
+                    return self.item(Target::F32(im), src);
+                }
+                Target::C64([re, im]) => {
+                    self.item(Target::F64(re), src)?;
+                    return self.item(Target::F64(im), src);
+                }
+                _ => {}
+            }
+        }
         self.items += 1;
         if !self.have {
             self.fetch(src)?;
@@ -235,6 +253,22 @@ impl ReadStmt {
                     }
                 }
                 v.push(c);
+            }
+        }
+        if q == b'(' {
+            // A complex value `(re, im)`, possibly spread over records.
+            let mut v = Vec::new();
+            loop {
+                if self.pos >= self.rec.len() {
+                    self.fetch(src)?;
+                    continue;
+                }
+                let c = self.rec[self.pos];
+                self.pos += 1;
+                v.push(c);
+                if c == b')' {
+                    return Ok(Tok::Plain(v));
+                }
             }
         }
         let start = self.pos;
@@ -393,8 +427,32 @@ fn list_assign(t: Target, tok: Tok, n: usize) -> Result<(), IoError> {
             *p = v.ok_or_else(|| IoError(format!("Bad logical value while reading item {n}")))? as i32
         }
         Target::Str(s) => assign_str(s, &bytes),
+        Target::C32(p) => {
+            let (re, im) = complex_parts(&bytes, true).filter(|_| !quoted).ok_or_else(|| bad_complex(n))?;
+            *p = [re as f32, im as f32];
+        }
+        Target::C64(p) => {
+            let (re, im) = complex_parts(&bytes, false).filter(|_| !quoted).ok_or_else(|| bad_complex(n))?;
+            *p = [re, im];
+        }
     }
     Ok(())
+}
+
+fn bad_complex(n: usize) -> IoError {
+    IoError(format!("Bad complex value in item {n} of list input"))
+}
+
+/// The parts of a list-directed complex value `(re, im)` (blanks and record ends allowed
+/// around the parts, `;` as the separator too).
+fn complex_parts(b: &[u8], is_f32: bool) -> Option<(f64, f64)> {
+    let inner = b.strip_prefix(b"(")?.strip_suffix(b")")?;
+    let k = inner.iter().position(|&c| c == b',' || c == b';')?;
+    let part = |s: &[u8]| {
+        let s: Vec<u8> = s.iter().copied().filter(|c| !is_blank(*c) && *c != b'\n' && *c != b'\r').collect();
+        parse_real(&s, None, 0, is_f32)
+    };
+    Some((part(&inner[..k])?, part(&inner[k + 1..])?))
 }
 
 #[derive(Debug, PartialEq)]

@@ -31,6 +31,9 @@ pub enum Item<'a> {
     Real(f64, bool),
     Logical(bool),
     Str(&'a [u8]),
+    /// A complex value (real and imaginary parts) and whether it is complex(4); formatted
+    /// output edits it as two reals.
+    Complex(f64, f64, bool),
 }
 
 impl Item<'_> {
@@ -40,16 +43,21 @@ impl Item<'_> {
             Item::Real(..) => "REAL",
             Item::Logical(_) => "LOGICAL",
             Item::Str(_) => "CHARACTER",
+            Item::Complex(..) => "COMPLEX",
         }
     }
     /// The item's storage bytes (for `A` editing of non-character items).
     fn raw(&self) -> Vec<u8> {
         match *self {
             Item::Int(v, 32) => (v as i32).to_le_bytes().to_vec(),
+            Item::Int(v, 16) => (v as i16).to_le_bytes().to_vec(),
+            Item::Int(v, 8) => vec![v as u8],
             Item::Int(v, _) => v.to_le_bytes().to_vec(),
             Item::Real(v, true) => (v as f32).to_le_bytes().to_vec(),
             Item::Real(v, false) => v.to_le_bytes().to_vec(),
             Item::Logical(b) => (b as i32).to_le_bytes().to_vec(),
+            Item::Complex(re, im, true) => [(re as f32).to_le_bytes(), (im as f32).to_le_bytes()].concat(),
+            Item::Complex(re, im, false) => [re.to_le_bytes(), im.to_le_bytes()].concat(),
             Item::Str(s) => s.to_vec(),
         }
     }
@@ -237,6 +245,10 @@ impl Stmt {
 
     /// Transfers one item.
     pub fn item(&mut self, it: Item) -> Result<(), IoError> {
+        if let (Item::Complex(re, im, f32k), Mode::Formatted(_)) = (it, &self.mode) {
+            self.item(Item::Real(re, f32k))?;
+            return self.item(Item::Real(im, f32k));
+        }
         self.items += 1;
         match &mut self.mode {
             Mode::List { first, prev_char } => {
@@ -250,12 +262,18 @@ impl Stmt {
                 *prev_char = is_char;
                 match it {
                     Item::Int(v, bits) => {
-                        let w = if bits == 64 { 20 } else { 11 };
+                        let w = match bits {
+                            8 => 4,
+                            16 => 6,
+                            32 => 11,
+                            _ => 20,
+                        };
                         self.rec.put(format!("{v:>w$}").as_bytes());
                     }
                     Item::Real(v, is_f32) => self.rec.put(format::list_real(v, is_f32).as_bytes()),
                     Item::Logical(b) => self.rec.put(if b { b"T" } else { b"F" }),
                     Item::Str(s) => self.rec.put(s),
+                    Item::Complex(re, im, f32k) => self.rec.put(format::list_complex(re, im, f32k).as_bytes()),
                 }
                 Ok(())
             }

@@ -24,9 +24,11 @@
 //!   `system_clock`, command-line arguments.
 //! * [`strings`]: character assignment, comparison and intrinsics.
 //! * [`fatal`]: error exits that flush buffered output first.
+//! * [`complex`]: complex `sqrt`, `exp` and integer powers.
 
 pub mod abi;
 pub mod acc;
+pub mod complex;
 pub mod data;
 pub mod desc;
 pub mod device;

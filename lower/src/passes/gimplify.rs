@@ -21,6 +21,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 mod arrayfn;
 mod assumed;
+mod complex;
 mod elemental;
 mod transform;
 
@@ -65,6 +66,19 @@ pub fn ir_ty(b: BaseTy) -> Ty {
         BaseTy::Real(8) => Ty::F64,
         BaseTy::Real(_) => Ty::F32,
         BaseTy::Character => Ty::Ptr,
+        // The type of each part (see `gimplify/complex.rs`).
+        BaseTy::Complex(8) => Ty::F64,
+        BaseTy::Complex(_) => Ty::F32,
+    }
+}
+
+/// The type of a value of base type `b` in memory: `integer(1)` and `integer(2)` take one
+/// and two bytes there, and are `I32` values in registers (see `G::load_as`, `G::store_as`).
+pub fn mem_ty(b: BaseTy) -> Ty {
+    match b {
+        BaseTy::Integer(1) => Ty::I8,
+        BaseTy::Integer(2) => Ty::I16,
+        _ => ir_ty(b),
     }
 }
 
@@ -241,7 +255,12 @@ fn thunk(c: &Checked, key: &str) -> Option<Function> {
     let rsym = (u.kind == UnitKind::Function).then(|| cu.symbols.get(&rname)).flatten();
     let char_result = rsym.is_some_and(|s| s.base == BaseTy::Character);
     let hidden = u.args.iter().filter(|a| cu.symbols.get(&a.name).is_some_and(|s| s.base == BaseTy::Character && !s.external)).count();
-    let n = u.args.len() + hidden + if char_result { 2 } else { 0 };
+    let array_result = rsym.is_some_and(|s| s.rank > 0 && s.base != BaseTy::Character);
+    if rsym.is_some_and(|s| matches!(s.base, BaseTy::Complex(_))) {
+        // Complex results take gfortran's ABI wrapper, which a thunk does not have.
+        return None;
+    }
+    let n = u.args.len() + hidden + if char_result { 2 } else { usize::from(array_result) };
     let mut f = Function::new(format!("{}.thunk", sig.link_name));
     f.local = true;
     let params: Vec<VarId> = (0..n).map(|i| f.new_var(format!("p{i}"), Ty::Ptr)).collect();
@@ -252,7 +271,7 @@ fn thunk(c: &Checked, key: &str) -> Option<Function> {
         vec![Stmt::Assign(g, Rv::GlobalAddr(thunk_frame_global(&sig.link_name))), Stmt::Assign(fr, Rv::Load(Ty::Ptr, Op::Var(g)))];
     let mut ops: Vec<Op> = params.iter().map(|p| Op::Var(*p)).collect();
     ops.push(Op::Var(fr));
-    match rsym.filter(|_| !char_result) {
+    match rsym.filter(|_| !char_result && !array_result) {
         Some(s) => {
             let t = ir_ty(s.base);
             let r = f.new_var("r", t);
@@ -618,7 +637,11 @@ impl<'a> G<'a> {
             }
             self.homes.insert(s.name.clone(), Home::Chars { addr: pv, len });
         }
-        let frame_param = self.receive_frame();
+        // The host frame comes after the hidden lengths (and before a complex result's
+        // address, which codegen's wrapper expects last).
+        if let Some(fp) = self.receive_frame() {
+            self.f.params.push(fp);
+        }
         // Character array dummies: shapes may use scalar dummies, set up below.
         let char_arrays: Vec<(&gpuf_frontend::sema::Symbol, VarId, VarId)> = char_arrays;
         // Scalar dummies first: array bounds may use them whatever the declaration order.
@@ -671,6 +694,10 @@ impl<'a> G<'a> {
                     // Set up with the parameters above.
                     continue;
                 }
+                if let Some(pt) = complex::part_ty(s.base) {
+                    self.complex_result(s, pt);
+                    continue;
+                }
                 let v = self.f.new_var(s.name.clone(), ir_ty(s.base));
                 self.f.result = Some(v);
                 if mem.contains(&s.name) {
@@ -686,6 +713,24 @@ impl<'a> G<'a> {
                 continue;
             }
             let saved_here = unit.kind != UnitKind::Program && (s.save || s.init.is_some()) && !s.parameter;
+            if let (Some(pt), 0) = (complex::part_ty(s.base), s.rank) {
+                if s.parameter {
+                    // A complex named constant: a local copy of its value.
+                    self.complex_local(s, pt);
+                    continue;
+                }
+                if s.module.is_some() || saved_here {
+                    let (gname, local) = match &s.module {
+                        Some(m) => (format!("__{m}_MOD_{}", s.module_name.as_deref().unwrap_or(&s.name)), false),
+                        None => (format!("{}.{}", self.f.name, s.name), true),
+                    };
+                    self.complex_saved(s, pt, gname, local);
+                    continue;
+                }
+            } else if complex::part_ty(s.base).is_some() && s.parameter {
+                self.not_yet("complex named constant arrays", s.span);
+                continue;
+            }
             if (s.module.is_some() || saved_here) && s.base != BaseTy::Character {
                 let (gname, local) = match &s.module {
                     Some(m) => (format!("__{m}_MOD_{}", s.module_name.as_deref().unwrap_or(&s.name)), false),
@@ -724,8 +769,13 @@ impl<'a> G<'a> {
                 continue;
             }
             let ty = ir_ty(s.base);
+            if let (Some(pt), 0) = (complex::part_ty(s.base), s.rank) {
+                self.complex_local(s, pt);
+                continue;
+            }
             if s.rank == 0 {
-                if mem.contains(&s.name) {
+                // Narrow integers too: passed by reference, a callee stores one or two bytes.
+                if mem.contains(&s.name) || mem_ty(s.base) != ty {
                     let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
                     self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![Op::I64(8)], Ty::Ptr)));
                     self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
@@ -766,9 +816,6 @@ impl<'a> G<'a> {
         }
         if let (Some(s), Some(rd)) = (array_result, result_desc) {
             self.declare_array_result(s, rd);
-        }
-        if let Some(fp) = frame_param {
-            self.f.params.push(fp);
         }
         self.build_frame();
     }
@@ -1650,7 +1697,7 @@ impl<'a> G<'a> {
                 let v = g.conv(v, t);
                 let subs: Vec<Op> = d2.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
                 let a = g.elem_addr(&d2, &subs);
-                g.emit(Stmt::Store(t, a, v));
+                g.store_as(d2.base, a, v);
             });
             self.free_mats(mark);
             return;
@@ -1663,7 +1710,7 @@ impl<'a> G<'a> {
         self.scalarise(&shape, &mut |g, idx| {
             let subs: Vec<Op> = d2.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
             let a = g.elem_addr(&d2, &subs);
-            g.emit(Stmt::Store(t, a, v.clone()));
+            g.store_as(d2.base, a, v.clone());
         });
     }
 
@@ -1730,7 +1777,43 @@ impl<'a> G<'a> {
     }
 
     fn elem_size(b: BaseTy) -> i64 {
-        ir_ty(b).size()
+        match complex::part_ty(b) {
+            Some(pt) => 2 * pt.size(),
+            None => mem_ty(b).size(),
+        }
+    }
+
+    /// Loads a value of base type `b` from memory (narrow integers sign-extend to `I32`).
+    fn load_as(&mut self, b: BaseTy, a: Op) -> Op {
+        let (mt, vt) = (mem_ty(b), ir_ty(b));
+        let v = self.val(mt, Rv::Load(mt, a));
+        if mt == vt {
+            v
+        } else {
+            self.val(vt, Rv::Cast(vt, v))
+        }
+    }
+
+    /// Stores a value (of type `ir_ty(b)`) as base type `b` (narrow integers truncate).
+    fn store_as(&mut self, b: BaseTy, a: Op, v: Op) {
+        let mt = mem_ty(b);
+        let v = if mt == ir_ty(b) { v } else { self.val(mt, Rv::Cast(mt, v)) };
+        self.emit(Stmt::Store(mt, a, v));
+    }
+
+    /// Wraps an `I32` value to the range of a narrow integer kind (two's complement, as
+    /// gfortran's arithmetic on `integer(1)` and `integer(2)` does); other kinds unchanged.
+    fn wrap(&mut self, b: Option<BaseTy>, v: Op) -> Op {
+        let Some(b) = b else { return v };
+        let mt = mem_ty(b);
+        if mt == ir_ty(b) {
+            return v;
+        }
+        if let Op::I32(c) = v {
+            return Op::I32(if mt == Ty::I8 { c as i8 as i32 } else { c as i16 as i32 });
+        }
+        let n = self.val(mt, Rv::Cast(mt, v));
+        self.val(Ty::I32, Rv::Cast(Ty::I32, n))
     }
 
     fn desc_bytes(&mut self, d: &Desc) -> Op {
@@ -1744,8 +1827,11 @@ impl<'a> G<'a> {
     /// Stores a value to a scalar name.
     fn store_name(&mut self, name: &str, v: Op) {
         match self.lookup(name) {
-            Some(Home::Reg(var, _)) => self.emit(Stmt::Assign(var, Rv::Use(v))),
-            Some(Home::Mem(p, b)) => self.emit(Stmt::Store(ir_ty(b), Op::Var(p), v)),
+            Some(Home::Reg(var, b)) => {
+                let v = self.wrap(Some(b), v);
+                self.emit(Stmt::Assign(var, Rv::Use(v)))
+            }
+            Some(Home::Mem(p, b)) => self.store_as(b, Op::Var(p), v),
             _ => {}
         }
     }
@@ -1771,6 +1857,9 @@ impl<'a> G<'a> {
     /// The element at zero-based position `idx` of an array expression (or a scalar
     /// expression when `idx` is empty or the expression is scalar).
     fn expr_at(&mut self, e: &Expr, idx: &[Op]) -> Op {
+        if let Some(v) = self.complex_scalar(e, idx) {
+            return v;
+        }
         match &e.kind {
             ExprKind::Int(v, k) => {
                 if *k == 8 {
@@ -1791,7 +1880,7 @@ impl<'a> G<'a> {
             ExprKind::Paren(x) => self.expr_at(x, idx),
             ExprKind::Name(id) => match self.lookup(&id.name) {
                 Some(Home::Reg(v, _)) => Op::Var(v),
-                Some(Home::Mem(p, b)) => self.val(ir_ty(b), Rv::Load(ir_ty(b), Op::Var(p))),
+                Some(Home::Mem(p, b)) => self.load_as(b, Op::Var(p)),
                 Some(Home::Array(d)) => {
                     if idx.is_empty() {
                         self.not_yet(format!("array `{}` used as a scalar here", d.name), e.span);
@@ -1800,8 +1889,7 @@ impl<'a> G<'a> {
                     let subs: Vec<Op> = d.lb.iter().map(|lb| Op::Var(*lb)).collect::<Vec<_>>();
                     let subs: Vec<Op> = subs.into_iter().zip(idx).map(|(lb, i)| self.bin(Ty::I64, BinOp::Add, lb, i.clone())).collect();
                     let a = self.elem_addr(&d, &subs);
-                    let t = ir_ty(d.base);
-                    self.val(t, Rv::Load(t, a))
+                    self.load_as(d.base, a)
                 }
                 Some(Home::CharArray { d, .. }) => {
                     self.not_yet(format!("the character array `{}` here", d.name), e.span);
@@ -1825,8 +1913,7 @@ impl<'a> G<'a> {
                 };
                 let s = self.subscripts(&d, subs, idx);
                 let a = self.elem_addr(&d, &s);
-                let t = ir_ty(d.base);
-                self.val(t, Rv::Load(t, a))
+                self.load_as(d.base, a)
             }
             ExprKind::Apply { name, .. } => {
                 self.not_yet(format!("call of `{}`", name.name), e.span);
@@ -1836,6 +1923,8 @@ impl<'a> G<'a> {
             ExprKind::Call { name, args } if self.is_elemental_array_call(&name.name, args) => {
                 self.elemental_call_at(e, &name.name, args, idx)
             }
+            // Complex-typed: `complex_scalar` above reported it.
+            ExprKind::Complex(..) => Op::F32(0.0),
             ExprKind::Call { name, args } => {
                 if e.ty.rank() > 0 {
                     self.not_yet("array-valued function references", e.span);
@@ -1859,6 +1948,10 @@ impl<'a> G<'a> {
                 let v = self.conv(v, t);
                 match op {
                     ast::UnOp::Plus => v,
+                    ast::UnOp::Neg if matches!(e.ty.base(), Some(BaseTy::Integer(1 | 2))) => {
+                        let n = self.val(t, Rv::Unary(ir::UnOp::Neg, v));
+                        self.wrap(e.ty.base(), n)
+                    }
                     ast::UnOp::Neg => match v {
                         Op::I32(c) => Op::I32(c.wrapping_neg()),
                         Op::I64(c) => Op::I64(c.wrapping_neg()),
@@ -1869,18 +1962,25 @@ impl<'a> G<'a> {
                     ast::UnOp::Not => self.val(Ty::I32, Rv::Unary(ir::UnOp::LNot, v)),
                 }
             }
-            ExprKind::Binary(op, x, y) => self.binary(e, *op, x, y, idx),
-            ExprKind::Intrinsic { func, args } => self.intrinsic(e, *func, args, idx),
+            ExprKind::Binary(op, x, y) => {
+                let v = self.binary(e, *op, x, y, idx);
+                self.wrap(e.ty.base(), v)
+            }
+            ExprKind::Intrinsic { func, args } => {
+                let v = self.intrinsic(e, *func, args, idx);
+                self.wrap(e.ty.base(), v)
+            }
             ExprKind::ArrayCtor(_) => {
                 let t = self.expr_ty(e);
                 let Some((buf, _)) = self.mats.get(&(e as *const Expr as usize)).cloned() else {
                     self.not_yet("an array constructor here", e.span);
                     return zero_of(t);
                 };
+                let b = e.ty.base().unwrap_or(BaseTy::Integer(4));
                 let i = idx.first().cloned().unwrap_or(Op::I64(0));
-                let off = self.bin(Ty::I64, BinOp::Mul, i, Op::I64(t.size()));
+                let off = self.bin(Ty::I64, BinOp::Mul, i, Op::I64(mem_ty(b).size()));
                 let a = self.val(Ty::Ptr, Rv::PtrAdd(buf, off));
-                self.val(t, Rv::Load(t, a))
+                self.load_as(b, a)
             }
         }
     }
@@ -1941,20 +2041,32 @@ impl<'a> G<'a> {
                     g.emit(Stmt::Assign(n, Rv::Binary(BinOp::Add, Op::Var(n), sz)));
                 });
                 let cnt = self.val(Ty::I64, Rv::Binary(BinOp::Max, Op::Var(n), Op::I64(1)));
-                let bytes = self.bin(Ty::I64, BinOp::Mul, cnt, Op::I64(t.size()));
+                let eb = e.ty.base().unwrap_or(BaseTy::Integer(4));
+                let bytes = self.bin(Ty::I64, BinOp::Mul, cnt, Op::I64(Self::elem_size(eb)));
                 let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
                 let pos = self.tmp(Ty::I64);
                 self.emit(Stmt::Assign(pos, Rv::Use(Op::I64(0))));
                 let b2 = buf.clone();
                 let put = move |g: &mut Self, v: Op| {
                     let v = g.conv(v, t);
-                    let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(t.size()));
+                    let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(mem_ty(eb).size()));
                     let a = g.val(Ty::Ptr, Rv::PtrAdd(b2.clone(), off));
-                    g.emit(Stmt::Store(t, a, v));
+                    g.store_as(eb, a, v);
                     g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), Op::I64(1))));
                 };
+                let cpt = complex::part_ty(eb);
                 self.ctor_walk(items, &mut |g, x| {
-                    if x.ty.rank() == 0 {
+                    if let Some(pt) = cpt {
+                        // Complex elements: two parts each.
+                        let shape = g.shape(x);
+                        g.scalarise(&shape, &mut |g, idx| {
+                            let v = g.cexpr_at(x, idx, pt);
+                            let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(2 * pt.size()));
+                            let a = g.val(Ty::Ptr, Rv::PtrAdd(buf.clone(), off));
+                            g.cstore(pt, a, v);
+                            g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), Op::I64(1))));
+                        });
+                    } else if x.ty.rank() == 0 {
                         let v = g.expr(x);
                         put(g, v);
                     } else {
@@ -2386,6 +2498,46 @@ impl<'a> G<'a> {
                 };
                 self.val(rt, Rv::Math(m, vec![a]))
             }
+            Intrinsic::Tan
+            | Intrinsic::Asin
+            | Intrinsic::Acos
+            | Intrinsic::Atan
+            | Intrinsic::Atan2
+            | Intrinsic::Sinh
+            | Intrinsic::Cosh
+            | Intrinsic::Tanh
+            | Intrinsic::Log10
+            | Intrinsic::Btest
+            | Intrinsic::Ibset
+            | Intrinsic::Ibclr
+            | Intrinsic::Ibits
+            | Intrinsic::Ishftc
+            | Intrinsic::Popcnt
+            | Intrinsic::Leadz
+            | Intrinsic::Trailz
+            | Intrinsic::CommandArgumentCount => {
+                let mut ops: Vec<Op> = (0..args.len()).map(|i| arg(self, i)).collect();
+                // Narrow integers: work on their own bits (zero-extended), wrap the result.
+                let narrow = args.first().and_then(|a| a.ty.base()).map(mem_ty).filter(|t| matches!(t, Ty::I8 | Ty::I16));
+                if let (Some(nt), Some(a0)) = (narrow, ops.first_mut()) {
+                    let m = Op::I32(if nt == Ty::I8 { 0xff } else { 0xffff });
+                    *a0 = self.val(Ty::I32, Rv::Binary(BinOp::And, a0.clone(), m));
+                    let bits = 8 * nt.size() as i32;
+                    match func {
+                        Intrinsic::Leadz => {
+                            let r = self.more_intrinsic(func, Ty::I32, ops);
+                            return self.val(Ty::I32, Rv::Binary(BinOp::Sub, r, Op::I32(32 - bits)));
+                        }
+                        Intrinsic::Trailz => {
+                            let r = self.more_intrinsic(func, Ty::I32, ops);
+                            return self.val(Ty::I32, Rv::Binary(BinOp::Min, r, Op::I32(bits)));
+                        }
+                        Intrinsic::Ishftc if ops.len() == 2 => ops.push(Op::I32(bits)),
+                        _ => {}
+                    }
+                }
+                self.more_intrinsic(func, rt, ops)
+            }
             Intrinsic::Max | Intrinsic::Min => {
                 let o = if func == Intrinsic::Max { BinOp::Max } else { BinOp::Min };
                 let mut acc = arg(self, 0);
@@ -2442,6 +2594,11 @@ impl<'a> G<'a> {
             Intrinsic::Ishft => {
                 // Left for positive shifts, logical right for negative ones, zero past the width.
                 let a = arg(self, 0);
+                let a = match args.first().and_then(|x| x.ty.base()).map(mem_ty) {
+                    Some(Ty::I8) => self.val(Ty::I32, Rv::Binary(BinOp::And, a, Op::I32(0xff))),
+                    Some(Ty::I16) => self.val(Ty::I32, Rv::Binary(BinOp::And, a, Op::I32(0xffff))),
+                    _ => a,
+                };
                 let sh = arg(self, 1);
                 let sh = self.conv(sh, rt);
                 let bits = if rt == Ty::I64 { Op::I64(64) } else { Op::I32(32) };
@@ -2545,6 +2702,8 @@ impl<'a> G<'a> {
                 }
             }
             Intrinsic::Huge => match rt {
+                Ty::I32 if e.ty.base() == Some(BaseTy::Integer(1)) => Op::I32(i8::MAX.into()),
+                Ty::I32 if e.ty.base() == Some(BaseTy::Integer(2)) => Op::I32(i16::MAX.into()),
                 Ty::I32 => Op::I32(i32::MAX),
                 Ty::I64 => Op::I64(i64::MAX),
                 Ty::F32 => Op::F32(f32::MAX),
@@ -2564,6 +2723,133 @@ impl<'a> G<'a> {
             }
             _ => zero_of(rt),
         }
+    }
+
+    /// The math, bit and command-line intrinsics added with issue 3 (operands evaluated).
+    fn more_intrinsic(&mut self, func: Intrinsic, rt: Ty, ops: Vec<Op>) -> Op {
+        use Intrinsic as I;
+        let mut ops = ops.into_iter();
+        let a = ops.next().unwrap_or(Op::I32(0));
+        let math = match func {
+            I::Tan => Some(MathFn::Tan),
+            I::Asin => Some(MathFn::Asin),
+            I::Acos => Some(MathFn::Acos),
+            I::Atan => Some(MathFn::Atan),
+            I::Atan2 => Some(MathFn::Atan2),
+            I::Sinh => Some(MathFn::Sinh),
+            I::Cosh => Some(MathFn::Cosh),
+            I::Tanh => Some(MathFn::Tanh),
+            I::Log10 => Some(MathFn::Log10),
+            _ => None,
+        };
+        if let Some(m) = math {
+            let a = self.conv(a, rt);
+            let mut v = vec![a];
+            if m == MathFn::Atan2 {
+                let b = ops.next().unwrap_or(zero_of(rt));
+                v.push(self.conv(b, rt));
+            }
+            return self.val(rt, Rv::Math(m, v));
+        }
+        if func == I::CommandArgumentCount {
+            return self.val(Ty::I32, Rv::Call("gpuf_command_argument_count".into(), vec![], Ty::I32));
+        }
+        // Bit intrinsics work in the type of their first argument.
+        let it = self.f.op_ty(&a);
+        let it = if it == Ty::I64 { Ty::I64 } else { Ty::I32 };
+        let a = self.conv(a, it);
+        let bits = if it == Ty::I64 { 64 } else { 32 };
+        let c = |v: i64| if it == Ty::I64 { Op::I64(v) } else { Op::I32(v as i32) };
+        let mut next = |g: &mut Self| {
+            let v = ops.next().unwrap_or(c(0));
+            g.conv(v, it)
+        };
+        match func {
+            I::Popcnt | I::Leadz | I::Trailz => {
+                let m = match func {
+                    I::Popcnt => MathFn::Popcnt,
+                    I::Leadz => MathFn::Leadz,
+                    _ => MathFn::Trailz,
+                };
+                let r = self.val(it, Rv::Math(m, vec![a]));
+                self.conv(r, rt)
+            }
+            I::Btest | I::Ibset | I::Ibclr => {
+                // Positions outside 0..bits are invalid Fortran; mask them to stay defined.
+                let pos = next(self);
+                let pos = self.val(it, Rv::Binary(BinOp::And, pos, c(bits - 1)));
+                let bit = self.val(it, Rv::Binary(BinOp::Shl, c(1), pos));
+                match func {
+                    I::Btest => {
+                        let m = self.val(it, Rv::Binary(BinOp::And, a, bit));
+                        self.val(Ty::I32, Rv::Binary(BinOp::Ne, m, c(0)))
+                    }
+                    I::Ibset => self.val(it, Rv::Binary(BinOp::Or, a, bit)),
+                    _ => {
+                        let nb = self.val(it, Rv::Unary(ir::UnOp::BitNot, bit));
+                        self.val(it, Rv::Binary(BinOp::And, a, nb))
+                    }
+                }
+            }
+            I::Ibits => {
+                // (i >> pos) & mask(len), with mask(bits) = all ones.
+                let pos = next(self);
+                let len = next(self);
+                let pos = self.val(it, Rv::Binary(BinOp::And, pos, c(bits - 1)));
+                let sh = self.val(it, Rv::Binary(BinOp::LShr, a, pos));
+                let mask = self.low_mask(it, len);
+                self.val(it, Rv::Binary(BinOp::And, sh, mask))
+            }
+            _ => {
+                // ishftc(i, shift [, size]): rotate the rightmost `size` bits.
+                let shift = next(self);
+                let size = match ops.next() {
+                    Some(v) => self.conv(v, it),
+                    None => c(bits),
+                };
+                let out = self.tmp(it);
+                self.emit(Stmt::Assign(out, Rv::Use(a.clone())));
+                // s = modulo(shift, size) in 0..size; nothing to do when s = 0 or size <= 0.
+                let ok = self.val(Ty::I32, Rv::Binary(BinOp::Gt, size.clone(), c(0)));
+                self.push_block();
+                let r = self.val(it, Rv::Binary(BinOp::Rem, shift, size.clone()));
+                let r = self.val(it, Rv::Binary(BinOp::Add, r, size.clone()));
+                let s = self.val(it, Rv::Binary(BinOp::Rem, r, size.clone()));
+                let nz = self.val(Ty::I32, Rv::Binary(BinOp::Ne, s.clone(), c(0)));
+                self.push_block();
+                let mask = self.low_mask(it, size.clone());
+                let field = self.val(it, Rv::Binary(BinOp::And, a.clone(), mask.clone()));
+                let nmask = self.val(it, Rv::Unary(ir::UnOp::BitNot, mask.clone()));
+                let rest = self.val(it, Rv::Binary(BinOp::And, a, nmask));
+                let l = self.val(it, Rv::Binary(BinOp::Shl, field.clone(), s.clone()));
+                let back = self.val(it, Rv::Binary(BinOp::Sub, size, s));
+                let rr = self.val(it, Rv::Binary(BinOp::LShr, field, back));
+                let rot = self.val(it, Rv::Binary(BinOp::Or, l, rr));
+                let rot = self.val(it, Rv::Binary(BinOp::And, rot, mask));
+                self.emit(Stmt::Assign(out, Rv::Binary(BinOp::Or, rest, rot)));
+                let inner = self.pop_block();
+                self.emit(Stmt::If { cond: nz, then_body: inner, else_body: vec![] });
+                let body = self.pop_block();
+                self.emit(Stmt::If { cond: ok, then_body: body, else_body: vec![] });
+                Op::Var(out)
+            }
+        }
+    }
+
+    /// `2**n - 1` in `it` for `n` in 0..=bits (all ones for `n >= bits`, 0 for `n <= 0`).
+    fn low_mask(&mut self, it: Ty, n: Op) -> Op {
+        let bits = if it == Ty::I64 { 64 } else { 32 };
+        let c = |v: i64| if it == Ty::I64 { Op::I64(v) } else { Op::I32(v as i32) };
+        let out = self.tmp(it);
+        self.emit(Stmt::Assign(out, Rv::Use(c(-1))));
+        let small = self.val(Ty::I32, Rv::Binary(BinOp::Lt, n.clone(), c(bits)));
+        self.push_block();
+        let nn = self.val(it, Rv::Binary(BinOp::Max, n, c(0)));
+        let p = self.val(it, Rv::Binary(BinOp::Shl, c(1), nn));
+        self.emit(Stmt::Assign(out, Rv::Binary(BinOp::Sub, p, c(1))));
+        let body = self.pop_block();
+        self.emit(Stmt::If { cond: small, then_body: body, else_body: vec![] });
+        Op::Var(out)
     }
 
     /// The subscripts (as `I64` absolute indices) of an element of `d`; sections take their
@@ -3184,7 +3470,7 @@ impl<'a> G<'a> {
         if scoped && self.region.is_none() {
             // A memory-scalar loop variable outside regions: keep memory in step.
             if let Some(Home::Mem(p, b)) = &home {
-                self.emit(Stmt::Store(ir_ty(*b), Op::Var(*p), Op::Var(lv)));
+                self.store_as(*b, Op::Var(*p), Op::Var(lv));
             }
         }
         self.stmts(body);
@@ -3197,6 +3483,9 @@ impl<'a> G<'a> {
     }
 
     fn assign(&mut self, lhs: &Expr, rhs: &Expr, sp: Span) {
+        if self.complex_assign(lhs, rhs, sp) {
+            return;
+        }
         if lhs.ty == ast::Ty::Scalar(BaseTy::Character) {
             self.assign_chars(lhs, rhs);
             return;
@@ -3224,7 +3513,7 @@ impl<'a> G<'a> {
                     let Some(Home::Array(d)) = self.lookup(&name.name) else { return };
                     let s = self.subscripts(&d, subs, &[]);
                     let a = self.elem_addr(&d, &s);
-                    self.emit(Stmt::Store(ir_ty(d.base), a, v));
+                    self.store_as(d.base, a, v);
                     return;
                 }
                 _ => {
@@ -3647,13 +3936,13 @@ impl<'a> G<'a> {
                 let subs: Vec<Op> =
                     d.lb.clone().into_iter().zip(idx).map(|(lb, i)| self.bin(Ty::I64, BinOp::Add, Op::Var(lb), i.clone())).collect();
                 let a = self.elem_addr(&d, &subs);
-                self.emit(Stmt::Store(ir_ty(d.base), a, v));
+                self.store_as(d.base, a, v);
             }
             ExprKind::ArrayRef { name, subs } => {
                 let Some(Home::Array(d)) = self.lookup(&name.name) else { return };
                 let s = self.subscripts(&d, subs, idx);
                 let a = self.elem_addr(&d, &s);
-                self.emit(Stmt::Store(ir_ty(d.base), a, v));
+                self.store_as(d.base, a, v);
             }
             _ => {}
         }
@@ -3729,6 +4018,9 @@ impl<'a> G<'a> {
 
     /// One variable, element or section of a `read`, element by element.
     fn read_item(&mut self, e: &Expr) {
+        if self.complex_read(e) {
+            return;
+        }
         if e.ty.base() == Some(BaseTy::Character) {
             if e.ty.rank() > 0 {
                 self.char_items(e, &mut |g, a, n| g.emit(Stmt::Call("gpuf_read_str".into(), vec![a, n])));
@@ -3779,7 +4071,8 @@ impl<'a> G<'a> {
         // functions may do I/O of their own (e.g. an internal write).
         let mut pre: Vec<Option<(Op, Op)>> = Vec::new();
         for it in items {
-            let v = if it.ty.rank() == 0 && !matches!(it.kind, ExprKind::ArrayCtor(_)) && has_call(it) {
+            let simple = matches!(it.ty.base(), Some(BaseTy::Integer(4 | 8) | BaseTy::Real(_) | BaseTy::Logical | BaseTy::Character));
+            let v = if simple && it.ty.rank() == 0 && !matches!(it.kind, ExprKind::ArrayCtor(_)) && has_call(it) {
                 if it.ty.base() == Some(BaseTy::Character) {
                     Some(self.str_expr(it))
                 } else {
@@ -3817,10 +4110,7 @@ impl<'a> G<'a> {
                 self.char_items(it, &mut |g, a, n| g.emit(Stmt::Call("gpuf_io_str".into(), vec![a, n])));
             } else if it.ty.rank() > 0 {
                 let shape = self.shape(it);
-                self.scalarise(&shape, &mut |g, idx| {
-                    let v = g.expr_at(it, idx);
-                    g.io_item(it, v);
-                });
+                self.scalarise(&shape, &mut |g, idx| g.io_value(it, idx));
             } else if let Some(s) = self.const_str(it) {
                 let n = s.len() as i64;
                 self.emit(Stmt::Call("gpuf_io_str".into(), vec![Op::Str(s), Op::I64(n)]));
@@ -3828,8 +4118,7 @@ impl<'a> G<'a> {
                 let (a, n) = self.str_expr(it);
                 self.emit(Stmt::Call("gpuf_io_str".into(), vec![a, n]));
             } else {
-                let v = self.expr(it);
-                self.io_item(it, v);
+                self.io_value(it, &[]);
             }
         }
         self.emit(Stmt::Call("gpuf_io_end".into(), vec![]));
@@ -3845,24 +4134,23 @@ impl<'a> G<'a> {
             self.emit(Stmt::Call("gpuf_io_str".into(), vec![a, n]));
         } else if x.ty.rank() > 0 {
             let shape = self.shape(x);
-            self.scalarise(&shape, &mut |g, idx| {
-                let v = g.expr_at(x, idx);
-                g.io_item(x, v);
-            });
+            self.scalarise(&shape, &mut |g, idx| g.io_value(x, idx));
         } else if let Some(s) = self.const_str(x) {
             let n = s.len() as i64;
             self.emit(Stmt::Call("gpuf_io_str".into(), vec![Op::Str(s), Op::I64(n)]));
         } else {
-            let v = self.expr(x);
-            self.io_item(x, v);
+            self.io_value(x, &[]);
         }
     }
 
     fn io_item(&mut self, e: &Expr, v: Op) {
         let f = match e.ty.base() {
             Some(BaseTy::Logical) => "gpuf_io_logical",
+            // Narrow integers travel as `I32`; the runtime prints them with their kind's width.
+            Some(BaseTy::Integer(1)) => "gpuf_io_i8",
+            Some(BaseTy::Integer(2)) => "gpuf_io_i16",
             _ => match self.f.op_ty(&v) {
-                Ty::I32 => "gpuf_io_i32",
+                Ty::I32 | Ty::I8 | Ty::I16 => "gpuf_io_i32",
                 Ty::I64 => "gpuf_io_i64",
                 Ty::F32 => "gpuf_io_f32",
                 Ty::F64 => "gpuf_io_f64",
@@ -4037,6 +4325,10 @@ impl<'a> G<'a> {
         if let Some(d) = sig.link_name.strip_prefix("@dummy:") {
             return self.dummy_proc_addr(d, sp).unwrap_or(Op::Null);
         }
+        if self.takes_frame(key) && matches!(sig.result, Some((BaseTy::Complex(_), _))) {
+            self.not_yet(format!("internal complex functions as actual arguments (`{}`)", sig.name), sp);
+            return Op::Null;
+        }
         if self.takes_frame(key) {
             // Through a thunk that finds the host frame in a global, set around the call.
             let g = thunk_frame_global(&sig.link_name);
@@ -4100,6 +4392,9 @@ impl<'a> G<'a> {
                 self.elem_addr(&d, &first)
             }
             _ => {
+                if let Some(a) = self.complex_arg_addr(e) {
+                    return a;
+                }
                 if e.ty.rank() > 0 {
                     self.not_yet("an array expression as an actual argument", e.span);
                     return Op::Null;
@@ -4203,7 +4498,40 @@ impl<'a> G<'a> {
                 };
                 self.emit(Stmt::Call("gpuf_exit".into(), vec![code]));
             }
-            IntrinsicSub::GetCommandArgument => self.not_yet("`get_command_argument` (character variables)", sp),
+            IntrinsicSub::GetCommandArgument => {
+                let n = match arg(0) {
+                    Some(e) => {
+                        let v = self.expr(e);
+                        self.conv(v, Ty::I32)
+                    }
+                    None => Op::I32(0),
+                };
+                let (buf, blen) = match arg(1) {
+                    Some(e) => self.str_expr(e),
+                    None => (Op::Null, Op::I64(0)),
+                };
+                let mut outs = Vec::new();
+                // `length` and `status` arrive in `i32` temporaries, stored with conversion.
+                for i in [2, 3] {
+                    if arg(i).is_some() {
+                        let t = self.tmp(Ty::I32);
+                        self.emit(Stmt::Assign(t, Rv::Use(Op::I32(0))));
+                        let p = self.val(Ty::Ptr, Rv::AddrOf(t));
+                        outs.push(p);
+                    } else {
+                        outs.push(Op::Null);
+                    }
+                }
+                let mut call = vec![n, buf, blen];
+                call.extend(outs.iter().cloned());
+                self.emit(Stmt::Call("gpuf_get_command_argument".into(), call));
+                for (i, p) in [2, 3].into_iter().zip(outs) {
+                    if let (Some(e), Op::Var(_)) = (arg(i), &p) {
+                        let v = self.val(Ty::I32, Rv::Load(Ty::I32, p));
+                        self.store_to(e, v);
+                    }
+                }
+            }
         }
     }
 
@@ -4217,7 +4545,7 @@ impl<'a> G<'a> {
                     let b = self.desc_bytes(&d);
                     Some((Op::Var(d.addr), b, id.name.clone(), Some(d)))
                 }
-                Some(Home::Mem(p, b)) => Some((Op::Var(p), Op::I64(ir_ty(b).size()), id.name.clone(), None)),
+                Some(Home::Mem(p, b)) => Some((Op::Var(p), Op::I64(mem_ty(b).size()), id.name.clone(), None)),
                 _ => None,
             },
             ExprKind::ArrayRef { name, subs } | ExprKind::Apply { name, args: subs } => {
@@ -4353,7 +4681,7 @@ impl<'a> G<'a> {
                                 maps.push(MapItem {
                                     kind: MapKind::Copy,
                                     addr: Op::Var(p),
-                                    bytes: Op::I64(ir_ty(b).size()),
+                                    bytes: Op::I64(Self::elem_size(b)),
                                     what: id.name.clone(),
                                 });
                                 mentioned.insert(id.name.clone());
@@ -4494,9 +4822,14 @@ impl<'a> G<'a> {
                         continue;
                     }
                     if !mentioned.contains(&name) {
-                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(p), bytes: Op::I64(ir_ty(b).size()), what: name.clone() });
+                        maps.push(MapItem {
+                            kind: MapKind::Copy,
+                            addr: Op::Var(p),
+                            bytes: Op::I64(Self::elem_size(b)),
+                            what: name.clone(),
+                        });
                     }
-                    captures.push(Capture::Mapped(p, Op::I64(ir_ty(b).size())));
+                    captures.push(Capture::Mapped(p, Op::I64(Self::elem_size(b))));
                     mapped_vars.insert(p);
                 }
                 Home::Reg(..) | Home::Str(_) | Home::Chars { .. } | Home::CharArray { .. } => {}
@@ -4875,13 +5208,13 @@ impl<'a> G<'a> {
     fn place(&mut self, x: &Expr) -> Option<(Op, Ty)> {
         match &x.kind {
             ExprKind::Name(id) => match self.lookup(&id.name) {
-                Some(Home::Mem(p, b)) => Some((Op::Var(p), ir_ty(b))),
+                Some(Home::Mem(p, b)) => Some((Op::Var(p), mem_ty(b))),
                 _ => None,
             },
             ExprKind::ArrayRef { name, subs } => {
                 let Some(Home::Array(d)) = self.lookup(&name.name) else { return None };
                 let s = self.subscripts(&d, subs, &[]);
-                Some((self.elem_addr(&d, &s), ir_ty(d.base)))
+                Some((self.elem_addr(&d, &s), mem_ty(d.base)))
             }
             _ => None,
         }
@@ -5067,6 +5400,15 @@ fn const_value(e: &Expr, t: Ty, syms: &Symbols) -> Option<Op> {
                     Intrinsic::Sqrt => first.sqrt(),
                     Intrinsic::Sin => first.sin(),
                     Intrinsic::Cos => first.cos(),
+                    Intrinsic::Tan => first.tan(),
+                    Intrinsic::Asin => first.asin(),
+                    Intrinsic::Acos => first.acos(),
+                    Intrinsic::Atan => first.atan(),
+                    Intrinsic::Atan2 => first.atan2(*a.get(1)?),
+                    Intrinsic::Sinh => first.sinh(),
+                    Intrinsic::Cosh => first.cosh(),
+                    Intrinsic::Tanh => first.tanh(),
+                    Intrinsic::Log10 => first.log10(),
                     Intrinsic::Abs => first.abs(),
                     Intrinsic::Real | Intrinsic::Dble | Intrinsic::Float | Intrinsic::Sngl => first,
                     Intrinsic::Int => first.trunc(),
@@ -5093,7 +5435,7 @@ fn const_value(e: &Expr, t: Ty, syms: &Symbols) -> Option<Op> {
         Ty::I64 => Op::I64(v as i64),
         Ty::F32 => Op::F32(v as f32),
         Ty::F64 => Op::F64(v),
-        Ty::Ptr => return None,
+        Ty::Ptr | Ty::I8 | Ty::I16 => return None,
     })
 }
 
@@ -5124,13 +5466,15 @@ pub fn zero_of(t: Ty) -> Op {
         Ty::F32 => Op::F32(0.0),
         Ty::F64 => Op::F64(0.0),
         Ty::Ptr => Op::Null,
+        // Narrow integers are memory types; their values are `I32`.
+        Ty::I8 | Ty::I16 => Op::I32(0),
     }
 }
 
 fn common(a: Ty, b: Ty) -> Ty {
     fn rank(t: Ty) -> u8 {
         match t {
-            Ty::I32 => 0,
+            Ty::I8 | Ty::I16 | Ty::I32 => 0,
             Ty::I64 => 1,
             Ty::F32 => 2,
             Ty::F64 => 3,

@@ -21,7 +21,7 @@ impl OffloadHooks for Sim {
             Ty::I64 | Ty::Ptr => "gpuf_sim_shfl_i64",
             Ty::F32 => "gpuf_sim_shfl_f32",
             Ty::F64 => "gpuf_sim_shfl_f64",
-            Ty::I32 => "gpuf_sim_shfl_i32",
+            Ty::I32 | Ty::I8 | Ty::I16 => "gpuf_sim_shfl_i32",
         };
         let m = match mode {
             ShuffleMode::Idx => 0,

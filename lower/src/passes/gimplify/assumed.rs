@@ -26,6 +26,7 @@ fn type_code(b: BaseTy) -> i64 {
         BaseTy::Integer(_) => 1,
         BaseTy::Logical => 2,
         BaseTy::Real(_) => 3,
+        BaseTy::Complex(_) => 4,
         BaseTy::Character => 6,
     }
 }
