@@ -42,6 +42,8 @@ pub struct Imported {
     pub symbols: Vec<Symbol>,
     /// Procedures visible through the module: local name and signature.
     pub procs: Vec<(String, ProcSig)>,
+    /// The derived types visible through the module.
+    pub types: Vec<crate::sema::TypeInfo>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -218,6 +220,9 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
         if s.external || s.dummy.is_some() {
             continue;
         }
+        if matches!(s.base, BaseTy::Derived(_)) {
+            return Err(format!("the derived-type variable `{}` in module `{name}`", s.name));
+        }
         let owner = s.module.clone().unwrap_or_else(|| "-".into());
         let remote = s.module_name.clone().unwrap_or_else(|| s.name.clone());
         let ty = show_ty(s, syms).map_err(|w| format!("{w} in module `{name}`"))?;
@@ -237,6 +242,9 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
         let Some(p) = c.procs.map.get(key) else { continue };
         if p.api {
             continue;
+        }
+        if p.args.iter().map(|a| a.base).chain(p.result.map(|r| r.0)).any(|b| matches!(b, BaseTy::Derived(_))) {
+            return Err(format!("derived-type arguments of `{local}` in module `{name}`"));
         }
         let kind = if p.kind == UnitKind::Function { "function" } else { "subroutine" };
         let owner = p.module.clone().unwrap_or_else(|| "-".into());
@@ -312,6 +320,7 @@ fn parse_val(t: &str, b: BaseTy) -> Option<Expr> {
                 (0..h.len() / 2).map(|i| h.get(2 * i..2 * i + 2).and_then(|x| u8::from_str_radix(x, 16).ok())).collect();
             lit(ExprKind::Str(String::from_utf8(bytes?).ok()?), ty)
         }
+        BaseTy::Derived(_) => return None,
     })
 }
 

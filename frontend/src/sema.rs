@@ -20,6 +20,10 @@ use crate::ast::*;
 use crate::diag::{Diagnostic, Span};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
+#[path = "sema_derived.rs"]
+mod derived;
+pub use derived::{base_layout, CompInfo, TypeInfo};
+
 /// A declared (or implicitly typed) variable, named constant or typed external function.
 #[derive(Clone, Debug)]
 pub struct Symbol {
@@ -111,6 +115,8 @@ pub struct Checked {
     /// Each module of the file: the procedures visible through it (local name and key in
     /// [`Procs`]), and whether the routines of `openacc` are (for its module file).
     pub module_scopes: BTreeMap<String, (BTreeMap<String, String>, bool)>,
+    /// The derived types, indexed by [`BaseTy::Derived`].
+    pub types: Vec<TypeInfo>,
 }
 
 /// One checked program unit.
@@ -433,6 +439,11 @@ struct Global {
     /// The routines of the intrinsic module `openacc` are visible in each unit (by `use
     /// openacc`, through a module that uses it, or from the host).
     openacc: Vec<bool>,
+    /// Derived-type names (see [`BaseTy::Derived`]) and their definitions.
+    type_names: Vec<String>,
+    types: Vec<TypeInfo>,
+    /// The derived types visible in each unit checked so far (by flat index).
+    type_scopes: HashMap<usize, HashSet<String>>,
 }
 
 /// Moves `u` and its internal procedures into `flat`, a host before its procedures.
@@ -705,6 +716,9 @@ pub fn check_with(file: &mut SourceFile, load: &mut dyn FnMut(&str) -> Option<St
     }
     let mut g = Global::collect(&flat, imports, &mut diags);
     g.broken = broken;
+    g.type_names = std::mem::take(&mut file.type_names);
+    g.types = g.type_names.iter().map(|n| TypeInfo { name: n.clone(), ..TypeInfo::default() }).collect();
+    derived::set_type_names(&g.type_names);
     let mut units: Vec<CheckedUnit> = Vec::new();
     for (i, (mut unit, host)) in flat.into_iter().enumerate() {
         let mut c = Checker::new(std::mem::take(&mut g), &unit, i);
@@ -723,7 +737,7 @@ pub fn check_with(file: &mut SourceFile, load: &mut dyn FnMut(&str) -> Option<St
         let scope = g.scopes.get(i).map(|s| s.iter().map(|(a, b)| (a.clone(), b.clone())).collect()).unwrap_or_default();
         module_scopes.insert(n.clone(), (scope, g.openacc.get(i).copied().unwrap_or(false)));
     }
-    (Checked { units, procs: g.procs, module_scopes }, diags)
+    (Checked { units, procs: g.procs, module_scopes, types: g.types }, diags)
 }
 
 /// The name of a base type as Fortran writes it.
@@ -733,6 +747,7 @@ pub fn base_name(b: BaseTy) -> String {
         BaseTy::Real(k) => format!("real({k})"),
         BaseTy::Logical => "logical".into(),
         BaseTy::Character => "character".into(),
+        BaseTy::Derived(k) => format!("type({})", derived::derived_name(k)),
     }
 }
 
@@ -1053,6 +1068,10 @@ struct Checker {
     save_all: bool,
     /// The routines of `openacc` are visible: calls of unknown `acc_*` names are reported.
     openacc: bool,
+    /// The derived types visible by name.
+    type_scope: HashSet<String>,
+    /// The unit's flat index.
+    idx: usize,
 }
 
 /// How the caller sees the type of a function it calls.
@@ -1093,6 +1112,8 @@ impl Checker {
             intrinsics: HashSet::new(),
             save_all: false,
             openacc,
+            type_scope: HashSet::new(),
+            idx: i,
         }
     }
 
@@ -1112,10 +1133,12 @@ impl Checker {
                 self.syms.list.push(s);
             }
         }
+        self.type_scope_start(unit, host);
         for u in &unit.uses {
             self.use_module(u, done);
         }
         self.declarations(unit);
+        self.type_defs(unit, self.idx);
         if unit.kind != UnitKind::Module {
             self.stmts(&mut unit.body);
         }
@@ -1208,7 +1231,7 @@ impl Checker {
                     self.use_assoc.insert(local.name.clone(), mname.clone());
                     self.syms.list.push(s);
                 }
-                None if mscope.contains_key(&remote.name) => {}
+                None if mscope.contains_key(&remote.name) || self.type_scope.contains(&remote.name) => {}
                 None => self.err(
                     Diagnostic::error("E0121", format!("`{}` is not in module `{mname}`", remote.name), remote.span)
                         .with_label("not found in the module"),
@@ -2464,6 +2487,7 @@ fn is_element(e: &Expr) -> bool {
 fn designator_name(e: &Expr) -> Option<&str> {
     match &e.kind {
         ExprKind::Name(id) | ExprKind::ArrayRef { name: id, .. } => Some(&id.name),
+        ExprKind::Component(c) => designator_name(&c.base),
         _ => None,
     }
 }
@@ -2733,6 +2757,7 @@ impl Checker {
             ExprKind::Apply { name, args } => self.apply(name, args, span),
             ExprKind::ArrayCtor(items) => self.array_ctor(items, span),
             k @ (ExprKind::ArrayRef { .. } | ExprKind::Intrinsic { .. } | ExprKind::Call { .. }) => (k, Ty::Unknown),
+            k @ (ExprKind::Component(_) | ExprKind::StructCtor { .. }) => self.derived_expr(k, span),
         }
     }
 
@@ -3303,6 +3328,9 @@ impl Checker {
     fn apply(&mut self, name: Ident, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
         let bad = |args: Vec<Arg>, name: Ident| (ExprKind::Apply { name, args }, Ty::Unknown);
         let n = name.name.clone();
+        if self.type_scope.contains(&n) && self.syms.index(&n).is_none() {
+            return self.struct_ctor(name, args, span);
+        }
         let call = |this: &mut Checker, key: String, name: Ident, args: Vec<Arg>, declared: Declared| {
             let (name, args, ty) = this.call_user(key, name, args, true, span, declared);
             (ExprKind::Call { name, args }, ty)

@@ -81,6 +81,8 @@ fn sexpr(e: &Expr) -> String {
         ExprKind::Binary(op, l, r) => format!("({op:?} {} {})", sexpr(l), sexpr(r)),
         ExprKind::Paren(x) => format!("[{}]", sexpr(x)),
         ExprKind::ArrayCtor(items) => format!("ctor({})", items.len()),
+        ExprKind::Component(c) => format!("{}%{}({})", sexpr(&c.base), c.name.name, c.subs.len()),
+        ExprKind::StructCtor { ty, args } => format!("type{ty}({})", args.len()),
     }
 }
 

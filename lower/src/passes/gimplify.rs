@@ -19,6 +19,9 @@ use gpuf_frontend::sema::{Checked, Procs, Symbols};
 use gpuf_frontend::{Diagnostic, Span};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+#[path = "gimplify_derived.rs"]
+mod derived;
+
 /// How a Fortran name is stored.
 #[derive(Clone, Debug)]
 enum Home {
@@ -54,6 +57,8 @@ pub fn ir_ty(b: BaseTy) -> Ty {
         BaseTy::Real(8) => Ty::F64,
         BaseTy::Real(_) => Ty::F32,
         BaseTy::Character => Ty::Ptr,
+        // The value of a derived-type expression is the address of its bytes.
+        BaseTy::Derived(_) => Ty::Ptr,
     }
 }
 
@@ -99,6 +104,8 @@ struct G<'a> {
     mats: HashMap<usize, (Op, Op)>,
     /// Buffers of `mats` to free after the statement.
     mat_frees: Vec<Op>,
+    /// The derived types (indexed by `BaseTy::Derived`).
+    types: &'a [gpuf_frontend::sema::TypeInfo],
 }
 
 /// Gimplifies one checked source file: the main program (if any) becomes `main`, every
@@ -145,6 +152,7 @@ pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec
             mats: HashMap::new(),
             mat_frees: Vec::new(),
             globals: std::mem::take(&mut module.globals),
+            types: &c.types,
         };
         g.declare(&mem);
         if u.kind != UnitKind::Module {
@@ -515,7 +523,21 @@ impl<'a> G<'a> {
                 }
                 continue;
             }
+            if let (BaseTy::Derived(k), false) = (s.base, result_name.as_deref() == Some(s.name.as_str())) {
+                let saved_here = unit.kind != UnitKind::Program && (s.save || s.init.is_some());
+                let saved = match &s.module {
+                    Some(m) => Some((format!("__{m}_MOD_{}", s.module_name.as_deref().unwrap_or(&s.name)), false)),
+                    None if saved_here => Some((format!("{}.{}", self.f.name, s.name), true)),
+                    None => None,
+                };
+                self.declare_derived(s, k, saved);
+                continue;
+            }
             if result_name.as_deref() == Some(s.name.as_str()) {
+                if matches!(s.base, BaseTy::Derived(_)) {
+                    self.not_yet("functions returning a derived type", s.span);
+                    continue;
+                }
                 if s.rank > 0 {
                     self.not_yet("array-valued functions", s.span);
                     continue;
@@ -680,6 +702,7 @@ impl<'a> G<'a> {
         }
         match &e.kind {
             ExprKind::Paren(x) => self.str_expr(x),
+            ExprKind::Component(_) => self.component_str(e),
             ExprKind::Name(id) => match self.lookup(&id.name) {
                 Some(Home::Chars { addr, len }) => (Op::Var(addr), Op::Var(len)),
                 _ => {
@@ -941,12 +964,15 @@ impl<'a> G<'a> {
         }
     }
 
-    fn elem_size(b: BaseTy) -> i64 {
-        ir_ty(b).size()
+    fn elem_size(&self, b: BaseTy) -> i64 {
+        match b {
+            BaseTy::Derived(k) => self.type_size(k),
+            _ => ir_ty(b).size(),
+        }
     }
 
     fn desc_bytes(&mut self, d: &Desc) -> Op {
-        let mut n = Op::I64(Self::elem_size(d.base));
+        let mut n = Op::I64(self.elem_size(d.base));
         for e in d.ext.clone() {
             n = self.bin(Ty::I64, BinOp::Mul, n, Op::Var(e));
         }
@@ -998,6 +1024,7 @@ impl<'a> G<'a> {
             ExprKind::Paren(x) => self.expr_at(x, idx),
             ExprKind::Name(id) => match self.lookup(&id.name) {
                 Some(Home::Reg(v, _)) => Op::Var(v),
+                Some(Home::Mem(p, BaseTy::Derived(_))) => Op::Var(p),
                 Some(Home::Mem(p, b)) => self.val(ir_ty(b), Rv::Load(ir_ty(b), Op::Var(p))),
                 Some(Home::Array(d)) => {
                     if idx.is_empty() {
@@ -1007,6 +1034,9 @@ impl<'a> G<'a> {
                     let subs: Vec<Op> = d.lb.iter().map(|lb| Op::Var(*lb)).collect::<Vec<_>>();
                     let subs: Vec<Op> = subs.into_iter().zip(idx).map(|(lb, i)| self.bin(Ty::I64, BinOp::Add, lb, i.clone())).collect();
                     let a = self.elem_addr(&d, &subs);
+                    if matches!(d.base, BaseTy::Derived(_)) {
+                        return a;
+                    }
                     let t = ir_ty(d.base);
                     self.val(t, Rv::Load(t, a))
                 }
@@ -1028,9 +1058,14 @@ impl<'a> G<'a> {
                 };
                 let s = self.subscripts(&d, subs, idx);
                 let a = self.elem_addr(&d, &s);
+                if matches!(d.base, BaseTy::Derived(_)) {
+                    return a;
+                }
                 let t = ir_ty(d.base);
                 self.val(t, Rv::Load(t, a))
             }
+            ExprKind::Component(_) => self.component_value(e, idx),
+            ExprKind::StructCtor { ty, args } => self.struct_ctor(*ty, args),
             ExprKind::Apply { name, .. } => {
                 self.not_yet(format!("call of `{}`", name.name), e.span);
                 Op::I32(0)
@@ -1038,6 +1073,10 @@ impl<'a> G<'a> {
             ExprKind::Call { name, args } => {
                 if e.ty.rank() > 0 {
                     self.not_yet("array-valued function references", e.span);
+                }
+                if matches!(e.ty.base(), Some(BaseTy::Derived(_))) {
+                    self.not_yet("functions returning a derived type", e.span);
+                    return Op::Null;
                 }
                 let rt = self.expr_ty(e);
                 match self.call_args(name, args, e.span) {
@@ -1759,7 +1798,7 @@ impl<'a> G<'a> {
                 stride = self.bin(Ty::I64, BinOp::Mul, stride, Op::Var(ext));
             }
         }
-        let bytes = self.bin(Ty::I64, BinOp::Mul, off, Op::I64(Self::elem_size(d.base)));
+        let bytes = self.bin(Ty::I64, BinOp::Mul, off, Op::I64(self.elem_size(d.base)));
         self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(d.addr), bytes))
     }
 
@@ -1801,6 +1840,7 @@ impl<'a> G<'a> {
                 }
             }
             ExprKind::Intrinsic { .. } if e.ty.rank() == 0 => Vec::new(),
+            ExprKind::Component(_) => self.component_shape(e),
             ExprKind::ArrayCtor(_) => match self.mats.get(&(e as *const Expr as usize)) {
                 Some((_, n)) => vec![n.clone()],
                 None => vec![Op::I64(0)],
@@ -2001,6 +2041,9 @@ impl<'a> G<'a> {
                         Rv::Call("gpuf_allocate_array".into(), vec![Op::Var(d.addr), bytes, Op::Str(n), Op::I64(len)], Ty::Ptr),
                     );
                     self.emit(Stmt::Assign(d.addr, Rv::Use(p)));
+                    if let BaseTy::Derived(k) = d.base {
+                        self.init_array_elems(&d, k);
+                    }
                 }
             }
             StmtKind::Deallocate(names) => {
@@ -2255,6 +2298,10 @@ impl<'a> G<'a> {
             self.assign_chars(lhs, rhs);
             return;
         }
+        if let Some(BaseTy::Derived(k)) = lhs.ty.base() {
+            self.assign_derived(lhs, rhs, k);
+            return;
+        }
         let lt = self.expr_ty(lhs);
         if lhs.ty.rank() == 0 {
             match &lhs.kind {
@@ -2275,6 +2322,11 @@ impl<'a> G<'a> {
                     let s = self.subscripts(&d, subs, &[]);
                     let a = self.elem_addr(&d, &s);
                     self.emit(Stmt::Store(ir_ty(d.base), a, v));
+                    return;
+                }
+                ExprKind::Component(_) => {
+                    let v = self.expr(rhs);
+                    self.component_store(lhs, &[], v);
                     return;
                 }
                 _ => {
@@ -2632,6 +2684,7 @@ impl<'a> G<'a> {
                 let a = self.elem_addr(&d, &s);
                 self.emit(Stmt::Store(ir_ty(d.base), a, v));
             }
+            ExprKind::Component(_) => self.component_store(lhs, idx, v),
             _ => {}
         }
     }
@@ -2764,6 +2817,19 @@ impl<'a> G<'a> {
         for it in items {
             if let ExprKind::ArrayCtor(ci) = &it.kind {
                 self.ctor_walk(ci, &mut |g, x| g.io_elem(x));
+                continue;
+            }
+            if let Some(BaseTy::Derived(k)) = it.ty.base() {
+                if it.ty.rank() > 0 {
+                    let shape = self.shape(it);
+                    self.scalarise(&shape, &mut |g, idx| {
+                        let a = g.expr_at(it, idx);
+                        g.io_struct(a, k);
+                    });
+                } else {
+                    let a = self.expr(it);
+                    self.io_struct(a, k);
+                }
                 continue;
             }
             if it.ty.rank() > 0 {
@@ -2966,6 +3032,8 @@ impl<'a> G<'a> {
                 }
                 self.elem_addr(&d, &first)
             }
+            ExprKind::Component(_) => self.component_addr(e, &[]),
+            _ if matches!(e.ty, ast::Ty::Scalar(BaseTy::Derived(_))) => self.expr(e),
             _ => {
                 if e.ty.rank() > 0 {
                     self.not_yet("an array expression as an actual argument", e.span);
@@ -3113,7 +3181,7 @@ impl<'a> G<'a> {
                 let ai = self.val(Ty::I64, Rv::Cast(Ty::I64, a.clone()));
                 let zi = self.val(Ty::I64, Rv::Cast(Ty::I64, z));
                 let n = self.bin(Ty::I64, BinOp::Sub, zi, ai);
-                let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(Self::elem_size(d.base)));
+                let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(self.elem_size(d.base)));
                 let n = self.val(Ty::I64, Rv::Binary(BinOp::Max, n, Op::I64(0)));
                 let what = self.src.get(e.span.lo as usize..e.span.hi as usize).unwrap_or(&name.name).to_string();
                 Some((a, n, what, Some(d)))

@@ -1,0 +1,451 @@
+//! Derived types in semantic analysis: type definitions and their layout, the types
+//! visible in each unit, component references and structure constructors.
+//!
+//! A derived type is identified by its name in the file: [`BaseTy::Derived`] indexes the
+//! parser's list of type names ([`SourceFile::type_names`]), extended by the types of
+//! modules read from module files, and [`Checked::types`] holds the definition of each
+//! name. Two different types of the same name in one file are not supported yet.
+//!
+//! The layout is gfortran's (a C struct): every component at the next multiple of its
+//! alignment (its scalar size), the size rounded up to the largest alignment.
+
+use super::*;
+use std::cell::RefCell;
+
+/// A derived type's definition and layout.
+#[derive(Clone, Debug, Default)]
+pub struct TypeInfo {
+    pub name: String,
+    /// False for a name used but never defined (an error was reported).
+    pub defined: bool,
+    /// The module that defines it (for module files and link names).
+    pub module: Option<String>,
+    pub comps: Vec<CompInfo>,
+    pub size: i64,
+    pub align: i64,
+}
+
+/// One component of a derived type.
+#[derive(Clone, Debug)]
+pub struct CompInfo {
+    pub name: String,
+    pub base: BaseTy,
+    /// Constant bounds `(lo, hi)` per dimension; empty for a scalar component.
+    pub dims: Vec<(i64, i64)>,
+    /// The length of a `character` component (0 otherwise).
+    pub char_len: i64,
+    /// Byte offset in the structure.
+    pub offset: i64,
+    /// The default initial value, if any (a checked constant expression).
+    pub init: Option<Expr>,
+}
+
+impl CompInfo {
+    pub fn ty(&self) -> Ty {
+        with_rank(self.base, self.dims.len() as u8)
+    }
+    /// The number of elements (1 for a scalar).
+    pub fn elems(&self) -> i64 {
+        self.dims.iter().map(|(lo, hi)| (hi - lo + 1).max(0)).product()
+    }
+}
+
+thread_local! {
+    /// The type names of the file being checked, for messages ([`base_name`]).
+    static TYPE_NAMES: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The name of derived type `k` in the file being checked.
+pub(crate) fn derived_name(k: u16) -> String {
+    TYPE_NAMES.with(|t| t.borrow().get(k as usize).cloned().unwrap_or_else(|| format!("#{k}")))
+}
+
+pub(crate) fn set_type_names(names: &[String]) {
+    TYPE_NAMES.with(|t| *t.borrow_mut() = names.to_vec());
+}
+
+/// The size and alignment of one element of a base type.
+pub fn base_layout(b: BaseTy, char_len: i64, types: &[TypeInfo]) -> (i64, i64) {
+    match b {
+        BaseTy::Integer(k) | BaseTy::Real(k) => (i64::from(k), i64::from(k)),
+        BaseTy::Logical => (4, 4),
+        BaseTy::Character => (char_len.max(0), 1),
+        BaseTy::Derived(k) => types.get(k as usize).map_or((0, 1), |t| (t.size, t.align.max(1))),
+    }
+}
+
+fn round_up(n: i64, a: i64) -> i64 {
+    (n + a - 1) / a * a
+}
+
+impl Global {
+    /// The index of a type name, adding it when new.
+    pub(crate) fn type_id(&mut self, name: &str) -> u16 {
+        match self.type_names.iter().position(|n| n == name) {
+            Some(i) => u16::try_from(i).unwrap_or(u16::MAX),
+            None => {
+                self.type_names.push(name.to_string());
+                self.types.push(TypeInfo { name: name.to_string(), ..TypeInfo::default() });
+                set_type_names(&self.type_names);
+                u16::try_from(self.type_names.len() - 1).unwrap_or(u16::MAX)
+            }
+        }
+    }
+}
+
+impl Checker {
+    /// The derived types visible in the unit: its host's and those of the modules it uses.
+    /// Called before the declarations; registers the names of the unit's own types.
+    pub(crate) fn type_scope_start(&mut self, unit: &Unit, host: Option<usize>) {
+        if let Some(h) = host {
+            if let Some(s) = self.g.type_scopes.get(&h) {
+                self.type_scope.extend(s.iter().cloned());
+            }
+        }
+        for u in &unit.uses {
+            let names: Vec<String> = match self.g.modules.get(&u.module.name) {
+                Some(m) => self.g.type_scopes.get(m).map(|s| s.iter().cloned().collect()).unwrap_or_default(),
+                None => match self.g.imported.get(&u.module.name) {
+                    Some((im, _)) => im.types.iter().map(|t| t.name.clone()).collect(),
+                    None => Vec::new(),
+                },
+            };
+            match &u.only {
+                Some(list) => {
+                    for (local, remote) in list {
+                        if names.contains(&remote.name) {
+                            if local.name != remote.name {
+                                self.err(Diagnostic::not_yet("renaming a derived type in `use`", local.span));
+                            }
+                            self.type_scope.insert(remote.name.clone());
+                        }
+                    }
+                }
+                None => self.type_scope.extend(names),
+            }
+        }
+        for t in &unit.types {
+            let k = self.g.type_id(&t.name.name);
+            if self.g.types.get(k as usize).is_some_and(|x| x.defined)
+                || unit.types.iter().filter(|x| x.name.name == t.name.name).count() > 1
+            {
+                self.err(Diagnostic::not_yet(format!("two derived types named `{}` in one file", t.name.name), t.name.span));
+            }
+            self.type_scope.insert(t.name.name.clone());
+        }
+        // Every `type(name)` of the declarations must name a visible type.
+        let mut bad = Vec::new();
+        for d in unit.decls.iter().chain(unit.types.iter().flat_map(|t| t.comps.iter())) {
+            if let BaseTy::Derived(k) = d.base {
+                let n = derived_name(k);
+                if !self.type_scope.contains(&n) {
+                    bad.push((n, d.base_span));
+                }
+            }
+        }
+        for (n, sp) in bad {
+            if self.reported.insert(format!("type {n}")) {
+                self.err(
+                    Diagnostic::error("E0130", format!("unknown derived type `{n}`"), sp)
+                        .with_label("no type of this name is defined here")
+                        .with_note("note: a derived type must be defined (or use-associated) before it is used"),
+                );
+            }
+        }
+    }
+
+    /// Builds the definitions and layouts of the unit's types (after the declarations,
+    /// so that component bounds may use the unit's parameters).
+    pub(crate) fn type_defs(&mut self, unit: &mut Unit, idx: usize) {
+        for t in unit.types.iter_mut() {
+            let k = self.g.type_id(&t.name.name);
+            if self.g.types.get(k as usize).is_some_and(|x| x.defined) {
+                continue;
+            }
+            let mut comps: Vec<CompInfo> = Vec::new();
+            let (mut off, mut align) = (0i64, 1i64);
+            for d in t.comps.iter_mut() {
+                if d.allocatable || d.parameter || d.intent.is_some() || d.optional || d.external || d.save {
+                    self.err(Diagnostic::not_yet("attributes of components (allocatable, pointer, ...)", d.span));
+                    continue;
+                }
+                if let BaseTy::Derived(c) = d.base {
+                    if c == k || !self.g.types.get(c as usize).is_some_and(|x| x.defined) {
+                        if derived_name(c) == t.name.name || self.type_scope.contains(&derived_name(c)) {
+                            self.err(
+                                Diagnostic::error(
+                                    "E0130",
+                                    format!("type `{}` is not defined before this component", derived_name(c)),
+                                    d.base_span,
+                                )
+                                .with_label("a component's type must be defined earlier"),
+                            );
+                        }
+                        continue;
+                    }
+                }
+                let mut char_len = 0;
+                if d.base == BaseTy::Character {
+                    char_len = 1;
+                    match &mut d.char_len {
+                        None => {}
+                        Some(CharLen::Expr(e)) => {
+                            self.expr(e);
+                            match self.const_int(e) {
+                                Some(v) => char_len = v.max(0),
+                                None => {
+                                    self.err(
+                                        Diagnostic::error("E0256", "the length of a `character` component must be a constant", e.span)
+                                            .with_label("not a constant"),
+                                    );
+                                    continue;
+                                }
+                            }
+                        }
+                        Some(CharLen::Assumed(sp) | CharLen::Deferred(sp)) => {
+                            let sp = *sp;
+                            self.err(Diagnostic::not_yet("assumed or deferred length character components", sp));
+                            continue;
+                        }
+                    }
+                }
+                for ent in d.entities.iter_mut() {
+                    let mut dims = Vec::new();
+                    let specs = ent.dims.clone().or_else(|| d.dimension.clone()).unwrap_or_default();
+                    let mut ok = true;
+                    for mut spec in specs {
+                        self.dim(&mut spec, false);
+                        match &spec {
+                            DimSpec::Explicit { lo, hi } => {
+                                let lo = match lo {
+                                    Some(e) => self.const_int(e),
+                                    None => Some(1),
+                                };
+                                match (lo, self.const_int(hi)) {
+                                    (Some(l), Some(h)) => dims.push((l, h)),
+                                    _ => {
+                                        self.err(Diagnostic::not_yet("component bounds that are not constant", ent.name.span));
+                                        ok = false;
+                                    }
+                                }
+                            }
+                            _ => {
+                                self.err(Diagnostic::not_yet("allocatable or pointer components", ent.name.span));
+                                ok = false;
+                            }
+                        }
+                    }
+                    if !ok {
+                        continue;
+                    }
+                    if comps.iter().any(|c| c.name == ent.name.name) {
+                        self.err(
+                            Diagnostic::error("E0102", format!("component `{}` is declared more than once", ent.name.name), ent.name.span)
+                                .with_label("declared again here"),
+                        );
+                        continue;
+                    }
+                    if d.base == BaseTy::Character && !dims.is_empty() {
+                        self.err(Diagnostic::not_yet("character array components", ent.name.span));
+                        continue;
+                    }
+                    let mut init = ent.init.clone();
+                    if let Some(e) = &mut init {
+                        self.expr(e);
+                        let cty = with_rank(d.base, dims.len() as u8);
+                        if e.ty != Ty::Unknown {
+                            if !self.is_const(e) && !matches!(d.base, BaseTy::Derived(_)) {
+                                self.err(
+                                    Diagnostic::error("E0133", "a default component value must be a constant", e.span)
+                                        .with_label("not a constant"),
+                                );
+                            } else if e.ty.rank() > 0 {
+                                self.err(Diagnostic::not_yet("array default values of components", e.span));
+                            } else if matches!(d.base, BaseTy::Derived(_)) {
+                                self.err(Diagnostic::not_yet("default values of derived-type components", e.span));
+                            } else {
+                                self.assign_compat(cty, e.ty, e.span);
+                            }
+                        }
+                    }
+                    let n: i64 = dims.iter().map(|(lo, hi)| (hi - lo + 1).max(0)).product();
+                    let (es, ea) = base_layout(d.base, char_len, &self.g.types);
+                    off = round_up(off, ea);
+                    align = align.max(ea);
+                    comps.push(CompInfo { name: ent.name.name.clone(), base: d.base, dims, char_len, offset: off, init });
+                    off += es * n;
+                }
+            }
+            let size = round_up(off, align);
+            if let Some(ti) = self.g.types.get_mut(k as usize) {
+                *ti = TypeInfo { name: t.name.name.clone(), defined: true, module: self.module.clone(), comps, size, align };
+            }
+        }
+        self.g.type_scopes.insert(idx, self.type_scope.clone());
+    }
+
+    /// Component references and (already checked) structure constructors.
+    #[inline(never)]
+    pub(crate) fn derived_expr(&mut self, k: ExprKind, span: Span) -> (ExprKind, Ty) {
+        match k {
+            ExprKind::Component(c) => {
+                let c = *c;
+                self.component(c.base, c.name, c.subs, span)
+            }
+            ExprKind::StructCtor { ty, args } => (ExprKind::StructCtor { ty, args }, Ty::Scalar(BaseTy::Derived(ty))),
+            k => (k, Ty::Unknown),
+        }
+    }
+
+    /// `base%name[(subs)]`.
+    #[inline(never)]
+    pub(crate) fn component(&mut self, mut base: Expr, name: Ident, subs: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
+        self.expr(&mut base);
+        let bad = |base: Expr, name: Ident, subs: Vec<Arg>| (ExprKind::Component(Box::new(CompRef { base, name, subs })), Ty::Unknown);
+        let k = match base.ty {
+            Ty::Unknown => return bad(base, name, subs),
+            Ty::Scalar(BaseTy::Derived(k)) => k,
+            Ty::Array(BaseTy::Derived(_), _) => {
+                self.err(Diagnostic::not_yet("components of arrays of derived type (`a%x` sections); use `a(i)%x`", span));
+                return bad(base, name, subs);
+            }
+            t => {
+                self.err(
+                    Diagnostic::error("E0132", format!("`%{}` needs a derived-type value, found {}", name.name, ty_name(t)), base.span)
+                        .with_label("not of a derived type"),
+                );
+                return bad(base, name, subs);
+            }
+        };
+        let Some(c) = self.g.types.get(k as usize).and_then(|t| t.comps.iter().find(|c| c.name == name.name)).cloned() else {
+            let tn = derived_name(k);
+            if self.g.types.get(k as usize).is_some_and(|t| t.defined) {
+                let names: Vec<&str> =
+                    self.g.types.get(k as usize).map(|t| t.comps.iter().map(|c| c.name.as_str()).collect()).unwrap_or_default();
+                let mut d = Diagnostic::error("E0131", format!("type `{tn}` has no component `{}`", name.name), name.span)
+                    .with_label("unknown component");
+                if let Some(s) = crate::parser::suggest(&name.name, &names) {
+                    d = d.with_note(format!("help: did you mean `{s}`?"));
+                }
+                self.err(d);
+            }
+            return bad(base, name, subs);
+        };
+        if subs.is_empty() {
+            return (ExprKind::Component(Box::new(CompRef { base, name, subs })), c.ty());
+        }
+        if c.dims.is_empty() {
+            if c.base == BaseTy::Character {
+                self.err(Diagnostic::not_yet("substrings of components", span));
+            } else {
+                self.err(
+                    Diagnostic::error("E0106", format!("component `{}` is not an array", name.name), name.span)
+                        .with_label("cannot be subscripted"),
+                );
+            }
+            return bad(base, name, subs);
+        }
+        let (kind, ty) = self.array_ref(name, subs, c.dims.len() as u8, c.base, span);
+        match kind {
+            ExprKind::ArrayRef { name, subs } => (ExprKind::Component(Box::new(CompRef { base, name, subs })), ty),
+            _ => (ExprKind::Logical(false), Ty::Unknown),
+        }
+    }
+
+    /// `t(a, b)` or `t(x=a, y=b)` for a derived type `t` visible here.
+    #[inline(never)]
+    pub(crate) fn struct_ctor(&mut self, name: Ident, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
+        let k = self.g.type_id(&name.name);
+        let bad = (ExprKind::Apply { name: name.clone(), args: Vec::new() }, Ty::Unknown);
+        let Some(ti) = self.g.types.get(k as usize).filter(|t| t.defined).cloned() else {
+            self.err(Diagnostic::not_yet(format!("a constructor of `{}` before its definition is complete", name.name), span));
+            return bad;
+        };
+        let mut vals: Vec<Option<Expr>> = vec![None; ti.comps.len()];
+        let mut ok = true;
+        let mut seen_kw = false;
+        for (i, a) in args.into_iter().enumerate() {
+            let (pos, mut e) = match a {
+                Arg::Index(e) if !seen_kw => (i, e),
+                Arg::Index(e) => {
+                    self.err(
+                        Diagnostic::error("E0133", "a positional component value cannot follow a keyword one", e.span)
+                            .with_label("give the component's name"),
+                    );
+                    ok = false;
+                    continue;
+                }
+                Arg::Keyword(kw, e) => {
+                    seen_kw = true;
+                    match ti.comps.iter().position(|c| c.name == kw.name) {
+                        Some(p) => (p, e),
+                        None => {
+                            self.err(
+                                Diagnostic::error("E0131", format!("type `{}` has no component `{}`", ti.name, kw.name), kw.span)
+                                    .with_label("unknown component"),
+                            );
+                            ok = false;
+                            continue;
+                        }
+                    }
+                }
+                Arg::Range { span, .. } => {
+                    self.err(range_argument(&name.name, span));
+                    ok = false;
+                    continue;
+                }
+            };
+            self.expr(&mut e);
+            let Some(c) = ti.comps.get(pos) else {
+                self.err(
+                    Diagnostic::error(
+                        "E0133",
+                        format!("too many values in the constructor of `{}`: it has {} components", ti.name, ti.comps.len()),
+                        e.span,
+                    )
+                    .with_label("no component for this value"),
+                );
+                ok = false;
+                continue;
+            };
+            if vals.get(pos).is_some_and(|v| v.is_some()) {
+                self.err(
+                    Diagnostic::error("E0133", format!("component `{}` is given twice", c.name), e.span).with_label("given again here"),
+                );
+                ok = false;
+                continue;
+            }
+            if e.ty != Ty::Unknown {
+                if !self.assign_compat(c.ty(), e.ty, e.span) {
+                    ok = false;
+                } else if e.ty.rank() > 0 && e.ty.rank() as usize != c.dims.len() {
+                    self.err(
+                        Diagnostic::error(
+                            "E0230",
+                            format!("component `{}` has rank {}, the value rank {}", c.name, c.dims.len(), e.ty.rank()),
+                            e.span,
+                        )
+                        .with_label(format!("this is a {}", ty_name(e.ty))),
+                    );
+                    ok = false;
+                }
+            } else {
+                ok = false;
+            }
+            if let Some(v) = vals.get_mut(pos) {
+                *v = Some(e);
+            }
+        }
+        for (c, v) in ti.comps.iter().zip(vals.iter()) {
+            if v.is_none() && c.init.is_none() {
+                self.err(
+                    Diagnostic::error("E0133", format!("the constructor of `{}` gives no value for component `{}`", ti.name, c.name), span)
+                        .with_label(format!("`{}` has no default value", c.name)),
+                );
+                ok = false;
+            }
+        }
+        let ty = if ok { Ty::Scalar(BaseTy::Derived(k)) } else { Ty::Unknown };
+        (ExprKind::StructCtor { ty: k, args: vals }, ty)
+    }
+}

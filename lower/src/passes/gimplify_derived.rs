@@ -1,0 +1,422 @@
+//! gimplify for derived types.
+//!
+//! A derived-type object lives in memory with gfortran's layout (see
+//! [`gpuf_frontend::sema::TypeInfo`]); the value of a derived-type expression is the
+//! address of its bytes (a `Ptr`). A component is that address plus a constant offset: a
+//! scalar component is loaded or stored with its IR type, an array component gets a
+//! descriptor with constant bounds. Whole-object assignment copies the bytes; a structure
+//! constructor fills a temporary freed after the statement.
+
+use super::*;
+use gpuf_frontend::sema::{CompInfo, TypeInfo};
+
+impl<'a> G<'a> {
+    pub(super) fn type_info(&self, k: u16) -> Option<&'a TypeInfo> {
+        self.types.get(k as usize)
+    }
+
+    pub(super) fn type_size(&self, k: u16) -> i64 {
+        self.type_info(k).map_or(0, |t| t.size)
+    }
+
+    /// A derived-type local or module variable: memory of the type's size, default
+    /// initialised. Module and saved variables keep a global pointer, allocated the first
+    /// time a unit that sees them runs.
+    pub(super) fn declare_derived(&mut self, s: &gpuf_frontend::sema::Symbol, k: u16, saved: Option<(String, bool)>) {
+        if s.init.is_some() {
+            self.not_yet(format!("an initial value for the derived-type variable `{}`", s.name), s.span);
+        }
+        if s.rank > 0 {
+            if s.allocatable {
+                let desc = self.new_desc(s);
+                self.emit(Stmt::Assign(desc.addr, Rv::Use(Op::Null)));
+                for d in 0..s.rank as usize {
+                    self.emit(Stmt::Assign(desc.lb[d], Rv::Use(Op::I64(1))));
+                    self.emit(Stmt::Assign(desc.ext[d], Rv::Use(Op::I64(0))));
+                }
+                if saved.is_some() {
+                    self.not_yet(format!("saved or module allocatable array `{}`", s.name), s.span);
+                } else if self.unit.kind != UnitKind::Program {
+                    self.frees.push(desc.addr);
+                }
+                return;
+            }
+            let desc = self.new_desc(s);
+            self.set_shape(&desc, &s.dims, s.span);
+            let bytes = self.desc_bytes(&desc);
+            match saved {
+                Some((gname, local)) => {
+                    if !self.globals.iter().any(|g| g.name == gname) {
+                        self.globals.push(Global { name: gname.clone(), ty: Ty::Ptr, init: Op::Null, local, external: false });
+                    }
+                    let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
+                    self.emit(Stmt::Assign(desc.addr, Rv::Load(Ty::Ptr, gp.clone())));
+                    let first = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(desc.addr), Op::Null));
+                    self.push_block();
+                    self.emit(Stmt::Assign(desc.addr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr)));
+                    self.emit(Stmt::Store(Ty::Ptr, gp, Op::Var(desc.addr)));
+                    self.init_array_elems(&desc, k);
+                    let then_body = self.pop_block();
+                    self.emit(Stmt::If { cond: first, then_body, else_body: vec![] });
+                }
+                None => {
+                    self.emit(Stmt::Assign(desc.addr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr)));
+                    if self.unit.kind != UnitKind::Program {
+                        self.frees.push(desc.addr);
+                    }
+                    self.init_array_elems(&desc, k);
+                }
+            }
+            return;
+        }
+        let size = Op::I64(self.type_size(k).max(1));
+        let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+        self.homes.insert(s.name.clone(), Home::Mem(p, BaseTy::Derived(k)));
+        match saved {
+            Some((gname, local)) => {
+                if !self.globals.iter().any(|g| g.name == gname) {
+                    self.globals.push(Global { name: gname.clone(), ty: Ty::Ptr, init: Op::Null, local, external: false });
+                }
+                let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
+                self.emit(Stmt::Assign(p, Rv::Load(Ty::Ptr, gp.clone())));
+                let first = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(p), Op::Null));
+                self.push_block();
+                self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr)));
+                self.emit(Stmt::Store(Ty::Ptr, gp, Op::Var(p)));
+                self.init_struct(Op::Var(p), k);
+                let then_body = self.pop_block();
+                self.emit(Stmt::If { cond: first, then_body, else_body: vec![] });
+            }
+            None => {
+                self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr)));
+                if self.unit.kind != UnitKind::Program {
+                    self.frees.push(p);
+                }
+                self.init_struct(Op::Var(p), k);
+            }
+        }
+    }
+
+    /// Default-initialises every element of an array of derived type `k`.
+    pub(super) fn init_array_elems(&mut self, d: &Desc, k: u16) {
+        if !self.needs_init(k) {
+            return;
+        }
+        let shape: Vec<Op> = d.ext.iter().map(|e| Op::Var(*e)).collect();
+        let d2 = d.clone();
+        self.scalarise(&shape, &mut |g, idx| {
+            let subs: Vec<Op> = d2.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+            let a = g.elem_addr(&d2, &subs);
+            g.init_struct(a, k);
+        });
+    }
+
+    fn needs_init(&self, k: u16) -> bool {
+        self.type_info(k).is_some_and(|t| {
+            t.comps.iter().any(|c| {
+                c.init.is_some() || c.base == BaseTy::Character || matches!(c.base, BaseTy::Derived(j) if j != k && self.needs_init(j))
+            })
+        })
+    }
+
+    /// Stores the default values of type `k`'s components at `addr` (character components
+    /// without one are blank).
+    pub(super) fn init_struct(&mut self, addr: Op, k: u16) {
+        let Some(ti) = self.type_info(k) else { return };
+        for c in &ti.comps {
+            let ca = self.val(Ty::Ptr, Rv::PtrAdd(addr.clone(), Op::I64(c.offset)));
+            match c.base {
+                BaseTy::Derived(j) if j != k => {
+                    if c.dims.is_empty() {
+                        self.init_struct(ca, j);
+                    } else if self.needs_init(j) {
+                        let size = self.type_size(j);
+                        self.each_elem(&ca, c, size, &mut |g, a| g.init_struct(a, j));
+                    }
+                }
+                BaseTy::Character => {
+                    let (src, sl) = match &c.init {
+                        Some(e) => self.str_expr(e),
+                        None => (Op::Null, Op::I64(0)),
+                    };
+                    self.emit(Stmt::Call("gpuf_str_copy".into(), vec![ca, Op::I64(c.char_len), src, sl]));
+                }
+                _ => {
+                    let Some(init) = &c.init else { continue };
+                    let t = ir_ty(c.base);
+                    let v = self.expr(init);
+                    let v = self.conv(v, t);
+                    let size = t.size();
+                    self.each_elem(&ca, c, size, &mut |g, a| g.emit(Stmt::Store(t, a, v.clone())));
+                }
+            }
+        }
+    }
+
+    /// Calls `f` with the address of every element of component `c` at `ca`.
+    fn each_elem(&mut self, ca: &Op, c: &CompInfo, size: i64, f: &mut dyn FnMut(&mut Self, Op)) {
+        if c.dims.is_empty() {
+            f(self, ca.clone());
+            return;
+        }
+        let n = c.elems();
+        let i = self.tmp(Ty::I64);
+        self.push_block();
+        let off = self.bin(Ty::I64, BinOp::Mul, Op::Var(i), Op::I64(size));
+        let a = self.val(Ty::Ptr, Rv::PtrAdd(ca.clone(), off));
+        f(self, a);
+        let body = self.pop_block();
+        let id = self.f.new_loop();
+        self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi: Op::I64(n - 1), step: Op::I64(1), body, acc: None });
+    }
+
+    /// The component `name` of the derived-type scalar `base`: its address and definition.
+    fn comp_addr(&mut self, base: &Expr, name: &str) -> Option<(Op, CompInfo)> {
+        let ast::Ty::Scalar(BaseTy::Derived(k)) = base.ty else {
+            self.not_yet("this component reference", base.span);
+            return None;
+        };
+        let c = self.type_info(k)?.comps.iter().find(|c| c.name == name)?.clone();
+        let b = self.expr(base);
+        let a = self.val(Ty::Ptr, Rv::PtrAdd(b, Op::I64(c.offset)));
+        Some((a, c))
+    }
+
+    /// A descriptor of an array component at `a`.
+    fn comp_desc(&mut self, a: Op, c: &CompInfo) -> Desc {
+        let addr = self.f.new_var(format!("{}.addr", c.name), Ty::Ptr);
+        self.emit(Stmt::Assign(addr, Rv::Use(a)));
+        let mut lb = Vec::new();
+        let mut ext = Vec::new();
+        for (d, (lo, hi)) in c.dims.iter().enumerate() {
+            let l = self.f.new_var(format!("{}.lb{}", c.name, d + 1), Ty::I64);
+            let e = self.f.new_var(format!("{}.ext{}", c.name, d + 1), Ty::I64);
+            self.emit(Stmt::Assign(l, Rv::Use(Op::I64(*lo))));
+            self.emit(Stmt::Assign(e, Rv::Use(Op::I64((hi - lo + 1).max(0)))));
+            lb.push(l);
+            ext.push(e);
+        }
+        Desc { name: c.name.clone(), base: c.base, addr, lb, ext }
+    }
+
+    /// The address of a component reference (of element `idx` for an array-valued one).
+    pub(super) fn component_addr(&mut self, e: &Expr, idx: &[Op]) -> Op {
+        let ExprKind::Component(cr) = &e.kind else { return Op::Null };
+        let (base, name, subs) = (&cr.base, &cr.name, &cr.subs);
+        let Some((a, c)) = self.comp_addr(base, &name.name) else { return Op::Null };
+        if c.dims.is_empty() {
+            return a;
+        }
+        let d = self.comp_desc(a, &c);
+        let s = if subs.is_empty() {
+            d.lb.clone().into_iter().zip(idx).map(|(lb, i)| self.bin(Ty::I64, BinOp::Add, Op::Var(lb), i.clone())).collect()
+        } else {
+            self.subscripts(&d, subs, idx)
+        };
+        if s.len() < d.lb.len() {
+            // A whole array component where one element is wanted: its first element.
+            return Op::Var(d.addr);
+        }
+        self.elem_addr(&d, &s)
+    }
+
+    /// The value of a component reference (an address for derived-type components).
+    pub(super) fn component_value(&mut self, e: &Expr, idx: &[Op]) -> Op {
+        let a = self.component_addr(e, idx);
+        match e.ty.base() {
+            Some(BaseTy::Derived(_) | BaseTy::Character) | None => a,
+            Some(b) => {
+                let t = ir_ty(b);
+                self.val(t, Rv::Load(t, a))
+            }
+        }
+    }
+
+    /// A character component: its address and length.
+    pub(super) fn component_str(&mut self, e: &Expr) -> (Op, Op) {
+        let ExprKind::Component(cr) = &e.kind else { return (Op::Null, Op::I64(0)) };
+        let (base, name) = (&cr.base, &cr.name);
+        match self.comp_addr(base, &name.name) {
+            Some((a, c)) => (a, Op::I64(c.char_len)),
+            None => (Op::Null, Op::I64(0)),
+        }
+    }
+
+    /// The extents of an array-valued component reference.
+    pub(super) fn component_shape(&mut self, e: &Expr) -> Vec<Op> {
+        let ExprKind::Component(cr) = &e.kind else { return Vec::new() };
+        let (base, name, subs) = (&cr.base, &cr.name, &cr.subs);
+        let Some(k) = (match base.ty {
+            ast::Ty::Scalar(BaseTy::Derived(k)) => Some(k),
+            _ => None,
+        }) else {
+            return Vec::new();
+        };
+        let Some(c) = self.type_info(k).and_then(|t| t.comps.iter().find(|c| c.name == name.name)).cloned() else {
+            return Vec::new();
+        };
+        if subs.is_empty() {
+            return c.dims.iter().map(|(lo, hi)| Op::I64((hi - lo + 1).max(0))).collect();
+        }
+        let d = self.comp_desc(Op::Null, &c);
+        let mut out = Vec::new();
+        for (dim, s) in subs.iter().enumerate() {
+            if let Arg::Range { lo, hi, stride, .. } = s {
+                let l = self.range_lo(&d, dim, lo.as_ref());
+                let h = self.range_hi(&d, dim, hi.as_ref());
+                let st = match stride {
+                    Some(s) => {
+                        let v = self.expr(s);
+                        self.conv(v, Ty::I64)
+                    }
+                    None => Op::I64(1),
+                };
+                let n = self.bin(Ty::I64, BinOp::Sub, h, l);
+                let n = self.bin(Ty::I64, BinOp::Add, n, st.clone());
+                let n = self.bin(Ty::I64, BinOp::Div, n, st);
+                out.push(self.val(Ty::I64, Rv::Binary(BinOp::Max, n, Op::I64(0))));
+            }
+        }
+        out
+    }
+
+    /// Stores `v` to (element `idx` of) a component reference.
+    pub(super) fn component_store(&mut self, lhs: &Expr, idx: &[Op], v: Op) {
+        let a = self.component_addr(lhs, idx);
+        let t = self.expr_ty(lhs);
+        let v = self.conv(v, t);
+        self.emit(Stmt::Store(t, a, v));
+    }
+
+    /// A structure constructor: a temporary (freed after the statement) filled with the
+    /// values, or the components' defaults.
+    pub(super) fn struct_ctor(&mut self, k: u16, args: &[Option<Expr>]) -> Op {
+        let size = self.type_size(k);
+        let t = self.str_temp(Op::I64(size));
+        let Some(ti) = self.type_info(k) else { return t };
+        for (c, v) in ti.comps.iter().zip(args) {
+            let ca = self.val(Ty::Ptr, Rv::PtrAdd(t.clone(), Op::I64(c.offset)));
+            let Some(v) = v else {
+                self.init_comp(&ca, c);
+                continue;
+            };
+            match c.base {
+                BaseTy::Character => {
+                    let (src, sl) = self.str_expr(v);
+                    self.emit(Stmt::Call("gpuf_str_copy".into(), vec![ca, Op::I64(c.char_len), src, sl]));
+                }
+                BaseTy::Derived(j) => {
+                    let sz = self.type_size(j);
+                    if c.dims.is_empty() {
+                        let src = self.expr(v);
+                        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![ca, Op::I64(sz), src, Op::I64(sz)]));
+                    } else {
+                        self.not_yet("arrays of derived type in structure constructors", v.span);
+                    }
+                }
+                b => {
+                    let ty = ir_ty(b);
+                    if c.dims.is_empty() {
+                        let x = self.expr(v);
+                        let x = self.conv(x, ty);
+                        self.emit(Stmt::Store(ty, ca, x));
+                    } else if v.ty.rank() == 0 {
+                        let x = self.expr(v);
+                        let x = self.conv(x, ty);
+                        self.each_elem(&ca, c, ty.size(), &mut |g, a| g.emit(Stmt::Store(ty, a, x.clone())));
+                    } else {
+                        let mark = self.materialize(v);
+                        let d = self.comp_desc(ca, c);
+                        let shape: Vec<Op> = d.ext.iter().map(|e| Op::Var(*e)).collect();
+                        self.scalarise(&shape, &mut |g, idx| {
+                            let x = g.expr_at(v, idx);
+                            let x = g.conv(x, ty);
+                            let subs: Vec<Op> =
+                                d.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+                            let a = g.elem_addr(&d, &subs);
+                            g.emit(Stmt::Store(ty, a, x));
+                        });
+                        self.free_mats(mark);
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    /// The default value of one component at `ca`.
+    fn init_comp(&mut self, ca: &Op, c: &CompInfo) {
+        let Some(init) = c.init.clone() else {
+            if let BaseTy::Derived(j) = c.base {
+                if c.dims.is_empty() {
+                    self.init_struct(ca.clone(), j);
+                }
+            } else if c.base == BaseTy::Character {
+                self.emit(Stmt::Call("gpuf_str_copy".into(), vec![ca.clone(), Op::I64(c.char_len), Op::Null, Op::I64(0)]));
+            }
+            return;
+        };
+        if c.base == BaseTy::Character {
+            let (src, sl) = self.str_expr(&init);
+            self.emit(Stmt::Call("gpuf_str_copy".into(), vec![ca.clone(), Op::I64(c.char_len), src, sl]));
+            return;
+        }
+        let t = ir_ty(c.base);
+        let v = self.expr(&init);
+        let v = self.conv(v, t);
+        self.each_elem(ca, c, t.size(), &mut |g, a| g.emit(Stmt::Store(t, a, v.clone())));
+    }
+
+    /// `x = y` for derived types: a byte copy (element by element for arrays).
+    pub(super) fn assign_derived(&mut self, lhs: &Expr, rhs: &Expr, k: u16) {
+        if self.region.is_some() {
+            self.not_yet("assignment of derived-type values inside compute constructs", lhs.span);
+            return;
+        }
+        let size = Op::I64(self.type_size(k));
+        if lhs.ty.rank() == 0 {
+            let src = self.expr(rhs);
+            let dst = self.expr(lhs);
+            self.emit(Stmt::Call("gpuf_str_copy".into(), vec![dst, size.clone(), src, size]));
+            return;
+        }
+        let shape = self.shape(lhs);
+        self.scalarise(&shape, &mut |g, idx| {
+            let src = g.expr_at(rhs, idx);
+            let dst = g.expr_at(lhs, idx);
+            g.emit(Stmt::Call("gpuf_str_copy".into(), vec![dst, size.clone(), src, size.clone()]));
+        });
+    }
+
+    /// List-directed or formatted output of a derived-type value at `addr`: its
+    /// components in order.
+    pub(super) fn io_struct(&mut self, addr: Op, k: u16) {
+        let Some(ti) = self.type_info(k) else { return };
+        for c in &ti.comps {
+            let ca = self.val(Ty::Ptr, Rv::PtrAdd(addr.clone(), Op::I64(c.offset)));
+            match c.base {
+                BaseTy::Derived(j) => {
+                    let sz = self.type_size(j);
+                    self.each_elem(&ca, c, sz, &mut |g, a| g.io_struct(a, j));
+                }
+                BaseTy::Character => {
+                    self.emit(Stmt::Call("gpuf_io_str".into(), vec![ca, Op::I64(c.char_len)]));
+                }
+                b => {
+                    let t = ir_ty(b);
+                    let f = match (b, t) {
+                        (BaseTy::Logical, _) => "gpuf_io_logical",
+                        (_, Ty::I32) => "gpuf_io_i32",
+                        (_, Ty::I64) => "gpuf_io_i64",
+                        (_, Ty::F32) => "gpuf_io_f32",
+                        _ => "gpuf_io_f64",
+                    };
+                    self.each_elem(&ca, c, t.size(), &mut |g, a| {
+                        let v = g.val(t, Rv::Load(t, a));
+                        g.emit(Stmt::Call(f.into(), vec![v]));
+                    });
+                }
+            }
+        }
+    }
+}
