@@ -4576,6 +4576,10 @@ impl Checker {
 
     /// A variable in a data, `private` or `firstprivate` clause.
     fn var_item(&mut self, it: &mut Expr, clause: &str, sections_ok: bool) {
+        if let ExprKind::Component(_) = it.kind {
+            self.err(Diagnostic::not_yet(format!("derived-type components in `{clause}` (name the whole variable)"), it.span));
+            return;
+        }
         if let ExprKind::Apply { .. } = it.kind {
             if !sections_ok {
                 self.err(Diagnostic::not_yet(format!("array elements and sections in `{clause}`"), it.span));
@@ -4594,6 +4598,10 @@ impl Checker {
     }
 
     fn reduction_item(&mut self, op: RedOp, it: &mut Expr, clause_span: Span) {
+        if let ExprKind::Component(_) = it.kind {
+            self.err(Diagnostic::not_yet("derived-type components in `reduction`", it.span));
+            return;
+        }
         if let ExprKind::Apply { .. } = it.kind {
             self.err(Diagnostic::not_yet("array elements and sections in `reduction`", it.span));
             return;

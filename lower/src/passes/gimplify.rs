@@ -3152,7 +3152,7 @@ impl<'a> G<'a> {
                     let b = self.desc_bytes(&d);
                     Some((Op::Var(d.addr), b, id.name.clone(), Some(d)))
                 }
-                Some(Home::Mem(p, b)) => Some((Op::Var(p), Op::I64(ir_ty(b).size()), id.name.clone(), None)),
+                Some(Home::Mem(p, b)) => Some((Op::Var(p), Op::I64(self.elem_size(b)), id.name.clone(), None)),
                 _ => None,
             },
             ExprKind::ArrayRef { name, subs } | ExprKind::Apply { name, args: subs } => {
@@ -3319,6 +3319,10 @@ impl<'a> G<'a> {
                 if sym.rank != 0 || sym.parameter || !firstprivate || mentioned.contains(&sym.name) || scope.contains_key(&sym.name) {
                     continue;
                 }
+                if matches!(sym.base, BaseTy::Derived(_)) {
+                    // Derived-type scalars are aggregates: mapped like arrays.
+                    continue;
+                }
                 if let Some(Home::Mem(p, b)) = self.lookup(&sym.name) {
                     let v = self.f.new_var(sym.name.clone(), ir_ty(b));
                     self.emit(Stmt::Assign(v, Rv::Load(ir_ty(b), Op::Var(p))));
@@ -3334,6 +3338,7 @@ impl<'a> G<'a> {
                     for e in l {
                         if let ExprKind::Name(id) = &e.kind {
                             match self.lookup(&id.name) {
+                                Some(Home::Mem(_, BaseTy::Derived(_))) => self.not_yet("private derived-type variables", e.span),
                                 Some(Home::Reg(_, b)) | Some(Home::Mem(_, b)) => {
                                     let v = self.f.new_var(id.name.clone(), ir_ty(b));
                                     scope.insert(id.name.clone(), Home::Reg(v, b));
@@ -3351,6 +3356,7 @@ impl<'a> G<'a> {
                     for e in l {
                         if let ExprKind::Name(id) = &e.kind {
                             match self.lookup(&id.name) {
+                                Some(Home::Mem(_, BaseTy::Derived(_))) => self.not_yet("firstprivate derived-type variables", e.span),
                                 Some(Home::Mem(p, b)) => {
                                     // Copy the value into a register before the region.
                                     let v = self.f.new_var(id.name.clone(), ir_ty(b));
@@ -3428,10 +3434,11 @@ impl<'a> G<'a> {
                     if !used.contains(&p) {
                         continue;
                     }
+                    let size = self.elem_size(b);
                     if !mentioned.contains(&name) {
-                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(p), bytes: Op::I64(ir_ty(b).size()), what: name.clone() });
+                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(p), bytes: Op::I64(size), what: name.clone() });
                     }
-                    captures.push(Capture::Mapped(p, Op::I64(ir_ty(b).size())));
+                    captures.push(Capture::Mapped(p, Op::I64(size)));
                     mapped_vars.insert(p);
                 }
                 Home::Reg(..) | Home::Str(_) | Home::Chars { .. } => {}

@@ -292,6 +292,10 @@ impl<'a> G<'a> {
     /// values, or the components' defaults.
     pub(super) fn struct_ctor(&mut self, k: u16, args: &[Option<Expr>]) -> Op {
         let size = self.type_size(k);
+        if self.region.is_some() {
+            self.not_yet("structure constructors inside compute constructs", self.unit.span);
+            return Op::Null;
+        }
         let t = self.str_temp(Op::I64(size));
         let Some(ti) = self.type_info(k) else { return t };
         for (c, v) in ti.comps.iter().zip(args) {
