@@ -12,12 +12,15 @@
 //! var LOCAL OWNER REMOTE TYPE RANK alloc|- DIM... [= VALUE...]
 //! proc LOCAL KIND LINK OWNER ELEMENTAL RESULT-TYPE RESULT-RANK
 //! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE     (the dummies of the last `proc`)
+//! type NAME SIZE ALIGN                (a derived type visible through NAME, before its users)
+//! comp NAME TYPE OFFSET RANK DIM... [= VALUE]          (the components of the last `type`)
 //! end
 //! ```
 //!
 //! `OWNER` is the module whose object holds the entity (`-` for none: a constant of an
 //! intrinsic module, an external procedure), `REMOTE` its name there. `TYPE` is
-//! `integer(K)`, `real(K)`, `logical` or `character*LEN` (`character*-`: length 1). A `DIM`
+//! `integer(K)`, `real(K)`, `logical`, `character*LEN` (`character*-`: length 1) or
+//! `type(NAME)` (a type listed before). A `DIM`
 //! is `LO:HI` or `:`. A `VALUE` is an integer, a real (as Rust prints an `f64`), `T`/`F`,
 //! or `x` followed by the hex bytes of a character value. `KIND` is `subroutine` or
 //! `function`; `INTENT` is `in`, `out`, `inout` or `-`; flags are `0`/`1`; a subroutine's
@@ -140,7 +143,7 @@ fn show_val(v: &Val) -> String {
     }
 }
 
-fn show_ty(s: &Symbol, syms: &Symbols) -> Result<String, String> {
+fn show_ty(s: &Symbol, syms: &Symbols, types: &[crate::sema::TypeInfo]) -> Result<String, String> {
     Ok(match s.base {
         BaseTy::Character => match &s.char_len {
             None => "character*-".into(),
@@ -154,12 +157,15 @@ fn show_ty(s: &Symbol, syms: &Symbols) -> Result<String, String> {
             },
             Some(_) => return Err(format!("the length of `{}`", s.name)),
         },
-        b => show_base(b),
+        b => show_base(b, types),
     })
 }
 
-fn show_base(b: BaseTy) -> String {
-    crate::sema::base_name(b)
+fn show_base(b: BaseTy, types: &[crate::sema::TypeInfo]) -> String {
+    match b {
+        BaseTy::Derived(k) => format!("type({})", types.get(k as usize).map_or("?", |t| t.name.as_str())),
+        b => crate::sema::base_name(b),
+    }
 }
 
 fn show_dims(s: &Symbol, syms: &Symbols, out: &mut String) -> Result<(), String> {
@@ -216,16 +222,14 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
     let _ = writeln!(out, "uses{}", uses.iter().map(|u| format!(" {u}")).collect::<String>());
     let scope = c.module_scopes.get(name).cloned().unwrap_or_default();
     let _ = writeln!(out, "openacc {}", u8::from(scope.1));
+    write_types(c, name, &mut out)?;
     for s in &syms.list {
         if s.external || s.dummy.is_some() {
             continue;
         }
-        if matches!(s.base, BaseTy::Derived(_)) {
-            return Err(format!("the derived-type variable `{}` in module `{name}`", s.name));
-        }
         let owner = s.module.clone().unwrap_or_else(|| "-".into());
         let remote = s.module_name.clone().unwrap_or_else(|| s.name.clone());
-        let ty = show_ty(s, syms).map_err(|w| format!("{w} in module `{name}`"))?;
+        let ty = show_ty(s, syms, &c.types).map_err(|w| format!("{w} in module `{name}`"))?;
         let mut line = format!("{} {} {owner} {remote} {ty} {}", if s.parameter { "param" } else { "var" }, s.name, s.rank);
         if !s.parameter {
             line.push_str(if s.allocatable { " alloc" } else { " -" });
@@ -243,13 +247,10 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
         if p.api {
             continue;
         }
-        if p.args.iter().map(|a| a.base).chain(p.result.map(|r| r.0)).any(|b| matches!(b, BaseTy::Derived(_))) {
-            return Err(format!("derived-type arguments of `{local}` in module `{name}`"));
-        }
         let kind = if p.kind == UnitKind::Function { "function" } else { "subroutine" };
         let owner = p.module.clone().unwrap_or_else(|| "-".into());
         let res = match p.result {
-            Some((b, r)) => format!("{} {r}", show_base(b)),
+            Some((b, r)) => format!("{} {r}", show_base(b, &c.types)),
             None => "- 0".into(),
         };
         let _ = writeln!(out, "proc {local} {kind} {} {owner} {} {res}", p.link_name, u8::from(p.elemental));
@@ -264,7 +265,7 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
                 out,
                 "arg {} {} {} {intent} {} {}",
                 a.name,
-                show_base(a.base),
+                show_base(a.base, &c.types),
                 a.rank,
                 u8::from(a.optional),
                 u8::from(a.assumed_shape)
@@ -273,6 +274,77 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
     }
     out.push_str("end\n");
     Ok(out)
+}
+
+/// The derived types visible in module `name`, each after the types of its components.
+fn write_types(c: &Checked, name: &str, out: &mut String) -> Result<(), String> {
+    let Some(visible) = c.module_types.get(name) else { return Ok(()) };
+    let mut done: Vec<&str> = Vec::new();
+    let mut todo: Vec<&crate::sema::TypeInfo> = c.types.iter().filter(|t| t.defined && visible.contains(&t.name)).collect();
+    // Component types first (they are visible in the module too, or added here).
+    let mut i = 0;
+    while i < todo.len() {
+        let deps: Vec<&crate::sema::TypeInfo> = todo
+            .get(i)
+            .map(|t| {
+                t.comps.iter().filter_map(|cp| if let BaseTy::Derived(k) = cp.base { c.types.get(k as usize) } else { None }).collect()
+            })
+            .unwrap_or_default();
+        for d in deps {
+            if !todo.iter().any(|t| t.name == d.name) {
+                todo.push(d);
+            }
+        }
+        i += 1;
+    }
+    while done.len() < todo.len() {
+        let before = done.len();
+        for t in &todo {
+            if done.contains(&t.name.as_str()) {
+                continue;
+            }
+            let ready = t.comps.iter().all(|cp| match cp.base {
+                BaseTy::Derived(k) => c.types.get(k as usize).is_some_and(|d| done.contains(&d.name.as_str())),
+                _ => true,
+            });
+            if !ready {
+                continue;
+            }
+            let _ = writeln!(out, "type {} {} {}", t.name, t.size, t.align);
+            for cp in &t.comps {
+                let ty = match cp.base {
+                    BaseTy::Character => format!("character*{}", cp.char_len),
+                    b => show_base(b, &c.types),
+                };
+                let mut line = format!("comp {} {ty} {} {}", cp.name, cp.offset, cp.dims.len());
+                for (lo, hi) in &cp.dims {
+                    let _ = write!(line, " {lo}:{hi}");
+                }
+                if let Some(e) = &cp.init {
+                    let v = eval(e, &Symbols::default(), 0)
+                        .and_then(|v| convert(v, cp.base))
+                        .ok_or_else(|| format!("the default value of component `{}` of type `{}`", cp.name, t.name))?;
+                    let _ = write!(line, " = {}", show_val(&v));
+                }
+                out.push_str(&line);
+                out.push('\n');
+            }
+            done.push(&t.name);
+        }
+        if done.len() == before {
+            return Err(format!("the derived types of module `{name}`"));
+        }
+    }
+    Ok(())
+}
+
+/// A base type, `type(NAME)` naming one of the types read so far.
+fn parse_base_in(t: &str, types: &[crate::sema::TypeInfo]) -> Option<(BaseTy, Option<Option<i64>>)> {
+    if let Some(n) = t.strip_prefix("type(").and_then(|r| r.strip_suffix(')')) {
+        let k = types.iter().position(|x| x.name == n)?;
+        return Some((BaseTy::Derived(u16::try_from(k).ok()?), None));
+    }
+    parse_base(t)
 }
 
 fn parse_base(t: &str) -> Option<(BaseTy, Option<Option<i64>>)> {
@@ -365,7 +437,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                 }
             }
             "param" | "var" => {
-                let s = entity(word == "param", rest).ok_or_else(bad)?;
+                let s = entity(word == "param", rest, &m.types).ok_or_else(bad)?;
                 m.symbols.push(s);
             }
             "proc" => {
@@ -377,7 +449,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                 };
                 let result = match (*rty, kind) {
                     ("-", UnitKind::Subroutine) => None,
-                    (t, UnitKind::Function) => match parse_base(t) {
+                    (t, UnitKind::Function) => match parse_base_in(t, &m.types) {
                         Some((b, None)) => Some((b, rrank.parse().map_err(|_| bad())?)),
                         _ => return Err(bad()),
                     },
@@ -399,7 +471,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
             }
             "arg" => {
                 let [n, t, rank, intent, optional, assumed] = rest else { return Err(bad()) };
-                let Some((base, None)) = parse_base(t) else { return Err(bad()) };
+                let Some((base, None)) = parse_base_in(t, &m.types) else { return Err(bad()) };
                 let intent = match *intent {
                     "in" => Some(Intent::In),
                     "out" => Some(Intent::Out),
@@ -418,6 +490,43 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                 let Some((_, p)) = m.procs.last_mut() else { return Err(bad()) };
                 p.args.push(a);
             }
+            "type" => {
+                let [n, size, align] = rest else { return Err(bad()) };
+                m.types.push(crate::sema::TypeInfo {
+                    name: n.to_string(),
+                    defined: true,
+                    module: None,
+                    comps: Vec::new(),
+                    size: size.parse().map_err(|_| bad())?,
+                    align: align.parse().map_err(|_| bad())?,
+                });
+            }
+            "comp" => {
+                let [n, t, offset, rank, rest @ ..] = rest else { return Err(bad()) };
+                let (base, len) = parse_base_in(t, &m.types).ok_or_else(bad)?;
+                let rank: usize = rank.parse().map_err(|_| bad())?;
+                let (dims, rest) = rest.split_at_checked(rank).ok_or_else(bad)?;
+                let mut bounds = Vec::new();
+                for d in dims {
+                    let (l, h) = d.split_once(':').ok_or_else(bad)?;
+                    bounds.push((l.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?));
+                }
+                let init = match rest {
+                    [] => None,
+                    ["=", v] => Some(parse_val(v, base).ok_or_else(bad)?),
+                    _ => return Err(bad()),
+                };
+                let cp = crate::sema::CompInfo {
+                    name: n.to_string(),
+                    base,
+                    dims: bounds,
+                    char_len: len.flatten().unwrap_or(0),
+                    offset: offset.parse().map_err(|_| bad())?,
+                    init,
+                };
+                let Some(ty) = m.types.last_mut() else { return Err(bad()) };
+                ty.comps.push(cp);
+            }
             "end" => ended = true,
             _ => return Err(bad()),
         }
@@ -429,9 +538,9 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
 }
 
 /// A `param` or `var` entry: `LOCAL OWNER REMOTE TYPE RANK [alloc|-] DIM... [= VALUE...]`.
-fn entity(parameter: bool, f: &[&str]) -> Option<Symbol> {
+fn entity(parameter: bool, f: &[&str], types: &[crate::sema::TypeInfo]) -> Option<Symbol> {
     let [local, owner, remote, ty, rank, rest @ ..] = f else { return None };
-    let (base, len) = parse_base(ty)?;
+    let (base, len) = parse_base_in(ty, types)?;
     let rank: u8 = rank.parse().ok()?;
     if rank > 7 {
         return None;

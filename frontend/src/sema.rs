@@ -117,6 +117,8 @@ pub struct Checked {
     pub module_scopes: BTreeMap<String, (BTreeMap<String, String>, bool)>,
     /// The derived types, indexed by [`BaseTy::Derived`].
     pub types: Vec<TypeInfo>,
+    /// The names of the derived types visible in each module of the file.
+    pub module_types: BTreeMap<String, Vec<String>>,
 }
 
 /// One checked program unit.
@@ -714,10 +716,15 @@ pub fn check_with(file: &mut SourceFile, load: &mut dyn FnMut(&str) -> Option<St
             }
         }
     }
+    let mut type_names = std::mem::take(&mut file.type_names);
+    let mut types: Vec<TypeInfo> = type_names.iter().map(|n| TypeInfo { name: n.clone(), ..TypeInfo::default() }).collect();
+    for im in imports.iter_mut() {
+        derived::import_types(im, &mut type_names, &mut types);
+    }
     let mut g = Global::collect(&flat, imports, &mut diags);
     g.broken = broken;
-    g.type_names = std::mem::take(&mut file.type_names);
-    g.types = g.type_names.iter().map(|n| TypeInfo { name: n.clone(), ..TypeInfo::default() }).collect();
+    g.type_names = type_names;
+    g.types = types;
     derived::set_type_names(&g.type_names);
     let mut units: Vec<CheckedUnit> = Vec::new();
     for (i, (mut unit, host)) in flat.into_iter().enumerate() {
@@ -737,7 +744,13 @@ pub fn check_with(file: &mut SourceFile, load: &mut dyn FnMut(&str) -> Option<St
         let scope = g.scopes.get(i).map(|s| s.iter().map(|(a, b)| (a.clone(), b.clone())).collect()).unwrap_or_default();
         module_scopes.insert(n.clone(), (scope, g.openacc.get(i).copied().unwrap_or(false)));
     }
-    (Checked { units, procs: g.procs, module_scopes, types: g.types }, diags)
+    let mut module_types = BTreeMap::new();
+    for (n, &i) in &g.modules {
+        let mut v: Vec<String> = g.type_scopes.get(&i).map(|s| s.iter().cloned().collect()).unwrap_or_default();
+        v.sort();
+        module_types.insert(n.clone(), v);
+    }
+    (Checked { units, procs: g.procs, module_scopes, types: g.types, module_types }, diags)
 }
 
 /// The name of a base type as Fortran writes it.

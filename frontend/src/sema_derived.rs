@@ -449,3 +449,47 @@ impl Checker {
         (ExprKind::StructCtor { ty: k, args: vals }, ty)
     }
 }
+
+/// Adds the derived types of a module read from its module file to the file's types and
+/// rewrites the imported entities' types to the file's indices.
+pub(crate) fn import_types(im: &mut crate::modfile::Imported, names: &mut Vec<String>, types: &mut Vec<TypeInfo>) {
+    let mut map: Vec<u16> = Vec::new();
+    for t in &im.types {
+        let k = match names.iter().position(|n| *n == t.name) {
+            Some(k) => k,
+            None => {
+                names.push(t.name.clone());
+                types.push(TypeInfo { name: t.name.clone(), ..TypeInfo::default() });
+                names.len() - 1
+            }
+        };
+        map.push(u16::try_from(k).unwrap_or(u16::MAX));
+    }
+    let remap = |b: &mut BaseTy| {
+        if let BaseTy::Derived(j) = b {
+            *j = map.get(*j as usize).copied().unwrap_or(u16::MAX);
+        }
+    };
+    for (j, t) in im.types.iter_mut().enumerate() {
+        for c in &mut t.comps {
+            remap(&mut c.base);
+        }
+        let k = map.get(j).copied().unwrap_or(u16::MAX) as usize;
+        if let Some(slot) = types.get_mut(k) {
+            if !slot.defined {
+                *slot = t.clone();
+            }
+        }
+    }
+    for s in &mut im.symbols {
+        remap(&mut s.base);
+    }
+    for (_, p) in &mut im.procs {
+        for a in &mut p.args {
+            remap(&mut a.base);
+        }
+        if let Some((b, _)) = &mut p.result {
+            remap(b);
+        }
+    }
+}

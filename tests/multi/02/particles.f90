@@ -1,0 +1,29 @@
+module particles
+  implicit none
+  integer, parameter :: nhist = 4
+  type :: vec2
+    real(8) :: x = 0.0d0, y = 0.0d0
+  end type vec2
+  type :: particle
+    character(len=5) :: label = 'anon'
+    type(vec2) :: pos
+    integer :: nmoves = 0
+    real :: hist(nhist) = -1.0
+    logical :: active = .true.
+  end type particle
+  type(particle) :: origin
+contains
+  subroutine move(p, d)
+    type(particle), intent(inout) :: p
+    type(vec2), intent(in) :: d
+    p%pos%x = p%pos%x + d%x
+    p%pos%y = p%pos%y + d%y
+    p%nmoves = p%nmoves + 1
+    if (p%nmoves <= nhist) p%hist(p%nmoves) = real(p%pos%x + p%pos%y)
+  end subroutine move
+
+  real(8) function dist2(a, b)
+    type(vec2), intent(in) :: a, b
+    dist2 = (a%x - b%x)**2 + (a%y - b%y)**2
+  end function dist2
+end module particles
