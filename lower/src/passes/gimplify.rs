@@ -499,6 +499,10 @@ impl<'a> G<'a> {
                     if s.base != BaseTy::Character || s.external {
                         self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
                     }
+                    if let (BaseTy::Derived(k), Some(ast::Intent::Out)) = (s.base, s.intent) {
+                        // `intent(out)` derived-type dummies get their default values on entry.
+                        self.init_struct(Op::Var(pv), k);
+                    }
                 }
             }
         }
@@ -2339,6 +2343,7 @@ impl<'a> G<'a> {
         let name = match &lhs.kind {
             ExprKind::Name(id) => id.name.clone(),
             ExprKind::ArrayRef { name, .. } => name.name.clone(),
+            ExprKind::Component(_) => derived::root_name(lhs).unwrap_or_default(),
             _ => String::new(),
         };
         let shape = self.shape(lhs);
@@ -2759,6 +2764,10 @@ impl<'a> G<'a> {
 
     /// One variable, element or section of a `read`, element by element.
     fn read_item(&mut self, e: &Expr) {
+        if let Some(BaseTy::Derived(_)) = e.ty.base() {
+            self.not_yet("reading a derived-type value (read its components)", e.span);
+            return;
+        }
         if e.ty.base() == Some(BaseTy::Character) {
             if e.ty.rank() > 0 {
                 self.not_yet("reading character arrays", e.span);
@@ -3809,6 +3818,7 @@ impl<'a> G<'a> {
         match &lhs.kind {
             ExprKind::Name(id) => self.store_name(&id.name, v),
             ExprKind::ArrayRef { .. } => self.store_elem(lhs, &[], v),
+            ExprKind::Component(_) => self.component_store(lhs, &[], v),
             _ => {}
         }
     }
@@ -3824,6 +3834,10 @@ impl<'a> G<'a> {
                 let Some(Home::Array(d)) = self.lookup(&name.name) else { return None };
                 let s = self.subscripts(&d, subs, &[]);
                 Some((self.elem_addr(&d, &s), ir_ty(d.base)))
+            }
+            ExprKind::Component(_) if x.ty.rank() == 0 => {
+                let t = self.expr_ty(x);
+                Some((self.component_addr(x, &[]), t))
             }
             _ => None,
         }
@@ -4154,6 +4168,14 @@ fn mentions(e: &Expr, name: &str) -> bool {
         ExprKind::Unary(_, x) | ExprKind::Paren(x) => mentions(x, name),
         ExprKind::Binary(_, x, y) => mentions(x, name) || mentions(y, name),
         ExprKind::Intrinsic { args, .. } => args.iter().any(|a| mentions(a, name)),
+        ExprKind::Component(c) => {
+            mentions(&c.base, name)
+                || c.subs.iter().any(|s| match s {
+                    Arg::Index(x) | Arg::Keyword(_, x) => mentions(x, name),
+                    Arg::Range { lo, hi, stride, .. } => [lo, hi, stride].iter().any(|o| o.as_ref().is_some_and(|x| mentions(x, name))),
+                })
+        }
+        ExprKind::StructCtor { args, .. } => args.iter().flatten().any(|a| mentions(a, name)),
         _ => false,
     }
 }

@@ -385,6 +385,25 @@ impl<'a> G<'a> {
             return;
         }
         let shape = self.shape(lhs);
+        let root = root_name(lhs).unwrap_or_default();
+        if rhs.ty.rank() > 0 && mentions(rhs, &root) {
+            // The right-hand side reads the array being assigned: copy through a temporary.
+            let sz = self.type_size(k);
+            let tmp = self.temp_buf(&shape, sz);
+            let sh = shape.clone();
+            self.scalarise(&shape, &mut |g, idx| {
+                let src = g.expr_at(rhs, idx);
+                let t = g.lin_addr(&tmp, idx, &sh, sz);
+                g.emit(Stmt::Call("gpuf_str_copy".into(), vec![t, size.clone(), src, size.clone()]));
+            });
+            self.scalarise(&shape, &mut |g, idx| {
+                let t = g.lin_addr(&tmp, idx, &sh, sz);
+                let dst = g.expr_at(lhs, idx);
+                g.emit(Stmt::Call("gpuf_str_copy".into(), vec![dst, size.clone(), t, size.clone()]));
+            });
+            self.emit(Stmt::Call("gpuf_free".into(), vec![tmp]));
+            return;
+        }
         self.scalarise(&shape, &mut |g, idx| {
             let src = g.expr_at(rhs, idx);
             let dst = g.expr_at(lhs, idx);
@@ -422,5 +441,14 @@ impl<'a> G<'a> {
                 }
             }
         }
+    }
+}
+
+/// The variable a designator (`a`, `a(i)`, `a(i)%b%c(j)`) belongs to.
+pub(super) fn root_name(e: &Expr) -> Option<String> {
+    match &e.kind {
+        ExprKind::Name(id) | ExprKind::ArrayRef { name: id, .. } => Some(id.name.clone()),
+        ExprKind::Component(c) => root_name(&c.base),
+        _ => None,
     }
 }
