@@ -302,13 +302,10 @@ impl Checker {
     pub(crate) fn component(&mut self, mut base: Expr, name: Ident, subs: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
         self.expr(&mut base);
         let bad = |base: Expr, name: Ident, subs: Vec<Arg>| (ExprKind::Component(Box::new(CompRef { base, name, subs })), Ty::Unknown);
-        let k = match base.ty {
+        let (k, brank) = match base.ty {
             Ty::Unknown => return bad(base, name, subs),
-            Ty::Scalar(BaseTy::Derived(k)) => k,
-            Ty::Array(BaseTy::Derived(_), _) => {
-                self.err(Diagnostic::not_yet("components of arrays of derived type (`a%x` sections); use `a(i)%x`", span));
-                return bad(base, name, subs);
-            }
+            Ty::Scalar(BaseTy::Derived(k)) => (k, 0),
+            Ty::Array(BaseTy::Derived(k), r) => (k, r),
             t => {
                 self.err(
                     Diagnostic::error("E0132", format!("`%{}` needs a derived-type value, found {}", name.name, ty_name(t)), base.span)
@@ -331,8 +328,21 @@ impl Checker {
             }
             return bad(base, name, subs);
         };
+        if brank > 0 && (!c.dims.is_empty() && subs.is_empty() || subs.iter().any(|s| matches!(s, Arg::Range { .. }))) {
+            self.err(
+                Diagnostic::error("E0230", "only one part of a component reference may be an array", span)
+                    .with_label(format!("`{}` is an array and so is `{}`", designator_name(&base).unwrap_or("the base"), name.name))
+                    .with_note("help: subscript one of them"),
+            );
+            return bad(base, name, subs);
+        }
+        if brank > 0 && c.base == BaseTy::Character {
+            self.err(Diagnostic::not_yet("character components of arrays of structures", span));
+            return bad(base, name, subs);
+        }
         if subs.is_empty() {
-            return (ExprKind::Component(Box::new(CompRef { base, name, subs })), c.ty());
+            let ty = if brank > 0 { with_rank(c.base, brank) } else { c.ty() };
+            return (ExprKind::Component(Box::new(CompRef { base, name, subs })), ty);
         }
         if c.dims.is_empty() {
             if c.base == BaseTy::Character {
@@ -347,7 +357,10 @@ impl Checker {
         }
         let (kind, ty) = self.array_ref(name, subs, c.dims.len() as u8, c.base, span);
         match kind {
-            ExprKind::ArrayRef { name, subs } => (ExprKind::Component(Box::new(CompRef { base, name, subs })), ty),
+            ExprKind::ArrayRef { name, subs } => {
+                let ty = if brank > 0 && ty != Ty::Unknown { with_rank(c.base, brank) } else { ty };
+                (ExprKind::Component(Box::new(CompRef { base, name, subs })), ty)
+            }
             _ => (ExprKind::Logical(false), Ty::Unknown),
         }
     }

@@ -3041,6 +3041,10 @@ impl<'a> G<'a> {
                 }
                 self.elem_addr(&d, &first)
             }
+            ExprKind::Component(c) if c.base.ty.rank() > 0 => {
+                self.not_yet("a component of an array of structures as an actual argument", e.span);
+                Op::Null
+            }
             ExprKind::Component(_) => self.component_addr(e, &[]),
             _ if matches!(e.ty, ast::Ty::Scalar(BaseTy::Derived(_))) => self.expr(e),
             _ => {

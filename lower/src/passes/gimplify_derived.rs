@@ -170,14 +170,15 @@ impl<'a> G<'a> {
         self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi: Op::I64(n - 1), step: Op::I64(1), body, acc: None });
     }
 
-    /// The component `name` of the derived-type scalar `base`: its address and definition.
-    fn comp_addr(&mut self, base: &Expr, name: &str) -> Option<(Op, CompInfo)> {
-        let ast::Ty::Scalar(BaseTy::Derived(k)) = base.ty else {
+    /// The component `name` of the derived-type scalar `base` (of its element `idx` when
+    /// `base` is an array): its address and definition.
+    fn comp_addr(&mut self, base: &Expr, name: &str, idx: &[Op]) -> Option<(Op, CompInfo)> {
+        let (ast::Ty::Scalar(BaseTy::Derived(k)) | ast::Ty::Array(BaseTy::Derived(k), _)) = base.ty else {
             self.not_yet("this component reference", base.span);
             return None;
         };
         let c = self.type_info(k)?.comps.iter().find(|c| c.name == name)?.clone();
-        let b = self.expr(base);
+        let b = if base.ty.rank() > 0 { self.expr_at(base, idx) } else { self.expr(base) };
         let a = self.val(Ty::Ptr, Rv::PtrAdd(b, Op::I64(c.offset)));
         Some((a, c))
     }
@@ -203,10 +204,12 @@ impl<'a> G<'a> {
     pub(super) fn component_addr(&mut self, e: &Expr, idx: &[Op]) -> Op {
         let ExprKind::Component(cr) = &e.kind else { return Op::Null };
         let (base, name, subs) = (&cr.base, &cr.name, &cr.subs);
-        let Some((a, c)) = self.comp_addr(base, &name.name) else { return Op::Null };
+        let Some((a, c)) = self.comp_addr(base, &name.name, idx) else { return Op::Null };
         if c.dims.is_empty() {
             return a;
         }
+        // The positions belong to the base when it is the array part.
+        let idx = if base.ty.rank() > 0 { &[] } else { idx };
         let d = self.comp_desc(a, &c);
         let s = if subs.is_empty() {
             d.lb.clone().into_iter().zip(idx).map(|(lb, i)| self.bin(Ty::I64, BinOp::Add, Op::Var(lb), i.clone())).collect()
@@ -236,7 +239,7 @@ impl<'a> G<'a> {
     pub(super) fn component_str(&mut self, e: &Expr) -> (Op, Op) {
         let ExprKind::Component(cr) = &e.kind else { return (Op::Null, Op::I64(0)) };
         let (base, name) = (&cr.base, &cr.name);
-        match self.comp_addr(base, &name.name) {
+        match self.comp_addr(base, &name.name, &[]) {
             Some((a, c)) => (a, Op::I64(c.char_len)),
             None => (Op::Null, Op::I64(0)),
         }
@@ -248,6 +251,7 @@ impl<'a> G<'a> {
         let (base, name, subs) = (&cr.base, &cr.name, &cr.subs);
         let Some(k) = (match base.ty {
             ast::Ty::Scalar(BaseTy::Derived(k)) => Some(k),
+            ast::Ty::Array(BaseTy::Derived(_), _) => return self.shape(base),
             _ => None,
         }) else {
             return Vec::new();
