@@ -646,7 +646,7 @@ impl Parser {
             match w.as_str() {
                 "subroutine" | "function" => return matches!(self.tok_at(i + 1), Tok::Name(_)),
                 "recursive" | "pure" | "elemental" | "impure" | "integer" | "real" | "logical" | "character" | "doubleprecision"
-                | "double" | "precision" => {
+                | "double" | "precision" | "type" => {
                     i += 1;
                     if self.tok_at(i) == &Tok::LParen || self.tok_at(i) == &Tok::Star {
                         // A kind selector: skip it.

@@ -346,7 +346,19 @@ impl Checker {
         }
         if c.dims.is_empty() {
             if c.base == BaseTy::Character {
-                self.err(Diagnostic::not_yet("substrings of components", span));
+                if let [Arg::Range { stride: None, .. }] = subs.as_slice() {
+                    let mut subs = subs;
+                    let mut ok = true;
+                    if let Some(Arg::Range { lo, hi, .. }) = subs.first_mut() {
+                        for e in [lo, hi].into_iter().flatten() {
+                            self.expr(e);
+                            ok &= self.want_int_scalar(e, "substring bounds must be scalar integers");
+                        }
+                    }
+                    let ty = if ok { Ty::Scalar(BaseTy::Character) } else { Ty::Unknown };
+                    return (ExprKind::Component(Box::new(CompRef { base, name, subs })), ty);
+                }
+                self.err(Diagnostic::not_yet("this substring of a component", span));
             } else {
                 self.err(
                     Diagnostic::error("E0106", format!("component `{}` is not an array", name.name), name.span)

@@ -2,7 +2,13 @@
 program main_gpuf
   implicit none
   integer, parameter :: n = 8
-  real(8) :: x(n), y(n), norm1, ddot
+  type :: pair
+    integer :: a
+    real(8) :: b
+    character(len=2) :: c
+  end type pair
+  real(8) :: x(n), y(n), norm1, ddot, t
+  type(pair) :: p
   integer :: i
   do i = 1, n
     x(i) = real(i, 8)
@@ -11,4 +17,7 @@ program main_gpuf
   call axpy(n, 2.0d0, x, y)
   print *, y(1), y(n), norm1(n, y)
   print *, 'ddot', ddot(n, x, 1, y, 1)
+  p = pair(41, 0.5d0, '--')
+  call pair_sum(p, t)
+  print *, p, t
 end program main_gpuf

@@ -19,3 +19,26 @@ integer function isum(n, k)
     isum = isum + k(i)
   end do
 end function isum
+! Derived-type arguments: the layout must be gfortran's (C struct, natural alignment).
+subroutine rec_step(r, n)
+  implicit none
+  type :: rec
+    character(len=3) :: tag
+    integer(8) :: id
+    real :: w
+    logical :: on
+    real(8) :: v(3)
+    integer :: k(2, 2)
+  end type rec
+  integer, intent(in) :: n
+  type(rec), intent(inout) :: r(n)
+  integer :: i
+  do i = 1, n
+    r(i)%id = r(i)%id * 10 + i
+    r(i)%w = r(i)%w + 0.5
+    r(i)%on = .not. r(i)%on
+    r(i)%v = r(i)%v * 2.0d0 + sum(r(i)%k)
+    r(i)%k(2, :) = r(i)%k(1, :) + 100
+    r(i)%tag(3:3) = 'x'
+  end do
+end subroutine rec_step

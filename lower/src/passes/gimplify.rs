@@ -538,8 +538,9 @@ impl<'a> G<'a> {
                 continue;
             }
             if result_name.as_deref() == Some(s.name.as_str()) {
-                if matches!(s.base, BaseTy::Derived(_)) {
+                if let BaseTy::Derived(k) = s.base {
                     self.not_yet("functions returning a derived type", s.span);
+                    self.declare_derived(s, k, None);
                     continue;
                 }
                 if s.rank > 0 {

@@ -239,10 +239,29 @@ impl<'a> G<'a> {
     pub(super) fn component_str(&mut self, e: &Expr) -> (Op, Op) {
         let ExprKind::Component(cr) = &e.kind else { return (Op::Null, Op::I64(0)) };
         let (base, name) = (&cr.base, &cr.name);
-        match self.comp_addr(base, &name.name, &[]) {
-            Some((a, c)) => (a, Op::I64(c.char_len)),
-            None => (Op::Null, Op::I64(0)),
-        }
+        let Some((a, c)) = self.comp_addr(base, &name.name, &[]) else { return (Op::Null, Op::I64(0)) };
+        let Some(Arg::Range { lo, hi, .. }) = cr.subs.first() else { return (a, Op::I64(c.char_len)) };
+        // A substring `x%s(lo:hi)`.
+        let lo = match lo {
+            Some(x) => {
+                let v = self.expr(x);
+                self.conv(v, Ty::I64)
+            }
+            None => Op::I64(1),
+        };
+        let hi = match hi {
+            Some(x) => {
+                let v = self.expr(x);
+                self.conv(v, Ty::I64)
+            }
+            None => Op::I64(c.char_len),
+        };
+        let off = self.bin(Ty::I64, BinOp::Sub, lo.clone(), Op::I64(1));
+        let a = self.val(Ty::Ptr, Rv::PtrAdd(a, off));
+        let n = self.bin(Ty::I64, BinOp::Sub, hi, lo);
+        let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(1));
+        let n = self.bin(Ty::I64, BinOp::Max, n, Op::I64(0));
+        (a, n)
     }
 
     /// The extents of an array-valued component reference.
