@@ -227,6 +227,14 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
         if s.external || s.dummy.is_some() {
             continue;
         }
+        if matches!(s.base, BaseTy::Derived(_)) && s.init.is_some() {
+            // Other files would initialise it without the value (it is set lazily).
+            return Err(format!(
+                "the value of the derived-type {} `{}` in module `{name}`",
+                if s.parameter { "parameter" } else { "variable" },
+                s.name
+            ));
+        }
         let owner = s.module.clone().unwrap_or_else(|| "-".into());
         let remote = s.module_name.clone().unwrap_or_else(|| s.name.clone());
         let ty = show_ty(s, syms, &c.types).map_err(|w| format!("{w} in module `{name}`"))?;

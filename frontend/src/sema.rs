@@ -1152,6 +1152,7 @@ impl Checker {
         }
         self.declarations(unit);
         self.type_defs(unit, self.idx);
+        self.deferred_inits();
         if unit.kind != UnitKind::Module {
             self.stmts(&mut unit.body);
         }
@@ -2560,6 +2561,7 @@ impl Checker {
                 CtorItem::Expr(e) => self.is_const(e),
                 CtorItem::ImpliedDo(d) => [Some(&d.lo), Some(&d.hi), d.step.as_ref()].into_iter().flatten().all(|e| self.is_const(e)),
             }),
+            ExprKind::StructCtor { args, .. } => args.iter().flatten().all(|a| self.is_const(a)),
             _ => false,
         }
     }

@@ -297,6 +297,34 @@ impl Checker {
         }
     }
 
+    /// Initial values of the unit's derived-type variables and parameters whose type is
+    /// defined in the unit itself: checked once the type is laid out.
+    pub(crate) fn deferred_inits(&mut self) {
+        for i in 0..self.syms.list.len() {
+            let Some(s) = self.syms.list.get(i) else { continue };
+            let (BaseTy::Derived(k), Some(init)) = (s.base, &s.init) else { continue };
+            if !matches!(init.kind, ExprKind::Apply { .. }) || s.module.as_deref() != self.module.as_deref() || s.host {
+                continue;
+            }
+            let (mut e, name, parameter) = (init.clone(), s.name.clone(), s.parameter);
+            self.expr(&mut e);
+            if e.ty != Ty::Unknown {
+                if !self.is_const(&e) {
+                    let what =
+                        if parameter { format!("the value of parameter `{name}`") } else { format!("the initial value of `{name}`") };
+                    self.err(
+                        Diagnostic::error("E0205", format!("{what} must be a constant expression"), e.span).with_label("not constant"),
+                    );
+                } else {
+                    self.assign_compat(Ty::Scalar(BaseTy::Derived(k)), e.ty, e.span);
+                }
+            }
+            if let Some(s) = self.syms.list.get_mut(i) {
+                s.init = Some(e);
+            }
+        }
+    }
+
     /// `base%name[(subs)]`.
     #[inline(never)]
     pub(crate) fn component(&mut self, mut base: Expr, name: Ident, subs: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
@@ -383,6 +411,11 @@ impl Checker {
         let k = self.g.type_id(&name.name);
         let bad = (ExprKind::Apply { name: name.clone(), args: Vec::new() }, Ty::Unknown);
         let Some(ti) = self.g.types.get(k as usize).filter(|t| t.defined).cloned() else {
+            if self.type_scope.contains(&name.name) {
+                // A type of this unit, laid out after the declarations: an initial value
+                // checked again by `deferred_inits`.
+                return (ExprKind::Apply { name, args }, Ty::Unknown);
+            }
             self.err(Diagnostic::not_yet(format!("a constructor of `{}` before its definition is complete", name.name), span));
             return bad;
         };

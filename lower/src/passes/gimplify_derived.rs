@@ -23,8 +23,8 @@ impl<'a> G<'a> {
     /// initialised. Module and saved variables keep a global pointer, allocated the first
     /// time a unit that sees them runs.
     pub(super) fn declare_derived(&mut self, s: &gpuf_frontend::sema::Symbol, k: u16, saved: Option<(String, bool)>) {
-        if s.init.is_some() {
-            self.not_yet(format!("an initial value for the derived-type variable `{}`", s.name), s.span);
+        if s.init.is_some() && s.rank > 0 {
+            self.not_yet(format!("an initial value for the derived-type array `{}`", s.name), s.span);
         }
         if s.rank > 0 {
             if s.allocatable {
@@ -84,6 +84,7 @@ impl<'a> G<'a> {
                 self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr)));
                 self.emit(Stmt::Store(Ty::Ptr, gp, Op::Var(p)));
                 self.init_struct(Op::Var(p), k);
+                self.init_value(s, Op::Var(p), k);
                 let then_body = self.pop_block();
                 self.emit(Stmt::If { cond: first, then_body, else_body: vec![] });
             }
@@ -93,8 +94,23 @@ impl<'a> G<'a> {
                     self.frees.push(p);
                 }
                 self.init_struct(Op::Var(p), k);
+                self.init_value(s, Op::Var(p), k);
             }
         }
+    }
+
+    /// Copies a derived-type scalar's initial value (or a parameter's value) into it.
+    fn init_value(&mut self, s: &gpuf_frontend::sema::Symbol, p: Op, k: u16) {
+        let Some(init) = &s.init else { return };
+        if !matches!(init.ty, ast::Ty::Scalar(BaseTy::Derived(_))) {
+            self.not_yet(format!("this initial value of `{}`", s.name), init.span);
+            return;
+        }
+        let mark = self.str_temps.len();
+        let size = Op::I64(self.type_size(k));
+        let src = self.expr(init);
+        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![p, size.clone(), src, size]));
+        self.free_str_temps(mark);
     }
 
     /// Default-initialises every element of an array of derived type `k`.
