@@ -2085,12 +2085,37 @@ impl Parser {
     fn type_def(&mut self) -> Option<TypeDef> {
         let start = self.span();
         self.bump();
-        if self.is(&Tok::Comma) {
-            let sp = self.statement_span();
-            self.diags.push(Diagnostic::not_yet("type attributes (`extends`, `bind(c)`, `abstract`, access specs)", sp));
-            self.skip_statement();
-            self.skip_type_body();
-            return None;
+        // `public`, `private` (access is not enforced) and `bind(c)` (the layout is C's
+        // anyway) are accepted; `extends` and `abstract` are not supported.
+        while self.eat(&Tok::Comma) {
+            let asp = self.span();
+            let ok = match self.tok().clone() {
+                Tok::Name(a) if a == "public" || a == "private" => {
+                    self.bump();
+                    true
+                }
+                Tok::Name(a)
+                    if a == "bind" && self.tok_at(1) == &Tok::LParen && self.is_name_at(2, "c") && self.tok_at(3) == &Tok::RParen =>
+                {
+                    for _ in 0..4 {
+                        self.bump();
+                    }
+                    true
+                }
+                _ => false,
+            };
+            if !ok {
+                let what = match self.tok() {
+                    Tok::Name(a) if a == "extends" => "type extension (`extends`)".to_string(),
+                    Tok::Name(a) => format!("the type attribute `{a}`"),
+                    _ => "this type attribute".to_string(),
+                };
+                let sp = asp.to(self.statement_span());
+                self.diags.push(Diagnostic::not_yet(what, sp));
+                self.skip_statement();
+                self.skip_type_body();
+                return None;
+            }
         }
         self.eat(&Tok::DoubleColon);
         let name = match self.expect_name("a type name") {
@@ -2152,7 +2177,11 @@ impl Parser {
             let sp = self.statement_span();
             let what = match self.tok() {
                 Tok::Name(w) if w == "contains" => "type-bound procedures".to_string(),
-                Tok::Name(w) if ["sequence", "private", "public"].contains(&w.as_str()) => format!("`{w}` in a type definition"),
+                Tok::Name(w) if ["sequence", "private", "public"].contains(&w.as_str()) && self.tok_at(1) == &Tok::Eos => {
+                    // `sequence` and access statements: the layout is the same; access is not enforced.
+                    self.skip_statement();
+                    continue;
+                }
                 Tok::Name(w) if w == "procedure" || w == "class" => "type-bound procedures and polymorphic components".to_string(),
                 _ => String::new(),
             };

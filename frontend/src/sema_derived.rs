@@ -166,7 +166,8 @@ impl Checker {
             let (mut off, mut align) = (0i64, 1i64);
             for d in t.comps.iter_mut() {
                 if d.allocatable || d.parameter || d.intent.is_some() || d.optional || d.external || d.save {
-                    self.err(Diagnostic::not_yet("attributes of components (allocatable, pointer, ...)", d.span));
+                    let what = if d.allocatable { "allocatable components" } else { "this attribute on a component" };
+                    self.err(Diagnostic::not_yet(what, d.span));
                     continue;
                 }
                 if let BaseTy::Derived(c) = d.base {
