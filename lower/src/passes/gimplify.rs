@@ -1245,6 +1245,9 @@ impl<'a> G<'a> {
     /// Lower bounds (`I64`) of an array expression: a whole named array's own (1 for an
     /// empty dimension), 1 for anything else.
     fn lbounds(&mut self, a: &Expr) -> Vec<Op> {
+        if let Some(lbs) = self.component_lbounds(a) {
+            return lbs;
+        }
         let shape = self.shape(a);
         let desc = match &a.kind {
             ExprKind::Name(id) => match self.lookup(&id.name) {

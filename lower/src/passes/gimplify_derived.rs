@@ -319,6 +319,17 @@ impl<'a> G<'a> {
         out
     }
 
+    /// The lower bounds of a whole array component (`x%v`); `None` for anything else.
+    pub(super) fn component_lbounds(&mut self, e: &Expr) -> Option<Vec<Op>> {
+        let ExprKind::Component(cr) = &e.kind else { return None };
+        let ast::Ty::Scalar(BaseTy::Derived(k)) = cr.base.ty else { return None };
+        if !cr.subs.is_empty() {
+            return None;
+        }
+        let c = self.type_info(k)?.comps.iter().find(|c| c.name == cr.name.name)?;
+        Some(c.dims.iter().map(|(lo, hi)| Op::I64(if hi < lo { 1 } else { *lo })).collect())
+    }
+
     /// Stores `v` to (element `idx` of) a component reference.
     pub(super) fn component_store(&mut self, lhs: &Expr, idx: &[Op], v: Op) {
         let a = self.component_addr(lhs, idx);
