@@ -3665,6 +3665,7 @@ impl<'a> G<'a> {
                     for e in list {
                         let ExprKind::Name(id) = &e.kind else { continue };
                         match self.lookup(&id.name) {
+                            Some(Home::Mem(_, BaseTy::Derived(_))) => self.not_yet("private derived-type variables", e.span),
                             Some(Home::Reg(_, b)) | Some(Home::Mem(_, b)) => {
                                 let v = self.f.new_var(id.name.clone(), ir_ty(b));
                                 scope.insert(id.name.clone(), Home::Reg(v, b));
