@@ -524,6 +524,13 @@ impl<'a> G<'a> {
                     let desc = self.new_desc(s);
                     self.emit(Stmt::Assign(desc.addr, Rv::Use(Op::Var(pv))));
                     self.set_shape(&desc, &s.dims, s.span);
+                    if let (BaseTy::Derived(k), Some(ast::Intent::Out)) = (s.base, s.intent) {
+                        if s.dims.iter().any(|d| matches!(d, DimSpec::AssumedSize(_))) {
+                            self.not_yet("assumed-size `intent(out)` arrays of derived type", s.span);
+                        } else {
+                            self.init_array_elems(&desc, k);
+                        }
+                    }
                 }
                 continue;
             }

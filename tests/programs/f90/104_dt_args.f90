@@ -44,6 +44,12 @@ contains
     end do
   end function total_area
 
+  subroutine make_all(rs, n)
+    integer, intent(in) :: n
+    type(rect), intent(out) :: rs(n)
+    rs(n)%h = 7.0
+  end subroutine make_all
+
   subroutine scale_each(rs, n, f)
     integer, intent(in) :: n
     type(rect), intent(inout) :: rs(*)
@@ -90,4 +96,8 @@ program dt_args
   print '(4f6.2)', (many(i)%w, i = 1, 4)
   print '(f8.3)', total_area(many(2:3), 2)
   call describe(many(4), 'last')
+  call make_all(many(2:4), 3)
+  do i = 1, 4
+    call describe(many(i), 'made')
+  end do
 end program dt_args
