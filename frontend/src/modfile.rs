@@ -222,7 +222,7 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
     let _ = writeln!(out, "uses{}", uses.iter().map(|u| format!(" {u}")).collect::<String>());
     let scope = c.module_scopes.get(name).cloned().unwrap_or_default();
     let _ = writeln!(out, "openacc {}", u8::from(scope.1));
-    write_types(c, name, &mut out)?;
+    write_types(c, name, syms, &mut out)?;
     for s in &syms.list {
         if s.external || s.dummy.is_some() {
             continue;
@@ -285,7 +285,7 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
 }
 
 /// The derived types visible in module `name`, each after the types of its components.
-fn write_types(c: &Checked, name: &str, out: &mut String) -> Result<(), String> {
+fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Result<(), String> {
     let Some(visible) = c.module_types.get(name) else { return Ok(()) };
     let mut done: Vec<&str> = Vec::new();
     let mut todo: Vec<&crate::sema::TypeInfo> = c.types.iter().filter(|t| t.defined && visible.contains(&t.name)).collect();
@@ -329,10 +329,19 @@ fn write_types(c: &Checked, name: &str, out: &mut String) -> Result<(), String> 
                     let _ = write!(line, " {lo}:{hi}");
                 }
                 if let Some(e) = &cp.init {
-                    let v = eval(e, &Symbols::default(), 0)
-                        .and_then(|v| convert(v, cp.base))
-                        .ok_or_else(|| format!("the default value of component `{}` of type `{}`", cp.name, t.name))?;
-                    let _ = write!(line, " = {}", show_val(&v));
+                    let items: Vec<&Expr> = match &e.kind {
+                        ExprKind::ArrayCtor(items) => {
+                            items.iter().filter_map(|it| if let CtorItem::Expr(x) = it { Some(x) } else { None }).collect()
+                        }
+                        _ => vec![e],
+                    };
+                    line.push_str(" =");
+                    for x in items {
+                        let v = eval(x, syms, 0)
+                            .and_then(|v| convert(v, cp.base))
+                            .ok_or_else(|| format!("the default value of component `{}` of type `{}`", cp.name, t.name))?;
+                        let _ = write!(line, " {}", show_val(&v));
+                    }
                 }
                 out.push_str(&line);
                 out.push('\n');
@@ -522,6 +531,11 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                 let init = match rest {
                     [] => None,
                     ["=", v] => Some(parse_val(v, base).ok_or_else(bad)?),
+                    ["=", vals @ ..] if !vals.is_empty() => {
+                        let vals: Option<Vec<Expr>> = vals.iter().map(|v| parse_val(v, base)).collect();
+                        let items = vals.ok_or_else(bad)?.into_iter().map(CtorItem::Expr).collect();
+                        Some(lit(ExprKind::ArrayCtor(items), Ty::Array(base, 1)))
+                    }
                     _ => return Err(bad()),
                 };
                 let cp = crate::sema::CompInfo {

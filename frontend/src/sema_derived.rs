@@ -261,7 +261,37 @@ impl Checker {
                                         .with_label("not a constant"),
                                 );
                             } else if e.ty.rank() > 0 {
-                                self.err(Diagnostic::not_yet("array default values of components", e.span));
+                                let n: i64 = dims.iter().map(|(lo, hi)| (hi - lo + 1).max(0)).product();
+                                let count = match &e.kind {
+                                    ExprKind::ArrayCtor(items)
+                                        if items.iter().all(|it| matches!(it, CtorItem::Expr(x) if x.ty.rank() == 0)) =>
+                                    {
+                                        Some(items.len() as i64)
+                                    }
+                                    _ => None,
+                                };
+                                if dims.len() != 1 || e.ty.rank() != 1 || count.is_none() || d.base == BaseTy::Character {
+                                    self.err(Diagnostic::not_yet(
+                                        "this array default value of a component (only a constructor of scalars for a rank-1 component)",
+                                        e.span,
+                                    ));
+                                } else if count != Some(n) {
+                                    self.err(
+                                        Diagnostic::error(
+                                            "E0231",
+                                            format!(
+                                                "the default value of `{}` has {} elements, but `{}` has {n}",
+                                                ent.name.name,
+                                                count.unwrap_or(0),
+                                                ent.name.name
+                                            ),
+                                            e.span,
+                                        )
+                                        .with_label("shapes must conform"),
+                                    );
+                                } else {
+                                    self.assign_compat(cty, e.ty, e.span);
+                                }
                             } else if matches!(d.base, BaseTy::Derived(_)) {
                                 self.err(Diagnostic::not_yet("default values of derived-type components", e.span));
                             } else {
@@ -283,6 +313,13 @@ impl Checker {
             }
         }
         self.g.type_scopes.insert(idx, self.type_scope.clone());
+    }
+
+    /// Does a component of this type have a default value (some subcomponent has one)?
+    fn has_default(&self, b: BaseTy, depth: u32) -> bool {
+        let BaseTy::Derived(k) = b else { return false };
+        depth < 64
+            && self.g.types.get(k as usize).is_some_and(|t| t.comps.iter().any(|c| c.init.is_some() || self.has_default(c.base, depth + 1)))
     }
 
     /// Component references and (already checked) structure constructors.
@@ -496,7 +533,7 @@ impl Checker {
             }
         }
         for (c, v) in ti.comps.iter().zip(vals.iter()) {
-            if v.is_none() && c.init.is_none() {
+            if v.is_none() && c.init.is_none() && !self.has_default(c.base, 0) {
                 self.err(
                     Diagnostic::error("E0133", format!("the constructor of `{}` gives no value for component `{}`", ti.name, c.name), span)
                         .with_label(format!("`{}` has no default value", c.name)),

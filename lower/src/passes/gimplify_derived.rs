@@ -157,6 +157,11 @@ impl<'a> G<'a> {
                     };
                     self.emit(Stmt::Call("gpuf_str_copy".into(), vec![ca, Op::I64(c.char_len), src, sl]));
                 }
+                _ if c.init.as_ref().is_some_and(|e| e.ty.rank() > 0) => {
+                    if let Some(init) = &c.init {
+                        self.init_array_comp(ca, c, init);
+                    }
+                }
                 _ => {
                     let Some(init) = &c.init else { continue };
                     let t = ir_ty(c.base);
@@ -167,6 +172,22 @@ impl<'a> G<'a> {
                 }
             }
         }
+    }
+
+    /// An array component at `ca` set from an array value.
+    fn init_array_comp(&mut self, ca: Op, c: &CompInfo, init: &Expr) {
+        let t = ir_ty(c.base);
+        let mark = self.materialize(init);
+        let d = self.comp_desc(ca, c);
+        let shape: Vec<Op> = d.ext.iter().map(|e| Op::Var(*e)).collect();
+        self.scalarise(&shape, &mut |g, idx| {
+            let x = g.expr_at(init, idx);
+            let x = g.conv(x, t);
+            let subs: Vec<Op> = d.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+            let a = g.elem_addr(&d, &subs);
+            g.emit(Stmt::Store(t, a, x));
+        });
+        self.free_mats(mark);
     }
 
     /// Calls `f` with the address of every element of component `c` at `ca`.
@@ -413,6 +434,10 @@ impl<'a> G<'a> {
         if c.base == BaseTy::Character {
             let (src, sl) = self.str_expr(&init);
             self.emit(Stmt::Call("gpuf_str_copy".into(), vec![ca.clone(), Op::I64(c.char_len), src, sl]));
+            return;
+        }
+        if init.ty.rank() > 0 {
+            self.init_array_comp(ca.clone(), c, &init);
             return;
         }
         let t = ir_ty(c.base);

@@ -22,5 +22,7 @@ program main
   q = ps(2)
   q%active = .false.
   print *, q
-  print *, origin%label, origin%nmoves, size(q%hist), nhist
+  print *, origin%label, origin%nmoves, size(q%hist), nhist, q%weights
+  q = particle()
+  print *, q
 end program main

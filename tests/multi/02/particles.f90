@@ -1,14 +1,16 @@
 module particles
   implicit none
   integer, parameter :: nhist = 4
+  real(8), parameter :: zero = 0.0d0
   type :: vec2
-    real(8) :: x = 0.0d0, y = 0.0d0
+    real(8) :: x = zero, y = zero
   end type vec2
   type :: particle
     character(len=5) :: label = 'anon'
     type(vec2) :: pos
     integer :: nmoves = 0
     real :: hist(nhist) = -1.0
+    integer :: weights(3) = [3, 2, 1]
     logical :: active = .true.
   end type particle
   type(particle) :: origin
@@ -19,7 +21,7 @@ contains
     p%pos%x = p%pos%x + d%x
     p%pos%y = p%pos%y + d%y
     p%nmoves = p%nmoves + 1
-    if (p%nmoves <= nhist) p%hist(p%nmoves) = real(p%pos%x + p%pos%y)
+    if (p%nmoves <= nhist) p%hist(p%nmoves) = real(p%pos%x + p%pos%y) * p%weights(mod(p%nmoves, 3) + 1)
   end subroutine move
 
   real(8) function dist2(a, b)

@@ -17,7 +17,13 @@ program dt_init
     integer :: lo = 1
     integer :: hi
   end type range
+  type :: table
+    integer :: keys(4) = [10, 20, 30, 40]
+    real(8) :: w(2) = 0.5d0
+    type(range) :: span
+  end type table
   type(range), parameter :: unit_range = range(hi=1)
+  type(table) :: tb, tbs(2)
   type(range) :: r = range(5, 10)
   type(color) :: c = color(g=128)
   integer :: i
@@ -32,6 +38,11 @@ program dt_init
   end do
   r = unit_range
   print *, r%hi - r%lo
+  print *, tb%keys, tb%w, tb%span%lo
+  tbs(2)%keys(3) = -1
+  print *, tbs(1)%keys, tbs(2)%keys, sum(tbs(2)%w)
+  tb = table(span=range(hi=9))
+  print *, tb
 contains
   subroutine bump()
     type(range), save :: calls = range(0, 0)
