@@ -368,6 +368,14 @@ impl Checker {
     pub(crate) fn component(&mut self, mut base: Expr, name: Ident, subs: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
         self.expr(&mut base);
         let bad = |base: Expr, name: Ident, subs: Vec<Arg>| (ExprKind::Component(Box::new(CompRef { base, name, subs })), Ty::Unknown);
+        if !matches!(base.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::Component(_)) && base.ty != Ty::Unknown {
+            self.err(
+                Diagnostic::error("E0132", format!("`%{}` must follow a variable", name.name), base.span)
+                    .with_label("not a variable")
+                    .with_note("help: assign the value to a variable first"),
+            );
+            return bad(base, name, subs);
+        }
         let (k, brank) = match base.ty {
             Ty::Unknown => return bad(base, name, subs),
             Ty::Scalar(BaseTy::Derived(k)) => (k, 0),

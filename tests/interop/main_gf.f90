@@ -11,7 +11,17 @@ program main_gf
   end type rec
   real(8) :: x(5)
   integer :: k(4), isum, i
+  type :: pair
+    integer :: k
+    real(8) :: x
+  end type pair
+  type :: bigrec
+    real(8) :: a(4)
+    integer :: n
+  end type bigrec
   type(rec) :: rs(2)
+  type(pair) :: mkpair, pr
+  type(bigrec) :: mkbig, bg
   x = [1d0, 2d0, 3d0, 4d0, 5d0]
   k = [1, 2, 3, 4]
   call scale_acc(5, 3.0d0, x)
@@ -24,4 +34,7 @@ program main_gf
   do i = 1, 2
     print *, rs(i)
   end do
+  pr = mkpair(5)
+  bg = mkbig(2)
+  print *, pr, bg
 end program main_gf

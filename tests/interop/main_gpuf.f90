@@ -8,7 +8,11 @@ program main_gpuf
     character(len=2) :: c
   end type pair
   real(8) :: x(n), y(n), norm1, ddot, t
+  type :: v3
+    real :: x, y, z
+  end type v3
   type(pair) :: p
+  type(v3) :: mkv3, w
   integer :: i
   do i = 1, n
     x(i) = real(i, 8)
@@ -20,4 +24,6 @@ program main_gpuf
   p = pair(41, 0.5d0, '--')
   call pair_sum(p, t)
   print *, p, t
+  w = mkv3(1.5)
+  print *, w
 end program main_gpuf

@@ -28,3 +28,12 @@ subroutine pair_sum(p, total)
   p%a = p%a + 1
   p%c = 'ok'
 end subroutine pair_sum
+function mkv3(a)
+  implicit none
+  type :: v3
+    real :: x, y, z
+  end type v3
+  real, intent(in) :: a
+  type(v3) :: mkv3
+  mkv3 = v3(a, 2 * a, 3 * a)
+end function mkv3

@@ -42,3 +42,26 @@ subroutine rec_step(r, n)
     r(i)%tag(3:3) = 'x'
   end do
 end subroutine rec_step
+! Derived-type results: registers (16 bytes) and a hidden result argument (40 bytes).
+function mkpair(n)
+  implicit none
+  type :: pair
+    integer :: k
+    real(8) :: x
+  end type pair
+  integer, intent(in) :: n
+  type(pair) :: mkpair
+  mkpair%k = n * 3
+  mkpair%x = n / 4d0
+end function mkpair
+function mkbig(n)
+  implicit none
+  type :: bigrec
+    real(8) :: a(4)
+    integer :: n
+  end type bigrec
+  integer, intent(in) :: n
+  type(bigrec) :: mkbig
+  mkbig%a = [1d0, 2d0, 3d0, 4d0] * n
+  mkbig%n = -n
+end function mkbig

@@ -546,8 +546,12 @@ impl<'a> G<'a> {
             }
             if result_name.as_deref() == Some(s.name.as_str()) {
                 if let BaseTy::Derived(k) = s.base {
-                    self.not_yet("functions returning a derived type", s.span);
-                    self.declare_derived(s, k, None);
+                    if s.rank > 0 {
+                        self.not_yet("array-valued functions", s.span);
+                        self.declare_derived(s, k, None);
+                    } else {
+                        self.declare_derived_result(s, k);
+                    }
                     continue;
                 }
                 if s.rank > 0 {
@@ -1086,9 +1090,8 @@ impl<'a> G<'a> {
                 if e.ty.rank() > 0 {
                     self.not_yet("array-valued function references", e.span);
                 }
-                if matches!(e.ty.base(), Some(BaseTy::Derived(_))) {
-                    self.not_yet("functions returning a derived type", e.span);
-                    return Op::Null;
+                if let (Some(BaseTy::Derived(k)), 0) = (e.ty.base(), e.ty.rank()) {
+                    return self.call_derived(name, args, e.span, k);
                 }
                 let rt = self.expr_ty(e);
                 match self.call_args(name, args, e.span) {

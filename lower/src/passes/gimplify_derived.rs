@@ -113,6 +113,84 @@ impl<'a> G<'a> {
         self.free_str_temps(mark);
     }
 
+    /// The x86-64 System V classes of a structure of type `k` returned by value: one
+    /// letter per eightbyte (`l` INTEGER, `d` SSE), or `None` when it is returned in
+    /// memory (more than 16 bytes, or empty).
+    fn abi_class(&self, k: u16) -> Option<String> {
+        fn fields(g: &G<'_>, k: u16, base: i64, out: &mut Vec<(i64, i64, bool)>, depth: u32) {
+            let Some(t) = g.type_info(k) else { return };
+            if depth > 64 {
+                return;
+            }
+            for c in &t.comps {
+                let (es, _) = gpuf_frontend::sema::base_layout(c.base, c.char_len, g.types);
+                for i in 0..c.elems() {
+                    let off = base + c.offset + i * es;
+                    match c.base {
+                        BaseTy::Derived(j) => fields(g, j, off, out, depth + 1),
+                        BaseTy::Real(_) => out.push((off, es, true)),
+                        _ => out.push((off, es, false)),
+                    }
+                }
+            }
+        }
+        let size = self.type_size(k);
+        if size <= 0 || size > 16 {
+            return None;
+        }
+        let mut fs = Vec::new();
+        fields(self, k, 0, &mut fs, 0);
+        let mut cls = String::new();
+        for e in 0..(size + 7) / 8 {
+            let (lo, hi) = (8 * e, 8 * e + 8);
+            let overlapping: Vec<bool> = fs.iter().filter(|(o, n, _)| *o < hi && o + n > lo).map(|f| f.2).collect();
+            cls.push(if !overlapping.is_empty() && overlapping.iter().all(|s| *s) { 'd' } else { 'l' });
+        }
+        Some(cls)
+    }
+
+    /// A function's derived-type result: in memory, returned as gfortran does (see
+    /// `codegen/src/aggret.rs`): registers up to 16 bytes, else a hidden first argument.
+    pub(super) fn declare_derived_result(&mut self, s: &gpuf_frontend::sema::Symbol, k: u16) {
+        match self.abi_class(k) {
+            None => {
+                let h = self.f.new_var(format!("{}.sret", s.name), Ty::Ptr);
+                self.f.params.insert(0, h);
+                self.f.result = Some(h);
+                self.homes.insert(s.name.clone(), Home::Mem(h, BaseTy::Derived(k)));
+                self.init_struct(Op::Var(h), k);
+            }
+            Some(cls) => {
+                let r = self.f.new_var(format!("gpuf.aggret.{cls}"), Ty::Ptr);
+                self.emit(Stmt::Assign(r, Rv::Call("gpuf_alloc".into(), vec![Op::I64(16)], Ty::Ptr)));
+                self.f.result = Some(r);
+                self.homes.insert(s.name.clone(), Home::Mem(r, BaseTy::Derived(k)));
+                self.init_struct(Op::Var(r), k);
+            }
+        }
+    }
+
+    /// A reference to a function returning a derived-type value: the value in a
+    /// temporary freed after the statement.
+    pub(super) fn call_derived(&mut self, name: &ast::Ident, args: &[Arg], sp: Span, k: u16) -> Op {
+        if self.region.is_some() {
+            self.not_yet("functions returning a derived type inside compute constructs", sp);
+            return Op::Null;
+        }
+        let size = self.type_size(k).max(16);
+        let buf = self.str_temp(Op::I64((size + 7) / 8 * 8));
+        let Some((link, ops)) = self.call_args(name, args, sp) else { return buf };
+        let mut all = vec![buf.clone()];
+        all.extend(ops);
+        match self.abi_class(k) {
+            None => {
+                self.val(Ty::Ptr, Rv::Call(link, all, Ty::Ptr));
+            }
+            Some(cls) => self.emit(Stmt::Call(format!("gpuf.aggret.{cls}.{link}"), all)),
+        }
+        buf
+    }
+
     /// Default-initialises every element of an array of derived type `k`.
     pub(super) fn init_array_elems(&mut self, d: &Desc, k: u16) {
         if !self.needs_init(k) {
