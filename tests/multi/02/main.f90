@@ -1,5 +1,5 @@
 program main
-  use particles, only: particle, vec2, move, dist2, origin, nhist
+  use particles, only: particle, vec2, move, dist2, origin, nhist, midpoint, snapshot
   implicit none
   type(particle) :: ps(3), q
   type(vec2) :: step
@@ -25,4 +25,7 @@ program main
   print *, origin%label, origin%nmoves, size(q%hist), nhist, q%weights
   q = particle()
   print *, q
+  step = midpoint(ps(1)%pos, ps(3)%pos)
+  q = snapshot(ps(2))
+  print *, step, q%label, q%nmoves
 end program main

@@ -28,4 +28,16 @@ contains
     type(vec2), intent(in) :: a, b
     dist2 = (a%x - b%x)**2 + (a%y - b%y)**2
   end function dist2
+
+  type(vec2) function midpoint(a, b)
+    type(vec2), intent(in) :: a, b
+    midpoint = vec2((a%x + b%x) / 2, (a%y + b%y) / 2)
+  end function midpoint
+
+  function snapshot(p) result(s)
+    type(particle), intent(in) :: p
+    type(particle) :: s
+    s = p
+    s%label = 'snap'
+  end function snapshot
 end module particles
