@@ -2778,8 +2778,17 @@ impl<'a> G<'a> {
 
     /// One variable, element or section of a `read`, element by element.
     fn read_item(&mut self, e: &Expr) {
-        if let Some(BaseTy::Derived(_)) = e.ty.base() {
-            self.not_yet("reading a derived-type value (read its components)", e.span);
+        if let Some(BaseTy::Derived(k)) = e.ty.base() {
+            if e.ty.rank() > 0 {
+                let shape = self.shape(e);
+                self.scalarise(&shape, &mut |g, idx| {
+                    let a = g.expr_at(e, idx);
+                    g.read_struct(a, k);
+                });
+            } else {
+                let a = self.expr(e);
+                self.read_struct(a, k);
+            }
             return;
         }
         if e.ty.base() == Some(BaseTy::Character) {

@@ -564,6 +564,34 @@ impl<'a> G<'a> {
         });
     }
 
+    /// `read` into a derived-type variable at `addr`: its components in order.
+    pub(super) fn read_struct(&mut self, addr: Op, k: u16) {
+        let Some(ti) = self.type_info(k) else { return };
+        for c in &ti.comps {
+            let ca = self.val(Ty::Ptr, Rv::PtrAdd(addr.clone(), Op::I64(c.offset)));
+            match c.base {
+                BaseTy::Derived(j) => {
+                    let sz = self.type_size(j);
+                    self.each_elem(&ca, c, sz, &mut |g, a| g.read_struct(a, j));
+                }
+                BaseTy::Character => {
+                    self.emit(Stmt::Call("gpuf_read_str".into(), vec![ca, Op::I64(c.char_len)]));
+                }
+                b => {
+                    let t = ir_ty(b);
+                    let f = match (b, t) {
+                        (BaseTy::Logical, _) => "gpuf_read_logical",
+                        (_, Ty::I32) => "gpuf_read_i32",
+                        (_, Ty::I64) => "gpuf_read_i64",
+                        (_, Ty::F32) => "gpuf_read_f32",
+                        _ => "gpuf_read_f64",
+                    };
+                    self.each_elem(&ca, c, t.size(), &mut |g, a| g.emit(Stmt::Call(f.into(), vec![a])));
+                }
+            }
+        }
+    }
+
     /// List-directed or formatted output of a derived-type value at `addr`: its
     /// components in order.
     pub(super) fn io_struct(&mut self, addr: Op, k: u16) {
