@@ -2456,6 +2456,8 @@ fn mentions(e: &Expr, name: &str) -> bool {
         ExprKind::Intrinsic { args, .. } => args.iter().any(|a| mentions(a, name)),
         ExprKind::Unary(_, x) | ExprKind::Paren(x) => mentions(x, name),
         ExprKind::Binary(_, l, r) => mentions(l, name) || mentions(r, name),
+        ExprKind::Component(c) => mentions(&c.base, name) || c.subs.iter().any(|a| arg_mentions(a, name)),
+        ExprKind::StructCtor { args, .. } => args.iter().flatten().any(|a| mentions(a, name)),
         _ => false,
     }
 }
@@ -2488,6 +2490,15 @@ fn same_expr(a: &Expr, b: &Expr) -> bool {
         }
         (ExprKind::Real(x, k), ExprKind::Real(y, l)) => x.to_bits() == y.to_bits() && k == l,
         (ExprKind::Logical(x), ExprKind::Logical(y)) => x == y,
+        (ExprKind::Component(x), ExprKind::Component(y)) => {
+            x.name.name == y.name.name
+                && same_expr(&x.base, &y.base)
+                && x.subs.len() == y.subs.len()
+                && x.subs.iter().zip(&y.subs).all(|(p, q)| match (p, q) {
+                    (Arg::Index(p), Arg::Index(q)) => same_expr(p, q),
+                    _ => false,
+                })
+        }
         _ => false,
     }
 }

@@ -4140,7 +4140,9 @@ fn same_place(a: &Expr, b: &Expr) -> bool {
     match (&a.kind, &b.kind) {
         (ExprKind::Paren(x), _) => same_place(x, b),
         (_, ExprKind::Paren(y)) => same_place(a, y),
-        (ExprKind::Name(_), ExprKind::Name(_)) | (ExprKind::ArrayRef { .. }, ExprKind::ArrayRef { .. }) => expr_eq(a, b),
+        (ExprKind::Name(_), ExprKind::Name(_))
+        | (ExprKind::ArrayRef { .. }, ExprKind::ArrayRef { .. })
+        | (ExprKind::Component(_), ExprKind::Component(_)) => expr_eq(a, b),
         _ => false,
     }
 }
@@ -4179,6 +4181,9 @@ fn expr_eq(x: &Expr, y: &Expr) -> bool {
         (ExprKind::Unary(o1, a), ExprKind::Unary(o2, b)) => o1 == o2 && expr_eq(a, b),
         (ExprKind::Binary(o1, a1, b1), ExprKind::Binary(o2, a2, b2)) => o1 == o2 && expr_eq(a1, a2) && expr_eq(b1, b2),
         (ExprKind::Paren(a), ExprKind::Paren(b)) => expr_eq(a, b),
+        (ExprKind::Component(a), ExprKind::Component(b)) => {
+            a.name.name == b.name.name && expr_eq(&a.base, &b.base) && args(&a.subs, &b.subs)
+        }
         _ => false,
     }
 }
