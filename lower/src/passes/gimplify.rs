@@ -1081,7 +1081,7 @@ impl<'a> G<'a> {
                 self.val(t, Rv::Load(t, a))
             }
             ExprKind::Component(_) => self.component_value(e, idx),
-            ExprKind::StructCtor { ty, args } => self.struct_ctor(*ty, args),
+            ExprKind::StructCtor { ty, args } => self.struct_ctor(*ty, args, e.span),
             ExprKind::Apply { name, .. } => {
                 self.not_yet(format!("call of `{}`", name.name), e.span);
                 Op::I32(0)

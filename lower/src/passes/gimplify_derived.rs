@@ -439,10 +439,10 @@ impl<'a> G<'a> {
 
     /// A structure constructor: a temporary (freed after the statement) filled with the
     /// values, or the components' defaults.
-    pub(super) fn struct_ctor(&mut self, k: u16, args: &[Option<Expr>]) -> Op {
+    pub(super) fn struct_ctor(&mut self, k: u16, args: &[Option<Expr>], sp: Span) -> Op {
         let size = self.type_size(k);
         if self.region.is_some() {
-            self.not_yet("structure constructors inside compute constructs", self.unit.span);
+            self.not_yet("structure constructors inside compute constructs", sp);
             return Op::Null;
         }
         let t = self.str_temp(Op::I64(size));
@@ -524,22 +524,26 @@ impl<'a> G<'a> {
         self.each_elem(ca, c, t.size(), &mut |g, a| g.emit(Stmt::Store(t, a, v.clone())));
     }
 
-    /// `x = y` for derived types: a byte copy (element by element for arrays).
+    /// `x = y` for derived types: a byte copy (element by element for arrays); inside
+    /// compute constructs a copy component by component.
     pub(super) fn assign_derived(&mut self, lhs: &Expr, rhs: &Expr, k: u16) {
-        if self.region.is_some() {
-            self.not_yet("assignment of derived-type values inside compute constructs", lhs.span);
+        if self.region.is_some() && self.has_chars(k, 0) {
+            self.not_yet("assignment of derived-type values with character components inside compute constructs", lhs.span);
             return;
         }
-        let size = Op::I64(self.type_size(k));
         if lhs.ty.rank() == 0 {
             let src = self.expr(rhs);
             let dst = self.expr(lhs);
-            self.emit(Stmt::Call("gpuf_str_copy".into(), vec![dst, size.clone(), src, size]));
+            self.copy_struct(dst, src, k);
             return;
         }
         let shape = self.shape(lhs);
         let root = root_name(lhs).unwrap_or_default();
         if rhs.ty.rank() > 0 && mentions(rhs, &root) {
+            if self.region.is_some() {
+                self.not_yet("overlapping assignment of arrays of derived type inside compute constructs", lhs.span);
+                return;
+            }
             // The right-hand side reads the array being assigned: copy through a temporary.
             let sz = self.type_size(k);
             let tmp = self.temp_buf(&shape, sz);
@@ -547,12 +551,12 @@ impl<'a> G<'a> {
             self.scalarise(&shape, &mut |g, idx| {
                 let src = g.expr_at(rhs, idx);
                 let t = g.lin_addr(&tmp, idx, &sh, sz);
-                g.emit(Stmt::Call("gpuf_str_copy".into(), vec![t, size.clone(), src, size.clone()]));
+                g.copy_struct(t, src, k);
             });
             self.scalarise(&shape, &mut |g, idx| {
                 let t = g.lin_addr(&tmp, idx, &sh, sz);
                 let dst = g.expr_at(lhs, idx);
-                g.emit(Stmt::Call("gpuf_str_copy".into(), vec![dst, size.clone(), t, size.clone()]));
+                g.copy_struct(dst, t, k);
             });
             self.emit(Stmt::Call("gpuf_free".into(), vec![tmp]));
             return;
@@ -560,8 +564,58 @@ impl<'a> G<'a> {
         self.scalarise(&shape, &mut |g, idx| {
             let src = g.expr_at(rhs, idx);
             let dst = g.expr_at(lhs, idx);
-            g.emit(Stmt::Call("gpuf_str_copy".into(), vec![dst, size.clone(), src, size.clone()]));
+            g.copy_struct(dst, src, k);
         });
+    }
+
+    /// Copies a structure of type `k`: the bytes on the host, the components in kernels.
+    fn copy_struct(&mut self, dst: Op, src: Op, k: u16) {
+        if self.region.is_none() {
+            let size = Op::I64(self.type_size(k));
+            self.emit(Stmt::Call("gpuf_str_copy".into(), vec![dst, size.clone(), src, size]));
+            return;
+        }
+        let Some(ti) = self.type_info(k) else { return };
+        for c in &ti.comps {
+            let d = self.val(Ty::Ptr, Rv::PtrAdd(dst.clone(), Op::I64(c.offset)));
+            let s = self.val(Ty::Ptr, Rv::PtrAdd(src.clone(), Op::I64(c.offset)));
+            let (t, es) = match c.base {
+                BaseTy::Derived(j) => (None, self.type_size(j)),
+                b => (Some(ir_ty(b)), ir_ty(b).size()),
+            };
+            let i = self.tmp(Ty::I64);
+            self.push_block();
+            let off = self.bin(Ty::I64, BinOp::Mul, Op::Var(i), Op::I64(es));
+            let de = self.val(Ty::Ptr, Rv::PtrAdd(d, off.clone()));
+            let se = self.val(Ty::Ptr, Rv::PtrAdd(s, off));
+            match (t, c.base) {
+                (Some(t), _) => {
+                    let v = self.val(t, Rv::Load(t, se));
+                    self.emit(Stmt::Store(t, de, v));
+                }
+                (None, BaseTy::Derived(j)) => self.copy_struct(de, se, j),
+                _ => {}
+            }
+            let body = self.pop_block();
+            if c.dims.is_empty() {
+                // One element: the loop body with the index 0.
+                self.emit(Stmt::Assign(i, Rv::Use(Op::I64(0))));
+                for st in body {
+                    self.emit(st);
+                }
+            } else {
+                let id = self.f.new_loop();
+                self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi: Op::I64(c.elems() - 1), step: Op::I64(1), body, acc: None });
+            }
+        }
+    }
+
+    /// Does type `k` have character components (at any depth)?
+    fn has_chars(&self, k: u16, depth: u32) -> bool {
+        depth < 64
+            && self.type_info(k).is_some_and(|t| {
+                t.comps.iter().any(|c| c.base == BaseTy::Character || matches!(c.base, BaseTy::Derived(j) if self.has_chars(j, depth + 1)))
+            })
     }
 
     /// `read` into a derived-type variable at `addr`: its components in order.

@@ -6,7 +6,12 @@ program acc_derived_data
     integer :: n
     real :: v(8)
   end type
-  type(st) :: s, arr(4)
+  type :: pair
+    type(st) :: left
+    integer :: tag(2)
+  end type
+  type(st) :: s, arr(4), copies(4)
+  type(pair) :: pairs(3)
   integer :: i, j
   s%n = 8
   s%v = 1.0
@@ -35,4 +40,21 @@ program acc_derived_data
   end do
   !$acc end kernels
   print *, arr%n
+  !$acc parallel loop copyin(arr) copyout(copies)
+  do j = 1, 4
+    copies(5 - j) = arr(j)
+    copies(5 - j)%v(1) = -copies(5 - j)%v(1)
+  end do
+  print *, copies%n, copies(1)%v(1), copies(4)%v(8)
+  !$acc parallel loop copy(pairs) copyin(arr)
+  do j = 1, 3
+    pairs(j)%left = arr(j + 1)
+    pairs(j)%tag(1) = j
+    pairs(j)%tag(2) = -j
+  end do
+  print *, pairs(2)%left%n, pairs(3)%left%v(2), pairs(3)%tag
+  !$acc serial copy(pairs)
+  pairs(1) = pairs(3)
+  !$acc end serial
+  print *, pairs(1)%left%n, pairs(1)%tag
 end program acc_derived_data
