@@ -124,12 +124,15 @@ impl Checker {
                 None => self.type_scope.extend(names),
             }
         }
+        let mut seen = HashSet::new();
         for t in &unit.types {
-            let k = self.g.type_id(&t.name.name);
-            if self.g.types.get(k as usize).is_some_and(|x| x.defined)
-                || unit.types.iter().filter(|x| x.name.name == t.name.name).count() > 1
-            {
-                self.err(Diagnostic::not_yet(format!("two derived types named `{}` in one file", t.name.name), t.name.span));
+            self.g.type_id(&t.name.name);
+            if !seen.insert(t.name.name.clone()) {
+                self.err(
+                    Diagnostic::error("E0102", format!("type `{}` is defined more than once", t.name.name), t.name.span)
+                        .with_label("defined again here"),
+                );
+                continue;
             }
             self.type_scope.insert(t.name.name.clone());
         }
@@ -157,9 +160,10 @@ impl Checker {
     /// Builds the definitions and layouts of the unit's types (after the declarations,
     /// so that component bounds may use the unit's parameters).
     pub(crate) fn type_defs(&mut self, unit: &mut Unit, idx: usize) {
+        let mut done = HashSet::new();
         for t in unit.types.iter_mut() {
             let k = self.g.type_id(&t.name.name);
-            if self.g.types.get(k as usize).is_some_and(|x| x.defined) {
+            if !done.insert(t.name.name.clone()) {
                 continue;
             }
             let mut comps: Vec<CompInfo> = Vec::new();
@@ -308,11 +312,53 @@ impl Checker {
                 }
             }
             let size = round_up(off, align);
-            if let Some(ti) = self.g.types.get_mut(k as usize) {
-                *ti = TypeInfo { name: t.name.name.clone(), defined: true, module: self.module.clone(), comps, size, align };
+            let new = TypeInfo { name: t.name.name.clone(), defined: true, module: self.module.clone(), comps, size, align };
+            let Some(ti) = self.g.types.get(k as usize) else { continue };
+            if !ti.defined {
+                if let Some(ti) = self.g.types.get_mut(k as usize) {
+                    *ti = new;
+                }
+            } else if !self.same_type(ti, &new) {
+                // Types are known by name in a file: identical definitions in two scopes
+                // are one type, different ones are not supported.
+                self.err(Diagnostic::not_yet(format!("two different derived types named `{}` in one file", t.name.name), t.name.span));
             }
         }
         self.g.type_scopes.insert(idx, self.type_scope.clone());
+    }
+
+    /// Do two definitions describe the same type (components, layout and default values)?
+    fn same_type(&self, a: &TypeInfo, b: &TypeInfo) -> bool {
+        let key = |e: &Option<Expr>| -> Option<String> {
+            let Some(e) = e else { return Some(String::new()) };
+            let items: Vec<&Expr> = match &e.kind {
+                ExprKind::ArrayCtor(items) => {
+                    items.iter().map(|it| if let CtorItem::Expr(x) = it { Some(x) } else { None }).collect::<Option<_>>()?
+                }
+                _ => vec![e],
+            };
+            let mut out = String::new();
+            for x in items {
+                if let Some(v) = self.const_value(x, 0) {
+                    out.push_str(&format!("{v:?};"));
+                } else if let Some(v) = self.const_logical(x, 0) {
+                    out.push_str(&format!("{v};"));
+                } else {
+                    out.push_str(&format!("{:?};", self.const_str(x, 0)?));
+                }
+            }
+            Some(out)
+        };
+        a.size == b.size
+            && a.comps.len() == b.comps.len()
+            && a.comps.iter().zip(&b.comps).all(|(x, y)| {
+                x.name == y.name
+                    && x.base == y.base
+                    && x.dims == y.dims
+                    && x.char_len == y.char_len
+                    && x.offset == y.offset
+                    && key(&x.init).is_some_and(|kx| key(&y.init) == Some(kx))
+            })
     }
 
     /// Does a component of this type have a default value (some subcomponent has one)?

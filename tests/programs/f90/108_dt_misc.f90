@@ -22,6 +22,22 @@ subroutine report(n)
   print *, t%grid(2, :), sum(t%grid, dim=1)
 end subroutine report
 
+subroutine report_twice(n)
+  implicit none
+  integer, intent(in) :: n
+  ! The same type as in `report` (identical definitions in two scopes).
+  type :: local_t
+    integer(8) :: big
+    character(len=6) :: name
+    integer :: grid(2, 3)
+  end type local_t
+  type(local_t) :: t
+  t%big = -n
+  t%name = 'twice'
+  t%grid = n
+  print *, t%big, t%name, sum(t%grid)
+end subroutine report_twice
+
 program dt_misc
   implicit none
   type :: command
@@ -55,6 +71,7 @@ program dt_misc
   if (cmds(1)%verb < cmds(3)%verb) print *, 'add sorts before mul'
   print *, adjustr(cmds(2)%verb) // '|', cmds(4)%verb(1:2), cmds(3)%verb(2:)
   call report(2)
+  call report_twice(3)
   call show()
 contains
   subroutine show()
