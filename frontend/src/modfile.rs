@@ -227,14 +227,6 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
         if s.external || s.dummy.is_some() {
             continue;
         }
-        if matches!(s.base, BaseTy::Derived(_)) && s.init.is_some() {
-            // Other files would initialise it without the value (it is set lazily).
-            return Err(format!(
-                "the value of the derived-type {} `{}` in module `{name}`",
-                if s.parameter { "parameter" } else { "variable" },
-                s.name
-            ));
-        }
         let owner = s.module.clone().unwrap_or_else(|| "-".into());
         let remote = s.module_name.clone().unwrap_or_else(|| s.name.clone());
         let ty = show_ty(s, syms, &c.types).map_err(|w| format!("{w} in module `{name}`"))?;
@@ -243,7 +235,16 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
             line.push_str(if s.allocatable { " alloc" } else { " -" });
         }
         show_dims(s, syms, &mut line).map_err(|w| format!("{w} in module `{name}`"))?;
-        if s.parameter || (s.rank > 0 && s.init.is_some()) {
+        if let (BaseTy::Derived(k), Some(e)) = (s.base, &s.init) {
+            // Every file that sees the variable may be the first to set its value.
+            if s.rank > 0 {
+                return Err(format!("the initial value of the derived-type array `{}` in module `{name}`", s.name));
+            }
+            let mut vals = String::new();
+            struct_vals(c, k, e, syms, &mut vals).map_err(|w| format!("{w} of `{}` in module `{name}`", s.name))?;
+            line.push_str(" =");
+            line.push_str(&vals);
+        } else if s.parameter || (s.rank > 0 && s.init.is_some()) {
             let Some(e) = &s.init else { continue };
             line.push_str(&show_init(s, e, syms).map_err(|w| format!("{w} in module `{name}`"))?);
         }
@@ -353,6 +354,96 @@ fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Res
         }
     }
     Ok(())
+}
+
+/// The leaf values of a structure value (a constructor, or a parameter's), components in
+/// order, array components element by element, defaults where the constructor gives none.
+fn struct_vals(c: &Checked, k: u16, e: &Expr, syms: &Symbols, out: &mut String) -> Result<(), String> {
+    let e = match &e.kind {
+        ExprKind::Name(id) => match syms.get(&id.name) {
+            Some(s) if s.parameter => s.init.as_ref().ok_or("a parameter without a value")?,
+            _ => return Err("a value that is not constant".into()),
+        },
+        _ => e,
+    };
+    let ExprKind::StructCtor { args, .. } = &e.kind else { return Err("a value that is not a constructor".into()) };
+    let t = c.types.get(k as usize).ok_or("an unknown type")?;
+    for (cp, v) in t.comps.iter().zip(args) {
+        let Some(v) = v.as_ref().or(cp.init.as_ref()) else {
+            if let BaseTy::Derived(j) = cp.base {
+                // A component without a value: its type's defaults (zero where none).
+                let empty = Expr {
+                    kind: ExprKind::StructCtor { ty: j, args: vec![None; c.types.get(j as usize).map_or(0, |t| t.comps.len())] },
+                    span: e.span,
+                    ty: e.ty,
+                };
+                for _ in 0..cp.elems() {
+                    struct_vals(c, j, &empty, syms, out)?;
+                }
+                continue;
+            }
+            let zero = match cp.base {
+                BaseTy::Real(_) => Val::Real(0.0),
+                BaseTy::Logical => Val::Log(false),
+                BaseTy::Character => Val::Str(" ".repeat(cp.char_len as usize)),
+                _ => Val::Int(0),
+            };
+            for _ in 0..cp.elems() {
+                let _ = write!(out, " {}", show_val(&zero));
+            }
+            continue;
+        };
+        if let BaseTy::Derived(j) = cp.base {
+            if !cp.dims.is_empty() {
+                return Err("an array of structures in a value".into());
+            }
+            struct_vals(c, j, v, syms, out)?;
+            continue;
+        }
+        let items: Vec<&Expr> = match &v.kind {
+            ExprKind::ArrayCtor(items) => items
+                .iter()
+                .map(|it| if let CtorItem::Expr(x) = it { Some(x) } else { None })
+                .collect::<Option<_>>()
+                .ok_or("an implied-do in a value")?,
+            _ => vec![v; cp.elems() as usize],
+        };
+        for x in items {
+            let mut val = eval(x, syms, 0).and_then(|v| convert(v, cp.base)).ok_or("a value that is not constant")?;
+            if let Val::Str(s) = &mut val {
+                // Blank-padded or truncated to the component's length.
+                let mut b: Vec<u8> = s.bytes().take(cp.char_len as usize).collect();
+                b.resize(cp.char_len as usize, b' ');
+                *s = String::from_utf8_lossy(&b).into_owned();
+            }
+            let _ = write!(out, " {}", show_val(&val));
+        }
+    }
+    Ok(())
+}
+
+/// Rebuilds a structure value of type `k` (an index into `types`) from its leaf values.
+fn struct_from(types: &[crate::sema::TypeInfo], k: u16, vals: &mut std::slice::Iter<'_, &str>, depth: u32) -> Option<Expr> {
+    let t = types.get(k as usize)?;
+    if depth > 64 {
+        return None;
+    }
+    let mut args = Vec::new();
+    for cp in &t.comps {
+        let v = if let BaseTy::Derived(j) = cp.base {
+            if !cp.dims.is_empty() {
+                return None;
+            }
+            struct_from(types, j, vals, depth + 1)?
+        } else if cp.dims.is_empty() {
+            parse_val(vals.next()?, cp.base)?
+        } else {
+            let items: Option<Vec<CtorItem>> = (0..cp.elems()).map(|_| Some(CtorItem::Expr(parse_val(vals.next()?, cp.base)?))).collect();
+            lit(ExprKind::ArrayCtor(items?), Ty::Array(cp.base, 1))
+        };
+        args.push(Some(v));
+    }
+    Some(lit(ExprKind::StructCtor { ty: k, args }, Ty::Scalar(BaseTy::Derived(k))))
 }
 
 /// A base type, `type(NAME)` naming one of the types read so far.
@@ -591,6 +682,14 @@ fn entity(parameter: bool, f: &[&str], types: &[crate::sema::TypeInfo]) -> Optio
     }
     match rest {
         [] if !parameter => {}
+        ["=", vals @ ..] if !vals.is_empty() && matches!(base, BaseTy::Derived(_)) => {
+            let BaseTy::Derived(k) = base else { return None };
+            let mut it = vals.iter();
+            s.init = Some(struct_from(types, k, &mut it, 0)?);
+            if it.next().is_some() || rank > 0 {
+                return None;
+            }
+        }
         ["=", vals @ ..] if !vals.is_empty() => {
             let vals: Option<Vec<Expr>> = vals.iter().map(|v| parse_val(v, base)).collect();
             let mut vals = vals?;

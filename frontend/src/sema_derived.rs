@@ -631,8 +631,23 @@ pub(crate) fn import_types(im: &mut crate::modfile::Imported, names: &mut Vec<St
             }
         }
     }
+    fn remap_expr(e: &mut Expr, map: &[u16]) {
+        let f = |j: u16| map.get(j as usize).copied().unwrap_or(u16::MAX);
+        if let Ty::Scalar(BaseTy::Derived(j)) = e.ty {
+            e.ty = Ty::Scalar(BaseTy::Derived(f(j)));
+        }
+        if let ExprKind::StructCtor { ty, args } = &mut e.kind {
+            *ty = f(*ty);
+            for a in args.iter_mut().flatten() {
+                remap_expr(a, map);
+            }
+        }
+    }
     for s in &mut im.symbols {
         remap(&mut s.base);
+        if let Some(e) = &mut s.init {
+            remap_expr(e, &map);
+        }
     }
     for (_, p) in &mut im.procs {
         for a in &mut p.args {

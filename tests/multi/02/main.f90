@@ -1,5 +1,5 @@
 program main
-  use particles, only: particle, vec2, move, dist2, origin, nhist, midpoint, snapshot
+  use particles, only: particle, vec2, move, dist2, origin, nhist, midpoint, snapshot, east, probe, tracker
   implicit none
   type(particle) :: ps(3), q
   type(vec2) :: step
@@ -28,4 +28,7 @@ program main
   step = midpoint(ps(1)%pos, ps(3)%pos)
   q = snapshot(ps(2))
   print *, step, q%label, q%nmoves
+  print *, east, probe
+  call move(tracker, east)
+  print *, tracker
 end program main

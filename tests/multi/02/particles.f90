@@ -14,6 +14,9 @@ module particles
     logical :: active = .true.
   end type particle
   type(particle) :: origin
+  type(vec2), parameter :: east = vec2(1.0d0, zero)
+  type(particle), parameter :: probe = particle('probe', vec2(0.5d0, -0.5d0), 2, [1.0, 2.0, 3.0, 4.0], active=.false.)
+  type(particle) :: tracker = particle(label='trk', pos=east)
 contains
   subroutine move(p, d)
     type(particle), intent(inout) :: p
