@@ -3374,7 +3374,7 @@ impl<'a> G<'a> {
                     for e in l {
                         if let ExprKind::Name(id) = &e.kind {
                             match self.lookup(&id.name) {
-                                Some(Home::Mem(_, BaseTy::Derived(_))) => self.not_yet("private derived-type variables", e.span),
+                                Some(Home::Mem(_, BaseTy::Derived(k))) => pending_arrays.push(self.struct_desc(&id.name, k)),
                                 Some(Home::Reg(_, b)) | Some(Home::Mem(_, b)) => {
                                     let v = self.f.new_var(id.name.clone(), ir_ty(b));
                                     scope.insert(id.name.clone(), Home::Reg(v, b));
@@ -3417,6 +3417,11 @@ impl<'a> G<'a> {
         self.push_block();
         for d in pending_arrays {
             let h = self.gang_private_array(&d);
+            // A derived-type scalar is a rank-0 "array": its gang's copy is its home.
+            let h = match h {
+                Home::Array(pd) if pd.lb.is_empty() => Home::Mem(pd.addr, pd.base),
+                h => h,
+            };
             if let Some(top) = self.overrides.last_mut() {
                 top.insert(d.name.clone(), h);
             }
@@ -3684,7 +3689,21 @@ impl<'a> G<'a> {
                     for e in list {
                         let ExprKind::Name(id) = &e.kind else { continue };
                         match self.lookup(&id.name) {
-                            Some(Home::Mem(_, BaseTy::Derived(_))) => self.not_yet("private derived-type variables", e.span),
+                            Some(Home::Mem(_, BaseTy::Derived(k))) => {
+                                let outer = self.region.as_ref().map(|r| r.levels).unwrap_or_default();
+                                if levels.has(Level::Worker)
+                                    || levels.has(Level::Vector)
+                                    || outer.has(Level::Worker)
+                                    || outer.has(Level::Vector)
+                                {
+                                    self.not_yet("private derived-type variables on worker or vector loops", e.span);
+                                } else {
+                                    let d = self.struct_desc(&id.name, k);
+                                    if let Home::Array(pd) = self.gang_private_array(&d) {
+                                        scope.insert(id.name.clone(), Home::Mem(pd.addr, pd.base));
+                                    }
+                                }
+                            }
                             Some(Home::Reg(_, b)) | Some(Home::Mem(_, b)) => {
                                 let v = self.f.new_var(id.name.clone(), ir_ty(b));
                                 scope.insert(id.name.clone(), Home::Reg(v, b));

@@ -191,6 +191,12 @@ impl<'a> G<'a> {
         buf
     }
 
+    /// A rank-0 descriptor of a derived-type scalar (for gang-private copies).
+    pub(super) fn struct_desc(&mut self, name: &str, k: u16) -> Desc {
+        let addr = self.f.new_var(format!("{name}.addr"), Ty::Ptr);
+        Desc { name: name.to_string(), base: BaseTy::Derived(k), addr, lb: Vec::new(), ext: Vec::new() }
+    }
+
     /// Default-initialises every element of an array of derived type `k`.
     pub(super) fn init_array_elems(&mut self, d: &Desc, k: u16) {
         if !self.needs_init(k) {
