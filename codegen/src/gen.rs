@@ -19,6 +19,9 @@ use inkwell::values::{
 use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, FloatPredicate, IntPredicate};
 use std::collections::HashMap;
 
+#[path = "aggret.rs"]
+mod aggret;
+
 const SEQ: AtomicOrdering = AtomicOrdering::SequentiallyConsistent;
 
 /// Helpers for AMDGPU that need sync scopes, which the LLVM 19 C API cannot set: parsed
@@ -135,6 +138,9 @@ pub(crate) fn build_host<'ctx>(
     for p in &host.procs {
         let ps: Vec<BasicMetadataTypeEnum> = p.params.iter().map(|_| ptr.into()).collect();
         let fty = match p.result {
+            Some(r) if aggret::agg_cls(&p.var(r).name).is_some() => {
+                cg.agg_type(aggret::agg_cls(&p.var(r).name).unwrap_or("l")).fn_type(&ps, false)
+            }
             Some(r) => cg.llty(p.var(r).ty).fn_type(&ps, false),
             None => ctx.void_type().fn_type(&ps, false),
         };
@@ -449,6 +455,10 @@ impl<'ctx> Cg<'ctx> {
             RetKind::Void => {
                 self.b.build_return(None)?;
             }
+            RetKind::Value(v) if aggret::agg_cls(&fx.f.var(v).name).is_some() => {
+                let cls = aggret::agg_cls(&fx.f.var(v).name).unwrap_or("l").to_string();
+                self.agg_return(fx, v, &cls)?;
+            }
             RetKind::Value(v) => {
                 let t = fx.f.var(v).ty;
                 let val = self.load(t, fx.vars[v.0 as usize])?;
@@ -612,6 +622,10 @@ impl<'ctx> Cg<'ctx> {
             }
             Stmt::Call(name, args) if name == "@ptr" => {
                 self.call_ptr(fx, args, None)?;
+            }
+            Stmt::Call(name, args) if aggret::agg_cls(name).is_some() => {
+                let cls = aggret::agg_cls(name).unwrap_or("l").to_string();
+                self.agg_call(fx, name, &cls, args)?;
             }
             Stmt::Call(name, args) if crate::cabi::split(name, &crate::cabi::CALL_PREFIX).is_some() => {
                 let (link, f32k) = crate::cabi::split(name, &crate::cabi::CALL_PREFIX).unwrap_or_default();

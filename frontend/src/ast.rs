@@ -18,6 +18,10 @@ pub struct Ident {
 #[derive(Clone, Debug, Default)]
 pub struct SourceFile {
     pub units: Vec<Unit>,
+    /// The derived-type names written in `type(name)` declarations and type definitions:
+    /// the parser's [`BaseTy::Derived`] indexes this list; semantic analysis replaces it
+    /// with an index into [`crate::sema::Checked::types`].
+    pub type_names: Vec<String>,
 }
 
 /// The kinds of program units.
@@ -74,6 +78,16 @@ pub struct Unit {
     pub body: Vec<Stmt>,
     /// Procedures after `contains`.
     pub contains: Vec<Unit>,
+    /// Derived-type definitions (`type :: name ... end type`), in source order.
+    pub types: Vec<TypeDef>,
+    pub span: Span,
+}
+
+/// A derived-type definition: its components are declarations.
+#[derive(Clone, Debug)]
+pub struct TypeDef {
+    pub name: Ident,
+    pub comps: Vec<Decl>,
     pub span: Span,
 }
 
@@ -142,6 +156,9 @@ pub enum BaseTy {
     Character,
     /// `complex` with the kind of its parts: 4 or 8 (`double complex` is 8).
     Complex(u8),
+    /// `type(name)`: before semantic analysis an index into [`SourceFile::type_names`],
+    /// after it an index into [`crate::sema::Checked::types`].
+    Derived(u16),
 }
 
 /// The type of an expression: a base type and a rank (0 for scalars).
@@ -596,6 +613,23 @@ pub enum ExprKind {
     ArrayCtor(Vec<CtorItem>),
     /// A complex literal constant `(re, im)`.
     Complex(Box<Expr>, Box<Expr>),
+    /// `base%name` or `base%name(subs)` (a component of a derived-type scalar; `subs` is
+    /// empty without subscripts).
+    Component(Box<CompRef>),
+    /// After semantic analysis: a structure constructor `t(a, b)` with one value per
+    /// component in order (keywords resolved; `None`: the component's default).
+    StructCtor {
+        ty: u16,
+        args: Vec<Option<Expr>>,
+    },
+}
+
+/// `base%name[(subs)]` (boxed: keeps [`ExprKind`] small for deep recursion).
+#[derive(Clone, Debug)]
+pub struct CompRef {
+    pub base: Expr,
+    pub name: Ident,
+    pub subs: Vec<Arg>,
 }
 
 /// One item of an array constructor.

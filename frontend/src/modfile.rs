@@ -13,12 +13,15 @@
 //! proc LOCAL KIND LINK OWNER ELEMENTAL RESULT-TYPE RESULT-RANK
 //! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE     (the dummies of the last `proc`)
 //! rdim LO HI                         (a result dimension of the last `proc`, an array function)
+//! type NAME SIZE ALIGN                (a derived type visible through NAME, before its users)
+//! comp NAME TYPE OFFSET RANK DIM... [= VALUE]          (the components of the last `type`)
 //! end
 //! ```
 //!
 //! `OWNER` is the module whose object holds the entity (`-` for none: a constant of an
 //! intrinsic module, an external procedure), `REMOTE` its name there. `TYPE` is
-//! `integer(K)`, `real(K)`, `logical` or `character*LEN` (`character*-`: length 1). A `DIM`
+//! `integer(K)`, `real(K)`, `logical`, `character*LEN` (`character*-`: length 1) or
+//! `type(NAME)` (a type listed before). A `DIM`
 //! is `LO:HI` or `:`. A `VALUE` is an integer, a real (as Rust prints an `f64`), `T`/`F`,
 //! or `x` followed by the hex bytes of a character value. `KIND` is `subroutine` or
 //! `function`; `INTENT` is `in`, `out`, `inout` or `-`; flags are `0`/`1`; a subroutine's
@@ -47,6 +50,8 @@ pub struct Imported {
     pub procs: Vec<(String, ProcSig)>,
     /// The result bounds of its array-valued functions, by link name.
     pub result_bounds: Vec<(String, Vec<(ResultBound, ResultBound)>)>,
+    /// The derived types visible through the module.
+    pub types: Vec<crate::sema::TypeInfo>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -143,7 +148,7 @@ fn show_val(v: &Val) -> String {
     }
 }
 
-fn show_ty(s: &Symbol, syms: &Symbols) -> Result<String, String> {
+fn show_ty(s: &Symbol, syms: &Symbols, types: &[crate::sema::TypeInfo]) -> Result<String, String> {
     Ok(match s.base {
         BaseTy::Character => match &s.char_len {
             None => "character*-".into(),
@@ -157,12 +162,15 @@ fn show_ty(s: &Symbol, syms: &Symbols) -> Result<String, String> {
             },
             Some(_) => return Err(format!("the length of `{}`", s.name)),
         },
-        b => show_base(b),
+        b => show_base(b, types),
     })
 }
 
-fn show_base(b: BaseTy) -> String {
-    crate::sema::base_name(b)
+fn show_base(b: BaseTy, types: &[crate::sema::TypeInfo]) -> String {
+    match b {
+        BaseTy::Derived(k) => format!("type({})", types.get(k as usize).map_or("?", |t| t.name.as_str())),
+        b => crate::sema::base_name(b),
+    }
 }
 
 fn show_dims(s: &Symbol, syms: &Symbols, out: &mut String) -> Result<(), String> {
@@ -230,22 +238,29 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
     let _ = writeln!(out, "uses{}", uses.iter().map(|u| format!(" {u}")).collect::<String>());
     let scope = c.module_scopes.get(name).cloned().unwrap_or_default();
     let _ = writeln!(out, "openacc {}", u8::from(scope.1));
+    write_types(c, name, syms, &mut out)?;
     for s in &syms.list {
         if s.external || s.dummy.is_some() || !mu.unit.is_public(&s.name) {
             continue;
         }
         let owner = s.module.clone().unwrap_or_else(|| "-".into());
         let remote = s.module_name.clone().unwrap_or_else(|| s.name.clone());
-        let ty = show_ty(s, syms).map_err(|w| format!("{w} in module `{name}`"))?;
+        let ty = show_ty(s, syms, &c.types).map_err(|w| format!("{w} in module `{name}`"))?;
         let mut line = format!("{} {} {owner} {remote} {ty} {}", if s.parameter { "param" } else { "var" }, s.name, s.rank);
         if !s.parameter {
             line.push_str(if s.allocatable { " alloc" } else { " -" });
         }
         show_dims(s, syms, &mut line).map_err(|w| format!("{w} in module `{name}`"))?;
-        // Arrays, character variables and complex scalars are set up by the first unit that
-        // runs (see gimplify), so every user needs their initial values.
-        let lazy = s.rank > 0 || matches!(s.base, BaseTy::Complex(_) | BaseTy::Character);
-        if s.parameter || (lazy && s.init.is_some()) {
+        if let (BaseTy::Derived(k), Some(e)) = (s.base, &s.init) {
+            // Every file that sees the variable may be the first to set its value.
+            if s.rank > 0 {
+                return Err(format!("the initial value of the derived-type array `{}` in module `{name}`", s.name));
+            }
+            let mut vals = String::new();
+            struct_vals(c, k, e, syms, &mut vals).map_err(|w| format!("{w} of `{}` in module `{name}`", s.name))?;
+            line.push_str(" =");
+            line.push_str(&vals);
+        } else if s.parameter || ((s.rank > 0 || matches!(s.base, BaseTy::Complex(_) | BaseTy::Character)) && s.init.is_some()) {
             let Some(e) = &s.init else { continue };
             line.push_str(&show_init(s, e, syms).map_err(|w| format!("{w} in module `{name}`"))?);
         }
@@ -260,7 +275,7 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
         let kind = if p.kind == UnitKind::Function { "function" } else { "subroutine" };
         let owner = p.module.clone().unwrap_or_else(|| "-".into());
         let res = match p.result {
-            Some((b, r)) => format!("{} {r}", show_base(b)),
+            Some((b, r)) => format!("{} {r}", show_base(b, &c.types)),
             None => "- 0".into(),
         };
         let _ = writeln!(out, "proc {local} {kind} {} {owner} {} {res}", p.link_name, u8::from(p.elemental));
@@ -275,7 +290,7 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
                 out,
                 "arg {} {} {} {intent} {} {}",
                 a.name,
-                show_base(a.base),
+                show_base(a.base, &c.types),
                 a.rank,
                 u8::from(a.optional),
                 u8::from(a.assumed_shape)
@@ -288,6 +303,176 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
     }
     out.push_str("end\n");
     Ok(out)
+}
+
+/// The derived types visible in module `name`, each after the types of its components.
+fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Result<(), String> {
+    let Some(visible) = c.module_types.get(name) else { return Ok(()) };
+    let mut done: Vec<&str> = Vec::new();
+    let mut todo: Vec<&crate::sema::TypeInfo> = c.types.iter().filter(|t| t.defined && visible.contains(&t.name)).collect();
+    // Component types first (they are visible in the module too, or added here).
+    let mut i = 0;
+    while i < todo.len() {
+        let deps: Vec<&crate::sema::TypeInfo> = todo
+            .get(i)
+            .map(|t| {
+                t.comps.iter().filter_map(|cp| if let BaseTy::Derived(k) = cp.base { c.types.get(k as usize) } else { None }).collect()
+            })
+            .unwrap_or_default();
+        for d in deps {
+            if !todo.iter().any(|t| t.name == d.name) {
+                todo.push(d);
+            }
+        }
+        i += 1;
+    }
+    while done.len() < todo.len() {
+        let before = done.len();
+        for t in &todo {
+            if done.contains(&t.name.as_str()) {
+                continue;
+            }
+            let ready = t.comps.iter().all(|cp| match cp.base {
+                BaseTy::Derived(k) => c.types.get(k as usize).is_some_and(|d| done.contains(&d.name.as_str())),
+                _ => true,
+            });
+            if !ready {
+                continue;
+            }
+            let _ = writeln!(out, "type {} {} {}", t.name, t.size, t.align);
+            for cp in &t.comps {
+                let ty = match cp.base {
+                    BaseTy::Character => format!("character*{}", cp.char_len),
+                    b => show_base(b, &c.types),
+                };
+                let mut line = format!("comp {} {ty} {} {}", cp.name, cp.offset, cp.dims.len());
+                for (lo, hi) in &cp.dims {
+                    let _ = write!(line, " {lo}:{hi}");
+                }
+                if let Some(e) = &cp.init {
+                    let items: Vec<&Expr> = match &e.kind {
+                        ExprKind::ArrayCtor(items) => {
+                            items.iter().filter_map(|it| if let CtorItem::Expr(x) = it { Some(x) } else { None }).collect()
+                        }
+                        _ => vec![e],
+                    };
+                    line.push_str(" =");
+                    for x in items {
+                        let v = eval(x, syms, 0)
+                            .and_then(|v| convert(v, cp.base))
+                            .ok_or_else(|| format!("the default value of component `{}` of type `{}`", cp.name, t.name))?;
+                        let _ = write!(line, " {}", show_val(&v));
+                    }
+                }
+                out.push_str(&line);
+                out.push('\n');
+            }
+            done.push(&t.name);
+        }
+        if done.len() == before {
+            return Err(format!("the derived types of module `{name}`"));
+        }
+    }
+    Ok(())
+}
+
+/// The leaf values of a structure value (a constructor, or a parameter's), components in
+/// order, array components element by element, defaults where the constructor gives none.
+fn struct_vals(c: &Checked, k: u16, e: &Expr, syms: &Symbols, out: &mut String) -> Result<(), String> {
+    let e = match &e.kind {
+        ExprKind::Name(id) => match syms.get(&id.name) {
+            Some(s) if s.parameter => s.init.as_ref().ok_or("a parameter without a value")?,
+            _ => return Err("a value that is not constant".into()),
+        },
+        _ => e,
+    };
+    let ExprKind::StructCtor { args, .. } = &e.kind else { return Err("a value that is not a constructor".into()) };
+    let t = c.types.get(k as usize).ok_or("an unknown type")?;
+    for (cp, v) in t.comps.iter().zip(args) {
+        let Some(v) = v.as_ref().or(cp.init.as_ref()) else {
+            if let BaseTy::Derived(j) = cp.base {
+                // A component without a value: its type's defaults (zero where none).
+                let empty = Expr {
+                    kind: ExprKind::StructCtor { ty: j, args: vec![None; c.types.get(j as usize).map_or(0, |t| t.comps.len())] },
+                    span: e.span,
+                    ty: e.ty,
+                };
+                for _ in 0..cp.elems() {
+                    struct_vals(c, j, &empty, syms, out)?;
+                }
+                continue;
+            }
+            let zero = match cp.base {
+                BaseTy::Real(_) => Val::Real(0.0),
+                BaseTy::Logical => Val::Log(false),
+                BaseTy::Character => Val::Str(" ".repeat(cp.char_len as usize)),
+                _ => Val::Int(0),
+            };
+            for _ in 0..cp.elems() {
+                let _ = write!(out, " {}", show_val(&zero));
+            }
+            continue;
+        };
+        if let BaseTy::Derived(j) = cp.base {
+            if !cp.dims.is_empty() {
+                return Err("an array of structures in a value".into());
+            }
+            struct_vals(c, j, v, syms, out)?;
+            continue;
+        }
+        let items: Vec<&Expr> = match &v.kind {
+            ExprKind::ArrayCtor(items) => items
+                .iter()
+                .map(|it| if let CtorItem::Expr(x) = it { Some(x) } else { None })
+                .collect::<Option<_>>()
+                .ok_or("an implied-do in a value")?,
+            _ => vec![v; cp.elems() as usize],
+        };
+        for x in items {
+            let mut val = eval(x, syms, 0).and_then(|v| convert(v, cp.base)).ok_or("a value that is not constant")?;
+            if let Val::Str(s) = &mut val {
+                // Blank-padded or truncated to the component's length.
+                let mut b: Vec<u8> = s.bytes().take(cp.char_len as usize).collect();
+                b.resize(cp.char_len as usize, b' ');
+                *s = String::from_utf8_lossy(&b).into_owned();
+            }
+            let _ = write!(out, " {}", show_val(&val));
+        }
+    }
+    Ok(())
+}
+
+/// Rebuilds a structure value of type `k` (an index into `types`) from its leaf values.
+fn struct_from(types: &[crate::sema::TypeInfo], k: u16, vals: &mut std::slice::Iter<'_, &str>, depth: u32) -> Option<Expr> {
+    let t = types.get(k as usize)?;
+    if depth > 64 {
+        return None;
+    }
+    let mut args = Vec::new();
+    for cp in &t.comps {
+        let v = if let BaseTy::Derived(j) = cp.base {
+            if !cp.dims.is_empty() {
+                return None;
+            }
+            struct_from(types, j, vals, depth + 1)?
+        } else if cp.dims.is_empty() {
+            parse_val(vals.next()?, cp.base)?
+        } else {
+            let items: Option<Vec<CtorItem>> = (0..cp.elems()).map(|_| Some(CtorItem::Expr(parse_val(vals.next()?, cp.base)?))).collect();
+            lit(ExprKind::ArrayCtor(items?), Ty::Array(cp.base, 1))
+        };
+        args.push(Some(v));
+    }
+    Some(lit(ExprKind::StructCtor { ty: k, args }, Ty::Scalar(BaseTy::Derived(k))))
+}
+
+/// A base type, `type(NAME)` naming one of the types read so far.
+fn parse_base_in(t: &str, types: &[crate::sema::TypeInfo]) -> Option<(BaseTy, Option<Option<i64>>)> {
+    if let Some(n) = t.strip_prefix("type(").and_then(|r| r.strip_suffix(')')) {
+        let k = types.iter().position(|x| x.name == n)?;
+        return Some((BaseTy::Derived(u16::try_from(k).ok()?), None));
+    }
+    parse_base(t)
 }
 
 fn parse_base(t: &str) -> Option<(BaseTy, Option<Option<i64>>)> {
@@ -347,6 +532,7 @@ fn parse_val(t: &str, b: BaseTy) -> Option<Expr> {
                 (0..h.len() / 2).map(|i| h.get(2 * i..2 * i + 2).and_then(|x| u8::from_str_radix(x, 16).ok())).collect();
             lit(ExprKind::Str(String::from_utf8(bytes?).ok()?), ty)
         }
+        BaseTy::Derived(_) => return None,
     })
 }
 
@@ -391,7 +577,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                 }
             }
             "param" | "var" => {
-                let s = entity(word == "param", rest).ok_or_else(bad)?;
+                let s = entity(word == "param", rest, &m.types).ok_or_else(bad)?;
                 m.symbols.push(s);
             }
             "proc" => {
@@ -403,7 +589,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                 };
                 let result = match (*rty, kind) {
                     ("-", UnitKind::Subroutine) => None,
-                    (t, UnitKind::Function) => match parse_base(t) {
+                    (t, UnitKind::Function) => match parse_base_in(t, &m.types) {
                         Some((b, None)) => Some((b, rrank.parse().map_err(|_| bad())?)),
                         _ => return Err(bad()),
                     },
@@ -425,7 +611,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
             }
             "arg" => {
                 let [n, t, rank, intent, optional, assumed] = rest else { return Err(bad()) };
-                let Some((base, None)) = parse_base(t) else { return Err(bad()) };
+                let Some((base, None)) = parse_base_in(t, &m.types) else { return Err(bad()) };
                 let intent = match *intent {
                     "in" => Some(Intent::In),
                     "out" => Some(Intent::Out),
@@ -454,6 +640,48 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     None => m.result_bounds.push((link, vec![(lo, hi)])),
                 }
             }
+            "type" => {
+                let [n, size, align] = rest else { return Err(bad()) };
+                m.types.push(crate::sema::TypeInfo {
+                    name: n.to_string(),
+                    defined: true,
+                    module: None,
+                    comps: Vec::new(),
+                    size: size.parse().map_err(|_| bad())?,
+                    align: align.parse().map_err(|_| bad())?,
+                });
+            }
+            "comp" => {
+                let [n, t, offset, rank, rest @ ..] = rest else { return Err(bad()) };
+                let (base, len) = parse_base_in(t, &m.types).ok_or_else(bad)?;
+                let rank: usize = rank.parse().map_err(|_| bad())?;
+                let (dims, rest) = rest.split_at_checked(rank).ok_or_else(bad)?;
+                let mut bounds = Vec::new();
+                for d in dims {
+                    let (l, h) = d.split_once(':').ok_or_else(bad)?;
+                    bounds.push((l.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?));
+                }
+                let init = match rest {
+                    [] => None,
+                    ["=", v] => Some(parse_val(v, base).ok_or_else(bad)?),
+                    ["=", vals @ ..] if !vals.is_empty() => {
+                        let vals: Option<Vec<Expr>> = vals.iter().map(|v| parse_val(v, base)).collect();
+                        let items = vals.ok_or_else(bad)?.into_iter().map(CtorItem::Expr).collect();
+                        Some(lit(ExprKind::ArrayCtor(items), Ty::Array(base, 1)))
+                    }
+                    _ => return Err(bad()),
+                };
+                let cp = crate::sema::CompInfo {
+                    name: n.to_string(),
+                    base,
+                    dims: bounds,
+                    char_len: len.flatten().unwrap_or(0),
+                    offset: offset.parse().map_err(|_| bad())?,
+                    init,
+                };
+                let Some(ty) = m.types.last_mut() else { return Err(bad()) };
+                ty.comps.push(cp);
+            }
             "end" => ended = true,
             _ => return Err(bad()),
         }
@@ -465,9 +693,9 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
 }
 
 /// A `param` or `var` entry: `LOCAL OWNER REMOTE TYPE RANK [alloc|-] DIM... [= VALUE...]`.
-fn entity(parameter: bool, f: &[&str]) -> Option<Symbol> {
+fn entity(parameter: bool, f: &[&str], types: &[crate::sema::TypeInfo]) -> Option<Symbol> {
     let [local, owner, remote, ty, rank, rest @ ..] = f else { return None };
-    let (base, len) = parse_base(ty)?;
+    let (base, len) = parse_base_in(ty, types)?;
     let rank: u8 = rank.parse().ok()?;
     if rank > 7 {
         return None;
@@ -496,6 +724,14 @@ fn entity(parameter: bool, f: &[&str]) -> Option<Symbol> {
     }
     match rest {
         [] if !parameter => {}
+        ["=", vals @ ..] if !vals.is_empty() && matches!(base, BaseTy::Derived(_)) => {
+            let BaseTy::Derived(k) = base else { return None };
+            let mut it = vals.iter();
+            s.init = Some(struct_from(types, k, &mut it, 0)?);
+            if it.next().is_some() || rank > 0 {
+                return None;
+            }
+        }
         ["=", vals @ ..] if !vals.is_empty() => {
             let vals: Option<Vec<Expr>> = vals.iter().map(|v| parse_val(v, base)).collect();
             let mut vals = vals?;

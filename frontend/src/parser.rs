@@ -42,6 +42,7 @@ pub fn parse(src: &str) -> (Option<SourceFile>, Vec<Diagnostic>) {
         cur_unit: None,
         host_is_module: false,
         access: Vec::new(),
+        type_names: Vec::new(),
     };
     let file = p.file();
     (file, p.diags)
@@ -170,6 +171,8 @@ struct Parser {
     host_is_module: bool,
     /// `public`/`private` attributes of the declaration just parsed (moved to the unit).
     access: Vec<(Ident, bool)>,
+    /// Derived-type names seen (see [`SourceFile::type_names`]).
+    type_names: Vec<String>,
 }
 
 /// A unit with nothing in it yet.
@@ -204,6 +207,7 @@ fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
         attr_stmts: Vec::new(),
         body: Vec::new(),
         contains: Vec::new(),
+        types: Vec::new(),
         span,
     }
 }
@@ -635,7 +639,7 @@ impl Parser {
             self.diags.push(Diagnostic::error("E0015", "the file contains no program unit", sp).with_label("expected `program`"));
             return None;
         }
-        Some(SourceFile { units })
+        Some(SourceFile { units, type_names: std::mem::take(&mut self.type_names) })
     }
 
     /// Is the current statement the header of a subroutine or function (possibly with a
@@ -650,7 +654,7 @@ impl Parser {
             match w.as_str() {
                 "subroutine" | "function" => return matches!(self.tok_at(i + 1), Tok::Name(_)),
                 "recursive" | "pure" | "elemental" | "impure" | "integer" | "real" | "logical" | "character" | "doubleprecision"
-                | "double" | "precision" | "complex" | "doublecomplex" => {
+                | "double" | "precision" | "complex" | "doublecomplex" | "type" => {
                     i += 1;
                     if self.tok_at(i) == &Tok::LParen || self.tok_at(i) == &Tok::Star {
                         // A kind selector: skip it.
@@ -1037,6 +1041,12 @@ impl Parser {
                         u.decls.push(d);
                     }
                     u.access.append(&mut self.access);
+                }
+                "type" if !in_interface && !matches!(self.tok_at(1), Tok::LParen | Tok::Assign | Tok::Percent) => {
+                    seen_decl = true;
+                    if let Some(t) = self.type_def() {
+                        u.types.push(t);
+                    }
                 }
                 _ => break,
             }
@@ -1692,6 +1702,7 @@ impl Parser {
             Tok::Name(n) => {
                 matches!(n.as_str(), "integer" | "real" | "logical" | "character" | "doubleprecision" | "complex" | "doublecomplex")
                     || (n == "double" && (self.is_name_at(1, "precision") || self.is_name_at(1, "complex")))
+                    || (n == "type" && self.tok_at(1) == &Tok::LParen)
             }
             _ => false,
         }
@@ -1764,6 +1775,12 @@ impl Parser {
         let Tok::Name(w) = self.bump().tok else {
             return Err(self.err_expected("a type"));
         };
+        if w == "type" {
+            self.expect(&Tok::LParen)?;
+            let n = self.expect_name("a derived-type name")?;
+            self.expect(&Tok::RParen)?;
+            return Ok((BaseTy::Derived(self.type_name_id(&n.name)), self.from(start)));
+        }
         if w == "double" || w == "doubleprecision" || w == "doublecomplex" {
             let cplx = w == "doublecomplex" || self.is_name("complex");
             if w == "double" {
@@ -2322,17 +2339,197 @@ impl Parser {
         } else {
             Expr { span: name.span, kind: ExprKind::Name(name), ty: Ty::Unknown }
         };
-        if self.is(&Tok::Percent) {
-            let sp = self.span();
-            self.diags.push(Diagnostic::not_yet("derived types (`%` components)", sp));
-            return Err(Fail);
-        }
+        let e = self.components(e)?;
         if self.is(&Tok::LParen) {
             let sp = self.span();
             self.diags.push(Diagnostic::not_yet("substrings", sp));
             return Err(Fail);
         }
         Ok(e)
+    }
+
+    /// `%name` and `%name(subs)` parts after a designator.
+    #[inline(never)]
+    fn node_components(&mut self, kind: ExprKind, span: Span) -> PResult<Expr> {
+        let e = self.node(kind, span)?;
+        if self.is(&Tok::Percent) {
+            self.components(e)
+        } else {
+            Ok(e)
+        }
+    }
+
+    #[inline(never)]
+    fn components(&mut self, mut e: Expr) -> PResult<Expr> {
+        while self.eat(&Tok::Percent) {
+            let name = self.expect_name("a component name")?;
+            let subs = if self.is(&Tok::LParen) { self.args()? } else { Vec::new() };
+            if self.is(&Tok::LParen) {
+                let s2 = self.span();
+                self.diags.push(Diagnostic::not_yet("substrings", s2));
+                return Err(Fail);
+            }
+            let span = e.span.to(self.from(name.span));
+            e = self.node(ExprKind::Component(Box::new(CompRef { base: e, name, subs })), span)?;
+        }
+        Ok(e)
+    }
+
+    /// The index of a derived-type name in [`Parser::type_names`].
+    fn type_name_id(&mut self, n: &str) -> u16 {
+        let i = match self.type_names.iter().position(|x| x == n) {
+            Some(i) => i,
+            None => {
+                self.type_names.push(n.to_string());
+                self.type_names.len() - 1
+            }
+        };
+        u16::try_from(i).unwrap_or(u16::MAX)
+    }
+
+    /// `type [[, attrs] ::] name` ... `end type [name]`: component declarations only.
+    #[inline(never)]
+    fn type_def(&mut self) -> Option<TypeDef> {
+        let start = self.span();
+        self.bump();
+        // `public`, `private` (access is not enforced) and `bind(c)` (the layout is C's
+        // anyway) are accepted; `extends` and `abstract` are not supported.
+        while self.eat(&Tok::Comma) {
+            let asp = self.span();
+            let ok = match self.tok().clone() {
+                Tok::Name(a) if a == "public" || a == "private" => {
+                    self.bump();
+                    true
+                }
+                Tok::Name(a)
+                    if a == "bind" && self.tok_at(1) == &Tok::LParen && self.is_name_at(2, "c") && self.tok_at(3) == &Tok::RParen =>
+                {
+                    for _ in 0..4 {
+                        self.bump();
+                    }
+                    true
+                }
+                _ => false,
+            };
+            if !ok {
+                let what = match self.tok() {
+                    Tok::Name(a) if a == "extends" => "type extension (`extends`)".to_string(),
+                    Tok::Name(a) => format!("the type attribute `{a}`"),
+                    _ => "this type attribute".to_string(),
+                };
+                let sp = asp.to(self.statement_span());
+                self.diags.push(Diagnostic::not_yet(what, sp));
+                self.skip_statement();
+                self.skip_type_body();
+                return None;
+            }
+        }
+        self.eat(&Tok::DoubleColon);
+        let name = match self.expect_name("a type name") {
+            Ok(n) => n,
+            Err(Fail) => {
+                self.skip_statement();
+                self.skip_type_body();
+                return None;
+            }
+        };
+        if self.is(&Tok::LParen) {
+            let sp = self.statement_span();
+            self.diags.push(Diagnostic::not_yet("parameterized derived types", sp));
+            self.skip_statement();
+            self.skip_type_body();
+            return None;
+        }
+        if self.expect_eos().is_err() {
+            self.skip_statement();
+        }
+        self.type_name_id(&name.name);
+        let mut comps = Vec::new();
+        loop {
+            self.skip_eos();
+            if matches!(self.tok(), Tok::Eof) {
+                self.diags.push(
+                    Diagnostic::error("E0010", format!("missing `end type` for type `{}`", name.name), name.span)
+                        .with_label("this type definition is not closed"),
+                );
+                return None;
+            }
+            if self.at_end_type() {
+                if self.eat_name("endtype") {
+                } else {
+                    self.bump();
+                    self.bump();
+                }
+                if let Tok::Name(n) = self.tok().clone() {
+                    let sp = self.span();
+                    self.bump();
+                    if n != name.name {
+                        self.diags.push(
+                            Diagnostic::error("E0013", format!("`end type {n}` does not match type `{}`", name.name), sp)
+                                .with_label(format!("expected `{}`", name.name)),
+                        );
+                    }
+                }
+                if self.expect_eos().is_err() {
+                    self.skip_statement();
+                }
+                break;
+            }
+            if self.at_type_spec() {
+                if let Some(d) = self.declaration() {
+                    comps.push(d);
+                }
+                continue;
+            }
+            let sp = self.statement_span();
+            let what = match self.tok() {
+                Tok::Name(w) if w == "contains" => "type-bound procedures".to_string(),
+                Tok::Name(w) if ["sequence", "private", "public"].contains(&w.as_str()) && self.tok_at(1) == &Tok::Eos => {
+                    // `sequence` and access statements: the layout is the same; access is not enforced.
+                    self.skip_statement();
+                    continue;
+                }
+                Tok::Name(w) if w == "procedure" || w == "class" => "type-bound procedures and polymorphic components".to_string(),
+                _ => String::new(),
+            };
+            let tbp = what == "type-bound procedures";
+            if what.is_empty() {
+                self.diags.push(
+                    Diagnostic::error("E0034", "expected a component declaration or `end type`", sp)
+                        .with_label("not a component declaration"),
+                );
+            } else {
+                self.diags.push(Diagnostic::not_yet(what, sp));
+            }
+            if tbp {
+                self.skip_type_body();
+                return None;
+            }
+            self.skip_statement();
+        }
+        Some(TypeDef { name, comps, span: self.from(start) })
+    }
+
+    fn at_end_type(&self) -> bool {
+        self.is_name("endtype") || (self.is_name("end") && self.is_name_at(1, "type"))
+    }
+
+    /// Skips statements up to and including `end type`.
+    fn skip_type_body(&mut self) {
+        loop {
+            self.skip_eos();
+            if matches!(self.tok(), Tok::Eof) {
+                return;
+            }
+            if self.at_end_type() {
+                self.skip_statement();
+                return;
+            }
+            if self.at_unit_start() {
+                return;
+            }
+            self.skip_statement();
+        }
     }
 
     /// `call name [(args)]`.
@@ -3752,11 +3949,9 @@ impl Parser {
                     let mut args = self.args()?;
                     self.element_substring(&mut args)?;
                     let span = self.from(sp);
-                    self.node(ExprKind::Apply { name: id, args }, span)
+                    self.node_components(ExprKind::Apply { name: id, args }, span)
                 } else if self.is(&Tok::Percent) {
-                    let s2 = self.span();
-                    self.diags.push(Diagnostic::not_yet("derived types (`%` components)", s2));
-                    Err(Fail)
+                    self.node_components(ExprKind::Name(id), sp)
                 } else {
                     self.node(ExprKind::Name(id), sp)
                 }

@@ -20,7 +20,10 @@ use crate::ast::*;
 use crate::diag::{Diagnostic, Span};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
+#[path = "sema_derived.rs"]
+mod derived;
 mod transform;
+pub use derived::{base_layout, CompInfo, TypeInfo};
 
 /// A declared (or implicitly typed) variable, named constant or typed external function.
 #[derive(Clone, Debug)]
@@ -113,6 +116,10 @@ pub struct Checked {
     /// Each module of the file: the procedures visible through it (local name and key in
     /// [`Procs`]), and whether the routines of `openacc` are (for its module file).
     pub module_scopes: BTreeMap<String, (BTreeMap<String, String>, bool)>,
+    /// The derived types, indexed by [`BaseTy::Derived`].
+    pub types: Vec<TypeInfo>,
+    /// The names of the derived types visible in each module of the file.
+    pub module_types: BTreeMap<String, Vec<String>>,
 }
 
 /// One checked program unit.
@@ -572,6 +579,11 @@ struct Global {
     /// The routines of the intrinsic module `openacc` are visible in each unit (by `use
     /// openacc`, through a module that uses it, or from the host).
     openacc: Vec<bool>,
+    /// Derived-type names (see [`BaseTy::Derived`]) and their definitions.
+    type_names: Vec<String>,
+    types: Vec<TypeInfo>,
+    /// The derived types visible in each unit checked so far (by flat index).
+    type_scopes: HashMap<usize, HashSet<String>>,
 }
 
 /// Moves `u` and its internal procedures into `flat`, a host before its procedures.
@@ -864,8 +876,16 @@ pub fn check_with(file: &mut SourceFile, load: &mut dyn FnMut(&str) -> Option<St
             }
         }
     }
+    let mut type_names = std::mem::take(&mut file.type_names);
+    let mut types: Vec<TypeInfo> = type_names.iter().map(|n| TypeInfo { name: n.clone(), ..TypeInfo::default() }).collect();
+    for im in imports.iter_mut() {
+        derived::import_types(im, &mut type_names, &mut types);
+    }
     let mut g = Global::collect(&flat, imports, &mut diags);
     g.broken = broken;
+    g.type_names = type_names;
+    g.types = types;
+    derived::set_type_names(&g.type_names);
     let mut units: Vec<CheckedUnit> = Vec::new();
     for (i, (mut unit, host)) in flat.into_iter().enumerate() {
         let mut c = Checker::new(std::mem::take(&mut g), &unit, i);
@@ -886,7 +906,13 @@ pub fn check_with(file: &mut SourceFile, load: &mut dyn FnMut(&str) -> Option<St
             g.scopes.get(i).map(|s| s.iter().filter(|(a, _)| public(a)).map(|(a, b)| (a.clone(), b.clone())).collect()).unwrap_or_default();
         module_scopes.insert(n.clone(), (scope, g.openacc.get(i).copied().unwrap_or(false)));
     }
-    (Checked { units, procs: g.procs, module_scopes }, diags)
+    let mut module_types = BTreeMap::new();
+    for (n, &i) in &g.modules {
+        let mut v: Vec<String> = g.type_scopes.get(&i).map(|s| s.iter().cloned().collect()).unwrap_or_default();
+        v.sort();
+        module_types.insert(n.clone(), v);
+    }
+    (Checked { units, procs: g.procs, module_scopes, types: g.types, module_types }, diags)
 }
 
 /// The name of a base type as Fortran writes it.
@@ -897,6 +923,7 @@ pub fn base_name(b: BaseTy) -> String {
         BaseTy::Logical => "logical".into(),
         BaseTy::Character => "character".into(),
         BaseTy::Complex(k) => format!("complex({k})"),
+        BaseTy::Derived(k) => format!("type({})", derived::derived_name(k)),
     }
 }
 
@@ -1276,6 +1303,10 @@ struct Checker {
     save_all: bool,
     /// The routines of `openacc` are visible: calls of unknown `acc_*` names are reported.
     openacc: bool,
+    /// The derived types visible by name.
+    type_scope: HashSet<String>,
+    /// The unit's flat index.
+    idx: usize,
 }
 
 /// How the caller sees the type of a function it calls.
@@ -1317,6 +1348,8 @@ impl Checker {
             intrinsics: HashSet::new(),
             save_all: false,
             openacc,
+            type_scope: HashSet::new(),
+            idx: i,
         }
     }
 
@@ -1341,10 +1374,13 @@ impl Checker {
                 self.syms.list.push(s);
             }
         }
+        self.type_scope_start(unit, host);
         for u in &unit.uses {
             self.use_module(u, done);
         }
         self.declarations(unit);
+        self.type_defs(unit, self.idx);
+        self.deferred_inits();
         if unit.kind != UnitKind::Module {
             self.stmts(&mut unit.body);
         }
@@ -1441,7 +1477,7 @@ impl Checker {
                     self.use_assoc.insert(local.name.clone(), mname.clone());
                     self.syms.list.push(s);
                 }
-                None if mscope.contains_key(&remote.name) => {}
+                None if mscope.contains_key(&remote.name) || self.type_scope.contains(&remote.name) => {}
                 None if private.contains(&remote.name) => self.err(
                     Diagnostic::error("E0121", format!("`{}` is private in module `{mname}`", remote.name), remote.span)
                         .with_label("not accessible outside the module"),
@@ -1899,6 +1935,10 @@ impl Checker {
                             return false;
                         }
                     };
+                    if self.syms.get(&name.name).is_some_and(|s| matches!(s.base, BaseTy::Derived(_) | BaseTy::Complex(_))) {
+                        self.err(Diagnostic::not_yet("`data` for derived-type and complex variables", e.span));
+                        return false;
+                    }
                     let Some(s) = self.syms.get(&name.name).cloned() else {
                         if self.implicit_none {
                             self.err(
@@ -3046,6 +3086,8 @@ fn mentions(e: &Expr, name: &str) -> bool {
         ExprKind::Intrinsic { args, .. } => args.iter().any(|a| mentions(a, name)),
         ExprKind::Unary(_, x) | ExprKind::Paren(x) => mentions(x, name),
         ExprKind::Binary(_, l, r) => mentions(l, name) || mentions(r, name),
+        ExprKind::Component(c) => mentions(&c.base, name) || c.subs.iter().any(|a| arg_mentions(a, name)),
+        ExprKind::StructCtor { args, .. } => args.iter().flatten().any(|a| mentions(a, name)),
         _ => false,
     }
 }
@@ -3078,6 +3120,15 @@ fn same_expr(a: &Expr, b: &Expr) -> bool {
         }
         (ExprKind::Real(x, k), ExprKind::Real(y, l)) => x.to_bits() == y.to_bits() && k == l,
         (ExprKind::Logical(x), ExprKind::Logical(y)) => x == y,
+        (ExprKind::Component(x), ExprKind::Component(y)) => {
+            x.name.name == y.name.name
+                && same_expr(&x.base, &y.base)
+                && x.subs.len() == y.subs.len()
+                && x.subs.iter().zip(&y.subs).all(|(p, q)| match (p, q) {
+                    (Arg::Index(p), Arg::Index(q)) => same_expr(p, q),
+                    _ => false,
+                })
+        }
         _ => false,
     }
 }
@@ -3091,6 +3142,7 @@ fn is_element(e: &Expr) -> bool {
 fn designator_name(e: &Expr) -> Option<&str> {
     match &e.kind {
         ExprKind::Name(id) | ExprKind::ArrayRef { name: id, .. } => Some(&id.name),
+        ExprKind::Component(c) => designator_name(&c.base),
         _ => None,
     }
 }
@@ -3151,6 +3203,7 @@ impl Checker {
                 CtorItem::Expr(e) => self.is_const(e),
                 CtorItem::ImpliedDo(d) => [Some(&d.lo), Some(&d.hi), d.step.as_ref()].into_iter().flatten().all(|e| self.is_const(e)),
             }),
+            ExprKind::StructCtor { args, .. } => args.iter().flatten().all(|a| self.is_const(a)),
             _ => false,
         }
     }
@@ -3399,6 +3452,7 @@ impl Checker {
                 (ExprKind::Complex(re, im), if ok { Ty::Scalar(BaseTy::Complex(kind)) } else { Ty::Unknown })
             }
             k @ (ExprKind::ArrayRef { .. } | ExprKind::Intrinsic { .. } | ExprKind::Call { .. }) => (k, Ty::Unknown),
+            k @ (ExprKind::Component(_) | ExprKind::StructCtor { .. }) => self.derived_expr(k, span),
         }
     }
 
@@ -3989,6 +4043,9 @@ impl Checker {
     fn apply(&mut self, name: Ident, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
         let bad = |args: Vec<Arg>, name: Ident| (ExprKind::Apply { name, args }, Ty::Unknown);
         let n = name.name.clone();
+        if self.type_scope.contains(&n) && self.syms.index(&n).is_none() {
+            return self.struct_ctor(name, args, span);
+        }
         let call = |this: &mut Checker, key: String, name: Ident, args: Vec<Arg>, declared: Declared| {
             let (name, args, ty) = this.call_user(key, name, args, true, span, declared);
             (ExprKind::Call { name, args }, ty)
@@ -5533,6 +5590,10 @@ impl Checker {
 
     /// A variable in a data, `private` or `firstprivate` clause.
     fn var_item(&mut self, it: &mut Expr, clause: &str, sections_ok: bool) {
+        if let ExprKind::Component(_) = it.kind {
+            self.err(Diagnostic::not_yet(format!("derived-type components in `{clause}` (name the whole variable)"), it.span));
+            return;
+        }
         if let ExprKind::Apply { .. } = it.kind {
             if !sections_ok {
                 self.err(Diagnostic::not_yet(format!("array elements and sections in `{clause}`"), it.span));
@@ -5551,6 +5612,10 @@ impl Checker {
     }
 
     fn reduction_item(&mut self, op: RedOp, it: &mut Expr, clause_span: Span) {
+        if let ExprKind::Component(_) = it.kind {
+            self.err(Diagnostic::not_yet("derived-type components in `reduction`", it.span));
+            return;
+        }
         if let ExprKind::Apply { .. } = it.kind {
             self.err(Diagnostic::not_yet("array elements and sections in `reduction`", it.span));
             return;

@@ -82,6 +82,8 @@ fn sexpr(e: &Expr) -> String {
         ExprKind::Paren(x) => format!("[{}]", sexpr(x)),
         ExprKind::ArrayCtor(items) => format!("ctor({})", items.len()),
         ExprKind::Complex(re, im) => format!("({},{})", sexpr(re), sexpr(im)),
+        ExprKind::Component(c) => format!("{}%{}({})", sexpr(&c.base), c.name.name, c.subs.len()),
+        ExprKind::StructCtor { ty, args } => format!("type{ty}({})", args.len()),
     }
 }
 
@@ -1372,4 +1374,39 @@ error[E0900]: not yet implemented: the `iostat=` specifier of `read`
   |              ^^^^^^^
 ",
     );
+}
+
+// ----- derived types -----
+
+const DERIVED: &str = "module m\n  type :: inner\n    real :: v(0:2) = 1.0\n  end type inner\n  type, public :: outer\n    sequence\n    character(len=3) :: s = 'ab'\n    type(inner) :: in\n    integer(8) :: k\n  end type\ncontains\n  subroutine s(o)\n    type(outer), intent(out) :: o(2)\n    o(1)%in%v(1) = o(2)%k\n  end subroutine s\nend module m\nprogram p\n  use m, only: outer, inner\n  type(outer) :: a, b(3) = outer('x', inner([1., 2., 3.]), 4_8)\n  a = outer(k=1, in=inner())\n  b%k = a%k + b(2)%in%v(0)\n  print *, a, b(1)%s(1:2), sum(a%in%v)\nend program p\n";
+
+#[test]
+fn derived_types_check_and_layout() {
+    let c = check_file_ok(DERIVED);
+    let outer = c.types.iter().find(|t| t.name == "outer").unwrap();
+    // character(3) at 0, inner (12 bytes, align 4) at 4, integer(8) at 16: 24 bytes.
+    let offs: Vec<i64> = outer.comps.iter().map(|c| c.offset).collect();
+    assert_eq!((offs, outer.size, outer.align), (vec![0, 4, 16], 24, 8));
+    let text = crate::modfile::write(&c, "m").unwrap();
+    assert!(text.contains("type inner 12 4\ncomp v real(4) 0 1 0:2 = 1.0\n"), "{text}");
+    assert!(text.contains("comp in type(inner) 4 0\n"), "{text}");
+    let im = crate::modfile::read("m", &text).unwrap();
+    assert_eq!(im.types.len(), 2);
+}
+
+#[test]
+fn no_panic_on_derived_type_edits() {
+    let src = DERIVED;
+    let subs = ["(", ")", "%", "'", "=", "::", "\n", "type", ",", "1"];
+    for (n, (i, c)) in src.char_indices().enumerate() {
+        no_panic(&src[..i]);
+        let mut del = String::from(&src[..i]);
+        del.push_str(src.get(i + 1..).unwrap_or(""));
+        no_panic(&del);
+        let sub = subs.get(n % subs.len()).copied().unwrap_or("(");
+        let mut s = String::from(&src[..i]);
+        s.push_str(sub);
+        s.push_str(&src[i + c.len_utf8()..]);
+        no_panic(&s);
+    }
 }

@@ -1,11 +1,40 @@
 ! Interop test data: gfortran-built main calling gpuf-built procedures
 program main_gf
   implicit none
+  type :: rec
+    character(len=3) :: tag
+    integer(8) :: id
+    real :: w
+    logical :: on
+    real(8) :: v(3)
+    integer :: k(2, 2)
+  end type rec
   real(8) :: x(5)
-  integer :: k(4), isum
+  integer :: k(4), isum, i
+  type :: pair
+    integer :: k
+    real(8) :: x
+  end type pair
+  type :: bigrec
+    real(8) :: a(4)
+    integer :: n
+  end type bigrec
+  type(rec) :: rs(2)
+  type(pair) :: mkpair, pr
+  type(bigrec) :: mkbig, bg
   x = [1d0, 2d0, 3d0, 4d0, 5d0]
   k = [1, 2, 3, 4]
   call scale_acc(5, 3.0d0, x)
   print *, x
   print *, isum(4, k)
+  do i = 1, 2
+    rs(i) = rec('ab' // achar(48 + i), 7_8 * i, 1.25 * i, mod(i, 2) == 0, [1d0, 2d0, 3d0] * i, reshape([1, 2, 3, 4] * i, [2, 2]))
+  end do
+  call rec_step(rs, 2)
+  do i = 1, 2
+    print *, rs(i)
+  end do
+  pr = mkpair(5)
+  bg = mkbig(2)
+  print *, pr, bg
 end program main_gf

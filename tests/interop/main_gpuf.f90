@@ -2,7 +2,17 @@
 program main_gpuf
   implicit none
   integer, parameter :: n = 8
-  real(8) :: x(n), y(n), norm1, ddot
+  type :: pair
+    integer :: a
+    real(8) :: b
+    character(len=2) :: c
+  end type pair
+  real(8) :: x(n), y(n), norm1, ddot, t
+  type :: v3
+    real :: x, y, z
+  end type v3
+  type(pair) :: p
+  type(v3) :: mkv3, w
   integer :: i
   do i = 1, n
     x(i) = real(i, 8)
@@ -11,4 +21,9 @@ program main_gpuf
   call axpy(n, 2.0d0, x, y)
   print *, y(1), y(n), norm1(n, y)
   print *, 'ddot', ddot(n, x, 1, y, 1)
+  p = pair(41, 0.5d0, '--')
+  call pair_sum(p, t)
+  print *, p, t
+  w = mkv3(1.5)
+  print *, w
 end program main_gpuf

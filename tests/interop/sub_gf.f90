@@ -15,3 +15,25 @@ real(8) function norm1(n, x)
   real(8), intent(in) :: x(n)
   norm1 = sum(abs(x(1:n)))
 end function norm1
+subroutine pair_sum(p, total)
+  implicit none
+  type :: pair
+    integer :: a
+    real(8) :: b
+    character(len=2) :: c
+  end type pair
+  type(pair), intent(inout) :: p
+  real(8), intent(out) :: total
+  total = p%a + p%b
+  p%a = p%a + 1
+  p%c = 'ok'
+end subroutine pair_sum
+function mkv3(a)
+  implicit none
+  type :: v3
+    real :: x, y, z
+  end type v3
+  real, intent(in) :: a
+  type(v3) :: mkv3
+  mkv3 = v3(a, 2 * a, 3 * a)
+end function mkv3

@@ -19,3 +19,49 @@ integer function isum(n, k)
     isum = isum + k(i)
   end do
 end function isum
+! Derived-type arguments: the layout must be gfortran's (C struct, natural alignment).
+subroutine rec_step(r, n)
+  implicit none
+  type :: rec
+    character(len=3) :: tag
+    integer(8) :: id
+    real :: w
+    logical :: on
+    real(8) :: v(3)
+    integer :: k(2, 2)
+  end type rec
+  integer, intent(in) :: n
+  type(rec), intent(inout) :: r(n)
+  integer :: i
+  do i = 1, n
+    r(i)%id = r(i)%id * 10 + i
+    r(i)%w = r(i)%w + 0.5
+    r(i)%on = .not. r(i)%on
+    r(i)%v = r(i)%v * 2.0d0 + sum(r(i)%k)
+    r(i)%k(2, :) = r(i)%k(1, :) + 100
+    r(i)%tag(3:3) = 'x'
+  end do
+end subroutine rec_step
+! Derived-type results: registers (16 bytes) and a hidden result argument (40 bytes).
+function mkpair(n)
+  implicit none
+  type :: pair
+    integer :: k
+    real(8) :: x
+  end type pair
+  integer, intent(in) :: n
+  type(pair) :: mkpair
+  mkpair%k = n * 3
+  mkpair%x = n / 4d0
+end function mkpair
+function mkbig(n)
+  implicit none
+  type :: bigrec
+    real(8) :: a(4)
+    integer :: n
+  end type bigrec
+  integer, intent(in) :: n
+  type(bigrec) :: mkbig
+  mkbig%a = [1d0, 2d0, 3d0, 4d0] * n
+  mkbig%n = -n
+end function mkbig

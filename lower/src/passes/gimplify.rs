@@ -22,6 +22,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 mod arrayfn;
 mod assumed;
 mod complex;
+#[path = "gimplify_derived.rs"]
+mod derived;
 mod elemental;
 mod transform;
 
@@ -69,6 +71,8 @@ pub fn ir_ty(b: BaseTy) -> Ty {
         // The type of each part (see `gimplify/complex.rs`).
         BaseTy::Complex(8) => Ty::F64,
         BaseTy::Complex(_) => Ty::F32,
+        // The value of a derived-type expression is the address of its bytes.
+        BaseTy::Derived(_) => Ty::Ptr,
     }
 }
 
@@ -147,6 +151,8 @@ struct G<'a> {
     call_after: Vec<Stmt>,
     /// The shapes of the array-valued function references in `mats`.
     mat_shapes: HashMap<usize, Vec<Op>>,
+    /// The derived types (indexed by `BaseTy::Derived`).
+    types: &'a [gpuf_frontend::sema::TypeInfo],
 }
 
 /// Gimplifies one checked source file: the main program (if any) becomes `main`, every
@@ -203,6 +209,7 @@ pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec
             call_after: Vec::new(),
             mat_shapes: HashMap::new(),
             globals: std::mem::take(&mut module.globals),
+            types: &c.types,
         };
         g.declare(&mem);
         if u.kind != UnitKind::Module {
@@ -651,6 +658,10 @@ impl<'a> G<'a> {
                     if s.base != BaseTy::Character || s.external {
                         self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
                     }
+                    if let (BaseTy::Derived(k), Some(ast::Intent::Out)) = (s.base, s.intent) {
+                        // `intent(out)` derived-type dummies get their default values on entry.
+                        self.init_struct(Op::Var(pv), k);
+                    }
                 }
             }
         }
@@ -680,10 +691,36 @@ impl<'a> G<'a> {
                     let desc = self.new_desc(s);
                     self.emit(Stmt::Assign(desc.addr, Rv::Use(Op::Var(pv))));
                     self.set_shape(&desc, &s.dims, s.span);
+                    if let (BaseTy::Derived(k), Some(ast::Intent::Out)) = (s.base, s.intent) {
+                        if s.dims.iter().any(|d| matches!(d, DimSpec::AssumedSize(_))) {
+                            self.not_yet("assumed-size `intent(out)` arrays of derived type", s.span);
+                        } else {
+                            self.init_array_elems(&desc, k);
+                        }
+                    }
                 }
                 continue;
             }
+            if let (BaseTy::Derived(k), false) = (s.base, result_name.as_deref() == Some(s.name.as_str())) {
+                let saved_here = unit.kind != UnitKind::Program && (s.save || s.init.is_some());
+                let saved = match &s.module {
+                    Some(m) => Some((format!("__{m}_MOD_{}", s.module_name.as_deref().unwrap_or(&s.name)), false)),
+                    None if saved_here => Some((format!("{}.{}", self.f.name, s.name), true)),
+                    None => None,
+                };
+                self.declare_derived(s, k, saved);
+                continue;
+            }
             if result_name.as_deref() == Some(s.name.as_str()) {
+                if let BaseTy::Derived(k) = s.base {
+                    if s.rank > 0 {
+                        self.not_yet("array-valued functions", s.span);
+                        self.declare_derived(s, k, None);
+                    } else {
+                        self.declare_derived_result(s, k);
+                    }
+                    continue;
+                }
                 if s.rank > 0 {
                     if s.base == BaseTy::Character || s.allocatable || !s.dims.iter().all(|d| matches!(d, DimSpec::Explicit { .. })) {
                         self.not_yet("array-valued functions other than with explicit-shape results", s.span);
@@ -1417,6 +1454,7 @@ impl<'a> G<'a> {
         match &e.kind {
             ExprKind::Paren(x) => self.str_expr(x),
             ExprKind::Call { name, args } => self.char_call(name, args, e.span),
+            ExprKind::Component(_) => self.component_str(e),
             ExprKind::Name(id) => match self.lookup(&id.name) {
                 Some(Home::Chars { addr, len }) => (Op::Var(addr), Op::Var(len)),
                 _ => {
@@ -1776,10 +1814,13 @@ impl<'a> G<'a> {
         }
     }
 
-    fn elem_size(b: BaseTy) -> i64 {
-        match complex::part_ty(b) {
-            Some(pt) => 2 * pt.size(),
-            None => mem_ty(b).size(),
+    fn elem_size(&self, b: BaseTy) -> i64 {
+        match b {
+            BaseTy::Derived(k) => self.type_size(k),
+            _ => match complex::part_ty(b) {
+                Some(pt) => 2 * pt.size(),
+                None => mem_ty(b).size(),
+            },
         }
     }
 
@@ -1817,7 +1858,7 @@ impl<'a> G<'a> {
     }
 
     fn desc_bytes(&mut self, d: &Desc) -> Op {
-        let mut n = Op::I64(Self::elem_size(d.base));
+        let mut n = Op::I64(self.elem_size(d.base));
         for e in d.ext.clone() {
             n = self.bin(Ty::I64, BinOp::Mul, n, Op::Var(e));
         }
@@ -1880,6 +1921,7 @@ impl<'a> G<'a> {
             ExprKind::Paren(x) => self.expr_at(x, idx),
             ExprKind::Name(id) => match self.lookup(&id.name) {
                 Some(Home::Reg(v, _)) => Op::Var(v),
+                Some(Home::Mem(p, BaseTy::Derived(_))) => Op::Var(p),
                 Some(Home::Mem(p, b)) => self.load_as(b, Op::Var(p)),
                 Some(Home::Array(d)) => {
                     if idx.is_empty() {
@@ -1889,6 +1931,9 @@ impl<'a> G<'a> {
                     let subs: Vec<Op> = d.lb.iter().map(|lb| Op::Var(*lb)).collect::<Vec<_>>();
                     let subs: Vec<Op> = subs.into_iter().zip(idx).map(|(lb, i)| self.bin(Ty::I64, BinOp::Add, lb, i.clone())).collect();
                     let a = self.elem_addr(&d, &subs);
+                    if matches!(d.base, BaseTy::Derived(_)) {
+                        return a;
+                    }
                     self.load_as(d.base, a)
                 }
                 Some(Home::CharArray { d, .. }) => {
@@ -1913,8 +1958,13 @@ impl<'a> G<'a> {
                 };
                 let s = self.subscripts(&d, subs, idx);
                 let a = self.elem_addr(&d, &s);
+                if matches!(d.base, BaseTy::Derived(_)) {
+                    return a;
+                }
                 self.load_as(d.base, a)
             }
+            ExprKind::Component(_) => self.component_value(e, idx),
+            ExprKind::StructCtor { ty, args } => self.struct_ctor(*ty, args, e.span),
             ExprKind::Apply { name, .. } => {
                 self.not_yet(format!("call of `{}`", name.name), e.span);
                 Op::I32(0)
@@ -1928,6 +1978,9 @@ impl<'a> G<'a> {
             ExprKind::Call { name, args } => {
                 if e.ty.rank() > 0 {
                     self.not_yet("array-valued function references", e.span);
+                }
+                if let (Some(BaseTy::Derived(k)), 0) = (e.ty.base(), e.ty.rank()) {
+                    return self.call_derived(name, args, e.span, k);
                 }
                 let rt = self.expr_ty(e);
                 let mark = self.call_after.len();
@@ -2042,7 +2095,7 @@ impl<'a> G<'a> {
                 });
                 let cnt = self.val(Ty::I64, Rv::Binary(BinOp::Max, Op::Var(n), Op::I64(1)));
                 let eb = e.ty.base().unwrap_or(BaseTy::Integer(4));
-                let bytes = self.bin(Ty::I64, BinOp::Mul, cnt, Op::I64(Self::elem_size(eb)));
+                let bytes = self.bin(Ty::I64, BinOp::Mul, cnt, Op::I64(self.elem_size(eb)));
                 let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
                 let pos = self.tmp(Ty::I64);
                 self.emit(Stmt::Assign(pos, Rv::Use(Op::I64(0))));
@@ -2146,6 +2199,9 @@ impl<'a> G<'a> {
     /// Lower bounds (`I64`) of an array expression: a whole named array's own (1 for an
     /// empty dimension), 1 for anything else.
     fn lbounds(&mut self, a: &Expr) -> Vec<Op> {
+        if let Some(lbs) = self.component_lbounds(a) {
+            return lbs;
+        }
         let shape = self.shape(a);
         let desc = match &a.kind {
             ExprKind::Name(id) => match self.lookup(&id.name) {
@@ -2908,7 +2964,7 @@ impl<'a> G<'a> {
     /// Address of the element at absolute subscripts `subs` (column-major).
     fn elem_addr(&mut self, d: &Desc, subs: &[Op]) -> Op {
         let off = self.elem_offset(d, subs);
-        let bytes = self.bin(Ty::I64, BinOp::Mul, off, Op::I64(Self::elem_size(d.base)));
+        let bytes = self.bin(Ty::I64, BinOp::Mul, off, Op::I64(self.elem_size(d.base)));
         self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(d.addr), bytes))
     }
 
@@ -2987,6 +3043,7 @@ impl<'a> G<'a> {
                 }
             }
             ExprKind::Intrinsic { .. } if e.ty.rank() == 0 => Vec::new(),
+            ExprKind::Component(_) => self.component_shape(e),
             ExprKind::ArrayCtor(_) => match self.mats.get(&(e as *const Expr as usize)) {
                 Some((_, n)) => vec![n.clone()],
                 None => vec![Op::I64(0)],
@@ -3207,6 +3264,9 @@ impl<'a> G<'a> {
                     );
                     self.emit(Stmt::Assign(d.addr, Rv::Use(p)));
                     self.store_global_desc(&name.name);
+                    if let BaseTy::Derived(k) = d.base {
+                        self.init_array_elems(&d, k);
+                    }
                 }
             }
             StmtKind::Deallocate(names) => {
@@ -3490,6 +3550,10 @@ impl<'a> G<'a> {
             self.assign_chars(lhs, rhs);
             return;
         }
+        if let Some(BaseTy::Derived(k)) = lhs.ty.base() {
+            self.assign_derived(lhs, rhs, k);
+            return;
+        }
         if lhs.ty.base() == Some(BaseTy::Character) {
             self.assign_char_array(lhs, rhs, sp);
             return;
@@ -3516,6 +3580,11 @@ impl<'a> G<'a> {
                     self.store_as(d.base, a, v);
                     return;
                 }
+                ExprKind::Component(_) => {
+                    let v = self.expr(rhs);
+                    self.component_store(lhs, &[], v);
+                    return;
+                }
                 _ => {
                     self.not_yet("this assignment target", sp);
                     return;
@@ -3526,6 +3595,7 @@ impl<'a> G<'a> {
         let name = match &lhs.kind {
             ExprKind::Name(id) => id.name.clone(),
             ExprKind::ArrayRef { name, .. } => name.name.clone(),
+            ExprKind::Component(_) => derived::root_name(lhs).unwrap_or_default(),
             _ => String::new(),
         };
         let shape = self.shape(lhs);
@@ -3944,6 +4014,7 @@ impl<'a> G<'a> {
                 let a = self.elem_addr(&d, &s);
                 self.store_as(d.base, a, v);
             }
+            ExprKind::Component(_) => self.component_store(lhs, idx, v),
             _ => {}
         }
     }
@@ -4018,6 +4089,19 @@ impl<'a> G<'a> {
 
     /// One variable, element or section of a `read`, element by element.
     fn read_item(&mut self, e: &Expr) {
+        if let Some(BaseTy::Derived(k)) = e.ty.base() {
+            if e.ty.rank() > 0 {
+                let shape = self.shape(e);
+                self.scalarise(&shape, &mut |g, idx| {
+                    let a = g.expr_at(e, idx);
+                    g.read_struct(a, k);
+                });
+            } else {
+                let a = self.expr(e);
+                self.read_struct(a, k);
+            }
+            return;
+        }
         if self.complex_read(e) {
             return;
         }
@@ -4098,6 +4182,19 @@ impl<'a> G<'a> {
         for (it, pre) in items.iter().zip(pre) {
             if let ExprKind::ArrayCtor(ci) = &it.kind {
                 self.ctor_walk(ci, &mut |g, x| g.io_elem(x));
+                continue;
+            }
+            if let Some(BaseTy::Derived(k)) = it.ty.base() {
+                if it.ty.rank() > 0 {
+                    let shape = self.shape(it);
+                    self.scalarise(&shape, &mut |g, idx| {
+                        let a = g.expr_at(it, idx);
+                        g.io_struct(a, k);
+                    });
+                } else {
+                    let a = self.expr(it);
+                    self.io_struct(a, k);
+                }
                 continue;
             }
             if let Some((v, n)) = pre {
@@ -4229,7 +4326,7 @@ impl<'a> G<'a> {
                         ops.push(self.absent_passed_on(e, d));
                     } else if let Some(p) = self.packed_section(e, sig.args.get(i).and_then(|d| d.intent)) {
                         ops.push(p);
-                    } else if e.ty.rank() > 0 && !matches!(e.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. }) {
+                    } else if e.ty.rank() > 0 && !matches!(e.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::Component(_)) {
                         ops.push(self.expr_temp(e).0);
                     } else {
                         ops.push(self.arg_addr(e));
@@ -4391,6 +4488,12 @@ impl<'a> G<'a> {
                 }
                 self.elem_addr(&d, &first)
             }
+            ExprKind::Component(c) if c.base.ty.rank() > 0 => {
+                self.not_yet("a component of an array of structures as an actual argument", e.span);
+                Op::Null
+            }
+            ExprKind::Component(_) => self.component_addr(e, &[]),
+            _ if matches!(e.ty, ast::Ty::Scalar(BaseTy::Derived(_))) => self.expr(e),
             _ => {
                 if let Some(a) = self.complex_arg_addr(e) {
                     return a;
@@ -4545,7 +4648,7 @@ impl<'a> G<'a> {
                     let b = self.desc_bytes(&d);
                     Some((Op::Var(d.addr), b, id.name.clone(), Some(d)))
                 }
-                Some(Home::Mem(p, b)) => Some((Op::Var(p), Op::I64(mem_ty(b).size()), id.name.clone(), None)),
+                Some(Home::Mem(p, b)) => Some((Op::Var(p), Op::I64(self.elem_size(b)), id.name.clone(), None)),
                 _ => None,
             },
             ExprKind::ArrayRef { name, subs } | ExprKind::Apply { name, args: subs } => {
@@ -4574,7 +4677,7 @@ impl<'a> G<'a> {
                 let ai = self.val(Ty::I64, Rv::Cast(Ty::I64, a.clone()));
                 let zi = self.val(Ty::I64, Rv::Cast(Ty::I64, z));
                 let n = self.bin(Ty::I64, BinOp::Sub, zi, ai);
-                let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(Self::elem_size(d.base)));
+                let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(self.elem_size(d.base)));
                 let n = self.val(Ty::I64, Rv::Binary(BinOp::Max, n, Op::I64(0)));
                 let what = self.src.get(e.span.lo as usize..e.span.hi as usize).unwrap_or(&name.name).to_string();
                 Some((a, n, what, Some(d)))
@@ -4681,7 +4784,7 @@ impl<'a> G<'a> {
                                 maps.push(MapItem {
                                     kind: MapKind::Copy,
                                     addr: Op::Var(p),
-                                    bytes: Op::I64(Self::elem_size(b)),
+                                    bytes: Op::I64(self.elem_size(b)),
                                     what: id.name.clone(),
                                 });
                                 mentioned.insert(id.name.clone());
@@ -4712,6 +4815,10 @@ impl<'a> G<'a> {
                 if sym.rank != 0 || sym.parameter || !firstprivate || mentioned.contains(&sym.name) || scope.contains_key(&sym.name) {
                     continue;
                 }
+                if matches!(sym.base, BaseTy::Derived(_)) {
+                    // Derived-type scalars are aggregates: mapped like arrays.
+                    continue;
+                }
                 if let Some(Home::Mem(p, b)) = self.lookup(&sym.name) {
                     let v = self.f.new_var(sym.name.clone(), ir_ty(b));
                     self.emit(Stmt::Assign(v, Rv::Load(ir_ty(b), Op::Var(p))));
@@ -4727,6 +4834,7 @@ impl<'a> G<'a> {
                     for e in l {
                         if let ExprKind::Name(id) = &e.kind {
                             match self.lookup(&id.name) {
+                                Some(Home::Mem(_, BaseTy::Derived(k))) => pending_arrays.push(self.struct_desc(&id.name, k)),
                                 Some(Home::Reg(_, b)) | Some(Home::Mem(_, b)) => {
                                     let v = self.f.new_var(id.name.clone(), ir_ty(b));
                                     scope.insert(id.name.clone(), Home::Reg(v, b));
@@ -4744,6 +4852,7 @@ impl<'a> G<'a> {
                     for e in l {
                         if let ExprKind::Name(id) = &e.kind {
                             match self.lookup(&id.name) {
+                                Some(Home::Mem(_, BaseTy::Derived(_))) => self.not_yet("firstprivate derived-type variables", e.span),
                                 Some(Home::Mem(p, b)) => {
                                     // Copy the value into a register before the region.
                                     let v = self.f.new_var(id.name.clone(), ir_ty(b));
@@ -4768,6 +4877,11 @@ impl<'a> G<'a> {
         self.push_block();
         for d in pending_arrays {
             let h = self.gang_private_array(&d);
+            // A derived-type scalar is a rank-0 "array": its gang's copy is its home.
+            let h = match h {
+                Home::Array(pd) if pd.lb.is_empty() => Home::Mem(pd.addr, pd.base),
+                h => h,
+            };
             if let Some(top) = self.overrides.last_mut() {
                 top.insert(d.name.clone(), h);
             }
@@ -4821,15 +4935,11 @@ impl<'a> G<'a> {
                     if !used.contains(&p) {
                         continue;
                     }
+                    let size = self.elem_size(b);
                     if !mentioned.contains(&name) {
-                        maps.push(MapItem {
-                            kind: MapKind::Copy,
-                            addr: Op::Var(p),
-                            bytes: Op::I64(Self::elem_size(b)),
-                            what: name.clone(),
-                        });
+                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(p), bytes: Op::I64(size), what: name.clone() });
                     }
-                    captures.push(Capture::Mapped(p, Op::I64(Self::elem_size(b))));
+                    captures.push(Capture::Mapped(p, Op::I64(size)));
                     mapped_vars.insert(p);
                 }
                 Home::Reg(..) | Home::Str(_) | Home::Chars { .. } | Home::CharArray { .. } => {}
@@ -5039,6 +5149,21 @@ impl<'a> G<'a> {
                     for e in list {
                         let ExprKind::Name(id) = &e.kind else { continue };
                         match self.lookup(&id.name) {
+                            Some(Home::Mem(_, BaseTy::Derived(k))) => {
+                                let outer = self.region.as_ref().map(|r| r.levels).unwrap_or_default();
+                                if levels.has(Level::Worker)
+                                    || levels.has(Level::Vector)
+                                    || outer.has(Level::Worker)
+                                    || outer.has(Level::Vector)
+                                {
+                                    self.not_yet("private derived-type variables on worker or vector loops", e.span);
+                                } else {
+                                    let d = self.struct_desc(&id.name, k);
+                                    if let Home::Array(pd) = self.gang_private_array(&d) {
+                                        scope.insert(id.name.clone(), Home::Mem(pd.addr, pd.base));
+                                    }
+                                }
+                            }
                             Some(Home::Reg(_, b)) | Some(Home::Mem(_, b)) => {
                                 let v = self.f.new_var(id.name.clone(), ir_ty(b));
                                 scope.insert(id.name.clone(), Home::Reg(v, b));
@@ -5200,6 +5325,7 @@ impl<'a> G<'a> {
         match &lhs.kind {
             ExprKind::Name(id) => self.store_name(&id.name, v),
             ExprKind::ArrayRef { .. } => self.store_elem(lhs, &[], v),
+            ExprKind::Component(_) => self.component_store(lhs, &[], v),
             _ => {}
         }
     }
@@ -5215,6 +5341,10 @@ impl<'a> G<'a> {
                 let Some(Home::Array(d)) = self.lookup(&name.name) else { return None };
                 let s = self.subscripts(&d, subs, &[]);
                 Some((self.elem_addr(&d, &s), mem_ty(d.base)))
+            }
+            ExprKind::Component(_) if x.ty.rank() == 0 => {
+                let t = self.expr_ty(x);
+                Some((self.component_addr(x, &[]), t))
             }
             _ => None,
         }
@@ -5500,7 +5630,9 @@ fn same_place(a: &Expr, b: &Expr) -> bool {
     match (&a.kind, &b.kind) {
         (ExprKind::Paren(x), _) => same_place(x, b),
         (_, ExprKind::Paren(y)) => same_place(a, y),
-        (ExprKind::Name(_), ExprKind::Name(_)) | (ExprKind::ArrayRef { .. }, ExprKind::ArrayRef { .. }) => expr_eq(a, b),
+        (ExprKind::Name(_), ExprKind::Name(_))
+        | (ExprKind::ArrayRef { .. }, ExprKind::ArrayRef { .. })
+        | (ExprKind::Component(_), ExprKind::Component(_)) => expr_eq(a, b),
         _ => false,
     }
 }
@@ -5539,6 +5671,9 @@ fn expr_eq(x: &Expr, y: &Expr) -> bool {
         (ExprKind::Unary(o1, a), ExprKind::Unary(o2, b)) => o1 == o2 && expr_eq(a, b),
         (ExprKind::Binary(o1, a1, b1), ExprKind::Binary(o2, a2, b2)) => o1 == o2 && expr_eq(a1, a2) && expr_eq(b1, b2),
         (ExprKind::Paren(a), ExprKind::Paren(b)) => expr_eq(a, b),
+        (ExprKind::Component(a), ExprKind::Component(b)) => {
+            a.name.name == b.name.name && expr_eq(&a.base, &b.base) && args(&a.subs, &b.subs)
+        }
         _ => false,
     }
 }
@@ -5556,6 +5691,14 @@ fn mentions(e: &Expr, name: &str) -> bool {
         ExprKind::Unary(_, x) | ExprKind::Paren(x) => mentions(x, name),
         ExprKind::Binary(_, x, y) => mentions(x, name) || mentions(y, name),
         ExprKind::Intrinsic { args, .. } => args.iter().any(|a| mentions(a, name)),
+        ExprKind::Component(c) => {
+            mentions(&c.base, name)
+                || c.subs.iter().any(|s| match s {
+                    Arg::Index(x) | Arg::Keyword(_, x) => mentions(x, name),
+                    Arg::Range { lo, hi, stride, .. } => [lo, hi, stride].iter().any(|o| o.as_ref().is_some_and(|x| mentions(x, name))),
+                })
+        }
+        ExprKind::StructCtor { args, .. } => args.iter().flatten().any(|a| mentions(a, name)),
         _ => false,
     }
 }

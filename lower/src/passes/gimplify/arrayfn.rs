@@ -25,7 +25,7 @@ impl G<'_> {
     pub(super) fn declare_array_result(&mut self, s: &Symbol, pv: VarId) {
         let desc = self.new_desc(s);
         let rank = Op::I32(i32::from(s.rank));
-        let size = Self::elem_size(s.base);
+        let size = self.elem_size(s.base);
         self.emit(Stmt::Assign(desc.addr, Rv::Call("gpuf_desc_pack".into(), vec![Op::Var(pv), rank.clone(), Op::I64(size)], Ty::Ptr)));
         self.set_shape(&desc, &s.dims, s.span);
         self.unpacks.push(Stmt::Call("gpuf_desc_unpack".into(), vec![Op::Var(pv), rank, Op::I64(size), Op::Var(desc.addr), Op::I32(1)]));

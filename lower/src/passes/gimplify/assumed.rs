@@ -27,6 +27,7 @@ fn type_code(b: BaseTy) -> i64 {
         BaseTy::Logical => 2,
         BaseTy::Real(_) => 3,
         BaseTy::Complex(_) => 4,
+        BaseTy::Derived(_) => 5,
         BaseTy::Character => 6,
     }
 }
@@ -42,7 +43,7 @@ impl G<'_> {
     pub(super) fn declare_assumed_shape(&mut self, s: &Symbol, pv: VarId) {
         let desc = self.new_desc(s);
         let rank = Op::I32(i32::from(s.rank));
-        let size = Self::elem_size(s.base);
+        let size = self.elem_size(s.base);
         self.emit(Stmt::Assign(desc.addr, Rv::Call("gpuf_desc_pack".into(), vec![Op::Var(pv), rank.clone(), Op::I64(size)], Ty::Ptr)));
         for (k, dim) in s.dims.iter().enumerate() {
             let (Some(&lb), Some(&ext)) = (desc.lb.get(k), desc.ext.get(k)) else { break };
@@ -124,7 +125,7 @@ impl G<'_> {
     /// Builds a descriptor in a fresh block (freed after the call).
     pub(super) fn build_desc(&mut self, base: BaseTy, addr: Op, dims: &[DescDim]) -> Op {
         let rank = dims.len() as i64;
-        let size = Self::elem_size(base);
+        let size = self.elem_size(base);
         let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![Op::I64(HEAD + DIM * rank)], Ty::Ptr));
         let at = |g: &mut Self, off: i64| g.val(Ty::Ptr, Rv::PtrAdd(buf.clone(), Op::I64(off)));
         let mut offset = Op::I64(0);
@@ -250,7 +251,7 @@ impl G<'_> {
         let mark = self.call_after.len();
         let desc = self.build_desc(d.base, addr, &dims);
         let rank = Op::I32(dims.len() as i32);
-        let size = Op::I64(Self::elem_size(d.base));
+        let size = Op::I64(self.elem_size(d.base));
         let data = self.val(Ty::Ptr, Rv::Call("gpuf_desc_pack".into(), vec![desc.clone(), rank.clone(), size.clone()], Ty::Ptr));
         let copy_back = Op::I32((intent != Some(ast::Intent::In)) as i32);
         // Unpack before the descriptor is freed.

@@ -1,0 +1,664 @@
+//! Derived types in semantic analysis: type definitions and their layout, the types
+//! visible in each unit, component references and structure constructors.
+//!
+//! A derived type is identified by its name in the file: [`BaseTy::Derived`] indexes the
+//! parser's list of type names ([`SourceFile::type_names`]), extended by the types of
+//! modules read from module files, and [`Checked::types`] holds the definition of each
+//! name. Two different types of the same name in one file are not supported yet.
+//!
+//! The layout is gfortran's (a C struct): every component at the next multiple of its
+//! alignment (its scalar size), the size rounded up to the largest alignment.
+
+use super::*;
+use std::cell::RefCell;
+
+/// A derived type's definition and layout.
+#[derive(Clone, Debug, Default)]
+pub struct TypeInfo {
+    pub name: String,
+    /// False for a name used but never defined (an error was reported).
+    pub defined: bool,
+    /// The module that defines it (for module files and link names).
+    pub module: Option<String>,
+    pub comps: Vec<CompInfo>,
+    pub size: i64,
+    pub align: i64,
+}
+
+/// One component of a derived type.
+#[derive(Clone, Debug)]
+pub struct CompInfo {
+    pub name: String,
+    pub base: BaseTy,
+    /// Constant bounds `(lo, hi)` per dimension; empty for a scalar component.
+    pub dims: Vec<(i64, i64)>,
+    /// The length of a `character` component (0 otherwise).
+    pub char_len: i64,
+    /// Byte offset in the structure.
+    pub offset: i64,
+    /// The default initial value, if any (a checked constant expression).
+    pub init: Option<Expr>,
+}
+
+impl CompInfo {
+    pub fn ty(&self) -> Ty {
+        with_rank(self.base, self.dims.len() as u8)
+    }
+    /// The number of elements (1 for a scalar).
+    pub fn elems(&self) -> i64 {
+        self.dims.iter().map(|(lo, hi)| (hi - lo + 1).max(0)).product()
+    }
+}
+
+thread_local! {
+    /// The type names of the file being checked, for messages ([`base_name`]).
+    static TYPE_NAMES: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The name of derived type `k` in the file being checked.
+pub(crate) fn derived_name(k: u16) -> String {
+    TYPE_NAMES.with(|t| t.borrow().get(k as usize).cloned().unwrap_or_else(|| format!("#{k}")))
+}
+
+pub(crate) fn set_type_names(names: &[String]) {
+    TYPE_NAMES.with(|t| *t.borrow_mut() = names.to_vec());
+}
+
+/// The size and alignment of one element of a base type.
+pub fn base_layout(b: BaseTy, char_len: i64, types: &[TypeInfo]) -> (i64, i64) {
+    match b {
+        BaseTy::Integer(k) | BaseTy::Real(k) => (i64::from(k), i64::from(k)),
+        BaseTy::Logical => (4, 4),
+        BaseTy::Complex(k) => (2 * i64::from(k), i64::from(k)),
+        BaseTy::Character => (char_len.max(0), 1),
+        BaseTy::Derived(k) => types.get(k as usize).map_or((0, 1), |t| (t.size, t.align.max(1))),
+    }
+}
+
+fn round_up(n: i64, a: i64) -> i64 {
+    (n + a - 1) / a * a
+}
+
+impl Global {
+    /// The index of a type name, adding it when new.
+    pub(crate) fn type_id(&mut self, name: &str) -> u16 {
+        match self.type_names.iter().position(|n| n == name) {
+            Some(i) => u16::try_from(i).unwrap_or(u16::MAX),
+            None => {
+                self.type_names.push(name.to_string());
+                self.types.push(TypeInfo { name: name.to_string(), ..TypeInfo::default() });
+                set_type_names(&self.type_names);
+                u16::try_from(self.type_names.len() - 1).unwrap_or(u16::MAX)
+            }
+        }
+    }
+}
+
+impl Checker {
+    /// The derived types visible in the unit: its host's and those of the modules it uses.
+    /// Called before the declarations; registers the names of the unit's own types.
+    pub(crate) fn type_scope_start(&mut self, unit: &Unit, host: Option<usize>) {
+        if let Some(h) = host {
+            if let Some(s) = self.g.type_scopes.get(&h) {
+                self.type_scope.extend(s.iter().cloned());
+            }
+        }
+        for u in &unit.uses {
+            let names: Vec<String> = match self.g.modules.get(&u.module.name) {
+                Some(m) => self.g.type_scopes.get(m).map(|s| s.iter().cloned().collect()).unwrap_or_default(),
+                None => match self.g.imported.get(&u.module.name) {
+                    Some((im, _)) => im.types.iter().map(|t| t.name.clone()).collect(),
+                    None => Vec::new(),
+                },
+            };
+            match &u.only {
+                Some(list) => {
+                    for (local, remote) in list {
+                        if names.contains(&remote.name) {
+                            if local.name != remote.name {
+                                self.err(Diagnostic::not_yet("renaming a derived type in `use`", local.span));
+                            }
+                            self.type_scope.insert(remote.name.clone());
+                        }
+                    }
+                }
+                None => self.type_scope.extend(names),
+            }
+        }
+        let mut seen = HashSet::new();
+        for t in &unit.types {
+            self.g.type_id(&t.name.name);
+            if !seen.insert(t.name.name.clone()) {
+                self.err(
+                    Diagnostic::error("E0102", format!("type `{}` is defined more than once", t.name.name), t.name.span)
+                        .with_label("defined again here"),
+                );
+                continue;
+            }
+            self.type_scope.insert(t.name.name.clone());
+        }
+        // Every `type(name)` of the declarations must name a visible type.
+        let mut bad = Vec::new();
+        for d in unit.decls.iter().chain(unit.types.iter().flat_map(|t| t.comps.iter())) {
+            if let BaseTy::Derived(k) = d.base {
+                let n = derived_name(k);
+                if !self.type_scope.contains(&n) {
+                    bad.push((n, d.base_span));
+                }
+            }
+        }
+        for (n, sp) in bad {
+            if self.reported.insert(format!("type {n}")) {
+                self.err(
+                    Diagnostic::error("E0130", format!("unknown derived type `{n}`"), sp)
+                        .with_label("no type of this name is defined here")
+                        .with_note("note: a derived type must be defined (or use-associated) before it is used"),
+                );
+            }
+        }
+    }
+
+    /// Builds the definitions and layouts of the unit's types (after the declarations,
+    /// so that component bounds may use the unit's parameters).
+    pub(crate) fn type_defs(&mut self, unit: &mut Unit, idx: usize) {
+        let mut done = HashSet::new();
+        for t in unit.types.iter_mut() {
+            let k = self.g.type_id(&t.name.name);
+            if !done.insert(t.name.name.clone()) {
+                continue;
+            }
+            let mut comps: Vec<CompInfo> = Vec::new();
+            let (mut off, mut align) = (0i64, 1i64);
+            for d in t.comps.iter_mut() {
+                if d.allocatable || d.parameter || d.intent.is_some() || d.optional || d.external || d.save {
+                    let what = if d.allocatable { "allocatable components" } else { "this attribute on a component" };
+                    self.err(Diagnostic::not_yet(what, d.span));
+                    continue;
+                }
+                if let BaseTy::Derived(c) = d.base {
+                    if c == k || !self.g.types.get(c as usize).is_some_and(|x| x.defined) {
+                        if derived_name(c) == t.name.name || self.type_scope.contains(&derived_name(c)) {
+                            self.err(
+                                Diagnostic::error(
+                                    "E0130",
+                                    format!("type `{}` is not defined before this component", derived_name(c)),
+                                    d.base_span,
+                                )
+                                .with_label("a component's type must be defined earlier"),
+                            );
+                        }
+                        continue;
+                    }
+                }
+                let mut char_len = 0;
+                if d.base == BaseTy::Character {
+                    char_len = 1;
+                    match &mut d.char_len {
+                        None => {}
+                        Some(CharLen::Expr(e)) => {
+                            self.expr(e);
+                            match self.const_int(e) {
+                                Some(v) => char_len = v.max(0),
+                                None => {
+                                    self.err(
+                                        Diagnostic::error("E0256", "the length of a `character` component must be a constant", e.span)
+                                            .with_label("not a constant"),
+                                    );
+                                    continue;
+                                }
+                            }
+                        }
+                        Some(CharLen::Assumed(sp) | CharLen::Deferred(sp)) => {
+                            let sp = *sp;
+                            self.err(Diagnostic::not_yet("assumed or deferred length character components", sp));
+                            continue;
+                        }
+                    }
+                }
+                for ent in d.entities.iter_mut() {
+                    let mut dims = Vec::new();
+                    let specs = ent.dims.clone().or_else(|| d.dimension.clone()).unwrap_or_default();
+                    let mut ok = true;
+                    for mut spec in specs {
+                        self.dim(&mut spec, false);
+                        match &spec {
+                            DimSpec::Explicit { lo, hi } => {
+                                let lo = match lo {
+                                    Some(e) => self.const_int(e),
+                                    None => Some(1),
+                                };
+                                match (lo, self.const_int(hi)) {
+                                    (Some(l), Some(h)) => dims.push((l, h)),
+                                    _ => {
+                                        self.err(Diagnostic::not_yet("component bounds that are not constant", ent.name.span));
+                                        ok = false;
+                                    }
+                                }
+                            }
+                            _ => {
+                                self.err(Diagnostic::not_yet("allocatable or pointer components", ent.name.span));
+                                ok = false;
+                            }
+                        }
+                    }
+                    if !ok {
+                        continue;
+                    }
+                    if comps.iter().any(|c| c.name == ent.name.name) {
+                        self.err(
+                            Diagnostic::error("E0102", format!("component `{}` is declared more than once", ent.name.name), ent.name.span)
+                                .with_label("declared again here"),
+                        );
+                        continue;
+                    }
+                    if d.base == BaseTy::Character && !dims.is_empty() {
+                        self.err(Diagnostic::not_yet("character array components", ent.name.span));
+                        continue;
+                    }
+                    let mut init = ent.init.clone();
+                    if let Some(e) = &mut init {
+                        self.expr(e);
+                        let cty = with_rank(d.base, dims.len() as u8);
+                        if e.ty != Ty::Unknown {
+                            if !self.is_const(e) && !matches!(d.base, BaseTy::Derived(_)) {
+                                self.err(
+                                    Diagnostic::error("E0133", "a default component value must be a constant", e.span)
+                                        .with_label("not a constant"),
+                                );
+                            } else if e.ty.rank() > 0 {
+                                let n: i64 = dims.iter().map(|(lo, hi)| (hi - lo + 1).max(0)).product();
+                                let count = match &e.kind {
+                                    ExprKind::ArrayCtor(items)
+                                        if items.iter().all(|it| matches!(it, CtorItem::Expr(x) if x.ty.rank() == 0)) =>
+                                    {
+                                        Some(items.len() as i64)
+                                    }
+                                    _ => None,
+                                };
+                                if dims.len() != 1 || e.ty.rank() != 1 || count.is_none() || d.base == BaseTy::Character {
+                                    self.err(Diagnostic::not_yet(
+                                        "this array default value of a component (only a constructor of scalars for a rank-1 component)",
+                                        e.span,
+                                    ));
+                                } else if count != Some(n) {
+                                    self.err(
+                                        Diagnostic::error(
+                                            "E0231",
+                                            format!(
+                                                "the default value of `{}` has {} elements, but `{}` has {n}",
+                                                ent.name.name,
+                                                count.unwrap_or(0),
+                                                ent.name.name
+                                            ),
+                                            e.span,
+                                        )
+                                        .with_label("shapes must conform"),
+                                    );
+                                } else {
+                                    self.assign_compat(cty, e.ty, e.span);
+                                }
+                            } else if matches!(d.base, BaseTy::Derived(_)) {
+                                self.err(Diagnostic::not_yet("default values of derived-type components", e.span));
+                            } else {
+                                self.assign_compat(cty, e.ty, e.span);
+                            }
+                        }
+                    }
+                    if matches!(d.base, BaseTy::Complex(_) | BaseTy::Integer(1 | 2)) {
+                        self.err(Diagnostic::not_yet("complex, integer(1) and integer(2) components of derived types", ent.name.span));
+                    }
+                    let n: i64 = dims.iter().map(|(lo, hi)| (hi - lo + 1).max(0)).product();
+                    let (es, ea) = base_layout(d.base, char_len, &self.g.types);
+                    off = round_up(off, ea);
+                    align = align.max(ea);
+                    comps.push(CompInfo { name: ent.name.name.clone(), base: d.base, dims, char_len, offset: off, init });
+                    off += es * n;
+                }
+            }
+            let size = round_up(off, align);
+            let new = TypeInfo { name: t.name.name.clone(), defined: true, module: self.module.clone(), comps, size, align };
+            let Some(ti) = self.g.types.get(k as usize) else { continue };
+            if !ti.defined {
+                if let Some(ti) = self.g.types.get_mut(k as usize) {
+                    *ti = new;
+                }
+            } else if !self.same_type(ti, &new) {
+                // Types are known by name in a file: identical definitions in two scopes
+                // are one type, different ones are not supported.
+                self.err(Diagnostic::not_yet(format!("two different derived types named `{}` in one file", t.name.name), t.name.span));
+            }
+        }
+        self.g.type_scopes.insert(idx, self.type_scope.clone());
+    }
+
+    /// Do two definitions describe the same type (components, layout and default values)?
+    fn same_type(&self, a: &TypeInfo, b: &TypeInfo) -> bool {
+        let key = |e: &Option<Expr>| -> Option<String> {
+            let Some(e) = e else { return Some(String::new()) };
+            let items: Vec<&Expr> = match &e.kind {
+                ExprKind::ArrayCtor(items) => {
+                    items.iter().map(|it| if let CtorItem::Expr(x) = it { Some(x) } else { None }).collect::<Option<_>>()?
+                }
+                _ => vec![e],
+            };
+            let mut out = String::new();
+            for x in items {
+                if let Some(v) = self.const_value(x, 0) {
+                    out.push_str(&format!("{v:?};"));
+                } else if let Some(v) = self.const_logical(x, 0) {
+                    out.push_str(&format!("{v};"));
+                } else {
+                    out.push_str(&format!("{:?};", self.const_str(x, 0)?));
+                }
+            }
+            Some(out)
+        };
+        a.size == b.size
+            && a.comps.len() == b.comps.len()
+            && a.comps.iter().zip(&b.comps).all(|(x, y)| {
+                x.name == y.name
+                    && x.base == y.base
+                    && x.dims == y.dims
+                    && x.char_len == y.char_len
+                    && x.offset == y.offset
+                    && key(&x.init).is_some_and(|kx| key(&y.init) == Some(kx))
+            })
+    }
+
+    /// Does a component of this type have a default value (some subcomponent has one)?
+    fn has_default(&self, b: BaseTy, depth: u32) -> bool {
+        let BaseTy::Derived(k) = b else { return false };
+        depth < 64
+            && self.g.types.get(k as usize).is_some_and(|t| t.comps.iter().any(|c| c.init.is_some() || self.has_default(c.base, depth + 1)))
+    }
+
+    /// Component references and (already checked) structure constructors.
+    #[inline(never)]
+    pub(crate) fn derived_expr(&mut self, k: ExprKind, span: Span) -> (ExprKind, Ty) {
+        match k {
+            ExprKind::Component(c) => {
+                let c = *c;
+                self.component(c.base, c.name, c.subs, span)
+            }
+            ExprKind::StructCtor { ty, args } => (ExprKind::StructCtor { ty, args }, Ty::Scalar(BaseTy::Derived(ty))),
+            k => (k, Ty::Unknown),
+        }
+    }
+
+    /// Initial values of the unit's derived-type variables and parameters whose type is
+    /// defined in the unit itself: checked once the type is laid out.
+    pub(crate) fn deferred_inits(&mut self) {
+        for i in 0..self.syms.list.len() {
+            let Some(s) = self.syms.list.get(i) else { continue };
+            let (BaseTy::Derived(k), Some(init)) = (s.base, &s.init) else { continue };
+            if !matches!(init.kind, ExprKind::Apply { .. }) || s.module.as_deref() != self.module.as_deref() || s.host {
+                continue;
+            }
+            let (mut e, name, parameter) = (init.clone(), s.name.clone(), s.parameter);
+            self.expr(&mut e);
+            if e.ty != Ty::Unknown {
+                if !self.is_const(&e) {
+                    let what =
+                        if parameter { format!("the value of parameter `{name}`") } else { format!("the initial value of `{name}`") };
+                    self.err(
+                        Diagnostic::error("E0205", format!("{what} must be a constant expression"), e.span).with_label("not constant"),
+                    );
+                } else {
+                    self.assign_compat(Ty::Scalar(BaseTy::Derived(k)), e.ty, e.span);
+                }
+            }
+            if let Some(s) = self.syms.list.get_mut(i) {
+                s.init = Some(e);
+            }
+        }
+    }
+
+    /// `base%name[(subs)]`.
+    #[inline(never)]
+    pub(crate) fn component(&mut self, mut base: Expr, name: Ident, subs: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
+        self.expr(&mut base);
+        let bad = |base: Expr, name: Ident, subs: Vec<Arg>| (ExprKind::Component(Box::new(CompRef { base, name, subs })), Ty::Unknown);
+        if !matches!(base.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::Component(_)) && base.ty != Ty::Unknown {
+            self.err(
+                Diagnostic::error("E0132", format!("`%{}` must follow a variable", name.name), base.span)
+                    .with_label("not a variable")
+                    .with_note("help: assign the value to a variable first"),
+            );
+            return bad(base, name, subs);
+        }
+        let (k, brank) = match base.ty {
+            Ty::Unknown => return bad(base, name, subs),
+            Ty::Scalar(BaseTy::Derived(k)) => (k, 0),
+            Ty::Array(BaseTy::Derived(k), r) => (k, r),
+            t => {
+                self.err(
+                    Diagnostic::error("E0132", format!("`%{}` needs a derived-type value, found {}", name.name, ty_name(t)), base.span)
+                        .with_label("not of a derived type"),
+                );
+                return bad(base, name, subs);
+            }
+        };
+        let Some(c) = self.g.types.get(k as usize).and_then(|t| t.comps.iter().find(|c| c.name == name.name)).cloned() else {
+            let tn = derived_name(k);
+            if self.g.types.get(k as usize).is_some_and(|t| t.defined) {
+                let names: Vec<&str> =
+                    self.g.types.get(k as usize).map(|t| t.comps.iter().map(|c| c.name.as_str()).collect()).unwrap_or_default();
+                let mut d = Diagnostic::error("E0131", format!("type `{tn}` has no component `{}`", name.name), name.span)
+                    .with_label("unknown component");
+                if let Some(s) = crate::parser::suggest(&name.name, &names) {
+                    d = d.with_note(format!("help: did you mean `{s}`?"));
+                }
+                self.err(d);
+            }
+            return bad(base, name, subs);
+        };
+        if brank > 0 && (!c.dims.is_empty() && subs.is_empty() || subs.iter().any(|s| matches!(s, Arg::Range { .. }))) {
+            self.err(
+                Diagnostic::error("E0230", "only one part of a component reference may be an array", span)
+                    .with_label(format!("`{}` is an array and so is `{}`", designator_name(&base).unwrap_or("the base"), name.name))
+                    .with_note("help: subscript one of them"),
+            );
+            return bad(base, name, subs);
+        }
+        if brank > 0 && c.base == BaseTy::Character {
+            self.err(Diagnostic::not_yet("character components of arrays of structures", span));
+            return bad(base, name, subs);
+        }
+        if subs.is_empty() {
+            let ty = if brank > 0 { with_rank(c.base, brank) } else { c.ty() };
+            return (ExprKind::Component(Box::new(CompRef { base, name, subs })), ty);
+        }
+        if c.dims.is_empty() {
+            if c.base == BaseTy::Character {
+                if let [Arg::Range { stride: None, .. }] = subs.as_slice() {
+                    let mut subs = subs;
+                    let mut ok = true;
+                    if let Some(Arg::Range { lo, hi, .. }) = subs.first_mut() {
+                        for e in [lo, hi].into_iter().flatten() {
+                            self.expr(e);
+                            ok &= self.want_int_scalar(e, "substring bounds must be scalar integers");
+                        }
+                    }
+                    let ty = if ok { Ty::Scalar(BaseTy::Character) } else { Ty::Unknown };
+                    return (ExprKind::Component(Box::new(CompRef { base, name, subs })), ty);
+                }
+                self.err(Diagnostic::not_yet("this substring of a component", span));
+            } else {
+                self.err(
+                    Diagnostic::error("E0106", format!("component `{}` is not an array", name.name), name.span)
+                        .with_label("cannot be subscripted"),
+                );
+            }
+            return bad(base, name, subs);
+        }
+        let (kind, ty) = self.array_ref(name, subs, c.dims.len() as u8, c.base, span);
+        match kind {
+            ExprKind::ArrayRef { name, subs } => {
+                let ty = if brank > 0 && ty != Ty::Unknown { with_rank(c.base, brank) } else { ty };
+                (ExprKind::Component(Box::new(CompRef { base, name, subs })), ty)
+            }
+            _ => (ExprKind::Logical(false), Ty::Unknown),
+        }
+    }
+
+    /// `t(a, b)` or `t(x=a, y=b)` for a derived type `t` visible here.
+    #[inline(never)]
+    pub(crate) fn struct_ctor(&mut self, name: Ident, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
+        let k = self.g.type_id(&name.name);
+        let bad = (ExprKind::Apply { name: name.clone(), args: Vec::new() }, Ty::Unknown);
+        let Some(ti) = self.g.types.get(k as usize).filter(|t| t.defined).cloned() else {
+            if self.type_scope.contains(&name.name) {
+                // A type of this unit, laid out after the declarations: an initial value
+                // checked again by `deferred_inits`.
+                return (ExprKind::Apply { name, args }, Ty::Unknown);
+            }
+            self.err(Diagnostic::not_yet(format!("a constructor of `{}` before its definition is complete", name.name), span));
+            return bad;
+        };
+        let mut vals: Vec<Option<Expr>> = vec![None; ti.comps.len()];
+        let mut ok = true;
+        let mut seen_kw = false;
+        for (i, a) in args.into_iter().enumerate() {
+            let (pos, mut e) = match a {
+                Arg::Index(e) if !seen_kw => (i, e),
+                Arg::Index(e) => {
+                    self.err(
+                        Diagnostic::error("E0133", "a positional component value cannot follow a keyword one", e.span)
+                            .with_label("give the component's name"),
+                    );
+                    ok = false;
+                    continue;
+                }
+                Arg::Keyword(kw, e) => {
+                    seen_kw = true;
+                    match ti.comps.iter().position(|c| c.name == kw.name) {
+                        Some(p) => (p, e),
+                        None => {
+                            self.err(
+                                Diagnostic::error("E0131", format!("type `{}` has no component `{}`", ti.name, kw.name), kw.span)
+                                    .with_label("unknown component"),
+                            );
+                            ok = false;
+                            continue;
+                        }
+                    }
+                }
+                Arg::Range { span, .. } => {
+                    self.err(range_argument(&name.name, span));
+                    ok = false;
+                    continue;
+                }
+            };
+            self.expr(&mut e);
+            let Some(c) = ti.comps.get(pos) else {
+                self.err(
+                    Diagnostic::error(
+                        "E0133",
+                        format!("too many values in the constructor of `{}`: it has {} components", ti.name, ti.comps.len()),
+                        e.span,
+                    )
+                    .with_label("no component for this value"),
+                );
+                ok = false;
+                continue;
+            };
+            if vals.get(pos).is_some_and(|v| v.is_some()) {
+                self.err(
+                    Diagnostic::error("E0133", format!("component `{}` is given twice", c.name), e.span).with_label("given again here"),
+                );
+                ok = false;
+                continue;
+            }
+            if e.ty != Ty::Unknown {
+                if !self.assign_compat(c.ty(), e.ty, e.span) {
+                    ok = false;
+                } else if e.ty.rank() > 0 && e.ty.rank() as usize != c.dims.len() {
+                    self.err(
+                        Diagnostic::error(
+                            "E0230",
+                            format!("component `{}` has rank {}, the value rank {}", c.name, c.dims.len(), e.ty.rank()),
+                            e.span,
+                        )
+                        .with_label(format!("this is a {}", ty_name(e.ty))),
+                    );
+                    ok = false;
+                }
+            } else {
+                ok = false;
+            }
+            if let Some(v) = vals.get_mut(pos) {
+                *v = Some(e);
+            }
+        }
+        for (c, v) in ti.comps.iter().zip(vals.iter()) {
+            if v.is_none() && c.init.is_none() && !self.has_default(c.base, 0) {
+                self.err(
+                    Diagnostic::error("E0133", format!("the constructor of `{}` gives no value for component `{}`", ti.name, c.name), span)
+                        .with_label(format!("`{}` has no default value", c.name)),
+                );
+                ok = false;
+            }
+        }
+        let ty = if ok { Ty::Scalar(BaseTy::Derived(k)) } else { Ty::Unknown };
+        (ExprKind::StructCtor { ty: k, args: vals }, ty)
+    }
+}
+
+/// Adds the derived types of a module read from its module file to the file's types and
+/// rewrites the imported entities' types to the file's indices.
+pub(crate) fn import_types(im: &mut crate::modfile::Imported, names: &mut Vec<String>, types: &mut Vec<TypeInfo>) {
+    let mut map: Vec<u16> = Vec::new();
+    for t in &im.types {
+        let k = match names.iter().position(|n| *n == t.name) {
+            Some(k) => k,
+            None => {
+                names.push(t.name.clone());
+                types.push(TypeInfo { name: t.name.clone(), ..TypeInfo::default() });
+                names.len() - 1
+            }
+        };
+        map.push(u16::try_from(k).unwrap_or(u16::MAX));
+    }
+    let remap = |b: &mut BaseTy| {
+        if let BaseTy::Derived(j) = b {
+            *j = map.get(*j as usize).copied().unwrap_or(u16::MAX);
+        }
+    };
+    for (j, t) in im.types.iter_mut().enumerate() {
+        for c in &mut t.comps {
+            remap(&mut c.base);
+        }
+        let k = map.get(j).copied().unwrap_or(u16::MAX) as usize;
+        if let Some(slot) = types.get_mut(k) {
+            if !slot.defined {
+                *slot = t.clone();
+            }
+        }
+    }
+    fn remap_expr(e: &mut Expr, map: &[u16]) {
+        let f = |j: u16| map.get(j as usize).copied().unwrap_or(u16::MAX);
+        if let Ty::Scalar(BaseTy::Derived(j)) = e.ty {
+            e.ty = Ty::Scalar(BaseTy::Derived(f(j)));
+        }
+        if let ExprKind::StructCtor { ty, args } = &mut e.kind {
+            *ty = f(*ty);
+            for a in args.iter_mut().flatten() {
+                remap_expr(a, map);
+            }
+        }
+    }
+    for s in &mut im.symbols {
+        remap(&mut s.base);
+        if let Some(e) = &mut s.init {
+            remap_expr(e, &map);
+        }
+    }
+    for (_, p) in &mut im.procs {
+        for a in &mut p.args {
+            remap(&mut a.base);
+        }
+        if let Some((b, _)) = &mut p.result {
+            remap(b);
+        }
+    }
+}

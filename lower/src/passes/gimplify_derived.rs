@@ -1,0 +1,695 @@
+//! gimplify for derived types.
+//!
+//! A derived-type object lives in memory with gfortran's layout (see
+//! [`gpuf_frontend::sema::TypeInfo`]); the value of a derived-type expression is the
+//! address of its bytes (a `Ptr`). A component is that address plus a constant offset: a
+//! scalar component is loaded or stored with its IR type, an array component gets a
+//! descriptor with constant bounds. Whole-object assignment copies the bytes; a structure
+//! constructor fills a temporary freed after the statement.
+
+use super::*;
+use gpuf_frontend::sema::{CompInfo, TypeInfo};
+
+impl<'a> G<'a> {
+    pub(super) fn type_info(&self, k: u16) -> Option<&'a TypeInfo> {
+        self.types.get(k as usize)
+    }
+
+    pub(super) fn type_size(&self, k: u16) -> i64 {
+        self.type_info(k).map_or(0, |t| t.size)
+    }
+
+    /// A derived-type local or module variable: memory of the type's size, default
+    /// initialised. Module and saved variables keep a global pointer, allocated the first
+    /// time a unit that sees them runs.
+    pub(super) fn declare_derived(&mut self, s: &gpuf_frontend::sema::Symbol, k: u16, saved: Option<(String, bool)>) {
+        if s.init.is_some() && s.rank > 0 {
+            self.not_yet(format!("an initial value for the derived-type array `{}`", s.name), s.span);
+        }
+        if s.rank > 0 {
+            if s.allocatable {
+                let desc = self.new_desc(s);
+                self.emit(Stmt::Assign(desc.addr, Rv::Use(Op::Null)));
+                for d in 0..s.rank as usize {
+                    self.emit(Stmt::Assign(desc.lb[d], Rv::Use(Op::I64(1))));
+                    self.emit(Stmt::Assign(desc.ext[d], Rv::Use(Op::I64(0))));
+                }
+                if saved.is_some() {
+                    self.not_yet(format!("saved or module allocatable array `{}`", s.name), s.span);
+                } else if self.unit.kind != UnitKind::Program {
+                    self.frees.push(desc.addr);
+                }
+                return;
+            }
+            let desc = self.new_desc(s);
+            self.set_shape(&desc, &s.dims, s.span);
+            let bytes = self.desc_bytes(&desc);
+            match saved {
+                Some((gname, local)) => {
+                    if !self.globals.iter().any(|g| g.name == gname) {
+                        self.globals.push(Global { name: gname.clone(), ty: Ty::Ptr, init: Op::Null, local, external: false });
+                    }
+                    let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
+                    self.emit(Stmt::Assign(desc.addr, Rv::Load(Ty::Ptr, gp.clone())));
+                    let first = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(desc.addr), Op::Null));
+                    self.push_block();
+                    self.emit(Stmt::Assign(desc.addr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr)));
+                    self.emit(Stmt::Store(Ty::Ptr, gp, Op::Var(desc.addr)));
+                    self.init_array_elems(&desc, k);
+                    let then_body = self.pop_block();
+                    self.emit(Stmt::If { cond: first, then_body, else_body: vec![] });
+                }
+                None => {
+                    self.emit(Stmt::Assign(desc.addr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr)));
+                    if self.unit.kind != UnitKind::Program {
+                        self.frees.push(desc.addr);
+                    }
+                    self.init_array_elems(&desc, k);
+                }
+            }
+            return;
+        }
+        let size = Op::I64(self.type_size(k).max(1));
+        let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+        self.homes.insert(s.name.clone(), Home::Mem(p, BaseTy::Derived(k)));
+        match saved {
+            Some((gname, local)) => {
+                if !self.globals.iter().any(|g| g.name == gname) {
+                    self.globals.push(Global { name: gname.clone(), ty: Ty::Ptr, init: Op::Null, local, external: false });
+                }
+                let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
+                self.emit(Stmt::Assign(p, Rv::Load(Ty::Ptr, gp.clone())));
+                let first = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(p), Op::Null));
+                self.push_block();
+                self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr)));
+                self.emit(Stmt::Store(Ty::Ptr, gp, Op::Var(p)));
+                self.init_struct(Op::Var(p), k);
+                self.init_value(s, Op::Var(p), k);
+                let then_body = self.pop_block();
+                self.emit(Stmt::If { cond: first, then_body, else_body: vec![] });
+            }
+            None => {
+                self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr)));
+                if self.unit.kind != UnitKind::Program {
+                    self.frees.push(p);
+                }
+                self.init_struct(Op::Var(p), k);
+                self.init_value(s, Op::Var(p), k);
+            }
+        }
+    }
+
+    /// Copies a derived-type scalar's initial value (or a parameter's value) into it.
+    fn init_value(&mut self, s: &gpuf_frontend::sema::Symbol, p: Op, k: u16) {
+        let Some(init) = &s.init else { return };
+        if !matches!(init.ty, ast::Ty::Scalar(BaseTy::Derived(_))) {
+            self.not_yet(format!("this initial value of `{}`", s.name), init.span);
+            return;
+        }
+        let mark = self.str_temps.len();
+        let size = Op::I64(self.type_size(k));
+        let src = self.expr(init);
+        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![p, size.clone(), src, size]));
+        self.free_str_temps(mark);
+    }
+
+    /// The x86-64 System V classes of a structure of type `k` returned by value: one
+    /// letter per eightbyte (`l` INTEGER, `d` SSE), or `None` when it is returned in
+    /// memory (more than 16 bytes, or empty).
+    fn abi_class(&self, k: u16) -> Option<String> {
+        fn fields(g: &G<'_>, k: u16, base: i64, out: &mut Vec<(i64, i64, bool)>, depth: u32) {
+            let Some(t) = g.type_info(k) else { return };
+            if depth > 64 {
+                return;
+            }
+            for c in &t.comps {
+                let (es, _) = gpuf_frontend::sema::base_layout(c.base, c.char_len, g.types);
+                for i in 0..c.elems() {
+                    let off = base + c.offset + i * es;
+                    match c.base {
+                        BaseTy::Derived(j) => fields(g, j, off, out, depth + 1),
+                        BaseTy::Real(_) => out.push((off, es, true)),
+                        _ => out.push((off, es, false)),
+                    }
+                }
+            }
+        }
+        let size = self.type_size(k);
+        if size <= 0 || size > 16 {
+            return None;
+        }
+        let mut fs = Vec::new();
+        fields(self, k, 0, &mut fs, 0);
+        let mut cls = String::new();
+        for e in 0..(size + 7) / 8 {
+            let (lo, hi) = (8 * e, 8 * e + 8);
+            let overlapping: Vec<bool> = fs.iter().filter(|(o, n, _)| *o < hi && o + n > lo).map(|f| f.2).collect();
+            cls.push(if !overlapping.is_empty() && overlapping.iter().all(|s| *s) { 'd' } else { 'l' });
+        }
+        Some(cls)
+    }
+
+    /// A function's derived-type result: in memory, returned as gfortran does (see
+    /// `codegen/src/aggret.rs`): registers up to 16 bytes, else a hidden first argument.
+    pub(super) fn declare_derived_result(&mut self, s: &gpuf_frontend::sema::Symbol, k: u16) {
+        match self.abi_class(k) {
+            None => {
+                let h = self.f.new_var(format!("{}.sret", s.name), Ty::Ptr);
+                self.f.params.insert(0, h);
+                self.f.result = Some(h);
+                self.homes.insert(s.name.clone(), Home::Mem(h, BaseTy::Derived(k)));
+                self.init_struct(Op::Var(h), k);
+            }
+            Some(cls) => {
+                let r = self.f.new_var(format!("gpuf.aggret.{cls}"), Ty::Ptr);
+                self.emit(Stmt::Assign(r, Rv::Call("gpuf_alloc".into(), vec![Op::I64(16)], Ty::Ptr)));
+                self.f.result = Some(r);
+                self.homes.insert(s.name.clone(), Home::Mem(r, BaseTy::Derived(k)));
+                self.init_struct(Op::Var(r), k);
+            }
+        }
+    }
+
+    /// A reference to a function returning a derived-type value: the value in a
+    /// temporary freed after the statement.
+    pub(super) fn call_derived(&mut self, name: &ast::Ident, args: &[Arg], sp: Span, k: u16) -> Op {
+        if self.region.is_some() {
+            self.not_yet("functions returning a derived type inside compute constructs", sp);
+            return Op::Null;
+        }
+        let size = self.type_size(k).max(16);
+        let buf = self.str_temp(Op::I64((size + 7) / 8 * 8));
+        let Some((link, ops)) = self.call_args(name, args, sp) else { return buf };
+        let mut all = vec![buf.clone()];
+        all.extend(ops);
+        match self.abi_class(k) {
+            None => {
+                self.val(Ty::Ptr, Rv::Call(link, all, Ty::Ptr));
+            }
+            Some(cls) => self.emit(Stmt::Call(format!("gpuf.aggret.{cls}.{link}"), all)),
+        }
+        buf
+    }
+
+    /// A rank-0 descriptor of a derived-type scalar (for gang-private copies).
+    pub(super) fn struct_desc(&mut self, name: &str, k: u16) -> Desc {
+        let addr = self.f.new_var(format!("{name}.addr"), Ty::Ptr);
+        Desc { name: name.to_string(), base: BaseTy::Derived(k), addr, lb: Vec::new(), ext: Vec::new() }
+    }
+
+    /// Default-initialises every element of an array of derived type `k`.
+    pub(super) fn init_array_elems(&mut self, d: &Desc, k: u16) {
+        if !self.needs_init(k) {
+            return;
+        }
+        let shape: Vec<Op> = d.ext.iter().map(|e| Op::Var(*e)).collect();
+        let d2 = d.clone();
+        self.scalarise(&shape, &mut |g, idx| {
+            let subs: Vec<Op> = d2.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+            let a = g.elem_addr(&d2, &subs);
+            g.init_struct(a, k);
+        });
+    }
+
+    fn needs_init(&self, k: u16) -> bool {
+        self.type_info(k).is_some_and(|t| {
+            t.comps.iter().any(|c| {
+                c.init.is_some() || c.base == BaseTy::Character || matches!(c.base, BaseTy::Derived(j) if j != k && self.needs_init(j))
+            })
+        })
+    }
+
+    /// Stores the default values of type `k`'s components at `addr` (character components
+    /// without one are blank).
+    pub(super) fn init_struct(&mut self, addr: Op, k: u16) {
+        let Some(ti) = self.type_info(k) else { return };
+        for c in &ti.comps {
+            let ca = self.val(Ty::Ptr, Rv::PtrAdd(addr.clone(), Op::I64(c.offset)));
+            match c.base {
+                BaseTy::Derived(j) if j != k => {
+                    if c.dims.is_empty() {
+                        self.init_struct(ca, j);
+                    } else if self.needs_init(j) {
+                        let size = self.type_size(j);
+                        self.each_elem(&ca, c, size, &mut |g, a| g.init_struct(a, j));
+                    }
+                }
+                BaseTy::Character => {
+                    let (src, sl) = match &c.init {
+                        Some(e) => self.str_expr(e),
+                        None => (Op::Null, Op::I64(0)),
+                    };
+                    self.emit(Stmt::Call("gpuf_str_copy".into(), vec![ca, Op::I64(c.char_len), src, sl]));
+                }
+                _ if c.init.as_ref().is_some_and(|e| e.ty.rank() > 0) => {
+                    if let Some(init) = &c.init {
+                        self.init_array_comp(ca, c, init);
+                    }
+                }
+                _ => {
+                    let Some(init) = &c.init else { continue };
+                    let t = ir_ty(c.base);
+                    let v = self.expr(init);
+                    let v = self.conv(v, t);
+                    let size = t.size();
+                    self.each_elem(&ca, c, size, &mut |g, a| g.emit(Stmt::Store(t, a, v.clone())));
+                }
+            }
+        }
+    }
+
+    /// An array component at `ca` set from an array value.
+    fn init_array_comp(&mut self, ca: Op, c: &CompInfo, init: &Expr) {
+        let t = ir_ty(c.base);
+        let mark = self.materialize(init);
+        let d = self.comp_desc(ca, c);
+        let shape: Vec<Op> = d.ext.iter().map(|e| Op::Var(*e)).collect();
+        self.scalarise(&shape, &mut |g, idx| {
+            let x = g.expr_at(init, idx);
+            let x = g.conv(x, t);
+            let subs: Vec<Op> = d.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+            let a = g.elem_addr(&d, &subs);
+            g.emit(Stmt::Store(t, a, x));
+        });
+        self.free_mats(mark);
+    }
+
+    /// Calls `f` with the address of every element of component `c` at `ca`.
+    fn each_elem(&mut self, ca: &Op, c: &CompInfo, size: i64, f: &mut dyn FnMut(&mut Self, Op)) {
+        if c.dims.is_empty() {
+            f(self, ca.clone());
+            return;
+        }
+        let n = c.elems();
+        let i = self.tmp(Ty::I64);
+        self.push_block();
+        let off = self.bin(Ty::I64, BinOp::Mul, Op::Var(i), Op::I64(size));
+        let a = self.val(Ty::Ptr, Rv::PtrAdd(ca.clone(), off));
+        f(self, a);
+        let body = self.pop_block();
+        let id = self.f.new_loop();
+        self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi: Op::I64(n - 1), step: Op::I64(1), body, acc: None });
+    }
+
+    /// The component `name` of the derived-type scalar `base` (of its element `idx` when
+    /// `base` is an array): its address and definition.
+    fn comp_addr(&mut self, base: &Expr, name: &str, idx: &[Op]) -> Option<(Op, CompInfo)> {
+        let (ast::Ty::Scalar(BaseTy::Derived(k)) | ast::Ty::Array(BaseTy::Derived(k), _)) = base.ty else {
+            self.not_yet("this component reference", base.span);
+            return None;
+        };
+        let c = self.type_info(k)?.comps.iter().find(|c| c.name == name)?.clone();
+        let b = if base.ty.rank() > 0 { self.expr_at(base, idx) } else { self.expr(base) };
+        let a = self.val(Ty::Ptr, Rv::PtrAdd(b, Op::I64(c.offset)));
+        Some((a, c))
+    }
+
+    /// A descriptor of an array component at `a`.
+    fn comp_desc(&mut self, a: Op, c: &CompInfo) -> Desc {
+        let addr = self.f.new_var(format!("{}.addr", c.name), Ty::Ptr);
+        self.emit(Stmt::Assign(addr, Rv::Use(a)));
+        let mut lb = Vec::new();
+        let mut ext = Vec::new();
+        for (d, (lo, hi)) in c.dims.iter().enumerate() {
+            let l = self.f.new_var(format!("{}.lb{}", c.name, d + 1), Ty::I64);
+            let e = self.f.new_var(format!("{}.ext{}", c.name, d + 1), Ty::I64);
+            self.emit(Stmt::Assign(l, Rv::Use(Op::I64(*lo))));
+            self.emit(Stmt::Assign(e, Rv::Use(Op::I64((hi - lo + 1).max(0)))));
+            lb.push(l);
+            ext.push(e);
+        }
+        Desc { name: c.name.clone(), base: c.base, addr, lb, ext }
+    }
+
+    /// The address of a component reference (of element `idx` for an array-valued one).
+    pub(super) fn component_addr(&mut self, e: &Expr, idx: &[Op]) -> Op {
+        let ExprKind::Component(cr) = &e.kind else { return Op::Null };
+        let (base, name, subs) = (&cr.base, &cr.name, &cr.subs);
+        let Some((a, c)) = self.comp_addr(base, &name.name, idx) else { return Op::Null };
+        if c.dims.is_empty() {
+            return a;
+        }
+        // The positions belong to the base when it is the array part.
+        let idx = if base.ty.rank() > 0 { &[] } else { idx };
+        let d = self.comp_desc(a, &c);
+        let s = if subs.is_empty() {
+            d.lb.clone().into_iter().zip(idx).map(|(lb, i)| self.bin(Ty::I64, BinOp::Add, Op::Var(lb), i.clone())).collect()
+        } else {
+            self.subscripts(&d, subs, idx)
+        };
+        if s.len() < d.lb.len() {
+            // A whole array component where one element is wanted: its first element.
+            return Op::Var(d.addr);
+        }
+        self.elem_addr(&d, &s)
+    }
+
+    /// The value of a component reference (an address for derived-type components).
+    pub(super) fn component_value(&mut self, e: &Expr, idx: &[Op]) -> Op {
+        let a = self.component_addr(e, idx);
+        match e.ty.base() {
+            Some(BaseTy::Derived(_) | BaseTy::Character) | None => a,
+            Some(b) => {
+                let t = ir_ty(b);
+                self.val(t, Rv::Load(t, a))
+            }
+        }
+    }
+
+    /// A character component: its address and length.
+    pub(super) fn component_str(&mut self, e: &Expr) -> (Op, Op) {
+        let ExprKind::Component(cr) = &e.kind else { return (Op::Null, Op::I64(0)) };
+        let (base, name) = (&cr.base, &cr.name);
+        let Some((a, c)) = self.comp_addr(base, &name.name, &[]) else { return (Op::Null, Op::I64(0)) };
+        let Some(Arg::Range { lo, hi, .. }) = cr.subs.first() else { return (a, Op::I64(c.char_len)) };
+        // A substring `x%s(lo:hi)`.
+        let lo = match lo {
+            Some(x) => {
+                let v = self.expr(x);
+                self.conv(v, Ty::I64)
+            }
+            None => Op::I64(1),
+        };
+        let hi = match hi {
+            Some(x) => {
+                let v = self.expr(x);
+                self.conv(v, Ty::I64)
+            }
+            None => Op::I64(c.char_len),
+        };
+        let off = self.bin(Ty::I64, BinOp::Sub, lo.clone(), Op::I64(1));
+        let a = self.val(Ty::Ptr, Rv::PtrAdd(a, off));
+        let n = self.bin(Ty::I64, BinOp::Sub, hi, lo);
+        let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(1));
+        let n = self.bin(Ty::I64, BinOp::Max, n, Op::I64(0));
+        (a, n)
+    }
+
+    /// The extents of an array-valued component reference.
+    pub(super) fn component_shape(&mut self, e: &Expr) -> Vec<Op> {
+        let ExprKind::Component(cr) = &e.kind else { return Vec::new() };
+        let (base, name, subs) = (&cr.base, &cr.name, &cr.subs);
+        let Some(k) = (match base.ty {
+            ast::Ty::Scalar(BaseTy::Derived(k)) => Some(k),
+            ast::Ty::Array(BaseTy::Derived(_), _) => return self.shape(base),
+            _ => None,
+        }) else {
+            return Vec::new();
+        };
+        let Some(c) = self.type_info(k).and_then(|t| t.comps.iter().find(|c| c.name == name.name)).cloned() else {
+            return Vec::new();
+        };
+        if subs.is_empty() {
+            return c.dims.iter().map(|(lo, hi)| Op::I64((hi - lo + 1).max(0))).collect();
+        }
+        let d = self.comp_desc(Op::Null, &c);
+        let mut out = Vec::new();
+        for (dim, s) in subs.iter().enumerate() {
+            if let Arg::Range { lo, hi, stride, .. } = s {
+                let l = self.range_lo(&d, dim, lo.as_ref());
+                let h = self.range_hi(&d, dim, hi.as_ref());
+                let st = match stride {
+                    Some(s) => {
+                        let v = self.expr(s);
+                        self.conv(v, Ty::I64)
+                    }
+                    None => Op::I64(1),
+                };
+                let n = self.bin(Ty::I64, BinOp::Sub, h, l);
+                let n = self.bin(Ty::I64, BinOp::Add, n, st.clone());
+                let n = self.bin(Ty::I64, BinOp::Div, n, st);
+                out.push(self.val(Ty::I64, Rv::Binary(BinOp::Max, n, Op::I64(0))));
+            }
+        }
+        out
+    }
+
+    /// The lower bounds of a whole array component (`x%v`); `None` for anything else.
+    pub(super) fn component_lbounds(&mut self, e: &Expr) -> Option<Vec<Op>> {
+        let ExprKind::Component(cr) = &e.kind else { return None };
+        let ast::Ty::Scalar(BaseTy::Derived(k)) = cr.base.ty else { return None };
+        if !cr.subs.is_empty() {
+            return None;
+        }
+        let c = self.type_info(k)?.comps.iter().find(|c| c.name == cr.name.name)?;
+        Some(c.dims.iter().map(|(lo, hi)| Op::I64(if hi < lo { 1 } else { *lo })).collect())
+    }
+
+    /// Stores `v` to (element `idx` of) a component reference.
+    pub(super) fn component_store(&mut self, lhs: &Expr, idx: &[Op], v: Op) {
+        let a = self.component_addr(lhs, idx);
+        let t = self.expr_ty(lhs);
+        let v = self.conv(v, t);
+        self.emit(Stmt::Store(t, a, v));
+    }
+
+    /// A structure constructor: a temporary (freed after the statement) filled with the
+    /// values, or the components' defaults.
+    pub(super) fn struct_ctor(&mut self, k: u16, args: &[Option<Expr>], sp: Span) -> Op {
+        let size = self.type_size(k);
+        if self.region.is_some() {
+            self.not_yet("structure constructors inside compute constructs", sp);
+            return Op::Null;
+        }
+        let t = self.str_temp(Op::I64(size));
+        let Some(ti) = self.type_info(k) else { return t };
+        for (c, v) in ti.comps.iter().zip(args) {
+            let ca = self.val(Ty::Ptr, Rv::PtrAdd(t.clone(), Op::I64(c.offset)));
+            let Some(v) = v else {
+                self.init_comp(&ca, c);
+                continue;
+            };
+            match c.base {
+                BaseTy::Character => {
+                    let (src, sl) = self.str_expr(v);
+                    self.emit(Stmt::Call("gpuf_str_copy".into(), vec![ca, Op::I64(c.char_len), src, sl]));
+                }
+                BaseTy::Derived(j) => {
+                    let sz = self.type_size(j);
+                    if c.dims.is_empty() {
+                        let src = self.expr(v);
+                        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![ca, Op::I64(sz), src, Op::I64(sz)]));
+                    } else {
+                        self.not_yet("arrays of derived type in structure constructors", v.span);
+                    }
+                }
+                b => {
+                    let ty = ir_ty(b);
+                    if c.dims.is_empty() {
+                        let x = self.expr(v);
+                        let x = self.conv(x, ty);
+                        self.emit(Stmt::Store(ty, ca, x));
+                    } else if v.ty.rank() == 0 {
+                        let x = self.expr(v);
+                        let x = self.conv(x, ty);
+                        self.each_elem(&ca, c, ty.size(), &mut |g, a| g.emit(Stmt::Store(ty, a, x.clone())));
+                    } else {
+                        let mark = self.materialize(v);
+                        let d = self.comp_desc(ca, c);
+                        let shape: Vec<Op> = d.ext.iter().map(|e| Op::Var(*e)).collect();
+                        self.scalarise(&shape, &mut |g, idx| {
+                            let x = g.expr_at(v, idx);
+                            let x = g.conv(x, ty);
+                            let subs: Vec<Op> =
+                                d.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+                            let a = g.elem_addr(&d, &subs);
+                            g.emit(Stmt::Store(ty, a, x));
+                        });
+                        self.free_mats(mark);
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    /// The default value of one component at `ca`.
+    fn init_comp(&mut self, ca: &Op, c: &CompInfo) {
+        let Some(init) = c.init.clone() else {
+            if let BaseTy::Derived(j) = c.base {
+                if c.dims.is_empty() {
+                    self.init_struct(ca.clone(), j);
+                }
+            } else if c.base == BaseTy::Character {
+                self.emit(Stmt::Call("gpuf_str_copy".into(), vec![ca.clone(), Op::I64(c.char_len), Op::Null, Op::I64(0)]));
+            }
+            return;
+        };
+        if c.base == BaseTy::Character {
+            let (src, sl) = self.str_expr(&init);
+            self.emit(Stmt::Call("gpuf_str_copy".into(), vec![ca.clone(), Op::I64(c.char_len), src, sl]));
+            return;
+        }
+        if init.ty.rank() > 0 {
+            self.init_array_comp(ca.clone(), c, &init);
+            return;
+        }
+        let t = ir_ty(c.base);
+        let v = self.expr(&init);
+        let v = self.conv(v, t);
+        self.each_elem(ca, c, t.size(), &mut |g, a| g.emit(Stmt::Store(t, a, v.clone())));
+    }
+
+    /// `x = y` for derived types: a byte copy (element by element for arrays); inside
+    /// compute constructs a copy component by component.
+    pub(super) fn assign_derived(&mut self, lhs: &Expr, rhs: &Expr, k: u16) {
+        if self.region.is_some() && self.has_chars(k, 0) {
+            self.not_yet("assignment of derived-type values with character components inside compute constructs", lhs.span);
+            return;
+        }
+        if lhs.ty.rank() == 0 {
+            let src = self.expr(rhs);
+            let dst = self.expr(lhs);
+            self.copy_struct(dst, src, k);
+            return;
+        }
+        let shape = self.shape(lhs);
+        let root = root_name(lhs).unwrap_or_default();
+        if rhs.ty.rank() > 0 && mentions(rhs, &root) {
+            if self.region.is_some() {
+                self.not_yet("overlapping assignment of arrays of derived type inside compute constructs", lhs.span);
+                return;
+            }
+            // The right-hand side reads the array being assigned: copy through a temporary.
+            let sz = self.type_size(k);
+            let tmp = self.temp_buf(&shape, sz);
+            let sh = shape.clone();
+            self.scalarise(&shape, &mut |g, idx| {
+                let src = g.expr_at(rhs, idx);
+                let t = g.lin_addr(&tmp, idx, &sh, sz);
+                g.copy_struct(t, src, k);
+            });
+            self.scalarise(&shape, &mut |g, idx| {
+                let t = g.lin_addr(&tmp, idx, &sh, sz);
+                let dst = g.expr_at(lhs, idx);
+                g.copy_struct(dst, t, k);
+            });
+            self.emit(Stmt::Call("gpuf_free".into(), vec![tmp]));
+            return;
+        }
+        self.scalarise(&shape, &mut |g, idx| {
+            let src = g.expr_at(rhs, idx);
+            let dst = g.expr_at(lhs, idx);
+            g.copy_struct(dst, src, k);
+        });
+    }
+
+    /// Copies a structure of type `k`: the bytes on the host, the components in kernels.
+    fn copy_struct(&mut self, dst: Op, src: Op, k: u16) {
+        if self.region.is_none() {
+            let size = Op::I64(self.type_size(k));
+            self.emit(Stmt::Call("gpuf_str_copy".into(), vec![dst, size.clone(), src, size]));
+            return;
+        }
+        let Some(ti) = self.type_info(k) else { return };
+        for c in &ti.comps {
+            let d = self.val(Ty::Ptr, Rv::PtrAdd(dst.clone(), Op::I64(c.offset)));
+            let s = self.val(Ty::Ptr, Rv::PtrAdd(src.clone(), Op::I64(c.offset)));
+            let (t, es) = match c.base {
+                BaseTy::Derived(j) => (None, self.type_size(j)),
+                b => (Some(ir_ty(b)), ir_ty(b).size()),
+            };
+            let i = self.tmp(Ty::I64);
+            self.push_block();
+            let off = self.bin(Ty::I64, BinOp::Mul, Op::Var(i), Op::I64(es));
+            let de = self.val(Ty::Ptr, Rv::PtrAdd(d, off.clone()));
+            let se = self.val(Ty::Ptr, Rv::PtrAdd(s, off));
+            match (t, c.base) {
+                (Some(t), _) => {
+                    let v = self.val(t, Rv::Load(t, se));
+                    self.emit(Stmt::Store(t, de, v));
+                }
+                (None, BaseTy::Derived(j)) => self.copy_struct(de, se, j),
+                _ => {}
+            }
+            let body = self.pop_block();
+            if c.dims.is_empty() {
+                // One element: the loop body with the index 0.
+                self.emit(Stmt::Assign(i, Rv::Use(Op::I64(0))));
+                for st in body {
+                    self.emit(st);
+                }
+            } else {
+                let id = self.f.new_loop();
+                self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi: Op::I64(c.elems() - 1), step: Op::I64(1), body, acc: None });
+            }
+        }
+    }
+
+    /// Does type `k` have character components (at any depth)?
+    fn has_chars(&self, k: u16, depth: u32) -> bool {
+        depth < 64
+            && self.type_info(k).is_some_and(|t| {
+                t.comps.iter().any(|c| c.base == BaseTy::Character || matches!(c.base, BaseTy::Derived(j) if self.has_chars(j, depth + 1)))
+            })
+    }
+
+    /// `read` into a derived-type variable at `addr`: its components in order.
+    pub(super) fn read_struct(&mut self, addr: Op, k: u16) {
+        let Some(ti) = self.type_info(k) else { return };
+        for c in &ti.comps {
+            let ca = self.val(Ty::Ptr, Rv::PtrAdd(addr.clone(), Op::I64(c.offset)));
+            match c.base {
+                BaseTy::Derived(j) => {
+                    let sz = self.type_size(j);
+                    self.each_elem(&ca, c, sz, &mut |g, a| g.read_struct(a, j));
+                }
+                BaseTy::Character => {
+                    self.emit(Stmt::Call("gpuf_read_str".into(), vec![ca, Op::I64(c.char_len)]));
+                }
+                b => {
+                    let t = ir_ty(b);
+                    let f = match (b, t) {
+                        (BaseTy::Logical, _) => "gpuf_read_logical",
+                        (_, Ty::I32) => "gpuf_read_i32",
+                        (_, Ty::I64) => "gpuf_read_i64",
+                        (_, Ty::F32) => "gpuf_read_f32",
+                        _ => "gpuf_read_f64",
+                    };
+                    self.each_elem(&ca, c, t.size(), &mut |g, a| g.emit(Stmt::Call(f.into(), vec![a])));
+                }
+            }
+        }
+    }
+
+    /// List-directed or formatted output of a derived-type value at `addr`: its
+    /// components in order.
+    pub(super) fn io_struct(&mut self, addr: Op, k: u16) {
+        let Some(ti) = self.type_info(k) else { return };
+        for c in &ti.comps {
+            let ca = self.val(Ty::Ptr, Rv::PtrAdd(addr.clone(), Op::I64(c.offset)));
+            match c.base {
+                BaseTy::Derived(j) => {
+                    let sz = self.type_size(j);
+                    self.each_elem(&ca, c, sz, &mut |g, a| g.io_struct(a, j));
+                }
+                BaseTy::Character => {
+                    self.emit(Stmt::Call("gpuf_io_str".into(), vec![ca, Op::I64(c.char_len)]));
+                }
+                b => {
+                    let t = ir_ty(b);
+                    let f = match (b, t) {
+                        (BaseTy::Logical, _) => "gpuf_io_logical",
+                        (_, Ty::I32) => "gpuf_io_i32",
+                        (_, Ty::I64) => "gpuf_io_i64",
+                        (_, Ty::F32) => "gpuf_io_f32",
+                        _ => "gpuf_io_f64",
+                    };
+                    self.each_elem(&ca, c, t.size(), &mut |g, a| {
+                        let v = g.val(t, Rv::Load(t, a));
+                        g.emit(Stmt::Call(f.into(), vec![v]));
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The variable a designator (`a`, `a(i)`, `a(i)%b%c(j)`) belongs to.
+pub(super) fn root_name(e: &Expr) -> Option<String> {
+    match &e.kind {
+        ExprKind::Name(id) | ExprKind::ArrayRef { name: id, .. } => Some(id.name.clone()),
+        ExprKind::Component(c) => root_name(&c.base),
+        _ => None,
+    }
+}
