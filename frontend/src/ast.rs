@@ -249,6 +249,50 @@ pub enum StmtKind {
     Forall { specs: Vec<ConcurrentSpec>, mask: Option<Expr>, body: Vec<Stmt> },
     /// `do concurrent (i = lo:hi[:st], ... [, mask]) ... end do`.
     DoConcurrent { specs: Vec<ConcurrentSpec>, mask: Option<Expr>, body: Vec<Stmt> },
+    /// An I/O statement (`read`, `write`, `print`, `open`, `close`, `rewind`, ...) with
+    /// status specifiers (`iostat=`, `iomsg=`, `end=`, `err=`).
+    IoStatus { stmt: Box<Stmt>, ctl: Box<IoControl> },
+    /// The label of the next statement (`10 continue` parses as `Label(10)`, `Continue`).
+    /// Only the parser makes these; [`crate::labels::resolve`] removes them.
+    Label(u32),
+    /// A `format(...)` statement with its text (parentheses included); removed by
+    /// [`crate::labels::resolve`], which puts the text into the `Format`s naming its label.
+    FormatStmt(String),
+    /// `go to label`: after [`crate::labels::resolve`] always inside a
+    /// [`StmtKind::LabelBlock`] of that label, whose end it jumps to.
+    GoTo(u32),
+    /// Statements followed by the statement labelled `label`: a `go to label` (or an
+    /// `end=`/`err=` naming it) inside leaves the block. Made by [`crate::labels::resolve`].
+    LabelBlock { label: u32, body: Vec<Stmt> },
+    /// `rewind unit` / `rewind(unit)` and `backspace` (`backspace: true`).
+    Rewind { unit: Expr, backspace: bool },
+    /// `inquire(file=f | unit=u, exist=, opened=, number=)`.
+    Inquire(Box<InquireSpec>),
+}
+
+/// Status specifiers of an I/O statement.
+#[derive(Clone, Debug, Default)]
+pub struct IoControl {
+    /// `iostat=`: an integer variable.
+    pub iostat: Option<Expr>,
+    /// `iomsg=`: a character variable.
+    pub iomsg: Option<Expr>,
+    /// `end=label`.
+    pub end: Option<(u32, Span)>,
+    /// `err=label`.
+    pub err: Option<(u32, Span)>,
+}
+
+/// The specifiers of `inquire`.
+#[derive(Clone, Debug)]
+pub struct InquireSpec {
+    /// `file=` (a character expression) or else `unit=`.
+    pub file: Option<Expr>,
+    pub unit: Option<Expr>,
+    /// `exist=`, `opened=` (logical variables) and `number=` (an integer variable).
+    pub exist: Option<Expr>,
+    pub opened: Option<Expr>,
+    pub number: Option<Expr>,
 }
 
 /// One `case` of a `select case` construct and its statements.
@@ -291,6 +335,8 @@ pub struct OpenSpec {
     pub action: i32,
     /// `position='append'`.
     pub append: bool,
+    /// `newunit=`: `unit` is the variable that receives a new unit number.
+    pub newunit: bool,
 }
 
 /// Intrinsic subroutines.
@@ -341,6 +387,11 @@ pub enum Format {
     ListDirected,
     /// A character literal holding the format, e.g. `'(I5, F8.3)'`; the span is the literal's.
     Literal(String, Span),
+    /// The label of a `format` statement; [`crate::labels::resolve`] turns it into a
+    /// `Literal` (with the label's span).
+    Label(u32, Span),
+    /// A character expression holding the format (`write(*, fmt) x`).
+    Expr(Box<Expr>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1362,13 +1362,13 @@ error[E0040]: `recordsize=` is not a specifier of `open`
 #[test]
 fn diag_read_not_yet_implemented_specifiers() {
     diag(
-        "program p\n  implicit none\n  integer :: x, ios\n  read(*, *, iostat=ios) x\nend program p\n",
+        "program p\n  implicit none\n  integer :: x, ios\n  read(*, *, advance='no') x\nend program p\n",
         "\
-error[E0900]: not yet implemented: the `iostat=` specifier of `read`
+error[E0900]: not yet implemented: the `advance=` specifier of `read`
  --> t.f90:4:14
   |
-4 |   read(*, *, iostat=ios) x
-  |              ^^^^^^^
+4 |   read(*, *, advance='no') x
+  |              ^^^^^^^^
 ",
     );
 }

@@ -744,3 +744,81 @@ pub extern "C" fn gpuf_sim_shared() -> *mut u8 {
 pub extern "C" fn gpuf_sim_atomic_note() {
     crate::sim::atomic_note()
 }
+
+// ------------------------------------------------- I/O status and positioning
+
+/// Starts a statement with status specifiers: errors of the conditions in
+/// `mask` (1 errors, 2 end of file, 4 end of record) are recorded, not fatal.
+#[no_mangle]
+pub extern "C" fn gpuf_io_catch(mask: i32) {
+    crate::iostat::catch(mask)
+}
+
+/// Ends a statement with status specifiers: gfortran's `iostat` value.
+#[no_mangle]
+pub extern "C" fn gpuf_io_status() -> i32 {
+    crate::iostat::status()
+}
+
+/// `iomsg=`: the last caught message into `buf(1:len)` (blank-padded); left
+/// unchanged when the statement succeeded.
+///
+/// # Safety
+/// `buf` is null or valid for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_io_msg(buf: *mut u8, len: i64) {
+    let m = crate::iostat::message();
+    if m.is_empty() || buf.is_null() || len <= 0 {
+        return;
+    }
+    let out = std::slice::from_raw_parts_mut(buf, len as usize);
+    let first = m.lines().next().unwrap_or("").as_bytes();
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = first.get(i).copied().unwrap_or(b' ');
+    }
+}
+
+/// Starts an internal read from the character variable `buf(1:len)`.
+///
+/// # Safety
+/// `buf` is null or valid for `len` bytes; `fmt` as for `gpuf_read_begin`.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_read_begin_internal(buf: *const u8, len: i64, fmt: *const u8, fmt_len: i64) {
+    let f = if fmt.is_null() { None } else { Some(slice(fmt, fmt_len)) };
+    crate::input::begin_internal(slice(buf, len), f)
+}
+
+/// A free unit number for `open(newunit=)` (negative, like gfortran's).
+#[no_mangle]
+pub extern "C" fn gpuf_newunit() -> i32 {
+    io::newunit()
+}
+
+/// `rewind unit`.
+#[no_mangle]
+pub extern "C" fn gpuf_rewind(unit: i32) {
+    io::reposition(unit, false)
+}
+
+/// `backspace unit`.
+#[no_mangle]
+pub extern "C" fn gpuf_backspace(unit: i32) {
+    io::reposition(unit, true)
+}
+
+/// `inquire(file=)`: `what` 0 exist, 1 opened (0/1), 2 the connected unit (-1 if none).
+///
+/// # Safety
+/// `file` is null or valid for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_inquire_file(file: *const u8, len: i64, what: i32) -> i32 {
+    let raw = slice(file, len);
+    let end = raw.iter().rposition(|&c| c != b' ').map_or(0, |i| i + 1);
+    io::inquire_file(&String::from_utf8_lossy(&raw[..end]), what)
+}
+
+/// `inquire(unit=)`: `what` 0 exist, 1 opened (0/1), 2 number (-1 if not connected).
+#[no_mangle]
+pub extern "C" fn gpuf_inquire_unit(unit: i32, what: i32) -> i32 {
+    io::inquire_unit(unit, what)
+}

@@ -19,6 +19,9 @@ use gpuf_frontend::sema::{Checked, Procs, Symbols};
 use gpuf_frontend::{Diagnostic, Span};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+#[path = "gimplify_io.rs"]
+mod io_ext;
+
 /// How a Fortran name is stored.
 #[derive(Clone, Debug)]
 enum Home {
@@ -271,7 +274,7 @@ fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> {
                         walk(&c.body, out, syms, in_region, in_gang);
                     }
                 }
-                StmtKind::Block { body, .. } => walk(body, out, syms, in_region, in_gang),
+                StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => walk(body, out, syms, in_region, in_gang),
                 // The target of an atomic inside a compute construct is shared.
                 StmtKind::AccAtomic { kind, body, .. } if in_region.is_some() => {
                     let assigns: Vec<(&Expr, &Expr)> = body
@@ -329,7 +332,7 @@ fn assigned(ss: &[ast::Stmt], out: &mut BTreeSet<String>, syms: &Symbols, loopva
                     assigned(&c.body, out, syms, loopvars);
                 }
             }
-            StmtKind::Block { body, .. } => assigned(body, out, syms, loopvars),
+            StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => assigned(body, out, syms, loopvars),
             StmtKind::AccLoop { dir, do_stmt } => {
                 let privs = private_names(&dir.clauses);
                 loopvars.extend(privs.iter().cloned());
@@ -2068,6 +2071,15 @@ impl<'a> G<'a> {
             },
             StmtKind::AccStandalone(dir) => self.standalone(dir),
             StmtKind::AccAtomic { dir, kind, body } => self.atomic(dir, *kind, body),
+            StmtKind::LabelBlock { label, body } => {
+                self.named_construct(&Some(ast::Ident { name: label.to_string(), span: s.span }), |g| g.stmts(body))
+            }
+            StmtKind::GoTo(_)
+            | StmtKind::IoStatus { .. }
+            | StmtKind::Rewind { .. }
+            | StmtKind::Inquire(_)
+            | StmtKind::Label(_)
+            | StmtKind::FormatStmt(_) => self.io_ext(s),
         }
     }
 
@@ -2653,18 +2665,24 @@ impl<'a> G<'a> {
         }
         match &s.kind {
             StmtKind::Read { unit, format, items } => {
-                let u = match unit {
-                    IoUnit::Star => Op::I32(5),
-                    IoUnit::Number(e) => {
-                        let v = self.expr(e);
-                        self.conv(v, Ty::I32)
+                let (f, n) = self.fmt_ops(format);
+                match unit {
+                    IoUnit::Number(e) if e.ty == ast::Ty::Scalar(BaseTy::Character) => {
+                        let (a, l) = self.str_expr(e);
+                        let l = self.conv(l, Ty::I64);
+                        self.emit(Stmt::Call("gpuf_read_begin_internal".into(), vec![a, l, f, n]));
                     }
-                };
-                let (f, n) = match format {
-                    ast::Format::ListDirected => (Op::Null, Op::I64(0)),
-                    ast::Format::Literal(f, _) => (Op::Str(f.clone()), Op::I64(f.len() as i64)),
-                };
-                self.emit(Stmt::Call("gpuf_read_begin".into(), vec![u, f, n]));
+                    _ => {
+                        let u = match unit {
+                            IoUnit::Star => Op::I32(5),
+                            IoUnit::Number(e) => {
+                                let v = self.expr(e);
+                                self.conv(v, Ty::I32)
+                            }
+                        };
+                        self.emit(Stmt::Call("gpuf_read_begin".into(), vec![u, f, n]));
+                    }
+                }
                 for it in items {
                     if let ExprKind::ArrayCtor(ci) = &it.kind {
                         self.ctor_walk(ci, &mut |g, x| g.read_item(x));
@@ -2675,8 +2693,16 @@ impl<'a> G<'a> {
                 self.emit(Stmt::Call("gpuf_read_end".into(), vec![]));
             }
             StmtKind::Open(o) => {
-                let u = self.expr(&o.unit);
-                let u = self.conv(u, Ty::I32);
+                let u = if o.newunit {
+                    let u = self.val(Ty::I32, Rv::Call("gpuf_newunit".into(), vec![], Ty::I32));
+                    let t = self.expr_ty(&o.unit);
+                    let v = self.conv(u.clone(), t);
+                    self.store_to(&o.unit, v);
+                    u
+                } else {
+                    let u = self.expr(&o.unit);
+                    self.conv(u, Ty::I32)
+                };
                 let (a, n) = match &o.file {
                     Some(f) => self.str_expr(f),
                     None => (Op::Null, Op::I64(0)),
@@ -2695,13 +2721,8 @@ impl<'a> G<'a> {
     }
 
     fn io_begin(&mut self, unit: Op, format: &ast::Format) {
-        match format {
-            ast::Format::ListDirected => self.emit(Stmt::Call("gpuf_io_begin".into(), vec![unit, Op::Null, Op::I64(0)])),
-            ast::Format::Literal(f, _) => {
-                let n = f.len() as i64;
-                self.emit(Stmt::Call("gpuf_io_begin".into(), vec![unit, Op::Str(f.clone()), Op::I64(n)]))
-            }
-        }
+        let (f, n) = self.fmt_ops(format);
+        self.emit(Stmt::Call("gpuf_io_begin".into(), vec![unit, f, n]))
     }
 
     /// One variable, element or section of a `read`, element by element.
@@ -2728,11 +2749,16 @@ impl<'a> G<'a> {
         if e.ty.rank() > 0 {
             let shape = self.shape(e);
             self.scalarise(&shape, &mut |g, idx| {
+                // the item keeps its value when nothing is read into it
+                let cur = g.expr_at(e, idx);
+                g.emit(Stmt::Assign(tmp, Rv::Use(cur)));
                 let p = g.val(Ty::Ptr, Rv::AddrOf(tmp));
                 g.emit(Stmt::Call(f.into(), vec![p]));
                 g.store_elem(e, idx, Op::Var(tmp));
             });
         } else {
+            let cur = self.expr(e);
+            self.emit(Stmt::Assign(tmp, Rv::Use(cur)));
             let p = self.val(Ty::Ptr, Rv::AddrOf(tmp));
             self.emit(Stmt::Call(f.into(), vec![p]));
             self.store_to(e, Op::Var(tmp));
@@ -2753,10 +2779,7 @@ impl<'a> G<'a> {
             }
         }
         if let Some((a, n)) = internal {
-            let (f, fl) = match format {
-                ast::Format::ListDirected => (Op::Null, Op::I64(0)),
-                ast::Format::Literal(f, _) => (Op::Str(f.clone()), Op::I64(f.len() as i64)),
-            };
+            let (f, fl) = self.fmt_ops(format);
             self.emit(Stmt::Call("gpuf_io_begin_internal".into(), vec![a, n, f, fl]));
         } else {
             self.io_begin(unit, format);
@@ -4101,7 +4124,7 @@ fn has_partitioned_loop(s: &ast::Stmt) -> bool {
                 || else_body.as_ref().is_some_and(|b| b.iter().any(has_partitioned_loop))
         }
         StmtKind::SelectCase { cases, .. } => cases.iter().any(|c| c.body.iter().any(has_partitioned_loop)),
-        StmtKind::Block { body, .. } => body.iter().any(has_partitioned_loop),
+        StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => body.iter().any(has_partitioned_loop),
         _ => false,
     }
 }
@@ -4143,7 +4166,7 @@ fn nested_levels(ss: &[ast::Stmt]) -> Levels {
                     l = Levels(l.0 | nested_levels(&c.body).0);
                 }
             }
-            StmtKind::Block { body, .. } => l = Levels(l.0 | nested_levels(body).0),
+            StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => l = Levels(l.0 | nested_levels(body).0),
             _ => {}
         }
     }

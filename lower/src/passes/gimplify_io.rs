@@ -1,0 +1,136 @@
+//! Lowering of I/O status specifiers (`iostat=`, `iomsg=`, `end=`, `err=`), `go to`,
+//! `rewind`/`backspace`, `inquire` and formats given by expressions (a part of gimplify).
+//!
+//! A statement with status specifiers becomes `gpuf_io_catch(mask)`, the statement, then
+//! `gpuf_io_status()` (gfortran's `iostat` value) and the jumps: `end=L` and `err=L` exit
+//! the [`StmtKind::LabelBlock`] of `L` that the front end built around the statement.
+
+use super::G;
+use crate::ir::*;
+use gpuf_frontend::ast::{self, StmtKind};
+
+/// The conditions `gpuf_io_catch` handles (runtime-lib `iostat.rs`).
+const CATCH_ERR: i32 = 1;
+const CATCH_END: i32 = 2;
+const CATCH_EOR: i32 = 4;
+
+impl G<'_> {
+    /// The format operands of `gpuf_io_begin` and friends: the text and its length
+    /// (null for list-directed).
+    pub(super) fn fmt_ops(&mut self, format: &ast::Format) -> (Op, Op) {
+        match format {
+            ast::Format::ListDirected | ast::Format::Label(..) => (Op::Null, Op::I64(0)),
+            ast::Format::Literal(f, _) => (Op::Str(f.clone()), Op::I64(f.len() as i64)),
+            ast::Format::Expr(e) => {
+                let (a, n) = self.str_expr(e);
+                let n = self.conv(n, Ty::I64);
+                (a, n)
+            }
+        }
+    }
+
+    /// The loop that `go to label` leaves.
+    fn label_exit(&mut self, label: u32, sp: gpuf_frontend::Span) -> Option<LoopId> {
+        let name = label.to_string();
+        let id = self.named.iter().rev().find(|(l, _)| *l == name).map(|x| x.1);
+        if id.is_none() {
+            self.not_yet(format!("a jump to the label {label} from here"), sp);
+        }
+        id
+    }
+
+    #[inline(never)]
+    pub(super) fn io_ext(&mut self, s: &ast::Stmt) {
+        match &s.kind {
+            StmtKind::GoTo(l) => {
+                if let Some(id) = self.label_exit(*l, s.span) {
+                    self.emit(Stmt::Exit(id));
+                }
+            }
+            StmtKind::IoStatus { stmt, ctl } => {
+                if self.region.is_some() {
+                    self.not_yet("input/output statements inside a compute construct", s.span);
+                    return;
+                }
+                let mut mask = 0;
+                if ctl.iostat.is_some() || ctl.iomsg.is_some() {
+                    mask = CATCH_ERR | CATCH_END | CATCH_EOR;
+                }
+                if ctl.end.is_some() {
+                    mask |= CATCH_END;
+                }
+                if ctl.err.is_some() {
+                    mask |= CATCH_ERR | CATCH_EOR;
+                }
+                self.emit(Stmt::Call("gpuf_io_catch".into(), vec![Op::I32(mask)]));
+                self.stmt(stmt);
+                let st = self.val(Ty::I32, Rv::Call("gpuf_io_status".into(), vec![], Ty::I32));
+                if let Some(e) = &ctl.iostat {
+                    let t = self.expr_ty(e);
+                    let v = self.conv(st.clone(), t);
+                    self.store_to(e, v);
+                }
+                if let Some(e) = &ctl.iomsg {
+                    let (a, n) = self.str_expr(e);
+                    let n = self.conv(n, Ty::I64);
+                    self.emit(Stmt::Call("gpuf_io_msg".into(), vec![a, n]));
+                }
+                for (target, op, k) in [(ctl.end, BinOp::Eq, -1), (ctl.err, BinOp::Gt, 0)] {
+                    let Some((l, sp)) = target else { continue };
+                    let Some(id) = self.label_exit(l, sp) else { continue };
+                    let mut c = self.val(Ty::I32, Rv::Binary(op, st.clone(), Op::I32(k)));
+                    if ctl.end.is_none() && k == 0 {
+                        // `err=` without `end=`: end of record counts as an error too
+                        let eor = self.val(Ty::I32, Rv::Binary(BinOp::Eq, st.clone(), Op::I32(-2)));
+                        c = self.val(Ty::I32, Rv::Binary(BinOp::Or, c, eor));
+                    }
+                    self.emit(Stmt::If { cond: c, then_body: vec![Stmt::Exit(id)], else_body: vec![] });
+                }
+            }
+            StmtKind::Rewind { unit, backspace } => {
+                if self.region.is_some() {
+                    self.not_yet("input/output statements inside a compute construct", s.span);
+                    return;
+                }
+                let u = self.expr(unit);
+                let u = self.conv(u, Ty::I32);
+                let f = if *backspace { "gpuf_backspace" } else { "gpuf_rewind" };
+                self.emit(Stmt::Call(f.into(), vec![u]));
+            }
+            StmtKind::Inquire(q) => {
+                if self.region.is_some() {
+                    self.not_yet("input/output statements inside a compute construct", s.span);
+                    return;
+                }
+                let file = match &q.file {
+                    Some(f) => {
+                        let (a, n) = self.str_expr(f);
+                        let n = self.conv(n, Ty::I64);
+                        Some((a, n))
+                    }
+                    None => None,
+                };
+                let unit = match &q.unit {
+                    Some(u) => {
+                        let v = self.expr(u);
+                        self.conv(v, Ty::I32)
+                    }
+                    None => Op::I32(0),
+                };
+                for (target, what) in [(&q.exist, 0), (&q.opened, 1), (&q.number, 2)] {
+                    let Some(e) = target else { continue };
+                    let v = match &file {
+                        Some((a, n)) => {
+                            self.val(Ty::I32, Rv::Call("gpuf_inquire_file".into(), vec![a.clone(), n.clone(), Op::I32(what)], Ty::I32))
+                        }
+                        None => self.val(Ty::I32, Rv::Call("gpuf_inquire_unit".into(), vec![unit.clone(), Op::I32(what)], Ty::I32)),
+                    };
+                    let t = self.expr_ty(e);
+                    let v = self.conv(v, t);
+                    self.store_to(e, v);
+                }
+            }
+            _ => {}
+        }
+    }
+}
