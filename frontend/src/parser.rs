@@ -895,7 +895,8 @@ impl Parser {
                 let _ = self.block();
             }
         } else {
-            u.body = self.block();
+            let body = self.block();
+            u.body.extend(body);
             // A `block` construct's declarations become the unit's (no shadowing yet).
             for d in std::mem::take(&mut self.block_decls) {
                 let clash = d.entities.iter().find(|e| find_entity(&u.decls, &e.name.name) || u.args.iter().any(|a| a.name == e.name.name));
@@ -956,6 +957,15 @@ impl Parser {
             self.skip_eos();
             if self.is_assignment() || self.at_procedure_header() {
                 break;
+            }
+            if !in_interface && matches!(self.tok(), Tok::Int(..)) && self.is_name_at(1, "format") && self.tok_at(2) == &Tok::LParen {
+                // `100 format(...)` among the declarations: kept at the start of the body.
+                for _ in 0..2 {
+                    if let Some(s) = self.stmt() {
+                        u.body.push(s);
+                    }
+                }
+                continue;
             }
             let Tok::Name(w) = self.tok().clone() else { break };
             match w.as_str() {
