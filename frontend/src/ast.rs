@@ -268,6 +268,9 @@ pub enum StmtKind {
     Rewind { unit: Expr, backspace: bool },
     /// `inquire(file=f | unit=u, exist=, opened=, number=)`.
     Inquire(Box<InquireSpec>),
+    /// An `allocate` or `deallocate` with `stat=` and/or `errmsg=` (then errors do not stop
+    /// the program).
+    AllocStatus { stmt: Box<Stmt>, stat: Option<Box<Expr>>, errmsg: Option<Box<Expr>> },
 }
 
 /// Status specifiers of an I/O statement.

@@ -79,7 +79,7 @@ fn children_mut(s: &mut Stmt) -> Vec<&mut Vec<Stmt>> {
 fn inner(s: &Stmt) -> Option<&Stmt> {
     match &s.kind {
         StmtKind::AccLoop { do_stmt, .. } => Some(do_stmt),
-        StmtKind::IoStatus { stmt, .. } => Some(stmt),
+        StmtKind::IoStatus { stmt, .. } | StmtKind::AllocStatus { stmt, .. } => Some(stmt),
         _ => None,
     }
 }
@@ -87,7 +87,7 @@ fn inner(s: &Stmt) -> Option<&Stmt> {
 fn inner_mut(s: &mut Stmt) -> Option<&mut Stmt> {
     match &mut s.kind {
         StmtKind::AccLoop { do_stmt, .. } => Some(do_stmt),
-        StmtKind::IoStatus { stmt, .. } => Some(stmt),
+        StmtKind::IoStatus { stmt, .. } | StmtKind::AllocStatus { stmt, .. } => Some(stmt),
         _ => None,
     }
 }

@@ -2714,11 +2714,15 @@ impl Parser {
         self.bump();
         self.expect(&Tok::LParen)?;
         let mut items = Vec::new();
+        let (mut stat, mut errmsg) = (None, None);
         loop {
             let name = self.expect_name("an array name")?;
             if self.is(&Tok::Assign) {
-                self.diags.push(Diagnostic::not_yet(format!("`{}=` in `allocate`", name.name), name.span));
-                return Err(Fail);
+                self.alloc_spec(&name, "allocate", &mut stat, &mut errmsg)?;
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+                continue;
             }
             if !self.is(&Tok::LParen) {
                 let sp = self.span();
@@ -2741,18 +2745,22 @@ impl Parser {
         }
         self.expect(&Tok::RParen)?;
         self.expect_eos()?;
-        Ok(Stmt { kind: StmtKind::Allocate(items), span: self.from(start) })
+        Ok(with_alloc_status(Stmt { kind: StmtKind::Allocate(items), span: self.from(start) }, stat, errmsg))
     }
 
     fn deallocate(&mut self, start: Span) -> PResult<Stmt> {
         self.bump();
         self.expect(&Tok::LParen)?;
         let mut names = Vec::new();
+        let (mut stat, mut errmsg) = (None, None);
         loop {
             let name = self.expect_name("an array name")?;
             if self.is(&Tok::Assign) {
-                self.diags.push(Diagnostic::not_yet(format!("`{}=` in `deallocate`", name.name), name.span));
-                return Err(Fail);
+                self.alloc_spec(&name, "deallocate", &mut stat, &mut errmsg)?;
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+                continue;
             }
             names.push(name);
             if !self.eat(&Tok::Comma) {
@@ -2761,7 +2769,7 @@ impl Parser {
         }
         self.expect(&Tok::RParen)?;
         self.expect_eos()?;
-        Ok(Stmt { kind: StmtKind::Deallocate(names), span: self.from(start) })
+        Ok(with_alloc_status(Stmt { kind: StmtKind::Deallocate(names), span: self.from(start) }, stat, errmsg))
     }
 
     // ----- OpenACC -----
@@ -3766,8 +3774,38 @@ fn with_status(stmt: Stmt, ctl: IoControl) -> Stmt {
     Stmt { kind: StmtKind::IoStatus { stmt: Box::new(stmt), ctl: Box::new(ctl) }, span }
 }
 
+/// `stmt` with its `stat=` and `errmsg=`, if it has any.
+fn with_alloc_status(stmt: Stmt, stat: Option<Box<Expr>>, errmsg: Option<Box<Expr>>) -> Stmt {
+    if stat.is_none() && errmsg.is_none() {
+        return stmt;
+    }
+    let span = stmt.span;
+    Stmt { kind: StmtKind::AllocStatus { stmt: Box::new(stmt), stat, errmsg }, span }
+}
+
 /// Statement labels, `go to`, `format`, `rewind`, `backspace`, `inquire`, labelled `do`.
 impl Parser {
+    /// `stat=v` or `errmsg=v` of `allocate`/`deallocate` (at `=`, after the keyword).
+    #[inline(never)]
+    fn alloc_spec(&mut self, k: &Ident, stmt: &str, stat: &mut Option<Box<Expr>>, errmsg: &mut Option<Box<Expr>>) -> PResult<()> {
+        let slot = match k.name.as_str() {
+            "stat" => stat,
+            "errmsg" => errmsg,
+            _ => {
+                self.diags.push(Diagnostic::not_yet(format!("`{}=` in `{stmt}`", k.name), k.span));
+                return Err(Fail);
+            }
+        };
+        self.bump();
+        if slot.is_some() {
+            self.diags
+                .push(Diagnostic::error("E0024", format!("the `{}=` of `{stmt}` is given twice", k.name), k.span).with_label("repeated"));
+            return Err(Fail);
+        }
+        *slot = Some(Box::new(self.expr()?));
+        Ok(())
+    }
+
     /// A label reference (or definition): an integer of 1 to 5 digits, not 0.
     #[inline(never)]
     fn label_ref(&mut self) -> PResult<(u32, Span)> {

@@ -4872,15 +4872,15 @@ impl Checker {
     /// (character) must be definable scalar variables of their type.
     fn status_var(&mut self, e: &Expr, spec: &str, stmt: &str) {
         let want = match spec {
-            "iomsg=" => "a `character`",
+            "iomsg=" | "errmsg=" => "a `character`",
             "exist=" | "opened=" => "a `logical`",
             _ => "an `integer`",
         };
         let ok = match e.ty {
             Ty::Unknown => return,
-            Ty::Scalar(BaseTy::Character) => spec == "iomsg=",
+            Ty::Scalar(BaseTy::Character) => spec == "iomsg=" || spec == "errmsg=",
             Ty::Scalar(BaseTy::Logical) => spec == "exist=" || spec == "opened=",
-            Ty::Scalar(BaseTy::Integer(_)) => !matches!(spec, "iomsg=" | "exist=" | "opened="),
+            Ty::Scalar(BaseTy::Integer(_)) => !matches!(spec, "iomsg=" | "errmsg=" | "exist=" | "opened="),
             _ => false,
         };
         if !ok {
@@ -4961,6 +4961,18 @@ impl Checker {
                         self.expr(e);
                         self.status_var(e, spec, "inquire");
                     }
+                }
+            }
+            StmtKind::AllocStatus { stmt, stat, errmsg } => {
+                let what = if matches!(stmt.kind, StmtKind::Allocate(_)) { "allocate" } else { "deallocate" };
+                self.stmt(stmt);
+                if let Some(e) = stat {
+                    self.expr(e);
+                    self.status_var(e, "stat=", what);
+                }
+                if let Some(e) = errmsg {
+                    self.expr(e);
+                    self.status_var(e, "errmsg=", what);
                 }
             }
             StmtKind::GoTo(_) | StmtKind::Label(_) | StmtKind::FormatStmt(_) => {}

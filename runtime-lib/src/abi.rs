@@ -822,3 +822,44 @@ pub unsafe extern "C" fn gpuf_inquire_file(file: *const u8, len: i64, what: i32)
 pub extern "C" fn gpuf_inquire_unit(unit: i32, what: i32) -> i32 {
     io::inquire_unit(unit, what)
 }
+
+// --------------------------------------------------- stat= of allocate/deallocate
+
+/// Starts an `allocate`/`deallocate` with `stat=`: its errors are recorded, not fatal.
+#[no_mangle]
+pub extern "C" fn gpuf_alloc_catch() {
+    crate::mem::stat_catch()
+}
+
+/// 1 if the array whose data pointer is `cur` may be allocated (it is not allocated);
+/// else 0 and the error is recorded.
+///
+/// # Safety
+/// `name` is valid for `name_len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_alloc_check(cur: *mut u8, name: *const u8, name_len: i64) -> i32 {
+    i32::from(crate::mem::check_unallocated(cur, name, name_len))
+}
+
+/// Ends the statement: gfortran's `stat=` value (0, 1 deallocating an unallocated
+/// array, 5014 allocating an allocated one or out of memory).
+#[no_mangle]
+pub extern "C" fn gpuf_alloc_status() -> i32 {
+    crate::mem::stat_status()
+}
+
+/// `errmsg=`: the message into `buf(1:len)`, blank-padded; unchanged after success.
+///
+/// # Safety
+/// `buf` is null or valid for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_alloc_msg(buf: *mut u8, len: i64) {
+    let m = crate::mem::stat_message();
+    if m.is_empty() || buf.is_null() || len <= 0 {
+        return;
+    }
+    let out = std::slice::from_raw_parts_mut(buf, len as usize);
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = m.as_bytes().get(i).copied().unwrap_or(b' ');
+    }
+}

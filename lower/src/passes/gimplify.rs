@@ -2078,6 +2078,7 @@ impl<'a> G<'a> {
             | StmtKind::IoStatus { .. }
             | StmtKind::Rewind { .. }
             | StmtKind::Inquire(_)
+            | StmtKind::AllocStatus { .. }
             | StmtKind::Label(_)
             | StmtKind::FormatStmt(_) => self.io_ext(s),
         }
