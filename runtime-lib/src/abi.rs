@@ -863,3 +863,32 @@ pub unsafe extern "C" fn gpuf_alloc_msg(buf: *mut u8, len: i64) {
         *b = m.as_bytes().get(i).copied().unwrap_or(b' ');
     }
 }
+
+// ------------------------------------------------------------ -fcheck=bounds
+
+/// An array subscript out of bounds (`-fcheck=bounds`): gfortran's message, exit code 2.
+///
+/// # Safety
+/// `file` and `name` are valid for their lengths.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn gpuf_bounds_error(
+    file: *const u8,
+    file_len: i64,
+    line: i32,
+    name: *const u8,
+    name_len: i64,
+    dim: i32,
+    index: i64,
+    lo: i64,
+    hi: i64,
+) {
+    let file = String::from_utf8_lossy(slice(file, file_len));
+    let name = String::from_utf8_lossy(slice(name, name_len));
+    let what = if index < lo { format!("below lower bound of {lo}") } else { format!("above upper bound of {hi}") };
+    io::flush_all();
+    crate::fatal::die(
+        2,
+        &format!("At line {line} of file {file}\nFortran runtime error: Index '{index}' of dimension {dim} of array '{name}' {what}"),
+    )
+}

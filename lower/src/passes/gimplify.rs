@@ -95,6 +95,8 @@ struct G<'a> {
     frees: Vec<VarId>,
     /// Scalars that live in memory because a directive needs their address.
     mem_names: BTreeSet<String>,
+    /// Command-line options (`-fcheck=bounds`).
+    opts: &'a super::Options,
     /// A function result kept in memory: its home, the returned variable, its type.
     result_mem: Option<(VarId, VarId, Ty)>,
     /// Array constructors evaluated into temporaries (keyed by the expression's address):
@@ -107,6 +109,11 @@ struct G<'a> {
 /// Gimplifies one checked source file: the main program (if any) becomes `main`, every
 /// subroutine and function a procedure, module and saved variables globals.
 pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec<Diagnostic>> {
+    gimplify_with(c, src, source_name, &super::Options::default())
+}
+
+/// [`gimplify`] with code generation options (`-fcheck=bounds`).
+pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Options) -> Result<Module, Vec<Diagnostic>> {
     let mut module = Module {
         source: source_name.to_string(),
         main: Function::new(""),
@@ -148,6 +155,7 @@ pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec
             mats: HashMap::new(),
             mat_frees: Vec::new(),
             globals: std::mem::take(&mut module.globals),
+            opts,
         };
         g.declare(&mem);
         if u.kind != UnitKind::Module {
@@ -1705,7 +1713,11 @@ impl<'a> G<'a> {
             match s {
                 Arg::Index(x) | Arg::Keyword(_, x) => {
                     let v = self.expr(x);
-                    out.push(self.conv(v, Ty::I64));
+                    let v = self.conv(v, Ty::I64);
+                    if self.opts.check_bounds {
+                        self.bounds_check(d, dim, &v, x.span);
+                    }
+                    out.push(v);
                 }
                 Arg::Range { lo, stride, .. } => {
                     let lo = self.range_lo(d, dim, lo.as_ref());

@@ -29,6 +29,42 @@ impl G<'_> {
         }
     }
 
+    /// `-fcheck=bounds`: the subscript `v` (`I64`) of dimension `dim` of `d` must lie in its
+    /// bounds (host code only; the upper bound of an assumed-size dimension is unknown).
+    pub(super) fn bounds_check(&mut self, d: &super::Desc, dim: usize, v: &Op, sp: gpuf_frontend::Span) {
+        if self.region.is_some() {
+            return;
+        }
+        let (Some(&lb), Some(&ext)) = (d.lb.get(dim), d.ext.get(dim)) else { return };
+        let assumed_size =
+            self.syms.get(&d.name).is_some_and(|s| dim + 1 == s.dims.len() && matches!(s.dims.last(), Some(ast::DimSpec::AssumedSize(_))));
+        let t = self.val(Ty::I64, Rv::Binary(BinOp::Add, Op::Var(lb), Op::Var(ext)));
+        let hi = self.val(Ty::I64, Rv::Binary(BinOp::Sub, t, Op::I64(1)));
+        let mut bad = self.val(Ty::I32, Rv::Binary(BinOp::Lt, v.clone(), Op::Var(lb)));
+        if !assumed_size {
+            let above = self.val(Ty::I32, Rv::Binary(BinOp::Gt, v.clone(), hi.clone()));
+            bad = self.val(Ty::I32, Rv::Binary(BinOp::Or, bad, above));
+        }
+        let line = self.line(sp) as i32;
+        let file = self.opts.source_path.clone();
+        let (fl, nl) = (file.len() as i64, d.name.len() as i64);
+        let call = Stmt::Call(
+            "gpuf_bounds_error".into(),
+            vec![
+                Op::Str(file),
+                Op::I64(fl),
+                Op::I32(line),
+                Op::Str(d.name.clone()),
+                Op::I64(nl),
+                Op::I32(dim as i32 + 1),
+                v.clone(),
+                Op::Var(lb),
+                hi,
+            ],
+        );
+        self.emit(Stmt::If { cond: bad, then_body: vec![call], else_body: vec![] });
+    }
+
     /// The loop that `go to label` leaves.
     fn label_exit(&mut self, label: u32, sp: gpuf_frontend::Span) -> Option<LoopId> {
         let name = label.to_string();
