@@ -34,7 +34,17 @@ fn unit(u: &mut Unit, diags: &mut Vec<Diagnostic>) {
     let mut body = std::mem::take(&mut u.body);
     for_each_stmt(&mut body, &mut |s| check_refs(s, &defs, diags));
     blocks(&mut body);
-    let mut open = Vec::new();
+    // jumps to undefined labels and to `format` statements are reported already
+    let mut open: Vec<u32> = defs.iter().filter(|(_, d)| d.format.is_some()).map(|(l, _)| *l).collect();
+    for_each_stmt(&mut body, &mut |s| {
+        let mut refs = Vec::new();
+        match &s.kind {
+            StmtKind::GoTo(l) => refs.push(*l),
+            StmtKind::IoStatus { ctl, .. } => refs.extend([ctl.end, ctl.err].into_iter().flatten().map(|x| x.0)),
+            _ => {}
+        }
+        open.extend(refs.into_iter().filter(|l| !defs.contains_key(l)));
+    });
     check_jumps(&body, &mut open, diags);
     strip(&mut body);
     u.body = body;
