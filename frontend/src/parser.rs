@@ -3774,6 +3774,52 @@ fn with_status(stmt: Stmt, ctl: IoControl) -> Stmt {
     Stmt { kind: StmtKind::IoStatus { stmt: Box::new(stmt), ctl: Box::new(ctl) }, span }
 }
 
+/// The text of a statement continued over lines as one line: each `&` at a line end (and a
+/// comment after it), the line break, comment lines and the leading `&` of the next line go.
+fn join_continuations(text: &str) -> String {
+    if !text.contains('\n') {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut quote: Option<char> = None;
+    let mut it = text.chars().peekable();
+    while let Some(c) = it.next() {
+        match c {
+            '&' => {
+                // a continuation if only blanks or a comment follow on this line
+                let rest: String = it.clone().take_while(|&c| c != '\n').collect();
+                let t = rest.trim_start();
+                if !(t.is_empty() || (quote.is_none() && t.starts_with('!'))) {
+                    out.push(c);
+                    continue;
+                }
+                // skip to the next line that is not blank or a comment
+                loop {
+                    while it.next_if(|&c| c != '\n').is_some() {}
+                    if it.next().is_none() {
+                        break;
+                    }
+                    while it.next_if(|&c| c == ' ' || c == '\t').is_some() {}
+                    if !matches!(it.peek(), Some('!' | '\n')) {
+                        break;
+                    }
+                }
+                it.next_if_eq(&'&');
+            }
+            '\'' | '"' => {
+                match quote {
+                    None => quote = Some(c),
+                    Some(q) if q == c => quote = None,
+                    _ => {}
+                }
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 /// `stmt` with its `stat=` and `errmsg=`, if it has any.
 fn with_alloc_status(stmt: Stmt, stat: Option<Box<Expr>>, errmsg: Option<Box<Expr>>) -> Stmt {
     if stat.is_none() && errmsg.is_none() {
@@ -3887,7 +3933,7 @@ impl Parser {
                     return Err(self.err_expected("`)`"));
                 }
                 let hi = (self.last_hi as usize).min(self.src.len());
-                let text = self.src.get(lo..hi).unwrap_or("").to_string();
+                let text = join_continuations(self.src.get(lo..hi).unwrap_or(""));
                 self.expect_eos()?;
                 Ok(Some(Stmt { kind: StmtKind::FormatStmt(text), span: self.from(start) }))
             }
@@ -4100,6 +4146,15 @@ impl Parser {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn format_continuations_are_joined() {
+        assert_eq!(join_continuations("(I2, F5.1)"), "(I2, F5.1)");
+        assert_eq!(join_continuations("(I2, &\n   & F5.1)"), "(I2,  F5.1)");
+        assert_eq!(join_continuations("(I2, & ! two\n! comment\n\n     2X, A)"), "(I2, 2X, A)");
+        assert_eq!(join_continuations("('a&b', &\n  I3)"), "('a&b', I3)");
+        assert_eq!(join_continuations("('ab&\n  &cd')"), "('abcd')");
+    }
 
     #[test]
     fn edit_distance_works() {
