@@ -261,9 +261,11 @@ pub enum StmtKind {
     /// `go to label`: after [`crate::labels::resolve`] always inside a
     /// [`StmtKind::LabelBlock`] of that label, whose end it jumps to.
     GoTo(u32),
-    /// Statements followed by the statement labelled `label`: a `go to label` (or an
-    /// `end=`/`err=` naming it) inside leaves the block. Made by [`crate::labels::resolve`].
-    LabelBlock { label: u32, body: Vec<Stmt> },
+    /// Made by [`crate::labels::resolve`]: statements followed by the statement labelled
+    /// `label`, and a `go to label` (or an `end=`/`err=` naming it) inside leaves the block;
+    /// or (`backward`) the statements from the label to the last jump back to it, and a
+    /// `go to label` inside starts them again (falling off the end leaves the block).
+    LabelBlock { label: u32, body: Vec<Stmt>, backward: bool },
     /// `rewind unit` / `rewind(unit)` and `backspace` (`backspace: true`).
     Rewind { unit: Expr, backspace: bool },
     /// `inquire(file=f | unit=u, exist=, opened=, number=)`.

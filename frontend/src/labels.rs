@@ -1,10 +1,10 @@
 //! Statement labels, per program unit, after parsing: `format` statements are put into the
-//! I/O statements that name them, and forward jumps (`go to L`, `end=L`, `err=L`) become
+//! I/O statements that name them; forward jumps (`go to L`, `end=L`, `err=L`) become
 //! exits of a [`StmtKind::LabelBlock`] that holds the statements from the first jump's
-//! statement up to the label, so the rest of the compiler sees structured code only.
-//! A jump that is not forward to a label of the same or an enclosing statement list
-//! (a backward `go to`) is reported as not yet implemented. Label markers and `format`
-//! statements are removed.
+//! statement up to the label, and backward jumps restarts of a backward `LabelBlock` that
+//! holds the statements from the label to the last jump back; so the rest of the compiler
+//! sees structured code only. A jump into a construct from outside it is an error. Label
+//! markers and `format` statements are removed.
 
 use crate::ast::*;
 use crate::diag::{Diagnostic, Span};
@@ -234,16 +234,43 @@ fn blocks(v: &mut Vec<Stmt>) {
             blocks(b);
         }
     }
+    structure(v, None);
+}
+
+/// Backward blocks, then forward blocks, at the top level of `v`; `own` is the label of the
+/// backward block whose body `v` is (not wrapped again).
+fn structure(v: &mut Vec<Stmt>, own: Option<u32>) {
     let mut j = 0;
     while let Some(sj) = v.get(j) {
         if let StmtKind::Label(l) = sj.kind {
+            if own != Some(l) || j > 0 {
+                if let Some(k) = (j + 1..v.len()).rev().find(|&k| v.get(k).is_some_and(|s| jumps_to(s, l))) {
+                    let mut body: Vec<Stmt> = v.drain(j..=k).collect();
+                    structure(&mut body, Some(l));
+                    let span = match (body.first(), body.last()) {
+                        (Some(a), Some(b)) => a.span.to(b.span),
+                        _ => Span::default(),
+                    };
+                    v.insert(j, Stmt { kind: StmtKind::LabelBlock { label: l, body, backward: true }, span });
+                }
+            }
+        }
+        j += 1;
+    }
+    let mut j = 0;
+    while let Some(sj) = v.get(j) {
+        let at_label = match sj.kind {
+            StmtKind::Label(l) | StmtKind::LabelBlock { label: l, backward: true, .. } => Some(l),
+            _ => None,
+        };
+        if let Some(l) = at_label {
             if let Some(i) = v.iter().take(j).position(|s| jumps_to(s, l)) {
                 let body: Vec<Stmt> = v.drain(i..j).collect();
                 let span = match (body.first(), body.last()) {
                     (Some(a), Some(b)) => a.span.to(b.span),
                     _ => Span::default(),
                 };
-                v.insert(i, Stmt { kind: StmtKind::LabelBlock { label: l, body }, span });
+                v.insert(i, Stmt { kind: StmtKind::LabelBlock { label: l, body, backward: false }, span });
                 j = i + 1;
             }
         }
@@ -251,14 +278,15 @@ fn blocks(v: &mut Vec<Stmt>) {
     }
 }
 
-/// Reports jumps that are not inside a `LabelBlock` of their label.
+/// Reports jumps that are not inside a `LabelBlock` of their label: jumps into a construct.
 fn check_jumps(v: &[Stmt], open: &mut Vec<u32>, diags: &mut Vec<Diagnostic>) {
     for s in v {
         let bad = |l: u32, sp: Span, diags: &mut Vec<Diagnostic>| {
-            diags.push(Diagnostic::not_yet(
-                format!("a jump to the label {l} that is not forward to a statement of the same or an enclosing block"),
-                sp,
-            ))
+            diags.push(
+                Diagnostic::error("E0049", format!("this jumps to the label {l} inside a construct it is not in"), sp)
+                    .with_label("cannot jump into a construct")
+                    .with_note("note: a jump may leave constructs, or go to a statement of an enclosing statement list"),
+            )
         };
         match &s.kind {
             StmtKind::GoTo(l) if !open.contains(l) => bad(*l, s.span, diags),
@@ -269,7 +297,7 @@ fn check_jumps(v: &[Stmt], open: &mut Vec<u32>, diags: &mut Vec<Diagnostic>) {
                     }
                 }
             }
-            StmtKind::LabelBlock { label, body } => {
+            StmtKind::LabelBlock { label, body, .. } => {
                 open.push(*label);
                 check_jumps(body, open, diags);
                 open.pop();

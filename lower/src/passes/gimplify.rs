@@ -2083,10 +2083,8 @@ impl<'a> G<'a> {
             },
             StmtKind::AccStandalone(dir) => self.standalone(dir),
             StmtKind::AccAtomic { dir, kind, body } => self.atomic(dir, *kind, body),
-            StmtKind::LabelBlock { label, body } => {
-                self.named_construct(&Some(ast::Ident { name: label.to_string(), span: s.span }), |g| g.stmts(body))
-            }
-            StmtKind::GoTo(_)
+            StmtKind::LabelBlock { .. }
+            | StmtKind::GoTo(_)
             | StmtKind::IoStatus { .. }
             | StmtKind::Rewind { .. }
             | StmtKind::Inquire(_)

@@ -3,7 +3,8 @@
 //!
 //! A statement with status specifiers becomes `gpuf_io_catch(mask)`, the statement, then
 //! `gpuf_io_status()` (gfortran's `iostat` value) and the jumps: `end=L` and `err=L` exit
-//! the [`StmtKind::LabelBlock`] of `L` that the front end built around the statement.
+//! (or restart, jumping back) the [`StmtKind::LabelBlock`] of `L` that the front end built
+//! around the statement.
 
 use super::G;
 use crate::ir::*;
@@ -65,23 +66,37 @@ impl G<'_> {
         self.emit(Stmt::If { cond: bad, then_body: vec![call], else_body: vec![] });
     }
 
-    /// The loop that `go to label` leaves.
-    fn label_exit(&mut self, label: u32, sp: gpuf_frontend::Span) -> Option<LoopId> {
-        let name = label.to_string();
-        let id = self.named.iter().rev().find(|(l, _)| *l == name).map(|x| x.1);
-        if id.is_none() {
+    /// The loop that `go to label` leaves (a forward block, named `label`) or restarts (a
+    /// backward block, named `label<`), and whether it restarts.
+    fn label_target(&mut self, label: u32, sp: gpuf_frontend::Span) -> Option<(LoopId, bool)> {
+        let (fwd, back) = (label.to_string(), format!("{label}<"));
+        let t = self.named.iter().rev().find(|(l, _)| *l == fwd || *l == back).map(|x| (x.1, x.0 == back));
+        if t.is_none() {
             self.not_yet(format!("a jump to the label {label} from here"), sp);
         }
-        id
+        t
     }
 
     #[inline(never)]
     pub(super) fn io_ext(&mut self, s: &ast::Stmt) {
         match &s.kind {
-            StmtKind::GoTo(l) => {
-                if let Some(id) = self.label_exit(*l, s.span) {
-                    self.emit(Stmt::Exit(id));
-                }
+            StmtKind::GoTo(l) => match self.label_target(*l, s.span) {
+                Some((id, false)) => self.emit(Stmt::Exit(id)),
+                Some((id, true)) => self.emit(Stmt::Cycle(id)),
+                None => {}
+            },
+            StmtKind::LabelBlock { label, body, backward: false } => {
+                self.named_construct(&Some(ast::Ident { name: label.to_string(), span: s.span }), |g| g.stmts(body))
+            }
+            StmtKind::LabelBlock { label, body, backward: true } => {
+                let id = self.f.new_loop();
+                self.named.push((format!("{label}<"), id));
+                self.push_block();
+                self.stmts(body);
+                let mut b = self.pop_block();
+                self.named.pop();
+                b.push(Stmt::Exit(id));
+                self.emit(Stmt::While { id, cond_body: Vec::new(), cond: Op::I32(1), body: b });
             }
             StmtKind::IoStatus { stmt, ctl } => {
                 if self.region.is_some() {
@@ -113,14 +128,15 @@ impl G<'_> {
                 }
                 for (target, op, k) in [(ctl.end, BinOp::Eq, -1), (ctl.err, BinOp::Gt, 0)] {
                     let Some((l, sp)) = target else { continue };
-                    let Some(id) = self.label_exit(l, sp) else { continue };
+                    let Some((id, back)) = self.label_target(l, sp) else { continue };
+                    let jump = if back { Stmt::Cycle(id) } else { Stmt::Exit(id) };
                     let mut c = self.val(Ty::I32, Rv::Binary(op, st.clone(), Op::I32(k)));
                     if ctl.end.is_none() && k == 0 {
                         // `err=` without `end=`: end of record counts as an error too
                         let eor = self.val(Ty::I32, Rv::Binary(BinOp::Eq, st.clone(), Op::I32(-2)));
                         c = self.val(Ty::I32, Rv::Binary(BinOp::Or, c, eor));
                     }
-                    self.emit(Stmt::If { cond: c, then_body: vec![Stmt::Exit(id)], else_body: vec![] });
+                    self.emit(Stmt::If { cond: c, then_body: vec![jump], else_body: vec![] });
                 }
             }
             StmtKind::Rewind { unit, backspace } => {
