@@ -33,7 +33,17 @@ fn unit(u: &mut Unit, diags: &mut Vec<Diagnostic>) {
     }
     let mut body = std::mem::take(&mut u.body);
     for_each_stmt(&mut body, &mut |s| check_refs(s, &defs, diags));
-    blocks(&mut body);
+    let mut deep = None;
+    blocks(&mut body, &mut deep);
+    if let Some(sp) = deep.or_else(|| too_deep(&body)) {
+        diags.push(
+            Diagnostic::error("E0009", format!("constructs are nested too deeply (more than {MAX_DEPTH} levels)"), sp)
+                .with_label("nesting limit reached here")
+                .with_note("note: the statements a `go to` jumps over count as one more level"),
+        );
+        u.body = body;
+        return;
+    }
     // jumps to undefined labels and to `format` statements are reported already
     let mut open: Vec<u32> = defs.iter().filter(|(_, d)| d.format.is_some()).map(|(l, _)| *l).collect();
     for_each_stmt(&mut body, &mut |s| {
@@ -221,37 +231,89 @@ fn jumps_to(s: &Stmt, l: u32) -> bool {
     })
 }
 
-/// Wraps the statements before each label that are jumped over into a `LabelBlock`,
-/// innermost lists first.
-fn blocks(v: &mut Vec<Stmt>) {
+/// The deepest nesting of constructs (label blocks included) the rest of the compiler takes.
+const MAX_DEPTH: usize = 64;
+
+/// A statement nested deeper than [`MAX_DEPTH`] (walked without recursion).
+fn too_deep(v: &[Stmt]) -> Option<Span> {
+    let mut stack: Vec<(&[Stmt], usize)> = vec![(v, 0)];
+    while let Some((list, d)) = stack.pop() {
+        for s in list {
+            if d > MAX_DEPTH {
+                return Some(s.span);
+            }
+            if let Some(i) = inner(s) {
+                stack.push((std::slice::from_ref(i), d));
+            }
+            for b in children(s) {
+                stack.push((b, d + 1));
+            }
+        }
+    }
+    None
+}
+
+/// The nesting depth of `s` (1 for a statement without a body), counted up to just past
+/// [`MAX_DEPTH`] (walked without recursion).
+fn too_deep_at(s: &Stmt) -> usize {
+    let mut max = 0;
+    let mut stack: Vec<(&Stmt, usize)> = vec![(s, 1)];
+    while let Some((s, d)) = stack.pop() {
+        max = max.max(d);
+        if max > MAX_DEPTH {
+            break;
+        }
+        if let Some(i) = inner(s) {
+            stack.push((i, d));
+        }
+        for b in children(s) {
+            stack.extend(b.iter().map(|x| (x, d + 1)));
+        }
+    }
+    max
+}
+
+/// Wraps the statements jumped over into `LabelBlock`s, innermost lists first; `deep` is set
+/// (to a statement there) when they nest too deeply.
+fn blocks(v: &mut Vec<Stmt>, deep: &mut Option<Span>) {
     for s in v.iter_mut() {
         if let Some(i) = inner_mut(s) {
             for b in children_mut(i) {
-                blocks(b);
+                blocks(b, deep);
             }
         }
         for b in children_mut(s) {
-            blocks(b);
+            blocks(b, deep);
         }
     }
-    structure(v, None);
+    structure(v, None, 0, deep);
 }
 
 /// Backward blocks, then forward blocks, at the top level of `v`; `own` is the label of the
 /// backward block whose body `v` is (not wrapped again).
-fn structure(v: &mut Vec<Stmt>, own: Option<u32>) {
+fn structure(v: &mut Vec<Stmt>, own: Option<u32>, depth: usize, deep: &mut Option<Span>) {
+    if depth > MAX_DEPTH {
+        *deep = Some(v.first().map_or(Span::default(), |s| s.span));
+        return;
+    }
     let mut j = 0;
     while let Some(sj) = v.get(j) {
         if let StmtKind::Label(l) = sj.kind {
             if own != Some(l) || j > 0 {
                 if let Some(k) = (j + 1..v.len()).rev().find(|&k| v.get(k).is_some_and(|s| jumps_to(s, l))) {
                     let mut body: Vec<Stmt> = v.drain(j..=k).collect();
-                    structure(&mut body, Some(l));
+                    structure(&mut body, Some(l), depth + 1, deep);
                     let span = match (body.first(), body.last()) {
                         (Some(a), Some(b)) => a.span.to(b.span),
                         _ => Span::default(),
                     };
-                    v.insert(j, Stmt { kind: StmtKind::LabelBlock { label: l, body, backward: true }, span });
+                    let b = Stmt { kind: StmtKind::LabelBlock { label: l, body, backward: true }, span };
+                    if depth + too_deep_at(&b) > MAX_DEPTH {
+                        *deep = Some(b.span);
+                        v.insert(j, b);
+                        return;
+                    }
+                    v.insert(j, b);
                 }
             }
         }
@@ -270,7 +332,13 @@ fn structure(v: &mut Vec<Stmt>, own: Option<u32>) {
                     (Some(a), Some(b)) => a.span.to(b.span),
                     _ => Span::default(),
                 };
-                v.insert(i, Stmt { kind: StmtKind::LabelBlock { label: l, body, backward: false }, span });
+                let b = Stmt { kind: StmtKind::LabelBlock { label: l, body, backward: false }, span };
+                if depth + too_deep_at(&b) > MAX_DEPTH {
+                    *deep = Some(b.span);
+                    v.insert(i, b);
+                    return;
+                }
+                v.insert(i, b);
                 j = i + 1;
             }
         }

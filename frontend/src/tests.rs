@@ -1372,3 +1372,37 @@ error[E0900]: not yet implemented: the `advance=` specifier of `read`
 ",
     );
 }
+
+// ----- statement labels -----
+
+#[test]
+fn many_nested_jumps_are_an_error_not_a_crash() {
+    let mut src = String::from("program p\n  integer :: x\n  x = 0\n");
+    for i in 1..300 {
+        src.push_str(&format!("  if (x == {i}) go to {i}\n"));
+    }
+    for i in 1..300 {
+        src.push_str(&format!("{i} x = x + 1\n"));
+    }
+    src.push_str("end program p\n");
+    let got = render_all(&src);
+    assert!(got.starts_with("error[E0009]: constructs are nested too deeply"), "{got}");
+    // backward jumps nested as deeply
+    let mut src = String::from("program p\n  integer :: x(400)\n");
+    for i in 1..300 {
+        src.push_str(&format!("{i} x({i}) = 1\n"));
+    }
+    for i in (1..300).rev() {
+        src.push_str(&format!("  if (x({i}) < 2) go to {i}\n"));
+    }
+    src.push_str("end program p\n");
+    let got = render_all(&src);
+    assert!(got.contains("error[E0009]"), "{got}");
+}
+
+#[test]
+fn labels_and_jumps_check() {
+    // a loop built from labels is accepted, and so are jumps out of constructs
+    let ok = "program p\n  integer :: i\n  i = 0\n10 i = i + 1\n  if (i < 3) then\n    go to 10\n  end if\n  do\n    if (i > 5) go to 20\n    i = i + 1\n  end do\n20 continue\nend program p\n";
+    assert_eq!(render_all(ok).trim(), "");
+}
