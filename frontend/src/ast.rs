@@ -286,6 +286,8 @@ pub struct IoControl {
     pub end: Option<(u32, Span)>,
     /// `err=label`.
     pub err: Option<(u32, Span)>,
+    /// `advance='no'` of a formatted `write`: the record is left open.
+    pub advance_no: bool,
 }
 
 /// The specifiers of `inquire`.

@@ -2099,6 +2099,15 @@ impl Parser {
             let which = match &keyword {
                 Some((k, _)) if k == "unit" => 0,
                 Some((k, _)) if k == "fmt" => 1,
+                Some((k, sp)) if k == "advance" && !is_read => {
+                    let sp = Span { lo: sp.lo, hi: sp.hi + 1 };
+                    self.advance_spec(sp, &mut ctl)?;
+                    n += 1;
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                    continue;
+                }
                 Some((k, sp)) if matches!(k.as_str(), "iostat" | "iomsg" | "err") || (k == "end" && is_read) => {
                     let sp = Span { lo: sp.lo, hi: sp.hi + 1 };
                     self.status_spec(k.clone(), sp, stmt, &mut ctl)?;
@@ -3767,7 +3776,7 @@ impl Parser {
 
 /// `stmt` with its status specifiers, if it has any.
 fn with_status(stmt: Stmt, ctl: IoControl) -> Stmt {
-    if ctl.iostat.is_none() && ctl.iomsg.is_none() && ctl.end.is_none() && ctl.err.is_none() {
+    if ctl.iostat.is_none() && ctl.iomsg.is_none() && ctl.end.is_none() && ctl.err.is_none() && !ctl.advance_no {
         return stmt;
     }
     let span = stmt.span;
@@ -3879,6 +3888,30 @@ impl Parser {
             return Err(Fail);
         }
         Ok(Stmt { kind: StmtKind::Label(l), span: sp })
+    }
+
+    /// `advance='yes'|'no'` of `write` (the keyword and `=` consumed).
+    #[inline(never)]
+    fn advance_spec(&mut self, ksp: Span, ctl: &mut IoControl) -> PResult<()> {
+        let Tok::Str(v) = self.tok().clone() else {
+            let sp = self.span();
+            self.diags.push(Diagnostic::not_yet("an `advance=` specifier that is not a character literal", sp));
+            return Err(Fail);
+        };
+        let vsp = self.bump().span;
+        match v.trim_end().to_ascii_lowercase().as_str() {
+            "no" => ctl.advance_no = true,
+            "yes" => {}
+            other => {
+                self.diags.push(
+                    Diagnostic::error("E0042", format!("`'{other}'` is not a valid value of `advance=` in `write`"), vsp)
+                        .with_label("expected 'yes' or 'no'"),
+                );
+                return Err(Fail);
+            }
+        }
+        let _ = ksp;
+        Ok(())
     }
 
     /// `iostat=`, `iomsg=`, `end=` or `err=` (the keyword and `=` consumed).

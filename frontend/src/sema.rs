@@ -4915,6 +4915,16 @@ impl Checker {
                     _ => "rewind",
                 };
                 self.stmt(stmt);
+                if ctl.advance_no {
+                    let list_directed = matches!(stmt.kind, StmtKind::Write { format: Format::ListDirected, .. });
+                    let internal =
+                        matches!(&stmt.kind, StmtKind::Write { unit: IoUnit::Number(u), .. } if u.ty == Ty::Scalar(BaseTy::Character));
+                    if list_directed {
+                        self.err(Diagnostic::error("E0275", "`advance=` needs a format", span).with_label("list-directed `write`"));
+                    } else if internal {
+                        self.err(Diagnostic::not_yet("`advance='no'` on an internal file", span));
+                    }
+                }
                 if let Some(e) = &mut ctl.iostat {
                     self.expr(e);
                     self.status_var(e, "iostat=", what);

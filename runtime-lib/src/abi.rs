@@ -788,6 +788,12 @@ pub unsafe extern "C" fn gpuf_read_begin_internal(buf: *const u8, len: i64, fmt:
     crate::input::begin_internal(slice(buf, len), f)
 }
 
+/// `advance='no'`: the next output statement does not end its last record.
+#[no_mangle]
+pub extern "C" fn gpuf_io_nonadvancing() {
+    io::nonadvancing()
+}
+
 /// A free unit number for `open(newunit=)` (negative, like gfortran's).
 #[no_mangle]
 pub extern "C" fn gpuf_newunit() -> i32 {

@@ -507,6 +507,14 @@ pub fn begin(unit: i32, fmt: Option<&[u8]>) {
     }
 }
 
+/// The next output statement leaves its last record open (`advance='no'`).
+static NONADVANCING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// `advance='no'`: the next statement's last record is not ended.
+pub fn nonadvancing() {
+    NONADVANCING.store(true, std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Starts an internal write into the `len` bytes at `buf`.
 pub fn begin_internal(buf: *mut u8, len: usize, fmt: Option<&[u8]>) {
     begin(INTERNAL, fmt);
@@ -561,6 +569,9 @@ pub fn end() {
                 unsafe { std::ptr::copy_nonoverlapping(v.as_ptr(), addr as *mut u8, len) };
             }
             return Ok(());
+        }
+        if NONADVANCING.swap(false, std::sync::atomic::Ordering::Relaxed) && s.out.last() == Some(&b'\n') {
+            s.out.pop();
         }
         st.emit(unit, &s.out)?;
         r

@@ -113,6 +113,13 @@ impl G<'_> {
                 if ctl.err.is_some() {
                     mask |= CATCH_ERR | CATCH_EOR;
                 }
+                if ctl.advance_no {
+                    self.emit(Stmt::Call("gpuf_io_nonadvancing".into(), vec![]));
+                }
+                if mask == 0 {
+                    self.stmt(stmt);
+                    return;
+                }
                 self.emit(Stmt::Call("gpuf_io_catch".into(), vec![Op::I32(mask)]));
                 self.stmt(stmt);
                 let st = self.val(Ty::I32, Rv::Call("gpuf_io_status".into(), vec![], Ty::I32));
