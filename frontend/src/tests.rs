@@ -1406,3 +1406,25 @@ fn labels_and_jumps_check() {
     let ok = "program p\n  integer :: i\n  i = 0\n10 i = i + 1\n  if (i < 3) then\n    go to 10\n  end if\n  do\n    if (i > 5) go to 20\n    i = i + 1\n  end do\n20 continue\nend program p\n";
     assert_eq!(render_all(ok).trim(), "");
 }
+
+/// Labels, formats, jumps and status specifiers, cut and edited everywhere.
+#[test]
+fn no_panic_on_edited_label_programs() {
+    let src = "program p\n  integer :: i, j, ios\n  character(len=20) :: f\n100 format(I5, &\n   & F8.2)\n  \
+               do 10 i = 1, 3\n  do 10 j = 1, 2\n    if (j == 2) go to 10\n    write(*, 100, iostat=ios, err=20) i, 1.5\n\
+               10 continue\n20 read(f, *, end=30, iomsg=f) i\n  go to 20\n30 f = '(I3)'\n  print f, i\n  \
+               open(newunit=i, file='x', iostat=ios)\n  inquire(unit=i, opened=ios)\n  rewind(i)\n  \
+               allocate(a(3), stat=ios, errmsg=f)\nend program p\n";
+    let subs = ["(", ")", "&", "'", "\n", "1", ",", "=", "0"];
+    for (n, (i, c)) in src.char_indices().enumerate() {
+        no_panic(&src[..i]);
+        let mut del = String::from(&src[..i]);
+        del.push_str(src.get(i + 1..).unwrap_or(""));
+        no_panic(&del);
+        let sub = subs.get(n % subs.len()).copied().unwrap_or("(");
+        let mut s = String::from(&src[..i]);
+        s.push_str(sub);
+        s.push_str(&src[i + c.len_utf8()..]);
+        no_panic(&s);
+    }
+}
