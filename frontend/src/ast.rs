@@ -266,13 +266,33 @@ pub enum StmtKind {
     /// or (`backward`) the statements from the label to the last jump back to it, and a
     /// `go to label` inside starts them again (falling off the end leaves the block).
     LabelBlock { label: u32, body: Vec<Stmt>, backward: bool },
-    /// `rewind unit` / `rewind(unit)` and `backspace` (`backspace: true`).
-    Rewind { unit: Expr, backspace: bool },
+    /// `rewind unit` / `rewind(unit)`, `backspace`, `endfile` and `flush`.
+    UnitOp { op: UnitOp, unit: Expr },
     /// `inquire(file=f | unit=u, exist=, opened=, number=)`.
     Inquire(Box<InquireSpec>),
     /// An `allocate` or `deallocate` with `stat=` and/or `errmsg=` (then errors do not stop
     /// the program).
     AllocStatus { stmt: Box<Stmt>, stat: Option<Box<Expr>>, errmsg: Option<Box<Expr>> },
+}
+
+/// The file positioning statements and `flush`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnitOp {
+    Rewind,
+    Backspace,
+    Endfile,
+    Flush,
+}
+
+impl UnitOp {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            UnitOp::Rewind => "rewind",
+            UnitOp::Backspace => "backspace",
+            UnitOp::Endfile => "endfile",
+            UnitOp::Flush => "flush",
+        }
+    }
 }
 
 /// Status specifiers of an I/O statement.

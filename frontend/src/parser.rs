@@ -1984,7 +1984,7 @@ impl Parser {
             "forall" if self.tok_at(1) == &Tok::LParen => self.forall_construct().map(Some),
             "read" => self.write(self.span()).map(Some),
             "open" | "close" if self.tok_at(1) == &Tok::LParen => self.open_close(self.span()).map(Some),
-            "go" | "goto" | "format" | "rewind" | "backspace" | "inquire" => self.label_or_unit_stmt(kw),
+            "go" | "goto" | "format" | "rewind" | "backspace" | "endfile" | "flush" | "inquire" => self.label_or_unit_stmt(kw),
             "integer" | "real" | "logical" | "character" | "double" | "doubleprecision" | "implicit" | "use" | "save" | "external"
             | "intrinsic" | "interface" => {
                 let sp = self.statement_span();
@@ -3935,7 +3935,7 @@ impl Parser {
         Ok(())
     }
 
-    /// `go to L`, `format(...)`, `rewind`, `backspace` and `inquire`.
+    /// `go to L`, `format(...)`, `rewind`, `backspace`, `endfile`, `flush` and `inquire`.
     #[inline(never)]
     fn label_or_unit_stmt(&mut self, kw: &str) -> PResult<Option<Stmt>> {
         let start = self.span();
@@ -3970,7 +3970,7 @@ impl Parser {
                 self.expect_eos()?;
                 Ok(Some(Stmt { kind: StmtKind::FormatStmt(text), span: self.from(start) }))
             }
-            "rewind" | "backspace" => {
+            "rewind" | "backspace" | "endfile" | "flush" => {
                 self.bump();
                 let mut ctl = IoControl::default();
                 let unit = if self.is(&Tok::LParen) {
@@ -4022,7 +4022,13 @@ impl Parser {
                     self.expr()?
                 };
                 self.expect_eos()?;
-                let st = Stmt { kind: StmtKind::Rewind { unit, backspace: kw == "backspace" }, span: self.from(start) };
+                let op = match kw {
+                    "rewind" => UnitOp::Rewind,
+                    "backspace" => UnitOp::Backspace,
+                    "endfile" => UnitOp::Endfile,
+                    _ => UnitOp::Flush,
+                };
+                let st = Stmt { kind: StmtKind::UnitOp { op, unit }, span: self.from(start) };
                 Ok(Some(with_status(st, ctl)))
             }
             "inquire" if self.tok_at(1) == &Tok::LParen => self.inquire(start).map(Some),

@@ -4911,8 +4911,8 @@ impl Checker {
                     StmtKind::Open(_) => "open",
                     StmtKind::Close { .. } => "close",
                     StmtKind::Inquire(_) => "inquire",
-                    StmtKind::Rewind { backspace: true, .. } => "backspace",
-                    _ => "rewind",
+                    StmtKind::UnitOp { op, .. } => op.keyword(),
+                    _ => "allocate",
                 };
                 self.stmt(stmt);
                 if ctl.advance_no {
@@ -4937,8 +4937,8 @@ impl Checker {
             StmtKind::GoTo(_) if self.in_compute() => {
                 self.err(Diagnostic::not_yet("`go to` inside a compute construct", span));
             }
-            StmtKind::Rewind { unit, backspace } => {
-                let what = if *backspace { "backspace" } else { "rewind" };
+            StmtKind::UnitOp { op, unit } => {
+                let what = op.keyword();
                 if self.in_compute() {
                     self.err(Diagnostic::not_yet(format!("`{what}` inside a compute construct"), span));
                 }

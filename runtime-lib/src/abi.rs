@@ -803,13 +803,25 @@ pub extern "C" fn gpuf_newunit() -> i32 {
 /// `rewind unit`.
 #[no_mangle]
 pub extern "C" fn gpuf_rewind(unit: i32) {
-    io::reposition(unit, false)
+    io::reposition(unit, 0)
 }
 
 /// `backspace unit`.
 #[no_mangle]
 pub extern "C" fn gpuf_backspace(unit: i32) {
-    io::reposition(unit, true)
+    io::reposition(unit, 1)
+}
+
+/// `endfile unit`: the file ends at the current position.
+#[no_mangle]
+pub extern "C" fn gpuf_endfile(unit: i32) {
+    io::reposition(unit, 2)
+}
+
+/// `flush unit`: buffered output of the unit (and standard output) is written.
+#[no_mangle]
+pub extern "C" fn gpuf_flush(unit: i32) {
+    io::reposition(unit, 3)
 }
 
 /// `inquire(file=)`: `what` 0 exist, 1 opened (0/1), 2 the connected unit (-1 if none).

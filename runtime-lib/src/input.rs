@@ -604,7 +604,7 @@ fn with_read(f: impl FnOnce(&mut ReadStmt, &mut Source) -> Result<(), IoError>, 
 /// until `rewind`, `backspace` or a new connection).
 static AT_EOF: std::sync::Mutex<Vec<i32>> = std::sync::Mutex::new(Vec::new());
 
-fn at_eof(unit: i32) -> bool {
+pub fn at_eof(unit: i32) -> bool {
     let u = if unit == -1 { 5 } else { unit };
     AT_EOF.lock().unwrap_or_else(|e| e.into_inner()).contains(&u)
 }

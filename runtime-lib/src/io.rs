@@ -619,19 +619,29 @@ pub fn newunit() -> i32 {
     })
 }
 
-/// `rewind` (`back` false) or `backspace` of `unit`; an unconnected unit is left alone.
-pub fn reposition(unit: i32, back: bool) {
-    crate::input::set_eof(unit, false);
+/// `rewind` (`op` 0), `backspace` (1), `endfile` (2) or `flush` (3) of `unit`; an
+/// unconnected unit is left alone.
+pub fn reposition(unit: i32, op: i32) {
+    if op == 1 && crate::input::at_eof(unit) {
+        // after the end of file: back over the end-of-file condition only
+        crate::input::set_eof(unit, false);
+        return;
+    }
+    if op < 2 {
+        crate::input::set_eof(unit, false);
+    }
     let r = with_state(|st| {
         st.flush_stdout();
         match st.units.get_mut(&unit) {
-            Some(u) => {
-                if back {
-                    u.backspace()
-                } else {
-                    u.rewind()
+            Some(u) => match op {
+                0 => u.rewind(),
+                1 => u.backspace(),
+                2 => u.endfile(),
+                _ => {
+                    u.flush();
+                    Ok(())
                 }
-            }
+            },
             None => Ok(()),
         }
         .map_err(IoError)

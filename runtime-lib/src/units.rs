@@ -235,6 +235,13 @@ impl Unit {
         Ok(())
     }
 
+    /// `endfile`: the file ends at the current position.
+    pub fn endfile(&mut self) -> Result<(), String> {
+        let f = self.idle_file()?;
+        let pos = f.stream_position().map_err(|e| os_error_text(&e))?;
+        f.set_len(pos).map_err(|e| os_error_text(&e))
+    }
+
     /// `backspace`: back to the start of the record before the current position.
     pub fn backspace(&mut self) -> Result<(), String> {
         use std::io::Read;

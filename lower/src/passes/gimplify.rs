@@ -2086,7 +2086,7 @@ impl<'a> G<'a> {
             StmtKind::LabelBlock { .. }
             | StmtKind::GoTo(_)
             | StmtKind::IoStatus { .. }
-            | StmtKind::Rewind { .. }
+            | StmtKind::UnitOp { .. }
             | StmtKind::Inquire(_)
             | StmtKind::AllocStatus { .. }
             | StmtKind::Label(_)

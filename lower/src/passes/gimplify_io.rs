@@ -151,14 +151,19 @@ impl G<'_> {
                     self.emit(Stmt::If { cond: c, then_body: vec![jump], else_body: vec![] });
                 }
             }
-            StmtKind::Rewind { unit, backspace } => {
+            StmtKind::UnitOp { op, unit } => {
                 if self.region.is_some() {
                     self.not_yet("input/output statements inside a compute construct", s.span);
                     return;
                 }
                 let u = self.expr(unit);
                 let u = self.conv(u, Ty::I32);
-                let f = if *backspace { "gpuf_backspace" } else { "gpuf_rewind" };
+                let f = match op {
+                    ast::UnitOp::Rewind => "gpuf_rewind",
+                    ast::UnitOp::Backspace => "gpuf_backspace",
+                    ast::UnitOp::Endfile => "gpuf_endfile",
+                    ast::UnitOp::Flush => "gpuf_flush",
+                };
                 self.emit(Stmt::Call(f.into(), vec![u]));
             }
             StmtKind::Inquire(q) => {
