@@ -4107,7 +4107,6 @@ impl Parser {
             }
         }
         self.expect(&Tok::RParen)?;
-        self.expect_eos()?;
         let sp = self.from(start);
         if spec.file.is_some() == spec.unit.is_some() {
             self.diags.push(
@@ -4116,6 +4115,7 @@ impl Parser {
             );
             return Err(Fail);
         }
+        self.expect_eos()?;
         Ok(with_status(Stmt { kind: StmtKind::Inquire(Box::new(spec)), span: sp }, ctl))
     }
 

@@ -80,4 +80,11 @@ program iostat_files
   ! closing a unit that is not connected is fine
   close(99, iostat=ios)
   print *, 'close unconnected', ios
+
+  ! err= on open: a directory that does not exist
+  open(16, file='no_such_dir_151/x.txt', status='new', err=70)
+  print *, 'not reached'
+70 print *, 'open error branch taken'
+  open(16, file='no_such_dir_151/x.txt', iostat=ios, iomsg=msg)
+  print *, 'iostat', ios, trim(msg)
 end program iostat_files
