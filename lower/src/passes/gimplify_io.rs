@@ -116,7 +116,8 @@ impl G<'_> {
                     mask |= CATCH_END;
                 }
                 if ctl.err.is_some() {
-                    mask |= CATCH_ERR | CATCH_EOR;
+                    // like gfortran, `err=` does not catch an end of record
+                    mask |= CATCH_ERR;
                 }
                 if ctl.advance_no {
                     self.emit(Stmt::Call("gpuf_io_nonadvancing".into(), vec![]));
@@ -142,12 +143,7 @@ impl G<'_> {
                     let Some((l, sp)) = target else { continue };
                     let Some((id, back)) = self.label_target(l, sp) else { continue };
                     let jump = if back { Stmt::Cycle(id) } else { Stmt::Exit(id) };
-                    let mut c = self.val(Ty::I32, Rv::Binary(op, st.clone(), Op::I32(k)));
-                    if ctl.end.is_none() && k == 0 {
-                        // `err=` without `end=`: end of record counts as an error too
-                        let eor = self.val(Ty::I32, Rv::Binary(BinOp::Eq, st.clone(), Op::I32(-2)));
-                        c = self.val(Ty::I32, Rv::Binary(BinOp::Or, c, eor));
-                    }
+                    let c = self.val(Ty::I32, Rv::Binary(op, st.clone(), Op::I32(k)));
                     self.emit(Stmt::If { cond: c, then_body: vec![jump], else_body: vec![] });
                 }
             }
