@@ -109,7 +109,8 @@ impl G<'_> {
                     return;
                 }
                 let mut mask = 0;
-                if ctl.iostat.is_some() || ctl.iomsg.is_some() {
+                // `iomsg=` alone leaves errors fatal, as in gfortran
+                if ctl.iostat.is_some() {
                     mask = CATCH_ERR | CATCH_END | CATCH_EOR;
                 }
                 if ctl.end.is_some() {
@@ -122,7 +123,7 @@ impl G<'_> {
                 if ctl.advance_no {
                     self.emit(Stmt::Call("gpuf_io_nonadvancing".into(), vec![]));
                 }
-                if mask == 0 {
+                if mask == 0 && ctl.iomsg.is_none() {
                     self.stmt(stmt);
                     return;
                 }
