@@ -208,6 +208,11 @@ impl G<'_> {
             self.not_yet("`allocate` and `deallocate` inside a compute construct", stmt.span);
             return;
         }
+        if stat.is_none() {
+            // `errmsg=` alone: errors stay fatal
+            self.stmt(stmt);
+            return;
+        }
         self.emit(Stmt::Call("gpuf_alloc_catch".into(), vec![]));
         match &stmt.kind {
             StmtKind::Allocate(items) => {
