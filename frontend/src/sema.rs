@@ -4983,6 +4983,12 @@ impl Checker {
                 if let Some(e) = errmsg {
                     self.expr(e);
                     self.status_var(e, "errmsg=", what);
+                    if stat.is_none() {
+                        self.err(
+                            Diagnostic::warning("W0276", "`errmsg=` has no effect without `stat=`", e.span)
+                                .with_label("an error still stops the program"),
+                        );
+                    }
                 }
             }
             StmtKind::GoTo(_) | StmtKind::Label(_) | StmtKind::FormatStmt(_) => {}
