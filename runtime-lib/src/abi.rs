@@ -910,3 +910,32 @@ pub unsafe extern "C" fn gpuf_bounds_error(
         &format!("At line {line} of file {file}\nFortran runtime error: Index '{index}' of dimension {dim} of array '{name}' {what}"),
     )
 }
+
+/// A section bound out of range (`-fcheck=bounds`): gfortran's message (with its range
+/// `(a:b)` as gfortran prints it), exit code 2.
+///
+/// # Safety
+/// `file` and `name` are valid for their lengths.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn gpuf_section_error(
+    file: *const u8,
+    file_len: i64,
+    line: i32,
+    name: *const u8,
+    name_len: i64,
+    dim: i32,
+    index: i64,
+    a: i64,
+    b: i64,
+) {
+    let file = String::from_utf8_lossy(slice(file, file_len));
+    let name = String::from_utf8_lossy(slice(name, name_len));
+    io::flush_all();
+    crate::fatal::die(
+        2,
+        &format!(
+            "At line {line} of file {file}\nFortran runtime error: Index '{index}' of dimension {dim} of array '{name}' outside of expected range ({a}:{b})"
+        ),
+    )
+}

@@ -1799,6 +1799,9 @@ impl<'a> G<'a> {
                             }
                             None => Op::I64(1),
                         };
+                        if self.opts.check_bounds {
+                            self.section_check(&d, dim, [&l, &h, &st], e.span);
+                        }
                         let n = self.bin(Ty::I64, BinOp::Sub, h, l);
                         let n = self.bin(Ty::I64, BinOp::Add, n, st.clone());
                         let n = self.bin(Ty::I64, BinOp::Div, n, st);

@@ -22,6 +22,11 @@ program bounds_check_clean
   print *, total(a, 5), total(a(2), 3)
   call fill(edge, 7)
   print *, edge
+  ! sections at the edges, empty sections and negative strides are all in bounds
+  print *, sum(a(1:5)), sum(a(5:1:-1)), sum(a(2:5:3)), sum(a(4:3)), sum(a(9:20:-1))
+  a(2:4) = a(1:3) + a(3:5)
+  print *, a
+  print *, sum(edge(-3:3:2)), sum(edge(:0)), sum(edge(1:))
   deallocate(m)
 contains
   integer function total(x, n)
