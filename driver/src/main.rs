@@ -57,6 +57,10 @@ struct BuildArgs {
     /// directory); it is also searched for the module files of `use`d modules.
     #[arg(short = 'J', value_name = "DIR")]
     module_dir: Option<PathBuf>,
+    /// gfortran-style `-f` options: `-fcheck=bounds` (or `-fcheck=all`) checks the array
+    /// subscripts of host code at run time.
+    #[arg(short = 'f', value_name = "OPTION")]
+    fopts: Vec<String>,
 }
 
 #[derive(Subcommand)]
@@ -373,7 +377,15 @@ fn build_checked(
         }
     }
     let name = b.file.file_name().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
-    let output = match gpuf_lower::passes::run_pipeline(&checked, &src, &name, &targets, dump_pass) {
+    let mut opts = gpuf_lower::passes::Options { check_bounds: false, source_path: b.file.display().to_string() };
+    for f in &b.fopts {
+        match f.as_str() {
+            "check=bounds" | "check=all" => opts.check_bounds = true,
+            "check=no-bounds" | "check=no-all" => opts.check_bounds = false,
+            _ => return Err(format!("error: unknown option `-f{f}` (gpuf knows -fcheck=bounds)")),
+        }
+    }
+    let output = match gpuf_lower::passes::run_pipeline_with(&checked, &src, &name, &targets, dump_pass, &opts) {
         Ok(o) => o,
         Err(diags) => {
             render(&diags, &map);

@@ -323,6 +323,77 @@ pub enum StmtKind {
     Forall { specs: Vec<ConcurrentSpec>, mask: Option<Expr>, body: Vec<Stmt> },
     /// `do concurrent (i = lo:hi[:st], ... [, mask]) ... end do`.
     DoConcurrent { specs: Vec<ConcurrentSpec>, mask: Option<Expr>, body: Vec<Stmt> },
+    /// An I/O statement (`read`, `write`, `print`, `open`, `close`, `rewind`, ...) with
+    /// status specifiers (`iostat=`, `iomsg=`, `end=`, `err=`).
+    IoStatus { stmt: Box<Stmt>, ctl: Box<IoControl> },
+    /// The label of the next statement (`10 continue` parses as `Label(10)`, `Continue`).
+    /// Only the parser makes these; [`crate::labels::resolve`] removes them.
+    Label(u32),
+    /// A `format(...)` statement with its text (parentheses included); removed by
+    /// [`crate::labels::resolve`], which puts the text into the `Format`s naming its label.
+    FormatStmt(String),
+    /// `go to label`: after [`crate::labels::resolve`] always inside a
+    /// [`StmtKind::LabelBlock`] of that label, whose end it jumps to.
+    GoTo(u32),
+    /// Made by [`crate::labels::resolve`]: statements followed by the statement labelled
+    /// `label`, and a `go to label` (or an `end=`/`err=` naming it) inside leaves the block;
+    /// or (`backward`) the statements from the label to the last jump back to it, and a
+    /// `go to label` inside starts them again (falling off the end leaves the block).
+    LabelBlock { label: u32, body: Vec<Stmt>, backward: bool },
+    /// `rewind unit` / `rewind(unit)`, `backspace`, `endfile` and `flush`.
+    UnitOp { op: UnitOp, unit: Expr },
+    /// `inquire(file=f | unit=u, exist=, opened=, number=)`.
+    Inquire(Box<InquireSpec>),
+    /// An `allocate` or `deallocate` with `stat=` and/or `errmsg=` (then errors do not stop
+    /// the program).
+    AllocStatus { stmt: Box<Stmt>, stat: Option<Box<Expr>>, errmsg: Option<Box<Expr>> },
+}
+
+/// The file positioning statements and `flush`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnitOp {
+    Rewind,
+    Backspace,
+    Endfile,
+    Flush,
+}
+
+impl UnitOp {
+    pub fn keyword(self) -> &'static str {
+        match self {
+            UnitOp::Rewind => "rewind",
+            UnitOp::Backspace => "backspace",
+            UnitOp::Endfile => "endfile",
+            UnitOp::Flush => "flush",
+        }
+    }
+}
+
+/// Status specifiers of an I/O statement.
+#[derive(Clone, Debug, Default)]
+pub struct IoControl {
+    /// `iostat=`: an integer variable.
+    pub iostat: Option<Expr>,
+    /// `iomsg=`: a character variable.
+    pub iomsg: Option<Expr>,
+    /// `end=label`.
+    pub end: Option<(u32, Span)>,
+    /// `err=label`.
+    pub err: Option<(u32, Span)>,
+    /// `advance='no'` of a formatted `write`: the record is left open.
+    pub advance_no: bool,
+}
+
+/// The specifiers of `inquire`.
+#[derive(Clone, Debug)]
+pub struct InquireSpec {
+    /// `file=` (a character expression) or else `unit=`.
+    pub file: Option<Expr>,
+    pub unit: Option<Expr>,
+    /// `exist=`, `opened=` (logical variables) and `number=` (an integer variable).
+    pub exist: Option<Expr>,
+    pub opened: Option<Expr>,
+    pub number: Option<Expr>,
 }
 
 /// One `case` of a `select case` construct and its statements.
@@ -365,6 +436,8 @@ pub struct OpenSpec {
     pub action: i32,
     /// `position='append'`.
     pub append: bool,
+    /// `newunit=`: `unit` is the variable that receives a new unit number.
+    pub newunit: bool,
 }
 
 /// Intrinsic subroutines.
@@ -415,6 +488,11 @@ pub enum Format {
     ListDirected,
     /// A character literal holding the format, e.g. `'(I5, F8.3)'`; the span is the literal's.
     Literal(String, Span),
+    /// The label of a `format` statement; [`crate::labels::resolve`] turns it into a
+    /// `Literal` (with the label's span).
+    Label(u32, Span),
+    /// A character expression holding the format (`write(*, fmt) x`).
+    Expr(Box<Expr>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -43,8 +43,15 @@ pub fn parse(src: &str) -> (Option<SourceFile>, Vec<Diagnostic>) {
         host_is_module: false,
         access: Vec::new(),
         type_names: Vec::new(),
+        src: src.to_string(),
+        label_done: None,
     };
-    let file = p.file();
+    let mut file = p.file();
+    if let Some(f) = &mut file {
+        if !p.diags.iter().any(Diagnostic::is_error) {
+            crate::labels::resolve(f, &mut p.diags);
+        }
+    }
     (file, p.diags)
 }
 
@@ -173,6 +180,11 @@ struct Parser {
     access: Vec<(Ident, bool)>,
     /// Derived-type names seen (see [`SourceFile::type_names`]).
     type_names: Vec<String>,
+    /// The source text (for the text of `format` statements).
+    src: String,
+    /// The label of the terminal statement of the labelled `do` loop just closed (loops
+    /// sharing it end there too).
+    label_done: Option<u32>,
 }
 
 /// A unit with nothing in it yet.
@@ -900,7 +912,8 @@ impl Parser {
                 let _ = self.block();
             }
         } else {
-            u.body = self.block();
+            let body = self.block();
+            u.body.extend(body);
             // A `block` construct's declarations become the unit's (no shadowing yet).
             for d in std::mem::take(&mut self.block_decls) {
                 let clash = d.entities.iter().find(|e| find_entity(&u.decls, &e.name.name) || u.args.iter().any(|a| a.name == e.name.name));
@@ -961,6 +974,15 @@ impl Parser {
             self.skip_eos();
             if self.is_assignment() || self.at_procedure_header() {
                 break;
+            }
+            if !in_interface && matches!(self.tok(), Tok::Int(..)) && self.is_name_at(1, "format") && self.tok_at(2) == &Tok::LParen {
+                // `100 format(...)` among the declarations: kept at the start of the body.
+                for _ in 0..2 {
+                    if let Some(s) = self.stmt() {
+                        u.body.push(s);
+                    }
+                }
+                continue;
             }
             let Tok::Name(w) = self.tok().clone() else { break };
             match w.as_str() {
@@ -2185,9 +2207,7 @@ impl Parser {
             return self.assignment(start).map(Some);
         }
         if let Tok::Int(..) = self.tok() {
-            let sp = self.span();
-            self.diags.push(Diagnostic::not_yet("statement labels", sp));
-            return Err(Fail);
+            return self.statement_label().map(Some);
         }
         let Tok::Name(kw) = self.tok().clone() else {
             return Err(self.err_expected("a statement"));
@@ -2267,6 +2287,7 @@ impl Parser {
             "forall" if self.tok_at(1) == &Tok::LParen => self.forall_construct().map(Some),
             "read" => self.write(self.span()).map(Some),
             "open" | "close" if self.tok_at(1) == &Tok::LParen => self.open_close(self.span()).map(Some),
+            "go" | "goto" | "format" | "rewind" | "backspace" | "endfile" | "flush" | "inquire" => self.label_or_unit_stmt(kw),
             "integer" | "real" | "logical" | "character" | "double" | "doubleprecision" | "complex" | "doublecomplex" | "implicit"
             | "use" | "save" | "external" | "intrinsic" | "interface" => {
                 let sp = self.statement_span();
@@ -2568,6 +2589,7 @@ impl Parser {
         self.expect(&Tok::LParen)?;
         let mut unit: Option<IoUnit> = None;
         let mut format: Option<Format> = None;
+        let mut ctl = IoControl::default();
         let mut n = 0usize;
         loop {
             let keyword = match (self.tok().clone(), self.tok_at(1)) {
@@ -2581,6 +2603,24 @@ impl Parser {
             let which = match &keyword {
                 Some((k, _)) if k == "unit" => 0,
                 Some((k, _)) if k == "fmt" => 1,
+                Some((k, sp)) if k == "advance" && !is_read => {
+                    let sp = Span { lo: sp.lo, hi: sp.hi + 1 };
+                    self.advance_spec(sp, &mut ctl)?;
+                    n += 1;
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                    continue;
+                }
+                Some((k, sp)) if matches!(k.as_str(), "iostat" | "iomsg" | "err") || (k == "end" && is_read) => {
+                    let sp = Span { lo: sp.lo, hi: sp.hi + 1 };
+                    self.status_spec(k.clone(), sp, stmt, &mut ctl)?;
+                    n += 1;
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                    continue;
+                }
                 Some((k, sp)) => {
                     let sp = Span { lo: sp.lo, hi: sp.hi + 1 };
                     if DATA_TRANSFER_SPECS.contains(&k.as_str()) {
@@ -2639,7 +2679,7 @@ impl Parser {
         }
         self.expect_eos()?;
         let kind = if is_read { StmtKind::Read { unit, format, items } } else { StmtKind::Write { unit, format, items } };
-        Ok(Stmt { kind, span: self.from(start) })
+        Ok(with_status(Stmt { kind, span: self.from(start) }, ctl))
     }
 
     /// `item, item, ...` of an I/O statement.
@@ -2664,6 +2704,8 @@ impl Parser {
         let mut unit: Option<Expr> = None;
         let mut file: Option<Expr> = None;
         let (mut status, mut action, mut append, mut delete) = (0, 0, false, false);
+        let mut ctl = IoControl::default();
+        let mut newunit = false;
         let mut n = 0usize;
         loop {
             let (k, ksp) = match (self.tok().clone(), self.tok_at(1)) {
@@ -2691,7 +2733,16 @@ impl Parser {
                 return Err(Fail);
             }
             match k.as_str() {
+                "unit" | "newunit" if unit.is_some() => {
+                    self.diags.push(Diagnostic::error("E0024", format!("the unit of `{stmt}` is given twice"), ksp).with_label("repeated"));
+                    return Err(Fail);
+                }
                 "unit" => unit = Some(self.expr()?),
+                "newunit" => {
+                    unit = Some(self.expr()?);
+                    newunit = true;
+                }
+                "iostat" | "iomsg" | "err" => self.status_spec(k, ksp, stmt, &mut ctl)?,
                 "file" if is_open => file = Some(self.expr()?),
                 "status" | "action" | "position" | "form" => {
                     let Tok::Str(v) = self.tok().clone() else {
@@ -2753,8 +2804,12 @@ impl Parser {
                 .push(Diagnostic::error("E0024", format!("`{stmt}` needs a unit"), sp).with_label(format!("expected `{stmt}(unit, ...)`")));
             return Err(Fail);
         };
-        let kind = if is_open { StmtKind::Open(OpenSpec { unit, file, status, action, append }) } else { StmtKind::Close { unit, delete } };
-        Ok(Stmt { kind, span: self.from(start) })
+        let kind = if is_open {
+            StmtKind::Open(OpenSpec { unit, file, status, action, append, newunit })
+        } else {
+            StmtKind::Close { unit, delete }
+        };
+        Ok(with_status(Stmt { kind, span: self.from(start) }, ctl))
     }
 
     /// The format of `print` or `write`: `*` or a character literal.
@@ -2764,20 +2819,15 @@ impl Parser {
                 self.bump();
                 Ok(Format::ListDirected)
             }
-            Tok::Str(s) => {
+            Tok::Str(s) if matches!(self.tok_at(1), Tok::Comma | Tok::RParen | Tok::Eos | Tok::Eof) => {
                 let sp = self.bump().span;
                 Ok(Format::Literal(s, sp))
             }
             Tok::Int(..) => {
-                let sp = self.span();
-                self.diags.push(Diagnostic::not_yet("format labels (`format` statements)", sp));
-                Err(Fail)
+                let (l, sp) = self.label_ref()?;
+                Ok(Format::Label(l, sp))
             }
-            Tok::Name(_) => {
-                let sp = self.span();
-                self.diags.push(Diagnostic::not_yet("formats given by a variable", sp));
-                Err(Fail)
-            }
+            Tok::Name(_) | Tok::Str(_) | Tok::LParen => Ok(Format::Expr(Box::new(self.expr()?))),
             _ => Err(self.err_expected("`*` or a format string")),
         }
     }
@@ -3109,6 +3159,7 @@ impl Parser {
     fn do_construct(&mut self, name: Option<Ident>, start: Span) -> PResult<Stmt> {
         let do_kw = self.bump().span;
         let stmt_span = self.statement_span();
+        let label = self.do_label();
         let header = match self.do_header(do_kw) {
             Ok(h) => h,
             Err(Fail) => {
@@ -3120,9 +3171,14 @@ impl Parser {
         let _ = stmt_span;
         let open_span = self.from(start);
         self.open.push(Open::Do);
-        let body = self.block();
+        let body = match label {
+            Some(l) => self.labelled_do_body(l, open_span),
+            None => self.block(),
+        };
         self.open.pop();
-        self.end_do(&name, open_span);
+        if label.is_none() {
+            self.end_do(&name, open_span);
+        }
         let kind = match header {
             Header::Counted(var, start_e, end, step) => StmtKind::Do { name, var, start: start_e, end, step, body },
             Header::While(cond) => StmtKind::DoWhile { name, cond, body },
@@ -3171,11 +3227,15 @@ impl Parser {
         self.bump();
         self.expect(&Tok::LParen)?;
         let mut items = Vec::new();
+        let (mut stat, mut errmsg) = (None, None);
         loop {
             let name = self.expect_name("an array name")?;
             if self.is(&Tok::Assign) {
-                self.diags.push(Diagnostic::not_yet(format!("`{}=` in `allocate`", name.name), name.span));
-                return Err(Fail);
+                self.alloc_spec(&name, "allocate", &mut stat, &mut errmsg)?;
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+                continue;
             }
             if !self.is(&Tok::LParen) {
                 let sp = self.span();
@@ -3198,18 +3258,22 @@ impl Parser {
         }
         self.expect(&Tok::RParen)?;
         self.expect_eos()?;
-        Ok(Stmt { kind: StmtKind::Allocate(items), span: self.from(start) })
+        Ok(with_alloc_status(Stmt { kind: StmtKind::Allocate(items), span: self.from(start) }, stat, errmsg))
     }
 
     fn deallocate(&mut self, start: Span) -> PResult<Stmt> {
         self.bump();
         self.expect(&Tok::LParen)?;
         let mut names = Vec::new();
+        let (mut stat, mut errmsg) = (None, None);
         loop {
             let name = self.expect_name("an array name")?;
             if self.is(&Tok::Assign) {
-                self.diags.push(Diagnostic::not_yet(format!("`{}=` in `deallocate`", name.name), name.span));
-                return Err(Fail);
+                self.alloc_spec(&name, "deallocate", &mut stat, &mut errmsg)?;
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+                continue;
             }
             names.push(name);
             if !self.eat(&Tok::Comma) {
@@ -3218,7 +3282,7 @@ impl Parser {
         }
         self.expect(&Tok::RParen)?;
         self.expect_eos()?;
-        Ok(Stmt { kind: StmtKind::Deallocate(names), span: self.from(start) })
+        Ok(with_alloc_status(Stmt { kind: StmtKind::Deallocate(names), span: self.from(start) }, stat, errmsg))
     }
 
     // ----- OpenACC -----
@@ -4308,9 +4372,426 @@ fn convert_ctor_items(items: &mut [CtorItem], base: BaseTy, len: Option<i64>) {
     }
 }
 
+/// `stmt` with its status specifiers, if it has any.
+fn with_status(stmt: Stmt, ctl: IoControl) -> Stmt {
+    if ctl.iostat.is_none() && ctl.iomsg.is_none() && ctl.end.is_none() && ctl.err.is_none() && !ctl.advance_no {
+        return stmt;
+    }
+    let span = stmt.span;
+    Stmt { kind: StmtKind::IoStatus { stmt: Box::new(stmt), ctl: Box::new(ctl) }, span }
+}
+
+/// The text of a statement continued over lines as one line: each `&` at a line end (and a
+/// comment after it), the line break, comment lines and the leading `&` of the next line go.
+fn join_continuations(text: &str) -> String {
+    if !text.contains('\n') {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut quote: Option<char> = None;
+    let mut it = text.chars().peekable();
+    while let Some(c) = it.next() {
+        match c {
+            '&' => {
+                // a continuation if only blanks or a comment follow on this line
+                let rest: String = it.clone().take_while(|&c| c != '\n').collect();
+                let t = rest.trim_start();
+                if !(t.is_empty() || (quote.is_none() && t.starts_with('!'))) {
+                    out.push(c);
+                    continue;
+                }
+                // skip to the next line that is not blank or a comment
+                loop {
+                    while it.next_if(|&c| c != '\n').is_some() {}
+                    if it.next().is_none() {
+                        break;
+                    }
+                    while it.next_if(|&c| c == ' ' || c == '\t').is_some() {}
+                    if !matches!(it.peek(), Some('!' | '\n')) {
+                        break;
+                    }
+                }
+                it.next_if_eq(&'&');
+            }
+            '\'' | '"' => {
+                match quote {
+                    None => quote = Some(c),
+                    Some(q) if q == c => quote = None,
+                    _ => {}
+                }
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// `stmt` with its `stat=` and `errmsg=`, if it has any.
+fn with_alloc_status(stmt: Stmt, stat: Option<Box<Expr>>, errmsg: Option<Box<Expr>>) -> Stmt {
+    if stat.is_none() && errmsg.is_none() {
+        return stmt;
+    }
+    let span = stmt.span;
+    Stmt { kind: StmtKind::AllocStatus { stmt: Box::new(stmt), stat, errmsg }, span }
+}
+
+/// Statement labels, `go to`, `format`, `rewind`, `backspace`, `inquire`, labelled `do`.
+impl Parser {
+    /// `stat=v` or `errmsg=v` of `allocate`/`deallocate` (at `=`, after the keyword).
+    #[inline(never)]
+    fn alloc_spec(&mut self, k: &Ident, stmt: &str, stat: &mut Option<Box<Expr>>, errmsg: &mut Option<Box<Expr>>) -> PResult<()> {
+        let slot = match k.name.as_str() {
+            "stat" => stat,
+            "errmsg" => errmsg,
+            _ => {
+                self.diags.push(Diagnostic::not_yet(format!("`{}=` in `{stmt}`", k.name), k.span));
+                return Err(Fail);
+            }
+        };
+        self.bump();
+        if slot.is_some() {
+            self.diags
+                .push(Diagnostic::error("E0024", format!("the `{}=` of `{stmt}` is given twice", k.name), k.span).with_label("repeated"));
+            return Err(Fail);
+        }
+        *slot = Some(Box::new(self.expr()?));
+        Ok(())
+    }
+
+    /// A label reference (or definition): an integer of 1 to 5 digits, not 0.
+    #[inline(never)]
+    fn label_ref(&mut self) -> PResult<(u32, Span)> {
+        let Tok::Int(v, _) = self.tok().clone() else {
+            return Err(self.err_expected("a statement label"));
+        };
+        let sp = self.bump().span;
+        if !(1..=99999).contains(&v) {
+            self.diags
+                .push(Diagnostic::error("E0043", format!("`{v}` is not a valid statement label"), sp).with_label("labels are 1 to 99999"));
+            return Err(Fail);
+        }
+        Ok((v as u32, sp))
+    }
+
+    /// `10 stmt`: the label marker; the statement follows as the next one.
+    #[inline(never)]
+    fn statement_label(&mut self) -> PResult<Stmt> {
+        let (l, sp) = self.label_ref()?;
+        if self.at_eos() {
+            self.diags.push(
+                Diagnostic::error("E0044", format!("the label {l} is not followed by a statement"), sp)
+                    .with_label("expected a statement after the label"),
+            );
+            return Err(Fail);
+        }
+        Ok(Stmt { kind: StmtKind::Label(l), span: sp })
+    }
+
+    /// `advance='yes'|'no'` of `write` (the keyword and `=` consumed).
+    #[inline(never)]
+    fn advance_spec(&mut self, ksp: Span, ctl: &mut IoControl) -> PResult<()> {
+        let Tok::Str(v) = self.tok().clone() else {
+            let sp = self.span();
+            self.diags.push(Diagnostic::not_yet("an `advance=` specifier that is not a character literal", sp));
+            return Err(Fail);
+        };
+        let vsp = self.bump().span;
+        match v.trim_end().to_ascii_lowercase().as_str() {
+            "no" => ctl.advance_no = true,
+            "yes" => {}
+            other => {
+                self.diags.push(
+                    Diagnostic::error("E0042", format!("`'{other}'` is not a valid value of `advance=` in `write`"), vsp)
+                        .with_label("expected 'yes' or 'no'"),
+                );
+                return Err(Fail);
+            }
+        }
+        let _ = ksp;
+        Ok(())
+    }
+
+    /// `iostat=`, `iomsg=`, `end=` or `err=` (the keyword and `=` consumed).
+    fn status_spec(&mut self, k: String, ksp: Span, stmt: &str, ctl: &mut IoControl) -> PResult<()> {
+        let given = match k.as_str() {
+            "iostat" => ctl.iostat.is_some(),
+            "iomsg" => ctl.iomsg.is_some(),
+            "end" => ctl.end.is_some(),
+            _ => ctl.err.is_some(),
+        };
+        if given {
+            self.diags.push(Diagnostic::error("E0024", format!("the `{k}=` of `{stmt}` is given twice"), ksp).with_label("repeated"));
+            return Err(Fail);
+        }
+        match k.as_str() {
+            "iostat" => ctl.iostat = Some(self.expr()?),
+            "iomsg" => ctl.iomsg = Some(self.expr()?),
+            "end" => ctl.end = Some(self.label_ref()?),
+            _ => ctl.err = Some(self.label_ref()?),
+        }
+        Ok(())
+    }
+
+    /// `go to L`, `format(...)`, `rewind`, `backspace`, `endfile`, `flush` and `inquire`.
+    #[inline(never)]
+    fn label_or_unit_stmt(&mut self, kw: &str) -> PResult<Option<Stmt>> {
+        let start = self.span();
+        match kw {
+            "go" | "goto" => {
+                self.bump();
+                if kw == "go" && !self.eat_name("to") {
+                    return Err(self.err_expected("`to`"));
+                }
+                if self.is(&Tok::LParen) {
+                    let sp = self.statement_span();
+                    self.diags.push(Diagnostic::not_yet("computed `go to`", sp));
+                    return Err(Fail);
+                }
+                if !matches!(self.tok(), Tok::Int(..)) {
+                    let sp = self.statement_span();
+                    self.diags.push(Diagnostic::not_yet("`go to` without a statement label (assigned `go to`)", sp));
+                    return Err(Fail);
+                }
+                let (l, _) = self.label_ref()?;
+                self.expect_eos()?;
+                Ok(Some(Stmt { kind: StmtKind::GoTo(l), span: self.from(start) }))
+            }
+            "format" if self.tok_at(1) == &Tok::LParen => {
+                self.bump();
+                let lo = self.span().lo as usize;
+                if !self.skip_parens() {
+                    return Err(self.err_expected("`)`"));
+                }
+                let hi = (self.last_hi as usize).min(self.src.len());
+                let text = join_continuations(self.src.get(lo..hi).unwrap_or(""));
+                self.expect_eos()?;
+                Ok(Some(Stmt { kind: StmtKind::FormatStmt(text), span: self.from(start) }))
+            }
+            "rewind" | "backspace" | "endfile" | "flush" => {
+                self.bump();
+                let mut ctl = IoControl::default();
+                let unit = if self.is(&Tok::LParen) {
+                    self.bump();
+                    let mut unit = None;
+                    loop {
+                        let key = match (self.tok().clone(), self.tok_at(1)) {
+                            (Tok::Name(k), Tok::Assign) => {
+                                let sp = self.bump().span;
+                                self.bump();
+                                Some((k, Span { lo: sp.lo, hi: sp.hi + 1 }))
+                            }
+                            _ => None,
+                        };
+                        match key {
+                            Some((k, ksp)) if matches!(k.as_str(), "iostat" | "iomsg" | "err") => self.status_spec(k, ksp, kw, &mut ctl)?,
+                            Some((k, ksp)) if k != "unit" => {
+                                self.diags.push(
+                                    Diagnostic::error("E0040", format!("`{k}=` is not a specifier of `{kw}`"), ksp)
+                                        .with_label("unknown specifier"),
+                                );
+                                return Err(Fail);
+                            }
+                            _ => {
+                                if unit.is_some() {
+                                    let sp = self.span();
+                                    self.diags.push(
+                                        Diagnostic::error("E0024", format!("the unit of `{kw}` is given twice"), sp).with_label("repeated"),
+                                    );
+                                    return Err(Fail);
+                                }
+                                unit = Some(self.expr()?);
+                            }
+                        }
+                        if !self.eat(&Tok::Comma) {
+                            break;
+                        }
+                    }
+                    self.expect(&Tok::RParen)?;
+                    match unit {
+                        Some(u) => u,
+                        None => {
+                            let sp = self.from(start);
+                            self.diags.push(Diagnostic::error("E0024", format!("`{kw}` needs a unit"), sp).with_label("no unit"));
+                            return Err(Fail);
+                        }
+                    }
+                } else {
+                    self.expr()?
+                };
+                self.expect_eos()?;
+                let op = match kw {
+                    "rewind" => UnitOp::Rewind,
+                    "backspace" => UnitOp::Backspace,
+                    "endfile" => UnitOp::Endfile,
+                    _ => UnitOp::Flush,
+                };
+                let st = Stmt { kind: StmtKind::UnitOp { op, unit }, span: self.from(start) };
+                Ok(Some(with_status(st, ctl)))
+            }
+            "inquire" if self.tok_at(1) == &Tok::LParen => self.inquire(start).map(Some),
+            _ => {
+                let sp = self.span();
+                let what = match kw {
+                    "go" | "goto" => "`go to` statements".to_string(),
+                    "format" => "this form of the `format` statement".to_string(),
+                    other => format!("the `{other}` statement"),
+                };
+                self.diags.push(Diagnostic::not_yet(what, sp));
+                Err(Fail)
+            }
+        }
+    }
+
+    /// `inquire(file=f | [unit=]u, exist=, opened=, number=, iostat=, iomsg=, err=)`.
+    #[inline(never)]
+    fn inquire(&mut self, start: Span) -> PResult<Stmt> {
+        self.bump();
+        self.expect(&Tok::LParen)?;
+        let mut spec = InquireSpec { file: None, unit: None, exist: None, opened: None, number: None };
+        let mut ctl = IoControl::default();
+        let mut n = 0;
+        loop {
+            let (k, ksp) = match (self.tok().clone(), self.tok_at(1)) {
+                (Tok::Name(k), Tok::Assign) => {
+                    let sp = self.bump().span;
+                    self.bump();
+                    (k, Span { lo: sp.lo, hi: sp.hi + 1 })
+                }
+                _ if n == 0 => ("unit".to_string(), self.span()),
+                _ => {
+                    let sp = self.span();
+                    self.diags.push(
+                        Diagnostic::error("E0041", "only the unit of `inquire` can be given without a keyword", sp)
+                            .with_label("expected `keyword=value`"),
+                    );
+                    return Err(Fail);
+                }
+            };
+            n += 1;
+            let slot = match k.as_str() {
+                "file" => &mut spec.file,
+                "unit" => &mut spec.unit,
+                "exist" => &mut spec.exist,
+                "opened" => &mut spec.opened,
+                "number" => &mut spec.number,
+                "iostat" | "iomsg" | "err" => {
+                    self.status_spec(k, ksp, "inquire", &mut ctl)?;
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                    continue;
+                }
+                "access" | "action" | "blank" | "delim" | "direct" | "form" | "formatted" | "iolength" | "name" | "named" | "nextrec"
+                | "pad" | "position" | "read" | "readwrite" | "recl" | "sequential" | "unformatted" | "write" | "size" | "pos"
+                | "stream" | "encoding" | "decimal" | "round" | "sign" | "asynchronous" | "pending" | "id" => {
+                    self.diags.push(Diagnostic::not_yet(format!("the `{k}=` specifier of `inquire`"), ksp));
+                    return Err(Fail);
+                }
+                _ => {
+                    self.diags.push(
+                        Diagnostic::error("E0040", format!("`{k}=` is not a specifier of `inquire`"), ksp).with_label("unknown specifier"),
+                    );
+                    return Err(Fail);
+                }
+            };
+            if slot.is_some() {
+                self.diags.push(Diagnostic::error("E0024", format!("the `{k}=` of `inquire` is given twice"), ksp).with_label("repeated"));
+                return Err(Fail);
+            }
+            *slot = Some(self.expr()?);
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(&Tok::RParen)?;
+        let sp = self.from(start);
+        if spec.file.is_some() == spec.unit.is_some() {
+            self.diags.push(
+                Diagnostic::error("E0024", "`inquire` needs exactly one of `file=` and `unit=`", sp)
+                    .with_label("expected `file=` or `unit=`"),
+            );
+            return Err(Fail);
+        }
+        self.expect_eos()?;
+        Ok(with_status(Stmt { kind: StmtKind::Inquire(Box::new(spec)), span: sp }, ctl))
+    }
+
+    /// The label of `do 10 i = ...` (with its optional comma), if any.
+    #[inline(never)]
+    fn do_label(&mut self) -> Option<u32> {
+        if !matches!(self.tok(), Tok::Int(..)) {
+            return None;
+        }
+        let l = self.label_ref().ok()?;
+        self.eat(&Tok::Comma);
+        self.label_done = None;
+        Some(l.0)
+    }
+
+    /// The body of `do 10 ...` up to and including the statement labelled 10 (`continue`,
+    /// any action statement or `end do`); loops sharing that statement end there too.
+    #[inline(never)]
+    fn labelled_do_body(&mut self, l: u32, open_span: Span) -> Vec<Stmt> {
+        let mut out = Vec::new();
+        loop {
+            self.skip_eos();
+            if matches!(self.tok(), Tok::Int(v, _) if *v == i64::from(l)) {
+                let sp = self.bump().span;
+                out.push(Stmt { kind: StmtKind::Label(l), span: sp });
+                if self.is_name("enddo") || (self.is_name("end") && self.is_name_at(1, "do")) {
+                    let n = if self.is_name("enddo") { 1 } else { 2 };
+                    for _ in 0..n {
+                        self.bump();
+                    }
+                    if self.expect_eos().is_err() {
+                        self.skip_statement();
+                    }
+                } else if let Some(s) = self.stmt() {
+                    out.push(s);
+                }
+                self.label_done = Some(l);
+                return out;
+            }
+            if let Some(t) = self.terminator() {
+                let top = self.open.last().copied();
+                let closes_open = t == Term::Eof || self.open.iter().any(|o| t.matches(*o));
+                let fortran_mismatch = t.is_fortran_block_end() && matches!(top, Some(Open::Do | Open::If));
+                if closes_open || fortran_mismatch {
+                    if !self.aborted {
+                        self.diags.push(
+                            Diagnostic::error("E0010", format!("missing the statement labelled {l} that ends this `do` loop"), open_span)
+                                .with_label("this `do` loop is never closed"),
+                        );
+                    }
+                    return out;
+                }
+                self.stray_end(t);
+                self.skip_statement();
+                continue;
+            }
+            if let Some(s) = self.stmt() {
+                out.push(s);
+            }
+            if self.label_done == Some(l) {
+                return out;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn format_continuations_are_joined() {
+        assert_eq!(join_continuations("(I2, F5.1)"), "(I2, F5.1)");
+        assert_eq!(join_continuations("(I2, &\n   & F5.1)"), "(I2,  F5.1)");
+        assert_eq!(join_continuations("(I2, & ! two\n! comment\n\n     2X, A)"), "(I2, 2X, A)");
+        assert_eq!(join_continuations("('a&b', &\n  I3)"), "('a&b', I3)");
+        assert_eq!(join_continuations("('ab&\n  &cd')"), "('abcd')");
+    }
 
     #[test]
     fn edit_distance_works() {

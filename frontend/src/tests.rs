@@ -1365,13 +1365,13 @@ error[E0040]: `recordsize=` is not a specifier of `open`
 #[test]
 fn diag_read_not_yet_implemented_specifiers() {
     diag(
-        "program p\n  implicit none\n  integer :: x, ios\n  read(*, *, iostat=ios) x\nend program p\n",
+        "program p\n  implicit none\n  integer :: x, ios\n  read(*, *, advance='no') x\nend program p\n",
         "\
-error[E0900]: not yet implemented: the `iostat=` specifier of `read`
+error[E0900]: not yet implemented: the `advance=` specifier of `read`
  --> t.f90:4:14
   |
-4 |   read(*, *, iostat=ios) x
-  |              ^^^^^^^
+4 |   read(*, *, advance='no') x
+  |              ^^^^^^^^
 ",
     );
 }
@@ -1398,6 +1398,62 @@ fn derived_types_check_and_layout() {
 fn no_panic_on_derived_type_edits() {
     let src = DERIVED;
     let subs = ["(", ")", "%", "'", "=", "::", "\n", "type", ",", "1"];
+    for (n, (i, c)) in src.char_indices().enumerate() {
+        no_panic(&src[..i]);
+        let mut del = String::from(&src[..i]);
+        del.push_str(src.get(i + 1..).unwrap_or(""));
+        no_panic(&del);
+        let sub = subs.get(n % subs.len()).copied().unwrap_or("(");
+        let mut s = String::from(&src[..i]);
+        s.push_str(sub);
+        s.push_str(&src[i + c.len_utf8()..]);
+        no_panic(&s);
+    }
+}
+
+// ----- statement labels -----
+
+#[test]
+fn many_nested_jumps_are_an_error_not_a_crash() {
+    let mut src = String::from("program p\n  integer :: x\n  x = 0\n");
+    for i in 1..300 {
+        src.push_str(&format!("  if (x == {i}) go to {i}\n"));
+    }
+    for i in 1..300 {
+        src.push_str(&format!("{i} x = x + 1\n"));
+    }
+    src.push_str("end program p\n");
+    let got = render_all(&src);
+    assert!(got.starts_with("error[E0009]: constructs are nested too deeply"), "{got}");
+    // backward jumps nested as deeply
+    let mut src = String::from("program p\n  integer :: x(400)\n");
+    for i in 1..300 {
+        src.push_str(&format!("{i} x({i}) = 1\n"));
+    }
+    for i in (1..300).rev() {
+        src.push_str(&format!("  if (x({i}) < 2) go to {i}\n"));
+    }
+    src.push_str("end program p\n");
+    let got = render_all(&src);
+    assert!(got.contains("error[E0009]"), "{got}");
+}
+
+#[test]
+fn labels_and_jumps_check() {
+    // a loop built from labels is accepted, and so are jumps out of constructs
+    let ok = "program p\n  integer :: i\n  i = 0\n10 i = i + 1\n  if (i < 3) then\n    go to 10\n  end if\n  do\n    if (i > 5) go to 20\n    i = i + 1\n  end do\n20 continue\nend program p\n";
+    assert_eq!(render_all(ok).trim(), "");
+}
+
+/// Labels, formats, jumps and status specifiers, cut and edited everywhere.
+#[test]
+fn no_panic_on_edited_label_programs() {
+    let src = "program p\n  integer :: i, j, ios\n  character(len=20) :: f\n100 format(I5, &\n   & F8.2)\n  \
+               do 10 i = 1, 3\n  do 10 j = 1, 2\n    if (j == 2) go to 10\n    write(*, 100, iostat=ios, err=20) i, 1.5\n\
+               10 continue\n20 read(f, *, end=30, iomsg=f) i\n  go to 20\n30 f = '(I3)'\n  print f, i\n  \
+               open(newunit=i, file='x', iostat=ios)\n  inquire(unit=i, opened=ios)\n  rewind(i)\n  \
+               allocate(a(3), stat=ios, errmsg=f)\nend program p\n";
+    let subs = ["(", ")", "&", "'", "\n", "1", ",", "=", "0"];
     for (n, (i, c)) in src.char_indices().enumerate() {
         no_panic(&src[..i]);
         let mut del = String::from(&src[..i]);

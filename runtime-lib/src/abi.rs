@@ -876,3 +876,198 @@ pub unsafe extern "C" fn gpuf_read_c64(p: *mut f64) {
 pub unsafe extern "C" fn gpuf_read_c32(p: *mut f32) {
     crate::input::item(Target::C32(&mut *(p as *mut [f32; 2])))
 }
+
+// ------------------------------------------------- I/O status and positioning
+
+/// Starts a statement with status specifiers: errors of the conditions in
+/// `mask` (1 errors, 2 end of file, 4 end of record) are recorded, not fatal.
+#[no_mangle]
+pub extern "C" fn gpuf_io_catch(mask: i32) {
+    crate::iostat::catch(mask)
+}
+
+/// Ends a statement with status specifiers: gfortran's `iostat` value.
+#[no_mangle]
+pub extern "C" fn gpuf_io_status() -> i32 {
+    crate::iostat::status()
+}
+
+/// `iomsg=`: the last caught message into `buf(1:len)` (blank-padded); left
+/// unchanged when the statement succeeded.
+///
+/// # Safety
+/// `buf` is null or valid for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_io_msg(buf: *mut u8, len: i64) {
+    let m = crate::iostat::message();
+    if m.is_empty() || buf.is_null() || len <= 0 {
+        return;
+    }
+    let out = std::slice::from_raw_parts_mut(buf, len as usize);
+    let first = m.lines().next().unwrap_or("").as_bytes();
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = first.get(i).copied().unwrap_or(b' ');
+    }
+}
+
+/// Starts an internal read from the character variable `buf(1:len)`.
+///
+/// # Safety
+/// `buf` is null or valid for `len` bytes; `fmt` as for `gpuf_read_begin`.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_read_begin_internal(buf: *const u8, len: i64, fmt: *const u8, fmt_len: i64) {
+    let f = if fmt.is_null() { None } else { Some(slice(fmt, fmt_len)) };
+    crate::input::begin_internal(slice(buf, len), f)
+}
+
+/// `advance='no'`: the next output statement does not end its last record.
+#[no_mangle]
+pub extern "C" fn gpuf_io_nonadvancing() {
+    io::nonadvancing()
+}
+
+/// A free unit number for `open(newunit=)` (negative, like gfortran's).
+#[no_mangle]
+pub extern "C" fn gpuf_newunit() -> i32 {
+    io::newunit()
+}
+
+/// `rewind unit`.
+#[no_mangle]
+pub extern "C" fn gpuf_rewind(unit: i32) {
+    io::reposition(unit, 0)
+}
+
+/// `backspace unit`.
+#[no_mangle]
+pub extern "C" fn gpuf_backspace(unit: i32) {
+    io::reposition(unit, 1)
+}
+
+/// `endfile unit`: the file ends at the current position.
+#[no_mangle]
+pub extern "C" fn gpuf_endfile(unit: i32) {
+    io::reposition(unit, 2)
+}
+
+/// `flush unit`: buffered output of the unit (and standard output) is written.
+#[no_mangle]
+pub extern "C" fn gpuf_flush(unit: i32) {
+    io::reposition(unit, 3)
+}
+
+/// `inquire(file=)`: `what` 0 exist, 1 opened (0/1), 2 the connected unit (-1 if none).
+///
+/// # Safety
+/// `file` is null or valid for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_inquire_file(file: *const u8, len: i64, what: i32) -> i32 {
+    let raw = slice(file, len);
+    let end = raw.iter().rposition(|&c| c != b' ').map_or(0, |i| i + 1);
+    io::inquire_file(&String::from_utf8_lossy(&raw[..end]), what)
+}
+
+/// `inquire(unit=)`: `what` 0 exist, 1 opened (0/1), 2 number (-1 if not connected).
+#[no_mangle]
+pub extern "C" fn gpuf_inquire_unit(unit: i32, what: i32) -> i32 {
+    io::inquire_unit(unit, what)
+}
+
+// --------------------------------------------------- stat= of allocate/deallocate
+
+/// Starts an `allocate`/`deallocate` with `stat=`: its errors are recorded, not fatal.
+#[no_mangle]
+pub extern "C" fn gpuf_alloc_catch() {
+    crate::mem::stat_catch()
+}
+
+/// 1 if the array whose data pointer is `cur` may be allocated (it is not allocated);
+/// else 0 and the error is recorded.
+///
+/// # Safety
+/// `name` is valid for `name_len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_alloc_check(cur: *mut u8, name: *const u8, name_len: i64) -> i32 {
+    i32::from(crate::mem::check_unallocated(cur, name, name_len))
+}
+
+/// Ends the statement: gfortran's `stat=` value (0, 1 deallocating an unallocated
+/// array, 5014 allocating an allocated one or out of memory).
+#[no_mangle]
+pub extern "C" fn gpuf_alloc_status() -> i32 {
+    crate::mem::stat_status()
+}
+
+/// `errmsg=`: the message into `buf(1:len)`, blank-padded; unchanged after success.
+///
+/// # Safety
+/// `buf` is null or valid for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_alloc_msg(buf: *mut u8, len: i64) {
+    let m = crate::mem::stat_message();
+    if m.is_empty() || buf.is_null() || len <= 0 {
+        return;
+    }
+    let out = std::slice::from_raw_parts_mut(buf, len as usize);
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = m.as_bytes().get(i).copied().unwrap_or(b' ');
+    }
+}
+
+// ------------------------------------------------------------ -fcheck=bounds
+
+/// An array subscript out of bounds (`-fcheck=bounds`): gfortran's message, exit code 2.
+///
+/// # Safety
+/// `file` and `name` are valid for their lengths.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn gpuf_bounds_error(
+    file: *const u8,
+    file_len: i64,
+    line: i32,
+    name: *const u8,
+    name_len: i64,
+    dim: i32,
+    index: i64,
+    lo: i64,
+    hi: i64,
+) {
+    let file = String::from_utf8_lossy(slice(file, file_len));
+    let name = String::from_utf8_lossy(slice(name, name_len));
+    let what = if index < lo { format!("below lower bound of {lo}") } else { format!("above upper bound of {hi}") };
+    io::flush_all();
+    crate::fatal::die(
+        2,
+        &format!("At line {line} of file {file}\nFortran runtime error: Index '{index}' of dimension {dim} of array '{name}' {what}"),
+    )
+}
+
+/// A section bound out of range (`-fcheck=bounds`): gfortran's message (with its range
+/// `(a:b)` as gfortran prints it), exit code 2.
+///
+/// # Safety
+/// `file` and `name` are valid for their lengths.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn gpuf_section_error(
+    file: *const u8,
+    file_len: i64,
+    line: i32,
+    name: *const u8,
+    name_len: i64,
+    dim: i32,
+    index: i64,
+    a: i64,
+    b: i64,
+) {
+    let file = String::from_utf8_lossy(slice(file, file_len));
+    let name = String::from_utf8_lossy(slice(name, name_len));
+    io::flush_all();
+    crate::fatal::die(
+        2,
+        &format!(
+            "At line {line} of file {file}\nFortran runtime error: Index '{index}' of dimension {dim} of array '{name}' outside of expected range ({a}:{b})"
+        ),
+    )
+}

@@ -610,6 +610,10 @@ use crate::io::{fail, with_state};
 /// Starts a read statement on `unit` (5 and -1 are standard input);
 /// `fmt` None means list-directed.
 pub fn begin(unit: i32, fmt: Option<&[u8]>) {
+    if at_eof(unit) {
+        fail(IoError("Sequential READ or WRITE not allowed after EOF marker, possibly use REWIND or BACKSPACE".into()));
+        return;
+    }
     let r = with_state(|st| {
         let stmt = match fmt {
             None => ReadStmt::list(),
@@ -628,15 +632,23 @@ fn with_read(f: impl FnOnce(&mut ReadStmt, &mut Source) -> Result<(), IoError>, 
         let Some((unit, mut stmt)) = st.read.take() else { return Ok(()) };
         let r = {
             let mut src = || -> Result<Option<Vec<u8>>, IoError> {
-                if !st.units.contains_key(&unit) && (unit == 5 || unit == -1) {
-                    st.flush_stdout();
-                    return crate::units::read_line(&mut std::io::stdin().lock()).map_err(|e| IoError(crate::units::os_error_text(&e)));
+                if unit == crate::io::INTERNAL {
+                    return Ok(internal_record());
                 }
-                st.unit(unit)?.read_record().map_err(IoError)
+                let r = if !st.units.contains_key(&unit) && (unit == 5 || unit == -1) {
+                    st.flush_stdout();
+                    crate::units::read_line(&mut std::io::stdin().lock()).map_err(|e| IoError(crate::units::os_error_text(&e)))
+                } else {
+                    st.unit(unit)?.read_record().map_err(IoError)
+                };
+                if matches!(r, Ok(None)) {
+                    set_eof(unit, true);
+                }
+                r
             };
             f(&mut stmt, &mut src)
         };
-        if !take {
+        if !take && r.is_ok() {
             st.read = Some((unit, stmt));
         }
         r
@@ -644,6 +656,43 @@ fn with_read(f: impl FnOnce(&mut ReadStmt, &mut Source) -> Result<(), IoError>, 
     if let Err(e) = r {
         fail(e)
     }
+}
+
+/// External units whose last read hit the end of the file (reading again is an error
+/// until `rewind`, `backspace` or a new connection).
+static AT_EOF: std::sync::Mutex<Vec<i32>> = std::sync::Mutex::new(Vec::new());
+
+pub fn at_eof(unit: i32) -> bool {
+    let u = if unit == -1 { 5 } else { unit };
+    AT_EOF.lock().unwrap_or_else(|e| e.into_inner()).contains(&u)
+}
+
+/// Marks `unit` as positioned after its end of file (or not).
+pub fn set_eof(unit: i32, eof: bool) {
+    let u = if unit == -1 { 5 } else { unit };
+    let mut v = AT_EOF.lock().unwrap_or_else(|e| e.into_inner());
+    v.retain(|&x| x != u);
+    if eof {
+        v.push(u);
+    }
+}
+
+/// The records of the current internal read (a character variable is one record).
+static INTERNAL_RECS: std::sync::Mutex<Vec<Vec<u8>>> = std::sync::Mutex::new(Vec::new());
+
+fn internal_record() -> Option<Vec<u8>> {
+    let mut r = INTERNAL_RECS.lock().unwrap_or_else(|e| e.into_inner());
+    if r.is_empty() {
+        None
+    } else {
+        Some(r.remove(0))
+    }
+}
+
+/// Starts an internal read from the character variable holding `rec`.
+pub fn begin_internal(rec: &[u8], fmt: Option<&[u8]>) {
+    *INTERNAL_RECS.lock().unwrap_or_else(|e| e.into_inner()) = vec![rec.to_vec()];
+    begin(crate::io::INTERNAL, fmt)
 }
 
 /// Reads one item of the current read statement.

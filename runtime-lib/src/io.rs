@@ -502,8 +502,12 @@ impl IoState {
     }
 }
 
-pub(crate) fn fail(e: IoError) -> ! {
-    crate::fatal::fortran_error(&e.0)
+/// An I/O error: recorded if the statement has a status specifier that
+/// catches it (see [`crate::iostat`]), else fatal.
+pub(crate) fn fail(e: IoError) {
+    if !crate::iostat::caught(&e) {
+        crate::fatal::fortran_error(&e.0)
+    }
 }
 
 /// Starts a statement on `unit`; `fmt` None means list-directed.
@@ -519,6 +523,14 @@ pub fn begin(unit: i32, fmt: Option<&[u8]>) {
     if let Err(e) = r {
         fail(e)
     }
+}
+
+/// The next output statement leaves its last record open (`advance='no'`).
+static NONADVANCING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// `advance='no'`: the next statement's last record is not ended.
+pub fn nonadvancing() {
+    NONADVANCING.store(true, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// Starts an internal write into the `len` bytes at `buf`.
@@ -576,6 +588,9 @@ pub fn end() {
             }
             return Ok(());
         }
+        if NONADVANCING.swap(false, std::sync::atomic::Ordering::Relaxed) && s.out.last() == Some(&b'\n') {
+            s.out.pop();
+        }
         st.emit(unit, &s.out)?;
         r
     });
@@ -586,6 +601,7 @@ pub fn end() {
 
 /// Connects `unit` to the file `name` (`open`).
 pub fn open(unit: i32, name: &str, status: Status, action: Action, append: bool) {
+    crate::input::set_eof(unit, false);
     let r = with_state(|st| {
         if let Some(old) = st.units.remove(&unit) {
             old.close(false);
@@ -601,11 +617,85 @@ pub fn open(unit: i32, name: &str, status: Status, action: Action, append: bool)
 
 /// Disconnects `unit` (`close`); closing an unconnected unit does nothing.
 pub fn close(unit: i32, delete: bool) {
+    crate::input::set_eof(unit, false);
     with_state(|st| {
         if let Some(u) = st.units.remove(&unit) {
             u.close(delete);
         }
     })
+}
+
+/// A unit number for `open(newunit=)`: negative, from -10 down, like gfortran.
+pub fn newunit() -> i32 {
+    with_state(|st| {
+        let mut n = -10;
+        while st.units.contains_key(&n) {
+            n -= 1;
+        }
+        // reserve it until `open` connects it
+        n
+    })
+}
+
+/// `rewind` (`op` 0), `backspace` (1), `endfile` (2) or `flush` (3) of `unit`; an
+/// unconnected unit is left alone.
+pub fn reposition(unit: i32, op: i32) {
+    if op == 1 && crate::input::at_eof(unit) {
+        // after the end of file: back over the end-of-file condition only
+        crate::input::set_eof(unit, false);
+        return;
+    }
+    if op < 2 {
+        crate::input::set_eof(unit, false);
+    }
+    let r = with_state(|st| {
+        st.flush_stdout();
+        match st.units.get_mut(&unit) {
+            Some(u) => match op {
+                0 => u.rewind(),
+                1 => u.backspace(),
+                2 => u.endfile(),
+                _ => {
+                    u.flush();
+                    Ok(())
+                }
+            },
+            None => Ok(()),
+        }
+        .map_err(IoError)
+    });
+    if let Err(e) = r {
+        fail(e)
+    }
+}
+
+/// `inquire`: 0 exist, 1 opened, 2 number (-1 if none) of the file `name`.
+pub fn inquire_file(name: &str, what: i32) -> i32 {
+    let unit = with_state(|st| {
+        let want = std::fs::canonicalize(name).ok();
+        st.units.iter().find(|(_, u)| u.name == name || (want.is_some() && std::fs::canonicalize(&u.name).ok() == want)).map(|(n, _)| *n)
+    });
+    match what {
+        0 => i32::from(std::path::Path::new(name).exists()),
+        1 => i32::from(unit.is_some()),
+        _ => unit.unwrap_or(-1),
+    }
+}
+
+/// `inquire`: 0 exist, 1 opened, 2 number of `unit`.
+pub fn inquire_unit(unit: i32, what: i32) -> i32 {
+    let opened = with_state(|st| st.units.contains_key(&unit)) || matches!(unit, 0 | 5 | 6);
+    match what {
+        0 => i32::from(unit >= 0 || opened),
+        1 => i32::from(opened),
+        _ => {
+            if opened {
+                unit
+            } else {
+                -1
+            }
+        }
+    }
 }
 
 /// Flushes all buffered output.

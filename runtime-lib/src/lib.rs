@@ -20,6 +20,7 @@
 //! * [`acc`]: the runtime entries for data directives and kernel launches.
 //! * [`input`]: Fortran `read` statements (list-directed and formatted).
 //! * [`units`]: `open`/`close`, files connected to units.
+//! * [`iostat`]: `iostat=`, `iomsg=`, `end=` and `err=` of I/O statements.
 //! * [`intrinsics`]: `random_number`/`random_seed`, `cpu_time`,
 //!   `system_clock`, command-line arguments.
 //! * [`strings`]: character assignment, comparison and intrinsics.
@@ -39,6 +40,7 @@ pub mod host;
 pub mod input;
 pub mod intrinsics;
 pub mod io;
+pub mod iostat;
 pub mod mem;
 pub mod sim;
 pub mod strings;

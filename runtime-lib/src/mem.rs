@@ -22,7 +22,8 @@ pub fn alloc(bytes: i64) -> *mut u8 {
     // SAFETY: the layout has a non-zero size (header included).
     let p = unsafe { alloc_zeroed(l) };
     if p.is_null() {
-        crate::fatal::fortran_error(&format!("Allocation would exceed memory limit ({bytes} bytes requested)"));
+        // gfortran's text and exit code (1) for a failed allocation
+        crate::fatal::die(1, &format!("Error allocating {bytes} bytes: Cannot allocate memory"));
     }
     // SAFETY: the block is at least HEADER bytes and 16-aligned.
     unsafe {
@@ -60,9 +61,85 @@ fn name_str(name: *const u8, len: i64) -> String {
 /// `slot` must point to a valid pointer-sized location.
 pub unsafe fn allocate(slot: *mut *mut u8, bytes: i64, name: *const u8, name_len: i64) {
     if !(*slot).is_null() {
+        if caught(STAT_ALLOCATED, "Attempt to allocate an allocated object") {
+            return;
+        }
         crate::fatal::fortran_error(&format!("Attempting to allocate already allocated variable '{}'", name_str(name, name_len)));
     }
+    if catching() {
+        // a failed allocation is recorded, the variable stays unallocated
+        let b = bytes.max(0) as usize;
+        let p = match b.checked_add(HEADER).and_then(|n| Layout::from_size_align(n, 16).ok()) {
+            Some(l) => alloc_zeroed(l),
+            None => std::ptr::null_mut(),
+        };
+        if p.is_null() {
+            caught(STAT_ALLOCATED, "Attempt to allocate an allocated object");
+            *slot = std::ptr::null_mut();
+            return;
+        }
+        (p as *mut usize).write(b);
+        *slot = p.add(HEADER);
+        return;
+    }
     *slot = alloc(bytes);
+}
+
+/// gfortran's `stat=` for an allocation error (`LIBERROR_ALLOCATION`); its `errmsg=` is
+/// "Attempt to allocate an allocated object" for every allocation failure.
+const STAT_ALLOCATED: i32 = 5014;
+
+/// `stat=` of `allocate`/`deallocate`: (catching, status, message).
+static CATCH: std::sync::Mutex<(bool, i32, String)> = std::sync::Mutex::new((false, 0, String::new()));
+
+fn catch_state() -> std::sync::MutexGuard<'static, (bool, i32, String)> {
+    CATCH.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn catching() -> bool {
+    catch_state().0
+}
+
+/// Records an error of a statement with `stat=`; false if there is none.
+fn caught(code: i32, msg: &str) -> bool {
+    let mut c = catch_state();
+    if !c.0 {
+        return false;
+    }
+    if c.1 == 0 {
+        c.1 = code;
+        c.2 = msg.to_string();
+    }
+    true
+}
+
+/// Starts an `allocate`/`deallocate` with `stat=`.
+pub fn stat_catch() {
+    *catch_state() = (true, 0, String::new());
+}
+
+/// Ends it: the `stat=` value (0 on success).
+pub fn stat_status() -> i32 {
+    let mut c = catch_state();
+    c.0 = false;
+    c.1
+}
+
+/// The `errmsg=` text (empty on success).
+pub fn stat_message() -> String {
+    catch_state().2.clone()
+}
+
+/// `allocate` with `stat=` of a variable: true if it is not allocated yet; otherwise the
+/// error is recorded (or fatal without `stat=`).
+pub fn check_unallocated(cur: *mut u8, name: *const u8, name_len: i64) -> bool {
+    if cur.is_null() {
+        return true;
+    }
+    if !caught(STAT_ALLOCATED, "Attempt to allocate an allocated object") {
+        crate::fatal::fortran_error(&format!("Attempting to allocate already allocated variable '{}'", name_str(name, name_len)));
+    }
+    false
 }
 
 /// `deallocate(a)`: error if `*slot` is null, else free and store null.
@@ -72,6 +149,9 @@ pub unsafe fn allocate(slot: *mut *mut u8, bytes: i64, name: *const u8, name_len
 /// block from [`alloc`].
 pub unsafe fn deallocate(slot: *mut *mut u8, name: *const u8, name_len: i64) {
     if (*slot).is_null() {
+        if caught(1, "Attempt to deallocate an unallocated object") {
+            return;
+        }
         crate::fatal::fortran_error(&format!("Attempt to DEALLOCATE unallocated '{}'", name_str(name, name_len)));
     }
     free(*slot);

@@ -208,6 +208,58 @@ impl Unit {
         }
     }
 
+    /// The file at the unit's current position, the unit left idle.
+    fn idle_file(&mut self) -> Result<&mut File, String> {
+        let f = match std::mem::replace(&mut self.stream, Stream::Gone) {
+            Stream::Idle(f) => f,
+            Stream::Reading(mut r) => {
+                let pos = r.stream_position().map_err(|e| os_error_text(&e))?;
+                let mut f = r.into_inner();
+                f.seek(SeekFrom::Start(pos)).map_err(|e| os_error_text(&e))?;
+                f
+            }
+            Stream::Writing(w) => w.into_inner().map_err(|e| os_error_text(e.error()))?,
+            Stream::Gone => return Err("unit is not connected".into()),
+        };
+        self.stream = Stream::Idle(f);
+        match &mut self.stream {
+            Stream::Idle(f) => Ok(f),
+            _ => unreachable!(),
+        }
+    }
+
+    /// `rewind`: back to the first record.
+    pub fn rewind(&mut self) -> Result<(), String> {
+        let f = self.idle_file()?;
+        f.seek(SeekFrom::Start(0)).map_err(|e| os_error_text(&e))?;
+        Ok(())
+    }
+
+    /// `endfile`: the file ends at the current position.
+    pub fn endfile(&mut self) -> Result<(), String> {
+        let f = self.idle_file()?;
+        let pos = f.stream_position().map_err(|e| os_error_text(&e))?;
+        f.set_len(pos).map_err(|e| os_error_text(&e))
+    }
+
+    /// `backspace`: back to the start of the record before the current position.
+    pub fn backspace(&mut self) -> Result<(), String> {
+        use std::io::Read;
+        let f = self.idle_file()?;
+        let pos = f.stream_position().map_err(|e| os_error_text(&e))?;
+        if pos == 0 {
+            return Ok(());
+        }
+        let mut buf = vec![0u8; pos as usize];
+        f.seek(SeekFrom::Start(0)).map_err(|e| os_error_text(&e))?;
+        f.read_exact(&mut buf).map_err(|e| os_error_text(&e))?;
+        // the newline ending the previous record, then the one before it
+        let end = if buf.last() == Some(&b'\n') { buf.len() - 1 } else { buf.len() };
+        let start = buf[..end].iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
+        f.seek(SeekFrom::Start(start as u64)).map_err(|e| os_error_text(&e))?;
+        Ok(())
+    }
+
     pub fn flush(&mut self) {
         if let Stream::Writing(w) = &mut self.stream {
             let _ = w.flush();

@@ -11,8 +11,25 @@ fn threads() -> usize {
     std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2).min(4)
 }
 
-/// gfortran's output for the program (the oracle).
-fn gfortran_output(src: &Path, dir: &Path) -> Result<(String, i32), String> {
+/// The compiler flags a test program asks for on its first line (`! flags: -fcheck=bounds`),
+/// given to both gfortran and gpuf.
+fn program_flags(src: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(src).unwrap_or_default();
+    let first = text.lines().next().unwrap_or("");
+    match first.trim_start().strip_prefix("! flags:") {
+        Some(f) => f.split_whitespace().map(str::to_string).collect(),
+        None => Vec::new(),
+    }
+}
+
+/// Programs whose name contains `rterr` end with a Fortran runtime error: their
+/// `Fortran runtime error:` line must be gfortran's.
+fn runtime_error_line(stderr: &str) -> Option<&str> {
+    stderr.lines().find(|l| l.starts_with("Fortran runtime error:"))
+}
+
+/// gfortran's output, exit code and standard error for the program (the oracle).
+fn gfortran_run(src: &Path, dir: &Path) -> Result<(String, i32, String), String> {
     let exe = dir.join("ref");
     // Run in the scratch directory so that module files land there.
     let o = run(Command::new("gfortran")
@@ -20,6 +37,7 @@ fn gfortran_output(src: &Path, dir: &Path) -> Result<(String, i32), String> {
         .arg("-O1")
         .arg("-fopenacc")
         .arg("-ffree-line-length-none")
+        .args(program_flags(src))
         .arg(src)
         .arg("-o")
         .arg(&exe));
@@ -30,10 +48,11 @@ fn gfortran_output(src: &Path, dir: &Path) -> Result<(String, i32), String> {
     with_input(&mut c, src, dir)?;
     let r = run(&mut c);
     // Without its input a reading program fails the same way under both compilers.
-    if src.with_extension("in").exists() && !r.status.success() {
+    let rterr = src.file_name().is_some_and(|n| n.to_string_lossy().contains("rterr"));
+    if src.with_extension("in").exists() && !r.status.success() && !rterr {
         return Err(format!("{}: the gfortran-built program failed on its input:\n{}", src.display(), String::from_utf8_lossy(&r.stderr)));
     }
-    Ok((String::from_utf8_lossy(&r.stdout).to_string(), r.status.code().unwrap_or(-1)))
+    Ok((String::from_utf8_lossy(&r.stdout).to_string(), r.status.code().unwrap_or(-1), String::from_utf8_lossy(&r.stderr).to_string()))
 }
 
 /// Runs a test program in its scratch directory (files it opens land there), with
@@ -66,9 +85,10 @@ fn differential(dir: &str, devices: &[(&str, Option<&str>)]) {
     let fails = parallel(&srcs, threads(), |src| {
         let name = src.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
         let d = scratch(&format!("{dir}-{name}"));
-        let (want, want_code) = gfortran_output(src, &d)?;
+        let (want, want_code, want_err) = gfortran_run(src, &d)?;
         let exe = d.join("prog");
-        gpuf_build(src, &exe, &[])?;
+        let flags = program_flags(src);
+        gpuf_build(src, &exe, &flags.iter().map(String::as_str).collect::<Vec<_>>())?;
         for (dev, lanes) in devices {
             let mut c = Command::new(&exe);
             with_input(&mut c, src, &d)?;
@@ -85,6 +105,15 @@ fn differential(dir: &str, devices: &[(&str, Option<&str>)]) {
                     lanes.map(|l| format!(" ({l} lanes)")).unwrap_or_default(),
                     String::from_utf8_lossy(&r.stderr)
                 ));
+            }
+            if name.contains("rterr") {
+                let got_err = String::from_utf8_lossy(&r.stderr);
+                let want_line = runtime_error_line(&want_err);
+                if want_line.is_none() || runtime_error_line(&got_err) != want_line {
+                    return Err(format!(
+                        "{name} on {dev}: the runtime error differs from gfortran's\n--- gfortran\n{want_err}--- gpuf\n{got_err}"
+                    ));
+                }
             }
         }
         Ok(())

@@ -25,6 +25,8 @@ mod complex;
 #[path = "gimplify_derived.rs"]
 mod derived;
 mod elemental;
+#[path = "gimplify_io.rs"]
+mod io_ext;
 mod transform;
 
 /// How a Fortran name is stored.
@@ -132,6 +134,8 @@ struct G<'a> {
     frees: Vec<VarId>,
     /// Scalars that live in memory because a directive needs their address.
     mem_names: BTreeSet<String>,
+    /// Command-line options (`-fcheck=bounds`).
+    opts: &'a super::Options,
     /// A function result kept in memory: its home, the returned variable, its type.
     result_mem: Option<(VarId, VarId, Ty)>,
     /// Array constructors evaluated into temporaries (keyed by the expression's address):
@@ -158,6 +162,11 @@ struct G<'a> {
 /// Gimplifies one checked source file: the main program (if any) becomes `main`, every
 /// subroutine and function a procedure, module and saved variables globals.
 pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec<Diagnostic>> {
+    gimplify_with(c, src, source_name, &super::Options::default())
+}
+
+/// [`gimplify`] with code generation options (`-fcheck=bounds`).
+pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Options) -> Result<Module, Vec<Diagnostic>> {
     let mut module = Module {
         source: source_name.to_string(),
         main: Function::new(""),
@@ -210,6 +219,7 @@ pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec
             mat_shapes: HashMap::new(),
             globals: std::mem::take(&mut module.globals),
             types: &c.types,
+            opts,
         };
         g.declare(&mem);
         if u.kind != UnitKind::Module {
@@ -392,7 +402,7 @@ fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> {
                         walk(&c.body, out, syms, in_region, in_gang);
                     }
                 }
-                StmtKind::Block { body, .. } => walk(body, out, syms, in_region, in_gang),
+                StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => walk(body, out, syms, in_region, in_gang),
                 // The target of an atomic inside a compute construct is shared.
                 StmtKind::AccAtomic { kind, body, .. } if in_region.is_some() => {
                     let assigns: Vec<(&Expr, &Expr)> = body
@@ -450,7 +460,7 @@ fn assigned(ss: &[ast::Stmt], out: &mut BTreeSet<String>, syms: &Symbols, loopva
                     assigned(&c.body, out, syms, loopvars);
                 }
             }
-            StmtKind::Block { body, .. } => assigned(body, out, syms, loopvars),
+            StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => assigned(body, out, syms, loopvars),
             StmtKind::AccLoop { dir, do_stmt } => {
                 let privs = private_names(&dir.clauses);
                 loopvars.extend(privs.iter().cloned());
@@ -2917,7 +2927,11 @@ impl<'a> G<'a> {
             match s {
                 Arg::Index(x) | Arg::Keyword(_, x) => {
                     let v = self.expr(x);
-                    out.push(self.conv(v, Ty::I64));
+                    let v = self.conv(v, Ty::I64);
+                    if self.opts.check_bounds {
+                        self.bounds_check(d, dim, &v, x.span);
+                    }
+                    out.push(v);
                 }
                 Arg::Range { lo, stride, .. } => {
                     let lo = self.range_lo(d, dim, lo.as_ref());
@@ -3026,6 +3040,9 @@ impl<'a> G<'a> {
                             }
                             None => Op::I64(1),
                         };
+                        if self.opts.check_bounds {
+                            self.section_check(&d, dim, [&l, &h, &st], e.span);
+                        }
                         let n = self.bin(Ty::I64, BinOp::Sub, h, l);
                         let n = self.bin(Ty::I64, BinOp::Add, n, st.clone());
                         let n = self.bin(Ty::I64, BinOp::Div, n, st);
@@ -3346,6 +3363,14 @@ impl<'a> G<'a> {
             },
             StmtKind::AccStandalone(dir) => self.standalone(dir),
             StmtKind::AccAtomic { dir, kind, body } => self.atomic(dir, *kind, body),
+            StmtKind::LabelBlock { .. }
+            | StmtKind::GoTo(_)
+            | StmtKind::IoStatus { .. }
+            | StmtKind::UnitOp { .. }
+            | StmtKind::Inquire(_)
+            | StmtKind::AllocStatus { .. }
+            | StmtKind::Label(_)
+            | StmtKind::FormatStmt(_) => self.io_ext(s),
         }
     }
 
@@ -4036,18 +4061,24 @@ impl<'a> G<'a> {
         }
         match &s.kind {
             StmtKind::Read { unit, format, items } => {
-                let u = match unit {
-                    IoUnit::Star => Op::I32(5),
-                    IoUnit::Number(e) => {
-                        let v = self.expr(e);
-                        self.conv(v, Ty::I32)
+                let (f, n) = self.fmt_ops(format);
+                match unit {
+                    IoUnit::Number(e) if e.ty == ast::Ty::Scalar(BaseTy::Character) => {
+                        let (a, l) = self.str_expr(e);
+                        let l = self.conv(l, Ty::I64);
+                        self.emit(Stmt::Call("gpuf_read_begin_internal".into(), vec![a, l, f, n]));
                     }
-                };
-                let (f, n) = match format {
-                    ast::Format::ListDirected => (Op::Null, Op::I64(0)),
-                    ast::Format::Literal(f, _) => (Op::Str(f.clone()), Op::I64(f.len() as i64)),
-                };
-                self.emit(Stmt::Call("gpuf_read_begin".into(), vec![u, f, n]));
+                    _ => {
+                        let u = match unit {
+                            IoUnit::Star => Op::I32(5),
+                            IoUnit::Number(e) => {
+                                let v = self.expr(e);
+                                self.conv(v, Ty::I32)
+                            }
+                        };
+                        self.emit(Stmt::Call("gpuf_read_begin".into(), vec![u, f, n]));
+                    }
+                }
                 for it in items {
                     if let ExprKind::ArrayCtor(ci) = &it.kind {
                         self.ctor_walk(ci, &mut |g, x| g.read_item(x));
@@ -4058,8 +4089,16 @@ impl<'a> G<'a> {
                 self.emit(Stmt::Call("gpuf_read_end".into(), vec![]));
             }
             StmtKind::Open(o) => {
-                let u = self.expr(&o.unit);
-                let u = self.conv(u, Ty::I32);
+                let u = if o.newunit {
+                    let u = self.val(Ty::I32, Rv::Call("gpuf_newunit".into(), vec![], Ty::I32));
+                    let t = self.expr_ty(&o.unit);
+                    let v = self.conv(u.clone(), t);
+                    self.store_to(&o.unit, v);
+                    u
+                } else {
+                    let u = self.expr(&o.unit);
+                    self.conv(u, Ty::I32)
+                };
                 let (a, n) = match &o.file {
                     Some(f) => self.str_expr(f),
                     None => (Op::Null, Op::I64(0)),
@@ -4078,13 +4117,8 @@ impl<'a> G<'a> {
     }
 
     fn io_begin(&mut self, unit: Op, format: &ast::Format) {
-        match format {
-            ast::Format::ListDirected => self.emit(Stmt::Call("gpuf_io_begin".into(), vec![unit, Op::Null, Op::I64(0)])),
-            ast::Format::Literal(f, _) => {
-                let n = f.len() as i64;
-                self.emit(Stmt::Call("gpuf_io_begin".into(), vec![unit, Op::Str(f.clone()), Op::I64(n)]))
-            }
-        }
+        let (f, n) = self.fmt_ops(format);
+        self.emit(Stmt::Call("gpuf_io_begin".into(), vec![unit, f, n]))
     }
 
     /// One variable, element or section of a `read`, element by element.
@@ -4127,11 +4161,16 @@ impl<'a> G<'a> {
         if e.ty.rank() > 0 {
             let shape = self.shape(e);
             self.scalarise(&shape, &mut |g, idx| {
+                // the item keeps its value when nothing is read into it
+                let cur = g.expr_at(e, idx);
+                g.emit(Stmt::Assign(tmp, Rv::Use(cur)));
                 let p = g.val(Ty::Ptr, Rv::AddrOf(tmp));
                 g.emit(Stmt::Call(f.into(), vec![p]));
                 g.store_elem(e, idx, Op::Var(tmp));
             });
         } else {
+            let cur = self.expr(e);
+            self.emit(Stmt::Assign(tmp, Rv::Use(cur)));
             let p = self.val(Ty::Ptr, Rv::AddrOf(tmp));
             self.emit(Stmt::Call(f.into(), vec![p]));
             self.store_to(e, Op::Var(tmp));
@@ -4171,10 +4210,7 @@ impl<'a> G<'a> {
             pre.push(v);
         }
         if let Some((a, n)) = internal {
-            let (f, fl) = match format {
-                ast::Format::ListDirected => (Op::Null, Op::I64(0)),
-                ast::Format::Literal(f, _) => (Op::Str(f.clone()), Op::I64(f.len() as i64)),
-            };
+            let (f, fl) = self.fmt_ops(format);
             self.emit(Stmt::Call("gpuf_io_begin_internal".into(), vec![a, n, f, fl]));
         } else {
             self.io_begin(unit, format);
@@ -5721,7 +5757,7 @@ fn has_partitioned_loop(s: &ast::Stmt) -> bool {
                 || else_body.as_ref().is_some_and(|b| b.iter().any(has_partitioned_loop))
         }
         StmtKind::SelectCase { cases, .. } => cases.iter().any(|c| c.body.iter().any(has_partitioned_loop)),
-        StmtKind::Block { body, .. } => body.iter().any(has_partitioned_loop),
+        StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => body.iter().any(has_partitioned_loop),
         _ => false,
     }
 }
@@ -5763,7 +5799,7 @@ fn nested_levels(ss: &[ast::Stmt]) -> Levels {
                     l = Levels(l.0 | nested_levels(&c.body).0);
                 }
             }
-            StmtKind::Block { body, .. } => l = Levels(l.0 | nested_levels(body).0),
+            StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => l = Levels(l.0 | nested_levels(body).0),
             _ => {}
         }
     }

@@ -26,6 +26,15 @@ pub struct Output {
     pub dump: Option<String>,
 }
 
+/// Code generation options of the command line.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// `-fcheck=bounds`: check the subscripts of array elements in host code.
+    pub check_bounds: bool,
+    /// The source file as named on the command line (for runtime error messages).
+    pub source_path: String,
+}
+
 /// Runs the whole pipeline.
 pub fn run_pipeline(
     c: &Checked,
@@ -33,6 +42,18 @@ pub fn run_pipeline(
     source_name: &str,
     targets: &[Target],
     dump_after: Option<&str>,
+) -> Result<Output, Vec<Diagnostic>> {
+    run_pipeline_with(c, src, source_name, targets, dump_after, &Options::default())
+}
+
+/// [`run_pipeline`] with code generation options.
+pub fn run_pipeline_with(
+    c: &Checked,
+    src: &str,
+    source_name: &str,
+    targets: &[Target],
+    dump_after: Option<&str>,
+    opts: &Options,
 ) -> Result<Output, Vec<Diagnostic>> {
     let mut dump = None;
     let check = |m: &Module, stage: Stage, name: &str| -> Result<(), Vec<Diagnostic>> {
@@ -45,7 +66,7 @@ pub fn run_pipeline(
             .with_note("note: this is a bug in gpuf; please report it with the source file")]
         })
     };
-    let mut m = gimplify::gimplify(c, src, source_name)?;
+    let mut m = gimplify::gimplify_with(c, src, source_name, opts)?;
     check(&m, Stage::Gimple, "gimplify")?;
     if dump_after == Some("gimple") {
         dump = Some(print::module(&m));
