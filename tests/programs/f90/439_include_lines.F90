@@ -1,6 +1,7 @@
-! The Fortran include line (not the preprocessor): a file with shared parameters
-! included in the main program, in a module and in an external subroutine, and a second
-! include file holding executable statements included inside a loop body.
+! The Fortran include line (not the preprocessor #include, though this .F90 file also goes
+! through it): a file with shared parameters included in the main program, in a module
+! and in an external subroutine, and a second include file holding executable statements
+! included inside a loop body.
 module grid_params
   implicit none
   include '439_include_lines.inc'
