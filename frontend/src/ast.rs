@@ -607,6 +607,10 @@ pub enum ClauseKind {
     Finalize,
     /// `default(none)` (true) or `default(present)` (false).
     Default(bool),
+    /// `device_num(n)` on `init`, `shutdown`, `set`.
+    DeviceNum(Expr),
+    /// `default_async(n)` on `set`.
+    DefaultAsync(Expr),
     /// Recognised clauses reported as "not yet implemented" (name as written).
     Unsupported(String),
 }

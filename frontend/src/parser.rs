@@ -3720,8 +3720,27 @@ impl Parser {
                 }
                 ClauseKind::Tile(n)
             }
+            "device_num" => ClauseKind::DeviceNum(self.clause_expr()?),
+            "default_async" => ClauseKind::DefaultAsync(self.clause_expr()?),
+            // The device types are kept in the text: `device_type(host,nvidia)`.
+            "device_type" | "dtype" if self.is(&Tok::LParen) => {
+                self.bump();
+                let mut names = Vec::new();
+                loop {
+                    if self.eat(&Tok::Star) {
+                        names.push("*".to_string());
+                    } else {
+                        names.push(self.expect_name("a device type")?.name);
+                    }
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                }
+                self.expect(&Tok::RParen)?;
+                ClauseKind::Unsupported(format!("device_type({})", names.join(",")))
+            }
             "async" | "wait" | "device_type" | "dtype" | "attach" | "detach" | "deviceptr" | "use_device" | "device_resident" | "link"
-            | "bind" | "nohost" | "device_num" | "default_async" | "num" | "readonly" => {
+            | "bind" | "nohost" | "num" | "readonly" => {
                 if self.is(&Tok::LParen) && !self.skip_parens() {
                     return Err(self.err_expected("`)`"));
                 }

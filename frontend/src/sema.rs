@@ -3005,6 +3005,8 @@ fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::IfPresent => "if_present",
         ClauseKind::Finalize => "finalize",
         ClauseKind::Default(_) => "default",
+        ClauseKind::DeviceNum(_) => "device_num",
+        ClauseKind::DefaultAsync(_) => "default_async",
         ClauseKind::Unsupported(s) => s.split('(').next().unwrap_or(s),
     }
 }
@@ -3058,6 +3060,18 @@ fn clause_allowed(kind: AccKind, clause: &str) -> bool {
 }
 
 /// `async` and `wait` clauses: satisfied by synchronous execution.
+/// The `acc_device_*` code of a device type named in a `device_type` clause (`multicore`:
+/// the host, which is gpuf's multicore device).
+pub fn acc_device_code(name: &str) -> Option<i32> {
+    Some(match name {
+        "*" | "default" => 1,
+        "host" | "multicore" => 2,
+        "nvidia" => 4,
+        "radeon" => 5,
+        _ => return None,
+    })
+}
+
 pub fn is_sync_clause(name: &str) -> bool {
     matches!(name, "async" | "wait")
 }
@@ -5472,14 +5486,64 @@ impl Checker {
 
     // ----- OpenACC -----
 
+    /// `init`, `shutdown`, `set`: device types by name, integer `device_num` and
+    /// `default_async`, a logical `if`.
+    fn runtime_directive(&mut self, dir: &mut AccDirective) {
+        let kind = dir.kind;
+        if self.in_compute() {
+            self.err(
+                Diagnostic::error("E0316", format!("`{}` is not allowed inside a compute construct", kind.name()), dir.span)
+                    .with_label("an executable directive of the host"),
+            );
+        }
+        for c in dir.clauses.iter_mut() {
+            let cname = clause_name(&c.kind).to_string();
+            if !clause_allowed(kind, &cname) || (cname == "default_async" && kind != AccKind::Set) {
+                self.err(
+                    Diagnostic::error("E0316", format!("clause `{cname}` is not allowed on `{}`", kind.name()), c.span)
+                        .with_label("not allowed here"),
+                );
+                continue;
+            }
+            match &mut c.kind {
+                ClauseKind::DeviceNum(e) | ClauseKind::DefaultAsync(e) => {
+                    self.expr(e);
+                    self.want_int_scalar(e, "the argument must be a scalar integer");
+                }
+                ClauseKind::If(e) => {
+                    self.expr(e);
+                    if e.ty != Ty::Unknown && e.ty != Ty::Scalar(BaseTy::Logical) {
+                        self.err(Diagnostic::error("E0220", "the `if` clause needs a scalar logical", e.span).with_label("not logical"));
+                    }
+                }
+                ClauseKind::Unsupported(s) => {
+                    let names = s.split_once('(').map(|(_, r)| r.trim_end_matches(')')).unwrap_or("");
+                    for n in names.split(',').filter(|n| !n.is_empty()) {
+                        if acc_device_code(n).is_none() {
+                            self.err(
+                                Diagnostic::error("E0317", format!("unknown device type `{n}`"), c.span)
+                                    .with_label("expected `host`, `nvidia`, `radeon`, `multicore`, `default` or `*`"),
+                            );
+                        }
+                    }
+                    if names.contains(',') {
+                        self.err(Diagnostic::not_yet(format!("more than one device type on `{}`", kind.name()), c.span));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
     /// Checks a directive's clauses (names allowed, expressions, lists).
     fn directive(&mut self, dir: &mut AccDirective) {
         let kind = dir.kind;
-        if matches!(
-            kind,
-            AccKind::HostData | AccKind::Routine | AccKind::Declare | AccKind::Cache | AccKind::Init | AccKind::Shutdown | AccKind::Set
-        ) {
+        if matches!(kind, AccKind::HostData | AccKind::Routine | AccKind::Declare | AccKind::Cache) {
             self.err(Diagnostic::not_yet(format!("the `{}` directive", kind.name()), dir.span));
+            return;
+        }
+        if matches!(kind, AccKind::Init | AccKind::Shutdown | AccKind::Set) {
+            self.runtime_directive(dir);
             return;
         }
         let mut seen: Vec<(&'static str, Span)> = Vec::new();

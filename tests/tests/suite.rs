@@ -199,6 +199,47 @@ fn snapshots_of_passes_and_device_code() {
     }
 }
 
+/// Programs gfortran cannot build (OpenACC 2.5+ directives it does not know): their output
+/// on host, sim32 and sim64 is the blessed `NAME.out` beside them (`GPUF_BLESS=1`), which
+/// must be the same on every device.
+#[test]
+fn expected_output_programs() {
+    let dir = root().join("tests/programs/expected");
+    let srcs = fortran_files(&dir);
+    assert!(!srcs.is_empty(), "no programs in tests/programs/expected");
+    let fails = parallel(&srcs, threads(), |src| {
+        let name = src.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+        let d = scratch(&format!("expected-{name}"));
+        let exe = d.join("prog");
+        gpuf_build(src, &exe, &[])?;
+        let expected = src.with_extension("out");
+        let mut first: Option<String> = None;
+        for (dev, lanes) in [("host", "32"), ("sim", "32"), ("sim", "64")] {
+            let mut c = Command::new(&exe);
+            c.current_dir(&d).env("ACC_DEVICE_TYPE", dev).env("GPUF_SIM_LANES", lanes);
+            let r = run(&mut c);
+            let got = format!("{}exit {}\n", String::from_utf8_lossy(&r.stdout), r.status.code().unwrap_or(-1));
+            if bless() && first.is_none() {
+                std::fs::write(&expected, &got).map_err(|e| e.to_string())?;
+            }
+            let want = match &first {
+                Some(w) => w.clone(),
+                None => std::fs::read_to_string(&expected)
+                    .map_err(|_| format!("{name}: no {} (bless with GPUF_BLESS=1)", expected.display()))?,
+            };
+            if got != want {
+                return Err(format!(
+                    "{name} on {dev} ({lanes} lanes): output differs\n--- expected\n{want}--- got\n{got}--- stderr\n{}",
+                    String::from_utf8_lossy(&r.stderr)
+                ));
+            }
+            first = Some(want);
+        }
+        Ok(())
+    });
+    assert!(fails.is_empty(), "{} program(s) failed:\n{}", fails.len(), fails.join("\n"));
+}
+
 /// Bad inputs: the diagnostics are exactly the blessed `.stderr`, the exit code is 1, and no
 /// output file is left behind.
 #[test]

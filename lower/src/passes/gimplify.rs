@@ -5249,9 +5249,10 @@ impl<'a> G<'a> {
     fn standalone(&mut self, dir: &ast::AccDirective) {
         let if_present = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::IfPresent));
         let finalize = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Finalize));
+        let runtime = matches!(dir.kind, ast::AccKind::Init | ast::AccKind::Shutdown | ast::AccKind::Set);
         for c in &dir.clauses {
             match &c.kind {
-                ClauseKind::Unsupported(n) if !gpuf_frontend::sema::is_sync_clause(n.split('(').next().unwrap_or(n)) => {
+                ClauseKind::Unsupported(n) if !runtime && !gpuf_frontend::sema::is_sync_clause(n.split('(').next().unwrap_or(n)) => {
                     self.not_yet(format!("the `{n}` clause"), c.span)
                 }
                 _ => {}
@@ -5303,7 +5304,57 @@ impl<'a> G<'a> {
             }
             // Execution is synchronous: there is never anything to wait for.
             ast::AccKind::Wait => {}
+            ast::AccKind::Init | ast::AccKind::Shutdown | ast::AccKind::Set => self.runtime_directive(dir),
             k => self.not_yet(format!("the `{}` directive", k.name()), dir.span),
+        }
+    }
+
+    /// `init`, `shutdown`, `set` as calls of the OpenACC runtime routines they stand for
+    /// (`default_async` has no effect: every construct runs synchronously).
+    fn runtime_directive(&mut self, dir: &ast::AccDirective) {
+        let mut ty = 1;
+        let mut num = None;
+        let mut cond = None;
+        for c in &dir.clauses {
+            match &c.kind {
+                ClauseKind::Unsupported(s) => {
+                    let n = s.split_once('(').map(|(_, r)| r.trim_end_matches(')')).unwrap_or("");
+                    ty = gpuf_frontend::sema::acc_device_code(n).unwrap_or(1);
+                }
+                ClauseKind::DeviceNum(e) => num = Some(e),
+                ClauseKind::If(e) => cond = Some(e),
+                _ => {}
+            }
+        }
+        let c = cond.map(|e| self.expr(e));
+        self.push_block();
+        let n = num.map(|e| {
+            let v = self.expr(e);
+            self.conv(v, Ty::I32)
+        });
+        let ty = Op::I32(ty);
+        match (dir.kind, n) {
+            (ast::AccKind::Init, None) => self.emit(Stmt::Call("gpuf_acc_init".into(), vec![ty])),
+            (ast::AccKind::Init, Some(n)) => {
+                self.emit(Stmt::Call("gpuf_acc_init".into(), vec![ty.clone()]));
+                self.emit(Stmt::Call("gpuf_acc_set_device_num".into(), vec![n, ty]));
+            }
+            (ast::AccKind::Shutdown, _) => self.emit(Stmt::Call("gpuf_acc_shutdown".into(), vec![ty])),
+            (_, Some(n)) => self.emit(Stmt::Call("gpuf_acc_set_device_num".into(), vec![n, ty])),
+            (_, None) => {
+                if dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Unsupported(_))) {
+                    self.emit(Stmt::Call("gpuf_acc_set_device_type".into(), vec![ty]));
+                }
+            }
+        }
+        let body = self.pop_block();
+        match c {
+            Some(c) => self.emit(Stmt::If { cond: c, then_body: body, else_body: Vec::new() }),
+            None => {
+                for s in body {
+                    self.emit(s);
+                }
+            }
         }
     }
 
