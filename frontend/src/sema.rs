@@ -4543,37 +4543,25 @@ impl Checker {
                 ([_, b], _) => arg_err(self, b, "of the same type as the first argument"),
                 _ => nargs(self, "two arguments"),
             },
-            Intrinsic::Present => match pos.as_slice() {
+            // Inquiries about a variable's status: its name is the argument.
+            Intrinsic::Present | Intrinsic::Allocated => match pos.as_slice() {
                 [e] => {
-                    let optional = match &e.kind {
-                        ExprKind::Name(id) => self.syms.get(&id.name).is_some_and(|s| s.dummy.is_some() && s.optional),
+                    let present = f == Intrinsic::Present;
+                    let ok = match &e.kind {
+                        ExprKind::Name(id) => {
+                            self.syms.get(&id.name).is_some_and(|s| if present { s.dummy.is_some() && s.optional } else { s.allocatable })
+                        }
                         _ => false,
                     };
-                    if optional {
+                    if ok {
                         Ty::Scalar(BaseTy::Logical)
                     } else {
-                        self.err(
-                            Diagnostic::error("E0259", "the argument of `present` must be an optional dummy argument", e.span)
-                                .with_label("not an `optional` dummy argument"),
-                        );
-                        Ty::Unknown
-                    }
-                }
-                _ => nargs(self, "one argument"),
-            },
-            Intrinsic::Allocated => match pos.as_slice() {
-                [e] => {
-                    let alloc = match &e.kind {
-                        ExprKind::Name(id) => self.syms.get(&id.name).is_some_and(|s| s.allocatable),
-                        _ => false,
-                    };
-                    if alloc {
-                        Ty::Scalar(BaseTy::Logical)
-                    } else {
-                        self.err(
-                            Diagnostic::error("E0269", "the argument of `allocated` must be an allocatable variable", e.span)
-                                .with_label("not `allocatable`"),
-                        );
+                        let (code, msg, label) = if present {
+                            ("E0259", "the argument of `present` must be an optional dummy argument", "not an `optional` dummy argument")
+                        } else {
+                            ("E0269", "the argument of `allocated` must be an allocatable variable", "not `allocatable`")
+                        };
+                        self.err(Diagnostic::error(code, msg, e.span).with_label(label));
                         Ty::Unknown
                     }
                 }

@@ -4121,19 +4121,25 @@ impl<'a> G<'a> {
         self.emit(Stmt::Call("gpuf_io_begin".into(), vec![unit, f, n]))
     }
 
+    /// Calls `f` with the address of each derived-type object `e` denotes (a scalar, or
+    /// every element of an array in array element order).
+    fn each_struct(&mut self, e: &Expr, f: &mut dyn FnMut(&mut Self, Op)) {
+        if e.ty.rank() > 0 {
+            let shape = self.shape(e);
+            self.scalarise(&shape, &mut |g, idx| {
+                let a = g.expr_at(e, idx);
+                f(g, a);
+            });
+        } else {
+            let a = self.expr(e);
+            f(self, a);
+        }
+    }
+
     /// One variable, element or section of a `read`, element by element.
     fn read_item(&mut self, e: &Expr) {
         if let Some(BaseTy::Derived(k)) = e.ty.base() {
-            if e.ty.rank() > 0 {
-                let shape = self.shape(e);
-                self.scalarise(&shape, &mut |g, idx| {
-                    let a = g.expr_at(e, idx);
-                    g.read_struct(a, k);
-                });
-            } else {
-                let a = self.expr(e);
-                self.read_struct(a, k);
-            }
+            self.each_struct(e, &mut |g, a| g.read_struct(a, k));
             return;
         }
         if self.complex_read(e) {
@@ -4221,16 +4227,7 @@ impl<'a> G<'a> {
                 continue;
             }
             if let Some(BaseTy::Derived(k)) = it.ty.base() {
-                if it.ty.rank() > 0 {
-                    let shape = self.shape(it);
-                    self.scalarise(&shape, &mut |g, idx| {
-                        let a = g.expr_at(it, idx);
-                        g.io_struct(a, k);
-                    });
-                } else {
-                    let a = self.expr(it);
-                    self.io_struct(a, k);
-                }
+                self.each_struct(it, &mut |g, a| g.io_struct(a, k));
                 continue;
             }
             if let Some((v, n)) = pre {
