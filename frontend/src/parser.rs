@@ -3228,6 +3228,12 @@ impl Parser {
         self.expect(&Tok::LParen)?;
         let mut items = Vec::new();
         let (mut stat, mut errmsg) = (None, None);
+        // `allocate(character(len=n) :: s)`, `allocate(t :: x)`: a type spec first.
+        if self.at_type_spec() || (matches!(self.tok(), Tok::Name(_)) && self.tok_at(1) == &Tok::DoubleColon) {
+            let sp = self.span();
+            self.diags.push(Diagnostic::not_yet("type specs in `allocate`", sp));
+            return Err(Fail);
+        }
         loop {
             let name = self.expect_name("an array name")?;
             if self.is(&Tok::Assign) {

@@ -249,6 +249,8 @@ const OPENACC_ROUTINES: &[(&str, &str, &[&str], AccResult)] = &[
     ("acc_async_wait_all", "gpuf_acc_wait_all", &[], AccResult::Sub),
     ("acc_wait_async", "gpuf_acc_wait_async", &["wait_arg", "async_arg"], AccResult::Sub),
     ("acc_wait_all_async", "gpuf_acc_wait_all_async", &["async_arg"], AccResult::Sub),
+    ("acc_set_default_async", "gpuf_acc_set_default_async", &["async_arg"], AccResult::Sub),
+    ("acc_get_default_async", "gpuf_acc_get_default_async", &[], AccResult::Int),
     ("acc_is_present", "gpuf_acc_is_present", &["data_arg", "len?"], AccResult::Logical),
 ];
 

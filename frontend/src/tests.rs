@@ -1120,6 +1120,8 @@ fn openacc_link_names() {
         "wait_all",
         "wait_async",
         "wait_all_async",
+        "set_default_async",
+        "get_default_async",
         "is_present",
     ]
     .iter()

@@ -613,6 +613,22 @@ pub extern "C" fn gpuf_acc_get_num_devices(dev_type: i32) -> i32 {
     with_state(|st| Ok(st.num_devices(dev_type)))
 }
 
+/// The default async queue (`acc_set_default_async`, `set default_async`): recorded for
+/// `acc_get_default_async`; every construct runs synchronously whatever the queue.
+static DEFAULT_ASYNC: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
+
+/// `acc_set_default_async(async)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_set_default_async(q: i32) {
+    DEFAULT_ASYNC.store(q, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// `acc_get_default_async()` (initially queue 0).
+#[no_mangle]
+pub extern "C" fn gpuf_acc_get_default_async() -> i32 {
+    DEFAULT_ASYNC.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// `acc_set_device_type(dev_type)`: later constructs use that device.
 #[no_mangle]
 pub extern "C" fn gpuf_acc_set_device_type(dev_type: i32) {

@@ -22,6 +22,7 @@ void gpuf_acc_init(int32_t); void gpuf_acc_shutdown(int32_t); int32_t gpuf_acc_o
 int32_t gpuf_acc_async_test(int32_t); int32_t gpuf_acc_async_test_all(void);
 void gpuf_acc_wait(int32_t); void gpuf_acc_wait_all(void); void gpuf_acc_wait_async(int32_t, int32_t); void gpuf_acc_wait_all_async(int32_t);
 int32_t gpuf_acc_is_present(void *, int64_t);
+void gpuf_acc_set_default_async(int32_t); int32_t gpuf_acc_get_default_async(void);
 #define DATA(n) void gpuf_acc_##n(void *, int64_t); void gpuf_acc_##n##_async(void *, int64_t, int32_t);
 DATA(copyin) DATA(create) DATA(copyout) DATA(delete) DATA(copyout_finalize) DATA(delete_finalize)
 DATA(update_device) DATA(update_self) DATA(present_or_copyin) DATA(present_or_create)
@@ -49,6 +50,8 @@ int main(int argc, char **argv) {
   gpuf_acc_update_device_async(a + 2, 8, 1);
   gpuf_acc_wait(1); gpuf_acc_wait_async(1, 2); gpuf_acc_wait_all_async(3); gpuf_acc_wait_all();
   printf("tests %d %d\n", gpuf_acc_async_test(1), gpuf_acc_async_test_all());
+  gpuf_acc_set_default_async(7);
+  printf("default async %d\n", gpuf_acc_get_default_async());
   gpuf_acc_copyout(a, 64);
   gpuf_acc_copyout_async(a, 64, 1);
   printf("after 2 copyouts: present %d a(2) %g\n", gpuf_acc_is_present(a, 64), a[1]);
@@ -108,6 +111,7 @@ on host 1 not_host 0
 present before 0
 present 1 1, a(3:4) 1, a(8:9) 0
 tests 1 1
+default async 7
 after 2 copyouts: present 1 a(2) 20
 after 3: present 0 a(2) 2 a(3) 30
 create: b(1) 0 present 1
@@ -132,6 +136,7 @@ on host 1 not_host 0
 present before 1
 present 1 1, a(3:4) 1, a(8:9) 1
 tests 1 1
+default async 7
 after 2 copyouts: present 1 a(2) 20
 after 3: present 1 a(2) 20 a(3) 30
 create: b(1) 5 present 1

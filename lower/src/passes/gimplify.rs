@@ -5307,11 +5307,12 @@ impl<'a> G<'a> {
     }
 
     /// `init`, `shutdown`, `set` as calls of the OpenACC runtime routines they stand for
-    /// (`default_async` has no effect: every construct runs synchronously).
+    /// (`default_async` is recorded; every construct runs synchronously).
     fn runtime_directive(&mut self, dir: &ast::AccDirective) {
         let mut ty = 1;
         let mut num = None;
         let mut cond = None;
+        let mut queue = None;
         for c in &dir.clauses {
             match &c.kind {
                 ClauseKind::Unsupported(s) => {
@@ -5319,6 +5320,7 @@ impl<'a> G<'a> {
                     ty = gpuf_frontend::sema::acc_device_code(n).unwrap_or(1);
                 }
                 ClauseKind::DeviceNum(e) => num = Some(e),
+                ClauseKind::DefaultAsync(e) => queue = Some(e),
                 ClauseKind::If(e) => cond = Some(e),
                 _ => {}
             }
@@ -5329,6 +5331,11 @@ impl<'a> G<'a> {
             let v = self.expr(e);
             self.conv(v, Ty::I32)
         });
+        if let Some(e) = queue {
+            let v = self.expr(e);
+            let v = self.conv(v, Ty::I32);
+            self.emit(Stmt::Call("gpuf_acc_set_default_async".into(), vec![v]));
+        }
         let ty = Op::I32(ty);
         match (dir.kind, n) {
             (ast::AccKind::Init, None) => self.emit(Stmt::Call("gpuf_acc_init".into(), vec![ty])),
