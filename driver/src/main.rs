@@ -58,7 +58,7 @@ struct BuildArgs {
     #[arg(short = 'J', value_name = "DIR")]
     module_dir: Option<PathBuf>,
     /// gfortran-style `-f` options: `-fcheck=bounds` (or `-fcheck=all`) checks the array
-    /// subscripts of host code at run time.
+    /// subscripts of host code at run time; `-fopenmp` compiles `!$` conditional lines.
     #[arg(short = 'f', value_name = "OPTION")]
     fopts: Vec<String>,
 }
@@ -219,7 +219,15 @@ fn read_source(b: &BuildArgs) -> Result<(String, SourceMap), String> {
             None => (d.clone(), "1".to_string()),
         })
         .collect();
-    let opts = PpOptions { cpp, defines, openmp_sentinel: false };
+    // `-fopenmp`: gfortran's conditional compilation lines (`!$ ...`) are compiled. OpenMP
+    // directives themselves are not implemented yet: they stay comments, as without it.
+    let openmp = b.fopts.iter().any(|f| f == "openmp");
+    if openmp {
+        eprintln!(
+            "warning: -fopenmp: `!$` conditional-compilation lines are compiled, but `!$omp` directives are not implemented yet and are ignored (the program runs on one thread)"
+        );
+    }
+    let opts = PpOptions { cpp, defines, openmp_sentinel: openmp };
     let dirs = b.include_dirs.clone();
     let mut load = |name: &str, from: &str| -> Option<Loaded> {
         let here = Path::new(from).parent().map(Path::to_path_buf).unwrap_or_default();
@@ -382,7 +390,9 @@ fn build_checked(
         match f.as_str() {
             "check=bounds" | "check=all" => opts.check_bounds = true,
             "check=no-bounds" | "check=no-all" => opts.check_bounds = false,
-            _ => return Err(format!("error: unknown option `-f{f}` (gpuf knows -fcheck=bounds)")),
+            // Read by the preprocessor (`!$` lines); see `read_source`.
+            "openmp" => {}
+            _ => return Err(format!("error: unknown option `-f{f}` (gpuf knows -fcheck=bounds and -fopenmp)")),
         }
     }
     let output = match gpuf_lower::passes::run_pipeline_with(&checked, &src, &name, &targets, dump_pass, &opts) {
