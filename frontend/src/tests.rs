@@ -1468,3 +1468,24 @@ fn no_panic_on_edited_label_programs() {
         no_panic(&s);
     }
 }
+
+// ----- specification statements, characters, procedures as arguments -----
+
+const SPEC_STMTS: &str = "module m\n  private\n  public :: f, g\n  character(len=4) :: tags(2) = ['ab  ', 'cd  ']\ncontains\n  function f(s, n) result(r)\n    character(len=*), intent(in) :: s\n    integer :: n\n    character(len=len(s) + n) :: r\n    r = s\n  end function f\n  real function g(h, x)\n    real, external :: h\n    g = h(x)\n  end function g\nend module m\nprogram p\n  use m\n  implicit double precision (a-h, o-z), logical (l)\n  parameter (n = 3)\n  dimension v(n), w(2, *)\n  character(len=3) :: names(2)\n  data v /3*1.5/, (names(i), i = 1, 2) /'x', 'yz'/\n  names(1)(2:3) = f('q', 1)\n  print *, [character(len=2) :: 'a', 'bcd'], lge(names(1), names(2)), scan('abc', 'c')\n  allocate(character(len=2) :: s)\nend program p\n";
+
+#[test]
+fn no_panic_on_specification_statement_edits() {
+    let src = SPEC_STMTS;
+    let subs = ["(", ")", "/", "'", "=", "::", "\n", "*", ",", "-"];
+    for (n, (i, c)) in src.char_indices().enumerate() {
+        no_panic(&src[..i]);
+        let mut del = String::from(&src[..i]);
+        del.push_str(src.get(i + 1..).unwrap_or(""));
+        no_panic(&del);
+        let sub = subs.get(n % subs.len()).copied().unwrap_or("(");
+        let mut s = String::from(&src[..i]);
+        s.push_str(sub);
+        s.push_str(&src[i + c.len_utf8()..]);
+        no_panic(&s);
+    }
+}
