@@ -1348,10 +1348,13 @@ impl Parser {
     /// `use [, intrinsic ::] m [, only: a, b => c] [, x => y]`.
     fn use_stmt(&mut self) -> PResult<Use> {
         let start = self.bump().span;
+        // `use, intrinsic :: m` / `use, non_intrinsic :: m`: gpuf's own modules are the
+        // intrinsic ones, so the nature only documents the intent.
         if self.eat(&Tok::Comma) {
-            let sp = self.span();
-            self.diags.push(Diagnostic::not_yet("module natures (`use, intrinsic ::`)", sp));
-            return Err(Fail);
+            if !(self.eat_name("intrinsic") || self.eat_name("non_intrinsic")) {
+                return Err(self.err_expected("`intrinsic` or `non_intrinsic`"));
+            }
+            self.expect(&Tok::DoubleColon)?;
         }
         self.eat(&Tok::DoubleColon);
         let module = self.expect_name("a module name")?;
@@ -1383,6 +1386,22 @@ impl Parser {
             }
         }
         self.expect_eos()?;
+        // Kind constants of the intrinsic modules may appear in kind selectors right away.
+        if let Some(table) = crate::intrinsic_modules::constants(&module.name) {
+            let wanted: Vec<(String, String)> = match &only {
+                Some(l) => l.iter().map(|(a, b)| (a.name.clone(), b.name.clone())).collect(),
+                None => {
+                    let mut v: Vec<(String, String)> = table.iter().map(|(n, _)| (n.to_string(), n.to_string())).collect();
+                    v.extend(renames.iter().map(|(a, b)| (a.name.clone(), b.name.clone())));
+                    v
+                }
+            };
+            for (local, remote) in wanted {
+                if let Some((_, v)) = table.iter().find(|(n, _)| *n == remote) {
+                    self.int_params.insert(local, *v);
+                }
+            }
+        }
         Ok(Use { module, only, renames, span: self.from(start) })
     }
 

@@ -1405,6 +1405,8 @@ impl Checker {
         let Some(&m) = self.g.modules.get(mname) else {
             if mname == "openacc" && !self.g.module_pos.contains_key(mname) {
                 self.use_openacc(u);
+            } else if let Some(table) = crate::intrinsic_modules::constants(mname).filter(|_| !self.g.module_pos.contains_key(mname)) {
+                self.use_constants(u, table);
             } else if INTRINSIC_MODULES.contains(&mname.as_str()) {
                 self.err(Diagnostic::not_yet(format!("the intrinsic module `{mname}`"), u.module.span));
             } else if self.g.module_pos.contains_key(mname) {
@@ -1537,6 +1539,45 @@ impl Checker {
             s.parameter = true;
             s.init = Some(Expr { kind: ExprKind::Int(v, 4), span: remote.span, ty: Ty::Scalar(BaseTy::Integer(4)) });
             self.use_assoc.insert(local.name.clone(), "openacc".to_string());
+            self.syms.list.push(s);
+        }
+    }
+
+    /// Imports the named constants of an intrinsic module (`iso_fortran_env`,
+    /// `iso_c_binding`); its other entities are not supported yet.
+    fn use_constants(&mut self, u: &Use, table: &[(&str, i64)]) {
+        let (mname, span) = (&u.module.name, u.module.span);
+        let wanted: Vec<(Ident, Ident)> = match &u.only {
+            Some(list) => list.clone(),
+            None => {
+                let renamed: HashSet<&str> = u.renames.iter().map(|(_, r)| r.name.as_str()).collect();
+                let mut all: Vec<(Ident, Ident)> = table
+                    .iter()
+                    .filter(|(n, _)| !renamed.contains(n))
+                    .map(|(n, _)| {
+                        let id = Ident { name: n.to_string(), span };
+                        (id.clone(), id)
+                    })
+                    .collect();
+                all.extend(u.renames.iter().cloned());
+                all
+            }
+        };
+        for (local, remote) in wanted {
+            let Some(&(_, v)) = table.iter().find(|(n, _)| *n == remote.name) else {
+                self.err(Diagnostic::not_yet(format!("`{}` of the intrinsic module `{mname}`", remote.name), remote.span));
+                continue;
+            };
+            if let Some(i) = self.syms.index(&local.name) {
+                if self.use_assoc.contains_key(&local.name) {
+                    continue;
+                }
+                self.syms.list.remove(i);
+            }
+            let mut s = Symbol::new(local.name.clone(), BaseTy::Integer(4), remote.span);
+            s.parameter = true;
+            s.init = Some(Expr { kind: ExprKind::Int(v, 4), span: remote.span, ty: Ty::Scalar(BaseTy::Integer(4)) });
+            self.use_assoc.insert(local.name.clone(), mname.clone());
             self.syms.list.push(s);
         }
     }
