@@ -208,21 +208,58 @@ fn partition(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: 
     let first = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Add, start, tid));
     let last = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Sub, end, Op::I64(1)));
     let it = f.new_var(format!("it.{}", id.0), Ty::I64);
-    // Recover the indices, innermost fastest.
+    // Recover the indices, innermost fastest: by division from `it`, or, when a thread's
+    // consecutive iterations are less than one inner row apart (one thread on the host,
+    // narrow partitions), by carrying counters kept from the previous iteration: one
+    // division per thread instead of one per iteration.
     let mut pre = Vec::new();
-    let mut rem = Op::Var(it);
+    let counters: Vec<VarId> =
+        if nest.len() > 1 { (0..nest.len()).map(|k| f.new_var(format!("c{k}.{}", id.0), Ty::I64)).collect() } else { Vec::new() };
+    let mut parts: Vec<Op> = Vec::new();
+    if nest.len() > 1 {
+        let inner_len = lens.last().cloned().unwrap_or(Op::I64(1));
+        let narrow = tmp(f, out, Ty::I32, Rv::Binary(BinOp::Lt, nthreads.clone(), inner_len));
+        // Counters of the first iteration, one step back.
+        let mut rem = first.clone();
+        for k in (1..nest.len()).rev() {
+            let n = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Max, lens[k].clone(), Op::I64(1)));
+            let q = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Div, rem.clone(), n.clone()));
+            let qm = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Mul, q.clone(), n));
+            out.push(Stmt::Assign(counters[k], Rv::Binary(BinOp::Sub, rem, qm)));
+            rem = q;
+        }
+        out.push(Stmt::Assign(counters[0], Rv::Use(rem)));
+        let last_k = nest.len() - 1;
+        out.push(Stmt::Assign(counters[last_k], Rv::Binary(BinOp::Sub, Op::Var(counters[last_k]), nthreads.clone())));
+        // Incremental: advance the innermost counter, carry outward.
+        let mut inc = vec![Stmt::Assign(counters[last_k], Rv::Binary(BinOp::Add, Op::Var(counters[last_k]), nthreads.clone()))];
+        for k in (1..nest.len()).rev() {
+            let wid = f.new_loop();
+            let c = f.new_var(format!("x.{}", f.vars.len()), Ty::I32);
+            let cond_body = vec![Stmt::Assign(c, Rv::Binary(BinOp::Ge, Op::Var(counters[k]), lens[k].clone()))];
+            let body = vec![
+                Stmt::Assign(counters[k], Rv::Binary(BinOp::Sub, Op::Var(counters[k]), lens[k].clone())),
+                Stmt::Assign(counters[k - 1], Rv::Binary(BinOp::Add, Op::Var(counters[k - 1]), Op::I64(1))),
+            ];
+            inc.push(Stmt::While { id: wid, cond_body, cond: Op::Var(c), body });
+        }
+        // Division: from `it` (wide partitions: many rows between a thread's iterations).
+        let mut div = Vec::new();
+        let mut rem = Op::Var(it);
+        for k in (1..nest.len()).rev() {
+            let q = tmp(f, &mut div, Ty::I64, Rv::Binary(BinOp::Div, rem.clone(), lens[k].clone()));
+            let qm = tmp(f, &mut div, Ty::I64, Rv::Binary(BinOp::Mul, q.clone(), lens[k].clone()));
+            div.push(Stmt::Assign(counters[k], Rv::Binary(BinOp::Sub, rem, qm)));
+            rem = q;
+        }
+        div.push(Stmt::Assign(counters[0], Rv::Use(rem)));
+        pre.push(Stmt::If { cond: narrow, then_body: inc, else_body: div });
+        parts = counters.iter().map(|c| Op::Var(*c)).collect();
+    }
     for k in (0..nest.len()).rev() {
         let (v, _, _, _) = &nest[k];
         let (lo, st) = bounds[k].clone();
-        let r = if k == 0 {
-            rem.clone()
-        } else {
-            let q = tmp(f, &mut pre, Ty::I64, Rv::Binary(BinOp::Div, rem.clone(), lens[k].clone()));
-            let qm = tmp(f, &mut pre, Ty::I64, Rv::Binary(BinOp::Mul, q.clone(), lens[k].clone()));
-            let r = tmp(f, &mut pre, Ty::I64, Rv::Binary(BinOp::Sub, rem.clone(), qm));
-            rem = q;
-            r
-        };
+        let r = if nest.len() == 1 { Op::Var(it) } else { parts[k].clone() };
         let off = tmp(f, &mut pre, Ty::I64, Rv::Binary(BinOp::Mul, r, st));
         let x = tmp(f, &mut pre, Ty::I64, Rv::Binary(BinOp::Add, lo, off));
         let vt = f.var(*v).ty;
