@@ -1,0 +1,106 @@
+//! `block` constructs in the parser: the declarations of a `block` are moved to the unit,
+//! so a block-local name that is also declared outside the block (or in an enclosing or
+//! earlier block) is renamed `name@bN` inside the block; and a block-local array whose
+//! bounds are not constant (an automatic array) becomes an allocatable array allocated on
+//! each entry to the block and deallocated at its end.
+
+use super::Parser;
+use crate::ast::*;
+
+/// The names of the unit being parsed and the renamings of the open `block` constructs.
+#[derive(Default)]
+pub(super) struct BlockScope {
+    /// Names declared by the unit itself (its declarations, arguments, result, name).
+    pub(super) outer: Vec<String>,
+    /// `(name, renamed)` for the shadowing declarations of the open blocks, innermost last.
+    pub(super) renames: Vec<(String, String)>,
+    /// Renamings made so far in the unit (for unique names).
+    pub(super) count: usize,
+}
+
+impl Parser {
+    /// The name a reference `id` inside the open blocks denotes.
+    pub(super) fn block_rename(&self, mut id: Ident) -> Ident {
+        if let Some((_, to)) = self.block_scope.renames.iter().rev().find(|(from, _)| *from == id.name) {
+            id.name = to.clone();
+        }
+        id
+    }
+
+    /// Renames the entities of a `block` declaration that would clash with a name of the
+    /// unit or of another block, and makes later references in the block use the new name.
+    pub(super) fn rename_block_entities(&mut self, d: &mut Decl) {
+        for e in &mut d.entities {
+            let n = e.name.name.clone();
+            let clash = self.block_scope.outer.contains(&n)
+                || self.block_scope.renames.iter().any(|(from, _)| *from == n)
+                || self.block_decls.iter().any(|bd| bd.entities.iter().any(|be| be.name.name == n));
+            if !clash {
+                continue;
+            }
+            self.block_scope.count += 1;
+            let to = format!("{n}@b{}", self.block_scope.count);
+            if d.parameter {
+                if let Some(v) = self.int_params.get(&n).copied() {
+                    self.int_params.insert(to.clone(), v);
+                }
+            }
+            self.block_scope.renames.push((n, to.clone()));
+            e.name.name = to;
+        }
+    }
+
+    /// Splits off the automatic arrays of a block's declarations (explicit bounds that are
+    /// not constant here) as allocatable arrays; returns the declarations, the statements
+    /// that allocate them on entry to the block and those that deallocate them at its end.
+    pub(super) fn block_automatic_arrays(&mut self, decls: Vec<Decl>) -> (Vec<Decl>, Vec<Stmt>, Vec<Stmt>) {
+        let mut out = Vec::new();
+        let (mut pro, mut epi) = (Vec::new(), Vec::new());
+        for mut d in decls {
+            if d.parameter || d.allocatable || d.save || d.external || d.intent.is_some() {
+                out.push(d);
+                continue;
+            }
+            let mut keep = Vec::new();
+            for e in std::mem::take(&mut d.entities) {
+                let dims = e.dims.clone().or_else(|| d.dimension.clone());
+                let automatic = e.init.is_none()
+                    && dims.as_ref().is_some_and(|ds| {
+                        ds.iter().all(|s| matches!(s, DimSpec::Explicit { .. }))
+                            && ds.iter().any(|s| match s {
+                                DimSpec::Explicit { lo, hi } => {
+                                    self.const_int(hi).is_none() || lo.as_ref().is_some_and(|l| self.const_int(l).is_none())
+                                }
+                                _ => false,
+                            })
+                    });
+                let Some(dims) = dims.filter(|_| automatic) else {
+                    keep.push(e);
+                    continue;
+                };
+                let sp = e.span;
+                let name = e.name.clone();
+                let mut nd = d.clone();
+                nd.allocatable = true;
+                nd.dimension = None;
+                nd.entities = vec![Entity { dims: Some(dims.iter().map(|_| DimSpec::Deferred(sp)).collect()), ..e }];
+                out.push(nd);
+                let var = Expr { kind: ExprKind::Name(name.clone()), span: sp, ty: Ty::Unknown };
+                let cond = Expr {
+                    kind: ExprKind::Apply { name: Ident { name: "allocated".into(), span: sp }, args: vec![Arg::Index(var)] },
+                    span: sp,
+                    ty: Ty::Unknown,
+                };
+                let dealloc = Stmt { kind: StmtKind::Deallocate(vec![name.clone()]), span: sp };
+                pro.push(Stmt { kind: StmtKind::If { name: None, arms: vec![(cond, vec![dealloc.clone()])], else_body: None }, span: sp });
+                pro.push(Stmt { kind: StmtKind::Allocate(vec![(name, dims)]), span: sp });
+                epi.push(dealloc);
+            }
+            if !keep.is_empty() {
+                d.entities = keep;
+                out.push(d);
+            }
+        }
+        (out, pro, epi)
+    }
+}
