@@ -163,8 +163,7 @@ struct Parser {
     char_len: Option<CharLen>,
     /// Declarations of the `block` constructs of the unit being parsed, moved to the unit.
     block_decls: Vec<Decl>,
-    /// Names visible outside the `block` constructs being parsed and the renamings of
-    /// their shadowing declarations.
+    /// The renamings of the declarations of the `block` constructs being parsed.
     block_scope: BlockScope,
     toks: Vec<Token>,
     pos: usize,
@@ -920,11 +919,7 @@ impl Parser {
                 let _ = self.block();
             }
         } else {
-            let mut outer: Vec<String> = u.decls.iter().flat_map(|d| d.entities.iter().map(|e| e.name.name.clone())).collect();
-            outer.extend(u.args.iter().map(|a| a.name.clone()));
-            outer.extend(u.result.iter().map(|r| r.name.clone()));
-            outer.push(u.name.name.clone());
-            let saved_scope = std::mem::replace(&mut self.block_scope, BlockScope { outer, ..BlockScope::default() });
+            let saved_scope = std::mem::take(&mut self.block_scope);
             let body = self.block();
             self.block_scope = saved_scope;
             u.body.extend(body);

@@ -1,17 +1,15 @@
 //! `block` constructs in the parser: the declarations of a `block` are moved to the unit,
-//! so a block-local name that is also declared outside the block (or in an enclosing or
-//! earlier block) is renamed `name@bN` inside the block; and a block-local array whose
+//! so every block-local name is renamed `name@bN` inside the block (it may shadow a local,
+//! host- or use-associated name of the same spelling); and a block-local array whose
 //! bounds are not constant (an automatic array) becomes an allocatable array allocated on
 //! each entry to the block and deallocated at its end.
 
 use super::Parser;
 use crate::ast::*;
 
-/// The names of the unit being parsed and the renamings of the open `block` constructs.
+/// The renamings of the open `block` constructs of the unit being parsed.
 #[derive(Default)]
 pub(super) struct BlockScope {
-    /// Names declared by the unit itself (its declarations, arguments, result, name).
-    pub(super) outer: Vec<String>,
     /// `(name, renamed)` for the shadowing declarations of the open blocks, innermost last.
     pub(super) renames: Vec<(String, String)>,
     /// Renamings made so far in the unit (for unique names).
@@ -27,17 +25,12 @@ impl Parser {
         id
     }
 
-    /// Renames the entities of a `block` declaration that would clash with a name of the
-    /// unit or of another block, and makes later references in the block use the new name.
+    /// Renames the entities of a `block` declaration (which may shadow any name visible
+    /// outside the block, including host- and use-associated ones) and makes later
+    /// references in the block use the new name.
     pub(super) fn rename_block_entities(&mut self, d: &mut Decl) {
         for e in &mut d.entities {
             let n = e.name.name.clone();
-            let clash = self.block_scope.outer.contains(&n)
-                || self.block_scope.renames.iter().any(|(from, _)| *from == n)
-                || self.block_decls.iter().any(|bd| bd.entities.iter().any(|be| be.name.name == n));
-            if !clash {
-                continue;
-            }
             self.block_scope.count += 1;
             let to = format!("{n}@b{}", self.block_scope.count);
             if d.parameter {
