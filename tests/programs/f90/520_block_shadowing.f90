@@ -5,6 +5,8 @@ program block_shadowing
   real(8) :: x
   integer :: i, n, total
   integer :: k(3)
+  integer, parameter :: wp = 8
+  real(wp) :: z
   x = 1.5d0
   n = 4
   k = [1, 2, 3]
@@ -58,6 +60,15 @@ program block_shadowing
     print '(A,2I4)', 'n =', n
   end block
   print '(A,I3)', 'n =', n
+  ! a block-local named constant used as a kind and a bound
+  block
+    integer, parameter :: wp = 4
+    real(wp) :: y(wp)
+    y = 1.5_wp
+    print '(A,2I3,F6.2)', 'kind, size, sum:', kind(y), size(y), sum(y)
+  end block
+  z = 1.0_wp / 3
+  print '(A,I3,F20.16)', 'kind, z:', kind(z), z
   call sub(3, 2.0)
   print '(A,I6)', 'f =', f(5)
 contains
