@@ -919,7 +919,9 @@ impl Parser {
                 let _ = self.block();
             }
         } else {
-            let saved_scope = std::mem::take(&mut self.block_scope);
+            let variables = u.decls.iter().filter(|d| !d.parameter).flat_map(|d| d.entities.iter().map(|e| e.name.name.clone()));
+            let variables = variables.filter(|n| !u.args.iter().any(|a| a.name == *n)).collect();
+            let saved_scope = std::mem::replace(&mut self.block_scope, BlockScope { variables, ..BlockScope::default() });
             let body = self.block();
             self.block_scope = saved_scope;
             u.body.extend(body);

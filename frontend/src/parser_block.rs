@@ -10,6 +10,9 @@ use crate::ast::*;
 /// The renamings of the open `block` constructs of the unit being parsed.
 #[derive(Default)]
 pub(super) struct BlockScope {
+    /// The unit's local variables (not dummy arguments or constants) and the block-local
+    /// ones (renamed): a `character` length using one is not known on entry to the unit.
+    pub(super) variables: Vec<String>,
     /// `(name, renamed)` for the shadowing declarations of the open blocks, innermost last.
     pub(super) renames: Vec<(String, String)>,
     /// Renamings made so far in the unit (for unique names).
@@ -38,6 +41,9 @@ impl Parser {
                     self.int_params.insert(to.clone(), v);
                 }
             }
+            if !d.parameter {
+                self.block_scope.variables.push(to.clone());
+            }
             self.block_scope.renames.push((n, to.clone()));
             e.name.name = to;
         }
@@ -53,6 +59,18 @@ impl Parser {
             if d.parameter || d.allocatable || d.save || d.external || d.intent.is_some() {
                 out.push(d);
                 continue;
+            }
+            if let Some(CharLen::Expr(len)) = &d.char_len {
+                // The unit's declarations are evaluated on entry to the unit, before the
+                // variable has the value it has on entry to the block.
+                // (A main program reports any non-constant length itself.)
+                let program = self.cur_unit == Some(UnitKind::Program);
+                if !program && self.const_int(len).is_none() && mentions(len, &self.block_scope.variables) {
+                    self.diags.push(crate::diag::Diagnostic::not_yet(
+                        "a `character` length in a `block` computed from a variable of the procedure",
+                        len.span,
+                    ));
+                }
             }
             let mut keep = Vec::new();
             for e in std::mem::take(&mut d.entities) {
@@ -95,5 +113,27 @@ impl Parser {
             }
         }
         (out, pro, epi)
+    }
+}
+
+/// Whether `e` refers to one of `names`.
+fn mentions(e: &Expr, names: &[String]) -> bool {
+    let arg = |a: &Arg| match a {
+        Arg::Index(x) | Arg::Keyword(_, x) => mentions(x, names),
+        Arg::Range { lo, hi, stride, .. } => [lo, hi, stride].into_iter().flatten().any(|x| mentions(x, names)),
+    };
+    match &e.kind {
+        ExprKind::Name(id) => names.contains(&id.name),
+        ExprKind::Apply { name, args } | ExprKind::ArrayRef { name, subs: args } | ExprKind::Call { name, args } => {
+            names.contains(&name.name) || args.iter().any(arg)
+        }
+        ExprKind::Intrinsic { args, .. } => args.iter().any(|x| mentions(x, names)),
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) => mentions(x, names),
+        ExprKind::Binary(_, l, r) | ExprKind::Complex(l, r) => mentions(l, names) || mentions(r, names),
+        ExprKind::Component(c) => mentions(&c.base, names) || c.subs.iter().any(arg),
+        ExprKind::StructCtor { args, .. } => args.iter().flatten().any(|x| mentions(x, names)),
+        // Constructors are not lengths; count them as using a variable.
+        ExprKind::ArrayCtor(_) => true,
+        ExprKind::Int(..) | ExprKind::Real(..) | ExprKind::Logical(_) | ExprKind::Str(_) => false,
     }
 }
