@@ -267,7 +267,8 @@ pub enum StmtKind {
     /// `case default` (its `values` is `None`).
     SelectCase { name: Option<Ident>, selector: Expr, cases: Vec<CaseBlock> },
     /// `[name:] block ... end block [name]` with its own declarations (the parser also adds
-    /// them to the unit's declarations: names declared outside are not hidden yet).
+    /// them to the unit's declarations, renaming its names `name@bN` inside the block
+    /// and turning automatic arrays into allocatables allocated at the start of `body`).
     Block { name: Option<Ident>, decls: Vec<Decl>, body: Vec<Stmt> },
     /// `[name:] do var = start, end [, step] ... end do`.
     Do { name: Option<Ident>, var: Ident, start: Expr, end: Expr, step: Option<Expr>, body: Vec<Stmt> },

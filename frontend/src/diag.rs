@@ -76,7 +76,7 @@ impl Diagnostic {
             Level::Error => "error",
             Level::Warning => "warning",
         };
-        let _ = writeln!(out, "{lvl}[{}]: {}", self.code, self.message);
+        let _ = writeln!(out, "{lvl}[{}]: {}", self.code, source_names(&self.message));
         let lo = (self.span.lo as usize).min(src.len());
         let (line_no, col, line_start) = line_col(src, lo);
         let line_end = src[line_start..].find('\n').map_or(src.len(), |e| line_start + e);
@@ -93,13 +93,31 @@ impl Diagnostic {
         if self.label.is_empty() {
             let _ = writeln!(out, "{pad} | {indent}{carets}");
         } else {
-            let _ = writeln!(out, "{pad} | {indent}{carets} {}", self.label);
+            let _ = writeln!(out, "{pad} | {indent}{carets} {}", source_names(&self.label));
         }
         for n in &self.notes {
-            let _ = writeln!(out, "{pad} = {n}");
+            let _ = writeln!(out, "{pad} = {}", source_names(n));
         }
         out
     }
+}
+
+/// `text` with the names of `block`-local entities renamed by the parser (`x@b3`) shown as
+/// written (`x`).
+fn source_names(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("@b") {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i + 2..];
+        let digits = tail.len() - tail.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if digits == 0 {
+            out.push_str("@b");
+        }
+        rest = &tail[digits..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// 1-based line and column (in characters) of byte offset `pos`, and the line's start offset.

@@ -126,6 +126,55 @@ fn eval(e: &Expr, syms: &Symbols, depth: u32) -> Option<Val> {
     }
 }
 
+/// Replaces the constant bounds, character length and scalar constant value of a module
+/// entity by literals, evaluated in the module's symbols `syms`: a unit that imports the
+/// entity may not see the named constants they are written with (`use m, only: a` where
+/// `a(n)` and `n` comes from yet another module).
+pub(crate) fn fold_symbol(s: &mut Symbol, syms: &Symbols) {
+    let lit = |e: &Expr, b: BaseTy| -> Option<Expr> {
+        let kind = match convert(eval(e, syms, 0)?, b)? {
+            Val::Int(v) => {
+                let k = match b {
+                    BaseTy::Integer(k) => k,
+                    _ => return None,
+                };
+                ExprKind::Int(v, k)
+            }
+            Val::Real(v) => match b {
+                BaseTy::Real(k) => ExprKind::Real(v, k),
+                _ => return None,
+            },
+            Val::Log(v) => ExprKind::Logical(v),
+            Val::Str(v) => ExprKind::Str(v),
+        };
+        Some(Expr { kind, span: e.span, ty: Ty::Scalar(b) })
+    };
+    let int = |e: &mut Expr| {
+        if !matches!(e.kind, ExprKind::Int(..)) {
+            let k = if matches!(e.ty, Ty::Scalar(BaseTy::Integer(8))) { 8 } else { 4 };
+            if let Some(l) = lit(e, BaseTy::Integer(k)) {
+                *e = l;
+            }
+        }
+    };
+    for d in &mut s.dims {
+        if let DimSpec::Explicit { lo, hi } = d {
+            if let Some(lo) = lo {
+                int(lo);
+            }
+            int(hi);
+        }
+    }
+    if let Some(CharLen::Expr(e)) = &mut s.char_len {
+        int(e);
+    }
+    if s.parameter && s.rank == 0 && !matches!(s.base, BaseTy::Complex(_) | BaseTy::Derived(_)) {
+        if let Some(l) = s.init.as_ref().and_then(|e| lit(e, s.base)) {
+            s.init = Some(l);
+        }
+    }
+}
+
 /// A value converted to a symbol's type.
 fn convert(v: Val, b: BaseTy) -> Option<Val> {
     Some(match (b, v) {

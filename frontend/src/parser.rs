@@ -16,6 +16,10 @@ use crate::diag::{Diagnostic, Span};
 use crate::lexer::{Tok, Token};
 use std::collections::HashMap;
 
+#[path = "parser_block.rs"]
+mod parser_block;
+use parser_block::BlockScope;
+
 /// Deepest nesting of parentheses and unary operators inside one expression.
 const MAX_EXPR_DEPTH: u32 = 64;
 /// Most expression nodes in one statement (keeps every tree walk's recursion shallow).
@@ -35,6 +39,7 @@ pub fn parse(src: &str) -> (Option<SourceFile>, Vec<Diagnostic>) {
         open: Vec::new(),
         int_params: HashMap::new(),
         block_decls: Vec::new(),
+        block_scope: BlockScope::default(),
         char_len: None,
         nodes: 0,
         depth: 0,
@@ -158,6 +163,8 @@ struct Parser {
     char_len: Option<CharLen>,
     /// Declarations of the `block` constructs of the unit being parsed, moved to the unit.
     block_decls: Vec<Decl>,
+    /// The renamings of the declarations of the `block` constructs being parsed.
+    block_scope: BlockScope,
     toks: Vec<Token>,
     pos: usize,
     diags: Vec<Diagnostic>,
@@ -912,7 +919,11 @@ impl Parser {
                 let _ = self.block();
             }
         } else {
+            let variables = u.decls.iter().filter(|d| !d.parameter).flat_map(|d| d.entities.iter().map(|e| e.name.name.clone()));
+            let variables = variables.filter(|n| !u.args.iter().any(|a| a.name == *n)).collect();
+            let saved_scope = std::mem::replace(&mut self.block_scope, BlockScope { variables, ..BlockScope::default() });
             let body = self.block();
+            self.block_scope = saved_scope;
             u.body.extend(body);
             // A `block` construct's declarations become the unit's (no shadowing yet).
             for d in std::mem::take(&mut self.block_decls) {
@@ -1189,6 +1200,7 @@ impl Parser {
         self.depth -= 1;
         r?;
         let var = self.expect_name("the implied-do variable")?;
+        let var = self.block_rename(var);
         self.expect(&Tok::Assign)?;
         let lo = self.expr()?;
         self.expect(&Tok::Comma)?;
@@ -2372,6 +2384,7 @@ impl Parser {
     /// A variable: `a`, `a(i, j)`, `a(2:n)`.
     fn designator(&mut self) -> PResult<Expr> {
         let name = self.expect_name("a variable")?;
+        let name = self.block_rename(name);
         let e = if self.is(&Tok::LParen) {
             let mut args = self.args()?;
             self.element_substring(&mut args)?;
@@ -3118,17 +3131,25 @@ impl Parser {
         let open_span = self.from(start);
         self.open.push(Open::Block);
         let mut decls = Vec::new();
+        let renames_before = self.block_scope.renames.len();
+        let outer_params = self.int_params.clone();
         loop {
             self.skip_eos();
             if !self.at_type_spec() {
                 break;
             }
-            if let Some(d) = self.declaration() {
+            if let Some(mut d) = self.declaration() {
+                self.rename_block_entities(&mut d);
                 decls.push(d);
             }
         }
+        let (decls, prologue, epilogue) = self.block_automatic_arrays(decls);
         self.block_decls.extend(decls.iter().cloned());
-        let body = self.block();
+        let mut body = prologue;
+        body.extend(self.block());
+        body.extend(epilogue);
+        self.block_scope.renames.truncate(renames_before);
+        self.int_params = outer_params;
         self.open.pop();
         if self.close_construct(Term::EndOther("block".into()), "`block` construct", open_span).is_some() {
             self.end_construct_name(&name, "end block", "`block` construct");
@@ -3156,6 +3177,7 @@ impl Parser {
         } else {
             self.eat(&Tok::Comma);
             let var = self.expect_name("a loop variable")?;
+            let var = self.block_rename(var);
             if self.is(&Tok::LParen) {
                 let sp = self.span();
                 self.diags.push(
@@ -3255,6 +3277,7 @@ impl Parser {
         }
         loop {
             let name = self.expect_name("an array name")?;
+            let name = if self.is(&Tok::Assign) { name } else { self.block_rename(name) };
             if self.is(&Tok::Assign) {
                 self.alloc_spec(&name, "allocate", &mut stat, &mut errmsg)?;
                 if !self.eat(&Tok::Comma) {
@@ -3293,6 +3316,7 @@ impl Parser {
         let (mut stat, mut errmsg) = (None, None);
         loop {
             let name = self.expect_name("an array name")?;
+            let name = if self.is(&Tok::Assign) { name } else { self.block_rename(name) };
             if self.is(&Tok::Assign) {
                 self.alloc_spec(&name, "deallocate", &mut stat, &mut errmsg)?;
                 if !self.eat(&Tok::Comma) {
@@ -4052,7 +4076,7 @@ impl Parser {
             }
             Tok::Name(name) => {
                 self.bump();
-                let id = Ident { name, span: sp };
+                let id = self.block_rename(Ident { name, span: sp });
                 if self.is(&Tok::LParen) {
                     let mut args = self.args()?;
                     self.element_substring(&mut args)?;
@@ -4206,6 +4230,7 @@ impl Parser {
             self.expect(&Tok::Comma)?;
         }
         let var = self.expect_name("the implied-do variable")?;
+        let var = self.block_rename(var);
         self.expect(&Tok::Assign)?;
         let lo = self.expr()?;
         self.expect(&Tok::Comma)?;
@@ -4225,6 +4250,7 @@ impl Parser {
         loop {
             if let (Tok::Name(_), Tok::Assign) = (self.tok(), self.tok_at(1)) {
                 let var = self.expect_name("an index name")?;
+                let var = self.block_rename(var);
                 self.bump();
                 let lo = self.expr()?;
                 self.expect(&Tok::Colon)?;

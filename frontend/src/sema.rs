@@ -1431,7 +1431,8 @@ impl Checker {
         let Some(mu) = done.get(m) else { return };
         let mut mscope = self.g.scopes.get(m).cloned().unwrap_or_default();
         mscope.retain(|n, _| mu.unit.is_public(n));
-        let public: Vec<Symbol> = mu.symbols.list.iter().filter(|s| mu.unit.is_public(&s.name)).cloned().collect();
+        let mut public: Vec<Symbol> = mu.symbols.list.iter().filter(|s| mu.unit.is_public(&s.name)).cloned().collect();
+        public.iter_mut().for_each(|s| crate::modfile::fold_symbol(s, &mu.symbols));
         let mut private: HashSet<String> = mu.symbols.list.iter().map(|s| s.name.clone()).filter(|n| !mu.unit.is_public(n)).collect();
         private.extend(self.g.scopes.get(m).into_iter().flatten().map(|(n, _)| n.clone()).filter(|n| !mu.unit.is_public(n)));
         self.import_symbols(u, &public, &mscope, &private);
@@ -2492,7 +2493,8 @@ impl Checker {
         span: Span,
         declared: Declared,
     ) -> (Ident, Vec<Arg>, Ty) {
-        let fname = name.name.clone();
+        // A `block`-local name renamed by the parser (`name@bN`) names the procedure `name`.
+        let fname = name.name.split_once('@').map_or(name.name.as_str(), |(n, _)| n).to_string();
         let mut bad = false;
         for a in args.iter_mut() {
             match a {
