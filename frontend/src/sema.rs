@@ -22,6 +22,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 #[path = "sema_derived.rs"]
 mod derived;
+mod generic;
 mod transform;
 pub use derived::{base_layout, CompInfo, TypeInfo};
 
@@ -147,6 +148,9 @@ pub struct Procs {
     /// The result bounds of array-valued functions read from module files, by link name
     /// (for functions defined in the file, lowering reads their declarations).
     pub result_bounds: BTreeMap<String, Vec<(ResultBound, ResultBound)>>,
+    /// Generic interfaces: each generic key (`generic NAME#unit`, in the scopes like a
+    /// procedure key) and the keys of its specific procedures.
+    pub generics: BTreeMap<String, Vec<String>>,
 }
 
 /// A bound of the explicit-shape result of an array-valued function, in terms of the
@@ -817,6 +821,29 @@ impl Global {
                         scope.insert(v.name.name.clone(), k.clone());
                     }
                 }
+            }
+            for (gname, specs) in &u.generics {
+                let gkey = generic::generic_key(&gname.name, i);
+                let mut keys: Vec<String> = Vec::new();
+                // Extending a generic of the same name seen from a module or the host.
+                if let Some(prev) = scope.get(&gname.name).and_then(|k| g.procs.generics.get(k)) {
+                    keys.extend(prev.iter().cloned());
+                }
+                for s in specs {
+                    match scope.get(&s.name) {
+                        Some(k) => match g.procs.generics.get(k) {
+                            Some(prev) => keys.extend(prev.iter().cloned()),
+                            None => keys.push(k.clone()),
+                        },
+                        None => diags.push(
+                            Diagnostic::error("E0127", format!("`{}` is not a procedure of this scope", s.name), s.span)
+                                .with_label(format!("listed in the generic interface `{}`", gname.name)),
+                        ),
+                    }
+                }
+                keys.dedup();
+                g.procs.generics.insert(gkey.clone(), keys);
+                scope.insert(gname.name.clone(), gkey);
             }
             g.scopes.push(scope);
             g.openacc.push(openacc);
@@ -2472,6 +2499,18 @@ impl Checker {
                 }
             }
         }
+        let via_generic = self.g.procs.generics.contains_key(&key);
+        let key = if via_generic {
+            if bad {
+                return (Ident { name: key, span: name.span }, args, Ty::Unknown);
+            }
+            match self.resolve_generic(&key, &fname, &args, func, span) {
+                Some(k) => k,
+                None => return (Ident { name: key, span: name.span }, args, Ty::Unknown),
+            }
+        } else {
+            key
+        };
         let call_name = Ident { name: key.clone(), span: name.span };
         if self.in_compute() {
             if self.g.procs.map.get(&key).is_some_and(|p| p.api) {
@@ -2536,11 +2575,10 @@ impl Checker {
             };
             return (call_name, args, ty);
         };
-        if let Some(d) = sig
-            .args
-            .iter()
-            .find(|d| d.assumed_shape)
-            .filter(|_| !sig.api && self.key.as_deref() != Some(key.as_str()) && !self.scope.values().any(|k| *k == key))
+        if let Some(d) =
+            sig.args.iter().find(|d| d.assumed_shape).filter(|_| {
+                !sig.api && !via_generic && self.key.as_deref() != Some(key.as_str()) && !self.scope.values().any(|k| *k == key)
+            })
         {
             // An external procedure defined in this file but without an interface here.
             self.err(
