@@ -738,6 +738,12 @@ impl Global {
                 };
                 scope.insert(local.clone(), key);
             }
+            for (gname, locals) in &im.generics {
+                let keys: Vec<String> = locals.iter().filter_map(|l| scope.remove(l)).collect();
+                let gkey = format!("generic {gname}@{}", im.name);
+                g.procs.generics.insert(gkey.clone(), keys);
+                scope.insert(gname.clone(), gkey);
+            }
             for (link, b) in &im.result_bounds {
                 g.procs.result_bounds.insert(link.clone(), b.clone());
             }
@@ -3801,6 +3807,10 @@ impl Checker {
             }
             if fs.ty.base() != t.ty.base() {
                 arg_err(self, fs, "fsource", &format!("of the same type as `tsource` (`{}`)", base_name(b0)));
+                return unknown(slots);
+            }
+            if b0 == BaseTy::Character && r > 0 {
+                self.err(Diagnostic::not_yet("`merge` of character arrays", span));
                 return unknown(slots);
             }
             let args = slots.into_iter().flatten().collect();

@@ -55,11 +55,8 @@ fn show_sig(sig: &ProcSig) -> String {
         .map(|d| {
             let b = base_name(d.base);
             let opt = if d.optional { ", optional" } else { "" };
-            if d.rank > 0 {
-                format!("{} :: {}(rank {}){opt}", b, d.name, d.rank)
-            } else {
-                format!("{} :: {}{opt}", b, d.name)
-            }
+            let dims = if d.rank > 0 { format!("({})", vec![":"; usize::from(d.rank)].join(",")) } else { String::new() };
+            format!("{b}{opt} :: {}{dims}", d.name)
         })
         .collect();
     format!("`{}({})`", sig.name, args.join(", "))
