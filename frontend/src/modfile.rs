@@ -53,7 +53,7 @@ pub struct Imported {
     /// The derived types visible through the module.
     pub types: Vec<crate::sema::TypeInfo>,
     /// Generic interfaces visible through the module: the generic name and the local names
-    /// (`name%j`, in `procs`) of its specifics.
+    /// (`generic%j%specific`, in `procs`) of its specifics.
     pub generics: Vec<(String, Vec<String>)>,
 }
 
@@ -278,8 +278,9 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
             Some(specs) => {
                 let _ = write!(generic_lines, "generic {local}");
                 for (j, k) in specs.iter().enumerate() {
-                    entries.push((format!("{local}%{j}"), k.clone()));
-                    let _ = write!(generic_lines, " {local}%{j}");
+                    let real = c.procs.map.get(k).map_or(local.as_str(), |p| p.name.as_str());
+                    entries.push((format!("{local}%{j}%{real}"), k.clone()));
+                    let _ = write!(generic_lines, " {local}%{j}%{real}");
                 }
                 generic_lines.push('\n');
             }
@@ -616,8 +617,8 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     _ => return Err(bad()),
                 };
                 let sig = ProcSig {
-                    // A generic's specific `name%j` is shown by its generic name.
-                    name: local.split('%').next().unwrap_or(local).to_string(),
+                    // A generic's specific `generic%j%name` has its own name last.
+                    name: local.rsplit('%').next().unwrap_or(local).to_string(),
                     kind,
                     link_name: link.to_string(),
                     args: Vec::new(),

@@ -1410,7 +1410,13 @@ impl Parser {
         let head = self.statement_span();
         let generic = self.generic_head();
         if generic.is_none() && (self.is_name("abstract") || !matches!(self.tok_at(1), Tok::Eos | Tok::Eof)) {
-            let what = if self.is_name("abstract") { "abstract interfaces" } else { "generic interfaces" };
+            let what = if self.is_name("abstract") {
+                "abstract interfaces"
+            } else if self.is_name_at(1, "operator") || self.is_name_at(1, "assignment") {
+                "defined operators and assignments (`interface operator(...)`, `interface assignment(=)`)"
+            } else {
+                "this form of generic interface"
+            };
             self.diags.push(Diagnostic::not_yet(what, head));
             // Skip to `end interface`.
             loop {

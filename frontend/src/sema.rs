@@ -2489,6 +2489,10 @@ impl Checker {
                 Arg::Index(e) | Arg::Keyword(_, e) => {
                     // A procedure name as an actual argument (for a dummy procedure).
                     if let Some(k) = self.procedure_actual(e) {
+                        let Some(k) = self.generic_actual(k, e.span) else {
+                            bad = true;
+                            continue;
+                        };
                         e.kind = ExprKind::Name(Ident { name: format!("{PROC_ACTUAL}{k}"), span: e.span });
                         e.ty = Ty::Scalar(BaseTy::Integer(8));
                         continue;

@@ -124,4 +124,16 @@ impl Checker {
             }
         }
     }
+
+    /// A procedure key `k` passed as an actual argument: a generic name stands for its
+    /// specific of the same name (the only one the standard allows); None after an error.
+    pub(super) fn generic_actual(&mut self, k: String, span: Span) -> Option<String> {
+        let Some(specs) = self.g.procs.generics.get(&k) else { return Some(k) };
+        let gname = k.trim_start_matches("generic ").split(['#', '@']).next().unwrap_or_default().to_string();
+        let same = specs.iter().find(|s| self.g.procs.map.get(*s).is_some_and(|p| p.name == gname)).cloned();
+        if same.is_none() {
+            self.err(Diagnostic::not_yet(format!("the generic name `{gname}` as an actual argument"), span));
+        }
+        same
+    }
 }
