@@ -4185,6 +4185,12 @@ impl Checker {
             );
             return bad(args, name);
         }
+        if let Some(f) = Intrinsic::from_name(&n) {
+            // A generic extending an intrinsic: the intrinsic when no specific matches.
+            if self.scope.get(&n).is_some_and(|k| self.g.procs.generics.contains_key(k)) && !self.generic_trial(&n, &args) {
+                return self.intrinsic(f, name, args, span);
+            }
+        }
         if let Some(key) = self.function_key(&n) {
             let declared = if self.ext_names.contains(&n) && !self.scope.contains_key(&n) {
                 if self.implicit_none {

@@ -136,4 +136,23 @@ impl Checker {
         }
         same
     }
+
+    /// Whether some specific function of the generic `n` matches `args`, analysed on a
+    /// copy (whose diagnostics are dropped: the real analysis follows).
+    pub(super) fn generic_trial(&mut self, n: &str, args: &[Arg]) -> bool {
+        let Some(gkey) = self.scope.get(n).cloned() else { return false };
+        let (mark, reported) = (self.diags.len(), self.reported.clone());
+        let mut copy = args.to_vec();
+        for a in copy.iter_mut() {
+            if let Arg::Index(e) | Arg::Keyword(_, e) = a {
+                if self.procedure_actual(e).is_none() {
+                    self.expr(e);
+                }
+            }
+        }
+        self.diags.truncate(mark);
+        self.reported = reported;
+        let cands = self.g.procs.generics.get(&gkey).cloned().unwrap_or_default();
+        cands.iter().any(|k| self.g.procs.map.get(k).is_some_and(|s| s.kind == UnitKind::Function && matches(s, &copy)))
+    }
 }
