@@ -80,6 +80,9 @@ pub struct Unit {
     pub contains: Vec<Unit>,
     /// Derived-type definitions (`type :: name ... end type`), in source order.
     pub types: Vec<TypeDef>,
+    /// Generic interfaces (`interface name ... end interface`): the generic name and its
+    /// specific procedures (`module procedure` names and the interface bodies' names).
+    pub generics: Vec<(Ident, Vec<Ident>)>,
     pub span: Span,
 }
 

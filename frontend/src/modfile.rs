@@ -52,6 +52,9 @@ pub struct Imported {
     pub result_bounds: Vec<(String, Vec<(ResultBound, ResultBound)>)>,
     /// The derived types visible through the module.
     pub types: Vec<crate::sema::TypeInfo>,
+    /// Generic interfaces visible through the module: the generic name and the local names
+    /// (`generic%j%specific`, in `procs`) of its specifics.
+    pub generics: Vec<(String, Vec<String>)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -316,7 +319,24 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
         out.push_str(&line);
         out.push('\n');
     }
+    // A generic name: its specifics as procedures `name%j`, then the `generic` line.
+    let mut entries: Vec<(String, String)> = Vec::new();
+    let mut generic_lines = String::new();
     for (local, key) in &scope.0 {
+        match c.procs.generics.get(key) {
+            Some(specs) => {
+                let _ = write!(generic_lines, "generic {local}");
+                for (j, k) in specs.iter().enumerate() {
+                    let real = c.procs.map.get(k).map_or(local.as_str(), |p| p.name.as_str());
+                    entries.push((format!("{local}%{j}%{real}"), k.clone()));
+                    let _ = write!(generic_lines, " {local}%{j}%{real}");
+                }
+                generic_lines.push('\n');
+            }
+            None => entries.push((local.clone(), key.clone())),
+        }
+    }
+    for (local, key) in &entries {
         let Some(p) = c.procs.map.get(key) else { continue };
         if p.api {
             continue;
@@ -350,6 +370,7 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
             let _ = writeln!(out, "rdim {} {}", show_bound(lo), show_bound(hi));
         }
     }
+    out.push_str(&generic_lines);
     out.push_str("end\n");
     Ok(out)
 }
@@ -645,7 +666,8 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     _ => return Err(bad()),
                 };
                 let sig = ProcSig {
-                    name: local.to_string(),
+                    // A generic's specific `generic%j%name` has its own name last.
+                    name: local.rsplit('%').next().unwrap_or(local).to_string(),
                     kind,
                     link_name: link.to_string(),
                     args: Vec::new(),
@@ -678,6 +700,10 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                 };
                 let Some((_, p)) = m.procs.last_mut() else { return Err(bad()) };
                 p.args.push(a);
+            }
+            "generic" => {
+                let [g, specs @ ..] = rest else { return Err(bad()) };
+                m.generics.push((g.to_string(), specs.iter().map(|s| s.to_string()).collect()));
             }
             "rdim" => {
                 let [lo, hi] = rest else { return Err(bad()) };

@@ -227,6 +227,7 @@ fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
         body: Vec::new(),
         contains: Vec::new(),
         types: Vec::new(),
+        generics: Vec::new(),
         span,
     }
 }
@@ -1438,8 +1439,15 @@ impl Parser {
     fn interface_block(&mut self, u: &mut Unit) {
         let start = self.span();
         let head = self.statement_span();
-        if self.is_name("abstract") || !matches!(self.tok_at(1), Tok::Eos | Tok::Eof) {
-            let what = if self.is_name("abstract") { "abstract interfaces" } else { "generic interfaces" };
+        let generic = self.generic_head();
+        if generic.is_none() && (self.is_name("abstract") || !matches!(self.tok_at(1), Tok::Eos | Tok::Eof)) {
+            let what = if self.is_name("abstract") {
+                "abstract interfaces"
+            } else if self.is_name_at(1, "operator") || self.is_name_at(1, "assignment") {
+                "defined operators and assignments (`interface operator(...)`, `interface assignment(=)`)"
+            } else {
+                "this form of generic interface"
+            };
             self.diags.push(Diagnostic::not_yet(what, head));
             // Skip to `end interface`.
             loop {
@@ -1453,6 +1461,11 @@ impl Parser {
             return;
         }
         self.bump();
+        let mut specifics: Vec<Ident> = Vec::new();
+        if let Some(g) = &generic {
+            let _ = g;
+            self.bump();
+        }
         self.eat(&Tok::Eos);
         let saved_unit = self.cur_unit;
         loop {
@@ -1494,6 +1507,9 @@ impl Parser {
                         self.cur_unit = saved_unit;
                         self.end_unit(&mut p, hs);
                         p.span = self.from(pstart);
+                        if generic.is_some() {
+                            specifics.push(p.name.clone());
+                        }
                         u.interfaces.push(p);
                     }
                     Err(Fail) => self.skip_statement(),
@@ -1507,6 +1523,12 @@ impl Parser {
                 );
                 break;
             }
+            if generic.is_some() && (self.is_name("module") || self.is_name("procedure")) {
+                if let Some(list) = self.module_procedure_stmt() {
+                    specifics.extend(list);
+                }
+                continue;
+            }
             if self.is_name("module") || self.is_name("procedure") {
                 let sp = self.statement_span();
                 self.diags.push(Diagnostic::not_yet("`module procedure` in interface blocks", sp));
@@ -1518,6 +1540,54 @@ impl Parser {
         }
         let _ = start;
         self.cur_unit = saved_unit;
+        if let Some(g) = generic {
+            u.generics.push((g, specifics));
+        }
+    }
+
+    /// `interface name` (a generic interface): the generic name, without consuming it.
+    fn generic_head(&mut self) -> Option<Ident> {
+        if !matches!(self.tok_at(2), Tok::Eos | Tok::Eof) || self.is_name("abstract") {
+            return None;
+        }
+        let Tok::Name(n) = self.tok_at(1) else { return None };
+        let name = n.clone();
+        let span = self.span_at(1);
+        Some(Ident { name, span })
+    }
+
+    /// `module procedure a, b` or `procedure a, b` inside a generic interface block.
+    fn module_procedure_stmt(&mut self) -> Option<Vec<Ident>> {
+        if self.is_name("module") {
+            self.bump();
+        }
+        if !self.is_name("procedure") {
+            let _ = self.err_expected("`procedure`");
+            self.skip_statement();
+            return None;
+        }
+        self.bump();
+        if self.is(&Tok::Colon) && self.tok_at(1) == &Tok::Colon {
+            self.bump();
+            self.bump();
+        }
+        let mut list = Vec::new();
+        loop {
+            match self.expect_name("a procedure name") {
+                Ok(n) => list.push(n),
+                Err(Fail) => {
+                    self.skip_statement();
+                    return Some(list);
+                }
+            }
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        if self.expect_eos().is_err() {
+            self.skip_statement();
+        }
+        Some(list)
     }
 
     /// The `end` statement of a unit (reports a missing or mismatched one).

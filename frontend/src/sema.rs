@@ -22,6 +22,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 #[path = "sema_derived.rs"]
 mod derived;
+mod generic;
 mod transform;
 pub use derived::{base_layout, CompInfo, TypeInfo};
 
@@ -147,6 +148,9 @@ pub struct Procs {
     /// The result bounds of array-valued functions read from module files, by link name
     /// (for functions defined in the file, lowering reads their declarations).
     pub result_bounds: BTreeMap<String, Vec<(ResultBound, ResultBound)>>,
+    /// Generic interfaces: each generic key (`generic NAME#unit`, in the scopes like a
+    /// procedure key) and the keys of its specific procedures.
+    pub generics: BTreeMap<String, Vec<String>>,
 }
 
 /// A bound of the explicit-shape result of an array-valued function, in terms of the
@@ -736,6 +740,12 @@ impl Global {
                 };
                 scope.insert(local.clone(), key);
             }
+            for (gname, locals) in &im.generics {
+                let keys: Vec<String> = locals.iter().filter_map(|l| scope.remove(l)).collect();
+                let gkey = format!("generic {gname}@{}", im.name);
+                g.procs.generics.insert(gkey.clone(), keys);
+                scope.insert(gname.clone(), gkey);
+            }
             for (link, b) in &im.result_bounds {
                 g.procs.result_bounds.insert(link.clone(), b.clone());
             }
@@ -819,6 +829,29 @@ impl Global {
                         scope.insert(v.name.name.clone(), k.clone());
                     }
                 }
+            }
+            for (gname, specs) in &u.generics {
+                let gkey = generic::generic_key(&gname.name, i);
+                let mut keys: Vec<String> = Vec::new();
+                // Extending a generic of the same name seen from a module or the host.
+                if let Some(prev) = scope.get(&gname.name).and_then(|k| g.procs.generics.get(k)) {
+                    keys.extend(prev.iter().cloned());
+                }
+                for s in specs {
+                    match scope.get(&s.name) {
+                        Some(k) => match g.procs.generics.get(k) {
+                            Some(prev) => keys.extend(prev.iter().cloned()),
+                            None => keys.push(k.clone()),
+                        },
+                        None => diags.push(
+                            Diagnostic::error("E0127", format!("`{}` is not a procedure of this scope", s.name), s.span)
+                                .with_label(format!("listed in the generic interface `{}`", gname.name)),
+                        ),
+                    }
+                }
+                keys.dedup();
+                g.procs.generics.insert(gkey.clone(), keys);
+                scope.insert(gname.name.clone(), gkey);
             }
             g.scopes.push(scope);
             g.openacc.push(openacc);
@@ -2501,6 +2534,10 @@ impl Checker {
                 Arg::Index(e) | Arg::Keyword(_, e) => {
                     // A procedure name as an actual argument (for a dummy procedure).
                     if let Some(k) = self.procedure_actual(e) {
+                        let Some(k) = self.generic_actual(k, e.span) else {
+                            bad = true;
+                            continue;
+                        };
                         e.kind = ExprKind::Name(Ident { name: format!("{PROC_ACTUAL}{k}"), span: e.span });
                         e.ty = Ty::Scalar(BaseTy::Integer(8));
                         continue;
@@ -2517,6 +2554,18 @@ impl Checker {
                 }
             }
         }
+        let via_generic = self.g.procs.generics.contains_key(&key);
+        let key = if via_generic {
+            if bad {
+                return (Ident { name: key, span: name.span }, args, Ty::Unknown);
+            }
+            match self.resolve_generic(&key, &fname, &args, func, span) {
+                Some(k) => k,
+                None => return (Ident { name: key, span: name.span }, args, Ty::Unknown),
+            }
+        } else {
+            key
+        };
         let call_name = Ident { name: key.clone(), span: name.span };
         if self.in_compute() {
             if self.g.procs.map.get(&key).is_some_and(|p| p.api) {
@@ -2581,11 +2630,10 @@ impl Checker {
             };
             return (call_name, args, ty);
         };
-        if let Some(d) = sig
-            .args
-            .iter()
-            .find(|d| d.assumed_shape)
-            .filter(|_| !sig.api && self.key.as_deref() != Some(key.as_str()) && !self.scope.values().any(|k| *k == key))
+        if let Some(d) =
+            sig.args.iter().find(|d| d.assumed_shape).filter(|_| {
+                !sig.api && !via_generic && self.key.as_deref() != Some(key.as_str()) && !self.scope.values().any(|k| *k == key)
+            })
         {
             // An external procedure defined in this file but without an interface here.
             self.err(
@@ -3810,6 +3858,10 @@ impl Checker {
                 arg_err(self, fs, "fsource", &format!("of the same type as `tsource` (`{}`)", base_name(b0)));
                 return unknown(slots);
             }
+            if b0 == BaseTy::Character && r > 0 {
+                self.err(Diagnostic::not_yet("`merge` of character arrays", span));
+                return unknown(slots);
+            }
             let args = slots.into_iter().flatten().collect();
             return (ExprKind::Intrinsic { func: f, args }, with_rank(b0, r));
         }
@@ -4177,6 +4229,12 @@ impl Checker {
                     .with_note(hint),
             );
             return bad(args, name);
+        }
+        if let Some(f) = Intrinsic::from_name(&n) {
+            // A generic extending an intrinsic: the intrinsic when no specific matches.
+            if self.scope.get(&n).is_some_and(|k| self.g.procs.generics.contains_key(k)) && !self.generic_trial(&n, &args) {
+                return self.intrinsic(f, name, args, span);
+            }
         }
         if let Some(key) = self.function_key(&n) {
             let declared = if self.ext_names.contains(&n) && !self.scope.contains_key(&n) {

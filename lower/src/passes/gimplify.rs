@@ -1547,6 +1547,21 @@ impl<'a> G<'a> {
                         self.emit(Stmt::Call("gpuf_str_char".into(), vec![t.clone(), c]));
                         (t, Op::I64(1))
                     }
+                    Intrinsic::Merge => {
+                        let (t, lt) = arg(self, 0);
+                        let (f, lf) = arg(self, 1);
+                        let m = match args.get(2) {
+                            Some(x) => self.expr(x),
+                            None => Op::I32(1),
+                        };
+                        let (a, n) = (self.tmp(Ty::Ptr), self.tmp(Ty::I64));
+                        self.emit(Stmt::If {
+                            cond: m,
+                            then_body: vec![Stmt::Assign(a, Rv::Use(t)), Stmt::Assign(n, Rv::Use(lt))],
+                            else_body: vec![Stmt::Assign(a, Rv::Use(f)), Stmt::Assign(n, Rv::Use(lf))],
+                        });
+                        (Op::Var(a), Op::Var(n))
+                    }
                     _ => {
                         self.not_yet("this character intrinsic here", e.span);
                         none
