@@ -609,6 +609,22 @@ end function norm
 
 /// Checks that `src` is handled without panicking. Runs the front end on the test's own
 /// thread (2 MiB stack, smaller than the front end's thread) so that stack use is tested too.
+/// Every prefix of `src`, `src` with each character deleted, and with each character
+/// replaced by one of `subs` in turn: none makes the front end panic.
+fn no_panic_on_edits(src: &str, subs: &[&str]) {
+    for (n, (i, c)) in src.char_indices().enumerate() {
+        no_panic(&src[..i]);
+        let mut del = String::from(&src[..i]);
+        del.push_str(src.get(i + 1..).unwrap_or(""));
+        no_panic(&del);
+        let sub = subs.get(n % subs.len()).copied().unwrap_or("(");
+        let mut s = String::from(&src[..i]);
+        s.push_str(sub);
+        s.push_str(&src[i + c.len_utf8()..]);
+        no_panic(&s);
+    }
+}
+
 fn no_panic(src: &str) {
     let r = std::panic::catch_unwind(|| {
         let diags = match crate::check_file(src) {
@@ -1400,17 +1416,7 @@ fn derived_types_check_and_layout() {
 fn no_panic_on_derived_type_edits() {
     let src = DERIVED;
     let subs = ["(", ")", "%", "'", "=", "::", "\n", "type", ",", "1"];
-    for (n, (i, c)) in src.char_indices().enumerate() {
-        no_panic(&src[..i]);
-        let mut del = String::from(&src[..i]);
-        del.push_str(src.get(i + 1..).unwrap_or(""));
-        no_panic(&del);
-        let sub = subs.get(n % subs.len()).copied().unwrap_or("(");
-        let mut s = String::from(&src[..i]);
-        s.push_str(sub);
-        s.push_str(&src[i + c.len_utf8()..]);
-        no_panic(&s);
-    }
+    no_panic_on_edits(src, &subs);
 }
 
 // ----- statement labels -----
@@ -1456,17 +1462,7 @@ fn no_panic_on_edited_label_programs() {
                open(newunit=i, file='x', iostat=ios)\n  inquire(unit=i, opened=ios)\n  rewind(i)\n  \
                allocate(a(3), stat=ios, errmsg=f)\nend program p\n";
     let subs = ["(", ")", "&", "'", "\n", "1", ",", "=", "0"];
-    for (n, (i, c)) in src.char_indices().enumerate() {
-        no_panic(&src[..i]);
-        let mut del = String::from(&src[..i]);
-        del.push_str(src.get(i + 1..).unwrap_or(""));
-        no_panic(&del);
-        let sub = subs.get(n % subs.len()).copied().unwrap_or("(");
-        let mut s = String::from(&src[..i]);
-        s.push_str(sub);
-        s.push_str(&src[i + c.len_utf8()..]);
-        no_panic(&s);
-    }
+    no_panic_on_edits(src, &subs);
 }
 
 // ----- specification statements, characters, procedures as arguments -----
@@ -1477,15 +1473,5 @@ const SPEC_STMTS: &str = "module m\n  private\n  public :: f, g\n  character(len
 fn no_panic_on_specification_statement_edits() {
     let src = SPEC_STMTS;
     let subs = ["(", ")", "/", "'", "=", "::", "\n", "*", ",", "-"];
-    for (n, (i, c)) in src.char_indices().enumerate() {
-        no_panic(&src[..i]);
-        let mut del = String::from(&src[..i]);
-        del.push_str(src.get(i + 1..).unwrap_or(""));
-        no_panic(&del);
-        let sub = subs.get(n % subs.len()).copied().unwrap_or("(");
-        let mut s = String::from(&src[..i]);
-        s.push_str(sub);
-        s.push_str(&src[i + c.len_utf8()..]);
-        no_panic(&s);
-    }
+    no_panic_on_edits(src, &subs);
 }
