@@ -1439,7 +1439,10 @@ impl Checker {
             if mname == "openacc" && !self.g.module_pos.contains_key(mname) {
                 self.use_openacc(u);
             } else if let Some(table) = crate::intrinsic_modules::constants(mname).filter(|_| !self.g.module_pos.contains_key(mname)) {
-                self.use_constants(u, table);
+                let m = mname.clone();
+                self.use_constants(u, table, move |this, remote| {
+                    this.err(Diagnostic::not_yet(format!("`{}` of the intrinsic module `{m}`", remote.name), remote.span));
+                });
             } else if INTRINSIC_MODULES.contains(&mname.as_str()) {
                 self.err(Diagnostic::not_yet(format!("the intrinsic module `{mname}`"), u.module.span));
             } else if self.g.module_pos.contains_key(mname) {
@@ -1531,55 +1534,24 @@ impl Checker {
     /// Imports the named constants of the intrinsic module `openacc` (its routines are in
     /// the unit's scope already, see [`Global::collect`]).
     fn use_openacc(&mut self, u: &Use) {
-        let span = u.module.span;
-        let wanted: Vec<(Ident, Ident)> = match &u.only {
-            Some(list) => list.clone(),
-            None => {
-                let renamed: HashSet<&str> = u.renames.iter().map(|(_, r)| r.name.as_str()).collect();
-                let mut all: Vec<(Ident, Ident)> = OPENACC_CONSTANTS
-                    .iter()
-                    .filter(|(n, _)| !renamed.contains(n))
-                    .map(|(n, _)| {
-                        let id = Ident { name: n.to_string(), span };
-                        (id.clone(), id)
-                    })
-                    .collect();
-                all.extend(u.renames.iter().cloned());
-                all
+        self.use_constants(u, OPENACC_CONSTANTS, |this, remote| {
+            if openacc_key(&remote.name).is_some() {
+                return;
             }
-        };
-        for (local, remote) in wanted {
-            let Some(&(_, v)) = OPENACC_CONSTANTS.iter().find(|(n, _)| *n == remote.name) else {
-                if openacc_key(&remote.name).is_some() {
-                    continue;
-                }
-                if remote.name.starts_with("acc_") {
-                    self.err(Diagnostic::not_yet(format!("the OpenACC routine `{}`", remote.name), remote.span));
-                } else {
-                    self.err(
-                        Diagnostic::error("E0121", format!("`{}` is not in module `openacc`", remote.name), remote.span)
-                            .with_label("not found in the module"),
-                    );
-                }
-                continue;
-            };
-            if let Some(i) = self.syms.index(&local.name) {
-                if self.use_assoc.contains_key(&local.name) {
-                    continue;
-                }
-                self.syms.list.remove(i);
+            if remote.name.starts_with("acc_") {
+                this.err(Diagnostic::not_yet(format!("the OpenACC routine `{}`", remote.name), remote.span));
+            } else {
+                this.err(
+                    Diagnostic::error("E0121", format!("`{}` is not in module `openacc`", remote.name), remote.span)
+                        .with_label("not found in the module"),
+                );
             }
-            let mut s = Symbol::new(local.name.clone(), BaseTy::Integer(4), remote.span);
-            s.parameter = true;
-            s.init = Some(Expr { kind: ExprKind::Int(v, 4), span: remote.span, ty: Ty::Scalar(BaseTy::Integer(4)) });
-            self.use_assoc.insert(local.name.clone(), "openacc".to_string());
-            self.syms.list.push(s);
-        }
+        });
     }
 
-    /// Imports the named constants of an intrinsic module (`iso_fortran_env`,
-    /// `iso_c_binding`); its other entities are not supported yet.
-    fn use_constants(&mut self, u: &Use, table: &[(&str, i64)]) {
+    /// Imports the named constants (`integer(4)`) of an intrinsic module: `openacc`,
+    /// `iso_fortran_env`, `iso_c_binding`; `missing` reports a name the table lacks.
+    fn use_constants(&mut self, u: &Use, table: &[(&str, i64)], missing: impl Fn(&mut Self, &Ident)) {
         let (mname, span) = (&u.module.name, u.module.span);
         let wanted: Vec<(Ident, Ident)> = match &u.only {
             Some(list) => list.clone(),
@@ -1599,7 +1571,7 @@ impl Checker {
         };
         for (local, remote) in wanted {
             let Some(&(_, v)) = table.iter().find(|(n, _)| *n == remote.name) else {
-                self.err(Diagnostic::not_yet(format!("`{}` of the intrinsic module `{mname}`", remote.name), remote.span));
+                missing(self, &remote);
                 continue;
             };
             if let Some(i) = self.syms.index(&local.name) {
