@@ -3308,29 +3308,7 @@ impl Parser {
     #[inline(never)]
     fn end_do(&mut self, name: &Option<Ident>, open_span: Span) {
         if self.close_construct(Term::EndDo, "`do` loop", open_span).is_some() {
-            // Optional construct name after `end do`.
-            let end_name = match self.tok().clone() {
-                Tok::Name(n) => Some(Ident { name: n, span: self.bump().span }),
-                _ => None,
-            };
-            match (name, end_name) {
-                (Some(n), Some(e)) if n.name != e.name => self.diags.push(
-                    Diagnostic::error("E0013", format!("`end do` names `{}`, but the loop is named `{}`", e.name, n.name), e.span)
-                        .with_label(format!("expected `{}`", n.name)),
-                ),
-                (None, Some(e)) => self.diags.push(
-                    Diagnostic::error("E0013", format!("`end do` names `{}`, but the loop has no name", e.name), e.span)
-                        .with_label("unexpected name"),
-                ),
-                (Some(n), None) => self.diags.push(
-                    Diagnostic::error("E0013", format!("missing the construct name `{}` after `end do`", n.name), self.from(self.span()))
-                        .with_label(format!("expected `end do {}`", n.name)),
-                ),
-                _ => {}
-            }
-            if self.expect_eos().is_err() {
-                self.skip_statement();
-            }
+            self.end_construct_name(name, "end do", "loop");
         }
     }
 

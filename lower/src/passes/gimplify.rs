@@ -1441,6 +1441,25 @@ impl<'a> G<'a> {
         (a, n)
     }
 
+    /// The base and IR types of index variable `var` and its bounds and step (default 1) in that type,
+    /// for implied-do loops and `forall`/`do concurrent` indices.
+    fn index_bounds(&mut self, var: &str, lo: &Expr, hi: &Expr, step: Option<&Expr>) -> (BaseTy, Ty, Op, Op, Op) {
+        let base = self.syms.get(var).map_or(BaseTy::Integer(4), |s| s.base);
+        let vt = ir_ty(base);
+        let lo = self.expr(lo);
+        let lo = self.conv(lo, vt);
+        let hi = self.expr(hi);
+        let hi = self.conv(hi, vt);
+        let st = match step {
+            Some(x) => {
+                let v = self.expr(x);
+                self.conv(v, vt)
+            }
+            None => self.conv(Op::I32(1), vt),
+        };
+        (base, vt, lo, hi, st)
+    }
+
     /// A temporary character buffer of `n` bytes (an `I64`), freed after the statement.
     fn str_temp(&mut self, n: Op) -> Op {
         let size = self.bin(Ty::I64, BinOp::Max, n, Op::I64(1));
@@ -2171,19 +2190,7 @@ impl<'a> G<'a> {
                     f(self, x);
                 }
                 CtorItem::ImpliedDo(d) => {
-                    let base = self.syms.get(&d.var.name).map_or(BaseTy::Integer(4), |s| s.base);
-                    let vt = ir_ty(base);
-                    let lo = self.expr(&d.lo);
-                    let lo = self.conv(lo, vt);
-                    let hi = self.expr(&d.hi);
-                    let hi = self.conv(hi, vt);
-                    let st = match &d.step {
-                        Some(x) => {
-                            let v = self.expr(x);
-                            self.conv(v, vt)
-                        }
-                        None => self.conv(Op::I32(1), vt),
-                    };
+                    let (base, vt, lo, hi, st) = self.index_bounds(&d.var.name, &d.lo, &d.hi, d.step.as_ref());
                     let v = self.f.new_var(d.var.name.clone(), vt);
                     let mut m = HashMap::new();
                     m.insert(d.var.name.clone(), Home::Reg(v, base));
@@ -3898,19 +3905,7 @@ impl<'a> G<'a> {
         let mut scope = HashMap::new();
         let mut counts = Vec::new();
         for sp in specs {
-            let base = self.syms.get(&sp.var.name).map_or(BaseTy::Integer(4), |s| s.base);
-            let vt = ir_ty(base);
-            let lo = self.expr(&sp.lo);
-            let lo = self.conv(lo, vt);
-            let hi = self.expr(&sp.hi);
-            let hi = self.conv(hi, vt);
-            let st = match &sp.step {
-                Some(x) => {
-                    let v = self.expr(x);
-                    self.conv(v, vt)
-                }
-                None => self.conv(Op::I32(1), vt),
-            };
+            let (base, vt, lo, hi, st) = self.index_bounds(&sp.var.name, &sp.lo, &sp.hi, sp.step.as_ref());
             // Values that must not change while the loops run.
             let mut fixed = [lo, hi, st].map(|o| {
                 if let Op::Var(_) = o {
