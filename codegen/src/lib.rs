@@ -25,11 +25,14 @@ pub struct Options {
     pub nvptx_arch: String,
     /// e.g. `gfx90a`.
     pub amdgcn_arch: String,
+    /// The host CPU (`-march=`): an LLVM CPU name, or `native` for the build machine's;
+    /// `None` is generic x86-64.
+    pub host_cpu: Option<String>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { opt_level: 2, nvptx_arch: "sm_80".into(), amdgcn_arch: "gfx90a".into() }
+        Options { opt_level: 2, nvptx_arch: "sm_80".into(), amdgcn_arch: "gfx90a".into(), host_cpu: None }
     }
 }
 
@@ -130,14 +133,25 @@ fn opt_level(o: u8) -> OptimizationLevel {
 pub(crate) fn target_machine(tgt: Tgt, opts: &Options) -> R<TargetMachine> {
     init_targets();
     let (triple, cpu, features, reloc) = match tgt {
-        Tgt::X86 => ("x86_64-unknown-linux-gnu", "x86-64".to_string(), "", RelocMode::PIC),
-        Tgt::Nvptx => ("nvptx64-nvidia-cuda", opts.nvptx_arch.clone(), ptx_features(&opts.nvptx_arch), RelocMode::Default),
+        Tgt::X86 => {
+            let (cpu, features) = match opts.host_cpu.as_deref() {
+                None | Some("x86-64") => ("x86-64".to_string(), String::new()),
+                Some("native") => (
+                    TargetMachine::get_host_cpu_name().to_string(),
+                    TargetMachine::get_host_cpu_features().to_string(),
+                ),
+                Some(c) => (c.to_string(), String::new()),
+            };
+            ("x86_64-unknown-linux-gnu", cpu, features, RelocMode::PIC)
+        }
+        Tgt::Nvptx => ("nvptx64-nvidia-cuda", opts.nvptx_arch.clone(), ptx_features(&opts.nvptx_arch).to_string(), RelocMode::Default),
         // gpuf assumes 64-lane wavefronts (Target::Amdgcn.warp_size()): force them on gfx10+.
         Tgt::Amdgcn => {
             let f = if opts.amdgcn_arch.starts_with("gfx1") { "+wavefrontsize64" } else { "" };
-            ("amdgcn-amd-amdhsa", opts.amdgcn_arch.clone(), f, RelocMode::PIC)
+            ("amdgcn-amd-amdhsa", opts.amdgcn_arch.clone(), f.to_string(), RelocMode::PIC)
         }
     };
+    let features = features.as_str();
     let triple = TargetTriple::create(triple);
     let t = LlTarget::from_triple(&triple).map_err(|e| CodegenError(format!("target {}: {e}", tgt.name())))?;
     t.create_target_machine(&triple, &cpu, features, opt_level(opts.opt_level), reloc, CodeModel::Default)

@@ -4,7 +4,7 @@ use gpuf_codegen::{compile_device, compile_host, DeviceImages, Emit, Options};
 use gpuf_lower::ir::*;
 
 fn opts(o: u8) -> Options {
-    Options { opt_level: o, nvptx_arch: "sm_80".into(), amdgcn_arch: "gfx90a".into() }
+    Options { opt_level: o, nvptx_arch: "sm_80".into(), amdgcn_arch: "gfx90a".into(), host_cpu: None }
 }
 
 fn v(x: VarId) -> Op {

@@ -45,6 +45,11 @@ pub struct PpOptions {
     /// `-D` definitions in command-line order; the value is `"1"` when none was given.
     pub defines: Vec<(String, String)>,
     pub openmp_sentinel: bool,
+    /// Whether OpenACC is enabled: `_OPENACC` is predefined and `!$acc` lines are
+    /// directives; otherwise they are comments (gfortran without `-fopenacc`).
+    pub openacc: bool,
+    /// `-U` names: macros (predefined or from `-D`) removed before the source is read.
+    pub undefs: Vec<String>,
 }
 
 /// A file the loader found: its display path (for messages) and its text.
@@ -67,7 +72,7 @@ const MAX_EXPANSION_LEN: usize = 1 << 20;
 const MAX_EXPR_DEPTH: usize = 256;
 
 /// Predefined macros.
-const PREDEFINED: &[(&str, &str)] = &[("__GPUF__", "1"), ("_OPENACC", "201711")];
+const PREDEFINED: &[(&str, &str)] = &[("__GPUF__", "1")];
 
 // ---------------------------------------------------------------------------------------------
 // Source map
@@ -246,6 +251,14 @@ fn omp_sentinel(line: &str) -> Option<usize> {
     let p = skip_blanks(b, 0);
     let next = at(b, p + 2);
     (at(b, p) == b'!' && at(b, p + 1) == b'$' && (is_blank(next) || next == b'&')).then_some(p)
+}
+
+/// The position of an OpenACC directive sentinel `!$acc` (any case) starting the line after
+/// optional blanks.
+fn acc_sentinel(line: &str) -> Option<usize> {
+    let b = line.as_bytes();
+    let p = skip_blanks(b, 0);
+    (at(b, p) == b'!' && at(b, p + 1) == b'$' && b.get(p + 2..p + 5).is_some_and(|s| s.eq_ignore_ascii_case(b"acc"))).then_some(p)
 }
 
 /// The byte range of the file name of a Fortran `include 'name'` line.
@@ -921,6 +934,9 @@ pub fn preprocess(
     for (name, value) in PREDEFINED {
         pp.macros.insert(name.to_string(), object(value));
     }
+    if opts.openacc {
+        pp.macros.insert("_OPENACC".to_string(), object("201711"));
+    }
     let mut bad_defines = Vec::new();
     for (name, value) in &opts.defines {
         if is_identifier(name) && name != "defined" {
@@ -928,6 +944,9 @@ pub fn preprocess(
         } else {
             bad_defines.push(name.clone());
         }
+    }
+    for name in &opts.undefs {
+        pp.macros.remove(name);
     }
     pp.process_file(0, 0, opts.cpp);
     for name in bad_defines {
@@ -1026,6 +1045,12 @@ impl Pp<'_> {
             if self.opts.openmp_sentinel && quote.is_none() {
                 if let Some(p) = omp_sentinel(body) {
                     line.replace_range(p..p + 2, "  ");
+                }
+            }
+            if !self.opts.openacc && quote.is_none() {
+                if let Some(p) = acc_sentinel(body) {
+                    // `!$acc` -> `!    `: a comment of the same length.
+                    line.replace_range(p + 1..p + 5, "    ");
                 }
             }
             if cpp {
@@ -1376,7 +1401,7 @@ mod tests {
     use super::*;
 
     fn opts(cpp: bool, defines: &[(&str, &str)]) -> PpOptions {
-        PpOptions { cpp, defines: defines.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect(), openmp_sentinel: false }
+        PpOptions { cpp, defines: defines.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect(), openmp_sentinel: false, openacc: true, undefs: Vec::new() }
     }
 
     fn files(list: &[(&str, &str)]) -> HashMap<String, String> {
@@ -1886,6 +1911,8 @@ end program
                 cpp: round % 4 != 0,
                 defines: vec![("A".into(), "F(".into()), ("F".into(), "A".into())],
                 openmp_sentinel: round % 2 == 0,
+                openacc: round % 3 != 0,
+                undefs: Vec::new(),
             };
             let (out, map, d) = run_with(&src, &o, &fs);
             for diag in &d {

@@ -449,7 +449,7 @@ fn separate_compilation() {
         // Every module file starts with its version line.
         for e in std::fs::read_dir(&d).map_err(|e| e.to_string())?.flatten() {
             let p = e.path();
-            if p.extension().is_some_and(|x| x == "gmod") {
+            if p.extension().is_some_and(|x| x == "mod") {
                 let text = std::fs::read_to_string(&p).map_err(|e| e.to_string())?;
                 if !text.starts_with("gpuf-module 1\n") {
                     return Err(format!("{name}: {} has no version line", p.display()));
@@ -556,12 +556,26 @@ fn gfortran_interop_assumed_shape() {
     let want = ok(run(&mut Command::new(&r)), "ref");
     let gf_mod = d.join("as_mod_gf.o");
     ok(run(Command::new("gfortran").current_dir(&d).arg("-c").arg(&m).arg("-o").arg(&gf_mod)), "gfortran -c module");
+    // Both compilers name the module file `as_mod.mod`: gpuf's go to their own directory.
+    let gpuf_mods = d.join("gpuf-mods");
+    std::fs::create_dir_all(&gpuf_mods).unwrap_or_else(|e| panic!("{e}"));
     let gpuf_mod = d.join("as_mod_gpuf.o");
-    ok(run(Command::new(gpuf()).current_dir(&d).arg("compile").arg("-c").arg(&m).arg("-o").arg(&gpuf_mod)), "gpuf -c module");
+    ok(
+        run(Command::new(gpuf()).current_dir(&d).arg("compile").arg("-c").arg(&m).arg("-J").arg(&gpuf_mods).arg("-o").arg(&gpuf_mod)),
+        "gpuf -c module",
+    );
     // gpuf main + gfortran module.
     let exe = d.join("gpuf_main");
     ok(
-        run(Command::new(gpuf()).current_dir(&d).arg("compile").arg(&p).arg(&gf_mod).args(["-l", "gfortran", "-o"]).arg(&exe)),
+        run(Command::new(gpuf())
+            .current_dir(&d)
+            .arg("compile")
+            .arg(&p)
+            .arg("-I")
+            .arg(&gpuf_mods)
+            .arg(&gf_mod)
+            .args(["-l", "gfortran", "-o"])
+            .arg(&exe)),
         "gpuf main with the gfortran module",
     );
     assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main"), want, "gpuf main, gfortran module");

@@ -1,0 +1,397 @@
+//! One job from sources to outputs: preprocessing (and fixed form to free form), the front
+//! end with module files read and written, the passes, code generation for the host and
+//! the GPUs, and the link.
+
+use crate::cli::{file_kind, EmitKind, FileKind, Form, Job, Stage};
+use crate::link::{link, link_hsaco};
+use crate::output::{check_output, remove, say, temp_beside, write_atomic};
+use gpuf_codegen::{DeviceImages, Emit, Options};
+use gpuf_frontend::preprocess::{preprocess, render_mapped, Loaded, PpOptions, SourceMap};
+use gpuf_frontend::sema::Checked;
+use gpuf_frontend::Diagnostic;
+use gpuf_lower::ir::Target;
+use std::path::{Path, PathBuf};
+
+fn render(diags: &[Diagnostic], map: &SourceMap) {
+    for d in diags {
+        say(&format!("{}\n", render_mapped(d, map)));
+    }
+}
+
+fn failed(diags: &[Diagnostic], file: &str) -> String {
+    let n = diags.iter().filter(|d| d.is_error()).count();
+    format!("error: could not compile `{file}` due to {n} previous error{}", if n == 1 { "" } else { "s" })
+}
+
+fn stem(p: &Path) -> String {
+    p.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_else(|| "a".into())
+}
+
+/// Runs a whole job.
+pub fn run_job(job: &Job, run_target: Option<&Path>) -> Result<(), String> {
+    if job.sources.is_empty() && job.link_files().next().is_none() {
+        return Err("error: no input files\n  = help: `gpuf prog.f90 -o prog`, or `gpuf compile prog.f90` (see `gpuf --help`)".into());
+    }
+    let multiple = job.sources.len() > 1;
+    if multiple && job.out.is_some() && matches!(job.stage, Stage::Object | Stage::Emit(_)) {
+        return Err("error: `-o` cannot name one output for several sources with `-c`, `-S` or `--emit`\n  = help: drop `-o` (each source gets its own `NAME.o`), or compile the files one by one".into());
+    }
+    let inputs: Vec<&Path> = job.sources.iter().map(PathBuf::as_path).chain(job.link_files().map(PathBuf::as_path)).collect();
+    match &job.stage {
+        Stage::Preprocess => {
+            let mut text = String::new();
+            for s in &job.sources {
+                text.push_str(&read_source(job, s, true)?.0);
+            }
+            match &job.out {
+                Some(o) if o.as_os_str() != "-" => {
+                    check_output(o, &inputs)?;
+                    write_atomic(o, text.as_bytes())
+                }
+                _ => {
+                    use std::io::Write;
+                    let mut so = std::io::stdout().lock();
+                    so.write_all(text.as_bytes())
+                        .and_then(|_| so.flush())
+                        .map_err(|e| format!("error: cannot write the preprocessed source: {e}"))
+                }
+            }
+        }
+        Stage::Object | Stage::Emit(_) => {
+            if job.sources.is_empty() {
+                let what = job.link_files().next().map(|p| p.display().to_string()).unwrap_or_default();
+                return Err(format!("error: `{what}` is an object file: there is nothing to compile (drop `-c`/`--emit` to link)"));
+            }
+            for s in &job.sources {
+                let out = job.out.clone().unwrap_or_else(|| default_output(job, s));
+                check_output(&out, &inputs)?;
+                compile_source(job, s, &out)?;
+            }
+            Ok(())
+        }
+        Stage::Link => {
+            let out = run_target.map(Path::to_path_buf).or_else(|| job.out.clone()).unwrap_or_else(|| PathBuf::from("a.out"));
+            check_output(&out, &inputs)?;
+            let mut objs = Vec::new();
+            let r = (|| {
+                for (k, s) in job.sources.iter().enumerate() {
+                    let o = temp_beside(&out, &format!("{k}.o"));
+                    objs.push(o.clone());
+                    compile_source(job, s, &o)?;
+                }
+                link(&objs, job, &out)
+            })();
+            for o in &objs {
+                remove(o);
+            }
+            r
+        }
+    }
+}
+
+/// The output of `-c` / `--emit` without `-o`: `NAME.o` etc. in the working directory.
+fn default_output(job: &Job, src: &Path) -> PathBuf {
+    let stem = stem(src);
+    PathBuf::from(match job.stage {
+        Stage::Emit(EmitKind::LlvmIr) => format!("{stem}.ll"),
+        Stage::Emit(EmitKind::Asm) => format!("{stem}.s"),
+        Stage::Emit(EmitKind::Obj) | Stage::Object => format!("{stem}.o"),
+        Stage::Emit(_) => format!("{stem}.txt"),
+        _ => "a.out".to_string(),
+    })
+}
+
+/// Macros predefined for the job: gfortran's (the GNU compatibility that build systems
+/// detect, see ARCHITECTURE.md) in gfortran's spelling, `_OPENMP` with `-fopenmp`.
+/// (`__GPUF__` always, `_OPENACC` with OpenACC, come from the preprocessor.)
+fn predefined(job: &Job) -> Vec<(String, String)> {
+    let mut v: Vec<(&str, &str)> = Vec::new();
+    if job.gfortran_cli {
+        v.extend([
+            ("__GFORTRAN__", "1"),
+            ("__GNUC__", "12"),
+            ("__GNUC_MINOR__", "2"),
+            ("__GNUC_PATCHLEVEL__", "0"),
+            ("__x86_64__", "1"),
+            ("__linux__", "1"),
+            ("__unix__", "1"),
+        ]);
+    }
+    if job.openmp {
+        v.push(("_OPENMP", "201511"));
+    }
+    v.into_iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
+}
+
+/// Reads a source and runs the preprocessor: `#` directives for `.F90`/`.F` files (or
+/// `-cpp`, or always for `-E`), `include` lines always; fixed-form sources are then
+/// rewritten to free form line by line. Include files are searched beside the including
+/// file, then in the `-I` directories.
+fn read_source(job: &Job, path: &Path, for_e: bool) -> Result<(String, SourceMap), String> {
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| format!("error: cannot read `{file}`: {e}"))?;
+    if bytes.contains(&0) {
+        return Err(format!("error: `{file}` is not a Fortran source file (it contains binary data)\n  = help: pass objects and libraries after the source file, or only objects to link them"));
+    }
+    let src = String::from_utf8_lossy(&bytes).to_string();
+    let (form, cpp_by_suffix) = match file_kind(path) {
+        FileKind::Fortran(f, c) => (f, c),
+        FileKind::Linker => (Form::Free, false),
+    };
+    let form = job.form.unwrap_or(form);
+    let cpp = for_e || job.cpp.unwrap_or(cpp_by_suffix);
+    let mut defines = predefined(job);
+    let mut undefs = Vec::new();
+    for (n, v) in &job.defines {
+        match v {
+            Some(v) => {
+                undefs.retain(|u| u != n);
+                defines.push((n.clone(), v.clone()));
+            }
+            None => {
+                defines.retain(|(d, _)| d != n);
+                undefs.push(n.clone());
+            }
+        }
+    }
+    if job.openmp && !for_e {
+        say("warning: -fopenmp: `!$` conditional-compilation lines are compiled, but `!$omp` directives are not implemented yet and are ignored (the program runs on one thread)\n");
+    }
+    let opts = PpOptions { cpp, defines, openmp_sentinel: job.openmp, openacc: job.openacc, undefs };
+    let dirs = job.include_dirs.clone();
+    let mut load = |name: &str, from: &str| -> Option<Loaded> {
+        let here = Path::new(from).parent().map(Path::to_path_buf).unwrap_or_default();
+        std::iter::once(here).chain(dirs.iter().cloned()).find_map(|d| {
+            let p = d.join(name);
+            let text = std::fs::read(&p).ok()?;
+            Some(Loaded { path: p.display().to_string(), text: String::from_utf8_lossy(&text).to_string() })
+        })
+    };
+    let (text, map, diags) = preprocess(&file, &src, &opts, &mut load);
+    render(&diags, &map);
+    if diags.iter().any(Diagnostic::is_error) {
+        return Err(failed(&diags, &file));
+    }
+    // `-E` keeps the source form: its output is compiled again with the same suffix.
+    if form == Form::Fixed && !for_e {
+        return Ok((gpuf_frontend::fixed_form::to_free_form(&text, job.fixed_line_length), map));
+    }
+    Ok((text, map))
+}
+
+/// The directory module files are written to: `-J`; else the working directory in
+/// gfortran's spelling, the output's directory in `gpuf compile`.
+fn module_dir(job: &Job, out: &Path) -> PathBuf {
+    match &job.module_dir {
+        Some(d) => d.clone(),
+        None if job.gfortran_cli => PathBuf::from("."),
+        None => match out.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        },
+    }
+}
+
+/// What a module file found for `use` is.
+enum ModFile {
+    Gpuf(String),
+    /// gzip-compressed: written by gfortran.
+    Gfortran,
+}
+
+/// Reads `name.mod` (or an older gpuf `name.gmod`) from `dir`.
+fn read_mod(dir: &Path, name: &str) -> Option<(PathBuf, ModFile)> {
+    for ext in ["mod", "gmod"] {
+        let p = dir.join(format!("{name}.{ext}"));
+        if let Ok(bytes) = std::fs::read(&p) {
+            if bytes.starts_with(&[0x1f, 0x8b]) {
+                return Some((p, ModFile::Gfortran));
+            }
+            return Some((p, ModFile::Gpuf(String::from_utf8_lossy(&bytes).to_string())));
+        }
+    }
+    None
+}
+
+/// Parses and checks the source; the module files of `use`d modules not defined in it are
+/// searched in the `-I` directories, the `-J` directory, the working directory and the
+/// source's directory.
+fn check_source(job: &Job, path: &Path, out: &Path, src: &str, map: &SourceMap) -> Result<Checked, String> {
+    let file = path.display().to_string();
+    let mut dirs: Vec<PathBuf> = job.include_dirs.clone();
+    dirs.push(module_dir(job, out));
+    if job.gfortran_cli {
+        dirs.push(PathBuf::from("."));
+    }
+    dirs.push(path.parent().map(Path::to_path_buf).filter(|p| !p.as_os_str().is_empty()).unwrap_or_else(|| PathBuf::from(".")));
+    let found = std::sync::Mutex::new(Vec::<(String, PathBuf, bool)>::new());
+    let mut load = |name: &str| -> Option<String> {
+        let (p, m) = dirs.iter().find_map(|d| read_mod(d, name))?;
+        let gfortran = matches!(m, ModFile::Gfortran);
+        if let Ok(mut f) = found.lock() {
+            f.push((name.to_string(), p, gfortran));
+        }
+        match m {
+            ModFile::Gpuf(text) => Some(text),
+            // Not gpuf's format: the front end reports it as a malformed module file, and
+            // the note below says what it is.
+            ModFile::Gfortran => Some(String::new()),
+        }
+    };
+    let result = gpuf_frontend::parse_and_check_with(src, &mut load);
+    let found = found.into_inner().unwrap_or_default();
+    let (checked, warnings) = match result {
+        Ok(x) => x,
+        Err(diags) => {
+            // Name the module file a malformed-module-file error is about.
+            let diags: Vec<Diagnostic> = diags
+                .into_iter()
+                .map(|d| {
+                    let hit = found.iter().find(|(n, _, _)| {
+                        d.code == "E0123" && (d.message.contains(&format!("`{n}.gmod`")) || d.message.contains(&format!("`{n}.mod`")))
+                    });
+                    match hit {
+                        Some((_, p, true)) => d.with_note(format!(
+                            "note: `{}` was written by gfortran (a gzip-compressed gfortran module file); reading gfortran's module files is not yet implemented: compile the module with gpuf",
+                            p.display()
+                        )),
+                        Some((_, p, false)) => d.with_note(format!("note: the module file is `{}`", p.display())),
+                        None => d,
+                    }
+                })
+                .collect();
+            render(&diags, map);
+            return Err(failed(&diags, &file));
+        }
+    };
+    render(&warnings, map);
+    Ok(checked)
+}
+
+/// The module files of the modules the file defines: (path, text).
+fn module_files(job: &Job, path: &Path, out: &Path, checked: &Checked) -> Vec<(PathBuf, String)> {
+    let file = path.display().to_string();
+    let dir = module_dir(job, out);
+    let mut files = Vec::new();
+    for cu in &checked.units {
+        if cu.unit.kind != gpuf_frontend::ast::UnitKind::Module {
+            continue;
+        }
+        let name = &cu.unit.name.name;
+        match gpuf_frontend::modfile::write(checked, name) {
+            Ok(text) => files.push((dir.join(format!("{}.mod", name.to_ascii_lowercase())), text)),
+            // The object is still fine for this file; only other files cannot use the module.
+            Err(why) => say(&format!(
+                "warning: no module file written for module `{name}` (in `{file}`): not yet supported: {why}\n  = note: other files cannot `use` this module\n\n"
+            )),
+        }
+    }
+    files
+}
+
+/// Compiles one source to `out` (an object, or what `--emit` asks for), writing the module
+/// files of its modules after a successful build.
+fn compile_source(job: &Job, path: &Path, out: &Path) -> Result<(), String> {
+    let (src, map) = read_source(job, path, false)?;
+    let checked = check_source(job, path, out, &src, &map)?;
+    let mods = module_files(job, path, out, &checked);
+    if let Some(d) = mods.iter().filter_map(|(p, _)| p.parent()).find(|d| !d.as_os_str().is_empty() && !d.is_dir()) {
+        return Err(format!("error: cannot write module files into `{}`: no such directory", d.display()));
+    }
+    build_checked(job, path, out, (checked, src, map))?;
+    // Only after a successful build: a failed build leaves no module files behind.
+    for (p, text) in &mods {
+        write_atomic(p, text.as_bytes())?;
+    }
+    Ok(())
+}
+
+fn build_checked(job: &Job, path: &Path, out: &Path, front: (Checked, String, SourceMap)) -> Result<(), String> {
+    let file = path.display().to_string();
+    let (checked, src, map) = front;
+    let emit = match job.stage {
+        Stage::Emit(e) => Some(e),
+        _ => None,
+    };
+    let dump_pass = match emit {
+        Some(EmitKind::Gimple) => Some("gimple"),
+        Some(EmitKind::OmpLower) => Some("omp-lower"),
+        Some(EmitKind::OmpExpand) => Some("omp-expand"),
+        Some(EmitKind::OaccXform) => Some("oacc-xform"),
+        _ => None,
+    };
+    let target = job.target;
+    let mut targets = vec![Target::Host, Target::Sim];
+    match (emit, target) {
+        (Some(EmitKind::LlvmIr | EmitKind::Asm | EmitKind::Obj), Some(t @ (Target::Nvptx | Target::Amdgcn))) => targets = vec![t],
+        (Some(EmitKind::OaccXform), Some(t)) => targets = vec![t],
+        (Some(EmitKind::OaccXform), None) => targets = vec![Target::Host, Target::Sim, Target::Nvptx, Target::Amdgcn],
+        (Some(EmitKind::LlvmIr | EmitKind::Asm | EmitKind::Obj), _) => {}
+        _ => {
+            if job.nvptx {
+                targets.push(Target::Nvptx);
+            }
+            if job.amdgcn {
+                targets.push(Target::Amdgcn);
+            }
+        }
+    }
+    let name = path.file_name().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+    let popts = gpuf_lower::passes::Options { check_bounds: job.check_bounds, source_path: file.clone() };
+    let output = match gpuf_lower::passes::run_pipeline_with(&checked, &src, &name, &targets, dump_pass, &popts) {
+        Ok(o) => o,
+        Err(diags) => {
+            render(&diags, &map);
+            return Err(failed(&diags, &file));
+        }
+    };
+    if let Some(d) = output.dump {
+        return write_atomic(out, d.as_bytes());
+    }
+    let opts = Options {
+        opt_level: job.opt,
+        nvptx_arch: job.gpu_arch.clone(),
+        amdgcn_arch: job.amdgpu_arch.clone(),
+        host_cpu: job.host_cpu.clone(),
+    };
+    let module_for = |t: Target| output.modules.iter().find(|m| m.target == Some(t));
+    let cg = |r: Result<Vec<u8>, gpuf_codegen::CodegenError>| r.map_err(|e| format!("error: {e}"));
+    let ce = |e: EmitKind| match e {
+        EmitKind::LlvmIr => Emit::LlvmIr,
+        EmitKind::Asm => Emit::Asm,
+        _ => Emit::Obj,
+    };
+    if let Some(e @ (EmitKind::LlvmIr | EmitKind::Asm | EmitKind::Obj)) = emit {
+        match target.unwrap_or(Target::Host) {
+            t @ (Target::Nvptx | Target::Amdgcn) => {
+                let m = module_for(t).ok_or("error: internal: no module for the target")?;
+                let bytes = cg(gpuf_codegen::compile_device(m, &opts, ce(e)))?;
+                if t == Target::Amdgcn && e == EmitKind::Obj {
+                    let hsaco = link_hsaco(&bytes, out, job.verbose)?;
+                    return write_atomic(out, &hsaco);
+                }
+                return write_atomic(out, &bytes);
+            }
+            _ => {
+                let (h, s) = (module_for(Target::Host), module_for(Target::Sim));
+                let (Some(h), Some(s)) = (h, s) else { return Err("error: internal: no host module".into()) };
+                let bytes = cg(gpuf_codegen::compile_host(h, s, &DeviceImages::default(), &opts, ce(e)))?;
+                return write_atomic(out, &bytes);
+            }
+        }
+    }
+    // Device images first, then the host object that embeds them.
+    let mut images = DeviceImages::default();
+    if let Some(m) = module_for(Target::Nvptx) {
+        images.ptx = Some(cg(gpuf_codegen::compile_device(m, &opts, Emit::Asm))?);
+    }
+    if let Some(m) = module_for(Target::Amdgcn) {
+        let obj = cg(gpuf_codegen::compile_device(m, &opts, Emit::Obj))?;
+        images.hsaco = Some(link_hsaco(&obj, out, job.verbose)?);
+    }
+    let (Some(h), Some(s)) = (module_for(Target::Host), module_for(Target::Sim)) else {
+        return Err("error: internal: no host module".into());
+    };
+    let obj = cg(gpuf_codegen::compile_host(h, s, &images, &opts, Emit::Obj))?;
+    write_atomic(out, &obj)
+}
