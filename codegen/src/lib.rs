@@ -136,10 +136,7 @@ pub(crate) fn target_machine(tgt: Tgt, opts: &Options) -> R<TargetMachine> {
         Tgt::X86 => {
             let (cpu, features) = match opts.host_cpu.as_deref() {
                 None | Some("x86-64") => ("x86-64".to_string(), String::new()),
-                Some("native") => (
-                    TargetMachine::get_host_cpu_name().to_string(),
-                    TargetMachine::get_host_cpu_features().to_string(),
-                ),
+                Some("native") => (TargetMachine::get_host_cpu_name().to_string(), TargetMachine::get_host_cpu_features().to_string()),
                 Some(c) => (c.to_string(), String::new()),
             };
             ("x86_64-unknown-linux-gnu", cpu, features, RelocMode::PIC)

@@ -1401,7 +1401,13 @@ mod tests {
     use super::*;
 
     fn opts(cpp: bool, defines: &[(&str, &str)]) -> PpOptions {
-        PpOptions { cpp, defines: defines.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect(), openmp_sentinel: false, openacc: true, undefs: Vec::new() }
+        PpOptions {
+            cpp,
+            defines: defines.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect(),
+            openmp_sentinel: false,
+            openacc: true,
+            undefs: Vec::new(),
+        }
     }
 
     fn files(list: &[(&str, &str)]) -> HashMap<String, String> {
