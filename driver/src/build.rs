@@ -299,8 +299,13 @@ fn compile_source(job: &Job, path: &Path, out: &Path) -> Result<(), String> {
         return Err(format!("error: cannot write module files into `{}`: no such directory", d.display()));
     }
     build_checked(job, path, out, (checked, src, map))?;
-    // Only after a successful build: a failed build leaves no module files behind.
+    // Only after a successful build: a failed build leaves no module files behind. An
+    // unchanged module file is not rewritten (as gfortran does), so build systems that
+    // look at its time stamp do not recompile the files that use it.
     for (p, text) in &mods {
+        if std::fs::read(p).is_ok_and(|old| old == text.as_bytes()) {
+            continue;
+        }
         write_atomic(p, text.as_bytes())?;
     }
     Ok(())

@@ -51,6 +51,7 @@ pub unsafe extern "C" fn gpuf_init(images: *const GpufImages) {
         crate::acc::set_images(Images::from_c(&*images));
     }
     atexit(flush_at_exit);
+    crate::signals::install();
 }
 
 /// End of `main`: flush output, release devices.

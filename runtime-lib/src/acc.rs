@@ -421,7 +421,9 @@ pub fn launch(info: &KernelInfo, hosts: &[*mut u8], sizes: &[i64], kinds: &[i32]
         }
         (dev, args, temps)
     });
+    crate::signals::enter_kernel(info.name, dev.name());
     dev.launch(info, &args, dims);
+    crate::signals::leave_kernel();
     for t in temps {
         dev.free(t);
     }

@@ -42,6 +42,7 @@ pub mod intrinsics;
 pub mod io;
 pub mod iostat;
 pub mod mem;
+pub mod signals;
 pub mod sim;
 pub mod strings;
 pub mod units;

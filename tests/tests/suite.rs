@@ -202,6 +202,26 @@ fn snapshots_of_passes_and_device_code() {
 /// Programs gfortran cannot build (OpenACC 2.5+ directives it does not know): their output
 /// on host, sim32 and sim64 is the blessed `NAME.out` beside them (`GPUF_BLESS=1`), which
 /// must be the same on every device.
+/// How a program ended, for expected-output files: `exit N`, or for a program killed by a
+/// signal the signal and the lines gpuf's run time printed about it (gfortran's `Program
+/// received signal` line and, in a compute region, the kernel).
+fn exit_report(r: &std::process::Output) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match r.status.signal() {
+        None => format!("exit {}\n", r.status.code().unwrap_or(-1)),
+        Some(sig) => {
+            let err = String::from_utf8_lossy(&r.stderr);
+            // The device differs between runs: the kernel line is kept up to its name.
+            let lines: Vec<&str> = err
+                .lines()
+                .filter(|l| l.starts_with("Program received signal") || l.starts_with("#0  in compute region"))
+                .map(|l| l.split(" on the ").next().unwrap_or(l))
+                .collect();
+            format!("signal {sig}\n{}\n", lines.join("\n"))
+        }
+    }
+}
+
 #[test]
 fn expected_output_programs() {
     let dir = root().join("tests/programs/expected");
@@ -218,7 +238,7 @@ fn expected_output_programs() {
             let mut c = Command::new(&exe);
             c.current_dir(&d).env("ACC_DEVICE_TYPE", dev).env("GPUF_SIM_LANES", lanes);
             let r = run(&mut c);
-            let got = format!("{}exit {}\n", String::from_utf8_lossy(&r.stdout), r.status.code().unwrap_or(-1));
+            let got = format!("{}{}", String::from_utf8_lossy(&r.stdout), exit_report(&r));
             if bless() && first.is_none() {
                 std::fs::write(&expected, &got).map_err(|e| e.to_string())?;
             }
