@@ -20,7 +20,6 @@ use crate::ast::*;
 use crate::diag::{Diagnostic, Span};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-#[path = "sema_derived.rs"]
 mod derived;
 mod generic;
 mod transform;
