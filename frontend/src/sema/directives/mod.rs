@@ -1,0 +1,263 @@
+//! OpenACC constructs: compute-construct nesting, standalone and block directives, and loop
+//! directives (`collapse` depth, gang > worker > vector nesting).
+
+use super::*;
+
+mod atomic;
+mod clauses;
+
+pub(crate) use clauses::clause_name;
+pub use clauses::{acc_device_code, is_sync_clause};
+
+pub(in crate::sema) fn is_compute(k: AccKind) -> bool {
+    matches!(k, AccKind::Parallel | AccKind::Kernels | AccKind::Serial | AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::SerialLoop)
+}
+
+/// The base compute construct of a combined one.
+pub(in crate::sema) fn compute_of(k: AccKind) -> AccKind {
+    match k {
+        AccKind::ParallelLoop => AccKind::Parallel,
+        AccKind::KernelsLoop => AccKind::Kernels,
+        AccKind::SerialLoop => AccKind::Serial,
+        k => k,
+    }
+}
+
+/// The parallelism levels of an OpenACC loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(in crate::sema) enum Par {
+    Vector = 0,
+    Worker = 1,
+    Gang = 2,
+}
+
+impl Par {
+    pub(in crate::sema) fn name(self) -> &'static str {
+        match self {
+            Par::Gang => "gang",
+            Par::Worker => "worker",
+            Par::Vector => "vector",
+        }
+    }
+}
+
+/// How many tightly nested counted `do` loops start at `s` (counting at most `want`).
+pub(in crate::sema) fn nest_depth(s: &Stmt, want: usize) -> usize {
+    let mut depth = 0;
+    let mut cur = s;
+    loop {
+        let StmtKind::Do { body, .. } = &cur.kind else {
+            return depth;
+        };
+        depth += 1;
+        if depth >= want {
+            return depth;
+        }
+        match body.as_slice() {
+            [inner] => cur = inner,
+            _ => return depth,
+        }
+    }
+}
+
+impl Checker {
+    pub(in crate::sema) fn in_compute(&self) -> bool {
+        !self.compute.is_empty()
+    }
+
+    #[inline(never)]
+    pub(in crate::sema) fn acc_standalone(&mut self, dir: &mut AccDirective) {
+        self.directive(dir);
+        if self.in_compute()
+            && matches!(
+                dir.kind,
+                AccKind::EnterData | AccKind::ExitData | AccKind::Update | AccKind::Wait | AccKind::Init | AccKind::Shutdown | AccKind::Set
+            )
+        {
+            self.err(
+                Diagnostic::error("E0302", format!("`{}` is not allowed inside a compute construct", dir.kind.name()), dir.span)
+                    .with_label("inside a compute construct"),
+            );
+        }
+        let needs: &[&str] = match dir.kind {
+            AccKind::EnterData => &["copyin", "create", "attach"],
+            AccKind::ExitData => &["copyout", "delete", "detach"],
+            AccKind::Update => &["self", "host", "device"],
+            _ => &[],
+        };
+        if !needs.is_empty() && !dir.clauses.iter().any(|c| needs.contains(&clause_name(&c.kind))) {
+            self.err(
+                Diagnostic::error("E0320", format!("`{}` needs at least one data clause", dir.kind.name()), dir.span)
+                    .with_label(format!("expected one of {}", needs.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "))),
+            );
+        }
+    }
+
+    #[inline(never)]
+    pub(in crate::sema) fn acc_block(&mut self, dir: &mut AccDirective, body: &mut [Stmt]) {
+        self.directive(dir);
+        let k = dir.kind;
+        if is_compute(k) {
+            if let Some(outer) = self.compute.last().copied() {
+                self.err(
+                    Diagnostic::error("E0301", format!("`{}` construct nested inside a `{}` construct", k.name(), outer.name()), dir.span)
+                        .with_label("compute constructs cannot be nested"),
+                );
+            }
+            self.compute.push(k);
+            let saved = std::mem::take(&mut self.par);
+            self.stmts(body);
+            self.par = saved;
+            self.compute.pop();
+        } else {
+            if self.in_compute() && matches!(k, AccKind::Data | AccKind::HostData) {
+                self.err(
+                    Diagnostic::error("E0302", format!("a `{}` construct is not allowed inside a compute construct", k.name()), dir.span)
+                        .with_label("inside a compute construct"),
+                );
+            }
+            self.stmts(body);
+        }
+    }
+
+    #[inline(never)]
+    pub(in crate::sema) fn acc_loop(&mut self, dir: &AccDirective, do_stmt: &mut Stmt) {
+        let k = dir.kind;
+        if k == AccKind::Loop && !self.in_compute() {
+            self.err(Diagnostic::not_yet("orphaned `loop` directive (a `loop` outside `parallel`, `kernels` or `serial`)", dir.span));
+        }
+        if is_compute(k) {
+            if let Some(outer) = self.compute.last().copied() {
+                self.err(
+                    Diagnostic::error("E0301", format!("`{}` construct nested inside a `{}` construct", k.name(), outer.name()), dir.span)
+                        .with_label("compute constructs cannot be nested"),
+                );
+            }
+        }
+        if let StmtKind::DoWhile { .. } = do_stmt.kind {
+            self.err(
+                Diagnostic::error("E0313", format!("`!$acc {}` cannot apply to a `do while` loop", k.name()), dir.span)
+                    .with_label("needs a counted `do` loop"),
+            );
+        }
+        // collapse(n)
+        let mut collapse = 1usize;
+        for c in &dir.clauses {
+            if let ClauseKind::Collapse(e) = &c.kind {
+                match self.const_int(e) {
+                    Some(n) if n >= 1 => {
+                        collapse = usize::try_from(n).unwrap_or(1);
+                        let depth = nest_depth(do_stmt, collapse);
+                        if depth < collapse {
+                            self.err(
+                                Diagnostic::error(
+                                    "E0304",
+                                    format!(
+                                        "`collapse({n})` needs {n} nested loops, but only {depth} {} nested here",
+                                        if depth == 1 { "is" } else { "are" }
+                                    ),
+                                    c.span,
+                                )
+                                .with_label(format!("asks for {n} tightly nested loops"))
+                                .with_note("note: each collapsed loop must contain only the next loop"),
+                            );
+                            collapse = depth;
+                        }
+                    }
+                    _ if e.ty == Ty::Unknown && !matches!(e.kind, ExprKind::Int(..)) => {}
+                    _ => self.err(
+                        Diagnostic::error("E0303", "the argument of `collapse` must be a positive integer constant", e.span)
+                            .with_label("expected a positive integer constant"),
+                    ),
+                }
+            }
+        }
+        // Parallelism levels must decrease inwards: gang > worker > vector.
+        let mut mine: Vec<Par> = Vec::new();
+        let mut seq = false;
+        for c in &dir.clauses {
+            match c.kind {
+                ClauseKind::Gang(_) => mine.push(Par::Gang),
+                ClauseKind::Worker(_) => mine.push(Par::Worker),
+                ClauseKind::Vector(_) => mine.push(Par::Vector),
+                ClauseKind::Seq => seq = true,
+                _ => {}
+            }
+        }
+        if let (Some(outer), Some(inner)) = (self.par.last().copied(), mine.iter().max().copied()) {
+            if inner >= outer {
+                let sp = dir.clauses.iter().find(|c| clause_name(&c.kind) == inner.name()).map_or(dir.span, |c| c.span);
+                self.err(
+                    Diagnostic::error("E0307", format!("a `{}` loop cannot be nested inside a `{}` loop", inner.name(), outer.name()), sp)
+                        .with_label("parallelism must go gang > worker > vector from outer to inner loops"),
+                );
+            }
+        }
+        let pushed = if let Some(m) = mine.iter().min().copied() {
+            self.par.push(m);
+            true
+        } else {
+            false
+        };
+        if is_compute(k) {
+            self.compute.push(compute_of(k));
+        }
+        let saved = if is_compute(k) { Some(std::mem::take(&mut self.par)) } else { None };
+        if saved.is_some() {
+            if let Some(m) = mine.iter().min().copied() {
+                self.par.push(m);
+            }
+        }
+        // The collapsed loops all belong to the directive.
+        self.collapsed(do_stmt, collapse, seq);
+        if let Some(s) = saved {
+            self.par = s;
+        }
+        if is_compute(k) {
+            self.compute.pop();
+        }
+        if pushed {
+            self.par.pop();
+        }
+    }
+
+    /// Checks the `depth` loops associated with a loop directive.
+    pub(in crate::sema) fn collapsed(&mut self, s: &mut Stmt, depth: usize, seq: bool) {
+        if depth <= 1 {
+            self.do_loop(s, Some(seq));
+            return;
+        }
+        // Check the header with the directive, then the next loop inside.
+        let StmtKind::Do { body, .. } = &mut s.kind else {
+            self.stmt(s);
+            return;
+        };
+        let mut inner_body = std::mem::take(body);
+        // Check this loop's header (with an empty body), then the inner loop under it.
+        self.do_loop_header_then(s, seq, |this| {
+            if let Some(inner) = inner_body.first_mut() {
+                this.collapsed(inner, depth - 1, seq);
+            }
+        });
+        if let StmtKind::Do { body, .. } = &mut s.kind {
+            *body = std::mem::take(&mut inner_body);
+        }
+    }
+
+    /// Like [`Checker::do_loop`] on a loop whose body was taken out; `f` checks the body.
+    pub(in crate::sema) fn do_loop_header_then(&mut self, s: &mut Stmt, seq: bool, f: impl FnOnce(&mut Checker)) {
+        self.do_loop(s, Some(seq));
+        // `do_loop` popped its context; push it again around the body.
+        if let StmtKind::Do { name, var, .. } = &s.kind {
+            self.loops.push(LoopCtx {
+                name: name.as_ref().map(|n| n.name.clone()),
+                var: Some(var.name.clone()),
+                acc_parallel: !seq,
+                compute_depth: self.compute.len(),
+                construct: false,
+            });
+            f(self);
+            self.loops.pop();
+        }
+    }
+}
