@@ -71,10 +71,7 @@ impl Checker {
             }
             StmtKind::Continue => {}
             StmtKind::AccBlock { dir, body, .. } => self.acc_block(dir, body),
-            StmtKind::AccLoop { dir, do_stmt } => {
-                self.directive(dir);
-                self.acc_loop(dir, do_stmt);
-            }
+            StmtKind::AccLoop { dir, do_stmt } => self.acc_loop(dir, do_stmt),
             StmtKind::Where { .. } | StmtKind::Forall { .. } | StmtKind::DoConcurrent { .. } => self.array_stmt(s),
             _ => self.simple_stmt(s),
         }
@@ -301,7 +298,7 @@ impl Checker {
             }
             StmtKind::AccStandalone(dir) => self.acc_standalone(dir),
             StmtKind::AccAtomic { dir, kind, body } => {
-                self.directive(dir);
+                self.directive(dir, None);
                 let kind = *kind;
                 self.stmts(body);
                 self.atomic(kind, body, dir.span);

@@ -9,12 +9,12 @@ mod clauses;
 pub(crate) use clauses::clause_name;
 pub use clauses::{acc_device_code, is_sync_clause};
 
-pub(in crate::sema) fn is_compute(k: AccKind) -> bool {
+fn is_compute(k: AccKind) -> bool {
     matches!(k, AccKind::Parallel | AccKind::Kernels | AccKind::Serial | AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::SerialLoop)
 }
 
 /// The base compute construct of a combined one.
-pub(in crate::sema) fn compute_of(k: AccKind) -> AccKind {
+fn compute_of(k: AccKind) -> AccKind {
     match k {
         AccKind::ParallelLoop => AccKind::Parallel,
         AccKind::KernelsLoop => AccKind::Kernels,
@@ -42,7 +42,7 @@ impl Par {
 }
 
 /// How many tightly nested counted `do` loops start at `s` (counting at most `want`).
-pub(in crate::sema) fn nest_depth(s: &Stmt, want: usize) -> usize {
+fn nest_depth(s: &Stmt, want: usize) -> usize {
     let mut depth = 0;
     let mut cur = s;
     loop {
@@ -67,7 +67,7 @@ impl Checker {
 
     #[inline(never)]
     pub(in crate::sema) fn acc_standalone(&mut self, dir: &mut AccDirective) {
-        self.directive(dir);
+        self.directive(dir, None);
         if self.in_compute()
             && matches!(
                 dir.kind,
@@ -95,15 +95,10 @@ impl Checker {
 
     #[inline(never)]
     pub(in crate::sema) fn acc_block(&mut self, dir: &mut AccDirective, body: &mut [Stmt]) {
-        self.directive(dir);
+        self.directive(dir, None);
         let k = dir.kind;
         if is_compute(k) {
-            if let Some(outer) = self.compute.last().copied() {
-                self.err(
-                    Diagnostic::error("E0301", format!("`{}` construct nested inside a `{}` construct", k.name(), outer.name()), dir.span)
-                        .with_label("compute constructs cannot be nested"),
-                );
-            }
+            self.not_nested_compute(k, dir.span);
             self.compute.push(k);
             let saved = std::mem::take(&mut self.par);
             self.stmts(body);
@@ -120,19 +115,16 @@ impl Checker {
         }
     }
 
+    /// A loop directive (`loop` or a combined construct) and the loops it applies to.
     #[inline(never)]
-    pub(in crate::sema) fn acc_loop(&mut self, dir: &AccDirective, do_stmt: &mut Stmt) {
+    pub(in crate::sema) fn acc_loop(&mut self, dir: &mut AccDirective, do_stmt: &mut Stmt) {
+        let cl = self.directive(dir, Some(do_stmt));
         let k = dir.kind;
         if k == AccKind::Loop && !self.in_compute() {
             self.err(Diagnostic::not_yet("orphaned `loop` directive (a `loop` outside `parallel`, `kernels` or `serial`)", dir.span));
         }
         if is_compute(k) {
-            if let Some(outer) = self.compute.last().copied() {
-                self.err(
-                    Diagnostic::error("E0301", format!("`{}` construct nested inside a `{}` construct", k.name(), outer.name()), dir.span)
-                        .with_label("compute constructs cannot be nested"),
-                );
-            }
+            self.not_nested_compute(k, dir.span);
         }
         if let StmtKind::DoWhile { .. } = do_stmt.kind {
             self.err(
@@ -140,50 +132,8 @@ impl Checker {
                     .with_label("needs a counted `do` loop"),
             );
         }
-        // collapse(n)
-        let mut collapse = 1usize;
-        for c in &dir.clauses {
-            if let ClauseKind::Collapse(e) = &c.kind {
-                match self.const_int(e) {
-                    Some(n) if n >= 1 => {
-                        collapse = usize::try_from(n).unwrap_or(1);
-                        let depth = nest_depth(do_stmt, collapse);
-                        if depth < collapse {
-                            self.err(
-                                Diagnostic::error(
-                                    "E0304",
-                                    format!(
-                                        "`collapse({n})` needs {n} nested loops, but only {depth} {} nested here",
-                                        if depth == 1 { "is" } else { "are" }
-                                    ),
-                                    c.span,
-                                )
-                                .with_label(format!("asks for {n} tightly nested loops"))
-                                .with_note("note: each collapsed loop must contain only the next loop"),
-                            );
-                            collapse = depth;
-                        }
-                    }
-                    _ if e.ty == Ty::Unknown && !matches!(e.kind, ExprKind::Int(..)) => {}
-                    _ => self.err(
-                        Diagnostic::error("E0303", "the argument of `collapse` must be a positive integer constant", e.span)
-                            .with_label("expected a positive integer constant"),
-                    ),
-                }
-            }
-        }
         // Parallelism levels must decrease inwards: gang > worker > vector.
-        let mut mine: Vec<Par> = Vec::new();
-        let mut seq = false;
-        for c in &dir.clauses {
-            match c.kind {
-                ClauseKind::Gang(_) => mine.push(Par::Gang),
-                ClauseKind::Worker(_) => mine.push(Par::Worker),
-                ClauseKind::Vector(_) => mine.push(Par::Vector),
-                ClauseKind::Seq => seq = true,
-                _ => {}
-            }
-        }
+        let mine: Vec<Par> = cl.levels.iter().map(|(p, _)| *p).collect();
         if let (Some(outer), Some(inner)) = (self.par.last().copied(), mine.iter().max().copied()) {
             if inner >= outer {
                 let sp = dir.clauses.iter().find(|c| clause_name(&c.kind) == inner.name()).map_or(dir.span, |c| c.span);
@@ -209,7 +159,7 @@ impl Checker {
             }
         }
         // The collapsed loops all belong to the directive.
-        self.collapsed(do_stmt, collapse, seq);
+        self.collapsed(do_stmt, cl.collapse, cl.seq());
         if let Some(s) = saved {
             self.par = s;
         }
@@ -221,8 +171,18 @@ impl Checker {
         }
     }
 
+    /// Reports compute construct `k` (at `span`) inside another one.
+    fn not_nested_compute(&mut self, k: AccKind, span: Span) {
+        if let Some(outer) = self.compute.last().copied() {
+            self.err(
+                Diagnostic::error("E0301", format!("`{}` construct nested inside a `{}` construct", k.name(), outer.name()), span)
+                    .with_label("compute constructs cannot be nested"),
+            );
+        }
+    }
+
     /// Checks the `depth` loops associated with a loop directive.
-    pub(in crate::sema) fn collapsed(&mut self, s: &mut Stmt, depth: usize, seq: bool) {
+    fn collapsed(&mut self, s: &mut Stmt, depth: usize, seq: bool) {
         if depth <= 1 {
             self.do_loop(s, Some(seq));
             return;
@@ -245,7 +205,7 @@ impl Checker {
     }
 
     /// Like [`Checker::do_loop`] on a loop whose body was taken out; `f` checks the body.
-    pub(in crate::sema) fn do_loop_header_then(&mut self, s: &mut Stmt, seq: bool, f: impl FnOnce(&mut Checker)) {
+    fn do_loop_header_then(&mut self, s: &mut Stmt, seq: bool, f: impl FnOnce(&mut Checker)) {
         self.do_loop(s, Some(seq));
         // `do_loop` popped its context; push it again around the body.
         if let StmtKind::Do { name, var, .. } = &s.kind {
