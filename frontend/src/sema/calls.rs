@@ -1,0 +1,723 @@
+//! Calls of procedures: `call` statements, user functions, actual arguments against explicit
+//! or implicit interfaces, procedures as actual arguments, and intrinsic subroutines.
+
+use super::*;
+
+/// The name prefix sema gives a procedure named as an actual argument: `@proc:KEY`.
+pub const PROC_ACTUAL: &str = "@proc:";
+
+/// The procedure key of an actual argument that names a procedure.
+pub fn proc_actual(e: &Expr) -> Option<&str> {
+    match &e.kind {
+        ExprKind::Name(id) => id.name.strip_prefix(PROC_ACTUAL),
+        _ => None,
+    }
+}
+
+/// How the caller sees the type of a function it calls.
+#[derive(Clone, Copy)]
+pub(super) enum Declared {
+    /// Declared with a type in the calling unit.
+    Typed(BaseTy),
+    /// Implicitly typed by its first letter.
+    Implicit(BaseTy),
+    /// Not typed in the calling unit (module, internal procedure, interface).
+    None,
+}
+
+pub(super) fn unit_word(k: UnitKind) -> &'static str {
+    crate::parser::unit_keyword(k)
+}
+
+/// The positions of the dummies that positional arguments fill, in order. For an `openacc`
+/// routine called with one argument less than it has dummies, an optional `len` before
+/// a required argument is skipped (`acc_copyin_async(a, async)`), as the two specific
+/// interfaces of the generic do.
+pub(super) fn positional_order(sig: &ProcSig, args: &[Arg]) -> Vec<usize> {
+    let n = sig.args.len();
+    let positional = args.iter().filter(|a| matches!(a, Arg::Index(_))).count();
+    let skip = if sig.api && positional + 1 == n && args.iter().all(|a| matches!(a, Arg::Index(_))) {
+        sig.args.iter().position(|d| d.name == "len" && d.optional).filter(|&k| sig.args.iter().skip(k + 1).any(|d| !d.optional))
+    } else {
+        None
+    };
+    (0..n).filter(|&j| Some(j) != skip).collect()
+}
+
+impl Checker {
+    /// The key of an external procedure `name`, made up at its first reference.
+    pub(super) fn ext_key(&mut self, name: &str) -> String {
+        if let Some(k) = self.g.externals.get(name) {
+            return k.clone();
+        }
+        let mut key = name.to_string();
+        if self.g.procs.map.contains_key(&key) {
+            key = format!("{name}_");
+        }
+        while self.g.procs.map.contains_key(&key) {
+            key.push('\'');
+        }
+        self.g.externals.insert(name.to_string(), key.clone());
+        key
+    }
+
+    /// The key of the procedure an actual argument names, if it is a bare procedure name.
+    pub(super) fn procedure_actual(&mut self, e: &Expr) -> Option<String> {
+        let ExprKind::Name(id) = &e.kind else { return None };
+        let n = &id.name;
+        match self.syms.get(n) {
+            Some(s) if s.external && s.dummy.is_some() => Some(self.dummy_proc_key(n)),
+            Some(s) if s.external => Some(match self.function_key(n) {
+                Some(k) => k,
+                None => self.ext_key(n),
+            }),
+            Some(_) => None,
+            None => match self.scope.get(n) {
+                Some(k) => Some(k.clone()),
+                None if self.ext_names.contains(n) => Some(self.ext_key(n)),
+                None => None,
+            },
+        }
+    }
+
+    /// The key of a dummy procedure of this unit: its calls go through the address the
+    /// caller passed (link name `@dummy:NAME`, see gimplify).
+    pub(super) fn dummy_proc_key(&mut self, n: &str) -> String {
+        let key = format!("{n}@dummy@{}", self.key.as_deref().unwrap_or("main"));
+        // With an interface body in this unit, calls are checked against it.
+        if !self.g.procs.map.contains_key(&key) {
+            if let Some(sig) = self.scope.get(n).and_then(|k| self.g.procs.map.get(k)).filter(|p| p.explicit && !p.defined).cloned() {
+                self.g.procs.map.insert(key.clone(), sig);
+            }
+        }
+        if let Some(p) = self.g.procs.map.get_mut(&key) {
+            p.link_name = format!("@dummy:{n}");
+        }
+        key
+    }
+
+    /// Resolves `call name(args)`.
+    #[inline(never)]
+    pub(super) fn call_stmt(&mut self, s: &mut Stmt) {
+        let span = s.span;
+        let StmtKind::Call { name, args } = &mut s.kind else { return };
+        let name = std::mem::replace(name, Ident { name: String::new(), span: Span::default() });
+        let args = std::mem::take(args);
+        let cspan = Span { lo: name.span.lo, hi: span.hi };
+        let n = name.name.clone();
+        let key = if let Some(k) = self.scope.get(&n) {
+            Some(k.clone())
+        } else if self.ext_names.contains(&n) {
+            Some(self.ext_key(&n))
+        } else if let Some(sym) = self.syms.get(&n) {
+            if sym.external && sym.dummy.is_some() {
+                let k = self.dummy_proc_key(&n);
+                let (name, args, _) = self.call_user(k.clone(), name, args, false, cspan, Declared::None);
+                self.dummy_proc_key(&n);
+                s.kind = StmtKind::Call { name, args };
+                return;
+            }
+            if sym.external {
+                let b = sym.base;
+                self.err(
+                    Diagnostic::error("E0124", format!("function `{n}` cannot be called with `call`"), name.span)
+                        .with_label(format!("`{n}` is declared as a `{}` function", base_name(b)))
+                        .with_note("help: use its result in an expression"),
+                );
+                s.kind = StmtKind::Call { name, args };
+                return;
+            }
+            if IntrinsicSub::from_name(&n).is_none() {
+                self.err(
+                    Diagnostic::error("E0124", format!("`{n}` is a variable, not a subroutine"), name.span).with_label("not a subroutine"),
+                );
+                s.kind = StmtKind::Call { name, args };
+                return;
+            }
+            None
+        } else if IntrinsicSub::from_name(&n).is_some() {
+            None
+        } else if let Some(k) = self.g.externals.get(&n) {
+            Some(k.clone())
+        } else if Intrinsic::from_name(&n).is_some() || OTHER_INTRINSICS.contains(&n.as_str()) {
+            self.err(
+                Diagnostic::error("E0124", format!("`{n}` is an intrinsic function, not a subroutine"), name.span)
+                    .with_label("not a subroutine")
+                    .with_note("help: use its result in an expression"),
+            );
+            s.kind = StmtKind::Call { name, args };
+            return;
+        } else if self.openacc && n.starts_with("acc_") {
+            self.err(Diagnostic::not_yet(format!("the OpenACC routine `{n}`"), name.span));
+            s.kind = StmtKind::Call { name, args };
+            return;
+        } else {
+            Some(self.ext_key(&n))
+        };
+        match key {
+            Some(k) => {
+                let (name, args, _) = self.call_user(k, name, args, false, cspan, Declared::None);
+                s.kind = StmtKind::Call { name, args };
+            }
+            None => {
+                let Some(sub) = IntrinsicSub::from_name(&n) else { return };
+                let args = self.intrinsic_sub(sub, &name, args, cspan);
+                s.kind = StmtKind::IntrinsicCall { sub, args };
+            }
+        }
+    }
+
+    /// A call of a user procedure (`func`: as a function). Checks the arguments against the
+    /// interface (or records them for an external procedure without one). Returns the
+    /// callee's key as the name, the arguments and the result type.
+    #[inline(never)]
+    pub(super) fn call_user(
+        &mut self,
+        key: String,
+        name: Ident,
+        mut args: Vec<Arg>,
+        func: bool,
+        span: Span,
+        declared: Declared,
+    ) -> (Ident, Vec<Arg>, Ty) {
+        // A `block`-local name renamed by the parser (`name@bN`) names the procedure `name`.
+        let fname = name.name.split_once('@').map_or(name.name.as_str(), |(n, _)| n).to_string();
+        let mut bad = false;
+        for a in args.iter_mut() {
+            match a {
+                Arg::Index(e) | Arg::Keyword(_, e) => {
+                    // A procedure name as an actual argument (for a dummy procedure).
+                    if let Some(k) = self.procedure_actual(e) {
+                        let Some(k) = self.generic_actual(k, e.span) else {
+                            bad = true;
+                            continue;
+                        };
+                        e.kind = ExprKind::Name(Ident { name: format!("{PROC_ACTUAL}{k}"), span: e.span });
+                        e.ty = Ty::Scalar(BaseTy::Integer(8));
+                        continue;
+                    }
+                    self.expr(e);
+                    bad |= e.ty == Ty::Unknown;
+                }
+                Arg::Range { span, .. } => {
+                    self.err(
+                        Diagnostic::error("E0208", format!("a range is not an argument of `{fname}`"), *span)
+                            .with_label("ranges are only allowed in array subscripts"),
+                    );
+                    bad = true;
+                }
+            }
+        }
+        let via_generic = self.g.procs.generics.contains_key(&key);
+        let key = if via_generic {
+            if bad {
+                return (Ident { name: key, span: name.span }, args, Ty::Unknown);
+            }
+            match self.resolve_generic(&key, &fname, &args, func, span) {
+                Some(k) => k,
+                None => return (Ident { name: key, span: name.span }, args, Ty::Unknown),
+            }
+        } else {
+            key
+        };
+        let call_name = Ident { name: key.clone(), span: name.span };
+        if self.in_compute() {
+            if self.g.procs.map.get(&key).is_some_and(|p| p.api) {
+                self.err(Diagnostic::not_yet(format!("calls of the OpenACC routine `{fname}` inside a compute construct"), span));
+            } else {
+                self.err(Diagnostic::not_yet("calls of user procedures inside a compute construct (`!$acc routine`)", span));
+            }
+            return (call_name, args, Ty::Unknown);
+        }
+        let Some(sig) = self.g.procs.map.get(&key).cloned() else {
+            // The first reference of an external procedure without an interface.
+            if let Some(k) = args.iter().find_map(|a| match a {
+                Arg::Keyword(k, _) => Some(k.span),
+                _ => None,
+            }) {
+                self.err(
+                    Diagnostic::error("E0125", "keyword arguments need an explicit interface", k)
+                        .with_label(format!("`{fname}` has no explicit interface")),
+                );
+                return (call_name, args, Ty::Unknown);
+            }
+            let result = match declared {
+                Declared::Typed(b) | Declared::Implicit(b) => Some((b, 0)),
+                Declared::None => None,
+            };
+            if !bad {
+                let argsigs = args
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, a)| match a {
+                        Arg::Index(e) => Some(ArgSig {
+                            name: format!("arg{}", i + 1),
+                            base: e.ty.base()?,
+                            rank: e.ty.rank(),
+                            assumed_shape: false,
+                            intent: None,
+                            optional: false,
+                        }),
+                        _ => None,
+                    })
+                    .collect();
+                let kind = if func { UnitKind::Function } else { UnitKind::Subroutine };
+                self.g.procs.map.insert(
+                    key,
+                    ProcSig {
+                        name: fname.clone(),
+                        kind,
+                        link_name: format!("{fname}_"),
+                        args: argsigs,
+                        result: if func { result } else { None },
+                        defined: false,
+                        explicit: false,
+                        module: None,
+                        elemental: false,
+                        api: false,
+                    },
+                );
+            }
+            let ty = match (func, result) {
+                (true, Some((b, _))) => Ty::Scalar(b),
+                _ => Ty::Unknown,
+            };
+            return (call_name, args, ty);
+        };
+        if let Some(d) =
+            sig.args.iter().find(|d| d.assumed_shape).filter(|_| {
+                !sig.api && !via_generic && self.key.as_deref() != Some(key.as_str()) && !self.scope.values().any(|k| *k == key)
+            })
+        {
+            // An external procedure defined in this file but without an interface here.
+            self.err(
+                Diagnostic::error("E0125", format!("`{fname}` needs an explicit interface here"), name.span)
+                    .with_label(format!("its dummy `{}` is an assumed-shape array", d.name))
+                    .with_note(format!("help: put `{fname}` in a module, or declare it in an `interface` block")),
+            );
+            return (call_name, args, Ty::Unknown);
+        }
+        if func && sig.kind == UnitKind::Subroutine {
+            self.err(
+                Diagnostic::error("E0124", format!("subroutine `{fname}` cannot be used as a function"), name.span)
+                    .with_label(format!("`{fname}` is a subroutine"))
+                    .with_note(format!("help: call it with `call {fname}(...)`")),
+            );
+            return (call_name, args, Ty::Unknown);
+        }
+        if !func && sig.kind == UnitKind::Function {
+            self.err(
+                Diagnostic::error("E0124", format!("function `{fname}` cannot be called with `call`"), name.span)
+                    .with_label(format!("`{fname}` is a function"))
+                    .with_note("help: use its result in an expression"),
+            );
+            return (call_name, args, Ty::Unknown);
+        }
+        if self.key.as_deref() == Some(key.as_str()) && !self.recursive {
+            let w = unit_word(sig.kind);
+            self.err(
+                Diagnostic::error("E0126", format!("`{fname}` calls itself, but it is not `recursive`"), name.span)
+                    .with_label("recursive call")
+                    .with_note(format!("help: declare it `recursive {w} {fname}(...)`")),
+            );
+        }
+        let mut ty = sig.result.map_or(Ty::Unknown, |(b, r)| with_rank(b, r));
+        if let (Some((rb, _)), Declared::Typed(db) | Declared::Implicit(db)) = (sig.result, declared) {
+            if rb != db {
+                let how = match declared {
+                    Declared::Typed(_) => format!("it is declared `{}` here", base_name(db)),
+                    _ => format!("its implicit type here is `{}`", base_name(db)),
+                };
+                self.err(
+                    Diagnostic::error("E0230", format!("`{fname}` returns `{}`, but {how}", base_name(rb)), name.span)
+                        .with_label("mismatched result type")
+                        .with_note(format!("help: declare `{} :: {fname}` in this unit", base_name(rb))),
+                );
+                return (call_name, args, Ty::Unknown);
+            }
+        }
+        if bad {
+            return (call_name, args, ty);
+        }
+        let ok = if sig.explicit { self.explicit_args(&sig, &fname, &args, span) } else { self.implicit_args(&sig, &fname, &args, span) };
+        if !ok {
+            return (call_name, args, Ty::Unknown);
+        }
+        if sig.api {
+            args = api_keyword_args(&sig, args);
+        }
+        if sig.elemental && ty.rank() == 0 {
+            if let Some(b) = ty.base() {
+                let rank = args
+                    .iter()
+                    .filter_map(|a| match a {
+                        Arg::Index(e) | Arg::Keyword(_, e) => Some(e.ty.rank()),
+                        _ => None,
+                    })
+                    .max()
+                    .unwrap_or(0);
+                ty = with_rank(b, rank);
+            }
+        }
+        (call_name, args, ty)
+    }
+
+    /// Matches the actual arguments with an explicit interface. False after an error.
+    #[inline(never)]
+    pub(super) fn explicit_args(&mut self, sig: &ProcSig, fname: &str, args: &[Arg], span: Span) -> bool {
+        let n = sig.args.len();
+        let mut slots: Vec<Option<&Expr>> = vec![None; n];
+        let order = positional_order(sig, args);
+        let mut pos = 0usize;
+        let mut seen_kw = false;
+        for a in args {
+            match a {
+                Arg::Index(e) => {
+                    if seen_kw {
+                        self.err(
+                            Diagnostic::error("E0125", "a positional argument cannot follow a keyword argument", e.span)
+                                .with_label("positional argument after `name=`"),
+                        );
+                        return false;
+                    }
+                    match order.get(pos).and_then(|&j| slots.get_mut(j)) {
+                        Some(sl) => *sl = Some(e),
+                        None => {
+                            let m = args.len();
+                            self.err(
+                                Diagnostic::error(
+                                    "E0125",
+                                    format!(
+                                        "`{fname}` takes {n} argument{}, but {m} {} given",
+                                        if n == 1 { "" } else { "s" },
+                                        if m == 1 { "was" } else { "were" }
+                                    ),
+                                    e.span,
+                                )
+                                .with_label("unexpected argument"),
+                            );
+                            return false;
+                        }
+                    }
+                    pos += 1;
+                }
+                Arg::Keyword(k, e) => {
+                    seen_kw = true;
+                    let Some(j) = sig.args.iter().position(|d| d.name == k.name) else {
+                        self.err(
+                            Diagnostic::error("E0211", format!("`{fname}` has no argument named `{}`", k.name), k.span)
+                                .with_label("unknown keyword"),
+                        );
+                        return false;
+                    };
+                    match slots.get_mut(j) {
+                        Some(Some(_)) => {
+                            self.err(
+                                Diagnostic::error("E0125", format!("argument `{}` of `{fname}` is given twice", k.name), k.span)
+                                    .with_label("already given"),
+                            );
+                            return false;
+                        }
+                        Some(sl) => *sl = Some(e),
+                        None => {}
+                    }
+                }
+                Arg::Range { .. } => {}
+            }
+        }
+        let missing: Vec<String> =
+            sig.args.iter().zip(&slots).filter(|(d, s)| s.is_none() && !d.optional).map(|(d, _)| format!("`{}`", d.name)).collect();
+        if !missing.is_empty() {
+            let list = match missing.as_slice() {
+                [one] => one.clone(),
+                [init @ .., last] => format!("{} and {last}", init.join(", ")),
+                [] => String::new(),
+            };
+            let s = if missing.len() == 1 { "" } else { "s" };
+            self.err(
+                Diagnostic::error("E0125", format!("missing argument{s} {list} in the call of `{fname}`"), span)
+                    .with_label(format!("argument{s} {list} not given")),
+            );
+            return false;
+        }
+        let mut ok = true;
+        for (j, slot) in slots.iter().enumerate() {
+            let (Some(e), Some(d)) = (slot, sig.args.get(j)) else { continue };
+            let i =
+                args.iter().position(|a| matches!(a, Arg::Index(x) | Arg::Keyword(_, x) if std::ptr::eq(x, *e))).map_or(j + 1, |p| p + 1);
+            if sig.api && d.name == "data_arg" {
+                // Any variable, element, section or value: lowered to its address and size.
+                continue;
+            }
+            ok &= self.check_arg(fname, i, e, d, sig.elemental);
+        }
+        ok
+    }
+
+    /// One actual argument against its dummy.
+    pub(super) fn check_arg(&mut self, fname: &str, i: usize, e: &Expr, d: &ArgSig, elemental: bool) -> bool {
+        if proc_actual(e).is_some() {
+            return true;
+        }
+        let Some(ab) = e.ty.base() else { return true };
+        if ab != d.base {
+            self.err(
+                Diagnostic::error(
+                    "E0230",
+                    format!(
+                        "argument {i} of `{fname}` has type `{}`, but the dummy `{}` is `{}`",
+                        base_name(ab),
+                        d.name,
+                        base_name(d.base)
+                    ),
+                    e.span,
+                )
+                .with_label(format!("expected `{}`", base_name(d.base))),
+            );
+            return false;
+        }
+        let ar = e.ty.rank();
+        let rank_err = if elemental && d.rank == 0 {
+            None
+        } else if d.rank == 0 && ar > 0 {
+            Some((
+                format!("argument {i} of `{fname}` is a rank-{ar} array, but the dummy `{}` is a scalar", d.name),
+                "expected a scalar".to_string(),
+            ))
+        } else if d.rank > 0 && ar == 0 && (d.assumed_shape || !is_element(e)) {
+            Some((
+                format!("argument {i} of `{fname}` is a scalar, but the dummy `{}` is a rank-{} array", d.name, d.rank),
+                "expected an array".to_string(),
+            ))
+        } else if d.assumed_shape && ar > 0 && ar != d.rank {
+            Some((
+                format!("argument {i} of `{fname}` has rank {ar}, but the dummy `{}` has rank {}", d.name, d.rank),
+                format!("expected a rank-{} array", d.rank),
+            ))
+        } else {
+            None
+        };
+        if let Some((msg, label)) = rank_err {
+            self.err(Diagnostic::error("E0230", msg, e.span).with_label(label));
+            return false;
+        }
+        if let Some(it @ (Intent::Out | Intent::InOut)) = d.intent {
+            if let Some(why) = self.not_definable(e) {
+                self.err(
+                    Diagnostic::error(
+                        "E0233",
+                        format!(
+                            "argument {i} of `{fname}` must be a variable, because the dummy `{}` is `intent({})`",
+                            d.name,
+                            intent_name(it)
+                        ),
+                        e.span,
+                    )
+                    .with_label(why),
+                );
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Why `e` cannot be changed by a procedure (None: it is a variable that can).
+    pub(super) fn not_definable(&self, e: &Expr) -> Option<String> {
+        let Some(n) = designator_name(e) else {
+            return Some("not a variable".into());
+        };
+        let s = self.syms.get(n)?;
+        if s.parameter {
+            Some(format!("`{n}` is a parameter"))
+        } else if s.intent == Some(Intent::In) && s.dummy.is_some() {
+            Some(format!("`{n}` is `intent(in)`"))
+        } else {
+            None
+        }
+    }
+
+    /// Checks a call of a procedure without an explicit interface against the first call.
+    #[inline(never)]
+    pub(super) fn implicit_args(&mut self, sig: &ProcSig, fname: &str, args: &[Arg], span: Span) -> bool {
+        if let Some(k) = args.iter().find_map(|a| match a {
+            Arg::Keyword(k, _) => Some(k.span),
+            _ => None,
+        }) {
+            self.err(
+                Diagnostic::error("E0125", "keyword arguments need an explicit interface", k)
+                    .with_label(format!("`{fname}` has no explicit interface")),
+            );
+            return false;
+        }
+        if args.len() != sig.args.len() {
+            let (m, n) = (args.len(), sig.args.len());
+            self.err(
+                Diagnostic::error(
+                    "E0125",
+                    format!("`{fname}` is called with {m} argument{} here, but with {n} in an earlier call", if m == 1 { "" } else { "s" }),
+                    span,
+                )
+                .with_label("different number of arguments"),
+            );
+            return false;
+        }
+        let mut ok = true;
+        for (i, (a, d)) in args.iter().zip(&sig.args).enumerate() {
+            let Arg::Index(e) = a else { continue };
+            let Some(ab) = e.ty.base() else { continue };
+            if ab != d.base {
+                self.err(
+                    Diagnostic::error(
+                        "E0230",
+                        format!(
+                            "argument {} of `{fname}` has type `{}`, but an earlier call passed `{}`",
+                            i + 1,
+                            base_name(ab),
+                            base_name(d.base)
+                        ),
+                        e.span,
+                    )
+                    .with_label(format!("expected `{}`", base_name(d.base)))
+                    .with_note("note: without an explicit interface, every call must pass the same types"),
+                );
+                ok = false;
+            }
+        }
+        ok
+    }
+
+    /// Resolves `name(args)` to a user function: the key, or None if it is not one.
+    pub(super) fn function_key(&mut self, name: &str) -> Option<String> {
+        if let Some(k) = self.scope.get(name) {
+            return Some(k.clone());
+        }
+        if self.ext_names.contains(name) {
+            return Some(self.ext_key(name));
+        }
+        None
+    }
+
+    /// An intrinsic subroutine's arguments in the order of its parameters, checked.
+    #[inline(never)]
+    pub(super) fn intrinsic_sub(&mut self, sub: IntrinsicSub, name: &Ident, args: Vec<Arg>, span: Span) -> Vec<Option<Expr>> {
+        let sname = name.name.clone();
+        let params = sub.params();
+        let mut out: Vec<Option<Expr>> = vec![None; params.len()];
+        if self.in_compute() {
+            self.err(Diagnostic::not_yet(format!("`{sname}` inside a compute construct"), span));
+        }
+        let mut pos = 0usize;
+        let mut ok = true;
+        for a in args {
+            match a {
+                Arg::Index(mut e) => {
+                    self.expr(&mut e);
+                    match out.get_mut(pos) {
+                        Some(sl) => *sl = Some(e),
+                        None => {
+                            let n = params.len();
+                            self.err(
+                                Diagnostic::error(
+                                    "E0209",
+                                    format!("`{sname}` takes at most {n} argument{}", if n == 1 { "" } else { "s" }),
+                                    e.span,
+                                )
+                                .with_label("unexpected argument"),
+                            );
+                            ok = false;
+                        }
+                    }
+                    pos += 1;
+                }
+                Arg::Keyword(k, mut e) => {
+                    self.expr(&mut e);
+                    match params.iter().position(|p| *p == k.name) {
+                        None => {
+                            self.err(
+                                Diagnostic::error("E0211", format!("`{sname}` has no argument named `{}`", k.name), k.span)
+                                    .with_label("unknown keyword"),
+                            );
+                            ok = false;
+                        }
+                        Some(j) => match out.get_mut(j) {
+                            Some(Some(_)) => {
+                                self.err(
+                                    Diagnostic::error("E0125", format!("argument `{}` of `{sname}` is given twice", k.name), k.span)
+                                        .with_label("already given"),
+                                );
+                                ok = false;
+                            }
+                            Some(sl) => *sl = Some(e),
+                            None => {}
+                        },
+                    }
+                }
+                Arg::Range { span: rs, .. } => {
+                    self.err(
+                        Diagnostic::error("E0208", format!("a range is not an argument of `{sname}`"), rs)
+                            .with_label("ranges are only allowed in array subscripts"),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        if !ok {
+            return out;
+        }
+        // Required arguments.
+        let required: &[usize] = match sub {
+            IntrinsicSub::RandomNumber | IntrinsicSub::CpuTime | IntrinsicSub::GetCommandArgument => &[0],
+            _ => &[],
+        };
+        for &j in required {
+            if out.get(j).is_some_and(Option::is_none) {
+                let p = params.get(j).copied().unwrap_or("");
+                self.err(
+                    Diagnostic::error("E0209", format!("`{sname}` needs the argument `{p}`"), span).with_label(format!("missing `{p}`")),
+                );
+                return out;
+            }
+        }
+        if sub == IntrinsicSub::RandomSeed && out.iter().filter(|x| x.is_some()).count() > 1 {
+            self.err(Diagnostic::error("E0209", "`random_seed` takes at most one argument", span).with_label("more than one argument"));
+            return out;
+        }
+        // Types, and whether the argument must be a variable.
+        for (j, e) in out.iter().enumerate() {
+            let Some(e) = e else { continue };
+            if e.ty == Ty::Unknown {
+                continue;
+            }
+            let p = params.get(j).copied().unwrap_or("");
+            let int_scalar = matches!(e.ty, Ty::Scalar(BaseTy::Integer(_)));
+            let (good, need, out_arg) = match (sub, p) {
+                (IntrinsicSub::RandomNumber, _) => (matches!(e.ty.base(), Some(BaseTy::Real(_))), "a `real` scalar or array", true),
+                (IntrinsicSub::RandomSeed, "size") => (int_scalar, "a scalar `integer`", true),
+                (IntrinsicSub::RandomSeed, "put") => (matches!(e.ty, Ty::Array(BaseTy::Integer(_), 1)), "a rank-1 `integer` array", false),
+                (IntrinsicSub::RandomSeed, _) => (matches!(e.ty, Ty::Array(BaseTy::Integer(_), 1)), "a rank-1 `integer` array", true),
+                (IntrinsicSub::CpuTime, _) => (matches!(e.ty, Ty::Scalar(BaseTy::Real(_))), "a scalar `real`", true),
+                (IntrinsicSub::SystemClock, "count_rate") => {
+                    (matches!(e.ty, Ty::Scalar(BaseTy::Integer(_) | BaseTy::Real(_))), "a scalar `integer` or `real`", true)
+                }
+                (IntrinsicSub::SystemClock, _) => (int_scalar, "a scalar `integer`", true),
+                (IntrinsicSub::Exit, _) => (int_scalar, "a scalar `integer`", false),
+                (IntrinsicSub::GetCommandArgument, "number") => (int_scalar, "a scalar `integer`", false),
+                (IntrinsicSub::GetCommandArgument, "value") => (e.ty == Ty::Scalar(BaseTy::Character), "a scalar `character`", true),
+                (IntrinsicSub::GetCommandArgument, _) => (int_scalar, "a scalar `integer`", true),
+            };
+            if !good {
+                self.err(
+                    Diagnostic::error("E0210", format!("the `{p}` argument of `{sname}` must be {need}, found {}", ty_name(e.ty)), e.span)
+                        .with_label(format!("expected {need}")),
+                );
+            } else if out_arg {
+                if let Some(why) = self.not_definable(e) {
+                    self.err(
+                        Diagnostic::error("E0233", format!("the `{p}` argument of `{sname}` must be a variable"), e.span).with_label(why),
+                    );
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,421 @@
+//! OpenACC clauses: which clause may appear on which directive, and the checks of each
+//! clause's arguments.
+
+use super::*;
+
+/// The clause's name as the user knows it.
+pub(crate) fn clause_name(k: &ClauseKind) -> &str {
+    match k {
+        ClauseKind::Gang(_) => "gang",
+        ClauseKind::Worker(_) => "worker",
+        ClauseKind::Vector(_) => "vector",
+        ClauseKind::Seq => "seq",
+        ClauseKind::Auto => "auto",
+        ClauseKind::Independent => "independent",
+        ClauseKind::Collapse(_) => "collapse",
+        ClauseKind::Tile(_) => "tile",
+        ClauseKind::NumGangs(_) => "num_gangs",
+        ClauseKind::NumWorkers(_) => "num_workers",
+        ClauseKind::VectorLength(_) => "vector_length",
+        ClauseKind::Reduction(..) => "reduction",
+        ClauseKind::Copy(_) => "copy",
+        ClauseKind::Copyin(_) => "copyin",
+        ClauseKind::Copyout(_) => "copyout",
+        ClauseKind::Create(_) => "create",
+        ClauseKind::Delete(_) => "delete",
+        ClauseKind::Present(_) => "present",
+        ClauseKind::NoCreate(_) => "no_create",
+        ClauseKind::Private(_) => "private",
+        ClauseKind::Firstprivate(_) => "firstprivate",
+        ClauseKind::SelfHost(_) => "self",
+        ClauseKind::Device(_) => "device",
+        ClauseKind::If(_) => "if",
+        ClauseKind::IfPresent => "if_present",
+        ClauseKind::Finalize => "finalize",
+        ClauseKind::Default(_) => "default",
+        ClauseKind::DeviceNum(_) => "device_num",
+        ClauseKind::DefaultAsync(_) => "default_async",
+        ClauseKind::Unsupported(s) => s.split('(').next().unwrap_or(s),
+    }
+}
+
+pub(in crate::sema) const COMPUTE_DATA: &[&str] = &[
+    "async",
+    "wait",
+    "device_type",
+    "dtype",
+    "if",
+    "self",
+    "copy",
+    "copyin",
+    "copyout",
+    "create",
+    "no_create",
+    "present",
+    "deviceptr",
+    "attach",
+    "default",
+];
+
+pub(in crate::sema) const LOOP_CLAUSES: &[&str] =
+    &["collapse", "gang", "worker", "vector", "seq", "independent", "auto", "tile", "device_type", "dtype", "private", "reduction"];
+
+/// Whether `clause` may appear on `kind` (OpenACC 3.3).
+pub(crate) fn clause_allowed(kind: AccKind, clause: &str) -> bool {
+    let compute_extra: &[&str] = match kind {
+        AccKind::Parallel | AccKind::ParallelLoop => &["num_gangs", "num_workers", "vector_length", "reduction", "private", "firstprivate"],
+        AccKind::Serial | AccKind::SerialLoop => &["reduction", "private", "firstprivate"],
+        AccKind::Kernels | AccKind::KernelsLoop => &["num_gangs", "num_workers", "vector_length"],
+        _ => &[],
+    };
+    match kind {
+        AccKind::Parallel | AccKind::Serial | AccKind::Kernels => COMPUTE_DATA.contains(&clause) || compute_extra.contains(&clause),
+        AccKind::ParallelLoop | AccKind::SerialLoop | AccKind::KernelsLoop => {
+            COMPUTE_DATA.contains(&clause) || compute_extra.contains(&clause) || LOOP_CLAUSES.contains(&clause)
+        }
+        AccKind::Loop => LOOP_CLAUSES.contains(&clause),
+        AccKind::Data => COMPUTE_DATA.contains(&clause) && clause != "self",
+        AccKind::EnterData => ["if", "async", "wait", "copyin", "create", "attach"].contains(&clause),
+        AccKind::ExitData => ["if", "async", "wait", "copyout", "delete", "detach", "finalize"].contains(&clause),
+        AccKind::Update => ["async", "wait", "device_type", "dtype", "if", "if_present", "self", "host", "device"].contains(&clause),
+        AccKind::Atomic => clause == "if",
+        AccKind::HostData => ["use_device", "if", "if_present"].contains(&clause),
+        AccKind::Wait => ["async", "if"].contains(&clause),
+        AccKind::Init | AccKind::Shutdown => ["device_type", "dtype", "device_num", "if"].contains(&clause),
+        AccKind::Set => ["device_type", "dtype", "device_num", "if", "default_async"].contains(&clause),
+        AccKind::Routine => ["gang", "worker", "vector", "seq", "bind", "device_type", "dtype", "nohost"].contains(&clause),
+        AccKind::Declare => ["copy", "copyin", "copyout", "create", "present", "deviceptr", "device_resident", "link"].contains(&clause),
+        AccKind::Cache => false,
+    }
+}
+
+/// The `acc_device_*` code of a device type named in a `device_type` clause (`multicore`:
+/// the host, which is gpuf's multicore device).
+pub fn acc_device_code(name: &str) -> Option<i32> {
+    Some(match name {
+        "*" | "default" => 1,
+        "host" | "multicore" => 2,
+        "nvidia" => 4,
+        "radeon" => 5,
+        _ => return None,
+    })
+}
+
+/// `async` and `wait` clauses: satisfied by synchronous execution.
+pub fn is_sync_clause(name: &str) -> bool {
+    matches!(name, "async" | "wait")
+}
+
+/// `init`, `shutdown` and `set`: executable directives of the host that configure the device.
+fn is_runtime(k: AccKind) -> bool {
+    matches!(k, AccKind::Init | AccKind::Shutdown | AccKind::Set)
+}
+
+/// Clauses that may appear once on a directive.
+const ONCE: &[&str] = &[
+    "gang",
+    "worker",
+    "vector",
+    "seq",
+    "auto",
+    "independent",
+    "collapse",
+    "num_gangs",
+    "num_workers",
+    "vector_length",
+    "if",
+    "default",
+    "if_present",
+    "finalize",
+];
+
+/// What a directive's clauses say, gathered while they are checked.
+pub(in crate::sema) struct Clauses {
+    /// The clauses of [`ONCE`] seen so far.
+    seen: Vec<(&'static str, Span)>,
+    /// The `gang`, `worker` and `vector` clauses, in order.
+    pub(in crate::sema) levels: Vec<(Par, Span)>,
+    /// How many loops a loop directive applies to (`collapse`, 1 without it or after an error).
+    pub(in crate::sema) collapse: usize,
+}
+
+impl Clauses {
+    /// Whether the directive has a `seq` clause.
+    pub(in crate::sema) fn seq(&self) -> bool {
+        self.seen.iter().any(|(n, _)| *n == "seq")
+    }
+}
+
+impl Checker {
+    /// Checks a directive's clauses: each must be allowed on the directive (see
+    /// [`clause_allowed`]) and some may appear only once; each clause is then checked by
+    /// [`Checker::clause`], whichever directive carries it. `assoc` is the loop a loop
+    /// directive applies to.
+    pub(in crate::sema) fn directive(&mut self, dir: &mut AccDirective, assoc: Option<&Stmt>) -> Clauses {
+        let kind = dir.kind;
+        let mut cl = Clauses { seen: Vec::new(), levels: Vec::new(), collapse: 1 };
+        if matches!(kind, AccKind::HostData | AccKind::Routine | AccKind::Declare | AccKind::Cache) {
+            self.err(Diagnostic::not_yet(format!("the `{}` directive", kind.name()), dir.span));
+            return cl;
+        }
+        if is_runtime(kind) && self.in_compute() {
+            self.err(
+                Diagnostic::error("E0316", format!("`{}` is not allowed inside a compute construct", kind.name()), dir.span)
+                    .with_label("an executable directive of the host"),
+            );
+        }
+        for c in dir.clauses.iter_mut() {
+            let cname = clause_name(&c.kind).to_string();
+            if !clause_allowed(kind, &cname) {
+                self.err(
+                    Diagnostic::error("E0316", format!("clause `{cname}` is not allowed on `{}`", kind.name()), c.span)
+                        .with_label("not allowed here"),
+                );
+                continue;
+            }
+            self.clause(kind, c, &cname, assoc, &mut cl);
+        }
+        self.exclusive_clauses(&cl);
+        cl
+    }
+
+    /// The one place each kind of clause is checked: `cname` is its name, `kind` the
+    /// directive it is on (where it is allowed).
+    fn clause(&mut self, kind: AccKind, c: &mut AccClause, cname: &str, assoc: Option<&Stmt>, cl: &mut Clauses) {
+        let span = c.span;
+        if let ClauseKind::Unsupported(text) = &c.kind {
+            self.check_unsupported(kind, text, cname, span);
+            return;
+        }
+        if !is_runtime(kind) {
+            self.check_once(cname, span, &mut cl.seen);
+        }
+        match &mut c.kind {
+            ClauseKind::Gang(e) => self.check_level(Par::Gang, e.as_mut(), span, cl),
+            ClauseKind::Worker(e) => self.check_level(Par::Worker, e.as_mut(), span, cl),
+            ClauseKind::Vector(e) => self.check_level(Par::Vector, e.as_mut(), span, cl),
+            ClauseKind::NumGangs(e) | ClauseKind::NumWorkers(e) | ClauseKind::VectorLength(e) => {
+                self.check_int_arg(e, &format!("the argument of `{cname}` must be a scalar integer"))
+            }
+            ClauseKind::DeviceNum(e) | ClauseKind::DefaultAsync(e) => self.check_int_arg(e, "the argument must be a scalar integer"),
+            ClauseKind::Collapse(e) => self.check_collapse(e, span, assoc, cl),
+            ClauseKind::If(e) => self.check_if(kind, e),
+            ClauseKind::Reduction(op, items) => self.check_reduction(*op, items, span),
+            ClauseKind::Private(items) | ClauseKind::Firstprivate(items) => self.check_data_clause(items, cname, false),
+            ClauseKind::Copy(items)
+            | ClauseKind::Copyin(items)
+            | ClauseKind::Copyout(items)
+            | ClauseKind::Create(items)
+            | ClauseKind::Delete(items)
+            | ClauseKind::Present(items)
+            | ClauseKind::NoCreate(items)
+            | ClauseKind::SelfHost(items)
+            | ClauseKind::Device(items) => self.check_data_clause(items, cname, true),
+            ClauseKind::Seq
+            | ClauseKind::Auto
+            | ClauseKind::Independent
+            | ClauseKind::Tile(_)
+            | ClauseKind::IfPresent
+            | ClauseKind::Finalize
+            | ClauseKind::Default(_)
+            | ClauseKind::Unsupported(_) => {}
+        }
+    }
+
+    /// Reports a clause of [`ONCE`] that appears again.
+    fn check_once(&mut self, cname: &str, span: Span, seen: &mut Vec<(&'static str, Span)>) {
+        if let Some(once) = ONCE.iter().find(|n| **n == cname) {
+            if seen.iter().any(|(n, _)| n == once) {
+                self.err(
+                    Diagnostic::error("E0319", format!("clause `{cname}` appears more than once"), span).with_label("repeated clause"),
+                );
+            }
+            seen.push((once, span));
+        }
+    }
+
+    /// `seq` excludes `gang`/`worker`/`vector`, and `seq`, `auto`, `independent` exclude each other.
+    fn exclusive_clauses(&mut self, cl: &Clauses) {
+        let find = |n: &str| cl.seen.iter().find(|(s, _)| *s == n).map(|(_, sp)| *sp);
+        if find("seq").is_some() {
+            if let Some((p, sp)) = cl.levels.first() {
+                self.err(
+                    Diagnostic::error("E0306", format!("`{}` cannot be combined with `seq`", p.name()), *sp)
+                        .with_label("conflicts with `seq`"),
+                );
+            }
+        }
+        let excl: Vec<(&str, Span)> = ["seq", "auto", "independent"].iter().filter_map(|n| find(n).map(|s| (*n, s))).collect();
+        if let [(a, _), (b, sp), ..] = excl.as_slice() {
+            self.err(
+                Diagnostic::error("E0306", format!("`{b}` cannot be combined with `{a}`"), *sp).with_label(format!("conflicts with `{a}`")),
+            );
+        }
+    }
+
+    /// A clause the front end keeps as text: on `init`, `shutdown` and `set` a
+    /// `device_type` (device types by name, one at most); elsewhere `async` and `wait`
+    /// (every construct runs to completion before the program goes on, which is a
+    /// conforming implementation of `async` queues; `wait` has nothing to do) or a clause
+    /// not supported yet.
+    fn check_unsupported(&mut self, kind: AccKind, text: &str, cname: &str, span: Span) {
+        if !is_runtime(kind) {
+            if !is_sync_clause(cname) {
+                self.err(Diagnostic::not_yet(format!("the `{text}` clause"), span));
+            }
+            return;
+        }
+        let names = text.split_once('(').map(|(_, r)| r.trim_end_matches(')')).unwrap_or("");
+        for n in names.split(',').filter(|n| !n.is_empty()) {
+            if acc_device_code(n).is_none() {
+                self.err(
+                    Diagnostic::error("E0317", format!("unknown device type `{n}`"), span)
+                        .with_label("expected `host`, `nvidia`, `radeon`, `multicore`, `default` or `*`"),
+                );
+            }
+        }
+        if names.contains(',') {
+            self.err(Diagnostic::not_yet(format!("more than one device type on `{}`", kind.name()), span));
+        }
+    }
+
+    /// `gang`, `worker`, `vector`: the level, and its optional scalar integer argument.
+    fn check_level(&mut self, p: Par, e: Option<&mut Expr>, span: Span, cl: &mut Clauses) {
+        cl.levels.push((p, span));
+        if let Some(e) = e {
+            self.check_int_arg(e, &format!("the argument of `{}` must be a scalar integer", p.name()));
+        }
+    }
+
+    /// An argument that must be a scalar integer (`num_gangs`, `num_workers`,
+    /// `vector_length`, `device_num`, `default_async`, the argument of a level); `what` is
+    /// the rule.
+    fn check_int_arg(&mut self, e: &mut Expr, what: &str) {
+        self.expr(e);
+        self.want_int_scalar(e, what);
+    }
+
+    /// `collapse(n)`: on a loop directive, `n` is a positive integer constant and the loop
+    /// `assoc` has `n` tightly nested loops; sets [`Clauses::collapse`].
+    fn check_collapse(&mut self, e: &mut Expr, span: Span, assoc: Option<&Stmt>, cl: &mut Clauses) {
+        self.expr(e);
+        let Some(do_stmt) = assoc else { return };
+        match self.const_int(e) {
+            Some(n) if n >= 1 => {
+                cl.collapse = usize::try_from(n).unwrap_or(1);
+                let depth = nest_depth(do_stmt, cl.collapse);
+                if depth < cl.collapse {
+                    self.err(
+                        Diagnostic::error(
+                            "E0304",
+                            format!(
+                                "`collapse({n})` needs {n} nested loops, but only {depth} {} nested here",
+                                if depth == 1 { "is" } else { "are" }
+                            ),
+                            span,
+                        )
+                        .with_label(format!("asks for {n} tightly nested loops"))
+                        .with_note("note: each collapsed loop must contain only the next loop"),
+                    );
+                    cl.collapse = depth;
+                }
+            }
+            _ if e.ty == Ty::Unknown && !matches!(e.kind, ExprKind::Int(..)) => {}
+            _ => self.err(
+                Diagnostic::error("E0303", "the argument of `collapse` must be a positive integer constant", e.span)
+                    .with_label("expected a positive integer constant"),
+            ),
+        }
+    }
+
+    /// `if(condition)`: a scalar logical. (`init`, `shutdown` and `set` report it with
+    /// their own message, as they always have.)
+    fn check_if(&mut self, kind: AccKind, e: &mut Expr) {
+        self.expr(e);
+        if !is_runtime(kind) {
+            self.want_logical(e, "the `if` clause's condition");
+        } else if e.ty != Ty::Unknown && e.ty != Ty::Scalar(BaseTy::Logical) {
+            self.err(Diagnostic::error("E0220", "the `if` clause needs a scalar logical", e.span).with_label("not logical"));
+        }
+    }
+
+    /// `reduction(op: list)`.
+    fn check_reduction(&mut self, op: RedOp, items: &mut [Expr], span: Span) {
+        for it in items.iter_mut() {
+            self.reduction_item(op, it, span);
+        }
+    }
+
+    /// A data clause, `private` or `firstprivate` (array sections only in data clauses).
+    fn check_data_clause(&mut self, items: &mut [Expr], cname: &str, sections_ok: bool) {
+        for it in items.iter_mut() {
+            self.var_item(it, cname, sections_ok);
+        }
+    }
+
+    /// A variable in a data, `private` or `firstprivate` clause.
+    fn var_item(&mut self, it: &mut Expr, clause: &str, sections_ok: bool) {
+        if let ExprKind::Component(_) = it.kind {
+            self.err(Diagnostic::not_yet(format!("derived-type components in `{clause}` (name the whole variable)"), it.span));
+            return;
+        }
+        if let ExprKind::Apply { .. } = it.kind {
+            if !sections_ok {
+                self.err(Diagnostic::not_yet(format!("array elements and sections in `{clause}`"), it.span));
+                return;
+            }
+        }
+        self.expr(it);
+        if let Some(n) = designator_name(it) {
+            if self.syms.get(n).is_some_and(|s| s.parameter) {
+                self.err(
+                    Diagnostic::error("E0318", format!("parameter `{n}` cannot appear in a `{clause}` clause"), it.span)
+                        .with_label("a parameter is not a variable"),
+                );
+            }
+        }
+    }
+
+    fn reduction_item(&mut self, op: RedOp, it: &mut Expr, clause_span: Span) {
+        if let ExprKind::Component(_) = it.kind {
+            self.err(Diagnostic::not_yet("derived-type components in `reduction`", it.span));
+            return;
+        }
+        if let ExprKind::Apply { .. } = it.kind {
+            self.err(Diagnostic::not_yet("array elements and sections in `reduction`", it.span));
+            return;
+        }
+        self.expr(it);
+        let Some(name) = designator_name(it).map(str::to_string) else {
+            return;
+        };
+        let ty = it.ty;
+        if self.syms.get(&name).is_some_and(|s| s.parameter) {
+            self.err(
+                Diagnostic::error("E0318", format!("parameter `{name}` cannot be a reduction variable"), it.span)
+                    .with_label("a parameter is not a variable"),
+            );
+            return;
+        }
+        if ty.rank() > 0 {
+            self.err(Diagnostic::not_yet("array reductions", it.span));
+            return;
+        }
+        let Some(b) = ty.base() else { return };
+        let (ok, need) = match op {
+            RedOp::Add | RedOp::Mul | RedOp::Max | RedOp::Min => (is_numeric(b), "an `integer` or `real`"),
+            RedOp::Iand | RedOp::Ior | RedOp::Ieor => (matches!(b, BaseTy::Integer(_)), "an `integer`"),
+            RedOp::And | RedOp::Or | RedOp::Eqv | RedOp::Neqv => (b == BaseTy::Logical, "a `logical`"),
+        };
+        if !ok {
+            self.err(
+                Diagnostic::error(
+                    "E0305",
+                    format!("reduction operator `{}` needs {need} variable, but `{name}` is `{}`", op.spelling(), base_name(b)),
+                    clause_span,
+                )
+                .with_label(format!("`{}` cannot reduce `{}`", op.spelling(), base_name(b))),
+            );
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! OpenACC constructs: compute-construct nesting, standalone and block directives, and loop
+//! directives (`collapse` depth, gang > worker > vector nesting).
+
+use super::*;
+
+mod atomic;
+mod clauses;
+
+pub(crate) use clauses::clause_name;
+pub use clauses::{acc_device_code, is_sync_clause};
+
+fn is_compute(k: AccKind) -> bool {
+    matches!(k, AccKind::Parallel | AccKind::Kernels | AccKind::Serial | AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::SerialLoop)
+}
+
+/// The base compute construct of a combined one.
+fn compute_of(k: AccKind) -> AccKind {
+    match k {
+        AccKind::ParallelLoop => AccKind::Parallel,
+        AccKind::KernelsLoop => AccKind::Kernels,
+        AccKind::SerialLoop => AccKind::Serial,
+        k => k,
+    }
+}
+
+/// The parallelism levels of an OpenACC loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(in crate::sema) enum Par {
+    Vector = 0,
+    Worker = 1,
+    Gang = 2,
+}
+
+impl Par {
+    pub(in crate::sema) fn name(self) -> &'static str {
+        match self {
+            Par::Gang => "gang",
+            Par::Worker => "worker",
+            Par::Vector => "vector",
+        }
+    }
+}
+
+/// How many tightly nested counted `do` loops start at `s` (counting at most `want`).
+fn nest_depth(s: &Stmt, want: usize) -> usize {
+    let mut depth = 0;
+    let mut cur = s;
+    loop {
+        let StmtKind::Do { body, .. } = &cur.kind else {
+            return depth;
+        };
+        depth += 1;
+        if depth >= want {
+            return depth;
+        }
+        match body.as_slice() {
+            [inner] => cur = inner,
+            _ => return depth,
+        }
+    }
+}
+
+impl Checker {
+    pub(in crate::sema) fn in_compute(&self) -> bool {
+        !self.compute.is_empty()
+    }
+
+    #[inline(never)]
+    pub(in crate::sema) fn acc_standalone(&mut self, dir: &mut AccDirective) {
+        self.directive(dir, None);
+        if self.in_compute()
+            && matches!(
+                dir.kind,
+                AccKind::EnterData | AccKind::ExitData | AccKind::Update | AccKind::Wait | AccKind::Init | AccKind::Shutdown | AccKind::Set
+            )
+        {
+            self.err(
+                Diagnostic::error("E0302", format!("`{}` is not allowed inside a compute construct", dir.kind.name()), dir.span)
+                    .with_label("inside a compute construct"),
+            );
+        }
+        let needs: &[&str] = match dir.kind {
+            AccKind::EnterData => &["copyin", "create", "attach"],
+            AccKind::ExitData => &["copyout", "delete", "detach"],
+            AccKind::Update => &["self", "host", "device"],
+            _ => &[],
+        };
+        if !needs.is_empty() && !dir.clauses.iter().any(|c| needs.contains(&clause_name(&c.kind))) {
+            self.err(
+                Diagnostic::error("E0320", format!("`{}` needs at least one data clause", dir.kind.name()), dir.span)
+                    .with_label(format!("expected one of {}", needs.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "))),
+            );
+        }
+    }
+
+    #[inline(never)]
+    pub(in crate::sema) fn acc_block(&mut self, dir: &mut AccDirective, body: &mut [Stmt]) {
+        self.directive(dir, None);
+        let k = dir.kind;
+        if is_compute(k) {
+            self.not_nested_compute(k, dir.span);
+            self.compute.push(k);
+            let saved = std::mem::take(&mut self.par);
+            self.stmts(body);
+            self.par = saved;
+            self.compute.pop();
+        } else {
+            if self.in_compute() && matches!(k, AccKind::Data | AccKind::HostData) {
+                self.err(
+                    Diagnostic::error("E0302", format!("a `{}` construct is not allowed inside a compute construct", k.name()), dir.span)
+                        .with_label("inside a compute construct"),
+                );
+            }
+            self.stmts(body);
+        }
+    }
+
+    /// A loop directive (`loop` or a combined construct) and the loops it applies to.
+    #[inline(never)]
+    pub(in crate::sema) fn acc_loop(&mut self, dir: &mut AccDirective, do_stmt: &mut Stmt) {
+        let cl = self.directive(dir, Some(do_stmt));
+        let k = dir.kind;
+        if k == AccKind::Loop && !self.in_compute() {
+            self.err(Diagnostic::not_yet("orphaned `loop` directive (a `loop` outside `parallel`, `kernels` or `serial`)", dir.span));
+        }
+        if is_compute(k) {
+            self.not_nested_compute(k, dir.span);
+        }
+        if let StmtKind::DoWhile { .. } = do_stmt.kind {
+            self.err(
+                Diagnostic::error("E0313", format!("`!$acc {}` cannot apply to a `do while` loop", k.name()), dir.span)
+                    .with_label("needs a counted `do` loop"),
+            );
+        }
+        // Parallelism levels must decrease inwards: gang > worker > vector.
+        let mine: Vec<Par> = cl.levels.iter().map(|(p, _)| *p).collect();
+        if let (Some(outer), Some(inner)) = (self.par.last().copied(), mine.iter().max().copied()) {
+            if inner >= outer {
+                let sp = dir.clauses.iter().find(|c| clause_name(&c.kind) == inner.name()).map_or(dir.span, |c| c.span);
+                self.err(
+                    Diagnostic::error("E0307", format!("a `{}` loop cannot be nested inside a `{}` loop", inner.name(), outer.name()), sp)
+                        .with_label("parallelism must go gang > worker > vector from outer to inner loops"),
+                );
+            }
+        }
+        let pushed = if let Some(m) = mine.iter().min().copied() {
+            self.par.push(m);
+            true
+        } else {
+            false
+        };
+        if is_compute(k) {
+            self.compute.push(compute_of(k));
+        }
+        let saved = if is_compute(k) { Some(std::mem::take(&mut self.par)) } else { None };
+        if saved.is_some() {
+            if let Some(m) = mine.iter().min().copied() {
+                self.par.push(m);
+            }
+        }
+        // The collapsed loops all belong to the directive.
+        self.collapsed(do_stmt, cl.collapse, cl.seq());
+        if let Some(s) = saved {
+            self.par = s;
+        }
+        if is_compute(k) {
+            self.compute.pop();
+        }
+        if pushed {
+            self.par.pop();
+        }
+    }
+
+    /// Reports compute construct `k` (at `span`) inside another one.
+    fn not_nested_compute(&mut self, k: AccKind, span: Span) {
+        if let Some(outer) = self.compute.last().copied() {
+            self.err(
+                Diagnostic::error("E0301", format!("`{}` construct nested inside a `{}` construct", k.name(), outer.name()), span)
+                    .with_label("compute constructs cannot be nested"),
+            );
+        }
+    }
+
+    /// Checks the `depth` loops associated with a loop directive.
+    fn collapsed(&mut self, s: &mut Stmt, depth: usize, seq: bool) {
+        if depth <= 1 {
+            self.do_loop(s, Some(seq));
+            return;
+        }
+        // Check the header with the directive, then the next loop inside.
+        let StmtKind::Do { body, .. } = &mut s.kind else {
+            self.stmt(s);
+            return;
+        };
+        let mut inner_body = std::mem::take(body);
+        // Check this loop's header (with an empty body), then the inner loop under it.
+        self.do_loop_header_then(s, seq, |this| {
+            if let Some(inner) = inner_body.first_mut() {
+                this.collapsed(inner, depth - 1, seq);
+            }
+        });
+        if let StmtKind::Do { body, .. } = &mut s.kind {
+            *body = std::mem::take(&mut inner_body);
+        }
+    }
+
+    /// Like [`Checker::do_loop`] on a loop whose body was taken out; `f` checks the body.
+    fn do_loop_header_then(&mut self, s: &mut Stmt, seq: bool, f: impl FnOnce(&mut Checker)) {
+        self.do_loop(s, Some(seq));
+        // `do_loop` popped its context; push it again around the body.
+        if let StmtKind::Do { name, var, .. } = &s.kind {
+            self.loops.push(LoopCtx {
+                name: name.as_ref().map(|n| n.name.clone()),
+                var: Some(var.name.clone()),
+                acc_parallel: !seq,
+                compute_depth: self.compute.len(),
+                construct: false,
+            });
+            f(self);
+            self.loops.pop();
+        }
+    }
+}

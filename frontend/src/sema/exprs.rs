@@ -1,0 +1,394 @@
+//! Expressions: each is checked and typed, and `name(args)` is resolved to an array
+//! element or section, a substring, an intrinsic or a function call.
+
+use super::*;
+
+/// Is `e` an array element (all subscripts scalar)?
+pub(super) fn is_element(e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::ArrayRef { subs, .. } if subs.iter().all(|a| matches!(a, Arg::Index(_))))
+}
+
+/// The variable a designator names, if it is one.
+pub(super) fn designator_name(e: &Expr) -> Option<&str> {
+    match &e.kind {
+        ExprKind::Name(id) | ExprKind::ArrayRef { name: id, .. } => Some(&id.name),
+        ExprKind::Component(c) => designator_name(&c.base),
+        _ => None,
+    }
+}
+
+impl Checker {
+    pub(super) fn expr(&mut self, e: &mut Expr) {
+        let kind = std::mem::replace(&mut e.kind, ExprKind::Logical(false));
+        let (kind, ty) = self.expr_kind(kind, e.span);
+        e.kind = kind;
+        e.ty = ty;
+        if self.in_compute()
+            && matches!(ty.base(), Some(BaseTy::Complex(_)))
+            && !matches!(e.kind, ExprKind::Intrinsic { .. } | ExprKind::Binary(..))
+        {
+            self.err(Diagnostic::not_yet("complex numbers inside a compute construct", e.span));
+        }
+        if self.in_compute()
+            && matches!(ty.base(), Some(BaseTy::Integer(1 | 2)))
+            && matches!(e.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::Int(..))
+        {
+            self.err(Diagnostic::not_yet("`integer(1)` and `integer(2)` inside a compute construct", e.span));
+        }
+    }
+
+    pub(super) fn expr_kind(&mut self, kind: ExprKind, span: Span) -> (ExprKind, Ty) {
+        match kind {
+            ExprKind::Int(v, k) => (ExprKind::Int(v, k), Ty::Scalar(BaseTy::Integer(k))),
+            ExprKind::Real(v, k) => (ExprKind::Real(v, k), Ty::Scalar(BaseTy::Real(k))),
+            ExprKind::Logical(b) => (ExprKind::Logical(b), Ty::Scalar(BaseTy::Logical)),
+            ExprKind::Str(s) => (ExprKind::Str(s), Ty::Scalar(BaseTy::Character)),
+            ExprKind::Name(id) => {
+                let ty = match self.lookup(&id) {
+                    Some(i) => match self.sym(i) {
+                        Some(s) if s.external => {
+                            if self.reported.insert(id.name.clone()) {
+                                self.err(Diagnostic::not_yet(format!("procedure names as values (`{}` is a procedure)", id.name), id.span));
+                            }
+                            Ty::Unknown
+                        }
+                        Some(s) => s.ty(),
+                        None => Ty::Unknown,
+                    },
+                    None => Ty::Unknown,
+                };
+                (ExprKind::Name(id), ty)
+            }
+            ExprKind::Paren(mut x) => {
+                self.expr(&mut x);
+                let t = x.ty;
+                (ExprKind::Paren(x), t)
+            }
+            ExprKind::Unary(op, mut x) => {
+                self.expr(&mut x);
+                let t = match (op, x.ty) {
+                    (_, Ty::Unknown) => Ty::Unknown,
+                    (UnOp::Not, t) if t.base() == Some(BaseTy::Logical) => t,
+                    (UnOp::Neg | UnOp::Plus, t) if t.base().is_some_and(|b| is_numeric(b) || matches!(b, BaseTy::Complex(_))) => t,
+                    (op, t) => {
+                        let (sym, want) = match op {
+                            UnOp::Not => (".not.", "a `logical` operand"),
+                            UnOp::Neg => ("-", "a numeric operand"),
+                            UnOp::Plus => ("+", "a numeric operand"),
+                        };
+                        self.err(
+                            Diagnostic::error("E0222", format!("`{sym}` needs {want}, found {}", ty_name(t)), x.span)
+                                .with_label(format!("this is {}", ty_name(t))),
+                        );
+                        Ty::Unknown
+                    }
+                };
+                (ExprKind::Unary(op, x), t)
+            }
+            ExprKind::Binary(op, mut l, mut r) => {
+                self.expr(&mut l);
+                self.expr(&mut r);
+                let t = self.binary_ty(op, &l, &r, span);
+                (ExprKind::Binary(op, l, r), t)
+            }
+            ExprKind::Apply { name, args } => self.apply(name, args, span),
+            ExprKind::ArrayCtor(items) => self.array_ctor(items, span),
+            ExprKind::Complex(mut re, mut im) => {
+                self.expr(&mut re);
+                self.expr(&mut im);
+                let mut kind = 4;
+                let mut ok = true;
+                for p in [&re, &im] {
+                    match p.ty {
+                        Ty::Scalar(BaseTy::Real(k)) => kind = kind.max(k),
+                        Ty::Scalar(BaseTy::Integer(_)) => {}
+                        Ty::Unknown => ok = false,
+                        t => {
+                            self.err(
+                                Diagnostic::error(
+                                    "E0210",
+                                    format!("the parts of a complex constant must be scalar `integer` or `real`, found {}", ty_name(t)),
+                                    p.span,
+                                )
+                                .with_label("expected `real`"),
+                            );
+                            ok = false;
+                        }
+                    }
+                }
+                (ExprKind::Complex(re, im), if ok { Ty::Scalar(BaseTy::Complex(kind)) } else { Ty::Unknown })
+            }
+            k @ (ExprKind::ArrayRef { .. } | ExprKind::Intrinsic { .. } | ExprKind::Call { .. }) => (k, Ty::Unknown),
+            k @ (ExprKind::Component(_) | ExprKind::StructCtor { .. }) => self.derived_expr(k, span),
+        }
+    }
+
+    #[inline(never)]
+    pub(super) fn array_ctor(&mut self, mut items: Vec<CtorItem>, span: Span) -> (ExprKind, Ty) {
+        if self.in_compute() {
+            self.err(Diagnostic::not_yet("array constructors inside a compute construct", span));
+        }
+        let mut base = None;
+        let ok = self.ctor_items(&mut items, &mut base);
+        let ty = match base {
+            Some(b) if ok => Ty::Array(b, 1),
+            None if ok => {
+                self.err(Diagnostic::not_yet("empty array constructors", span));
+                Ty::Unknown
+            }
+            _ => Ty::Unknown,
+        };
+        (ExprKind::ArrayCtor(items), ty)
+    }
+
+    /// Checks the items of an array constructor; all must have the same base type.
+    pub(super) fn ctor_items(&mut self, items: &mut [CtorItem], base: &mut Option<BaseTy>) -> bool {
+        let mut ok = true;
+        for it in items {
+            match it {
+                CtorItem::Expr(e) => {
+                    self.expr(e);
+                    match (e.ty.base(), *base) {
+                        (None, _) => ok = false,
+                        (Some(b), None) => *base = Some(b),
+                        (Some(b), Some(want)) if b != want => {
+                            self.err(
+                                Diagnostic::error("E0210", "the elements of an array constructor must have the same type", e.span)
+                                    .with_label(format!("expected `{}`, found `{}`", base_name(want), base_name(b))),
+                            );
+                            ok = false;
+                        }
+                        _ => {}
+                    }
+                }
+                CtorItem::ImpliedDo(d) => {
+                    let mut v = Expr { kind: ExprKind::Name(d.var.clone()), span: d.var.span, ty: Ty::Unknown };
+                    self.expr(&mut v);
+                    ok &= self.want_int_scalar(&v, "the implied-do variable must be a scalar integer");
+                    for e in [Some(&mut d.lo), Some(&mut d.hi), d.step.as_mut()].into_iter().flatten() {
+                        self.expr(e);
+                        ok &= self.want_int_scalar(e, "implied-do bounds must be scalar integers");
+                    }
+                    ok &= self.ctor_items(&mut d.items, base);
+                }
+            }
+        }
+        ok
+    }
+
+    /// Resolves `name(args)`: an array reference or an intrinsic call.
+    #[inline(never)]
+    pub(super) fn apply(&mut self, name: Ident, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
+        let bad = |args: Vec<Arg>, name: Ident| (ExprKind::Apply { name, args }, Ty::Unknown);
+        let n = name.name.clone();
+        if self.type_scope.contains(&n) && self.syms.index(&n).is_none() {
+            return self.struct_ctor(name, args, span);
+        }
+        let call = |this: &mut Checker, key: String, name: Ident, args: Vec<Arg>, declared: Declared| {
+            let (name, args, ty) = this.call_user(key, name, args, true, span, declared);
+            (ExprKind::Call { name, args }, ty)
+        };
+        if let Some(i) = self.syms.index(&n) {
+            let Some(sym) = self.sym(i) else {
+                return bad(args, name);
+            };
+            let (rank, base) = (sym.rank, sym.base);
+            if sym.external && sym.dummy.is_some() {
+                let k = self.dummy_proc_key(&n);
+                let r = call(self, k, name, args, Declared::Typed(base));
+                self.dummy_proc_key(&n);
+                return r;
+            }
+            if sym.external {
+                let key = match self.function_key(&n) {
+                    Some(k) => k,
+                    None => self.ext_key(&n),
+                };
+                return call(self, key, name, args, Declared::Typed(base));
+            }
+            if rank > 0 {
+                return self.array_ref(name, args, rank, base, span);
+            }
+            if base == BaseTy::Character && matches!(args.as_slice(), [Arg::Range { stride: None, .. }]) {
+                return self.substring(name, args);
+            }
+            let is_result = self.result_name.as_deref() == Some(n.as_str()) && !sym.host;
+            let local_typed = !sym.parameter
+                && sym.dummy.is_none()
+                && !sym.host
+                && sym.module.is_none()
+                && !is_result
+                && sym.init.is_none()
+                && self.declared.contains(&n);
+            if local_typed {
+                // A typed name used with arguments: an intrinsic, or an external function.
+                if let Some(f) = Intrinsic::from_name(&n) {
+                    return self.intrinsic(f, name, args, span);
+                }
+                if let Some(s) = self.syms.list.get_mut(i) {
+                    s.external = true;
+                }
+                let key = match self.function_key(&n) {
+                    Some(k) => k,
+                    None => self.ext_key(&n),
+                };
+                return call(self, key, name, args, Declared::Typed(base));
+            }
+            if sym.dummy.is_some() && !sym.parameter {
+                self.err(Diagnostic::not_yet(format!("dummy procedures (`{n}` is a scalar dummy argument)"), name.span));
+                return bad(args, name);
+            }
+            let hint = if is_result {
+                format!(
+                    "note: `{n}` is the result variable of the function; to call the function recursively, declare it `recursive function {n}(...) result(r)`"
+                )
+            } else if Intrinsic::from_name(&n).is_some() {
+                format!("note: the variable `{n}` hides the intrinsic function of the same name")
+            } else {
+                format!("note: `{n}` is a scalar variable")
+            };
+            self.err(
+                Diagnostic::error("E0106", format!("`{n}` is not an array or a known intrinsic function"), name.span)
+                    .with_label("cannot be subscripted or called")
+                    .with_note(hint),
+            );
+            return bad(args, name);
+        }
+        if let Some(f) = Intrinsic::from_name(&n) {
+            // A generic extending an intrinsic: the intrinsic when no specific matches.
+            if self.scope.get(&n).is_some_and(|k| self.g.procs.generics.contains_key(k)) && !self.generic_trial(&n, &args) {
+                return self.intrinsic(f, name, args, span);
+            }
+        }
+        if let Some(key) = self.function_key(&n) {
+            let declared = if self.ext_names.contains(&n) && !self.scope.contains_key(&n) {
+                if self.implicit_none {
+                    self.err(
+                        Diagnostic::error("E0107", format!("function `{n}` has no type in this scope"), name.span)
+                            .with_label("not declared")
+                            .with_note(format!("help: declare its type, e.g. `real, external :: {n}`")),
+                    );
+                    return bad(args, name);
+                }
+                Declared::Implicit(self.implicit(&n))
+            } else {
+                Declared::None
+            };
+            return call(self, key, name, args, declared);
+        }
+        if let Some(f) = Intrinsic::from_name(&n) {
+            return self.intrinsic(f, name, args, span);
+        }
+        if IntrinsicSub::from_name(&n).is_some() && !self.intrinsics.contains(&n) {
+            self.err(
+                Diagnostic::error("E0124", format!("`{n}` is an intrinsic subroutine, not a function"), name.span)
+                    .with_label("not a function")
+                    .with_note(format!("help: call it with `call {n}(...)`")),
+            );
+            return bad(args, name);
+        }
+        if OTHER_INTRINSICS.contains(&n.as_str()) {
+            self.err(Diagnostic::not_yet(format!("the intrinsic function `{n}`"), name.span));
+            return bad(args, name);
+        }
+        let defined_external = self.g.externals.get(&n).cloned();
+        if self.openacc && n.starts_with("acc_") && defined_external.is_none() {
+            self.err(Diagnostic::not_yet(format!("the OpenACC routine `{n}`"), name.span));
+            return bad(args, name);
+        }
+        if self.implicit_none {
+            let mut d = Diagnostic::error("E0106", format!("`{n}` is not an array or a known intrinsic function"), name.span)
+                .with_label("not declared");
+            if let Some(k) = &defined_external {
+                if let Some(sig) = self.g.procs.map.get(k) {
+                    if let Some((b, _)) = sig.result {
+                        d = d.with_note(format!("help: `{n}` is an external function; declare its type here: `{} :: {n}`", base_name(b)));
+                    }
+                }
+            }
+            self.err(d);
+            return bad(args, name);
+        }
+        // An implicitly typed external function.
+        let key = defined_external.unwrap_or_else(|| self.ext_key(&n));
+        call(self, key, name, args, Declared::Implicit(self.implicit(&n)))
+    }
+
+    pub(super) fn array_ref(&mut self, name: Ident, mut subs: Vec<Arg>, rank: u8, base: BaseTy, span: Span) -> (ExprKind, Ty) {
+        let mut ok = true;
+        let mut ranges = 0u8;
+        for a in subs.iter_mut() {
+            match a {
+                Arg::Index(e) => {
+                    self.expr(e);
+                    if let Ty::Array(BaseTy::Integer(_), _) = e.ty {
+                        self.err(Diagnostic::not_yet("vector subscripts", e.span));
+                        ok = false;
+                    } else if !self.want_int_scalar(e, "array subscripts must be scalar integers") {
+                        ok = false;
+                    }
+                }
+                Arg::Range { lo, hi, stride, .. } => {
+                    ranges += 1;
+                    for e in [lo, hi, stride].into_iter().flatten() {
+                        self.expr(e);
+                        if !self.want_int_scalar(e, "section bounds must be scalar integers") {
+                            ok = false;
+                        }
+                    }
+                }
+                Arg::Keyword(k, e) => {
+                    self.expr(e);
+                    self.err(
+                        Diagnostic::error(
+                            "E0207",
+                            format!("`{}` is an array: keyword arguments are not allowed in subscripts", name.name),
+                            k.span,
+                        )
+                        .with_label("keyword argument"),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        // `a(i)(j:k)`: a substring of an element of a character array.
+        let element_substring = base == BaseTy::Character
+            && subs.len() == usize::from(rank) + 1
+            && subs.last().is_some_and(|s| matches!(s, Arg::Range { .. }))
+            && subs.iter().take(usize::from(rank)).all(|s| matches!(s, Arg::Index(_)));
+        if element_substring {
+            let ty = if ok { Ty::Scalar(base) } else { Ty::Unknown };
+            return (ExprKind::ArrayRef { name, subs }, ty);
+        }
+        if subs.len() != usize::from(rank) {
+            let n = subs.len();
+            self.err(
+                Diagnostic::error(
+                    "E0203",
+                    format!(
+                        "wrong number of subscripts for `{}`: it has rank {rank}, but {n} subscript{} given",
+                        name.name,
+                        if n == 1 { " is" } else { "s are" }
+                    ),
+                    span,
+                )
+                .with_label(format!("expected {rank} subscript{}", if rank == 1 { "" } else { "s" })),
+            );
+            ok = false;
+        }
+        let ty = if ok { with_rank(base, ranges) } else { Ty::Unknown };
+        (ExprKind::ArrayRef { name, subs }, ty)
+    }
+
+    /// `s(i:j)` of a scalar character variable: an [`ExprKind::ArrayRef`] with one range.
+    pub(super) fn substring(&mut self, name: Ident, mut args: Vec<Arg>) -> (ExprKind, Ty) {
+        let mut ok = true;
+        if let Some(Arg::Range { lo, hi, .. }) = args.first_mut() {
+            for e in [lo, hi].into_iter().flatten() {
+                self.expr(e);
+                ok &= self.want_int_scalar(e, "a substring bound must be a scalar integer");
+            }
+        }
+        (ExprKind::ArrayRef { name, subs: args }, if ok { Ty::Scalar(BaseTy::Character) } else { Ty::Unknown })
+    }
+}

@@ -1,0 +1,759 @@
+//! Elemental, character and inquiry intrinsic functions: their names, arguments and result
+//! types.
+
+use super::*;
+
+/// `E0211`: a keyword argument the procedure does not have.
+pub(super) fn unknown_keyword(fname: &str, k: &Ident, label: &str) -> Diagnostic {
+    Diagnostic::error("E0211", format!("`{fname}` has no argument named `{}`", k.name), k.span).with_label(label)
+}
+
+/// `E0219`: a `mask` argument that is not logical.
+pub(super) fn mask_not_logical(fname: &str, m: &Expr) -> Diagnostic {
+    Diagnostic::error("E0219", format!("the `mask` argument of `{fname}` must be `logical`, found {}", ty_name(m.ty)), m.span)
+        .with_label("expected `logical`")
+}
+
+/// `E0208`: a `lo:hi` range given as an argument.
+pub(super) fn range_argument(fname: &str, span: Span) -> Diagnostic {
+    Diagnostic::error("E0208", format!("a range is not an argument of `{fname}`"), span)
+        .with_label("ranges are only allowed in array subscripts")
+}
+
+pub(super) fn intrinsic_name(f: Intrinsic) -> &'static str {
+    match f {
+        Intrinsic::Abs => "abs",
+        Intrinsic::Sqrt => "sqrt",
+        Intrinsic::Exp => "exp",
+        Intrinsic::Log => "log",
+        Intrinsic::Sin => "sin",
+        Intrinsic::Cos => "cos",
+        Intrinsic::Max => "max",
+        Intrinsic::Min => "min",
+        Intrinsic::Mod => "mod",
+        Intrinsic::Real => "real",
+        Intrinsic::Dble => "dble",
+        Intrinsic::Int => "int",
+        Intrinsic::Nint => "nint",
+        Intrinsic::Huge => "huge",
+        Intrinsic::Iand => "iand",
+        Intrinsic::Ior => "ior",
+        Intrinsic::Ieor => "ieor",
+        Intrinsic::Sum => "sum",
+        Intrinsic::Floor => "floor",
+        Intrinsic::Ceiling => "ceiling",
+        Intrinsic::Ishft => "ishft",
+        Intrinsic::Not => "not",
+        Intrinsic::Sign => "sign",
+        Intrinsic::Modulo => "modulo",
+        Intrinsic::Aint => "aint",
+        Intrinsic::Anint => "anint",
+        Intrinsic::Float => "float",
+        Intrinsic::Sngl => "sngl",
+        Intrinsic::Epsilon => "epsilon",
+        Intrinsic::Tiny => "tiny",
+        Intrinsic::Present => "present",
+        Intrinsic::Allocated => "allocated",
+        Intrinsic::Dim => "dim",
+        Intrinsic::Size => "size",
+        Intrinsic::Shape => "shape",
+        Intrinsic::Lbound => "lbound",
+        Intrinsic::Ubound => "ubound",
+        Intrinsic::Maxval => "maxval",
+        Intrinsic::Minval => "minval",
+        Intrinsic::Product => "product",
+        Intrinsic::Count => "count",
+        Intrinsic::Any => "any",
+        Intrinsic::All => "all",
+        Intrinsic::DotProduct => "dot_product",
+        Intrinsic::Maxloc => "maxloc",
+        Intrinsic::Minloc => "minloc",
+        Intrinsic::Merge => "merge",
+        Intrinsic::Len => "len",
+        Intrinsic::LenTrim => "len_trim",
+        Intrinsic::Trim => "trim",
+        Intrinsic::Adjustl => "adjustl",
+        Intrinsic::Adjustr => "adjustr",
+        Intrinsic::Index => "index",
+        Intrinsic::Scan => "scan",
+        Intrinsic::Verify => "verify",
+        Intrinsic::Lge => "lge",
+        Intrinsic::Lgt => "lgt",
+        Intrinsic::Lle => "lle",
+        Intrinsic::Llt => "llt",
+        Intrinsic::Repeat => "repeat",
+        Intrinsic::Achar => "achar",
+        Intrinsic::Iachar => "iachar",
+        Intrinsic::Char => "char",
+        Intrinsic::Ichar => "ichar",
+        Intrinsic::Matmul => "matmul",
+        Intrinsic::Transpose => "transpose",
+        Intrinsic::Reshape => "reshape",
+        Intrinsic::Spread => "spread",
+        Intrinsic::Pack => "pack",
+        Intrinsic::Unpack => "unpack",
+        Intrinsic::Cshift => "cshift",
+        Intrinsic::Eoshift => "eoshift",
+        Intrinsic::Tan => "tan",
+        Intrinsic::Asin => "asin",
+        Intrinsic::Acos => "acos",
+        Intrinsic::Atan => "atan",
+        Intrinsic::Atan2 => "atan2",
+        Intrinsic::Sinh => "sinh",
+        Intrinsic::Cosh => "cosh",
+        Intrinsic::Tanh => "tanh",
+        Intrinsic::Log10 => "log10",
+        Intrinsic::Btest => "btest",
+        Intrinsic::Ibset => "ibset",
+        Intrinsic::Ibclr => "ibclr",
+        Intrinsic::Ibits => "ibits",
+        Intrinsic::Ishftc => "ishftc",
+        Intrinsic::Popcnt => "popcnt",
+        Intrinsic::Leadz => "leadz",
+        Intrinsic::Trailz => "trailz",
+        Intrinsic::BitSize => "bit_size",
+        Intrinsic::Kind => "kind",
+        Intrinsic::SelectedRealKind => "selected_real_kind",
+        Intrinsic::SelectedIntKind => "selected_int_kind",
+        Intrinsic::CommandArgumentCount => "command_argument_count",
+        Intrinsic::Cmplx => "cmplx",
+        Intrinsic::Aimag => "aimag",
+        Intrinsic::Conjg => "conjg",
+    }
+}
+
+/// Standard intrinsics that exist in Fortran but are not supported yet.
+pub(super) const OTHER_INTRINSICS: &[&str] = &[
+    "matmul",
+    "transpose",
+    "len",
+    "len_trim",
+    "trim",
+    "adjustl",
+    "adjustr",
+    "achar",
+    "char",
+    "ichar",
+    "allocated",
+    "reshape",
+    "spread",
+    "pack",
+    "unpack",
+    "cshift",
+    "eoshift",
+    "sqrt8",
+    "precision",
+    "range",
+    "random_number",
+    "cpu_time",
+    "system_clock",
+    "dsqrt",
+    "dexp",
+    "dlog",
+    "dsin",
+    "dcos",
+    "dabs",
+    "iabs",
+    "amax1",
+    "amin1",
+    "max0",
+    "min0",
+    "dmax1",
+    "dmin1",
+    "norm2",
+    "digits",
+    "radix",
+];
+
+impl Checker {
+    pub(super) fn intrinsic(&mut self, f: Intrinsic, name: Ident, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
+        use Intrinsic as I;
+        if f.is_array_intrinsic() {
+            return self.array_intrinsic(f, args, span);
+        }
+        if matches!(
+            f,
+            I::Len
+                | I::LenTrim
+                | I::Trim
+                | I::Adjustl
+                | I::Adjustr
+                | I::Index
+                | I::Repeat
+                | I::Achar
+                | I::Iachar
+                | I::Char
+                | I::Ichar
+                | I::Scan
+                | I::Verify
+                | I::Lge
+                | I::Lgt
+                | I::Lle
+                | I::Llt
+        ) {
+            return self.char_intrinsic(f, args, span);
+        }
+        if matches!(f, I::Kind | I::SelectedRealKind | I::SelectedIntKind | I::CommandArgumentCount | I::BitSize) {
+            return self.inquiry_intrinsic(f, args, span);
+        }
+        let fname = intrinsic_name(f);
+        let mut pos: Vec<Expr> = Vec::new();
+        let mut kind_arg: Option<Expr> = None;
+        let mut ok = true;
+        for a in args {
+            match a {
+                Arg::Index(mut e) => {
+                    self.expr(&mut e);
+                    pos.push(e);
+                }
+                Arg::Keyword(k, mut e) => {
+                    self.expr(&mut e);
+                    match (f, k.name.as_str()) {
+                        (Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint | Intrinsic::Cmplx, "kind") => kind_arg = Some(e),
+                        (Intrinsic::Cmplx, "x" | "y") if pos.len() == usize::from(k.name == "y") => pos.push(e),
+                        _ => {
+                            self.err(unknown_keyword(fname, &k, "unknown keyword"));
+                            ok = false;
+                        }
+                    }
+                }
+                Arg::Range { span: rs, .. } => {
+                    self.err(range_argument(fname, rs));
+                    ok = false;
+                }
+            }
+        }
+        // The optional kind argument of `real`, `int`, `nint` may be positional.
+        if matches!(f, Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint) && pos.len() == 2 && kind_arg.is_none() {
+            kind_arg = pos.pop();
+        }
+        if f == Intrinsic::Cmplx && pos.len() == 3 && kind_arg.is_none() {
+            kind_arg = pos.pop();
+        }
+        let mk = |pos: Vec<Expr>, kind_arg: Option<Expr>| {
+            let mut args = pos;
+            // `cmplx`'s kind is in its type; its arguments stay `x [, y]`.
+            if f != Intrinsic::Cmplx {
+                args.extend(kind_arg);
+            }
+            ExprKind::Intrinsic { func: f, args }
+        };
+        if !ok || pos.iter().chain(kind_arg.iter()).any(|e| e.ty == Ty::Unknown) {
+            return (mk(pos, kind_arg), Ty::Unknown);
+        }
+        let nargs = |this: &mut Checker, want: &str| {
+            this.err(Diagnostic::error("E0209", format!("`{fname}` takes {want}"), span).with_label("wrong number of arguments"));
+            Ty::Unknown
+        };
+        // Elemental result rank (all array arguments must conform).
+        let mut rank = 0u8;
+        for e in &pos {
+            let r = e.ty.rank();
+            if r > 0 && rank > 0 && r != rank {
+                self.err(
+                    Diagnostic::error("E0230", format!("array arguments of `{fname}` have different ranks ({rank} and {r})"), e.span)
+                        .with_label("arrays must conform"),
+                );
+                return (mk(pos, kind_arg), Ty::Unknown);
+            }
+            rank = rank.max(r);
+        }
+        let bases: Vec<BaseTy> = pos.iter().filter_map(|e| e.ty.base()).collect();
+        let first = bases.first().copied();
+        let arg_err = |this: &mut Checker, e: &Expr, need: &str| {
+            this.err(
+                Diagnostic::error("E0210", format!("the argument of `{fname}` must be {need}, found {}", ty_name(e.ty)), e.span)
+                    .with_label(format!("expected {need}")),
+            );
+            Ty::Unknown
+        };
+        let cplx = matches!(first, Some(BaseTy::Complex(_)));
+        let ty = match f {
+            Intrinsic::Abs | Intrinsic::Aimag if cplx && pos.len() == 1 => match first {
+                Some(BaseTy::Complex(k)) => with_rank(BaseTy::Real(k), rank),
+                _ => Ty::Unknown,
+            },
+            Intrinsic::Sqrt | Intrinsic::Exp | Intrinsic::Log | Intrinsic::Sin | Intrinsic::Cos | Intrinsic::Conjg
+                if cplx && pos.len() == 1 =>
+            {
+                first.map_or(Ty::Unknown, |b| with_rank(b, rank))
+            }
+            Intrinsic::Real | Intrinsic::Dble | Intrinsic::Int if cplx && pos.len() == 1 => {
+                let k = match (f, first, &kind_arg) {
+                    (Intrinsic::Dble, _, _) => Some(8),
+                    (Intrinsic::Int, _, None) => Some(4),
+                    (_, Some(BaseTy::Complex(k)), None) => Some(k),
+                    (_, _, Some(ka)) => match self.const_int(ka) {
+                        Some(v @ (4 | 8)) => Some(v as u8),
+                        Some(v @ (1 | 2)) if f == Intrinsic::Int => Some(v as u8),
+                        _ => {
+                            self.err(
+                                Diagnostic::error("E0210", format!("the kind argument of `{fname}` must be the constant 4 or 8"), ka.span)
+                                    .with_label("unsupported kind"),
+                            );
+                            None
+                        }
+                    },
+                    _ => None,
+                };
+                let b = |k| if f == Intrinsic::Int { BaseTy::Integer(k) } else { BaseTy::Real(k) };
+                k.map_or(Ty::Unknown, |k| with_rank(b(k), rank))
+            }
+            Intrinsic::Aimag | Intrinsic::Conjg => match pos.as_slice() {
+                [e] => arg_err(self, e, "`complex`"),
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::Cmplx => {
+                let kind = match &kind_arg {
+                    None => Some(4),
+                    Some(k) => match self.const_int(k) {
+                        Some(v @ (4 | 8)) => Some(v as u8),
+                        _ => {
+                            self.err(
+                                Diagnostic::error("E0210", "the kind argument of `cmplx` must be the constant 4 or 8", k.span)
+                                    .with_label("unsupported kind"),
+                            );
+                            None
+                        }
+                    },
+                };
+                match (pos.as_slice(), kind) {
+                    (_, None) => Ty::Unknown,
+                    ([e], Some(k)) if e.ty.base().is_some_and(|b| is_numeric(b) || matches!(b, BaseTy::Complex(_))) => {
+                        with_rank(BaseTy::Complex(k), rank)
+                    }
+                    ([a, b], Some(k)) if a.ty.base().is_some_and(is_numeric) && b.ty.base().is_some_and(is_numeric) => {
+                        with_rank(BaseTy::Complex(k), rank)
+                    }
+                    ([e], _) | ([e, _], _) if !e.ty.base().is_some_and(is_numeric) => arg_err(self, e, "`integer` or `real`"),
+                    ([_, e], _) => arg_err(self, e, "`integer` or `real`"),
+                    _ => nargs(self, "one or two arguments and an optional kind"),
+                }
+            }
+            Intrinsic::Abs => match (pos.as_slice(), first) {
+                ([e], Some(b)) if is_numeric(b) => with_rank(b, e.ty.rank()),
+                ([e], _) => arg_err(self, e, "numeric"),
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::Sqrt
+            | Intrinsic::Exp
+            | Intrinsic::Log
+            | Intrinsic::Sin
+            | Intrinsic::Cos
+            | Intrinsic::Tan
+            | Intrinsic::Asin
+            | Intrinsic::Acos
+            | Intrinsic::Atan
+            | Intrinsic::Sinh
+            | Intrinsic::Cosh
+            | Intrinsic::Tanh
+            | Intrinsic::Log10 => match (pos.as_slice(), first) {
+                ([e], Some(b @ BaseTy::Real(_))) => with_rank(b, e.ty.rank()),
+                ([e], _) => arg_err(self, e, "`real`"),
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::Max | Intrinsic::Min | Intrinsic::Mod | Intrinsic::Iand | Intrinsic::Ior | Intrinsic::Ieor => {
+                let two = !matches!(f, Intrinsic::Max | Intrinsic::Min);
+                if (two && pos.len() != 2) || pos.len() < 2 {
+                    nargs(self, if two { "two arguments" } else { "at least two arguments" })
+                } else {
+                    let Some(b) = first else {
+                        return (mk(pos, kind_arg), Ty::Unknown);
+                    };
+                    let int_only = matches!(f, Intrinsic::Iand | Intrinsic::Ior | Intrinsic::Ieor);
+                    let need = if int_only { "`integer`" } else { "`integer` or `real`" };
+                    if let Some(bad_e) = pos.iter().find(|e| {
+                        let eb = e.ty.base();
+                        if int_only {
+                            !matches!(eb, Some(BaseTy::Integer(_)))
+                        } else {
+                            !eb.is_some_and(is_numeric)
+                        }
+                    }) {
+                        arg_err(self, bad_e, need)
+                    } else if let Some(other) = pos.iter().find(|e| e.ty.base() != Some(b)) {
+                        self.err(
+                            Diagnostic::error("E0210", format!("arguments of `{fname}` must have the same type"), other.span)
+                                .with_label(format!(
+                                    "expected `{}`, found `{}`",
+                                    base_name(b),
+                                    other.ty.base().map_or_else(String::new, base_name)
+                                ))
+                                .with_note("help: convert with `real(x, kind)`, `dble(x)` or `int(x, kind)`"),
+                        );
+                        Ty::Unknown
+                    } else {
+                        with_rank(b, rank)
+                    }
+                }
+            }
+            Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint | Intrinsic::Dble => {
+                let default_kind = if f == Intrinsic::Dble { 8 } else { 4 };
+                let kind = match &kind_arg {
+                    None => Some(default_kind),
+                    Some(k) => match self.const_int(k) {
+                        Some(v @ (4 | 8)) => Some(v as u8),
+                        Some(v @ (1 | 2)) if matches!(f, Intrinsic::Int | Intrinsic::Nint) => Some(v as u8),
+                        _ => {
+                            self.err(
+                                Diagnostic::error("E0210", format!("the kind argument of `{fname}` must be the constant 4 or 8"), k.span)
+                                    .with_label("unsupported kind"),
+                            );
+                            None
+                        }
+                    },
+                };
+                match (pos.as_slice(), first, kind) {
+                    (_, _, None) => Ty::Unknown,
+                    ([e], Some(b), Some(k)) => {
+                        if f == Intrinsic::Nint && !matches!(b, BaseTy::Real(_)) {
+                            arg_err(self, e, "`real`")
+                        } else if !is_numeric(b) {
+                            arg_err(self, e, "numeric")
+                        } else {
+                            let rb = if matches!(f, Intrinsic::Int | Intrinsic::Nint) { BaseTy::Integer(k) } else { BaseTy::Real(k) };
+                            with_rank(rb, e.ty.rank())
+                        }
+                    }
+                    _ => nargs(self, if f == Intrinsic::Dble { "one argument" } else { "one argument and an optional kind" }),
+                }
+            }
+            Intrinsic::Floor | Intrinsic::Ceiling => match (pos.as_slice(), first) {
+                ([e], Some(BaseTy::Real(_))) => with_rank(BaseTy::Integer(4), e.ty.rank()),
+                ([e], _) => arg_err(self, e, "`real`"),
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::Aint | Intrinsic::Anint => match (pos.as_slice(), first) {
+                ([e], Some(b @ BaseTy::Real(_))) => with_rank(b, e.ty.rank()),
+                ([e], _) => arg_err(self, e, "`real`"),
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::Float => match (pos.as_slice(), first) {
+                ([e], Some(BaseTy::Integer(_))) => with_rank(BaseTy::Real(4), e.ty.rank()),
+                ([e], _) => arg_err(self, e, "`integer`"),
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::Sngl => match (pos.as_slice(), first) {
+                ([e], Some(BaseTy::Real(8))) => with_rank(BaseTy::Real(4), e.ty.rank()),
+                ([e], _) => arg_err(self, e, "`real(8)`"),
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::Not => match (pos.as_slice(), first) {
+                ([e], Some(b @ BaseTy::Integer(_))) => with_rank(b, e.ty.rank()),
+                ([e], _) => arg_err(self, e, "`integer`"),
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::Ishft => match (pos.as_slice(), first) {
+                ([e, s], Some(b @ BaseTy::Integer(_))) if matches!(s.ty.base(), Some(BaseTy::Integer(_))) => {
+                    with_rank(b, e.ty.rank().max(s.ty.rank()))
+                }
+                ([e, _], _) => arg_err(self, e, "`integer` with an `integer` shift"),
+                _ => nargs(self, "two arguments"),
+            },
+            Intrinsic::Sign | Intrinsic::Modulo | Intrinsic::Dim => match (pos.as_slice(), first) {
+                ([a, b], Some(t)) if is_numeric(t) && b.ty.base() == Some(t) => with_rank(t, rank),
+                ([a, _], Some(t)) if !is_numeric(t) => arg_err(self, a, "`integer` or `real`"),
+                ([_, b], _) => arg_err(self, b, "of the same type as the first argument"),
+                _ => nargs(self, "two arguments"),
+            },
+            // Inquiries about a variable's status: its name is the argument.
+            Intrinsic::Present | Intrinsic::Allocated => match pos.as_slice() {
+                [e] => {
+                    let present = f == Intrinsic::Present;
+                    let ok = match &e.kind {
+                        ExprKind::Name(id) => {
+                            self.syms.get(&id.name).is_some_and(|s| if present { s.dummy.is_some() && s.optional } else { s.allocatable })
+                        }
+                        _ => false,
+                    };
+                    if ok {
+                        Ty::Scalar(BaseTy::Logical)
+                    } else {
+                        let (code, msg, label) = if present {
+                            ("E0259", "the argument of `present` must be an optional dummy argument", "not an `optional` dummy argument")
+                        } else {
+                            ("E0269", "the argument of `allocated` must be an allocatable variable", "not `allocatable`")
+                        };
+                        self.err(Diagnostic::error(code, msg, e.span).with_label(label));
+                        Ty::Unknown
+                    }
+                }
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::Epsilon | Intrinsic::Tiny => match (pos.as_slice(), first) {
+                ([_], Some(b @ BaseTy::Real(_))) => Ty::Scalar(b),
+                ([e], _) => arg_err(self, e, "`real`"),
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::Atan2 => match (pos.as_slice(), first) {
+                ([_, b], Some(t @ BaseTy::Real(_))) if b.ty.base() == Some(t) => with_rank(t, rank),
+                ([a, _], Some(t)) if !matches!(t, BaseTy::Real(_)) => arg_err(self, a, "`real`"),
+                ([_, b], _) => arg_err(self, b, "of the same type as the first argument"),
+                _ => nargs(self, "two arguments"),
+            },
+            Intrinsic::Btest | Intrinsic::Ibset | Intrinsic::Ibclr | Intrinsic::Ibits | Intrinsic::Ishftc => {
+                let (lo, hi) = match f {
+                    Intrinsic::Ibits => (3, 3),
+                    Intrinsic::Ishftc => (2, 3),
+                    _ => (2, 2),
+                };
+                if pos.len() < lo || pos.len() > hi {
+                    nargs(
+                        self,
+                        if f == Intrinsic::Ibits {
+                            "three arguments"
+                        } else if lo == hi {
+                            "two arguments"
+                        } else {
+                            "two or three arguments"
+                        },
+                    )
+                } else if let Some(bad_e) = pos.iter().find(|e| !matches!(e.ty.base(), Some(BaseTy::Integer(_)))) {
+                    arg_err(self, bad_e, "`integer`")
+                } else {
+                    let b = first.unwrap_or(BaseTy::Integer(4));
+                    with_rank(if f == Intrinsic::Btest { BaseTy::Logical } else { b }, rank)
+                }
+            }
+            Intrinsic::Popcnt | Intrinsic::Leadz | Intrinsic::Trailz => match (pos.as_slice(), first) {
+                ([e], Some(BaseTy::Integer(_))) => with_rank(BaseTy::Integer(4), e.ty.rank()),
+                ([e], _) => arg_err(self, e, "`integer`"),
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::Huge => match (pos.as_slice(), first) {
+                ([_], Some(b)) if is_numeric(b) => Ty::Scalar(b),
+                ([e], _) => arg_err(self, e, "`integer` or `real`"),
+                _ => nargs(self, "one argument"),
+            },
+            _ => Ty::Unknown,
+        };
+        let _ = name;
+        (mk(pos, kind_arg), ty)
+    }
+
+    /// `kind`, `bit_size`, `selected_real_kind`, `selected_int_kind` (folded to integer
+    /// constants) and `command_argument_count()`.
+    pub(super) fn inquiry_intrinsic(&mut self, f: Intrinsic, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
+        let fname = intrinsic_name(f);
+        let int4 = Ty::Scalar(BaseTy::Integer(4));
+        let params: &[&str] = match f {
+            Intrinsic::SelectedRealKind => &["p", "r"],
+            Intrinsic::SelectedIntKind => &["r"],
+            Intrinsic::CommandArgumentCount => &[],
+            _ => &["x"],
+        };
+        let mut slots: Vec<Option<Expr>> = vec![None; params.len()];
+        let mut ok = true;
+        let mut next = 0;
+        for a in args {
+            let (slot, mut e) = match a {
+                Arg::Index(e) => {
+                    let i = next;
+                    next += 1;
+                    (i, e)
+                }
+                Arg::Keyword(k, e) => match params.iter().position(|p| *p == k.name) {
+                    Some(i) => (i, e),
+                    None => {
+                        self.err(unknown_keyword(fname, &k, "unknown keyword"));
+                        ok = false;
+                        continue;
+                    }
+                },
+                Arg::Range { span: rs, .. } => {
+                    self.err(range_argument(fname, rs));
+                    ok = false;
+                    continue;
+                }
+            };
+            self.expr(&mut e);
+            if let Some(place) = slots.get_mut(slot) {
+                *place = Some(e);
+            } else {
+                let want = match params.len() {
+                    0 => "no arguments",
+                    1 => "one argument",
+                    _ => "at most two arguments",
+                };
+                self.err(Diagnostic::error("E0209", format!("`{fname}` takes {want}"), e.span).with_label("too many arguments"));
+                ok = false;
+            }
+        }
+        if !ok || slots.iter().flatten().any(|e| e.ty == Ty::Unknown) {
+            return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
+        }
+        let folded = |v: i64| (ExprKind::Int(v, 4), Ty::Scalar(BaseTy::Integer(4)));
+        match f {
+            Intrinsic::CommandArgumentCount => (ExprKind::Intrinsic { func: f, args: Vec::new() }, int4),
+            Intrinsic::Kind | Intrinsic::BitSize => {
+                let Some(Some(x)) = slots.first() else {
+                    self.err(
+                        Diagnostic::error("E0209", format!("`{fname}` takes one argument"), span).with_label("wrong number of arguments"),
+                    );
+                    return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
+                };
+                let b = x.ty.base().unwrap_or(BaseTy::Integer(4));
+                match (f, b) {
+                    (Intrinsic::Kind, BaseTy::Integer(k) | BaseTy::Real(k) | BaseTy::Complex(k)) => folded(i64::from(k)),
+                    (Intrinsic::Kind, BaseTy::Logical) => folded(4),
+                    (Intrinsic::Kind, BaseTy::Character) => folded(1),
+                    (_, BaseTy::Integer(k)) => (ExprKind::Int(8 * i64::from(k), k), Ty::Scalar(BaseTy::Integer(k))),
+                    _ => {
+                        self.err(
+                            Diagnostic::error(
+                                "E0210",
+                                format!("the argument of `{fname}` must be `integer`, found {}", ty_name(x.ty)),
+                                x.span,
+                            )
+                            .with_label("expected `integer`"),
+                        );
+                        (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown)
+                    }
+                }
+            }
+            _ => {
+                let mut vals = Vec::new();
+                for e in slots.iter().flatten() {
+                    if !matches!(e.ty, Ty::Scalar(BaseTy::Integer(_))) {
+                        self.err(
+                            Diagnostic::error(
+                                "E0210",
+                                format!("the arguments of `{fname}` must be scalar `integer`s, found {}", ty_name(e.ty)),
+                                e.span,
+                            )
+                            .with_label("expected `integer`"),
+                        );
+                        return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
+                    }
+                    match self.const_int(e) {
+                        Some(v) => vals.push(v),
+                        None => {
+                            self.err(Diagnostic::not_yet(format!("`{fname}` of a non-constant argument"), e.span));
+                            return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
+                        }
+                    }
+                }
+                if f == Intrinsic::SelectedIntKind {
+                    let Some(r) = slots.first().and_then(Option::as_ref).and_then(|_| vals.first().copied()) else {
+                        self.err(
+                            Diagnostic::error("E0209", format!("`{fname}` takes one argument"), span)
+                                .with_label("wrong number of arguments"),
+                        );
+                        return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
+                    };
+                    folded(selected_int_kind(r))
+                } else {
+                    if slots.iter().all(Option::is_none) {
+                        self.err(
+                            Diagnostic::error("E0209", format!("`{fname}` takes at least one of `p` and `r`"), span)
+                                .with_label("no arguments"),
+                        );
+                        return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
+                    }
+                    let at = |i: usize| slots.get(i).and_then(Option::as_ref).and_then(|e| self.const_int(e)).unwrap_or(0);
+                    let (p, r) = (at(0), at(1));
+                    folded(selected_real_kind(p, r))
+                }
+            }
+        }
+    }
+
+    /// The character intrinsics (scalar arguments only): `len`, `len_trim`, `trim`,
+    /// `adjustl`, `adjustr`, `index(s, sub[, back])`, `repeat`, `achar`, `char`, `iachar`,
+    /// `ichar`.
+    #[inline(never)]
+    pub(super) fn char_intrinsic(&mut self, f: Intrinsic, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
+        use Intrinsic as I;
+        let fname = intrinsic_name(f);
+        let params: &[&str] = match f {
+            I::Index => &["string", "substring", "back"],
+            I::Scan | I::Verify => &["string", "set", "back"],
+            I::Lge | I::Lgt | I::Lle | I::Llt => &["string_a", "string_b"],
+            I::Repeat => &["string", "ncopies"],
+            I::Achar | I::Char | I::Iachar | I::Ichar => &["i"],
+            _ => &["string"],
+        };
+        let mut slots: Vec<Option<Expr>> = vec![None; params.len()];
+        let mut ok = true;
+        for (k, a) in args.into_iter().enumerate() {
+            let (slot, mut e) = match a {
+                Arg::Index(e) => (Some(k), e),
+                Arg::Keyword(kw, e) => match params.iter().position(|p| *p == kw.name) {
+                    Some(i) => (Some(i), e),
+                    None => {
+                        self.err(
+                            Diagnostic::error("E0211", format!("`{fname}` has no argument named `{}`", kw.name), kw.span)
+                                .with_label("unknown keyword"),
+                        );
+                        ok = false;
+                        continue;
+                    }
+                },
+                Arg::Range { span: rs, .. } => {
+                    self.err(range_argument(fname, rs));
+                    ok = false;
+                    continue;
+                }
+            };
+            self.expr(&mut e);
+            match slot.and_then(|i| slots.get_mut(i)) {
+                Some(s) if s.is_none() => *s = Some(e),
+                _ => {
+                    self.err(
+                        Diagnostic::error("E0209", format!("`{fname}` takes {} argument(s)", params.len()), e.span)
+                            .with_label("extra argument"),
+                    );
+                    ok = false;
+                }
+            }
+        }
+        let required = if matches!(f, I::Index | I::Scan | I::Verify) { 2 } else { params.len() };
+        if slots.iter().take(required).any(Option::is_none) {
+            self.err(Diagnostic::error("E0209", format!("`{fname}` takes {required} argument(s)"), span).with_label("missing argument"));
+            ok = false;
+        }
+        for (i, e) in slots.iter().enumerate() {
+            let Some(e) = e else { continue };
+            if e.ty == Ty::Unknown {
+                ok = false;
+                continue;
+            }
+            let want = match (f, i) {
+                (I::Achar | I::Char | I::Repeat, _) if i == params.len() - 1 => BaseTy::Integer(4),
+                (I::Index | I::Scan | I::Verify, 2) => BaseTy::Logical,
+                _ => BaseTy::Character,
+            };
+            let good = e.ty.rank() == 0 && matches!((want, e.ty.base()), (BaseTy::Integer(_), Some(BaseTy::Integer(_))))
+                || e.ty == Ty::Scalar(want)
+                // `len` of a whole character array: the length of its elements.
+                || (f == I::Len && e.ty.base() == Some(BaseTy::Character) && matches!(e.kind, ExprKind::Name(_)));
+            if !good {
+                let need = ty_name(Ty::Scalar(want));
+                self.err(
+                    Diagnostic::error(
+                        "E0210",
+                        format!("the argument of `{fname}` must be a scalar {need}, found {}", ty_name(e.ty)),
+                        e.span,
+                    )
+                    .with_label(format!("expected {need}")),
+                );
+                ok = false;
+            }
+        }
+        let ty = match f {
+            I::Len | I::LenTrim | I::Index | I::Iachar | I::Ichar | I::Scan | I::Verify => Ty::Scalar(BaseTy::Integer(4)),
+            I::Lge | I::Lgt | I::Lle | I::Llt => Ty::Scalar(BaseTy::Logical),
+            _ => Ty::Scalar(BaseTy::Character),
+        };
+        let mut out = Vec::new();
+        for (i, e) in slots.into_iter().enumerate() {
+            match e {
+                Some(e) => out.push(e),
+                // Absent `back=`: false.
+                None if i >= required => out.push(Expr { kind: ExprKind::Logical(false), span, ty: Ty::Scalar(BaseTy::Logical) }),
+                None => {}
+            }
+        }
+        (ExprKind::Intrinsic { func: f, args: out }, if ok { ty } else { Ty::Unknown })
+    }
+}

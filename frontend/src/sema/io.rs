@@ -1,0 +1,277 @@
+//! Input/output statements: `read`, `write`, `print`, `open`, `close`, `inquire`, `rewind`, their
+//! item lists, status specifiers and formats.
+
+use super::*;
+
+impl Checker {
+    /// An item of an I/O list: implied-do lists may mix types (`(a(i), x(i), i = 1, n)`).
+    pub(super) fn io_list_item(&mut self, e: &mut Expr) {
+        let ExprKind::ArrayCtor(items) = &mut e.kind else {
+            self.expr(e);
+            return;
+        };
+        if !items.iter().any(|it| matches!(it, CtorItem::ImpliedDo(_))) {
+            self.expr(e);
+            return;
+        }
+        let ok = self.io_items(items);
+        e.ty = if ok { Ty::Array(BaseTy::Integer(4), 1) } else { Ty::Unknown };
+    }
+
+    pub(super) fn io_items(&mut self, items: &mut [CtorItem]) -> bool {
+        let mut ok = true;
+        for it in items {
+            match it {
+                CtorItem::Expr(x) => {
+                    self.io_list_item(x);
+                    ok &= x.ty != Ty::Unknown;
+                }
+                CtorItem::ImpliedDo(d) => {
+                    let mut v = Expr { kind: ExprKind::Name(d.var.clone()), span: d.var.span, ty: Ty::Unknown };
+                    self.expr(&mut v);
+                    ok &= self.want_int_scalar(&v, "the implied-do variable must be a scalar integer");
+                    for b in [Some(&mut d.lo), Some(&mut d.hi), d.step.as_mut()].into_iter().flatten() {
+                        self.expr(b);
+                        ok &= self.want_int_scalar(b, "implied-do bounds must be scalar integers");
+                    }
+                    ok &= self.io_items(&mut d.items);
+                }
+            }
+        }
+        ok
+    }
+
+    /// `read`, `open` and `close`.
+    #[inline(never)]
+    pub(super) fn io_stmt(&mut self, s: &mut Stmt) {
+        let span = s.span;
+        let what = match s.kind {
+            StmtKind::Read { .. } => "read",
+            StmtKind::Open(_) => "open",
+            _ => "close",
+        };
+        if self.in_compute() {
+            self.err(Diagnostic::not_yet(format!("`{what}` inside a compute construct"), span));
+        }
+        match &mut s.kind {
+            StmtKind::Read { unit, items, .. } => {
+                if let IoUnit::Number(e) = unit {
+                    self.expr(e);
+                    if e.ty == Ty::Array(BaseTy::Character, 1) {
+                        self.err(Diagnostic::not_yet("internal `read` from a character array", e.span));
+                    } else if e.ty != Ty::Scalar(BaseTy::Character) {
+                        self.want_int_scalar(e, "the unit of `read` must be a scalar integer");
+                    }
+                }
+                for e in items.iter_mut() {
+                    self.io_list_item(e);
+                    self.read_target(e);
+                }
+            }
+            StmtKind::Open(o) => {
+                self.expr(&mut o.unit);
+                self.want_int_scalar(&o.unit, "the unit of `open` must be a scalar integer");
+                if o.newunit {
+                    self.status_var(&o.unit, "newunit=", "open");
+                }
+                if let Some(f) = &mut o.file {
+                    self.expr(f);
+                    if !matches!(f.ty, Ty::Unknown | Ty::Scalar(BaseTy::Character)) {
+                        self.err(
+                            Diagnostic::error(
+                                "E0271",
+                                format!("the `file=` of `open` must be a scalar `character`, found {}", ty_name(f.ty)),
+                                f.span,
+                            )
+                            .with_label("expected a file name"),
+                        );
+                    }
+                }
+            }
+            StmtKind::Close { unit, .. } => {
+                self.expr(unit);
+                self.want_int_scalar(unit, "the unit of `close` must be a scalar integer");
+            }
+            _ => {}
+        }
+    }
+
+    /// Reports an item of a `read` that is not a variable (implied-do lists item by item).
+    pub(super) fn read_target(&mut self, e: &Expr) {
+        if e.ty == Ty::Unknown {
+            return;
+        }
+        if let ExprKind::ArrayCtor(items) = &e.kind {
+            if items.iter().any(|it| matches!(it, CtorItem::ImpliedDo(_))) {
+                for it in items {
+                    match it {
+                        CtorItem::Expr(x) => self.read_target(x),
+                        CtorItem::ImpliedDo(d) => {
+                            for x in &d.items {
+                                if let CtorItem::Expr(x) = x {
+                                    self.read_target(x);
+                                } else {
+                                    let ie = Expr { kind: ExprKind::ArrayCtor(vec![x.clone()]), span: e.span, ty: e.ty };
+                                    self.read_target(&ie);
+                                }
+                            }
+                        }
+                    }
+                }
+                return;
+            }
+        }
+        if let Some(why) = self.not_definable(e) {
+            self.err(Diagnostic::error("E0272", "the items of `read` must be variables", e.span).with_label(why));
+        }
+    }
+
+    /// `iostat=`, `newunit=`, `number=` (integer), `exist=`/`opened=` (logical) and `iomsg=`
+    /// (character) must be definable scalar variables of their type.
+    pub(super) fn status_var(&mut self, e: &Expr, spec: &str, stmt: &str) {
+        let want = match spec {
+            "iomsg=" | "errmsg=" => "a `character`",
+            "exist=" | "opened=" => "a `logical`",
+            _ => "an `integer`",
+        };
+        let ok = match e.ty {
+            Ty::Unknown => return,
+            Ty::Scalar(BaseTy::Character) => spec == "iomsg=" || spec == "errmsg=",
+            Ty::Scalar(BaseTy::Logical) => spec == "exist=" || spec == "opened=",
+            Ty::Scalar(BaseTy::Integer(_)) => !matches!(spec, "iomsg=" | "errmsg=" | "exist=" | "opened="),
+            _ => false,
+        };
+        if !ok {
+            self.err(
+                Diagnostic::error(
+                    "E0273",
+                    format!("the `{spec}` of `{stmt}` must be {want} scalar variable, found {}", ty_name(e.ty)),
+                    e.span,
+                )
+                .with_label(format!("expected {want} variable")),
+            );
+        } else if let Some(why) = self.not_definable(e) {
+            self.err(Diagnostic::error("E0273", format!("the `{spec}` of `{stmt}` must be a variable"), e.span).with_label(why));
+        }
+    }
+
+    /// Checks the statements of this impl block; false for other statements.
+    #[inline(never)]
+    pub(super) fn io_status_stmt(&mut self, s: &mut Stmt) -> bool {
+        let span = s.span;
+        self.io_format(s);
+        match &mut s.kind {
+            StmtKind::LabelBlock { body, .. } => self.stmts(body),
+            StmtKind::IoStatus { stmt, ctl } => {
+                let what = match &stmt.kind {
+                    StmtKind::Read { .. } => "read",
+                    StmtKind::Write { .. } => "write",
+                    StmtKind::Open(_) => "open",
+                    StmtKind::Close { .. } => "close",
+                    StmtKind::Inquire(_) => "inquire",
+                    StmtKind::UnitOp { op, .. } => op.keyword(),
+                    _ => "allocate",
+                };
+                self.stmt(stmt);
+                if ctl.advance_no {
+                    let list_directed = matches!(stmt.kind, StmtKind::Write { format: Format::ListDirected, .. });
+                    let internal =
+                        matches!(&stmt.kind, StmtKind::Write { unit: IoUnit::Number(u), .. } if u.ty == Ty::Scalar(BaseTy::Character));
+                    if list_directed {
+                        self.err(Diagnostic::error("E0275", "`advance=` needs a format", span).with_label("list-directed `write`"));
+                    } else if internal {
+                        self.err(Diagnostic::not_yet("`advance='no'` on an internal file", span));
+                    }
+                }
+                if let Some(e) = &mut ctl.iostat {
+                    self.expr(e);
+                    self.status_var(e, "iostat=", what);
+                }
+                if let Some(e) = &mut ctl.iomsg {
+                    self.expr(e);
+                    self.status_var(e, "iomsg=", what);
+                }
+            }
+            StmtKind::GoTo(_) if self.in_compute() => {
+                self.err(Diagnostic::not_yet("`go to` inside a compute construct", span));
+            }
+            StmtKind::UnitOp { op, unit } => {
+                let what = op.keyword();
+                if self.in_compute() {
+                    self.err(Diagnostic::not_yet(format!("`{what}` inside a compute construct"), span));
+                }
+                self.expr(unit);
+                self.want_int_scalar(unit, &format!("the unit of `{what}` must be a scalar integer"));
+            }
+            StmtKind::Inquire(q) => {
+                if self.in_compute() {
+                    self.err(Diagnostic::not_yet("`inquire` inside a compute construct", span));
+                }
+                if let Some(u) = &mut q.unit {
+                    self.expr(u);
+                    self.want_int_scalar(u, "the unit of `inquire` must be a scalar integer");
+                }
+                if let Some(f) = &mut q.file {
+                    self.expr(f);
+                    if !matches!(f.ty, Ty::Unknown | Ty::Scalar(BaseTy::Character)) {
+                        self.err(
+                            Diagnostic::error(
+                                "E0271",
+                                format!("the `file=` of `inquire` must be a scalar `character`, found {}", ty_name(f.ty)),
+                                f.span,
+                            )
+                            .with_label("expected a file name"),
+                        );
+                    }
+                }
+                for (e, spec) in [(&mut q.exist, "exist="), (&mut q.opened, "opened="), (&mut q.number, "number=")] {
+                    if let Some(e) = e {
+                        self.expr(e);
+                        self.status_var(e, spec, "inquire");
+                    }
+                }
+            }
+            StmtKind::AllocStatus { stmt, stat, errmsg } => {
+                let what = if matches!(stmt.kind, StmtKind::Allocate(_)) { "allocate" } else { "deallocate" };
+                self.stmt(stmt);
+                if let Some(e) = stat {
+                    self.expr(e);
+                    self.status_var(e, "stat=", what);
+                }
+                if let Some(e) = errmsg {
+                    self.expr(e);
+                    self.status_var(e, "errmsg=", what);
+                    if stat.is_none() {
+                        self.err(
+                            Diagnostic::warning("W0276", "`errmsg=` has no effect without `stat=`", e.span)
+                                .with_label("an error still stops the program"),
+                        );
+                    }
+                }
+            }
+            StmtKind::GoTo(_) | StmtKind::Label(_) | StmtKind::FormatStmt(_) => {}
+            _ => return false,
+        }
+        true
+    }
+
+    /// A format given by a character expression (`write(*, fmt) x`).
+    #[inline(never)]
+    pub(super) fn io_format(&mut self, s: &mut Stmt) {
+        let (StmtKind::Print { format: Format::Expr(e), .. }
+        | StmtKind::Write { format: Format::Expr(e), .. }
+        | StmtKind::Read { format: Format::Expr(e), .. }) = &mut s.kind
+        else {
+            return;
+        };
+        self.expr(e);
+        match e.ty {
+            Ty::Unknown | Ty::Scalar(BaseTy::Character) => {}
+            Ty::Array(BaseTy::Character, _) => self.err(Diagnostic::not_yet("formats held in character arrays", e.span)),
+            t => self.err(
+                Diagnostic::error("E0274", format!("a format must be a character expression or a label, found {}", ty_name(t)), e.span)
+                    .with_label("not a format"),
+            ),
+        }
+    }
+}

@@ -1,0 +1,441 @@
+//! Semantic analysis: the symbol tables, name resolution, procedure interfaces, types and the
+//! OpenACC rules.
+//!
+//! [`check`] works on a whole [`SourceFile`]. First it flattens the program units (the
+//! procedures after `contains` become units of their own, with a link to their host) and
+//! collects the signature of every procedure ([`Procs`]), so that calls can be checked in
+//! any order. Then it checks each unit in source order: it builds the unit's [`Symbols`]
+//! from host association, `use` association and the declarations (adding implicitly typed
+//! names when there is no `implicit none`), rewrites every [`ExprKind::Apply`] into an
+//! [`ExprKind::ArrayRef`], an [`ExprKind::Intrinsic`] or an [`ExprKind::Call`], resolves
+//! `call` statements (intrinsic subroutines become [`StmtKind::IntrinsicCall`]), fills in
+//! every [`Expr::ty`], and reports what gfortran would reject plus the OpenACC rules
+//! (clauses allowed per directive, `collapse` depth, reduction operator types, nesting of
+//! compute constructs and of gang/worker/vector loops, `atomic` statement forms).
+//!
+//! After an error an expression's type is [`Ty::Unknown`], and nothing is reported about
+//! expressions of unknown type, so one mistake gives one message.
+
+use crate::ast::*;
+use crate::diag::{Diagnostic, Span};
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+mod array_intrinsics;
+mod calls;
+mod consts;
+mod data_stmt;
+mod declarations;
+mod derived;
+mod directives;
+mod exprs;
+mod generic;
+mod intrinsics;
+mod io;
+mod openacc_module;
+mod scope;
+mod stmts;
+mod transform;
+mod types;
+
+use self::{calls::*, consts::*, declarations::*, directives::*, exprs::*, intrinsics::*, openacc_module::*, scope::*, types::*};
+
+pub use calls::{proc_actual, PROC_ACTUAL};
+pub(crate) use consts::fold_int;
+pub use consts::{selected_int_kind, selected_real_kind};
+pub use derived::{base_layout, CompInfo, TypeInfo};
+pub use directives::{acc_device_code, is_sync_clause};
+pub use openacc_module::{openacc_routines, OPENACC_CONSTANTS};
+pub use types::{base_name, ty_name};
+
+/// A declared (or implicitly typed) variable, named constant or typed external function.
+#[derive(Clone, Debug)]
+pub struct Symbol {
+    pub name: String,
+    pub base: BaseTy,
+    pub rank: u8,
+    pub dims: Vec<DimSpec>,
+    pub allocatable: bool,
+    pub parameter: bool,
+    pub init: Option<Expr>,
+    /// A `character` symbol's length as declared (`None`: length 1); after checking, an
+    /// expression length is an integer literal.
+    pub char_len: Option<CharLen>,
+    pub span: Span,
+    /// Position in the unit's dummy argument list.
+    pub dummy: Option<usize>,
+    pub intent: Option<Intent>,
+    pub optional: bool,
+    /// Explicit `save` (attribute or statement), or an initial value in a procedure or
+    /// module (Fortran's implied save).
+    pub save: bool,
+    /// A procedure name: an external function declared with a type or `external`.
+    pub external: bool,
+    /// Declared in this module: the module's own variables and use-associated ones.
+    pub module: Option<String>,
+    /// With `module`: the entity's name in that module (differs from `name` after
+    /// `use m, local => remote`).
+    pub module_name: Option<String>,
+    /// A variable of the host, visible in an internal procedure by host association.
+    pub host: bool,
+}
+
+impl Symbol {
+    /// A plain local scalar of type `base`.
+    pub fn new(name: impl Into<String>, base: BaseTy, span: Span) -> Symbol {
+        Symbol {
+            name: name.into(),
+            base,
+            rank: 0,
+            dims: Vec::new(),
+            allocatable: false,
+            parameter: false,
+            init: None,
+            char_len: None,
+            span,
+            dummy: None,
+            intent: None,
+            optional: false,
+            save: false,
+            external: false,
+            module: None,
+            module_name: None,
+            host: false,
+        }
+    }
+
+    /// The type of a whole reference to the symbol.
+    pub fn ty(&self) -> Ty {
+        if self.rank > 0 {
+            Ty::Array(self.base, self.rank)
+        } else {
+            Ty::Scalar(self.base)
+        }
+    }
+}
+
+/// The symbols visible in a unit, in declaration order (implicitly typed names at first use).
+#[derive(Clone, Debug, Default)]
+pub struct Symbols {
+    pub list: Vec<Symbol>,
+}
+
+impl Symbols {
+    pub fn get(&self, name: &str) -> Option<&Symbol> {
+        self.list.iter().find(|s| s.name == name)
+    }
+    fn index(&self, name: &str) -> Option<usize> {
+        self.list.iter().position(|s| s.name == name)
+    }
+}
+
+/// The result of semantic analysis of a file.
+#[derive(Clone, Debug, Default)]
+pub struct Checked {
+    /// Every program unit, internal and module procedures included, in source order (a
+    /// host before its procedures).
+    pub units: Vec<CheckedUnit>,
+    pub procs: Procs,
+    /// Each module of the file: the procedures visible through it (local name and key in
+    /// [`Procs`]), and whether the routines of `openacc` are (for its module file).
+    pub module_scopes: BTreeMap<String, (BTreeMap<String, String>, bool)>,
+    /// The derived types, indexed by [`BaseTy::Derived`].
+    pub types: Vec<TypeInfo>,
+    /// The names of the derived types visible in each module of the file.
+    pub module_types: BTreeMap<String, Vec<String>>,
+}
+
+/// One checked program unit.
+#[derive(Clone, Debug)]
+pub struct CheckedUnit {
+    /// The unit; its `contains` were moved out into their own [`CheckedUnit`]s.
+    pub unit: Unit,
+    pub symbols: Symbols,
+    /// Index in [`Checked::units`] of the host unit of an internal or module procedure.
+    pub host: Option<usize>,
+    /// A procedure's key in [`Procs::map`] (usually its name; see [`Procs`]).
+    pub key: Option<String>,
+}
+
+/// The procedures of a file: those defined in it, those declared in interface blocks, and
+/// external procedures referenced without an interface.
+///
+/// A key is the procedure's name in lower case. When two procedures share a name (internal
+/// procedures of different hosts, module procedures of different modules), the later one
+/// is keyed by its link name instead. Semantic analysis rewrites the name of every
+/// [`ExprKind::Call`] and [`StmtKind::Call`] to the key of the procedure it calls.
+#[derive(Clone, Debug, Default)]
+pub struct Procs {
+    pub map: BTreeMap<String, ProcSig>,
+    /// The result bounds of array-valued functions read from module files, by link name
+    /// (for functions defined in the file, lowering reads their declarations).
+    pub result_bounds: BTreeMap<String, Vec<(ResultBound, ResultBound)>>,
+    /// Generic interfaces: each generic key (`generic NAME#unit`, in the scopes like a
+    /// procedure key) and the keys of its specific procedures.
+    pub generics: BTreeMap<String, Vec<String>>,
+}
+
+/// A bound of the explicit-shape result of an array-valued function, in terms of the
+/// actual arguments of a call (what a module file can record).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultBound {
+    Const(i64),
+    /// The value of the scalar dummy argument at this position.
+    Arg(usize),
+    /// `size(dummy)` (dimension 0) or `size(dummy, k)` of the array dummy at this position.
+    Size(usize, u8),
+}
+
+/// What is known about a procedure's interface.
+#[derive(Clone, Debug)]
+pub struct ProcSig {
+    pub name: String,
+    pub kind: UnitKind,
+    /// The symbol name: `name_` for external procedures, `__mod_MOD_name` for module
+    /// procedures, `host.name` for internal procedures.
+    pub link_name: String,
+    pub args: Vec<ArgSig>,
+    /// A function's result type and rank.
+    pub result: Option<(BaseTy, u8)>,
+    /// The body is in this file.
+    pub defined: bool,
+    /// The interface is known (defined here, a module procedure, an interface block);
+    /// otherwise `args` were recorded from the first call.
+    pub explicit: bool,
+    /// The module of a module procedure.
+    pub module: Option<String>,
+    /// An `elemental` procedure.
+    pub elemental: bool,
+    /// A routine of the intrinsic module `openacc` (the OpenACC runtime library API).
+    /// Its [`ArgSig`]s follow a lowering convention: the dummy named `data_arg` accepts
+    /// any actual argument (any type and rank; lowered to its address and its size in
+    /// bytes, unless the next dummy is `len` and is given); every other argument is
+    /// passed by value. Semantic analysis rewrites the arguments of a call of such a
+    /// routine into keyword arguments in dummy order (see [`ExprKind::Call`]).
+    pub api: bool,
+}
+
+/// One dummy argument of a [`ProcSig`].
+#[derive(Clone, Debug)]
+pub struct ArgSig {
+    pub name: String,
+    pub base: BaseTy,
+    pub rank: u8,
+    /// `a(:)`, `a(:,:)`; false for explicit-shape and assumed-size (`a(*)`) arrays.
+    pub assumed_shape: bool,
+    pub intent: Option<Intent>,
+    pub optional: bool,
+}
+
+/// What the whole file knows while its units are checked.
+#[derive(Default)]
+struct Global {
+    procs: Procs,
+    /// Each flat unit's key in `procs` (procedures only).
+    keys: Vec<Option<String>>,
+    /// The procedures visible in each unit by local name, with their keys.
+    scopes: Vec<HashMap<String, String>>,
+    /// `implicit none` in force in each unit (its own or its host's).
+    implicit_none: Vec<bool>,
+    /// External procedures by name (defined in the file, declared in interface blocks, or
+    /// referenced), with their keys.
+    externals: HashMap<String, String>,
+    /// Every module of the file and its flat index.
+    module_pos: HashMap<String, usize>,
+    /// Modules checked so far.
+    modules: HashMap<String, usize>,
+    /// Modules read from module files (separately compiled), with the procedures visible
+    /// through them by local name and key.
+    imported: HashMap<String, (crate::modfile::Imported, HashMap<String, String>)>,
+    /// Modules whose module file could not be read (reported once, at the first `use`).
+    broken: HashSet<String>,
+    /// The routines of the intrinsic module `openacc` are visible in each unit (by `use
+    /// openacc`, through a module that uses it, or from the host).
+    openacc: Vec<bool>,
+    /// Derived-type names (see [`BaseTy::Derived`]) and their definitions.
+    type_names: Vec<String>,
+    types: Vec<TypeInfo>,
+    /// The derived types visible in each unit checked so far (by flat index).
+    type_scopes: HashMap<usize, HashSet<String>>,
+}
+
+/// Checks a whole file: resolves names, fills in types and records every procedure's
+/// interface. The units move out of `file` into the result.
+pub fn check(file: &mut SourceFile) -> (Checked, Vec<Diagnostic>) {
+    check_with(file, &mut |_| None)
+}
+
+/// [`check`], with modules not defined in the file read from module files: `load(name)`
+/// returns the text of module `name`'s module file, if there is one.
+pub fn check_with(file: &mut SourceFile, load: &mut dyn FnMut(&str) -> Option<String>) -> (Checked, Vec<Diagnostic>) {
+    let mut flat: Vec<(Unit, Option<usize>)> = Vec::new();
+    for u in std::mem::take(&mut file.units) {
+        flatten(u, None, &mut flat);
+    }
+    // An internal or module procedure inherits its host's `implicit` rules.
+    for i in 0..flat.len() {
+        let host_rules = flat.get(i).and_then(|(_, h)| *h).and_then(|h| flat.get(h)).map(|(hu, _)| hu.implicit_rules.clone());
+        if let (Some(mut rules), Some((u, _))) = (host_rules, flat.get_mut(i)) {
+            rules.append(&mut u.implicit_rules);
+            u.implicit_rules = rules;
+        }
+    }
+    let mut diags = Vec::new();
+    for (u, _) in flat.iter_mut() {
+        fold_attr_statements(u, &mut diags);
+        for iu in u.interfaces.iter_mut() {
+            fold_attr_statements(iu, &mut diags);
+        }
+    }
+    let defined: HashSet<String> = flat.iter().filter(|(u, _)| u.kind == UnitKind::Module).map(|(u, _)| u.name.name.clone()).collect();
+    let mut imports: Vec<crate::modfile::Imported> = Vec::new();
+    let mut tried: HashSet<String> = HashSet::new();
+    let mut broken: HashSet<String> = HashSet::new();
+    for (u, _) in &flat {
+        for us in &u.uses {
+            let n = &us.module.name;
+            if defined.contains(n) || INTRINSIC_MODULES.contains(&n.as_str()) || !tried.insert(n.clone()) {
+                continue;
+            }
+            let Some(text) = load(n) else { continue };
+            match crate::modfile::read(n, &text) {
+                Ok(im) => imports.push(im),
+                Err(why) => diags.push({
+                    broken.insert(n.clone());
+                    Diagnostic::error("E0123", format!("malformed module file `{n}.gmod`"), us.module.span)
+                        .with_label("the module file of this module cannot be read")
+                        .with_note(format!("note: {why}"))
+                        .with_note(format!("help: recompile the file that defines module `{n}`"))
+                }),
+            }
+        }
+    }
+    let mut type_names = std::mem::take(&mut file.type_names);
+    let mut types: Vec<TypeInfo> = type_names.iter().map(|n| TypeInfo { name: n.clone(), ..TypeInfo::default() }).collect();
+    for im in imports.iter_mut() {
+        derived::import_types(im, &mut type_names, &mut types);
+    }
+    let mut g = Global::collect(&flat, imports, &mut diags);
+    g.broken = broken;
+    g.type_names = type_names;
+    g.types = types;
+    derived::set_type_names(&g.type_names);
+    let mut units: Vec<CheckedUnit> = Vec::new();
+    for (i, (mut unit, host)) in flat.into_iter().enumerate() {
+        let mut c = Checker::new(std::mem::take(&mut g), &unit, i);
+        c.unit(&mut unit, host, &units);
+        let Checker { syms, diags: more, g: back, .. } = c;
+        g = back;
+        diags.extend(more);
+        if unit.kind == UnitKind::Module {
+            g.modules.insert(unit.name.name.clone(), i);
+        }
+        let key = g.keys.get(i).cloned().flatten();
+        units.push(CheckedUnit { unit, symbols: syms, host, key });
+    }
+    let mut module_scopes = BTreeMap::new();
+    for (n, &i) in &g.modules {
+        let public = |a: &String| units.get(i).is_none_or(|u| u.unit.is_public(a));
+        let scope =
+            g.scopes.get(i).map(|s| s.iter().filter(|(a, _)| public(a)).map(|(a, b)| (a.clone(), b.clone())).collect()).unwrap_or_default();
+        module_scopes.insert(n.clone(), (scope, g.openacc.get(i).copied().unwrap_or(false)));
+    }
+    let mut module_types = BTreeMap::new();
+    for (n, &i) in &g.modules {
+        let mut v: Vec<String> = g.type_scopes.get(&i).map(|s| s.iter().cloned().collect()).unwrap_or_default();
+        v.sort();
+        module_types.insert(n.clone(), v);
+    }
+    (Checked { units, procs: g.procs, module_scopes, types: g.types, module_types }, diags)
+}
+
+/// What the enclosing `do` loop is, for `exit`/`cycle` and the do-variable rule.
+struct LoopCtx {
+    name: Option<String>,
+    var: Option<String>,
+    /// Associated with an OpenACC loop directive without `seq`.
+    acc_parallel: bool,
+    /// Compute-construct nesting when the loop started.
+    compute_depth: usize,
+    /// A named `if`, `select case` or `block` construct (only `exit name` may leave it).
+    construct: bool,
+}
+
+struct Checker {
+    syms: Symbols,
+    /// `implicit` rules in force: the host's, then the unit's own (see [`check_with`]).
+    implicit_rules: Vec<(char, char, BaseTy)>,
+    diags: Vec<Diagnostic>,
+    implicit_none: bool,
+    reported: HashSet<String>,
+    loops: Vec<LoopCtx>,
+    /// Enclosing compute constructs (more than one only after an error).
+    compute: Vec<AccKind>,
+    /// The innermost parallelism level of enclosing OpenACC loops.
+    par: Vec<Par>,
+    /// What the whole file knows (moved in for the unit being checked).
+    g: Global,
+    kind: UnitKind,
+    /// The unit's key in `g.procs` (procedures).
+    key: Option<String>,
+    recursive: bool,
+    /// The name of a function's result variable.
+    result_name: Option<String>,
+    /// The module being checked.
+    module: Option<String>,
+    /// Procedures visible by name, with their keys.
+    scope: HashMap<String, String>,
+    /// Names given a type by a declaration in this unit.
+    declared: HashSet<String>,
+    /// Use-associated names and their modules.
+    use_assoc: HashMap<String, String>,
+    /// Names in `external` statements (not typed).
+    ext_names: HashSet<String>,
+    /// Names in `intrinsic` statements.
+    intrinsics: HashSet<String>,
+    /// A bare `save` statement is in force.
+    save_all: bool,
+    /// The routines of `openacc` are visible: calls of unknown `acc_*` names are reported.
+    openacc: bool,
+    /// The derived types visible by name.
+    type_scope: HashSet<String>,
+    /// The unit's flat index.
+    idx: usize,
+}
+
+impl Checker {
+    fn new(g: Global, unit: &Unit, i: usize) -> Checker {
+        let implicit_none = g.implicit_none.get(i).copied().unwrap_or(unit.implicit_none);
+        let scope = g.scopes.get(i).cloned().unwrap_or_default();
+        let key = g.keys.get(i).cloned().flatten();
+        let openacc = g.openacc.get(i).copied().unwrap_or(false);
+        Checker {
+            syms: Symbols::default(),
+            implicit_rules: unit.implicit_rules.clone(),
+            diags: Vec::new(),
+            implicit_none,
+            reported: HashSet::new(),
+            loops: Vec::new(),
+            compute: Vec::new(),
+            par: Vec::new(),
+            g,
+            kind: unit.kind,
+            key,
+            recursive: unit.recursive,
+            result_name: (unit.kind == UnitKind::Function).then(|| unit.result.as_ref().unwrap_or(&unit.name).name.clone()),
+            module: (unit.kind == UnitKind::Module).then(|| unit.name.name.clone()),
+            scope,
+            declared: HashSet::new(),
+            use_assoc: HashMap::new(),
+            ext_names: HashSet::new(),
+            intrinsics: HashSet::new(),
+            save_all: false,
+            openacc,
+            type_scope: HashSet::new(),
+            idx: i,
+        }
+    }
+
+    fn err(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+}

@@ -1,0 +1,531 @@
+//! Program units and the names visible in them: flattening, the file-wide procedure table,
+//! host and `use` association, and name lookup.
+
+use super::*;
+
+/// Modules Fortran compilers provide; not supported yet.
+pub(super) const INTRINSIC_MODULES: &[&str] =
+    &["iso_fortran_env", "iso_c_binding", "ieee_arithmetic", "ieee_exceptions", "ieee_features", "openacc", "omp_lib"];
+
+/// Finds the declaration of `name` among `decls`.
+pub(super) fn find_decl<'a>(decls: &'a [Decl], name: &str) -> Option<(&'a Decl, &'a Entity)> {
+    decls.iter().find_map(|d| d.entities.iter().find(|e| e.name.name == name).map(|e| (d, e)))
+}
+
+/// The dummy arguments and result of a procedure, from its declarations.
+pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
+    let args = u
+        .args
+        .iter()
+        .map(|a| match find_decl(&u.decls, &a.name) {
+            Some((d, e)) => {
+                let dims = e.dims.as_ref().or(d.dimension.as_ref());
+                let rank = dims.map_or(0, |v| v.len().min(7)) as u8;
+                let assumed_shape = !d.allocatable && dims.is_some_and(|v| !v.is_empty() && v.iter().all(DimSpec::is_assumed_shape));
+                ArgSig { name: a.name.clone(), base: d.base, rank, assumed_shape, intent: d.intent, optional: d.optional }
+            }
+            None => ArgSig {
+                name: a.name.clone(),
+                base: implicit_with(&u.implicit_rules, &a.name),
+                rank: 0,
+                assumed_shape: false,
+                intent: None,
+                optional: false,
+            },
+        })
+        .collect();
+    let result = (u.kind == UnitKind::Function).then(|| {
+        let r = u.result.as_ref().unwrap_or(&u.name);
+        match find_decl(&u.decls, &r.name) {
+            Some((d, e)) => (d.base, e.dims.as_ref().or(d.dimension.as_ref()).map_or(0, |v| v.len().min(7)) as u8),
+            None => (u.result_base.unwrap_or_else(|| implicit_with(&u.implicit_rules, &r.name)), 0),
+        }
+    });
+    (args, result)
+}
+
+/// Moves `u` and its internal procedures into `flat`, a host before its procedures.
+pub(super) fn flatten(mut u: Unit, host: Option<usize>, flat: &mut Vec<(Unit, Option<usize>)>) {
+    let contains = std::mem::take(&mut u.contains);
+    let me = flat.len();
+    flat.push((u, host));
+    for c in contains {
+        flatten(c, Some(me), flat);
+    }
+}
+
+pub(super) fn is_proc(k: UnitKind) -> bool {
+    matches!(k, UnitKind::Subroutine | UnitKind::Function)
+}
+
+impl Global {
+    /// Keys, signatures and scopes of every procedure.
+    pub(super) fn collect(flat: &[(Unit, Option<usize>)], imports: Vec<crate::modfile::Imported>, diags: &mut Vec<Diagnostic>) -> Global {
+        let mut g = Global::default();
+        let n = flat.len();
+        g.keys = vec![None; n];
+        for (i, (u, host)) in flat.iter().enumerate() {
+            let inherited = host.and_then(|h| g.implicit_none.get(h).copied()).unwrap_or(false);
+            g.implicit_none.push(u.implicit_none || inherited);
+            if u.kind == UnitKind::Module {
+                if let Some(&first) = g.module_pos.get(&u.name.name) {
+                    let _ = first;
+                    diags.push(
+                        Diagnostic::error("E0122", format!("module `{}` is defined more than once", u.name.name), u.name.span)
+                            .with_label("defined again here"),
+                    );
+                } else {
+                    g.module_pos.insert(u.name.name.clone(), i);
+                }
+            }
+        }
+        let sig_of = |u: &Unit, link_name: String, module: Option<String>| {
+            let (args, result) = signature(u);
+            ProcSig {
+                name: u.name.name.clone(),
+                kind: u.kind,
+                link_name,
+                args,
+                result,
+                defined: true,
+                explicit: true,
+                module,
+                elemental: u.elemental,
+                api: false,
+            }
+        };
+        // External procedures first: they own their plain names.
+        for (i, (u, host)) in flat.iter().enumerate() {
+            if host.is_some() || !is_proc(u.kind) {
+                continue;
+            }
+            let name = &u.name.name;
+            if g.procs.map.contains_key(name) {
+                diags.push(
+                    Diagnostic::error("E0122", format!("procedure `{name}` is defined more than once"), u.name.span)
+                        .with_label("defined again here"),
+                );
+                continue;
+            }
+            g.procs.map.insert(name.clone(), sig_of(u, format!("{name}_"), None));
+            g.externals.insert(name.clone(), name.clone());
+            if let Some(k) = g.keys.get_mut(i) {
+                *k = Some(name.clone());
+            }
+        }
+        // Module and internal procedures.
+        for (i, (u, host)) in flat.iter().enumerate() {
+            let Some(h) = *host else { continue };
+            if !is_proc(u.kind) {
+                continue;
+            }
+            let Some((hu, _)) = flat.get(h) else { continue };
+            let name = &u.name.name;
+            let sibling = flat
+                .iter()
+                .take(i)
+                .enumerate()
+                .any(|(j, (v, vh))| *vh == Some(h) && v.name.name == *name && g.keys.get(j).is_some_and(Option::is_some));
+            if sibling {
+                diags.push(
+                    Diagnostic::error("E0122", format!("procedure `{name}` is defined more than once"), u.name.span)
+                        .with_label("defined again here"),
+                );
+                continue;
+            }
+            let module = (hu.kind == UnitKind::Module).then(|| hu.name.name.clone());
+            let link = match &module {
+                Some(m) => format!("__{m}_MOD_{name}"),
+                None => format!("{}.{name}", g.keys.get(h).cloned().flatten().unwrap_or_else(|| hu.name.name.clone())),
+            };
+            let mut key = if g.procs.map.contains_key(name) { link.clone() } else { name.clone() };
+            while g.procs.map.contains_key(&key) {
+                key.push('\'');
+            }
+            g.procs.map.insert(key.clone(), sig_of(u, link, module));
+            if let Some(k) = g.keys.get_mut(i) {
+                *k = Some(key);
+            }
+        }
+        // Interface bodies declare external procedures.
+        let mut iface: Vec<Vec<(String, String)>> = vec![Vec::new(); n];
+        for (i, (u, _)) in flat.iter().enumerate() {
+            for p in &u.interfaces {
+                let name = p.name.name.clone();
+                let key = match g.externals.get(&name) {
+                    Some(k) => k.clone(),
+                    None => {
+                        let mut key = name.clone();
+                        if g.procs.map.contains_key(&key) {
+                            key = format!("{name}_");
+                        }
+                        while g.procs.map.contains_key(&key) {
+                            key.push('\'');
+                        }
+                        let mut sig = sig_of(p, format!("{name}_"), None);
+                        sig.defined = false;
+                        g.procs.map.insert(key.clone(), sig);
+                        g.externals.insert(name.clone(), key.clone());
+                        key
+                    }
+                };
+                if let Some(v) = iface.get_mut(i) {
+                    v.push((name, key));
+                }
+            }
+        }
+        // Procedures of modules read from module files.
+        for im in imports {
+            let mut scope = HashMap::new();
+            for (local, sig) in &im.procs {
+                let existing = g.procs.map.iter().find(|(_, p)| p.link_name == sig.link_name).map(|(k, _)| k.clone());
+                let key = match existing {
+                    Some(k) => k,
+                    None => {
+                        let mut key = if g.procs.map.contains_key(&sig.name) { sig.link_name.clone() } else { sig.name.clone() };
+                        while g.procs.map.contains_key(&key) {
+                            key.push('\'');
+                        }
+                        g.procs.map.insert(key.clone(), sig.clone());
+                        key
+                    }
+                };
+                scope.insert(local.clone(), key);
+            }
+            for (gname, locals) in &im.generics {
+                let keys: Vec<String> = locals.iter().filter_map(|l| scope.remove(l)).collect();
+                let gkey = format!("generic {gname}@{}", im.name);
+                g.procs.generics.insert(gkey.clone(), keys);
+                scope.insert(gname.clone(), gkey);
+            }
+            for (link, b) in &im.result_bounds {
+                g.procs.result_bounds.insert(link.clone(), b.clone());
+            }
+            g.imported.insert(im.name.clone(), (im, scope));
+        }
+        // Scopes, in order (a host's before its procedures', a module's before its users').
+        let acc_routines = openacc_routines();
+        for (i, (u, host)) in flat.iter().enumerate() {
+            let mut scope = host.and_then(|h| g.scopes.get(h).cloned()).unwrap_or_default();
+            let mut openacc = host.and_then(|h| g.openacc.get(h).copied()).unwrap_or(false);
+            if let (None, Some(Some(k))) = (host, g.keys.get(i)) {
+                // An external procedure sees itself (recursion).
+                scope.insert(u.name.name.clone(), k.clone());
+            }
+            for us in &u.uses {
+                let ms = match g.module_pos.get(&us.module.name) {
+                    Some(&m) if m < i => {
+                        openacc |= g.openacc.get(m).copied().unwrap_or(false);
+                        let mut ms = g.scopes.get(m).cloned();
+                        // Private procedures stay inside the module.
+                        if let (Some(ms), Some((mu, _))) = (ms.as_mut(), flat.get(m)) {
+                            ms.retain(|n, _| mu.is_public(n));
+                        }
+                        ms
+                    }
+                    Some(_) => None,
+                    None if g.imported.contains_key(&us.module.name) => {
+                        let (acc, ms) = match g.imported.get(&us.module.name) {
+                            Some((im, ms)) => (im.openacc, ms.clone()),
+                            None => (false, HashMap::new()),
+                        };
+                        openacc |= acc;
+                        let mut ms = ms;
+                        if acc {
+                            for (n, sig) in &acc_routines {
+                                ms.entry(n.clone()).or_insert_with(|| sig.link_name.clone());
+                                if !g.procs.map.contains_key(&sig.link_name) {
+                                    g.procs.map.insert(sig.link_name.clone(), sig.clone());
+                                }
+                            }
+                        }
+                        Some(ms)
+                    }
+                    None if us.module.name == "openacc" => {
+                        openacc = true;
+                        for (_, sig) in &acc_routines {
+                            if !g.procs.map.contains_key(&sig.link_name) {
+                                g.procs.map.insert(sig.link_name.clone(), sig.clone());
+                            }
+                        }
+                        Some(acc_routines.iter().map(|(n, sig)| (n.clone(), sig.link_name.clone())).collect())
+                    }
+                    None => None,
+                };
+                let Some(ms) = ms else { continue };
+                match &us.only {
+                    Some(list) => {
+                        for (local, remote) in list {
+                            if let Some(k) = ms.get(&remote.name) {
+                                scope.insert(local.name.clone(), k.clone());
+                            }
+                        }
+                    }
+                    None => {
+                        let mut ms = ms;
+                        for (local, remote) in &us.renames {
+                            if let Some(k) = ms.remove(&remote.name) {
+                                scope.insert(local.name.clone(), k);
+                            }
+                        }
+                        scope.extend(ms);
+                    }
+                }
+            }
+            for (name, key) in iface.get(i).into_iter().flatten() {
+                scope.insert(name.clone(), key.clone());
+            }
+            for (j, (v, vh)) in flat.iter().enumerate() {
+                if *vh == Some(i) {
+                    if let Some(Some(k)) = g.keys.get(j) {
+                        scope.insert(v.name.name.clone(), k.clone());
+                    }
+                }
+            }
+            for (gname, specs) in &u.generics {
+                let gkey = generic::generic_key(&gname.name, i);
+                let mut keys: Vec<String> = Vec::new();
+                // Extending a generic of the same name seen from a module or the host.
+                if let Some(prev) = scope.get(&gname.name).and_then(|k| g.procs.generics.get(k)) {
+                    keys.extend(prev.iter().cloned());
+                }
+                for s in specs {
+                    match scope.get(&s.name) {
+                        Some(k) => match g.procs.generics.get(k) {
+                            Some(prev) => keys.extend(prev.iter().cloned()),
+                            None => keys.push(k.clone()),
+                        },
+                        None => diags.push(
+                            Diagnostic::error("E0127", format!("`{}` is not a procedure of this scope", s.name), s.span)
+                                .with_label(format!("listed in the generic interface `{}`", gname.name)),
+                        ),
+                    }
+                }
+                keys.dedup();
+                g.procs.generics.insert(gkey.clone(), keys);
+                scope.insert(gname.name.clone(), gkey);
+            }
+            g.scopes.push(scope);
+            g.openacc.push(openacc);
+        }
+        g
+    }
+}
+
+impl Checker {
+    pub(super) fn in_procedure(&self) -> bool {
+        is_proc(self.kind)
+    }
+
+    /// The implicit type of `name` in this unit (its own `implicit` rules, then its host's).
+    pub(super) fn implicit(&self, name: &str) -> BaseTy {
+        implicit_with(&self.implicit_rules, name)
+    }
+
+    /// Checks one unit (its procedures are separate units).
+    pub(super) fn unit(&mut self, unit: &mut Unit, host: Option<usize>, done: &[CheckedUnit]) {
+        if let Some(hu) = host.and_then(|h| done.get(h)) {
+            for s in &hu.symbols.list {
+                let mut s = s.clone();
+                s.dummy = None;
+                if s.module.is_none() {
+                    s.host = true;
+                }
+                self.syms.list.push(s);
+            }
+        }
+        self.type_scope_start(unit, host);
+        for u in &unit.uses {
+            self.use_module(u, done);
+        }
+        self.declarations(unit);
+        self.type_defs(unit, self.idx);
+        self.deferred_inits();
+        if unit.kind != UnitKind::Module {
+            self.stmts(&mut unit.body);
+        }
+        for p in &unit.interfaces {
+            self.interface_body(p);
+        }
+    }
+
+    /// Imports the entities of a module.
+    pub(super) fn use_module(&mut self, u: &Use, done: &[CheckedUnit]) {
+        let mname = &u.module.name;
+        let imported = self.g.imported.get(mname).map(|(im, scope)| (im.symbols.clone(), scope.clone()));
+        if let Some((symbols, mscope)) = imported {
+            self.import_symbols(u, &symbols, &mscope, &HashSet::new());
+            return;
+        }
+        if self.g.broken.contains(mname) {
+            return;
+        }
+        let Some(&m) = self.g.modules.get(mname) else {
+            if mname == "openacc" && !self.g.module_pos.contains_key(mname) {
+                self.use_openacc(u);
+            } else if let Some(table) = crate::intrinsic_modules::constants(mname).filter(|_| !self.g.module_pos.contains_key(mname)) {
+                let m = mname.clone();
+                self.use_constants(u, table, move |this, remote| {
+                    this.err(Diagnostic::not_yet(format!("`{}` of the intrinsic module `{m}`", remote.name), remote.span));
+                });
+            } else if INTRINSIC_MODULES.contains(&mname.as_str()) {
+                self.err(Diagnostic::not_yet(format!("the intrinsic module `{mname}`"), u.module.span));
+            } else if self.g.module_pos.contains_key(mname) {
+                self.err(
+                    Diagnostic::error("E0120", format!("unknown module `{mname}`"), u.module.span)
+                        .with_label("not defined before this point")
+                        .with_note(format!(
+                            "note: module `{mname}` is defined later in this file; a module must come before the units that use it"
+                        )),
+                );
+            } else {
+                self.err(
+                    Diagnostic::error("E0120", format!("unknown module `{mname}`"), u.module.span)
+                        .with_label("not defined in this file")
+                        .with_note(format!(
+                            "note: no module file `{mname}.gmod` was found; compile the file that defines it first, and pass its directory with `-I`"
+                        )),
+                );
+            }
+            return;
+        };
+        let Some(mu) = done.get(m) else { return };
+        let mut mscope = self.g.scopes.get(m).cloned().unwrap_or_default();
+        mscope.retain(|n, _| mu.unit.is_public(n));
+        let mut public: Vec<Symbol> = mu.symbols.list.iter().filter(|s| mu.unit.is_public(&s.name)).cloned().collect();
+        public.iter_mut().for_each(|s| crate::modfile::fold_symbol(s, &mu.symbols));
+        let mut private: HashSet<String> = mu.symbols.list.iter().map(|s| s.name.clone()).filter(|n| !mu.unit.is_public(n)).collect();
+        private.extend(self.g.scopes.get(m).into_iter().flatten().map(|(n, _)| n.clone()).filter(|n| !mu.unit.is_public(n)));
+        self.import_symbols(u, &public, &mscope, &private);
+    }
+
+    /// Imports the entities `list` of a module (its procedures are in `mscope`).
+    pub(super) fn import_symbols(&mut self, u: &Use, list: &[Symbol], mscope: &HashMap<String, String>, private: &HashSet<String>) {
+        let mname = &u.module.name;
+        let msyms = Symbols { list: list.to_vec() };
+        let wanted: Vec<(Ident, Ident)> = match &u.only {
+            Some(list) => list.clone(),
+            None => {
+                let renamed: HashSet<&str> = u.renames.iter().map(|(_, r)| r.name.as_str()).collect();
+                let mut all: Vec<(Ident, Ident)> = list
+                    .iter()
+                    .filter(|s| !renamed.contains(s.name.as_str()))
+                    .map(|s| {
+                        let id = Ident { name: s.name.clone(), span: u.module.span };
+                        (id.clone(), id)
+                    })
+                    .collect();
+                all.extend(u.renames.iter().cloned());
+                all
+            }
+        };
+        for (local, remote) in wanted {
+            match msyms.get(&remote.name) {
+                Some(s) => {
+                    let mut s = s.clone();
+                    // A constant of an intrinsic module (`module: None` in the module that
+                    // uses it) stays a plain constant.
+                    if !(s.parameter && s.module.is_none()) {
+                        s.module_name = Some(s.module_name.clone().unwrap_or_else(|| s.name.clone()));
+                        s.module = Some(s.module.clone().unwrap_or_else(|| mname.clone()));
+                    }
+                    s.name = local.name.clone();
+                    s.host = false;
+                    s.dummy = None;
+                    if let Some(i) = self.syms.index(&local.name) {
+                        if self.use_assoc.contains_key(&local.name) {
+                            // Already imported (the same entity through two `use`s, or an
+                            // ambiguous name that is an error only when referenced).
+                            continue;
+                        }
+                        self.syms.list.remove(i);
+                    }
+                    self.use_assoc.insert(local.name.clone(), mname.clone());
+                    self.syms.list.push(s);
+                }
+                None if mscope.contains_key(&remote.name) || self.type_scope.contains(&remote.name) => {}
+                None if private.contains(&remote.name) => self.err(
+                    Diagnostic::error("E0121", format!("`{}` is private in module `{mname}`", remote.name), remote.span)
+                        .with_label("not accessible outside the module"),
+                ),
+                None => self.err(
+                    Diagnostic::error("E0121", format!("`{}` is not in module `{mname}`", remote.name), remote.span)
+                        .with_label("not found in the module"),
+                ),
+            }
+        }
+    }
+
+    /// Imports the named constants (`integer(4)`) of an intrinsic module: `openacc`,
+    /// `iso_fortran_env`, `iso_c_binding`; `missing` reports a name the table lacks.
+    pub(super) fn use_constants(&mut self, u: &Use, table: &[(&str, i64)], missing: impl Fn(&mut Self, &Ident)) {
+        let (mname, span) = (&u.module.name, u.module.span);
+        let wanted: Vec<(Ident, Ident)> = match &u.only {
+            Some(list) => list.clone(),
+            None => {
+                let renamed: HashSet<&str> = u.renames.iter().map(|(_, r)| r.name.as_str()).collect();
+                let mut all: Vec<(Ident, Ident)> = table
+                    .iter()
+                    .filter(|(n, _)| !renamed.contains(n))
+                    .map(|(n, _)| {
+                        let id = Ident { name: n.to_string(), span };
+                        (id.clone(), id)
+                    })
+                    .collect();
+                all.extend(u.renames.iter().cloned());
+                all
+            }
+        };
+        for (local, remote) in wanted {
+            let Some(&(_, v)) = table.iter().find(|(n, _)| *n == remote.name) else {
+                missing(self, &remote);
+                continue;
+            };
+            if let Some(i) = self.syms.index(&local.name) {
+                if self.use_assoc.contains_key(&local.name) {
+                    continue;
+                }
+                self.syms.list.remove(i);
+            }
+            let mut s = Symbol::new(local.name.clone(), BaseTy::Integer(4), remote.span);
+            s.parameter = true;
+            s.init = Some(Expr { kind: ExprKind::Int(v, 4), span: remote.span, ty: Ty::Scalar(BaseTy::Integer(4)) });
+            self.use_assoc.insert(local.name.clone(), mname.clone());
+            self.syms.list.push(s);
+        }
+    }
+
+    /// Looks a name up; without `implicit none`, unknown names get their implicit type.
+    /// Reports an undeclared name once.
+    pub(super) fn lookup(&mut self, id: &Ident) -> Option<usize> {
+        if let Some(i) = self.syms.index(&id.name) {
+            return Some(i);
+        }
+        if self.scope.contains_key(&id.name) || self.ext_names.contains(&id.name) {
+            if self.reported.insert(id.name.clone()) {
+                self.err(Diagnostic::not_yet(format!("procedure names as values (`{}` is a procedure)", id.name), id.span));
+            }
+            return None;
+        }
+        if self.implicit_none {
+            if self.reported.insert(id.name.clone()) {
+                self.err(
+                    Diagnostic::error("E0101", format!("undeclared variable `{}`", id.name), id.span)
+                        .with_label("not declared")
+                        .with_note("note: `implicit none` requires every variable to be declared"),
+                );
+            }
+            return None;
+        }
+        let mut s = Symbol::new(id.name.clone(), self.implicit(&id.name), id.span);
+        s.module = self.module.clone();
+        s.module_name = self.module.as_ref().map(|_| id.name.clone());
+        s.save = self.save_all;
+        self.syms.list.push(s);
+        Some(self.syms.list.len() - 1)
+    }
+
+    pub(super) fn sym(&self, i: usize) -> Option<&Symbol> {
+        self.syms.list.get(i)
+    }
+}

@@ -1,0 +1,659 @@
+//! Executable statements: assignments, `allocate`, `if`, `select case`, `do` loops, `where`,
+//! `forall`, `exit`/`cycle` and named constructs.
+
+use super::*;
+
+/// The value of a `case` item (logical selectors use 0 and 1).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum CaseKey {
+    Int(i64),
+    Str(String),
+}
+
+impl CaseKey {
+    /// Compares as Fortran does: character values as if padded with blanks.
+    pub(super) fn cmp_padded(&self, o: &CaseKey) -> std::cmp::Ordering {
+        match (self, o) {
+            (CaseKey::Int(a), CaseKey::Int(b)) => a.cmp(b),
+            (CaseKey::Str(a), CaseKey::Str(b)) => {
+                let (a, b) = (a.as_bytes(), b.as_bytes());
+                let n = a.len().max(b.len());
+                let at = |s: &[u8], i: usize| s.get(i).copied().unwrap_or(b' ');
+                (0..n).map(|i| at(a, i).cmp(&at(b, i))).find(|o| o.is_ne()).unwrap_or(std::cmp::Ordering::Equal)
+            }
+            (CaseKey::Int(_), CaseKey::Str(_)) => std::cmp::Ordering::Less,
+            (CaseKey::Str(_), CaseKey::Int(_)) => std::cmp::Ordering::Greater,
+        }
+    }
+    pub(super) fn show(&self) -> String {
+        match self {
+            CaseKey::Int(v) => v.to_string(),
+            CaseKey::Str(s) => format!("'{s}'"),
+        }
+    }
+}
+
+impl Checker {
+    pub(super) fn stmts(&mut self, body: &mut [Stmt]) {
+        for s in body {
+            self.stmt(s);
+        }
+    }
+
+    pub(super) fn stmt(&mut self, s: &mut Stmt) {
+        let span = s.span;
+        match &mut s.kind {
+            StmtKind::Assign { lhs, rhs } => self.assign(lhs, rhs),
+            StmtKind::If { .. } => self.if_construct(s),
+            StmtKind::Do { .. } => self.do_loop(s, None),
+            StmtKind::DoWhile { name, cond, body } => {
+                self.expr(cond);
+                self.want_logical(cond, "the `do while` condition");
+                self.loops.push(LoopCtx {
+                    name: name.as_ref().map(|n| n.name.clone()),
+                    var: None,
+                    acc_parallel: false,
+                    compute_depth: self.compute.len(),
+                    construct: false,
+                });
+                self.stmts(body);
+                self.loops.pop();
+            }
+            StmtKind::SelectCase { .. } => self.select_case(s),
+            StmtKind::Block { .. } => self.if_construct(s),
+            StmtKind::Exit(_) | StmtKind::Cycle(_) => {
+                let is_exit = matches!(s.kind, StmtKind::Exit(_));
+                let name = match &s.kind {
+                    StmtKind::Exit(n) | StmtKind::Cycle(n) => n.clone(),
+                    _ => None,
+                };
+                self.exit_cycle(is_exit, name, span);
+            }
+            StmtKind::Continue => {}
+            StmtKind::AccBlock { dir, body, .. } => self.acc_block(dir, body),
+            StmtKind::AccLoop { dir, do_stmt } => self.acc_loop(dir, do_stmt),
+            StmtKind::Where { .. } | StmtKind::Forall { .. } | StmtKind::DoConcurrent { .. } => self.array_stmt(s),
+            _ => self.simple_stmt(s),
+        }
+    }
+
+    /// `where`, `forall` and `do concurrent`.
+    #[inline(never)]
+    pub(super) fn array_stmt(&mut self, s: &mut Stmt) {
+        let span = s.span;
+        let what = match &s.kind {
+            StmtKind::Where { .. } => "where",
+            StmtKind::Forall { .. } => "forall",
+            _ => "do concurrent",
+        };
+        if self.in_compute() {
+            self.err(Diagnostic::not_yet(format!("`{what}` inside a compute construct"), span));
+        }
+        match &mut s.kind {
+            StmtKind::Where { arms } => {
+                let mut rank: Option<u8> = None;
+                for (mask, body) in arms.iter_mut() {
+                    if let Some(m) = mask {
+                        self.expr(m);
+                        match m.ty {
+                            Ty::Unknown => {}
+                            Ty::Array(BaseTy::Logical, r) => match rank {
+                                Some(r0) if r0 != r => self.err(
+                                    Diagnostic::error(
+                                        "E0230",
+                                        format!("the masks of this `where` have different ranks ({r0} and {r})"),
+                                        m.span,
+                                    )
+                                    .with_label("masks must conform"),
+                                ),
+                                _ => rank = Some(r),
+                            },
+                            t => self.err(
+                                Diagnostic::error(
+                                    "E0219",
+                                    format!("the `where` mask must be a `logical` array, found {}", ty_name(t)),
+                                    m.span,
+                                )
+                                .with_label("expected a `logical` array"),
+                            ),
+                        }
+                    }
+                    for st in body.iter_mut() {
+                        let StmtKind::Assign { lhs, rhs } = &mut st.kind else {
+                            self.err(Diagnostic::not_yet("statements other than assignments in `where`", st.span));
+                            continue;
+                        };
+                        self.assign(lhs, rhs);
+                        if let (Some(r), Ty::Scalar(_) | Ty::Array(..)) = (rank, lhs.ty) {
+                            if lhs.ty.rank() != r {
+                                self.err(
+                                    Diagnostic::error(
+                                        "E0230",
+                                        format!("the `where` mask has rank {r}, but the assigned variable has rank {}", lhs.ty.rank()),
+                                        lhs.span,
+                                    )
+                                    .with_label("does not conform to the mask"),
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+            StmtKind::Forall { specs, mask, body } | StmtKind::DoConcurrent { specs, mask, body } => {
+                for sp in specs.iter_mut() {
+                    let mut v = Expr { kind: ExprKind::Name(sp.var.clone()), span: sp.var.span, ty: Ty::Unknown };
+                    self.expr(&mut v);
+                    self.want_int_scalar(&v, &format!("the `{what}` index must be a scalar integer"));
+                    for e in [Some(&mut sp.lo), Some(&mut sp.hi), sp.step.as_mut()].into_iter().flatten() {
+                        self.expr(e);
+                        self.want_int_scalar(e, &format!("the `{what}` bounds must be scalar integers"));
+                    }
+                }
+                if let Some(m) = mask {
+                    self.expr(m);
+                    self.want_logical(m, &format!("the `{what}` mask"));
+                }
+                if what == "forall" {
+                    for st in body.iter_mut() {
+                        let StmtKind::Assign { lhs, rhs } = &mut st.kind else {
+                            self.err(Diagnostic::not_yet("statements other than assignments in `forall`", st.span));
+                            continue;
+                        };
+                        self.assign(lhs, rhs);
+                        if lhs.ty.rank() > 0 {
+                            self.err(Diagnostic::not_yet("array sections assigned in `forall`", lhs.span));
+                        }
+                    }
+                } else {
+                    let n = specs.len();
+                    for sp in specs.iter() {
+                        self.loops.push(LoopCtx {
+                            name: None,
+                            var: Some(sp.var.name.clone()),
+                            acc_parallel: false,
+                            compute_depth: self.compute.len(),
+                            construct: false,
+                        });
+                    }
+                    self.stmts(body);
+                    for _ in 0..n {
+                        self.loops.pop();
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Statements without a body (kept apart so that the recursive `stmt` stays small).
+    #[inline(never)]
+    pub(super) fn simple_stmt(&mut self, s: &mut Stmt) {
+        if self.io_status_stmt(s) {
+            return;
+        }
+        let span = s.span;
+        match &mut s.kind {
+            StmtKind::Print { items, .. } => {
+                if self.in_compute() {
+                    self.err(Diagnostic::not_yet("`print` inside a compute construct", span));
+                }
+                for e in items {
+                    self.io_list_item(e);
+                }
+            }
+            StmtKind::Stop(_) | StmtKind::ErrorStop(_) => {
+                let kw = if matches!(s.kind, StmtKind::Stop(_)) { "stop" } else { "error stop" };
+                if self.in_compute() {
+                    self.err(Diagnostic::not_yet(format!("`{kw}` inside a compute construct"), span));
+                }
+                let (StmtKind::Stop(code) | StmtKind::ErrorStop(code)) = &mut s.kind else { return };
+                if let Some(c) = code {
+                    self.expr(c);
+                    match c.ty {
+                        Ty::Unknown | Ty::Scalar(BaseTy::Integer(_) | BaseTy::Character) => {}
+                        t => self.err(
+                            Diagnostic::error(
+                                "E0217",
+                                format!("the `{kw}` code must be a scalar integer or character, found {}", ty_name(t)),
+                                c.span,
+                            )
+                            .with_label("invalid stop code"),
+                        ),
+                    }
+                }
+            }
+            StmtKind::Write { unit, items, .. } => {
+                if self.in_compute() {
+                    self.err(Diagnostic::not_yet("`write` inside a compute construct", span));
+                }
+                if let IoUnit::Number(e) = unit {
+                    self.expr(e);
+                    // A character variable is an internal file.
+                    if e.ty == Ty::Scalar(BaseTy::Character) {
+                        if let Some(why) = self.not_definable(e) {
+                            self.err(
+                                Diagnostic::error("E0270", "the internal file of `write` must be a character variable", e.span)
+                                    .with_label(why),
+                            );
+                        }
+                    } else {
+                        self.want_int_scalar(e, "the unit of `write` must be a scalar integer");
+                    }
+                }
+                for e in items {
+                    self.io_list_item(e);
+                }
+            }
+            StmtKind::Read { .. } | StmtKind::Open(_) | StmtKind::Close { .. } => self.io_stmt(s),
+            StmtKind::Return => {
+                if !self.in_procedure() {
+                    // gfortran accepts it (a GNU extension) and ends the program.
+                    self.err(
+                        Diagnostic::warning("W0123", "`return` in the main program ends the program", span)
+                            .with_label("not inside a subroutine or function")
+                            .with_note("help: `stop` is the standard way to end the main program"),
+                    );
+                } else if self.in_compute() {
+                    self.err(
+                        Diagnostic::error("E0314", "`return` cannot leave a compute construct", span)
+                            .with_label("inside a compute construct"),
+                    );
+                }
+            }
+            StmtKind::Call { .. } => self.call_stmt(s),
+            StmtKind::IntrinsicCall { .. } => {}
+            StmtKind::Allocate(items) => {
+                if self.in_compute() {
+                    self.err(
+                        Diagnostic::error("E0315", "`allocate` is not allowed inside a compute construct", span)
+                            .with_label("allocate before the construct"),
+                    );
+                }
+                for (id, dims) in items.iter_mut() {
+                    for d in dims.iter_mut() {
+                        match d {
+                            DimSpec::Deferred(sp) => self
+                                .err(Diagnostic::error("E0216", "`allocate` needs explicit bounds", *sp).with_label("`:` is not a bound")),
+                            DimSpec::AssumedSize(sp) => self
+                                .err(Diagnostic::error("E0216", "`allocate` needs explicit bounds", *sp).with_label("`*` is not a bound")),
+                            DimSpec::AssumedLo { span, .. } => {
+                                self.err(Diagnostic::error("E0216", "`allocate` needs explicit bounds", *span).with_label("no upper bound"))
+                            }
+                            DimSpec::Explicit { .. } => self.dim(d, false),
+                        }
+                    }
+                    self.alloc_target(id, Some(dims.len()), "allocate");
+                }
+            }
+            StmtKind::Deallocate(names) => {
+                if self.in_compute() {
+                    self.err(
+                        Diagnostic::error("E0315", "`deallocate` is not allowed inside a compute construct", span)
+                            .with_label("deallocate after the construct"),
+                    );
+                }
+                for id in names.iter() {
+                    self.alloc_target(id, None, "deallocate");
+                }
+            }
+            StmtKind::AccStandalone(dir) => self.acc_standalone(dir),
+            StmtKind::AccAtomic { dir, kind, body } => {
+                self.directive(dir, None);
+                let kind = *kind;
+                self.stmts(body);
+                self.atomic(kind, body, dir.span);
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn alloc_target(&mut self, id: &Ident, dims: Option<usize>, what: &str) {
+        let Some(i) = self.lookup(id) else { return };
+        let Some(sym) = self.sym(i) else { return };
+        let (alloc, rank) = (sym.allocatable, sym.rank);
+        if !alloc {
+            self.err(
+                Diagnostic::error("E0242", format!("cannot {what} `{}`: it is not allocatable", id.name), id.span)
+                    .with_label("not declared `allocatable`"),
+            );
+        } else if let Some(n) = dims {
+            if n != usize::from(rank) {
+                self.err(
+                    Diagnostic::error(
+                        "E0203",
+                        format!(
+                            "wrong number of bounds for `{}`: it has rank {rank}, but {n} {} given",
+                            id.name,
+                            if n == 1 { "is" } else { "are" }
+                        ),
+                        id.span,
+                    )
+                    .with_label(format!("expected {rank}")),
+                );
+            }
+        }
+    }
+
+    pub(super) fn assign(&mut self, lhs: &mut Expr, rhs: &mut Expr) {
+        self.expr(lhs);
+        self.expr(rhs);
+        let Some(target) = designator_name(lhs).map(str::to_string) else {
+            if lhs.ty != Ty::Unknown || matches!(lhs.kind, ExprKind::Intrinsic { .. }) {
+                self.err(Diagnostic::error("E0243", "cannot assign to this expression", lhs.span).with_label("not a variable"));
+            }
+            return;
+        };
+        if let Some(sym) = self.syms.get(&target) {
+            if sym.parameter {
+                self.err(
+                    Diagnostic::error("E0240", format!("cannot assign to parameter `{target}`"), lhs.span)
+                        .with_label("a parameter is a constant"),
+                );
+                return;
+            }
+            if sym.intent == Some(Intent::In) && sym.dummy.is_some() {
+                self.err(
+                    Diagnostic::error("E0244", format!("cannot assign to `{target}`: it is an `intent(in)` argument"), lhs.span)
+                        .with_label("`intent(in)` arguments cannot be changed"),
+                );
+                return;
+            }
+        }
+        if self.loops.iter().any(|l| l.var.as_deref() == Some(target.as_str())) {
+            self.err(
+                Diagnostic::error("E0241", format!("cannot assign to `{target}` inside the `do` loop it controls"), lhs.span)
+                    .with_label("the loop variable must not change in the loop"),
+            );
+        }
+        if lhs.ty == Ty::Unknown || rhs.ty == Ty::Unknown {
+            return;
+        }
+        if !self.assign_compat(lhs.ty, rhs.ty, rhs.span) {
+            return;
+        }
+        match (lhs.ty.rank(), rhs.ty.rank()) {
+            (0, r) if r > 0 => self.err(
+                Diagnostic::error("E0231", format!("cannot assign a rank-{r} array to the scalar `{target}`"), rhs.span)
+                    .with_label(format!("this is a {}", ty_name(rhs.ty))),
+            ),
+            (l, r) if r > 0 && l != r => self.err(
+                Diagnostic::error("E0230", format!("rank mismatch in assignment: rank {l} and rank {r}"), rhs.span)
+                    .with_label(format!("this is a {}", ty_name(rhs.ty))),
+            ),
+            _ => {}
+        }
+    }
+
+    /// A counted `do` loop; `acc` is `Some(seq)` when an OpenACC loop directive applies.
+    #[inline(never)]
+    pub(super) fn do_loop(&mut self, s: &mut Stmt, acc: Option<bool>) {
+        let StmtKind::Do { name, var, start, end, step, body } = &mut s.kind else {
+            if let StmtKind::DoWhile { .. } = s.kind {
+                self.stmt(s);
+            }
+            return;
+        };
+        self.do_header(var, start, end, step);
+        self.loops.push(LoopCtx {
+            name: name.as_ref().map(|n| n.name.clone()),
+            var: Some(var.name.clone()),
+            acc_parallel: acc == Some(false),
+            compute_depth: self.compute.len(),
+            construct: false,
+        });
+        self.stmts(body);
+        self.loops.pop();
+    }
+
+    /// The checks of a `do` statement's loop control.
+    #[inline(never)]
+    pub(super) fn do_header(&mut self, var: &Ident, start: &mut Expr, end: &mut Expr, step: &mut Option<Expr>) {
+        if let Some(i) = self.lookup(var) {
+            if let Some(sym) = self.sym(i) {
+                let (ty, param) = (sym.ty(), sym.parameter);
+                if param || !matches!(ty, Ty::Scalar(BaseTy::Integer(_))) {
+                    let why = if param { "a parameter".to_string() } else { ty_name(ty) };
+                    self.err(
+                        Diagnostic::error(
+                            "E0212",
+                            format!("the `do` variable `{}` must be a scalar integer variable, found {why}", var.name),
+                            var.span,
+                        )
+                        .with_label("expected a scalar `integer` variable"),
+                    );
+                }
+            }
+        }
+        if self.loops.iter().any(|l| l.var.as_deref() == Some(var.name.as_str())) {
+            self.err(
+                Diagnostic::error("E0241", format!("`{}` is already the variable of an enclosing `do` loop", var.name), var.span)
+                    .with_label("reused loop variable"),
+            );
+        }
+        for e in [Some(&mut *start), Some(&mut *end), step.as_mut()].into_iter().flatten() {
+            self.expr(e);
+            match e.ty {
+                Ty::Unknown => {}
+                Ty::Scalar(b) if is_numeric(b) => {}
+                t => self.err(
+                    Diagnostic::error("E0214", format!("`do` loop bounds must be scalar numbers, found {}", ty_name(t)), e.span)
+                        .with_label("expected a scalar integer"),
+                ),
+            }
+        }
+        if let Some(st) = step {
+            if st.ty != Ty::Unknown && self.const_value(st, 0).is_some_and(|v| v == Const::Int(0) || v == Const::Real(0.0)) {
+                self.err(Diagnostic::error("E0215", "the step of a `do` loop must not be zero", st.span).with_label("zero step"));
+            }
+        }
+    }
+
+    /// An `if` or `block` construct (kept out of `stmt` so that its frame stays small).
+    #[inline(never)]
+    pub(super) fn if_construct(&mut self, s: &mut Stmt) {
+        match &mut s.kind {
+            StmtKind::If { name, arms, else_body } => {
+                self.push_construct(name);
+                for (c, body) in arms.iter_mut() {
+                    self.expr(c);
+                    self.want_logical(c, "the `if` condition");
+                    self.stmts(body);
+                }
+                if let Some(b) = else_body {
+                    self.stmts(b);
+                }
+                self.pop_construct(name);
+            }
+            StmtKind::Block { name, body, .. } => {
+                self.push_construct(name);
+                self.stmts(body);
+                self.pop_construct(name);
+            }
+            _ => {}
+        }
+    }
+
+    /// A `select case` construct: the selector, its case values (constants of the
+    /// selector's type, `case default` at most once) and overlapping values.
+    #[inline(never)]
+    pub(super) fn select_case(&mut self, s: &mut Stmt) {
+        let StmtKind::SelectCase { name, selector, cases } = &mut s.kind else { return };
+        self.expr(selector);
+        let sel = match selector.ty {
+            Ty::Scalar(b @ (BaseTy::Integer(_) | BaseTy::Logical | BaseTy::Character)) => Some(b),
+            Ty::Unknown => None,
+            t => {
+                self.err(
+                    Diagnostic::error(
+                        "E0250",
+                        format!("the `select case` selector must be a scalar integer, logical or character, found {}", ty_name(t)),
+                        selector.span,
+                    )
+                    .with_label("not a valid selector"),
+                );
+                None
+            }
+        };
+        let mut seen: Vec<(Option<CaseKey>, Option<CaseKey>)> = Vec::new();
+        let mut default: Option<Span> = None;
+        self.push_construct(name);
+        for c in cases.iter_mut() {
+            match &mut c.values {
+                None => {
+                    if default.is_some() {
+                        self.err(
+                            Diagnostic::error("E0252", "more than one `case default` in this `select case` construct", c.span)
+                                .with_label("second `case default`"),
+                        );
+                    }
+                    default = Some(c.span);
+                }
+                Some(vals) => {
+                    for v in vals.iter_mut() {
+                        let (lo, hi, sp) = match v {
+                            CaseValue::Value(e) => {
+                                let k = self.case_key(e, sel);
+                                (k.clone(), k, e.span)
+                            }
+                            CaseValue::Range { lo, hi, span } => {
+                                if sel == Some(BaseTy::Logical) {
+                                    self.err(
+                                        Diagnostic::error("E0251", "a `logical` selector cannot have a `case` range", *span)
+                                            .with_label("ranges need an integer or character selector"),
+                                    );
+                                    continue;
+                                }
+                                let l = lo.as_mut().and_then(|e| self.case_key(e, sel));
+                                let h = hi.as_mut().and_then(|e| self.case_key(e, sel));
+                                if (lo.is_some() && l.is_none()) || (hi.is_some() && h.is_none()) {
+                                    continue;
+                                }
+                                (l, h, *span)
+                            }
+                        };
+                        if matches!(v, CaseValue::Value(_)) && lo.is_none() {
+                            continue;
+                        }
+                        if let (Some(l), Some(h)) = (&lo, &hi) {
+                            if l.cmp_padded(h) == std::cmp::Ordering::Greater {
+                                // An empty range matches nothing.
+                                continue;
+                            }
+                        }
+                        let below = |a: &Option<CaseKey>, b: &Option<CaseKey>| match (a, b) {
+                            (Some(a), Some(b)) => a.cmp_padded(b) != std::cmp::Ordering::Greater,
+                            _ => true,
+                        };
+                        if let Some((plo, phi)) = seen.iter().find(|(plo, phi)| below(&lo, phi) && below(plo, &hi)) {
+                            let witness = match (&lo, plo) {
+                                (Some(a), Some(b)) => Some(if a.cmp_padded(b) == std::cmp::Ordering::Greater { a } else { b }),
+                                (Some(a), None) | (None, Some(a)) => Some(a),
+                                (None, None) => hi.as_ref().or(phi.as_ref()),
+                            };
+                            let mut d = Diagnostic::error("E0253", "this `case` value overlaps with an earlier `case`", sp)
+                                .with_label("overlapping `case` value");
+                            if let Some(w) = witness {
+                                d = d.with_note(format!("note: the value {} is matched by an earlier `case`", w.show()));
+                            }
+                            self.err(d);
+                            continue;
+                        }
+                        seen.push((lo, hi));
+                    }
+                }
+            }
+            self.stmts(&mut c.body);
+        }
+        self.pop_construct(name);
+    }
+
+    /// The value of a `case` value `e`, which must be a constant of the selector's type.
+    pub(super) fn case_key(&mut self, e: &mut Expr, sel: Option<BaseTy>) -> Option<CaseKey> {
+        self.expr(e);
+        let sel = sel?;
+        let b = e.ty.base()?;
+        let same = matches!((sel, b), (BaseTy::Integer(_), BaseTy::Integer(_))) || sel == b;
+        if !same || e.ty.rank() > 0 {
+            self.err(
+                Diagnostic::error("E0254", format!("a `case` value must be {}, found {}", ty_name(Ty::Scalar(sel)), ty_name(e.ty)), e.span)
+                    .with_label(format!("expected {}", ty_name(Ty::Scalar(sel)))),
+            );
+            return None;
+        }
+        let k = match sel {
+            BaseTy::Integer(_) => self.const_int(e).map(CaseKey::Int),
+            BaseTy::Logical => self.const_logical(e, 0).map(|b| CaseKey::Int(b as i64)),
+            _ => self.const_str(e, 0).map(CaseKey::Str),
+        };
+        if k.is_none() {
+            self.err(Diagnostic::error("E0255", "a `case` value must be a constant", e.span).with_label("not a constant"));
+        }
+        k
+    }
+
+    /// Enters a named `if`, `select case` or `block` construct (a target of `exit name`).
+    #[inline(never)]
+    pub(super) fn push_construct(&mut self, name: &Option<Ident>) {
+        if let Some(n) = name {
+            self.loops.push(LoopCtx {
+                name: Some(n.name.clone()),
+                var: None,
+                acc_parallel: false,
+                compute_depth: self.compute.len(),
+                construct: true,
+            });
+        }
+    }
+
+    #[inline(never)]
+    pub(super) fn pop_construct(&mut self, name: &Option<Ident>) {
+        if name.is_some() {
+            self.loops.pop();
+        }
+    }
+
+    pub(super) fn exit_cycle(&mut self, is_exit: bool, name: Option<Ident>, span: Span) {
+        let kw = if is_exit { "exit" } else { "cycle" };
+        let target = match &name {
+            None => self.loops.iter().rposition(|l| !l.construct),
+            Some(n) => self.loops.iter().rposition(|l| l.name.as_deref() == Some(n.name.as_str())),
+        };
+        let Some(t) = target else {
+            match name {
+                None => {
+                    self.err(Diagnostic::error("E0110", format!("`{kw}` outside of a loop"), span).with_label("not inside a `do` loop"))
+                }
+                Some(n) => self.err(
+                    Diagnostic::error("E0111", format!("no enclosing construct is named `{}`", n.name), n.span)
+                        .with_label("no construct of this name encloses this statement"),
+                ),
+            }
+            return;
+        };
+        let Some(ctx) = self.loops.get(t) else { return };
+        if ctx.construct && !is_exit {
+            let n = name.as_ref().map_or(span, |n| n.span);
+            self.err(
+                Diagnostic::error("E0113", "`cycle` must name a `do` loop", n)
+                    .with_label("this names an `if`, `select case` or `block` construct"),
+            );
+            return;
+        }
+        if ctx.compute_depth < self.compute.len() {
+            self.err(
+                Diagnostic::error("E0314", format!("`{kw}` cannot leave a compute construct"), span)
+                    .with_label("the loop is outside the compute construct"),
+            );
+            return;
+        }
+        if is_exit && self.loops.get(t..).is_some_and(|ls| ls.iter().any(|l| l.acc_parallel)) {
+            self.err(
+                Diagnostic::error("E0312", "`exit` out of a loop parallelised by an OpenACC `loop` directive", span)
+                    .with_label("not allowed here")
+                    .with_note(
+                        "note: the iteration count of a parallel loop must be known when it starts; add `seq` to run the loop sequentially",
+                    ),
+            );
+        }
+    }
+}
