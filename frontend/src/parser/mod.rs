@@ -16,9 +16,8 @@ use crate::diag::{Diagnostic, Span};
 use crate::lexer::{Tok, Token};
 use std::collections::HashMap;
 
-#[path = "parser_block.rs"]
-mod parser_block;
-use parser_block::BlockScope;
+mod block;
+use block::BlockScope;
 
 /// Deepest nesting of parentheses and unary operators inside one expression.
 const MAX_EXPR_DEPTH: u32 = 64;
