@@ -172,9 +172,7 @@ impl Parser {
         let mut span = stmt_span.to(do_stmt.span);
         if kind != AccKind::Loop {
             self.skip_eos();
-            if self.terminator() == Some(Term::AccEnd(kind)) {
-                let sp = self.statement_span();
-                self.skip_statement();
+            if let Some(sp) = self.eat_directive_end(kind) {
                 span = span.to(sp);
             }
         }
@@ -202,9 +200,7 @@ impl Parser {
         if let Some(s) = body.last() {
             span = span.to(s.span);
         }
-        if self.terminator() == Some(Term::AccEnd(AccKind::Atomic)) {
-            let sp = self.statement_span();
-            self.skip_statement();
+        if let Some(sp) = self.eat_directive_end(AccKind::Atomic) {
             span = span.to(sp);
         } else if atomic_kind == AtomicKind::Capture && self.terminator().is_none() && !self.is(&Tok::DirectiveStart) {
             if let Some(s) = self.stmt() {
@@ -219,6 +215,16 @@ impl Parser {
             self.open.pop();
         }
         Ok(Some(Stmt { kind: StmtKind::AccAtomic { dir, kind: atomic_kind, body }, span }))
+    }
+
+    /// Consumes `!$acc end <kind>` if it is the current statement; returns its span.
+    fn eat_directive_end(&mut self, kind: AccKind) -> Option<Span> {
+        if self.terminator() != Some(Term::AccEnd(kind)) {
+            return None;
+        }
+        let sp = self.statement_span();
+        self.skip_statement();
+        Some(sp)
     }
 
     /// If the directive line at the current position is `!$acc end ...`, which end it is.

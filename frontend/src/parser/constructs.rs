@@ -492,7 +492,7 @@ impl Parser {
             if matches!(self.tok(), Tok::Int(v, _) if *v == i64::from(l)) {
                 let sp = self.bump().span;
                 out.push(Stmt { kind: StmtKind::Label(l), span: sp });
-                if self.is_name("enddo") || (self.is_name("end") && self.is_name_at(1, "do")) {
+                if self.at_end_of("do") {
                     let n = if self.is_name("enddo") { 1 } else { 2 };
                     for _ in 0..n {
                         self.bump();
@@ -507,10 +507,7 @@ impl Parser {
                 return out;
             }
             if let Some(t) = self.terminator() {
-                let top = self.open.last().copied();
-                let closes_open = t == Term::Eof || self.open.iter().any(|o| t.matches(*o));
-                let fortran_mismatch = t.is_fortran_block_end() && matches!(top, Some(Open::Do | Open::If));
-                if closes_open || fortran_mismatch {
+                if self.ends_block(&t) {
                     if !self.aborted {
                         self.diags.push(
                             Diagnostic::error("E0010", format!("missing the statement labelled {l} that ends this `do` loop"), open_span)

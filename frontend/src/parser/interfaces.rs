@@ -25,7 +25,7 @@ impl Parser {
             loop {
                 self.skip_statement();
                 self.skip_eos();
-                if self.is(&Tok::Eof) || self.is_name("endinterface") || (self.is_name("end") && self.is_name_at(1, "interface")) {
+                if self.is(&Tok::Eof) || self.at_end_of("interface") {
                     break;
                 }
             }
@@ -42,7 +42,7 @@ impl Parser {
         let saved_unit = self.cur_unit;
         loop {
             self.skip_eos();
-            if self.is_name("endinterface") || (self.is_name("end") && self.is_name_at(1, "interface")) {
+            if self.at_end_of("interface") {
                 self.skip_statement();
                 break;
             }
@@ -60,8 +60,7 @@ impl Parser {
                             self.skip_eos();
                             if matches!(self.terminator(), Some(Term::EndUnit(_) | Term::Eof | Term::UnitStart | Term::Contains))
                                 || self.at_procedure_header()
-                                || self.is_name("endinterface")
-                                || (self.is_name("end") && self.is_name_at(1, "interface"))
+                                || self.at_end_of("interface")
                             {
                                 break;
                             }

@@ -133,19 +133,12 @@ impl Parser {
         let mut ctl = IoControl::default();
         let mut n = 0usize;
         loop {
-            let keyword = match (self.tok().clone(), self.tok_at(1)) {
-                (Tok::Name(k), Tok::Assign) => {
-                    let sp = self.bump().span;
-                    self.bump();
-                    Some((k, sp))
-                }
-                _ => None,
-            };
+            let keyword = self.io_keyword();
             let which = match &keyword {
                 Some((k, _)) if k == "unit" => 0,
                 Some((k, _)) if k == "fmt" => 1,
                 Some((k, sp)) if k == "advance" && !is_read => {
-                    let sp = Span { lo: sp.lo, hi: sp.hi + 1 };
+                    let sp = *sp;
                     self.advance_spec(sp, &mut ctl)?;
                     n += 1;
                     if !self.eat(&Tok::Comma) {
@@ -154,7 +147,7 @@ impl Parser {
                     continue;
                 }
                 Some((k, sp)) if matches!(k.as_str(), "iostat" | "iomsg" | "err") || (k == "end" && is_read) => {
-                    let sp = Span { lo: sp.lo, hi: sp.hi + 1 };
+                    let sp = *sp;
                     self.status_spec(k.clone(), sp, stmt, &mut ctl)?;
                     n += 1;
                     if !self.eat(&Tok::Comma) {
@@ -163,7 +156,7 @@ impl Parser {
                     continue;
                 }
                 Some((k, sp)) => {
-                    let sp = Span { lo: sp.lo, hi: sp.hi + 1 };
+                    let sp = *sp;
                     if DATA_TRANSFER_SPECS.contains(&k.as_str()) {
                         self.diags.push(Diagnostic::not_yet(format!("the `{k}=` specifier of `{stmt}`"), sp));
                     } else {
@@ -223,6 +216,16 @@ impl Parser {
         Ok(with_status(Stmt { kind, span: self.from(start) }, ctl))
     }
 
+    /// A specifier's `keyword=` (consumed), with the span of the keyword and its `=`.
+    fn io_keyword(&mut self) -> Option<(String, Span)> {
+        let (Tok::Name(k), Tok::Assign) = (self.tok().clone(), self.tok_at(1)) else {
+            return None;
+        };
+        let sp = self.bump().span;
+        self.bump();
+        Some((k, Span { lo: sp.lo, hi: sp.hi + 1 }))
+    }
+
     /// `item, item, ...` of an I/O statement.
     fn io_item_list(&mut self) -> PResult<Vec<Expr>> {
         let mut items = Vec::new();
@@ -249,14 +252,10 @@ impl Parser {
         let mut newunit = false;
         let mut n = 0usize;
         loop {
-            let (k, ksp) = match (self.tok().clone(), self.tok_at(1)) {
-                (Tok::Name(k), Tok::Assign) => {
-                    let sp = self.bump().span;
-                    self.bump();
-                    (k, Span { lo: sp.lo, hi: sp.hi + 1 })
-                }
-                _ if n == 0 => ("unit".to_string(), self.span()),
-                _ => {
+            let (k, ksp) = match self.io_keyword() {
+                Some(key) => key,
+                None if n == 0 => ("unit".to_string(), self.span()),
+                None => {
                     let sp = self.span();
                     self.diags.push(
                         Diagnostic::error("E0041", format!("only the unit of `{stmt}` can be given without a keyword"), sp)
@@ -477,15 +476,7 @@ impl Parser {
                     self.bump();
                     let mut unit = None;
                     loop {
-                        let key = match (self.tok().clone(), self.tok_at(1)) {
-                            (Tok::Name(k), Tok::Assign) => {
-                                let sp = self.bump().span;
-                                self.bump();
-                                Some((k, Span { lo: sp.lo, hi: sp.hi + 1 }))
-                            }
-                            _ => None,
-                        };
-                        match key {
+                        match self.io_keyword() {
                             Some((k, ksp)) if matches!(k.as_str(), "iostat" | "iomsg" | "err") => self.status_spec(k, ksp, kw, &mut ctl)?,
                             Some((k, ksp)) if k != "unit" => {
                                 self.diags.push(
@@ -554,14 +545,10 @@ impl Parser {
         let mut ctl = IoControl::default();
         let mut n = 0;
         loop {
-            let (k, ksp) = match (self.tok().clone(), self.tok_at(1)) {
-                (Tok::Name(k), Tok::Assign) => {
-                    let sp = self.bump().span;
-                    self.bump();
-                    (k, Span { lo: sp.lo, hi: sp.hi + 1 })
-                }
-                _ if n == 0 => ("unit".to_string(), self.span()),
-                _ => {
+            let (k, ksp) = match self.io_keyword() {
+                Some(key) => key,
+                None if n == 0 => ("unit".to_string(), self.span()),
+                None => {
                     let sp = self.span();
                     self.diags.push(
                         Diagnostic::error("E0041", "only the unit of `inquire` can be given without a keyword", sp)

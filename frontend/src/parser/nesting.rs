@@ -73,7 +73,7 @@ impl Term {
             Term::Eof => "end of file".into(),
         }
     }
-    pub(super) fn matches(&self, o: Open) -> bool {
+    fn matches(&self, o: Open) -> bool {
         match (self, o) {
             (Term::EndUnit(_) | Term::Contains | Term::UnitStart, Open::Unit(_)) => true,
             (Term::EndDo, Open::Do) => true,
@@ -90,7 +90,7 @@ impl Term {
         }
     }
     /// `end do`, `end if`, `else`: ends of Fortran constructs (as opposed to directives).
-    pub(super) fn is_fortran_block_end(&self) -> bool {
+    fn is_fortran_block_end(&self) -> bool {
         matches!(self, Term::EndDo | Term::EndIf | Term::Else | Term::ElseIf)
     }
 }
@@ -151,16 +151,28 @@ impl Parser {
         }
     }
 
+    /// Does the end statement `t` end the block being parsed: it closes a construct that is
+    /// open, or it is a Fortran block end where a `do` or `if` is innermost (a mismatch the
+    /// construct reports)?
+    pub(super) fn ends_block(&self, t: &Term) -> bool {
+        let top = self.open.last().copied();
+        let closes_open = *t == Term::Eof || self.open.iter().any(|o| t.matches(*o));
+        let fortran_mismatch = t.is_fortran_block_end() && matches!(top, Some(Open::Do | Open::If));
+        closes_open || fortran_mismatch
+    }
+
+    /// Is the current statement `end <what>` or `end<what>` (`end type`, `endinterface`)?
+    pub(super) fn at_end_of(&self, what: &str) -> bool {
+        matches!(self.tok(), Tok::Name(n) if n.strip_prefix("end") == Some(what)) || (self.is_name("end") && self.is_name_at(1, what))
+    }
+
     /// Parses statements until a terminator that closes an open construct (not consumed).
     pub(crate) fn block(&mut self) -> Vec<Stmt> {
         let mut out = Vec::new();
         loop {
             self.skip_eos();
             if let Some(t) = self.terminator() {
-                let top = self.open.last().copied();
-                let closes_open = t == Term::Eof || self.open.iter().any(|o| t.matches(*o));
-                let fortran_mismatch = t.is_fortran_block_end() && matches!(top, Some(Open::Do | Open::If));
-                if closes_open || fortran_mismatch {
+                if self.ends_block(&t) {
                     return out;
                 }
                 // A stray end: report it once and go on.

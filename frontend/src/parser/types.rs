@@ -86,7 +86,7 @@ impl Parser {
                 );
                 return None;
             }
-            if self.at_end_type() {
+            if self.at_end_of("type") {
                 if self.eat_name("endtype") {
                 } else {
                     self.bump();
@@ -142,10 +142,6 @@ impl Parser {
         Some(TypeDef { name, comps, span: self.from(start) })
     }
 
-    fn at_end_type(&self) -> bool {
-        self.is_name("endtype") || (self.is_name("end") && self.is_name_at(1, "type"))
-    }
-
     /// Skips statements up to and including `end type`.
     fn skip_type_body(&mut self) {
         loop {
@@ -153,7 +149,7 @@ impl Parser {
             if matches!(self.tok(), Tok::Eof) {
                 return;
             }
-            if self.at_end_type() {
+            if self.at_end_of("type") {
                 self.skip_statement();
                 return;
             }
