@@ -282,20 +282,6 @@ fn comment_start(s: &str) -> Option<usize> {
     None
 }
 
-/// Is `s` (already trimmed at the start) a `!$acc` sentinel? Returns its length.
-fn acc_sentinel(s: &str) -> Option<usize> {
-    let head = s.get(..5)?;
-    if !head.eq_ignore_ascii_case("!$acc") {
-        return None;
-    }
-    // `!$accfoo` is not a sentinel; `!$acc&`, `!$acc ` and `!$acc` at the end are.
-    match s.as_bytes().get(5) {
-        None => Some(5),
-        Some(b) if b.is_ascii_whitespace() || *b == b'&' => Some(5),
-        Some(_) => None,
-    }
-}
-
 impl Lexer {
     fn push(&mut self, tok: Tok, lo: usize, hi: usize) {
         self.tokens.push(Token { tok, span: Span::new(lo, hi) });
@@ -318,7 +304,7 @@ impl Lexer {
         // Comment or blank lines do not end a continued statement.
         let mut code_start = indent;
         let mut is_directive = false;
-        if let Some(n) = acc_sentinel(trimmed) {
+        if let Some(n) = crate::directives::acc_sentinel(trimmed) {
             is_directive = true;
             if open == Open::Directive {
                 // A continuation line: skip the sentinel and an optional `&`.

@@ -7,6 +7,7 @@
 
 pub mod ast;
 pub mod diag;
+mod directives;
 pub mod fixed_form;
 pub mod intrinsic_modules;
 pub mod labels;

@@ -1,0 +1,199 @@
+//! Directive lines (`!$acc ...`): what every directive language shares — its sentinel, the
+//! loop over a directive's clauses driven by the language's clause table (with "did you
+//! mean" for a misspelled clause), and the argument forms clauses have in common.
+//!
+//! A directive language is a module with its directives and constructs ([`acc`] for
+//! OpenACC) and a clause table ([`clauses`] for OpenACC): one [`Clause`] per clause name,
+//! whichever construct carries it. Where a clause may appear is checked by semantic
+//! analysis, not here.
+//!
+//! The lexer finds directive lines with [`acc_sentinel`] and turns the sentinel into
+//! [`Tok::DirectiveStart`]; the words after it are ordinary tokens, parsed by the methods
+//! of [`Parser`] in these modules.
+
+mod acc;
+mod clauses;
+
+use crate::ast::*;
+use crate::diag::{Diagnostic, Span};
+use crate::lexer::Tok;
+use crate::parser::{suggest, Fail, PResult, Parser};
+
+/// Is `s` (already trimmed at the start) a `!$acc` sentinel? Returns its length.
+pub(crate) fn acc_sentinel(s: &str) -> Option<usize> {
+    let head = s.get(..5)?;
+    if !head.eq_ignore_ascii_case("!$acc") {
+        return None;
+    }
+    // `!$accfoo` is not a sentinel; `!$acc&`, `!$acc ` and `!$acc` at the end are.
+    match s.as_bytes().get(5) {
+        None => Some(5),
+        Some(b) if b.is_ascii_whitespace() || *b == b'&' => Some(5),
+        Some(_) => None,
+    }
+}
+
+/// How a clause is written after its name; `K` is the language's clause kind.
+enum Syntax<K: 'static> {
+    /// The name alone: `seq`, `finalize`.
+    Bare(fn() -> K),
+    /// One parenthesised expression: `num_gangs(4)`, `if(c)`.
+    Expr(fn(Expr) -> K),
+    /// A parenthesised variable list: the data clauses, `private(a, b(1:n))`.
+    VarList(fn(Vec<Expr>) -> K),
+    /// Parsed by its own function, given the name as written (at the token after it).
+    Own(fn(&mut Parser, &str) -> PResult<K>),
+}
+
+/// One entry of a clause table: a clause name (or a spelling of it) and how it is parsed.
+struct Clause<K: 'static> {
+    pub(crate) name: &'static str,
+    pub(crate) syntax: Syntax<K>,
+}
+
+/// The clauses of a directive language.
+struct ClauseTable<K: 'static> {
+    /// The language's name, for "not an OpenACC clause".
+    pub(crate) language: &'static str,
+    /// The clauses, in the order in which they are offered as suggestions.
+    pub(crate) clauses: &'static [Clause<K>],
+    /// Names that are accepted but never suggested for a misspelled clause.
+    pub(crate) unlisted: &'static [&'static str],
+}
+
+impl<K> ClauseTable<K> {
+    /// The clause names offered for a misspelled clause.
+    fn suggestions(&self) -> Vec<&'static str> {
+        self.clauses.iter().map(|c| c.name).filter(|n| !self.unlisted.contains(n)).collect()
+    }
+}
+
+impl Parser {
+    /// The clauses up to the end of the directive, with their spans. Errors are reported and
+    /// the rest of the directive skipped; the clauses parsed so far are kept so the construct
+    /// still works.
+    fn clauses<K>(&mut self, table: &ClauseTable<K>) -> Vec<(K, Span)> {
+        let mut out = Vec::new();
+        loop {
+            self.eat(&Tok::Comma);
+            if self.at_eos() {
+                break;
+            }
+            let name = match self.tok().clone() {
+                Tok::Name(n) => n,
+                _ => {
+                    let _ = self.err_expected("a clause");
+                    break;
+                }
+            };
+            let start = self.bump().span;
+            match self.clause(table, &name, start) {
+                Ok(Some(k)) => out.push((k, self.from(start))),
+                Ok(None) => {}
+                Err(Fail) => break,
+            }
+        }
+        while !self.at_eos() {
+            self.bump();
+        }
+        out
+    }
+
+    /// One clause after its name; `Ok(None)` if it was reported but parsing can go on.
+    fn clause<K>(&mut self, table: &ClauseTable<K>, name: &str, start: Span) -> PResult<Option<K>> {
+        let Some(clause) = table.clauses.iter().find(|c| c.name == name) else {
+            let mut d = Diagnostic::error("E0021", format!("unknown clause `{name}`"), start)
+                .with_label(format!("not an {} clause", table.language));
+            if let Some(s) = suggest(name, &table.suggestions()) {
+                d = d.with_note(format!("help: did you mean `{s}`?"));
+            }
+            self.diags.push(d);
+            if self.is(&Tok::LParen) && !self.skip_parens() {
+                return Err(Fail);
+            }
+            return Ok(None);
+        };
+        Ok(Some(match clause.syntax {
+            Syntax::Bare(kind) => kind(),
+            Syntax::Expr(kind) => kind(self.clause_expr()?),
+            Syntax::VarList(kind) => kind(self.var_list()?),
+            Syntax::Own(parse) => parse(self, name)?,
+        }))
+    }
+
+    /// A parenthesised expression after a clause name.
+    fn clause_expr(&mut self) -> PResult<Expr> {
+        self.expect(&Tok::LParen)?;
+        let e = self.expr()?;
+        self.expect(&Tok::RParen)?;
+        Ok(e)
+    }
+
+    /// A variable list in parentheses: `(a, b(2:n), c(:, 1))`.
+    fn var_list(&mut self) -> PResult<Vec<Expr>> {
+        self.expect(&Tok::LParen)?;
+        self.var_items()
+    }
+
+    /// The items of a variable list and its `)`.
+    fn var_items(&mut self) -> PResult<Vec<Expr>> {
+        let mut items = Vec::new();
+        loop {
+            if let (Tok::Name(m), Tok::Colon) = (self.tok().clone(), self.tok_at(1).clone()) {
+                let sp = self.span();
+                self.diags.push(Diagnostic::not_yet(format!("the `{m}:` modifier"), sp));
+                return Err(Fail);
+            }
+            if self.is(&Tok::Slash) {
+                let sp = self.span();
+                self.diags.push(Diagnostic::not_yet("common blocks in clauses", sp));
+                return Err(Fail);
+            }
+            items.push(self.designator()?);
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(&Tok::RParen)?;
+        Ok(items)
+    }
+
+    /// Skips to just after the next `)` (or to the end of the directive).
+    fn skip_to_rparen(&mut self) {
+        while !self.is(&Tok::RParen) && !self.at_eos() {
+            self.bump();
+        }
+        self.eat(&Tok::RParen);
+    }
+
+    /// Describes the statement at the current position, for "found ... instead".
+    fn found_stmt(&self) -> String {
+        match self.tok() {
+            Tok::Eof => "the end of the file".into(),
+            Tok::DirectiveStart => "another directive".into(),
+            Tok::Name(_) if self.is_assignment() => "an assignment".into(),
+            Tok::Name(n) => format!("`{n}`"),
+            t => t.describe(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn misspelled_clauses_are_suggested() {
+        let names = clauses::OPENACC.suggestions();
+        assert_eq!(suggest("copyn", &names), Some("copyin"));
+        assert_eq!(suggest("zzzzzz", &names), None);
+    }
+
+    #[test]
+    fn every_clause_is_in_the_table_once() {
+        let names: Vec<&str> = clauses::OPENACC.clauses.iter().map(|c| c.name).collect();
+        for n in &names {
+            assert_eq!(names.iter().filter(|m| *m == n).count(), 1, "`{n}` twice");
+        }
+    }
+}

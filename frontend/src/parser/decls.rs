@@ -1,0 +1,445 @@
+//! Type declarations: type specs with their kinds and lengths, attributes, entities, array
+//! bounds, and the constant integer expressions kinds are made of.
+
+use super::{suggest, Fail, PResult, Parser};
+use crate::ast::*;
+use crate::diag::{Diagnostic, Span};
+use crate::lexer::Tok;
+
+impl Parser {
+    /// Are the declarations being parsed those of a subroutine or function?
+    fn in_procedure(&self) -> bool {
+        matches!(self.cur_unit, Some(UnitKind::Subroutine | UnitKind::Function))
+    }
+
+    pub(super) fn at_type_spec(&self) -> bool {
+        if self.is_assignment() {
+            return false;
+        }
+        match self.tok() {
+            Tok::Name(n) => {
+                matches!(n.as_str(), "integer" | "real" | "logical" | "character" | "doubleprecision" | "complex" | "doublecomplex")
+                    || (n == "double" && (self.is_name_at(1, "precision") || self.is_name_at(1, "complex")))
+                    || (n == "type" && self.tok_at(1) == &Tok::LParen)
+            }
+            _ => false,
+        }
+    }
+
+    /// Parses a kind selector's value: `4`, `kind=8`, `dp`.
+    fn kind_value(&mut self, e: &Expr) -> Option<i64> {
+        self.const_int(e)
+    }
+
+    /// Evaluates an integer constant expression made of literals and named constants seen so
+    /// far, plus `kind(...)` and `selected_real_kind(...)`/`selected_int_kind(...)`.
+    pub(super) fn const_int(&self, e: &Expr) -> Option<i64> {
+        match &e.kind {
+            ExprKind::Int(v, _) => Some(*v),
+            ExprKind::Name(id) => self.int_params.get(&id.name).copied(),
+            ExprKind::Paren(x) => self.const_int(x),
+            ExprKind::Unary(UnOp::Neg, x) => self.const_int(x).and_then(i64::checked_neg),
+            ExprKind::Unary(UnOp::Plus, x) => self.const_int(x),
+            ExprKind::Binary(op, l, r) => {
+                let (l, r) = (self.const_int(l)?, self.const_int(r)?);
+                match op {
+                    BinOp::Add => l.checked_add(r),
+                    BinOp::Sub => l.checked_sub(r),
+                    BinOp::Mul => l.checked_mul(r),
+                    BinOp::Div if r != 0 => l.checked_div(r),
+                    _ => None,
+                }
+            }
+            ExprKind::Apply { name, args } => {
+                let first = match args.first() {
+                    Some(Arg::Index(x)) | Some(Arg::Keyword(_, x)) => x,
+                    _ => return None,
+                };
+                match name.name.as_str() {
+                    "kind" => match &first.kind {
+                        ExprKind::Int(_, k) | ExprKind::Real(_, k) => Some(i64::from(*k)),
+                        ExprKind::Logical(_) => Some(4),
+                        _ => None,
+                    },
+                    "selected_real_kind" => {
+                        let (mut p, mut r) = (0, 0);
+                        for (i, a) in args.iter().enumerate() {
+                            let (slot, x) = match a {
+                                Arg::Index(x) => (i, x),
+                                Arg::Keyword(k, x) if k.name == "p" => (0, x),
+                                Arg::Keyword(k, x) if k.name == "r" => (1, x),
+                                _ => return None,
+                            };
+                            let v = self.const_int(x)?;
+                            match slot {
+                                0 => p = v,
+                                1 => r = v,
+                                _ => return None,
+                            }
+                        }
+                        Some(crate::sema::selected_real_kind(p, r))
+                    }
+                    "selected_int_kind" => Some(crate::sema::selected_int_kind(self.const_int(first)?)),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// `integer`, `integer(8)`, `real(kind=8)`, `double precision`, `character(len=*)`.
+    pub(super) fn type_spec(&mut self) -> PResult<(BaseTy, Span)> {
+        let start = self.span();
+        let Tok::Name(w) = self.bump().tok else {
+            return Err(self.err_expected("a type"));
+        };
+        if w == "type" {
+            self.expect(&Tok::LParen)?;
+            let n = self.expect_name("a derived-type name")?;
+            self.expect(&Tok::RParen)?;
+            return Ok((BaseTy::Derived(self.type_name_id(&n.name)), self.from(start)));
+        }
+        if w == "double" || w == "doubleprecision" || w == "doublecomplex" {
+            let cplx = w == "doublecomplex" || self.is_name("complex");
+            if w == "double" {
+                self.bump();
+            }
+            return Ok((if cplx { BaseTy::Complex(8) } else { BaseTy::Real(8) }, self.from(start)));
+        }
+        if w == "character" {
+            // character, character(len=*), character(10), character*(*), character*10
+            self.char_len = None;
+            if self.eat(&Tok::LParen) {
+                if self.is_name("len") && self.tok_at(1) == &Tok::Assign {
+                    self.bump();
+                    self.bump();
+                }
+                let sp = self.span();
+                if self.eat(&Tok::Star) {
+                    self.char_len = Some(CharLen::Assumed(sp));
+                } else if self.is(&Tok::Colon) && matches!(self.tok_at(1), Tok::RParen | Tok::Comma) {
+                    self.bump();
+                    self.char_len = Some(CharLen::Deferred(sp));
+                } else {
+                    self.char_len = Some(CharLen::Expr(self.expr()?));
+                }
+                if self.eat(&Tok::Comma) {
+                    let sp = self.statement_span();
+                    self.diags.push(Diagnostic::not_yet("character kinds", sp));
+                    return Err(Fail);
+                }
+                self.expect(&Tok::RParen)?;
+            } else if self.eat(&Tok::Star) {
+                let sp = self.span();
+                if let Tok::Int(n, _) = *self.tok() {
+                    self.bump();
+                    self.char_len = Some(CharLen::Expr(Expr { kind: ExprKind::Int(n, 4), span: sp, ty: Ty::Unknown }));
+                } else if self.is(&Tok::LParen) && self.tok_at(1) == &Tok::Star && self.tok_at(2) == &Tok::RParen {
+                    self.skip_parens();
+                    self.char_len = Some(CharLen::Assumed(self.from(sp)));
+                } else if self.is(&Tok::LParen) {
+                    self.bump();
+                    self.char_len = Some(CharLen::Expr(self.expr()?));
+                    self.expect(&Tok::RParen)?;
+                } else {
+                    self.bump();
+                }
+            }
+            return Ok((BaseTy::Character, self.from(start)));
+        }
+        let mut kind: Option<(i64, Span)> = None;
+        if self.is(&Tok::LParen) {
+            self.bump();
+            if self.is_name("kind") && self.tok_at(1) == &Tok::Assign {
+                self.bump();
+                self.bump();
+            }
+            let ksp = self.span();
+            let e = self.expr()?;
+            let ksp = self.from(ksp);
+            self.expect(&Tok::RParen)?;
+            match self.kind_value(&e) {
+                Some(k) => kind = Some((k, ksp)),
+                None => {
+                    self.diags.push(
+                        Diagnostic::error("E0032", "kind must be an integer constant", ksp)
+                            .with_label("not a constant known here")
+                            .with_note("note: kinds may be literals such as `8` or integer parameters declared earlier"),
+                    );
+                    return Err(Fail);
+                }
+            }
+        } else if self.is(&Tok::Star) {
+            // integer*8, real*8
+            self.bump();
+            if let Tok::Int(k, _) = *self.tok() {
+                let sp = self.bump().span;
+                kind = Some((k, sp));
+            } else {
+                return Err(self.err_expected("a kind after `*`"));
+            }
+        }
+        let sp = self.from(start);
+        let check = |this: &mut Parser, allowed: &[i64], name: &str| -> PResult<u8> {
+            match kind {
+                None => Ok(4),
+                Some((k, _)) if allowed.contains(&k) => Ok(k as u8),
+                Some((k, ksp)) => {
+                    if k > 0 && [1, 2, 4, 8, 10, 16].contains(&k) {
+                        this.diags.push(Diagnostic::not_yet(format!("`{name}({k})`"), ksp));
+                    } else {
+                        this.diags.push(
+                            Diagnostic::error("E0032", format!("`{name}` has no kind {k}"), ksp).with_label("invalid kind").with_note(
+                                format!("note: the supported kinds of `{name}` are {}", {
+                                    let ks: Vec<String> = allowed.iter().map(|k| k.to_string()).collect();
+                                    match ks.split_last() {
+                                        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                                        _ => ks.join(""),
+                                    }
+                                }),
+                            ),
+                        );
+                    }
+                    Err(Fail)
+                }
+            }
+        };
+        let base = match w.as_str() {
+            "integer" => BaseTy::Integer(check(self, &[1, 2, 4, 8], "integer")?),
+            "real" => BaseTy::Real(check(self, &[4, 8], "real")?),
+            "complex" => BaseTy::Complex(check(self, &[4, 8], "complex")?),
+            _ => {
+                check(self, &[4], "logical")?;
+                BaseTy::Logical
+            }
+        };
+        Ok((base, sp))
+    }
+
+    pub(super) fn declaration(&mut self) -> Option<Decl> {
+        let start = self.span();
+        let r = self.declaration_inner(start);
+        match r {
+            Ok(d) => {
+                if self.expect_eos().is_err() {
+                    self.skip_statement();
+                }
+                Some(d)
+            }
+            Err(Fail) => {
+                self.skip_statement();
+                None
+            }
+        }
+    }
+
+    fn declaration_inner(&mut self, start: Span) -> PResult<Decl> {
+        self.nodes = 0;
+        self.depth = 0;
+        let (base, base_span) = self.type_spec()?;
+        let char_len = if base == BaseTy::Character { self.char_len.take() } else { None };
+        let mut parameter = false;
+        let mut allocatable = false;
+        let mut dimension = None;
+        let mut intent = None;
+        let mut optional = false;
+        let mut save = false;
+        let mut external = false;
+        let mut access: Option<bool> = None;
+        let mut had_attrs = false;
+        while self.eat(&Tok::Comma) {
+            had_attrs = true;
+            let a = self.expect_name("an attribute")?;
+            match a.name.as_str() {
+                "parameter" => parameter = true,
+                "allocatable" => allocatable = true,
+                "dimension" => {
+                    self.expect(&Tok::LParen)?;
+                    dimension = Some(self.dim_list()?);
+                }
+                "save" => save = true,
+                "external" => external = true,
+                "target" | "contiguous" | "intrinsic" => {}
+                "intent" | "optional" if !matches!(self.cur_unit, Some(UnitKind::Subroutine | UnitKind::Function)) => {
+                    let where_ = if self.cur_unit == Some(UnitKind::Module) { "a module" } else { "a main program" };
+                    self.diags.push(
+                        Diagnostic::error("E0033", format!("the `{}` attribute is only allowed on dummy arguments", a.name), a.span)
+                            .with_label(format!("not allowed in {where_}")),
+                    );
+                    return Err(Fail);
+                }
+                "intent" => {
+                    self.expect(&Tok::LParen)?;
+                    let w = self.expect_name("`in`, `out` or `inout`")?;
+                    let i = match w.name.as_str() {
+                        "in" if self.is_name("out") => {
+                            self.bump();
+                            Intent::InOut
+                        }
+                        "in" => Intent::In,
+                        "out" => Intent::Out,
+                        "inout" => Intent::InOut,
+                        _ => {
+                            self.diags.push(
+                                Diagnostic::error("E0033", format!("`intent({})` is not valid", w.name), w.span)
+                                    .with_label("expected `in`, `out` or `inout`"),
+                            );
+                            return Err(Fail);
+                        }
+                    };
+                    self.expect(&Tok::RParen)?;
+                    intent = Some(i);
+                }
+                "optional" => optional = true,
+                "value" => {
+                    self.diags.push(Diagnostic::not_yet("the `value` attribute", a.span));
+                    return Err(Fail);
+                }
+                "public" | "private" => access = Some(a.name == "public"),
+                "protected" => {}
+                "pointer" | "volatile" | "asynchronous" | "bind" => {
+                    self.diags.push(Diagnostic::not_yet(format!("the `{}` attribute", a.name), a.span));
+                    return Err(Fail);
+                }
+                other => {
+                    let mut d = Diagnostic::error("E0033", format!("unknown attribute `{other}`"), a.span).with_label("not an attribute");
+                    if let Some(s) = suggest(
+                        other,
+                        &["parameter", "allocatable", "dimension", "save", "target", "intent", "optional", "external", "intrinsic"],
+                    ) {
+                        d = d.with_note(format!("help: did you mean `{s}`?"));
+                    }
+                    self.diags.push(d);
+                    return Err(Fail);
+                }
+            }
+        }
+        if !self.eat(&Tok::DoubleColon) && had_attrs {
+            return Err(self.err_expected("`::`"));
+        }
+        let mut entities = Vec::new();
+        loop {
+            let name = self.expect_name("a variable name")?;
+            let dims = if self.eat(&Tok::LParen) { Some(self.dim_list()?) } else { None };
+            if base == BaseTy::Character && self.is(&Tok::Star) {
+                // `c*10`
+                let sp = self.span();
+                self.bump();
+                if self.is(&Tok::LParen) {
+                    self.skip_parens();
+                } else {
+                    self.bump();
+                }
+                self.diags.push(Diagnostic::not_yet("a character length after the name (`c*10`)", self.from(sp)));
+                return Err(Fail);
+            }
+            let init = if self.eat(&Tok::Assign) {
+                let e = self.expr()?;
+                Some(e)
+            } else if self.is(&Tok::Ne) || self.is(&Tok::EqEq) {
+                return Err(self.err_expected("`=`"));
+            } else {
+                None
+            };
+            let mut init = init;
+            if parameter && matches!(base, BaseTy::Integer(_)) {
+                if let Some(e) = &init {
+                    if let Some(v) = self.const_int(e) {
+                        if matches!(e.kind, ExprKind::Apply { .. }) {
+                            // `kind(1.0d0)`, `selected_real_kind(15)`: fold to the value.
+                            if v < 0 {
+                                self.diags.push(Diagnostic::not_yet("kinds beyond `real(8)`/`integer(8)`", e.span));
+                            }
+                            init = Some(Expr { kind: ExprKind::Int(v, 4), span: e.span, ty: Ty::Unknown });
+                        }
+                        self.int_params.insert(name.name.clone(), v);
+                    }
+                }
+            }
+            let span = self.from(name.span);
+            if let Some(p) = access {
+                self.access.push((name.clone(), p));
+            }
+            entities.push(Entity { name, dims, init, span });
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        Ok(Decl {
+            base,
+            base_span,
+            parameter,
+            allocatable,
+            intent,
+            optional,
+            save,
+            external,
+            dimension,
+            char_len,
+            entities,
+            span: self.from(start),
+        })
+    }
+
+    /// A dimension list after its `(`, up to and including `)`.
+    pub(super) fn dim_list(&mut self) -> PResult<Vec<DimSpec>> {
+        let mut dims = Vec::new();
+        loop {
+            if self.is(&Tok::Colon) {
+                let sp = self.bump().span;
+                dims.push(DimSpec::Deferred(sp));
+            } else if self.is(&Tok::Star) {
+                let sp = self.span();
+                if !self.in_procedure() {
+                    self.diags.push(
+                        Diagnostic::error("E0034", "assumed-size arrays are only allowed for dummy arguments", sp)
+                            .with_label("`*` is not allowed here"),
+                    );
+                    return Err(Fail);
+                }
+                self.bump();
+                dims.push(DimSpec::AssumedSize(sp));
+            } else {
+                let first = self.expr()?;
+                if self.eat(&Tok::Colon) {
+                    if matches!(self.tok(), Tok::Comma | Tok::RParen) {
+                        let sp = self.span_at(0);
+                        let span = Span::new(first.span.lo as usize, sp.lo as usize);
+                        if self.in_procedure() {
+                            dims.push(DimSpec::AssumedLo { lo: first, span });
+                            if !self.eat(&Tok::Comma) {
+                                break;
+                            }
+                            continue;
+                        } else {
+                            self.diags.push(
+                                Diagnostic::error("E0034", "an upper bound is required here", span)
+                                    .with_label("assumed-shape bounds are only allowed for dummy arguments"),
+                            );
+                        }
+                        return Err(Fail);
+                    }
+                    if self.is(&Tok::Star) {
+                        let sp = self.span();
+                        self.diags.push(Diagnostic::not_yet("assumed-size arrays with lower bounds", first.span.to(sp)));
+                        return Err(Fail);
+                    }
+                    let hi = self.expr()?;
+                    dims.push(DimSpec::Explicit { lo: Some(first), hi });
+                } else {
+                    dims.push(DimSpec::Explicit { lo: None, hi: first });
+                }
+            }
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(&Tok::RParen)?;
+        if dims.len() > 7 {
+            let sp = self.span();
+            self.diags.push(Diagnostic::error("E0035", "arrays may have at most 7 dimensions", sp));
+            return Err(Fail);
+        }
+        Ok(dims)
+    }
+}

@@ -1,0 +1,163 @@
+//! Interface blocks: explicit interfaces (interface bodies) and generic interfaces with
+//! their `module procedure` lists.
+
+use super::{Fail, Open, Parser, Term};
+use crate::ast::*;
+use crate::diag::Diagnostic;
+use crate::lexer::Tok;
+
+impl Parser {
+    /// `interface ... end interface` with procedure headers and their declarations.
+    pub(super) fn interface_block(&mut self, u: &mut Unit) {
+        let start = self.span();
+        let head = self.statement_span();
+        let generic = self.generic_head();
+        if generic.is_none() && (self.is_name("abstract") || !matches!(self.tok_at(1), Tok::Eos | Tok::Eof)) {
+            let what = if self.is_name("abstract") {
+                "abstract interfaces"
+            } else if self.is_name_at(1, "operator") || self.is_name_at(1, "assignment") {
+                "defined operators and assignments (`interface operator(...)`, `interface assignment(=)`)"
+            } else {
+                "this form of generic interface"
+            };
+            self.diags.push(Diagnostic::not_yet(what, head));
+            // Skip to `end interface`.
+            loop {
+                self.skip_statement();
+                self.skip_eos();
+                if self.is(&Tok::Eof) || self.at_end_of("interface") {
+                    break;
+                }
+            }
+            self.skip_statement();
+            return;
+        }
+        self.bump();
+        let mut specifics: Vec<Ident> = Vec::new();
+        if let Some(g) = &generic {
+            let _ = g;
+            self.bump();
+        }
+        self.eat(&Tok::Eos);
+        let saved_unit = self.cur_unit;
+        loop {
+            self.skip_eos();
+            if self.at_end_of("interface") {
+                self.skip_statement();
+                break;
+            }
+            if self.at_procedure_header() {
+                let pstart = self.span();
+                match self.procedure_header() {
+                    Ok(mut p) => {
+                        let hs = p.span;
+                        self.cur_unit = Some(p.kind);
+                        self.open.push(Open::Unit(p.kind));
+                        self.spec_part(&mut p, true);
+                        // Anything else up to the end of the body is an error.
+                        let mut reported = false;
+                        loop {
+                            self.skip_eos();
+                            if matches!(self.terminator(), Some(Term::EndUnit(_) | Term::Eof | Term::UnitStart | Term::Contains))
+                                || self.at_procedure_header()
+                                || self.at_end_of("interface")
+                            {
+                                break;
+                            }
+                            if !reported {
+                                let sp = self.statement_span();
+                                self.diags.push(
+                                    Diagnostic::error("E0037", "an interface body may only contain declarations", sp)
+                                        .with_label("not allowed in an interface body"),
+                                );
+                                reported = true;
+                            }
+                            self.skip_statement();
+                        }
+                        self.open.pop();
+                        self.cur_unit = saved_unit;
+                        self.end_unit(&mut p, hs);
+                        p.span = self.from(pstart);
+                        if generic.is_some() {
+                            specifics.push(p.name.clone());
+                        }
+                        u.interfaces.push(p);
+                    }
+                    Err(Fail) => self.skip_statement(),
+                }
+                continue;
+            }
+            if matches!(self.terminator(), Some(Term::EndUnit(_) | Term::Eof | Term::UnitStart | Term::Contains)) {
+                self.diags.push(
+                    Diagnostic::error("E0010", "missing `end interface` for this interface block", head)
+                        .with_label("this interface block is never closed"),
+                );
+                break;
+            }
+            if generic.is_some() && (self.is_name("module") || self.is_name("procedure")) {
+                if let Some(list) = self.module_procedure_stmt() {
+                    specifics.extend(list);
+                }
+                continue;
+            }
+            if self.is_name("module") || self.is_name("procedure") {
+                let sp = self.statement_span();
+                self.diags.push(Diagnostic::not_yet("`module procedure` in interface blocks", sp));
+                self.skip_statement();
+                continue;
+            }
+            let _ = self.err_expected("`subroutine`, `function` or `end interface`");
+            self.skip_statement();
+        }
+        let _ = start;
+        self.cur_unit = saved_unit;
+        if let Some(g) = generic {
+            u.generics.push((g, specifics));
+        }
+    }
+
+    /// `interface name` (a generic interface): the generic name, without consuming it.
+    fn generic_head(&mut self) -> Option<Ident> {
+        if !matches!(self.tok_at(2), Tok::Eos | Tok::Eof) || self.is_name("abstract") {
+            return None;
+        }
+        let Tok::Name(n) = self.tok_at(1) else { return None };
+        let name = n.clone();
+        let span = self.span_at(1);
+        Some(Ident { name, span })
+    }
+
+    /// `module procedure a, b` or `procedure a, b` inside a generic interface block.
+    fn module_procedure_stmt(&mut self) -> Option<Vec<Ident>> {
+        if self.is_name("module") {
+            self.bump();
+        }
+        if !self.is_name("procedure") {
+            let _ = self.err_expected("`procedure`");
+            self.skip_statement();
+            return None;
+        }
+        self.bump();
+        if self.is(&Tok::Colon) && self.tok_at(1) == &Tok::Colon {
+            self.bump();
+            self.bump();
+        }
+        let mut list = Vec::new();
+        loop {
+            match self.expect_name("a procedure name") {
+                Ok(n) => list.push(n),
+                Err(Fail) => {
+                    self.skip_statement();
+                    return Some(list);
+                }
+            }
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        if self.expect_eos().is_err() {
+            self.skip_statement();
+        }
+        Some(list)
+    }
+}

@@ -1,0 +1,357 @@
+//! The specification part of a unit: its statement dispatch and the `use`, `implicit`,
+//! `parameter`/`dimension`/`allocatable`, access and `save`/`external`/`intrinsic`
+//! statements.
+
+use super::{Fail, PResult, Parser};
+use crate::ast::*;
+use crate::diag::Diagnostic;
+use crate::lexer::Tok;
+
+impl Parser {
+    /// The specification part: `use`, `implicit`, declarations, `save`/`external`/`intrinsic`
+    /// statements and interface blocks.
+    pub(super) fn spec_part(&mut self, u: &mut Unit, in_interface: bool) {
+        let mut seen_decl = false;
+        loop {
+            self.skip_eos();
+            if self.is_assignment() || self.at_procedure_header() {
+                break;
+            }
+            if !in_interface && matches!(self.tok(), Tok::Int(..)) && self.is_name_at(1, "format") && self.tok_at(2) == &Tok::LParen {
+                // `100 format(...)` among the declarations: kept at the start of the body.
+                for _ in 0..2 {
+                    if let Some(s) = self.stmt() {
+                        u.body.push(s);
+                    }
+                }
+                continue;
+            }
+            let Tok::Name(w) = self.tok().clone() else { break };
+            match w.as_str() {
+                "use" => {
+                    if seen_decl || u.implicit_none {
+                        let sp = self.statement_span();
+                        self.diags.push(
+                            Diagnostic::error("E0031", "`use` statements must come first in a program unit", sp)
+                                .with_label("move this before `implicit` and the declarations"),
+                        );
+                        self.skip_statement();
+                        continue;
+                    }
+                    match self.use_stmt() {
+                        Ok(x) => u.uses.push(x),
+                        Err(Fail) => self.skip_statement(),
+                    }
+                }
+                "implicit" => {
+                    let sp = self.statement_span();
+                    self.bump();
+                    if self.eat_name("none") && self.at_eos() {
+                        if seen_decl {
+                            self.diags.push(
+                                Diagnostic::error("E0031", "`implicit none` must come before the declarations", sp)
+                                    .with_label("move this before the first declaration"),
+                            );
+                        }
+                        u.implicit_none = true;
+                    } else if let Err(Fail) = self.implicit_rules(u) {
+                        self.skip_statement();
+                        continue;
+                    }
+                    self.skip_statement();
+                }
+                "data" if !matches!(self.tok_at(1), Tok::Assign | Tok::LParen) || self.data_follows() => {
+                    seen_decl = true;
+                    if let Err(Fail) = self.data_stmt(u) {
+                        self.skip_statement();
+                    }
+                }
+                "dimension" | "allocatable" | "parameter"
+                    if !(matches!(self.tok_at(1), Tok::Assign) || (w != "parameter" && self.tok_at(1) == &Tok::LParen)) =>
+                {
+                    seen_decl = true;
+                    if let Err(Fail) = self.attr_stmt(u, &w) {
+                        self.skip_statement();
+                    }
+                }
+                "save" | "external" | "intrinsic" => {
+                    seen_decl = true;
+                    if let Err(Fail) = self.name_list_stmt(u, &w) {
+                        self.skip_statement();
+                    }
+                }
+                "interface" | "abstract" => {
+                    seen_decl = true;
+                    if in_interface {
+                        let sp = self.statement_span();
+                        self.diags.push(
+                            Diagnostic::error("E0037", "an interface body cannot contain an interface block", sp)
+                                .with_label("not allowed here"),
+                        );
+                        self.skip_statement();
+                    } else {
+                        self.interface_block(u);
+                    }
+                }
+                "public" | "private" | "protected" if u.kind == UnitKind::Module => {
+                    seen_decl = true;
+                    if let Err(Fail) = self.access_stmt(u, &w) {
+                        self.skip_statement();
+                    }
+                }
+                _ if self.at_type_spec() => {
+                    seen_decl = true;
+                    if let Some(d) = self.declaration() {
+                        u.decls.push(d);
+                    }
+                    u.access.append(&mut self.access);
+                }
+                "type" if !in_interface && !matches!(self.tok_at(1), Tok::LParen | Tok::Assign | Tok::Percent) => {
+                    seen_decl = true;
+                    if let Some(t) = self.type_def() {
+                        u.types.push(t);
+                    }
+                }
+                _ => break,
+            }
+        }
+    }
+
+    /// `dimension [::] a(3), b(n, m)`, `allocatable [::] a(:), b`, `parameter (n = 10, x = 1.5)`.
+    fn attr_stmt(&mut self, u: &mut Unit, kw: &str) -> PResult<()> {
+        self.bump();
+        if kw == "parameter" {
+            self.expect(&Tok::LParen)?;
+            loop {
+                let name = self.expect_name("a name")?;
+                self.expect(&Tok::Assign)?;
+                let e = self.expr()?;
+                if let Some(v) = self.const_int(&e) {
+                    self.int_params.insert(name.name.clone(), v);
+                }
+                let span = self.from(name.span);
+                u.attr_stmts.push(AttrStmt::Parameter(Entity { name, dims: None, init: Some(e), span }));
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(&Tok::RParen)?;
+            return self.expect_eos();
+        }
+        self.eat(&Tok::DoubleColon);
+        loop {
+            let name = self.expect_name("a name")?;
+            let dims = if self.eat(&Tok::LParen) { Some(self.dim_list()?) } else { None };
+            let span = self.from(name.span);
+            if kw == "dimension" && dims.is_none() {
+                return Err(self.err_expected("`(` and the array's bounds"));
+            }
+            let ent = Entity { name, dims, init: None, span };
+            u.attr_stmts.push(if kw == "dimension" { AttrStmt::Dimension(ent) } else { AttrStmt::Allocatable(ent) });
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect_eos()
+    }
+
+    /// After `implicit`: `type (a-h, o-z) [, type (l)]`.
+    fn implicit_rules(&mut self, u: &mut Unit) -> PResult<()> {
+        loop {
+            if !self.at_type_spec() {
+                return Err(self.err_expected("a type or `none`"));
+            }
+            // `integer (a-z)`: the parentheses hold letters, not a kind, unless another
+            // parenthesised list follows them.
+            let mut k = 2;
+            let mut depth = 1;
+            while depth > 0 && !matches!(self.tok_at(k), Tok::Eos | Tok::Eof) {
+                match self.tok_at(k) {
+                    Tok::LParen => depth += 1,
+                    Tok::RParen => depth -= 1,
+                    _ => {}
+                }
+                k += 1;
+            }
+            let letters_next = self.tok_at(1) == &Tok::LParen && self.tok_at(k) != &Tok::LParen;
+            let (base, sp) = match self.tok().clone() {
+                Tok::Name(n) if letters_next && matches!(n.as_str(), "integer" | "real" | "logical") => {
+                    let sp = self.bump().span;
+                    let b = match n.as_str() {
+                        "integer" => BaseTy::Integer(4),
+                        "real" => BaseTy::Real(4),
+                        _ => BaseTy::Logical,
+                    };
+                    (b, sp)
+                }
+                _ => self.type_spec()?,
+            };
+            if base == BaseTy::Character {
+                self.char_len = None;
+                self.diags.push(Diagnostic::not_yet("implicit `character` typing", sp));
+                return Err(Fail);
+            }
+            self.expect(&Tok::LParen)?;
+            loop {
+                let a = self.expect_name("a letter")?;
+                let lo = a.name.chars().next().unwrap_or('a');
+                let hi = if self.eat(&Tok::Minus) { self.expect_name("a letter")?.name.chars().next().unwrap_or(lo) } else { lo };
+                if a.name.len() != 1 || hi < lo {
+                    self.diags.push(
+                        Diagnostic::error("E0034", "expected a letter or a range of letters (`a-h`)", self.from(a.span))
+                            .with_label("not a letter range"),
+                    );
+                    return Err(Fail);
+                }
+                u.implicit_rules.push((lo, hi, base));
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(&Tok::RParen)?;
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        if !self.at_eos() {
+            return Err(self.err_expected("the end of the statement"));
+        }
+        Ok(())
+    }
+
+    /// `public`, `private` (the module's default), `public [::] a, b`, `private [::] c`;
+    /// `protected [::] a` (accepted: it only forbids changes outside the module).
+    fn access_stmt(&mut self, u: &mut Unit, kw: &str) -> PResult<()> {
+        self.bump();
+        let public = kw != "private";
+        if self.at_eos() {
+            match kw {
+                "private" => u.default_private = true,
+                "public" => u.default_private = false,
+                _ => return Err(self.err_expected("a name")),
+            }
+            self.eat(&Tok::Eos);
+            return Ok(());
+        }
+        self.eat(&Tok::DoubleColon);
+        loop {
+            let n = self.expect_name("a name")?;
+            if matches!(n.name.as_str(), "operator" | "assignment") && self.is(&Tok::LParen) {
+                self.diags.push(Diagnostic::not_yet("defined operators and assignments", n.span));
+                return Err(Fail);
+            }
+            if kw != "protected" {
+                u.access.push((n, public));
+            }
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect_eos()
+    }
+
+    /// `save [[::] a, b]`, `external [::] f, g`, `intrinsic [::] sqrt`.
+    fn name_list_stmt(&mut self, u: &mut Unit, kw: &str) -> PResult<()> {
+        self.bump();
+        self.eat(&Tok::DoubleColon);
+        if kw == "save" && self.at_eos() {
+            u.save_all = true;
+            self.eat(&Tok::Eos);
+            return Ok(());
+        }
+        loop {
+            if kw == "save" && self.is(&Tok::Slash) {
+                let sp = self.span();
+                self.diags.push(Diagnostic::not_yet("common blocks", sp));
+                return Err(Fail);
+            }
+            let n = self.expect_name("a name")?;
+            match kw {
+                "save" => u.saved.push(n),
+                "external" => u.externals.push(n),
+                _ => u.intrinsics.push(n),
+            }
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect_eos()
+    }
+
+    /// `use [, intrinsic ::] m [, only: a, b => c] [, x => y]`.
+    fn use_stmt(&mut self) -> PResult<Use> {
+        let start = self.bump().span;
+        // `use, intrinsic :: m` / `use, non_intrinsic :: m`: gpuf's own modules are the
+        // intrinsic ones, so the nature only documents the intent.
+        if self.eat(&Tok::Comma) {
+            if !(self.eat_name("intrinsic") || self.eat_name("non_intrinsic")) {
+                return Err(self.err_expected("`intrinsic` or `non_intrinsic`"));
+            }
+            self.expect(&Tok::DoubleColon)?;
+        }
+        self.eat(&Tok::DoubleColon);
+        let module = self.expect_name("a module name")?;
+        let mut only = None;
+        let mut renames = Vec::new();
+        if self.eat(&Tok::Comma) {
+            if self.is_name("only") && self.tok_at(1) == &Tok::Colon {
+                self.bump();
+                self.bump();
+                let mut list = Vec::new();
+                while !self.at_eos() {
+                    list.push(self.use_item()?);
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                }
+                only = Some(list);
+            } else {
+                loop {
+                    let (local, remote) = self.use_item()?;
+                    if local.name == remote.name && local.span == remote.span {
+                        return Err(self.err_expected("`=>`"));
+                    }
+                    renames.push((local, remote));
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                }
+            }
+        }
+        self.expect_eos()?;
+        // Kind constants of the intrinsic modules may appear in kind selectors right away.
+        if let Some(table) = crate::intrinsic_modules::constants(&module.name) {
+            let wanted: Vec<(String, String)> = match &only {
+                Some(l) => l.iter().map(|(a, b)| (a.name.clone(), b.name.clone())).collect(),
+                None => {
+                    let mut v: Vec<(String, String)> = table.iter().map(|(n, _)| (n.to_string(), n.to_string())).collect();
+                    v.extend(renames.iter().map(|(a, b)| (a.name.clone(), b.name.clone())));
+                    v
+                }
+            };
+            for (local, remote) in wanted {
+                if let Some((_, v)) = table.iter().find(|(n, _)| *n == remote) {
+                    self.int_params.insert(local, *v);
+                }
+            }
+        }
+        Ok(Use { module, only, renames, span: self.from(start) })
+    }
+
+    /// `name` or `local => name` in a `use` statement.
+    fn use_item(&mut self) -> PResult<(Ident, Ident)> {
+        if (self.is_name("operator") || self.is_name("assignment")) && self.tok_at(1) == &Tok::LParen {
+            let sp = self.span();
+            self.diags.push(Diagnostic::not_yet("defined operators and assignments", sp));
+            return Err(Fail);
+        }
+        let local = self.expect_name("a name")?;
+        if self.is(&Tok::Assign) && self.tok_at(1) == &Tok::Gt {
+            self.bump();
+            self.bump();
+            let remote = self.expect_name("a name in the module")?;
+            return Ok((local, remote));
+        }
+        Ok((local.clone(), local))
+    }
+}

@@ -1,0 +1,375 @@
+//! Executable statements: the statement dispatch, assignment, `call`,
+//! `allocate`/`deallocate`, `stop`/`return`, and statement labels.
+
+use super::nesting::MAX_BLOCK_DEPTH;
+use super::{Fail, PResult, Parser};
+use crate::ast::*;
+use crate::diag::{Diagnostic, Span};
+use crate::lexer::Tok;
+
+/// Statements recognised only to say they are not supported yet.
+const UNSUPPORTED_STMTS: &[&str] = &[
+    "goto",
+    "go",
+    "select",
+    "case",
+    "open",
+    "close",
+    "block",
+    "associate",
+    "format",
+    "data",
+    "common",
+    "equivalence",
+    "namelist",
+    "pointer",
+    "target",
+    "nullify",
+    "inquire",
+    "type",
+    "class",
+    "entry",
+    "include",
+    "rewind",
+    "backspace",
+    "flush",
+    "sync",
+    "critical",
+    "dimension",
+    "allocatable",
+    "parameter",
+    "print*",
+    "procedure",
+    "public",
+    "private",
+    "protected",
+    "import",
+    "submodule",
+];
+
+/// `stmt` with its `stat=` and `errmsg=`, if it has any.
+fn with_alloc_status(stmt: Stmt, stat: Option<Box<Expr>>, errmsg: Option<Box<Expr>>) -> Stmt {
+    if stat.is_none() && errmsg.is_none() {
+        return stmt;
+    }
+    let span = stmt.span;
+    Stmt { kind: StmtKind::AllocStatus { stmt: Box::new(stmt), stat, errmsg }, span }
+}
+
+impl Parser {
+    /// Parses one statement (or construct); `None` if it was reported and skipped.
+    pub(crate) fn stmt(&mut self) -> Option<Stmt> {
+        self.nodes = 0;
+        self.depth = 0;
+        if self.open.len() > MAX_BLOCK_DEPTH {
+            let sp = self.statement_span();
+            self.diags.push(
+                Diagnostic::error("E0009", format!("constructs are nested too deeply (more than {MAX_BLOCK_DEPTH} levels)"), sp)
+                    .with_label("nesting limit reached here"),
+            );
+            // Skip to the end of the file: nothing sensible can follow.
+            self.aborted = true;
+            while !self.is(&Tok::Eof) {
+                self.bump();
+            }
+            return None;
+        }
+        match self.stmt_inner() {
+            Ok(s) => s,
+            Err(Fail) => {
+                self.skip_statement();
+                None
+            }
+        }
+    }
+
+    pub(super) fn stmt_inner(&mut self) -> PResult<Option<Stmt>> {
+        let start = self.span();
+        if self.is(&Tok::DirectiveStart) {
+            return self.directive();
+        }
+        // Construct name: `outer: do ...`.
+        if let (Tok::Name(_), Tok::Colon) = (self.tok(), self.tok_at(1)) {
+            let label = self.expect_name("a name")?;
+            self.bump();
+            if self.is_name("do") {
+                return self.do_construct(Some(label), start).map(Some);
+            }
+            if self.is_name("if") {
+                return self.if_construct(Some(label), start).map(Some);
+            }
+            if self.is_name("select") || self.is_name("selectcase") {
+                return self.select_case(Some(label), start).map(Some);
+            }
+            if self.is_name("block") && matches!(self.tok_at(1), Tok::Eos | Tok::Eof) {
+                return self.block_construct(Some(label), start).map(Some);
+            }
+            if self.is_name("associate") {
+                let sp = self.from(start);
+                self.diags.push(Diagnostic::not_yet("construct names on `associate`", sp));
+                return Err(Fail);
+            }
+            return Err(self.err_expected("`do`, `if`, `select case` or `block` after the construct name"));
+        }
+        if self.is_assignment() {
+            return self.assignment(start).map(Some);
+        }
+        if let Tok::Int(..) = self.tok() {
+            return self.statement_label().map(Some);
+        }
+        let Tok::Name(kw) = self.tok().clone() else {
+            return Err(self.err_expected("a statement"));
+        };
+        match kw.as_str() {
+            "print" => self.print(start).map(Some),
+            "if" => self.if_construct(None, start).map(Some),
+            "do" => self.do_construct(None, start).map(Some),
+            "select" | "selectcase" => self.select_case(None, start).map(Some),
+            "block" if matches!(self.tok_at(1), Tok::Eos | Tok::Eof) => self.block_construct(None, start).map(Some),
+            "exit" | "cycle" => {
+                self.bump();
+                let name = match self.tok().clone() {
+                    Tok::Name(n) => Some(Ident { name: n, span: self.bump().span }),
+                    _ => None,
+                };
+                self.expect_eos()?;
+                let kind = if kw == "exit" { StmtKind::Exit(name) } else { StmtKind::Cycle(name) };
+                Ok(Some(Stmt { kind, span: self.from(start) }))
+            }
+            "continue" => {
+                self.bump();
+                self.expect_eos()?;
+                Ok(Some(Stmt { kind: StmtKind::Continue, span: self.from(start) }))
+            }
+            "stop" => {
+                self.bump();
+                let code = if self.at_eos() { None } else { Some(self.expr()?) };
+                self.expect_eos()?;
+                Ok(Some(Stmt { kind: StmtKind::Stop(code), span: self.from(start) }))
+            }
+            "allocate" => self.allocate(start).map(Some),
+            "deallocate" => self.deallocate(start).map(Some),
+            "call" => self.call(start).map(Some),
+            "write" => self.write(start).map(Some),
+            "return" | "error" | "errorstop" => self.return_or_error_stop(&kw, start),
+            _ => self.rare_stmt(&kw),
+        }
+    }
+
+    /// `return` and `error stop` (kept out of `stmt_inner` to keep its frame small).
+    #[inline(never)]
+    fn return_or_error_stop(&mut self, kw: &str, start: Span) -> PResult<Option<Stmt>> {
+        if kw == "return" {
+            self.bump();
+            if !self.at_eos() {
+                let sp = self.statement_span();
+                self.diags.push(Diagnostic::not_yet("alternate returns (`return n`)", sp));
+                return Err(Fail);
+            }
+            self.expect_eos()?;
+            return Ok(Some(Stmt { kind: StmtKind::Return, span: self.from(start) }));
+        }
+        if kw == "error" && !self.is_name_at(1, "stop") {
+            return self.rare_stmt(kw);
+        }
+        self.bump();
+        if kw == "error" {
+            self.bump();
+        }
+        let code = if self.at_eos() { None } else { Some(self.expr()?) };
+        if self.is(&Tok::Comma) {
+            let sp = self.statement_span();
+            self.diags.push(Diagnostic::not_yet("`quiet=` in `error stop`", sp));
+            return Err(Fail);
+        }
+        self.expect_eos()?;
+        Ok(Some(Stmt { kind: StmtKind::ErrorStop(code), span: self.from(start) }))
+    }
+
+    /// Statements that are errors or not supported yet (kept out of `stmt_inner` so that its
+    /// stack frame, which recursion through nested constructs multiplies, stays small).
+    #[inline(never)]
+    fn rare_stmt(&mut self, kw: &str) -> PResult<Option<Stmt>> {
+        match kw {
+            "where" if self.tok_at(1) == &Tok::LParen => self.where_construct().map(Some),
+            "forall" if self.tok_at(1) == &Tok::LParen => self.forall_construct().map(Some),
+            "read" => self.write(self.span()).map(Some),
+            "open" | "close" if self.tok_at(1) == &Tok::LParen => self.open_close(self.span()).map(Some),
+            "go" | "goto" | "format" | "rewind" | "backspace" | "endfile" | "flush" | "inquire" => self.label_or_unit_stmt(kw),
+            "integer" | "real" | "logical" | "character" | "double" | "doubleprecision" | "complex" | "doublecomplex" | "implicit"
+            | "use" | "save" | "external" | "intrinsic" | "interface" => {
+                let sp = self.statement_span();
+                self.diags.push(
+                    Diagnostic::error("E0030", "declarations must come before the executable statements", sp)
+                        .with_label("declaration after an executable statement"),
+                );
+                Err(Fail)
+            }
+            k if UNSUPPORTED_STMTS.contains(&k) => {
+                let sp = self.span();
+                let what = match k {
+                    "go" | "goto" => "`go to` statements".to_string(),
+                    "select" | "case" => "`select case` constructs".to_string(),
+                    "entry" => "`entry` statements".to_string(),
+                    "save" | "dimension" | "allocatable" | "parameter" | "common" | "equivalence" | "data" | "namelist" => {
+                        format!("the `{k}` statement (or a specification statement after executable statements)")
+                    }
+                    other => format!("the `{other}` statement"),
+                };
+                self.diags.push(Diagnostic::not_yet(what, sp));
+                Err(Fail)
+            }
+            _ => {
+                // Probably a malformed assignment: `x + 1`, `a(1 = 2`.
+                self.bump();
+                if self.is(&Tok::LParen) {
+                    self.args()?;
+                }
+                Err(self.err_expected("`=`"))
+            }
+        }
+    }
+
+    pub(super) fn assignment(&mut self, start: Span) -> PResult<Stmt> {
+        let lhs = self.designator()?;
+        self.expect(&Tok::Assign)?;
+        let rhs = self.expr()?;
+        self.expect_eos()?;
+        Ok(Stmt { kind: StmtKind::Assign { lhs, rhs }, span: self.from(start) })
+    }
+
+    /// `call name [(args)]`.
+    #[inline(never)]
+    fn call(&mut self, start: Span) -> PResult<Stmt> {
+        self.bump();
+        let name = self.expect_name("a subroutine name")?;
+        if self.is(&Tok::Percent) {
+            let sp = self.span();
+            self.diags.push(Diagnostic::not_yet("type-bound procedures (`call x%p`)", sp));
+            return Err(Fail);
+        }
+        let args = if self.is(&Tok::LParen) { self.args()? } else { Vec::new() };
+        self.expect_eos()?;
+        Ok(Stmt { kind: StmtKind::Call { name, args }, span: self.from(start) })
+    }
+
+    fn allocate(&mut self, start: Span) -> PResult<Stmt> {
+        self.bump();
+        self.expect(&Tok::LParen)?;
+        let mut items = Vec::new();
+        let (mut stat, mut errmsg) = (None, None);
+        // `allocate(character(len=n) :: s)`, `allocate(t :: x)`: a type spec first.
+        if self.at_type_spec() || (matches!(self.tok(), Tok::Name(_)) && self.tok_at(1) == &Tok::DoubleColon) {
+            let sp = self.span();
+            self.diags.push(Diagnostic::not_yet("type specs in `allocate`", sp));
+            return Err(Fail);
+        }
+        loop {
+            let name = self.expect_name("an array name")?;
+            let name = if self.is(&Tok::Assign) { name } else { self.block_rename(name) };
+            if self.is(&Tok::Assign) {
+                self.alloc_spec(&name, "allocate", &mut stat, &mut errmsg)?;
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+                continue;
+            }
+            if !self.is(&Tok::LParen) {
+                let sp = self.span();
+                self.diags.push(
+                    Diagnostic::error(
+                        "E0019",
+                        format!("`allocate` needs the shape of `{}`", name.name),
+                        name.span.to(Span { lo: sp.lo, hi: sp.lo }),
+                    )
+                    .with_label(format!("expected `{}(...)`", name.name)),
+                );
+                return Err(Fail);
+            }
+            self.bump();
+            let dims = self.dim_list()?;
+            items.push((name, dims));
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(&Tok::RParen)?;
+        self.expect_eos()?;
+        Ok(with_alloc_status(Stmt { kind: StmtKind::Allocate(items), span: self.from(start) }, stat, errmsg))
+    }
+
+    fn deallocate(&mut self, start: Span) -> PResult<Stmt> {
+        self.bump();
+        self.expect(&Tok::LParen)?;
+        let mut names = Vec::new();
+        let (mut stat, mut errmsg) = (None, None);
+        loop {
+            let name = self.expect_name("an array name")?;
+            let name = if self.is(&Tok::Assign) { name } else { self.block_rename(name) };
+            if self.is(&Tok::Assign) {
+                self.alloc_spec(&name, "deallocate", &mut stat, &mut errmsg)?;
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+                continue;
+            }
+            names.push(name);
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(&Tok::RParen)?;
+        self.expect_eos()?;
+        Ok(with_alloc_status(Stmt { kind: StmtKind::Deallocate(names), span: self.from(start) }, stat, errmsg))
+    }
+
+    /// `stat=v` or `errmsg=v` of `allocate`/`deallocate` (at `=`, after the keyword).
+    #[inline(never)]
+    fn alloc_spec(&mut self, k: &Ident, stmt: &str, stat: &mut Option<Box<Expr>>, errmsg: &mut Option<Box<Expr>>) -> PResult<()> {
+        let slot = match k.name.as_str() {
+            "stat" => stat,
+            "errmsg" => errmsg,
+            _ => {
+                self.diags.push(Diagnostic::not_yet(format!("`{}=` in `{stmt}`", k.name), k.span));
+                return Err(Fail);
+            }
+        };
+        self.bump();
+        if slot.is_some() {
+            self.diags
+                .push(Diagnostic::error("E0024", format!("the `{}=` of `{stmt}` is given twice", k.name), k.span).with_label("repeated"));
+            return Err(Fail);
+        }
+        *slot = Some(Box::new(self.expr()?));
+        Ok(())
+    }
+
+    /// A label reference (or definition): an integer of 1 to 5 digits, not 0.
+    #[inline(never)]
+    pub(super) fn label_ref(&mut self) -> PResult<(u32, Span)> {
+        let Tok::Int(v, _) = self.tok().clone() else {
+            return Err(self.err_expected("a statement label"));
+        };
+        let sp = self.bump().span;
+        if !(1..=99999).contains(&v) {
+            self.diags
+                .push(Diagnostic::error("E0043", format!("`{v}` is not a valid statement label"), sp).with_label("labels are 1 to 99999"));
+            return Err(Fail);
+        }
+        Ok((v as u32, sp))
+    }
+
+    /// `10 stmt`: the label marker; the statement follows as the next one.
+    #[inline(never)]
+    fn statement_label(&mut self) -> PResult<Stmt> {
+        let (l, sp) = self.label_ref()?;
+        if self.at_eos() {
+            self.diags.push(
+                Diagnostic::error("E0044", format!("the label {l} is not followed by a statement"), sp)
+                    .with_label("expected a statement after the label"),
+            );
+            return Err(Fail);
+        }
+        Ok(Stmt { kind: StmtKind::Label(l), span: sp })
+    }
+}
