@@ -19,7 +19,6 @@ use inkwell::values::{
 use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, FloatPredicate, IntPredicate};
 use std::collections::HashMap;
 
-#[path = "aggret.rs"]
 mod aggret;
 
 const SEQ: AtomicOrdering = AtomicOrdering::SequentiallyConsistent;

@@ -22,11 +22,9 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 mod arrayfn;
 mod assumed;
 mod complex;
-#[path = "gimplify_derived.rs"]
 mod derived;
 mod elemental;
-#[path = "gimplify_io.rs"]
-mod io_ext;
+mod io;
 mod transform;
 
 /// How a Fortran name is stored.

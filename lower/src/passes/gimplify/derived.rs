@@ -150,7 +150,7 @@ impl<'a> G<'a> {
     }
 
     /// A function's derived-type result: in memory, returned as gfortran does (see
-    /// `codegen/src/aggret.rs`): registers up to 16 bytes, else a hidden first argument.
+    /// `codegen/src/gen/aggret.rs`): registers up to 16 bytes, else a hidden first argument.
     pub(super) fn declare_derived_result(&mut self, s: &gpuf_frontend::sema::Symbol, k: u16) {
         match self.abi_class(k) {
             None => {
