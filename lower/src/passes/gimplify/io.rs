@@ -1,14 +1,12 @@
-//! Lowering of I/O status specifiers (`iostat=`, `iomsg=`, `end=`, `err=`), `go to`,
-//! `rewind`/`backspace`, `inquire` and formats given by expressions (a part of gimplify).
+//! Input and output: `print`, `write`, `read`, `open`, `close`, their status specifiers
+//! (`iostat=`, `iomsg=`, `end=`, `err=`), `go to`, `rewind`/`backspace`, `inquire` and formats.
 //!
 //! A statement with status specifiers becomes `gpuf_io_catch(mask)`, the statement, then
 //! `gpuf_io_status()` (gfortran's `iostat` value) and the jumps: `end=L` and `err=L` exit
 //! (or restart, jumping back) the [`StmtKind::LabelBlock`] of `L` that the front end built
 //! around the statement.
 
-use super::G;
-use crate::ir::*;
-use gpuf_frontend::ast::{self, StmtKind};
+use super::*;
 
 /// The conditions `gpuf_io_catch` handles (runtime-lib `iostat.rs`).
 const CATCH_ERR: i32 = 1;
@@ -33,98 +31,6 @@ impl G<'_> {
                 (a, n)
             }
         }
-    }
-
-    /// `-fcheck=bounds`: the subscript `v` (`I64`) of dimension `dim` of `d` must lie in its
-    /// bounds (host code only; the upper bound of an assumed-size dimension is unknown).
-    pub(super) fn bounds_check(&mut self, d: &super::Desc, dim: usize, v: &Op, sp: gpuf_frontend::Span) {
-        if self.region.is_some() {
-            return;
-        }
-        let (Some(&lb), Some(&ext)) = (d.lb.get(dim), d.ext.get(dim)) else { return };
-        let assumed_size =
-            self.syms.get(&d.name).is_some_and(|s| dim + 1 == s.dims.len() && matches!(s.dims.last(), Some(ast::DimSpec::AssumedSize(_))));
-        let t = self.val(Ty::I64, Rv::Binary(BinOp::Add, Op::Var(lb), Op::Var(ext)));
-        let hi = self.val(Ty::I64, Rv::Binary(BinOp::Sub, t, Op::I64(1)));
-        let mut bad = self.val(Ty::I32, Rv::Binary(BinOp::Lt, v.clone(), Op::Var(lb)));
-        if !assumed_size {
-            let above = self.val(Ty::I32, Rv::Binary(BinOp::Gt, v.clone(), hi.clone()));
-            bad = self.val(Ty::I32, Rv::Binary(BinOp::Or, bad, above));
-        }
-        let line = self.line(sp) as i32;
-        let file = self.opts.source_path.clone();
-        let (fl, nl) = (file.len() as i64, d.name.len() as i64);
-        let call = Stmt::Call(
-            "gpuf_bounds_error".into(),
-            vec![
-                Op::Str(file),
-                Op::I64(fl),
-                Op::I32(line),
-                Op::Str(d.name.clone()),
-                Op::I64(nl),
-                Op::I32(dim as i32 + 1),
-                v.clone(),
-                Op::Var(lb),
-                hi,
-            ],
-        );
-        self.emit(Stmt::If { cond: bad, then_body: vec![call], else_body: vec![] });
-    }
-
-    /// `-fcheck=bounds` of a section `lo:hi:st` of dimension `dim` of `d`, like gfortran: when
-    /// the section is not empty, its first and its last element must lie in the bounds.
-    pub(super) fn section_check(&mut self, d: &super::Desc, dim: usize, [lo, hi, st]: [&Op; 3], sp: gpuf_frontend::Span) {
-        if self.region.is_some() {
-            return;
-        }
-        let (Some(&lb), Some(&ext)) = (d.lb.get(dim), d.ext.get(dim)) else { return };
-        let assumed_size =
-            self.syms.get(&d.name).is_some_and(|s| dim + 1 == s.dims.len() && matches!(s.dims.last(), Some(ast::DimSpec::AssumedSize(_))));
-        let t = self.val(Ty::I64, Rv::Binary(BinOp::Add, Op::Var(lb), Op::Var(ext)));
-        let ub = self.val(Ty::I64, Rv::Binary(BinOp::Sub, t, Op::I64(1)));
-        // not empty: st > 0 and hi >= lo, or st < 0 and hi <= lo
-        let pos = self.val(Ty::I32, Rv::Binary(BinOp::Gt, st.clone(), Op::I64(0)));
-        let neg = self.val(Ty::I32, Rv::Binary(BinOp::Lt, st.clone(), Op::I64(0)));
-        let up = self.val(Ty::I32, Rv::Binary(BinOp::Ge, hi.clone(), lo.clone()));
-        let down = self.val(Ty::I32, Rv::Binary(BinOp::Le, hi.clone(), lo.clone()));
-        let a = self.val(Ty::I32, Rv::Binary(BinOp::And, pos, up));
-        let b = self.val(Ty::I32, Rv::Binary(BinOp::And, neg, down));
-        let nonempty = self.val(Ty::I32, Rv::Binary(BinOp::Or, a, b));
-        let line = self.line(sp) as i32;
-        let file = self.opts.source_path.clone();
-        let (fl, nl) = (file.len() as i64, d.name.len() as i64);
-        let report = |g: &mut Self, idx: Op, x: Op, y: Op| {
-            let mut bad = g.val(Ty::I32, Rv::Binary(BinOp::Lt, idx.clone(), Op::Var(lb)));
-            if !assumed_size {
-                let above = g.val(Ty::I32, Rv::Binary(BinOp::Gt, idx.clone(), ub.clone()));
-                bad = g.val(Ty::I32, Rv::Binary(BinOp::Or, bad, above));
-            }
-            let call = Stmt::Call(
-                "gpuf_section_error".into(),
-                vec![
-                    Op::Str(file.clone()),
-                    Op::I64(fl),
-                    Op::I32(line),
-                    Op::Str(d.name.clone()),
-                    Op::I64(nl),
-                    Op::I32(dim as i32 + 1),
-                    idx,
-                    x,
-                    y,
-                ],
-            );
-            g.emit(Stmt::If { cond: bad, then_body: vec![call], else_body: vec![] });
-        };
-        self.push_block();
-        report(self, lo.clone(), Op::Var(lb), ub.clone());
-        // the last element: lo + ((hi - lo) / st) * st (gfortran prints the bounds reversed)
-        let span = self.val(Ty::I64, Rv::Binary(BinOp::Sub, hi.clone(), lo.clone()));
-        let q = self.val(Ty::I64, Rv::Binary(BinOp::Div, span, st.clone()));
-        let off = self.val(Ty::I64, Rv::Binary(BinOp::Mul, q, st.clone()));
-        let last = self.val(Ty::I64, Rv::Binary(BinOp::Add, lo.clone(), off));
-        report(self, last, ub.clone(), Op::Var(lb));
-        let body = self.pop_block();
-        self.emit(Stmt::If { cond: nonempty, then_body: body, else_body: vec![] });
     }
 
     /// The loop that `go to label` leaves (a forward block, named `label`) or restarts (a
@@ -257,56 +163,264 @@ impl G<'_> {
         }
     }
 
-    /// `allocate`/`deallocate` with `stat=`/`errmsg=`: the runtime records errors instead of
-    /// stopping; an allocated array keeps its shape.
-    fn alloc_status(&mut self, stmt: &ast::Stmt, stat: Option<&ast::Expr>, errmsg: Option<&ast::Expr>) {
+    pub(super) fn print(&mut self, format: &ast::Format, items: &[Expr], sp: Span) {
+        self.print_to(Op::I32(6), format, items, sp)
+    }
+
+    pub(super) fn print_to(&mut self, unit: Op, format: &ast::Format, items: &[Expr], sp: Span) {
+        self.output(None, unit, format, items, sp)
+    }
+
+    /// `read`, `open` and `close` (outside compute constructs).
+    #[inline(never)]
+    pub(super) fn io_stmt(&mut self, s: &ast::Stmt) {
         if self.region.is_some() {
-            self.not_yet("`allocate` and `deallocate` inside a compute construct", stmt.span);
+            self.not_yet("input/output statements inside a compute construct", s.span);
             return;
         }
-        if stat.is_none() {
-            // `errmsg=` alone: errors stay fatal
-            self.stmt(stmt);
-            return;
-        }
-        self.emit(Stmt::Call("gpuf_alloc_catch".into(), vec![]));
-        match &stmt.kind {
-            StmtKind::Allocate(items) => {
-                for (name, dims) in items {
-                    let Some(super::Home::Array(d)) = self.lookup(&name.name) else {
-                        self.not_yet(format!("`allocate` of `{}`", name.name), name.span);
-                        continue;
-                    };
-                    let n = d.name.clone();
-                    let len = n.len() as i64;
-                    let ok = self.val(
-                        Ty::I32,
-                        Rv::Call("gpuf_alloc_check".into(), vec![Op::Var(d.addr), Op::Str(n.clone()), Op::I64(len)], Ty::I32),
-                    );
-                    self.push_block();
-                    self.set_shape(&d, dims, name.span);
-                    let bytes = self.desc_bytes(&d);
-                    let p = self.val(
-                        Ty::Ptr,
-                        Rv::Call("gpuf_allocate_array".into(), vec![Op::Var(d.addr), bytes, Op::Str(n), Op::I64(len)], Ty::Ptr),
-                    );
-                    self.emit(Stmt::Assign(d.addr, Rv::Use(p)));
-                    let b = self.pop_block();
-                    self.emit(Stmt::If { cond: ok, then_body: b, else_body: vec![] });
+        match &s.kind {
+            StmtKind::Read { unit, format, items } => {
+                let (f, n) = self.fmt_ops(format);
+                match unit {
+                    IoUnit::Number(e) if e.ty == ast::Ty::Scalar(BaseTy::Character) => {
+                        let (a, l) = self.str_expr(e);
+                        let l = self.conv(l, Ty::I64);
+                        self.emit(Stmt::Call("gpuf_read_begin_internal".into(), vec![a, l, f, n]));
+                    }
+                    _ => {
+                        let u = match unit {
+                            IoUnit::Star => Op::I32(5),
+                            IoUnit::Number(e) => {
+                                let v = self.expr(e);
+                                self.conv(v, Ty::I32)
+                            }
+                        };
+                        self.emit(Stmt::Call("gpuf_read_begin".into(), vec![u, f, n]));
+                    }
                 }
+                for it in items {
+                    if let ExprKind::ArrayCtor(ci) = &it.kind {
+                        self.ctor_walk(ci, &mut |g, x| g.read_item(x));
+                    } else {
+                        self.read_item(it);
+                    }
+                }
+                self.emit(Stmt::Call("gpuf_read_end".into(), vec![]));
             }
-            _ => self.stmt(stmt),
+            StmtKind::Open(o) => {
+                let u = if o.newunit {
+                    let u = self.val(Ty::I32, Rv::Call("gpuf_newunit".into(), vec![], Ty::I32));
+                    let t = self.expr_ty(&o.unit);
+                    let v = self.conv(u.clone(), t);
+                    self.store_to(&o.unit, v);
+                    u
+                } else {
+                    let u = self.expr(&o.unit);
+                    self.conv(u, Ty::I32)
+                };
+                let (a, n) = match &o.file {
+                    Some(f) => self.str_expr(f),
+                    None => (Op::Null, Op::I64(0)),
+                };
+                let n = self.conv(n, Ty::I64);
+                let args = vec![u, a, n, Op::I32(o.status), Op::I32(o.action), Op::I32(o.append as i32)];
+                self.emit(Stmt::Call("gpuf_open".into(), args));
+            }
+            StmtKind::Close { unit, delete } => {
+                let u = self.expr(unit);
+                let u = self.conv(u, Ty::I32);
+                self.emit(Stmt::Call("gpuf_close".into(), vec![u, Op::I32(*delete as i32)]));
+            }
+            _ => {}
         }
-        let st = self.val(Ty::I32, Rv::Call("gpuf_alloc_status".into(), vec![], Ty::I32));
-        if let Some(e) = stat {
-            let t = self.expr_ty(e);
-            let v = self.conv(st, t);
-            self.store_to(e, v);
+    }
+
+    fn io_begin(&mut self, unit: Op, format: &ast::Format) {
+        let (f, n) = self.fmt_ops(format);
+        self.emit(Stmt::Call("gpuf_io_begin".into(), vec![unit, f, n]))
+    }
+
+    /// Calls `f` with the address of each derived-type object `e` denotes (a scalar, or
+    /// every element of an array in array element order).
+    fn each_struct(&mut self, e: &Expr, f: &mut dyn FnMut(&mut Self, Op)) {
+        if e.ty.rank() > 0 {
+            let shape = self.shape(e);
+            self.scalarise(&shape, &mut |g, idx| {
+                let a = g.expr_at(e, idx);
+                f(g, a);
+            });
+        } else {
+            let a = self.expr(e);
+            f(self, a);
         }
-        if let Some(e) = errmsg {
+    }
+
+    /// One variable, element or section of a `read`, element by element.
+    fn read_item(&mut self, e: &Expr) {
+        if let Some(BaseTy::Derived(k)) = e.ty.base() {
+            self.each_struct(e, &mut |g, a| g.read_struct(a, k));
+            return;
+        }
+        if self.complex_read(e) {
+            return;
+        }
+        if e.ty.base() == Some(BaseTy::Character) {
+            if e.ty.rank() > 0 {
+                self.char_items(e, &mut |g, a, n| g.emit(Stmt::Call("gpuf_read_str".into(), vec![a, n])));
+                return;
+            }
             let (a, n) = self.str_expr(e);
             let n = self.conv(n, Ty::I64);
-            self.emit(Stmt::Call("gpuf_alloc_msg".into(), vec![a, n]));
+            self.emit(Stmt::Call("gpuf_read_str".into(), vec![a, n]));
+            return;
         }
+        let t = self.expr_ty(e);
+        let f = match (e.ty.base(), t) {
+            (Some(BaseTy::Logical), _) => "gpuf_read_logical",
+            (_, Ty::I64) => "gpuf_read_i64",
+            (_, Ty::F32) => "gpuf_read_f32",
+            (_, Ty::F64) => "gpuf_read_f64",
+            _ => "gpuf_read_i32",
+        };
+        let tmp = self.tmp(t);
+        if e.ty.rank() > 0 {
+            let shape = self.shape(e);
+            self.scalarise(&shape, &mut |g, idx| {
+                // the item keeps its value when nothing is read into it
+                let cur = g.expr_at(e, idx);
+                g.emit(Stmt::Assign(tmp, Rv::Use(cur)));
+                let p = g.val(Ty::Ptr, Rv::AddrOf(tmp));
+                g.emit(Stmt::Call(f.into(), vec![p]));
+                g.store_elem(e, idx, Op::Var(tmp));
+            });
+        } else {
+            let cur = self.expr(e);
+            self.emit(Stmt::Assign(tmp, Rv::Use(cur)));
+            let p = self.val(Ty::Ptr, Rv::AddrOf(tmp));
+            self.emit(Stmt::Call(f.into(), vec![p]));
+            self.store_to(e, Op::Var(tmp));
+        }
+    }
+
+    /// Output to `unit`, or into the character variable `internal` (address, length).
+    pub(super) fn output(&mut self, internal: Option<(Op, Op)>, unit: Op, format: &ast::Format, items: &[Expr], sp: Span) {
+        if self.region.is_some() {
+            self.not_yet("output inside a compute construct", sp);
+            return;
+        }
+        let mark = self.mat_frees.len();
+        for it in items {
+            // Constructors and implied-do lists are printed item by item below.
+            if !matches!(it.kind, ExprKind::ArrayCtor(_)) {
+                self.materialize_rec(it);
+            }
+        }
+        // Scalar items that call functions are evaluated before the statement starts: the
+        // functions may do I/O of their own (e.g. an internal write).
+        let mut pre: Vec<Option<(Op, Op)>> = Vec::new();
+        for it in items {
+            let simple = matches!(it.ty.base(), Some(BaseTy::Integer(4 | 8) | BaseTy::Real(_) | BaseTy::Logical | BaseTy::Character));
+            let v = if simple && it.ty.rank() == 0 && !matches!(it.kind, ExprKind::ArrayCtor(_)) && has_call(it) {
+                if it.ty.base() == Some(BaseTy::Character) {
+                    Some(self.str_expr(it))
+                } else {
+                    let v = self.expr(it);
+                    let t = self.tmp(self.f.op_ty(&v));
+                    self.emit(Stmt::Assign(t, Rv::Use(v)));
+                    Some((Op::Var(t), Op::Null))
+                }
+            } else {
+                None
+            };
+            pre.push(v);
+        }
+        if let Some((a, n)) = internal {
+            let (f, fl) = self.fmt_ops(format);
+            self.emit(Stmt::Call("gpuf_io_begin_internal".into(), vec![a, n, f, fl]));
+        } else {
+            self.io_begin(unit, format);
+        }
+        for (it, pre) in items.iter().zip(pre) {
+            if let ExprKind::ArrayCtor(ci) = &it.kind {
+                self.ctor_walk(ci, &mut |g, x| g.io_elem(x));
+                continue;
+            }
+            if let Some(BaseTy::Derived(k)) = it.ty.base() {
+                self.each_struct(it, &mut |g, a| g.io_struct(a, k));
+                continue;
+            }
+            if let Some((v, n)) = pre {
+                if it.ty.base() == Some(BaseTy::Character) {
+                    self.emit(Stmt::Call("gpuf_io_str".into(), vec![v, n]));
+                } else {
+                    self.io_item(it, v);
+                }
+            } else if it.ty.rank() > 0 && it.ty.base() == Some(BaseTy::Character) {
+                self.char_items(it, &mut |g, a, n| g.emit(Stmt::Call("gpuf_io_str".into(), vec![a, n])));
+            } else if it.ty.rank() > 0 {
+                let shape = self.shape(it);
+                self.scalarise(&shape, &mut |g, idx| g.io_value(it, idx));
+            } else if let Some(s) = self.const_str(it) {
+                let n = s.len() as i64;
+                self.emit(Stmt::Call("gpuf_io_str".into(), vec![Op::Str(s), Op::I64(n)]));
+            } else if it.ty.base() == Some(BaseTy::Character) {
+                let (a, n) = self.str_expr(it);
+                self.emit(Stmt::Call("gpuf_io_str".into(), vec![a, n]));
+            } else {
+                self.io_value(it, &[]);
+            }
+        }
+        self.emit(Stmt::Call("gpuf_io_end".into(), vec![]));
+        self.free_mats(mark);
+    }
+
+    /// One item of a constructor or implied-do list in an I/O list.
+    fn io_elem(&mut self, x: &Expr) {
+        if x.ty.base() == Some(BaseTy::Character) && x.ty.rank() > 0 {
+            self.char_items(x, &mut |g, a, n| g.emit(Stmt::Call("gpuf_io_str".into(), vec![a, n])));
+        } else if x.ty.base() == Some(BaseTy::Character) && self.const_str(x).is_none() {
+            let (a, n) = self.str_expr(x);
+            self.emit(Stmt::Call("gpuf_io_str".into(), vec![a, n]));
+        } else if x.ty.rank() > 0 {
+            let shape = self.shape(x);
+            self.scalarise(&shape, &mut |g, idx| g.io_value(x, idx));
+        } else if let Some(s) = self.const_str(x) {
+            let n = s.len() as i64;
+            self.emit(Stmt::Call("gpuf_io_str".into(), vec![Op::Str(s), Op::I64(n)]));
+        } else {
+            self.io_value(x, &[]);
+        }
+    }
+
+    pub(super) fn io_item(&mut self, e: &Expr, v: Op) {
+        let f = match e.ty.base() {
+            Some(BaseTy::Logical) => "gpuf_io_logical",
+            // Narrow integers travel as `I32`; the runtime prints them with their kind's width.
+            Some(BaseTy::Integer(1)) => "gpuf_io_i8",
+            Some(BaseTy::Integer(2)) => "gpuf_io_i16",
+            _ => match self.f.op_ty(&v) {
+                Ty::I32 | Ty::I8 | Ty::I16 => "gpuf_io_i32",
+                Ty::I64 => "gpuf_io_i64",
+                Ty::F32 => "gpuf_io_f32",
+                Ty::F64 => "gpuf_io_f64",
+                Ty::Ptr => "gpuf_io_str",
+            },
+        };
+        self.emit(Stmt::Call(f.into(), vec![v]));
+    }
+}
+
+/// Whether an expression calls a user function.
+fn has_call(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Call { .. } => true,
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) => has_call(x),
+        ExprKind::Binary(_, x, y) => has_call(x) || has_call(y),
+        ExprKind::Intrinsic { args, .. } => args.iter().any(has_call),
+        ExprKind::ArrayRef { subs, .. } => subs.iter().any(|a| match a {
+            Arg::Index(x) | Arg::Keyword(_, x) => has_call(x),
+            Arg::Range { lo, hi, stride, .. } => [lo, hi, stride].iter().any(|b| b.as_ref().is_some_and(has_call)),
+        }),
+        _ => false,
     }
 }
