@@ -315,6 +315,6 @@ impl G<'_> {
         self.scalarise_rec(shape, vars, k - 1, body);
         let b = self.pop_block();
         let hi = self.bin(Ty::I64, BinOp::Sub, shape[d].clone(), Op::I64(1));
-        self.emit(Stmt::Loop { id, var: vars[d], lo: Op::I64(0), hi, step: Op::I64(1), body: b, acc: None });
+        self.emit(Stmt::Loop { id, var: vars[d], lo: Op::I64(0), hi, step: Op::I64(1), body: b, part: None });
     }
 }

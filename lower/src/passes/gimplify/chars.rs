@@ -329,7 +329,7 @@ impl G<'_> {
                 self.push_block();
                 self.char_section_rec(d, len, dims, k - 1, idx, f);
                 let b = self.pop_block();
-                self.emit(Stmt::Loop { id, var: v, lo: l.clone(), hi: h.clone(), step: st.clone(), body: b, acc: None });
+                self.emit(Stmt::Loop { id, var: v, lo: l.clone(), hi: h.clone(), step: st.clone(), body: b, part: None });
             }
         }
     }

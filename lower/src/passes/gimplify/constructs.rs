@@ -143,7 +143,7 @@ impl G<'_> {
         end: &Expr,
         step: Option<&Expr>,
         body: &[ast::Stmt],
-        acc: Option<AccLoop>,
+        part: Option<PartLoop>,
     ) {
         let home = self.lookup(&var.name);
         let (vty, reg) = match &home {
@@ -194,7 +194,7 @@ impl G<'_> {
         if scoped {
             self.overrides.pop();
         }
-        self.emit(Stmt::Loop { id, var: lv, lo, hi, step: st, body: b, acc });
+        self.emit(Stmt::Loop { id, var: lv, lo, hi, step: st, body: b, part });
     }
 
     /// `where (m1) ... elsewhere (m2) ... elsewhere ... end where`: the control masks are
@@ -438,7 +438,7 @@ impl G<'_> {
         if last {
             self.loops.pop();
         }
-        self.emit(Stmt::Loop { id, var: v, lo, hi, step: st, body, acc: None });
+        self.emit(Stmt::Loop { id, var: v, lo, hi, step: st, body, part: None });
     }
 }
 
@@ -447,9 +447,9 @@ fn exits_to(ss: &[Stmt], id: LoopId) -> bool {
     ss.iter().any(|s| match s {
         Stmt::Exit(l) => *l == id,
         Stmt::If { then_body, else_body, .. } => exits_to(then_body, id) || exits_to(else_body, id),
-        Stmt::Loop { body, .. } | Stmt::AccData { body, .. } => exits_to(body, id),
+        Stmt::Loop { body, .. } | Stmt::DataRegion { body, .. } => exits_to(body, id),
         Stmt::While { cond_body, body, .. } => exits_to(cond_body, id) || exits_to(body, id),
-        Stmt::AccRegion(r) => exits_to(&r.body, id),
+        Stmt::Region(r) => exits_to(&r.body, id),
         _ => false,
     })
 }

@@ -33,13 +33,13 @@ pub fn uses(ss: &[Stmt], out: &mut BTreeSet<VarId>) {
                 uses(then_body, out);
                 uses(else_body, out);
             }
-            Stmt::Loop { var, lo, hi, step, body, acc, .. } => {
+            Stmt::Loop { var, lo, hi, step, body, part, .. } => {
                 out.insert(*var);
                 op(lo, out);
                 op(hi, out);
                 op(step, out);
                 uses(body, out);
-                if let Some(a) = acc {
+                if let Some(a) = part {
                     for r in &a.reductions {
                         out.insert(r.local);
                         match r.result {
@@ -55,8 +55,8 @@ pub fn uses(ss: &[Stmt], out: &mut BTreeSet<VarId>) {
                 op(cond, out);
                 uses(body, out);
             }
-            Stmt::AccRegion(r) => uses(&r.body, out),
-            Stmt::AccData { body, .. } => uses(body, out),
+            Stmt::Region(r) => uses(&r.body, out),
+            Stmt::DataRegion { body, .. } => uses(body, out),
             Stmt::Launch(_) | Stmt::Exit(_) | Stmt::Cycle(_) | Stmt::Return => {}
         }
     }
@@ -94,8 +94,8 @@ pub fn defs(ss: &[Stmt]) -> BTreeSet<VarId> {
                     walk(cond_body, out);
                     walk(body, out);
                 }
-                Stmt::AccRegion(r) => walk(&r.body, out),
-                Stmt::AccData { body, .. } => walk(body, out),
+                Stmt::Region(r) => walk(&r.body, out),
+                Stmt::DataRegion { body, .. } => walk(body, out),
                 _ => {}
             }
         }

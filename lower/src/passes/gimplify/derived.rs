@@ -288,7 +288,7 @@ impl<'a> G<'a> {
         f(self, a);
         let body = self.pop_block();
         let id = self.f.new_loop();
-        self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi: Op::I64(n - 1), step: Op::I64(1), body, acc: None });
+        self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi: Op::I64(n - 1), step: Op::I64(1), body, part: None });
     }
 
     /// The component `name` of the derived-type scalar `base` (of its element `idx` when
@@ -611,7 +611,7 @@ impl<'a> G<'a> {
                 }
             } else {
                 let id = self.f.new_loop();
-                self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi: Op::I64(c.elems() - 1), step: Op::I64(1), body, acc: None });
+                self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi: Op::I64(c.elems() - 1), step: Op::I64(1), body, part: None });
             }
         }
     }

@@ -284,7 +284,7 @@ impl G<'_> {
                     self.ctor_walk(&d.items, f);
                     let body = self.pop_block();
                     self.overrides.pop();
-                    self.emit(Stmt::Loop { id, var: v, lo, hi, step: st, body, acc: None });
+                    self.emit(Stmt::Loop { id, var: v, lo, hi, step: st, body, part: None });
                 }
             }
         }

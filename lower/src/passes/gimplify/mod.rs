@@ -4,8 +4,8 @@
 //! descriptors (a data pointer plus a lower bound and an extent per dimension, all scalar
 //! variables) and element accesses become address arithmetic; whole-array and section
 //! expressions are scalarised into loops. For OpenACC, the implicit data attributes of
-//! every compute construct are made explicit ([`AccRegion::maps`] and
-//! [`AccRegion::captures`]): arrays default to `copy`, scalars to `firstprivate` in
+//! every compute construct are made explicit ([`OffloadRegion::maps`] and
+//! [`OffloadRegion::captures`]): arrays default to `copy`, scalars to `firstprivate` in
 //! `parallel`/`serial` and to `copy` when assigned in `kernels`; loop variables, `private`
 //! variables and reduction locals get fresh variables.
 //!
@@ -112,10 +112,10 @@ pub fn mem_ty(b: BaseTy) -> Ty {
     }
 }
 
-/// The context of the compute construct being gimplified.
+/// The context of the offload region (OpenACC compute construct) being gimplified.
 struct RegionCtx {
     kind: RegionKind,
-    /// Levels used by enclosing acc loops.
+    /// Levels used by enclosing partitioned loops.
     levels: Levels,
     /// Per-gang scratch memory for private arrays: the kernel's base pointer variable and
     /// the host's descriptor of the array.

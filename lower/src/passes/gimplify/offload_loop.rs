@@ -140,8 +140,8 @@ impl G<'_> {
         if let Some(r) = self.region.as_mut() {
             r.levels = Levels(r.levels.0 | levels.0);
         }
-        let acc = AccLoop { levels, collapse, reductions: reductions.clone(), privates, independent };
-        self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, Some(acc));
+        let part = PartLoop { levels, collapse, reductions: reductions.clone(), privates, independent };
+        self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, Some(part));
         if let Some(r) = self.region.as_mut() {
             r.levels = outer;
         }

@@ -238,7 +238,7 @@ impl G<'_> {
             None => kind_name(kind).to_string(),
         };
         let line = self.line(sp);
-        self.emit(Stmt::AccRegion(Box::new(AccRegion {
+        self.emit(Stmt::Region(Box::new(OffloadRegion {
             kind,
             what,
             line,
@@ -309,7 +309,7 @@ impl G<'_> {
             self.region(&sub, g, None, gsp);
         }
         let b = self.pop_block();
-        self.emit(Stmt::AccData { maps, body: b });
+        self.emit(Stmt::DataRegion { maps, body: b });
         true
     }
 

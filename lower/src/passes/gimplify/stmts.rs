@@ -224,7 +224,7 @@ impl G<'_> {
                             }
                             self.emit(Stmt::If { cond: Op::Var(keep), then_body: exit, else_body: vec![] });
                         }
-                        None => self.emit(Stmt::AccData { maps, body: b }),
+                        None => self.emit(Stmt::DataRegion { maps, body: b }),
                     }
                 }
                 k => self.not_yet(format!("`{}` construct", k.name()), dir.span),

@@ -299,7 +299,7 @@ impl G<'_> {
                     let x = self.conv(x, t);
                     put(self, &buf, Op::Var(k), x);
                     let body = self.pop_block();
-                    self.emit(Stmt::Loop { id, var: k, lo: Op::Var(pos), hi: last, step: Op::I64(1), body, acc: None });
+                    self.emit(Stmt::Loop { id, var: k, lo: Op::Var(pos), hi: last, step: Op::I64(1), body, part: None });
                     nv
                 }
                 None => Op::Var(pos),
