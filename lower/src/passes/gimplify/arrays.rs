@@ -23,13 +23,7 @@ impl G<'_> {
             let (Some(&lbv), Some(&extv)) = (d.lb.get(k), d.ext.get(k)) else { break };
             match dim {
                 DimSpec::Explicit { lo, hi } => {
-                    let lo = match lo {
-                        Some(e) => {
-                            let o = self.expr(e);
-                            self.conv(o, Ty::I64)
-                        }
-                        None => Op::I64(1),
-                    };
+                    let lo = self.int_arg(lo.as_ref(), 1);
                     let hi = self.expr(hi);
                     let hi = self.conv(hi, Ty::I64);
                     self.emit(Stmt::Assign(lbv, Rv::Use(lo.clone())));
@@ -123,13 +117,7 @@ impl G<'_> {
                 }
                 Arg::Range { lo, stride, .. } => {
                     let lo = self.range_lo(d, dim, lo.as_ref());
-                    let st = match stride {
-                        Some(s) => {
-                            let v = self.expr(s);
-                            self.conv(v, Ty::I64)
-                        }
-                        None => Op::I64(1),
-                    };
+                    let st = self.int_arg(stride.as_ref(), 1);
                     let pos = idx.get(k).cloned().unwrap_or(Op::I64(0));
                     k += 1;
                     let off = self.bin(Ty::I64, BinOp::Mul, pos, st);
@@ -222,13 +210,7 @@ impl G<'_> {
                     if let Arg::Range { lo, hi, stride, .. } = s {
                         let l = self.range_lo(&d, dim, lo.as_ref());
                         let h = self.range_hi(&d, dim, hi.as_ref());
-                        let st = match stride {
-                            Some(s) => {
-                                let v = self.expr(s);
-                                self.conv(v, Ty::I64)
-                            }
-                            None => Op::I64(1),
-                        };
+                        let st = self.int_arg(stride.as_ref(), 1);
                         if self.opts.check_bounds {
                             self.section_check(&d, dim, [&l, &h, &st], e.span);
                         }

@@ -174,9 +174,7 @@ impl G<'_> {
         if self.takes_frame(key) {
             // Through a thunk that finds the host frame in a global, set around the call.
             let g = thunk_frame_global(&sig.link_name);
-            if !self.globals.iter().any(|x| x.name == g) {
-                self.globals.push(Global { name: g.clone(), ty: Ty::Ptr, init: Op::Null, local: true, external: false });
-            }
+            self.add_global(&g, Ty::Ptr, Op::Null, true);
             let ga = self.val(Ty::Ptr, Rv::GlobalAddr(g.clone()));
             let old = self.tmp(Ty::Ptr);
             self.emit(Stmt::Assign(old, Rv::Load(Ty::Ptr, ga.clone())));

@@ -137,13 +137,8 @@ impl G<'_> {
             self.not_yet(format!("saved or module allocatable character variable `{}`", s.name), s.span);
             return;
         }
-        let (gname, local) = match &s.module {
-            Some(m) => (format!("__{m}_MOD_{}", s.module_name.as_deref().unwrap_or(&s.name)), false),
-            None => (format!("{}.{}", self.f.name, s.name), true),
-        };
-        if !self.globals.iter().any(|g| g.name == gname) {
-            self.globals.push(Global { name: gname.clone(), ty: Ty::Ptr, init: Op::Null, local, external: false });
-        }
+        let (gname, local) = self.static_name(s);
+        self.add_global(&gname, Ty::Ptr, Op::Null, local);
         let len = self.f.new_var(format!("{}.len", s.name), Ty::I64);
         self.emit(Stmt::Assign(len, Rv::Use(Op::I64(n.max(0)))));
         let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
@@ -278,13 +273,7 @@ impl G<'_> {
                         Arg::Range { lo, hi, stride, .. } => {
                             let l = self.range_lo(&d, k, lo.as_ref());
                             let h = self.range_hi(&d, k, hi.as_ref());
-                            let st = match stride {
-                                Some(x) => {
-                                    let v = self.expr(x);
-                                    self.conv(v, Ty::I64)
-                                }
-                                None => Op::I64(1),
-                            };
+                            let st = self.int_arg(stride.as_ref(), 1);
                             dims.push(Err((l, h, st)));
                         }
                     }
@@ -409,13 +398,7 @@ impl G<'_> {
 
     /// The substring `(lo:hi)` of the string at `addr` of length `len`.
     fn substring(&mut self, addr: Op, len: Op, lo: Option<&Expr>, hi: Option<&Expr>) -> (Op, Op) {
-        let lo = match lo {
-            Some(x) => {
-                let v = self.expr(x);
-                self.conv(v, Ty::I64)
-            }
-            None => Op::I64(1),
-        };
+        let lo = self.int_arg(lo, 1);
         let hi = match hi {
             Some(x) => {
                 let v = self.expr(x);

@@ -4,6 +4,17 @@
 use super::*;
 
 impl G<'_> {
+    /// An optional integer operand as an `I64`, `default` when absent.
+    pub(super) fn int_arg(&mut self, e: Option<&Expr>, default: i64) -> Op {
+        match e {
+            Some(x) => {
+                let v = self.expr(x);
+                self.conv(v, Ty::I64)
+            }
+            None => Op::I64(default),
+        }
+    }
+
     pub(super) fn expr_ty(&self, e: &Expr) -> Ty {
         match e.ty.base() {
             Some(b) => ir_ty(b),

@@ -4,6 +4,22 @@
 use super::*;
 
 impl G<'_> {
+    /// The global of a module or saved variable and whether it is local to this object:
+    /// gfortran's `__module_MOD_name` for module variables, `unit.name` for saved ones.
+    pub(super) fn static_name(&self, s: &gpuf_frontend::sema::Symbol) -> (String, bool) {
+        match &s.module {
+            Some(m) => (format!("__{m}_MOD_{}", s.module_name.as_deref().unwrap_or(&s.name)), false),
+            None => (format!("{}.{}", self.f.name, s.name), true),
+        }
+    }
+
+    /// Declares the global `name` unless an earlier unit of the file did.
+    pub(super) fn add_global(&mut self, name: &str, ty: Ty, init: Op, local: bool) {
+        if !self.globals.iter().any(|g| g.name == name) {
+            self.globals.push(Global { name: name.to_string(), ty, init, local, external: false });
+        }
+    }
+
     /// An array with static storage (saved, or a module variable): a global pointer to its
     /// data, allocated and initialised the first time the unit runs.
     pub(super) fn saved_array(&mut self, s: &gpuf_frontend::sema::Symbol, gname: String, local: bool) {
@@ -15,9 +31,7 @@ impl G<'_> {
             self.not_yet(format!("saved or module allocatable array `{}`", s.name), s.span);
             return;
         }
-        if !self.globals.iter().any(|g| g.name == gname) {
-            self.globals.push(Global { name: gname.clone(), ty: Ty::Ptr, init: Op::Null, local, external: false });
-        }
+        self.add_global(&gname, Ty::Ptr, Op::Null, local);
         let desc = self.new_desc(s);
         self.set_shape(&desc, &s.dims, s.span);
         let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
@@ -39,9 +53,7 @@ impl G<'_> {
     /// the first unit that runs. Units copy it into their descriptor variables on entry
     /// and after every call, and write it back when they (re)allocate the array.
     pub(super) fn global_alloc_array(&mut self, s: &gpuf_frontend::sema::Symbol, gname: String, local: bool) {
-        if !self.globals.iter().any(|g| g.name == gname) {
-            self.globals.push(Global { name: gname.clone(), ty: Ty::Ptr, init: Op::Null, local, external: false });
-        }
+        self.add_global(&gname, Ty::Ptr, Op::Null, local);
         let desc = self.new_desc(s);
         let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
         let block = self.f.new_var(format!("{}.desc", s.name), Ty::Ptr);

@@ -49,7 +49,7 @@ use assign::mentions;
 pub use dataflow::{defs, rv_ops, uses};
 use frames::{thunk, thunk_frame_global};
 use globals::mark_external_globals;
-use offload_data::{assigned, memory_scalars};
+use offload_data::{assigned, map_clause, memory_scalars};
 use offload_loop::red_op;
 use units::const_value;
 

@@ -4,6 +4,43 @@
 use super::*;
 
 impl G<'_> {
+    /// A structured data construct: a data region around the body; with `if(cond)` the
+    /// maps are made only when the condition holds on entry.
+    pub(super) fn data_region(&mut self, dir: &ast::AccDirective, body: &[ast::Stmt]) {
+        let cond = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
+        let maps = self.data_maps(&dir.clauses, None);
+        self.push_block();
+        self.stmts(body);
+        let b = self.pop_block();
+        match cond {
+            // `data if(cond)`: map only when the condition holds on entry.
+            Some(c) => {
+                let keep = self.tmp(Ty::I32);
+                self.emit(Stmt::Assign(keep, Rv::Use(c)));
+                let enter: Vec<Stmt> = maps
+                    .iter()
+                    .map(|m| Stmt::Call("gpuf_acc_enter".into(), vec![m.addr.clone(), m.bytes.clone(), Op::I32(m.kind.code()), Op::I32(0)]))
+                    .collect();
+                let exit: Vec<Stmt> = maps
+                    .iter()
+                    .rev()
+                    .map(|m| {
+                        Stmt::Call(
+                            "gpuf_acc_exit".into(),
+                            vec![m.addr.clone(), m.bytes.clone(), Op::I32(m.kind.code()), Op::I32(0), Op::I32(0)],
+                        )
+                    })
+                    .collect();
+                self.emit(Stmt::If { cond: Op::Var(keep), then_body: enter, else_body: vec![] });
+                for s in b {
+                    self.emit(s);
+                }
+                self.emit(Stmt::If { cond: Op::Var(keep), then_body: exit, else_body: vec![] });
+            }
+            None => self.emit(Stmt::DataRegion { maps, body: b }),
+        }
+    }
+
     /// The mapped block of a data-clause item: (host address, bytes, description).
     pub(super) fn map_block(&mut self, e: &Expr) -> Option<(Op, Op, String, Option<Desc>)> {
         match &e.kind {
@@ -53,16 +90,7 @@ impl G<'_> {
     pub(super) fn data_maps(&mut self, clauses: &[ast::AccClause], mut mentioned: Option<&mut BTreeSet<String>>) -> Vec<MapItem> {
         let mut maps = Vec::new();
         for c in clauses {
-            let (kind, list) = match &c.kind {
-                ClauseKind::Copy(l) => (MapKind::Copy, l),
-                ClauseKind::Copyin(l) => (MapKind::Copyin, l),
-                ClauseKind::Copyout(l) => (MapKind::Copyout, l),
-                ClauseKind::Create(l) => (MapKind::Create, l),
-                ClauseKind::Present(l) => (MapKind::Present, l),
-                ClauseKind::NoCreate(l) => (MapKind::NoCreate, l),
-                ClauseKind::Delete(l) => (MapKind::Delete, l),
-                _ => continue,
-            };
+            let Some((kind, list)) = map_clause(&c.kind) else { continue };
             for e in list {
                 let base = match &e.kind {
                     ExprKind::Name(i) => i.name.clone(),
@@ -231,16 +259,12 @@ pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> 
     }
     fn clauses(cs: &[ast::AccClause], out: &mut BTreeSet<String>, syms: &Symbols, reductions: bool) {
         for c in cs {
+            if let Some((_, l)) = map_clause(&c.kind) {
+                names(l, out, syms);
+                continue;
+            }
             match &c.kind {
-                ClauseKind::Copy(l)
-                | ClauseKind::Copyin(l)
-                | ClauseKind::Copyout(l)
-                | ClauseKind::Create(l)
-                | ClauseKind::Delete(l)
-                | ClauseKind::Present(l)
-                | ClauseKind::NoCreate(l)
-                | ClauseKind::SelfHost(l)
-                | ClauseKind::Device(l) => names(l, out, syms),
+                ClauseKind::SelfHost(l) | ClauseKind::Device(l) => names(l, out, syms),
                 ClauseKind::Reduction(_, l) if reductions => names(l, out, syms),
                 _ => {}
             }
@@ -389,4 +413,19 @@ fn private_names(cs: &[ast::AccClause]) -> Vec<String> {
         }
     }
     v
+}
+
+/// The map kind and list of a data clause (`copy`, `copyin`, `copyout`, `create`,
+/// `present`, `no_create`, `delete`).
+pub(super) fn map_clause(k: &ClauseKind) -> Option<(MapKind, &[Expr])> {
+    Some(match k {
+        ClauseKind::Copy(l) => (MapKind::Copy, l),
+        ClauseKind::Copyin(l) => (MapKind::Copyin, l),
+        ClauseKind::Copyout(l) => (MapKind::Copyout, l),
+        ClauseKind::Create(l) => (MapKind::Create, l),
+        ClauseKind::Present(l) => (MapKind::Present, l),
+        ClauseKind::NoCreate(l) => (MapKind::NoCreate, l),
+        ClauseKind::Delete(l) => (MapKind::Delete, l),
+        _ => return None,
+    })
 }

@@ -279,25 +279,13 @@ impl G<'_> {
             return false;
         }
         let maps = self.data_maps(&dir.clauses, None);
-        let data_clause = |c: &ast::AccClause| {
-            matches!(
-                c.kind,
-                ClauseKind::Copy(_)
-                    | ClauseKind::Copyin(_)
-                    | ClauseKind::Copyout(_)
-                    | ClauseKind::Create(_)
-                    | ClauseKind::Present(_)
-                    | ClauseKind::NoCreate(_)
-                    | ClauseKind::Delete(_)
-            )
-        };
         self.push_block();
         for g in &groups {
             let partitioned = g.iter().any(has_partitioned_loop);
             let clauses: Vec<ast::AccClause> = dir
                 .clauses
                 .iter()
-                .filter(|c| !data_clause(c))
+                .filter(|c| map_clause(&c.kind).is_none())
                 .filter(|c| {
                     partitioned || !matches!(c.kind, ClauseKind::NumGangs(_) | ClauseKind::NumWorkers(_) | ClauseKind::VectorLength(_))
                 })

@@ -122,111 +122,11 @@ impl G<'_> {
                     None => self.emit(Stmt::Call("gpuf_stop".into(), vec![Op::I32(0), Op::I32(0)])),
                 }
             }
-            StmtKind::Allocate(items) => {
-                if self.region.is_some() {
-                    self.not_yet("`allocate` inside a compute construct", s.span);
-                    return;
-                }
-                for (name, dims) in items {
-                    if let Some(Home::CharArray { d, len }) = self.lookup(&name.name) {
-                        self.set_shape(&d, dims, name.span);
-                        let bytes = self.char_array_bytes(&d, len);
-                        let n = d.name.clone();
-                        let nl = n.len() as i64;
-                        let p = self.val(
-                            Ty::Ptr,
-                            Rv::Call("gpuf_allocate_array".into(), vec![Op::Var(d.addr), bytes, Op::Str(n), Op::I64(nl)], Ty::Ptr),
-                        );
-                        self.emit(Stmt::Assign(d.addr, Rv::Use(p)));
-                        self.blank_char_array(&d, len);
-                        continue;
-                    }
-                    let Some(Home::Array(d)) = self.lookup(&name.name) else {
-                        self.not_yet(format!("`allocate` of `{}`", name.name), name.span);
-                        continue;
-                    };
-                    self.set_shape(&d, dims, name.span);
-                    let bytes = self.desc_bytes(&d);
-                    let n = d.name.clone();
-                    let len = n.len() as i64;
-                    let p = self.val(
-                        Ty::Ptr,
-                        Rv::Call("gpuf_allocate_array".into(), vec![Op::Var(d.addr), bytes, Op::Str(n), Op::I64(len)], Ty::Ptr),
-                    );
-                    self.emit(Stmt::Assign(d.addr, Rv::Use(p)));
-                    self.store_global_desc(&name.name);
-                    if let BaseTy::Derived(k) = d.base {
-                        self.init_array_elems(&d, k);
-                    }
-                }
-            }
-            StmtKind::Deallocate(names) => {
-                if self.region.is_some() {
-                    self.not_yet("`deallocate` inside a compute construct", s.span);
-                    return;
-                }
-                for name in names {
-                    let d = match self.lookup(&name.name) {
-                        Some(Home::Array(d)) | Some(Home::CharArray { d, .. }) => d,
-                        Some(Home::Chars { addr, len }) => {
-                            let n = name.name.clone();
-                            let nl = n.len() as i64;
-                            self.emit(Stmt::Call("gpuf_deallocate_array".into(), vec![Op::Var(addr), Op::Str(n), Op::I64(nl)]));
-                            self.emit(Stmt::Assign(addr, Rv::Use(Op::Null)));
-                            self.emit(Stmt::Assign(len, Rv::Use(Op::I64(0))));
-                            continue;
-                        }
-                        _ => continue,
-                    };
-                    let n = d.name.clone();
-                    let len = n.len() as i64;
-                    self.emit(Stmt::Call("gpuf_deallocate_array".into(), vec![Op::Var(d.addr), Op::Str(n), Op::I64(len)]));
-                    self.emit(Stmt::Assign(d.addr, Rv::Use(Op::Null)));
-                    self.store_global_desc(&name.name);
-                }
-            }
+            StmtKind::Allocate(items) => self.allocate(items, s.span),
+            StmtKind::Deallocate(names) => self.deallocate(names, s.span),
             StmtKind::AccBlock { dir, body, .. } => match dir.kind {
                 ast::AccKind::Parallel | ast::AccKind::Kernels | ast::AccKind::Serial => self.region(dir, body, None, s.span),
-                ast::AccKind::Data => {
-                    let cond =
-                        dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
-                    let maps = self.data_maps(&dir.clauses, None);
-                    self.push_block();
-                    self.stmts(body);
-                    let b = self.pop_block();
-                    match cond {
-                        // `data if(cond)`: map only when the condition holds on entry.
-                        Some(c) => {
-                            let keep = self.tmp(Ty::I32);
-                            self.emit(Stmt::Assign(keep, Rv::Use(c)));
-                            let enter: Vec<Stmt> = maps
-                                .iter()
-                                .map(|m| {
-                                    Stmt::Call(
-                                        "gpuf_acc_enter".into(),
-                                        vec![m.addr.clone(), m.bytes.clone(), Op::I32(m.kind.code()), Op::I32(0)],
-                                    )
-                                })
-                                .collect();
-                            let exit: Vec<Stmt> = maps
-                                .iter()
-                                .rev()
-                                .map(|m| {
-                                    Stmt::Call(
-                                        "gpuf_acc_exit".into(),
-                                        vec![m.addr.clone(), m.bytes.clone(), Op::I32(m.kind.code()), Op::I32(0), Op::I32(0)],
-                                    )
-                                })
-                                .collect();
-                            self.emit(Stmt::If { cond: Op::Var(keep), then_body: enter, else_body: vec![] });
-                            for s in b {
-                                self.emit(s);
-                            }
-                            self.emit(Stmt::If { cond: Op::Var(keep), then_body: exit, else_body: vec![] });
-                        }
-                        None => self.emit(Stmt::DataRegion { maps, body: b }),
-                    }
-                }
+                ast::AccKind::Data => self.data_region(dir, body),
                 k => self.not_yet(format!("`{}` construct", k.name()), dir.span),
             },
             StmtKind::AccLoop { dir, do_stmt } => match dir.kind {

@@ -7,16 +7,6 @@
 use super::*;
 
 impl G<'_> {
-    pub(super) fn int_arg(&mut self, e: Option<&Expr>, default: i64) -> Op {
-        match e {
-            Some(x) => {
-                let v = self.expr(x);
-                self.conv(v, Ty::I64)
-            }
-            None => Op::I64(default),
-        }
-    }
-
     /// The literal `dim` of `spread`, `cshift`, `eoshift` (zero-based).
     fn lit_dim(e: Option<&Expr>) -> usize {
         match e.map(|x| &x.kind) {

@@ -131,11 +131,7 @@ impl G<'_> {
             }
             if let (BaseTy::Derived(k), false) = (s.base, result_name.as_deref() == Some(s.name.as_str())) {
                 let saved_here = unit.kind != UnitKind::Program && (s.save || s.init.is_some());
-                let saved = match &s.module {
-                    Some(m) => Some((format!("__{m}_MOD_{}", s.module_name.as_deref().unwrap_or(&s.name)), false)),
-                    None if saved_here => Some((format!("{}.{}", self.f.name, s.name), true)),
-                    None => None,
-                };
+                let saved = (s.module.is_some() || saved_here).then(|| self.static_name(s));
                 self.declare_derived(s, k, saved);
                 continue;
             }
@@ -185,10 +181,7 @@ impl G<'_> {
                     continue;
                 }
                 if s.module.is_some() || saved_here {
-                    let (gname, local) = match &s.module {
-                        Some(m) => (format!("__{m}_MOD_{}", s.module_name.as_deref().unwrap_or(&s.name)), false),
-                        None => (format!("{}.{}", self.f.name, s.name), true),
-                    };
+                    let (gname, local) = self.static_name(s);
                     self.complex_saved(s, pt, gname, local);
                     continue;
                 }
@@ -197,10 +190,7 @@ impl G<'_> {
                 continue;
             }
             if (s.module.is_some() || saved_here) && s.base != BaseTy::Character {
-                let (gname, local) = match &s.module {
-                    Some(m) => (format!("__{m}_MOD_{}", s.module_name.as_deref().unwrap_or(&s.name)), false),
-                    None => (format!("{}.{}", self.f.name, s.name), true),
-                };
+                let (gname, local) = self.static_name(s);
                 if s.rank > 0 {
                     self.saved_array(s, gname, local);
                     continue;
@@ -215,9 +205,7 @@ impl G<'_> {
                     },
                     None => zero_of(ir_ty(s.base)),
                 };
-                if !self.globals.iter().any(|g| g.name == gname) {
-                    self.globals.push(Global { name: gname.clone(), ty: ir_ty(s.base), init, local, external: false });
-                }
+                self.add_global(&gname, ir_ty(s.base), init, local);
                 let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
                 self.emit(Stmt::Assign(p, Rv::GlobalAddr(gname)));
                 self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
