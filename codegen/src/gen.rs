@@ -19,7 +19,6 @@ use inkwell::values::{
 use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, FloatPredicate, IntPredicate};
 use std::collections::HashMap;
 
-#[path = "aggret.rs"]
 mod aggret;
 
 const SEQ: AtomicOrdering = AtomicOrdering::SequentiallyConsistent;
@@ -658,7 +657,7 @@ impl<'ctx> Cg<'ctx> {
                 }
                 self.b.position_at_end(merge);
             }
-            Stmt::Loop { id, var, lo, hi, step, body, acc: _ } => {
+            Stmt::Loop { id, var, lo, hi, step, body, part: _ } => {
                 let t = fx.f.var(*var).ty;
                 if !t.is_int() {
                     return err(format!("function `{}`: loop variable of type {t:?}", fx.f.name));
@@ -730,8 +729,8 @@ impl<'ctx> Cg<'ctx> {
             Stmt::Builtin(b, _) => {
                 return err(format!("function `{}`: builtin {b:?} left for codegen (oacc-xform should remove it)", fx.f.name))
             }
-            Stmt::AccRegion(r) => return err(format!("function `{}`: compute construct `{}` not lowered by omp-lower", fx.f.name, r.what)),
-            Stmt::AccData { .. } => return err(format!("function `{}`: data construct not lowered by omp-lower", fx.f.name)),
+            Stmt::Region(r) => return err(format!("function `{}`: compute construct `{}` not lowered by omp-lower", fx.f.name, r.what)),
+            Stmt::DataRegion { .. } => return err(format!("function `{}`: data construct not lowered by omp-lower", fx.f.name)),
         }
         Ok(())
     }

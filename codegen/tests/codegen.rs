@@ -32,7 +32,7 @@ fn print_f64(o: Op) -> Stmt {
 }
 
 fn counted(f: &mut Function, var: VarId, lo: Op, hi: Op, step: Op, body: Vec<Stmt>) -> Stmt {
-    Stmt::Loop { id: f.new_loop(), var, lo, hi, step, body, acc: None }
+    Stmt::Loop { id: f.new_loop(), var, lo, hi, step, body, part: None }
 }
 
 /// A kernel `a(i) = a(i) + mul*i` for i in 0..n-1: params (a: mapped ptr, n: by value i32).
@@ -113,7 +113,7 @@ fn host_module(target: Target, kernel_mul: i32) -> Module {
         lo: Op::I32(1),
         hi: Op::I32(10),
         step: Op::I32(1),
-        acc: None,
+        part: None,
         body: vec![
             assign(c, bin(BinOp::Eq, v(i), Op::I32(3))),
             Stmt::If { cond: v(c), then_body: vec![Stmt::Cycle(id), print_i32(Op::I32(-1))], else_body: vec![] },

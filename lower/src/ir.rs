@@ -8,10 +8,13 @@
 //! dimension) and every element access into address arithmetic plus [`Rv::Load`] /
 //! [`Stmt::Store`].
 //!
-//! The OpenACC constructs appear as [`Stmt::AccRegion`] / [`Stmt::AccData`] after gimplify,
-//! as [`Stmt::Launch`] and data-environment calls after omp-lower, as partitioned loops with
+//! Offload constructs (OpenACC compute constructs or OpenMP target regions) appear as
+//! [`Stmt::Region`] / [`Stmt::DataRegion`] and loops with a [`PartLoop`] after gimplify, as
+//! [`Stmt::Launch`] and data-environment calls after omp-lower, as partitioned loops with
 //! abstract builtins ([`Builtin`]) after omp-expand, and as target primitives ([`Prim`]) or
-//! runtime calls after oacc-xform.
+//! runtime calls after oacc-xform. The vocabulary is the models' common one (a region, a
+//! loop partitioned over levels, data maps of a kind, reductions), as in GCC, which lowers
+//! both models through the same omp-low and omp-expand.
 
 use std::fmt;
 
@@ -165,7 +168,8 @@ impl MathFn {
     }
 }
 
-/// Parallelism levels of OpenACC.
+/// Parallelism levels of partitioned loops: OpenACC's gang, worker and vector (OpenMP's
+/// teams, threads and simd lanes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
     Gang = 0,
@@ -239,7 +243,7 @@ pub enum RedStage {
     Teardown,
 }
 
-/// Abstract OpenACC builtins placed by omp-expand and expanded by oacc-xform.
+/// Abstract offload builtins placed by omp-expand and expanded by oacc-xform.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Builtin {
     /// `I32`: the number of gangs / workers / vector lanes of the launch.
@@ -345,7 +349,7 @@ pub enum Rv {
     AtomicLoad(Ty, Op),
 }
 
-/// The kind of an OpenACC compute construct.
+/// The kind of an offload region (named after the OpenACC compute constructs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RegionKind {
     Parallel,
@@ -353,7 +357,9 @@ pub enum RegionKind {
     Serial,
 }
 
-/// How a variable enters a compute region or data construct (made explicit by gimplify).
+/// How a variable enters an offload region or data region (made explicit by gimplify). OpenMP's
+/// `map` types correspond: `to` is `Copyin`, `from` `Copyout`, `tofrom` `Copy`, `alloc` `Create`,
+/// `release`/`delete` `Delete`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MapKind {
     Copy,
@@ -401,7 +407,7 @@ pub struct MapItem {
     pub what: String,
 }
 
-/// How a variable is visible inside a compute region.
+/// How a variable is visible inside an offload region.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Capture {
     /// A `Ptr` variable holding the host address of mapped data (an array's data pointer,
@@ -418,7 +424,7 @@ pub enum Capture {
     Scratch(VarId, Op),
 }
 
-/// An OpenACC reduction attached to a loop or a compute construct.
+/// A reduction attached to a partitioned loop or an offload region.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reduction {
     pub op: RedOp,
@@ -438,9 +444,10 @@ pub enum RedResult {
     Mem(VarId),
 }
 
-/// The OpenACC part of a loop.
+/// How a loop is partitioned (an OpenACC `loop` directive; an OpenMP `distribute`,
+/// worksharing or `simd` loop).
 #[derive(Clone, Debug, PartialEq)]
-pub struct AccLoop {
+pub struct PartLoop {
     /// Levels the loop is partitioned over (empty: sequential).
     pub levels: Levels,
     /// `collapse(n)`: the loop's body starts with n-1 further loops that belong to it.
@@ -473,7 +480,8 @@ pub enum Stmt {
         hi: Op,
         step: Op,
         body: Vec<Stmt>,
-        acc: Option<AccLoop>,
+        /// The loop's partitioning (offload loops; `None` for a sequential host or device loop).
+        part: Option<PartLoop>,
     },
     /// `do while`: evaluates `cond_body` then tests `cond` before each iteration.
     While {
@@ -484,10 +492,11 @@ pub enum Stmt {
     },
     Exit(LoopId),
     Cycle(LoopId),
-    /// A compute construct before omp-lower; `maps` and `captures` are explicit.
-    AccRegion(Box<AccRegion>),
-    /// A structured data construct before omp-lower.
-    AccData {
+    /// An offload construct (OpenACC compute construct or OpenMP target region) before
+    /// omp-lower; `maps` and `captures` are explicit.
+    Region(Box<OffloadRegion>),
+    /// A structured data construct (OpenACC `data`, OpenMP `target data`) before omp-lower.
+    DataRegion {
         maps: Vec<MapItem>,
         body: Vec<Stmt>,
     },
@@ -503,8 +512,9 @@ pub enum Stmt {
     Return,
 }
 
+/// An offload construct: its kind, data maps, captures, reductions and launch clauses.
 #[derive(Clone, Debug, PartialEq)]
-pub struct AccRegion {
+pub struct OffloadRegion {
     pub kind: RegionKind,
     /// The construct's name for kernel naming and messages (`parallel`, `kernels loop`).
     pub what: String,
@@ -601,7 +611,7 @@ impl Function {
     }
 }
 
-/// An outlined compute region.
+/// An outlined offload region.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Kernel {
     /// The symbol name (`main_kernel0`), unique in the program.

@@ -131,8 +131,8 @@ impl<'h> Neuter<'h> {
                     Stmt::If { cond, then_body, else_body } => {
                         Stmt::If { cond, then_body: self.stmts(f, then_body, exec, part), else_body: self.stmts(f, else_body, exec, part) }
                     }
-                    Stmt::Loop { id, var, lo, hi, step, body, acc } => {
-                        Stmt::Loop { id, var, lo, hi, step, body: self.stmts(f, body, exec, part), acc }
+                    Stmt::Loop { id, var, lo, hi, step, body, part: pl } => {
+                        Stmt::Loop { id, var, lo, hi, step, body: self.stmts(f, body, exec, part), part: pl }
                     }
                     Stmt::While { id, cond_body, cond, body } => {
                         // Every thread evaluates the condition, before each iteration: what

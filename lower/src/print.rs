@@ -172,9 +172,9 @@ impl Printer<'_> {
                 }
                 self.line(ind, "}");
             }
-            Stmt::Loop { id, var, lo, hi, step, body, acc } => {
+            Stmt::Loop { id, var, lo, hi, step, body, part } => {
                 let mut t = format!("loop#{} {} = {}, {}, {}", id.0, self.v(*var), self.op(lo), self.op(hi), self.op(step));
-                if let Some(a) = acc {
+                if let Some(a) = part {
                     let _ = write!(t, " acc({}", a.levels);
                     if a.collapse > 1 {
                         let _ = write!(t, " collapse({})", a.collapse);
@@ -204,7 +204,7 @@ impl Printer<'_> {
             }
             Stmt::Exit(id) => self.line(ind, &format!("exit#{}", id.0)),
             Stmt::Cycle(id) => self.line(ind, &format!("cycle#{}", id.0)),
-            Stmt::AccRegion(r) => {
+            Stmt::Region(r) => {
                 let mut t = format!("acc {} line {} {}", r.what, r.line, self.maps(&r.maps));
                 for c in &r.captures {
                     let _ = match c {
@@ -227,7 +227,7 @@ impl Printer<'_> {
                 self.stmts(&r.body, ind + 1);
                 self.line(ind, "}");
             }
-            Stmt::AccData { maps, body } => {
+            Stmt::DataRegion { maps, body } => {
                 let t = format!("acc data {} {{", self.maps(maps));
                 self.line(ind, &t);
                 self.stmts(body, ind + 1);

@@ -202,7 +202,7 @@ impl Checker<'_> {
                 self.stmts(then_body);
                 self.stmts(else_body);
             }
-            Stmt::Loop { id, var, lo, hi, step, body, acc } => {
+            Stmt::Loop { id, var, lo, hi, step, body, part } => {
                 if let Some(t) = self.var_ty(*var) {
                     if !t.is_int() {
                         self.err(format!("loop#{} variable is not an integer", id.0));
@@ -211,7 +211,7 @@ impl Checker<'_> {
                         self.expect(o, t, "loop bound");
                     }
                 }
-                if acc.as_ref().is_some_and(|a| !a.levels.is_empty()) && self.stage >= Stage::OmpExpand {
+                if part.as_ref().is_some_and(|a| !a.levels.is_empty()) && self.stage >= Stage::OmpExpand {
                     self.err(format!("loop#{} is still marked partitioned after omp-expand", id.0));
                 }
                 self.loops.push(*id);
@@ -230,7 +230,7 @@ impl Checker<'_> {
                     self.err(format!("exit/cycle of loop#{} outside it", id.0));
                 }
             }
-            Stmt::AccRegion(r) => {
+            Stmt::Region(r) => {
                 if self.stage >= Stage::OmpLower {
                     self.err("compute region left after omp-lower".into());
                 }
@@ -241,7 +241,7 @@ impl Checker<'_> {
                 self.stmts(&r.body);
                 self.loops = saved;
             }
-            Stmt::AccData { body, .. } => {
+            Stmt::DataRegion { body, .. } => {
                 if self.stage >= Stage::OmpLower {
                     self.err("data construct left after omp-lower".into());
                 }

@@ -64,8 +64,8 @@ fn expand(h: &dyn OffloadHooks, f: &mut Function, ss: Vec<Stmt>, worker_red: &mu
             Stmt::If { cond, then_body, else_body } => {
                 out.push(Stmt::If { cond, then_body: expand(h, f, then_body, worker_red), else_body: expand(h, f, else_body, worker_red) })
             }
-            Stmt::Loop { id, var, lo, hi, step, body, acc } => {
-                out.push(Stmt::Loop { id, var, lo, hi, step, body: expand(h, f, body, worker_red), acc })
+            Stmt::Loop { id, var, lo, hi, step, body, part } => {
+                out.push(Stmt::Loop { id, var, lo, hi, step, body: expand(h, f, body, worker_red), part })
             }
             Stmt::While { id, cond_body, cond, body } => {
                 out.push(Stmt::While { id, cond_body: expand(h, f, cond_body, worker_red), cond, body: expand(h, f, body, worker_red) })

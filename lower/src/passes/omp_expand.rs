@@ -1,4 +1,4 @@
-//! omp-expand: partition every OpenACC loop over its gang / worker / vector levels.
+//! omp-expand: partition every partitioned loop ([`PartLoop`]) over its gang / worker / vector levels.
 //!
 //! As in seed 000: the (collapsed) iteration space of `N = n1 * ... * nk` iterations is
 //! tiled over the gangs with `div_round_up(N, gangs)`, and each gang's tile is shared
@@ -26,8 +26,8 @@ pub fn omp_expand(m: &mut Module) {
 fn strip(ss: &mut [Stmt]) {
     for s in ss {
         match s {
-            Stmt::Loop { acc, body, .. } => {
-                *acc = None;
+            Stmt::Loop { part, body, .. } => {
+                *part = None;
                 strip(body);
             }
             Stmt::If { then_body, else_body, .. } => {
@@ -47,10 +47,10 @@ fn expand_stmts(f: &mut Function, ss: Vec<Stmt>) -> Vec<Stmt> {
     let mut out = Vec::new();
     for s in ss {
         match s {
-            Stmt::Loop { id, var, lo, hi, step, body, acc } => {
+            Stmt::Loop { id, var, lo, hi, step, body, part } => {
                 let body = expand_stmts(f, body);
-                match acc {
-                    None => out.push(Stmt::Loop { id, var, lo, hi, step, body, acc: None }),
+                match part {
+                    None => out.push(Stmt::Loop { id, var, lo, hi, step, body, part: None }),
                     Some(a) => expand_loop(f, &mut out, id, var, lo, hi, step, body, a),
                 }
             }
@@ -107,7 +107,7 @@ fn red_stage(stage: RedStage, level: Level, r: &Reduction, loop_id: LoopId, rid:
 }
 
 #[allow(clippy::too_many_arguments)]
-fn expand_loop(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: Op, hi: Op, step: Op, body: Vec<Stmt>, a: AccLoop) {
+fn expand_loop(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: Op, hi: Op, step: Op, body: Vec<Stmt>, a: PartLoop) {
     let reds = a.reductions.clone();
     let stage = |out: &mut Vec<Stmt>, st: RedStage, rev: bool| {
         for (rid, r) in reds.iter().enumerate() {
@@ -126,7 +126,7 @@ fn expand_loop(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo
     }
     stage(out, RedStage::Init, false);
     if a.levels.is_empty() {
-        out.push(Stmt::Loop { id, var, lo, hi, step, body, acc: None });
+        out.push(Stmt::Loop { id, var, lo, hi, step, body, part: None });
     } else {
         partition(f, out, id, var, lo, hi, step, body, &a);
     }
@@ -143,7 +143,7 @@ fn expand_loop(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo
 }
 
 #[allow(clippy::too_many_arguments)]
-fn partition(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: Op, hi: Op, step: Op, body: Vec<Stmt>, a: &AccLoop) {
+fn partition(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: Op, hi: Op, step: Op, body: Vec<Stmt>, a: &PartLoop) {
     // Gather the collapsed nest: (var, lo, hi, step) outermost first, and the innermost body.
     let mut nest = vec![(var, lo, hi, step)];
     let mut ids = vec![id];
@@ -270,7 +270,7 @@ fn partition(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: 
         }
     }
     pre.extend(retarget(inner, &ids[1..], id));
-    out.push(Stmt::Loop { id, var: it, lo: first, hi: last, step: nthreads, body: pre, acc: None });
+    out.push(Stmt::Loop { id, var: it, lo: first, hi: last, step: nthreads, body: pre, part: None });
 }
 
 /// `cycle` of a collapsed inner loop continues the partitioned loop.
@@ -282,7 +282,7 @@ fn retarget(ss: Vec<Stmt>, from: &[LoopId], to: LoopId) -> Vec<Stmt> {
             Stmt::If { cond, then_body, else_body } => {
                 Stmt::If { cond, then_body: retarget(then_body, from, to), else_body: retarget(else_body, from, to) }
             }
-            Stmt::Loop { id, var, lo, hi, step, body, acc } => Stmt::Loop { id, var, lo, hi, step, body: retarget(body, from, to), acc },
+            Stmt::Loop { id, var, lo, hi, step, body, part } => Stmt::Loop { id, var, lo, hi, step, body: retarget(body, from, to), part },
             Stmt::While { id, cond_body, cond, body } => {
                 Stmt::While { id, cond_body: retarget(cond_body, from, to), cond, body: retarget(body, from, to) }
             }

@@ -1,4 +1,5 @@
-//! omp-lower: outline every compute construct into a kernel and build its mapping record.
+//! omp-lower: outline every offload region (OpenACC compute construct or OpenMP target
+//! region) into a kernel and build its mapping record.
 //!
 //! In the host function a construct becomes: `gpuf_acc_enter` for each map item, one
 //! [`Stmt::Launch`] whose arguments are the construct's captures (the mapping record), and
@@ -26,8 +27,8 @@ fn lower_stmts(ss: Vec<Stmt>, host: &Function, kernels: &mut Vec<Kernel>) -> Vec
     let mut out = Vec::new();
     for s in ss {
         match s {
-            Stmt::AccRegion(r) => outline(*r, host, kernels, &mut out),
-            Stmt::AccData { maps, body } => {
+            Stmt::Region(r) => outline(*r, host, kernels, &mut out),
+            Stmt::DataRegion { maps, body } => {
                 for mi in &maps {
                     out.push(enter(mi, 0));
                 }
@@ -41,8 +42,8 @@ fn lower_stmts(ss: Vec<Stmt>, host: &Function, kernels: &mut Vec<Kernel>) -> Vec
                 then_body: lower_stmts(then_body, host, kernels),
                 else_body: lower_stmts(else_body, host, kernels),
             }),
-            Stmt::Loop { id, var, lo, hi, step, body, acc } => {
-                out.push(Stmt::Loop { id, var, lo, hi, step, body: lower_stmts(body, host, kernels), acc })
+            Stmt::Loop { id, var, lo, hi, step, body, part } => {
+                out.push(Stmt::Loop { id, var, lo, hi, step, body: lower_stmts(body, host, kernels), part })
             }
             Stmt::While { id, cond_body, cond, body } => {
                 out.push(Stmt::While { id, cond_body: lower_stmts(cond_body, host, kernels), cond, body: lower_stmts(body, host, kernels) })
@@ -132,15 +133,15 @@ impl Remap<'_> {
             Stmt::If { cond, then_body, else_body } => {
                 Stmt::If { cond: self.op(cond), then_body: self.stmts(then_body), else_body: self.stmts(else_body) }
             }
-            Stmt::Loop { id, var, lo, hi, step, body, acc } => {
-                let acc = acc.map(|a| AccLoop {
+            Stmt::Loop { id, var, lo, hi, step, body, part } => {
+                let part = part.map(|a| PartLoop {
                     levels: a.levels,
                     collapse: a.collapse,
                     reductions: a.reductions.into_iter().map(|r| self.red(r)).collect(),
                     privates: a.privates.into_iter().map(|v| self.var(v)).collect(),
                     independent: a.independent,
                 });
-                Stmt::Loop { id, var: self.var(var), lo: self.op(lo), hi: self.op(hi), step: self.op(step), body: self.stmts(body), acc }
+                Stmt::Loop { id, var: self.var(var), lo: self.op(lo), hi: self.op(hi), step: self.op(step), body: self.stmts(body), part }
             }
             Stmt::While { id, cond_body, cond, body } => {
                 Stmt::While { id, cond_body: self.stmts(cond_body), cond: self.op(cond), body: self.stmts(body) }
@@ -152,7 +153,7 @@ impl Remap<'_> {
     }
 }
 
-fn outline(r: AccRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &mut Vec<Stmt>) {
+fn outline(r: OffloadRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &mut Vec<Stmt>) {
     let idx = kernels.len();
     let name = format!("{}_{}_l{}", host.name, r.what.replace(' ', "_"), r.line);
     let name = if kernels.iter().any(|k| k.name == name) { format!("{name}_{idx}") } else { name };
@@ -208,7 +209,7 @@ fn outline(r: AccRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &mut V
             hi: Op::I32(1),
             step: Op::I32(1),
             body,
-            acc: Some(AccLoop { levels: Levels::default(), collapse: 1, reductions: reds, privates: Vec::new(), independent: true }),
+            part: Some(PartLoop { levels: Levels::default(), collapse: 1, reductions: reds, privates: Vec::new(), independent: true }),
         });
         body = init;
     }
@@ -240,13 +241,13 @@ fn outline(r: AccRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &mut V
     }
 }
 
-/// The union of the levels of every acc loop in the statements.
+/// The union of the levels of every partitioned loop in the statements.
 pub fn loop_levels(ss: &[Stmt]) -> Levels {
     let mut l = Levels::default();
     for s in ss {
         match s {
-            Stmt::Loop { body, acc, .. } => {
-                if let Some(a) = acc {
+            Stmt::Loop { body, part, .. } => {
+                if let Some(a) = part {
                     l = Levels(l.0 | a.levels.0);
                 }
                 l = Levels(l.0 | loop_levels(body).0);

@@ -192,7 +192,7 @@ pub fn default_reduction<H: OffloadHooks + ?Sized>(
             let x = tmp(f, &mut body, ty, Rv::Load(ty, p));
             body.push(Stmt::Assign(acc, combine_rv(op, Op::Var(acc), x)));
             let hi = tmp(f, &mut out, Ty::I32, Rv::Binary(BinOp::Sub, nw, Op::I32(1)));
-            out.push(Stmt::Loop { id, var: k, lo: Op::I32(1), hi, step: Op::I32(1), body, acc: None });
+            out.push(Stmt::Loop { id, var: k, lo: Op::I32(1), hi, step: Op::I32(1), body, part: None });
             out.push(h.barrier());
             out.push(Stmt::Assign(local, Rv::Use(Op::Var(acc))));
             out

@@ -98,13 +98,7 @@ impl G<'_> {
                 Arg::Range { lo, hi, stride, .. } => {
                     let l = self.range_lo(d, k, lo.as_ref());
                     let h = self.range_hi(d, k, hi.as_ref());
-                    let st = match stride {
-                        Some(s) => {
-                            let v = self.expr(s);
-                            self.conv(v, Ty::I64)
-                        }
-                        None => Op::I64(1),
-                    };
+                    let st = self.int_arg(stride.as_ref(), 1);
                     let n = self.bin(Ty::I64, BinOp::Sub, h, l.clone());
                     let n = self.bin(Ty::I64, BinOp::Add, n, st.clone());
                     let n = self.bin(Ty::I64, BinOp::Div, n, st.clone());

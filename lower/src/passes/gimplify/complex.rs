@@ -483,9 +483,7 @@ impl G<'_> {
     /// A saved or module complex scalar: a global pointer to its two reals, allocated and
     /// initialised at the first use (as saved arrays are).
     pub(super) fn complex_saved(&mut self, s: &gpuf_frontend::sema::Symbol, pt: Ty, gname: String, local: bool) {
-        if !self.globals.iter().any(|g| g.name == gname) {
-            self.globals.push(Global { name: gname.clone(), ty: Ty::Ptr, init: Op::Null, local, external: false });
-        }
+        self.add_global(&gname, Ty::Ptr, Op::Null, local);
         let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
         let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
         self.emit(Stmt::Assign(p, Rv::Load(Ty::Ptr, gp.clone())));

@@ -7,16 +7,6 @@
 use super::*;
 
 impl G<'_> {
-    pub(super) fn int_arg(&mut self, e: Option<&Expr>, default: i64) -> Op {
-        match e {
-            Some(x) => {
-                let v = self.expr(x);
-                self.conv(v, Ty::I64)
-            }
-            None => Op::I64(default),
-        }
-    }
-
     /// The literal `dim` of `spread`, `cshift`, `eoshift` (zero-based).
     fn lit_dim(e: Option<&Expr>) -> usize {
         match e.map(|x| &x.kind) {
@@ -299,7 +289,7 @@ impl G<'_> {
                     let x = self.conv(x, t);
                     put(self, &buf, Op::Var(k), x);
                     let body = self.pop_block();
-                    self.emit(Stmt::Loop { id, var: k, lo: Op::Var(pos), hi: last, step: Op::I64(1), body, acc: None });
+                    self.emit(Stmt::Loop { id, var: k, lo: Op::Var(pos), hi: last, step: Op::I64(1), body, part: None });
                     nv
                 }
                 None => Op::Var(pos),

@@ -46,9 +46,7 @@ impl<'a> G<'a> {
             let bytes = self.desc_bytes(&desc);
             match saved {
                 Some((gname, local)) => {
-                    if !self.globals.iter().any(|g| g.name == gname) {
-                        self.globals.push(Global { name: gname.clone(), ty: Ty::Ptr, init: Op::Null, local, external: false });
-                    }
+                    self.add_global(&gname, Ty::Ptr, Op::Null, local);
                     let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
                     self.emit(Stmt::Assign(desc.addr, Rv::Load(Ty::Ptr, gp.clone())));
                     let first = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(desc.addr), Op::Null));
@@ -74,9 +72,7 @@ impl<'a> G<'a> {
         self.homes.insert(s.name.clone(), Home::Mem(p, BaseTy::Derived(k)));
         match saved {
             Some((gname, local)) => {
-                if !self.globals.iter().any(|g| g.name == gname) {
-                    self.globals.push(Global { name: gname.clone(), ty: Ty::Ptr, init: Op::Null, local, external: false });
-                }
+                self.add_global(&gname, Ty::Ptr, Op::Null, local);
                 let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
                 self.emit(Stmt::Assign(p, Rv::Load(Ty::Ptr, gp.clone())));
                 let first = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(p), Op::Null));
@@ -150,7 +146,7 @@ impl<'a> G<'a> {
     }
 
     /// A function's derived-type result: in memory, returned as gfortran does (see
-    /// `codegen/src/aggret.rs`): registers up to 16 bytes, else a hidden first argument.
+    /// `codegen/src/gen/aggret.rs`): registers up to 16 bytes, else a hidden first argument.
     pub(super) fn declare_derived_result(&mut self, s: &gpuf_frontend::sema::Symbol, k: u16) {
         match self.abi_class(k) {
             None => {
@@ -288,7 +284,7 @@ impl<'a> G<'a> {
         f(self, a);
         let body = self.pop_block();
         let id = self.f.new_loop();
-        self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi: Op::I64(n - 1), step: Op::I64(1), body, acc: None });
+        self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi: Op::I64(n - 1), step: Op::I64(1), body, part: None });
     }
 
     /// The component `name` of the derived-type scalar `base` (of its element `idx` when
@@ -363,13 +359,7 @@ impl<'a> G<'a> {
         let Some((a, c)) = self.comp_addr(base, &name.name, &[]) else { return (Op::Null, Op::I64(0)) };
         let Some(Arg::Range { lo, hi, .. }) = cr.subs.first() else { return (a, Op::I64(c.char_len)) };
         // A substring `x%s(lo:hi)`.
-        let lo = match lo {
-            Some(x) => {
-                let v = self.expr(x);
-                self.conv(v, Ty::I64)
-            }
-            None => Op::I64(1),
-        };
+        let lo = self.int_arg(lo.as_ref(), 1);
         let hi = match hi {
             Some(x) => {
                 let v = self.expr(x);
@@ -408,13 +398,7 @@ impl<'a> G<'a> {
             if let Arg::Range { lo, hi, stride, .. } = s {
                 let l = self.range_lo(&d, dim, lo.as_ref());
                 let h = self.range_hi(&d, dim, hi.as_ref());
-                let st = match stride {
-                    Some(s) => {
-                        let v = self.expr(s);
-                        self.conv(v, Ty::I64)
-                    }
-                    None => Op::I64(1),
-                };
+                let st = self.int_arg(stride.as_ref(), 1);
                 let n = self.bin(Ty::I64, BinOp::Sub, h, l);
                 let n = self.bin(Ty::I64, BinOp::Add, n, st.clone());
                 let n = self.bin(Ty::I64, BinOp::Div, n, st);
@@ -611,7 +595,7 @@ impl<'a> G<'a> {
                 }
             } else {
                 let id = self.f.new_loop();
-                self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi: Op::I64(c.elems() - 1), step: Op::I64(1), body, acc: None });
+                self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi: Op::I64(c.elems() - 1), step: Op::I64(1), body, part: None });
             }
         }
     }

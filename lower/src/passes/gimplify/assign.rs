@@ -1,0 +1,268 @@
+//! Assignment: scalar, whole-array and section targets, reallocation of allocatable left-hand
+//! sides, and stores through expressions.
+
+use super::*;
+
+impl G<'_> {
+    pub(super) fn assign(&mut self, lhs: &Expr, rhs: &Expr, sp: Span) {
+        if self.complex_assign(lhs, rhs, sp) {
+            return;
+        }
+        if lhs.ty == ast::Ty::Scalar(BaseTy::Character) {
+            self.assign_chars(lhs, rhs);
+            return;
+        }
+        if let Some(BaseTy::Derived(k)) = lhs.ty.base() {
+            self.assign_derived(lhs, rhs, k);
+            return;
+        }
+        if lhs.ty.base() == Some(BaseTy::Character) {
+            self.assign_char_array(lhs, rhs, sp);
+            return;
+        }
+        let lt = self.expr_ty(lhs);
+        if lhs.ty.rank() == 0 {
+            match &lhs.kind {
+                ExprKind::Name(id) => {
+                    if matches!(self.lookup(&id.name), Some(Home::Array(_))) {
+                        // Whole array assigned a scalar handled below.
+                    } else {
+                        let v = self.expr(rhs);
+                        let v = self.conv(v, lt);
+                        self.store_name(&id.name, v);
+                        return;
+                    }
+                }
+                ExprKind::ArrayRef { name, subs } => {
+                    let v = self.expr(rhs);
+                    let v = self.conv(v, lt);
+                    let Some(Home::Array(d)) = self.lookup(&name.name) else { return };
+                    let s = self.subscripts(&d, subs, &[]);
+                    let a = self.elem_addr(&d, &s);
+                    self.store_as(d.base, a, v);
+                    return;
+                }
+                ExprKind::Component(_) => {
+                    let v = self.expr(rhs);
+                    self.component_store(lhs, &[], v);
+                    return;
+                }
+                _ => {
+                    self.not_yet("this assignment target", sp);
+                    return;
+                }
+            }
+        }
+        // Array assignment: scalarise over the shape of the left-hand side.
+        let name = match &lhs.kind {
+            ExprKind::Name(id) => id.name.clone(),
+            ExprKind::ArrayRef { name, .. } => name.name.clone(),
+            ExprKind::Component(_) => derived::root_name(lhs).unwrap_or_default(),
+            _ => String::new(),
+        };
+        let shape = self.shape(lhs);
+        if rhs.ty.rank() == 0 {
+            let v = self.expr(rhs);
+            let v = self.conv(v, lt);
+            self.scalarise(&shape, &mut |g, idx| g.store_elem(lhs, idx, v.clone()));
+            return;
+        }
+        // An allocatable array assigned an array of another shape (or while unallocated)
+        // is reallocated to the right-hand side's shape first (Fortran 2003).
+        let alloc = matches!(lhs.kind, ExprKind::Name(_)) && self.syms.get(&name).is_some_and(|s| s.allocatable);
+        if let (true, Some(Home::Array(d))) = (alloc, self.lookup(&name)) {
+            let rsh = self.shape(rhs);
+            if rsh.len() == d.ext.len() {
+                let mut need = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(d.addr), Op::Null));
+                for (e, r) in d.ext.iter().zip(&rsh) {
+                    let ne = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(*e), r.clone()));
+                    need = self.val(Ty::I32, Rv::Binary(BinOp::Or, need, ne));
+                }
+                self.push_block();
+                self.realloc_assign(&d, rhs, &rsh, lt);
+                self.store_global_desc(&name);
+                let then_body = self.pop_block();
+                self.push_block();
+                self.assign_array_body(lhs, rhs, &name, &shape, lt);
+                let else_body = self.pop_block();
+                self.emit(Stmt::If { cond: need, then_body, else_body });
+                return;
+            }
+        }
+        self.assign_array_body(lhs, rhs, &name, &shape, lt);
+    }
+
+    /// `d = rhs` where `d` must take the shape `rsh` of `rhs`: the values go to a new
+    /// block (the right-hand side may read the old one), which then replaces the old.
+    fn realloc_assign(&mut self, d: &Desc, rhs: &Expr, rsh: &[Op], lt: Ty) {
+        let mut n = Op::I64(lt.size());
+        for e in rsh {
+            n = self.bin(Ty::I64, BinOp::Mul, n, e.clone());
+        }
+        let n = self.bin(Ty::I64, BinOp::Max, n, Op::I64(1));
+        let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![n], Ty::Ptr));
+        let bv = self.tmp(Ty::Ptr);
+        self.emit(Stmt::Assign(bv, Rv::Use(buf)));
+        let sh = rsh.to_vec();
+        self.scalarise(rsh, &mut |g, idx| {
+            let v = g.expr_at(rhs, idx);
+            let v = g.conv(v, lt);
+            let a = g.lin_addr(&Op::Var(bv), idx, &sh, lt.size());
+            g.emit(Stmt::Store(lt, a, v));
+        });
+        // New bounds: the right-hand side's when it is a whole array, else 1.
+        let lbs: Vec<Op> = match &rhs.kind {
+            ExprKind::Name(id) => match self.lookup(&id.name) {
+                Some(Home::Array(r)) => r.lb.iter().map(|v| Op::Var(*v)).collect(),
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        };
+        let lbs: Vec<Op> = (0..d.lb.len()).map(|k| lbs.get(k).cloned().unwrap_or(Op::I64(1))).collect();
+        let lbt: Vec<VarId> = lbs
+            .into_iter()
+            .map(|l| {
+                let t = self.tmp(Ty::I64);
+                self.emit(Stmt::Assign(t, Rv::Use(l)));
+                t
+            })
+            .collect();
+        self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(d.addr)]));
+        self.emit(Stmt::Assign(d.addr, Rv::Use(Op::Var(bv))));
+        for (k, (lb, ext)) in d.lb.iter().zip(&d.ext).enumerate() {
+            if let (Some(l), Some(r)) = (lbt.get(k), rsh.get(k)) {
+                self.emit(Stmt::Assign(*lb, Rv::Use(Op::Var(*l))));
+                self.emit(Stmt::Assign(*ext, Rv::Use(r.clone())));
+            }
+        }
+    }
+
+    /// Element-by-element assignment of an array expression to an array of its shape.
+    fn assign_array_body(&mut self, lhs: &Expr, rhs: &Expr, name: &str, shape: &[Op], lt: Ty) {
+        let shape = shape.to_vec();
+        if mentions(rhs, name) {
+            // The right-hand side reads the array being assigned: evaluate into a temporary.
+            let mut n = Op::I64(lt.size());
+            for e in &shape {
+                n = self.bin(Ty::I64, BinOp::Mul, n, e.clone());
+            }
+            let tmp = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![n], Ty::Ptr));
+            let lin = |g: &mut Self, idx: &[Op], shape: &[Op]| -> Op {
+                let mut off = Op::I64(0);
+                let mut stride = Op::I64(lt.size());
+                for (k, i) in idx.iter().enumerate() {
+                    let t = g.bin(Ty::I64, BinOp::Mul, i.clone(), stride.clone());
+                    off = g.bin(Ty::I64, BinOp::Add, off, t);
+                    if let Some(e) = shape.get(k) {
+                        stride = g.bin(Ty::I64, BinOp::Mul, stride, e.clone());
+                    }
+                }
+                g.val(Ty::Ptr, Rv::PtrAdd(tmp.clone(), off))
+            };
+            let sh = shape.clone();
+            self.scalarise(&shape, &mut |g, idx| {
+                let v = g.expr_at(rhs, idx);
+                let v = g.conv(v, lt);
+                let a = lin(g, idx, &sh);
+                g.emit(Stmt::Store(lt, a, v));
+            });
+            self.scalarise(&shape, &mut |g, idx| {
+                let a = lin(g, idx, &sh);
+                let v = g.val(lt, Rv::Load(lt, a));
+                g.store_elem(lhs, idx, v);
+            });
+            self.emit(Stmt::Call("gpuf_free".into(), vec![tmp]));
+        } else {
+            self.scalarise(&shape, &mut |g, idx| {
+                let v = g.expr_at(rhs, idx);
+                let v = g.conv(v, lt);
+                g.store_elem(lhs, idx, v);
+            });
+        }
+    }
+
+    /// Address of element `idx` of a column-major temporary of `shape` with `size`-byte elements.
+    pub(super) fn lin_addr(&mut self, buf: &Op, idx: &[Op], shape: &[Op], size: i64) -> Op {
+        let mut off = Op::I64(0);
+        let mut stride = Op::I64(size);
+        for (k, i) in idx.iter().enumerate() {
+            let t = self.bin(Ty::I64, BinOp::Mul, i.clone(), stride.clone());
+            off = self.bin(Ty::I64, BinOp::Add, off, t);
+            if let Some(e) = shape.get(k) {
+                stride = self.bin(Ty::I64, BinOp::Mul, stride, e.clone());
+            }
+        }
+        self.val(Ty::Ptr, Rv::PtrAdd(buf.clone(), off))
+    }
+
+    /// A temporary of `n` elements of `size` bytes (at least one).
+    pub(super) fn temp_buf(&mut self, shape: &[Op], size: i64) -> Op {
+        let mut n = Op::I64(size);
+        for e in shape {
+            n = self.bin(Ty::I64, BinOp::Mul, n, e.clone());
+        }
+        let n = self.val(Ty::I64, Rv::Binary(BinOp::Max, n, Op::I64(size)));
+        self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![n], Ty::Ptr))
+    }
+
+    pub(super) fn store_elem(&mut self, lhs: &Expr, idx: &[Op], v: Op) {
+        match &lhs.kind {
+            ExprKind::Name(id) => {
+                let Some(Home::Array(d)) = self.lookup(&id.name) else { return };
+                let subs: Vec<Op> =
+                    d.lb.clone().into_iter().zip(idx).map(|(lb, i)| self.bin(Ty::I64, BinOp::Add, Op::Var(lb), i.clone())).collect();
+                let a = self.elem_addr(&d, &subs);
+                self.store_as(d.base, a, v);
+            }
+            ExprKind::ArrayRef { name, subs } => {
+                let Some(Home::Array(d)) = self.lookup(&name.name) else { return };
+                let s = self.subscripts(&d, subs, idx);
+                let a = self.elem_addr(&d, &s);
+                self.store_as(d.base, a, v);
+            }
+            ExprKind::Component(_) => self.component_store(lhs, idx, v),
+            _ => {}
+        }
+    }
+
+    /// Stores a value into a scalar variable or element named by an expression.
+    pub(super) fn store_to(&mut self, target: &Expr, v: Op) {
+        let t = self.expr_ty(target);
+        let v = self.conv(v, t);
+        self.assign_op(target, v);
+    }
+
+    pub(super) fn assign_op(&mut self, lhs: &Expr, v: Op) {
+        match &lhs.kind {
+            ExprKind::Name(id) => self.store_name(&id.name, v),
+            ExprKind::ArrayRef { .. } => self.store_elem(lhs, &[], v),
+            ExprKind::Component(_) => self.component_store(lhs, &[], v),
+            _ => {}
+        }
+    }
+}
+
+pub(super) fn mentions(e: &Expr, name: &str) -> bool {
+    match &e.kind {
+        ExprKind::Name(id) => id.name == name,
+        ExprKind::ArrayRef { name: n, subs } | ExprKind::Apply { name: n, args: subs } | ExprKind::Call { name: n, args: subs } => {
+            n.name == name
+                || subs.iter().any(|s| match s {
+                    Arg::Index(x) | Arg::Keyword(_, x) => mentions(x, name),
+                    Arg::Range { lo, hi, stride, .. } => [lo, hi, stride].iter().any(|o| o.as_ref().is_some_and(|x| mentions(x, name))),
+                })
+        }
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) => mentions(x, name),
+        ExprKind::Binary(_, x, y) => mentions(x, name) || mentions(y, name),
+        ExprKind::Intrinsic { args, .. } => args.iter().any(|a| mentions(a, name)),
+        ExprKind::Component(c) => {
+            mentions(&c.base, name)
+                || c.subs.iter().any(|s| match s {
+                    Arg::Index(x) | Arg::Keyword(_, x) => mentions(x, name),
+                    Arg::Range { lo, hi, stride, .. } => [lo, hi, stride].iter().any(|o| o.as_ref().is_some_and(|x| mentions(x, name))),
+                })
+        }
+        ExprKind::StructCtor { args, .. } => args.iter().flatten().any(|a| mentions(a, name)),
+        _ => false,
+    }
+}

@@ -1,0 +1,618 @@
+//! Character variables, arrays of them and character expressions: buffers with lengths,
+//! substrings, concatenation and the character intrinsics.
+
+use super::*;
+
+impl G<'_> {
+    /// A local character variable: a buffer of its length filled with blanks (or its
+    /// initial value); a deferred-length one starts unallocated.
+    pub(super) fn declare_chars(&mut self, s: &gpuf_frontend::sema::Symbol) {
+        let saved = s.module.is_some() || (self.unit.kind != UnitKind::Program && (s.save || s.init.is_some()));
+        if saved && !s.parameter {
+            self.saved_chars(s);
+            return;
+        }
+        if s.rank > 0 {
+            self.declare_char_array(s);
+            return;
+        }
+        let addr = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+        let len = self.f.new_var(format!("{}.len", s.name), Ty::I64);
+        self.homes.insert(s.name.clone(), Home::Chars { addr, len });
+        let n = match &s.char_len {
+            None => Op::I64(1),
+            Some(ast::CharLen::Expr(Expr { kind: ExprKind::Int(v, _), .. })) => Op::I64(*v),
+            Some(ast::CharLen::Deferred(_)) => {
+                self.emit(Stmt::Assign(addr, Rv::Use(Op::Null)));
+                self.emit(Stmt::Assign(len, Rv::Use(Op::I64(0))));
+                return;
+            }
+            // An automatic length, evaluated on entry (negative lengths are zero).
+            Some(ast::CharLen::Expr(e)) => {
+                let v = self.expr(e);
+                let v = self.conv(v, Ty::I64);
+                self.bin(Ty::I64, BinOp::Max, v, Op::I64(0))
+            }
+            Some(_) => {
+                self.not_yet(format!("the length of `{}`", s.name), s.span);
+                return;
+            }
+        };
+        let size = self.bin(Ty::I64, BinOp::Max, n.clone(), Op::I64(1));
+        self.emit(Stmt::Assign(addr, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr)));
+        self.emit(Stmt::Assign(len, Rv::Use(n.clone())));
+        if self.unit.kind != UnitKind::Program {
+            self.frees.push(addr);
+        }
+        let (src, sl) = match &s.init {
+            Some(e) => self.str_expr(e),
+            None => (Op::Null, Op::I64(0)),
+        };
+        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(addr), n, src, sl]));
+    }
+
+    /// A reference to a character function: the caller evaluates the result's length
+    /// (from the callee's declaration, with its dummy arguments bound to the actual
+    /// arguments), passes a temporary buffer of that length and the length first.
+    fn char_call(&mut self, name: &ast::Ident, args: &[Arg], sp: Span) -> (Op, Op) {
+        let none = (Op::Null, Op::I64(0));
+        let units = self.units;
+        let callee = units.iter().find(|u| u.key.as_deref() == Some(name.name.as_str()) && u.unit.kind == UnitKind::Function);
+        let rname = callee.map(|u| u.unit.result.as_ref().unwrap_or(&u.unit.name).name.clone());
+        let rsym = callee.zip(rname).and_then(|(u, r)| u.symbols.get(&r));
+        let len = match rsym.map(|s| &s.char_len) {
+            Some(None) => Op::I64(1),
+            Some(Some(ast::CharLen::Expr(Expr { kind: ExprKind::Int(v, _), .. }))) => Op::I64(*v),
+            Some(Some(ast::CharLen::Expr(le))) => {
+                // Bind the callee's dummy names to the actual arguments, then evaluate.
+                let Some(cu) = callee else { return none };
+                let mut scope = HashMap::new();
+                for (i, d) in cu.unit.args.iter().enumerate() {
+                    let actual = args.iter().enumerate().find_map(|(j, a)| match a {
+                        Arg::Keyword(k, x) if k.name == d.name => Some(x),
+                        Arg::Index(x) if j == i => Some(x),
+                        _ => None,
+                    });
+                    let Some(x) = actual else { continue };
+                    let home = match (&x.kind, cu.symbols.get(&d.name)) {
+                        (ExprKind::Name(id), _) if self.lookup(&id.name).is_some() => self.lookup(&id.name),
+                        (_, Some(ds)) if ds.rank == 0 && ds.base == BaseTy::Character => {
+                            let (a, n) = self.str_expr(x);
+                            let (av, nv) = (self.tmp(Ty::Ptr), self.tmp(Ty::I64));
+                            self.emit(Stmt::Assign(av, Rv::Use(a)));
+                            let n = self.conv(n, Ty::I64);
+                            self.emit(Stmt::Assign(nv, Rv::Use(n)));
+                            Some(Home::Chars { addr: av, len: nv })
+                        }
+                        (_, Some(ds)) if ds.rank == 0 => {
+                            let v = self.expr(x);
+                            let v = self.conv(v, ir_ty(ds.base));
+                            let t = self.tmp(ir_ty(ds.base));
+                            self.emit(Stmt::Assign(t, Rv::Use(v)));
+                            Some(Home::Reg(t, ds.base))
+                        }
+                        _ => None,
+                    };
+                    if let Some(h) = home {
+                        scope.insert(d.name.clone(), h);
+                    }
+                }
+                self.overrides.push(scope);
+                let v = self.expr(le);
+                self.overrides.pop();
+                let v = self.conv(v, Ty::I64);
+                self.bin(Ty::I64, BinOp::Max, v, Op::I64(0))
+            }
+            _ => {
+                self.not_yet("a reference to this character function (its result length is not known here)", sp);
+                return none;
+            }
+        };
+        let buf = self.str_temp(len.clone());
+        let mark = self.call_after.len();
+        let Some((link, mut ops)) = self.call_args(name, args, sp) else { return none };
+        let hidden = self.val(Ty::Ptr, Rv::Cast(Ty::Ptr, len.clone()));
+        // An indirect call (a dummy procedure) keeps the address first.
+        let at = usize::from(link == "@ptr");
+        ops.insert(at, hidden);
+        ops.insert(at, buf.clone());
+        self.emit(Stmt::Call(link, ops));
+        self.reload_global_descs();
+        self.after_call(mark);
+        (buf, len)
+    }
+
+    /// A saved or module character variable or array: a global pointer to its bytes,
+    /// allocated and initialised the first time a unit that sees it runs.
+    fn saved_chars(&mut self, s: &gpuf_frontend::sema::Symbol) {
+        let n = match &s.char_len {
+            None => 1,
+            Some(ast::CharLen::Expr(Expr { kind: ExprKind::Int(v, _), .. })) => *v,
+            _ => {
+                self.not_yet(format!("this length of the saved character variable `{}`", s.name), s.span);
+                return;
+            }
+        };
+        if s.allocatable || s.dims.iter().any(|d| matches!(d, DimSpec::Deferred(_))) {
+            self.not_yet(format!("saved or module allocatable character variable `{}`", s.name), s.span);
+            return;
+        }
+        let (gname, local) = self.static_name(s);
+        self.add_global(&gname, Ty::Ptr, Op::Null, local);
+        let len = self.f.new_var(format!("{}.len", s.name), Ty::I64);
+        self.emit(Stmt::Assign(len, Rv::Use(Op::I64(n.max(0)))));
+        let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
+        let addr = if s.rank > 0 {
+            let desc = self.new_desc(s);
+            self.set_shape(&desc, &s.dims, s.span);
+            self.homes.insert(s.name.clone(), Home::CharArray { d: desc.clone(), len });
+            desc.addr
+        } else {
+            let addr = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+            self.homes.insert(s.name.clone(), Home::Chars { addr, len });
+            addr
+        };
+        self.emit(Stmt::Assign(addr, Rv::Load(Ty::Ptr, gp.clone())));
+        let first = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(addr), Op::Null));
+        self.push_block();
+        let bytes = match self.lookup(&s.name) {
+            Some(Home::CharArray { d, len }) => self.char_array_bytes(&d, len),
+            _ => Op::I64(n.max(1)),
+        };
+        self.emit(Stmt::Assign(addr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr)));
+        self.emit(Stmt::Store(Ty::Ptr, gp, Op::Var(addr)));
+        match self.lookup(&s.name) {
+            Some(Home::CharArray { d, len }) => {
+                self.blank_char_array(&d, len);
+                if let Some(init) = &s.init {
+                    let target = Expr { kind: ExprKind::Name(ast::Ident { name: s.name.clone(), span: s.span }), span: s.span, ty: s.ty() };
+                    self.assign_char_array(&target, init, s.span);
+                }
+            }
+            _ => {
+                let (src, sl) = match &s.init {
+                    Some(e) => self.str_expr(e),
+                    None => (Op::Null, Op::I64(0)),
+                };
+                self.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(addr), Op::Var(len), src, sl]));
+            }
+        }
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: first, then_body, else_body: vec![] });
+    }
+
+    /// A local (or parameter) array of character variables: elements of the declared
+    /// (constant or automatic) length, blank-filled or set from the initial value.
+    fn declare_char_array(&mut self, s: &gpuf_frontend::sema::Symbol) {
+        let n = match &s.char_len {
+            None => Op::I64(1),
+            Some(ast::CharLen::Expr(Expr { kind: ExprKind::Int(v, _), .. })) => Op::I64(*v),
+            Some(ast::CharLen::Expr(e)) if !s.parameter => {
+                let v = self.expr(e);
+                let v = self.conv(v, Ty::I64);
+                self.bin(Ty::I64, BinOp::Max, v, Op::I64(0))
+            }
+            _ => {
+                self.not_yet(format!("the length of the character array `{}`", s.name), s.span);
+                return;
+            }
+        };
+        let desc = self.new_desc(s);
+        let len = self.f.new_var(format!("{}.len", s.name), Ty::I64);
+        self.emit(Stmt::Assign(len, Rv::Use(n)));
+        self.homes.insert(s.name.clone(), Home::CharArray { d: desc.clone(), len });
+        if self.unit.kind != UnitKind::Program {
+            self.frees.push(desc.addr);
+        }
+        if s.allocatable {
+            self.emit(Stmt::Assign(desc.addr, Rv::Use(Op::Null)));
+            for d in 0..s.rank as usize {
+                self.emit(Stmt::Assign(desc.lb[d], Rv::Use(Op::I64(1))));
+                self.emit(Stmt::Assign(desc.ext[d], Rv::Use(Op::I64(0))));
+            }
+            return;
+        }
+        self.set_shape(&desc, &s.dims, s.span);
+        let bytes = self.char_array_bytes(&desc, len);
+        self.emit(Stmt::Assign(desc.addr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr)));
+        self.blank_char_array(&desc, len);
+        if let Some(init) = &s.init {
+            let target = Expr { kind: ExprKind::Name(ast::Ident { name: s.name.clone(), span: s.span }), span: s.span, ty: s.ty() };
+            self.assign_char_array(&target, init, s.span);
+        }
+    }
+
+    pub(super) fn char_array_bytes(&mut self, d: &Desc, len: VarId) -> Op {
+        let mut n = self.bin(Ty::I64, BinOp::Max, Op::Var(len), Op::I64(1));
+        for e in d.ext.clone() {
+            n = self.bin(Ty::I64, BinOp::Mul, n, Op::Var(e));
+        }
+        n
+    }
+
+    pub(super) fn blank_char_array(&mut self, d: &Desc, len: VarId) {
+        let shape: Vec<Op> = d.ext.iter().map(|v| Op::Var(*v)).collect();
+        let d2 = d.clone();
+        self.scalarise(&shape, &mut |g, idx| {
+            let subs: Vec<Op> = idx.iter().zip(&d2.lb).map(|(i, lb)| g.bin(Ty::I64, BinOp::Add, i.clone(), Op::Var(*lb))).collect();
+            let a = g.char_elem(&d2, len, &subs);
+            g.emit(Stmt::Call("gpuf_str_copy".into(), vec![a, Op::Var(len), Op::Null, Op::I64(0)]));
+        });
+    }
+
+    /// The elements (address, length) a character array expression denotes, in array
+    /// element order: a whole array, a rank-1 section, or a constructor of scalars.
+    pub(super) fn char_items(&mut self, e: &Expr, f: &mut dyn FnMut(&mut Self, Op, Op)) {
+        match &e.kind {
+            ExprKind::Paren(x) => self.char_items(x, f),
+            ExprKind::Name(id) => {
+                let Some(Home::CharArray { d, len }) = self.lookup(&id.name) else {
+                    self.not_yet("this character array", e.span);
+                    return;
+                };
+                let shape: Vec<Op> = d.ext.iter().map(|v| Op::Var(*v)).collect();
+                self.scalarise(&shape, &mut |g, idx| {
+                    let subs: Vec<Op> = idx.iter().zip(&d.lb).map(|(i, lb)| g.bin(Ty::I64, BinOp::Add, i.clone(), Op::Var(*lb))).collect();
+                    let a = g.char_elem(&d, len, &subs);
+                    f(g, a, Op::Var(len));
+                });
+            }
+            ExprKind::ArrayRef { name, subs } => {
+                let Some(Home::CharArray { d, len }) = self.lookup(&name.name) else {
+                    self.not_yet("this character array section", e.span);
+                    return;
+                };
+                // Each dimension: a fixed subscript, or a range walked by a loop.
+                let mut dims: Vec<Result<Op, (Op, Op, Op)>> = Vec::new();
+                for (k, sub) in subs.iter().enumerate() {
+                    match sub {
+                        Arg::Index(x) | Arg::Keyword(_, x) => {
+                            let v = self.expr(x);
+                            dims.push(Ok(self.conv(v, Ty::I64)));
+                        }
+                        Arg::Range { lo, hi, stride, .. } => {
+                            let l = self.range_lo(&d, k, lo.as_ref());
+                            let h = self.range_hi(&d, k, hi.as_ref());
+                            let st = self.int_arg(stride.as_ref(), 1);
+                            dims.push(Err((l, h, st)));
+                        }
+                    }
+                }
+                let mut idx: Vec<Op> = dims.iter().map(|x| x.clone().unwrap_or(Op::I64(0))).collect();
+                self.char_section_rec(&d, len, &dims, dims.len(), &mut idx, f);
+            }
+            ExprKind::ArrayCtor(items) => {
+                self.ctor_walk(items, &mut |g, x| {
+                    if x.ty.rank() > 0 {
+                        g.char_items(x, f);
+                    } else {
+                        let (a, n) = g.str_expr(x);
+                        f(g, a, n);
+                    }
+                });
+            }
+            _ => self.not_yet("this character array expression", e.span),
+        }
+    }
+
+    fn char_section_rec(
+        &mut self,
+        d: &Desc,
+        len: VarId,
+        dims: &[Result<Op, (Op, Op, Op)>],
+        k: usize,
+        idx: &mut Vec<Op>,
+        f: &mut dyn FnMut(&mut Self, Op, Op),
+    ) {
+        if k == 0 {
+            let a = self.char_elem(d, len, idx);
+            f(self, a, Op::Var(len));
+            return;
+        }
+        match &dims[k - 1] {
+            Ok(_) => self.char_section_rec(d, len, dims, k - 1, idx, f),
+            Err((l, h, st)) => {
+                let id = self.f.new_loop();
+                let v = self.tmp(Ty::I64);
+                idx[k - 1] = Op::Var(v);
+                self.push_block();
+                self.char_section_rec(d, len, dims, k - 1, idx, f);
+                let b = self.pop_block();
+                self.emit(Stmt::Loop { id, var: v, lo: l.clone(), hi: h.clone(), step: st.clone(), body: b, part: None });
+            }
+        }
+    }
+
+    /// Assignment to a whole character array or a rank-1 section: from a scalar (every
+    /// element), or element by element from another array or a constructor.
+    pub(super) fn assign_char_array(&mut self, lhs: &Expr, rhs: &Expr, sp: Span) {
+        if rhs.ty.rank() == 0 {
+            let (src, sl) = self.str_expr(rhs);
+            let (t, tl) = (self.tmp(Ty::Ptr), self.tmp(Ty::I64));
+            self.emit(Stmt::Assign(t, Rv::Use(src)));
+            let sl = self.conv(sl, Ty::I64);
+            self.emit(Stmt::Assign(tl, Rv::Use(sl)));
+            self.char_items(lhs, &mut |g, a, n| g.emit(Stmt::Call("gpuf_str_copy".into(), vec![a, n, Op::Var(t), Op::Var(tl)])));
+            return;
+        }
+        // Collect the right-hand side's element addresses first (it may overlap the left).
+        let (ExprKind::Name(_) | ExprKind::ArrayRef { .. }) = &lhs.kind else {
+            self.not_yet("this assignment target", sp);
+            return;
+        };
+        let count = self.tmp(Ty::I64);
+        self.emit(Stmt::Assign(count, Rv::Use(Op::I64(0))));
+        let total = self.tmp(Ty::I64);
+        self.emit(Stmt::Assign(total, Rv::Use(Op::I64(0))));
+        self.char_items(rhs, &mut |g, _, n| {
+            g.emit(Stmt::Assign(count, Rv::Binary(BinOp::Add, Op::Var(count), Op::I64(1))));
+            g.emit(Stmt::Assign(total, Rv::Binary(BinOp::Add, Op::Var(total), n)));
+        });
+        let bytes = self.bin(Ty::I64, BinOp::Mul, Op::Var(count), Op::I64(16));
+        let bytes = self.bin(Ty::I64, BinOp::Max, bytes, Op::I64(16));
+        let tab = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
+        let tab = {
+            let t = self.tmp(Ty::Ptr);
+            self.emit(Stmt::Assign(t, Rv::Use(tab)));
+            t
+        };
+        let pos = self.tmp(Ty::I64);
+        self.emit(Stmt::Assign(pos, Rv::Use(Op::I64(0))));
+        // Values are copied into one buffer: (offset, length) pairs point into it.
+        let tb = self.bin(Ty::I64, BinOp::Max, Op::Var(total), Op::I64(1));
+        let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![tb], Ty::Ptr));
+        let bufv = self.tmp(Ty::Ptr);
+        self.emit(Stmt::Assign(bufv, Rv::Use(buf)));
+        let at = self.tmp(Ty::I64);
+        self.emit(Stmt::Assign(at, Rv::Use(Op::I64(0))));
+        self.char_items(rhs, &mut |g, a, n| {
+            let dst = g.val(Ty::Ptr, Rv::PtrAdd(Op::Var(bufv), Op::Var(at)));
+            g.emit(Stmt::Call("gpuf_str_copy".into(), vec![dst, n.clone(), a, n.clone()]));
+            let slot = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(16));
+            let p = g.val(Ty::Ptr, Rv::PtrAdd(Op::Var(tab), slot));
+            g.emit(Stmt::Store(Ty::I64, p.clone(), Op::Var(at)));
+            let p8 = g.val(Ty::Ptr, Rv::PtrAdd(p, Op::I64(8)));
+            g.emit(Stmt::Store(Ty::I64, p8, n.clone()));
+            g.emit(Stmt::Assign(at, Rv::Binary(BinOp::Add, Op::Var(at), n)));
+            g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), Op::I64(1))));
+        });
+        self.emit(Stmt::Assign(pos, Rv::Use(Op::I64(0))));
+        self.char_items(lhs, &mut |g, a, n| {
+            // Elements beyond the right-hand side's count are left alone (a shape error).
+            let inside = g.val(Ty::I32, Rv::Binary(BinOp::Lt, Op::Var(pos), Op::Var(count)));
+            g.push_block();
+            let slot = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(16));
+            let p = g.val(Ty::Ptr, Rv::PtrAdd(Op::Var(tab), slot));
+            let off = g.val(Ty::I64, Rv::Load(Ty::I64, p.clone()));
+            let p8 = g.val(Ty::Ptr, Rv::PtrAdd(p, Op::I64(8)));
+            let sl = g.val(Ty::I64, Rv::Load(Ty::I64, p8));
+            let src = g.val(Ty::Ptr, Rv::PtrAdd(Op::Var(bufv), off));
+            g.emit(Stmt::Call("gpuf_str_copy".into(), vec![a, n, src, sl]));
+            let body = g.pop_block();
+            g.emit(Stmt::If { cond: inside, then_body: body, else_body: Vec::new() });
+            g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), Op::I64(1))));
+        });
+        self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(bufv)]));
+        self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(tab)]));
+    }
+
+    /// The substring `(lo:hi)` of the string at `addr` of length `len`.
+    fn substring(&mut self, addr: Op, len: Op, lo: Option<&Expr>, hi: Option<&Expr>) -> (Op, Op) {
+        let lo = self.int_arg(lo, 1);
+        let hi = match hi {
+            Some(x) => {
+                let v = self.expr(x);
+                self.conv(v, Ty::I64)
+            }
+            None => len,
+        };
+        let off = self.bin(Ty::I64, BinOp::Sub, lo.clone(), Op::I64(1));
+        let a = self.val(Ty::Ptr, Rv::PtrAdd(addr, off));
+        let n = self.bin(Ty::I64, BinOp::Sub, hi, lo);
+        let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(1));
+        let n = self.bin(Ty::I64, BinOp::Max, n, Op::I64(0));
+        (a, n)
+    }
+
+    /// A temporary character buffer of `n` bytes (an `I64`), freed after the statement.
+    pub(super) fn str_temp(&mut self, n: Op) -> Op {
+        let size = self.bin(Ty::I64, BinOp::Max, n, Op::I64(1));
+        let t = self.f.new_var(format!("str.{}", self.f.vars.len()), Ty::Ptr);
+        self.emit(Stmt::Assign(t, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr)));
+        self.str_temps.push(t);
+        Op::Var(t)
+    }
+
+    /// A scalar character expression as its address and its length (an `I64`).
+    pub(super) fn str_expr(&mut self, e: &Expr) -> (Op, Op) {
+        if let Some(s) = self.const_str(e) {
+            let n = s.len() as i64;
+            return (Op::Str(s), Op::I64(n));
+        }
+        let none = (Op::Null, Op::I64(0));
+        if self.region.is_some() {
+            self.not_yet("character operations inside compute constructs", e.span);
+            return none;
+        }
+        match &e.kind {
+            ExprKind::Paren(x) => self.str_expr(x),
+            ExprKind::Call { name, args } => self.char_call(name, args, e.span),
+            ExprKind::Component(_) => self.component_str(e),
+            ExprKind::Name(id) => match self.lookup(&id.name) {
+                Some(Home::Chars { addr, len }) => (Op::Var(addr), Op::Var(len)),
+                _ => {
+                    self.not_yet("this character variable", e.span);
+                    none
+                }
+            },
+            ExprKind::ArrayRef { name, subs } => {
+                if let Some(Home::CharArray { d, len }) = self.lookup(&name.name) {
+                    if subs.iter().all(|s| matches!(s, Arg::Index(_))) {
+                        let idx = self.subscripts(&d, subs, &[]);
+                        return (self.char_elem(&d, len, &idx), Op::Var(len));
+                    }
+                    if let (true, Some(Arg::Range { lo, hi, .. })) = (subs.len() == d.lb.len() + 1, subs.last()) {
+                        let idx = self.subscripts(&d, &subs[..d.lb.len()], &[]);
+                        let a = self.char_elem(&d, len, &idx);
+                        return self.substring(a, Op::Var(len), lo.as_ref(), hi.as_ref());
+                    }
+                    self.not_yet("sections of character arrays here", e.span);
+                    return none;
+                }
+                if let (Some(Home::Str(s)), Some(Arg::Range { lo, hi, .. })) = (self.lookup(&name.name), subs.first()) {
+                    let n = s.len() as i64;
+                    return self.substring(Op::Str(s), Op::I64(n), lo.as_ref(), hi.as_ref());
+                }
+                let Some(Home::Chars { addr, len }) = self.lookup(&name.name) else {
+                    self.not_yet("substrings of this variable", e.span);
+                    return none;
+                };
+                let Some(Arg::Range { lo, hi, .. }) = subs.first() else { return none };
+                self.substring(Op::Var(addr), Op::Var(len), lo.as_ref(), hi.as_ref())
+            }
+            ExprKind::Binary(ast::BinOp::Concat, x, y) => {
+                let (a, la) = self.str_expr(x);
+                let (b, lb) = self.str_expr(y);
+                let n = self.bin(Ty::I64, BinOp::Add, la.clone(), lb.clone());
+                let t = self.str_temp(n.clone());
+                self.emit(Stmt::Call("gpuf_str_copy".into(), vec![t.clone(), la.clone(), a, la.clone()]));
+                let t2 = self.val(Ty::Ptr, Rv::PtrAdd(t.clone(), la));
+                self.emit(Stmt::Call("gpuf_str_copy".into(), vec![t2, lb.clone(), b, lb]));
+                (t, n)
+            }
+            ExprKind::Intrinsic { func, args } => {
+                let arg = |g: &mut Self, i: usize| match args.get(i) {
+                    Some(a) => g.str_expr(a),
+                    None => (Op::Null, Op::I64(0)),
+                };
+                let int = |g: &mut Self, i: usize, t: Ty| match args.get(i) {
+                    Some(a) => {
+                        let v = g.expr(a);
+                        g.conv(v, t)
+                    }
+                    None => zero_of(t),
+                };
+                match func {
+                    Intrinsic::Trim => {
+                        let (a, la) = arg(self, 0);
+                        let n = self.val(Ty::I64, Rv::Call("gpuf_str_len_trim".into(), vec![a.clone(), la], Ty::I64));
+                        (a, n)
+                    }
+                    Intrinsic::Adjustl | Intrinsic::Adjustr => {
+                        let (a, la) = arg(self, 0);
+                        let t = self.str_temp(la.clone());
+                        let left = Op::I32((*func == Intrinsic::Adjustl) as i32);
+                        self.emit(Stmt::Call("gpuf_str_adjust".into(), vec![t.clone(), a, la.clone(), left]));
+                        (t, la)
+                    }
+                    Intrinsic::Repeat => {
+                        let (a, la) = arg(self, 0);
+                        let k = int(self, 1, Ty::I64);
+                        let k = self.bin(Ty::I64, BinOp::Max, k, Op::I64(0));
+                        let n = self.bin(Ty::I64, BinOp::Mul, la.clone(), k.clone());
+                        let t = self.str_temp(n.clone());
+                        self.emit(Stmt::Call("gpuf_str_repeat".into(), vec![t.clone(), a, la, k]));
+                        (t, n)
+                    }
+                    Intrinsic::Achar | Intrinsic::Char => {
+                        let c = int(self, 0, Ty::I32);
+                        let t = self.str_temp(Op::I64(1));
+                        self.emit(Stmt::Call("gpuf_str_char".into(), vec![t.clone(), c]));
+                        (t, Op::I64(1))
+                    }
+                    Intrinsic::Merge => {
+                        let (t, lt) = arg(self, 0);
+                        let (f, lf) = arg(self, 1);
+                        let m = match args.get(2) {
+                            Some(x) => self.expr(x),
+                            None => Op::I32(1),
+                        };
+                        let (a, n) = (self.tmp(Ty::Ptr), self.tmp(Ty::I64));
+                        self.emit(Stmt::If {
+                            cond: m,
+                            then_body: vec![Stmt::Assign(a, Rv::Use(t)), Stmt::Assign(n, Rv::Use(lt))],
+                            else_body: vec![Stmt::Assign(a, Rv::Use(f)), Stmt::Assign(n, Rv::Use(lf))],
+                        });
+                        (Op::Var(a), Op::Var(n))
+                    }
+                    _ => {
+                        self.not_yet("this character intrinsic here", e.span);
+                        none
+                    }
+                }
+            }
+            _ => {
+                self.not_yet("this character expression", e.span);
+                none
+            }
+        }
+    }
+
+    /// The integer-valued character intrinsics: `len`, `len_trim`, `index`, `ichar`,
+    /// `iachar` (as `I32`).
+    pub(super) fn char_int_intrinsic(&mut self, func: Intrinsic, args: &[Expr]) -> Op {
+        let Some(first) = args.first() else { return Op::I32(0) };
+        if let (Intrinsic::Len, ExprKind::Name(id)) = (func, &first.kind) {
+            if let Some(Home::CharArray { len, .. }) = self.lookup(&id.name) {
+                return self.val(Ty::I32, Rv::Cast(Ty::I32, Op::Var(len)));
+            }
+        }
+        let (a, la) = self.str_expr(first);
+        let v = match func {
+            Intrinsic::Len => la,
+            Intrinsic::LenTrim => self.val(Ty::I64, Rv::Call("gpuf_str_len_trim".into(), vec![a, la], Ty::I64)),
+            Intrinsic::Index => {
+                let (b, lb) = match args.get(1) {
+                    Some(x) => self.str_expr(x),
+                    None => (Op::Null, Op::I64(0)),
+                };
+                let back = match args.get(2) {
+                    Some(x) => self.expr(x),
+                    None => Op::I32(0),
+                };
+                self.val(Ty::I64, Rv::Call("gpuf_str_index".into(), vec![a, la, b, lb, back], Ty::I64))
+            }
+            Intrinsic::Scan | Intrinsic::Verify => {
+                let (b, lb) = match args.get(1) {
+                    Some(x) => self.str_expr(x),
+                    None => (Op::Null, Op::I64(0)),
+                };
+                let back = match args.get(2) {
+                    Some(x) => self.expr(x),
+                    None => Op::I32(0),
+                };
+                let verify = Op::I32(i32::from(func == Intrinsic::Verify));
+                self.val(Ty::I64, Rv::Call("gpuf_str_scan".into(), vec![a, la, b, lb, back, verify], Ty::I64))
+            }
+            _ => return self.val(Ty::I32, Rv::Call("gpuf_str_ichar".into(), vec![a, la], Ty::I32)),
+        };
+        self.conv(v, Ty::I32)
+    }
+
+    /// Assignment to a character variable or substring: blank padding or truncation; a
+    /// deferred-length variable is (re)allocated to the value's length.
+    pub(super) fn assign_chars(&mut self, lhs: &Expr, rhs: &Expr) {
+        let (src, sl) = self.str_expr(rhs);
+        if let ExprKind::Name(id) = &lhs.kind {
+            let deferred = self.syms.get(&id.name).is_some_and(|s| matches!(s.char_len, Some(ast::CharLen::Deferred(_))));
+            if let (true, Some(Home::Chars { addr, len })) = (deferred, self.lookup(&id.name)) {
+                let size = self.bin(Ty::I64, BinOp::Max, sl.clone(), Op::I64(1));
+                let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr));
+                self.emit(Stmt::Call("gpuf_str_copy".into(), vec![buf.clone(), sl.clone(), src, sl.clone()]));
+                self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(addr)]));
+                self.emit(Stmt::Assign(addr, Rv::Use(buf)));
+                self.emit(Stmt::Assign(len, Rv::Use(sl)));
+                return;
+            }
+        }
+        let (dst, dl) = self.str_expr(lhs);
+        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![dst, dl, src, sl]));
+    }
+
+    /// Frees the temporary character buffers made since `mark`.
+    pub(super) fn free_str_temps(&mut self, mark: usize) {
+        for t in self.str_temps.split_off(mark) {
+            self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(t)]));
+        }
+    }
+}

@@ -1,0 +1,455 @@
+//! Control constructs: named constructs, `if`, `select case`, `do` and `do while` loops,
+//! `where`, `forall` and `do concurrent`.
+
+use super::*;
+
+impl G<'_> {
+    /// Lowers a named `if`, `select case` or `block` construct through `f`; when an
+    /// `exit name` leaves it, its statements go in a loop that runs once.
+    pub(super) fn named_construct(&mut self, name: &Option<ast::Ident>, f: impl FnOnce(&mut Self)) {
+        let Some(n) = name else {
+            f(self);
+            return;
+        };
+        let id = self.f.new_loop();
+        self.named.push((n.name.clone(), id));
+        self.push_block();
+        f(self);
+        let mut body = self.pop_block();
+        self.named.pop();
+        if exits_to(&body, id) {
+            body.push(Stmt::Exit(id));
+            self.emit(Stmt::While { id, cond_body: Vec::new(), cond: Op::I32(1), body });
+        } else {
+            for s in body {
+                self.emit(s);
+            }
+        }
+    }
+
+    /// `select case` as a chain of `if`s on a copy of the selector; `case default` is the
+    /// final `else` wherever it was written.
+    pub(super) fn select_case(&mut self, selector: &Expr, cases: &[ast::CaseBlock]) {
+        let Some(b) = selector.ty.base() else { return };
+        let sel = if b == BaseTy::Character {
+            let (a, n) = self.str_expr(selector);
+            (a, n, Ty::Ptr)
+        } else {
+            let t = ir_ty(b);
+            let v = self.expr(selector);
+            let v = self.conv(v, t);
+            let sel = self.tmp(t);
+            self.emit(Stmt::Assign(sel, Rv::Use(v)));
+            (Op::Var(sel), Op::I64(0), t)
+        };
+        let arms: Vec<&ast::CaseBlock> = cases.iter().filter(|c| c.values.is_some()).collect();
+        let default = cases.iter().find(|c| c.values.is_none());
+        self.case_chain(&sel, &arms, default);
+    }
+
+    /// `selector <op> e` for a `case` value `e`; `sel` is the selector's value (or address
+    /// and length, with type `Ptr`, for a character selector) and its type.
+    fn case_test(&mut self, sel: &(Op, Op, Ty), op: BinOp, e: &Expr) -> Op {
+        let (v, n, t) = sel.clone();
+        if t == Ty::Ptr {
+            let (b, lb) = self.str_expr(e);
+            let c = self.val(Ty::I32, Rv::Call("gpuf_str_cmp".into(), vec![v, n, b, lb], Ty::I32));
+            return self.bin(Ty::I32, op, c, Op::I32(0));
+        }
+        let x = self.expr(e);
+        let x = self.conv(x, t);
+        self.bin(t, op, v, x)
+    }
+
+    fn case_chain(&mut self, sel: &(Op, Op, Ty), arms: &[&ast::CaseBlock], default: Option<&ast::CaseBlock>) {
+        let Some((c, rest)) = arms.split_first() else {
+            if let Some(d) = default {
+                self.stmts(&d.body);
+            }
+            return;
+        };
+        let mut cond: Option<Op> = None;
+        for v in c.values.iter().flatten() {
+            let (lo, hi) = match v {
+                ast::CaseValue::Value(e) => (Some(e), Some(e)),
+                ast::CaseValue::Range { lo, hi, .. } => (lo.as_ref(), hi.as_ref()),
+            };
+            let mut test: Option<Op> = None;
+            if let (ast::CaseValue::Value(_), Some(e)) = (v, lo) {
+                test = Some(self.case_test(sel, BinOp::Eq, e));
+            } else {
+                for (bound, op) in [(lo, BinOp::Ge), (hi, BinOp::Le)] {
+                    let Some(e) = bound else { continue };
+                    let c = self.case_test(sel, op, e);
+                    test = Some(match test {
+                        Some(p) => self.bin(Ty::I32, BinOp::And, p, c),
+                        None => c,
+                    });
+                }
+            }
+            let test = test.unwrap_or(Op::I32(0));
+            cond = Some(match cond {
+                Some(p) => self.bin(Ty::I32, BinOp::Or, p, test),
+                None => test,
+            });
+        }
+        let cond = cond.unwrap_or(Op::I32(0));
+        self.push_block();
+        self.stmts(&c.body);
+        let then_body = self.pop_block();
+        self.push_block();
+        self.case_chain(sel, rest, default);
+        let else_body = self.pop_block();
+        self.emit(Stmt::If { cond, then_body, else_body });
+    }
+
+    /// A logical condition whose temporary strings are freed as soon as it is known (it
+    /// may be evaluated in a branch or once per iteration, not once per statement).
+    pub(super) fn cond_expr(&mut self, c: &Expr) -> Op {
+        let mark = self.str_temps.len();
+        let v = self.expr(c);
+        if self.str_temps.len() == mark {
+            return v;
+        }
+        let t = self.tmp(Ty::I32);
+        self.emit(Stmt::Assign(t, Rv::Use(v)));
+        self.free_str_temps(mark);
+        Op::Var(t)
+    }
+
+    pub(super) fn if_chain(&mut self, arms: &[(Expr, Vec<ast::Stmt>)], else_body: Option<&[ast::Stmt]>) {
+        let Some(((c, body), rest)) = arms.split_first() else {
+            if let Some(e) = else_body {
+                self.stmts(e);
+            }
+            return;
+        };
+        let cond = self.cond_expr(c);
+        self.push_block();
+        self.stmts(body);
+        let t = self.pop_block();
+        self.push_block();
+        self.if_chain(rest, else_body);
+        let e = self.pop_block();
+        self.emit(Stmt::If { cond, then_body: t, else_body: e });
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn do_loop(
+        &mut self,
+        name: Option<String>,
+        var: &ast::Ident,
+        start: &Expr,
+        end: &Expr,
+        step: Option<&Expr>,
+        body: &[ast::Stmt],
+        part: Option<PartLoop>,
+    ) {
+        let home = self.lookup(&var.name);
+        let (vty, reg) = match &home {
+            Some(Home::Reg(v, b)) => (ir_ty(*b), Some(*v)),
+            Some(Home::Mem(_, b)) => (ir_ty(*b), None),
+            _ => (Ty::I32, None),
+        };
+        let lo = self.expr(start);
+        let lo = self.conv(lo, vty);
+        let hi = self.expr(end);
+        let hi = self.conv(hi, vty);
+        let st = match step {
+            Some(e) => {
+                let v = self.expr(e);
+                self.conv(v, vty)
+            }
+            None => {
+                if vty == Ty::I64 {
+                    Op::I64(1)
+                } else {
+                    Op::I32(1)
+                }
+            }
+        };
+        // Inside a compute construct every loop variable is private to the thread.
+        let (lv, scoped) = if self.region.is_some() || reg.is_none() {
+            let v = self.f.new_var(var.name.clone(), vty);
+            let base = self.syms.get(&var.name).map_or(BaseTy::Integer(4), |s| s.base);
+            let mut m = HashMap::new();
+            m.insert(var.name.clone(), Home::Reg(v, base));
+            self.overrides.push(m);
+            (v, true)
+        } else {
+            (reg.unwrap_or(VarId(0)), false)
+        };
+        let id = self.f.new_loop();
+        self.loops.push((name, id));
+        self.push_block();
+        if scoped && self.region.is_none() {
+            // A memory-scalar loop variable outside regions: keep memory in step.
+            if let Some(Home::Mem(p, b)) = &home {
+                self.store_as(*b, Op::Var(*p), Op::Var(lv));
+            }
+        }
+        self.stmts(body);
+        let b = self.pop_block();
+        self.loops.pop();
+        if scoped {
+            self.overrides.pop();
+        }
+        self.emit(Stmt::Loop { id, var: lv, lo, hi, step: st, body: b, part });
+    }
+
+    /// `where (m1) ... elsewhere (m2) ... elsewhere ... end where`: the control masks are
+    /// evaluated into temporaries first (`done` marks elements taken by an earlier arm).
+    pub(super) fn where_stmt(&mut self, arms: &[(Option<Expr>, Vec<ast::Stmt>)], sp: Span) {
+        let Some((Some(m0), _)) = arms.first() else { return };
+        if self.region.is_some() {
+            self.not_yet("`where` inside a compute construct", sp);
+            return;
+        }
+        let mark = self.materialize(m0);
+        let shape = self.shape(m0);
+        let done = self.temp_buf(&shape, 4);
+        let cur = self.temp_buf(&shape, 4);
+        self.scalarise(&shape, &mut |g, idx| {
+            let a = g.lin_addr(&done, idx, &shape, 4);
+            g.emit(Stmt::Store(Ty::I32, a, Op::I32(0)));
+        });
+        for (mask, body) in arms {
+            let m2 = mask.as_ref().map(|m| self.materialize(m));
+            self.scalarise(&shape, &mut |g, idx| {
+                let da = g.lin_addr(&done, idx, &shape, 4);
+                let d = g.val(Ty::I32, Rv::Load(Ty::I32, da.clone()));
+                let free = g.bin(Ty::I32, BinOp::Eq, d.clone(), Op::I32(0));
+                let c = match mask {
+                    Some(m) => {
+                        let mv = g.expr_at(m, idx);
+                        let mv = g.bin(Ty::I32, BinOp::Ne, mv, Op::I32(0));
+                        g.val(Ty::I32, Rv::Binary(BinOp::And, free, mv))
+                    }
+                    None => free,
+                };
+                let ca = g.lin_addr(&cur, idx, &shape, 4);
+                g.emit(Stmt::Store(Ty::I32, ca, c.clone()));
+                let nd = g.val(Ty::I32, Rv::Binary(BinOp::Or, d, c));
+                g.emit(Stmt::Store(Ty::I32, da, nd));
+            });
+            if let Some(mk) = m2 {
+                self.free_mats(mk);
+            }
+            for st in body {
+                if let StmtKind::Assign { lhs, rhs } = &st.kind {
+                    self.masked_assign(lhs, rhs, &cur, &shape);
+                }
+            }
+        }
+        self.emit(Stmt::Call("gpuf_free".into(), vec![done]));
+        self.emit(Stmt::Call("gpuf_free".into(), vec![cur]));
+        self.free_mats(mark);
+    }
+
+    /// `lhs = rhs` where the control mask `cur` (one `I32` per element of `shape`) is set.
+    fn masked_assign(&mut self, lhs: &Expr, rhs: &Expr, cur: &Op, shape: &[Op]) {
+        let mark = self.materialize(rhs);
+        let lt = self.expr_ty(lhs);
+        let name = match &lhs.kind {
+            ExprKind::Name(id) => id.name.clone(),
+            ExprKind::ArrayRef { name, .. } => name.name.clone(),
+            _ => String::new(),
+        };
+        let scalar = if rhs.ty.rank() == 0 {
+            let v = self.expr(rhs);
+            Some(self.conv(v, lt))
+        } else {
+            None
+        };
+        let masked = |g: &mut Self, idx: &[Op], body: &mut dyn FnMut(&mut Self)| {
+            let ca = g.lin_addr(cur, idx, shape, 4);
+            let c = g.val(Ty::I32, Rv::Load(Ty::I32, ca));
+            g.push_block();
+            body(g);
+            let b = g.pop_block();
+            g.emit(Stmt::If { cond: c, then_body: b, else_body: vec![] });
+        };
+        if scalar.is_none() && mentions(rhs, &name) {
+            let tmp = self.temp_buf(shape, lt.size());
+            self.scalarise(shape, &mut |g, idx| {
+                masked(g, idx, &mut |g| {
+                    let v = g.expr_at(rhs, idx);
+                    let v = g.conv(v, lt);
+                    let a = g.lin_addr(&tmp, idx, shape, lt.size());
+                    g.emit(Stmt::Store(lt, a, v));
+                })
+            });
+            self.scalarise(shape, &mut |g, idx| {
+                masked(g, idx, &mut |g| {
+                    let a = g.lin_addr(&tmp, idx, shape, lt.size());
+                    let v = g.val(lt, Rv::Load(lt, a));
+                    g.store_elem(lhs, idx, v);
+                })
+            });
+            self.emit(Stmt::Call("gpuf_free".into(), vec![tmp]));
+        } else {
+            self.scalarise(shape, &mut |g, idx| {
+                masked(g, idx, &mut |g| {
+                    let v = match &scalar {
+                        Some(v) => v.clone(),
+                        None => {
+                            let v = g.expr_at(rhs, idx);
+                            g.conv(v, lt)
+                        }
+                    };
+                    g.store_elem(lhs, idx, v);
+                })
+            });
+        }
+        self.free_mats(mark);
+    }
+
+    /// `forall` (`is_forall`) and `do concurrent`: nested loops over fresh index variables.
+    /// A `forall` assignment whose right side or mask reads the assigned array evaluates all
+    /// values (and mask bits) into temporaries first.
+    pub(super) fn forall(&mut self, specs: &[ast::ConcurrentSpec], mask: Option<&Expr>, body: &[ast::Stmt], is_forall: bool) {
+        let mut loops = Vec::new();
+        let mut scope = HashMap::new();
+        let mut counts = Vec::new();
+        for sp in specs {
+            let (base, vt, lo, hi, st) = self.index_bounds(&sp.var.name, &sp.lo, &sp.hi, sp.step.as_ref());
+            // Values that must not change while the loops run.
+            let mut fixed = [lo, hi, st].map(|o| {
+                if let Op::Var(_) = o {
+                    let t = self.tmp(vt);
+                    self.emit(Stmt::Assign(t, Rv::Use(o)));
+                    Op::Var(t)
+                } else {
+                    o
+                }
+            });
+            let [lo, hi, st] = std::mem::replace(&mut fixed, [Op::I32(0), Op::I32(0), Op::I32(0)]);
+            let n = self.bin(vt, BinOp::Sub, hi.clone(), lo.clone());
+            let n = self.bin(vt, BinOp::Add, n, st.clone());
+            let n = self.bin(vt, BinOp::Div, n, st.clone());
+            let n = self.conv(n, Ty::I64);
+            counts.push(self.val(Ty::I64, Rv::Binary(BinOp::Max, n, Op::I64(0))));
+            let v = self.f.new_var(sp.var.name.clone(), vt);
+            scope.insert(sp.var.name.clone(), Home::Reg(v, base));
+            loops.push((v, lo, hi, st));
+        }
+        self.overrides.push(scope);
+        if !is_forall {
+            self.nest(&loops, 0, &mut |g| match mask {
+                Some(m) => {
+                    let c = g.expr(m);
+                    g.push_block();
+                    g.stmts(body);
+                    let b = g.pop_block();
+                    g.emit(Stmt::If { cond: c, then_body: b, else_body: vec![] });
+                }
+                None => g.stmts(body),
+            });
+            self.overrides.pop();
+            return;
+        }
+        for st in body {
+            let StmtKind::Assign { lhs, rhs } = &st.kind else { continue };
+            let name = match &lhs.kind {
+                ExprKind::Name(id) => id.name.clone(),
+                ExprKind::ArrayRef { name, .. } => name.name.clone(),
+                _ => String::new(),
+            };
+            let lt = self.expr_ty(lhs);
+            let reads = mentions(rhs, &name) || mask.is_some_and(|m| mentions(m, &name));
+            if !reads {
+                self.nest(&loops, 0, &mut |g| {
+                    let c = mask.map(|m| g.expr(m));
+                    g.push_block();
+                    let mk = g.materialize(rhs);
+                    g.assign(lhs, rhs, st.span);
+                    g.free_mats(mk);
+                    let b = g.pop_block();
+                    match c {
+                        Some(c) => g.emit(Stmt::If { cond: c, then_body: b, else_body: vec![] }),
+                        None => {
+                            for s in b {
+                                g.emit(s);
+                            }
+                        }
+                    }
+                });
+                continue;
+            }
+            let vals = self.temp_buf(&counts, lt.size());
+            let bits = self.temp_buf(&counts, 4);
+            let pos = self.tmp(Ty::I64);
+            self.emit(Stmt::Assign(pos, Rv::Use(Op::I64(0))));
+            self.nest(&loops, 0, &mut |g| {
+                let c = match mask {
+                    Some(m) => g.expr(m),
+                    None => Op::I32(1),
+                };
+                let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(4));
+                let ba = g.val(Ty::Ptr, Rv::PtrAdd(bits.clone(), off));
+                g.emit(Stmt::Store(Ty::I32, ba, c.clone()));
+                g.push_block();
+                let mk = g.materialize(rhs);
+                let v = g.expr(rhs);
+                let v = g.conv(v, lt);
+                g.free_mats(mk);
+                let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(lt.size()));
+                let va = g.val(Ty::Ptr, Rv::PtrAdd(vals.clone(), off));
+                g.emit(Stmt::Store(lt, va, v));
+                let b = g.pop_block();
+                g.emit(Stmt::If { cond: c, then_body: b, else_body: vec![] });
+                g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), Op::I64(1))));
+            });
+            self.emit(Stmt::Assign(pos, Rv::Use(Op::I64(0))));
+            self.nest(&loops, 0, &mut |g| {
+                let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(4));
+                let ba = g.val(Ty::Ptr, Rv::PtrAdd(bits.clone(), off));
+                let c = g.val(Ty::I32, Rv::Load(Ty::I32, ba));
+                g.push_block();
+                let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(lt.size()));
+                let va = g.val(Ty::Ptr, Rv::PtrAdd(vals.clone(), off));
+                let v = g.val(lt, Rv::Load(lt, va));
+                g.assign_op(lhs, v);
+                let b = g.pop_block();
+                g.emit(Stmt::If { cond: c, then_body: b, else_body: vec![] });
+                g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), Op::I64(1))));
+            });
+            self.emit(Stmt::Call("gpuf_free".into(), vec![vals]));
+            self.emit(Stmt::Call("gpuf_free".into(), vec![bits]));
+        }
+        self.overrides.pop();
+    }
+
+    /// Nested counted loops over `loops[k..]` (variable, lo, hi, step); the innermost one is
+    /// the target of `cycle`.
+    fn nest(&mut self, loops: &[(VarId, Op, Op, Op)], k: usize, inner: &mut dyn FnMut(&mut Self)) {
+        let Some((v, lo, hi, st)) = loops.get(k).cloned() else {
+            inner(self);
+            return;
+        };
+        let id = self.f.new_loop();
+        let last = k + 1 == loops.len();
+        if last {
+            self.loops.push((None, id));
+        }
+        self.push_block();
+        self.nest(loops, k + 1, inner);
+        let body = self.pop_block();
+        if last {
+            self.loops.pop();
+        }
+        self.emit(Stmt::Loop { id, var: v, lo, hi, step: st, body, part: None });
+    }
+}
+
+/// Does any statement leave the loop `id` (at any depth)?
+fn exits_to(ss: &[Stmt], id: LoopId) -> bool {
+    ss.iter().any(|s| match s {
+        Stmt::Exit(l) => *l == id,
+        Stmt::If { then_body, else_body, .. } => exits_to(then_body, id) || exits_to(else_body, id),
+        Stmt::Loop { body, .. } | Stmt::DataRegion { body, .. } => exits_to(body, id),
+        Stmt::While { cond_body, body, .. } => exits_to(cond_body, id) || exits_to(body, id),
+        Stmt::Region(r) => exits_to(&r.body, id),
+        _ => false,
+    })
+}

@@ -1,0 +1,437 @@
+//! Scalar and elemental expressions: operands, operators, constants, and array constructors
+//! evaluated into temporaries.
+
+use super::*;
+
+impl G<'_> {
+    /// An optional integer operand as an `I64`, `default` when absent.
+    pub(super) fn int_arg(&mut self, e: Option<&Expr>, default: i64) -> Op {
+        match e {
+            Some(x) => {
+                let v = self.expr(x);
+                self.conv(v, Ty::I64)
+            }
+            None => Op::I64(default),
+        }
+    }
+
+    pub(super) fn expr_ty(&self, e: &Expr) -> Ty {
+        match e.ty.base() {
+            Some(b) => ir_ty(b),
+            None => Ty::I32,
+        }
+    }
+
+    /// A scalar expression.
+    pub(super) fn expr(&mut self, e: &Expr) -> Op {
+        // Array-valued references inside (constructors, `pack`, array functions) are
+        // evaluated first unless the statement already did.
+        let mark = self.materialize(e);
+        let v = self.expr_at(e, &[]);
+        self.free_mats(mark);
+        v
+    }
+
+    /// The element at zero-based position `idx` of an array expression (or a scalar
+    /// expression when `idx` is empty or the expression is scalar).
+    pub(super) fn expr_at(&mut self, e: &Expr, idx: &[Op]) -> Op {
+        if let Some(v) = self.complex_scalar(e, idx) {
+            return v;
+        }
+        match &e.kind {
+            ExprKind::Int(v, k) => {
+                if *k == 8 {
+                    Op::I64(*v)
+                } else {
+                    Op::I32(*v as i32)
+                }
+            }
+            ExprKind::Real(v, k) => {
+                if *k == 8 {
+                    Op::F64(*v)
+                } else {
+                    Op::F32(*v as f32)
+                }
+            }
+            ExprKind::Logical(b) => Op::I32(*b as i32),
+            ExprKind::Str(s) => Op::Str(s.clone()),
+            ExprKind::Paren(x) => self.expr_at(x, idx),
+            ExprKind::Name(id) => match self.lookup(&id.name) {
+                Some(Home::Reg(v, _)) => Op::Var(v),
+                Some(Home::Mem(p, BaseTy::Derived(_))) => Op::Var(p),
+                Some(Home::Mem(p, b)) => self.load_as(b, Op::Var(p)),
+                Some(Home::Array(d)) => {
+                    if idx.is_empty() {
+                        self.not_yet(format!("array `{}` used as a scalar here", d.name), e.span);
+                        return Op::I32(0);
+                    }
+                    let subs: Vec<Op> = d.lb.iter().map(|lb| Op::Var(*lb)).collect::<Vec<_>>();
+                    let subs: Vec<Op> = subs.into_iter().zip(idx).map(|(lb, i)| self.bin(Ty::I64, BinOp::Add, lb, i.clone())).collect();
+                    let a = self.elem_addr(&d, &subs);
+                    if matches!(d.base, BaseTy::Derived(_)) {
+                        return a;
+                    }
+                    self.load_as(d.base, a)
+                }
+                Some(Home::CharArray { d, .. }) => {
+                    self.not_yet(format!("the character array `{}` here", d.name), e.span);
+                    Op::I32(0)
+                }
+                Some(Home::Str(s)) => Op::Str(s),
+                Some(Home::Chars { addr, .. }) => Op::Var(addr),
+                None => {
+                    if self.host_vars.contains(&id.name) {
+                        self.not_yet(format!("host association of `{}` in an internal procedure", id.name), e.span);
+                    } else {
+                        self.not_yet(format!("use of `{}` here", id.name), e.span);
+                    }
+                    Op::I32(0)
+                }
+            },
+            ExprKind::ArrayRef { name, subs } => {
+                let Some(Home::Array(d)) = self.lookup(&name.name) else {
+                    self.not_yet(format!("`{}` as an array here", name.name), e.span);
+                    return Op::I32(0);
+                };
+                let s = self.subscripts(&d, subs, idx);
+                let a = self.elem_addr(&d, &s);
+                if matches!(d.base, BaseTy::Derived(_)) {
+                    return a;
+                }
+                self.load_as(d.base, a)
+            }
+            ExprKind::Component(_) => self.component_value(e, idx),
+            ExprKind::StructCtor { ty, args } => self.struct_ctor(*ty, args, e.span),
+            ExprKind::Apply { name, .. } => {
+                self.not_yet(format!("call of `{}`", name.name), e.span);
+                Op::I32(0)
+            }
+            ExprKind::Call { .. } if self.is_array_call(e) => self.array_call_at(e, idx),
+            ExprKind::Call { name, args } if self.is_elemental_array_call(&name.name, args) => {
+                self.elemental_call_at(e, &name.name, args, idx)
+            }
+            // Complex-typed: `complex_scalar` above reported it.
+            ExprKind::Complex(..) => Op::F32(0.0),
+            ExprKind::Call { name, args } => {
+                if e.ty.rank() > 0 {
+                    self.not_yet("array-valued function references", e.span);
+                }
+                if let (Some(BaseTy::Derived(k)), 0) = (e.ty.base(), e.ty.rank()) {
+                    return self.call_derived(name, args, e.span, k);
+                }
+                let rt = self.expr_ty(e);
+                let mark = self.call_after.len();
+                let v = match self.call_args(name, args, e.span) {
+                    Some((link, ops)) => {
+                        let v = self.val(rt, Rv::Call(link, ops, rt));
+                        self.reload_global_descs();
+                        v
+                    }
+                    None => zero_of(rt),
+                };
+                self.after_call(mark);
+                v
+            }
+            ExprKind::Unary(op, x) => {
+                let t = self.expr_ty(e);
+                let v = self.expr_at(x, idx);
+                let v = self.conv(v, t);
+                match op {
+                    ast::UnOp::Plus => v,
+                    ast::UnOp::Neg if matches!(e.ty.base(), Some(BaseTy::Integer(1 | 2))) => {
+                        let n = self.val(t, Rv::Unary(ir::UnOp::Neg, v));
+                        self.wrap(e.ty.base(), n)
+                    }
+                    ast::UnOp::Neg => match v {
+                        Op::I32(c) => Op::I32(c.wrapping_neg()),
+                        Op::I64(c) => Op::I64(c.wrapping_neg()),
+                        Op::F32(c) => Op::F32(-c),
+                        Op::F64(c) => Op::F64(-c),
+                        v => self.val(t, Rv::Unary(ir::UnOp::Neg, v)),
+                    },
+                    ast::UnOp::Not => self.val(Ty::I32, Rv::Unary(ir::UnOp::LNot, v)),
+                }
+            }
+            ExprKind::Binary(op, x, y) => {
+                let v = self.binary(e, *op, x, y, idx);
+                self.wrap(e.ty.base(), v)
+            }
+            ExprKind::Intrinsic { func, args } => {
+                let v = self.intrinsic(e, *func, args, idx);
+                self.wrap(e.ty.base(), v)
+            }
+            ExprKind::ArrayCtor(_) => {
+                let t = self.expr_ty(e);
+                let Some((buf, _)) = self.mats.get(&(e as *const Expr as usize)).cloned() else {
+                    self.not_yet("an array constructor here", e.span);
+                    return zero_of(t);
+                };
+                let b = e.ty.base().unwrap_or(BaseTy::Integer(4));
+                let i = idx.first().cloned().unwrap_or(Op::I64(0));
+                let off = self.bin(Ty::I64, BinOp::Mul, i, Op::I64(mem_ty(b).size()));
+                let a = self.val(Ty::Ptr, Rv::PtrAdd(buf, off));
+                self.load_as(b, a)
+            }
+        }
+    }
+
+    /// Evaluates the array constructors in `e` into temporaries (see [`G::mats`]); returns
+    /// the mark to give [`G::free_mats`] after the statement.
+    pub(super) fn materialize(&mut self, e: &Expr) -> usize {
+        let mark = self.mat_frees.len();
+        self.materialize_rec(e);
+        mark
+    }
+
+    pub(super) fn materialize_rec(&mut self, e: &Expr) {
+        if let Some((b, _)) = self.mats.get(&(e as *const Expr as usize)) {
+            if self.mat_frees.contains(b) {
+                return;
+            }
+        }
+        if self.is_array_call(e) {
+            return self.materialize_call(e);
+        }
+        match &e.kind {
+            ExprKind::Call { args, .. } | ExprKind::ArrayRef { subs: args, .. } => {
+                for a in args {
+                    match a {
+                        Arg::Index(x) | Arg::Keyword(_, x) => self.materialize_rec(x),
+                        Arg::Range { lo, hi, stride, .. } => {
+                            for x in [lo, hi, stride].into_iter().flatten() {
+                                self.materialize_rec(x);
+                            }
+                        }
+                    }
+                }
+            }
+            ExprKind::Unary(_, x) | ExprKind::Paren(x) => self.materialize_rec(x),
+            ExprKind::Binary(_, x, y) => {
+                self.materialize_rec(x);
+                self.materialize_rec(y);
+            }
+            ExprKind::Intrinsic { func, args } => {
+                for a in args {
+                    self.materialize_rec(a);
+                }
+                if matches!(func, Intrinsic::Pack | Intrinsic::Unpack) {
+                    self.materialize_transform(e, *func, args);
+                }
+            }
+            // Character constructors are walked where they are used.
+            ExprKind::ArrayCtor(_) if e.ty.base() == Some(BaseTy::Character) => {}
+            ExprKind::ArrayCtor(items) => {
+                let t = self.expr_ty(e);
+                let n = self.tmp(Ty::I64);
+                self.emit(Stmt::Assign(n, Rv::Use(Op::I64(0))));
+                self.ctor_walk(items, &mut |g, x| {
+                    let mut sz = Op::I64(1);
+                    for d in g.shape(x) {
+                        sz = g.bin(Ty::I64, BinOp::Mul, sz, d);
+                    }
+                    g.emit(Stmt::Assign(n, Rv::Binary(BinOp::Add, Op::Var(n), sz)));
+                });
+                let cnt = self.val(Ty::I64, Rv::Binary(BinOp::Max, Op::Var(n), Op::I64(1)));
+                let eb = e.ty.base().unwrap_or(BaseTy::Integer(4));
+                let bytes = self.bin(Ty::I64, BinOp::Mul, cnt, Op::I64(self.elem_size(eb)));
+                let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
+                let pos = self.tmp(Ty::I64);
+                self.emit(Stmt::Assign(pos, Rv::Use(Op::I64(0))));
+                let b2 = buf.clone();
+                let put = move |g: &mut Self, v: Op| {
+                    let v = g.conv(v, t);
+                    let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(mem_ty(eb).size()));
+                    let a = g.val(Ty::Ptr, Rv::PtrAdd(b2.clone(), off));
+                    g.store_as(eb, a, v);
+                    g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), Op::I64(1))));
+                };
+                let cpt = complex::part_ty(eb);
+                self.ctor_walk(items, &mut |g, x| {
+                    if let Some(pt) = cpt {
+                        // Complex elements: two parts each.
+                        let shape = g.shape(x);
+                        g.scalarise(&shape, &mut |g, idx| {
+                            let v = g.cexpr_at(x, idx, pt);
+                            let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(2 * pt.size()));
+                            let a = g.val(Ty::Ptr, Rv::PtrAdd(buf.clone(), off));
+                            g.cstore(pt, a, v);
+                            g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), Op::I64(1))));
+                        });
+                    } else if x.ty.rank() == 0 {
+                        let v = g.expr(x);
+                        put(g, v);
+                    } else {
+                        let shape = g.shape(x);
+                        g.scalarise(&shape, &mut |g, idx| {
+                            let v = g.expr_at(x, idx);
+                            put(g, v);
+                        });
+                    }
+                });
+                self.mats.insert(e as *const Expr as usize, (buf.clone(), Op::Var(n)));
+                self.mat_frees.push(buf);
+            }
+            _ => {}
+        }
+    }
+
+    /// Calls `f` for every expression item of a constructor in order, inside the loops of
+    /// its implied-do items.
+    pub(super) fn ctor_walk(&mut self, items: &[CtorItem], f: &mut dyn FnMut(&mut Self, &Expr)) {
+        for it in items {
+            match it {
+                CtorItem::Expr(x) => {
+                    self.materialize_rec(x);
+                    f(self, x);
+                }
+                CtorItem::ImpliedDo(d) => {
+                    let (base, vt, lo, hi, st) = self.index_bounds(&d.var.name, &d.lo, &d.hi, d.step.as_ref());
+                    let v = self.f.new_var(d.var.name.clone(), vt);
+                    let mut m = HashMap::new();
+                    m.insert(d.var.name.clone(), Home::Reg(v, base));
+                    self.overrides.push(m);
+                    let id = self.f.new_loop();
+                    self.push_block();
+                    self.ctor_walk(&d.items, f);
+                    let body = self.pop_block();
+                    self.overrides.pop();
+                    self.emit(Stmt::Loop { id, var: v, lo, hi, step: st, body, part: None });
+                }
+            }
+        }
+    }
+
+    /// Frees the constructor temporaries made since `mark`.
+    pub(super) fn free_mats(&mut self, mark: usize) {
+        let bufs: Vec<Op> = self.mat_frees.drain(mark..).collect();
+        for b in bufs {
+            self.emit(Stmt::Call("gpuf_free".into(), vec![b]));
+        }
+    }
+
+    fn binary(&mut self, e: &Expr, op: ast::BinOp, x: &Expr, y: &Expr, idx: &[Op]) -> Op {
+        use ast::BinOp as B;
+        let rt = self.expr_ty(e);
+        match op {
+            B::Add | B::Sub | B::Mul | B::Div => {
+                let a = self.expr_at(x, idx);
+                let a = self.conv(a, rt);
+                let b = self.expr_at(y, idx);
+                let b = self.conv(b, rt);
+                let o = match op {
+                    B::Add => BinOp::Add,
+                    B::Sub => BinOp::Sub,
+                    B::Mul => BinOp::Mul,
+                    _ => BinOp::Div,
+                };
+                self.val(rt, Rv::Binary(o, a, b))
+            }
+            B::Pow => {
+                let a = self.expr_at(x, idx);
+                let b = self.expr_at(y, idx);
+                let bt = self.f.op_ty(&b);
+                if rt.is_float() && bt.is_int() {
+                    let a = self.conv(a, rt);
+                    let b = self.conv(b, Ty::I32);
+                    self.val(rt, Rv::Math(MathFn::Powi, vec![a, b]))
+                } else {
+                    let a = self.conv(a, rt);
+                    let b = self.conv(b, rt);
+                    self.val(rt, Rv::Binary(BinOp::Pow, a, b))
+                }
+            }
+            B::Eq | B::Ne | B::Lt | B::Le | B::Gt | B::Ge => {
+                let (a, b) = if x.ty.base() == Some(BaseTy::Character) {
+                    // Compare as if padded with blanks: `gpuf_str_cmp(a, b) <op> 0`.
+                    let (a, la) = self.str_expr(x);
+                    let (b, lb) = self.str_expr(y);
+                    (self.val(Ty::I32, Rv::Call("gpuf_str_cmp".into(), vec![a, la, b, lb], Ty::I32)), Op::I32(0))
+                } else {
+                    let ta = self.expr_ty(x);
+                    let tb = self.expr_ty(y);
+                    let ct = common(ta, tb);
+                    let a = self.expr_at(x, idx);
+                    let a = self.conv(a, ct);
+                    let b = self.expr_at(y, idx);
+                    (a, self.conv(b, ct))
+                };
+                let o = match op {
+                    B::Eq => BinOp::Eq,
+                    B::Ne => BinOp::Ne,
+                    B::Lt => BinOp::Lt,
+                    B::Le => BinOp::Le,
+                    B::Gt => BinOp::Gt,
+                    _ => BinOp::Ge,
+                };
+                self.val(Ty::I32, Rv::Binary(o, a, b))
+            }
+            B::And | B::Or | B::Eqv | B::Neqv => {
+                let a = self.expr_at(x, idx);
+                let b = self.expr_at(y, idx);
+                let o = match op {
+                    B::And => BinOp::And,
+                    B::Or => BinOp::Or,
+                    B::Eqv => BinOp::Eq,
+                    _ => BinOp::Ne,
+                };
+                self.val(Ty::I32, Rv::Binary(o, a, b))
+            }
+            B::Concat => {
+                if let (Some(a), Some(b)) = (self.const_str(x), self.const_str(y)) {
+                    return Op::Str(a + &b);
+                }
+                let (a, _) = self.str_expr(e);
+                a
+            }
+        }
+    }
+
+    pub(super) fn const_str(&self, e: &Expr) -> Option<String> {
+        match &e.kind {
+            ExprKind::Str(s) => Some(s.clone()),
+            ExprKind::Name(id) => match self.lookup(&id.name) {
+                Some(Home::Str(s)) => Some(s),
+                _ => None,
+            },
+            ExprKind::Paren(x) => self.const_str(x),
+            ExprKind::Binary(ast::BinOp::Concat, a, b) => Some(self.const_str(a)? + &self.const_str(b)?),
+            _ => None,
+        }
+    }
+
+    /// The base and IR types of index variable `var` and its bounds and step (default 1) in that type,
+    /// for implied-do loops and `forall`/`do concurrent` indices.
+    pub(super) fn index_bounds(&mut self, var: &str, lo: &Expr, hi: &Expr, step: Option<&Expr>) -> (BaseTy, Ty, Op, Op, Op) {
+        let base = self.syms.get(var).map_or(BaseTy::Integer(4), |s| s.base);
+        let vt = ir_ty(base);
+        let lo = self.expr(lo);
+        let lo = self.conv(lo, vt);
+        let hi = self.expr(hi);
+        let hi = self.conv(hi, vt);
+        let st = match step {
+            Some(x) => {
+                let v = self.expr(x);
+                self.conv(v, vt)
+            }
+            None => self.conv(Op::I32(1), vt),
+        };
+        (base, vt, lo, hi, st)
+    }
+}
+
+fn common(a: Ty, b: Ty) -> Ty {
+    fn rank(t: Ty) -> u8 {
+        match t {
+            Ty::I8 | Ty::I16 | Ty::I32 => 0,
+            Ty::I64 => 1,
+            Ty::F32 => 2,
+            Ty::F64 => 3,
+            Ty::Ptr => 4,
+        }
+    }
+    if rank(a) >= rank(b) {
+        a
+    } else {
+        b
+    }
+}

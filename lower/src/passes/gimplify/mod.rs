@@ -1,0 +1,444 @@
+//! gimplify: the checked AST to IR.
+//!
+//! Expressions become three-address statements over explicit temporaries; arrays become
+//! descriptors (a data pointer plus a lower bound and an extent per dimension, all scalar
+//! variables) and element accesses become address arithmetic; whole-array and section
+//! expressions are scalarised into loops. For OpenACC, the implicit data attributes of
+//! every compute construct are made explicit ([`OffloadRegion::maps`] and
+//! [`OffloadRegion::captures`]): arrays default to `copy`, scalars to `firstprivate` in
+//! `parallel`/`serial` and to `copy` when assigned in `kernels`; loop variables, `private`
+//! variables and reduction locals get fresh variables.
+//!
+//! Scalars that must have an address (those in data clauses, construct-level reductions,
+//! assigned in `kernels`) live in memory for the whole program ("memory scalars").
+
+use crate::ir::{self, *};
+use gpuf_frontend::ast::{self, Arg, BaseTy, ClauseKind, DimSpec, Expr, ExprKind, Intrinsic, StmtKind};
+use gpuf_frontend::ast::{CtorItem, IntrinsicSub, IoUnit, UnitKind};
+use gpuf_frontend::sema::{Checked, Procs, Symbols};
+use gpuf_frontend::{Diagnostic, Span};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+mod alloc;
+mod arrayfn;
+mod arrays;
+mod assign;
+mod assumed;
+mod calls;
+mod chars;
+mod checks;
+mod complex;
+mod constructs;
+mod dataflow;
+mod derived;
+mod elemental;
+mod exprs;
+mod frames;
+mod globals;
+mod intrinsics;
+mod io;
+mod offload_atomic;
+mod offload_data;
+mod offload_loop;
+mod offload_region;
+mod stmts;
+mod transform;
+mod units;
+
+use assign::mentions;
+pub use dataflow::{defs, rv_ops, uses};
+use frames::{thunk, thunk_frame_global};
+use globals::mark_external_globals;
+use offload_data::{assigned, map_clause, memory_scalars};
+use offload_loop::red_op;
+use units::const_value;
+
+/// How a Fortran name is stored.
+#[derive(Clone, Debug)]
+enum Home {
+    /// A scalar in a variable.
+    Reg(VarId, BaseTy),
+    /// A scalar in memory at the address held by the `Ptr` variable.
+    Mem(VarId, BaseTy),
+    Array(Desc),
+    /// A character constant.
+    Str(String),
+    /// A character variable: the `Ptr` variable holding its bytes' address and the `I64`
+    /// variable holding its length.
+    Chars {
+        addr: VarId,
+        len: VarId,
+    },
+    /// An array of character variables of one length: a descriptor over elements of
+    /// `len` bytes each.
+    CharArray {
+        d: Desc,
+        len: VarId,
+    },
+}
+
+/// An array descriptor made of scalar variables.
+#[derive(Clone, Debug)]
+struct Desc {
+    name: String,
+    base: BaseTy,
+    addr: VarId,
+    lb: Vec<VarId>,
+    ext: Vec<VarId>,
+}
+
+pub fn ir_ty(b: BaseTy) -> Ty {
+    match b {
+        BaseTy::Integer(8) => Ty::I64,
+        BaseTy::Integer(_) | BaseTy::Logical => Ty::I32,
+        BaseTy::Real(8) => Ty::F64,
+        BaseTy::Real(_) => Ty::F32,
+        BaseTy::Character => Ty::Ptr,
+        // The type of each part (see `gimplify/complex.rs`).
+        BaseTy::Complex(8) => Ty::F64,
+        BaseTy::Complex(_) => Ty::F32,
+        // The value of a derived-type expression is the address of its bytes.
+        BaseTy::Derived(_) => Ty::Ptr,
+    }
+}
+
+/// The type of a value of base type `b` in memory: `integer(1)` and `integer(2)` take one
+/// and two bytes there, and are `I32` values in registers (see `G::load_as`, `G::store_as`).
+pub fn mem_ty(b: BaseTy) -> Ty {
+    match b {
+        BaseTy::Integer(1) => Ty::I8,
+        BaseTy::Integer(2) => Ty::I16,
+        _ => ir_ty(b),
+    }
+}
+
+/// The context of the offload region (OpenACC compute construct) being gimplified.
+struct RegionCtx {
+    kind: RegionKind,
+    /// Levels used by enclosing partitioned loops.
+    levels: Levels,
+    /// Per-gang scratch memory for private arrays: the kernel's base pointer variable and
+    /// the host's descriptor of the array.
+    scratch: Vec<(VarId, Desc)>,
+}
+
+struct G<'a> {
+    f: Function,
+    /// Every checked unit of the file (callees' declarations, e.g. result lengths).
+    units: &'a [gpuf_frontend::sema::CheckedUnit],
+    syms: &'a Symbols,
+    procs: &'a Procs,
+    unit: &'a ast::Unit,
+    /// Variables with static storage so far (the module's).
+    globals: Vec<Global>,
+    src: &'a str,
+    homes: BTreeMap<String, Home>,
+    /// Scoped replacements of a name (privates, reduction locals, loop variables).
+    overrides: Vec<HashMap<String, Home>>,
+    loops: Vec<(Option<String>, LoopId)>,
+    /// Named `if`, `select case` and `block` constructs that `exit name` may leave.
+    named: Vec<(String, LoopId)>,
+    /// Temporary character buffers of the statement being lowered, freed after it.
+    str_temps: Vec<VarId>,
+    blocks: Vec<Vec<Stmt>>,
+    diags: Vec<Diagnostic>,
+    region: Option<RegionCtx>,
+    /// Host-associated variables of an internal procedure without a home (reported).
+    host_vars: Vec<String>,
+    /// The host frame: built by a unit with internal procedures, received (as the last
+    /// parameter) by an internal procedure; passed on to calls of internal procedures.
+    frame: Option<VarId>,
+    /// Descriptor and length variables loaded from the host frame, stored back through
+    /// the frame's pointers at every return (an internal procedure may reallocate them).
+    frame_back: Vec<(VarId, VarId, Ty)>,
+    /// Module and saved allocatable arrays: the global descriptor block and the unit's
+    /// descriptor variables (see [`G::global_alloc_array`]).
+    global_descs: Vec<(VarId, Desc)>,
+    /// Data pointers of a procedure's local arrays, freed at every return.
+    frees: Vec<VarId>,
+    /// Scalars that live in memory because a directive needs their address.
+    mem_names: BTreeSet<String>,
+    /// Command-line options (`-fcheck=bounds`).
+    opts: &'a super::Options,
+    /// A function result kept in memory: its home, the returned variable, its type.
+    result_mem: Option<(VarId, VarId, Ty)>,
+    /// Array constructors evaluated into temporaries (keyed by the expression's address):
+    /// the buffer and its length (`I64`).
+    mats: HashMap<usize, (Op, Op)>,
+    /// Buffers of `mats` to free after the statement.
+    mat_frees: Vec<Op>,
+    /// Internal procedures passed as actual arguments: thunks to make (their keys).
+    thunks: Vec<String>,
+    /// Host-frame globals set for a call that passes internal procedures, with the
+    /// values to restore after it.
+    frame_restores: Vec<(String, VarId)>,
+    /// Copy-back of packed assumed-shape dummies, run at every return (see `assumed.rs`).
+    unpacks: Vec<Stmt>,
+    /// Statements to run after the call being lowered (descriptors and packed sections
+    /// to free), from a mark taken before its arguments.
+    call_after: Vec<Stmt>,
+    /// The shapes of the array-valued function references in `mats`.
+    mat_shapes: HashMap<usize, Vec<Op>>,
+    /// The derived types (indexed by `BaseTy::Derived`).
+    types: &'a [gpuf_frontend::sema::TypeInfo],
+}
+
+/// Gimplifies one checked source file: the main program (if any) becomes `main`, every
+/// subroutine and function a procedure, module and saved variables globals.
+pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec<Diagnostic>> {
+    gimplify_with(c, src, source_name, &super::Options::default())
+}
+
+/// [`gimplify`] with code generation options (`-fcheck=bounds`).
+pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Options) -> Result<Module, Vec<Diagnostic>> {
+    let mut module = Module {
+        source: source_name.to_string(),
+        main: Function::new(""),
+        procs: Vec::new(),
+        globals: Vec::new(),
+        kernels: Vec::new(),
+        target: None,
+    };
+    let mut thunks: Vec<String> = Vec::new();
+    let mut diags = Vec::new();
+    for cu in &c.units {
+        let u = &cu.unit;
+        let name = match u.kind {
+            UnitKind::Program => "main".to_string(),
+            UnitKind::Module => format!("{}.module", u.name.name),
+            _ => {
+                let key = cu.key.clone().unwrap_or_else(|| u.name.name.clone());
+                c.procs.map.get(&key).map_or_else(|| format!("{}_", u.name.name), |p| p.link_name.clone())
+            }
+        };
+        let mem = memory_scalars(u, &cu.symbols);
+        let mut g = G {
+            f: Function::new(name),
+            units: &c.units,
+            syms: &cu.symbols,
+            procs: &c.procs,
+            unit: u,
+            src,
+            homes: BTreeMap::new(),
+            overrides: Vec::new(),
+            loops: Vec::new(),
+            named: Vec::new(),
+            str_temps: Vec::new(),
+            blocks: vec![Vec::new()],
+            diags: Vec::new(),
+            region: None,
+            host_vars: Vec::new(),
+            frame: None,
+            frame_back: Vec::new(),
+            global_descs: Vec::new(),
+            thunks: Vec::new(),
+            frame_restores: Vec::new(),
+            frees: Vec::new(),
+            mem_names: mem.clone(),
+            result_mem: None,
+            mats: HashMap::new(),
+            mat_frees: Vec::new(),
+            unpacks: Vec::new(),
+            call_after: Vec::new(),
+            mat_shapes: HashMap::new(),
+            globals: std::mem::take(&mut module.globals),
+            types: &c.types,
+            opts,
+        };
+        g.declare(&mem);
+        if u.kind != UnitKind::Module {
+            g.stmts(&u.body);
+            g.ret();
+        }
+        module.globals = std::mem::take(&mut g.globals);
+        for t in std::mem::take(&mut g.thunks) {
+            if !thunks.contains(&t) {
+                thunks.push(t);
+            }
+        }
+        diags.append(&mut g.diags);
+        let mut f = g.f;
+        f.body = g.blocks.pop().unwrap_or_default();
+        match u.kind {
+            UnitKind::Program => module.main = f,
+            UnitKind::Module => {}
+            _ => {
+                f.local = cu.host.is_some_and(|h| c.units.get(h).is_some_and(|hu| hu.unit.kind != UnitKind::Module));
+                module.procs.push(f);
+            }
+        }
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    for key in thunks {
+        if let Some(f) = thunk(c, &key) {
+            module.procs.push(f);
+        }
+    }
+    mark_external_globals(c, &mut module);
+    Ok(module)
+}
+
+impl<'a> G<'a> {
+    fn emit(&mut self, s: Stmt) {
+        if let Some(b) = self.blocks.last_mut() {
+            b.push(s);
+        }
+    }
+
+    fn push_block(&mut self) {
+        self.blocks.push(Vec::new());
+    }
+
+    fn pop_block(&mut self) -> Vec<Stmt> {
+        self.blocks.pop().unwrap_or_default()
+    }
+
+    fn tmp(&mut self, ty: Ty) -> VarId {
+        let n = self.f.vars.len();
+        self.f.new_var(format!("t.{n}"), ty)
+    }
+
+    fn val(&mut self, ty: Ty, rv: Rv) -> Op {
+        if let Rv::Use(o) = rv {
+            return o;
+        }
+        let t = self.tmp(ty);
+        self.emit(Stmt::Assign(t, rv));
+        Op::Var(t)
+    }
+
+    fn bin(&mut self, ty: Ty, op: BinOp, a: Op, b: Op) -> Op {
+        // Fold the common constant cases so the dumps stay readable.
+        if let (Op::I64(x), Op::I64(y)) = (&a, &b) {
+            match op {
+                BinOp::Add => return Op::I64(x.wrapping_add(*y)),
+                BinOp::Sub => return Op::I64(x.wrapping_sub(*y)),
+                BinOp::Mul => return Op::I64(x.wrapping_mul(*y)),
+                _ => {}
+            }
+        }
+        if op == BinOp::Mul && (a == Op::I64(1)) {
+            return b;
+        }
+        if (op == BinOp::Mul || op == BinOp::Div) && b == Op::I64(1) {
+            return a;
+        }
+        if (op == BinOp::Add || op == BinOp::Sub) && b == Op::I64(0) {
+            return a;
+        }
+        if op == BinOp::Add && a == Op::I64(0) {
+            return b;
+        }
+        let rt = match op {
+            BinOp::Eq | BinOp::BitEq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => Ty::I32,
+            _ => ty,
+        };
+        self.val(rt, Rv::Binary(op, a, b))
+    }
+
+    fn conv(&mut self, o: Op, to: Ty) -> Op {
+        let from = self.f.op_ty(&o);
+        if from == to {
+            return o;
+        }
+        match (&o, to) {
+            (Op::I32(x), Ty::I64) => return Op::I64(*x as i64),
+            (Op::I64(x), Ty::I32) => return Op::I32(*x as i32),
+            (Op::I32(x), Ty::F64) => return Op::F64(*x as f64),
+            (Op::I32(x), Ty::F32) => return Op::F32(*x as f32),
+            (Op::F32(x), Ty::F64) => return Op::F64(*x as f64),
+            _ => {}
+        }
+        self.val(to, Rv::Cast(to, o))
+    }
+
+    fn line(&self, sp: Span) -> u32 {
+        gpuf_frontend::diag::line_col(self.src, sp.lo as usize).0 as u32
+    }
+
+    fn not_yet(&mut self, what: impl AsRef<str>, sp: Span) {
+        self.diags.push(Diagnostic::not_yet(what, sp));
+    }
+
+    fn lookup(&self, name: &str) -> Option<Home> {
+        for scope in self.overrides.iter().rev() {
+            if let Some(h) = scope.get(name) {
+                return Some(h.clone());
+            }
+        }
+        self.homes.get(name).cloned()
+    }
+
+    /// Loads a value of base type `b` from memory (narrow integers sign-extend to `I32`).
+    fn load_as(&mut self, b: BaseTy, a: Op) -> Op {
+        let (mt, vt) = (mem_ty(b), ir_ty(b));
+        let v = self.val(mt, Rv::Load(mt, a));
+        if mt == vt {
+            v
+        } else {
+            self.val(vt, Rv::Cast(vt, v))
+        }
+    }
+
+    /// Stores a value (of type `ir_ty(b)`) as base type `b` (narrow integers truncate).
+    fn store_as(&mut self, b: BaseTy, a: Op, v: Op) {
+        let mt = mem_ty(b);
+        let v = if mt == ir_ty(b) { v } else { self.val(mt, Rv::Cast(mt, v)) };
+        self.emit(Stmt::Store(mt, a, v));
+    }
+
+    /// Wraps an `I32` value to the range of a narrow integer kind (two's complement, as
+    /// gfortran's arithmetic on `integer(1)` and `integer(2)` does); other kinds unchanged.
+    fn wrap(&mut self, b: Option<BaseTy>, v: Op) -> Op {
+        let Some(b) = b else { return v };
+        let mt = mem_ty(b);
+        if mt == ir_ty(b) {
+            return v;
+        }
+        if let Op::I32(c) = v {
+            return Op::I32(if mt == Ty::I8 { c as i8 as i32 } else { c as i16 as i32 });
+        }
+        let n = self.val(mt, Rv::Cast(mt, v));
+        self.val(Ty::I32, Rv::Cast(Ty::I32, n))
+    }
+
+    /// Stores a value to a scalar name.
+    fn store_name(&mut self, name: &str, v: Op) {
+        match self.lookup(name) {
+            Some(Home::Reg(var, b)) => {
+                let v = self.wrap(Some(b), v);
+                self.emit(Stmt::Assign(var, Rv::Use(v)))
+            }
+            Some(Home::Mem(p, b)) => self.store_as(b, Op::Var(p), v),
+            _ => {}
+        }
+    }
+}
+
+/// `a op b` for a reduction operator.
+pub fn combine_rv(op: RedOp, a: Op, b: Op) -> Rv {
+    match op {
+        RedOp::Add => Rv::Binary(BinOp::Add, a, b),
+        RedOp::Mul => Rv::Binary(BinOp::Mul, a, b),
+        RedOp::Max => Rv::Binary(BinOp::Max, a, b),
+        RedOp::Min => Rv::Binary(BinOp::Min, a, b),
+        RedOp::And => Rv::Binary(BinOp::And, a, b),
+        RedOp::Or => Rv::Binary(BinOp::Or, a, b),
+        RedOp::Xor => Rv::Binary(BinOp::Xor, a, b),
+        RedOp::Eqv => Rv::Binary(BinOp::Eq, a, b),
+    }
+}
+
+pub fn zero_of(t: Ty) -> Op {
+    match t {
+        Ty::I32 => Op::I32(0),
+        Ty::I64 => Op::I64(0),
+        Ty::F32 => Op::F32(0.0),
+        Ty::F64 => Op::F64(0.0),
+        Ty::Ptr => Op::Null,
+        // Narrow integers are memory types; their values are `I32`.
+        Ty::I8 | Ty::I16 => Op::I32(0),
+    }
+}

@@ -1,0 +1,431 @@
+//! Data clauses of offload constructs: which scalars live in memory, the mapped blocks of
+//! clause items, data regions and the standalone data and runtime directives.
+
+use super::*;
+
+impl G<'_> {
+    /// A structured data construct: a data region around the body; with `if(cond)` the
+    /// maps are made only when the condition holds on entry.
+    pub(super) fn data_region(&mut self, dir: &ast::AccDirective, body: &[ast::Stmt]) {
+        let cond = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
+        let maps = self.data_maps(&dir.clauses, None);
+        self.push_block();
+        self.stmts(body);
+        let b = self.pop_block();
+        match cond {
+            // `data if(cond)`: map only when the condition holds on entry.
+            Some(c) => {
+                let keep = self.tmp(Ty::I32);
+                self.emit(Stmt::Assign(keep, Rv::Use(c)));
+                let enter: Vec<Stmt> = maps
+                    .iter()
+                    .map(|m| Stmt::Call("gpuf_acc_enter".into(), vec![m.addr.clone(), m.bytes.clone(), Op::I32(m.kind.code()), Op::I32(0)]))
+                    .collect();
+                let exit: Vec<Stmt> = maps
+                    .iter()
+                    .rev()
+                    .map(|m| {
+                        Stmt::Call(
+                            "gpuf_acc_exit".into(),
+                            vec![m.addr.clone(), m.bytes.clone(), Op::I32(m.kind.code()), Op::I32(0), Op::I32(0)],
+                        )
+                    })
+                    .collect();
+                self.emit(Stmt::If { cond: Op::Var(keep), then_body: enter, else_body: vec![] });
+                for s in b {
+                    self.emit(s);
+                }
+                self.emit(Stmt::If { cond: Op::Var(keep), then_body: exit, else_body: vec![] });
+            }
+            None => self.emit(Stmt::DataRegion { maps, body: b }),
+        }
+    }
+
+    /// The mapped block of a data-clause item: (host address, bytes, description).
+    pub(super) fn map_block(&mut self, e: &Expr) -> Option<(Op, Op, String, Option<Desc>)> {
+        match &e.kind {
+            ExprKind::Name(id) => match self.lookup(&id.name) {
+                Some(Home::Array(d)) => {
+                    let b = self.desc_bytes(&d);
+                    Some((Op::Var(d.addr), b, id.name.clone(), Some(d)))
+                }
+                Some(Home::Mem(p, b)) => Some((Op::Var(p), Op::I64(self.elem_size(b)), id.name.clone(), None)),
+                _ => None,
+            },
+            ExprKind::ArrayRef { name, subs } | ExprKind::Apply { name, args: subs } => {
+                let Some(Home::Array(d)) = self.lookup(&name.name) else { return None };
+                // The contiguous hull of the section: from its first to its last element.
+                let mut first = Vec::new();
+                let mut last = Vec::new();
+                for (dim, s) in subs.iter().enumerate() {
+                    match s {
+                        Arg::Index(x) | Arg::Keyword(_, x) => {
+                            let v = self.expr(x);
+                            let v = self.conv(v, Ty::I64);
+                            first.push(v.clone());
+                            last.push(v);
+                        }
+                        Arg::Range { lo, hi, .. } => {
+                            let l = self.range_lo(&d, dim, lo.as_ref());
+                            let h = self.range_hi(&d, dim, hi.as_ref());
+                            first.push(l);
+                            last.push(h);
+                        }
+                    }
+                }
+                let a = self.elem_addr(&d, &first);
+                let z = self.elem_addr(&d, &last);
+                let ai = self.val(Ty::I64, Rv::Cast(Ty::I64, a.clone()));
+                let zi = self.val(Ty::I64, Rv::Cast(Ty::I64, z));
+                let n = self.bin(Ty::I64, BinOp::Sub, zi, ai);
+                let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(self.elem_size(d.base)));
+                let n = self.val(Ty::I64, Rv::Binary(BinOp::Max, n, Op::I64(0)));
+                let what = self.src.get(e.span.lo as usize..e.span.hi as usize).unwrap_or(&name.name).to_string();
+                Some((a, n, what, Some(d)))
+            }
+            _ => None,
+        }
+    }
+
+    pub(super) fn data_maps(&mut self, clauses: &[ast::AccClause], mut mentioned: Option<&mut BTreeSet<String>>) -> Vec<MapItem> {
+        let mut maps = Vec::new();
+        for c in clauses {
+            let Some((kind, list)) = map_clause(&c.kind) else { continue };
+            for e in list {
+                let base = match &e.kind {
+                    ExprKind::Name(i) => i.name.clone(),
+                    ExprKind::ArrayRef { name, .. } | ExprKind::Apply { name, .. } => name.name.clone(),
+                    _ => String::new(),
+                };
+                match self.map_block(e) {
+                    Some((addr, bytes, what, _)) => {
+                        if let Some(m) = mentioned.as_deref_mut() {
+                            m.insert(base);
+                        }
+                        maps.push(MapItem { kind, addr, bytes, what });
+                    }
+                    None => {
+                        // A scalar that stays in a register cannot be mapped; it cannot happen
+                        // since every scalar in a data clause lives in memory.
+                        self.not_yet("this data clause item", e.span);
+                    }
+                }
+            }
+        }
+        maps
+    }
+
+    pub(super) fn clause_op(&mut self, cs: &[ast::AccClause], pick: fn(&ClauseKind) -> Option<&Expr>) -> Option<Op> {
+        for c in cs {
+            if let Some(e) = pick(&c.kind) {
+                let v = self.expr(e);
+                return Some(self.conv(v, Ty::I32));
+            }
+        }
+        None
+    }
+
+    pub(super) fn standalone(&mut self, dir: &ast::AccDirective) {
+        let if_present = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::IfPresent));
+        let finalize = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Finalize));
+        let runtime = matches!(dir.kind, ast::AccKind::Init | ast::AccKind::Shutdown | ast::AccKind::Set);
+        for c in &dir.clauses {
+            match &c.kind {
+                ClauseKind::Unsupported(n) if !runtime && !gpuf_frontend::sema::is_sync_clause(n.split('(').next().unwrap_or(n)) => {
+                    self.not_yet(format!("the `{n}` clause"), c.span)
+                }
+                _ => {}
+            }
+        }
+        // `if(cond)`: the directive does nothing when the condition is false.
+        let cond = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
+        self.push_block();
+        self.standalone_body(dir, if_present, finalize);
+        let body = self.pop_block();
+        match cond {
+            Some(c) => self.emit(Stmt::If { cond: c, then_body: body, else_body: vec![] }),
+            None => {
+                for s in body {
+                    self.emit(s);
+                }
+            }
+        }
+    }
+
+    fn standalone_body(&mut self, dir: &ast::AccDirective, if_present: bool, finalize: bool) {
+        match dir.kind {
+            ast::AccKind::EnterData => {
+                for m in self.data_maps(&dir.clauses, None) {
+                    self.emit(Stmt::Call("gpuf_acc_enter".into(), vec![m.addr, m.bytes, Op::I32(m.kind.code()), Op::I32(1)]));
+                }
+            }
+            ast::AccKind::ExitData => {
+                for m in self.data_maps(&dir.clauses, None) {
+                    self.emit(Stmt::Call(
+                        "gpuf_acc_exit".into(),
+                        vec![m.addr, m.bytes, Op::I32(m.kind.code()), Op::I32(1), Op::I32(finalize as i32)],
+                    ));
+                }
+            }
+            ast::AccKind::Update => {
+                for c in &dir.clauses {
+                    let (to_dev, list) = match &c.kind {
+                        ClauseKind::SelfHost(l) => (0, l),
+                        ClauseKind::Device(l) => (1, l),
+                        _ => continue,
+                    };
+                    for e in list {
+                        if let Some((a, n, _, _)) = self.map_block(e) {
+                            self.emit(Stmt::Call("gpuf_acc_update".into(), vec![a, n, Op::I32(to_dev), Op::I32(if_present as i32)]));
+                        }
+                    }
+                }
+            }
+            // Execution is synchronous: there is never anything to wait for.
+            ast::AccKind::Wait => {}
+            ast::AccKind::Init | ast::AccKind::Shutdown | ast::AccKind::Set => self.runtime_directive(dir),
+            k => self.not_yet(format!("the `{}` directive", k.name()), dir.span),
+        }
+    }
+
+    /// `init`, `shutdown`, `set` as calls of the OpenACC runtime routines they stand for
+    /// (`default_async` is recorded; every construct runs synchronously).
+    fn runtime_directive(&mut self, dir: &ast::AccDirective) {
+        let mut ty = 1;
+        let mut num = None;
+        let mut cond = None;
+        let mut queue = None;
+        for c in &dir.clauses {
+            match &c.kind {
+                ClauseKind::Unsupported(s) => {
+                    let n = s.split_once('(').map(|(_, r)| r.trim_end_matches(')')).unwrap_or("");
+                    ty = gpuf_frontend::sema::acc_device_code(n).unwrap_or(1);
+                }
+                ClauseKind::DeviceNum(e) => num = Some(e),
+                ClauseKind::DefaultAsync(e) => queue = Some(e),
+                ClauseKind::If(e) => cond = Some(e),
+                _ => {}
+            }
+        }
+        let c = cond.map(|e| self.expr(e));
+        self.push_block();
+        let n = num.map(|e| {
+            let v = self.expr(e);
+            self.conv(v, Ty::I32)
+        });
+        if let Some(e) = queue {
+            let v = self.expr(e);
+            let v = self.conv(v, Ty::I32);
+            self.emit(Stmt::Call("gpuf_acc_set_default_async".into(), vec![v]));
+        }
+        let ty = Op::I32(ty);
+        match (dir.kind, n) {
+            (ast::AccKind::Init, None) => self.emit(Stmt::Call("gpuf_acc_init".into(), vec![ty])),
+            (ast::AccKind::Init, Some(n)) => {
+                self.emit(Stmt::Call("gpuf_acc_init".into(), vec![ty.clone()]));
+                self.emit(Stmt::Call("gpuf_acc_set_device_num".into(), vec![n, ty]));
+            }
+            (ast::AccKind::Shutdown, _) => self.emit(Stmt::Call("gpuf_acc_shutdown".into(), vec![ty])),
+            (_, Some(n)) => self.emit(Stmt::Call("gpuf_acc_set_device_num".into(), vec![n, ty])),
+            (_, None) => {
+                if dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Unsupported(_))) {
+                    self.emit(Stmt::Call("gpuf_acc_set_device_type".into(), vec![ty]));
+                }
+            }
+        }
+        let body = self.pop_block();
+        match c {
+            Some(c) => self.emit(Stmt::If { cond: c, then_body: body, else_body: Vec::new() }),
+            None => {
+                for s in body {
+                    self.emit(s);
+                }
+            }
+        }
+    }
+}
+
+/// Names of scalars that need an address: see the module doc.
+pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    fn names(list: &[Expr], out: &mut BTreeSet<String>, syms: &Symbols) {
+        for e in list {
+            if let ExprKind::Name(id) = &e.kind {
+                if syms.get(&id.name).is_some_and(|s| s.rank == 0 && !s.parameter) {
+                    out.insert(id.name.clone());
+                }
+            }
+        }
+    }
+    fn clauses(cs: &[ast::AccClause], out: &mut BTreeSet<String>, syms: &Symbols, reductions: bool) {
+        for c in cs {
+            if let Some((_, l)) = map_clause(&c.kind) {
+                names(l, out, syms);
+                continue;
+            }
+            match &c.kind {
+                ClauseKind::SelfHost(l) | ClauseKind::Device(l) => names(l, out, syms),
+                ClauseKind::Reduction(_, l) if reductions => names(l, out, syms),
+                _ => {}
+            }
+        }
+    }
+    fn walk(ss: &[ast::Stmt], out: &mut BTreeSet<String>, syms: &Symbols, in_region: Option<ast::AccKind>, in_gang: bool) {
+        for s in ss {
+            match &s.kind {
+                StmtKind::AccBlock { dir, body, .. } => {
+                    let compute = matches!(dir.kind, ast::AccKind::Parallel | ast::AccKind::Kernels | ast::AccKind::Serial);
+                    clauses(&dir.clauses, out, syms, compute);
+                    if dir.kind == ast::AccKind::Kernels {
+                        let mut lv = Vec::new();
+                        let mut privs = BTreeSet::new();
+                        for n in private_names(&dir.clauses) {
+                            privs.insert(n);
+                        }
+                        let mut a = BTreeSet::new();
+                        assigned(body, &mut a, syms, &mut lv);
+                        out.extend(a.into_iter().filter(|n| !privs.contains(n)));
+                    }
+                    walk(body, out, syms, if compute { Some(dir.kind) } else { in_region }, in_gang);
+                }
+                StmtKind::AccLoop { dir, do_stmt } => {
+                    let combined = matches!(dir.kind, ast::AccKind::ParallelLoop | ast::AccKind::KernelsLoop | ast::AccKind::SerialLoop);
+                    let gang = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Gang(_)));
+                    clauses(&dir.clauses, out, syms, combined || !in_gang);
+                    if dir.kind == ast::AccKind::KernelsLoop {
+                        let mut lv = Vec::new();
+                        let mut a = BTreeSet::new();
+                        assigned(std::slice::from_ref(do_stmt), &mut a, syms, &mut lv);
+                        let privs: BTreeSet<String> = private_names(&dir.clauses).into_iter().collect();
+                        let reds: BTreeSet<String> = dir
+                            .clauses
+                            .iter()
+                            .filter_map(|c| if let ClauseKind::Reduction(_, l) = &c.kind { Some(l) } else { None })
+                            .flatten()
+                            .filter_map(|e| if let ExprKind::Name(i) = &e.kind { Some(i.name.clone()) } else { None })
+                            .collect();
+                        out.extend(a.into_iter().filter(|n| !privs.contains(n) && !reds.contains(n)));
+                    }
+                    let region = if combined { Some(dir.kind) } else { in_region };
+                    // Any enclosing partitioned loop (explicit `gang`, or `auto` that may become one)
+                    // makes inner reduction variables gang-private, not shared memory.
+                    let seq = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Seq));
+                    walk(std::slice::from_ref(do_stmt), out, syms, region, in_gang || gang || combined || !seq);
+                }
+                StmtKind::AccStandalone(dir) => clauses(&dir.clauses, out, syms, false),
+                StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::DoConcurrent { body, .. } => {
+                    walk(body, out, syms, in_region, in_gang)
+                }
+                StmtKind::If { arms, else_body, .. } => {
+                    for (_, b) in arms {
+                        walk(b, out, syms, in_region, in_gang);
+                    }
+                    if let Some(b) = else_body {
+                        walk(b, out, syms, in_region, in_gang);
+                    }
+                }
+                StmtKind::SelectCase { cases, .. } => {
+                    for c in cases {
+                        walk(&c.body, out, syms, in_region, in_gang);
+                    }
+                }
+                StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => walk(body, out, syms, in_region, in_gang),
+                // The target of an atomic inside a compute construct is shared.
+                StmtKind::AccAtomic { kind, body, .. } if in_region.is_some() => {
+                    let assigns: Vec<(&Expr, &Expr)> = body
+                        .iter()
+                        .filter_map(|s| if let StmtKind::Assign { lhs, rhs } = &s.kind { Some((lhs, rhs)) } else { None })
+                        .collect();
+                    let target = match (kind, assigns.as_slice()) {
+                        (ast::AtomicKind::Read, [(_, x)]) => Some(*x),
+                        (ast::AtomicKind::Update | ast::AtomicKind::Write, [(x, _)]) => Some(*x),
+                        // Capture: the statement that is not a plain copy updates the target.
+                        (ast::AtomicKind::Capture, [(a, ra), (b, _)]) => Some(if matches!(ra.kind, ExprKind::Name(_)) { *b } else { *a }),
+                        _ => None,
+                    };
+                    if let Some(x) = target {
+                        names(std::slice::from_ref(x), out, syms);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    walk(&p.body, &mut out, syms, None, false);
+    // Atomic reads put the read variable in the set too, but `v` in `v = x` must stay
+    // private; only shared targets matter and an extra memory scalar is harmless.
+    out
+}
+
+/// Scalar names assigned in the statements (loop variables and privates excluded).
+pub(super) fn assigned(ss: &[ast::Stmt], out: &mut BTreeSet<String>, syms: &Symbols, loopvars: &mut Vec<String>) {
+    for s in ss {
+        match &s.kind {
+            StmtKind::Assign { lhs, .. } => {
+                if let ExprKind::Name(id) = &lhs.kind {
+                    if !loopvars.contains(&id.name) && syms.get(&id.name).is_some_and(|s| s.rank == 0) {
+                        out.insert(id.name.clone());
+                    }
+                }
+            }
+            StmtKind::Do { var, body, .. } => {
+                loopvars.push(var.name.clone());
+                assigned(body, out, syms, loopvars);
+                loopvars.pop();
+            }
+            StmtKind::DoWhile { body, .. } => assigned(body, out, syms, loopvars),
+            StmtKind::If { arms, else_body, .. } => {
+                for (_, b) in arms {
+                    assigned(b, out, syms, loopvars);
+                }
+                if let Some(b) = else_body {
+                    assigned(b, out, syms, loopvars);
+                }
+            }
+            StmtKind::SelectCase { cases, .. } => {
+                for c in cases {
+                    assigned(&c.body, out, syms, loopvars);
+                }
+            }
+            StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => assigned(body, out, syms, loopvars),
+            StmtKind::AccLoop { dir, do_stmt } => {
+                let privs = private_names(&dir.clauses);
+                loopvars.extend(privs.iter().cloned());
+                assigned(std::slice::from_ref(do_stmt), out, syms, loopvars);
+                loopvars.truncate(loopvars.len() - privs.len());
+            }
+            StmtKind::AccAtomic { body, .. } => assigned(body, out, syms, loopvars),
+            StmtKind::AccBlock { body, .. } => assigned(body, out, syms, loopvars),
+            _ => {}
+        }
+    }
+}
+
+fn private_names(cs: &[ast::AccClause]) -> Vec<String> {
+    let mut v = Vec::new();
+    for c in cs {
+        if let ClauseKind::Private(l) = &c.kind {
+            for e in l {
+                if let ExprKind::Name(i) = &e.kind {
+                    v.push(i.name.clone());
+                }
+            }
+        }
+    }
+    v
+}
+
+/// The map kind and list of a data clause (`copy`, `copyin`, `copyout`, `create`,
+/// `present`, `no_create`, `delete`).
+pub(super) fn map_clause(k: &ClauseKind) -> Option<(MapKind, &[Expr])> {
+    Some(match k {
+        ClauseKind::Copy(l) => (MapKind::Copy, l),
+        ClauseKind::Copyin(l) => (MapKind::Copyin, l),
+        ClauseKind::Copyout(l) => (MapKind::Copyout, l),
+        ClauseKind::Create(l) => (MapKind::Create, l),
+        ClauseKind::Present(l) => (MapKind::Present, l),
+        ClauseKind::NoCreate(l) => (MapKind::NoCreate, l),
+        ClauseKind::Delete(l) => (MapKind::Delete, l),
+        _ => return None,
+    })
+}

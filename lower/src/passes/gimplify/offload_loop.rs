@@ -1,0 +1,209 @@
+//! Partitioned loops (OpenACC `loop`): their levels, collapse, private variables and reduction
+//! locals.
+
+use super::*;
+
+impl G<'_> {
+    pub(super) fn acc_loop(&mut self, dir: &ast::AccDirective, do_stmt: &ast::Stmt) {
+        let StmtKind::Do { name, var, start, end, step, body } = &do_stmt.kind else {
+            self.not_yet("an OpenACC loop directive not followed by a `do` loop", dir.span);
+            return;
+        };
+        let Some(rk) = self.region.as_ref().map(|r| r.kind) else {
+            self.not_yet("orphaned `loop` directive", dir.span);
+            return;
+        };
+        let outer = self.region.as_ref().map_or(Levels::default(), |r| r.levels);
+        let mut levels = Levels::default();
+        let mut seq = false;
+        let mut independent = false;
+        let mut collapse = 1u32;
+        for c in &dir.clauses {
+            match &c.kind {
+                ClauseKind::Gang(a) | ClauseKind::Worker(a) | ClauseKind::Vector(a) => {
+                    let l = match c.kind {
+                        ClauseKind::Gang(_) => Level::Gang,
+                        ClauseKind::Worker(_) => Level::Worker,
+                        _ => Level::Vector,
+                    };
+                    levels = levels.with(l);
+                    if a.is_some() && dir.kind == ast::AccKind::Loop && rk != RegionKind::Kernels {
+                        self.not_yet(format!("an argument on `{}` inside `parallel`", l.name()), c.span);
+                    }
+                }
+                ClauseKind::Seq => seq = true,
+                // An explicit `auto` asks the compiler to prove the iterations independent;
+                // gpuf has no dependence analysis yet, so the loop runs sequentially.
+                ClauseKind::Auto => seq = true,
+                ClauseKind::Independent => independent = true,
+                ClauseKind::Collapse(e) => {
+                    if let ExprKind::Int(n, _) = e.kind {
+                        collapse = n.max(1) as u32;
+                    }
+                }
+                ClauseKind::Tile(n) => collapse = (*n).max(1),
+                ClauseKind::Unsupported(n) if !gpuf_frontend::sema::is_sync_clause(n.split('(').next().unwrap_or(n)) => {
+                    self.not_yet(format!("the `{n}` clause"), c.span)
+                }
+                _ => {}
+            }
+        }
+        if seq || rk == RegionKind::Serial {
+            levels = Levels::default();
+        } else if levels.is_empty() && (rk == RegionKind::Parallel || independent) {
+            // `auto`: take every level the enclosing loops left free, outermost first, and
+            // leave inner levels to nested loop directives.
+            let inner = nested_levels(body);
+            for l in Level::ALL {
+                if !outer.has(l) && !inner.has(l) {
+                    levels = levels.with(l);
+                    if inner.0 != 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        // Reductions and privates of the loop.
+        let mut scope = HashMap::new();
+        let mut reductions = Vec::new();
+        let mut privates = Vec::new();
+        for c in &dir.clauses {
+            match &c.kind {
+                ClauseKind::Reduction(op, list) => {
+                    for e in list {
+                        let ExprKind::Name(id) = &e.kind else { continue };
+                        let (result, b) = match self.lookup(&id.name) {
+                            Some(Home::Reg(v, b)) => (RedResult::Var(v), b),
+                            Some(Home::Mem(p, b)) => (RedResult::Mem(p), b),
+                            _ => {
+                                self.not_yet("reductions on arrays", e.span);
+                                continue;
+                            }
+                        };
+                        let local = self.f.new_var(format!("{}.red", id.name), ir_ty(b));
+                        reductions.push(Reduction { op: red_op(*op), ty: ir_ty(b), local, result });
+                        scope.insert(id.name.clone(), Home::Reg(local, b));
+                    }
+                }
+                ClauseKind::Private(list) => {
+                    for e in list {
+                        let ExprKind::Name(id) = &e.kind else { continue };
+                        match self.lookup(&id.name) {
+                            Some(Home::Mem(_, BaseTy::Derived(k))) => {
+                                let outer = self.region.as_ref().map(|r| r.levels).unwrap_or_default();
+                                if levels.has(Level::Worker)
+                                    || levels.has(Level::Vector)
+                                    || outer.has(Level::Worker)
+                                    || outer.has(Level::Vector)
+                                {
+                                    self.not_yet("private derived-type variables on worker or vector loops", e.span);
+                                } else {
+                                    let d = self.struct_desc(&id.name, k);
+                                    if let Home::Array(pd) = self.gang_private_array(&d) {
+                                        scope.insert(id.name.clone(), Home::Mem(pd.addr, pd.base));
+                                    }
+                                }
+                            }
+                            Some(Home::Reg(_, b)) | Some(Home::Mem(_, b)) => {
+                                let v = self.f.new_var(id.name.clone(), ir_ty(b));
+                                scope.insert(id.name.clone(), Home::Reg(v, b));
+                                privates.push(v);
+                            }
+                            Some(Home::Array(d)) => {
+                                if levels.has(Level::Worker) || levels.has(Level::Vector) {
+                                    self.not_yet("private arrays on worker or vector loops", e.span);
+                                } else {
+                                    let h = self.gang_private_array(&d);
+                                    scope.insert(id.name.clone(), h);
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if seq && !reductions.is_empty() {
+            // A reduction on a sequential loop is the plain loop.
+            reductions.clear();
+            scope.retain(|_, h| !matches!(h, Home::Reg(v, _) if !privates.contains(v)));
+        }
+        // Reduction locals start from the result's value; seed 001's INIT stage replaces it.
+        for r in &reductions {
+            match r.result {
+                RedResult::Var(v) => self.emit(Stmt::Assign(r.local, Rv::Use(Op::Var(v)))),
+                RedResult::Mem(_) => self.emit(Stmt::Assign(r.local, Rv::Use(zero_of(r.ty)))),
+            }
+        }
+        self.overrides.push(scope);
+        if let Some(r) = self.region.as_mut() {
+            r.levels = Levels(r.levels.0 | levels.0);
+        }
+        let part = PartLoop { levels, collapse, reductions: reductions.clone(), privates, independent };
+        self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, Some(part));
+        if let Some(r) = self.region.as_mut() {
+            r.levels = outer;
+        }
+        self.overrides.pop();
+        // After the loop the result holds the reduced value (omp-expand wires it).
+        let _ = reductions;
+    }
+}
+
+pub(super) fn red_op(op: ast::RedOp) -> RedOp {
+    match op {
+        ast::RedOp::Add => RedOp::Add,
+        ast::RedOp::Mul => RedOp::Mul,
+        ast::RedOp::Max => RedOp::Max,
+        ast::RedOp::Min => RedOp::Min,
+        ast::RedOp::Iand | ast::RedOp::And => RedOp::And,
+        ast::RedOp::Ior | ast::RedOp::Or => RedOp::Or,
+        ast::RedOp::Ieor | ast::RedOp::Neqv => RedOp::Xor,
+        ast::RedOp::Eqv => RedOp::Eqv,
+    }
+}
+
+/// Levels named by loop directives nested in the statements.
+fn nested_levels(ss: &[ast::Stmt]) -> Levels {
+    let mut l = Levels::default();
+    for s in ss {
+        match &s.kind {
+            StmtKind::AccLoop { dir, do_stmt } => {
+                for c in &dir.clauses {
+                    match c.kind {
+                        ClauseKind::Gang(_) => l = l.with(Level::Gang),
+                        ClauseKind::Worker(_) => l = l.with(Level::Worker),
+                        ClauseKind::Vector(_) => l = l.with(Level::Vector),
+                        _ => {}
+                    }
+                }
+                let seq = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Seq));
+                let explicit =
+                    dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Gang(_) | ClauseKind::Worker(_) | ClauseKind::Vector(_)));
+                if !seq && !explicit {
+                    // A nested `auto` loop will take the innermost free level.
+                    l = l.with(Level::Vector);
+                }
+                l = Levels(l.0 | nested_levels(std::slice::from_ref(do_stmt)).0);
+            }
+            StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => l = Levels(l.0 | nested_levels(body).0),
+            StmtKind::If { arms, else_body, .. } => {
+                for (_, b) in arms {
+                    l = Levels(l.0 | nested_levels(b).0);
+                }
+                if let Some(b) = else_body {
+                    l = Levels(l.0 | nested_levels(b).0);
+                }
+            }
+            StmtKind::SelectCase { cases, .. } => {
+                for c in cases {
+                    l = Levels(l.0 | nested_levels(&c.body).0);
+                }
+            }
+            StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => l = Levels(l.0 | nested_levels(body).0),
+            _ => {}
+        }
+    }
+    l
+}

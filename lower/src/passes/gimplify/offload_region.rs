@@ -1,0 +1,356 @@
+//! Offload regions (OpenACC compute constructs): implicit data attributes made explicit as maps
+//! and captures, privates, construct reductions, and `kernels` split into kernels.
+
+use super::*;
+
+impl G<'_> {
+    /// A compute construct (`loop_dir` is set for combined constructs).
+    pub(super) fn region(&mut self, dir: &ast::AccDirective, body: &[ast::Stmt], loop_dir: Option<&ast::AccDirective>, sp: Span) {
+        if self.region.is_some() {
+            self.diags.push(Diagnostic::error("E0301", "compute constructs cannot be nested", dir.span));
+            return;
+        }
+        if dir.kind == ast::AccKind::Kernels && loop_dir.is_none() && self.split_kernels(dir, body, sp) {
+            return;
+        }
+        let kind = match dir.kind {
+            ast::AccKind::Parallel | ast::AccKind::ParallelLoop => RegionKind::Parallel,
+            ast::AccKind::Kernels | ast::AccKind::KernelsLoop => RegionKind::Kernels,
+            _ => RegionKind::Serial,
+        };
+        let if_cond = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
+        for c in &dir.clauses {
+            match &c.kind {
+                ClauseKind::Default(_) => {}
+                ClauseKind::Unsupported(n) if !gpuf_frontend::sema::is_sync_clause(n.split('(').next().unwrap_or(n)) => {
+                    self.not_yet(format!("the `{n}` clause"), c.span)
+                }
+                _ => {}
+            }
+        }
+        let mut mentioned = BTreeSet::new();
+        let mut maps = self.data_maps(&dir.clauses, Some(&mut mentioned));
+        let (ng, nw, vl) = if kind == RegionKind::Serial {
+            (Some(Op::I32(1)), Some(Op::I32(1)), Some(Op::I32(1)))
+        } else {
+            (
+                self.clause_op(&dir.clauses, |k| if let ClauseKind::NumGangs(e) = k { Some(e) } else { None }),
+                self.clause_op(&dir.clauses, |k| if let ClauseKind::NumWorkers(e) = k { Some(e) } else { None }),
+                self.clause_op(&dir.clauses, |k| if let ClauseKind::VectorLength(e) = k { Some(e) } else { None }),
+            )
+        };
+        // Construct-level reductions (not on combined constructs: those belong to the loop).
+        let mut reductions = Vec::new();
+        let mut scope = HashMap::new();
+        if loop_dir.is_none() {
+            for c in &dir.clauses {
+                if let ClauseKind::Reduction(op, list) = &c.kind {
+                    for e in list {
+                        let ExprKind::Name(id) = &e.kind else { continue };
+                        if let Some(Home::Mem(p, b)) = self.lookup(&id.name) {
+                            let local = self.f.new_var(format!("{}.red", id.name), ir_ty(b));
+                            reductions.push(Reduction { op: red_op(*op), ty: ir_ty(b), local, result: RedResult::Mem(p) });
+                            scope.insert(id.name.clone(), Home::Reg(local, b));
+                            if !mentioned.contains(&id.name) {
+                                maps.push(MapItem {
+                                    kind: MapKind::Copy,
+                                    addr: Op::Var(p),
+                                    bytes: Op::I64(self.elem_size(b)),
+                                    what: id.name.clone(),
+                                });
+                                mentioned.insert(id.name.clone());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let mut privates = Vec::new();
+        let mut firstprivates = BTreeSet::new();
+        let mut pending_arrays = Vec::new();
+        // Scalars without a data clause are firstprivate (as every such scalar is in
+        // `parallel` and `serial`; read-only ones are the same as `copy` in `kernels`): load
+        // them on the host, so that gangs do not share one copy and nothing is copied back
+        // to an actual argument that may be a constant.
+        {
+            let mut written = BTreeSet::new();
+            assigned(body, &mut written, self.syms, &mut Vec::new());
+            let syms = self.syms;
+            for sym in &syms.list {
+                // Scalars kept in memory only for their storage (dummies, saved and module
+                // variables), not because a data clause, reduction or atomic needs their
+                // device address: firstprivate in `parallel` and `serial`; in `kernels`
+                // only while the construct does not assign them.
+                let storage_only = !self.mem_names.contains(&sym.name);
+                let firstprivate = storage_only && (kind != RegionKind::Kernels || !written.contains(&sym.name));
+                if sym.rank != 0 || sym.parameter || !firstprivate || mentioned.contains(&sym.name) || scope.contains_key(&sym.name) {
+                    continue;
+                }
+                if matches!(sym.base, BaseTy::Derived(_)) {
+                    // Derived-type scalars are aggregates: mapped like arrays.
+                    continue;
+                }
+                if let Some(Home::Mem(p, b)) = self.lookup(&sym.name) {
+                    let v = self.f.new_var(sym.name.clone(), ir_ty(b));
+                    self.emit(Stmt::Assign(v, Rv::Load(ir_ty(b), Op::Var(p))));
+                    scope.insert(sym.name.clone(), Home::Reg(v, b));
+                    firstprivates.insert(sym.name.clone());
+                }
+            }
+        }
+        for c in &dir.clauses {
+            match &c.kind {
+                // On a combined construct the loop takes the `private` clause.
+                ClauseKind::Private(l) if loop_dir.is_none() => {
+                    for e in l {
+                        if let ExprKind::Name(id) = &e.kind {
+                            match self.lookup(&id.name) {
+                                Some(Home::Mem(_, BaseTy::Derived(k))) => pending_arrays.push(self.struct_desc(&id.name, k)),
+                                Some(Home::Reg(_, b)) | Some(Home::Mem(_, b)) => {
+                                    let v = self.f.new_var(id.name.clone(), ir_ty(b));
+                                    scope.insert(id.name.clone(), Home::Reg(v, b));
+                                    privates.push(v);
+                                }
+                                Some(Home::Array(d)) => {
+                                    pending_arrays.push(d);
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+                ClauseKind::Firstprivate(l) => {
+                    for e in l {
+                        if let ExprKind::Name(id) = &e.kind {
+                            match self.lookup(&id.name) {
+                                Some(Home::Mem(_, BaseTy::Derived(_))) => self.not_yet("firstprivate derived-type variables", e.span),
+                                Some(Home::Mem(p, b)) => {
+                                    // Copy the value into a register before the region.
+                                    let v = self.f.new_var(id.name.clone(), ir_ty(b));
+                                    self.emit(Stmt::Assign(v, Rv::Load(ir_ty(b), Op::Var(p))));
+                                    scope.insert(id.name.clone(), Home::Reg(v, b));
+                                    firstprivates.insert(id.name.clone());
+                                }
+                                Some(Home::Reg(..)) => {
+                                    firstprivates.insert(id.name.clone());
+                                }
+                                Some(Home::Array(_)) => self.not_yet("firstprivate arrays", e.span),
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.overrides.push(scope);
+        self.region = Some(RegionCtx { kind, levels: Levels::default(), scratch: Vec::new() });
+        self.push_block();
+        for d in pending_arrays {
+            let h = self.gang_private_array(&d);
+            // A derived-type scalar is a rank-0 "array": its gang's copy is its home.
+            let h = match h {
+                Home::Array(pd) if pd.lb.is_empty() => Home::Mem(pd.addr, pd.base),
+                h => h,
+            };
+            if let Some(top) = self.overrides.last_mut() {
+                top.insert(d.name.clone(), h);
+            }
+        }
+        match loop_dir {
+            Some(ld) => {
+                if let Some(d) = body.first() {
+                    self.acc_loop(ld, d);
+                }
+            }
+            None => self.stmts(body),
+        }
+        let b = self.pop_block();
+        let scratch = self.region.take().map(|r| r.scratch).unwrap_or_default();
+        self.overrides.pop();
+        // Every name the body uses that is not private becomes a capture.
+        let mut captures: Vec<Capture> = privates.iter().map(|v| Capture::Private(*v)).collect();
+        let mut used = BTreeSet::new();
+        uses(&b, &mut used);
+        let mut mapped_vars = BTreeSet::new();
+        // The construct's reductions: results are mapped, locals are the kernel's own.
+        for r in &reductions {
+            let (RedResult::Mem(p) | RedResult::Var(p)) = r.result;
+            used.insert(p);
+            mapped_vars.insert(r.local);
+        }
+        for (sp, d) in scratch {
+            let bytes = self.desc_bytes(&d);
+            captures.push(Capture::Scratch(sp, bytes));
+            mapped_vars.insert(sp);
+        }
+        for (name, home) in self.homes.clone() {
+            match home {
+                Home::Array(d) => {
+                    // Only the data pointer makes the array mapped; bounds alone are values.
+                    if !used.contains(&d.addr) {
+                        continue;
+                    }
+                    let bytes = self.desc_bytes(&d);
+                    if !mentioned.contains(&name) {
+                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(d.addr), bytes: bytes.clone(), what: name.clone() });
+                    }
+                    captures.push(Capture::Mapped(d.addr, bytes));
+                    mapped_vars.insert(d.addr);
+                    for v in d.lb.iter().chain(&d.ext) {
+                        captures.push(Capture::Value(*v));
+                        mapped_vars.insert(*v);
+                    }
+                }
+                Home::Mem(p, b) => {
+                    if !used.contains(&p) {
+                        continue;
+                    }
+                    let size = self.elem_size(b);
+                    if !mentioned.contains(&name) {
+                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(p), bytes: Op::I64(size), what: name.clone() });
+                    }
+                    captures.push(Capture::Mapped(p, Op::I64(size)));
+                    mapped_vars.insert(p);
+                }
+                Home::Reg(..) | Home::Str(_) | Home::Chars { .. } | Home::CharArray { .. } => {}
+            }
+        }
+        // Remaining host variables read in the body: firstprivate.
+        let defined = defs(&b);
+        for v in used {
+            if mapped_vars.contains(&v) || privates.contains(&v) {
+                continue;
+            }
+            if v.0 as usize >= self.f.vars.len() {
+                continue;
+            }
+            // Temporaries and variables created inside the region are the kernel's own.
+            if defined.contains(&v) && !self.is_host_var(v) {
+                continue;
+            }
+            if self.is_host_var(v) || !defined.contains(&v) {
+                captures.push(Capture::Value(v));
+            }
+        }
+        let what = match loop_dir {
+            Some(_) => format!("{} loop", kind_name(kind)),
+            None => kind_name(kind).to_string(),
+        };
+        let line = self.line(sp);
+        self.emit(Stmt::Region(Box::new(OffloadRegion {
+            kind,
+            what,
+            line,
+            maps,
+            captures,
+            reductions,
+            num_gangs: ng,
+            num_workers: nw,
+            vector_length: vl,
+            if_cond,
+            body: b,
+        })));
+    }
+
+    /// A `kernels` construct is a sequence of kernels, as the specification describes it:
+    /// each loop nest at its top level becomes its own kernel, and so does each run of the
+    /// statements between them; the construct's data clauses become a data region around
+    /// them. Loop nests with a partitioned loop stay `kernels`, the rest run as `serial`
+    /// (one gang, so that nothing is executed once per gang). Returns false when the body is
+    /// a single group.
+    fn split_kernels(&mut self, dir: &ast::AccDirective, body: &[ast::Stmt], sp: Span) -> bool {
+        let mut groups: Vec<Vec<ast::Stmt>> = Vec::new();
+        let mut run: Vec<ast::Stmt> = Vec::new();
+        for s in body {
+            if matches!(s.kind, StmtKind::AccLoop { .. } | StmtKind::Do { .. } | StmtKind::DoWhile { .. }) {
+                if !run.is_empty() {
+                    groups.push(std::mem::take(&mut run));
+                }
+                groups.push(vec![s.clone()]);
+            } else {
+                run.push(s.clone());
+            }
+        }
+        if !run.is_empty() {
+            groups.push(run);
+        }
+        if groups.len() <= 1 {
+            return false;
+        }
+        let maps = self.data_maps(&dir.clauses, None);
+        self.push_block();
+        for g in &groups {
+            let partitioned = g.iter().any(has_partitioned_loop);
+            let clauses: Vec<ast::AccClause> = dir
+                .clauses
+                .iter()
+                .filter(|c| map_clause(&c.kind).is_none())
+                .filter(|c| {
+                    partitioned || !matches!(c.kind, ClauseKind::NumGangs(_) | ClauseKind::NumWorkers(_) | ClauseKind::VectorLength(_))
+                })
+                .cloned()
+                .collect();
+            let kind = if partitioned { ast::AccKind::Kernels } else { ast::AccKind::Serial };
+            let sub = ast::AccDirective { kind, clauses, span: dir.span };
+            let gsp = g.first().map_or(sp, |s| s.span);
+            self.region(&sub, g, None, gsp);
+        }
+        let b = self.pop_block();
+        self.emit(Stmt::DataRegion { maps, body: b });
+        true
+    }
+
+    /// A variable that holds a Fortran name's value on the host (not a temporary).
+    fn is_host_var(&self, v: VarId) -> bool {
+        let is = |h: &Home| matches!(h, Home::Reg(x, _) if *x == v);
+        self.homes.values().any(is) || self.overrides.iter().any(|s| s.values().any(is))
+    }
+
+    /// A copy of the array private to each gang: its data lives in per-gang scratch memory
+    /// that the launch provides; the bounds are the host array's.
+    pub(super) fn gang_private_array(&mut self, d: &Desc) -> Home {
+        let sp = self.f.new_var(format!("{}.scratch", d.name), Ty::Ptr);
+        let pa = self.f.new_var(format!("{}.priv", d.name), Ty::Ptr);
+        if let Some(r) = self.region.as_mut() {
+            r.scratch.push((sp, d.clone()));
+        }
+        let g = self.val(Ty::I32, Rv::Builtin(Builtin::DimPos(Level::Gang), vec![]));
+        let g = self.conv(g, Ty::I64);
+        let bytes = self.desc_bytes(d);
+        let off = self.bin(Ty::I64, BinOp::Mul, g, bytes);
+        self.emit(Stmt::Assign(pa, Rv::PtrAdd(Op::Var(sp), off)));
+        Home::Array(Desc { addr: pa, ..d.clone() })
+    }
+}
+
+fn kind_name(k: RegionKind) -> &'static str {
+    match k {
+        RegionKind::Parallel => "parallel",
+        RegionKind::Kernels => "kernels",
+        RegionKind::Serial => "serial",
+    }
+}
+
+/// Does the statement contain a loop directive that partitions (not `seq`; in `kernels`
+/// only explicit levels or `independent` partition)?
+fn has_partitioned_loop(s: &ast::Stmt) -> bool {
+    match &s.kind {
+        StmtKind::AccLoop { dir, do_stmt } => {
+            let seq = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Seq));
+            let part = dir
+                .clauses
+                .iter()
+                .any(|c| matches!(c.kind, ClauseKind::Gang(_) | ClauseKind::Worker(_) | ClauseKind::Vector(_) | ClauseKind::Independent));
+            (!seq && part) || has_partitioned_loop(do_stmt)
+        }
+        StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => body.iter().any(has_partitioned_loop),
+        StmtKind::If { arms, else_body, .. } => {
+            arms.iter().any(|(_, b)| b.iter().any(has_partitioned_loop))
+                || else_body.as_ref().is_some_and(|b| b.iter().any(has_partitioned_loop))
+        }
+        StmtKind::SelectCase { cases, .. } => cases.iter().any(|c| c.body.iter().any(has_partitioned_loop)),
+        StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => body.iter().any(has_partitioned_loop),
+        _ => false,
+    }
+}

@@ -1,0 +1,150 @@
+//! The statement dispatcher: each executable statement to the method that lowers it.
+
+use super::*;
+
+impl G<'_> {
+    pub(super) fn stmts(&mut self, ss: &[ast::Stmt]) {
+        for s in ss {
+            let mark = self.str_temps.len();
+            self.stmt(s);
+            self.free_str_temps(mark);
+        }
+    }
+
+    pub(super) fn stmt(&mut self, s: &ast::Stmt) {
+        match &s.kind {
+            StmtKind::Assign { lhs, rhs } => {
+                let mark = self.materialize(rhs);
+                self.assign(lhs, rhs, s.span);
+                self.free_mats(mark);
+            }
+            StmtKind::Print { format, items } => self.print(format, items, s.span),
+            StmtKind::Where { arms } => self.where_stmt(arms, s.span),
+            StmtKind::Forall { specs, mask, body } => self.forall(specs, mask.as_ref(), body, true),
+            StmtKind::DoConcurrent { specs, mask, body } => self.forall(specs, mask.as_ref(), body, false),
+            StmtKind::If { name, arms, else_body } => self.named_construct(name, |g| g.if_chain(arms, else_body.as_deref())),
+            StmtKind::SelectCase { name, selector, cases } => self.named_construct(name, |g| g.select_case(selector, cases)),
+            StmtKind::Block { name, body, .. } => self.named_construct(name, |g| g.stmts(body)),
+            StmtKind::Do { name, var, start, end, step, body } => {
+                self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, None);
+            }
+            StmtKind::DoWhile { name, cond, body } => {
+                let id = self.f.new_loop();
+                self.push_block();
+                let c = self.cond_expr(cond);
+                let cb = self.pop_block();
+                self.loops.push((name.as_ref().map(|n| n.name.clone()), id));
+                self.push_block();
+                self.stmts(body);
+                let b = self.pop_block();
+                self.loops.pop();
+                self.emit(Stmt::While { id, cond_body: cb, cond: c, body: b });
+            }
+            StmtKind::Exit(name) | StmtKind::Cycle(name) => {
+                let found = match name {
+                    Some(n) => self
+                        .loops
+                        .iter()
+                        .rev()
+                        .find(|(l, _)| l.as_deref() == Some(&n.name))
+                        .map(|x| x.1)
+                        .or_else(|| self.named.iter().rev().find(|(l, _)| *l == n.name).map(|x| x.1)),
+                    None => self.loops.last().map(|x| x.1),
+                };
+                match found {
+                    Some(id) => self.emit(if matches!(s.kind, StmtKind::Exit(_)) { Stmt::Exit(id) } else { Stmt::Cycle(id) }),
+                    None => self.not_yet("`exit`/`cycle` of a loop outside the compute construct", s.span),
+                }
+            }
+            StmtKind::Continue => {}
+            StmtKind::Call { name, args } => {
+                if self.region.is_some() {
+                    self.not_yet("procedure calls inside compute constructs (the `routine` directive)", s.span);
+                    return;
+                }
+                if self.is_elemental_array_call(&name.name, args) {
+                    return self.elemental_sub_call(&name.name, args, s.span);
+                }
+                let mark = self.call_after.len();
+                if let Some((link, ops)) = self.call_args(name, args, s.span) {
+                    self.emit(Stmt::Call(link, ops));
+                    self.reload_global_descs();
+                }
+                self.after_call(mark);
+            }
+            StmtKind::IntrinsicCall { sub, args } => self.intrinsic_call(*sub, args, s.span),
+            StmtKind::Return => self.ret(),
+            StmtKind::ErrorStop(code) => {
+                if self.region.is_some() {
+                    self.not_yet("`error stop` inside a compute construct", s.span);
+                    return;
+                }
+                let (c, has) = match code {
+                    Some(c) => {
+                        let v = self.expr(c);
+                        (self.conv(v, Ty::I32), 1)
+                    }
+                    None => (Op::I32(0), 0),
+                };
+                self.emit(Stmt::Call("gpuf_error_stop".into(), vec![c, Op::I32(has)]));
+            }
+            StmtKind::Write { unit: IoUnit::Number(e), format, items } if e.ty == ast::Ty::Scalar(BaseTy::Character) => {
+                if self.region.is_some() {
+                    self.not_yet("output inside a compute construct", s.span);
+                    return;
+                }
+                let (a, n) = self.str_expr(e);
+                let n = self.conv(n, Ty::I64);
+                self.output(Some((a, n)), Op::I32(0), format, items, s.span);
+            }
+            StmtKind::Read { .. } | StmtKind::Open(_) | StmtKind::Close { .. } => self.io_stmt(s),
+            StmtKind::Write { unit, format, items } => {
+                let u = match unit {
+                    IoUnit::Star => Op::I32(6),
+                    IoUnit::Number(e) => {
+                        let v = self.expr(e);
+                        self.conv(v, Ty::I32)
+                    }
+                };
+                self.print_to(u, format, items, s.span);
+            }
+            StmtKind::Stop(code) => {
+                if self.region.is_some() {
+                    self.not_yet("`stop` inside a compute construct", s.span);
+                    return;
+                }
+                match code {
+                    Some(c) => {
+                        let v = self.expr(c);
+                        let v = self.conv(v, Ty::I32);
+                        self.emit(Stmt::Call("gpuf_stop".into(), vec![v, Op::I32(1)]));
+                    }
+                    None => self.emit(Stmt::Call("gpuf_stop".into(), vec![Op::I32(0), Op::I32(0)])),
+                }
+            }
+            StmtKind::Allocate(items) => self.allocate(items, s.span),
+            StmtKind::Deallocate(names) => self.deallocate(names, s.span),
+            StmtKind::AccBlock { dir, body, .. } => match dir.kind {
+                ast::AccKind::Parallel | ast::AccKind::Kernels | ast::AccKind::Serial => self.region(dir, body, None, s.span),
+                ast::AccKind::Data => self.data_region(dir, body),
+                k => self.not_yet(format!("`{}` construct", k.name()), dir.span),
+            },
+            StmtKind::AccLoop { dir, do_stmt } => match dir.kind {
+                ast::AccKind::ParallelLoop | ast::AccKind::KernelsLoop | ast::AccKind::SerialLoop => {
+                    self.region(dir, std::slice::from_ref(do_stmt), Some(dir), s.span)
+                }
+                _ => self.acc_loop(dir, do_stmt),
+            },
+            StmtKind::AccStandalone(dir) => self.standalone(dir),
+            StmtKind::AccAtomic { dir, kind, body } => self.atomic(dir, *kind, body),
+            StmtKind::LabelBlock { .. }
+            | StmtKind::GoTo(_)
+            | StmtKind::IoStatus { .. }
+            | StmtKind::UnitOp { .. }
+            | StmtKind::Inquire(_)
+            | StmtKind::AllocStatus { .. }
+            | StmtKind::Label(_)
+            | StmtKind::FormatStmt(_) => self.io_ext(s),
+        }
+    }
+}

@@ -1,0 +1,388 @@
+//! Declarations of a program unit's names (dummy arguments, results, locals, saved and module
+//! variables) and its return.
+
+use super::*;
+
+impl G<'_> {
+    /// The number of leading parameters that carry a character function's result.
+    pub(super) fn result_params(&self) -> usize {
+        let r = match self.unit.kind {
+            UnitKind::Function => self.unit.result.as_ref().unwrap_or(&self.unit.name),
+            _ => return 0,
+        };
+        match self.syms.get(&r.name) {
+            Some(s) if s.base == BaseTy::Character => 2,
+            // An array result's descriptor.
+            Some(s) if s.rank > 0 => 1,
+            _ => 0,
+        }
+    }
+
+    pub(super) fn declare(&mut self, mem: &BTreeSet<String>) {
+        let syms = self.syms;
+        let unit = self.unit;
+        // Dummy arguments arrive by reference: one pointer parameter each.
+        let params: Vec<VarId> = unit.args.iter().map(|a| self.f.new_var(format!("{}.arg", a.name), Ty::Ptr)).collect();
+        self.f.params = params.clone();
+        let result_name = match unit.kind {
+            UnitKind::Function => Some(unit.result.as_ref().unwrap_or(&unit.name).name.clone()),
+            _ => None,
+        };
+        // A character function (gfortran's convention): the caller passes the result's
+        // buffer and its length (an `I64` passed as a pointer) before the arguments.
+        if let Some(r) = result_name.as_deref().and_then(|r| syms.get(r)).filter(|r| r.base == BaseTy::Character) {
+            if r.rank > 0 {
+                self.not_yet("character-valued functions returning arrays", r.span);
+            }
+            let addr = self.f.new_var(format!("{}.res", r.name), Ty::Ptr);
+            let hidden = self.f.new_var(format!("{}.reslen", r.name), Ty::Ptr);
+            self.f.params.insert(0, hidden);
+            self.f.params.insert(0, addr);
+            let len = self.f.new_var(format!("{}.len", r.name), Ty::I64);
+            self.emit(Stmt::Assign(len, Rv::Cast(Ty::I64, Op::Var(hidden))));
+            self.homes.insert(r.name.clone(), Home::Chars { addr, len });
+        }
+        // An array result arrives as a hidden first argument: its descriptor.
+        let array_result = result_name.as_deref().and_then(|r| syms.get(r)).filter(|s| s.rank > 0 && s.base != BaseTy::Character);
+        let result_desc = array_result.map(|_| self.f.new_var("result.desc", Ty::Ptr));
+        if let Some(rd) = result_desc {
+            self.f.params.insert(0, rd);
+        }
+        // gfortran's hidden lengths: one more parameter per character dummy, in order
+        // (an `I64` passed where codegen declares every parameter a pointer).
+        let mut char_arrays = Vec::new();
+        for a in &unit.args {
+            let Some(s) = syms.get(&a.name).filter(|s| s.base == BaseTy::Character && !s.external) else { continue };
+            let Some(&pv) = unit.args.iter().position(|x| x.name == a.name).and_then(|i| params.get(i)) else { continue };
+            let hidden = self.f.new_var(format!("{}.hlen", a.name), Ty::Ptr);
+            self.f.params.push(hidden);
+            let len = self.f.new_var(format!("{}.len", a.name), Ty::I64);
+            let n = match &s.char_len {
+                None => Rv::Use(Op::I64(1)),
+                Some(ast::CharLen::Expr(Expr { kind: ExprKind::Int(v, _), .. })) => Rv::Use(Op::I64(*v)),
+                _ => Rv::Cast(Ty::I64, Op::Var(hidden)),
+            };
+            self.emit(Stmt::Assign(len, n));
+            if s.rank > 0 {
+                if s.dims.iter().any(|d| matches!(d, DimSpec::Deferred(_))) {
+                    self.not_yet(format!("assumed-shape character array dummy argument `{}`", s.name), s.span);
+                }
+                char_arrays.push((s, pv, len));
+                continue;
+            }
+            self.homes.insert(s.name.clone(), Home::Chars { addr: pv, len });
+        }
+        // The host frame comes after the hidden lengths (and before a complex result's
+        // address, which codegen's wrapper expects last).
+        if let Some(fp) = self.receive_frame() {
+            self.f.params.push(fp);
+        }
+        // Character array dummies: shapes may use scalar dummies, set up below.
+        let char_arrays: Vec<(&gpuf_frontend::sema::Symbol, VarId, VarId)> = char_arrays;
+        // Scalar dummies first: array bounds may use them whatever the declaration order.
+        for s in &syms.list {
+            if let (Some(i), 0) = (s.dummy, s.rank) {
+                if let Some(&pv) = params.get(i) {
+                    if s.base != BaseTy::Character || s.external {
+                        self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
+                    }
+                    if let (BaseTy::Derived(k), Some(ast::Intent::Out)) = (s.base, s.intent) {
+                        // `intent(out)` derived-type dummies get their default values on entry.
+                        self.init_struct(Op::Var(pv), k);
+                    }
+                }
+            }
+        }
+        for (s, pv, len) in char_arrays {
+            let desc = self.new_desc(s);
+            self.emit(Stmt::Assign(desc.addr, Rv::Use(Op::Var(pv))));
+            self.set_shape(&desc, &s.dims, s.span);
+            self.homes.insert(s.name.clone(), Home::CharArray { d: desc, len });
+        }
+        for s in &syms.list {
+            if s.external || (s.dummy.is_some() && (s.rank == 0 || s.base == BaseTy::Character)) {
+                continue;
+            }
+            if s.host && !s.parameter && s.module.is_none() {
+                if !self.homes.contains_key(&s.name) {
+                    self.host_vars.push(s.name.clone());
+                }
+                continue;
+            }
+            if let Some(i) = s.dummy {
+                let Some(&pv) = params.get(i) else { continue };
+                if s.rank == 0 {
+                    self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
+                } else if Self::is_assumed_shape_dummy(s) {
+                    self.declare_assumed_shape(s, pv);
+                } else {
+                    let desc = self.new_desc(s);
+                    self.emit(Stmt::Assign(desc.addr, Rv::Use(Op::Var(pv))));
+                    self.set_shape(&desc, &s.dims, s.span);
+                    if let (BaseTy::Derived(k), Some(ast::Intent::Out)) = (s.base, s.intent) {
+                        if s.dims.iter().any(|d| matches!(d, DimSpec::AssumedSize(_))) {
+                            self.not_yet("assumed-size `intent(out)` arrays of derived type", s.span);
+                        } else {
+                            self.init_array_elems(&desc, k);
+                        }
+                    }
+                }
+                continue;
+            }
+            if let (BaseTy::Derived(k), false) = (s.base, result_name.as_deref() == Some(s.name.as_str())) {
+                let saved_here = unit.kind != UnitKind::Program && (s.save || s.init.is_some());
+                let saved = (s.module.is_some() || saved_here).then(|| self.static_name(s));
+                self.declare_derived(s, k, saved);
+                continue;
+            }
+            if result_name.as_deref() == Some(s.name.as_str()) {
+                if let BaseTy::Derived(k) = s.base {
+                    if s.rank > 0 {
+                        self.not_yet("array-valued functions", s.span);
+                        self.declare_derived(s, k, None);
+                    } else {
+                        self.declare_derived_result(s, k);
+                    }
+                    continue;
+                }
+                if s.rank > 0 {
+                    if s.base == BaseTy::Character || s.allocatable || !s.dims.iter().all(|d| matches!(d, DimSpec::Explicit { .. })) {
+                        self.not_yet("array-valued functions other than with explicit-shape results", s.span);
+                    }
+                    continue;
+                }
+                if s.base == BaseTy::Character {
+                    // Set up with the parameters above.
+                    continue;
+                }
+                if let Some(pt) = complex::part_ty(s.base) {
+                    self.complex_result(s, pt);
+                    continue;
+                }
+                let v = self.f.new_var(s.name.clone(), ir_ty(s.base));
+                self.f.result = Some(v);
+                if mem.contains(&s.name) {
+                    // A directive needs the result's address (a data clause or reduction):
+                    // keep it in memory and load it into the returned variable at `return`.
+                    let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+                    self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![Op::I64(8)], Ty::Ptr)));
+                    self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
+                    self.result_mem = Some((p, v, ir_ty(s.base)));
+                } else {
+                    self.homes.insert(s.name.clone(), Home::Reg(v, s.base));
+                }
+                continue;
+            }
+            let saved_here = unit.kind != UnitKind::Program && (s.save || s.init.is_some()) && !s.parameter;
+            if let (Some(pt), 0) = (complex::part_ty(s.base), s.rank) {
+                if s.parameter {
+                    // A complex named constant: a local copy of its value.
+                    self.complex_local(s, pt);
+                    continue;
+                }
+                if s.module.is_some() || saved_here {
+                    let (gname, local) = self.static_name(s);
+                    self.complex_saved(s, pt, gname, local);
+                    continue;
+                }
+            } else if complex::part_ty(s.base).is_some() && s.parameter {
+                self.not_yet("complex named constant arrays", s.span);
+                continue;
+            }
+            if (s.module.is_some() || saved_here) && s.base != BaseTy::Character {
+                let (gname, local) = self.static_name(s);
+                if s.rank > 0 {
+                    self.saved_array(s, gname, local);
+                    continue;
+                }
+                let init = match &s.init {
+                    Some(e) => match const_value(e, ir_ty(s.base), syms) {
+                        Some(v) => v,
+                        None => {
+                            self.not_yet(format!("a non-constant initial value for `{}`", s.name), e.span);
+                            zero_of(ir_ty(s.base))
+                        }
+                    },
+                    None => zero_of(ir_ty(s.base)),
+                };
+                self.add_global(&gname, ir_ty(s.base), init, local);
+                let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+                self.emit(Stmt::Assign(p, Rv::GlobalAddr(gname)));
+                self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
+                continue;
+            }
+            if s.base == BaseTy::Character {
+                if s.parameter && s.rank == 0 {
+                    if let Some(Expr { kind: ExprKind::Str(v), .. }) = &s.init {
+                        self.homes.insert(s.name.clone(), Home::Str(v.clone()));
+                    }
+                } else {
+                    self.declare_chars(s);
+                }
+                continue;
+            }
+            let ty = ir_ty(s.base);
+            if let (Some(pt), 0) = (complex::part_ty(s.base), s.rank) {
+                self.complex_local(s, pt);
+                continue;
+            }
+            if s.rank == 0 {
+                // Narrow integers too: passed by reference, a callee stores one or two bytes.
+                if mem.contains(&s.name) || mem_ty(s.base) != ty {
+                    let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+                    self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![Op::I64(8)], Ty::Ptr)));
+                    self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
+                } else {
+                    let v = self.f.new_var(s.name.clone(), ty);
+                    self.homes.insert(s.name.clone(), Home::Reg(v, s.base));
+                }
+                if let Some(init) = &s.init {
+                    let o = self.expr(init);
+                    let o = self.conv(o, ty);
+                    self.store_name(&s.name, o);
+                } else {
+                    // gfortran's locals usually start as zero (static or fresh stack); doing
+                    // the same keeps programs that read them early reproducible.
+                    self.store_name(&s.name, zero_of(ty));
+                }
+            } else {
+                let desc = self.new_desc(s);
+                let addr = desc.addr;
+                if unit.kind != UnitKind::Program {
+                    self.frees.push(addr);
+                }
+                if s.allocatable {
+                    self.emit(Stmt::Assign(addr, Rv::Use(Op::Null)));
+                    for d in 0..s.rank as usize {
+                        self.emit(Stmt::Assign(desc.lb[d], Rv::Use(Op::I64(1))));
+                        self.emit(Stmt::Assign(desc.ext[d], Rv::Use(Op::I64(0))));
+                    }
+                } else {
+                    self.set_shape(&desc, &s.dims, s.span);
+                    let bytes = self.desc_bytes(&desc);
+                    self.emit(Stmt::Assign(addr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr)));
+                    if let Some(init) = &s.init {
+                        self.fill_array(&desc, init);
+                    }
+                }
+            }
+        }
+        if let (Some(s), Some(rd)) = (array_result, result_desc) {
+            self.declare_array_result(s, rd);
+        }
+        self.build_frame();
+    }
+
+    /// Returns from the unit, freeing the procedure's local arrays first.
+    pub(super) fn ret(&mut self) {
+        for (p, v, t) in self.frame_back.clone() {
+            self.emit(Stmt::Store(t, Op::Var(p), Op::Var(v)));
+        }
+        if let Some((p, v, t)) = self.result_mem {
+            self.emit(Stmt::Assign(v, Rv::Load(t, Op::Var(p))));
+            self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
+        }
+        self.unpack_dummies();
+        for p in self.frees.clone() {
+            self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
+        }
+        self.emit(Stmt::Return);
+    }
+}
+
+/// The value of a constant initialiser (literals, parameters, arithmetic and the elemental
+/// numeric intrinsics), converted to the type. Each step is rounded to its own kind, as
+/// gfortran folds it.
+pub(super) fn const_value(e: &Expr, t: Ty, syms: &Symbols) -> Option<Op> {
+    fn round(e: &Expr, v: f64) -> f64 {
+        match e.ty.base() {
+            Some(BaseTy::Real(4)) => v as f32 as f64,
+            Some(BaseTy::Integer(_)) => v.trunc(),
+            _ => v,
+        }
+    }
+    fn eval(e: &Expr, syms: &Symbols, depth: u32) -> Option<f64> {
+        if depth > 64 {
+            return None;
+        }
+        let ev = |x: &Expr| eval(x, syms, depth + 1);
+        let v = match &e.kind {
+            ExprKind::Int(v, _) => *v as f64,
+            ExprKind::Real(v, _) => *v,
+            ExprKind::Logical(b) => *b as i32 as f64,
+            ExprKind::Paren(x) => ev(x)?,
+            ExprKind::Unary(ast::UnOp::Neg, x) => -ev(x)?,
+            ExprKind::Unary(ast::UnOp::Plus, x) => ev(x)?,
+            ExprKind::Name(id) => {
+                let s = syms.get(&id.name).filter(|s| s.parameter && s.rank == 0)?;
+                let init = s.init.as_ref()?;
+                let v = ev(init)?;
+                match s.base {
+                    BaseTy::Real(4) => v as f32 as f64,
+                    BaseTy::Integer(_) => v.trunc(),
+                    _ => v,
+                }
+            }
+            ExprKind::Binary(op, a, b) => {
+                let (x, y) = (ev(a)?, ev(b)?);
+                match op {
+                    ast::BinOp::Add => x + y,
+                    ast::BinOp::Sub => x - y,
+                    ast::BinOp::Mul => x * y,
+                    ast::BinOp::Div => {
+                        if y == 0.0 {
+                            return None;
+                        }
+                        x / y
+                    }
+                    ast::BinOp::Pow => x.powf(y),
+                    _ => return None,
+                }
+            }
+            ExprKind::Intrinsic { func, args } => {
+                let a: Vec<f64> = args.iter().map(ev).collect::<Option<_>>()?;
+                let first = *a.first()?;
+                match func {
+                    Intrinsic::Exp => first.exp(),
+                    Intrinsic::Log => first.ln(),
+                    Intrinsic::Sqrt => first.sqrt(),
+                    Intrinsic::Sin => first.sin(),
+                    Intrinsic::Cos => first.cos(),
+                    Intrinsic::Tan => first.tan(),
+                    Intrinsic::Asin => first.asin(),
+                    Intrinsic::Acos => first.acos(),
+                    Intrinsic::Atan => first.atan(),
+                    Intrinsic::Atan2 => first.atan2(*a.get(1)?),
+                    Intrinsic::Sinh => first.sinh(),
+                    Intrinsic::Cosh => first.cosh(),
+                    Intrinsic::Tanh => first.tanh(),
+                    Intrinsic::Log10 => first.log10(),
+                    Intrinsic::Abs => first.abs(),
+                    Intrinsic::Real | Intrinsic::Dble | Intrinsic::Float | Intrinsic::Sngl => first,
+                    Intrinsic::Int => first.trunc(),
+                    Intrinsic::Nint => first.round(),
+                    Intrinsic::Max => a.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+                    Intrinsic::Min => a.iter().copied().fold(f64::INFINITY, f64::min),
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
+        Some(round(e, v))
+    }
+    // Integers exactly; everything else through the evaluator.
+    if let (ExprKind::Int(v, _), Ty::I32 | Ty::I64) = (&e.kind, t) {
+        return Some(if t == Ty::I64 { Op::I64(*v) } else { Op::I32(*v as i32) });
+    }
+    let v = eval(e, syms, 0)?;
+    if !v.is_finite() && t.is_int() {
+        return None;
+    }
+    Some(match t {
+        Ty::I32 => Op::I32(v as i32),
+        Ty::I64 => Op::I64(v as i64),
+        Ty::F32 => Op::F32(v as f32),
+        Ty::F64 => Op::F64(v),
+        Ty::Ptr | Ty::I8 | Ty::I16 => return None,
+    })
+}
