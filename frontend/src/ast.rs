@@ -309,16 +309,18 @@ pub enum StmtKind {
     Allocate(Vec<(Ident, Vec<DimSpec>)>),
     /// `deallocate(a, b)`.
     Deallocate(Vec<Ident>),
-    /// A standalone directive: `enter data`, `exit data`, `update`, `wait`, ...
-    AccStandalone(AccDirective),
-    /// A construct with a body and an `end` directive: `parallel`, `kernels`, `serial`, `data`.
-    AccBlock { dir: AccDirective, body: Vec<Stmt>, end_span: Span },
+    /// A standalone offload directive (OpenACC `enter data`, `exit data`, `update`, `wait`,
+    /// ...; OpenMP `target enter data`, `target update`, ...).
+    Standalone(Directive),
+    /// A directive construct with a body and an `end` directive: compute constructs
+    /// (`parallel`, `kernels`, `serial`; OpenMP `target`) and data regions (`data`).
+    Construct { dir: Directive, body: Vec<Stmt>, end_span: Span },
     /// A loop directive (`loop`, `parallel loop`, `kernels loop`, `serial loop`) and the `do`
     /// statement it applies to. A combined construct's optional `end` directive is consumed.
-    AccLoop { dir: AccDirective, do_stmt: Box<Stmt> },
+    LoopConstruct { dir: Directive, do_stmt: Box<Stmt> },
     /// `atomic [update|read|write|capture]` and its statement(s); `capture` takes one
     /// statement or a block of two ended by `end atomic`.
-    AccAtomic { dir: AccDirective, kind: AtomicKind, body: Vec<Stmt> },
+    Atomic { dir: Directive, kind: AtomicKind, body: Vec<Stmt> },
     /// `where (mask) ... elsewhere (mask2) ... elsewhere ... end where` and the one-line
     /// `where (mask) a = b`: arms in order, the last one's mask `None` for a bare `elsewhere`.
     /// The bodies hold only array assignments.
@@ -507,11 +509,14 @@ pub enum AtomicKind {
     Capture,
 }
 
-/// An OpenACC directive with its clauses.
+/// A directive with its clauses. Statements carry directives through model-neutral
+/// variants ([`Stmt::Standalone`], [`Stmt::Construct`], [`Stmt::LoopConstruct`],
+/// [`Stmt::Atomic`]); the kind and clause spellings are the directive language's (OpenACC's
+/// today), parsed in `crate::directives`.
 #[derive(Clone, Debug)]
-pub struct AccDirective {
+pub struct Directive {
     pub kind: AccKind,
-    pub clauses: Vec<AccClause>,
+    pub clauses: Vec<Clause>,
     /// From the sentinel to the end of the directive (continuations included).
     pub span: Span,
 }
@@ -570,7 +575,7 @@ impl AccKind {
 }
 
 #[derive(Clone, Debug)]
-pub struct AccClause {
+pub struct Clause {
     pub kind: ClauseKind,
     pub span: Span,
 }

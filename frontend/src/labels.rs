@@ -68,8 +68,8 @@ fn children(s: &Stmt) -> Vec<&Vec<Stmt>> {
         StmtKind::Block { body, .. }
         | StmtKind::Do { body, .. }
         | StmtKind::DoWhile { body, .. }
-        | StmtKind::AccBlock { body, .. }
-        | StmtKind::AccAtomic { body, .. }
+        | StmtKind::Construct { body, .. }
+        | StmtKind::Atomic { body, .. }
         | StmtKind::Forall { body, .. }
         | StmtKind::DoConcurrent { body, .. }
         | StmtKind::LabelBlock { body, .. } => vec![body],
@@ -85,8 +85,8 @@ fn children_mut(s: &mut Stmt) -> Vec<&mut Vec<Stmt>> {
         StmtKind::Block { body, .. }
         | StmtKind::Do { body, .. }
         | StmtKind::DoWhile { body, .. }
-        | StmtKind::AccBlock { body, .. }
-        | StmtKind::AccAtomic { body, .. }
+        | StmtKind::Construct { body, .. }
+        | StmtKind::Atomic { body, .. }
         | StmtKind::Forall { body, .. }
         | StmtKind::DoConcurrent { body, .. }
         | StmtKind::LabelBlock { body, .. } => vec![body],
@@ -95,10 +95,10 @@ fn children_mut(s: &mut Stmt) -> Vec<&mut Vec<Stmt>> {
     }
 }
 
-/// The statement an `AccLoop` or `IoStatus` wraps.
+/// The statement an `LoopConstruct` or `IoStatus` wraps.
 fn inner(s: &Stmt) -> Option<&Stmt> {
     match &s.kind {
-        StmtKind::AccLoop { do_stmt, .. } => Some(do_stmt),
+        StmtKind::LoopConstruct { do_stmt, .. } => Some(do_stmt),
         StmtKind::IoStatus { stmt, .. } | StmtKind::AllocStatus { stmt, .. } => Some(stmt),
         _ => None,
     }
@@ -106,7 +106,7 @@ fn inner(s: &Stmt) -> Option<&Stmt> {
 
 fn inner_mut(s: &mut Stmt) -> Option<&mut Stmt> {
     match &mut s.kind {
-        StmtKind::AccLoop { do_stmt, .. } => Some(do_stmt),
+        StmtKind::LoopConstruct { do_stmt, .. } => Some(do_stmt),
         StmtKind::IoStatus { stmt, .. } | StmtKind::AllocStatus { stmt, .. } => Some(stmt),
         _ => None,
     }

@@ -195,17 +195,17 @@ end program demo
             StmtKind::Allocate(_) => "allocate",
             StmtKind::Assign { .. } => "assign",
             StmtKind::Do { .. } => "do",
-            StmtKind::AccBlock { .. } => "accblock",
+            StmtKind::Construct { .. } => "accblock",
             StmtKind::If { .. } => "if",
             StmtKind::Deallocate(_) => "deallocate",
             _ => "other",
         })
         .collect();
     assert_eq!(kinds, ["allocate", "assign", "assign", "do", "accblock", "accblock", "assign", "if", "deallocate"]);
-    let Some(StmtKind::AccBlock { dir, body, .. }) = p.body.get(4).map(|s| &s.kind) else { panic!() };
+    let Some(StmtKind::Construct { dir, body, .. }) = p.body.get(4).map(|s| &s.kind) else { panic!() };
     assert_eq!(dir.kind, AccKind::Data);
     assert_eq!(dir.clauses.len(), 2);
-    let Some(StmtKind::AccLoop { dir, do_stmt }) = body.first().map(|s| &s.kind) else { panic!("{body:?}") };
+    let Some(StmtKind::LoopConstruct { dir, do_stmt }) = body.first().map(|s| &s.kind) else { panic!("{body:?}") };
     assert_eq!(dir.kind, AccKind::ParallelLoop);
     let names: Vec<String> =
         dir.clauses.iter().map(|c| format!("{:?}", c.kind).chars().take_while(|c| c.is_alphabetic()).collect()).collect();
@@ -214,8 +214,8 @@ end program demo
     let Some(StmtKind::Assign { rhs, .. }) = body.get(1).map(|s| &s.kind) else { panic!() };
     assert_eq!(sexpr(rhs), "(Add Sqrt(t) (Mul Huge(t) 0))");
     assert_eq!(rhs.ty, Ty::Scalar(BaseTy::Real(8)));
-    let Some(StmtKind::AccBlock { body, .. }) = p.body.get(5).map(|s| &s.kind) else { panic!() };
-    assert!(matches!(body.first().map(|s| &s.kind), Some(StmtKind::AccAtomic { kind: AtomicKind::Update, .. })));
+    let Some(StmtKind::Construct { body, .. }) = p.body.get(5).map(|s| &s.kind) else { panic!() };
+    assert!(matches!(body.first().map(|s| &s.kind), Some(StmtKind::Atomic { kind: AtomicKind::Update, .. })));
 }
 
 #[test]

@@ -42,14 +42,14 @@ impl Parser {
             AccKind::Atomic => self.acc_atomic(dir, atomic_kind, head_span),
             _ => {
                 let span = dir.span;
-                Ok(Some(Stmt { kind: StmtKind::AccStandalone(dir), span }))
+                Ok(Some(Stmt { kind: StmtKind::Standalone(dir), span }))
             }
         }
     }
 
     /// The directive line itself: its name, clauses and the span of `!$acc name`.
     #[inline(never)]
-    fn directive_head(&mut self) -> PResult<(AccDirective, AtomicKind, Span)> {
+    fn directive_head(&mut self) -> PResult<(Directive, AtomicKind, Span)> {
         let start = self.bump().span; // !$acc
         let word = match self.tok().clone() {
             Tok::Name(w) => w,
@@ -130,14 +130,14 @@ impl Parser {
             return Err(self.err_expected("`)`"));
         }
         let head_span = self.from(start);
-        let clauses = self.clauses(&OPENACC).into_iter().map(|(kind, span)| AccClause { kind, span }).collect();
+        let clauses = self.clauses(&OPENACC).into_iter().map(|(kind, span)| Clause { kind, span }).collect();
         let span = self.from(start);
         self.eat(&Tok::Eos);
-        Ok((AccDirective { kind, clauses, span }, atomic_kind, head_span))
+        Ok((Directive { kind, clauses, span }, atomic_kind, head_span))
     }
 
     #[inline(never)]
-    fn acc_block(&mut self, dir: AccDirective, head_span: Span) -> Stmt {
+    fn acc_block(&mut self, dir: Directive, head_span: Span) -> Stmt {
         let kind = dir.kind;
         let stmt_span = dir.span;
         self.open.push(Open::Acc(kind));
@@ -148,11 +148,11 @@ impl Parser {
             Some(sp) => sp,
             None => Span { lo: self.last_hi, hi: self.last_hi },
         };
-        Stmt { kind: StmtKind::AccBlock { dir, body, end_span }, span: stmt_span.to(end_span) }
+        Stmt { kind: StmtKind::Construct { dir, body, end_span }, span: stmt_span.to(end_span) }
     }
 
     #[inline(never)]
-    fn acc_loop(&mut self, dir: AccDirective, head_span: Span) -> PResult<Option<Stmt>> {
+    fn acc_loop(&mut self, dir: Directive, head_span: Span) -> PResult<Option<Stmt>> {
         let kind = dir.kind;
         let stmt_span = dir.span;
         self.skip_eos();
@@ -176,11 +176,11 @@ impl Parser {
                 span = span.to(sp);
             }
         }
-        Ok(Some(Stmt { kind: StmtKind::AccLoop { dir, do_stmt: Box::new(do_stmt) }, span }))
+        Ok(Some(Stmt { kind: StmtKind::LoopConstruct { dir, do_stmt: Box::new(do_stmt) }, span }))
     }
 
     #[inline(never)]
-    fn acc_atomic(&mut self, dir: AccDirective, atomic_kind: AtomicKind, head_span: Span) -> PResult<Option<Stmt>> {
+    fn acc_atomic(&mut self, dir: Directive, atomic_kind: AtomicKind, head_span: Span) -> PResult<Option<Stmt>> {
         let stmt_span = dir.span;
         self.skip_eos();
         if self.terminator().is_some() || self.is(&Tok::DirectiveStart) {
@@ -214,7 +214,7 @@ impl Parser {
             }
             self.open.pop();
         }
-        Ok(Some(Stmt { kind: StmtKind::AccAtomic { dir, kind: atomic_kind, body }, span }))
+        Ok(Some(Stmt { kind: StmtKind::Atomic { dir, kind: atomic_kind, body }, span }))
     }
 
     /// Consumes `!$acc end <kind>` if it is the current statement; returns its span.

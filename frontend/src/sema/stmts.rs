@@ -70,8 +70,8 @@ impl Checker {
                 self.exit_cycle(is_exit, name, span);
             }
             StmtKind::Continue => {}
-            StmtKind::AccBlock { dir, body, .. } => self.acc_block(dir, body),
-            StmtKind::AccLoop { dir, do_stmt } => self.acc_loop(dir, do_stmt),
+            StmtKind::Construct { dir, body, .. } => self.acc_block(dir, body),
+            StmtKind::LoopConstruct { dir, do_stmt } => self.acc_loop(dir, do_stmt),
             StmtKind::Where { .. } | StmtKind::Forall { .. } | StmtKind::DoConcurrent { .. } => self.array_stmt(s),
             _ => self.simple_stmt(s),
         }
@@ -296,8 +296,8 @@ impl Checker {
                     self.alloc_target(id, None, "deallocate");
                 }
             }
-            StmtKind::AccStandalone(dir) => self.acc_standalone(dir),
-            StmtKind::AccAtomic { dir, kind, body } => {
+            StmtKind::Standalone(dir) => self.acc_standalone(dir),
+            StmtKind::Atomic { dir, kind, body } => {
                 self.directive(dir, None);
                 let kind = *kind;
                 self.stmts(body);

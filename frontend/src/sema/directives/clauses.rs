@@ -151,7 +151,7 @@ impl Checker {
     /// [`clause_allowed`]) and some may appear only once; each clause is then checked by
     /// [`Checker::clause`], whichever directive carries it. `assoc` is the loop a loop
     /// directive applies to.
-    pub(in crate::sema) fn directive(&mut self, dir: &mut AccDirective, assoc: Option<&Stmt>) -> Clauses {
+    pub(in crate::sema) fn directive(&mut self, dir: &mut Directive, assoc: Option<&Stmt>) -> Clauses {
         let kind = dir.kind;
         let mut cl = Clauses { seen: Vec::new(), levels: Vec::new(), collapse: 1 };
         if matches!(kind, AccKind::HostData | AccKind::Routine | AccKind::Declare | AccKind::Cache) {
@@ -181,7 +181,7 @@ impl Checker {
 
     /// The one place each kind of clause is checked: `cname` is its name, `kind` the
     /// directive it is on (where it is allowed).
-    fn clause(&mut self, kind: AccKind, c: &mut AccClause, cname: &str, assoc: Option<&Stmt>, cl: &mut Clauses) {
+    fn clause(&mut self, kind: AccKind, c: &mut Clause, cname: &str, assoc: Option<&Stmt>, cl: &mut Clauses) {
         let span = c.span;
         if let ClauseKind::Unsupported(text) = &c.kind {
             self.check_unsupported(kind, text, cname, span);

@@ -66,7 +66,7 @@ impl Checker {
     }
 
     #[inline(never)]
-    pub(in crate::sema) fn acc_standalone(&mut self, dir: &mut AccDirective) {
+    pub(in crate::sema) fn acc_standalone(&mut self, dir: &mut Directive) {
         self.directive(dir, None);
         if self.in_compute()
             && matches!(
@@ -94,7 +94,7 @@ impl Checker {
     }
 
     #[inline(never)]
-    pub(in crate::sema) fn acc_block(&mut self, dir: &mut AccDirective, body: &mut [Stmt]) {
+    pub(in crate::sema) fn acc_block(&mut self, dir: &mut Directive, body: &mut [Stmt]) {
         self.directive(dir, None);
         let k = dir.kind;
         if is_compute(k) {
@@ -117,7 +117,7 @@ impl Checker {
 
     /// A loop directive (`loop` or a combined construct) and the loops it applies to.
     #[inline(never)]
-    pub(in crate::sema) fn acc_loop(&mut self, dir: &mut AccDirective, do_stmt: &mut Stmt) {
+    pub(in crate::sema) fn acc_loop(&mut self, dir: &mut Directive, do_stmt: &mut Stmt) {
         let cl = self.directive(dir, Some(do_stmt));
         let k = dir.kind;
         if k == AccKind::Loop && !self.in_compute() {

@@ -4,7 +4,7 @@
 use super::*;
 
 impl G<'_> {
-    pub(super) fn atomic(&mut self, dir: &ast::AccDirective, kind: ast::AtomicKind, body: &[ast::Stmt]) {
+    pub(super) fn atomic(&mut self, dir: &ast::Directive, kind: ast::AtomicKind, body: &[ast::Stmt]) {
         let assign = |s: &ast::Stmt| -> Option<(Expr, Expr)> {
             if let StmtKind::Assign { lhs, rhs } = &s.kind {
                 Some((lhs.clone(), rhs.clone()))

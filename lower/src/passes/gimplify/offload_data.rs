@@ -6,7 +6,7 @@ use super::*;
 impl G<'_> {
     /// A structured data construct: a data region around the body; with `if(cond)` the
     /// maps are made only when the condition holds on entry.
-    pub(super) fn data_region(&mut self, dir: &ast::AccDirective, body: &[ast::Stmt]) {
+    pub(super) fn data_region(&mut self, dir: &ast::Directive, body: &[ast::Stmt]) {
         let cond = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
         let maps = self.data_maps(&dir.clauses, None);
         self.push_block();
@@ -87,7 +87,7 @@ impl G<'_> {
         }
     }
 
-    pub(super) fn data_maps(&mut self, clauses: &[ast::AccClause], mut mentioned: Option<&mut BTreeSet<String>>) -> Vec<MapItem> {
+    pub(super) fn data_maps(&mut self, clauses: &[ast::Clause], mut mentioned: Option<&mut BTreeSet<String>>) -> Vec<MapItem> {
         let mut maps = Vec::new();
         for c in clauses {
             let Some((kind, list)) = map_clause(&c.kind) else { continue };
@@ -115,7 +115,7 @@ impl G<'_> {
         maps
     }
 
-    pub(super) fn clause_op(&mut self, cs: &[ast::AccClause], pick: fn(&ClauseKind) -> Option<&Expr>) -> Option<Op> {
+    pub(super) fn clause_op(&mut self, cs: &[ast::Clause], pick: fn(&ClauseKind) -> Option<&Expr>) -> Option<Op> {
         for c in cs {
             if let Some(e) = pick(&c.kind) {
                 let v = self.expr(e);
@@ -125,7 +125,7 @@ impl G<'_> {
         None
     }
 
-    pub(super) fn standalone(&mut self, dir: &ast::AccDirective) {
+    pub(super) fn standalone(&mut self, dir: &ast::Directive) {
         let if_present = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::IfPresent));
         let finalize = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Finalize));
         let runtime = matches!(dir.kind, ast::AccKind::Init | ast::AccKind::Shutdown | ast::AccKind::Set);
@@ -152,7 +152,7 @@ impl G<'_> {
         }
     }
 
-    fn standalone_body(&mut self, dir: &ast::AccDirective, if_present: bool, finalize: bool) {
+    fn standalone_body(&mut self, dir: &ast::Directive, if_present: bool, finalize: bool) {
         match dir.kind {
             ast::AccKind::EnterData => {
                 for m in self.data_maps(&dir.clauses, None) {
@@ -190,7 +190,7 @@ impl G<'_> {
 
     /// `init`, `shutdown`, `set` as calls of the OpenACC runtime routines they stand for
     /// (`default_async` is recorded; every construct runs synchronously).
-    fn runtime_directive(&mut self, dir: &ast::AccDirective) {
+    fn runtime_directive(&mut self, dir: &ast::Directive) {
         let mut ty = 1;
         let mut num = None;
         let mut cond = None;
@@ -257,7 +257,7 @@ pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> 
             }
         }
     }
-    fn clauses(cs: &[ast::AccClause], out: &mut BTreeSet<String>, syms: &Symbols, reductions: bool) {
+    fn clauses(cs: &[ast::Clause], out: &mut BTreeSet<String>, syms: &Symbols, reductions: bool) {
         for c in cs {
             if let Some((_, l)) = map_clause(&c.kind) {
                 names(l, out, syms);
@@ -273,7 +273,7 @@ pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> 
     fn walk(ss: &[ast::Stmt], out: &mut BTreeSet<String>, syms: &Symbols, in_region: Option<ast::AccKind>, in_gang: bool) {
         for s in ss {
             match &s.kind {
-                StmtKind::AccBlock { dir, body, .. } => {
+                StmtKind::Construct { dir, body, .. } => {
                     let compute = matches!(dir.kind, ast::AccKind::Parallel | ast::AccKind::Kernels | ast::AccKind::Serial);
                     clauses(&dir.clauses, out, syms, compute);
                     if dir.kind == ast::AccKind::Kernels {
@@ -288,7 +288,7 @@ pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> 
                     }
                     walk(body, out, syms, if compute { Some(dir.kind) } else { in_region }, in_gang);
                 }
-                StmtKind::AccLoop { dir, do_stmt } => {
+                StmtKind::LoopConstruct { dir, do_stmt } => {
                     let combined = matches!(dir.kind, ast::AccKind::ParallelLoop | ast::AccKind::KernelsLoop | ast::AccKind::SerialLoop);
                     let gang = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Gang(_)));
                     clauses(&dir.clauses, out, syms, combined || !in_gang);
@@ -312,7 +312,7 @@ pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> 
                     let seq = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Seq));
                     walk(std::slice::from_ref(do_stmt), out, syms, region, in_gang || gang || combined || !seq);
                 }
-                StmtKind::AccStandalone(dir) => clauses(&dir.clauses, out, syms, false),
+                StmtKind::Standalone(dir) => clauses(&dir.clauses, out, syms, false),
                 StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::DoConcurrent { body, .. } => {
                     walk(body, out, syms, in_region, in_gang)
                 }
@@ -331,7 +331,7 @@ pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> 
                 }
                 StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => walk(body, out, syms, in_region, in_gang),
                 // The target of an atomic inside a compute construct is shared.
-                StmtKind::AccAtomic { kind, body, .. } if in_region.is_some() => {
+                StmtKind::Atomic { kind, body, .. } if in_region.is_some() => {
                     let assigns: Vec<(&Expr, &Expr)> = body
                         .iter()
                         .filter_map(|s| if let StmtKind::Assign { lhs, rhs } = &s.kind { Some((lhs, rhs)) } else { None })
@@ -388,20 +388,20 @@ pub(super) fn assigned(ss: &[ast::Stmt], out: &mut BTreeSet<String>, syms: &Symb
                 }
             }
             StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => assigned(body, out, syms, loopvars),
-            StmtKind::AccLoop { dir, do_stmt } => {
+            StmtKind::LoopConstruct { dir, do_stmt } => {
                 let privs = private_names(&dir.clauses);
                 loopvars.extend(privs.iter().cloned());
                 assigned(std::slice::from_ref(do_stmt), out, syms, loopvars);
                 loopvars.truncate(loopvars.len() - privs.len());
             }
-            StmtKind::AccAtomic { body, .. } => assigned(body, out, syms, loopvars),
-            StmtKind::AccBlock { body, .. } => assigned(body, out, syms, loopvars),
+            StmtKind::Atomic { body, .. } => assigned(body, out, syms, loopvars),
+            StmtKind::Construct { body, .. } => assigned(body, out, syms, loopvars),
             _ => {}
         }
     }
 }
 
-fn private_names(cs: &[ast::AccClause]) -> Vec<String> {
+fn private_names(cs: &[ast::Clause]) -> Vec<String> {
     let mut v = Vec::new();
     for c in cs {
         if let ClauseKind::Private(l) = &c.kind {

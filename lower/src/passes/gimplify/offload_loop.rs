@@ -4,7 +4,7 @@
 use super::*;
 
 impl G<'_> {
-    pub(super) fn acc_loop(&mut self, dir: &ast::AccDirective, do_stmt: &ast::Stmt) {
+    pub(super) fn acc_loop(&mut self, dir: &ast::Directive, do_stmt: &ast::Stmt) {
         let StmtKind::Do { name, var, start, end, step, body } = &do_stmt.kind else {
             self.not_yet("an OpenACC loop directive not followed by a `do` loop", dir.span);
             return;
@@ -169,7 +169,7 @@ fn nested_levels(ss: &[ast::Stmt]) -> Levels {
     let mut l = Levels::default();
     for s in ss {
         match &s.kind {
-            StmtKind::AccLoop { dir, do_stmt } => {
+            StmtKind::LoopConstruct { dir, do_stmt } => {
                 for c in &dir.clauses {
                     match c.kind {
                         ClauseKind::Gang(_) => l = l.with(Level::Gang),

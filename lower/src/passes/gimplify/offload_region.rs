@@ -5,7 +5,7 @@ use super::*;
 
 impl G<'_> {
     /// A compute construct (`loop_dir` is set for combined constructs).
-    pub(super) fn region(&mut self, dir: &ast::AccDirective, body: &[ast::Stmt], loop_dir: Option<&ast::AccDirective>, sp: Span) {
+    pub(super) fn region(&mut self, dir: &ast::Directive, body: &[ast::Stmt], loop_dir: Option<&ast::Directive>, sp: Span) {
         if self.region.is_some() {
             self.diags.push(Diagnostic::error("E0301", "compute constructs cannot be nested", dir.span));
             return;
@@ -259,11 +259,11 @@ impl G<'_> {
     /// them. Loop nests with a partitioned loop stay `kernels`, the rest run as `serial`
     /// (one gang, so that nothing is executed once per gang). Returns false when the body is
     /// a single group.
-    fn split_kernels(&mut self, dir: &ast::AccDirective, body: &[ast::Stmt], sp: Span) -> bool {
+    fn split_kernels(&mut self, dir: &ast::Directive, body: &[ast::Stmt], sp: Span) -> bool {
         let mut groups: Vec<Vec<ast::Stmt>> = Vec::new();
         let mut run: Vec<ast::Stmt> = Vec::new();
         for s in body {
-            if matches!(s.kind, StmtKind::AccLoop { .. } | StmtKind::Do { .. } | StmtKind::DoWhile { .. }) {
+            if matches!(s.kind, StmtKind::LoopConstruct { .. } | StmtKind::Do { .. } | StmtKind::DoWhile { .. }) {
                 if !run.is_empty() {
                     groups.push(std::mem::take(&mut run));
                 }
@@ -282,7 +282,7 @@ impl G<'_> {
         self.push_block();
         for g in &groups {
             let partitioned = g.iter().any(has_partitioned_loop);
-            let clauses: Vec<ast::AccClause> = dir
+            let clauses: Vec<ast::Clause> = dir
                 .clauses
                 .iter()
                 .filter(|c| map_clause(&c.kind).is_none())
@@ -292,7 +292,7 @@ impl G<'_> {
                 .cloned()
                 .collect();
             let kind = if partitioned { ast::AccKind::Kernels } else { ast::AccKind::Serial };
-            let sub = ast::AccDirective { kind, clauses, span: dir.span };
+            let sub = ast::Directive { kind, clauses, span: dir.span };
             let gsp = g.first().map_or(sp, |s| s.span);
             self.region(&sub, g, None, gsp);
         }
@@ -336,7 +336,7 @@ fn kind_name(k: RegionKind) -> &'static str {
 /// only explicit levels or `independent` partition)?
 fn has_partitioned_loop(s: &ast::Stmt) -> bool {
     match &s.kind {
-        StmtKind::AccLoop { dir, do_stmt } => {
+        StmtKind::LoopConstruct { dir, do_stmt } => {
             let seq = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Seq));
             let part = dir
                 .clauses

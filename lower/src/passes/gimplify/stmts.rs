@@ -124,19 +124,19 @@ impl G<'_> {
             }
             StmtKind::Allocate(items) => self.allocate(items, s.span),
             StmtKind::Deallocate(names) => self.deallocate(names, s.span),
-            StmtKind::AccBlock { dir, body, .. } => match dir.kind {
+            StmtKind::Construct { dir, body, .. } => match dir.kind {
                 ast::AccKind::Parallel | ast::AccKind::Kernels | ast::AccKind::Serial => self.region(dir, body, None, s.span),
                 ast::AccKind::Data => self.data_region(dir, body),
                 k => self.not_yet(format!("`{}` construct", k.name()), dir.span),
             },
-            StmtKind::AccLoop { dir, do_stmt } => match dir.kind {
+            StmtKind::LoopConstruct { dir, do_stmt } => match dir.kind {
                 ast::AccKind::ParallelLoop | ast::AccKind::KernelsLoop | ast::AccKind::SerialLoop => {
                     self.region(dir, std::slice::from_ref(do_stmt), Some(dir), s.span)
                 }
                 _ => self.acc_loop(dir, do_stmt),
             },
-            StmtKind::AccStandalone(dir) => self.standalone(dir),
-            StmtKind::AccAtomic { dir, kind, body } => self.atomic(dir, *kind, body),
+            StmtKind::Standalone(dir) => self.standalone(dir),
+            StmtKind::Atomic { dir, kind, body } => self.atomic(dir, *kind, body),
             StmtKind::LabelBlock { .. }
             | StmtKind::GoTo(_)
             | StmtKind::IoStatus { .. }
