@@ -309,6 +309,132 @@ fn snapshot_programs_match_gfortran_on_host_and_sim() {
     differential("snap", &[("host", None), ("sim", Some("32")), ("sim", Some("64"))]);
 }
 
+/// gfortran's command line refused: each `tests/cli/NAME.args` runs `gpuf ARGS` in a scratch
+/// copy of `tests/cli/files/`; its exit status and standard error must be `NAME.stderr`
+/// (blessed with `GPUF_BLESS=1`), the exit status non-zero, and the files unchanged (no
+/// output left, no input replaced).
+#[test]
+fn cli_diagnostics() {
+    let dir = root().join("tests/cli");
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "args")).collect())
+        .unwrap_or_default();
+    cases.sort();
+    assert!(cases.len() >= 8, "too few cases in tests/cli");
+    let snapshot = |d: &Path| -> Vec<(String, Vec<u8>)> {
+        let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(d)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|e| (e.file_name().to_string_lossy().to_string(), std::fs::read(e.path()).unwrap_or_default()))
+            .collect();
+        v.sort();
+        v
+    };
+    let fails = parallel(&cases, threads(), |case| {
+        let name = case.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+        let d = scratch(&format!("cli-{name}"));
+        for e in std::fs::read_dir(dir.join("files")).map_err(|e| e.to_string())?.flatten() {
+            std::fs::copy(e.path(), d.join(e.file_name())).map_err(|e| e.to_string())?;
+        }
+        let before = snapshot(&d);
+        let args = std::fs::read_to_string(case).map_err(|e| e.to_string())?;
+        let o = run(Command::new(gpuf()).current_dir(&d).args(args.split_whitespace()));
+        let got = format!("exit {}\n{}", o.status.code().unwrap_or(-1), String::from_utf8_lossy(&o.stderr));
+        let expected = case.with_extension("stderr");
+        if bless() {
+            std::fs::write(&expected, &got).map_err(|e| e.to_string())?;
+        }
+        let want =
+            std::fs::read_to_string(&expected).map_err(|_| format!("{name}: no {} (bless with GPUF_BLESS=1)", expected.display()))?;
+        if got != want {
+            return Err(format!("{name}: gpuf {}\n--- expected\n{want}--- got\n{got}", args.trim()));
+        }
+        if o.status.success() {
+            return Err(format!("{name}: exit status 0"));
+        }
+        if snapshot(&d) != before {
+            return Err(format!("{name}: the files changed (an output was left or an input replaced)"));
+        }
+        Ok(())
+    });
+    assert!(fails.is_empty(), "{} case(s) failed:\n{}", fails.len(), fails.join("\n"));
+}
+
+/// The driver's outputs and signals: `-o /dev/null` and a FIFO are written in place (not
+/// replaced by regular files), a source name that is not UTF-8 compiles, a closed standard
+/// error does not abort the compiler, and SIGTERM during the link leaves no temporary files.
+#[test]
+fn driver_outputs_and_signals() {
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::fs::FileTypeExt;
+    let d = scratch("driver-outputs");
+    let src = d.join("hello.f90");
+    std::fs::write(&src, "program hello\n  print '(a)', 'hi'\nend program hello\n").unwrap_or_else(|e| panic!("{e}"));
+    // A device stays a device.
+    let o = run(Command::new(gpuf()).current_dir(&d).args(["-c", "hello.f90", "-o", "/dev/null"]));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(std::fs::metadata("/dev/null").is_ok_and(|m| m.file_type().is_char_device()));
+    // A FIFO is opened and written.
+    let fifo = d.join("out.fifo");
+    let made = run(Command::new("mkfifo").arg(&fifo)).status.success();
+    if made {
+        let reader = {
+            let f = fifo.clone();
+            std::thread::spawn(move || std::fs::read(&f).map(|b| b.len()).unwrap_or(0))
+        };
+        let o = run(Command::new(gpuf()).current_dir(&d).args(["compile", "hello.f90", "--emit=gimple", "-o"]).arg(&fifo));
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(reader.join().unwrap_or(0) > 0, "nothing was written into the FIFO");
+        assert!(std::fs::metadata(&fifo).is_ok_and(|m| m.file_type().is_fifo()), "the FIFO was replaced");
+    }
+    // A source whose name is not UTF-8.
+    let odd = d.join(std::ffi::OsStr::from_bytes(b"caf\xe9.f90"));
+    std::fs::copy(&src, &odd).unwrap_or_else(|e| panic!("{e}"));
+    let o = run(Command::new(gpuf()).current_dir(&d).arg(&odd).arg("-o").arg(d.join("odd")));
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // Standard error closed early: a failing compile still exits 1, without an abort.
+    std::fs::write(d.join("bad.f90"), "program bad\n  x = = 1\nend program bad\n").unwrap_or_else(|e| panic!("{e}"));
+    let mut child = Command::new(gpuf())
+        .current_dir(&d)
+        .args(["-c", "bad.f90"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    drop(child.stderr.take());
+    let st = child.wait().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(st.code(), Some(1), "gpuf with a closed stderr: {st:?}");
+    // SIGTERM while the linker runs: a `cc` that waits stands in for a slow link.
+    let bin = d.join("bin");
+    std::fs::create_dir_all(&bin).unwrap_or_else(|e| panic!("{e}"));
+    let cc = bin.join("cc");
+    std::fs::write(&cc, "#!/bin/sh\nsleep 30\n").unwrap_or_else(|e| panic!("{e}"));
+    run(Command::new("chmod").arg("+x").arg(&cc));
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let out_dir = d.join("out");
+    std::fs::create_dir_all(&out_dir).unwrap_or_else(|e| panic!("{e}"));
+    let mut child = Command::new(gpuf())
+        .current_dir(&d)
+        .env("PATH", &path)
+        .arg("hello.f90")
+        .arg("-o")
+        .arg(out_dir.join("prog"))
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    // Wait until the object is written beside the output (the link has started).
+    let start = std::time::Instant::now();
+    while std::fs::read_dir(&out_dir).map(|r| r.count()).unwrap_or(0) == 0 && start.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    run(Command::new("kill").arg("-TERM").arg(child.id().to_string()));
+    let st = child.wait().unwrap_or_else(|e| panic!("{e}"));
+    assert!(!st.success());
+    let left: Vec<String> =
+        std::fs::read_dir(&out_dir).into_iter().flatten().flatten().map(|e| e.file_name().to_string_lossy().to_string()).collect();
+    assert!(left.is_empty(), "temporary files left after SIGTERM: {left:?}");
+}
+
 /// ARCHITECTURE.md's invariants that a machine can check.
 #[test]
 fn invariants() {
@@ -340,6 +466,27 @@ fn invariants() {
                     assert!(!text.contains(banned), "{} uses `{banned}`: only the driver does I/O", p.display());
                 }
                 assert!(text.starts_with("//!"), "{} must start with a `//!` module doc", p.display());
+            }
+        }
+    }
+    // A child module lives in its parent's folder; only oacc-xform reaches the target hooks.
+    for c in ["frontend", "lower", "codegen", "driver", "runtime-lib"] {
+        let mut stack = vec![r.join(c).join("src")];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    stack.push(p);
+                    continue;
+                }
+                let text = std::fs::read_to_string(&p).unwrap_or_default();
+                assert!(!text.contains(concat!("#[", "path")), "{} uses a `#[path]` attribute", p.display());
+                let in_passes = p.parent().is_some_and(|d| d.ends_with("lower/src/passes") || d.starts_with(r.join("lower/src/passes")));
+                if in_passes && !p.ends_with("oacc_xform.rs") {
+                    for hook in ["OffloadHooks", "targets::"] {
+                        assert!(!text.contains(hook), "{} names `{hook}`: only oacc-xform calls the target hooks", p.display());
+                    }
+                }
             }
         }
     }

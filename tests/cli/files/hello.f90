@@ -1,0 +1,4 @@
+program hello
+  implicit none
+  print '(a)', 'hello'
+end program hello

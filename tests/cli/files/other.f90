@@ -1,0 +1,5 @@
+subroutine other(n)
+  implicit none
+  integer, intent(in) :: n
+  print *, n
+end subroutine other
