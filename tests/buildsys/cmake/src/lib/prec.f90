@@ -1,0 +1,4 @@
+module prec
+  implicit none
+  integer, parameter :: n = 8
+end module prec
