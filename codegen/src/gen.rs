@@ -70,7 +70,7 @@ struct Fx<'ctx, 'a> {
     shared: Option<GlobalValue<'ctx>>,
 }
 
-fn setup_module(m: &LlModule, tm: &TargetMachine) {
+pub(crate) fn setup_module(m: &LlModule, tm: &TargetMachine) {
     m.set_triple(&tm.get_triple());
     m.set_data_layout(&tm.get_target_data().get_data_layout());
 }
@@ -189,6 +189,32 @@ pub(crate) fn build_host<'ctx>(
     images_g.set_constant(true);
     images_g.set_linkage(Linkage::Internal);
     images_g.set_alignment(8);
+    // This object's device code, for the final link to combine into one image per target.
+    let mut used = Vec::new();
+    for (bc, section, name) in [
+        (&images.nvptx_bc, crate::OFFLOAD_SECTION_NVPTX, "gpuf.offload.nvptx"),
+        (&images.amdgcn_bc, crate::OFFLOAD_SECTION_AMDGCN, "gpuf.offload.amdgcn"),
+    ] {
+        if let Some(bc) = bc {
+            let rec = crate::offload_record(bc);
+            let init = ctx.const_string(&rec, false);
+            let g = cg.m.add_global(init.get_type(), None, name);
+            g.set_initializer(&init);
+            g.set_constant(true);
+            g.set_linkage(Linkage::Private);
+            g.set_section(Some(section));
+            g.set_alignment(16);
+            used.push(g.as_pointer_value());
+        }
+    }
+    if !used.is_empty() {
+        // `llvm.used`: kept through optimisation and into the object.
+        let arr = ptr.const_array(&used);
+        let g = cg.m.add_global(arr.get_type(), None, "llvm.used");
+        g.set_initializer(&arr);
+        g.set_linkage(Linkage::Appending);
+        g.set_section(Some("llvm.metadata"));
+    }
     // main (absent when the file has no main program, e.g. only a module)
     if host.main.name.is_empty() {
         return Ok(cg.m);
@@ -200,6 +226,45 @@ pub(crate) fn build_host<'ctx>(
     cg.b.build_call(init_fn, &[images_g.as_pointer_value().into()], "")?;
     cg.stmts(&mut fx, &host.main.body)?;
     cg.end(&fx)?;
+    Ok(cg.m)
+}
+
+/// The images object: the finished device images and a constructor that registers them
+/// (`gpuf_register_images`) before `main`.
+pub(crate) fn build_images_object<'ctx>(ctx: &'ctx Context, tm: &TargetMachine, images: &DeviceImages) -> R<LlModule<'ctx>> {
+    let m = ctx.create_module("gpuf.images");
+    setup_module(&m, tm);
+    let mut cg = Cg::new(ctx, m, Tgt::X86);
+    let ptr = cg.ptr();
+    let ptx = cg.blob("gpuf.ptx", images.ptx.as_deref(), true);
+    let hsaco = cg.blob("gpuf.hsaco", images.hsaco.as_deref(), false);
+    let i64t = ctx.i64_type();
+    let init = ctx
+        .const_struct(&[ptx.0.into(), i64t.const_int(ptx.1, false).into(), hsaco.0.into(), i64t.const_int(hsaco.1, false).into()], false);
+    let images_g = cg.m.add_global(init.get_type(), None, "gpuf.images");
+    images_g.set_initializer(&init);
+    images_g.set_constant(true);
+    images_g.set_linkage(Linkage::Internal);
+    images_g.set_alignment(8);
+    let ctor_ty = ctx.void_type().fn_type(&[], false);
+    let ctor = cg.m.add_function("gpuf.register_images", ctor_ty, Some(Linkage::Internal));
+    let bb = ctx.append_basic_block(ctor, "entry");
+    cg.b.position_at_end(bb);
+    let reg = cg.declare("gpuf_register_images", &[Ty::Ptr], None)?;
+    cg.b.build_call(reg, &[images_g.as_pointer_value().into()], "")?;
+    cg.b.build_return(None)?;
+    // `llvm.global_ctors`: { i32 priority, ptr fn, ptr data }.
+    let i32t = ctx.i32_type();
+    let entry_ty = ctx.struct_type(&[i32t.into(), ptr.into(), ptr.into()], false);
+    let entry = entry_ty.const_named_struct(&[
+        i32t.const_int(65535, false).into(),
+        ctor.as_global_value().as_pointer_value().into(),
+        ptr.const_null().into(),
+    ]);
+    let arr = entry_ty.const_array(&[entry]);
+    let g = cg.m.add_global(arr.get_type(), None, "llvm.global_ctors");
+    g.set_initializer(&arr);
+    g.set_linkage(Linkage::Appending);
     Ok(cg.m)
 }
 

@@ -44,13 +44,65 @@ pub enum Emit {
     Obj,
 }
 
-/// The device images embedded into the host object.
+/// What the host object carries for the GPUs.
+///
+/// An object compiled by gpuf carries its device code as LLVM bitcode per GPU target
+/// (`nvptx_bc`, `amdgcn_bc`) in the sections [`OFFLOAD_SECTION_NVPTX`] and
+/// [`OFFLOAD_SECTION_AMDGCN`]; the final link combines the bitcode of all objects into one
+/// image per target ([`link_device_bitcode`]) and adds [`images_object`], which registers
+/// the images with the run time before `main`. `ptx`/`hsaco` embed finished images directly
+/// and hand them to `gpuf_init` from `main` (used by tests).
 #[derive(Clone, Debug, Default)]
 pub struct DeviceImages {
     /// PTX text (embedded NUL-terminated).
     pub ptx: Option<Vec<u8>>,
     /// The linked HSA code object.
     pub hsaco: Option<Vec<u8>>,
+    /// The NVIDIA device code of this object, LLVM bitcode.
+    pub nvptx_bc: Option<Vec<u8>>,
+    /// The AMD device code of this object, LLVM bitcode.
+    pub amdgcn_bc: Option<Vec<u8>>,
+}
+
+/// The object sections holding device bitcode. Each holds records of
+/// [`OFFLOAD_RECORD_MAGIC`], the length as a little-endian `u64`, the bitcode, and zero
+/// padding to a multiple of 16 bytes, so that sections concatenated by `ld -r` still parse.
+pub const OFFLOAD_SECTION_NVPTX: &str = ".gpuf_offload.nvptx";
+pub const OFFLOAD_SECTION_AMDGCN: &str = ".gpuf_offload.amdgcn";
+pub const OFFLOAD_RECORD_MAGIC: &[u8; 8] = b"GPUFBC01";
+
+/// One offload-section record around `bitcode`.
+pub fn offload_record(bitcode: &[u8]) -> Vec<u8> {
+    let mut v = OFFLOAD_RECORD_MAGIC.to_vec();
+    v.extend_from_slice(&(bitcode.len() as u64).to_le_bytes());
+    v.extend_from_slice(bitcode);
+    while !v.len().is_multiple_of(16) {
+        v.push(0);
+    }
+    v
+}
+
+/// The bitcode modules in an offload section's contents (see [`offload_record`]).
+pub fn offload_records(section: &[u8]) -> Result<Vec<&[u8]>, CodegenError> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < section.len() {
+        let rest = section.get(i..).unwrap_or_default();
+        if rest.iter().take(16).all(|&b| b == 0) && !rest.starts_with(OFFLOAD_RECORD_MAGIC) {
+            i += 16.min(rest.len());
+            continue;
+        }
+        if !rest.starts_with(OFFLOAD_RECORD_MAGIC) || rest.len() < 16 {
+            return err("malformed gpuf offload section (no record header)");
+        }
+        let mut len = [0u8; 8];
+        len.copy_from_slice(rest.get(8..16).unwrap_or(&[0; 8]));
+        let n = u64::from_le_bytes(len) as usize;
+        let Some(bc) = rest.get(16..16 + n) else { return err("malformed gpuf offload section (record past its end)") };
+        out.push(bc);
+        i += (16 + n).div_ceil(16) * 16;
+    }
+    Ok(out)
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -211,6 +263,57 @@ pub fn compile_device(m: &Module, opts: &Options, emit: Emit) -> Result<Vec<u8>,
     let ctx = Context::create();
     let lm = gen::build_device(&ctx, &tm, tgt, m)?;
     finish(&lm, &tm, tgt, opts, emit)
+}
+
+/// The device code of `m` (a module after oacc-xform for Target::Nvptx or Target::Amdgcn) as
+/// LLVM bitcode, verified but not optimised: the final link optimises the whole image.
+pub fn compile_device_bitcode(m: &Module, opts: &Options) -> Result<Vec<u8>, CodegenError> {
+    let tgt = match m.target {
+        Some(Target::Nvptx) => Tgt::Nvptx,
+        Some(Target::Amdgcn) => Tgt::Amdgcn,
+        _ => return err("compile_device_bitcode: not a GPU module"),
+    };
+    let tm = target_machine(tgt, opts)?;
+    let ctx = Context::create();
+    let lm = gen::build_device(&ctx, &tm, tgt, m)?;
+    lm.verify().map_err(|e| CodegenError(format!("LLVM module for {} does not verify: {}", tgt.name(), e.to_string())))?;
+    Ok(lm.write_bitcode_to_memory().as_slice().to_vec())
+}
+
+/// Links the device bitcode of every object of a program into one module for `target` and
+/// emits it (PTX text for nvptx; for amdgcn a relocatable object the driver turns into an
+/// HSA code object with `ld.lld`).
+pub fn link_device_bitcode(parts: &[&[u8]], target: Target, opts: &Options, emit: Emit) -> Result<Vec<u8>, CodegenError> {
+    let tgt = match target {
+        Target::Nvptx => Tgt::Nvptx,
+        Target::Amdgcn => Tgt::Amdgcn,
+        t => return err(format!("link_device_bitcode: {} is not a GPU", t.name())),
+    };
+    let tm = target_machine(tgt, opts)?;
+    let ctx = Context::create();
+    let parse = |i: usize, bc: &[u8]| {
+        let buf = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(bc, &format!("gpuf.device.{i}"));
+        inkwell::module::Module::parse_bitcode_from_buffer(&buf, &ctx)
+            .map_err(|e| CodegenError(format!("device code of object {} for {} cannot be read: {}", i + 1, tgt.name(), e.to_string())))
+    };
+    let Some((first, rest)) = parts.split_first() else { return err("link_device_bitcode: no device code") };
+    let m = parse(0, first)?;
+    for (i, bc) in rest.iter().enumerate() {
+        let other = parse(i + 1, bc)?;
+        m.link_in_module(other)
+            .map_err(|e| CodegenError(format!("linking the device code for {} failed: {}", tgt.name(), e.to_string())))?;
+    }
+    gen::setup_module(&m, &tm);
+    finish(&m, &tm, tgt, opts, emit)
+}
+
+/// An x86_64 object that embeds the program's device images and registers them with the run
+/// time before `main` (a constructor calling `gpuf_register_images`).
+pub fn images_object(images: &DeviceImages, opts: &Options) -> Result<Vec<u8>, CodegenError> {
+    let tm = target_machine(Tgt::X86, opts)?;
+    let ctx = Context::create();
+    let m = gen::build_images_object(&ctx, &tm, images)?;
+    finish(&m, &tm, Tgt::X86, opts, Emit::Obj)
 }
 
 /// Testing aid: an x86_64 object exporting the device math functions (`gpuf_devmath_exp_f64`,

@@ -291,7 +291,7 @@ finish
 fn host_object_links_and_runs() {
     let host = host_module(Target::Host, 1);
     let sim = host_module(Target::Sim, 2);
-    let images = DeviceImages { ptx: Some(b"PTX!".to_vec()), hsaco: Some(vec![1, 2, 3]) };
+    let images = DeviceImages { ptx: Some(b"PTX!".to_vec()), hsaco: Some(vec![1, 2, 3]), ..Default::default() };
     let ll = compile_host(&host, &sim, &images, &opts(2), Emit::LlvmIr).unwrap();
     let ll = String::from_utf8(ll).unwrap();
     assert!(ll.contains("i32 @main("), "{ll}");

@@ -289,6 +289,11 @@ fn module_files(job: &Job, path: &Path, out: &Path, checked: &Checked) -> Vec<(P
     files
 }
 
+/// The module specialised for `t` that has kernels.
+fn output_module(modules: &[gpuf_lower::ir::Module], t: Target) -> Option<&gpuf_lower::ir::Module> {
+    modules.iter().find(|m| m.target == Some(t) && !m.kernels.is_empty())
+}
+
 /// Compiles one source to `out` (an object, or what `--emit` asks for), writing the module
 /// files of its modules after a successful build.
 fn compile_source(job: &Job, path: &Path, out: &Path) -> Result<(), String> {
@@ -380,19 +385,27 @@ fn build_checked(job: &Job, path: &Path, out: &Path, front: (Checked, String, So
             _ => {
                 let (h, s) = (module_for(Target::Host), module_for(Target::Sim));
                 let (Some(h), Some(s)) = (h, s) else { return Err("error: internal: no host module".into()) };
-                let bytes = cg(gpuf_codegen::compile_host(h, s, &DeviceImages::default(), &opts, ce(e)))?;
+                let mut images = DeviceImages::default();
+                if e == EmitKind::Obj {
+                    for (t, slot) in [(Target::Nvptx, &mut images.nvptx_bc), (Target::Amdgcn, &mut images.amdgcn_bc)] {
+                        if let Some(m) = output_module(&output.modules, t) {
+                            *slot = Some(cg(gpuf_codegen::compile_device_bitcode(m, &opts))?);
+                        }
+                    }
+                }
+                let bytes = cg(gpuf_codegen::compile_host(h, s, &images, &opts, ce(e)))?;
                 return write_atomic(out, &bytes);
             }
         }
     }
-    // Device images first, then the host object that embeds them.
+    // The host object carries this file's device code as bitcode per GPU target; the final
+    // link makes one image per target from all objects (`link::device_images`).
     let mut images = DeviceImages::default();
-    if let Some(m) = module_for(Target::Nvptx) {
-        images.ptx = Some(cg(gpuf_codegen::compile_device(m, &opts, Emit::Asm))?);
+    if let Some(m) = module_for(Target::Nvptx).filter(|m| !m.kernels.is_empty()) {
+        images.nvptx_bc = Some(cg(gpuf_codegen::compile_device_bitcode(m, &opts))?);
     }
-    if let Some(m) = module_for(Target::Amdgcn) {
-        let obj = cg(gpuf_codegen::compile_device(m, &opts, Emit::Obj))?;
-        images.hsaco = Some(link_hsaco(&obj, out, job.verbose)?);
+    if let Some(m) = module_for(Target::Amdgcn).filter(|m| !m.kernels.is_empty()) {
+        images.amdgcn_bc = Some(cg(gpuf_codegen::compile_device_bitcode(m, &opts))?);
     }
     let (Some(h), Some(s)) = (module_for(Target::Host), module_for(Target::Sim)) else {
         return Err("error: internal: no host module".into());

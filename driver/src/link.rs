@@ -74,6 +74,76 @@ pub fn runtime_lib() -> Result<PathBuf, String> {
     Err("error: the run-time library `libgpuf_rt.a` was not found beside the `gpuf` executable\n  = help: build it with `cargo build -p gpuf-rt`, or set GPUF_RUNTIME_LIB".into())
 }
 
+/// The device bitcode records of one input file (an object or an archive's members) for
+/// the section `section`; files that are neither (shared libraries, scripts) carry none.
+fn offload_bitcode(data: &[u8], section: &str, what: &str, out: &mut Vec<Vec<u8>>) -> Result<(), String> {
+    use object::read::archive::ArchiveFile;
+    use object::{Object, ObjectSection};
+    if let Ok(ar) = ArchiveFile::parse(data) {
+        for m in ar.members() {
+            let m = m.map_err(|e| format!("error: cannot read the archive `{what}`: {e}"))?;
+            let name = String::from_utf8_lossy(m.name()).to_string();
+            let bytes = m.data(data).map_err(|e| format!("error: cannot read member `{name}` of `{what}`: {e}"))?;
+            // Members are only 2-byte aligned in the archive; ELF parsing wants more.
+            let owned = bytes.to_vec();
+            offload_bitcode(&owned, section, &format!("{what}({name})"), out)?;
+        }
+        return Ok(());
+    }
+    let Ok(f) = object::File::parse(data) else { return Ok(()) };
+    if let Some(sec) = f.section_by_name(section) {
+        let bytes = sec.data().map_err(|e| format!("error: cannot read the device code in `{what}`: {e}"))?;
+        let recs = gpuf_codegen::offload_records(bytes).map_err(|e| format!("error: `{what}`: {e}"))?;
+        out.extend(recs.into_iter().map(<[u8]>::to_vec));
+    }
+    Ok(())
+}
+
+/// Links the device code of all objects (and archive members) into one image per GPU
+/// target and writes an object that embeds the images and registers them before `main`.
+/// None when no input carries device code.
+fn device_images(objs: &[PathBuf], job: &Job, out: &Path) -> Result<Option<PathBuf>, String> {
+    let inputs: Vec<&PathBuf> = objs.iter().chain(job.link_files()).collect();
+    let (mut nv, mut amd) = (Vec::new(), Vec::new());
+    for p in &inputs {
+        let what = p.display().to_string();
+        let Ok(data) = std::fs::read(p) else { continue };
+        if job.nvptx {
+            offload_bitcode(&data, gpuf_codegen::OFFLOAD_SECTION_NVPTX, &what, &mut nv)?;
+        }
+        if job.amdgcn {
+            offload_bitcode(&data, gpuf_codegen::OFFLOAD_SECTION_AMDGCN, &what, &mut amd)?;
+        }
+    }
+    if nv.is_empty() && amd.is_empty() {
+        return Ok(None);
+    }
+    let opts = gpuf_codegen::Options {
+        opt_level: job.opt,
+        nvptx_arch: job.gpu_arch.clone(),
+        amdgcn_arch: job.amdgpu_arch.clone(),
+        host_cpu: job.host_cpu.clone(),
+    };
+    let cg = |r: Result<Vec<u8>, gpuf_codegen::CodegenError>| r.map_err(|e| format!("error: {e}"));
+    let mut images = gpuf_codegen::DeviceImages::default();
+    if !nv.is_empty() {
+        let parts: Vec<&[u8]> = nv.iter().map(Vec::as_slice).collect();
+        images.ptx = Some(cg(gpuf_codegen::link_device_bitcode(&parts, gpuf_lower::ir::Target::Nvptx, &opts, gpuf_codegen::Emit::Asm))?);
+    }
+    if !amd.is_empty() {
+        let parts: Vec<&[u8]> = amd.iter().map(Vec::as_slice).collect();
+        let obj = cg(gpuf_codegen::link_device_bitcode(&parts, gpuf_lower::ir::Target::Amdgcn, &opts, gpuf_codegen::Emit::Obj))?;
+        images.hsaco = Some(link_hsaco(&obj, out, job.verbose)?);
+    }
+    let obj = cg(gpuf_codegen::images_object(&images, &opts))?;
+    let o = temp_beside(out, "images.o");
+    if let Err(e) = std::fs::write(&o, obj) {
+        remove(&o);
+        return Err(format!("error: cannot write a temporary file beside `{}`: {e}", out.display()));
+    }
+    Ok(Some(o))
+}
+
 /// Whether the C compiler finds gfortran's run-time library (`libgfortran.so`).
 fn gfortran_lib_available() -> bool {
     Command::new("cc")
@@ -92,9 +162,14 @@ pub fn link(objs: &[PathBuf], job: &Job, out: &Path) -> Result<(), String> {
             return Err(format!("error: cannot find `{}` to link with", i.display()));
         }
     }
+    // One image per GPU target from the device code of every object and archive member.
+    let images_obj = device_images(objs, job, out)?;
     let tmp = temp_beside(out, "exe");
     let mut cmd = Command::new("cc");
     cmd.args(objs);
+    if let Some(o) = &images_obj {
+        cmd.arg(o);
+    }
     for d in &job.lib_dirs {
         cmd.arg("-L").arg(d);
     }
@@ -112,6 +187,9 @@ pub fn link(objs: &[PathBuf], job: &Job, out: &Path) -> Result<(), String> {
         cmd.args(["-Wl,--as-needed", "-lgfortran", "-Wl,--no-as-needed"]);
     }
     let r = run_tool(cmd.args(["-lpthread", "-ldl", "-lm", "-lgcc_s", "-lc", "-o"]).arg(&tmp), job.verbose);
+    if let Some(o) = &images_obj {
+        remove(o);
+    }
     let r = r.map_err(|e| {
         remove(&tmp);
         format!("error: cannot run the system linker `cc`: {e}")

@@ -48,10 +48,28 @@ extern "C" fn flush_at_exit() {
 #[no_mangle]
 pub unsafe extern "C" fn gpuf_init(images: *const GpufImages) {
     if !images.is_null() {
-        crate::acc::set_images(Images::from_c(&*images));
+        // Programs linked by gpuf register their images from a constructor
+        // (`gpuf_register_images`); `main` passes empty ones, which must not
+        // replace them.
+        let i = Images::from_c(&*images);
+        if i.ptx.is_some() || i.hsaco.is_some() {
+            crate::acc::set_images(i);
+        }
     }
     atexit(flush_at_exit);
     crate::signals::install();
+}
+
+/// Called before `main` by the images object the final link adds: the program's
+/// device images, one per GPU target, linked from the device code of all its objects.
+///
+/// # Safety
+/// As for [`gpuf_init`].
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_register_images(images: *const GpufImages) {
+    if !images.is_null() {
+        crate::acc::set_images(Images::from_c(&*images));
+    }
 }
 
 /// End of `main`: flush output, release devices.

@@ -481,6 +481,11 @@ fn make_project() {
     assert_eq!(run_on_devices(&d.join("prog")), want);
     // gpuf wrote gfortran-named module files where gfortran does.
     assert!(d.join("kinds.mod").is_file() && d.join("grid.mod").is_file());
+    // The kernel compiled into grid.o is in the program's one NVIDIA image, which the final
+    // link made from the device code of all objects; main.o has no kernel.
+    let exe = std::fs::read(d.join("prog")).unwrap_or_default();
+    let text = String::from_utf8_lossy(&exe);
+    assert!(text.contains(".visible .entry __grid_MOD_fill_parallel_loop_l8("), "the PTX image lacks grid.o's kernel");
 }
 
 /// A CMake project (`tests/buildsys/cmake`: modules across directories, a static library,
