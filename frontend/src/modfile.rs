@@ -930,6 +930,25 @@ mod tests {
     }
 
     #[test]
+    fn kinds_from_a_module_file() {
+        let prec = "module prec\n  integer, parameter :: dp = selected_real_kind(15), ik = selected_int_kind(12)\n  integer, parameter, private :: h = 4\nend module prec\n";
+        let (c, _) = parse_and_check(prec).unwrap();
+        let text = write(&c, "prec").unwrap();
+        let user = "program p\n  use prec, only: wp => dp\n  use prec, only: ik\n  implicit none\n  real(wp) :: x(2)\n  integer(kind=ik) :: i\n  x = 1.0_wp\n  i = 2_ik\nend program p\n";
+        let mut load = |name: &str| (name == "prec").then(|| text.clone());
+        let (c, _) = parse_and_check_with(user, &mut load).unwrap_or_else(|d| panic!("{d:?}"));
+        let syms = &c.units[0].symbols;
+        assert_eq!(syms.get("x").unwrap().base, BaseTy::Real(8));
+        assert_eq!(syms.get("i").unwrap().base, BaseTy::Integer(8));
+        // A renamed constant is known under its local name only; private ones not at all.
+        for bad in ["real(dp) :: y", "real(h) :: y"] {
+            let user = format!("program p\n  use prec, only: wp => dp\n  implicit none\n  {bad}\nend program p\n");
+            let d = parse_and_check_with(&user, &mut load).err().unwrap();
+            assert_eq!(d[0].code, "E0032", "{bad}: {d:?}");
+        }
+    }
+
+    #[test]
     fn malformed_and_missing_module_files() {
         let user = "program p\n  use m\n  implicit none\nend program p\n";
         for bad in [

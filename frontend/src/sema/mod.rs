@@ -32,7 +32,7 @@ mod generic;
 mod intrinsics;
 mod io;
 mod openacc_module;
-mod scope;
+pub(crate) mod scope;
 mod stmts;
 mod transform;
 mod types;
@@ -258,6 +258,21 @@ struct Global {
     type_scopes: HashMap<usize, HashSet<String>>,
 }
 
+/// The error for module `n` whose module file cannot be read (`why`), at `span`.
+pub(crate) fn malformed_module(n: &str, why: &str, span: Span) -> Diagnostic {
+    Diagnostic::error("E0123", format!("malformed module file `{n}.gmod`"), span)
+        .with_label("the module file of this module cannot be read")
+        .with_note(format!("note: {why}"))
+        .with_note(format!("help: recompile the file that defines module `{n}`"))
+}
+
+/// The error for module `n` used at `span`, defined neither in the file nor by a module file.
+pub(crate) fn missing_module(n: &str, span: Span) -> Diagnostic {
+    Diagnostic::error("E0120", format!("unknown module `{n}`"), span).with_label("not defined in this file").with_note(format!(
+        "note: no module file `{n}.gmod` was found; compile the file that defines it first, and pass its directory with `-I`"
+    ))
+}
+
 /// Checks a whole file: resolves names, fills in types and records every procedure's
 /// interface. The units move out of `file` into the result.
 pub fn check(file: &mut SourceFile) -> (Checked, Vec<Diagnostic>) {
@@ -299,13 +314,10 @@ pub fn check_with(file: &mut SourceFile, load: &mut dyn FnMut(&str) -> Option<St
             let Some(text) = load(n) else { continue };
             match crate::modfile::read(n, &text) {
                 Ok(im) => imports.push(im),
-                Err(why) => diags.push({
+                Err(why) => {
                     broken.insert(n.clone());
-                    Diagnostic::error("E0123", format!("malformed module file `{n}.gmod`"), us.module.span)
-                        .with_label("the module file of this module cannot be read")
-                        .with_note(format!("note: {why}"))
-                        .with_note(format!("help: recompile the file that defines module `{n}`"))
-                }),
+                    diags.push(malformed_module(n, &why, us.module.span));
+                }
             }
         }
     }

@@ -4,7 +4,7 @@
 use super::*;
 
 /// Modules Fortran compilers provide; not supported yet.
-pub(super) const INTRINSIC_MODULES: &[&str] =
+pub(crate) const INTRINSIC_MODULES: &[&str] =
     &["iso_fortran_env", "iso_c_binding", "ieee_arithmetic", "ieee_exceptions", "ieee_features", "openacc", "omp_lib"];
 
 /// Finds the declaration of `name` among `decls`.
@@ -379,13 +379,7 @@ impl Checker {
                         )),
                 );
             } else {
-                self.err(
-                    Diagnostic::error("E0120", format!("unknown module `{mname}`"), u.module.span)
-                        .with_label("not defined in this file")
-                        .with_note(format!(
-                            "note: no module file `{mname}.gmod` was found; compile the file that defines it first, and pass its directory with `-I`"
-                        )),
-                );
+                self.err(super::missing_module(mname, u.module.span));
             }
             return;
         };
