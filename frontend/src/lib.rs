@@ -9,6 +9,7 @@ pub mod ast;
 pub mod diag;
 mod directives;
 pub mod fixed_form;
+pub mod gfortran_mod;
 pub mod intrinsic_modules;
 pub mod labels;
 pub mod lexer;

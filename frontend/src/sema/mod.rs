@@ -224,6 +224,9 @@ pub struct ArgSig {
     pub assumed_shape: bool,
     pub intent: Option<Intent>,
     pub optional: bool,
+    /// Any actual argument, passed by address (`type(*), dimension(*)` with gfortran's
+    /// `!GCC$ attributes no_arg_check`, as MPI's buffers): no type, kind or rank check.
+    pub any_type: bool,
 }
 
 /// What the whole file knows while its units are checked.
@@ -248,6 +251,9 @@ struct Global {
     imported: HashMap<String, (crate::modfile::Imported, HashMap<String, String>)>,
     /// Modules whose module file could not be read (reported once, at the first `use`).
     broken: HashSet<String>,
+    /// Per unit (flat index): the names it sees through `use` of a gfortran module that gpuf
+    /// cannot import, with what they are and the `use` statement.
+    unsupported: HashMap<usize, HashMap<String, (String, Span)>>,
     /// The routines of the intrinsic module `openacc` are visible in each unit (by `use
     /// openacc`, through a module that uses it, or from the host).
     openacc: Vec<bool>,
@@ -400,6 +406,8 @@ struct Checker {
     declared: HashSet<String>,
     /// Use-associated names and their modules.
     use_assoc: HashMap<String, String>,
+    /// Names visible through `use` that gpuf cannot import (see [`Global::unsupported`]).
+    unsupported: HashMap<String, (String, Span)>,
     /// Names in `external` statements (not typed).
     ext_names: HashSet<String>,
     /// Names in `intrinsic` statements.
@@ -438,6 +446,7 @@ impl Checker {
             scope,
             declared: HashSet::new(),
             use_assoc: HashMap::new(),
+            unsupported: HashMap::new(),
             ext_names: HashSet::new(),
             intrinsics: HashSet::new(),
             save_all: false,
