@@ -560,7 +560,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
         Some(VERSION) => {}
         Some(v) => {
             return Err(format!(
-                "`{file}` is a gfortran module file of format version `{v}`; gpuf reads version `{VERSION}` (gfortran 8 to 14)"
+                "`{file}` is a gfortran module file of format version `{v}`; gpuf reads version `{VERSION}` (written by gfortran 12, among others)"
             ))
         }
         None => return Err(format!("`{file}` has no gfortran module header line")),
