@@ -195,17 +195,24 @@ fn module_dir(job: &Job, out: &Path) -> PathBuf {
 /// What a module file found for `use` is.
 enum ModFile {
     Gpuf(String),
-    /// gzip-compressed: written by gfortran.
-    Gfortran,
+    /// gzip-compressed (written by gfortran): the decompressed text, or why it cannot be read.
+    Gfortran(Result<String, String>),
 }
 
-/// Reads `name.mod` (or an older gpuf `name.gmod`) from `dir`.
+/// Reads `name.mod` (or an older gpuf `name.gmod`) from `dir`. A gzip-compressed file is
+/// gfortran's: it is decompressed here (the front end does no I/O and reads the text).
 fn read_mod(dir: &Path, name: &str) -> Option<(PathBuf, ModFile)> {
     for ext in ["mod", "gmod"] {
         let p = dir.join(format!("{name}.{ext}"));
         if let Ok(bytes) = std::fs::read(&p) {
             if bytes.starts_with(&[0x1f, 0x8b]) {
-                return Some((p, ModFile::Gfortran));
+                use std::io::Read;
+                let mut text = String::new();
+                let r = flate2::read::GzDecoder::new(bytes.as_slice())
+                    .read_to_string(&mut text)
+                    .map(|_| text)
+                    .map_err(|e| format!("it is gzip-compressed (a gfortran module file) but cannot be decompressed: {e}"));
+                return Some((p, ModFile::Gfortran(r)));
             }
             return Some((p, ModFile::Gpuf(String::from_utf8_lossy(&bytes).to_string())));
         }
@@ -224,38 +231,36 @@ fn check_source(job: &Job, path: &Path, out: &Path, src: &str, map: &SourceMap) 
         dirs.push(PathBuf::from("."));
     }
     dirs.push(path.parent().map(Path::to_path_buf).filter(|p| !p.as_os_str().is_empty()).unwrap_or_else(|| PathBuf::from(".")));
-    let found = std::sync::Mutex::new(Vec::<(String, PathBuf, bool)>::new());
+    // The module files found: module name, path, why a gfortran one cannot be read.
+    let found = std::sync::Mutex::new(Vec::<(String, PathBuf, Option<String>)>::new());
     let mut load = |name: &str| -> Option<String> {
         let (p, m) = dirs.iter().find_map(|d| read_mod(d, name))?;
-        let gfortran = matches!(m, ModFile::Gfortran);
+        let (text, unreadable) = match m {
+            ModFile::Gpuf(text) | ModFile::Gfortran(Ok(text)) => (text, None),
+            // The front end reports an empty module file as malformed; the note says why.
+            ModFile::Gfortran(Err(why)) => (String::new(), Some(why)),
+        };
         if let Ok(mut f) = found.lock() {
-            f.push((name.to_string(), p, gfortran));
+            f.push((name.to_string(), p, unreadable));
         }
-        match m {
-            ModFile::Gpuf(text) => Some(text),
-            // Not gpuf's format: the front end reports it as a malformed module file, and
-            // the note below says what it is.
-            ModFile::Gfortran => Some(String::new()),
-        }
+        Some(text)
     };
     let result = gpuf_frontend::parse_and_check_with(src, &mut load);
     let found = found.into_inner().unwrap_or_default();
     let (checked, warnings) = match result {
         Ok(x) => x,
         Err(diags) => {
-            // Name the module file a malformed-module-file error is about.
+            // Name the module file an error about a module file is about.
             let diags: Vec<Diagnostic> = diags
                 .into_iter()
                 .map(|d| {
                     let hit = found.iter().find(|(n, _, _)| {
-                        d.code == "E0123" && (d.message.contains(&format!("`{n}.gmod`")) || d.message.contains(&format!("`{n}.mod`")))
+                        (d.code == "E0123" || d.code == "E0900")
+                            && (d.message.contains(&format!("`{n}.gmod`")) || d.message.contains(&format!("`{n}.mod`")))
                     });
                     match hit {
-                        Some((_, p, true)) => d.with_note(format!(
-                            "note: `{}` was written by gfortran (a gzip-compressed gfortran module file); reading gfortran's module files is not yet implemented: compile the module with gpuf",
-                            p.display()
-                        )),
-                        Some((_, p, false)) => d.with_note(format!("note: the module file is `{}`", p.display())),
+                        Some((_, p, Some(why))) => d.with_note(format!("note: `{}`: {why}", p.display())),
+                        Some((_, p, None)) => d.with_note(format!("note: the module file is `{}`", p.display())),
                         None => d,
                     }
                 })

@@ -9,6 +9,7 @@ pub mod ast;
 pub mod diag;
 mod directives;
 pub mod fixed_form;
+pub mod gfortran_mod;
 pub mod intrinsic_modules;
 pub mod labels;
 pub mod lexer;
@@ -86,16 +87,26 @@ fn check_file(src: &str) -> Result<(sema::Checked, Vec<Diagnostic>), Vec<Diagnos
 }
 
 fn check_file_with(src: &str, load: &mut dyn FnMut(&str) -> Option<String>) -> Result<(sema::Checked, Vec<Diagnostic>), Vec<Diagnostic>> {
-    let (file, mut diags) = parser::parse(src);
-    let Some(mut file) = file else {
-        sort(&mut diags);
-        return Err(diags);
+    // Each module file is asked for once: the parser needs the integer constants of the
+    // modules the file uses (kinds), semantic analysis everything else.
+    let mut cache: std::collections::HashMap<String, Option<String>> = std::collections::HashMap::new();
+    let mut load = |name: &str| -> Option<String> { cache.entry(name.to_string()).or_insert_with(|| load(name)).clone() };
+    let (consts, problems) = module_consts(src, &mut load);
+    let (file, mut diags) = parser::parse_with(src, consts);
+    let file = match file {
+        Some(f) if !diags.iter().any(Diagnostic::is_error) => f,
+        _ => {
+            // A module without a usable module file explains the unknown kinds.
+            if !problems.is_empty() {
+                diags.retain(|d| d.code != "E0032");
+                diags.extend(problems);
+            }
+            sort(&mut diags);
+            return Err(diags);
+        }
     };
-    if diags.iter().any(Diagnostic::is_error) {
-        sort(&mut diags);
-        return Err(diags);
-    }
-    let (checked, more) = sema::check_with(&mut file, load);
+    let mut file = file;
+    let (checked, more) = sema::check_with(&mut file, &mut load);
     diags.extend(more);
     sort(&mut diags);
     if diags.iter().any(Diagnostic::is_error) {
@@ -103,6 +114,80 @@ fn check_file_with(src: &str, load: &mut dyn FnMut(&str) -> Option<String>) -> R
     } else {
         Ok((checked, diags))
     }
+}
+
+/// The modules a file `use`s and does not define, found in its tokens before parsing:
+/// `use [, intrinsic|non_intrinsic] [::] NAME` at the start of a statement.
+fn used_modules(src: &str) -> Vec<(String, Span)> {
+    use lexer::Tok;
+    let lexed = lexer::lex(src).tokens;
+    let toks: Vec<&Tok> = lexed.iter().map(|t| &t.tok).collect();
+    let name = |i: usize| match toks.get(i) {
+        Some(Tok::Name(n)) => Some(n.as_str()),
+        _ => None,
+    };
+    let (mut used, mut defined) = (Vec::new(), Vec::new());
+    for i in 0..toks.len() {
+        if i > 0 && toks.get(i - 1) != Some(&&Tok::Eos) {
+            continue;
+        }
+        match name(i) {
+            Some("use") => {
+                let mut j = i + 1;
+                if toks.get(j) == Some(&&Tok::Comma) {
+                    j += 2;
+                }
+                if toks.get(j) == Some(&&Tok::DoubleColon) {
+                    j += 1;
+                }
+                if let (Some(m), Some(t)) = (name(j), lexed.get(j)) {
+                    if !used.iter().any(|(u, _)| u == m) {
+                        used.push((m.to_string(), t.span));
+                    }
+                }
+            }
+            Some("module") if toks.get(i + 2) == Some(&&Tok::Eos) => {
+                if let Some(m) = name(i + 1) {
+                    defined.push(m.to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    used.retain(|(u, _)| !defined.contains(u) && !sema::scope::INTRINSIC_MODULES.contains(&u.as_str()));
+    used
+}
+
+/// The public integer constants of the separately compiled modules the file uses, from their
+/// module files, and the errors for those without a usable module file (semantic analysis
+/// reports them too: they are for a file that does not parse because of them).
+fn module_consts(src: &str, load: &mut dyn FnMut(&str) -> Option<String>) -> (parser::ModuleConsts, Vec<Diagnostic>) {
+    let mut out = parser::ModuleConsts::new();
+    let mut problems = Vec::new();
+    for (m, span) in used_modules(src) {
+        let Some(text) = load(&m) else {
+            problems.push(sema::missing_module(&m, span));
+            continue;
+        };
+        let im = match modfile::read(&m, &text) {
+            Ok(im) => im,
+            Err(why) => {
+                problems.push(sema::malformed_module(&m, &why, span));
+                continue;
+            }
+        };
+        let table = im
+            .symbols
+            .iter()
+            .filter(|s| s.parameter && s.rank == 0 && matches!(s.base, ast::BaseTy::Integer(_)))
+            .filter_map(|s| match s.init.as_ref().map(|e| &e.kind) {
+                Some(ast::ExprKind::Int(v, _)) => Some((s.name.clone(), *v)),
+                _ => None,
+            })
+            .collect();
+        out.insert(m, table);
+    }
+    (out, problems)
 }
 
 /// Orders diagnostics by position (stable, so one place keeps its order of discovery).

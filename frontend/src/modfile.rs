@@ -11,7 +11,8 @@
 //! param LOCAL OWNER REMOTE TYPE RANK DIM... = VALUE...
 //! var LOCAL OWNER REMOTE TYPE RANK alloc|- DIM... [= VALUE...]
 //! proc LOCAL KIND LINK OWNER ELEMENTAL RESULT-TYPE RESULT-RANK
-//! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE     (the dummies of the last `proc`)
+//! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE     (the dummies of the last `proc`;
+//!                                    TYPE `any`: any actual, by address, see `ArgSig::any_type`)
 //! rdim LO HI                         (a result dimension of the last `proc`, an array function)
 //! type NAME SIZE ALIGN                (a derived type visible through NAME, before its users)
 //! comp NAME TYPE OFFSET RANK DIM... [= VALUE]          (the components of the last `type`)
@@ -55,6 +56,9 @@ pub struct Imported {
     /// Generic interfaces visible through the module: the generic name and the local names
     /// (`generic%j%specific`, in `procs`) of its specifics.
     pub generics: Vec<(String, Vec<String>)>,
+    /// Names the module makes visible that gpuf cannot import yet (from a gfortran module
+    /// file), with what they are: a reference to one is an error.
+    pub unsupported: Vec<(String, String)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -359,7 +363,7 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
                 out,
                 "arg {} {} {} {intent} {} {}",
                 a.name,
-                show_base(a.base, &c.types),
+                if a.any_type { "any".to_string() } else { show_base(a.base, &c.types) },
                 a.rank,
                 u8::from(a.optional),
                 u8::from(a.assumed_shape)
@@ -610,6 +614,9 @@ use crate::diag::Span;
 
 /// Parses the module file of module `name`. Err: what is wrong, with its line number.
 pub fn read(name: &str, text: &str) -> Result<Imported, String> {
+    if crate::gfortran_mod::is_gfortran(text) {
+        return crate::gfortran_mod::read(name, text);
+    }
     let mut lines = text.lines().enumerate();
     match lines.next() {
         Some((_, l)) if l.trim_end() == VERSION_LINE => {}
@@ -682,7 +689,12 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
             }
             "arg" => {
                 let [n, t, rank, intent, optional, assumed] = rest else { return Err(bad()) };
-                let Some((base, None)) = parse_base_in(t, &m.types) else { return Err(bad()) };
+                let any_type = *t == "any";
+                let base = match parse_base_in(t, &m.types) {
+                    Some((base, None)) => base,
+                    None if any_type => BaseTy::Integer(4),
+                    _ => return Err(bad()),
+                };
                 let intent = match *intent {
                     "in" => Some(Intent::In),
                     "out" => Some(Intent::Out),
@@ -697,6 +709,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     assumed_shape: *assumed == "1",
                     intent,
                     optional: *optional == "1",
+                    any_type,
                 };
                 let Some((_, p)) = m.procs.last_mut() else { return Err(bad()) };
                 p.args.push(a);
@@ -927,6 +940,25 @@ mod tests {
         let x = main.symbols.get("x").unwrap();
         assert_eq!(x.module.as_deref(), Some("m"));
         assert!(c.procs.map.values().any(|p| p.link_name == "__m_MOD_twice"));
+    }
+
+    #[test]
+    fn kinds_from_a_module_file() {
+        let prec = "module prec\n  integer, parameter :: dp = selected_real_kind(15), ik = selected_int_kind(12)\n  integer, parameter, private :: h = 4\nend module prec\n";
+        let (c, _) = parse_and_check(prec).unwrap();
+        let text = write(&c, "prec").unwrap();
+        let user = "program p\n  use prec, only: wp => dp\n  use prec, only: ik\n  implicit none\n  real(wp) :: x(2)\n  integer(kind=ik) :: i\n  x = 1.0_wp\n  i = 2_ik\nend program p\n";
+        let mut load = |name: &str| (name == "prec").then(|| text.clone());
+        let (c, _) = parse_and_check_with(user, &mut load).unwrap_or_else(|d| panic!("{d:?}"));
+        let syms = &c.units[0].symbols;
+        assert_eq!(syms.get("x").unwrap().base, BaseTy::Real(8));
+        assert_eq!(syms.get("i").unwrap().base, BaseTy::Integer(8));
+        // A renamed constant is known under its local name only; private ones not at all.
+        for bad in ["real(dp) :: y", "real(h) :: y"] {
+            let user = format!("program p\n  use prec, only: wp => dp\n  implicit none\n  {bad}\nend program p\n");
+            let d = parse_and_check_with(&user, &mut load).err().unwrap();
+            assert_eq!(d[0].code, "E0032", "{bad}: {d:?}");
+        }
     }
 
     #[test]

@@ -809,6 +809,104 @@ fn gfortran_interop() {
     }
 }
 
+/// A gpuf main program using a module compiled by gfortran, through gfortran's own
+/// (gzip-compressed) module file: kinds, named constants, a derived type, module procedures,
+/// a generic interface and a module variable both sides update.
+#[test]
+fn gfortran_module_file() {
+    let dir = root().join("tests/interop");
+    let d = scratch("interop_gfmod");
+    let (m, p) = (dir.join("gf_mod.f90"), dir.join("gf_mod_main.f90"));
+    let ok = |o: std::process::Output, what: &str| {
+        assert!(o.status.success(), "{what}: {}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).to_string()
+    };
+    let r = d.join("ref");
+    ok(run(Command::new("gfortran").current_dir(&d).arg(&m).arg(&p).arg("-o").arg(&r)), "gfortran ref");
+    let want = ok(run(&mut Command::new(&r)), "ref");
+    let obj = d.join("gf_mod.o");
+    ok(run(Command::new("gfortran").current_dir(&d).arg("-c").arg(&m).arg("-o").arg(&obj)), "gfortran -c module");
+    let header = std::fs::read(d.join("gm.mod")).unwrap_or_default();
+    assert!(header.starts_with(&[0x1f, 0x8b]), "gfortran's module file is not gzip-compressed");
+    let exe = d.join("gpuf_main");
+    ok(
+        run(Command::new(gpuf())
+            .current_dir(&d)
+            .arg("compile")
+            .arg(&p)
+            .arg("-I")
+            .arg(&d)
+            .arg(&obj)
+            .args(["-l", "gfortran", "-o"])
+            .arg(&exe)),
+        "gpuf main with gfortran's module file",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main"), want);
+}
+
+/// gfortran module files gpuf cannot read: not gzip data after the magic bytes, another
+/// format version, and an entity outside what gpuf imports.
+#[test]
+fn gfortran_module_file_errors() {
+    let d = scratch("gfmod_errors");
+    let src = d.join("user.f90");
+    let write = |p: &Path, t: &[u8]| std::fs::write(p, t).unwrap_or_else(|e| panic!("{e}"));
+    let compile = |text: &str| {
+        write(&src, text.as_bytes());
+        let o =
+            run(Command::new(gpuf()).current_dir(&d).arg("compile").arg("-c").arg(&src).arg("-I").arg(&d).arg("-o").arg(d.join("user.o")));
+        assert!(!o.status.success(), "compiled: {text}");
+        String::from_utf8_lossy(&o.stderr).to_string()
+    };
+    let user = "program p\n  use bad\n  implicit none\nend program p\n";
+    // gzip magic, then garbage.
+    write(&d.join("bad.mod"), &[0x1f, 0x8b, 0x08, 0x00, 1, 2, 3]);
+    let e = compile(user);
+    assert!(e.contains("E0123") && e.contains("cannot be decompressed") && e.contains("bad.mod"), "{e}");
+    // A gzip-compressed module file of another version.
+    let text = d.join("bad.txt");
+    write(&text, b"GFORTRAN module version '99' created from bad.f90\n()\n");
+    let o = run(Command::new("gzip").arg("-c").arg(&text));
+    assert!(o.status.success(), "gzip: {}", String::from_utf8_lossy(&o.stderr));
+    write(&d.join("bad.mod"), &o.stdout);
+    let e = compile(user);
+    assert!(e.contains("E0123") && e.contains("version `99`") && e.contains("bad.mod"), "{e}");
+    // An allocatable module array of a real gfortran module: named, or referenced.
+    write(&d.join("alm.f90"), b"module alm\n  integer, allocatable :: al(:)\n  integer :: k = 1\nend module alm\n");
+    let o = run(Command::new("gfortran").current_dir(&d).args(["-c", "alm.f90"]));
+    assert!(o.status.success(), "gfortran: {}", String::from_utf8_lossy(&o.stderr));
+    let e = compile("program p\n  use alm, only: al\nend program p\n");
+    assert!(e.contains("E0900") && e.contains("`al`") && e.contains("gfortran module file `alm.mod`"), "{e}");
+    let e = compile("program p\n  use alm\n  al = 1\nend program p\n");
+    assert!(e.contains("E0900") && e.contains("`al`") && e.contains("alm.mod"), "{e}");
+}
+
+/// `use mpi` with Open MPI's module file (written by gfortran): init, rank, size, an
+/// allreduce through its `type(*)` buffers, finalize, run on two processes.
+#[test]
+fn use_mpi() {
+    let dir = Path::new("/usr/lib/x86_64-linux-gnu/fortran/gfortran-mod-15/openmpi");
+    let has = |c: &str| Command::new("sh").arg("-c").arg(format!("command -v {c}")).output().is_ok_and(|o| o.status.success());
+    if !dir.join("mpi.mod").exists() || !has("mpirun") {
+        println!("note: use_mpi skipped: Open MPI (mpi.mod, mpirun) is not installed");
+        return;
+    }
+    let d = scratch("use_mpi");
+    let exe = d.join("mpi_sum");
+    let o = run(Command::new(gpuf())
+        .arg("compile")
+        .arg(root().join("tests/interop/mpi_sum.f90"))
+        .arg("-I")
+        .arg(dir)
+        .args(["-L", "/usr/lib/x86_64-linux-gnu/openmpi/lib/fortran/gfortran", "-L", "/usr/lib/x86_64-linux-gnu/openmpi/lib"])
+        .args(["-l", "mpi_usempi_ignore_tkr", "-l", "mpi_mpifh", "-l", "mpi", "-o"])
+        .arg(&exe));
+    assert!(o.status.success(), "gpuf: {}", String::from_utf8_lossy(&o.stderr));
+    let o = run(Command::new("mpirun").args(["--allow-run-as-root", "--oversubscribe", "-np", "2"]).arg(&exe));
+    assert!(o.status.success(), "mpirun: {}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "procs 2 sum   3.0 max  2\n");
+}
+
 /// gfortran's array descriptor both ways: a module with assumed-shape dummies built by one
 /// compiler, the main program using it built by the other (gpuf reads the module file it
 /// writes itself, gfortran its own `.mod`; the objects come from the other compiler).

@@ -40,6 +40,17 @@ pub use units::unit_keyword;
 /// Parses a whole file. Returns its program units (if any could be built at all) and the
 /// diagnostics of lexing and parsing.
 pub fn parse(src: &str) -> (Option<SourceFile>, Vec<Diagnostic>) {
+    parse_with(src, ModuleConsts::new())
+}
+
+/// The integer named constants of modules, by module name: what `use` makes visible to kind
+/// selectors, kind suffixes and other constants the parser evaluates.
+pub type ModuleConsts = HashMap<String, HashMap<String, i64>>;
+
+/// [`parse`], with the integer constants of separately compiled modules (read from their
+/// module files): `use` of one of them seeds the kind table as `use` of a module of the
+/// same file does.
+pub fn parse_with(src: &str, modules: ModuleConsts) -> (Option<SourceFile>, Vec<Diagnostic>) {
     let lexed = crate::lexer::lex(src);
     let mut p = Parser {
         toks: lexed.tokens,
@@ -48,6 +59,7 @@ pub fn parse(src: &str) -> (Option<SourceFile>, Vec<Diagnostic>) {
         last_hi: 0,
         open: Vec::new(),
         int_params: HashMap::new(),
+        module_consts: modules,
         block_decls: Vec::new(),
         block_scope: BlockScope::default(),
         char_len: None,
@@ -91,6 +103,9 @@ pub(crate) struct Parser {
     pub(crate) open: Vec<Open>,
     /// Integer named constants seen so far, for kind parameters (`real(dp)`, `1.0_dp`).
     int_params: HashMap<String, i64>,
+    /// The public integer constants of the modules seen so far in the file and of the
+    /// separately compiled modules the file uses.
+    module_consts: ModuleConsts,
     /// Expression nodes built in the current statement.
     nodes: u32,
     /// Current expression nesting.

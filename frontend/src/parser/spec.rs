@@ -319,12 +319,22 @@ impl Parser {
             }
         }
         self.expect_eos()?;
-        // Kind constants of the intrinsic modules may appear in kind selectors right away.
-        if let Some(table) = crate::intrinsic_modules::constants(&module.name) {
+        // The integer constants of the module (an intrinsic one, one defined earlier in the
+        // file, or one compiled separately) may appear in kind selectors right away.
+        let table: Option<Vec<(String, i64)>> = match crate::intrinsic_modules::constants(&module.name) {
+            Some(t) => Some(t.iter().map(|(n, v)| (n.to_string(), *v)).collect()),
+            None => self.module_consts.get(&module.name).map(|t| t.iter().map(|(n, v)| (n.clone(), *v)).collect()),
+        };
+        if let Some(table) = table {
             let wanted: Vec<(String, String)> = match &only {
                 Some(l) => l.iter().map(|(a, b)| (a.name.clone(), b.name.clone())).collect(),
                 None => {
-                    let mut v: Vec<(String, String)> = table.iter().map(|(n, _)| (n.to_string(), n.to_string())).collect();
+                    // Everything, with the renamed ones under their local names only.
+                    let mut v: Vec<(String, String)> = table
+                        .iter()
+                        .filter(|(n, _)| !renames.iter().any(|(_, r)| r.name == *n))
+                        .map(|(n, _)| (n.clone(), n.clone()))
+                        .collect();
                     v.extend(renames.iter().map(|(a, b)| (a.name.clone(), b.name.clone())));
                     v
                 }

@@ -166,6 +166,8 @@ impl Parser {
 
     /// One top-level program unit.
     fn unit(&mut self) -> Option<Unit> {
+        // A program unit sees the named constants of other units only through `use`.
+        self.int_params.clear();
         let start = self.span();
         if self.is_name("submodule") || self.is_name("blockdata") || (self.is_name("block") && self.is_name_at(1, "data")) {
             let what = if self.is_name("submodule") { "submodules" } else { "`block data` program units" };
@@ -192,6 +194,10 @@ impl Parser {
             let head_span = self.from(start);
             let mut u = new_unit(UnitKind::Module, name, head_span);
             self.unit_rest(&mut u, head_span, 0);
+            // What `use` of this module makes visible: its public constants, its own and
+            // those it uses.
+            let public = self.int_params.iter().filter(|(n, _)| u.is_public(n)).map(|(n, v)| (n.clone(), *v)).collect();
+            self.module_consts.insert(u.name.name.clone(), public);
             return Some(u);
         }
         if self.at_procedure_header() {
@@ -400,7 +406,11 @@ impl Parser {
                     break;
                 }
                 if self.at_procedure_header() {
-                    if let Some(p) = self.procedure(depth + 1) {
+                    // A contained procedure's own constants are not its siblings' or host's.
+                    let host_params = self.int_params.clone();
+                    let p = self.procedure(depth + 1);
+                    self.int_params = host_params;
+                    if let Some(p) = p {
                         u.contains.push(p);
                     }
                     continue;

@@ -257,6 +257,7 @@ impl Checker {
                             assumed_shape: false,
                             intent: None,
                             optional: false,
+                            any_type: false,
                         }),
                         _ => None,
                     })
@@ -456,7 +457,7 @@ impl Checker {
 
     /// One actual argument against its dummy.
     pub(super) fn check_arg(&mut self, fname: &str, i: usize, e: &Expr, d: &ArgSig, elemental: bool) -> bool {
-        if proc_actual(e).is_some() {
+        if proc_actual(e).is_some() || d.any_type {
             return true;
         }
         let Some(ab) = e.ty.base() else { return true };

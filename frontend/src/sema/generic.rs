@@ -33,7 +33,7 @@ fn matches(sig: &ProcSig, args: &[Arg]) -> bool {
             return false;
         }
         *g = true;
-        if proc_actual(e).is_some() {
+        if proc_actual(e).is_some() || d.any_type {
             continue;
         }
         let Some(b) = e.ty.base() else { return false };

@@ -32,7 +32,7 @@ mod generic;
 mod intrinsics;
 mod io;
 mod openacc_module;
-mod scope;
+pub(crate) mod scope;
 mod stmts;
 mod transform;
 mod types;
@@ -224,6 +224,9 @@ pub struct ArgSig {
     pub assumed_shape: bool,
     pub intent: Option<Intent>,
     pub optional: bool,
+    /// Any actual argument, passed by address (`type(*), dimension(*)` with gfortran's
+    /// `!GCC$ attributes no_arg_check`, as MPI's buffers): no type, kind or rank check.
+    pub any_type: bool,
 }
 
 /// What the whole file knows while its units are checked.
@@ -248,6 +251,9 @@ struct Global {
     imported: HashMap<String, (crate::modfile::Imported, HashMap<String, String>)>,
     /// Modules whose module file could not be read (reported once, at the first `use`).
     broken: HashSet<String>,
+    /// Per unit (flat index): the names it sees through `use` of a gfortran module that gpuf
+    /// cannot import, with what they are and the `use` statement.
+    unsupported: HashMap<usize, HashMap<String, (String, Span)>>,
     /// The routines of the intrinsic module `openacc` are visible in each unit (by `use
     /// openacc`, through a module that uses it, or from the host).
     openacc: Vec<bool>,
@@ -256,6 +262,21 @@ struct Global {
     types: Vec<TypeInfo>,
     /// The derived types visible in each unit checked so far (by flat index).
     type_scopes: HashMap<usize, HashSet<String>>,
+}
+
+/// The error for module `n` whose module file cannot be read (`why`), at `span`.
+pub(crate) fn malformed_module(n: &str, why: &str, span: Span) -> Diagnostic {
+    Diagnostic::error("E0123", format!("malformed module file `{n}.gmod`"), span)
+        .with_label("the module file of this module cannot be read")
+        .with_note(format!("note: {why}"))
+        .with_note(format!("help: recompile the file that defines module `{n}`"))
+}
+
+/// The error for module `n` used at `span`, defined neither in the file nor by a module file.
+pub(crate) fn missing_module(n: &str, span: Span) -> Diagnostic {
+    Diagnostic::error("E0120", format!("unknown module `{n}`"), span).with_label("not defined in this file").with_note(format!(
+        "note: no module file `{n}.gmod` was found; compile the file that defines it first, and pass its directory with `-I`"
+    ))
 }
 
 /// Checks a whole file: resolves names, fills in types and records every procedure's
@@ -299,13 +320,10 @@ pub fn check_with(file: &mut SourceFile, load: &mut dyn FnMut(&str) -> Option<St
             let Some(text) = load(n) else { continue };
             match crate::modfile::read(n, &text) {
                 Ok(im) => imports.push(im),
-                Err(why) => diags.push({
+                Err(why) => {
                     broken.insert(n.clone());
-                    Diagnostic::error("E0123", format!("malformed module file `{n}.gmod`"), us.module.span)
-                        .with_label("the module file of this module cannot be read")
-                        .with_note(format!("note: {why}"))
-                        .with_note(format!("help: recompile the file that defines module `{n}`"))
-                }),
+                    diags.push(malformed_module(n, &why, us.module.span));
+                }
             }
         }
     }
@@ -388,6 +406,8 @@ struct Checker {
     declared: HashSet<String>,
     /// Use-associated names and their modules.
     use_assoc: HashMap<String, String>,
+    /// Names visible through `use` that gpuf cannot import (see [`Global::unsupported`]).
+    unsupported: HashMap<String, (String, Span)>,
     /// Names in `external` statements (not typed).
     ext_names: HashSet<String>,
     /// Names in `intrinsic` statements.
@@ -426,6 +446,7 @@ impl Checker {
             scope,
             declared: HashSet::new(),
             use_assoc: HashMap::new(),
+            unsupported: HashMap::new(),
             ext_names: HashSet::new(),
             intrinsics: HashSet::new(),
             save_all: false,

@@ -83,6 +83,7 @@ pub fn openacc_routines() -> Vec<(String, ProcSig)> {
             assumed_shape: false,
             intent: if name == "data_arg" { None } else { Some(Intent::In) },
             optional,
+            any_type: false,
         }
     };
     let sig = |name: &str, link: &str, dummies: &[&str], res: AccResult| ProcSig {

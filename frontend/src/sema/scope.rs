@@ -4,7 +4,7 @@
 use super::*;
 
 /// Modules Fortran compilers provide; not supported yet.
-pub(super) const INTRINSIC_MODULES: &[&str] =
+pub(crate) const INTRINSIC_MODULES: &[&str] =
     &["iso_fortran_env", "iso_c_binding", "ieee_arithmetic", "ieee_exceptions", "ieee_features", "openacc", "omp_lib"];
 
 /// Finds the declaration of `name` among `decls`.
@@ -22,7 +22,7 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
                 let dims = e.dims.as_ref().or(d.dimension.as_ref());
                 let rank = dims.map_or(0, |v| v.len().min(7)) as u8;
                 let assumed_shape = !d.allocatable && dims.is_some_and(|v| !v.is_empty() && v.iter().all(DimSpec::is_assumed_shape));
-                ArgSig { name: a.name.clone(), base: d.base, rank, assumed_shape, intent: d.intent, optional: d.optional }
+                ArgSig { name: a.name.clone(), base: d.base, rank, assumed_shape, intent: d.intent, optional: d.optional, any_type: false }
             }
             None => ArgSig {
                 name: a.name.clone(),
@@ -31,6 +31,7 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
                 assumed_shape: false,
                 intent: None,
                 optional: false,
+                any_type: false,
             },
         })
         .collect();
@@ -324,6 +325,9 @@ impl Checker {
 
     /// Checks one unit (its procedures are separate units).
     pub(super) fn unit(&mut self, unit: &mut Unit, host: Option<usize>, done: &[CheckedUnit]) {
+        if let Some(u) = host.and_then(|h| self.g.unsupported.get(&h)) {
+            self.unsupported = u.clone();
+        }
         if let Some(hu) = host.and_then(|h| done.get(h)) {
             for s in &hu.symbols.list {
                 let mut s = s.clone();
@@ -347,13 +351,43 @@ impl Checker {
         for p in &unit.interfaces {
             self.interface_body(p);
         }
+        self.unsupported_references();
+    }
+
+    /// Reports the names referenced in the unit that `use` of a gfortran module made visible
+    /// but gpuf could not import: an implicitly typed variable or an external procedure of
+    /// that name would silently be another entity.
+    fn unsupported_references(&mut self) {
+        if self.unsupported.is_empty() {
+            return;
+        }
+        let mut hits: Vec<&String> = self
+            .syms
+            .list
+            .iter()
+            .filter(|s| s.module.is_none() && !s.host)
+            .map(|s| &s.name)
+            .chain(self.g.externals.keys())
+            .filter(|n| self.unsupported.contains_key(*n))
+            .collect();
+        hits.sort();
+        hits.dedup();
+        let mut diags = Vec::new();
+        for n in hits {
+            if let Some((why, span)) = self.unsupported.get(n) {
+                diags.push(Diagnostic::not_yet(why, *span).with_label(format!("`{n}`, used in this unit, comes from this module")));
+            }
+        }
+        self.diags.extend(diags);
+        self.g.unsupported.insert(self.idx, std::mem::take(&mut self.unsupported));
     }
 
     /// Imports the entities of a module.
     pub(super) fn use_module(&mut self, u: &Use, done: &[CheckedUnit]) {
         let mname = &u.module.name;
-        let imported = self.g.imported.get(mname).map(|(im, scope)| (im.symbols.clone(), scope.clone()));
-        if let Some((symbols, mscope)) = imported {
+        let imported = self.g.imported.get(mname).map(|(im, scope)| (im.symbols.clone(), scope.clone(), im.unsupported.clone()));
+        if let Some((symbols, mscope, unsupported)) = imported {
+            self.import_unsupported(u, &unsupported);
             self.import_symbols(u, &symbols, &mscope, &HashSet::new());
             return;
         }
@@ -379,13 +413,7 @@ impl Checker {
                         )),
                 );
             } else {
-                self.err(
-                    Diagnostic::error("E0120", format!("unknown module `{mname}`"), u.module.span)
-                        .with_label("not defined in this file")
-                        .with_note(format!(
-                            "note: no module file `{mname}.gmod` was found; compile the file that defines it first, and pass its directory with `-I`"
-                        )),
-                );
+                self.err(super::missing_module(mname, u.module.span));
             }
             return;
         };
@@ -444,6 +472,8 @@ impl Checker {
                     self.syms.list.push(s);
                 }
                 None if mscope.contains_key(&remote.name) || self.type_scope.contains(&remote.name) => {}
+                // Reported by `import_unsupported`.
+                None if self.g.imported.get(mname).is_some_and(|(im, _)| im.unsupported.iter().any(|(n, _)| *n == remote.name)) => {}
                 None if private.contains(&remote.name) => self.err(
                     Diagnostic::error("E0121", format!("`{}` is private in module `{mname}`", remote.name), remote.span)
                         .with_label("not accessible outside the module"),
@@ -452,6 +482,25 @@ impl Checker {
                     Diagnostic::error("E0121", format!("`{}` is not in module `{mname}`", remote.name), remote.span)
                         .with_label("not found in the module"),
                 ),
+            }
+        }
+    }
+
+    /// The names `u` makes visible that gpuf cannot import: named in `only:` or a rename, an
+    /// error; otherwise an error if the unit references them (see `unsupported_references`).
+    fn import_unsupported(&mut self, u: &Use, list: &[(String, String)]) {
+        let named: Vec<(Ident, Ident)> = u.only.clone().unwrap_or_default().into_iter().chain(u.renames.iter().cloned()).collect();
+        for (local, remote) in &named {
+            if let Some((_, why)) = list.iter().find(|(n, _)| *n == remote.name) {
+                self.err(Diagnostic::not_yet(why, remote.span).with_label(format!("`{}` cannot be imported yet", local.name)));
+            }
+        }
+        if u.only.is_some() {
+            return;
+        }
+        for (n, why) in list {
+            if !u.renames.iter().any(|(_, r)| r.name == *n) {
+                self.unsupported.insert(n.clone(), (why.clone(), u.module.span));
             }
         }
     }
