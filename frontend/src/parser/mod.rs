@@ -40,7 +40,12 @@ pub use units::unit_keyword;
 /// Parses a whole file. Returns its program units (if any could be built at all) and the
 /// diagnostics of lexing and parsing.
 pub fn parse(src: &str) -> (Option<SourceFile>, Vec<Diagnostic>) {
-    let lexed = crate::lexer::lex(src);
+    parse_with(src, false)
+}
+
+/// [`parse`], with `!$omp` directives when `openmp` is set.
+pub fn parse_with(src: &str, openmp: bool) -> (Option<SourceFile>, Vec<Diagnostic>) {
+    let lexed = crate::lexer::lex_with(src, openmp);
     let mut p = Parser {
         toks: lexed.tokens,
         pos: 0,
