@@ -318,6 +318,17 @@ fn target_region(
             _ => loop_cl.push(c.kind.clone()),
         }
     }
+    if loop_leaves.is_none() {
+        // Scalars reduced by loops inside the region but not mapped are firstprivate in
+        // OpenMP: the region's result is not seen by the host.
+        let mapped: Vec<String> = dir.clauses.iter().flat_map(|c| clause_names(&c.kind)).collect();
+        let mut fp = Vec::new();
+        nested_reductions(body, &mut fp);
+        fp.retain(|e| names_of(e).is_some_and(|n| !mapped.contains(&n)));
+        if !fp.is_empty() {
+            region.push(ClauseKind::Firstprivate(fp));
+        }
+    }
     let kind = if teams || parallel || simd_only {
         if !teams {
             region.push(ClauseKind::NumGangs(int_lit(1, dir.span)));
@@ -354,6 +365,44 @@ fn target_region(
         None => {
             let d = acc(kind, region, dir);
             ast::Stmt { kind: StmtKind::Construct { dir: d, body: stmts(body, ctx, diags), end_span }, span }
+        }
+    }
+}
+
+/// The names in a clause's variable list.
+fn clause_names(k: &ClauseKind) -> Vec<String> {
+    match k {
+        ClauseKind::Map(_, l) | ClauseKind::Private(l) | ClauseKind::Firstprivate(l) | ClauseKind::Reduction(_, l) => {
+            l.iter().filter_map(names_of).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn names_of(e: &ast::Expr) -> Option<String> {
+    match &e.kind {
+        ast::ExprKind::Name(i) => Some(i.name.clone()),
+        ast::ExprKind::ArrayRef { name, .. } | ast::ExprKind::Apply { name, .. } => Some(name.name.clone()),
+        _ => None,
+    }
+}
+
+/// The scalar items of the `reduction` clauses of OpenMP loops in the statements (once each).
+fn nested_reductions(ss: &[ast::Stmt], out: &mut Vec<ast::Expr>) {
+    for s in ss {
+        if let StmtKind::LoopConstruct { dir, .. } | StmtKind::Construct { dir, .. } = &s.kind {
+            for c in &dir.clauses {
+                if let ClauseKind::Reduction(_, l) = &c.kind {
+                    for e in l {
+                        if matches!(e.kind, ast::ExprKind::Name(_)) && e.ty.rank() == 0 && !out.iter().any(|o| names_of(o) == names_of(e)) {
+                            out.push(e.clone());
+                        }
+                    }
+                }
+            }
+        }
+        for b in children(s) {
+            nested_reductions(b, out);
         }
     }
 }
