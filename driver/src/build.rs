@@ -154,9 +154,6 @@ fn read_source(job: &Job, path: &Path, for_e: bool) -> Result<(String, SourceMap
             }
         }
     }
-    if job.openmp && !for_e {
-        say("warning: -fopenmp: `!$` conditional-compilation lines are compiled, but `!$omp` directives are not implemented yet and are ignored (the program runs on one thread)\n");
-    }
     let opts = PpOptions { cpp, defines, openmp_sentinel: job.openmp, openacc: job.openacc, undefs };
     let dirs = job.include_dirs.clone();
     let mut load = |name: &str, from: &str| -> Option<Loaded> {
@@ -245,7 +242,7 @@ fn check_source(job: &Job, path: &Path, out: &Path, src: &str, map: &SourceMap) 
         }
         Some(text)
     };
-    let result = gpuf_frontend::parse_and_check_with(src, &mut load);
+    let result = gpuf_frontend::parse_and_check_opts(src, &mut load, &gpuf_frontend::Options { openmp: job.openmp });
     let found = found.into_inner().unwrap_or_default();
     let (checked, warnings) = match result {
         Ok(x) => x,

@@ -512,13 +512,143 @@ pub enum AtomicKind {
 /// A directive with its clauses. Statements carry directives through model-neutral
 /// variants ([`Stmt::Standalone`], [`Stmt::Construct`], [`Stmt::LoopConstruct`],
 /// [`Stmt::Atomic`]); the kind and clause spellings are the directive language's (OpenACC's
-/// today), parsed in `crate::directives`.
+/// or OpenMP's), parsed in `crate::directives`.
 #[derive(Clone, Debug)]
 pub struct Directive {
-    pub kind: AccKind,
+    pub kind: DirKind,
     pub clauses: Vec<Clause>,
     /// From the sentinel to the end of the directive (continuations included).
     pub span: Span,
+}
+
+/// A directive's kind in its language (the programming model).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DirKind {
+    Acc(AccKind),
+    Omp(OmpKind),
+}
+
+impl DirKind {
+    /// The directive's name as written in the specification.
+    pub fn name(self) -> String {
+        match self {
+            DirKind::Acc(k) => k.name().to_string(),
+            DirKind::Omp(k) => k.name(),
+        }
+    }
+
+    /// The OpenACC kind, if the directive is OpenACC's.
+    pub fn acc(self) -> Option<AccKind> {
+        match self {
+            DirKind::Acc(k) => Some(k),
+            DirKind::Omp(_) => None,
+        }
+    }
+
+    /// The OpenMP kind, if the directive is OpenMP's.
+    pub fn omp(self) -> Option<OmpKind> {
+        match self {
+            DirKind::Omp(k) => Some(k),
+            DirKind::Acc(_) => None,
+        }
+    }
+
+    /// The sentinel of the directive's language: `!$acc` or `!$omp`.
+    pub fn sentinel(self) -> &'static str {
+        match self {
+            DirKind::Acc(_) => "!$acc",
+            DirKind::Omp(_) => "!$omp",
+        }
+    }
+}
+
+impl PartialEq<AccKind> for DirKind {
+    fn eq(&self, other: &AccKind) -> bool {
+        *self == DirKind::Acc(*other)
+    }
+}
+
+/// The leaf constructs of an OpenMP construct or combined construct (`target teams
+/// distribute parallel do simd` has six), as a set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OmpLeaves(pub u8);
+
+impl OmpLeaves {
+    pub const TARGET: OmpLeaves = OmpLeaves(1);
+    pub const TEAMS: OmpLeaves = OmpLeaves(2);
+    pub const DISTRIBUTE: OmpLeaves = OmpLeaves(4);
+    pub const PARALLEL: OmpLeaves = OmpLeaves(8);
+    pub const DO: OmpLeaves = OmpLeaves(16);
+    pub const SIMD: OmpLeaves = OmpLeaves(32);
+    pub const LOOP: OmpLeaves = OmpLeaves(64);
+    /// The leaves in the order they are written, with their names.
+    pub const ALL: [(OmpLeaves, &'static str); 7] = [
+        (OmpLeaves::TARGET, "target"),
+        (OmpLeaves::TEAMS, "teams"),
+        (OmpLeaves::DISTRIBUTE, "distribute"),
+        (OmpLeaves::PARALLEL, "parallel"),
+        (OmpLeaves::DO, "do"),
+        (OmpLeaves::SIMD, "simd"),
+        (OmpLeaves::LOOP, "loop"),
+    ];
+
+    pub fn has(self, l: OmpLeaves) -> bool {
+        self.0 & l.0 != 0
+    }
+
+    pub fn with(self, l: OmpLeaves) -> OmpLeaves {
+        OmpLeaves(self.0 | l.0)
+    }
+
+    pub fn without(self, l: OmpLeaves) -> OmpLeaves {
+        OmpLeaves(self.0 & !l.0)
+    }
+
+    /// A loop-associated construct (it applies to the `do` loop after it).
+    pub fn is_loop(self) -> bool {
+        self.has(OmpLeaves::DISTRIBUTE) || self.has(OmpLeaves::DO) || self.has(OmpLeaves::SIMD) || self.has(OmpLeaves::LOOP)
+    }
+}
+
+/// OpenMP directives (`!$omp ...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OmpKind {
+    /// A construct or combined construct of leaf constructs: `target`, `teams`,
+    /// `distribute`, `parallel`, `do`, `simd`, `loop` and their combinations.
+    Leaves(OmpLeaves),
+    TargetData,
+    TargetEnterData,
+    TargetExitData,
+    TargetUpdate,
+    Atomic,
+    Barrier,
+    /// Directives recognised only to report "not yet implemented" (`critical`, `task`, ...);
+    /// `true` for those with a body and an `end` directive.
+    NotYet(&'static str, bool),
+}
+
+impl OmpKind {
+    /// The directive's name as written in the specification.
+    pub fn name(self) -> String {
+        match self {
+            OmpKind::Leaves(l) => OmpLeaves::ALL.iter().filter(|(x, _)| l.has(*x)).map(|(_, n)| *n).collect::<Vec<_>>().join(" "),
+            OmpKind::TargetData => "target data".into(),
+            OmpKind::TargetEnterData => "target enter data".into(),
+            OmpKind::TargetExitData => "target exit data".into(),
+            OmpKind::TargetUpdate => "target update".into(),
+            OmpKind::Atomic => "atomic".into(),
+            OmpKind::Barrier => "barrier".into(),
+            OmpKind::NotYet(n, _) => n.into(),
+        }
+    }
+
+    /// The leaf constructs (none for the other directives).
+    pub fn leaves(self) -> OmpLeaves {
+        match self {
+            OmpKind::Leaves(l) => l,
+            _ => OmpLeaves(0),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -620,11 +750,56 @@ pub enum ClauseKind {
     DeviceNum(Expr),
     /// `default_async(n)` on `set`.
     DefaultAsync(Expr),
+    // The OpenMP clauses without an OpenACC twin.
+    /// `map([map-type:] list)`.
+    Map(MapType, Vec<Expr>),
+    /// `to(list)` / `from(list)` on `target update`.
+    To(Vec<Expr>),
+    From(Vec<Expr>),
+    NumTeams(Expr),
+    ThreadLimit(Expr),
+    NumThreads(Expr),
+    /// `device(n)`.
+    DeviceExpr(Expr),
+    /// `schedule(kind[, chunk])` and `dist_schedule(static[, chunk])`: the kind as written.
+    Schedule(String, Option<Expr>),
+    DistSchedule(Option<Expr>),
+    Simdlen(Expr),
+    Safelen(Expr),
+    Nowait,
+    Shared(Vec<Expr>),
+    Lastprivate(Vec<Expr>),
+    /// OpenMP's `default(shared|none|private|firstprivate)`, as written.
+    OmpDefault(String),
     /// Recognised clauses reported as "not yet implemented" (name as written).
     Unsupported(String),
 }
 
-/// The reduction operators of OpenACC for Fortran.
+/// The map type of an OpenMP `map` clause (`tofrom` without one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MapType {
+    To,
+    From,
+    Tofrom,
+    Alloc,
+    Release,
+    Delete,
+}
+
+impl MapType {
+    pub fn name(self) -> &'static str {
+        match self {
+            MapType::To => "to",
+            MapType::From => "from",
+            MapType::Tofrom => "tofrom",
+            MapType::Alloc => "alloc",
+            MapType::Release => "release",
+            MapType::Delete => "delete",
+        }
+    }
+}
+
+/// The reduction operators of OpenACC and OpenMP for Fortran.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RedOp {
     Add,

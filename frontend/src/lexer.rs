@@ -12,7 +12,9 @@
 //! * A line whose first non-blank characters are `!$acc` (any case) is an OpenACC directive:
 //!   it yields [`Tok::DirectiveStart`], then the directive's words as ordinary tokens. A
 //!   directive continues with a trailing `&` on lines starting with `!$acc` (optionally
-//!   followed by `&`). Other `!$` sentinels (`!$omp`, ...) are comments.
+//!   followed by `&`). With OpenMP enabled ([`lex_with`]), `!$omp` lines are OpenMP
+//!   directives in the same way ([`Tok::OmpDirectiveStart`], continued on `!$omp` lines);
+//!   otherwise, and other `!$` sentinels always, they are comments.
 //!
 //! Fortran has no reserved words, so keywords are plain [`Tok::Name`]s (in lower case) and
 //! the parser recognises them by position.
@@ -76,6 +78,8 @@ pub enum Tok {
     Eos,
     /// `!$acc` at the start of a directive line.
     DirectiveStart,
+    /// `!$omp` at the start of a directive line (only with OpenMP enabled).
+    OmpDirectiveStart,
     /// The end of the file.
     Eof,
 }
@@ -90,6 +94,7 @@ impl Tok {
             Tok::Eos => "end of statement".to_string(),
             Tok::Eof => "end of file".to_string(),
             Tok::DirectiveStart => "`!$acc`".to_string(),
+            Tok::OmpDirectiveStart => "`!$omp`".to_string(),
             t => format!("`{}`", t.symbol()),
         }
     }
@@ -126,6 +131,7 @@ impl Tok {
             Tok::LBracket => "[",
             Tok::RBracket => "]",
             Tok::DirectiveStart => "!$acc",
+            Tok::OmpDirectiveStart => "!$omp",
             _ => "",
         }
     }
@@ -222,13 +228,19 @@ enum Open {
     None,
     /// A Fortran statement continues on the next line.
     Code,
-    /// A directive continues on the next line.
-    Directive,
+    /// A directive continues on the next line (`true`: an OpenMP one).
+    Directive(bool),
 }
 
-/// Splits the source into tokens. Never fails: problems become diagnostics.
+/// Splits the source into tokens, `!$omp` lines being comments. Never fails: problems
+/// become diagnostics.
 pub fn lex(src: &str) -> Lexed {
-    let mut lx = Lexer { tokens: Vec::new(), diags: Vec::new() };
+    lex_with(src, false)
+}
+
+/// [`lex`], with `!$omp` lines OpenMP directives when `openmp` is set (`-fopenmp`).
+pub fn lex_with(src: &str, openmp: bool) -> Lexed {
+    let mut lx = Lexer { tokens: Vec::new(), diags: Vec::new(), openmp };
     let mut open = Open::None;
     let mut open_amp = Span::default();
     let mut cpp_reported = false;
@@ -237,7 +249,7 @@ pub fn lex(src: &str) -> Lexed {
         let end = src[pos..].find('\n').map_or(src.len(), |i| pos + i);
         let line = &src[pos..end];
         let trimmed = line.trim_start();
-        if trimmed.starts_with('#') && open != Open::Directive {
+        if trimmed.starts_with('#') && !matches!(open, Open::Directive(_)) {
             // A preprocessor line the driver did not handle (a `.f90` file): report the first.
             if !cpp_reported {
                 cpp_reported = true;
@@ -265,6 +277,17 @@ pub fn lex(src: &str) -> Lexed {
 struct Lexer {
     tokens: Vec<Token>,
     diags: Vec<Diagnostic>,
+    /// `!$omp` lines are directives.
+    openmp: bool,
+}
+
+/// The sentinel of a directive language (`true`: OpenMP).
+fn sentinel_name(omp: bool) -> &'static str {
+    if omp {
+        "!$omp"
+    } else {
+        "!$acc"
+    }
 }
 
 /// The index where a `!` comment starts in `s`, ignoring `!` inside character literals.
@@ -303,10 +326,14 @@ impl Lexer {
 
         // Comment or blank lines do not end a continued statement.
         let mut code_start = indent;
-        let mut is_directive = false;
-        if let Some(n) = crate::directives::acc_sentinel(trimmed) {
-            is_directive = true;
-            if open == Open::Directive {
+        let sentinel = match crate::directives::acc_sentinel(trimmed) {
+            Some(n) => Some((n, false)),
+            None if self.openmp => crate::directives::omp_sentinel(trimmed).map(|n| (n, true)),
+            None => None,
+        };
+        if let Some((n, omp)) = sentinel {
+            let (name, other) = if omp { ("!$omp", "!$acc") } else { ("!$acc", "!$omp") };
+            if open == Open::Directive(omp) {
                 // A continuation line: skip the sentinel and an optional `&`.
                 code_start = indent + n;
                 let rest = &line[code_start..];
@@ -320,25 +347,34 @@ impl Lexer {
                         Diagnostic::error("E0007", "a continued statement cannot continue on a directive line", *open_amp)
                             .with_label("this `&` continues the statement"),
                     );
+                } else if open == Open::Directive(!omp) {
+                    self.diags.push(
+                        Diagnostic::error("E0007", format!("a continued directive must continue on a `{other}` line"), *open_amp)
+                            .with_label(format!("this `&` continues the directive, not on a `{name}` line")),
+                    );
                 }
                 self.end_statement(base + indent);
-                self.push(Tok::DirectiveStart, base + indent, base + indent + n);
+                self.push(if omp { Tok::OmpDirectiveStart } else { Tok::DirectiveStart }, base + indent, base + indent + n);
                 code_start = indent + n;
             }
         } else if trimmed.is_empty() || trimmed.starts_with('!') {
-            if open == Open::Directive {
+            if let Open::Directive(omp) = open {
                 // A directive's continuation must be a directive line; the directive ends here.
                 self.diags.push(
-                    Diagnostic::error("E0007", "a continued directive must continue on a `!$acc` line", *open_amp)
-                        .with_label("this `&` continues the directive"),
+                    Diagnostic::error(
+                        "E0007",
+                        format!("a continued directive must continue on a `{}` line", sentinel_name(omp)),
+                        *open_amp,
+                    )
+                    .with_label("this `&` continues the directive"),
                 );
                 self.end_statement(base);
                 return Open::None;
             }
             return open;
-        } else if open == Open::Directive {
+        } else if let Open::Directive(omp) = open {
             self.diags.push(
-                Diagnostic::error("E0007", "a continued directive must continue on a `!$acc` line", *open_amp)
+                Diagnostic::error("E0007", format!("a continued directive must continue on a `{}` line", sentinel_name(omp)), *open_amp)
                     .with_label("this `&` continues the directive"),
             );
             self.end_statement(base);
@@ -356,8 +392,10 @@ impl Lexer {
         match continued {
             Some(amp) => {
                 *open_amp = amp;
-                if is_directive || open == Open::Directive {
-                    Open::Directive
+                if let Some((_, omp)) = sentinel {
+                    Open::Directive(omp)
+                } else if let Open::Directive(omp) = open {
+                    Open::Directive(omp)
                 } else {
                     Open::Code
                 }

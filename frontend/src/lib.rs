@@ -45,11 +45,27 @@ pub type ModuleLoader<'a> = dyn FnMut(&str) -> Option<String> + Send + 'a;
 /// [`parse_and_check`] for a file that may `use` modules compiled separately: `load` returns
 /// the text of a module file (the front end does no I/O itself).
 pub fn parse_and_check_with(src: &str, load: &mut ModuleLoader<'_>) -> Result<(sema::Checked, Vec<Diagnostic>), Vec<Diagnostic>> {
+    parse_and_check_opts(src, load, &Options::default())
+}
+
+/// What the command line enables in the language.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// `-fopenmp`: `!$omp` lines are OpenMP directives (otherwise comments).
+    pub openmp: bool,
+}
+
+/// [`parse_and_check_with`] with the language options of the command line.
+pub fn parse_and_check_opts(
+    src: &str,
+    load: &mut ModuleLoader<'_>,
+    opts: &Options,
+) -> Result<(sema::Checked, Vec<Diagnostic>), Vec<Diagnostic>> {
     let load = std::sync::Mutex::new(load);
     let guarded = || {
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match load.lock() {
-            Ok(mut l) => check_file_with(src, &mut **l),
-            Err(_) => check_file_with(src, &mut |_| None),
+            Ok(mut l) => check_file_with(src, &mut **l, opts),
+            Err(_) => check_file_with(src, &mut |_| None, opts),
         }))
     };
     let joined = std::thread::scope(|s| {
@@ -83,16 +99,25 @@ const STACK_SIZE: usize = 64 << 20;
 
 #[cfg(test)]
 fn check_file(src: &str) -> Result<(sema::Checked, Vec<Diagnostic>), Vec<Diagnostic>> {
-    check_file_with(src, &mut |_| None)
+    check_file_with(src, &mut |_| None, &Options::default())
 }
 
-fn check_file_with(src: &str, load: &mut dyn FnMut(&str) -> Option<String>) -> Result<(sema::Checked, Vec<Diagnostic>), Vec<Diagnostic>> {
+#[cfg(test)]
+fn check_file_omp(src: &str) -> Result<(sema::Checked, Vec<Diagnostic>), Vec<Diagnostic>> {
+    check_file_with(src, &mut |_| None, &Options { openmp: true })
+}
+
+fn check_file_with(
+    src: &str,
+    load: &mut dyn FnMut(&str) -> Option<String>,
+    opts: &Options,
+) -> Result<(sema::Checked, Vec<Diagnostic>), Vec<Diagnostic>> {
     // Each module file is asked for once: the parser needs the integer constants of the
     // modules the file uses (kinds), semantic analysis everything else.
     let mut cache: std::collections::HashMap<String, Option<String>> = std::collections::HashMap::new();
     let mut load = |name: &str| -> Option<String> { cache.entry(name.to_string()).or_insert_with(|| load(name)).clone() };
     let (consts, problems) = module_consts(src, &mut load);
-    let (file, mut diags) = parser::parse_with(src, consts);
+    let (file, mut diags) = parser::parse_with(src, consts, opts.openmp);
     let file = match file {
         Some(f) if !diags.iter().any(Diagnostic::is_error) => f,
         _ => {

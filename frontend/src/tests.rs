@@ -1475,3 +1475,67 @@ fn no_panic_on_specification_statement_edits() {
     let subs = ["(", ")", "/", "'", "=", "::", "\n", "*", ",", "-"];
     no_panic_on_edits(src, &subs);
 }
+
+/// The diagnostics of `src` with `-fopenmp`, rendered (only their first lines).
+fn omp_diags(src: &str) -> Vec<String> {
+    let diags = match crate::check_file_omp(src) {
+        Ok((_, w)) => w,
+        Err(d) => d,
+    };
+    diags.iter().map(|d| d.render("t.f90", src).lines().next().unwrap_or("").to_string()).collect()
+}
+
+#[test]
+fn openmp_directives_parse_only_with_openmp() {
+    let src = "program p\n  integer :: i, a(8)\n  !$omp target teams distribute parallel do &\n  !$omp& map(tofrom: a) collapse(1)\n  do i = 1, 8\n    a(i) = i\n  end do\n  !$omp end target teams distribute parallel do\nend program p\n";
+    // Without OpenMP the lines are comments.
+    let (p, _) = check_ok(src);
+    assert!(matches!(p.body.first().map(|s| &s.kind), Some(StmtKind::Do { .. })));
+    let c = match crate::check_file_omp(src) {
+        Ok((c, _)) => c,
+        Err(d) => panic!("{}", d.iter().map(|d| d.render("t.f90", src)).collect::<String>()),
+    };
+    let Some(StmtKind::LoopConstruct { dir, .. }) = c.units.first().and_then(|u| u.unit.body.first()).map(|s| &s.kind) else {
+        panic!("no loop construct")
+    };
+    assert_eq!(dir.kind.name(), "target teams distribute parallel do");
+    assert!(matches!(dir.clauses.first().map(|c| &c.kind), Some(ClauseKind::Map(MapType::Tofrom, _))));
+    assert_eq!(dir.clauses.len(), 2);
+}
+
+#[test]
+fn openmp_errors() {
+    let prog = |body: &str| format!("program p\n  integer :: i, s, a(8)\n  logical :: l\n{body}end program p\n");
+    let cases: &[(&str, &str)] = &[
+        ("  !$omp target mapp(to: a)\n  a(1) = 1\n  !$omp end target\n", "error[E0021]: unknown clause `mapp`"),
+        ("  !$omp target enter data map(from: a)\n", "error[E0323]: map type `from` is not allowed on `target enter data`"),
+        ("  !$omp target exit data map(to: a)\n", "error[E0323]: map type `to` is not allowed on `target exit data`"),
+        ("  !$omp critical\n  s = 1\n  !$omp end critical\n", "error[E0900]: not yet implemented: the OpenMP `critical` construct"),
+        ("  !$omp target distribute\n  do i = 1, 8\n  end do\n", "error[E0020]: `target distribute` is not an OpenMP construct"),
+        (
+            "  !$omp target teams distribute parallel do reduction(.and.: s)\n  do i = 1, 8\n  end do\n",
+            "error[E0305]: reduction operator `.and.` needs a `logical` variable, but `s` is `integer(4)`",
+        ),
+        (
+            "  !$omp target\n  !$omp target\n  s = 1\n  !$omp end target\n  !$omp end target\n",
+            "error[E0301]: `target` construct nested inside a `target` construct",
+        ),
+        (
+            "  !$omp target\n  !$omp distribute\n  do i = 1, 8\n  end do\n  !$omp end target\n",
+            "error[E0321]: `distribute` must be closely nested inside a `teams` construct",
+        ),
+        (
+            "  !$omp parallel do\n  do i = 1, 8\n  end do\n",
+            "warning[W0901]: host OpenMP `parallel do` runs on one thread: the directive is ignored",
+        ),
+        ("  !$omp target update\n", "error[E0320]: `target update` needs at least one to or from clause"),
+        (
+            "  !$omp target\n  !$omp target update to(a)\n  !$omp end target\n",
+            "error[E0301]: `target update` directive nested inside a `target` construct",
+        ),
+    ];
+    for (body, want) in cases {
+        let got = omp_diags(&prog(body));
+        assert!(got.iter().any(|g| g == want), "for\n{body}\nwant {want}\ngot {got:#?}");
+    }
+}

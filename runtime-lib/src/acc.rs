@@ -124,7 +124,22 @@ impl State {
             Some(t) => self.open_type(t, "acc_set_device_type")?,
             None => {
                 let (ty, lanes) = self.env();
-                device::try_select(ty.as_deref(), lanes.as_deref(), Self::images())?
+                let offload = if self.env.is_none() { std::env::var("OMP_TARGET_OFFLOAD").ok() } else { None };
+                match offload.as_deref().map(str::to_ascii_lowercase).as_deref() {
+                    // OpenMP's `disabled`: every target region runs on the host.
+                    Some("disabled") if ty.is_none() => Arc::new(crate::host::HostDevice),
+                    Some("mandatory") if ty.is_none() => {
+                        // The default choice falls back to the host when no GPU is usable;
+                        // OpenMP's `mandatory` forbids that. (`ACC_DEVICE_TYPE=host` or
+                        // `sim` names one of gpuf's own offload devices.)
+                        let d = device::try_select(None, lanes.as_deref(), Self::images())?;
+                        if DeviceKind::of(&*d) == DeviceKind::Host {
+                            return Err("OMP_TARGET_OFFLOAD=mandatory but no offload device is usable (no GPU could be opened; ACC_DEVICE_TYPE=sim or host selects one of gpuf's own devices)".into());
+                        }
+                        d
+                    }
+                    _ => device::try_select(ty.as_deref(), lanes.as_deref(), Self::images())?,
+                }
             }
         };
         self.device = Some(d.clone());

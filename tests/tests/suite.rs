@@ -75,7 +75,10 @@ fn gpuf_build(src: &Path, exe: &Path, extra: &[&str]) -> Result<(), String> {
     Ok(())
 }
 
-fn differential(dir: &str, devices: &[(&str, Option<&str>)]) {
+/// Runs the programs of `tests/programs/<dir>` with gfortran and with gpuf on each device;
+/// `env` is given to gpuf's runs only (`OMP_TARGET_OFFLOAD=mandatory`: gfortran 12 runs
+/// target regions on the host, which that setting forbids).
+fn differential(dir: &str, devices: &[(&str, Option<&str>)], env: &[(&str, &str)]) {
     let mut srcs = fortran_files(&root().join("tests/programs").join(dir));
     assert!(!srcs.is_empty(), "no programs in tests/programs/{dir}");
     // GPUF_ONLY=text runs only the programs whose file name contains `text`.
@@ -93,6 +96,7 @@ fn differential(dir: &str, devices: &[(&str, Option<&str>)]) {
             let mut c = Command::new(&exe);
             with_input(&mut c, src, &d)?;
             c.env("ACC_DEVICE_TYPE", dev);
+            c.envs(env.iter().copied());
             if let Some(l) = lanes {
                 c.env("GPUF_SIM_LANES", l);
             }
@@ -123,26 +127,49 @@ fn differential(dir: &str, devices: &[(&str, Option<&str>)]) {
 
 #[test]
 fn acc_programs_match_gfortran_on_host_and_sim() {
-    differential("acc", &[("host", None), ("sim", Some("32")), ("sim", Some("64"))]);
+    differential("acc", &[("host", None), ("sim", Some("32")), ("sim", Some("64"))], &[]);
+}
+
+/// OpenMP target programs (`! flags: -fopenmp`) against `gfortran -fopenmp`, with
+/// `OMP_TARGET_OFFLOAD=mandatory` for gpuf (the host and sim devices are offload devices).
+#[test]
+fn omp_programs_match_gfortran_on_host_and_sim() {
+    differential("omp", &[("host", None), ("sim", Some("32")), ("sim", Some("64"))], &[("OMP_TARGET_OFFLOAD", "mandatory")]);
 }
 
 /// Every kernel of every program passes LLVM's verifier and code generator for both GPUs:
 /// PTX has one `.entry` per kernel, and the AMD object links into an HSA code object.
 #[test]
 fn device_code_for_every_acc_program() {
-    let srcs = fortran_files(&root().join("tests/programs/acc"));
+    device_code("acc");
+}
+
+/// [`device_code_for_every_acc_program`] for the OpenMP target programs.
+#[test]
+fn device_code_for_every_omp_program() {
+    device_code("omp");
+}
+
+fn device_code(dir: &str) {
+    let srcs = fortran_files(&root().join("tests/programs").join(dir));
     let fails = parallel(&srcs, threads(), |src| {
         let name = src.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
-        let d = scratch(&format!("dev-{name}"));
+        let d = scratch(&format!("dev-{dir}-{name}"));
+        let flags = program_flags(src);
+        let compile = || {
+            let mut c = Command::new(gpuf());
+            c.arg("compile").arg(src).args(&flags);
+            c
+        };
         let ptx = d.join("k.ptx");
-        let o = run(Command::new(gpuf()).arg("compile").arg(src).args(["-target", "nvptx", "--emit=asm", "-o"]).arg(&ptx));
+        let o = run(compile().args(["-target", "nvptx", "--emit=asm", "-o"]).arg(&ptx));
         if !o.status.success() {
             return Err(format!("{name}: nvptx: {}", String::from_utf8_lossy(&o.stderr)));
         }
         let text = std::fs::read_to_string(&ptx).map_err(|e| e.to_string())?;
         let entries = text.matches(".entry").count();
         let dump = d.join("x.txt");
-        let o = run(Command::new(gpuf()).arg("compile").arg(src).args(["-target", "nvptx", "--emit=oacc-xform", "-o"]).arg(&dump));
+        let o = run(compile().args(["-target", "nvptx", "--emit=oacc-xform", "-o"]).arg(&dump));
         if !o.status.success() {
             return Err(format!("{name}: dump: {}", String::from_utf8_lossy(&o.stderr)));
         }
@@ -151,7 +178,7 @@ fn device_code_for_every_acc_program() {
             return Err(format!("{name}: {entries} PTX entries for {kernels} kernels"));
         }
         let hsaco = d.join("k.hsaco");
-        let o = run(Command::new(gpuf()).arg("compile").arg(src).args(["-target", "amdgcn", "--emit=obj", "-o"]).arg(&hsaco));
+        let o = run(compile().args(["-target", "amdgcn", "--emit=obj", "-o"]).arg(&hsaco));
         if !o.status.success() {
             return Err(format!("{name}: amdgcn: {}", String::from_utf8_lossy(&o.stderr)));
         }
@@ -167,7 +194,7 @@ fn device_code_for_every_acc_program() {
 fn emit(src: &Path, what: &str, target: Option<&str>, d: &Path) -> String {
     let out = d.join(format!("{what}.{}", target.unwrap_or("all")));
     let mut c = Command::new(gpuf());
-    c.arg("compile").arg(src).arg(format!("--emit={what}")).arg("-o").arg(&out);
+    c.arg("compile").arg(src).args(program_flags(src)).arg(format!("--emit={what}")).arg("-o").arg(&out);
     if let Some(t) = target {
         c.args(["-target", t]);
     }
@@ -195,6 +222,22 @@ fn snapshots_of_passes_and_device_code() {
             }
             insta::assert_snapshot!(format!("{name}.ptx"), emit(&src, "asm", Some("nvptx"), &d));
             insta::assert_snapshot!(format!("{name}.amdgcn.s"), emit(&src, "asm", Some("amdgcn"), &d));
+        });
+    }
+}
+
+/// The IR after omp-expand of a few OpenMP target programs: OpenMP constructs become the
+/// same regions and partitioned loops as OpenACC's.
+#[test]
+fn snapshots_of_omp_programs() {
+    for name in ["01_saxpy_map", "08_target_one_thread", "12_teams_block_nested"] {
+        let src = root().join("tests/programs/omp").join(format!("{name}.f90"));
+        let d = scratch(&format!("omp-passes-{name}"));
+        let mut settings = insta::Settings::clone_current();
+        settings.set_snapshot_path(root().join("tests/snapshots"));
+        settings.set_prepend_module_to_snapshot(false);
+        settings.bind(|| {
+            insta::assert_snapshot!(format!("omp_{name}.omp-expand"), emit(&src, "omp-expand", None, &d));
         });
     }
 }
@@ -271,7 +314,7 @@ fn ui_diagnostics() {
         let name = src.file_name().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
         let d = scratch(&format!("ui-{name}"));
         let out = d.join("prog");
-        let o = run(Command::new(gpuf()).current_dir(&dir).arg("compile").arg(&name).arg("-o").arg(&out));
+        let o = run(Command::new(gpuf()).current_dir(&dir).arg("compile").arg(&name).args(program_flags(src)).arg("-o").arg(&out));
         let got = String::from_utf8_lossy(&o.stderr).to_string();
         if o.status.code() != Some(1) {
             return Err(format!("{name}: exit status {:?}, expected 1\n{got}", o.status.code()));
@@ -301,12 +344,12 @@ fn ui_diagnostics() {
 
 #[test]
 fn fortran_programs_match_gfortran() {
-    differential("f90", &[("host", None), ("sim", Some("32")), ("sim", Some("64"))]);
+    differential("f90", &[("host", None), ("sim", Some("32")), ("sim", Some("64"))], &[]);
 }
 
 #[test]
 fn snapshot_programs_match_gfortran_on_host_and_sim() {
-    differential("snap", &[("host", None), ("sim", Some("32")), ("sim", Some("64"))]);
+    differential("snap", &[("host", None), ("sim", Some("32")), ("sim", Some("64"))], &[]);
 }
 
 /// gfortran's command line refused: each `tests/cli/NAME.args` runs `gpuf ARGS` in a scratch

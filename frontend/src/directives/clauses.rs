@@ -149,7 +149,7 @@ impl Parser {
     }
 
     /// `reduction(op: list)`.
-    fn clause_reduction(&mut self, _: &str) -> PResult<ClauseKind> {
+    pub(super) fn clause_reduction(&mut self, _: &str) -> PResult<ClauseKind> {
         self.expect(&Tok::LParen)?;
         let osp = self.span();
         let op = match self.tok().clone() {

@@ -13,11 +13,13 @@
 
 mod acc;
 mod clauses;
+mod omp;
+mod omp_clauses;
 
 use crate::ast::*;
 use crate::diag::{Diagnostic, Span};
 use crate::lexer::Tok;
-use crate::parser::{suggest, Fail, PResult, Parser};
+use crate::parser::{suggest, Fail, Open, PResult, Parser, Term};
 
 /// Is `s` (already trimmed at the start) a `!$acc` sentinel? Returns its length.
 pub(crate) fn acc_sentinel(s: &str) -> Option<usize> {
@@ -26,6 +28,19 @@ pub(crate) fn acc_sentinel(s: &str) -> Option<usize> {
         return None;
     }
     // `!$accfoo` is not a sentinel; `!$acc&`, `!$acc ` and `!$acc` at the end are.
+    match s.as_bytes().get(5) {
+        None => Some(5),
+        Some(b) if b.is_ascii_whitespace() || *b == b'&' => Some(5),
+        Some(_) => None,
+    }
+}
+
+/// Is `s` (already trimmed at the start) an `!$omp` sentinel? Returns its length.
+pub(crate) fn omp_sentinel(s: &str) -> Option<usize> {
+    let head = s.get(..5)?;
+    if !head.eq_ignore_ascii_case("!$omp") {
+        return None;
+    }
     match s.as_bytes().get(5) {
         None => Some(5),
         Some(b) if b.is_ascii_whitespace() || *b == b'&' => Some(5),
@@ -166,11 +181,126 @@ impl Parser {
         self.eat(&Tok::RParen);
     }
 
+    /// `update`, `read`, `write` or `capture` after `atomic` (`update` when none is written).
+    fn atomic_clause(&mut self) -> AtomicKind {
+        let Tok::Name(w) = self.tok().clone() else { return AtomicKind::Update };
+        let k = match w.as_str() {
+            "update" => AtomicKind::Update,
+            "read" => AtomicKind::Read,
+            "write" => AtomicKind::Write,
+            "capture" => AtomicKind::Capture,
+            _ => return AtomicKind::Update,
+        };
+        self.bump();
+        k
+    }
+
+    /// A directive construct with a body, up to its `end` directive.
+    #[inline(never)]
+    fn dir_block(&mut self, dir: Directive, head_span: Span) -> Stmt {
+        let kind = dir.kind;
+        let stmt_span = dir.span;
+        self.open.push(Open::Dir(kind));
+        let body = self.block();
+        self.open.pop();
+        let what = format!("`{}` construct", kind.name());
+        let end_span = match self.close_construct(Term::DirEnd(kind), &what, head_span) {
+            Some(sp) => sp,
+            None => Span { lo: self.last_hi, hi: self.last_hi },
+        };
+        Stmt { kind: StmtKind::Construct { dir, body, end_span }, span: stmt_span.to(end_span) }
+    }
+
+    /// A loop directive and its `do` loop; the optional `end` directive after the loop is
+    /// consumed (combined OpenACC constructs, every OpenMP loop construct).
+    #[inline(never)]
+    fn dir_loop(&mut self, dir: Directive, head_span: Span) -> PResult<Option<Stmt>> {
+        let kind = dir.kind;
+        let stmt_span = dir.span;
+        self.skip_eos();
+        let is_do = !self.is_assignment()
+            && (self.is_name("do") || (matches!(self.tok(), Tok::Name(_)) && self.tok_at(1) == &Tok::Colon && self.is_name_at(2, "do")));
+        if !is_do {
+            let found = self.found_stmt();
+            self.diags.push(
+                Diagnostic::error("E0014", format!("`{} {}` must be followed by a `do` loop", kind.sentinel(), kind.name()), head_span)
+                    .with_label(format!("found {found} instead")),
+            );
+            return Ok(None);
+        }
+        let Some(do_stmt) = self.stmt() else {
+            return Ok(None);
+        };
+        let mut span = stmt_span.to(do_stmt.span);
+        if kind != AccKind::Loop {
+            self.skip_eos();
+            if let Some(sp) = self.eat_directive_end(kind) {
+                span = span.to(sp);
+            }
+        }
+        Ok(Some(Stmt { kind: StmtKind::LoopConstruct { dir, do_stmt: Box::new(do_stmt) }, span }))
+    }
+
+    /// `atomic` and its statement (or the two statements of a capture block).
+    #[inline(never)]
+    fn dir_atomic(&mut self, dir: Directive, atomic_kind: AtomicKind, head_span: Span) -> PResult<Option<Stmt>> {
+        let stmt_span = dir.span;
+        let kind = dir.kind;
+        self.skip_eos();
+        if self.terminator().is_some() || self.is(&Tok::DirectiveStart) || self.is(&Tok::OmpDirectiveStart) {
+            let found = self.found_stmt();
+            self.diags.push(
+                Diagnostic::error("E0014", format!("`{} atomic` must be followed by an assignment statement", kind.sentinel()), head_span)
+                    .with_label(format!("found {found} instead")),
+            );
+            return Ok(None);
+        }
+        let mut body = Vec::new();
+        if let Some(s) = self.stmt() {
+            body.push(s);
+        }
+        self.skip_eos();
+        let mut span = stmt_span;
+        if let Some(s) = body.last() {
+            span = span.to(s.span);
+        }
+        if let Some(sp) = self.eat_directive_end(kind) {
+            span = span.to(sp);
+        } else if atomic_kind == AtomicKind::Capture
+            && self.terminator().is_none()
+            && !self.is(&Tok::DirectiveStart)
+            && !self.is(&Tok::OmpDirectiveStart)
+        {
+            if let Some(s) = self.stmt() {
+                span = span.to(s.span);
+                body.push(s);
+            }
+            self.skip_eos();
+            self.open.push(Open::Atomic);
+            if let Some(sp) = self.close_construct(Term::DirEnd(kind), "`atomic capture` construct", head_span) {
+                span = span.to(sp);
+            }
+            self.open.pop();
+        }
+        Ok(Some(Stmt { kind: StmtKind::Atomic { dir, kind: atomic_kind, body }, span }))
+    }
+
+    /// Consumes `!$acc end <kind>` (`!$omp end <kind>`) if it is the current statement;
+    /// returns its span.
+    fn eat_directive_end(&mut self, kind: DirKind) -> Option<Span> {
+        if self.terminator() != Some(Term::DirEnd(kind)) {
+            return None;
+        }
+        let sp = self.statement_span();
+        self.skip_statement();
+        Some(sp)
+    }
+
     /// Describes the statement at the current position, for "found ... instead".
     fn found_stmt(&self) -> String {
         match self.tok() {
             Tok::Eof => "the end of the file".into(),
-            Tok::DirectiveStart => "another directive".into(),
+            Tok::DirectiveStart | Tok::OmpDirectiveStart => "another directive".into(),
             Tok::Name(_) if self.is_assignment() => "an assignment".into(),
             Tok::Name(n) => format!("`{n}`"),
             t => t.describe(),

@@ -51,7 +51,7 @@ impl Parser {
             }
             let inner_start = self.span();
             let forbidden = self.terminator().is_some()
-                || matches!(self.tok(), Tok::DirectiveStart)
+                || matches!(self.tok(), Tok::DirectiveStart | Tok::OmpDirectiveStart)
                 || (!self.is_assignment()
                     && matches!(self.tok(), Tok::Name(n) if ["if", "do", "select", "contains", "integer", "real", "logical", "character", "double", "implicit"].contains(&n.as_str())));
             if forbidden {

@@ -40,7 +40,7 @@ pub use units::unit_keyword;
 /// Parses a whole file. Returns its program units (if any could be built at all) and the
 /// diagnostics of lexing and parsing.
 pub fn parse(src: &str) -> (Option<SourceFile>, Vec<Diagnostic>) {
-    parse_with(src, ModuleConsts::new())
+    parse_with(src, ModuleConsts::new(), false)
 }
 
 /// The integer named constants of modules, by module name: what `use` makes visible to kind
@@ -49,9 +49,9 @@ pub type ModuleConsts = HashMap<String, HashMap<String, i64>>;
 
 /// [`parse`], with the integer constants of separately compiled modules (read from their
 /// module files): `use` of one of them seeds the kind table as `use` of a module of the
-/// same file does.
-pub fn parse_with(src: &str, modules: ModuleConsts) -> (Option<SourceFile>, Vec<Diagnostic>) {
-    let lexed = crate::lexer::lex(src);
+/// same file does; and with `!$omp` directives when `openmp` is set.
+pub fn parse_with(src: &str, modules: ModuleConsts, openmp: bool) -> (Option<SourceFile>, Vec<Diagnostic>) {
+    let lexed = crate::lexer::lex_with(src, openmp);
     let mut p = Parser {
         toks: lexed.tokens,
         pos: 0,

@@ -20,8 +20,9 @@ pub(crate) enum Open {
     Select,
     /// `block`.
     Block,
-    Acc(AccKind),
-    /// `!$acc atomic capture` block.
+    /// A directive construct (OpenACC or OpenMP).
+    Dir(DirKind),
+    /// `!$acc atomic capture` / `!$omp atomic capture` block.
     Atomic,
     /// A `where` construct.
     Where,
@@ -48,9 +49,10 @@ pub(crate) enum Term {
     ElseWhere,
     /// `end subroutine`, `end select`, ...: nothing here can open these.
     EndOther(String),
-    AccEnd(AccKind),
-    /// `!$acc end <something unknown>`.
-    AccEndUnknown,
+    /// `!$acc end <kind>`, `!$omp end <kind>`.
+    DirEnd(DirKind),
+    /// `!$acc end <something unknown>` (or `!$omp end ...`): the sentinel.
+    DirEndUnknown(&'static str),
     Eof,
 }
 
@@ -68,8 +70,8 @@ impl Term {
             Term::Case => "`case`".into(),
             Term::ElseWhere => "`elsewhere`".into(),
             Term::EndOther(w) => format!("`end {w}`"),
-            Term::AccEnd(k) => format!("`!$acc end {}`", k.name()),
-            Term::AccEndUnknown => "`!$acc end`".into(),
+            Term::DirEnd(k) => format!("`{} end {}`", k.sentinel(), k.name()),
+            Term::DirEndUnknown(s) => format!("`{s} end`"),
             Term::Eof => "end of file".into(),
         }
     }
@@ -84,8 +86,8 @@ impl Term {
             (Term::EndOther(w), Open::Forall) => w == "forall",
             (Term::EndOther(w), Open::Select) => w == "select",
             (Term::EndOther(w), Open::Block) => w == "block",
-            (Term::AccEnd(k), Open::Acc(o)) => *k == o,
-            (Term::AccEnd(AccKind::Atomic), Open::Atomic) => true,
+            (Term::DirEnd(k), Open::Dir(o)) => *k == o,
+            (Term::DirEnd(DirKind::Acc(AccKind::Atomic) | DirKind::Omp(OmpKind::Atomic)), Open::Atomic) => true,
             _ => false,
         }
     }
@@ -101,6 +103,7 @@ impl Parser {
         match self.tok() {
             Tok::Eof => return Some(Term::Eof),
             Tok::DirectiveStart => return self.directive_end(),
+            Tok::OmpDirectiveStart => return self.omp_directive_end(),
             _ => {}
         }
         if self.is_assignment() {
@@ -196,13 +199,22 @@ impl Parser {
             Term::Else | Term::ElseIf => {
                 format!("{} without a matching `if`", t.describe())
             }
-            Term::AccEnd(k) => format!("`!$acc end {}` without a matching `!$acc {}`", k.name(), k.name()),
-            Term::AccEndUnknown => "unknown `!$acc end` directive".to_string(),
+            Term::DirEnd(k) => format!("`{s} end {n}` without a matching `{s} {n}`", s = k.sentinel(), n = k.name()),
+            Term::DirEndUnknown(s) => format!("unknown `{s} end` directive"),
             other => format!("{} without a matching construct", other.describe()),
         };
         let mut d = Diagnostic::error("E0012", msg, sp).with_label("nothing to end here");
-        if let Term::AccEnd(k @ (AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::SerialLoop)) = t {
-            d = d.with_note(format!("note: `!$acc end {}` may only follow the `do` loop of a `!$acc {}` directive", k.name(), k.name()));
+        let loop_end = match t {
+            Term::DirEnd(k @ DirKind::Acc(AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::SerialLoop)) => Some(k),
+            Term::DirEnd(k @ DirKind::Omp(OmpKind::Leaves(l))) if l.is_loop() => Some(k),
+            _ => None,
+        };
+        if let Some(k) = loop_end {
+            d = d.with_note(format!(
+                "note: `{s} end {n}` may only follow the `do` loop of a `{s} {n}` directive",
+                s = k.sentinel(),
+                n = k.name()
+            ));
         }
         self.diags.push(d);
     }
@@ -215,7 +227,7 @@ impl Parser {
         let sp = self.statement_span();
         match t {
             Some(t) if t == want => {
-                if matches!(t, Term::AccEnd(_)) {
+                if matches!(t, Term::DirEnd(_)) {
                     self.skip_statement();
                 } else if self.is_name("end") {
                     self.bump();

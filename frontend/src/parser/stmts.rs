@@ -88,6 +88,9 @@ impl Parser {
         if self.is(&Tok::DirectiveStart) {
             return self.directive();
         }
+        if self.is(&Tok::OmpDirectiveStart) {
+            return self.omp_directive();
+        }
         // Construct name: `outer: do ...`.
         if let (Tok::Name(_), Tok::Colon) = (self.tok(), self.tok_at(1)) {
             let label = self.expect_name("a name")?;

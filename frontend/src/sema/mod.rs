@@ -387,7 +387,9 @@ struct Checker {
     reported: HashSet<String>,
     loops: Vec<LoopCtx>,
     /// Enclosing compute constructs (more than one only after an error).
-    compute: Vec<AccKind>,
+    compute: Vec<DirKind>,
+    /// Enclosing OpenMP constructs, innermost last.
+    omp: Vec<OmpKind>,
     /// The innermost parallelism level of enclosing OpenACC loops.
     par: Vec<Par>,
     /// What the whole file knows (moved in for the unit being checked).
@@ -436,6 +438,7 @@ impl Checker {
             reported: HashSet::new(),
             loops: Vec::new(),
             compute: Vec::new(),
+            omp: Vec::new(),
             par: Vec::new(),
             g,
             kind: unit.kind,

@@ -35,6 +35,21 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Default(_) => "default",
         ClauseKind::DeviceNum(_) => "device_num",
         ClauseKind::DefaultAsync(_) => "default_async",
+        ClauseKind::Map(..) => "map",
+        ClauseKind::To(_) => "to",
+        ClauseKind::From(_) => "from",
+        ClauseKind::NumTeams(_) => "num_teams",
+        ClauseKind::ThreadLimit(_) => "thread_limit",
+        ClauseKind::NumThreads(_) => "num_threads",
+        ClauseKind::DeviceExpr(_) => "device",
+        ClauseKind::Schedule(..) => "schedule",
+        ClauseKind::DistSchedule(_) => "dist_schedule",
+        ClauseKind::Simdlen(_) => "simdlen",
+        ClauseKind::Safelen(_) => "safelen",
+        ClauseKind::Nowait => "nowait",
+        ClauseKind::Shared(_) => "shared",
+        ClauseKind::Lastprivate(_) => "lastprivate",
+        ClauseKind::OmpDefault(_) => "default",
         ClauseKind::Unsupported(s) => s.split('(').next().unwrap_or(s),
     }
 }
@@ -107,8 +122,16 @@ pub fn is_sync_clause(name: &str) -> bool {
 }
 
 /// `init`, `shutdown` and `set`: executable directives of the host that configure the device.
-fn is_runtime(k: AccKind) -> bool {
-    matches!(k, AccKind::Init | AccKind::Shutdown | AccKind::Set)
+fn is_runtime(k: DirKind) -> bool {
+    matches!(k, DirKind::Acc(AccKind::Init | AccKind::Shutdown | AccKind::Set))
+}
+
+/// Whether `clause` may appear on the directive `kind` (OpenACC's or OpenMP's table).
+fn allowed(kind: DirKind, clause: &str) -> bool {
+    match kind {
+        DirKind::Acc(k) => clause_allowed(k, clause),
+        DirKind::Omp(k) => super::omp::omp_clause_allowed(k, clause),
+    }
 }
 
 /// Clauses that may appear once on a directive.
@@ -127,6 +150,15 @@ const ONCE: &[&str] = &[
     "default",
     "if_present",
     "finalize",
+    "num_teams",
+    "thread_limit",
+    "num_threads",
+    "simdlen",
+    "safelen",
+    "nowait",
+    "schedule",
+    "dist_schedule",
+    "device",
 ];
 
 /// What a directive's clauses say, gathered while they are checked.
@@ -154,7 +186,7 @@ impl Checker {
     pub(in crate::sema) fn directive(&mut self, dir: &mut Directive, assoc: Option<&Stmt>) -> Clauses {
         let kind = dir.kind;
         let mut cl = Clauses { seen: Vec::new(), levels: Vec::new(), collapse: 1 };
-        if matches!(kind, AccKind::HostData | AccKind::Routine | AccKind::Declare | AccKind::Cache) {
+        if matches!(kind, DirKind::Acc(AccKind::HostData | AccKind::Routine | AccKind::Declare | AccKind::Cache)) {
             self.err(Diagnostic::not_yet(format!("the `{}` directive", kind.name()), dir.span));
             return cl;
         }
@@ -166,7 +198,7 @@ impl Checker {
         }
         for c in dir.clauses.iter_mut() {
             let cname = clause_name(&c.kind).to_string();
-            if !clause_allowed(kind, &cname) {
+            if !allowed(kind, &cname) {
                 self.err(
                     Diagnostic::error("E0316", format!("clause `{cname}` is not allowed on `{}`", kind.name()), c.span)
                         .with_label("not allowed here"),
@@ -181,7 +213,7 @@ impl Checker {
 
     /// The one place each kind of clause is checked: `cname` is its name, `kind` the
     /// directive it is on (where it is allowed).
-    fn clause(&mut self, kind: AccKind, c: &mut Clause, cname: &str, assoc: Option<&Stmt>, cl: &mut Clauses) {
+    fn clause(&mut self, kind: DirKind, c: &mut Clause, cname: &str, assoc: Option<&Stmt>, cl: &mut Clauses) {
         let span = c.span;
         if let ClauseKind::Unsupported(text) = &c.kind {
             self.check_unsupported(kind, text, cname, span);
@@ -211,6 +243,17 @@ impl Checker {
             | ClauseKind::NoCreate(items)
             | ClauseKind::SelfHost(items)
             | ClauseKind::Device(items) => self.check_data_clause(items, cname, true),
+            ClauseKind::Map(_, items) | ClauseKind::To(items) | ClauseKind::From(items) => self.check_data_clause(items, cname, true),
+            ClauseKind::Shared(items) | ClauseKind::Lastprivate(items) => self.check_data_clause(items, cname, false),
+            ClauseKind::NumTeams(e)
+            | ClauseKind::ThreadLimit(e)
+            | ClauseKind::NumThreads(e)
+            | ClauseKind::Simdlen(e)
+            | ClauseKind::Safelen(e)
+            | ClauseKind::DeviceExpr(e)
+            | ClauseKind::Schedule(_, Some(e))
+            | ClauseKind::DistSchedule(Some(e)) => self.check_int_arg(e, &format!("the argument of `{cname}` must be a scalar integer")),
+            ClauseKind::Schedule(_, None) | ClauseKind::DistSchedule(None) | ClauseKind::Nowait | ClauseKind::OmpDefault(_) => {}
             ClauseKind::Seq
             | ClauseKind::Auto
             | ClauseKind::Independent
@@ -258,7 +301,7 @@ impl Checker {
     /// (every construct runs to completion before the program goes on, which is a
     /// conforming implementation of `async` queues; `wait` has nothing to do) or a clause
     /// not supported yet.
-    fn check_unsupported(&mut self, kind: AccKind, text: &str, cname: &str, span: Span) {
+    fn check_unsupported(&mut self, kind: DirKind, text: &str, cname: &str, span: Span) {
         if !is_runtime(kind) {
             if !is_sync_clause(cname) {
                 self.err(Diagnostic::not_yet(format!("the `{text}` clause"), span));
@@ -330,7 +373,7 @@ impl Checker {
 
     /// `if(condition)`: a scalar logical. (`init`, `shutdown` and `set` report it with
     /// their own message, as they always have.)
-    fn check_if(&mut self, kind: AccKind, e: &mut Expr) {
+    fn check_if(&mut self, kind: DirKind, e: &mut Expr) {
         self.expr(e);
         if !is_runtime(kind) {
             self.want_logical(e, "the `if` clause's condition");

@@ -5,6 +5,7 @@ use super::*;
 
 mod atomic;
 mod clauses;
+mod omp;
 
 pub(crate) use clauses::clause_name;
 pub use clauses::{acc_device_code, is_sync_clause};
@@ -67,10 +68,11 @@ impl Checker {
 
     #[inline(never)]
     pub(in crate::sema) fn acc_standalone(&mut self, dir: &mut Directive) {
+        let DirKind::Acc(kind) = dir.kind else { return self.omp_standalone(dir) };
         self.directive(dir, None);
         if self.in_compute()
             && matches!(
-                dir.kind,
+                kind,
                 AccKind::EnterData | AccKind::ExitData | AccKind::Update | AccKind::Wait | AccKind::Init | AccKind::Shutdown | AccKind::Set
             )
         {
@@ -79,7 +81,7 @@ impl Checker {
                     .with_label("inside a compute construct"),
             );
         }
-        let needs: &[&str] = match dir.kind {
+        let needs: &[&str] = match kind {
             AccKind::EnterData => &["copyin", "create", "attach"],
             AccKind::ExitData => &["copyout", "delete", "detach"],
             AccKind::Update => &["self", "host", "device"],
@@ -95,11 +97,11 @@ impl Checker {
 
     #[inline(never)]
     pub(in crate::sema) fn acc_block(&mut self, dir: &mut Directive, body: &mut [Stmt]) {
+        let DirKind::Acc(k) = dir.kind else { return self.omp_block(dir, body) };
         self.directive(dir, None);
-        let k = dir.kind;
         if is_compute(k) {
-            self.not_nested_compute(k, dir.span);
-            self.compute.push(k);
+            self.not_nested_compute(dir.kind, dir.span);
+            self.compute.push(dir.kind);
             let saved = std::mem::take(&mut self.par);
             self.stmts(body);
             self.par = saved;
@@ -118,13 +120,13 @@ impl Checker {
     /// A loop directive (`loop` or a combined construct) and the loops it applies to.
     #[inline(never)]
     pub(in crate::sema) fn acc_loop(&mut self, dir: &mut Directive, do_stmt: &mut Stmt) {
+        let DirKind::Acc(k) = dir.kind else { return self.omp_loop(dir, do_stmt) };
         let cl = self.directive(dir, Some(do_stmt));
-        let k = dir.kind;
         if k == AccKind::Loop && !self.in_compute() {
             self.err(Diagnostic::not_yet("orphaned `loop` directive (a `loop` outside `parallel`, `kernels` or `serial`)", dir.span));
         }
         if is_compute(k) {
-            self.not_nested_compute(k, dir.span);
+            self.not_nested_compute(dir.kind, dir.span);
         }
         if let StmtKind::DoWhile { .. } = do_stmt.kind {
             self.err(
@@ -150,7 +152,7 @@ impl Checker {
             false
         };
         if is_compute(k) {
-            self.compute.push(compute_of(k));
+            self.compute.push(DirKind::Acc(compute_of(k)));
         }
         let saved = if is_compute(k) { Some(std::mem::take(&mut self.par)) } else { None };
         if saved.is_some() {
@@ -172,7 +174,7 @@ impl Checker {
     }
 
     /// Reports compute construct `k` (at `span`) inside another one.
-    fn not_nested_compute(&mut self, k: AccKind, span: Span) {
+    fn not_nested_compute(&mut self, k: DirKind, span: Span) {
         if let Some(outer) = self.compute.last().copied() {
             self.err(
                 Diagnostic::error("E0301", format!("`{}` construct nested inside a `{}` construct", k.name(), outer.name()), span)
@@ -182,7 +184,7 @@ impl Checker {
     }
 
     /// Checks the `depth` loops associated with a loop directive.
-    fn collapsed(&mut self, s: &mut Stmt, depth: usize, seq: bool) {
+    pub(in crate::sema) fn collapsed(&mut self, s: &mut Stmt, depth: usize, seq: bool) {
         if depth <= 1 {
             self.do_loop(s, Some(seq));
             return;

@@ -40,6 +40,7 @@ mod io;
 mod offload_atomic;
 mod offload_data;
 mod offload_loop;
+mod offload_omp;
 mod offload_region;
 mod stmts;
 mod transform;
@@ -202,7 +203,9 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
     let mut thunks: Vec<String> = Vec::new();
     let mut diags = Vec::new();
     for cu in &c.units {
-        let u = &cu.unit;
+        // OpenMP directives become the neutral offload constructs (`offload_omp`).
+        let rewritten = offload_omp::omp_to_offload(&cu.unit.body, &mut diags).map(|body| ast::Unit { body, ..cu.unit.clone() });
+        let u = rewritten.as_ref().unwrap_or(&cu.unit);
         let name = match u.kind {
             UnitKind::Program => "main".to_string(),
             UnitKind::Module => format!("{}.module", u.name.name),

@@ -128,7 +128,7 @@ impl G<'_> {
     pub(super) fn standalone(&mut self, dir: &ast::Directive) {
         let if_present = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::IfPresent));
         let finalize = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Finalize));
-        let runtime = matches!(dir.kind, ast::AccKind::Init | ast::AccKind::Shutdown | ast::AccKind::Set);
+        let runtime = matches!(dir.kind.acc(), Some(ast::AccKind::Init | ast::AccKind::Shutdown | ast::AccKind::Set));
         for c in &dir.clauses {
             match &c.kind {
                 ClauseKind::Unsupported(n) if !runtime && !gpuf_frontend::sema::is_sync_clause(n.split('(').next().unwrap_or(n)) => {
@@ -153,13 +153,13 @@ impl G<'_> {
     }
 
     fn standalone_body(&mut self, dir: &ast::Directive, if_present: bool, finalize: bool) {
-        match dir.kind {
-            ast::AccKind::EnterData => {
+        match dir.kind.acc() {
+            Some(ast::AccKind::EnterData) => {
                 for m in self.data_maps(&dir.clauses, None) {
                     self.emit(Stmt::Call("gpuf_acc_enter".into(), vec![m.addr, m.bytes, Op::I32(m.kind.code()), Op::I32(1)]));
                 }
             }
-            ast::AccKind::ExitData => {
+            Some(ast::AccKind::ExitData) => {
                 for m in self.data_maps(&dir.clauses, None) {
                     self.emit(Stmt::Call(
                         "gpuf_acc_exit".into(),
@@ -167,7 +167,7 @@ impl G<'_> {
                     ));
                 }
             }
-            ast::AccKind::Update => {
+            Some(ast::AccKind::Update) => {
                 for c in &dir.clauses {
                     let (to_dev, list) = match &c.kind {
                         ClauseKind::SelfHost(l) => (0, l),
@@ -182,9 +182,9 @@ impl G<'_> {
                 }
             }
             // Execution is synchronous: there is never anything to wait for.
-            ast::AccKind::Wait => {}
-            ast::AccKind::Init | ast::AccKind::Shutdown | ast::AccKind::Set => self.runtime_directive(dir),
-            k => self.not_yet(format!("the `{}` directive", k.name()), dir.span),
+            Some(ast::AccKind::Wait) => {}
+            Some(ast::AccKind::Init | ast::AccKind::Shutdown | ast::AccKind::Set) => self.runtime_directive(dir),
+            _ => self.not_yet(format!("the `{}` directive", dir.kind.name()), dir.span),
         }
     }
 
@@ -219,13 +219,13 @@ impl G<'_> {
             self.emit(Stmt::Call("gpuf_acc_set_default_async".into(), vec![v]));
         }
         let ty = Op::I32(ty);
-        match (dir.kind, n) {
-            (ast::AccKind::Init, None) => self.emit(Stmt::Call("gpuf_acc_init".into(), vec![ty])),
-            (ast::AccKind::Init, Some(n)) => {
+        match (dir.kind.acc(), n) {
+            (Some(ast::AccKind::Init), None) => self.emit(Stmt::Call("gpuf_acc_init".into(), vec![ty])),
+            (Some(ast::AccKind::Init), Some(n)) => {
                 self.emit(Stmt::Call("gpuf_acc_init".into(), vec![ty.clone()]));
                 self.emit(Stmt::Call("gpuf_acc_set_device_num".into(), vec![n, ty]));
             }
-            (ast::AccKind::Shutdown, _) => self.emit(Stmt::Call("gpuf_acc_shutdown".into(), vec![ty])),
+            (Some(ast::AccKind::Shutdown), _) => self.emit(Stmt::Call("gpuf_acc_shutdown".into(), vec![ty])),
             (_, Some(n)) => self.emit(Stmt::Call("gpuf_acc_set_device_num".into(), vec![n, ty])),
             (_, None) => {
                 if dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Unsupported(_))) {
@@ -274,7 +274,7 @@ pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> 
         for s in ss {
             match &s.kind {
                 StmtKind::Construct { dir, body, .. } => {
-                    let compute = matches!(dir.kind, ast::AccKind::Parallel | ast::AccKind::Kernels | ast::AccKind::Serial);
+                    let compute = matches!(dir.kind.acc(), Some(ast::AccKind::Parallel | ast::AccKind::Kernels | ast::AccKind::Serial));
                     clauses(&dir.clauses, out, syms, compute);
                     if dir.kind == ast::AccKind::Kernels {
                         let mut lv = Vec::new();
@@ -286,10 +286,11 @@ pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> 
                         assigned(body, &mut a, syms, &mut lv);
                         out.extend(a.into_iter().filter(|n| !privs.contains(n)));
                     }
-                    walk(body, out, syms, if compute { Some(dir.kind) } else { in_region }, in_gang);
+                    walk(body, out, syms, if compute { dir.kind.acc() } else { in_region }, in_gang);
                 }
                 StmtKind::LoopConstruct { dir, do_stmt } => {
-                    let combined = matches!(dir.kind, ast::AccKind::ParallelLoop | ast::AccKind::KernelsLoop | ast::AccKind::SerialLoop);
+                    let combined =
+                        matches!(dir.kind.acc(), Some(ast::AccKind::ParallelLoop | ast::AccKind::KernelsLoop | ast::AccKind::SerialLoop));
                     let gang = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Gang(_)));
                     clauses(&dir.clauses, out, syms, combined || !in_gang);
                     if dir.kind == ast::AccKind::KernelsLoop {
@@ -306,7 +307,7 @@ pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> 
                             .collect();
                         out.extend(a.into_iter().filter(|n| !privs.contains(n) && !reds.contains(n)));
                     }
-                    let region = if combined { Some(dir.kind) } else { in_region };
+                    let region = if combined { dir.kind.acc() } else { in_region };
                     // Any enclosing partitioned loop (explicit `gang`, or `auto` that may become one)
                     // makes inner reduction variables gang-private, not shared memory.
                     let seq = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Seq));

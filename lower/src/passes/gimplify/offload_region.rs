@@ -13,9 +13,9 @@ impl G<'_> {
         if dir.kind == ast::AccKind::Kernels && loop_dir.is_none() && self.split_kernels(dir, body, sp) {
             return;
         }
-        let kind = match dir.kind {
-            ast::AccKind::Parallel | ast::AccKind::ParallelLoop => RegionKind::Parallel,
-            ast::AccKind::Kernels | ast::AccKind::KernelsLoop => RegionKind::Kernels,
+        let kind = match dir.kind.acc() {
+            Some(ast::AccKind::Parallel | ast::AccKind::ParallelLoop) => RegionKind::Parallel,
+            Some(ast::AccKind::Kernels | ast::AccKind::KernelsLoop) => RegionKind::Kernels,
             _ => RegionKind::Serial,
         };
         let if_cond = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
@@ -292,7 +292,7 @@ impl G<'_> {
                 .cloned()
                 .collect();
             let kind = if partitioned { ast::AccKind::Kernels } else { ast::AccKind::Serial };
-            let sub = ast::Directive { kind, clauses, span: dir.span };
+            let sub = ast::Directive { kind: ast::DirKind::Acc(kind), clauses, span: dir.span };
             let gsp = g.first().map_or(sp, |s| s.span);
             self.region(&sub, g, None, gsp);
         }

@@ -124,13 +124,13 @@ impl G<'_> {
             }
             StmtKind::Allocate(items) => self.allocate(items, s.span),
             StmtKind::Deallocate(names) => self.deallocate(names, s.span),
-            StmtKind::Construct { dir, body, .. } => match dir.kind {
-                ast::AccKind::Parallel | ast::AccKind::Kernels | ast::AccKind::Serial => self.region(dir, body, None, s.span),
-                ast::AccKind::Data => self.data_region(dir, body),
-                k => self.not_yet(format!("`{}` construct", k.name()), dir.span),
+            StmtKind::Construct { dir, body, .. } => match dir.kind.acc() {
+                Some(ast::AccKind::Parallel | ast::AccKind::Kernels | ast::AccKind::Serial) => self.region(dir, body, None, s.span),
+                Some(ast::AccKind::Data) => self.data_region(dir, body),
+                _ => self.not_yet(format!("`{}` construct", dir.kind.name()), dir.span),
             },
-            StmtKind::LoopConstruct { dir, do_stmt } => match dir.kind {
-                ast::AccKind::ParallelLoop | ast::AccKind::KernelsLoop | ast::AccKind::SerialLoop => {
+            StmtKind::LoopConstruct { dir, do_stmt } => match dir.kind.acc() {
+                Some(ast::AccKind::ParallelLoop | ast::AccKind::KernelsLoop | ast::AccKind::SerialLoop) => {
                     self.region(dir, std::slice::from_ref(do_stmt), Some(dir), s.span)
                 }
                 _ => self.acc_loop(dir, do_stmt),

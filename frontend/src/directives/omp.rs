@@ -1,0 +1,237 @@
+//! OpenMP directives (`!$omp ...`, only with `-fopenmp`): the directive line (the construct's
+//! leaf constructs or another directive's name, then the clauses of [`OPENMP`]), the
+//! constructs it opens, the loops and `atomic` statements it applies to, and the
+//! `!$omp end ...` statements that close them. The block, loop and atomic forms are the
+//! ones OpenACC uses (`directives/mod.rs`).
+
+use super::omp_clauses::OPENMP;
+use crate::ast::*;
+use crate::diag::{Diagnostic, Span};
+use crate::lexer::Tok;
+use crate::parser::{suggest, Fail, PResult, Parser, Term};
+
+/// The directive names (for suggestions).
+const DIRECTIVES: &[&str] = &[
+    "target",
+    "teams",
+    "distribute",
+    "parallel",
+    "do",
+    "simd",
+    "loop",
+    "atomic",
+    "barrier",
+    "end",
+    "critical",
+    "single",
+    "master",
+    "masked",
+    "sections",
+    "section",
+    "task",
+    "taskwait",
+    "taskgroup",
+    "taskloop",
+    "taskyield",
+    "threadprivate",
+    "declare",
+    "ordered",
+    "flush",
+    "workshare",
+    "requires",
+    "scan",
+    "cancel",
+    "cancellation",
+    "scope",
+    "allocate",
+];
+
+/// Directives recognised only to report "not yet implemented" that have a body and an `end`
+/// directive (also after `parallel`: `parallel sections`, `parallel workshare`).
+const NOT_YET_BLOCKS: &[&str] =
+    &["critical", "single", "master", "masked", "sections", "task", "taskgroup", "ordered", "workshare", "scope"];
+
+/// Directives recognised only to report "not yet implemented" without a body.
+const NOT_YET_STANDALONE: &[&str] = &[
+    "section",
+    "taskwait",
+    "taskloop",
+    "taskyield",
+    "threadprivate",
+    "declare",
+    "flush",
+    "requires",
+    "scan",
+    "cancel",
+    "cancellation",
+    "allocate",
+];
+
+/// The combined constructs OpenMP defines (besides the leaf constructs alone).
+fn is_construct(l: OmpLeaves) -> bool {
+    const T: u8 = OmpLeaves::TARGET.0;
+    const TE: u8 = OmpLeaves::TEAMS.0;
+    const D: u8 = OmpLeaves::DISTRIBUTE.0;
+    const P: u8 = OmpLeaves::PARALLEL.0;
+    const DO: u8 = OmpLeaves::DO.0;
+    const S: u8 = OmpLeaves::SIMD.0;
+    const L: u8 = OmpLeaves::LOOP.0;
+    const VALID: &[u8] = &[
+        T | TE,
+        T | P,
+        T | S,
+        T | TE | D,
+        T | TE | D | S,
+        T | TE | D | P | DO,
+        T | TE | D | P | DO | S,
+        T | P | DO,
+        T | P | DO | S,
+        T | TE | L,
+        T | P | L,
+        TE | D,
+        TE | D | S,
+        TE | D | P | DO,
+        TE | D | P | DO | S,
+        TE | L,
+        D | S,
+        D | P | DO,
+        D | P | DO | S,
+        P | DO,
+        P | DO | S,
+        P | L,
+        DO | S,
+    ];
+    l.0.count_ones() == 1 || VALID.contains(&l.0)
+}
+
+impl Parser {
+    /// An OpenMP directive line and, for constructs, what it applies to.
+    pub(crate) fn omp_directive(&mut self) -> PResult<Option<Stmt>> {
+        let (dir, atomic_kind, head_span) = self.omp_directive_head()?;
+        let DirKind::Omp(k) = dir.kind else { return Ok(None) };
+        match k {
+            OmpKind::Leaves(l) if l.is_loop() => self.dir_loop(dir, head_span),
+            OmpKind::Leaves(_) | OmpKind::TargetData | OmpKind::NotYet(_, true) => Ok(Some(self.dir_block(dir, head_span))),
+            OmpKind::Atomic => self.dir_atomic(dir, atomic_kind, head_span),
+            _ => {
+                let span = dir.span;
+                Ok(Some(Stmt { kind: StmtKind::Standalone(dir), span }))
+            }
+        }
+    }
+
+    /// The directive's words from token `i` on: the directive and how many words it takes
+    /// (`None` if the first is not an OpenMP directive). Leaf constructs are taken in the
+    /// order OpenMP writes them; whether they form a construct is checked by the caller.
+    fn omp_words(&self, i: usize) -> Option<(OmpKind, usize)> {
+        let word = |j: usize| match self.tok_at(i + j) {
+            Tok::Name(n) => Some(n.as_str()),
+            _ => None,
+        };
+        let first = word(0)?;
+        match (first, word(1), word(2)) {
+            ("target", Some("data"), _) => return Some((OmpKind::TargetData, 2)),
+            ("target", Some("enter"), Some("data")) => return Some((OmpKind::TargetEnterData, 3)),
+            ("target", Some("exit"), Some("data")) => return Some((OmpKind::TargetExitData, 3)),
+            ("target", Some("update"), _) => return Some((OmpKind::TargetUpdate, 2)),
+            ("atomic", ..) => return Some((OmpKind::Atomic, 1)),
+            ("barrier", ..) => return Some((OmpKind::Barrier, 1)),
+            _ => {}
+        }
+        if let Some(n) = NOT_YET_BLOCKS.iter().find(|n| **n == first) {
+            return Some((OmpKind::NotYet(n, true), 1));
+        }
+        if let Some(n) = NOT_YET_STANDALONE.iter().find(|n| **n == first) {
+            return Some((OmpKind::NotYet(n, false), 1));
+        }
+        let mut leaves = OmpLeaves(0);
+        let mut n = 0;
+        while let Some(w) = word(n) {
+            let Some(pos) = OmpLeaves::ALL.iter().position(|(_, name)| *name == w) else { break };
+            let Some(&(leaf, _)) = OmpLeaves::ALL.get(pos) else { break };
+            // Leaves come in order, each once: `parallel do`, not `do parallel`.
+            if OmpLeaves::ALL.iter().skip(pos).any(|(l, _)| leaves.has(*l)) {
+                break;
+            }
+            leaves = leaves.with(leaf);
+            n += 1;
+        }
+        if n == 0 {
+            return None;
+        }
+        if leaves == OmpLeaves::PARALLEL {
+            // `parallel sections`, `parallel workshare`, `parallel master`: not yet.
+            if let Some(b) = word(1).and_then(|w| NOT_YET_BLOCKS.iter().find(|b| **b == w)) {
+                let name = match *b {
+                    "sections" => "parallel sections",
+                    "workshare" => "parallel workshare",
+                    "masked" => "parallel masked",
+                    _ => "parallel master",
+                };
+                return Some((OmpKind::NotYet(name, true), 2));
+            }
+        }
+        Some((OmpKind::Leaves(leaves), n))
+    }
+
+    /// The directive line itself: its name, clauses and the span of `!$omp name`.
+    #[inline(never)]
+    fn omp_directive_head(&mut self) -> PResult<(Directive, AtomicKind, Span)> {
+        let start = self.bump().span; // !$omp
+        let (word, wsp) = match self.tok().clone() {
+            Tok::Name(w) => (w, self.span()),
+            _ => return Err(self.err_expected("a directive name after `!$omp`")),
+        };
+        if word == "end" {
+            // Only reached for an `end` directive the block logic did not take.
+            let sp = self.statement_span();
+            self.diags.push(Diagnostic::error("E0012", "unexpected `!$omp end` directive", start.to(sp)).with_label("nothing to end here"));
+            return Err(Fail);
+        }
+        let Some((kind, n)) = self.omp_words(0) else {
+            let mut d = Diagnostic::error("E0020", format!("unknown OpenMP directive `{word}`"), wsp).with_label("not a directive");
+            if let Some(s) = suggest(&word, DIRECTIVES) {
+                d = d.with_note(format!("help: did you mean `{s}`?"));
+            }
+            self.diags.push(d);
+            return Err(Fail);
+        };
+        for _ in 0..n {
+            self.bump();
+        }
+        let head_span = self.from(start);
+        if let OmpKind::Leaves(l) = kind {
+            if !is_construct(l) {
+                self.diags.push(
+                    Diagnostic::error("E0020", format!("`{}` is not an OpenMP construct", kind.name()), wsp.to(head_span))
+                        .with_label("no combined construct has these constructs in this order"),
+                );
+                return Err(Fail);
+            }
+        }
+        let atomic_kind = if kind == OmpKind::Atomic { self.atomic_clause() } else { AtomicKind::Update };
+        let clauses = if matches!(kind, OmpKind::NotYet(..)) {
+            // Reported by semantic analysis; what follows the name is not looked at.
+            while !self.at_eos() {
+                self.bump();
+            }
+            Vec::new()
+        } else {
+            self.clauses(&OPENMP).into_iter().map(|(kind, span)| Clause { kind, span }).collect()
+        };
+        let span = self.from(start);
+        self.eat(&Tok::Eos);
+        Ok((Directive { kind: DirKind::Omp(kind), clauses, span }, atomic_kind, head_span))
+    }
+
+    /// If the directive line at the current position is `!$omp end ...`, which end it is.
+    pub(crate) fn omp_directive_end(&self) -> Option<Term> {
+        if !self.is_name_at(1, "end") {
+            return None;
+        }
+        match self.omp_words(2) {
+            Some((k, _)) => Some(Term::DirEnd(DirKind::Omp(k))),
+            None => Some(Term::DirEndUnknown("!$omp")),
+        }
+    }
+}

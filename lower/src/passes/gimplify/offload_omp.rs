@@ -1,0 +1,473 @@
+//! OpenMP target offload on the one offload pipeline: before a unit is gimplified, its
+//! OpenMP directives are rewritten into the neutral offload constructs gimplify lowers for
+//! OpenACC (compute regions, partitioned loops, data regions, enter/exit data, update), so
+//! that everything after this point (implicit data, reductions, omp-lower, omp-expand,
+//! oacc-xform) is shared.
+//!
+//! The mapping:
+//! - `target` is a compute region: with `teams` a region of gangs (`num_teams` is the
+//!   number of gangs), with `parallel` (and no `teams`) one gang, otherwise one thread
+//!   (`serial`). A `target` whose body is one `teams` or `parallel` construct is the
+//!   combined construct. `thread_limit` / `num_threads` (where they apply to the region)
+//!   give the vector length.
+//! - Loops: `distribute` is a gang loop; `do` under `parallel` a worker + vector loop (all
+//!   threads of the team); `simd` a vector loop (the SIMT lowering of seed 004 comes later;
+//!   with `safelen` the loop is not vectorised); `loop` under `teams` a gang + vector loop,
+//!   under `parallel` worker + vector. A loop construct without a level runs sequentially.
+//! - `map(to|from|tofrom|alloc)` are `copyin`, `copyout`, `copy`, `create` (the present
+//!   table's reference counts give OpenMP's semantics); on `target exit data`, `from` is
+//!   `copyout`, `release` `delete` and `delete` `delete` with `finalize`. `target update
+//!   to/from` is `update device/self` (with `if_present`: OpenMP updates nothing that is
+//!   not mapped). Data not in a clause: scalars firstprivate, arrays `tofrom`, as OpenACC.
+//! - `nowait` is satisfied by synchronous execution; `device(n)`, `schedule`,
+//!   `dist_schedule`, `simdlen`, `shared` and `default(shared|none)` do not change results.
+//! - `barrier` inside `target` needs nothing: partitioned loops end with a join.
+//! - Host `parallel`, worksharing and `simd` directives (outside `target`; semantic analysis
+//!   warned) are dropped: the code runs on one thread.
+
+use gpuf_frontend::ast::{self, AccKind, ClauseKind, DirKind, MapType, OmpKind, OmpLeaves, StmtKind};
+use gpuf_frontend::Diagnostic;
+
+/// Where a statement is, for the levels of OpenMP loops.
+#[derive(Clone, Copy, Default)]
+struct Ctx {
+    /// Inside a `target` region.
+    target: bool,
+    /// Inside a region with teams (gangs).
+    teams: bool,
+    /// Inside a `parallel` construct (of a target region).
+    parallel: bool,
+}
+
+/// The unit's statements with OpenMP directives rewritten, or `None` when there are none.
+pub(super) fn omp_to_offload(body: &[ast::Stmt], diags: &mut Vec<Diagnostic>) -> Option<Vec<ast::Stmt>> {
+    if !has_omp(body) {
+        return None;
+    }
+    Some(stmts(body, Ctx::default(), diags))
+}
+
+fn has_omp(ss: &[ast::Stmt]) -> bool {
+    ss.iter().any(|s| match &s.kind {
+        StmtKind::Standalone(d)
+        | StmtKind::Construct { dir: d, .. }
+        | StmtKind::LoopConstruct { dir: d, .. }
+        | StmtKind::Atomic { dir: d, .. }
+            if d.kind.omp().is_some() =>
+        {
+            true
+        }
+        _ => children(s).iter().any(|b| has_omp(b)),
+    })
+}
+
+/// The statement lists directly inside a statement.
+fn children(s: &ast::Stmt) -> Vec<&[ast::Stmt]> {
+    match &s.kind {
+        StmtKind::Do { body, .. }
+        | StmtKind::DoWhile { body, .. }
+        | StmtKind::Block { body, .. }
+        | StmtKind::LabelBlock { body, .. }
+        | StmtKind::Construct { body, .. }
+        | StmtKind::Atomic { body, .. } => vec![body.as_slice()],
+        StmtKind::LoopConstruct { do_stmt, .. } => vec![std::slice::from_ref(do_stmt.as_ref())],
+        StmtKind::If { arms, else_body, .. } => {
+            arms.iter().map(|(_, b)| b.as_slice()).chain(else_body.iter().map(|b| b.as_slice())).collect()
+        }
+        StmtKind::SelectCase { cases, .. } => cases.iter().map(|c| c.body.as_slice()).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn stmts(ss: &[ast::Stmt], ctx: Ctx, diags: &mut Vec<Diagnostic>) -> Vec<ast::Stmt> {
+    let mut out = Vec::new();
+    for s in ss {
+        stmt(s, ctx, diags, &mut out);
+    }
+    out
+}
+
+fn acc(kind: AccKind, clauses: Vec<ClauseKind>, like: &ast::Directive) -> ast::Directive {
+    let span = like.span;
+    ast::Directive { kind: DirKind::Acc(kind), clauses: clauses.into_iter().map(|kind| ast::Clause { kind, span }).collect(), span }
+}
+
+/// Rewrites one statement into `out`.
+fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast::Stmt>) {
+    let span = s.span;
+    let mk = |kind: StmtKind| ast::Stmt { kind, span };
+    match &s.kind {
+        StmtKind::Construct { dir, body, end_span } => {
+            let Some(k) = dir.kind.omp() else {
+                out.push(mk(StmtKind::Construct { dir: dir.clone(), body: stmts(body, ctx, diags), end_span: *end_span }));
+                return;
+            };
+            match k {
+                OmpKind::TargetData => {
+                    let d = acc(AccKind::Data, data_clauses(&dir.clauses), dir);
+                    out.push(mk(StmtKind::Construct { dir: d, body: stmts(body, ctx, diags), end_span: *end_span }));
+                }
+                OmpKind::Leaves(l) if l.has(OmpLeaves::TARGET) => {
+                    let (dir, body) = merge_target(dir, body);
+                    out.push(target_region(&dir, &body, None, *end_span, span, diags));
+                }
+                OmpKind::Leaves(l) => {
+                    // `teams` and `parallel` inside `target` (their clauses were taken by the
+                    // region when they were the whole target body); host `parallel`: dropped.
+                    let mut inner = ctx;
+                    if ctx.target && l.has(OmpLeaves::PARALLEL) {
+                        inner.parallel = true;
+                        for c in &dir.clauses {
+                            if matches!(c.kind, ClauseKind::Private(_) | ClauseKind::Firstprivate(_) | ClauseKind::Reduction(..)) {
+                                diags.push(Diagnostic::not_yet(
+                                    "data-sharing clauses on a `parallel` construct nested in a `target` region (put them on the loops)",
+                                    c.span,
+                                ));
+                            }
+                        }
+                    }
+                    out.extend(stmts(body, inner, diags));
+                }
+                // Reported by semantic analysis.
+                _ => out.extend(stmts(body, ctx, diags)),
+            }
+        }
+        StmtKind::LoopConstruct { dir, do_stmt } => {
+            let Some(k) = dir.kind.omp() else {
+                out.push(mk(StmtKind::LoopConstruct { dir: dir.clone(), do_stmt: Box::new(one(do_stmt, ctx, diags)) }));
+                return;
+            };
+            let l = k.leaves();
+            if l.has(OmpLeaves::TARGET) {
+                out.push(target_region(dir, std::slice::from_ref(do_stmt.as_ref()), Some(l), Default::default(), span, diags));
+            } else if !ctx.target {
+                // Host worksharing: one thread runs the loop.
+                out.push(one(do_stmt, ctx, diags));
+            } else {
+                let mut clauses = level_clauses(l, ctx, &dir.clauses);
+                clauses.extend(loop_clauses(&dir.clauses, diags));
+                let inner = Ctx { parallel: ctx.parallel || l.has(OmpLeaves::PARALLEL), ..ctx };
+                let d = acc(AccKind::Loop, clauses, dir);
+                out.push(mk(StmtKind::LoopConstruct { dir: d, do_stmt: Box::new(one(do_stmt, inner, diags)) }));
+            }
+        }
+        StmtKind::Standalone(dir) => match dir.kind.omp() {
+            None => out.push(s.clone()),
+            Some(OmpKind::TargetEnterData) => out.push(mk(StmtKind::Standalone(acc(AccKind::EnterData, data_clauses(&dir.clauses), dir)))),
+            Some(OmpKind::TargetExitData) => {
+                // `release` and `from` first, then `delete` with `finalize`.
+                let (del, rest): (Vec<&ast::Clause>, Vec<&ast::Clause>) =
+                    dir.clauses.iter().partition(|c| matches!(c.kind, ClauseKind::Map(MapType::Delete, _)));
+                let common: Vec<ClauseKind> =
+                    dir.clauses.iter().filter(|c| matches!(c.kind, ClauseKind::If(_))).map(|c| c.kind.clone()).collect();
+                let rest: Vec<ast::Clause> = rest.into_iter().cloned().collect();
+                if rest.iter().any(|c| matches!(c.kind, ClauseKind::Map(..))) {
+                    out.push(mk(StmtKind::Standalone(acc(AccKind::ExitData, data_clauses(&rest), dir))));
+                }
+                if !del.is_empty() {
+                    let del: Vec<ast::Clause> = del.into_iter().cloned().collect();
+                    let mut cs = data_clauses(&del);
+                    cs.extend(common);
+                    cs.push(ClauseKind::Finalize);
+                    out.push(mk(StmtKind::Standalone(acc(AccKind::ExitData, cs, dir))));
+                }
+            }
+            Some(OmpKind::TargetUpdate) => {
+                let mut cs: Vec<ClauseKind> = dir
+                    .clauses
+                    .iter()
+                    .filter_map(|c| match &c.kind {
+                        ClauseKind::To(l) => Some(ClauseKind::Device(l.clone())),
+                        ClauseKind::From(l) => Some(ClauseKind::SelfHost(l.clone())),
+                        ClauseKind::If(e) => Some(ClauseKind::If(e.clone())),
+                        _ => None,
+                    })
+                    .collect();
+                cs.push(ClauseKind::IfPresent);
+                out.push(mk(StmtKind::Standalone(acc(AccKind::Update, cs, dir))));
+            }
+            // `barrier`: nothing to do (see the module doc); the rest was reported.
+            Some(_) => {}
+        },
+        StmtKind::Atomic { dir, kind, body } => {
+            let dir = if dir.kind.omp().is_some() { acc(AccKind::Atomic, Vec::new(), dir) } else { dir.clone() };
+            out.push(mk(StmtKind::Atomic { dir, kind: *kind, body: body.clone() }));
+        }
+        _ => out.push(one_plain(s, ctx, diags)),
+    }
+}
+
+/// A statement that rewrites to exactly one (a loop's `do`, or a statement with bodies).
+fn one(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>) -> ast::Stmt {
+    let mut v = Vec::new();
+    stmt(s, ctx, diags, &mut v);
+    match v.len() {
+        1 => v.pop().unwrap_or_else(|| s.clone()),
+        _ => ast::Stmt { kind: StmtKind::Block { name: None, decls: Vec::new(), body: v }, span: s.span },
+    }
+}
+
+/// A statement that is not a directive, with its bodies rewritten.
+fn one_plain(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>) -> ast::Stmt {
+    let mut s = s.clone();
+    match &mut s.kind {
+        StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => {
+            *body = stmts(body, ctx, diags);
+        }
+        StmtKind::If { arms, else_body, .. } => {
+            for (_, b) in arms.iter_mut() {
+                *b = stmts(b, ctx, diags);
+            }
+            if let Some(b) = else_body {
+                *b = stmts(b, ctx, diags);
+            }
+        }
+        StmtKind::SelectCase { cases, .. } => {
+            for c in cases.iter_mut() {
+                c.body = stmts(&c.body, ctx, diags);
+            }
+        }
+        _ => {}
+    }
+    s
+}
+
+/// `target` whose body is exactly one `teams` or `parallel` construct (block or loop) is
+/// that combined construct: one directive with both leaves and both clause lists.
+fn merge_target(dir: &ast::Directive, body: &[ast::Stmt]) -> (ast::Directive, Vec<ast::Stmt>) {
+    if dir.kind == DirKind::Omp(OmpKind::Leaves(OmpLeaves::TARGET)) {
+        if let [inner] = body {
+            match &inner.kind {
+                StmtKind::Construct { dir: d, body: b, .. } => {
+                    if let Some(OmpKind::Leaves(l)) = d.kind.omp() {
+                        if l.has(OmpLeaves::TEAMS) || l.has(OmpLeaves::PARALLEL) {
+                            let mut m = dir.clone();
+                            m.kind = DirKind::Omp(OmpKind::Leaves(l.with(OmpLeaves::TARGET)));
+                            m.clauses.extend(d.clauses.iter().cloned());
+                            return (m, b.clone());
+                        }
+                    }
+                }
+                StmtKind::LoopConstruct { dir: d, .. } => {
+                    if let Some(OmpKind::Leaves(l)) = d.kind.omp() {
+                        if l.has(OmpLeaves::TEAMS) || l.has(OmpLeaves::PARALLEL) {
+                            // The region takes the teams' size; the loop keeps its clauses.
+                            let mut m = dir.clone();
+                            let hoisted = [OmpLeaves::TEAMS, OmpLeaves::PARALLEL]
+                                .into_iter()
+                                .filter(|x| l.has(*x))
+                                .fold(OmpLeaves(0), |a, x| a.with(x));
+                            m.kind = DirKind::Omp(OmpKind::Leaves(hoisted.with(OmpLeaves::TARGET)));
+                            m.clauses.extend(
+                                d.clauses
+                                    .iter()
+                                    .filter(|c| {
+                                        matches!(c.kind, ClauseKind::NumTeams(_) | ClauseKind::ThreadLimit(_) | ClauseKind::NumThreads(_))
+                                    })
+                                    .cloned(),
+                            );
+                            return (m, body.to_vec());
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    (dir.clone(), body.to_vec())
+}
+
+/// Whether the statements contain an OpenMP `parallel` (construct or loop).
+fn has_parallel(ss: &[ast::Stmt]) -> bool {
+    ss.iter().any(|s| match &s.kind {
+        StmtKind::Construct { dir, .. } | StmtKind::LoopConstruct { dir, .. }
+            if dir.kind.omp().is_some_and(|k| k.leaves().has(OmpLeaves::PARALLEL) || k.leaves().has(OmpLeaves::LOOP)) =>
+        {
+            true
+        }
+        _ => children(s).iter().any(|b| has_parallel(b)),
+    })
+}
+
+/// A target region: `leaves` is set for a combined loop construct (the loop is `body`).
+fn target_region(
+    dir: &ast::Directive,
+    body: &[ast::Stmt],
+    loop_leaves: Option<OmpLeaves>,
+    end_span: gpuf_frontend::Span,
+    span: gpuf_frontend::Span,
+    diags: &mut Vec<Diagnostic>,
+) -> ast::Stmt {
+    let l = dir.kind.omp().map(|k| k.leaves()).unwrap_or(OmpLeaves(0));
+    let teams = l.has(OmpLeaves::TEAMS);
+    let parallel = l.has(OmpLeaves::PARALLEL) || (!teams && loop_leaves.is_none() && has_parallel(body));
+    let simd_only = loop_leaves.is_some_and(|x| x.has(OmpLeaves::SIMD)) && !teams && !parallel;
+    let mut region: Vec<ClauseKind> = Vec::new();
+    let mut loop_cl: Vec<ClauseKind> = Vec::new();
+    for c in &dir.clauses {
+        match &c.kind {
+            ClauseKind::Map(..) => region.extend(data_clauses(std::slice::from_ref(c))),
+            ClauseKind::If(_) => region.push(c.kind.clone()),
+            ClauseKind::Firstprivate(_) => region.push(c.kind.clone()),
+            ClauseKind::NumTeams(e) if teams => region.push(ClauseKind::NumGangs(e.clone())),
+            ClauseKind::ThreadLimit(e) | ClauseKind::NumThreads(e) if teams || parallel => region.push(ClauseKind::VectorLength(e.clone())),
+            ClauseKind::Unsupported(_) => region.push(c.kind.clone()),
+            // On a combined loop construct the loop takes `private` and `reduction`; on a
+            // region they are the region's.
+            ClauseKind::Private(_) | ClauseKind::Reduction(..) if loop_leaves.is_none() => region.push(c.kind.clone()),
+            _ => loop_cl.push(c.kind.clone()),
+        }
+    }
+    if loop_leaves.is_none() {
+        // Scalars reduced by loops inside the region but not mapped are firstprivate in
+        // OpenMP: the region's result is not seen by the host.
+        let mapped: Vec<String> = dir.clauses.iter().flat_map(|c| clause_names(&c.kind)).collect();
+        let mut fp = Vec::new();
+        nested_reductions(body, &mut fp);
+        fp.retain(|e| names_of(e).is_some_and(|n| !mapped.contains(&n)));
+        if !fp.is_empty() {
+            region.push(ClauseKind::Firstprivate(fp));
+        }
+    }
+    let kind = if teams || parallel || simd_only {
+        if !teams {
+            region.push(ClauseKind::NumGangs(int_lit(1, dir.span)));
+        }
+        if loop_leaves.is_some() {
+            AccKind::ParallelLoop
+        } else {
+            AccKind::Parallel
+        }
+    } else if loop_leaves.is_some() {
+        AccKind::SerialLoop
+    } else {
+        AccKind::Serial
+    };
+    let ctx = Ctx { target: true, teams, parallel: l.has(OmpLeaves::PARALLEL) };
+    match loop_leaves {
+        Some(ll) => {
+            let loop_dir = ast::Directive {
+                kind: dir.kind,
+                clauses: loop_cl.into_iter().map(|kind| ast::Clause { kind, span: dir.span }).collect(),
+                span: dir.span,
+            };
+            let mut cs = level_clauses(ll, ctx, &loop_dir.clauses);
+            cs.extend(loop_clauses(&loop_dir.clauses, diags));
+            region.extend(cs);
+            let inner = Ctx { parallel: ctx.parallel || ll.has(OmpLeaves::PARALLEL), ..ctx };
+            let do_stmt = body.first().map(|s| one(s, inner, diags));
+            let d = acc(kind, region, dir);
+            match do_stmt {
+                Some(d_s) => ast::Stmt { kind: StmtKind::LoopConstruct { dir: d, do_stmt: Box::new(d_s) }, span },
+                None => ast::Stmt { kind: StmtKind::Continue, span },
+            }
+        }
+        None => {
+            let d = acc(kind, region, dir);
+            ast::Stmt { kind: StmtKind::Construct { dir: d, body: stmts(body, ctx, diags), end_span }, span }
+        }
+    }
+}
+
+/// The names in a clause's variable list.
+fn clause_names(k: &ClauseKind) -> Vec<String> {
+    match k {
+        ClauseKind::Map(_, l) | ClauseKind::Private(l) | ClauseKind::Firstprivate(l) | ClauseKind::Reduction(_, l) => {
+            l.iter().filter_map(names_of).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn names_of(e: &ast::Expr) -> Option<String> {
+    match &e.kind {
+        ast::ExprKind::Name(i) => Some(i.name.clone()),
+        ast::ExprKind::ArrayRef { name, .. } | ast::ExprKind::Apply { name, .. } => Some(name.name.clone()),
+        _ => None,
+    }
+}
+
+/// The scalar items of the `reduction` clauses of OpenMP loops in the statements (once each).
+fn nested_reductions(ss: &[ast::Stmt], out: &mut Vec<ast::Expr>) {
+    for s in ss {
+        if let StmtKind::LoopConstruct { dir, .. } | StmtKind::Construct { dir, .. } = &s.kind {
+            for c in &dir.clauses {
+                if let ClauseKind::Reduction(_, l) = &c.kind {
+                    for e in l {
+                        if matches!(e.kind, ast::ExprKind::Name(_)) && e.ty.rank() == 0 && !out.iter().any(|o| names_of(o) == names_of(e)) {
+                            out.push(e.clone());
+                        }
+                    }
+                }
+            }
+        }
+        for b in children(s) {
+            nested_reductions(b, out);
+        }
+    }
+}
+
+fn int_lit(v: i64, span: gpuf_frontend::Span) -> ast::Expr {
+    ast::Expr { kind: ast::ExprKind::Int(v, 4), span, ty: ast::Ty::Scalar(ast::BaseTy::Integer(4)) }
+}
+
+/// The parallelism levels of an OpenMP loop construct (see the module doc).
+fn level_clauses(l: OmpLeaves, ctx: Ctx, clauses: &[ast::Clause]) -> Vec<ClauseKind> {
+    let in_parallel = ctx.parallel || l.has(OmpLeaves::PARALLEL);
+    let in_teams = ctx.teams || l.has(OmpLeaves::TEAMS);
+    let lp = l.has(OmpLeaves::LOOP);
+    let gang = l.has(OmpLeaves::DISTRIBUTE) || (lp && in_teams && !in_parallel);
+    let worker = in_parallel && (l.has(OmpLeaves::DO) || lp);
+    let safelen = clauses.iter().any(|c| matches!(c.kind, ClauseKind::Safelen(_)));
+    let vector = !safelen && (worker || l.has(OmpLeaves::SIMD) || (lp && in_teams));
+    let mut out = Vec::new();
+    if gang {
+        out.push(ClauseKind::Gang(None));
+    }
+    if worker {
+        out.push(ClauseKind::Worker(None));
+    }
+    if vector {
+        out.push(ClauseKind::Vector(None));
+    }
+    if out.is_empty() {
+        out.push(ClauseKind::Seq);
+    }
+    out
+}
+
+/// The clauses an OpenMP loop construct keeps: `private`, `reduction`, `collapse` (and
+/// clauses not supported yet, which gimplify reports).
+fn loop_clauses(cs: &[ast::Clause], diags: &mut Vec<Diagnostic>) -> Vec<ClauseKind> {
+    let mut out = Vec::new();
+    for c in cs {
+        match &c.kind {
+            ClauseKind::Private(_) | ClauseKind::Reduction(..) | ClauseKind::Collapse(_) | ClauseKind::Unsupported(_) => {
+                out.push(c.kind.clone())
+            }
+            ClauseKind::Firstprivate(_) => {
+                diags.push(Diagnostic::not_yet("`firstprivate` on an OpenMP loop construct inside `target`", c.span))
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The data clauses of `map` clauses (and `if`) on `target data` and `target enter/exit
+/// data`.
+fn data_clauses(cs: &[ast::Clause]) -> Vec<ClauseKind> {
+    cs.iter()
+        .filter_map(|c| match &c.kind {
+            ClauseKind::Map(t, l) => Some(match t {
+                MapType::To => ClauseKind::Copyin(l.clone()),
+                MapType::From => ClauseKind::Copyout(l.clone()),
+                MapType::Tofrom => ClauseKind::Copy(l.clone()),
+                MapType::Alloc => ClauseKind::Create(l.clone()),
+                MapType::Release | MapType::Delete => ClauseKind::Delete(l.clone()),
+            }),
+            ClauseKind::If(e) => Some(ClauseKind::If(e.clone())),
+            _ => None,
+        })
+        .collect()
+}
