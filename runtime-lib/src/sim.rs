@@ -112,30 +112,16 @@ impl WarpOp {
     }
 }
 
-/// What a lane asks of a warp round; the completing lane computes every
-/// lane's answer.
-#[derive(Clone, Copy, Debug)]
-enum Req {
-    /// Read the value of lane `src` (own value if out of range).
-    Shuffle { src: i64 },
-    /// 0 any, 1 all, 2 ballot.
-    Vote { mode: i32 },
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Where {
-    Running,
-    Warp(WarpOp),
-    Barrier,
-    Returned,
-}
-
+/// A warp's rendezvous state (lane bit masks).
 struct Warp {
+    /// The rendezvous its waiting lanes are at.
     op: Option<WarpOp>,
+    /// Lanes waiting at `op`, and how many.
     arrived: u64,
     count: usize,
-    slots: Vec<u64>,
-    reqs: Vec<Req>,
+    /// Lanes waiting at a barrier.
+    at_bar: u64,
+    /// Lanes that returned from the kernel.
     returned: u64,
 }
 
@@ -170,11 +156,14 @@ struct Done {
 /// touches it; borrows never span a fiber switch).
 struct GangState {
     warps: Vec<Warp>,
-    at: Vec<Where>,
-    /// Answers of the last warp round, per thread.
+    /// Per thread (`worker * lanes + lane`): its value in the current warp
+    /// round, what it asks (shuffle: source lane, out of range = own value;
+    /// vote: 0 any, 1 all, 2 ballot) and its answer.
+    slots: Vec<u64>,
+    reqs: Vec<i64>,
     results: Vec<u64>,
     /// Threads that can run (in the order they became runnable).
-    ready: VecDeque<usize>,
+    ready: VecDeque<u32>,
     bar_count: usize,
     returned: usize,
     error: Option<String>,
@@ -185,6 +174,9 @@ struct GangState {
 struct GangRun {
     launch: *const Launch,
     gang: usize,
+    /// Lanes per warp, threads per gang.
+    lanes: usize,
+    threads: usize,
     arena: *mut u8,
     st: RefCell<GangState>,
 }
@@ -253,83 +245,77 @@ impl Lane {
     }
 
     /// A warp-wide exchange: `v` is this lane's contribution, `req` what it
-    /// wants back.
-    fn warp_op(&self, op: WarpOp, v: u64, req: Req) -> u64 {
+    /// wants back (see [`GangState::reqs`]).
+    fn warp_op(&self, op: WarpOp, v: u64, req: i64) -> u64 {
         let run = self.run();
-        let lanes = self.launch().dims.lanes;
+        let lanes = run.lanes;
         let w = self.worker;
         let me = self.lane;
-        let tid = w * lanes + me;
+        let base = w * lanes;
         {
             let mut guard = run.st.borrow_mut();
             let st = &mut *guard;
-            if let Some(o) = st.warps[w].op {
+            let wp = &mut st.warps[w];
+            if let Some(o) = wp.op {
                 if o != op {
-                    st.error = Some(format!(
+                    let msg = format!(
                         "warp {w} of gang {} diverged: lanes {} at a {} while lane {me} reached a {}",
                         run.gang,
-                        lanes_list(st.warps[w].arrived, lanes),
+                        lanes_list(wp.arrived, lanes),
                         o.word(),
                         op.word()
-                    ));
+                    );
+                    st.error = Some(msg);
                     drop(guard);
                     self.suspend(); // never resumed
                     return v;
                 }
             }
-            let wp = &mut st.warps[w];
-            wp.op = Some(op);
-            wp.slots[me] = v;
-            wp.reqs[me] = req;
-            wp.arrived |= 1 << me;
+            st.slots[base + me] = v;
+            st.reqs[base + me] = req;
             wp.count += 1;
-            if wp.count == lanes {
+            if wp.count < lanes {
+                wp.op = Some(op);
+                wp.arrived |= 1 << me;
+            } else {
                 // complete the round: answer every lane
-                let mask = wp.slots.iter().enumerate().fold(0u64, |m, (i, &s)| m | (s & 1) << i);
-                let mut mine = v;
-                for l in 0..lanes {
-                    let r = match wp.reqs[l] {
-                        Req::Shuffle { src } => {
-                            if (0..lanes as i64).contains(&src) {
-                                wp.slots[src as usize]
-                            } else {
-                                wp.slots[l]
-                            }
-                        }
-                        Req::Vote { mode } => match mode {
-                            0 => (mask != 0) as u64,
-                            1 => (mask.count_ones() as usize == lanes) as u64,
-                            _ => mask & 0xffff_ffff,
-                        },
-                    };
-                    if l == me {
-                        mine = r;
-                    } else {
-                        st.results[w * lanes + l] = r;
-                        st.at[w * lanes + l] = Where::Running;
-                        st.ready.push_back(w * lanes + l);
-                    }
-                }
                 wp.op = None;
                 wp.arrived = 0;
                 wp.count = 0;
+                let slots = &st.slots[base..base + lanes];
+                let reqs = &st.reqs[base..base + lanes];
+                let results = &mut st.results[base..base + lanes];
                 match op {
-                    WarpOp::Shuffle => st.stats.shuffles += 1,
-                    WarpOp::Vote => st.stats.votes += 1,
+                    WarpOp::Shuffle => {
+                        for l in 0..lanes {
+                            let src = reqs[l];
+                            results[l] = if (src as u64) < lanes as u64 { slots[src as usize] } else { slots[l] };
+                        }
+                        st.stats.shuffles += 1;
+                    }
+                    WarpOp::Vote => {
+                        let mask = slots.iter().enumerate().fold(0u64, |m, (i, &s)| m | (s & 1) << i);
+                        for l in 0..lanes {
+                            results[l] = match reqs[l] {
+                                0 => (mask != 0) as u64,
+                                1 => (mask.count_ones() as usize == lanes) as u64,
+                                _ => mask & 0xffff_ffff,
+                            };
+                        }
+                        st.stats.votes += 1;
+                    }
                 }
-                return mine;
+                st.ready.extend((base..base + lanes).filter(|&i| i != base + me).map(|i| i as u32));
+                return results[me];
             }
-            st.at[tid] = Where::Warp(op);
         }
         self.suspend();
-        run.st.borrow().results[tid]
+        run.st.borrow().results[base + me]
     }
 
     fn barrier(&self) {
         let run = self.run();
-        let d = self.launch().dims;
-        let t = d.workers * d.lanes;
-        let me = self.worker * d.lanes + self.lane;
+        let t = run.threads;
         {
             let mut st = run.st.borrow_mut();
             st.bar_count += 1;
@@ -337,13 +323,14 @@ impl Lane {
                 // every other thread waits at this barrier
                 st.bar_count = 0;
                 st.stats.barriers += 1;
-                for i in (0..t).filter(|&i| i != me) {
-                    st.at[i] = Where::Running;
-                    st.ready.push_back(i);
+                for wp in st.warps.iter_mut() {
+                    wp.at_bar = 0;
                 }
+                let me = (self.worker * run.lanes + self.lane) as u32;
+                st.ready.extend((0..t as u32).filter(|&i| i != me));
                 return;
             }
-            st.at[me] = Where::Barrier;
+            st.warps[self.worker].at_bar |= 1 << self.lane;
         }
         self.suspend();
     }
@@ -353,12 +340,6 @@ impl GangRun {
     fn launch(&self) -> &Launch {
         // SAFETY: the Launch outlives every gang run of it.
         unsafe { &*self.launch }
-    }
-
-    /// Lanes of warp `w` for which `pred` holds.
-    fn lanes_at(&self, st: &GangState, w: usize, pred: impl Fn(Where) -> bool) -> u64 {
-        let l = self.launch().dims.lanes;
-        (0..l).filter(|&i| pred(st.at[w * l + i])).fold(0u64, |m, i| m | 1 << i)
     }
 
     /// No fiber can run and not all have returned: every live one waits at
@@ -374,9 +355,8 @@ impl GangRun {
                 if wp.returned != 0 {
                     msg += &format!("; lanes {} returned from the kernel", lanes_list(wp.returned, lanes));
                 }
-                let bar = self.lanes_at(st, w, |x| x == Where::Barrier);
-                if bar != 0 {
-                    msg += &format!("; lanes {} wait at a barrier", lanes_list(bar, lanes));
+                if wp.at_bar != 0 {
+                    msg += &format!("; lanes {} wait at a barrier", lanes_list(wp.at_bar, lanes));
                 }
                 return msg;
             }
@@ -408,18 +388,19 @@ fn run_gang(l: &Launch, g: usize) -> (SimStats, Option<String>) {
         a.resize(l.arena_words, 0);
         a.as_mut_ptr() as *mut u8
     });
-    let warps = (0..d.workers)
-        .map(|_| Warp { op: None, arrived: 0, count: 0, slots: vec![0; d.lanes], reqs: vec![Req::Vote { mode: 0 }; d.lanes], returned: 0 })
-        .collect();
+    let warps = (0..d.workers).map(|_| Warp { op: None, arrived: 0, count: 0, at_bar: 0, returned: 0 }).collect();
     let run = GangRun {
         launch: l,
         gang: g,
+        lanes: d.lanes,
+        threads: t,
         arena,
         st: RefCell::new(GangState {
             warps,
-            at: vec![Where::Running; t],
+            slots: vec![0; t],
+            reqs: vec![0; t],
             results: vec![0; t],
-            ready: (0..t).collect(),
+            ready: (0..t as u32).collect(),
             bar_count: 0,
             returned: 0,
             error: None,
@@ -459,6 +440,7 @@ fn run_gang(l: &Launch, g: usize) -> (SimStats, Option<String>) {
     loop {
         let next = run.st.borrow_mut().ready.pop_front();
         let Some(tid) = next else { break };
+        let tid = tid as usize;
         if l.failed_gang.load(Ordering::Relaxed) < g {
             abandoned = true;
             break;
@@ -468,7 +450,6 @@ fn run_gang(l: &Launch, g: usize) -> (SimStats, Option<String>) {
         let mut st = run.st.borrow_mut();
         if let CoroutineResult::Return(()) = r {
             st.warps[tid / d.lanes].returned |= 1 << (tid % d.lanes);
-            st.at[tid] = Where::Returned;
             st.returned += 1;
         }
         if st.error.is_some() {
@@ -725,7 +706,7 @@ pub fn shfl_bits(v: u64, mode: i32, arg: i32) -> u64 {
         3 => me - arg,
         _ => me,
     };
-    c.warp_op(WarpOp::Shuffle, v, Req::Shuffle { src })
+    c.warp_op(WarpOp::Shuffle, v, src)
 }
 
 /// Vote: mode 0 any, 1 all, 2 ballot (low 32 bits of the lane mask).
@@ -733,7 +714,7 @@ pub fn vote(mode: i32, pred: i32) -> i32 {
     let Some(c) = cur() else {
         return (pred != 0) as i32;
     };
-    let r = c.warp_op(WarpOp::Vote, (pred != 0) as u64, Req::Vote { mode });
+    let r = c.warp_op(WarpOp::Vote, (pred != 0) as u64, mode as i64);
     r as u32 as i32
 }
 
@@ -934,6 +915,53 @@ mod tests {
         let mut out = vec![0f64; 1];
         run("tree_sum", tree_sum, &[out.as_mut_ptr() as u64], 0, dims(1, 1, 32), false).unwrap();
         assert_eq!(out[0], 32.0 * 33.0 / 2.0);
+    }
+
+    /// Kernel: gangs from args[0] on skip the shuffle in lanes >= 4.
+    extern "C" fn late_gangs_diverge(args: *mut *mut u8) {
+        let first_bad = unsafe { *args } as i32;
+        if gpuf_sim_dim_pos(0) < first_bad || gpuf_sim_dim_pos(2) < 4 {
+            let _ = gpuf_sim_shfl_i32(1, 1, 1);
+        }
+    }
+
+    #[test]
+    fn the_lowest_failing_gang_is_reported() {
+        // gangs run on several OS threads; the message must still be the
+        // one a sequential run gives (the first failing gang)
+        for first_bad in [0u64, 2, 5] {
+            let e = run("k_late", late_gangs_diverge, &[first_bad], 0, dims(8, 2, 32), false).unwrap_err();
+            assert_eq!(
+                e,
+                format!(
+                    "gpuf-sim: error: kernel k_late: shuffle reached by only part of warp 0 of gang {first_bad} (lanes 0..3); \
+                     lanes 4..31 returned from the kernel"
+                )
+            );
+        }
+        let s = run("k_late", late_gangs_diverge, &[8], 0, dims(8, 2, 32), false).unwrap();
+        assert_eq!(s.shuffles, 16);
+    }
+
+    /// Kernel: uses 512 KiB of its (fiber) stack.
+    extern "C" fn big_frame(args: *mut *mut u8) {
+        let out = unsafe { *args } as *const std::sync::atomic::AtomicU64;
+        let mut buf = [0u8; 512 << 10];
+        let b = std::hint::black_box(&mut buf);
+        for (i, x) in b.iter_mut().enumerate() {
+            *x = i as u8;
+        }
+        let sum: u64 = std::hint::black_box(&buf).iter().map(|&x| x as u64).sum();
+        unsafe { (*out).fetch_add(sum, std::sync::atomic::Ordering::Relaxed) };
+        gpuf_sim_barrier();
+    }
+
+    #[test]
+    fn fibers_have_big_stacks() {
+        let total = std::sync::atomic::AtomicU64::new(0);
+        run("big_frame", big_frame, &[&total as *const _ as u64], 0, dims(3, 1, 32), false).unwrap();
+        let per: u64 = (0..512u64 << 10).map(|i| i % 256).sum();
+        assert_eq!(total.into_inner(), 3 * 32 * per);
     }
 
     #[test]
