@@ -6,7 +6,7 @@
 //! runnable fibers one after another, and a fiber runs the kernel until it
 //! returns or reaches a rendezvous it cannot complete, where it suspends.
 //! The kernel's sim version reads its position through
-//! `gpuf_sim_dim_pos/size` (the current fiber's [`Lane`], found through a
+//! `gpuf_sim_dim_pos/size` (the current fiber's `Lane`, found through a
 //! thread-local pointer the scheduler sets before each resume) and calls the
 //! rendezvous primitives here:
 //!
