@@ -4,6 +4,10 @@
 # (ACC_DEVICE_TYPE=host); gfortran builds them without -fopenacc. Prints one line per
 # program with the ratios gpuf/gfortran (below 1 means gpuf is faster) and whether the two
 # programs printed the same output.
+# Then a "sim" section: the sim device's micro-benchmark (µs per launch, shuffle round, vote
+# round and barrier; runtime-lib/examples/sim_bench.rs) and the run time of each program on
+# the sim device against the host device (ACC_DEVICE_TYPE=sim vs host, best of 3).
+# `scripts/bench.sh sim` prints only the sim section.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 gpuf=${GPUF:-target/release/gpuf}
@@ -19,6 +23,8 @@ best() { # best wall time in seconds of 3 runs of "$@"
   done
   echo "$b"
 }
+only=${1:-all}
+if [ "$only" != sim ]; then
 printf '%-16s %10s %10s %7s %10s %10s %7s %s\n' program gf-comp gpuf-comp ratio gf-run gpuf-run ratio same-output
 for src in bench/*.f90; do
   n=$(basename "$src" .f90)
@@ -29,4 +35,19 @@ for src in bench/*.f90; do
   same=no
   if cmp -s <("$work/$n.gf") <(ACC_DEVICE_TYPE=host "$work/$n.gpuf"); then same=yes; fi
   printf '%-16s %10.3f %10.3f %7.2f %10.3f %10.3f %7.2f %s\n' "$n" "$gc" "$pc" "$(awk -v a="$pc" -v b="$gc" 'BEGIN { print a / b }')" "$gr" "$pr" "$(awk -v a="$pr" -v b="$gr" 'BEGIN { print a / b }')" "$same"
+done
+fi
+echo
+echo "sim device: micro-benchmark (runtime-lib/examples/sim_bench.rs)"
+if [ -z "${GPUF:-}" ]; then cargo build --release -q -p gpuf-rt >&2; fi
+cargo run --release -q -p gpuf-rt --example sim_bench
+printf '%-16s %10s %10s %9s %s\n' program host-run sim-run sim/host same-output
+for src in bench/*.f90; do
+  n=$(basename "$src" .f90)
+  "$gpuf" compile -O2 "$src" -o "$work/$n.gpuf"
+  hr=$(best env ACC_DEVICE_TYPE=host "$work/$n.gpuf")
+  sr=$(best env ACC_DEVICE_TYPE=sim "$work/$n.gpuf")
+  same=no
+  if cmp -s <(ACC_DEVICE_TYPE=host "$work/$n.gpuf") <(ACC_DEVICE_TYPE=sim "$work/$n.gpuf"); then same=yes; fi
+  printf '%-16s %10.3f %10.3f %9.2f %s\n' "$n" "$hr" "$sr" "$(awk -v a="$sr" -v b="$hr" 'BEGIN { print a / b }')" "$same"
 done

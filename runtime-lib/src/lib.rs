@@ -14,7 +14,7 @@
 //!   counts, sub-range lookups).
 //! * [`device`]: device selection and the [`device::Device`] trait with its
 //!   three implementations: [`host`] (shared memory, host fallback kernels),
-//!   [`sim`] (the SIMT emulator: one OS thread per lane, warp and gang
+//!   [`sim`] (the SIMT emulator: lanes are fibers, one OS thread per gang, warp and gang
 //!   rendezvous with divergence detection) and [`gpu`] (CUDA driver API or
 //!   HIP, loaded with `dlopen` at run time).
 //! * [`acc`]: the runtime entries for data directives and kernel launches.

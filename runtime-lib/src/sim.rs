@@ -1,43 +1,59 @@
-//! The sim device: a SIMT emulator on CPU threads.
+//! The sim device: a SIMT emulator on CPU fibers.
 //!
-//! A launch runs `gangs` gangs one after another; each gang is
-//! `workers × lanes` OS threads (a warp = the lanes of one worker) taken
-//! from a pool that lives across launches. The kernel's sim version reads
-//! its position through `gpuf_sim_dim_pos/size` (thread-local state) and
-//! calls the rendezvous primitives here:
+//! Every lane of a launch is a user-mode fiber (a stackful coroutine from
+//! the `corosensei` crate) and one OS thread runs all the lanes of a gang
+//! (all its warps; a warp = the lanes of one worker): it resumes the
+//! runnable fibers one after another, and a fiber runs the kernel until it
+//! returns or reaches a rendezvous it cannot complete, where it suspends.
+//! The kernel's sim version reads its position through
+//! `gpuf_sim_dim_pos/size` (the current fiber's `Lane`, found through a
+//! thread-local pointer the scheduler sets before each resume) and calls the
+//! rendezvous primitives here:
 //!
 //! * shuffles and votes are warp-wide rendezvous: every lane records its
-//!   value and request under the launch mutex; the last lane to arrive
-//!   computes every lane's answer, bumps the warp's round counter and
-//!   unparks the others, which read their answer without taking the lock;
-//! * `gpuf_sim_barrier` is a gang-wide rendezvous;
-//! * `gpuf_sim_shared` is the gang's arena, zeroed at each gang start.
+//!   value and request and suspends; the last lane to arrive computes every
+//!   lane's answer, makes the others runnable again and goes on;
+//! * `gpuf_sim_barrier` is the same, gang-wide;
+//! * `gpuf_sim_shared` is the gang's arena (one per OS thread), zeroed at
+//!   each gang start.
 //!
-//! Waiting threads park (`std::thread::park`) until their round counter
-//! moves, and are woken one by one, so 64-lane gangs on 2 cores neither
-//! spin nor stampede on a lock.
+//! The gang's bookkeeping is touched by one OS thread only, so no lock or
+//! atomic is taken on these paths; a switch between fibers is a few
+//! instructions. Gangs run on a small pool of OS threads: the launching
+//! thread and up to `GPUF_SIM_THREADS - 1` helpers (default: the available
+//! cores) claim gang numbers from a counter, so the lanes of one gang never
+//! run on two OS threads, while different gangs run in parallel (atomics in
+//! kernels are real atomic instructions, so they work across gangs).
+//! Fiber stacks (1 MiB, with a guard page, mapped lazily) are pooled per OS
+//! thread and reused across gangs and launches.
 //!
 //! A rendezvous that can never complete is a divergence bug and is
-//! reported, never hung on: whenever a thread blocks or returns from the
-//! kernel and every live thread of its gang is blocked, the launch fails
-//! with a message naming the rendezvous, the warp, the gang and the lanes
-//! that reached it, returned, or wait elsewhere (e.g. `shuffle reached by
-//! only part of warp 0 of gang 0 (lanes 0..4); lanes 5..31 returned from
-//! the kernel`); a warp whose lanes reach a shuffle and a vote at the same
-//! time fails at once. The runtime prints the message and exits with
-//! status 3. (A kernel that spin-waits on memory for a stuck warp would
-//! still hang: only rendezvous are tracked.) Memory is separate from the
-//! host (plain heap blocks), so missing updates show up as wrong answers.
+//! reported, never hung on: when a gang has no runnable fiber left and not
+//! every fiber has returned, every live lane is blocked and the state tells
+//! exactly who waits where; the launch fails with a message naming the
+//! rendezvous, the warp, the gang and the lanes that reached it, returned,
+//! or wait elsewhere (e.g. `shuffle reached by only part of warp 0 of gang
+//! 0 (lanes 0..4); lanes 5..31 returned from the kernel`); a warp whose
+//! lanes reach a shuffle and a vote at the same time fails at once. The
+//! failing gang's fibers are dropped (never resumed), gangs after it are
+//! not run, and the error of the lowest failing gang is reported once the
+//! gangs before it have finished, so the message is the one a sequential
+//! run of the gangs would give. The runtime prints it and exits with status
+//! 3. (A kernel that spin-waits on memory for a stuck warp would still hang:
+//! only rendezvous are tracked.) Memory is separate from the host (plain
+//! heap blocks), so missing updates show up as wrong answers.
 //!
 //! `GPUF_SIM_STATS=1` prints one line per launch to stderr:
 //! `gpuf-sim: kernel NAME gangs G workers W lanes L shuffles S votes V
 //! barriers B atomics A`.
 
 use crate::device::{Device, Dims, KernelInfo, LEVEL_GANG, LEVEL_VECTOR, LEVEL_WORKER};
-use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use corosensei::stack::DefaultStack;
+use corosensei::{Coroutine, CoroutineResult, Yielder};
+use std::cell::{Cell, RefCell};
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
-use std::thread::Thread;
 
 /// Resolved launch dimensions on the sim.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,83 +112,103 @@ impl WarpOp {
     }
 }
 
-/// What a lane asks of a warp round; the completing lane computes every
-/// lane's answer.
-#[derive(Clone, Copy, Debug)]
-enum Req {
-    /// Read the value of lane `src` (own value if out of range).
-    Shuffle { src: i64 },
-    /// 0 any, 1 all, 2 ballot.
-    Vote { mode: i32 },
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Where {
-    Running,
-    Warp(WarpOp),
-    Barrier,
-    Returned,
-}
-
+/// A warp's rendezvous state (lane bit masks).
 struct Warp {
+    /// The rendezvous its waiting lanes are at.
     op: Option<WarpOp>,
+    /// Lanes waiting at `op`, and how many.
     arrived: u64,
     count: usize,
-    slots: Vec<u64>,
-    reqs: Vec<Req>,
+    /// Lanes waiting at a barrier.
+    at_bar: u64,
+    /// Lanes that returned from the kernel.
     returned: u64,
 }
 
-/// Bookkeeping under the launch mutex (short critical sections only).
-struct State {
-    gang: usize,
-    done: bool,
-    warps: Vec<Warp>,
-    at: Vec<Where>,
-    bar_count: usize,
-    blocked: usize,
-    returned: usize,
-    error: Option<String>,
-    stats: SimStats,
-}
-
+/// One launch, shared by the OS threads that run its gangs.
 struct Launch {
     name: String,
     dims: SimDims,
     kernel: extern "C" fn(*mut *mut u8),
     args: Vec<u64>,
-    st: Mutex<State>,
-    /// Round counters: a waiter parks until its round counter moves.
-    warp_round: Vec<AtomicU64>,
-    bar_round: AtomicU64,
-    gang_round: AtomicU64,
-    failed: AtomicBool,
-    /// Per-thread results of the last warp round, and thread handles for
-    /// unparking.
-    results: Vec<AtomicU64>,
-    handles: Vec<OnceLock<Thread>>,
-    /// Shared arena (u128 words: 16-byte aligned); zeroed between gangs
-    /// while no thread runs the kernel.
-    arena: Mutex<Vec<u128>>,
-    arena_ptr: u64,
+    /// Words (16 bytes) of the gang's shared arena.
+    arena_words: usize,
+    /// Next gang number to claim.
+    next_gang: AtomicUsize,
+    /// Lowest gang that failed (`usize::MAX`: none); later gangs are not
+    /// run, running ones are abandoned.
+    failed_gang: AtomicUsize,
+    done: Mutex<Done>,
+    all_done: Condvar,
     atomics: AtomicU64,
-    exit_on_error: bool,
 }
 
-#[derive(Clone, Copy)]
-struct Ctx {
+/// What the gangs report back.
+struct Done {
+    /// Gangs not finished (or skipped) yet.
+    left: usize,
+    stats: SimStats,
+    /// The error of the lowest failing gang.
+    error: Option<(usize, String)>,
+}
+
+/// Bookkeeping of the gang running on this OS thread (only this thread
+/// touches it; borrows never span a fiber switch).
+struct GangState {
+    warps: Vec<Warp>,
+    /// Per thread (`worker * lanes + lane`): its value in the current warp
+    /// round, what it asks (shuffle: source lane, out of range = own value;
+    /// vote: 0 any, 1 all, 2 ballot) and its answer.
+    slots: Vec<u64>,
+    reqs: Vec<i64>,
+    results: Vec<u64>,
+    /// Threads that can run (in the order they became runnable).
+    ready: VecDeque<u32>,
+    bar_count: usize,
+    returned: usize,
+    error: Option<String>,
+    stats: SimStats,
+}
+
+/// One gang being run.
+struct GangRun {
     launch: *const Launch,
     gang: usize,
+    /// Lanes per warp, threads per gang.
+    lanes: usize,
+    threads: usize,
+    arena: *mut u8,
+    st: RefCell<GangState>,
+}
+
+/// One lane (fiber) of a gang.
+struct Lane {
+    run: *const GangRun,
     worker: usize,
     lane: usize,
+    /// The fiber's yielder (set when the fiber starts).
+    yielder: Cell<*const Yielder<(), ()>>,
 }
+
+type Fiber = Coroutine<(), (), (), DefaultStack>;
+
+/// Bytes of a fiber stack (plus a guard page; pages are touched lazily).
+const FIBER_STACK: usize = 1 << 20;
 
 thread_local! {
-    static CTX: Cell<Option<Ctx>> = const { Cell::new(None) };
+    /// The lane whose fiber runs now on this thread (null outside a launch).
+    static CUR: Cell<*const Lane> = const { Cell::new(std::ptr::null()) };
+    /// Fiber stacks of this thread, reused across gangs and launches.
+    static STACKS: RefCell<Vec<DefaultStack>> = const { RefCell::new(Vec::new()) };
+    /// This thread's gang arena (u128 words: 16-byte aligned).
+    static ARENA: RefCell<Vec<u128>> = const { RefCell::new(Vec::new()) };
 }
 
-fn ctx() -> Option<Ctx> {
-    CTX.with(|c| c.get())
+fn cur() -> Option<&'static Lane> {
+    let p = CUR.with(|c| c.get());
+    // SAFETY: CUR points at a Lane of the gang this thread runs; it is set
+    // only while that gang's fibers run and cleared before the Lane dies.
+    unsafe { p.as_ref() }
 }
 
 fn lanes_list(mask: u64, lanes: usize) -> String {
@@ -191,66 +227,127 @@ fn lanes_list(mask: u64, lanes: usize) -> String {
     out.join(", ")
 }
 
-impl Launch {
-    fn threads(&self) -> usize {
-        self.dims.workers * self.dims.lanes
+impl Lane {
+    fn run(&self) -> &GangRun {
+        // SAFETY: the GangRun outlives its fibers.
+        unsafe { &*self.run }
     }
 
-    fn lock(&self) -> MutexGuard<'_, State> {
-        self.st.lock().unwrap_or_else(|e| e.into_inner())
+    fn launch(&self) -> &Launch {
+        self.run().launch()
     }
 
-    fn unpark(&self, tid: usize) {
-        if let Some(t) = self.handles[tid].get() {
-            t.unpark();
+    /// Suspends this lane's fiber (back to the gang's scheduler).
+    fn suspend(&self) {
+        let y = self.yielder.get();
+        // SAFETY: set by the fiber at its start; the fiber runs now.
+        unsafe { (*y).suspend(()) }
+    }
+
+    /// A warp-wide exchange: `v` is this lane's contribution, `req` what it
+    /// wants back (see [`GangState::reqs`]).
+    fn warp_op(&self, op: WarpOp, v: u64, req: i64) -> u64 {
+        let run = self.run();
+        let lanes = run.lanes;
+        let w = self.worker;
+        let me = self.lane;
+        let base = w * lanes;
+        {
+            let mut guard = run.st.borrow_mut();
+            let st = &mut *guard;
+            let wp = &mut st.warps[w];
+            if let Some(o) = wp.op {
+                if o != op {
+                    let msg = format!(
+                        "warp {w} of gang {} diverged: lanes {} at a {} while lane {me} reached a {}",
+                        run.gang,
+                        lanes_list(wp.arrived, lanes),
+                        o.word(),
+                        op.word()
+                    );
+                    st.error = Some(msg);
+                    drop(guard);
+                    self.suspend(); // never resumed
+                    return v;
+                }
+            }
+            st.slots[base + me] = v;
+            st.reqs[base + me] = req;
+            wp.count += 1;
+            if wp.count < lanes {
+                wp.op = Some(op);
+                wp.arrived |= 1 << me;
+            } else {
+                // complete the round: answer every lane
+                wp.op = None;
+                wp.arrived = 0;
+                wp.count = 0;
+                let slots = &st.slots[base..base + lanes];
+                let reqs = &st.reqs[base..base + lanes];
+                let results = &mut st.results[base..base + lanes];
+                match op {
+                    WarpOp::Shuffle => {
+                        for l in 0..lanes {
+                            let src = reqs[l];
+                            results[l] = if (src as u64) < lanes as u64 { slots[src as usize] } else { slots[l] };
+                        }
+                        st.stats.shuffles += 1;
+                    }
+                    WarpOp::Vote => {
+                        let mask = slots.iter().enumerate().fold(0u64, |m, (i, &s)| m | (s & 1) << i);
+                        for l in 0..lanes {
+                            results[l] = match reqs[l] {
+                                0 => (mask != 0) as u64,
+                                1 => (mask.count_ones() as usize == lanes) as u64,
+                                _ => mask & 0xffff_ffff,
+                            };
+                        }
+                        st.stats.votes += 1;
+                    }
+                }
+                st.ready.extend((base..base + lanes).filter(|&i| i != base + me).map(|i| i as u32));
+                return results[me];
+            }
         }
+        self.suspend();
+        run.st.borrow().results[base + me]
     }
 
-    /// Parks until `counter` differs from `seen` (or the launch failed,
-    /// if `stop_on_fail`).
-    fn park_until(&self, counter: &AtomicU64, seen: u64, stop_on_fail: bool) {
-        loop {
-            if counter.load(Ordering::Acquire) != seen {
+    fn barrier(&self) {
+        let run = self.run();
+        let t = run.threads;
+        {
+            let mut st = run.st.borrow_mut();
+            st.bar_count += 1;
+            if st.bar_count == t {
+                // every other thread waits at this barrier
+                st.bar_count = 0;
+                st.stats.barriers += 1;
+                for wp in st.warps.iter_mut() {
+                    wp.at_bar = 0;
+                }
+                let me = (self.worker * run.lanes + self.lane) as u32;
+                st.ready.extend((0..t as u32).filter(|&i| i != me));
                 return;
             }
-            if stop_on_fail && self.failed.load(Ordering::Acquire) {
-                return;
-            }
-            std::thread::park();
+            st.warps[self.worker].at_bar |= 1 << self.lane;
         }
+        self.suspend();
+    }
+}
+
+impl GangRun {
+    fn launch(&self) -> &Launch {
+        // SAFETY: the Launch outlives every gang run of it.
+        unsafe { &*self.launch }
     }
 
-    /// Records a divergence error: prints and exits (normal mode) or wakes
-    /// everybody so that the launch drains (test mode).
-    fn fail(&self, st: &mut State, msg: String) {
-        let full = format!("gpuf-sim: error: kernel {}: {msg}", self.name);
-        if self.exit_on_error {
-            crate::fatal::die(3, &full);
-        }
-        if st.error.is_none() {
-            st.error = Some(full);
-        }
-        self.failed.store(true, Ordering::Release);
-        for t in 0..self.threads() {
-            self.unpark(t);
-        }
-    }
-
-    /// Lanes of warp `w` for which `pred` holds.
-    fn lanes_at(&self, st: &State, w: usize, pred: impl Fn(Where) -> bool) -> u64 {
-        let l = self.dims.lanes;
-        (0..l).filter(|&i| pred(st.at[w * l + i])).fold(0u64, |m, i| m | 1 << i)
-    }
-
-    /// Called when a thread is about to block or has returned: if every
-    /// live thread of the gang is blocked, nothing can ever complete, and
-    /// the state tells exactly who waits where.
-    fn check_deadlock(&self, st: &mut State) {
-        if st.blocked + st.returned < self.threads() || st.blocked == 0 || st.error.is_some() {
-            return;
-        }
-        let g = st.gang;
-        let lanes = self.dims.lanes;
+    /// No fiber can run and not all have returned: every live one waits at
+    /// a rendezvous that can never complete. Says who waits where.
+    fn deadlock_message(&self, st: &GangState) -> String {
+        let g = self.gang;
+        let d = self.launch().dims;
+        let lanes = d.lanes;
         for (w, wp) in st.warps.iter().enumerate() {
             if let Some(op) = wp.op {
                 let mut msg =
@@ -258,15 +355,13 @@ impl Launch {
                 if wp.returned != 0 {
                     msg += &format!("; lanes {} returned from the kernel", lanes_list(wp.returned, lanes));
                 }
-                let bar = self.lanes_at(st, w, |x| x == Where::Barrier);
-                if bar != 0 {
-                    msg += &format!("; lanes {} wait at a barrier", lanes_list(bar, lanes));
+                if wp.at_bar != 0 {
+                    msg += &format!("; lanes {} wait at a barrier", lanes_list(wp.at_bar, lanes));
                 }
-                self.fail(st, msg);
-                return;
+                return msg;
             }
         }
-        let t = self.threads();
+        let t = d.workers * lanes;
         let mut msg = format!("barrier reached by only part of gang {g} ({} of {t} threads)", st.bar_count);
         let ret: Vec<String> = st
             .warps
@@ -278,193 +373,160 @@ impl Launch {
         if !ret.is_empty() {
             msg += &format!("; returned from the kernel: {}", ret.join(", "));
         }
-        self.fail(st, msg);
-    }
-
-    /// A warp-wide exchange: `v` is this lane's contribution, `req` what it
-    /// wants back.
-    fn warp_op(&self, c: &Ctx, op: WarpOp, v: u64, req: Req) -> u64 {
-        let lanes = self.dims.lanes;
-        let w = c.worker;
-        let tid = w * lanes + c.lane;
-        let mut st = self.lock();
-        if st.error.is_some() {
-            return v;
-        }
-        if let Some(o) = st.warps[w].op {
-            if o != op {
-                let msg = format!(
-                    "warp {w} of gang {} diverged: lanes {} at a {} while lane {} reached a {}",
-                    st.gang,
-                    lanes_list(st.warps[w].arrived, lanes),
-                    o.word(),
-                    c.lane,
-                    op.word()
-                );
-                self.fail(&mut st, msg);
-                return v;
-            }
-        }
-        let wp = &mut st.warps[w];
-        wp.op = Some(op);
-        wp.slots[c.lane] = v;
-        wp.reqs[c.lane] = req;
-        wp.arrived |= 1 << c.lane;
-        wp.count += 1;
-        if wp.count == lanes {
-            // complete the round: answer every lane
-            let mask = wp.slots.iter().enumerate().fold(0u64, |m, (i, &s)| m | (s & 1) << i);
-            let mut mine = v;
-            for l in 0..lanes {
-                let r = match wp.reqs[l] {
-                    Req::Shuffle { src } => {
-                        if (0..lanes as i64).contains(&src) {
-                            wp.slots[src as usize]
-                        } else {
-                            wp.slots[l]
-                        }
-                    }
-                    Req::Vote { mode } => match mode {
-                        0 => (mask != 0) as u64,
-                        1 => (mask.count_ones() as usize == lanes) as u64,
-                        _ => mask & 0xffff_ffff,
-                    },
-                };
-                if l == c.lane {
-                    mine = r;
-                } else {
-                    self.results[w * lanes + l].store(r, Ordering::Relaxed);
-                }
-            }
-            wp.op = None;
-            wp.arrived = 0;
-            wp.count = 0;
-            st.blocked -= lanes - 1;
-            for l in 0..lanes {
-                st.at[w * lanes + l] = Where::Running;
-            }
-            match op {
-                WarpOp::Shuffle => st.stats.shuffles += 1,
-                WarpOp::Vote => st.stats.votes += 1,
-            }
-            self.warp_round[w].fetch_add(1, Ordering::Release);
-            drop(st);
-            for l in 0..lanes {
-                if l != c.lane {
-                    self.unpark(w * lanes + l);
-                }
-            }
-            return mine;
-        }
-        st.at[tid] = Where::Warp(op);
-        st.blocked += 1;
-        let seen = self.warp_round[w].load(Ordering::Relaxed);
-        self.check_deadlock(&mut st);
-        drop(st);
-        self.park_until(&self.warp_round[w], seen, true);
-        if self.warp_round[w].load(Ordering::Acquire) == seen {
-            return v; // failed
-        }
-        self.results[tid].load(Ordering::Relaxed)
-    }
-
-    fn barrier(&self, c: &Ctx) {
-        let t = self.threads();
-        let mut st = self.lock();
-        if st.error.is_some() {
-            return;
-        }
-        st.bar_count += 1;
-        if st.bar_count == t {
-            st.bar_count = 0;
-            st.blocked -= t - 1;
-            for a in st.at.iter_mut() {
-                *a = Where::Running;
-            }
-            st.stats.barriers += 1;
-            self.bar_round.fetch_add(1, Ordering::Release);
-            drop(st);
-            let me = c.worker * self.dims.lanes + c.lane;
-            for i in (0..t).filter(|&i| i != me) {
-                self.unpark(i);
-            }
-            return;
-        }
-        st.at[c.worker * self.dims.lanes + c.lane] = Where::Barrier;
-        st.blocked += 1;
-        let seen = self.bar_round.load(Ordering::Relaxed);
-        self.check_deadlock(&mut st);
-        drop(st);
-        self.park_until(&self.bar_round, seen, true);
-    }
-
-    /// A thread returned from the kernel; the last one of the gang starts
-    /// the next gang (or ends the launch).
-    fn returned(&self, c: &Ctx) {
-        let lanes = self.dims.lanes;
-        let t = self.threads();
-        let mut st = self.lock();
-        st.warps[c.worker].returned |= 1 << c.lane;
-        st.at[c.worker * lanes + c.lane] = Where::Returned;
-        st.returned += 1;
-        if st.returned == t {
-            if st.error.is_some() || st.gang + 1 == self.dims.gangs {
-                st.done = true;
-            } else {
-                st.gang += 1;
-                st.returned = 0;
-                st.blocked = 0;
-                for wp in st.warps.iter_mut() {
-                    wp.returned = 0;
-                }
-                for a in st.at.iter_mut() {
-                    *a = Where::Running;
-                }
-                let mut arena = self.arena.lock().unwrap_or_else(|e| e.into_inner());
-                arena.iter_mut().for_each(|x| *x = 0);
-            }
-            self.gang_round.fetch_add(1, Ordering::Release);
-            drop(st);
-            let me = c.worker * lanes + c.lane;
-            for i in (0..t).filter(|&i| i != me) {
-                self.unpark(i);
-            }
-            return;
-        }
-        let seen = self.gang_round.load(Ordering::Relaxed);
-        self.check_deadlock(&mut st);
-        drop(st);
-        // wait for the whole gang (errors end the launch through the last
-        // returning thread, which bumps the round too)
-        self.park_until(&self.gang_round, seen, false);
-    }
-
-    /// Body of one thread: run the kernel for every gang.
-    fn run_thread(self: &Arc<Self>, tid: usize) {
-        let lanes = self.dims.lanes;
-        let _ = self.handles[tid].set(std::thread::current());
-        let mut c = Ctx { launch: Arc::as_ptr(self), gang: 0, worker: tid / lanes, lane: tid % lanes };
-        let mut args: Vec<*mut u8> = Vec::with_capacity(self.args.len());
-        loop {
-            {
-                let st = self.lock();
-                if st.done {
-                    break;
-                }
-                c.gang = st.gang;
-            }
-            CTX.with(|x| x.set(Some(c)));
-            args.clear();
-            args.extend(self.args.iter().map(|&a| a as *mut u8));
-            (self.kernel)(args.as_mut_ptr());
-            self.returned(&c);
-        }
-        CTX.with(|x| x.set(None));
+        msg
     }
 }
 
+/// Runs gang `g` of `l` on this OS thread: all its lanes as fibers.
+/// Returns the gang's counts and its divergence error, if any.
+fn run_gang(l: &Launch, g: usize) -> (SimStats, Option<String>) {
+    let d = l.dims;
+    let t = d.workers * d.lanes;
+    let arena = ARENA.with(|a| {
+        let mut a = a.borrow_mut();
+        a.clear();
+        a.resize(l.arena_words, 0);
+        a.as_mut_ptr() as *mut u8
+    });
+    let warps = (0..d.workers).map(|_| Warp { op: None, arrived: 0, count: 0, at_bar: 0, returned: 0 }).collect();
+    let run = GangRun {
+        launch: l,
+        gang: g,
+        lanes: d.lanes,
+        threads: t,
+        arena,
+        st: RefCell::new(GangState {
+            warps,
+            slots: vec![0; t],
+            reqs: vec![0; t],
+            results: vec![0; t],
+            ready: (0..t as u32).collect(),
+            bar_count: 0,
+            returned: 0,
+            error: None,
+            stats: SimStats::default(),
+        }),
+    };
+    let lanes: Vec<Lane> =
+        (0..t).map(|tid| Lane { run: &run, worker: tid / d.lanes, lane: tid % d.lanes, yielder: Cell::new(std::ptr::null()) }).collect();
+    // every lane gets its own copy of the argument array
+    let nargs = l.args.len();
+    let mut args: Vec<*mut u8> = (0..t).flat_map(|_| l.args.iter().map(|&a| a as *mut u8)).collect();
+    let mut stacks = STACKS.with(|s| {
+        let mut s = s.borrow_mut();
+        let keep = s.len().saturating_sub(t);
+        s.split_off(keep)
+    });
+    let mut fibers: Vec<Fiber> = Vec::with_capacity(t);
+    for (tid, lane) in lanes.iter().enumerate() {
+        let stack = match stacks.pop() {
+            Some(s) => s,
+            None => DefaultStack::new(FIBER_STACK)
+                .unwrap_or_else(|e| crate::fatal::die(1, &format!("gpuf-sim: error: cannot allocate a fiber stack: {e}"))),
+        };
+        let lp = lane as *const Lane as usize;
+        // SAFETY (of the later dereference): `args` outlives the fibers
+        // and is not resized while they run.
+        let ap = unsafe { args.as_mut_ptr().add(tid * nargs) } as usize;
+        let kernel = l.kernel;
+        fibers.push(Coroutine::with_stack(stack, move |y: &Yielder<(), ()>, ()| {
+            // SAFETY: the Lane outlives its fiber.
+            let lane = unsafe { &*(lp as *const Lane) };
+            lane.yielder.set(y);
+            kernel(ap as *mut *mut u8);
+        }));
+    }
+    let mut abandoned = false;
+    loop {
+        let next = run.st.borrow_mut().ready.pop_front();
+        let Some(tid) = next else { break };
+        let tid = tid as usize;
+        if l.failed_gang.load(Ordering::Relaxed) < g {
+            abandoned = true;
+            break;
+        }
+        CUR.with(|c| c.set(&lanes[tid]));
+        let r = fibers[tid].resume(());
+        let mut st = run.st.borrow_mut();
+        if let CoroutineResult::Return(()) = r {
+            st.warps[tid / d.lanes].returned |= 1 << (tid % d.lanes);
+            st.returned += 1;
+        }
+        if st.error.is_some() {
+            break;
+        }
+    }
+    CUR.with(|c| c.set(std::ptr::null()));
+    let (stats, error) = {
+        let mut st = run.st.borrow_mut();
+        if !abandoned && st.error.is_none() && st.returned < t {
+            st.error = Some(run.deadlock_message(&st));
+        }
+        (st.stats, st.error.take())
+    };
+    STACKS.with(|s| {
+        let mut s = s.borrow_mut();
+        for mut f in fibers {
+            if !f.done() {
+                // SAFETY: a stuck fiber is never resumed again; its stack
+                // holds only kernel frames (no destructors to run).
+                unsafe { f.force_reset() };
+            }
+            s.push(f.into_stack());
+        }
+    });
+    drop(args);
+    (stats, if abandoned { None } else { error })
+}
+
+impl Launch {
+    fn lock(&self) -> MutexGuard<'_, Done> {
+        self.done.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// Claims and runs gangs of `l` until none is left.
+fn runner(l: &Launch) {
+    loop {
+        let g = l.next_gang.fetch_add(1, Ordering::Relaxed);
+        if g >= l.dims.gangs {
+            return;
+        }
+        let (stats, error) = if g < l.failed_gang.load(Ordering::Acquire) { run_gang(l, g) } else { (SimStats::default(), None) };
+        if error.is_some() {
+            l.failed_gang.fetch_min(g, Ordering::AcqRel);
+        }
+        let mut d = l.lock();
+        d.stats.shuffles += stats.shuffles;
+        d.stats.votes += stats.votes;
+        d.stats.barriers += stats.barriers;
+        if let Some(e) = error {
+            if d.error.as_ref().is_none_or(|(eg, _)| g < *eg) {
+                d.error = Some((g, e));
+            }
+        }
+        d.left -= 1;
+        if d.left == 0 {
+            l.all_done.notify_all();
+        }
+    }
+}
+
+/// OS threads that run the gangs of one launch: `GPUF_SIM_THREADS` if set
+/// to a positive number, else the available cores.
+fn sim_threads() -> usize {
+    static N: OnceLock<usize> = OnceLock::new();
+    *N.get_or_init(|| {
+        std::env::var("GPUF_SIM_THREADS")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|&n| n > 0)
+            .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))
+    })
+}
+
 // ---------------------------------------------------------------------------
-// Thread pool (threads live across launches).
+// Helper threads (they live across launches).
 
 type Job = Box<dyn FnOnce() + Send>;
 
@@ -475,8 +537,6 @@ struct PoolThread {
 
 static IDLE: Mutex<Vec<Arc<PoolThread>>> = Mutex::new(Vec::new());
 
-const SIM_STACK: usize = 8 << 20;
-
 fn pool_run(job: Job) {
     let t = IDLE.lock().unwrap_or_else(|e| e.into_inner()).pop();
     let t = match t {
@@ -484,7 +544,7 @@ fn pool_run(job: Job) {
         None => {
             let t = Arc::new(PoolThread { job: Mutex::new(None), cv: Condvar::new() });
             let t2 = t.clone();
-            let spawned = std::thread::Builder::new().name("gpuf-sim".into()).stack_size(SIM_STACK).spawn(move || loop {
+            let spawned = std::thread::Builder::new().name("gpuf-sim".into()).spawn(move || loop {
                 let job = {
                     let mut g = t2.job.lock().unwrap_or_else(|e| e.into_inner());
                     loop {
@@ -530,71 +590,36 @@ pub fn run(
     if dims.gangs == 0 || t == 0 {
         return Ok(SimStats::default());
     }
-    let warps = (0..dims.workers)
-        .map(|_| Warp {
-            op: None,
-            arrived: 0,
-            count: 0,
-            slots: vec![0; dims.lanes],
-            reqs: vec![Req::Vote { mode: 0 }; dims.lanes],
-            returned: 0,
-        })
-        .collect();
-    let st = State {
-        gang: 0,
-        done: false,
-        warps,
-        at: vec![Where::Running; t],
-        bar_count: 0,
-        blocked: 0,
-        returned: 0,
-        error: None,
-        stats: SimStats::default(),
-    };
-    let mut arena = vec![0u128; shared_bytes.div_ceil(16).max(1)];
-    let arena_ptr = arena.as_mut_ptr() as u64;
     let l = Arc::new(Launch {
         name: name.to_string(),
         dims,
         kernel,
         args: args.to_vec(),
-        st: Mutex::new(st),
-        warp_round: (0..dims.workers).map(|_| AtomicU64::new(0)).collect(),
-        bar_round: AtomicU64::new(0),
-        gang_round: AtomicU64::new(0),
-        failed: AtomicBool::new(false),
-        results: (0..t).map(|_| AtomicU64::new(0)).collect(),
-        handles: (0..t).map(|_| OnceLock::new()).collect(),
-        arena: Mutex::new(arena),
-        arena_ptr,
+        arena_words: shared_bytes.div_ceil(16).max(1),
+        next_gang: AtomicUsize::new(0),
+        failed_gang: AtomicUsize::new(usize::MAX),
+        done: Mutex::new(Done { left: dims.gangs, stats: SimStats::default(), error: None }),
+        all_done: Condvar::new(),
         atomics: AtomicU64::new(0),
-        exit_on_error,
     });
-    let finished = Arc::new((Mutex::new(0usize), Condvar::new()));
-    for tid in 0..t {
+    // helpers that come too late find no gang left and just return
+    for _ in 1..sim_threads().min(dims.gangs) {
         let l = l.clone();
-        let f = finished.clone();
-        pool_run(Box::new(move || {
-            l.run_thread(tid);
-            drop(l);
-            let mut n = f.0.lock().unwrap_or_else(|e| e.into_inner());
-            *n += 1;
-            if *n == t {
-                f.1.notify_all();
-            }
-        }));
+        pool_run(Box::new(move || runner(&l)));
     }
-    {
-        let mut n = finished.0.lock().unwrap_or_else(|e| e.into_inner());
-        while *n < t {
-            n = finished.1.wait(n).unwrap_or_else(|e| e.into_inner());
+    runner(&l);
+    let mut d = l.lock();
+    while d.left > 0 {
+        d = l.all_done.wait(d).unwrap_or_else(|e| e.into_inner());
+    }
+    if let Some((_, e)) = &d.error {
+        let full = format!("gpuf-sim: error: kernel {}: {e}", l.name);
+        if exit_on_error {
+            crate::fatal::die(3, &full);
         }
+        return Err(full);
     }
-    let st = l.lock();
-    if let Some(e) = &st.error {
-        return Err(e.clone());
-    }
-    let mut s = st.stats;
+    let mut s = d.stats;
     s.atomics = l.atomics.load(Ordering::Relaxed);
     Ok(s)
 }
@@ -639,17 +664,12 @@ impl Device for SimDevice {
 // ---------------------------------------------------------------------------
 // The functions sim kernels call (exported through `abi.rs`).
 
-fn launch_of(c: &Ctx) -> &Launch {
-    // SAFETY: the Launch outlives every thread running its kernel.
-    unsafe { &*c.launch }
-}
-
 /// Position at `level` (0 gang, 1 worker, 2 vector); 0 outside a launch.
 pub fn dim_pos(level: i32) -> i32 {
-    match ctx() {
+    match cur() {
         None => 0,
         Some(c) => match level {
-            0 => c.gang as i32,
+            0 => c.run().gang as i32,
             1 => c.worker as i32,
             2 => c.lane as i32,
             _ => 0,
@@ -659,10 +679,10 @@ pub fn dim_pos(level: i32) -> i32 {
 
 /// Size of `level`; 1 outside a launch.
 pub fn dim_size(level: i32) -> i32 {
-    match ctx() {
+    match cur() {
         None => 1,
         Some(c) => {
-            let d = launch_of(&c).dims;
+            let d = c.launch().dims;
             match level {
                 0 => d.gangs as i32,
                 1 => d.workers as i32,
@@ -675,9 +695,8 @@ pub fn dim_size(level: i32) -> i32 {
 
 /// Shuffle of a 64-bit payload: mode 0 idx, 1 xor, 2 down, 3 up.
 pub fn shfl_bits(v: u64, mode: i32, arg: i32) -> u64 {
-    let Some(c) = ctx() else { return v };
-    let l = launch_of(&c);
-    let lanes = l.dims.lanes as i64;
+    let Some(c) = cur() else { return v };
+    let lanes = c.launch().dims.lanes as i64;
     let me = c.lane as i64;
     let arg = arg as i64;
     let src = match mode {
@@ -687,38 +706,37 @@ pub fn shfl_bits(v: u64, mode: i32, arg: i32) -> u64 {
         3 => me - arg,
         _ => me,
     };
-    l.warp_op(&c, WarpOp::Shuffle, v, Req::Shuffle { src })
+    c.warp_op(WarpOp::Shuffle, v, src)
 }
 
 /// Vote: mode 0 any, 1 all, 2 ballot (low 32 bits of the lane mask).
 pub fn vote(mode: i32, pred: i32) -> i32 {
-    let Some(c) = ctx() else {
+    let Some(c) = cur() else {
         return (pred != 0) as i32;
     };
-    let l = launch_of(&c);
-    let r = l.warp_op(&c, WarpOp::Vote, (pred != 0) as u64, Req::Vote { mode });
+    let r = c.warp_op(WarpOp::Vote, (pred != 0) as u64, mode as i64);
     r as u32 as i32
 }
 
 /// Gang-wide barrier.
 pub fn barrier() {
-    if let Some(c) = ctx() {
-        launch_of(&c).barrier(&c);
+    if let Some(c) = cur() {
+        c.barrier();
     }
 }
 
 /// The gang's shared arena (null outside a launch).
 pub fn shared() -> *mut u8 {
-    match ctx() {
+    match cur() {
         None => std::ptr::null_mut(),
-        Some(c) => launch_of(&c).arena_ptr as *mut u8,
+        Some(c) => c.run().arena,
     }
 }
 
 /// Counts one atomic operation.
 pub fn atomic_note() {
-    if let Some(c) = ctx() {
-        launch_of(&c).atomics.fetch_add(1, Ordering::Relaxed);
+    if let Some(c) = cur() {
+        c.launch().atomics.fetch_add(1, Ordering::Relaxed);
     }
 }
 
@@ -897,6 +915,53 @@ mod tests {
         let mut out = vec![0f64; 1];
         run("tree_sum", tree_sum, &[out.as_mut_ptr() as u64], 0, dims(1, 1, 32), false).unwrap();
         assert_eq!(out[0], 32.0 * 33.0 / 2.0);
+    }
+
+    /// Kernel: gangs from args[0] on skip the shuffle in lanes >= 4.
+    extern "C" fn late_gangs_diverge(args: *mut *mut u8) {
+        let first_bad = unsafe { *args } as i32;
+        if gpuf_sim_dim_pos(0) < first_bad || gpuf_sim_dim_pos(2) < 4 {
+            let _ = gpuf_sim_shfl_i32(1, 1, 1);
+        }
+    }
+
+    #[test]
+    fn the_lowest_failing_gang_is_reported() {
+        // gangs run on several OS threads; the message must still be the
+        // one a sequential run gives (the first failing gang)
+        for first_bad in [0u64, 2, 5] {
+            let e = run("k_late", late_gangs_diverge, &[first_bad], 0, dims(8, 2, 32), false).unwrap_err();
+            assert_eq!(
+                e,
+                format!(
+                    "gpuf-sim: error: kernel k_late: shuffle reached by only part of warp 0 of gang {first_bad} (lanes 0..3); \
+                     lanes 4..31 returned from the kernel"
+                )
+            );
+        }
+        let s = run("k_late", late_gangs_diverge, &[8], 0, dims(8, 2, 32), false).unwrap();
+        assert_eq!(s.shuffles, 16);
+    }
+
+    /// Kernel: uses 512 KiB of its (fiber) stack.
+    extern "C" fn big_frame(args: *mut *mut u8) {
+        let out = unsafe { *args } as *const std::sync::atomic::AtomicU64;
+        let mut buf = [0u8; 512 << 10];
+        let b = std::hint::black_box(&mut buf);
+        for (i, x) in b.iter_mut().enumerate() {
+            *x = i as u8;
+        }
+        let sum: u64 = std::hint::black_box(&buf).iter().map(|&x| x as u64).sum();
+        unsafe { (*out).fetch_add(sum, std::sync::atomic::Ordering::Relaxed) };
+        gpuf_sim_barrier();
+    }
+
+    #[test]
+    fn fibers_have_big_stacks() {
+        let total = std::sync::atomic::AtomicU64::new(0);
+        run("big_frame", big_frame, &[&total as *const _ as u64], 0, dims(3, 1, 32), false).unwrap();
+        let per: u64 = (0..512u64 << 10).map(|i| i % 256).sum();
+        assert_eq!(total.into_inner(), 3 * 32 * per);
     }
 
     #[test]
