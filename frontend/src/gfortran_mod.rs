@@ -398,8 +398,8 @@ impl<'a> Tr<'a> {
             }
             let ts = r.ts().ok_or("a malformed symbol")?;
             let (ty, _, _) = self.ty(ts, false).map_err(|w| format!("{w}: the result of `{local}`"))?;
-            if ty.starts_with("character") {
-                return Err(format!("the character function `{local}`"));
+            if ty == "character" {
+                return Err(format!("the character function `{local}` (its result length is not a constant)"));
             }
             format!("{ty} 0")
         } else {

@@ -347,9 +347,10 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
         }
         let kind = if p.kind == UnitKind::Function { "function" } else { "subroutine" };
         let owner = p.module.clone().unwrap_or_else(|| "-".into());
-        let res = match p.result {
-            Some((b, r)) => format!("{} {r}", show_base(b, &c.types)),
-            None => "- 0".into(),
+        let res = match (p.result, result_char_len(c, key).or(p.result_len)) {
+            (Some((BaseTy::Character, r)), Some(n)) => format!("character*{n} {r}"),
+            (Some((b, r)), _) => format!("{} {r}", show_base(b, &c.types)),
+            (None, _) => "- 0".into(),
         };
         let _ = writeln!(out, "proc {local} {kind} {} {owner} {} {res}", p.link_name, u8::from(p.elemental));
         for a in &p.args {
@@ -570,6 +571,17 @@ fn parse_base(t: &str) -> Option<(BaseTy, Option<Option<i64>>)> {
     Some((BaseTy::Character, Some(if l == "-" { None } else { Some(l.parse().ok()?) })))
 }
 
+/// The constant result length of the character function `key` defined in this file.
+fn result_char_len(c: &Checked, key: &str) -> Option<i64> {
+    let u = c.units.iter().find(|u| u.key.as_deref() == Some(key) && u.unit.kind == UnitKind::Function)?;
+    let r = u.unit.result.as_ref().unwrap_or(&u.unit.name);
+    match &u.symbols.get(&r.name)?.char_len {
+        None => Some(1),
+        Some(CharLen::Expr(Expr { kind: ExprKind::Int(v, _), .. })) => Some(*v),
+        _ => None,
+    }
+}
+
 fn lit(kind: ExprKind, ty: Ty) -> Expr {
     Expr { kind, span: Span::default(), ty }
 }
@@ -664,10 +676,16 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     "function" => UnitKind::Function,
                     _ => return Err(bad()),
                 };
+                let mut result_len = None;
                 let result = match (*rty, kind) {
                     ("-", UnitKind::Subroutine) => None,
                     (t, UnitKind::Function) => match parse_base_in(t, &m.types) {
                         Some((b, None)) => Some((b, rrank.parse().map_err(|_| bad())?)),
+                        // `character*N`: a character function with a constant result length.
+                        Some((b @ BaseTy::Character, Some(len))) => {
+                            result_len = Some(len.unwrap_or(1));
+                            Some((b, rrank.parse().map_err(|_| bad())?))
+                        }
                         _ => return Err(bad()),
                     },
                     _ => return Err(bad()),
@@ -679,6 +697,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     link_name: link.to_string(),
                     args: Vec::new(),
                     result,
+                    result_len,
                     defined: false,
                     explicit: true,
                     module: (*owner != "-").then(|| owner.to_string()),

@@ -7,6 +7,9 @@ program gf_mod_main
   integer(ik) :: big
   integer :: k
   character(len=n) :: label
+  ! A named constant made of the module's: a constant in the internal procedure below too,
+  ! which uses the module again (no object of the module holds it).
+  integer, parameter :: nsq = n * n
   q%x = 3; q%y = 4; q%id = 1; q%v = [1.0, 2.0, 3.0]
   a = 1.0_dp
   k = 1
@@ -22,7 +25,15 @@ program gf_mod_main
   label = 'abcdefgh'
   print *, big, label, kind(big)
   call renamed()
+  call consts()
 contains
+  subroutine consts()
+    use gm
+    integer :: x
+    x = nsq + n
+    print *, x
+  end subroutine consts
+
   subroutine renamed()
     use gm, only: wp => dp
     real(wp) :: t

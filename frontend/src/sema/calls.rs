@@ -271,6 +271,7 @@ impl Checker {
                         link_name: format!("{fname}_"),
                         args: argsigs,
                         result: if func { result } else { None },
+                        result_len: None,
                         defined: false,
                         explicit: false,
                         module: None,

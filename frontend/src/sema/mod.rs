@@ -196,6 +196,9 @@ pub struct ProcSig {
     pub args: Vec<ArgSig>,
     /// A function's result type and rank.
     pub result: Option<(BaseTy, u8)>,
+    /// The constant length of a character function's result, when the procedure comes from
+    /// a module file (a callee in the same file has its declaration instead).
+    pub result_len: Option<i64>,
     /// The body is in this file.
     pub defined: bool,
     /// The interface is known (defined here, a module procedure, an interface block);

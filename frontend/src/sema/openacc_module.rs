@@ -96,6 +96,7 @@ pub fn openacc_routines() -> Vec<(String, ProcSig)> {
             AccResult::Int => Some((BaseTy::Integer(4), 0)),
             AccResult::Logical => Some((BaseTy::Logical, 0)),
         },
+        result_len: None,
         defined: false,
         explicit: true,
         module: None,

@@ -88,6 +88,7 @@ impl Global {
                 link_name,
                 args,
                 result,
+                result_len: None,
                 defined: true,
                 explicit: true,
                 module,

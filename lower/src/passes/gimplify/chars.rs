@@ -103,10 +103,14 @@ impl G<'_> {
                 let v = self.conv(v, Ty::I64);
                 self.bin(Ty::I64, BinOp::Max, v, Op::I64(0))
             }
-            _ => {
-                self.not_yet("a reference to this character function (its result length is not known here)", sp);
-                return none;
-            }
+            _ => match self.procs.map.get(&name.name).and_then(|s| s.result_len) {
+                // A procedure from a module file: its constant result length.
+                Some(n) => Op::I64(n.max(0)),
+                None => {
+                    self.not_yet("a reference to this character function (its result length is not known here)", sp);
+                    return none;
+                }
+            },
         };
         let buf = self.str_temp(len.clone());
         let mark = self.call_after.len();

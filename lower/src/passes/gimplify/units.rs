@@ -189,7 +189,11 @@ impl G<'_> {
                 self.not_yet("complex named constant arrays", s.span);
                 continue;
             }
-            if (s.module.is_some() || saved_here) && s.base != BaseTy::Character {
+            // A scalar named constant of a module is a constant in every unit that sees it
+            // (a local copy of its value), never a reference to an object of the module: a
+            // module compiled by gfortran has no symbol for it (`use mpi`'s `MPI_REAL8`).
+            let module_constant = s.parameter && s.rank == 0 && s.init.is_some();
+            if (s.module.is_some() || saved_here) && s.base != BaseTy::Character && !module_constant {
                 let (gname, local) = self.static_name(s);
                 if s.rank > 0 {
                     self.saved_array(s, gname, local);
@@ -237,8 +241,17 @@ impl G<'_> {
                     self.homes.insert(s.name.clone(), Home::Reg(v, s.base));
                 }
                 if let Some(init) = &s.init {
-                    let o = self.expr(init);
-                    let o = self.conv(o, ty);
+                    // A named constant's value is folded from the symbol table: the
+                    // constants it names may be declared after it (use association in an
+                    // internal procedure, for one).
+                    let folded = if s.parameter { const_value(init, ty, syms) } else { None };
+                    let o = match folded {
+                        Some(v) => v,
+                        None => {
+                            let o = self.expr(init);
+                            self.conv(o, ty)
+                        }
+                    };
                     self.store_name(&s.name, o);
                 } else {
                     // gfortran's locals usually start as zero (static or fresh stack); doing
