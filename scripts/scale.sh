@@ -4,15 +4,15 @@
 # statements using them) in a temporary directory, compiles each with gpuf through the
 # front end and gimplify only (`--emit=gimple`) and fully, and prints the wall and user
 # seconds and the maximum resident set size of each. Both should grow linearly.
-# The full compile uses -O0 (OPT=2 for -O2): LLVM's optimisers and register allocator
-# grow faster than linearly on one huge function (gfortran's middle end does not).
+# The full compile uses -O2 (OPT=0 for -O0); huge host functions are compiled as at -O0
+# (codegen's `skip_huge_functions`), since LLVM's optimisers grow faster than linearly.
 #
 # Usage: scripts/scale.sh [LINES...]   (GPUF=path/to/gpuf; default target/release/gpuf,
 # built if missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 gpuf=${GPUF:-target/release/gpuf}
-opt=${OPT:-0}
+opt=${OPT:-2}
 if [ ! -x "$gpuf" ]; then cargo build --release -p gpuf >&2; fi
 if [ ! -x /usr/bin/time ]; then
   sudo=""

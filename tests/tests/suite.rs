@@ -647,3 +647,26 @@ fn long_case_and_if_chains() {
     chain.push_str("    else\n      s = s + 1\n    end if\n  end do\n  print '(i0)', s\nend program\n");
     assert_eq!(compile_and_run_large("long_if_chain", &chain, 30), want.to_string());
 }
+
+/// `where` with 8,000 `elsewhere` branches compiles in a few seconds (at -O2: huge host
+/// functions are not optimised, LLVM's optimisers grow faster than linearly with them).
+#[test]
+fn long_where_chain() {
+    const N: i64 = 8_000;
+    let mut src = String::from("program p\n  integer :: a(10), b(10), i\n  a = [(i, i = 1, 10)]\n  b = 0\n  where (a == 0)\n    b = -1\n");
+    for k in 1..N {
+        src.push_str(&format!("  elsewhere (a == {k})\n    b = 3 * {k}\n"));
+    }
+    src.push_str("  elsewhere\n    b = 99\n  end where\n  print '(i0)', sum(b)\nend program\n");
+    let d = scratch("long_where");
+    let f = d.join("long_where.f90");
+    std::fs::write(&f, &src).unwrap_or_else(|e| panic!("cannot write {}: {e}", f.display()));
+    let exe = d.join("prog");
+    let t = std::time::Instant::now();
+    let o = run(Command::new(gpuf()).args(["compile", "--offload", "none"]).arg(&f).arg("-o").arg(&exe));
+    let took = t.elapsed();
+    assert!(o.status.success(), "gpuf failed:\n{}", String::from_utf8_lossy(&o.stderr));
+    assert!(took.as_secs() < 60, "compiling took {took:?}");
+    let r = run(&mut Command::new(&exe));
+    assert_eq!(String::from_utf8_lossy(&r.stdout).trim(), "165");
+}
