@@ -366,7 +366,8 @@ impl<'ctx> Cg<'ctx> {
         if let Some(p) = self.strings.get(s) {
             return *p;
         }
-        let mut bytes = s.as_bytes().to_vec();
+        // Raw bytes of the source's literals stand for themselves.
+        let mut bytes = gpuf_lower::raw_bytes(s);
         bytes.push(0);
         let init = self.ctx.const_string(&bytes, false);
         let g = self.m.add_global(init.get_type(), None, ".str");

@@ -207,14 +207,62 @@ pub(crate) fn target_machine(tgt: Tgt, opts: &Options) -> R<TargetMachine> {
         .ok_or_else(|| CodegenError(format!("cannot create a target machine for {} (cpu `{cpu}`)", tgt.name())))
 }
 
+/// Basic blocks and instructions above which a host function is not optimised.
+const HUGE_FN_BLOCKS: usize = 2_000;
+const HUGE_FN_INSTRS: usize = 40_000;
+
+/// Marks huge host functions `optnone`: LLVM's optimisers (dominator tree updates, GVN,
+/// the SLP vectoriser) and register allocator take time that grows faster than linearly
+/// with the length of one function (a `where` with 8,000 `elsewhere`s, tens of thousands
+/// of statements in one unit), so such a function is compiled as at -O0 and compile time
+/// stays linear in the program's length. Whether there was one.
+fn skip_huge_functions(m: &inkwell::module::Module) -> bool {
+    let ctx = m.get_context();
+    let mut any = false;
+    for f in m.get_functions() {
+        let blocks = f.count_basic_blocks() as usize;
+        if blocks == 0 {
+            continue;
+        }
+        let mut instrs = 0;
+        if blocks <= HUGE_FN_BLOCKS {
+            for bb in f.get_basic_block_iter() {
+                let mut i = bb.get_first_instruction();
+                while let Some(x) = i {
+                    instrs += 1;
+                    i = x.get_next_instruction();
+                }
+            }
+        }
+        if blocks > HUGE_FN_BLOCKS || instrs > HUGE_FN_INSTRS {
+            for a in ["optnone", "noinline"] {
+                let kind = inkwell::attributes::Attribute::get_named_enum_kind_id(a);
+                f.remove_enum_attribute(inkwell::attributes::AttributeLoc::Function, kind);
+                f.add_attribute(inkwell::attributes::AttributeLoc::Function, ctx.create_enum_attribute(kind, 0));
+            }
+            let always = inkwell::attributes::Attribute::get_named_enum_kind_id("alwaysinline");
+            f.remove_enum_attribute(inkwell::attributes::AttributeLoc::Function, always);
+            any = true;
+        }
+    }
+    any
+}
+
 /// Verify, optimise and emit a finished module.
 fn finish(m: &inkwell::module::Module, tm: &TargetMachine, tgt: Tgt, opts: &Options, emit: Emit) -> R<Vec<u8>> {
     m.verify().map_err(|e| CodegenError(format!("LLVM module for {} does not verify: {}", tgt.name(), e.to_string())))?;
+    // A huge host function is not optimised, and the module's machine code is generated
+    // as at -O0 (the register allocator's memory and time, too, grow with the function).
+    let mut fast_tm = None;
     if opts.opt_level > 0 {
+        if tgt == Tgt::X86 && skip_huge_functions(m) {
+            fast_tm = Some(target_machine(tgt, &Options { opt_level: 0, ..opts.clone() })?);
+        }
         let o = opts.opt_level.min(3);
         m.run_passes(&format!("default<O{o}>"), tm, PassBuilderOptions::create())
             .map_err(|e| CodegenError(format!("optimisation passes failed: {}", e.to_string())))?;
     }
+    let tm = fast_tm.as_ref().unwrap_or(tm);
     match emit {
         Emit::LlvmIr => Ok(m.print_to_string().to_bytes().to_vec()),
         Emit::Asm => write(m, tm, FileType::Assembly),

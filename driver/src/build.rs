@@ -130,10 +130,20 @@ fn predefined(job: &Job) -> Vec<(String, String)> {
 fn read_source(job: &Job, path: &Path, for_e: bool) -> Result<(String, SourceMap), String> {
     let file = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| format!("error: cannot read `{file}`: {e}"))?;
-    if bytes.contains(&0) {
-        return Err(format!("error: `{file}` is not a Fortran source file (it contains binary data)\n  = help: pass objects and libraries after the source file, or only objects to link them"));
+    if bytes.starts_with(b"\x7fELF") || bytes.starts_with(b"!<arch>\n") {
+        return Err(format!("error: `{file}` is not a Fortran source file (it is an object or a library)\n  = help: pass objects and libraries after the source file, or only objects to link them"));
     }
-    let src = String::from_utf8_lossy(&bytes).to_string();
+    if let Some(at) = bytes.iter().position(|&b| b == 0) {
+        // Where the NUL is in the decoded text; shown as a blank in the quoted line.
+        let lo = gpuf_frontend::text::decode_source(&bytes[..at]).len();
+        let shown = gpuf_frontend::text::decode_source(&bytes).replace('\0', " ");
+        let d = Diagnostic::error("E0067", "the source contains a NUL byte", gpuf_frontend::Span::new(lo, lo + 1))
+            .with_label("NUL byte")
+            .with_note("help: a Fortran source is text; pass objects and libraries after the source file");
+        say(&format!("{}\n", d.render(&file, &shown)));
+        return Err(failed(&[d], &file));
+    }
+    let src = gpuf_frontend::text::decode_source(&bytes);
     let (form, cpp_by_suffix) = match file_kind(path) {
         FileKind::Fortran(f, c) => (f, c),
         FileKind::Linker => (Form::Free, false),
@@ -161,7 +171,7 @@ fn read_source(job: &Job, path: &Path, for_e: bool) -> Result<(String, SourceMap
         std::iter::once(here).chain(dirs.iter().cloned()).find_map(|d| {
             let p = d.join(name);
             let text = std::fs::read(&p).ok()?;
-            Some(Loaded { path: p.display().to_string(), text: String::from_utf8_lossy(&text).to_string() })
+            Some(Loaded { path: p.display().to_string(), text: gpuf_frontend::text::decode_source(&text) })
         })
     };
     let (text, map, diags) = preprocess(&file, &src, &opts, &mut load);

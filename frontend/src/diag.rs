@@ -1,4 +1,9 @@
 //! Diagnostics and their rustc-style rendering.
+//!
+//! Codes: E00xx syntax, E01xx names, E02xx types and semantics, E03xx OpenACC, E0900 "not
+//! yet implemented", E0990 internal errors. E0067 (a NUL byte in a source) is reported by
+//! the driver when it reads the file, rendered with [`Diagnostic::render`]; E0276 is an
+//! integer division, `mod` or `modulo` by a constant zero.
 
 use std::fmt::Write as _;
 

@@ -20,6 +20,7 @@ pub mod sema;
 #[cfg(test)]
 #[allow(clippy::indexing_slicing, clippy::unwrap_used, clippy::panic)]
 mod tests;
+pub mod text;
 
 pub use diag::{Diagnostic, Level, Span};
 

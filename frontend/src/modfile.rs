@@ -295,7 +295,7 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
     let scope = c.module_scopes.get(name).cloned().unwrap_or_default();
     let _ = writeln!(out, "openacc {}", u8::from(scope.1));
     write_types(c, name, syms, &mut out)?;
-    for s in &syms.list {
+    for s in syms.list() {
         if s.external || s.dummy.is_some() || !mu.unit.is_public(&s.name) {
             continue;
         }

@@ -13,3 +13,6 @@ pub mod passes;
 pub mod print;
 pub mod targets;
 pub mod verify;
+
+/// The bytes of a string constant of the IR (see [`gpuf_frontend::text`]).
+pub use gpuf_frontend::text::raw_bytes;

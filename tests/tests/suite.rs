@@ -999,3 +999,65 @@ fn gfortran_interop_assumed_shape() {
     );
     assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main"), want, "gfortran main, gpuf module");
 }
+
+/// Compiles `src` (written to a scratch directory) with `gpuf compile -O0 --offload none`
+/// within `secs` seconds and returns the program's standard output.
+fn compile_and_run_large(name: &str, src: &str, secs: u64) -> String {
+    let d = scratch(name);
+    let f = d.join(format!("{name}.f90"));
+    std::fs::write(&f, src).unwrap_or_else(|e| panic!("cannot write {}: {e}", f.display()));
+    let exe = d.join("prog");
+    let t = std::time::Instant::now();
+    let o = run(Command::new(gpuf()).arg("compile").args(["-O0", "--offload", "none"]).arg(&f).arg("-o").arg(&exe));
+    let took = t.elapsed();
+    assert!(o.status.success(), "{name}: gpuf failed:\n{}", String::from_utf8_lossy(&o.stderr));
+    assert!(took.as_secs() < secs, "{name}: compiling took {took:?} (limit {secs} s)");
+    let r = run(&mut Command::new(&exe));
+    assert!(r.status.success(), "{name}: the program failed:\n{}", String::from_utf8_lossy(&r.stderr));
+    String::from_utf8_lossy(&r.stdout).trim().to_string()
+}
+
+/// `select case` with 10,000 cases and an `if`/`else if` chain of 10,000 branches compile
+/// (no recursion whose depth grows with the chain's length) and pick the right branch.
+#[test]
+fn long_case_and_if_chains() {
+    const N: i64 = 10_000;
+    // The selector takes the values 500, 1000, ..., 10000; case k adds k mod 7, the
+    // default 1.
+    let want: i64 = (1..=20).map(|i| i * 500).map(|v| if v < N { v % 7 } else { 1 }).sum();
+    let mut sel = String::from("program p\n  integer :: i, s\n  s = 0\n  do i = 1, 20\n    select case (i*500)\n");
+    for k in 0..N {
+        sel.push_str(&format!("    case ({k})\n      s = s + {}\n", k % 7));
+    }
+    sel.push_str("    case default\n      s = s + 1\n    end select\n  end do\n  print '(i0)', s\nend program\n");
+    assert_eq!(compile_and_run_large("long_select", &sel, 30), want.to_string());
+    let mut chain = String::from("program p\n  integer :: i, s\n  s = 0\n  do i = 1, 20\n    if (i*500 == 0) then\n      s = s + 0\n");
+    for k in 1..N {
+        chain.push_str(&format!("    else if (i*500 == {k}) then\n      s = s + {}\n", k % 7));
+    }
+    chain.push_str("    else\n      s = s + 1\n    end if\n  end do\n  print '(i0)', s\nend program\n");
+    assert_eq!(compile_and_run_large("long_if_chain", &chain, 30), want.to_string());
+}
+
+/// `where` with 8,000 `elsewhere` branches compiles in a few seconds (at -O2: huge host
+/// functions are not optimised, LLVM's optimisers grow faster than linearly with them).
+#[test]
+fn long_where_chain() {
+    const N: i64 = 8_000;
+    let mut src = String::from("program p\n  integer :: a(10), b(10), i\n  a = [(i, i = 1, 10)]\n  b = 0\n  where (a == 0)\n    b = -1\n");
+    for k in 1..N {
+        src.push_str(&format!("  elsewhere (a == {k})\n    b = 3 * {k}\n"));
+    }
+    src.push_str("  elsewhere\n    b = 99\n  end where\n  print '(i0)', sum(b)\nend program\n");
+    let d = scratch("long_where");
+    let f = d.join("long_where.f90");
+    std::fs::write(&f, &src).unwrap_or_else(|e| panic!("cannot write {}: {e}", f.display()));
+    let exe = d.join("prog");
+    let t = std::time::Instant::now();
+    let o = run(Command::new(gpuf()).args(["compile", "--offload", "none"]).arg(&f).arg("-o").arg(&exe));
+    let took = t.elapsed();
+    assert!(o.status.success(), "gpuf failed:\n{}", String::from_utf8_lossy(&o.stderr));
+    assert!(took.as_secs() < 60, "compiling took {took:?}");
+    let r = run(&mut Command::new(&exe));
+    assert_eq!(String::from_utf8_lossy(&r.stdout).trim(), "165");
+}

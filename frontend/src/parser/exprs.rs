@@ -23,10 +23,19 @@ fn convert_ctor_items(items: &mut [CtorItem], base: BaseTy, len: Option<i64>) {
                 BaseTy::Character => {
                     if let (ExprKind::Str(s), Some(n)) = (&mut e.kind, len) {
                         let n = n as usize;
-                        if s.len() > n {
-                            s.truncate(n);
+                        let have = crate::text::raw_len(s);
+                        if have > n {
+                            // Cut after `n` bytes, at a character boundary.
+                            let mut k = 0;
+                            let cut = s.char_indices().find(|(_, c)| {
+                                k += crate::text::char_len(*c);
+                                k > n
+                            });
+                            if let Some((i, _)) = cut {
+                                s.truncate(i);
+                            }
                         } else {
-                            s.push_str(&" ".repeat(n - s.len()));
+                            s.push_str(&" ".repeat(n - have));
                         }
                     }
                 }

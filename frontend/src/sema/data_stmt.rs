@@ -117,13 +117,13 @@ impl Checker {
         }
         for ((name, pos, sp), v) in slots.into_iter().zip(values) {
             let Some(i) = self.syms.index(&name) else { continue };
-            let Some(s) = self.syms.list.get(i) else { continue };
+            let Some(s) = self.syms.list().get(i) else { continue };
             let (base, rank, shape) = (s.base, s.rank, self.const_shape(s));
             if !self.assign_compat(Ty::Scalar(base), v.ty, v.span) {
                 continue;
             }
             let in_program = self.kind == UnitKind::Program;
-            let Some(s) = self.syms.list.get_mut(i) else { continue };
+            let Some(s) = self.syms.get_mut(i) else { continue };
             if rank == 0 {
                 s.init = Some(v);
             } else {
@@ -186,7 +186,7 @@ impl Checker {
                             return false;
                         }
                         let s = Symbol::new(name.name.clone(), self.implicit(&name.name), name.span);
-                        self.syms.list.push(s);
+                        self.syms.push(s);
                         out.push((name.name.clone(), None, e.span));
                         continue;
                     };

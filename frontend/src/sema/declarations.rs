@@ -115,9 +115,9 @@ impl Checker {
                         );
                         continue;
                     }
-                    let from_host = self.syms.list.get(i).is_some_and(|s| s.host || (s.module.is_some() && self.module.is_none()));
+                    let from_host = self.syms.list().get(i).is_some_and(|s| s.host || (s.module.is_some() && self.module.is_none()));
                     if from_host {
-                        self.syms.list.remove(i);
+                        self.syms.remove(i);
                     } else {
                         self.err(
                             Diagnostic::error("E0102", format!("`{name}` is declared more than once"), ent.name.span)
@@ -140,7 +140,7 @@ impl Checker {
                 s.module = self.module.clone();
                 s.module_name = self.module.as_ref().map(|_| name.clone());
                 self.declared.insert(name);
-                self.syms.list.push(s);
+                self.syms.push(s);
                 registered.insert((di, ei));
             }
         }
@@ -148,14 +148,14 @@ impl Checker {
         for (pos, a) in unit.args.iter().enumerate() {
             if self.declared.contains(&a.name) {
                 if let Some(i) = self.syms.index(&a.name) {
-                    if let Some(s) = self.syms.list.get_mut(i) {
+                    if let Some(s) = self.syms.get_mut(i) {
                         s.dummy = Some(pos);
                     }
                 }
                 continue;
             }
             if let Some(i) = self.syms.index(&a.name) {
-                self.syms.list.remove(i);
+                self.syms.remove(i);
             }
             // A dummy procedure given by an interface body: its type is the interface's.
             if let Some(iu) = unit.interfaces.iter().find(|i| i.name.name == a.name) {
@@ -166,7 +166,7 @@ impl Checker {
                 let mut s = Symbol::new(a.name.clone(), base, a.span);
                 s.dummy = Some(pos);
                 s.external = true;
-                self.syms.list.push(s);
+                self.syms.push(s);
                 continue;
             }
             // `external g`: a dummy subroutine needs no type.
@@ -180,7 +180,7 @@ impl Checker {
             }
             let mut s = Symbol::new(a.name.clone(), self.implicit(&a.name), a.span);
             s.dummy = Some(pos);
-            self.syms.list.push(s);
+            self.syms.push(s);
         }
         // 3. A function's result variable.
         if let Some(r) = self.result_name.clone() {
@@ -208,7 +208,7 @@ impl Checker {
                 }
             } else {
                 if let Some(i) = self.syms.index(&r) {
-                    self.syms.list.remove(i);
+                    self.syms.remove(i);
                 }
                 let base = match unit.result_base {
                     Some(b) => b,
@@ -231,9 +231,9 @@ impl Checker {
                     // `character(len=n) function f(...)`: checked like a declared length.
                     s.char_len = unit.result_char_len.clone();
                 }
-                self.syms.list.push(s);
+                self.syms.push(s);
                 if base == BaseTy::Character && unit.result_char_len.is_some() {
-                    let si = self.syms.list.len() - 1;
+                    let si = self.syms.list().len() - 1;
                     let ent = Entity { name: Ident { name: String::new(), span: rspan }, dims: None, init: None, span: rspan };
                     self.char_entity(si, false, false, 0, &ent);
                 }
@@ -261,7 +261,7 @@ impl Checker {
         // 5. `save`, `external` and `intrinsic` statements.
         if unit.save_all {
             self.save_all = true;
-            for s in self.syms.list.iter_mut() {
+            for s in self.syms.iter_mut() {
                 if !s.host && s.dummy.is_none() && !s.parameter && s.module == self.module && !s.external {
                     s.save = true;
                 }
@@ -269,8 +269,8 @@ impl Checker {
         }
         for n in &unit.saved {
             match self.syms.index(&n.name) {
-                Some(i) if self.declared.contains(&n.name) || self.syms.list.get(i).is_some_and(|s| s.dummy.is_some()) => {
-                    let Some(s) = self.syms.list.get_mut(i) else { continue };
+                Some(i) if self.declared.contains(&n.name) || self.syms.list().get(i).is_some_and(|s| s.dummy.is_some()) => {
+                    let Some(s) = self.syms.get_mut(i) else { continue };
                     if s.dummy.is_some() || s.parameter {
                         let what = if s.parameter { "a parameter" } else { "a dummy argument" };
                         self.err(
@@ -283,7 +283,7 @@ impl Checker {
                 }
                 _ => {
                     if let Some(i) = self.lookup(n) {
-                        if let Some(s) = self.syms.list.get_mut(i) {
+                        if let Some(s) = self.syms.get_mut(i) {
                             s.save = true;
                         }
                     }
@@ -292,8 +292,8 @@ impl Checker {
         }
         for n in &unit.externals {
             match self.syms.index(&n.name) {
-                Some(i) if self.declared.contains(&n.name) || self.syms.list.get(i).is_some_and(|s| s.dummy.is_some()) => {
-                    if let Some(s) = self.syms.list.get_mut(i) {
+                Some(i) if self.declared.contains(&n.name) || self.syms.list().get(i).is_some_and(|s| s.dummy.is_some()) => {
+                    if let Some(s) = self.syms.get_mut(i) {
                         s.external = true;
                     }
                 }
@@ -316,7 +316,7 @@ impl Checker {
     /// Checks a `character` entity's length: a constant for variables, `*` for dummy
     /// arguments and parameters, `:` with `allocatable`; folds a constant length.
     pub(super) fn char_entity(&mut self, si: usize, parameter: bool, allocatable: bool, rank: usize, ent: &Entity) {
-        let Some(sym) = self.syms.list.get(si) else { return };
+        let Some(sym) = self.syms.list().get(si) else { return };
         let (dummy, mut len) = (sym.dummy.is_some(), sym.char_len.clone());
         // A procedure's local may take its length from a specification expression
         // evaluated on entry (an automatic length), as may a function result.
@@ -356,7 +356,7 @@ impl Checker {
             }
         }
         let _ = (rank, allocatable);
-        if let Some(s) = self.syms.list.get_mut(si) {
+        if let Some(s) = self.syms.get_mut(si) {
             s.char_len = len;
         }
     }
@@ -374,7 +374,7 @@ impl Checker {
         let name = ent.name.name.clone();
         let dims: Vec<DimSpec> = ent.dims.clone().or_else(|| dimension.map(<[DimSpec]>::to_vec)).unwrap_or_default();
         let Some(si) = self.syms.index(&name) else { return };
-        let Some(sym) = self.syms.list.get(si) else { return };
+        let Some(sym) = self.syms.list().get(si) else { return };
         let (dummy, intent, optional, save, external) = (sym.dummy, sym.intent, sym.optional, sym.save, sym.external);
         let is_result = self.result_name.as_deref() == Some(name.as_str());
         let deferred = dims.iter().any(DimSpec::is_assumed_shape);
@@ -550,7 +550,7 @@ impl Checker {
         }
         let implied_save = ent.init.is_some() && !parameter && self.kind != UnitKind::Program;
         let init = ent.init.clone();
-        if let Some(s) = self.syms.list.get_mut(si) {
+        if let Some(s) = self.syms.get_mut(si) {
             s.dims = dims;
             s.init = init;
             s.save |= implied_save;

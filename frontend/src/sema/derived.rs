@@ -388,8 +388,8 @@ impl Checker {
     /// Initial values of the unit's derived-type variables and parameters whose type is
     /// defined in the unit itself: checked once the type is laid out.
     pub(crate) fn deferred_inits(&mut self) {
-        for i in 0..self.syms.list.len() {
-            let Some(s) = self.syms.list.get(i) else { continue };
+        for i in 0..self.syms.list().len() {
+            let Some(s) = self.syms.list().get(i) else { continue };
             let (BaseTy::Derived(k), Some(init)) = (s.base, &s.init) else { continue };
             if !matches!(init.kind, ExprKind::Apply { .. }) || s.module.as_deref() != self.module.as_deref() || s.host {
                 continue;
@@ -407,7 +407,7 @@ impl Checker {
                     self.assign_compat(Ty::Scalar(BaseTy::Derived(k)), e.ty, e.span);
                 }
             }
-            if let Some(s) = self.syms.list.get_mut(i) {
+            if let Some(s) = self.syms.get_mut(i) {
                 s.init = Some(e);
             }
         }

@@ -23,6 +23,7 @@ impl Checker {
         let (kind, ty) = self.expr_kind(kind, e.span);
         e.kind = kind;
         e.ty = ty;
+        self.zero_divisor(e);
         if self.in_compute()
             && matches!(ty.base(), Some(BaseTy::Complex(_)))
             && !matches!(e.kind, ExprKind::Intrinsic { .. } | ExprKind::Binary(..))
@@ -34,6 +35,25 @@ impl Checker {
             && matches!(e.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::Int(..))
         {
             self.err(Diagnostic::not_yet("`integer(1)` and `integer(2)` inside a compute construct", e.span));
+        }
+    }
+
+    /// Integer division, `mod` or `modulo` by a constant zero with constant operands is an
+    /// error, as in gfortran (folding it would give an arbitrary value).
+    fn zero_divisor(&mut self, e: &Expr) {
+        if !matches!(e.ty, Ty::Scalar(BaseTy::Integer(_))) {
+            return;
+        }
+        let (divisor, span, label) = match &e.kind {
+            ExprKind::Binary(BinOp::Div, l, r) if self.is_const(l) => (&**r, e.span, "the divisor is zero"),
+            ExprKind::Intrinsic { func: f @ (Intrinsic::Mod | Intrinsic::Modulo), args } => match args.as_slice() {
+                [a, p] if self.is_const(a) => (p, p.span, if *f == Intrinsic::Mod { "`mod` by zero" } else { "`modulo` by zero" }),
+                _ => return,
+            },
+            _ => return,
+        };
+        if self.is_const(divisor) && self.const_int(divisor) == Some(0) {
+            self.err(Diagnostic::error("E0276", "division by zero", span).with_label(label));
         }
     }
 
@@ -225,7 +245,7 @@ impl Checker {
                 if let Some(f) = Intrinsic::from_name(&n) {
                     return self.intrinsic(f, name, args, span);
                 }
-                if let Some(s) = self.syms.list.get_mut(i) {
+                if let Some(s) = self.syms.get_mut(i) {
                     s.external = true;
                 }
                 let key = match self.function_key(&n) {

@@ -116,15 +116,49 @@ impl Symbol {
 /// The symbols visible in a unit, in declaration order (implicitly typed names at first use).
 #[derive(Clone, Debug, Default)]
 pub struct Symbols {
-    pub list: Vec<Symbol>,
+    list: Vec<Symbol>,
+    /// The position in `list` of the first symbol of each name.
+    pos: HashMap<String, usize>,
 }
 
 impl Symbols {
+    pub fn from_list(list: Vec<Symbol>) -> Symbols {
+        let mut s = Symbols { list, pos: HashMap::new() };
+        s.reindex();
+        s
+    }
+    /// The symbols in declaration order.
+    pub fn list(&self) -> &[Symbol] {
+        &self.list
+    }
     pub fn get(&self, name: &str) -> Option<&Symbol> {
-        self.list.iter().find(|s| s.name == name)
+        self.index(name).and_then(|i| self.list.get(i))
     }
     fn index(&self, name: &str) -> Option<usize> {
-        self.list.iter().position(|s| s.name == name)
+        self.pos.get(name).copied()
+    }
+    /// Mutable access to a symbol (its name must not change).
+    fn get_mut(&mut self, i: usize) -> Option<&mut Symbol> {
+        self.list.get_mut(i)
+    }
+    /// Every symbol, mutably (their names must not change).
+    fn iter_mut(&mut self) -> std::slice::IterMut<'_, Symbol> {
+        self.list.iter_mut()
+    }
+    fn push(&mut self, s: Symbol) {
+        self.pos.entry(s.name.clone()).or_insert(self.list.len());
+        self.list.push(s);
+    }
+    fn remove(&mut self, i: usize) -> Symbol {
+        let s = self.list.remove(i);
+        self.reindex();
+        s
+    }
+    fn reindex(&mut self) {
+        self.pos.clear();
+        for (i, s) in self.list.iter().enumerate() {
+            self.pos.entry(s.name.clone()).or_insert(i);
+        }
     }
 }
 

@@ -330,13 +330,13 @@ impl Checker {
             self.unsupported = u.clone();
         }
         if let Some(hu) = host.and_then(|h| done.get(h)) {
-            for s in &hu.symbols.list {
+            for s in hu.symbols.list() {
                 let mut s = s.clone();
                 s.dummy = None;
                 if s.module.is_none() {
                     s.host = true;
                 }
-                self.syms.list.push(s);
+                self.syms.push(s);
             }
         }
         self.type_scope_start(unit, host);
@@ -421,9 +421,9 @@ impl Checker {
         let Some(mu) = done.get(m) else { return };
         let mut mscope = self.g.scopes.get(m).cloned().unwrap_or_default();
         mscope.retain(|n, _| mu.unit.is_public(n));
-        let mut public: Vec<Symbol> = mu.symbols.list.iter().filter(|s| mu.unit.is_public(&s.name)).cloned().collect();
+        let mut public: Vec<Symbol> = mu.symbols.list().iter().filter(|s| mu.unit.is_public(&s.name)).cloned().collect();
         public.iter_mut().for_each(|s| crate::modfile::fold_symbol(s, &mu.symbols));
-        let mut private: HashSet<String> = mu.symbols.list.iter().map(|s| s.name.clone()).filter(|n| !mu.unit.is_public(n)).collect();
+        let mut private: HashSet<String> = mu.symbols.list().iter().map(|s| s.name.clone()).filter(|n| !mu.unit.is_public(n)).collect();
         private.extend(self.g.scopes.get(m).into_iter().flatten().map(|(n, _)| n.clone()).filter(|n| !mu.unit.is_public(n)));
         self.import_symbols(u, &public, &mscope, &private);
     }
@@ -431,7 +431,7 @@ impl Checker {
     /// Imports the entities `list` of a module (its procedures are in `mscope`).
     pub(super) fn import_symbols(&mut self, u: &Use, list: &[Symbol], mscope: &HashMap<String, String>, private: &HashSet<String>) {
         let mname = &u.module.name;
-        let msyms = Symbols { list: list.to_vec() };
+        let msyms = Symbols::from_list(list.to_vec());
         let wanted: Vec<(Ident, Ident)> = match &u.only {
             Some(list) => list.clone(),
             None => {
@@ -467,10 +467,10 @@ impl Checker {
                             // ambiguous name that is an error only when referenced).
                             continue;
                         }
-                        self.syms.list.remove(i);
+                        self.syms.remove(i);
                     }
                     self.use_assoc.insert(local.name.clone(), mname.clone());
-                    self.syms.list.push(s);
+                    self.syms.push(s);
                 }
                 None if mscope.contains_key(&remote.name) || self.type_scope.contains(&remote.name) => {}
                 // Reported by `import_unsupported`.
@@ -535,13 +535,13 @@ impl Checker {
                 if self.use_assoc.contains_key(&local.name) {
                     continue;
                 }
-                self.syms.list.remove(i);
+                self.syms.remove(i);
             }
             let mut s = Symbol::new(local.name.clone(), BaseTy::Integer(4), remote.span);
             s.parameter = true;
             s.init = Some(Expr { kind: ExprKind::Int(v, 4), span: remote.span, ty: Ty::Scalar(BaseTy::Integer(4)) });
             self.use_assoc.insert(local.name.clone(), mname.clone());
-            self.syms.list.push(s);
+            self.syms.push(s);
         }
     }
 
@@ -571,11 +571,11 @@ impl Checker {
         s.module = self.module.clone();
         s.module_name = self.module.as_ref().map(|_| id.name.clone());
         s.save = self.save_all;
-        self.syms.list.push(s);
-        Some(self.syms.list.len() - 1)
+        self.syms.push(s);
+        Some(self.syms.list().len() - 1)
     }
 
     pub(super) fn sym(&self, i: usize) -> Option<&Symbol> {
-        self.syms.list.get(i)
+        self.syms.list().get(i)
     }
 }

@@ -16,7 +16,8 @@ impl CaseKey {
         match (self, o) {
             (CaseKey::Int(a), CaseKey::Int(b)) => a.cmp(b),
             (CaseKey::Str(a), CaseKey::Str(b)) => {
-                let (a, b) = (a.as_bytes(), b.as_bytes());
+                let (a, b) = (crate::text::raw_bytes(a), crate::text::raw_bytes(b));
+                let (a, b) = (a.as_slice(), b.as_slice());
                 let n = a.len().max(b.len());
                 let at = |s: &[u8], i: usize| s.get(i).copied().unwrap_or(b' ');
                 (0..n).map(|i| at(a, i).cmp(&at(b, i))).find(|o| o.is_ne()).unwrap_or(std::cmp::Ordering::Equal)

@@ -430,7 +430,7 @@ impl G<'_> {
     /// A scalar character expression as its address and its length (an `I64`).
     pub(super) fn str_expr(&mut self, e: &Expr) -> (Op, Op) {
         if let Some(s) = self.const_str(e) {
-            let n = s.len() as i64;
+            let n = raw_len(&s) as i64;
             return (Op::Str(s), Op::I64(n));
         }
         let none = (Op::Null, Op::I64(0));
@@ -464,7 +464,7 @@ impl G<'_> {
                     return none;
                 }
                 if let (Some(Home::Str(s)), Some(Arg::Range { lo, hi, .. })) = (self.lookup(&name.name), subs.first()) {
-                    let n = s.len() as i64;
+                    let n = raw_len(&s) as i64;
                     return self.substring(Op::Str(s), Op::I64(n), lo.as_ref(), hi.as_ref());
                 }
                 let Some(Home::Chars { addr, len }) = self.lookup(&name.name) else {

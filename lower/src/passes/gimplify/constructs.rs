@@ -3,6 +3,10 @@
 
 use super::*;
 
+/// The longest `if`/`else if` chain or `select case` lowered to nested `if`s; longer ones
+/// use [`G::flat_chain`].
+const NESTED_CHAIN: usize = 32;
+
 impl G<'_> {
     /// Lowers a named `if`, `select case` or `block` construct through `f`; when an
     /// `exit name` leaves it, its statements go in a loop that runs once.
@@ -44,7 +48,58 @@ impl G<'_> {
         };
         let arms: Vec<&ast::CaseBlock> = cases.iter().filter(|c| c.values.is_some()).collect();
         let default = cases.iter().find(|c| c.values.is_none());
+        if arms.len() > NESTED_CHAIN {
+            self.flat_chain(
+                arms.len(),
+                |g, i| g.case_cond(&sel, arms[i]),
+                |g, i| g.stmts(&arms[i].body),
+                |g| {
+                    if let Some(d) = default {
+                        g.stmts(&d.body);
+                    }
+                },
+            );
+            return;
+        }
         self.case_chain(&sel, &arms, default);
+    }
+
+    /// A long `if`/`else if` chain or `select case` without nesting that grows with its
+    /// length (every pass walks the IR recursively): a flag records that an arm was taken,
+    /// and each later arm (its condition included) runs only while it is clear.
+    fn flat_chain(
+        &mut self,
+        n: usize,
+        mut cond: impl FnMut(&mut Self, usize) -> Op,
+        mut body: impl FnMut(&mut Self, usize),
+        otherwise: impl FnOnce(&mut Self),
+    ) {
+        let taken = self.tmp(Ty::I32);
+        self.emit(Stmt::Assign(taken, Rv::Use(Op::I32(0))));
+        let arm = |g: &mut Self, i: usize| {
+            let c = cond(g, i);
+            g.push_block();
+            body(g, i);
+            g.emit(Stmt::Assign(taken, Rv::Use(Op::I32(1))));
+            let then_body = g.pop_block();
+            g.emit(Stmt::If { cond: c, then_body, else_body: Vec::new() });
+        };
+        let mut arm = arm;
+        arm(self, 0);
+        for i in 1..n {
+            self.push_block();
+            arm(self, i);
+            let b = self.pop_block();
+            let c = self.bin(Ty::I32, BinOp::Eq, Op::Var(taken), Op::I32(0));
+            self.emit(Stmt::If { cond: c, then_body: b, else_body: Vec::new() });
+        }
+        self.push_block();
+        otherwise(self);
+        let b = self.pop_block();
+        if !b.is_empty() {
+            let c = self.bin(Ty::I32, BinOp::Eq, Op::Var(taken), Op::I32(0));
+            self.emit(Stmt::If { cond: c, then_body: b, else_body: Vec::new() });
+        }
     }
 
     /// `selector <op> e` for a `case` value `e`; `sel` is the selector's value (or address
@@ -68,6 +123,18 @@ impl G<'_> {
             }
             return;
         };
+        let cond = self.case_cond(sel, c);
+        self.push_block();
+        self.stmts(&c.body);
+        let then_body = self.pop_block();
+        self.push_block();
+        self.case_chain(sel, rest, default);
+        let else_body = self.pop_block();
+        self.emit(Stmt::If { cond, then_body, else_body });
+    }
+
+    /// Whether the selector matches one of the values of the `case` `c`.
+    fn case_cond(&mut self, sel: &(Op, Op, Ty), c: &ast::CaseBlock) -> Op {
         let mut cond: Option<Op> = None;
         for v in c.values.iter().flatten() {
             let (lo, hi) = match v {
@@ -93,14 +160,7 @@ impl G<'_> {
                 None => test,
             });
         }
-        let cond = cond.unwrap_or(Op::I32(0));
-        self.push_block();
-        self.stmts(&c.body);
-        let then_body = self.pop_block();
-        self.push_block();
-        self.case_chain(sel, rest, default);
-        let else_body = self.pop_block();
-        self.emit(Stmt::If { cond, then_body, else_body });
+        cond.unwrap_or(Op::I32(0))
     }
 
     /// A logical condition whose temporary strings are freed as soon as it is known (it
@@ -118,6 +178,19 @@ impl G<'_> {
     }
 
     pub(super) fn if_chain(&mut self, arms: &[(Expr, Vec<ast::Stmt>)], else_body: Option<&[ast::Stmt]>) {
+        if arms.len() > NESTED_CHAIN {
+            self.flat_chain(
+                arms.len(),
+                |g, i| g.cond_expr(&arms[i].0),
+                |g, i| g.stmts(&arms[i].1),
+                |g| {
+                    if let Some(e) = else_body {
+                        g.stmts(e);
+                    }
+                },
+            );
+            return;
+        }
         let Some(((c, body), rest)) = arms.split_first() else {
             if let Some(e) = else_body {
                 self.stmts(e);

@@ -9,7 +9,7 @@ impl G<'_> {
     /// a character variable, data address plus lower bound and extent per dimension of
     /// an array.
     fn frame_layout(host: &Symbols) -> Vec<(String, usize)> {
-        host.list
+        host.list()
             .iter()
             .filter(|s| !s.parameter && !s.external && s.module.is_none() && !s.host)
             .map(|s| {

@@ -24,7 +24,7 @@ impl G<'_> {
                 self.not_yet(format!("the format label {l} here"), *sp);
                 (Op::Null, Op::I64(0))
             }
-            ast::Format::Literal(f, _) => (Op::Str(f.clone()), Op::I64(f.len() as i64)),
+            ast::Format::Literal(f, _) => (Op::Str(f.clone()), Op::I64(raw_len(f) as i64)),
             ast::Format::Expr(e) => {
                 let (a, n) = self.str_expr(e);
                 let n = self.conv(n, Ty::I64);
@@ -361,7 +361,7 @@ impl G<'_> {
                 let shape = self.shape(it);
                 self.scalarise(&shape, &mut |g, idx| g.io_value(it, idx));
             } else if let Some(s) = self.const_str(it) {
-                let n = s.len() as i64;
+                let n = raw_len(&s) as i64;
                 self.emit(Stmt::Call("gpuf_io_str".into(), vec![Op::Str(s), Op::I64(n)]));
             } else if it.ty.base() == Some(BaseTy::Character) {
                 let (a, n) = self.str_expr(it);
@@ -385,7 +385,7 @@ impl G<'_> {
             let shape = self.shape(x);
             self.scalarise(&shape, &mut |g, idx| g.io_value(x, idx));
         } else if let Some(s) = self.const_str(x) {
-            let n = s.len() as i64;
+            let n = raw_len(&s) as i64;
             self.emit(Stmt::Call("gpuf_io_str".into(), vec![Op::Str(s), Op::I64(n)]));
         } else {
             self.io_value(x, &[]);

@@ -16,6 +16,7 @@ use crate::ir::{self, *};
 use gpuf_frontend::ast::{self, Arg, BaseTy, ClauseKind, DimSpec, Expr, ExprKind, Intrinsic, StmtKind};
 use gpuf_frontend::ast::{CtorItem, IntrinsicSub, IoUnit, UnitKind};
 use gpuf_frontend::sema::{Checked, Procs, Symbols};
+use gpuf_frontend::text::raw_len;
 use gpuf_frontend::{Diagnostic, Span};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 

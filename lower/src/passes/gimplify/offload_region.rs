@@ -76,7 +76,7 @@ impl G<'_> {
             let mut written = BTreeSet::new();
             assigned(body, &mut written, self.syms, &mut Vec::new());
             let syms = self.syms;
-            for sym in &syms.list {
+            for sym in syms.list() {
                 // Scalars kept in memory only for their storage (dummies, saved and module
                 // variables), not because a data clause, reduction or atomic needs their
                 // device address: firstprivate in `parallel` and `serial`; in `kernels`

@@ -80,7 +80,7 @@ impl G<'_> {
         // Character array dummies: shapes may use scalar dummies, set up below.
         let char_arrays: Vec<(&gpuf_frontend::sema::Symbol, VarId, VarId)> = char_arrays;
         // Scalar dummies first: array bounds may use them whatever the declaration order.
-        for s in &syms.list {
+        for s in syms.list() {
             if let (Some(i), 0) = (s.dummy, s.rank) {
                 if let Some(&pv) = params.get(i) {
                     if s.base != BaseTy::Character || s.external {
@@ -99,7 +99,7 @@ impl G<'_> {
             self.set_shape(&desc, &s.dims, s.span);
             self.homes.insert(s.name.clone(), Home::CharArray { d: desc, len });
         }
-        for s in &syms.list {
+        for s in syms.list() {
             if s.external || (s.dummy.is_some() && (s.rank == 0 || s.base == BaseTy::Character)) {
                 continue;
             }
