@@ -14,7 +14,8 @@ use inkwell::module::{Linkage, Module as LlModule};
 use inkwell::targets::TargetMachine;
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FloatType, IntType, PointerType};
 use inkwell::values::{
-    BasicMetadataValueEnum, BasicValue, BasicValueEnum, FloatValue, FunctionValue, GlobalValue, InstructionValue, IntValue, PointerValue,
+    BasicMetadataValueEnum, BasicValue, BasicValueEnum, FastMathFlags, FloatValue, FunctionValue, GlobalValue, InstructionValue, IntValue,
+    PointerValue,
 };
 use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, FloatPredicate, IntPredicate};
 use std::collections::HashMap;
@@ -457,6 +458,15 @@ impl<'ctx> Cg<'ctx> {
     pub(crate) fn call(&self, f: FunctionValue<'ctx>, args: &[BasicValueEnum<'ctx>]) -> R<Option<BasicValueEnum<'ctx>>> {
         let a: Vec<BasicMetadataValueEnum> = args.iter().map(|v| (*v).into()).collect();
         Ok(self.b.build_call(f, &a, "")?.try_as_basic_value().basic())
+    }
+
+    /// `llvm.minnum`/`llvm.maxnum` with the `nnan nsz` fast-math flags.
+    fn min_max(&self, name: &str, fty: FloatType<'ctx>, x: FloatValue<'ctx>, y: FloatValue<'ctx>) -> R<BasicValueEnum<'ctx>> {
+        let v = self.call_intr(name, &[fty.into()], &[x.into(), y.into()])?;
+        if let Some(i) = v.as_instruction_value() {
+            let _ = i.set_fast_math_flags(FastMathFlags::NoNaNs | FastMathFlags::NoSignedZeros);
+        }
+        Ok(v)
     }
 
     pub(crate) fn call_intr(&self, name: &str, tys: &[BasicTypeEnum<'ctx>], args: &[BasicValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
@@ -1083,8 +1093,11 @@ impl<'ctx> Cg<'ctx> {
                             self.call_intr("llvm.pow", &[fty.into()], &[x.into(), y.into()])?
                         }
                     }
-                    BinOp::Min => self.call_intr("llvm.minnum", &[fty.into()], &[x.into(), y.into()])?,
-                    BinOp::Max => self.call_intr("llvm.maxnum", &[fty.into()], &[x.into(), y.into()])?,
+                    // Fortran leaves `max`/`min` of a NaN processor-dependent; like gfortran's -O2
+                    // (MAX_EXPR), gpuf lets LLVM ignore NaN ordering and the sign of zero here,
+                    // which is what lets max/min reductions vectorise.
+                    BinOp::Min => self.min_max("llvm.minnum", fty, x, y)?,
+                    BinOp::Max => self.min_max("llvm.maxnum", fty, x, y)?,
                     BinOp::And | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::LShr => {
                         return err(format!("function `{}`: {op:?} on {ta:?}", fx.f.name))
                     }
