@@ -4,6 +4,7 @@
 #
 #   scripts/fuzz.sh frontend 10000000 2   # 10 million front-end executions on 2 processes
 #   scripts/fuzz.sh pipeline 100000 2     # whole-pipeline executions
+#   FUZZ_ARGS="-max_len=1024" scripts/fuzz.sh frontend ...   # more libFuzzer options
 #
 # The corpus starts from every Fortran file under tests/ and grows in target/fuzz/corpus-*;
 # crashes (panics, internal-error diagnostics, hangs over 10 s) are written to
@@ -35,7 +36,7 @@ for j in $(seq 1 "$jobs"); do
   log=target/fuzz/$what-$j.log
   logs+=("$log")
   "$bin" "$corpus" "$seeds" -runs="$per" -seed="$j" -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
-    -artifact_prefix="$artifacts/" -print_final_stats=1 > "$log" 2>&1 &
+    -artifact_prefix="$artifacts/" -print_final_stats=1 ${FUZZ_ARGS:-} > "$log" 2>&1 &
 done
 status=0
 wait || status=$?

@@ -98,6 +98,14 @@ pub fn parse_and_check_opts(
 /// The stack of the front end's thread.
 const STACK_SIZE: usize = 64 << 20;
 
+/// [`parse_and_check_opts`] on the calling thread, without the helper thread and without
+/// catching panics: for fuzzers, which run millions of inputs and want a panic to surface
+/// as a crash. The caller's stack must be deep enough for the nesting limits.
+#[doc(hidden)]
+pub fn parse_and_check_here(src: &str, opts: &Options) -> Result<(sema::Checked, Vec<Diagnostic>), Vec<Diagnostic>> {
+    check_file_with(src, &mut |_| None, opts)
+}
+
 #[cfg(test)]
 fn check_file(src: &str) -> Result<(sema::Checked, Vec<Diagnostic>), Vec<Diagnostic>> {
     check_file_with(src, &mut |_| None, &Options::default())

@@ -28,8 +28,9 @@ fn internal(diags: &[Diagnostic]) -> Option<&Diagnostic> {
     diags.iter().find(|d| d.code == "E0990" || d.code == "E0999")
 }
 
-/// The front end on `data` (as the driver would: lossy UTF-8, preprocessing of both kinds,
-/// OpenACC on or off by the first byte). Panics on a finding.
+/// The front end on `data` (as the driver would: lossy UTF-8; the first byte's bits choose
+/// the C preprocessor, OpenMP's `!$` lines, OpenACC off, fixed form and OpenMP directives).
+/// Runs on the calling thread, so a panic is a finding. Panics on a finding.
 pub fn frontend(data: &[u8]) -> Outcome {
     match front(data) {
         Ok(_) => Outcome::Accepted,
@@ -55,7 +56,8 @@ fn front(data: &[u8]) -> Result<(gpuf_frontend::sema::Checked, String), ()> {
         return Err(());
     }
     let text = if flags & 8 != 0 { gpuf_frontend::fixed_form::to_free_form(&text, 72) } else { text };
-    match gpuf_frontend::parse_and_check(&text) {
+    let fopts = gpuf_frontend::Options { openmp: flags & 16 != 0 };
+    match gpuf_frontend::parse_and_check_here(&text, &fopts) {
         Ok((checked, warnings)) => {
             if let Some(d) = internal(&warnings) {
                 panic!("internal error in the front end: {}", d.message);
