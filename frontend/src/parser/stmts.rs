@@ -235,6 +235,11 @@ impl Parser {
 
     pub(super) fn assignment(&mut self, start: Span) -> PResult<Stmt> {
         let lhs = self.designator()?;
+        if self.is(&Tok::Assign) && self.tok_at(1) == &Tok::Gt && self.span().hi == self.span_at(1).lo {
+            let sp = self.span().to(self.span_at(1));
+            self.diags.push(Diagnostic::not_yet("pointer assignment (`=>`)", sp));
+            return Err(Fail);
+        }
         self.expect(&Tok::Assign)?;
         let rhs = self.expr()?;
         self.expect_eos()?;
