@@ -493,6 +493,7 @@ impl Checker {
                         ExprKind::Name(id) => {
                             self.syms.get(&id.name).is_some_and(|s| if present { s.dummy.is_some() && s.optional } else { s.allocatable })
                         }
+                        ExprKind::Component(_) if !present => self.alloc_comp(e).is_some(),
                         _ => false,
                     };
                     if ok {
