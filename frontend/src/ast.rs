@@ -309,6 +309,11 @@ pub enum StmtKind {
     Allocate(Vec<(Ident, Vec<DimSpec>)>),
     /// `deallocate(a, b)`.
     Deallocate(Vec<Ident>),
+    /// `allocate(x%c(n), xs(i)%c(0:n, m))`: allocatable components (an
+    /// `ExprKind::Component` without subscripts, and the bounds).
+    AllocateComp(Vec<(Expr, Vec<DimSpec>)>),
+    /// `deallocate(x%c)`.
+    DeallocateComp(Vec<Expr>),
     /// A standalone offload directive (OpenACC `enter data`, `exit data`, `update`, `wait`,
     /// ...; OpenMP `target enter data`, `target update`, ...).
     Standalone(Directive),

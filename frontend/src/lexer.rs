@@ -240,7 +240,7 @@ pub fn lex(src: &str) -> Lexed {
 
 /// [`lex`], with `!$omp` lines OpenMP directives when `openmp` is set (`-fopenmp`).
 pub fn lex_with(src: &str, openmp: bool) -> Lexed {
-    let mut lx = Lexer { tokens: Vec::new(), diags: Vec::new(), openmp };
+    let mut lx = Lexer { tokens: Vec::new(), diags: Vec::new(), openmp, pending: None };
     let mut open = Open::None;
     let mut open_amp = Span::default();
     let mut cpp_reported = false;
@@ -263,6 +263,7 @@ pub fn lex_with(src: &str, openmp: bool) -> Lexed {
         open = lx.line(pos, line, open, &mut open_amp);
         pos = end + 1;
     }
+    lx.flush_pending();
     if open != Open::None {
         lx.diags.push(
             Diagnostic::error("E0007", "the last line is continued, but the file ends", open_amp)
@@ -279,6 +280,20 @@ struct Lexer {
     diags: Vec<Diagnostic>,
     /// `!$omp` lines are directives.
     openmp: bool,
+    /// A character literal continued on the next line (`'abc&`).
+    pending: Option<PendingStr>,
+}
+
+/// A character literal whose line ended with `&` inside it.
+struct PendingStr {
+    /// Its delimiter.
+    quote: char,
+    /// Its value so far.
+    text: String,
+    /// Where its opening quote is.
+    lo: usize,
+    /// Where its value so far ends.
+    hi: usize,
 }
 
 /// The sentinel of a directive language (`true`: OpenMP).
@@ -342,6 +357,7 @@ impl Lexer {
                     code_start = line.len() - r.len() + 1;
                 }
             } else {
+                self.flush_pending();
                 if open == Open::Code {
                     self.diags.push(
                         Diagnostic::error("E0007", "a continued statement cannot continue on a directive line", *open_amp)
@@ -368,11 +384,13 @@ impl Lexer {
                     )
                     .with_label("this `&` continues the directive"),
                 );
+                self.flush_pending();
                 self.end_statement(base);
                 return Open::None;
             }
             return open;
         } else if let Open::Directive(omp) = open {
+            self.flush_pending();
             self.diags.push(
                 Diagnostic::error("E0007", format!("a continued directive must continue on a `{}` line", sentinel_name(omp)), *open_amp)
                     .with_label("this `&` continues the directive"),
@@ -380,6 +398,26 @@ impl Lexer {
             self.end_statement(base);
         } else if open == Open::Code && trimmed.starts_with('&') {
             code_start = indent + 1;
+        }
+
+        if self.pending.is_some() {
+            // The rest of a continued character literal (gfortran also accepts a continuation
+            // line without the leading `&`: the literal goes on at its first non-blank).
+            if open == Open::None {
+                self.flush_pending();
+            } else {
+                let rest = &line[code_start..];
+                if !line[..code_start].ends_with('&') {
+                    code_start += rest.len() - rest.trim_start().len();
+                }
+                match self.string_rest(base + code_start, &line[code_start..]) {
+                    Ok(n) => code_start += n,
+                    Err(amp) => {
+                        *open_amp = amp;
+                        return open;
+                    }
+                }
+            }
         }
 
         let code = &line[code_start..];
@@ -487,6 +525,16 @@ impl Lexer {
                         let doubled: String = [q, q].iter().collect();
                         self.push(Tok::Str(inner.replace(&doubled, &q.to_string())), alo, ahi);
                     }
+                    Ok(Raw::Unterminated) if text.trim_end().len() > 1 && text.trim_end().ends_with('&') => {
+                        // A character literal continued on the next line.
+                        let t = text.trim_end();
+                        let q = t.chars().next().unwrap_or('\'');
+                        let doubled: String = [q, q].iter().collect();
+                        let inner = t[1..t.len() - 1].replace(&doubled, &q.to_string());
+                        let amp_lo = alo + t.len() - 1;
+                        self.pending = Some(PendingStr { quote: q, text: inner, lo: alo, hi: amp_lo });
+                        amp = Some(Span::new(amp_lo, amp_lo + 1));
+                    }
                     Ok(Raw::Unterminated) => {
                         self.diags.push(
                             Diagnostic::error("E0003", "unterminated character literal", Span::new(alo, alo + 1))
@@ -552,6 +600,53 @@ impl Lexer {
             break;
         }
         amp
+    }
+
+    /// Ends a continued character literal whose continuation never came: unterminated.
+    fn flush_pending(&mut self) {
+        if let Some(p) = self.pending.take() {
+            self.diags.push(
+                Diagnostic::error("E0003", "unterminated character literal", Span::new(p.lo, p.lo + 1))
+                    .with_label("this quote is never closed"),
+            );
+            self.push(Tok::Str(p.text), p.lo, p.hi);
+        }
+    }
+
+    /// Lexes the rest of a continued character literal at the start of `code` (at byte
+    /// `base`). Returns the bytes it takes up to its closing quote, or the span of the `&`
+    /// that continues it once more.
+    fn string_rest(&mut self, base: usize, code: &str) -> Result<usize, Span> {
+        let Some(mut p) = self.pending.take() else { return Ok(0) };
+        let mut chars = code.char_indices().peekable();
+        while let Some((i, c)) = chars.next() {
+            if c != p.quote {
+                continue;
+            }
+            if let Some(&(_, c2)) = chars.peek() {
+                if c2 == p.quote {
+                    chars.next();
+                    continue;
+                }
+            }
+            let doubled: String = [p.quote, p.quote].iter().collect();
+            p.text.push_str(&code[..i].replace(&doubled, &p.quote.to_string()));
+            self.push(Tok::Str(p.text), p.lo, base + i + 1);
+            return Ok(i + 1);
+        }
+        let t = code.trim_end();
+        let doubled: String = [p.quote, p.quote].iter().collect();
+        if let Some(body) = t.strip_suffix('&') {
+            p.text.push_str(&body.replace(&doubled, &p.quote.to_string()));
+            p.hi = base + body.len();
+            self.pending = Some(p);
+            return Err(Span::new(base + body.len(), base + body.len() + 1));
+        }
+        p.text.push_str(&code.replace(&doubled, &p.quote.to_string()));
+        p.hi = base + code.len();
+        self.pending = Some(p);
+        self.flush_pending();
+        Ok(code.len())
     }
 
     /// Splits `5_8` into digits and kind suffix.
@@ -724,6 +819,36 @@ mod tests {
                 Eof
             ]
         );
+    }
+
+    #[test]
+    fn continued_character_literals() {
+        use Tok::*;
+        let src = "s = 'ab&\n  ! c\n\n    &c''d &\n   e!f' // \"g&\n  & h\" ! x\nt = 1\n";
+        let l = lex(src);
+        assert!(l.diags.is_empty(), "{:?}", l.diags);
+        let kinds: Vec<Tok> = l.tokens.iter().map(|t| t.tok.clone()).collect();
+        assert_eq!(
+            kinds,
+            vec![
+                Name("s".into()),
+                Assign,
+                Str("abc'd e!f".into()),
+                Concat,
+                Str("g h".into()),
+                Eos,
+                Name("t".into()),
+                Assign,
+                Int(1, 4),
+                Eos,
+                Eof
+            ]
+        );
+        let l = lex("s = 'ab&\n");
+        assert_eq!(l.diags.len(), 2, "{:?}", l.diags);
+        let l = lex("s = 'ab&\n  &cd\nt = 1\n");
+        assert_eq!(l.diags.len(), 1, "{:?}", l.diags);
+        assert_eq!(l.diags[0].code, "E0003");
     }
 
     #[test]

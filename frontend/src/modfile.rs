@@ -422,7 +422,11 @@ fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Res
                 };
                 let mut line = format!("comp {} {ty} {} {}", cp.name, cp.offset, cp.dims.len());
                 for (lo, hi) in &cp.dims {
-                    let _ = write!(line, " {lo}:{hi}");
+                    if cp.alloc {
+                        line.push_str(" :");
+                    } else {
+                        let _ = write!(line, " {lo}:{hi}");
+                    }
                 }
                 if let Some(e) = &cp.init {
                     let items: Vec<&Expr> = match &e.kind {
@@ -764,7 +768,13 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                 let rank: usize = rank.parse().map_err(|_| bad())?;
                 let (dims, rest) = rest.split_at_checked(rank).ok_or_else(bad)?;
                 let mut bounds = Vec::new();
+                // `:` per dimension: an allocatable component.
+                let alloc = !dims.is_empty() && dims.iter().all(|d| *d == ":");
                 for d in dims {
+                    if alloc {
+                        bounds.push((1, 0));
+                        continue;
+                    }
                     let (l, h) = d.split_once(':').ok_or_else(bad)?;
                     bounds.push((l.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?));
                 }
@@ -785,6 +795,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     char_len: len.flatten().unwrap_or(0),
                     offset: offset.parse().map_err(|_| bad())?,
                     init,
+                    alloc,
                 };
                 let Some(ty) = m.types.last_mut() else { return Err(bad()) };
                 ty.comps.push(cp);

@@ -507,6 +507,23 @@ pub unsafe extern "C" fn gpuf_free(p: *mut u8) {
     crate::mem::free(p)
 }
 
+/// A copy of the `bytes` bytes at `src` in fresh memory (null when `src` is null: an
+/// unallocated allocatable component copied by intrinsic assignment).
+///
+/// # Safety
+/// `src` is null or valid for `bytes` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_alloc_copy(src: *const u8, bytes: i64) -> *mut u8 {
+    if src.is_null() {
+        return std::ptr::null_mut();
+    }
+    let p = crate::mem::alloc(bytes);
+    if bytes > 0 && !p.is_null() {
+        std::ptr::copy_nonoverlapping(src, p, bytes as usize);
+    }
+    p
+}
+
 /// # Safety
 /// `slot` is a valid pointer slot; `name` valid for `name_len` bytes.
 #[no_mangle]

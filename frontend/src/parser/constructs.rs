@@ -170,6 +170,13 @@ impl Parser {
     /// `[name:] select case (selector)`, its `case` blocks and `end select [name]`.
     #[inline(never)]
     pub(super) fn select_case(&mut self, name: Option<Ident>, start: Span) -> PResult<Stmt> {
+        if self.is_name("select") && (self.is_name_at(1, "type") || self.is_name_at(1, "rank")) && self.tok_at(2) == &Tok::LParen {
+            let what = if self.is_name_at(1, "type") { "`select type` constructs" } else { "`select rank` constructs" };
+            let sp = self.span().to(self.span_at(1));
+            self.diags.push(Diagnostic::not_yet(what, sp));
+            self.skip_select_construct();
+            return Err(Fail);
+        }
         if self.bump().tok == Tok::Name("select".into()) && !self.eat_name("case") {
             return Err(self.err_expected("`case` after `select`"));
         }
@@ -206,6 +213,30 @@ impl Parser {
             self.end_construct_name(&name, "end select", "`select case` construct");
         }
         Ok(Stmt { kind: StmtKind::SelectCase { name, selector, cases }, span: open_span })
+    }
+
+    /// Skips a `select` construct not implemented yet up to (not including) its `end select`
+    /// statement, nested `select` constructs included.
+    fn skip_select_construct(&mut self) {
+        let mut depth = 0usize;
+        loop {
+            self.skip_statement();
+            self.skip_eos();
+            let mut k = 0;
+            if matches!(self.tok_at(0), Tok::Name(_)) && self.tok_at(1) == &Tok::Colon {
+                k = 2;
+            }
+            let opens = matches!(self.tok_at(k), Tok::Name(n) if n == "select" || n == "selectcase");
+            let closes = self.is_name("endselect") || (self.is_name("end") && self.is_name_at(1, "select"));
+            if self.is(&Tok::Eof) || (closes && depth == 0) {
+                return;
+            }
+            if opens {
+                depth += 1;
+            } else if closes {
+                depth -= 1;
+            }
+        }
     }
 
     /// A `case (...)` or `case default` statement (with an optional construct name).

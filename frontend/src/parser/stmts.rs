@@ -235,6 +235,11 @@ impl Parser {
 
     pub(super) fn assignment(&mut self, start: Span) -> PResult<Stmt> {
         let lhs = self.designator()?;
+        if self.is(&Tok::Assign) && self.tok_at(1) == &Tok::Gt && self.span().hi == self.span_at(1).lo {
+            let sp = self.span().to(self.span_at(1));
+            self.diags.push(Diagnostic::not_yet("pointer assignment (`=>`)", sp));
+            return Err(Fail);
+        }
         self.expect(&Tok::Assign)?;
         let rhs = self.expr()?;
         self.expect_eos()?;
@@ -266,6 +271,9 @@ impl Parser {
             let sp = self.span();
             self.diags.push(Diagnostic::not_yet("type specs in `allocate`", sp));
             return Err(Fail);
+        }
+        if self.item_is_component() {
+            return self.allocate_comp(start);
         }
         loop {
             let name = self.expect_name("an array name")?;
@@ -306,6 +314,9 @@ impl Parser {
         self.expect(&Tok::LParen)?;
         let mut names = Vec::new();
         let (mut stat, mut errmsg) = (None, None);
+        if self.item_is_component() {
+            return self.deallocate_comp(start);
+        }
         loop {
             let name = self.expect_name("an array name")?;
             let name = if self.is(&Tok::Assign) { name } else { self.block_rename(name) };
@@ -324,6 +335,100 @@ impl Parser {
         self.expect(&Tok::RParen)?;
         self.expect_eos()?;
         Ok(with_alloc_status(Stmt { kind: StmtKind::Deallocate(names), span: self.from(start) }, stat, errmsg))
+    }
+
+    /// Is the first item of an `allocate`/`deallocate` list a component (`x%c`, `xs(i)%c`)?
+    fn item_is_component(&self) -> bool {
+        let mut depth = 0usize;
+        let mut k = 0;
+        loop {
+            match self.tok_at(k) {
+                Tok::LParen => depth += 1,
+                Tok::RParen if depth == 0 => return false,
+                Tok::RParen => depth -= 1,
+                Tok::Comma if depth == 0 => return false,
+                Tok::Percent if depth == 0 => return true,
+                Tok::Eos | Tok::Eof => return false,
+                _ => {}
+            }
+            k += 1;
+        }
+    }
+
+    /// `allocate(x%c(n), ...)`: allocatable components (all items, `stat=` not yet).
+    #[inline(never)]
+    fn allocate_comp(&mut self, start: Span) -> PResult<Stmt> {
+        let mut items = Vec::new();
+        loop {
+            if matches!(self.tok(), Tok::Name(_)) && self.tok_at(1) == &Tok::Assign {
+                let sp = self.statement_span();
+                self.diags.push(Diagnostic::not_yet("`stat=` and `errmsg=` when allocating components", sp));
+                return Err(Fail);
+            }
+            let e = self.designator()?;
+            let ExprKind::Component(mut cr) = e.kind else {
+                let sp = e.span;
+                self.diags.push(Diagnostic::not_yet("`allocate` of arrays and components in one statement", sp));
+                return Err(Fail);
+            };
+            if cr.subs.is_empty() {
+                let sp = e.span;
+                self.diags.push(
+                    Diagnostic::error("E0019", format!("`allocate` needs the shape of `{}`", cr.name.name), sp)
+                        .with_label(format!("expected `{}(...)`", cr.name.name)),
+                );
+                return Err(Fail);
+            }
+            let mut dims = Vec::new();
+            for a in std::mem::take(&mut cr.subs) {
+                match a {
+                    Arg::Index(hi) => dims.push(DimSpec::Explicit { lo: None, hi }),
+                    Arg::Range { lo, hi: Some(hi), stride: None, .. } => dims.push(DimSpec::Explicit { lo, hi }),
+                    Arg::Range { span, .. } => {
+                        self.diags.push(Diagnostic::error("E0216", "`allocate` needs explicit bounds", span).with_label("not a bound"));
+                        return Err(Fail);
+                    }
+                    Arg::Keyword(k, _) => {
+                        self.diags.push(Diagnostic::error("E0216", "`allocate` needs explicit bounds", k.span).with_label("not a bound"));
+                        return Err(Fail);
+                    }
+                }
+            }
+            let span = cr.base.span.to(cr.name.span);
+            items.push((Expr { kind: ExprKind::Component(cr), span, ty: Ty::Unknown }, dims));
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(&Tok::RParen)?;
+        self.expect_eos()?;
+        Ok(Stmt { kind: StmtKind::AllocateComp(items), span: self.from(start) })
+    }
+
+    /// `deallocate(x%c, ...)`: allocatable components.
+    #[inline(never)]
+    fn deallocate_comp(&mut self, start: Span) -> PResult<Stmt> {
+        let mut items = Vec::new();
+        loop {
+            if matches!(self.tok(), Tok::Name(_)) && self.tok_at(1) == &Tok::Assign {
+                let sp = self.statement_span();
+                self.diags.push(Diagnostic::not_yet("`stat=` and `errmsg=` when deallocating components", sp));
+                return Err(Fail);
+            }
+            let e = self.designator()?;
+            if !matches!(&e.kind, ExprKind::Component(cr) if cr.subs.is_empty()) {
+                let sp = e.span;
+                self.diags.push(Diagnostic::not_yet("`deallocate` of arrays and components in one statement", sp));
+                return Err(Fail);
+            }
+            items.push(e);
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(&Tok::RParen)?;
+        self.expect_eos()?;
+        Ok(Stmt { kind: StmtKind::DeallocateComp(items), span: self.from(start) })
     }
 
     /// `stat=v` or `errmsg=v` of `allocate`/`deallocate` (at `=`, after the keyword).

@@ -139,6 +139,10 @@ impl Checker {
             None
         } else if let Some(k) = self.g.externals.get(&n) {
             Some(k.clone())
+        } else if let Some(what) = super::intrinsics::not_yet_intrinsic(&n, true) {
+            self.err(Diagnostic::not_yet(what, name.span));
+            s.kind = StmtKind::Call { name, args };
+            return;
         } else if Intrinsic::from_name(&n).is_some() || OTHER_INTRINSICS.contains(&n.as_str()) {
             self.err(
                 Diagnostic::error("E0124", format!("`{n}` is an intrinsic function, not a subroutine"), name.span)

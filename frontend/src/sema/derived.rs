@@ -38,13 +38,21 @@ pub struct CompInfo {
     pub offset: i64,
     /// The default initial value, if any (a checked constant expression).
     pub init: Option<Expr>,
+    /// An allocatable array component: stored inline as gfortran's array descriptor
+    /// (`dims` then holds `(1, 0)` per dimension; the bounds live in the descriptor).
+    pub alloc: bool,
 }
 
 impl CompInfo {
     pub fn ty(&self) -> Ty {
         with_rank(self.base, self.dims.len() as u8)
     }
-    /// The number of elements (1 for a scalar).
+    /// The bytes of gfortran's descriptor of an allocatable component of rank `rank`.
+    pub fn desc_size(rank: usize) -> i64 {
+        40 + 24 * rank as i64
+    }
+    /// The number of elements (1 for a scalar; 0 for an allocatable component, whose
+    /// elements are not stored in the structure).
     pub fn elems(&self) -> i64 {
         self.dims.iter().map(|(lo, hi)| (hi - lo + 1).max(0)).product()
     }
@@ -170,8 +178,16 @@ impl Checker {
             let mut comps: Vec<CompInfo> = Vec::new();
             let (mut off, mut align) = (0i64, 1i64);
             for d in t.comps.iter_mut() {
-                if d.allocatable || d.parameter || d.intent.is_some() || d.optional || d.external || d.save {
-                    let what = if d.allocatable { "allocatable components" } else { "this attribute on a component" };
+                if d.parameter || d.intent.is_some() || d.optional || d.external || d.save {
+                    self.err(Diagnostic::not_yet("this attribute on a component", d.span));
+                    continue;
+                }
+                if d.allocatable && !matches!(d.base, BaseTy::Integer(4 | 8) | BaseTy::Real(4 | 8) | BaseTy::Logical) {
+                    let what = match d.base {
+                        BaseTy::Derived(_) => "allocatable components of derived type",
+                        BaseTy::Character => "allocatable character components",
+                        _ => "allocatable components of this type",
+                    };
                     self.err(Diagnostic::not_yet(what, d.span));
                     continue;
                 }
@@ -219,6 +235,50 @@ impl Checker {
                     let mut dims = Vec::new();
                     let specs = ent.dims.clone().or_else(|| d.dimension.clone()).unwrap_or_default();
                     let mut ok = true;
+                    if d.allocatable {
+                        if specs.is_empty() {
+                            self.err(Diagnostic::not_yet("allocatable scalar components", ent.name.span));
+                            continue;
+                        }
+                        if !specs.iter().all(|x| matches!(x, DimSpec::Deferred(_))) {
+                            self.err(
+                                Diagnostic::error("E0216", "an allocatable component must have a deferred shape (`:`)", ent.name.span)
+                                    .with_label("give its bounds in `allocate`"),
+                            );
+                            continue;
+                        }
+                        if ent.init.is_some() {
+                            self.err(
+                                Diagnostic::error("E0133", "an allocatable component cannot have a default value", ent.name.span)
+                                    .with_label("allocatable"),
+                            );
+                            continue;
+                        }
+                        if comps.iter().any(|c| c.name == ent.name.name) {
+                            self.err(
+                                Diagnostic::error(
+                                    "E0102",
+                                    format!("component `{}` is declared more than once", ent.name.name),
+                                    ent.name.span,
+                                )
+                                .with_label("declared again here"),
+                            );
+                            continue;
+                        }
+                        off = round_up(off, 8);
+                        align = align.max(8);
+                        comps.push(CompInfo {
+                            name: ent.name.name.clone(),
+                            base: d.base,
+                            dims: vec![(1, 0); specs.len()],
+                            char_len: 0,
+                            offset: off,
+                            init: None,
+                            alloc: true,
+                        });
+                        off += CompInfo::desc_size(specs.len());
+                        continue;
+                    }
                     for mut spec in specs {
                         self.dim(&mut spec, false);
                         match &spec {
@@ -311,7 +371,7 @@ impl Checker {
                     let (es, ea) = base_layout(d.base, char_len, &self.g.types);
                     off = round_up(off, ea);
                     align = align.max(ea);
-                    comps.push(CompInfo { name: ent.name.name.clone(), base: d.base, dims, char_len, offset: off, init });
+                    comps.push(CompInfo { name: ent.name.name.clone(), base: d.base, dims, char_len, offset: off, init, alloc: false });
                     off += es * n;
                 }
             }
@@ -359,6 +419,7 @@ impl Checker {
                 x.name == y.name
                     && x.base == y.base
                     && x.dims == y.dims
+                    && x.alloc == y.alloc
                     && x.char_len == y.char_len
                     && x.offset == y.offset
                     && key(&x.init).is_some_and(|kx| key(&y.init) == Some(kx))

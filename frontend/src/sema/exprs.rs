@@ -312,6 +312,10 @@ impl Checker {
             return bad(args, name);
         }
         let defined_external = self.g.externals.get(&n).cloned();
+        if let Some(what) = super::intrinsics::not_yet_intrinsic(&n, false).filter(|_| defined_external.is_none()) {
+            self.err(Diagnostic::not_yet(what, name.span));
+            return bad(args, name);
+        }
         if self.openacc && n.starts_with("acc_") && defined_external.is_none() {
             self.err(Diagnostic::not_yet(format!("the OpenACC routine `{n}`"), name.span));
             return bad(args, name);

@@ -165,6 +165,35 @@ pub(super) const OTHER_INTRINSICS: &[&str] = &[
     "radix",
 ];
 
+/// Intrinsic functions of features not implemented yet (pointers): calling one is a "not
+/// yet implemented" diagnostic, not a call of an external function of that name.
+pub(super) const NOT_YET_INTRINSICS: &[(&str, &str)] = &[
+    ("associated", "pointers (the intrinsic function `associated`)"),
+    ("null", "pointers (the intrinsic function `null`)"),
+    ("c_loc", "the `iso_c_binding` function `c_loc`"),
+    ("c_funloc", "the `iso_c_binding` function `c_funloc`"),
+    ("c_associated", "the `iso_c_binding` function `c_associated`"),
+    ("extends_type_of", "type extension (the intrinsic function `extends_type_of`)"),
+    ("same_type_as", "type extension (the intrinsic function `same_type_as`)"),
+];
+
+/// Intrinsic subroutines not implemented yet.
+pub(super) const NOT_YET_INTRINSIC_SUBS: &[(&str, &str)] = &[
+    ("move_alloc", "the intrinsic subroutine `move_alloc`"),
+    ("c_f_pointer", "pointers (the `iso_c_binding` subroutine `c_f_pointer`)"),
+    ("c_f_procpointer", "procedure pointers (the `iso_c_binding` subroutine `c_f_procpointer`)"),
+    ("execute_command_line", "the intrinsic subroutine `execute_command_line`"),
+    ("date_and_time", "the intrinsic subroutine `date_and_time`"),
+    ("get_environment_variable", "the intrinsic subroutine `get_environment_variable`"),
+];
+
+/// What is not yet implemented about the intrinsic `n`, if `n` is one of [`NOT_YET_INTRINSICS`]
+/// (`sub`: [`NOT_YET_INTRINSIC_SUBS`]).
+pub(super) fn not_yet_intrinsic(n: &str, sub: bool) -> Option<&'static str> {
+    let table = if sub { NOT_YET_INTRINSIC_SUBS } else { NOT_YET_INTRINSICS };
+    table.iter().find(|(k, _)| *k == n).map(|(_, w)| *w)
+}
+
 impl Checker {
     pub(super) fn intrinsic(&mut self, f: Intrinsic, name: Ident, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
         use Intrinsic as I;
@@ -464,6 +493,7 @@ impl Checker {
                         ExprKind::Name(id) => {
                             self.syms.get(&id.name).is_some_and(|s| if present { s.dummy.is_some() && s.optional } else { s.allocatable })
                         }
+                        ExprKind::Component(_) if !present => self.alloc_comp(e).is_some(),
                         _ => false,
                     };
                     if ok {

@@ -297,6 +297,52 @@ impl Checker {
                     self.alloc_target(id, None, "deallocate");
                 }
             }
+            StmtKind::AllocateComp(items) => {
+                if self.in_compute() {
+                    self.err(
+                        Diagnostic::error("E0315", "`allocate` is not allowed inside a compute construct", span)
+                            .with_label("allocate before the construct"),
+                    );
+                }
+                for (e, dims) in items.iter_mut() {
+                    self.expr(e);
+                    for d in dims.iter_mut() {
+                        self.dim(d, false);
+                    }
+                    match self.alloc_comp(e) {
+                        Some(rank) if rank != dims.len() => {
+                            let n = dims.len();
+                            self.err(
+                                Diagnostic::error(
+                                    "E0203",
+                                    format!(
+                                        "wrong number of bounds for this component: it has rank {rank}, but {n} {} given",
+                                        if n == 1 { "is" } else { "are" }
+                                    ),
+                                    e.span,
+                                )
+                                .with_label(format!("expected {rank}")),
+                            );
+                        }
+                        Some(_) => {}
+                        None => self.not_alloc_comp(e, "allocate"),
+                    }
+                }
+            }
+            StmtKind::DeallocateComp(items) => {
+                if self.in_compute() {
+                    self.err(
+                        Diagnostic::error("E0315", "`deallocate` is not allowed inside a compute construct", span)
+                            .with_label("deallocate after the construct"),
+                    );
+                }
+                for e in items.iter_mut() {
+                    self.expr(e);
+                    if self.alloc_comp(e).is_none() {
+                        self.not_alloc_comp(e, "deallocate");
+                    }
+                }
+            }
             StmtKind::Standalone(dir) => self.acc_standalone(dir),
             StmtKind::Atomic { dir, kind, body } => {
                 self.directive(dir, None);
@@ -306,6 +352,28 @@ impl Checker {
             }
             _ => {}
         }
+    }
+
+    /// The rank of the allocatable component that `e` (checked) names, if it is one.
+    pub(super) fn alloc_comp(&self, e: &Expr) -> Option<usize> {
+        let ExprKind::Component(cr) = &e.kind else { return None };
+        let Ty::Scalar(BaseTy::Derived(k)) = cr.base.ty else { return None };
+        if !cr.subs.is_empty() {
+            return None;
+        }
+        let c = self.g.types.get(k as usize)?.comps.iter().find(|c| c.name == cr.name.name)?;
+        c.alloc.then_some(c.dims.len())
+    }
+
+    /// Reports that `e` is not an allocatable component (unless it is already in error).
+    fn not_alloc_comp(&mut self, e: &Expr, what: &str) {
+        if e.ty == Ty::Unknown {
+            return;
+        }
+        self.err(
+            Diagnostic::error("E0242", format!("cannot {what} this: it is not an allocatable component"), e.span)
+                .with_label("not declared `allocatable`"),
+        );
     }
 
     pub(super) fn alloc_target(&mut self, id: &Ident, dims: Option<usize>, what: &str) {

@@ -69,6 +69,29 @@ impl G<'_> {
         }
         // An allocatable array assigned an array of another shape (or while unallocated)
         // is reallocated to the right-hand side's shape first (Fortran 2003).
+        if self.region.is_none() {
+            if let Some((a, c)) = self.alloc_comp_ref(lhs) {
+                // A whole allocatable component: the same, its descriptor in the structure.
+                let d = self.alloc_comp_desc(a.clone(), &c);
+                let rsh = self.shape(rhs);
+                if rsh.len() == d.ext.len() {
+                    let mut need = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(d.addr), Op::Null));
+                    for (e, r) in d.ext.iter().zip(&rsh) {
+                        let ne = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(*e), r.clone()));
+                        need = self.val(Ty::I32, Rv::Binary(BinOp::Or, need, ne));
+                    }
+                    self.push_block();
+                    self.realloc_assign(&d, rhs, &rsh, lt);
+                    self.store_alloc_comp_desc(&a, &d);
+                    let then_body = self.pop_block();
+                    self.push_block();
+                    self.assign_array_body(lhs, rhs, &name, &shape, lt);
+                    let else_body = self.pop_block();
+                    self.emit(Stmt::If { cond: need, then_body, else_body });
+                    return;
+                }
+            }
+        }
         let alloc = matches!(lhs.kind, ExprKind::Name(_)) && self.syms.get(&name).is_some_and(|s| s.allocatable);
         if let (true, Some(Home::Array(d))) = (alloc, self.lookup(&name)) {
             let rsh = self.shape(rhs);

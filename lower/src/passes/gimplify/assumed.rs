@@ -149,6 +149,11 @@ impl G<'_> {
     /// The descriptor of an array actual argument for an assumed-shape dummy.
     pub(super) fn desc_arg(&mut self, e: &Expr) -> Op {
         let Some(base) = e.ty.base() else { return Op::Null };
+        if matches!(e.kind, ExprKind::Component(_)) {
+            if let Some(a) = self.comp_desc_addr(e) {
+                return a;
+            }
+        }
         let named = match &e.kind {
             ExprKind::Name(id) => match self.lookup(&id.name) {
                 Some(Home::Array(d)) => Some((d, None)),

@@ -210,7 +210,10 @@ impl<'a> G<'a> {
     fn needs_init(&self, k: u16) -> bool {
         self.type_info(k).is_some_and(|t| {
             t.comps.iter().any(|c| {
-                c.init.is_some() || c.base == BaseTy::Character || matches!(c.base, BaseTy::Derived(j) if j != k && self.needs_init(j))
+                c.alloc
+                    || c.init.is_some()
+                    || c.base == BaseTy::Character
+                    || matches!(c.base, BaseTy::Derived(j) if j != k && self.needs_init(j))
             })
         })
     }
@@ -221,6 +224,11 @@ impl<'a> G<'a> {
         let Some(ti) = self.type_info(k) else { return };
         for c in &ti.comps {
             let ca = self.val(Ty::Ptr, Rv::PtrAdd(addr.clone(), Op::I64(c.offset)));
+            if c.alloc {
+                // Not allocated.
+                self.emit(Stmt::Store(Ty::Ptr, ca, Op::Null));
+                continue;
+            }
             match c.base {
                 BaseTy::Derived(j) if j != k => {
                     if c.dims.is_empty() {
@@ -302,6 +310,9 @@ impl<'a> G<'a> {
 
     /// A descriptor of an array component at `a`.
     fn comp_desc(&mut self, a: Op, c: &CompInfo) -> Desc {
+        if c.alloc {
+            return self.alloc_comp_desc(a, c);
+        }
         let addr = self.f.new_var(format!("{}.addr", c.name), Ty::Ptr);
         self.emit(Stmt::Assign(addr, Rv::Use(a)));
         let mut lb = Vec::new();
@@ -317,6 +328,179 @@ impl<'a> G<'a> {
         Desc { name: c.name.clone(), base: c.base, addr, lb, ext }
     }
 
+    /// A descriptor of the allocatable component whose gfortran descriptor is at `a`:
+    /// its data address and bounds loaded from there.
+    pub(super) fn alloc_comp_desc(&mut self, a: Op, c: &CompInfo) -> Desc {
+        let addr = self.f.new_var(format!("{}.addr", c.name), Ty::Ptr);
+        self.emit(Stmt::Assign(addr, Rv::Load(Ty::Ptr, a.clone())));
+        let mut lb = Vec::new();
+        let mut ext = Vec::new();
+        for d in 0..c.dims.len() {
+            let l = self.f.new_var(format!("{}.lb{}", c.name, d + 1), Ty::I64);
+            let e = self.f.new_var(format!("{}.ext{}", c.name, d + 1), Ty::I64);
+            let w = 40 + 24 * d as i64;
+            let pl = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(w + 8)));
+            self.emit(Stmt::Assign(l, Rv::Load(Ty::I64, pl)));
+            let pu = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(w + 16)));
+            let ub = self.val(Ty::I64, Rv::Load(Ty::I64, pu));
+            let n = self.bin(Ty::I64, BinOp::Sub, ub, Op::Var(l));
+            let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(1));
+            self.emit(Stmt::Assign(e, Rv::Binary(BinOp::Max, n, Op::I64(0))));
+            lb.push(l);
+            ext.push(e);
+        }
+        Desc { name: c.name.clone(), base: c.base, addr, lb, ext }
+    }
+
+    /// Writes the descriptor `d` (contiguous, column-major) of the allocatable component
+    /// at `a` in gfortran's layout.
+    pub(super) fn store_alloc_comp_desc(&mut self, a: &Op, d: &Desc) {
+        self.emit(Stmt::Store(Ty::Ptr, a.clone(), Op::Var(d.addr)));
+        let size = self.elem_size(d.base);
+        let mut offset = Op::I64(0);
+        let mut stride = Op::I64(1);
+        for (k, (lb, ext)) in d.lb.clone().into_iter().zip(d.ext.clone()).enumerate() {
+            let t = self.bin(Ty::I64, BinOp::Mul, Op::Var(lb), stride.clone());
+            offset = self.bin(Ty::I64, BinOp::Sub, offset, t);
+            let ub = self.bin(Ty::I64, BinOp::Add, Op::Var(lb), Op::Var(ext));
+            let ub = self.bin(Ty::I64, BinOp::Sub, ub, Op::I64(1));
+            let w = 40 + 24 * k as i64;
+            for (j, v) in [stride.clone(), Op::Var(lb), ub].into_iter().enumerate() {
+                let p = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(w + 8 * j as i64)));
+                self.emit(Stmt::Store(Ty::I64, p, v));
+            }
+            stride = self.bin(Ty::I64, BinOp::Mul, stride, Op::Var(ext));
+        }
+        let at = |g: &mut Self, off: i64| g.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(off)));
+        let p = at(self, 8);
+        self.emit(Stmt::Store(Ty::I64, p, offset));
+        let p = at(self, 16);
+        self.emit(Stmt::Store(Ty::I64, p, Op::I64(size)));
+        let p = at(self, 24);
+        let code = match d.base {
+            BaseTy::Integer(_) => 1,
+            BaseTy::Logical => 2,
+            BaseTy::Real(_) => 3,
+            _ => 5,
+        };
+        self.emit(Stmt::Store(Ty::I64, p, Op::I64(((d.lb.len() as i64) << 32) | (code << 40))));
+        let p = at(self, 32);
+        self.emit(Stmt::Store(Ty::I64, p, Op::I64(size)));
+    }
+
+    /// The allocatable component named by `e` (`x%c`, `xs(i)%c`): the address of its
+    /// descriptor and its definition.
+    pub(super) fn alloc_comp_ref(&mut self, e: &Expr) -> Option<(Op, CompInfo)> {
+        let ExprKind::Component(cr) = &e.kind else { return None };
+        if cr.base.ty.rank() > 0 || !cr.subs.is_empty() {
+            return None;
+        }
+        let (a, c) = self.comp_addr(&cr.base, &cr.name.name, &[])?;
+        c.alloc.then_some((a, c))
+    }
+
+    /// `allocate(x%c(n, m), ...)`.
+    pub(super) fn allocate_comps(&mut self, items: &[(Expr, Vec<DimSpec>)], sp: Span) {
+        if self.region.is_some() {
+            self.not_yet("`allocate` inside a compute construct", sp);
+            return;
+        }
+        for (e, dims) in items {
+            let Some((a, c)) = self.alloc_comp_ref(e) else {
+                self.not_yet("`allocate` of this component", e.span);
+                continue;
+            };
+            let d = self.alloc_comp_desc(a.clone(), &c);
+            self.set_shape(&d, dims, e.span);
+            let bytes = self.desc_bytes(&d);
+            let n = c.name.clone();
+            let len = n.len() as i64;
+            let p =
+                self.val(Ty::Ptr, Rv::Call("gpuf_allocate_array".into(), vec![Op::Var(d.addr), bytes, Op::Str(n), Op::I64(len)], Ty::Ptr));
+            self.emit(Stmt::Assign(d.addr, Rv::Use(p)));
+            self.store_alloc_comp_desc(&a, &d);
+        }
+    }
+
+    /// `deallocate(x%c, ...)`.
+    pub(super) fn deallocate_comps(&mut self, items: &[Expr], sp: Span) {
+        if self.region.is_some() {
+            self.not_yet("`deallocate` inside a compute construct", sp);
+            return;
+        }
+        for e in items {
+            let Some((a, c)) = self.alloc_comp_ref(e) else {
+                self.not_yet("`deallocate` of this component", e.span);
+                continue;
+            };
+            let p = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, a.clone()));
+            let n = c.name.clone();
+            let nl = n.len() as i64;
+            self.emit(Stmt::Call("gpuf_deallocate_array".into(), vec![p, Op::Str(n), Op::I64(nl)]));
+            self.emit(Stmt::Store(Ty::Ptr, a, Op::Null));
+        }
+    }
+
+    /// `allocated(x%c)`: whether the component's data address is not null.
+    pub(super) fn comp_allocated(&mut self, e: &Expr) -> Option<Op> {
+        let (a, _) = self.alloc_comp_ref(e)?;
+        let p = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, a));
+        Some(self.val(Ty::I32, Rv::Binary(BinOp::Ne, p, Op::Null)))
+    }
+
+    /// The address of the descriptor of a whole allocatable component `x%c` (gfortran's
+    /// own descriptor, passed as it is to an assumed-shape dummy).
+    pub(super) fn comp_desc_addr(&mut self, e: &Expr) -> Option<Op> {
+        self.alloc_comp_ref(e).map(|(a, _)| a)
+    }
+
+    /// Does type `k` (or a component of it) have allocatable components?
+    pub(super) fn has_alloc_comps(&self, k: u16, depth: u32) -> bool {
+        depth < 32
+            && self.type_info(k).is_some_and(|t| {
+                t.comps.iter().any(|c| c.alloc || matches!(c.base, BaseTy::Derived(j) if self.has_alloc_comps(j, depth + 1)))
+            })
+    }
+
+    /// Frees the allocated allocatable components of the structure of type `k` at `a`
+    /// (nested ones first) and leaves them unallocated.
+    pub(super) fn free_alloc_comps(&mut self, a: Op, k: u16) {
+        let Some(ti) = self.type_info(k) else { return };
+        for c in &ti.comps {
+            let ca = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(c.offset)));
+            if c.alloc {
+                let p = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ca.clone()));
+                self.emit(Stmt::Call("gpuf_free".into(), vec![p]));
+                self.emit(Stmt::Store(Ty::Ptr, ca, Op::Null));
+            } else if let BaseTy::Derived(j) = c.base {
+                if self.has_alloc_comps(j, 0) {
+                    let size = self.type_size(j);
+                    self.each_elem(&ca, c, size, &mut |g, x| g.free_alloc_comps(x, j));
+                }
+            }
+        }
+    }
+
+    /// After a byte copy of a structure of type `k` to `a`: the allocatable components
+    /// get copies of their data (Fortran's intrinsic assignment copies them deeply).
+    fn dup_alloc_comps(&mut self, a: Op, k: u16) {
+        let Some(ti) = self.type_info(k) else { return };
+        for c in &ti.comps {
+            let ca = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(c.offset)));
+            if c.alloc {
+                let d = self.alloc_comp_desc(ca.clone(), c);
+                let bytes = self.desc_bytes(&d);
+                let p = self.val(Ty::Ptr, Rv::Call("gpuf_alloc_copy".into(), vec![Op::Var(d.addr), bytes], Ty::Ptr));
+                self.emit(Stmt::Store(Ty::Ptr, ca, p));
+            } else if let BaseTy::Derived(j) = c.base {
+                if self.has_alloc_comps(j, 0) {
+                    let size = self.type_size(j);
+                    self.each_elem(&ca, c, size, &mut |g, x| g.dup_alloc_comps(x, j));
+                }
+            }
+        }
+    }
+
     /// The address of a component reference (of element `idx` for an array-valued one).
     pub(super) fn component_addr(&mut self, e: &Expr, idx: &[Op]) -> Op {
         let ExprKind::Component(cr) = &e.kind else { return Op::Null };
@@ -324,6 +508,10 @@ impl<'a> G<'a> {
         let Some((a, c)) = self.comp_addr(base, &name.name, idx) else { return Op::Null };
         if c.dims.is_empty() {
             return a;
+        }
+        if c.alloc && self.region.is_some() {
+            self.not_yet("allocatable components inside compute constructs", e.span);
+            return Op::Null;
         }
         // The positions belong to the base when it is the array part.
         let idx = if base.ty.rank() > 0 { &[] } else { idx };
@@ -389,15 +577,32 @@ impl<'a> G<'a> {
         let Some(c) = self.type_info(k).and_then(|t| t.comps.iter().find(|c| c.name == name.name)).cloned() else {
             return Vec::new();
         };
+        if c.alloc {
+            if self.region.is_some() {
+                self.not_yet("allocatable components inside compute constructs", e.span);
+                return Vec::new();
+            }
+            let Some((a, _)) = self.comp_addr(base, &name.name, &[]) else { return Vec::new() };
+            let d = self.alloc_comp_desc(a, &c);
+            if subs.is_empty() {
+                return d.ext.iter().map(|x| Op::Var(*x)).collect();
+            }
+            return self.section_shape(&d, subs);
+        }
         if subs.is_empty() {
             return c.dims.iter().map(|(lo, hi)| Op::I64((hi - lo + 1).max(0))).collect();
         }
         let d = self.comp_desc(Op::Null, &c);
+        self.section_shape(&d, subs)
+    }
+
+    /// The extents of the section `subs` of the array `d`.
+    fn section_shape(&mut self, d: &Desc, subs: &[Arg]) -> Vec<Op> {
         let mut out = Vec::new();
         for (dim, s) in subs.iter().enumerate() {
             if let Arg::Range { lo, hi, stride, .. } = s {
-                let l = self.range_lo(&d, dim, lo.as_ref());
-                let h = self.range_hi(&d, dim, hi.as_ref());
+                let l = self.range_lo(d, dim, lo.as_ref());
+                let h = self.range_hi(d, dim, hi.as_ref());
                 let st = self.int_arg(stride.as_ref(), 1);
                 let n = self.bin(Ty::I64, BinOp::Sub, h, l);
                 let n = self.bin(Ty::I64, BinOp::Add, n, st.clone());
@@ -416,6 +621,11 @@ impl<'a> G<'a> {
             return None;
         }
         let c = self.type_info(k)?.comps.iter().find(|c| c.name == cr.name.name)?;
+        if c.alloc {
+            let (a, c) = self.alloc_comp_ref(e)?;
+            let d = self.alloc_comp_desc(a, &c);
+            return Some(d.lb.iter().map(|x| Op::Var(*x)).collect());
+        }
         Some(c.dims.iter().map(|(lo, hi)| Op::I64(if hi < lo { 1 } else { *lo })).collect())
     }
 
@@ -443,6 +653,10 @@ impl<'a> G<'a> {
                 self.init_comp(&ca, c);
                 continue;
             };
+            if c.alloc {
+                self.not_yet("values of allocatable components in structure constructors", v.span);
+                continue;
+            }
             match c.base {
                 BaseTy::Character => {
                     let (src, sl) = self.str_expr(v);
@@ -489,6 +703,10 @@ impl<'a> G<'a> {
 
     /// The default value of one component at `ca`.
     fn init_comp(&mut self, ca: &Op, c: &CompInfo) {
+        if c.alloc {
+            self.emit(Stmt::Store(Ty::Ptr, ca.clone(), Op::Null));
+            return;
+        }
         let Some(init) = c.init.clone() else {
             if let BaseTy::Derived(j) = c.base {
                 if c.dims.is_empty() {
@@ -562,7 +780,23 @@ impl<'a> G<'a> {
     fn copy_struct(&mut self, dst: Op, src: Op, k: u16) {
         if self.region.is_none() {
             let size = Op::I64(self.type_size(k));
+            if self.has_alloc_comps(k, 0) {
+                // `x = x` changes nothing; otherwise the old components are freed and the
+                // new ones copied.
+                let same = self.val(Ty::I32, Rv::Binary(BinOp::Ne, dst.clone(), src.clone()));
+                self.push_block();
+                self.free_alloc_comps(dst.clone(), k);
+                self.emit(Stmt::Call("gpuf_str_copy".into(), vec![dst.clone(), size.clone(), src, size]));
+                self.dup_alloc_comps(dst, k);
+                let body = self.pop_block();
+                self.emit(Stmt::If { cond: same, then_body: body, else_body: vec![] });
+                return;
+            }
             self.emit(Stmt::Call("gpuf_str_copy".into(), vec![dst, size.clone(), src, size]));
+            return;
+        }
+        if self.has_alloc_comps(k, 0) {
+            self.not_yet("assignment of derived-type values with allocatable components inside compute constructs", Span::default());
             return;
         }
         let Some(ti) = self.type_info(k) else { return };

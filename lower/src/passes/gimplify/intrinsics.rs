@@ -459,6 +459,9 @@ impl G<'_> {
                 }
             }
             Intrinsic::Allocated => {
+                if let Some(v) = args.first().filter(|a| matches!(a.kind, ExprKind::Component(_))).and_then(|a| self.comp_allocated(a)) {
+                    return v;
+                }
                 // An unallocated array's data address is null.
                 let name = match args.first().map(|a| &a.kind) {
                     Some(ExprKind::Name(id)) => Some(id.name.clone()),

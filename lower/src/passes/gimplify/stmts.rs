@@ -124,6 +124,8 @@ impl G<'_> {
             }
             StmtKind::Allocate(items) => self.allocate(items, s.span),
             StmtKind::Deallocate(names) => self.deallocate(names, s.span),
+            StmtKind::AllocateComp(items) => self.allocate_comps(items, s.span),
+            StmtKind::DeallocateComp(items) => self.deallocate_comps(items, s.span),
             StmtKind::Construct { dir, body, .. } => match dir.kind.acc() {
                 Some(ast::AccKind::Parallel | ast::AccKind::Kernels | ast::AccKind::Serial) => self.region(dir, body, None, s.span),
                 Some(ast::AccKind::Data) => self.data_region(dir, body),

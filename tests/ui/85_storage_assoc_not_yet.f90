@@ -1,0 +1,12 @@
+! `common`, `equivalence` and `namelist` are not implemented yet.
+program storage_assoc_not_yet
+  implicit none
+  integer :: a, b
+  real :: x(4), y
+  common /blk/ a, b
+  common y
+  equivalence (a, x(1))
+  namelist /nl/ a, b
+  a = 1
+  print *, a
+end program
