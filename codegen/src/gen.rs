@@ -179,17 +179,7 @@ pub(crate) fn build_host<'ctx>(
     for (k, fv) in sim.kernels.iter().zip(&sim_fns) {
         cg.host_kernel(k, *fv)?;
     }
-    // Device images: { ptr ptx, i64 ptx_len, ptr hsaco, i64 hsaco_len }.
-    let ptx = cg.blob("gpuf.ptx", images.ptx.as_deref(), true);
-    let hsaco = cg.blob("gpuf.hsaco", images.hsaco.as_deref(), false);
-    let i64t = ctx.i64_type();
-    let init = ctx
-        .const_struct(&[ptx.0.into(), i64t.const_int(ptx.1, false).into(), hsaco.0.into(), i64t.const_int(hsaco.1, false).into()], false);
-    let images_g = cg.m.add_global(init.get_type(), None, "gpuf.images");
-    images_g.set_initializer(&init);
-    images_g.set_constant(true);
-    images_g.set_linkage(Linkage::Internal);
-    images_g.set_alignment(8);
+    let images_g = cg.images_global(images);
     // This object's device code, for the final link to combine into one image per target.
     let mut used = Vec::new();
     for (bc, section, name) in [
@@ -237,16 +227,7 @@ pub(crate) fn build_images_object<'ctx>(ctx: &'ctx Context, tm: &TargetMachine, 
     setup_module(&m, tm);
     let mut cg = Cg::new(ctx, m, Tgt::X86);
     let ptr = cg.ptr();
-    let ptx = cg.blob("gpuf.ptx", images.ptx.as_deref(), true);
-    let hsaco = cg.blob("gpuf.hsaco", images.hsaco.as_deref(), false);
-    let i64t = ctx.i64_type();
-    let init = ctx
-        .const_struct(&[ptx.0.into(), i64t.const_int(ptx.1, false).into(), hsaco.0.into(), i64t.const_int(hsaco.1, false).into()], false);
-    let images_g = cg.m.add_global(init.get_type(), None, "gpuf.images");
-    images_g.set_initializer(&init);
-    images_g.set_constant(true);
-    images_g.set_linkage(Linkage::Internal);
-    images_g.set_alignment(8);
+    let images_g = cg.images_global(images);
     let ctor_ty = ctx.void_type().fn_type(&[], false);
     let ctor = cg.m.add_function("gpuf.register_images", ctor_ty, Some(Linkage::Internal));
     let bb = ctx.append_basic_block(ctor, "entry");
@@ -346,6 +327,24 @@ impl<'ctx> Cg<'ctx> {
 
     /// A private constant global holding `data` (plus a NUL if asked); (pointer, length
     /// without the NUL), or (null, 0).
+    /// The device images as the run time's `GpufImages`: { ptr ptx, i64 ptx_len, ptr hsaco,
+    /// i64 hsaco_len } (null and 0 for a missing image).
+    fn images_global(&mut self, images: &DeviceImages) -> GlobalValue<'ctx> {
+        let ptx = self.blob("gpuf.ptx", images.ptx.as_deref(), true);
+        let hsaco = self.blob("gpuf.hsaco", images.hsaco.as_deref(), false);
+        let i64t = self.ctx.i64_type();
+        let init = self.ctx.const_struct(
+            &[ptx.0.into(), i64t.const_int(ptx.1, false).into(), hsaco.0.into(), i64t.const_int(hsaco.1, false).into()],
+            false,
+        );
+        let g = self.m.add_global(init.get_type(), None, "gpuf.images");
+        g.set_initializer(&init);
+        g.set_constant(true);
+        g.set_linkage(Linkage::Internal);
+        g.set_alignment(8);
+        g
+    }
+
     fn blob(&mut self, name: &str, data: Option<&[u8]>, nul: bool) -> (PointerValue<'ctx>, u64) {
         let Some(data) = data else {
             return (self.ptr().const_null(), 0);

@@ -67,6 +67,12 @@ fn with_input(c: &mut Command, src: &Path, dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// The standard output of a command that must have succeeded (`what` names it).
+fn ok_stdout(o: std::process::Output, what: &str) -> String {
+    assert!(o.status.success(), "{what}: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8_lossy(&o.stdout).to_string()
+}
+
 fn gpuf_build(src: &Path, exe: &Path, extra: &[&str]) -> Result<(), String> {
     let o = run(Command::new(gpuf()).arg("compile").arg(src).arg("-o").arg(exe).args(extra));
     if !o.status.success() {
@@ -806,10 +812,7 @@ fn gfortran_interop() {
     let dir = root().join("tests/interop");
     let d = scratch("interop");
     let f = |n: &str| dir.join(n);
-    let ok = |o: std::process::Output, what: &str| {
-        assert!(o.status.success(), "{what}: {}", String::from_utf8_lossy(&o.stderr));
-        String::from_utf8_lossy(&o.stdout).to_string()
-    };
+    let ok = ok_stdout;
     // gpuf main + gfortran procedures + BLAS.
     ok(run(Command::new("gfortran").current_dir(&d).arg("-c").arg(f("sub_gf.f90")).arg("-o").arg(d.join("sub_gf.o"))), "gfortran -c");
     let exe = d.join("gpuf_main");
@@ -860,10 +863,7 @@ fn gfortran_module_file() {
     let dir = root().join("tests/interop");
     let d = scratch("interop_gfmod");
     let (m, p) = (dir.join("gf_mod.f90"), dir.join("gf_mod_main.f90"));
-    let ok = |o: std::process::Output, what: &str| {
-        assert!(o.status.success(), "{what}: {}", String::from_utf8_lossy(&o.stderr));
-        String::from_utf8_lossy(&o.stdout).to_string()
-    };
+    let ok = ok_stdout;
     let r = d.join("ref");
     ok(run(Command::new("gfortran").current_dir(&d).arg(&m).arg(&p).arg("-o").arg(&r)), "gfortran ref");
     let want = ok(run(&mut Command::new(&r)), "ref");
@@ -958,10 +958,7 @@ fn gfortran_interop_assumed_shape() {
     let dir = root().join("tests/interop");
     let d = scratch("interop_as");
     let (m, p) = (dir.join("as_mod.f90"), dir.join("as_main.f90"));
-    let ok = |o: std::process::Output, what: &str| {
-        assert!(o.status.success(), "{what}: {}", String::from_utf8_lossy(&o.stderr));
-        String::from_utf8_lossy(&o.stdout).to_string()
-    };
+    let ok = ok_stdout;
     let r = d.join("ref");
     ok(run(Command::new("gfortran").current_dir(&d).arg(&m).arg(&p).arg("-o").arg(&r)), "gfortran ref");
     let want = ok(run(&mut Command::new(&r)), "ref");
