@@ -4,8 +4,8 @@ module stats
 contains
   ! The mean of x(1:n), scaled by the SCALE macro of the library's compile definitions.
   function scaled_mean(x) result(m)
-    real(8), intent(in) :: x(n)
-    real(8) :: m
+    real(dp), intent(in) :: x(n)
+    real(dp) :: m
 #if defined(SCALE) && defined(__GFORTRAN__)
     m = SCALE * sum(x) / n
 #else
