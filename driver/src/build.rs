@@ -252,7 +252,15 @@ fn check_source(job: &Job, path: &Path, out: &Path, src: &str, map: &SourceMap) 
         }
         Some(text)
     };
-    let result = gpuf_frontend::parse_and_check_opts(src, &mut load, &gpuf_frontend::Options { openmp: job.openmp });
+    let result = gpuf_frontend::parse_and_check_opts(
+        src,
+        &mut load,
+        &gpuf_frontend::Options {
+            openmp: job.openmp,
+            implicit_none: job.implicit_none,
+            allow_argument_mismatch: job.allow_argument_mismatch,
+        },
+    );
     let found = found.into_inner().unwrap_or_default();
     let (checked, warnings) = match result {
         Ok(x) => x,

@@ -87,6 +87,10 @@ pub struct Job {
     pub gfortran_cli: bool,
     /// `-v`: print the commands run.
     pub verbose: bool,
+    /// `-fimplicit-none`.
+    pub implicit_none: bool,
+    /// `-fallow-argument-mismatch`.
+    pub allow_argument_mismatch: bool,
 }
 
 impl Job {
@@ -115,6 +119,8 @@ impl Job {
             host_cpu: None,
             gfortran_cli,
             verbose: false,
+            implicit_none: false,
+            allow_argument_mismatch: false,
         }
     }
 
@@ -164,7 +170,6 @@ const QUIET_F: &[&str] = &[
     "no-backtrace",
     "recursive",
     "no-backslash",
-    "allow-argument-mismatch",
     "fast-math",
     "no-fast-math",
     "unroll-loops",
@@ -422,7 +427,9 @@ fn f_option(j: &mut Job, f: &str) -> Result<(), CliError> {
         "preprocessed" => j.cpp = Some(false),
         "check=bounds" | "check=all" | "bounds-check" => j.check_bounds = true,
         "check=no-bounds" | "check=no-all" => j.check_bounds = false,
-        "implicit-none" => return Err(not_yet_flag(f, "implicit typing turned off for every unit")),
+        "implicit-none" => j.implicit_none = true,
+        "allow-argument-mismatch" => j.allow_argument_mismatch = true,
+        "no-allow-argument-mismatch" => j.allow_argument_mismatch = false,
         "default-real-8" | "default-double-8" | "default-integer-8" | "real-4-real-8" | "real-8-real-4" | "integer-4-integer-8" => {
             return Err(not_yet_flag(f, "changing the default kinds"))
         }
@@ -545,9 +552,10 @@ pub fn from_build_args(b: &BuildArgs) -> Result<Job, CliError> {
     j.module_dir = b.module_dir.clone();
     for f in &b.fopts {
         match f.as_str() {
-            "openmp" | "openacc" | "free-form" | "fixed-form" | "check=bounds" | "check=all" | "check=no-bounds" | "check=no-all" => f_option(&mut j, f)?,
+            "openmp" | "openacc" | "free-form" | "fixed-form" | "check=bounds" | "check=all" | "check=no-bounds" | "check=no-all"
+            | "implicit-none" | "allow-argument-mismatch" => f_option(&mut j, f)?,
             _ if f.starts_with("fixed-line-length-") => f_option(&mut j, f)?,
-            _ => return Err(format!("unknown option `-f{f}` (gpuf compile knows -fcheck=bounds, -fopenmp, -ffixed-form, -ffree-form, -ffixed-line-length-N; the gfortran spelling `gpuf -c ...` takes gfortran's flags)")),
+            _ => return Err(format!("unknown option `-f{f}` (gpuf compile knows -fcheck=bounds, -fopenmp, -ffixed-form, -ffree-form, -ffixed-line-length-N, -fimplicit-none, -fallow-argument-mismatch; the gfortran spelling `gpuf -c ...` takes gfortran's flags)")),
         }
     }
     Ok(j)

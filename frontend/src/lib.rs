@@ -54,6 +54,22 @@ pub fn parse_and_check_with(src: &str, load: &mut ModuleLoader<'_>) -> Result<(s
 pub struct Options {
     /// `-fopenmp`: `!$omp` lines are OpenMP directives (otherwise comments).
     pub openmp: bool,
+    /// `-fimplicit-none`: no implicit typing in units without their own `implicit` statement.
+    pub implicit_none: bool,
+    /// `-fallow-argument-mismatch`: a type mismatch between an actual argument and the
+    /// dummy of a procedure that is not a module procedure is a warning (W0230), as in
+    /// gfortran; the argument is passed by address as it is.
+    pub allow_argument_mismatch: bool,
+}
+
+/// `-fimplicit-none` on a unit and the units it contains.
+fn implicit_none_everywhere(u: &mut ast::Unit) {
+    if u.implicit_rules.is_empty() {
+        u.implicit_none = true;
+    }
+    for c in u.contains.iter_mut().chain(u.interfaces.iter_mut()) {
+        implicit_none_everywhere(c);
+    }
 }
 
 /// [`parse_and_check_with`] with the language options of the command line.
@@ -113,7 +129,7 @@ fn check_file(src: &str) -> Result<(sema::Checked, Vec<Diagnostic>), Vec<Diagnos
 
 #[cfg(test)]
 fn check_file_omp(src: &str) -> Result<(sema::Checked, Vec<Diagnostic>), Vec<Diagnostic>> {
-    check_file_with(src, &mut |_| None, &Options { openmp: true })
+    check_file_with(src, &mut |_| None, &Options { openmp: true, ..Options::default() })
 }
 
 fn check_file_with(
@@ -140,7 +156,12 @@ fn check_file_with(
         }
     };
     let mut file = file;
-    let (checked, more) = sema::check_with(&mut file, &mut load);
+    if opts.implicit_none {
+        for u in file.units.iter_mut() {
+            implicit_none_everywhere(u);
+        }
+    }
+    let (checked, more) = sema::check_with_options(&mut file, &mut load, opts.allow_argument_mismatch);
     diags.extend(more);
     sort(&mut diags);
     if diags.iter().any(Diagnostic::is_error) {

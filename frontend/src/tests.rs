@@ -31,7 +31,14 @@ fn sample_programs() {
         let Ok(src) = std::fs::read_to_string(&p) else {
             continue;
         };
-        if let Err(d) = parse_and_check(&src) {
+        // A program's `! flags:` first line may ask for language options.
+        let flags = src.lines().next().and_then(|l| l.trim_start().strip_prefix("! flags:")).unwrap_or("");
+        let opts = crate::Options {
+            openmp: flags.contains("-fopenmp"),
+            implicit_none: flags.contains("-fimplicit-none"),
+            allow_argument_mismatch: flags.contains("-fallow-argument-mismatch"),
+        };
+        if let Err(d) = crate::parse_and_check_here(&src, &opts) {
             for d in d {
                 bad.push_str(&d.render(&p.display().to_string(), &src));
             }

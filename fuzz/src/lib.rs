@@ -56,7 +56,8 @@ fn front(data: &[u8]) -> Result<(gpuf_frontend::sema::Checked, String), ()> {
         return Err(());
     }
     let text = if flags & 8 != 0 { gpuf_frontend::fixed_form::to_free_form(&text, 72) } else { text };
-    let fopts = gpuf_frontend::Options { openmp: flags & 16 != 0 };
+    let fopts =
+        gpuf_frontend::Options { openmp: flags & 16 != 0, implicit_none: flags & 32 != 0, allow_argument_mismatch: flags & 64 != 0 };
     match gpuf_frontend::parse_and_check_here(&text, &fopts) {
         Ok((checked, warnings)) => {
             if let Some(d) = internal(&warnings) {

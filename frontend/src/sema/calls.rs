@@ -371,6 +371,8 @@ impl Checker {
     /// Matches the actual arguments with an explicit interface. False after an error.
     #[inline(never)]
     pub(super) fn explicit_args(&mut self, sig: &ProcSig, fname: &str, args: &[Arg], span: Span) -> bool {
+        // `-fallow-argument-mismatch` covers procedures other than module procedures.
+        self.mismatch_warns = sig.module.is_none() && !sig.api && ALLOW_MISMATCH.with(|a| a.get());
         let n = sig.args.len();
         let mut slots: Vec<Option<&Expr>> = vec![None; n];
         let order = positional_order(sig, args);
@@ -466,6 +468,21 @@ impl Checker {
             return true;
         }
         let Some(ab) = e.ty.base() else { return true };
+        if ab != d.base && self.mismatch_warns {
+            self.err(
+                Diagnostic::warning(
+                    "W0230",
+                    format!(
+                        "argument {i} of `{fname}` has type `{}`, but the dummy `{}` is `{}`; passed by address as it is (-fallow-argument-mismatch)",
+                        base_name(ab),
+                        d.name,
+                        base_name(d.base)
+                    ),
+                    e.span,
+                ),
+            );
+            return true;
+        }
         if ab != d.base {
             self.err(
                 Diagnostic::error(

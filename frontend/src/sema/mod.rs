@@ -266,6 +266,12 @@ pub struct ArgSig {
     pub any_type: bool,
 }
 
+thread_local! {
+    /// `-fallow-argument-mismatch` for the file being checked (set by
+    /// [`check_with_options`]; the front end checks one file per thread at a time).
+    static ALLOW_MISMATCH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// What the whole file knows while its units are checked.
 #[derive(Default)]
 struct Global {
@@ -325,6 +331,17 @@ pub fn check(file: &mut SourceFile) -> (Checked, Vec<Diagnostic>) {
 /// [`check`], with modules not defined in the file read from module files: `load(name)`
 /// returns the text of module `name`'s module file, if there is one.
 pub fn check_with(file: &mut SourceFile, load: &mut dyn FnMut(&str) -> Option<String>) -> (Checked, Vec<Diagnostic>) {
+    check_with_options(file, load, false)
+}
+
+/// [`check_with`]; `allow_mismatch` is `-fallow-argument-mismatch` (see
+/// `crate::Options::allow_argument_mismatch`).
+pub fn check_with_options(
+    file: &mut SourceFile,
+    load: &mut dyn FnMut(&str) -> Option<String>,
+    allow_mismatch: bool,
+) -> (Checked, Vec<Diagnostic>) {
+    ALLOW_MISMATCH.with(|a| a.set(allow_mismatch));
     let mut flat: Vec<(Unit, Option<usize>)> = Vec::new();
     for u in std::mem::take(&mut file.units) {
         flatten(u, None, &mut flat);
@@ -421,6 +438,9 @@ struct Checker {
     implicit_rules: Vec<(char, char, BaseTy)>,
     diags: Vec<Diagnostic>,
     implicit_none: bool,
+    /// A type mismatch of an actual argument is a warning (`-fallow-argument-mismatch`, for
+    /// the call being checked).
+    mismatch_warns: bool,
     reported: HashSet<String>,
     loops: Vec<LoopCtx>,
     /// Enclosing compute constructs (more than one only after an error).
@@ -472,6 +492,7 @@ impl Checker {
             implicit_rules: unit.implicit_rules.clone(),
             diags: Vec::new(),
             implicit_none,
+            mismatch_warns: false,
             reported: HashSet::new(),
             loops: Vec::new(),
             compute: Vec::new(),
