@@ -7,6 +7,8 @@
 # Then a "sim" section: the sim device's micro-benchmark (µs per launch, shuffle round, vote
 # round and barrier; runtime-lib/examples/sim_bench.rs) and the run time of each program on
 # the sim device against the host device (ACC_DEVICE_TYPE=sim vs host, best of 3).
+# Last, the PTX instruction count of each kernel against GCC 12's nvptx offload compiler for
+# the same program (bench/gcc12-nvptx-ptx-counts.txt).
 # `scripts/bench.sh sim` prints only the sim section.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -51,3 +53,21 @@ for src in bench/*.f90; do
   if cmp -s <(ACC_DEVICE_TYPE=host "$work/$n.gpuf") <(ACC_DEVICE_TYPE=sim "$work/$n.gpuf"); then same=yes; fi
   printf '%-16s %10.3f %10.3f %9.2f %s\n' "$n" "$hr" "$sr" "$(awk -v a="$sr" -v b="$hr" 'BEGIN { print a / b }')" "$same"
 done
+
+if [ "$only" != sim ]; then
+echo
+echo "PTX instructions per kernel (scripts/ptx-count.sh): gpuf -O2 against GCC 12's nvptx offload"
+echo "(stored in bench/gcc12-nvptx-ptx-counts.txt with the command that measured them)"
+printf '%-16s %-34s %8s %8s %7s\n' program kernel gpuf gcc12 ratio
+for src in bench/*.f90; do
+  n=$(basename "$src" .f90)
+  "$gpuf" compile -O2 "$src" -target nvptx --emit=asm -o "$work/$n.ptx" 2>/dev/null || continue
+  k=0
+  while read -r name count; do
+    g=$(awk -v n="$n" -v k="$k" '$1 == n && $2 == k { print $3 }' bench/gcc12-nvptx-ptx-counts.txt)
+    ratio=$(awk -v a="$count" -v b="${g:-0}" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')
+    printf '%-16s %-34s %8s %8s %7s\n' "$n" "$name" "$count" "${g:--}" "$ratio"
+    k=$((k + 1))
+  done < <(scripts/ptx-count.sh "$work/$n.ptx")
+done
+fi
