@@ -1427,7 +1427,9 @@ impl Pp<'_> {
     /// Reads included file `name` (from file `from`), `span` being its name in the include line.
     fn include(&mut self, name: &str, span: Span, from: u32, depth: usize, cpp: bool) {
         let from_path = self.map.files.get(from as usize).map(|f| f.0.clone()).unwrap_or_default();
-        let Some(loaded) = (self.load)(name, &from_path) else {
+        // gfortran's own header `omp_lib.h` is built in when no such file is found.
+        let builtin = || (name == "omp_lib.h").then(|| Loaded { path: "<built-in>/omp_lib.h".to_string(), text: crate::sema::omp_lib_h() });
+        let Some(loaded) = (self.load)(name, &from_path).or_else(builtin) else {
             self.diags.push(Diagnostic::error("E0050", format!("cannot find include file `{name}`"), span).with_label("not found"));
             return;
         };
