@@ -181,6 +181,11 @@ pub fn link(objs: &[PathBuf], job: &Job, out: &Path) -> Result<(), String> {
         };
     }
     cmd.arg(&rt);
+    // OpenMP programs run their host threads with libgomp (gfortran's OpenMP run time, so
+    // objects of both compilers share one thread pool); `omp_lib` links to it.
+    if job.openmp {
+        cmd.arg("-lgomp");
+    }
     // Objects and archives from elsewhere may have been compiled by gfortran: its run-time
     // library is linked when it is installed, and only if something needs it.
     if job.link_files().next().is_some() && gfortran_lib_available() {

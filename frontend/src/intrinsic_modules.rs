@@ -1,5 +1,5 @@
-//! The named constants of the intrinsic modules `iso_fortran_env` and `iso_c_binding` (the
-//! values gfortran uses on x86_64 Linux). Their procedures and derived types (`c_loc`,
+//! The named constants of the intrinsic modules `iso_fortran_env`, `iso_c_binding`,
+//! `omp_lib` and `omp_lib_kinds` (the values gfortran uses on x86_64 Linux). Their procedures and derived types (`c_loc`,
 //! `c_ptr`, `compiler_version`, ...) are not supported yet.
 
 /// `iso_fortran_env`'s integer constants.
@@ -57,10 +57,69 @@ const ISO_C_BINDING: &[(&str, i64)] = &[
 ];
 
 /// The constants of intrinsic module `module`, if gpuf provides it.
+/// The named constants of `omp_lib` (all `integer(4)`), with gfortran's values so that
+/// objects of both compilers agree.
+pub const OMP_LIB_CONSTANTS: &[(&str, i64)] = &[
+    // The kinds first: they are `omp_lib_kinds`.
+    ("omp_lock_kind", 4),
+    ("omp_nest_lock_kind", 8),
+    ("omp_sched_kind", 4),
+    ("omp_proc_bind_kind", 4),
+    ("omp_sync_hint_kind", 4),
+    ("omp_lock_hint_kind", 4),
+    ("omp_pause_resource_kind", 4),
+    ("omp_allocator_handle_kind", 8),
+    ("omp_memspace_handle_kind", 8),
+    ("omp_event_handle_kind", 8),
+    ("omp_depend_kind", 16),
+    ("omp_alloctrait_key_kind", 4),
+    ("omp_alloctrait_val_kind", 8),
+    ("omp_sched_static", 1),
+    ("omp_sched_dynamic", 2),
+    ("omp_sched_guided", 3),
+    ("omp_sched_auto", 4),
+    ("omp_proc_bind_false", 0),
+    ("omp_proc_bind_true", 1),
+    ("omp_proc_bind_primary", 2),
+    ("omp_proc_bind_master", 2),
+    ("omp_proc_bind_close", 3),
+    ("omp_proc_bind_spread", 4),
+    ("omp_sync_hint_none", 0),
+    ("omp_lock_hint_none", 0),
+    ("omp_sync_hint_uncontended", 1),
+    ("omp_lock_hint_uncontended", 1),
+    ("omp_sync_hint_contended", 2),
+    ("omp_lock_hint_contended", 2),
+    ("omp_sync_hint_nonspeculative", 4),
+    ("omp_lock_hint_nonspeculative", 4),
+    ("omp_sync_hint_speculative", 8),
+    ("omp_lock_hint_speculative", 8),
+    ("omp_pause_soft", 1),
+    ("omp_pause_hard", 2),
+    ("openmp_version", 201511),
+];
+
+/// The named constants of `omp_lib_kinds`: the kinds of `omp_lib`.
+pub const OMP_LIB_KINDS: &[(&str, i64)] = OMP_LIB_CONSTANTS.split_at(13).0;
+
 pub fn constants(module: &str) -> Option<&'static [(&'static str, i64)]> {
     match module {
         "iso_fortran_env" => Some(ISO_FORTRAN_ENV),
         "iso_c_binding" => Some(ISO_C_BINDING),
+        "omp_lib" => Some(OMP_LIB_CONSTANTS),
+        "omp_lib_kinds" => Some(OMP_LIB_KINDS),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn omp_lib_kinds_are_the_kinds_of_omp_lib() {
+        assert!(OMP_LIB_KINDS.iter().all(|(n, _)| n.ends_with("_kind")));
+        let rest = OMP_LIB_CONSTANTS.get(OMP_LIB_KINDS.len()..).unwrap_or_default();
+        assert!(rest.iter().all(|(n, _)| !n.ends_with("_kind")), "{rest:?}");
     }
 }

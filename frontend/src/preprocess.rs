@@ -20,8 +20,11 @@
 //! Macro expansion follows cpp where it matters to Fortran: whole identifiers only, case
 //! sensitive, never inside character literals (`'...'`, `"..."`, continued with `&` across
 //! lines) nor after a `!` comment start, except that `!$acc` / `!$omp` directive lines are
-//! expanded. Function-like macros are supported when their arguments are on one line; `#`
-//! and `##` operators are not. `__LINE__` and `__FILE__` are built in.
+//! expanded. The arguments of a function-like macro may span lines (they are joined with
+//! blanks; the expansion replaces the first line and the others stay empty). In a macro
+//! body `#param` stringifies (ISO C) and a parameter inside a character literal is replaced
+//! by the argument's text (traditional cpp, which gfortran runs: `#define STR(x) "x"`); `##`
+//! is not supported. `__LINE__` and `__FILE__` are built in.
 //!
 //! The front end does no I/O: included files are read through the `load` callback.
 //!
@@ -68,6 +71,8 @@ const MAX_INCLUDES: usize = 10_000;
 const MAX_EXPANSION_DEPTH: usize = 200;
 /// The most text macro expansion may produce for one line.
 const MAX_EXPANSION_LEN: usize = 1 << 20;
+/// The most lines the arguments of one macro invocation may span.
+const MAX_JOINED_LINES: usize = 200;
 /// The deepest nesting of parentheses and unary operators in an `#if` expression.
 const MAX_EXPR_DEPTH: usize = 256;
 
@@ -554,15 +559,15 @@ impl<'m> Expander<'m> {
                     self.error(pos, "E0060", format!("macro `{name}` takes {at_least}{} argument{s} but {given} were given", params.len()));
                     return None;
                 }
-                let mut values: Vec<(String, String)> = Vec::new();
+                let mut values: Vec<(String, String, String)> = Vec::new();
                 for (p, a) in params.iter().zip(args) {
                     let v = self.scan(a, inner, disabled, depth + 1, None, Some(pos), &mut None);
-                    values.push((p.clone(), v));
+                    values.push((p.clone(), v, a.clone()));
                 }
                 if m.variadic {
                     let rest = args.get(params.len()..).unwrap_or(&[]).join(",");
                     let v = self.scan(&rest, inner, disabled, depth + 1, None, Some(pos), &mut None);
-                    values.push(("__VA_ARGS__".to_string(), v));
+                    values.push(("__VA_ARGS__".to_string(), v, rest));
                 }
                 substitute(&m.body, &values, flags.strings)
             }
@@ -616,35 +621,61 @@ fn split_args(text: &str, open: usize, strings: bool) -> Option<(Vec<String>, us
     None
 }
 
-/// Replaces the parameters in a macro body by their values (whole identifiers, outside
-/// character literals).
-fn substitute(body: &str, values: &[(String, String)], strings: bool) -> String {
+/// Replaces the parameters in a macro body by their values: `(name, expanded, raw)`.
+///
+/// Outside character literals a parameter becomes its macro-expanded argument and `#param`
+/// becomes the raw argument as a `"..."` literal (ISO C's stringification, with `"` doubled
+/// as Fortran writes it). Inside a character literal of the body a parameter becomes the
+/// raw argument, as in the traditional-mode cpp gfortran runs (`#define STR(x) "x"`), with
+/// the literal's quote doubled. With `strings` off (in `#if`) quotes mean nothing.
+fn substitute(body: &str, values: &[(String, String, String)], strings: bool) -> String {
     let b = body.as_bytes();
     let mut out = String::with_capacity(body.len());
     let mut i = 0;
     let mut quote: Option<u8> = None;
+    let find = |name: &str| values.iter().find(|(p, _, _)| p == name);
     while i < b.len() {
         let c = at(b, i);
+        if c.is_ascii_digit() {
+            let j = ident_end(b, i);
+            out.push_str(sub(body, i, j));
+            i = j;
+            continue;
+        }
+        if is_ident_start(c) {
+            let j = ident_end(b, i);
+            let name = sub(body, i, j);
+            match (find(name), quote) {
+                (Some((_, _, raw)), Some(q)) => {
+                    let q = char::from(q);
+                    out.push_str(&raw.replace(q, &format!("{q}{q}")));
+                }
+                (Some((_, v, _)), None) => out.push_str(v),
+                (None, _) => out.push_str(name),
+            }
+            i = j;
+            continue;
+        }
         if let Some(q) = quote {
             if c == q {
                 quote = None;
             }
         } else if strings && (c == b'\'' || c == b'"') {
             quote = Some(c);
-        } else if c.is_ascii_digit() {
-            let j = ident_end(b, i);
-            out.push_str(sub(body, i, j));
-            i = j;
+        } else if c == b'#' && at(b, i + 1) == b'#' {
+            out.push_str("##");
+            i += 2;
             continue;
-        } else if is_ident_start(c) {
-            let j = ident_end(b, i);
-            let name = sub(body, i, j);
-            match values.iter().find(|(p, _)| p == name) {
-                Some((_, v)) => out.push_str(v),
-                None => out.push_str(name),
+        } else if c == b'#' {
+            let k = skip_blanks(b, i + 1);
+            let e = ident_end(b, k);
+            if let Some((_, _, raw)) = if is_ident_start(at(b, k)) { find(sub(body, k, e)) } else { None } {
+                out.push('"');
+                out.push_str(&raw.replace('"', "\"\""));
+                out.push('"');
+                i = e;
+                continue;
             }
-            i = j;
-            continue;
         }
         let j = i + char_len(body, i);
         out.push_str(sub(body, i, j));
@@ -1054,13 +1085,37 @@ impl Pp<'_> {
                 }
             }
             if cpp {
-                let mut anchors = vec![Anchor { out: 0, orig: 0, exact: true }];
-                let (expanded, errors) = {
-                    let mut ex = Expander::new(&self.macros, &path, line_no);
+                let start_quote = quote;
+                let expand = |pp: &Self, line: &str, line_no: usize, quote: &mut Option<u8>| {
+                    let mut anchors = vec![Anchor { out: 0, orig: 0, exact: true }];
+                    let mut ex = Expander::new(&pp.macros, &path, line_no);
                     let flags = Flags { strings: true, comments: true, defined: false };
-                    let r = ex.scan(&line, flags, &mut Vec::new(), 0, Some(&mut anchors), None, &mut quote);
-                    (r, ex.errors)
+                    let r = ex.scan(line, flags, &mut Vec::new(), 0, Some(&mut anchors), None, quote);
+                    (r, ex.errors, anchors)
                 };
+                let unterminated =
+                    |errors: &[ExpandError]| errors.iter().any(|(_, code, msg)| *code == "E0060" && msg.starts_with("unterminated"));
+                let (mut expanded, mut errors, mut anchors) = expand(self, &line, line_no, &mut quote);
+                // Arguments of a function-like macro continue on the next lines (not
+                // directives): the lines are joined with blanks, as by gfortran's cpp, the
+                // expansion takes the first line and the others stay empty.
+                let mut joined_lines = 0;
+                if unterminated(&errors) {
+                    let mut joined = line.clone();
+                    let mut n = 0;
+                    while n < MAX_JOINED_LINES && i + n < lines.len() && !is_directive(body_of(i + n).1) {
+                        joined.push(' ');
+                        joined.push_str(body_of(i + n).1);
+                        n += 1;
+                        let mut q = start_quote;
+                        let (r, e, a) = expand(self, &joined, line_no + n, &mut q);
+                        if !unterminated(&e) {
+                            (expanded, errors, anchors, quote, joined_lines) = (r, e, a, q, n);
+                            line = joined;
+                            break;
+                        }
+                    }
+                }
                 // A literal stays open only when the line is continued with `&`.
                 if quote.is_some() && !line.trim_end().ends_with('&') {
                     quote = None;
@@ -1082,6 +1137,11 @@ impl Pp<'_> {
                 let out = self.emit(file, line_no, s, body.len(), &expanded, anchors);
                 for ((_, code, msg), (lo, hi)) in errors.into_iter().zip(spans) {
                     self.diags.push(Diagnostic::error(code, msg, Span::new(out + lo, out + hi)));
+                }
+                for _ in 0..joined_lines {
+                    let (s, body) = body_of(i);
+                    self.emit(file, i + 1, s, body.len(), "", Vec::new());
+                    i += 1;
                 }
             } else {
                 self.emit(file, line_no, s, body.len(), &line, Vec::new());
@@ -1367,7 +1427,9 @@ impl Pp<'_> {
     /// Reads included file `name` (from file `from`), `span` being its name in the include line.
     fn include(&mut self, name: &str, span: Span, from: u32, depth: usize, cpp: bool) {
         let from_path = self.map.files.get(from as usize).map(|f| f.0.clone()).unwrap_or_default();
-        let Some(loaded) = (self.load)(name, &from_path) else {
+        // gfortran's own header `omp_lib.h` is built in when no such file is found.
+        let builtin = || (name == "omp_lib.h").then(|| Loaded { path: "<built-in>/omp_lib.h".to_string(), text: crate::sema::omp_lib_h() });
+        let Some(loaded) = (self.load)(name, &from_path).or_else(builtin) else {
             self.diags.push(Diagnostic::error("E0050", format!("cannot find include file `{name}`"), span).with_label("not found"));
             return;
         };
@@ -1598,6 +1660,72 @@ w = __LINE__
         assert_eq!(code(&out), vec!["y = ((n+1)*(n+1)) + (((2)*(2)) + 3) + (k + k) + SELF + 1 + 7 + f(1,2)", "z = SQ + LATE", "w = 10"]);
         let (_, d) = cpp("#define F(a, b) a\nx = F(1)\ny = F(1,\n");
         assert_eq!(codes(&d), vec!["E0060", "E0060"]);
+    }
+
+    #[test]
+    fn stringification_and_parameters_in_literals() {
+        let src = "\
+#define A 5
+#define STR(x) #x
+#define TSTR(x) \"x\"
+#define CHK(err, c) err = err + f(c, \"c\", 'c')
+#define HDR(h) '(\"[h \",A)'
+#define PASTE(a) a##b
+s = STR(a .ne. A) // STR( A ) // STR(\"q\")
+t = TSTR(A) // TSTR(\"q\")
+CHK(e, A > 1)
+print HDR(ERR), 'z'
+u = PASTE(1)
+";
+        let (out, d) = cpp(src);
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(
+            code(&out),
+            vec![
+                "s = \"a .ne. A\" // \"A\" // \"\"\"q\"\"\"",
+                "t = \"A\" // \"\"\"q\"\"\"",
+                "e = e + f(5 > 1, \"A > 1\", 'A > 1')",
+                "print '(\"[ERR \",A)', 'z'",
+                "u = 1##b",
+            ]
+        );
+    }
+
+    #[test]
+    fn macro_arguments_spanning_lines() {
+        let src = "\
+#define CHK(err, c) err = err + f(c, \"c\", __LINE__)
+#define ADD(p, q) p + q
+#define ID(x) x
+CHK(e, 1 .eq. &
+   2)
+y = ADD(
+  a,
+  b) + ID(3)
+z = ID(1
+#define Q 1
+)
+w = 1
+";
+        let (out, d) = cpp(src);
+        assert_eq!(codes(&d), vec!["E0060"]);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 12);
+        let lines = &lines[1..];
+        assert_eq!(lines[2], "e = e + f(1 .eq. &    2, \"1 .eq. &    2\", 5)");
+        assert_eq!(lines[3], "");
+        assert_eq!(lines[4].split_whitespace().collect::<Vec<_>>(), vec!["y", "=", "a", "+", "b", "+", "3"]);
+        assert_eq!((lines[5], lines[6]), ("", ""));
+        // A directive ends the search for the `)`: the invocation is unterminated.
+        assert!(lines[7].starts_with("z = ID(1"), "{}", lines[7]);
+        assert_eq!(lines[10], "w = 1");
+        // Errors after a joined invocation point at their own line.
+        let (out, _, d) = run_with("#define ID(x) x\nq = ID(1,\n 2)\nr = ID(\n", &opts(true, &[]), &HashMap::new());
+        assert_eq!(codes(&d), vec!["E0060", "E0060"]);
+        let (_, map, _) = run_with("#define ID(x) x\nq = ID(1,\n 2)\nr = ID(\n", &opts(true, &[]), &HashMap::new());
+        let e = d.iter().map(|d| map.locate(d.span.lo as usize).1).collect::<Vec<_>>();
+        assert_eq!(e, vec![2, 4]);
+        assert_eq!(out.lines().count(), 4);
     }
 
     #[test]

@@ -1123,3 +1123,52 @@ pub unsafe extern "C" fn gpuf_section_error(
         ),
     )
 }
+
+// The device routines of OpenMP's `omp_lib` under gfortran's link names (the others are
+// libgomp's; these take the place of libgomp's, which knows nothing of gpuf's devices).
+// Arguments come by reference, as Fortran passes them; logical results are 0 / 1.
+
+/// The default device of `omp_set_default_device` (OpenMP's `default-device-var`).
+static OMP_DEFAULT_DEVICE: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
+
+/// `omp_get_num_devices()`: gpuf's offload devices other than the host (GPUs, and the sim
+/// device when it is selected).
+#[no_mangle]
+pub extern "C" fn omp_get_num_devices_() -> i32 {
+    with_state(|st| Ok(st.num_devices(crate::acc::devtype::NOT_HOST)))
+}
+
+/// `omp_get_initial_device()`: the host's device number, `omp_get_num_devices()`.
+#[no_mangle]
+pub extern "C" fn omp_get_initial_device_() -> i32 {
+    omp_get_num_devices_()
+}
+
+/// `omp_get_device_num()` in host code: the host's device number.
+#[no_mangle]
+pub extern "C" fn omp_get_device_num_() -> i32 {
+    omp_get_initial_device_()
+}
+
+/// `omp_is_initial_device()` in host code: true.
+#[no_mangle]
+pub extern "C" fn omp_is_initial_device_() -> i32 {
+    1
+}
+
+/// `omp_get_default_device()`.
+#[no_mangle]
+pub extern "C" fn omp_get_default_device_() -> i32 {
+    OMP_DEFAULT_DEVICE.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// `omp_set_default_device(device_num)`: recorded; target regions use gpuf's selected device.
+///
+/// # Safety
+/// `n` points to an `integer(4)`.
+#[no_mangle]
+pub unsafe extern "C" fn omp_set_default_device_(n: *const i32) {
+    if !n.is_null() {
+        OMP_DEFAULT_DEVICE.store(*n, std::sync::atomic::Ordering::Relaxed)
+    }
+}

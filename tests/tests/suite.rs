@@ -85,6 +85,15 @@ fn gpuf_build(src: &Path, exe: &Path, extra: &[&str]) -> Result<(), String> {
 /// `env` is given to gpuf's runs only (`OMP_TARGET_OFFLOAD=mandatory`: gfortran 12 runs
 /// target regions on the host, which that setting forbids).
 fn differential(dir: &str, devices: &[(&str, Option<&str>)], env: &[(&str, &str)]) {
+    let runs: Vec<Run> = devices.iter().map(|(d, l)| (*d, *l, env)).collect();
+    differential_runs(dir, &runs);
+}
+
+/// One run of a differential program's gpuf build: device, sim lanes, environment.
+type Run<'a> = (&'a str, Option<&'a str>, &'a [(&'a str, &'a str)]);
+
+/// [`differential`] with an environment of its own for each run of gpuf's build.
+fn differential_runs(dir: &str, runs: &[Run]) {
     let mut srcs = fortran_files(&root().join("tests/programs").join(dir));
     assert!(!srcs.is_empty(), "no programs in tests/programs/{dir}");
     // GPUF_ONLY=text runs only the programs whose file name contains `text`.
@@ -98,7 +107,7 @@ fn differential(dir: &str, devices: &[(&str, Option<&str>)], env: &[(&str, &str)
         let exe = d.join("prog");
         let flags = program_flags(src);
         gpuf_build(src, &exe, &flags.iter().map(String::as_str).collect::<Vec<_>>())?;
-        for (dev, lanes) in devices {
+        for (dev, lanes, env) in runs {
             let mut c = Command::new(&exe);
             with_input(&mut c, src, &d)?;
             c.env("ACC_DEVICE_TYPE", dev);
@@ -111,7 +120,7 @@ fn differential(dir: &str, devices: &[(&str, Option<&str>)], env: &[(&str, &str)
             let code = r.status.code().unwrap_or(-1);
             if got != want || code != want_code {
                 return Err(format!(
-                    "{name} on {dev}{}: output differs from gfortran (exit {code} vs {want_code})\n--- gfortran\n{want}--- gpuf\n{got}--- stderr\n{}",
+                    "{name} on {dev}{} with {env:?}: output differs from gfortran (exit {code} vs {want_code})\n--- gfortran\n{want}--- gpuf\n{got}--- stderr\n{}",
                     lanes.map(|l| format!(" ({l} lanes)")).unwrap_or_default(),
                     String::from_utf8_lossy(&r.stderr)
                 ));
@@ -134,6 +143,15 @@ fn differential(dir: &str, devices: &[(&str, Option<&str>)], env: &[(&str, &str)
 #[test]
 fn acc_programs_match_gfortran_on_host_and_sim() {
     differential("acc", &[("host", None), ("sim", Some("32")), ("sim", Some("64"))], &[]);
+}
+
+/// Host OpenMP programs (`! flags: -fopenmp`) whose output does not depend on the number of
+/// threads, against `gfortran -fopenmp`, with 1 to 4 threads (and target regions on sim).
+#[test]
+fn omp_host_programs_match_gfortran_with_1_to_4_threads() {
+    let t: [&[(&str, &str)]; 4] =
+        [&[("OMP_NUM_THREADS", "1")], &[("OMP_NUM_THREADS", "2")], &[("OMP_NUM_THREADS", "3")], &[("OMP_NUM_THREADS", "4")]];
+    differential_runs("omp_host", &[("host", None, t[0]), ("host", None, t[1]), ("sim", Some("32"), t[2]), ("host", None, t[3])]);
 }
 
 /// OpenMP target programs (`! flags: -fopenmp`) against `gfortran -fopenmp`, with

@@ -226,7 +226,9 @@ impl Checker {
         };
         let call_name = Ident { name: key.clone(), span: name.span };
         if self.in_compute() {
-            if self.g.procs.map.get(&key).is_some_and(|p| p.api) {
+            if let Some(r) = omp_lib_routine_of(&key) {
+                self.err(Diagnostic::not_yet(format!("`{r}` inside a target region"), span));
+            } else if self.g.procs.map.get(&key).is_some_and(|p| p.api) {
                 self.err(Diagnostic::not_yet(format!("calls of the OpenACC routine `{fname}` inside a compute construct"), span));
             } else {
                 self.err(Diagnostic::not_yet("calls of user procedures inside a compute construct (`!$acc routine`)", span));

@@ -31,6 +31,7 @@ mod exprs;
 mod generic;
 mod intrinsics;
 mod io;
+mod omp_lib_module;
 mod openacc_module;
 pub(crate) mod scope;
 mod stmts;
@@ -44,6 +45,7 @@ pub(crate) use consts::fold_int;
 pub use consts::{selected_int_kind, selected_real_kind};
 pub use derived::{base_layout, CompInfo, TypeInfo};
 pub use directives::{acc_device_code, is_sync_clause};
+pub use omp_lib_module::{omp_lib_h, omp_lib_routine_of, omp_lib_routines};
 pub use openacc_module::{openacc_routines, OPENACC_CONSTANTS};
 pub use types::{base_name, ty_name};
 

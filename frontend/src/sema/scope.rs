@@ -5,7 +5,7 @@ use super::*;
 
 /// Modules Fortran compilers provide; not supported yet.
 pub(crate) const INTRINSIC_MODULES: &[&str] =
-    &["iso_fortran_env", "iso_c_binding", "ieee_arithmetic", "ieee_exceptions", "ieee_features", "openacc", "omp_lib"];
+    &["iso_fortran_env", "iso_c_binding", "ieee_arithmetic", "ieee_exceptions", "ieee_features", "openacc", "omp_lib", "omp_lib_kinds"];
 
 /// Finds the declaration of `name` among `decls`.
 pub(super) fn find_decl<'a>(decls: &'a [Decl], name: &str) -> Option<(&'a Decl, &'a Entity)> {
@@ -207,6 +207,7 @@ impl Global {
         }
         // Scopes, in order (a host's before its procedures', a module's before its users').
         let acc_routines = openacc_routines();
+        let omp_routines = omp_lib_routines();
         for (i, (u, host)) in flat.iter().enumerate() {
             let mut scope = host.and_then(|h| g.scopes.get(h).cloned()).unwrap_or_default();
             let mut openacc = host.and_then(|h| g.openacc.get(h).copied()).unwrap_or(false);
@@ -242,6 +243,14 @@ impl Global {
                             }
                         }
                         Some(ms)
+                    }
+                    None if us.module.name == "omp_lib" => {
+                        for (_, sig) in &omp_routines {
+                            if !g.procs.map.contains_key(&sig.link_name) {
+                                g.procs.map.insert(sig.link_name.clone(), sig.clone());
+                            }
+                        }
+                        Some(omp_routines.iter().map(|(n, sig)| (n.clone(), sig.link_name.clone())).collect())
                     }
                     None if us.module.name == "openacc" => {
                         openacc = true;
@@ -398,6 +407,8 @@ impl Checker {
         let Some(&m) = self.g.modules.get(mname) else {
             if mname == "openacc" && !self.g.module_pos.contains_key(mname) {
                 self.use_openacc(u);
+            } else if (mname == "omp_lib" || mname == "omp_lib_kinds") && !self.g.module_pos.contains_key(mname) {
+                self.use_omp_lib(u);
             } else if let Some(table) = crate::intrinsic_modules::constants(mname).filter(|_| !self.g.module_pos.contains_key(mname)) {
                 let m = mname.clone();
                 self.use_constants(u, table, move |this, remote| {
