@@ -911,6 +911,18 @@ impl<'ctx> Cg<'ctx> {
                     fx.vars.get(v.0 as usize).ok_or_else(|| CodegenError(format!("function `{fname}`: variable {} out of range", v.0)))?;
                 Ok((*p).into())
             }
+            Rv::Alloca(n) => {
+                // In the entry block: one block per call of the function, however often the
+                // statement runs.
+                let b = self.ctx.create_builder();
+                b.position_before(&fx.entry_br);
+                let a = b.build_alloca(self.ctx.i8_type().array_type((*n).max(1) as u32), "priv")?;
+                a.as_instruction_value().unwrap().set_alignment(16).map_err(|e| CodegenError(e.to_string()))?;
+                if a.get_type().get_address_space() != AddressSpace::default() {
+                    return Ok(self.b.build_address_space_cast(a, self.ptr(), "")?.into());
+                }
+                Ok(a.into())
+            }
             Rv::GlobalAddr(g) => match self.m.get_global(g) {
                 Some(gv) if !self.tgt.is_gpu() => Ok(gv.as_pointer_value().into()),
                 // A procedure's address (an actual argument for a dummy procedure).

@@ -347,6 +347,10 @@ pub enum Rv {
     AtomicCas(Ty, Op, Op, Op),
     /// Atomic load of `ty` from the pointer.
     AtomicLoad(Ty, Op),
+    /// `Ptr`: an uninitialised block of the given number of bytes (16-byte aligned) in the
+    /// executing thread's own stack frame, the same block each time the statement runs
+    /// (private arrays of partitioned loops: a per-thread copy on every target).
+    Alloca(u64),
 }
 
 /// The kind of an offload region (named after the OpenACC compute constructs).
@@ -405,6 +409,9 @@ pub struct MapItem {
     pub bytes: Op,
     /// The user's name of what is mapped (for dumps and messages).
     pub what: String,
+    /// Where it is named, for run-time messages: `present(a) on parallel at f.f90:12: a`
+    /// (the directive and clause, the source line, the item).
+    pub at: String,
 }
 
 /// How a variable is visible inside an offload region.

@@ -120,6 +120,7 @@ impl Printer<'_> {
             Rv::AtomicLoad(t, p) => format!("atomic.load.{} [{}]", ty_name(*t), self.op(p)),
             Rv::AddrOf(v) => format!("&{}", self.v(*v)),
             Rv::GlobalAddr(g) => format!("&@{g}"),
+            Rv::Alloca(n) => format!("alloca {n}"),
         }
     }
     fn line(&mut self, ind: usize, s: &str) {

@@ -167,7 +167,7 @@ impl Checker<'_> {
                 self.var_ty(*v);
                 Some(Ty::Ptr)
             }
-            Rv::GlobalAddr(_) => Some(Ty::Ptr),
+            Rv::GlobalAddr(_) | Rv::Alloca(_) => Some(Ty::Ptr),
         }
     }
     fn prim_allowed(&mut self, p: &Prim) {

@@ -562,19 +562,27 @@ pub unsafe extern "C" fn gpuf_deallocate_array(cur: *mut u8, name: *const u8, na
 
 // ----------------------------------------------------------------- OpenACC
 
+/// A NUL-terminated string from the compiler (null: none).
+fn c_str(p: *const u8) -> Option<String> {
+    // SAFETY: codegen passes null or a NUL-terminated constant.
+    (!p.is_null()).then(|| unsafe { std::ffi::CStr::from_ptr(p as *const std::ffi::c_char) }.to_string_lossy().into_owned())
+}
+
+/// The data clauses' entry actions; `at` names the item for messages (`present(a) on
+/// parallel at f.f90:12: a`, see `MapItem::at`).
 #[no_mangle]
-pub extern "C" fn gpuf_acc_enter(host: *mut u8, bytes: i64, kind: i32, dynamic: i32) {
-    crate::acc::enter(host as usize, bytes, kind, dynamic != 0)
+pub extern "C" fn gpuf_acc_enter(host: *mut u8, bytes: i64, kind: i32, dynamic: i32, at: *const u8) {
+    crate::acc::enter(host as usize, bytes, kind, dynamic != 0, c_str(at).as_deref())
 }
 
 #[no_mangle]
-pub extern "C" fn gpuf_acc_exit(host: *mut u8, bytes: i64, kind: i32, dynamic: i32, finalize: i32) {
-    crate::acc::exit(host as usize, bytes, kind, dynamic != 0, finalize != 0)
+pub extern "C" fn gpuf_acc_exit(host: *mut u8, bytes: i64, kind: i32, dynamic: i32, finalize: i32, at: *const u8) {
+    crate::acc::exit(host as usize, bytes, kind, dynamic != 0, finalize != 0, c_str(at).as_deref())
 }
 
 #[no_mangle]
-pub extern "C" fn gpuf_acc_update(host: *mut u8, bytes: i64, to_device: i32, if_present: i32) {
-    crate::acc::update(host as usize, bytes, to_device != 0, if_present != 0)
+pub extern "C" fn gpuf_acc_update(host: *mut u8, bytes: i64, to_device: i32, if_present: i32, at: *const u8) {
+    crate::acc::update(host as usize, bytes, to_device != 0, if_present != 0, c_str(at).as_deref())
 }
 
 /// Launches a compute region's kernel on the selected device.

@@ -346,38 +346,47 @@ pub fn device() -> Arc<dyn Device> {
     with_rt(|d, _| d.clone())
 }
 
+/// A data-environment error, with the clause item named when the compiler says where it is
+/// (`update self(a) at f.f90:12: a is not present on the device`).
+fn data_error(e: &str, at: Option<&str>) -> ! {
+    match at {
+        Some(at) if e.ends_with("is not present on the device") => crate::fatal::gpuf_error(&format!("{at} is not present on the device")),
+        _ => crate::fatal::gpuf_error(e),
+    }
+}
+
 /// `gpuf_acc_enter`.
-pub fn enter(host: usize, bytes: i64, kind: i32, dynamic: bool) {
+pub fn enter(host: usize, bytes: i64, kind: i32, dynamic: bool, at: Option<&str>) {
     with_rt(|dev, table| {
         if dev.shares_host_memory() {
             return;
         }
         if let Err(e) = table.enter(&**dev, host, bytes.max(0) as usize, kind, dynamic) {
-            crate::fatal::gpuf_error(&e)
+            data_error(&e, at)
         }
     })
 }
 
 /// `gpuf_acc_exit`.
-pub fn exit(host: usize, bytes: i64, kind: i32, dynamic: bool, finalize: bool) {
+pub fn exit(host: usize, bytes: i64, kind: i32, dynamic: bool, finalize: bool, at: Option<&str>) {
     with_rt(|dev, table| {
         if dev.shares_host_memory() {
             return;
         }
         if let Err(e) = table.exit(&**dev, host, bytes.max(0) as usize, kind, dynamic, finalize) {
-            crate::fatal::gpuf_error(&e)
+            data_error(&e, at)
         }
     })
 }
 
 /// `gpuf_acc_update`.
-pub fn update(host: usize, bytes: i64, to_device: bool, if_present: bool) {
+pub fn update(host: usize, bytes: i64, to_device: bool, if_present: bool, at: Option<&str>) {
     with_rt(|dev, table| {
         if dev.shares_host_memory() {
             return;
         }
         if let Err(e) = table.update(&**dev, host, bytes.max(0) as usize, to_device, if_present) {
-            crate::fatal::gpuf_error(&e)
+            data_error(&e, at)
         }
     })
 }

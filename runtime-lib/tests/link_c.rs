@@ -21,8 +21,8 @@ void gpuf_io_begin(int32_t, const uint8_t *, int64_t); void gpuf_io_i32(int32_t)
 void gpuf_io_f32(float); void gpuf_io_f64(double); void gpuf_io_logical(int32_t); void gpuf_io_str(const uint8_t *, int64_t);
 void gpuf_io_end(void);
 void gpuf_allocate(uint8_t **, int64_t, const uint8_t *, int64_t); void gpuf_deallocate(uint8_t **, const uint8_t *, int64_t);
-void gpuf_acc_enter(void *, int64_t, int32_t, int32_t); void gpuf_acc_exit(void *, int64_t, int32_t, int32_t, int32_t);
-void gpuf_acc_update(void *, int64_t, int32_t, int32_t);
+void gpuf_acc_enter(void *, int64_t, int32_t, int32_t, const char *); void gpuf_acc_exit(void *, int64_t, int32_t, int32_t, int32_t, const char *);
+void gpuf_acc_update(void *, int64_t, int32_t, int32_t, const char *);
 void gpuf_acc_launch(const KernelInfo *, int32_t, void *const *, const int64_t *, const int32_t *, int32_t, int32_t, int32_t);
 int32_t gpuf_sim_dim_pos(int32_t); int32_t gpuf_sim_dim_size(int32_t);
 double gpuf_sim_shfl_f64(double, int32_t, int32_t); int32_t gpuf_sim_shfl_i32(int32_t, int32_t, int32_t);
@@ -72,16 +72,16 @@ int main(int argc, char **argv) {
   if (!strcmp(mode, "stop")) { gpuf_io_begin(6, 0, 0); gpuf_io_str(S("before stop")); gpuf_io_end(); gpuf_stop(3, 1); }
   gpuf_io_begin(6, 0, 0); gpuf_io_str(S("n =")); gpuf_io_i32(n); gpuf_io_logical(1); gpuf_io_f32(0.1f); gpuf_io_end();
   /* !$acc data copyin(a) create(b) copy(sum) */
-  gpuf_acc_enter(a, n * 8, 2, 0); gpuf_acc_enter(b, n * 8, 4, 0); gpuf_acc_enter(&sum, 8, 1, 0);
-  if (!strcmp(mode, "notpresent")) gpuf_acc_exit(a, n * 8, 2, 0, 0);
+  gpuf_acc_enter(a, n * 8, 2, 0, 0); gpuf_acc_enter(b, n * 8, 4, 0, 0); gpuf_acc_enter(&sum, 8, 1, 0, 0);
+  if (!strcmp(mode, "notpresent")) gpuf_acc_exit(a, n * 8, 2, 0, 0, 0);
   void *hosts[4] = { a, b, &n, &sum }; int64_t sizes[4] = { n * 8, n * 8, 4, 8 }; int32_t kinds[4] = { 0, 0, 1, 0 };
   gpuf_acc_launch(&K, 4, hosts, sizes, kinds, 0, 0, 0);
   if (!strcmp(mode, "diverge")) gpuf_acc_launch(&D, 0, 0, 0, 0, 1, 1, 0);
   /* b is create: before update self(b(1:2)) the host copy is untouched on sim */
   gpuf_io_begin(6, S("(A, F6.1)")); gpuf_io_str(S("b(1) before update =")); gpuf_io_f64(b[0]); gpuf_io_end();
-  gpuf_acc_update(b, 16, 0, 0);
+  gpuf_acc_update(b, 16, 0, 0, 0);
   gpuf_io_begin(6, S("(A, 2F6.1)")); gpuf_io_str(S("after:")); gpuf_io_f64(b[0]); gpuf_io_f64(b[1]); gpuf_io_end();
-  gpuf_acc_exit(&sum, 8, 1, 0, 0); gpuf_acc_exit(b, n * 8, 4, 0, 0); gpuf_acc_exit(a, n * 8, 2, 0, 0);
+  gpuf_acc_exit(&sum, 8, 1, 0, 0, 0); gpuf_acc_exit(b, n * 8, 4, 0, 0, 0); gpuf_acc_exit(a, n * 8, 2, 0, 0, 0);
   gpuf_io_begin(6, 0, 0); gpuf_io_str(S("sum =")); gpuf_io_f64(sum); gpuf_io_end();
   gpuf_io_begin(6, S("(ES12.4, I0)")); gpuf_io_f64(sum); gpuf_io_i64(123456789012LL); gpuf_io_end();
   gpuf_deallocate((uint8_t **)&a, S("a"));

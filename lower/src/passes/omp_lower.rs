@@ -55,11 +55,17 @@ fn lower_stmts(ss: Vec<Stmt>, host: &Function, kernels: &mut Vec<Kernel>) -> Vec
 }
 
 fn enter(mi: &MapItem, dynamic: i32) -> Stmt {
-    Stmt::Call("gpuf_acc_enter".into(), vec![mi.addr.clone(), mi.bytes.clone(), Op::I32(mi.kind.code()), Op::I32(dynamic)])
+    Stmt::Call(
+        "gpuf_acc_enter".into(),
+        vec![mi.addr.clone(), mi.bytes.clone(), Op::I32(mi.kind.code()), Op::I32(dynamic), Op::Str(mi.at.clone())],
+    )
 }
 
 fn exit(mi: &MapItem, dynamic: i32) -> Stmt {
-    Stmt::Call("gpuf_acc_exit".into(), vec![mi.addr.clone(), mi.bytes.clone(), Op::I32(mi.kind.code()), Op::I32(dynamic), Op::I32(0)])
+    Stmt::Call(
+        "gpuf_acc_exit".into(),
+        vec![mi.addr.clone(), mi.bytes.clone(), Op::I32(mi.kind.code()), Op::I32(dynamic), Op::I32(0), Op::Str(mi.at.clone())],
+    )
 }
 
 /// Copies host variables into the kernel on first use.
@@ -105,6 +111,7 @@ impl Remap<'_> {
             Rv::AtomicLoad(t, p) => Rv::AtomicLoad(t, self.op(p)),
             Rv::AddrOf(v) => Rv::AddrOf(self.var(v)),
             Rv::GlobalAddr(g) => Rv::GlobalAddr(g),
+            Rv::Alloca(n) => Rv::Alloca(n),
         }
     }
     fn red(&mut self, r: Reduction) -> Reduction {

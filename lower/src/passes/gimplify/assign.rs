@@ -163,7 +163,7 @@ impl G<'_> {
     /// Element-by-element assignment of an array expression to an array of its shape.
     fn assign_array_body(&mut self, lhs: &Expr, rhs: &Expr, name: &str, shape: &[Op], lt: Ty) {
         let shape = shape.to_vec();
-        if mentions(rhs, name) {
+        if self.reads_overlap(lhs, rhs, name) {
             // The right-hand side reads the array being assigned: evaluate into a temporary.
             let mut n = Op::I64(lt.size());
             for e in &shape {
@@ -202,6 +202,28 @@ impl G<'_> {
                 g.store_elem(lhs, idx, v);
             });
         }
+    }
+
+    /// May the right-hand side read elements the left-hand side `name(...)` assigns? Not when
+    /// every reference differs from the target in a dimension by constant subscripts or
+    /// constant unit-stride ranges that do not meet (`a(-1:0,k,2) = a(-1:0,k,1) * c`).
+    fn reads_overlap(&self, lhs: &Expr, rhs: &Expr, name: &str) -> bool {
+        let ExprKind::ArrayRef { subs: lsubs, .. } = &lhs.kind else { return mentions(rhs, name) };
+        let interval = |a: &Arg| -> Option<(i64, i64)> {
+            match a {
+                Arg::Index(x) => self.const_int(x).map(|v| (v, v)),
+                Arg::Range { lo: Some(lo), hi: Some(hi), stride: None, .. } => Some((self.const_int(lo)?, self.const_int(hi)?)),
+                _ => None,
+            }
+        };
+        let disjoint = |rsubs: &[Arg]| {
+            rsubs.len() == lsubs.len()
+                && lsubs.iter().zip(rsubs).any(|(l, r)| match (interval(l), interval(r)) {
+                    (Some((a, b)), Some((c, d))) => a <= b && c <= d && (b < c || d < a),
+                    _ => false,
+                })
+        };
+        mentions_except(rhs, name, &disjoint)
     }
 
     /// Address of element `idx` of a column-major temporary of `shape` with `size`-byte elements.
@@ -266,9 +288,23 @@ impl G<'_> {
 }
 
 pub(super) fn mentions(e: &Expr, name: &str) -> bool {
+    mentions_except(e, name, &|_| false)
+}
+
+/// Does the expression mention the name other than in elements or sections `name(subs)`
+/// for which `skip(subs)` holds?
+fn mentions_except(e: &Expr, name: &str, skip: &dyn Fn(&[Arg]) -> bool) -> bool {
+    let mentions = |x: &Expr, name: &str| mentions_except(x, name, skip);
     match &e.kind {
         ExprKind::Name(id) => id.name == name,
-        ExprKind::ArrayRef { name: n, subs } | ExprKind::Apply { name: n, args: subs } | ExprKind::Call { name: n, args: subs } => {
+        ExprKind::ArrayRef { name: n, subs } => {
+            (n.name == name && !skip(subs))
+                || subs.iter().any(|s| match s {
+                    Arg::Index(x) | Arg::Keyword(_, x) => mentions(x, name),
+                    Arg::Range { lo, hi, stride, .. } => [lo, hi, stride].iter().any(|o| o.as_ref().is_some_and(|x| mentions(x, name))),
+                })
+        }
+        ExprKind::Apply { name: n, args: subs } | ExprKind::Call { name: n, args: subs } => {
             n.name == name
                 || subs.iter().any(|s| match s {
                     Arg::Index(x) | Arg::Keyword(_, x) => mentions(x, name),

@@ -255,6 +255,15 @@ impl G<'_> {
         let id = self.f.new_loop();
         self.loops.push((name, id));
         self.push_block();
+        if let Some((n, vs)) = self.region.as_mut().and_then(|r| r.allocas.take()) {
+            if n > 1 {
+                self.region.as_mut().unwrap().allocas = Some((n - 1, vs));
+            } else {
+                for (v, bytes) in vs {
+                    self.emit(Stmt::Assign(v, Rv::Alloca(bytes)));
+                }
+            }
+        }
         if scoped && self.region.is_none() {
             // A memory-scalar loop variable outside regions: keep memory in step.
             if let Some(Home::Mem(p, b)) = &home {

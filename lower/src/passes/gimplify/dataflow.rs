@@ -69,7 +69,7 @@ pub fn rv_ops(r: &Rv) -> Vec<&Op> {
         Rv::Binary(_, a, b) | Rv::PtrAdd(a, b) | Rv::AtomicRmw(_, _, a, b) => vec![a, b],
         Rv::AtomicCas(_, a, b, c) => vec![a, b, c],
         Rv::Math(_, os) | Rv::Call(_, os, _) | Rv::Builtin(_, os) | Rv::Prim(_, os) => os.iter().collect(),
-        Rv::AddrOf(_) | Rv::GlobalAddr(_) => Vec::new(),
+        Rv::AddrOf(_) | Rv::GlobalAddr(_) | Rv::Alloca(_) => Vec::new(),
     }
 }
 

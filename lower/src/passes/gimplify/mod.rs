@@ -122,6 +122,10 @@ struct RegionCtx {
     /// Per-gang scratch memory for private arrays: the kernel's base pointer variable and
     /// the host's descriptor of the array.
     scratch: Vec<(VarId, Desc)>,
+    /// Thread-private arrays of the partitioned loop being entered: their pointer
+    /// variables and sizes, given a stack block ([`Rv::Alloca`]) at the start of the body
+    /// of the innermost loop the loop collapses (the count of loops still to enter).
+    allocas: Option<(u32, Vec<(VarId, u64)>)>,
 }
 
 struct G<'a> {

@@ -8,7 +8,7 @@ impl G<'_> {
     /// maps are made only when the condition holds on entry.
     pub(super) fn data_region(&mut self, dir: &ast::Directive, body: &[ast::Stmt]) {
         let cond = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
-        let maps = self.data_maps(&dir.clauses, None);
+        let maps = self.data_maps(dir, None);
         self.push_block();
         self.stmts(body);
         let b = self.pop_block();
@@ -19,7 +19,12 @@ impl G<'_> {
                 self.emit(Stmt::Assign(keep, Rv::Use(c)));
                 let enter: Vec<Stmt> = maps
                     .iter()
-                    .map(|m| Stmt::Call("gpuf_acc_enter".into(), vec![m.addr.clone(), m.bytes.clone(), Op::I32(m.kind.code()), Op::I32(0)]))
+                    .map(|m| {
+                        Stmt::Call(
+                            "gpuf_acc_enter".into(),
+                            vec![m.addr.clone(), m.bytes.clone(), Op::I32(m.kind.code()), Op::I32(0), Op::Str(m.at.clone())],
+                        )
+                    })
                     .collect();
                 let exit: Vec<Stmt> = maps
                     .iter()
@@ -27,7 +32,7 @@ impl G<'_> {
                     .map(|m| {
                         Stmt::Call(
                             "gpuf_acc_exit".into(),
-                            vec![m.addr.clone(), m.bytes.clone(), Op::I32(m.kind.code()), Op::I32(0), Op::I32(0)],
+                            vec![m.addr.clone(), m.bytes.clone(), Op::I32(m.kind.code()), Op::I32(0), Op::I32(0), Op::Str(m.at.clone())],
                         )
                     })
                     .collect();
@@ -87,9 +92,29 @@ impl G<'_> {
         }
     }
 
-    pub(super) fn data_maps(&mut self, clauses: &[ast::Clause], mut mentioned: Option<&mut BTreeSet<String>>) -> Vec<MapItem> {
+    /// `file:line` of a source position, for run-time messages.
+    pub(super) fn src_at(&self, sp: Span) -> String {
+        format!("{}:{}", self.opts.source_path, self.line(sp))
+    }
+
+    /// How run-time messages name a clause item: `present(a) on parallel at f.f90:12: a`
+    /// (`update self(a) at f.f90:12: a` for the standalone directives).
+    pub(super) fn item_at(&self, dir: &ast::Directive, c: &ast::Clause, what: &str) -> String {
+        let text = self.src.get(c.span.lo as usize..c.span.hi as usize).unwrap_or("");
+        let clause = text.split('(').next().unwrap_or("").trim().to_lowercase();
+        let d = dir.kind.name();
+        let standalone = matches!(dir.kind.acc(), Some(ast::AccKind::EnterData | ast::AccKind::ExitData | ast::AccKind::Update));
+        let at = self.src_at(dir.span);
+        if standalone {
+            format!("{d} {clause}({what}) at {at}: {what}")
+        } else {
+            format!("{clause}({what}) on {d} at {at}: {what}")
+        }
+    }
+
+    pub(super) fn data_maps(&mut self, dir: &ast::Directive, mut mentioned: Option<&mut BTreeSet<String>>) -> Vec<MapItem> {
         let mut maps = Vec::new();
-        for c in clauses {
+        for c in &dir.clauses {
             let Some((kind, list)) = map_clause(&c.kind) else { continue };
             for e in list {
                 let base = match &e.kind {
@@ -102,7 +127,8 @@ impl G<'_> {
                         if let Some(m) = mentioned.as_deref_mut() {
                             m.insert(base);
                         }
-                        maps.push(MapItem { kind, addr, bytes, what });
+                        let at = self.item_at(dir, c, &what);
+                        maps.push(MapItem { kind, addr, bytes, what, at });
                     }
                     None => {
                         // A scalar that stays in a register cannot be mapped; it cannot happen
@@ -155,15 +181,18 @@ impl G<'_> {
     fn standalone_body(&mut self, dir: &ast::Directive, if_present: bool, finalize: bool) {
         match dir.kind.acc() {
             Some(ast::AccKind::EnterData) => {
-                for m in self.data_maps(&dir.clauses, None) {
-                    self.emit(Stmt::Call("gpuf_acc_enter".into(), vec![m.addr, m.bytes, Op::I32(m.kind.code()), Op::I32(1)]));
+                for m in self.data_maps(dir, None) {
+                    self.emit(Stmt::Call(
+                        "gpuf_acc_enter".into(),
+                        vec![m.addr, m.bytes, Op::I32(m.kind.code()), Op::I32(1), Op::Str(m.at)],
+                    ));
                 }
             }
             Some(ast::AccKind::ExitData) => {
-                for m in self.data_maps(&dir.clauses, None) {
+                for m in self.data_maps(dir, None) {
                     self.emit(Stmt::Call(
                         "gpuf_acc_exit".into(),
-                        vec![m.addr, m.bytes, Op::I32(m.kind.code()), Op::I32(1), Op::I32(finalize as i32)],
+                        vec![m.addr, m.bytes, Op::I32(m.kind.code()), Op::I32(1), Op::I32(finalize as i32), Op::Str(m.at)],
                     ));
                 }
             }
@@ -175,8 +204,9 @@ impl G<'_> {
                         _ => continue,
                     };
                     for e in list {
-                        if let Some((a, n, _, _)) = self.map_block(e) {
-                            self.emit(Stmt::Call("gpuf_acc_update".into(), vec![a, n, Op::I32(to_dev), Op::I32(if_present as i32)]));
+                        if let Some((a, n, what, _)) = self.map_block(e) {
+                            let at = Op::Str(self.item_at(dir, c, &what));
+                            self.emit(Stmt::Call("gpuf_acc_update".into(), vec![a, n, Op::I32(to_dev), Op::I32(if_present as i32), at]));
                         }
                     }
                 }

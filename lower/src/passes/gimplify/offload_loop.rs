@@ -67,6 +67,7 @@ impl G<'_> {
         let mut scope = HashMap::new();
         let mut reductions = Vec::new();
         let mut privates = Vec::new();
+        let mut allocas = Vec::new();
         for c in &dir.clauses {
             match &c.kind {
                 ClauseKind::Reduction(op, list) => {
@@ -110,8 +111,28 @@ impl G<'_> {
                                 privates.push(v);
                             }
                             Some(Home::Array(d)) => {
-                                if levels.has(Level::Worker) || levels.has(Level::Vector) {
-                                    self.not_yet("private arrays on worker or vector loops", e.span);
+                                let outer = self.region.as_ref().map(|r| r.levels).unwrap_or_default();
+                                let thread = levels.has(Level::Worker)
+                                    || levels.has(Level::Vector)
+                                    || outer.has(Level::Worker)
+                                    || outer.has(Level::Vector);
+                                if thread {
+                                    // One copy per thread, in its stack frame: the loop's
+                                    // threads run its body in partitioned mode.
+                                    if !levels.has(Level::Vector) && nested_levels(body).has(Level::Vector) {
+                                        self.not_yet("private arrays on worker loops shared by inner vector loops", e.span);
+                                        continue;
+                                    }
+                                    let Some(bytes) = self.const_array_bytes(&id.name).filter(|n| *n <= MAX_ALLOCA) else {
+                                        self.not_yet(
+                                            "private arrays of non-constant size or more than 64 KiB on worker or vector loops",
+                                            e.span,
+                                        );
+                                        continue;
+                                    };
+                                    let pa = self.f.new_var(format!("{}.priv", d.name), Ty::Ptr);
+                                    allocas.push((pa, bytes));
+                                    scope.insert(id.name.clone(), Home::Array(Desc { addr: pa, ..d }));
                                 } else {
                                     let h = self.gang_private_array(&d);
                                     scope.insert(id.name.clone(), h);
@@ -140,6 +161,9 @@ impl G<'_> {
         if let Some(r) = self.region.as_mut() {
             r.levels = Levels(r.levels.0 | levels.0);
         }
+        if let Some(r) = self.region.as_mut().filter(|_| !allocas.is_empty()) {
+            r.allocas = Some((collapse, allocas));
+        }
         let part = PartLoop { levels, collapse, reductions: reductions.clone(), privates, independent };
         self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, Some(part));
         if let Some(r) = self.region.as_mut() {
@@ -148,6 +172,54 @@ impl G<'_> {
         self.overrides.pop();
         // After the loop the result holds the reduced value (omp-expand wires it).
         let _ = reductions;
+    }
+}
+
+/// The largest private array of a worker or vector loop, in bytes (each thread's copy is on
+/// its stack; the sim device's lanes have 1 MiB).
+const MAX_ALLOCA: u64 = 64 * 1024;
+
+impl G<'_> {
+    /// The size in bytes of an array whose bounds are constant.
+    fn const_array_bytes(&self, name: &str) -> Option<u64> {
+        let s = self.syms.get(name)?;
+        if s.allocatable || s.dims.is_empty() {
+            return None;
+        }
+        let mut n = self.elem_size(s.base);
+        for d in &s.dims {
+            let DimSpec::Explicit { lo, hi } = d else { return None };
+            let lo = match lo {
+                Some(e) => self.const_int(e)?,
+                None => 1,
+            };
+            let ext = (self.const_int(hi)? - lo + 1).max(0);
+            n = n.checked_mul(ext)?;
+        }
+        u64::try_from(n).ok()
+    }
+
+    /// An integer constant expression's value (literals, named constants, + - *).
+    pub(super) fn const_int(&self, e: &Expr) -> Option<i64> {
+        match &e.kind {
+            ExprKind::Int(n, _) => Some(*n),
+            ExprKind::Name(id) => {
+                let s = self.syms.get(&id.name).filter(|s| s.parameter && s.rank == 0)?;
+                self.const_int(s.init.as_ref()?)
+            }
+            ExprKind::Unary(ast::UnOp::Neg, x) => self.const_int(x)?.checked_neg(),
+            ExprKind::Paren(x) => self.const_int(x),
+            ExprKind::Binary(op, a, b) => {
+                let (a, b) = (self.const_int(a)?, self.const_int(b)?);
+                match op {
+                    ast::BinOp::Add => a.checked_add(b),
+                    ast::BinOp::Sub => a.checked_sub(b),
+                    ast::BinOp::Mul => a.checked_mul(b),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
     }
 }
 

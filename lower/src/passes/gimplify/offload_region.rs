@@ -29,7 +29,7 @@ impl G<'_> {
             }
         }
         let mut mentioned = BTreeSet::new();
-        let mut maps = self.data_maps(&dir.clauses, Some(&mut mentioned));
+        let mut maps = self.data_maps(dir, Some(&mut mentioned));
         let (ng, nw, vl) = if kind == RegionKind::Serial {
             (Some(Op::I32(1)), Some(Op::I32(1)), Some(Op::I32(1)))
         } else {
@@ -52,11 +52,13 @@ impl G<'_> {
                             reductions.push(Reduction { op: red_op(*op), ty: ir_ty(b), local, result: RedResult::Mem(p) });
                             scope.insert(id.name.clone(), Home::Reg(local, b));
                             if !mentioned.contains(&id.name) {
+                                let at = self.item_at(dir, c, &id.name);
                                 maps.push(MapItem {
                                     kind: MapKind::Copy,
                                     addr: Op::Var(p),
                                     bytes: Op::I64(self.elem_size(b)),
                                     what: id.name.clone(),
+                                    at,
                                 });
                                 mentioned.insert(id.name.clone());
                             }
@@ -105,14 +107,14 @@ impl G<'_> {
                     for e in l {
                         if let ExprKind::Name(id) = &e.kind {
                             match self.lookup(&id.name) {
-                                Some(Home::Mem(_, BaseTy::Derived(k))) => pending_arrays.push(self.struct_desc(&id.name, k)),
+                                Some(Home::Mem(_, BaseTy::Derived(k))) => pending_arrays.push((self.struct_desc(&id.name, k), false)),
                                 Some(Home::Reg(_, b)) | Some(Home::Mem(_, b)) => {
                                     let v = self.f.new_var(id.name.clone(), ir_ty(b));
                                     scope.insert(id.name.clone(), Home::Reg(v, b));
                                     privates.push(v);
                                 }
                                 Some(Home::Array(d)) => {
-                                    pending_arrays.push(d);
+                                    pending_arrays.push((d, false));
                                 }
                                 _ => {}
                             }
@@ -134,7 +136,23 @@ impl G<'_> {
                                 Some(Home::Reg(..)) => {
                                     firstprivates.insert(id.name.clone());
                                 }
-                                Some(Home::Array(_)) => self.not_yet("firstprivate arrays", e.span),
+                                Some(Home::Array(d)) => {
+                                    // Each gang's copy starts as the device copy of the
+                                    // array (mapped `copyin` unless a clause maps it).
+                                    if !mentioned.contains(&id.name) {
+                                        let bytes = self.desc_bytes(&d);
+                                        let at = self.item_at(dir, c, &id.name);
+                                        maps.push(MapItem {
+                                            kind: MapKind::Copyin,
+                                            addr: Op::Var(d.addr),
+                                            bytes,
+                                            what: id.name.clone(),
+                                            at,
+                                        });
+                                        mentioned.insert(id.name.clone());
+                                    }
+                                    pending_arrays.push((d, true));
+                                }
                                 _ => {}
                             }
                         }
@@ -144,10 +162,13 @@ impl G<'_> {
             }
         }
         self.overrides.push(scope);
-        self.region = Some(RegionCtx { kind, levels: Levels::default(), scratch: Vec::new() });
+        self.region = Some(RegionCtx { kind, levels: Levels::default(), scratch: Vec::new(), allocas: None });
         self.push_block();
-        for d in pending_arrays {
+        for (d, first) in pending_arrays {
             let h = self.gang_private_array(&d);
+            if let (true, Home::Array(pd)) = (first, &h) {
+                self.copy_array_data(d.addr, pd.addr, &d);
+            }
             // A derived-type scalar is a rank-0 "array": its gang's copy is its home.
             let h = match h {
                 Home::Array(pd) if pd.lb.is_empty() => Home::Mem(pd.addr, pd.base),
@@ -193,7 +214,8 @@ impl G<'_> {
                     }
                     let bytes = self.desc_bytes(&d);
                     if !mentioned.contains(&name) {
-                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(d.addr), bytes: bytes.clone(), what: name.clone() });
+                        let at = format!("{} at {}: {name}", dir.kind.name(), self.src_at(dir.span));
+                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(d.addr), bytes: bytes.clone(), what: name.clone(), at });
                     }
                     captures.push(Capture::Mapped(d.addr, bytes));
                     mapped_vars.insert(d.addr);
@@ -208,7 +230,8 @@ impl G<'_> {
                     }
                     let size = self.elem_size(b);
                     if !mentioned.contains(&name) {
-                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(p), bytes: Op::I64(size), what: name.clone() });
+                        let at = format!("{} at {}: {name}", dir.kind.name(), self.src_at(dir.span));
+                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(p), bytes: Op::I64(size), what: name.clone(), at });
                     }
                     captures.push(Capture::Mapped(p, Op::I64(size)));
                     mapped_vars.insert(p);
@@ -278,7 +301,7 @@ impl G<'_> {
         if groups.len() <= 1 {
             return false;
         }
-        let maps = self.data_maps(&dir.clauses, None);
+        let maps = self.data_maps(dir, None);
         self.push_block();
         for g in &groups {
             let partitioned = g.iter().any(has_partitioned_loop);
@@ -305,6 +328,27 @@ impl G<'_> {
     fn is_host_var(&self, v: VarId) -> bool {
         let is = |h: &Home| matches!(h, Home::Reg(x, _) if *x == v);
         self.homes.values().any(is) || self.overrides.iter().any(|s| s.values().any(is))
+    }
+
+    /// Copies the elements of an array with the descriptor's shape from `src` to `dst`.
+    fn copy_array_data(&mut self, src: VarId, dst: VarId, d: &Desc) {
+        let t = match d.base {
+            BaseTy::Derived(_) => Ty::I8,
+            b => complex::part_ty(b).unwrap_or(mem_ty(b)),
+        };
+        let bytes = self.desc_bytes(d);
+        let n = self.bin(Ty::I64, BinOp::Div, bytes, Op::I64(t.size()));
+        let hi = self.bin(Ty::I64, BinOp::Sub, n, Op::I64(1));
+        let i = self.f.new_var(format!("{}.copy", d.name), Ty::I64);
+        let id = self.f.new_loop();
+        self.push_block();
+        let off = self.bin(Ty::I64, BinOp::Mul, Op::Var(i), Op::I64(t.size()));
+        let s = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(src), off.clone()));
+        let v = self.val(t, Rv::Load(t, s));
+        let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(dst), off));
+        self.emit(Stmt::Store(t, a, v));
+        let body = self.pop_block();
+        self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi, step: Op::I64(1), body, part: None });
     }
 
     /// A copy of the array private to each gang: its data lives in per-gang scratch memory
