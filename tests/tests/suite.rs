@@ -28,11 +28,19 @@ fn runtime_error_line(stderr: &str) -> Option<&str> {
     stderr.lines().find(|l| l.starts_with("Fortran runtime error:"))
 }
 
+/// `gfortran` as the oracle: host code only (`-foffload=disable`), so that an installed
+/// offload compiler (Debian's gcc-12-offload-nvptx) cannot change or break the reference.
+fn gfortran_cmd() -> Command {
+    let mut c = Command::new("gfortran");
+    c.arg("-foffload=disable");
+    c
+}
+
 /// gfortran's output, exit code and standard error for the program (the oracle).
 fn gfortran_run(src: &Path, dir: &Path) -> Result<(String, i32, String), String> {
     let exe = dir.join("ref");
     // Run in the scratch directory so that module files land there.
-    let o = run(Command::new("gfortran")
+    let o = run(gfortran_cmd()
         .current_dir(dir)
         .arg("-O1")
         .arg("-fopenacc")
@@ -789,7 +797,7 @@ fn separate_compilation() {
                 return Err(format!("{name}: gpuf -c {f} failed:\n{}", String::from_utf8_lossy(&o.stderr)));
             }
             let gobj = gd.join(format!("{}.o", stem(f)));
-            let o = run(Command::new("gfortran")
+            let o = run(gfortran_cmd()
                 .current_dir(&gd)
                 .args(["-O1", "-fopenacc", "-ffree-line-length-none", "-c"])
                 .arg(case.join(f))
@@ -819,7 +827,7 @@ fn separate_compilation() {
             return Err(format!("{name}: gpuf link failed:\n{}", String::from_utf8_lossy(&o.stderr)));
         }
         let r = gd.join("ref");
-        let o = run(Command::new("gfortran").current_dir(&gd).arg("-fopenacc").args(&gobjs).arg("-o").arg(&r));
+        let o = run(gfortran_cmd().current_dir(&gd).arg("-fopenacc").args(&gobjs).arg("-o").arg(&r));
         if !o.status.success() {
             return Err(format!("{name}: gfortran link failed:\n{}", String::from_utf8_lossy(&o.stderr)));
         }
@@ -852,7 +860,7 @@ fn gfortran_interop() {
     let f = |n: &str| dir.join(n);
     let ok = ok_stdout;
     // gpuf main + gfortran procedures + BLAS.
-    ok(run(Command::new("gfortran").current_dir(&d).arg("-c").arg(f("sub_gf.f90")).arg("-o").arg(d.join("sub_gf.o"))), "gfortran -c");
+    ok(run(gfortran_cmd().current_dir(&d).arg("-c").arg(f("sub_gf.f90")).arg("-o").arg(d.join("sub_gf.o"))), "gfortran -c");
     let exe = d.join("gpuf_main");
     ok(
         run(Command::new(gpuf())
@@ -865,10 +873,7 @@ fn gfortran_interop() {
     );
     let got = ok(run(&mut Command::new(&exe)), "gpuf main");
     let r = d.join("ref1");
-    ok(
-        run(Command::new("gfortran").current_dir(&d).arg(f("main_gpuf.f90")).arg(f("sub_gf.f90")).args(["-lblas", "-o"]).arg(&r)),
-        "gfortran ref",
-    );
+    ok(run(gfortran_cmd().current_dir(&d).arg(f("main_gpuf.f90")).arg(f("sub_gf.f90")).args(["-lblas", "-o"]).arg(&r)), "gfortran ref");
     assert_eq!(got, ok(run(&mut Command::new(&r)), "ref"));
     // gfortran main + gpuf procedures (one with an OpenACC region).
     let obj = d.join("sub_gpuf.o");
@@ -876,17 +881,11 @@ fn gfortran_interop() {
     let rt = gpuf().parent().map(|p| p.join("libgpuf_rt.a")).unwrap_or_default();
     let exe = d.join("gf_main");
     ok(
-        run(Command::new("gfortran")
-            .current_dir(&d)
-            .arg(f("main_gf.f90"))
-            .arg(&obj)
-            .arg(&rt)
-            .args(["-lpthread", "-ldl", "-lm", "-o"])
-            .arg(&exe)),
+        run(gfortran_cmd().current_dir(&d).arg(f("main_gf.f90")).arg(&obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
         "gfortran link with gpuf objects",
     );
     let r = d.join("ref2");
-    ok(run(Command::new("gfortran").current_dir(&d).arg(f("main_gf.f90")).arg(f("sub_gpuf.f90")).arg("-o").arg(&r)), "gfortran ref");
+    ok(run(gfortran_cmd().current_dir(&d).arg(f("main_gf.f90")).arg(f("sub_gpuf.f90")).arg("-o").arg(&r)), "gfortran ref");
     let want = ok(run(&mut Command::new(&r)), "ref");
     for dev in ["host", "sim"] {
         assert_eq!(ok(run(Command::new(&exe).env("ACC_DEVICE_TYPE", dev)), dev), want, "on {dev}");
@@ -903,10 +902,10 @@ fn gfortran_module_file() {
     let (m, p) = (dir.join("gf_mod.f90"), dir.join("gf_mod_main.f90"));
     let ok = ok_stdout;
     let r = d.join("ref");
-    ok(run(Command::new("gfortran").current_dir(&d).arg(&m).arg(&p).arg("-o").arg(&r)), "gfortran ref");
+    ok(run(gfortran_cmd().current_dir(&d).arg(&m).arg(&p).arg("-o").arg(&r)), "gfortran ref");
     let want = ok(run(&mut Command::new(&r)), "ref");
     let obj = d.join("gf_mod.o");
-    ok(run(Command::new("gfortran").current_dir(&d).arg("-c").arg(&m).arg("-o").arg(&obj)), "gfortran -c module");
+    ok(run(gfortran_cmd().current_dir(&d).arg("-c").arg(&m).arg("-o").arg(&obj)), "gfortran -c module");
     let header = std::fs::read(d.join("gm.mod")).unwrap_or_default();
     assert!(header.starts_with(&[0x1f, 0x8b]), "gfortran's module file is not gzip-compressed");
     let exe = d.join("gpuf_main");
@@ -954,7 +953,7 @@ fn gfortran_module_file_errors() {
     assert!(e.contains("E0123") && e.contains("version `99`") && e.contains("bad.mod"), "{e}");
     // An allocatable module array of a real gfortran module: named, or referenced.
     write(&d.join("alm.f90"), b"module alm\n  integer, allocatable :: al(:)\n  integer :: k = 1\nend module alm\n");
-    let o = run(Command::new("gfortran").current_dir(&d).args(["-c", "alm.f90"]));
+    let o = run(gfortran_cmd().current_dir(&d).args(["-c", "alm.f90"]));
     assert!(o.status.success(), "gfortran: {}", String::from_utf8_lossy(&o.stderr));
     let e = compile("program p\n  use alm, only: al\nend program p\n");
     assert!(e.contains("E0900") && e.contains("`al`") && e.contains("gfortran module file `alm.mod`"), "{e}");
@@ -998,10 +997,10 @@ fn gfortran_interop_assumed_shape() {
     let (m, p) = (dir.join("as_mod.f90"), dir.join("as_main.f90"));
     let ok = ok_stdout;
     let r = d.join("ref");
-    ok(run(Command::new("gfortran").current_dir(&d).arg(&m).arg(&p).arg("-o").arg(&r)), "gfortran ref");
+    ok(run(gfortran_cmd().current_dir(&d).arg(&m).arg(&p).arg("-o").arg(&r)), "gfortran ref");
     let want = ok(run(&mut Command::new(&r)), "ref");
     let gf_mod = d.join("as_mod_gf.o");
-    ok(run(Command::new("gfortran").current_dir(&d).arg("-c").arg(&m).arg("-o").arg(&gf_mod)), "gfortran -c module");
+    ok(run(gfortran_cmd().current_dir(&d).arg("-c").arg(&m).arg("-o").arg(&gf_mod)), "gfortran -c module");
     // Both compilers name the module file `as_mod.mod`: gpuf's go to their own directory.
     let gpuf_mods = d.join("gpuf-mods");
     std::fs::create_dir_all(&gpuf_mods).unwrap_or_else(|e| panic!("{e}"));
@@ -1029,7 +1028,7 @@ fn gfortran_interop_assumed_shape() {
     let rt = gpuf().parent().map(|p| p.join("libgpuf_rt.a")).unwrap_or_default();
     let exe = d.join("gf_main");
     ok(
-        run(Command::new("gfortran").current_dir(&d).arg(&p).arg(&gpuf_mod).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
+        run(gfortran_cmd().current_dir(&d).arg(&p).arg(&gpuf_mod).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
         "gfortran main with the gpuf module",
     );
     assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main"), want, "gfortran main, gpuf module");

@@ -113,6 +113,7 @@ pub fn omp_lib_routines() -> Vec<(String, ProcSig)> {
                     })
                     .collect(),
                 result: res.map(|t| (base(t), 0)),
+                result_len: None,
                 defined: false,
                 explicit: true,
                 module: None,
