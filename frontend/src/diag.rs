@@ -90,11 +90,23 @@ impl Diagnostic {
         let pad = " ".repeat(num.len());
         let _ = writeln!(out, "{pad}--> {file}:{line_no}:{col}");
         let _ = writeln!(out, "{pad} |");
-        let _ = writeln!(out, "{num} | {line}");
         let hi = (self.span.hi as usize).clamp(lo, line_end);
         let width = src[lo..hi].chars().count().max(1);
-        let indent: String = line[..lo - line_start].chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
-        let carets = "^".repeat(width);
+        // A very long line is shown as a window around the span, marked with `...`.
+        let chars: Vec<char> = line.chars().collect();
+        let c0 = line[..lo - line_start].chars().count();
+        let (from, to) = if chars.len() > LONG_LINE {
+            (c0.saturating_sub(WINDOW_BEFORE), (c0 + width.min(WINDOW_SPAN) + WINDOW_AFTER).min(chars.len()))
+        } else {
+            (0, chars.len())
+        };
+        let shown: String = chars.get(from..to).unwrap_or_default().iter().collect();
+        let (pre, post) = (if from > 0 { "..." } else { "" }, if to < chars.len() { "..." } else { "" });
+        let _ = writeln!(out, "{num} | {pre}{shown}{post}");
+        let indent: String = std::iter::repeat_n(' ', pre.len())
+            .chain(chars.get(from..c0).unwrap_or_default().iter().map(|&c| if c == '\t' { '\t' } else { ' ' }))
+            .collect();
+        let carets = "^".repeat(width.min(to.saturating_sub(c0)).max(1));
         if self.label.is_empty() {
             let _ = writeln!(out, "{pad} | {indent}{carets}");
         } else {
@@ -106,6 +118,12 @@ impl Diagnostic {
         out
     }
 }
+
+/// Lines longer than this many characters are shown as a window around the span.
+const LONG_LINE: usize = 160;
+const WINDOW_BEFORE: usize = 40;
+const WINDOW_SPAN: usize = 80;
+const WINDOW_AFTER: usize = 40;
 
 /// `text` with the names of `block`-local entities renamed by the parser (`x@b3`) shown as
 /// written (`x`).
