@@ -50,6 +50,8 @@ pub(crate) struct Cg<'ctx> {
     strings: HashMap<String, PointerValue<'ctx>>,
     /// Kernel info globals by kernel index (host program only).
     kinfo: Vec<PointerValue<'ctx>>,
+    /// Device code: the `!$acc routine` procedures it may call (see `Module::routines`).
+    routines: Vec<String>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -161,17 +163,7 @@ pub(crate) fn build_host<'ctx>(
         proc_fns.push(fv);
     }
     for (p, fv) in host.procs.iter().zip(&proc_fns) {
-        let ret = match p.result {
-            Some(r) => RetKind::Value(r),
-            None => RetKind::Void,
-        };
-        let mut fx = cg.begin(p, *fv, ret, None)?;
-        for (i, v) in p.params.iter().enumerate() {
-            let a = fv.get_nth_param(i as u32).ok_or_else(|| CodegenError(format!("procedure `{}`: missing parameter {i}", p.name)))?;
-            cg.store(Ty::Ptr, fx.vars[v.0 as usize], a)?;
-        }
-        cg.stmts(&mut fx, &p.body)?;
-        cg.end(&fx)?;
+        cg.proc_body(p, *fv)?;
     }
     for (k, fv) in host.kernels.iter().zip(&host_fns) {
         cg.host_kernel(k, *fv)?;
@@ -260,6 +252,30 @@ pub(crate) fn build_device<'ctx>(ctx: &'ctx Context, tm: &TargetMachine, tgt: Tg
     setup_module(&m, tm);
     let mut cg = Cg::new(ctx, m, tgt);
     let ptr = cg.ptr();
+    // `!$acc routine seq` procedures defined here become device functions (declared first
+    // so that calls in any order find them); the others are declared when called and
+    // resolved by the whole-program device link.
+    cg.routines = module.routines.clone();
+    let mut routine_fns = Vec::new();
+    for p in module.procs.iter().filter(|p| module.routines.contains(&p.name)) {
+        let ps: Vec<BasicMetadataTypeEnum> = p.params.iter().map(|_| ptr.into()).collect();
+        let fty = match p.result {
+            Some(r) if aggret::agg_cls(&p.var(r).name).is_some() || crate::cabi::split(&p.name, &crate::cabi::RET_PREFIX).is_some() => {
+                return err(format!(
+                    "the `!$acc routine` `{}` returns a structure or complex value (not supported on {})",
+                    p.name,
+                    tgt.name()
+                ));
+            }
+            Some(r) => cg.llty(p.var(r).ty).fn_type(&ps, false),
+            None => ctx.void_type().fn_type(&ps, false),
+        };
+        let fv = cg.m.add_function(&p.name, fty, if p.local { Some(Linkage::Internal) } else { None });
+        routine_fns.push((p, fv));
+    }
+    for (p, fv) in routine_fns {
+        cg.proc_body(p, fv)?;
+    }
     for k in &module.kernels {
         let params: Vec<BasicMetadataTypeEnum> = k.params.iter().map(|_| ptr.into()).collect();
         let fty = ctx.void_type().fn_type(&params, false);
@@ -302,7 +318,7 @@ fn llname(v: &gpuf_lower::ir::Var) -> String {
 
 impl<'ctx> Cg<'ctx> {
     fn new(ctx: &'ctx Context, m: LlModule<'ctx>, tgt: Tgt) -> Cg<'ctx> {
-        Cg { ctx, m, b: ctx.create_builder(), tgt, strings: HashMap::new(), kinfo: Vec::new() }
+        Cg { ctx, m, b: ctx.create_builder(), tgt, strings: HashMap::new(), kinfo: Vec::new(), routines: Vec::new() }
     }
 
     pub(crate) fn ptr(&self) -> PointerType<'ctx> {
@@ -382,8 +398,23 @@ impl<'ctx> Cg<'ctx> {
     }
 
     /// Declare (or find) an external runtime function.
+    /// The body of a procedure (arguments by reference: each parameter is an address).
+    fn proc_body(&mut self, p: &Function, fv: FunctionValue<'ctx>) -> R<()> {
+        let ret = match p.result {
+            Some(r) => RetKind::Value(r),
+            None => RetKind::Void,
+        };
+        let mut fx = self.begin(p, fv, ret, None)?;
+        for (i, v) in p.params.iter().enumerate() {
+            let a = fv.get_nth_param(i as u32).ok_or_else(|| CodegenError(format!("procedure `{}`: missing parameter {i}", p.name)))?;
+            self.store(Ty::Ptr, fx.vars[v.0 as usize], a)?;
+        }
+        self.stmts(&mut fx, &p.body)?;
+        self.end(&fx)
+    }
+
     fn declare(&self, name: &str, params: &[Ty], ret: Option<Ty>) -> R<FunctionValue<'ctx>> {
-        if self.tgt.is_gpu() {
+        if self.tgt.is_gpu() && !self.routines.iter().any(|r| r == name) {
             return err(format!("runtime function `{name}` called in device code for {}", self.tgt.name()));
         }
         let ps: Vec<BasicMetadataTypeEnum> = params.iter().map(|t| self.llty(*t).into()).collect();
@@ -909,6 +940,10 @@ impl<'ctx> Cg<'ctx> {
             Rv::AddrOf(v) => {
                 let p =
                     fx.vars.get(v.0 as usize).ok_or_else(|| CodegenError(format!("function `{fname}`: variable {} out of range", v.0)))?;
+                if p.get_type() != self.ptr() {
+                    // AMDGPU's private stack (address space 5): a generic address for calls.
+                    return Ok(self.b.build_address_space_cast(*p, self.ptr(), "")?.into());
+                }
                 Ok((*p).into())
             }
             Rv::Alloca(n) => {

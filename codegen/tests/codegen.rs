@@ -225,6 +225,7 @@ fn host_module(target: Target, kernel_mul: i32) -> Module {
         procs: vec![],
         globals: vec![],
         kernels: vec![array_kernel("main_kernel0", kernel_mul)],
+        routines: vec![],
         target: Some(target),
     }
 }
@@ -431,6 +432,7 @@ fn device_kernel(target: Target) -> Module {
             shared_bytes: 256,
             prologue: vec![],
         }],
+        routines: vec![],
         target: Some(target),
     }
 }
@@ -496,6 +498,7 @@ fn tiny_kernel(target: Target, body: Vec<Stmt>, f: Function) -> Module {
             shared_bytes: 0,
             prologue: vec![],
         }],
+        routines: vec![],
         target: Some(target),
     }
 }

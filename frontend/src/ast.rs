@@ -83,7 +83,17 @@ pub struct Unit {
     /// Generic interfaces (`interface name ... end interface`): the generic name and its
     /// specific procedures (`module procedure` names and the interface bodies' names).
     pub generics: Vec<(Ident, Vec<Ident>)>,
+    /// `!$acc routine [(name)] clauses` lines of the specification part.
+    pub routines: Vec<AccRoutine>,
     pub span: Span,
+}
+
+/// An `!$acc routine` directive of a specification part: the procedure it names (`None`:
+/// the unit itself) and the directive with its clauses.
+#[derive(Clone, Debug)]
+pub struct AccRoutine {
+    pub name: Option<Ident>,
+    pub dir: Directive,
 }
 
 /// A derived-type definition: its components are declarations.

@@ -352,7 +352,7 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
             (Some((b, r)), _) => format!("{} {r}", show_base(b, &c.types)),
             (None, _) => "- 0".into(),
         };
-        let _ = writeln!(out, "proc {local} {kind} {} {owner} {} {res}", p.link_name, u8::from(p.elemental));
+        let _ = writeln!(out, "proc {local} {kind} {} {owner} {} {res}", p.link_name, u8::from(p.elemental) | (u8::from(p.routine) << 1));
         for a in &p.args {
             let intent = match a.intent {
                 Some(Intent::In) => "in",
@@ -674,7 +674,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                 m.symbols.push(s);
             }
             "proc" => {
-                let [local, kind, link, owner, elemental, rty, rrank] = rest else { return Err(bad()) };
+                let [local, kind, link, owner, flags, rty, rrank] = rest else { return Err(bad()) };
                 let kind = match *kind {
                     "subroutine" => UnitKind::Subroutine,
                     "function" => UnitKind::Function,
@@ -694,6 +694,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     },
                     _ => return Err(bad()),
                 };
+                let flags: u8 = flags.parse().map_err(|_| bad())?;
                 let sig = ProcSig {
                     // A generic's specific `generic%j%name` has its own name last.
                     name: local.rsplit('%').next().unwrap_or(local).to_string(),
@@ -705,8 +706,10 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     defined: false,
                     explicit: true,
                     module: (*owner != "-").then(|| owner.to_string()),
-                    elemental: *elemental == "1",
+                    // Flags: 1 elemental, 2 `!$acc routine seq`.
+                    elemental: flags & 1 != 0,
                     api: false,
+                    routine: flags & 2 != 0,
                 };
                 m.procs.push((local.to_string(), sig));
             }

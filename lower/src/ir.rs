@@ -693,6 +693,11 @@ pub struct Module {
     /// Variables with static storage (saved locals, module variables).
     pub globals: Vec<Global>,
     pub kernels: Vec<Kernel>,
+    /// The link names of the procedures with an `!$acc routine seq` directive that this
+    /// file defines or may call: callable from kernels and other routines. Those among
+    /// `procs` also get a device version (the host and sim copies of a kernel call the
+    /// host procedure); the others are resolved by the whole-program device link.
+    pub routines: Vec<String>,
     /// `None` until oacc-xform specialised the kernels for one target.
     pub target: Option<Target>,
 }

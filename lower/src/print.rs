@@ -30,7 +30,8 @@ pub fn module(m: &Module) -> String {
     for p in &m.procs {
         let _ = writeln!(out);
         let r = p.result.map(|v| format!(" -> {}", var_name(p, v))).unwrap_or_default();
-        let _ = writeln!(out, ";; procedure {}{}{}", p.name, r, if p.local { " (local)" } else { "" });
+        let routine = if m.routines.contains(&p.name) { " (routine)" } else { "" };
+        let _ = writeln!(out, ";; procedure {}{}{}{routine}", p.name, r, if p.local { " (local)" } else { "" });
         function(&mut out, p, &p.name, &p.params);
     }
     for k in &m.kernels {

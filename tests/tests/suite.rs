@@ -264,6 +264,20 @@ fn snapshots_of_passes_and_device_code() {
     }
 }
 
+/// The IR after oacc-xform for nvptx of a kernel calling an `!$acc routine seq` function:
+/// the call by reference and the routine's device version.
+#[test]
+fn snapshot_of_routine_call() {
+    let src = root().join("tests/programs/acc/33_routine_call.f90");
+    let d = scratch("passes-routine-call");
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(root().join("tests/snapshots"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| {
+        insta::assert_snapshot!("acc_33_routine_call.oacc-xform.nvptx", emit(&src, "oacc-xform", Some("nvptx"), &d));
+    });
+}
+
 /// The IR after omp-expand of a few OpenMP target programs: OpenMP constructs become the
 /// same regions and partitioned loops as OpenACC's.
 #[test]

@@ -47,6 +47,23 @@ impl Parser {
         }
     }
 
+    /// An `!$acc routine [(name)] clauses` line of a specification part.
+    pub(crate) fn routine_directive(&mut self) -> PResult<AccRoutine> {
+        let start = self.bump().span; // !$acc
+        self.bump(); // routine
+        let mut name = None;
+        if self.eat(&Tok::LParen) {
+            name = Some(self.expect_name("the name of a procedure")?);
+            if !self.eat(&Tok::RParen) {
+                return Err(self.err_expected("`)`"));
+            }
+        }
+        let clauses = self.clauses(&OPENACC).into_iter().map(|(kind, span)| Clause { kind, span }).collect();
+        let span = self.from(start);
+        self.eat(&Tok::Eos);
+        Ok(AccRoutine { name, dir: Directive { kind: DirKind::Acc(AccKind::Routine), clauses, span } })
+    }
+
     /// The directive line itself: its name, clauses and the span of `!$acc name`.
     #[inline(never)]
     fn directive_head(&mut self) -> PResult<(Directive, AtomicKind, Span)> {

@@ -26,6 +26,13 @@ impl Parser {
                 }
                 continue;
             }
+            if self.is(&Tok::DirectiveStart) && self.is_name_at(1, "routine") {
+                match self.routine_directive() {
+                    Ok(r) => u.routines.push(r),
+                    Err(Fail) => self.skip_statement(),
+                }
+                continue;
+            }
             let Tok::Name(w) = self.tok().clone() else { break };
             match w.as_str() {
                 "use" => {

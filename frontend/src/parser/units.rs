@@ -41,6 +41,7 @@ fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
         contains: Vec::new(),
         types: Vec::new(),
         generics: Vec::new(),
+        routines: Vec::new(),
         span,
     }
 }

@@ -225,15 +225,37 @@ impl Checker {
             key
         };
         let call_name = Ident { name: key.clone(), span: name.span };
-        if self.in_compute() {
+        if self.on_device() {
             if let Some(r) = omp_lib_routine_of(&key) {
                 self.err(Diagnostic::not_yet(format!("`{r}` inside a target region"), span));
-            } else if self.g.procs.map.get(&key).is_some_and(|p| p.api) {
-                self.err(Diagnostic::not_yet(format!("calls of the OpenACC routine `{fname}` inside a compute construct"), span));
-            } else {
-                self.err(Diagnostic::not_yet("calls of user procedures inside a compute construct (`!$acc routine`)", span));
+                return (call_name, args, Ty::Unknown);
             }
-            return (call_name, args, Ty::Unknown);
+            let sig = self.g.procs.map.get(&key);
+            if sig.is_some_and(|p| p.api) {
+                self.err(Diagnostic::not_yet(format!("calls of the OpenACC routine `{fname}` {}", self.device_where()), span));
+                return (call_name, args, Ty::Unknown);
+            }
+            if !sig.is_some_and(|p| p.routine) {
+                let help = if sig.is_some_and(|p| p.defined) {
+                    format!("help: add `!$acc routine seq` to the specification part of `{fname}`")
+                } else {
+                    format!("help: declare `{fname}` in an interface block (or `use` its module) with `!$acc routine({fname}) seq`")
+                };
+                self.err(
+                    Diagnostic::error(
+                        "E0324",
+                        format!("`{fname}` is called {} but has no `!$acc routine` directive", self.device_where()),
+                        span,
+                    )
+                    .with_label("called on the device")
+                    .with_note(help),
+                );
+                return (call_name, args, Ty::Unknown);
+            }
+            if self.key.as_ref() == Some(&key) {
+                self.err(Diagnostic::not_yet(format!("recursive calls of the `!$acc routine` `{fname}`"), span));
+                return (call_name, args, Ty::Unknown);
+            }
         }
         let Some(sig) = self.g.procs.map.get(&key).cloned() else {
             // The first reference of an external procedure without an interface.
@@ -283,6 +305,7 @@ impl Checker {
                         module: None,
                         elemental: false,
                         api: false,
+                        routine: false,
                     },
                 );
             }
@@ -628,8 +651,8 @@ impl Checker {
         let sname = name.name.clone();
         let params = sub.params();
         let mut out: Vec<Option<Expr>> = vec![None; params.len()];
-        if self.in_compute() {
-            self.err(Diagnostic::not_yet(format!("`{sname}` inside a compute construct"), span));
+        if self.on_device() {
+            self.err(Diagnostic::not_yet(format!("`{sname}` {}", self.device_where()), span));
         }
         let mut pos = 0usize;
         let mut ok = true;

@@ -24,17 +24,17 @@ impl Checker {
         e.kind = kind;
         e.ty = ty;
         self.zero_divisor(e);
-        if self.in_compute()
+        if self.on_device()
             && matches!(ty.base(), Some(BaseTy::Complex(_)))
             && !matches!(e.kind, ExprKind::Intrinsic { .. } | ExprKind::Binary(..))
         {
-            self.err(Diagnostic::not_yet("complex numbers inside a compute construct", e.span));
+            self.err(Diagnostic::not_yet(format!("complex numbers {}", self.device_where()), e.span));
         }
-        if self.in_compute()
+        if self.on_device()
             && matches!(ty.base(), Some(BaseTy::Integer(1 | 2)))
             && matches!(e.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::Int(..))
         {
-            self.err(Diagnostic::not_yet("`integer(1)` and `integer(2)` inside a compute construct", e.span));
+            self.err(Diagnostic::not_yet(format!("`integer(1)` and `integer(2)` {}", self.device_where()), e.span));
         }
     }
 
@@ -145,8 +145,8 @@ impl Checker {
 
     #[inline(never)]
     pub(super) fn array_ctor(&mut self, mut items: Vec<CtorItem>, span: Span) -> (ExprKind, Ty) {
-        if self.in_compute() {
-            self.err(Diagnostic::not_yet("array constructors inside a compute construct", span));
+        if self.on_device() {
+            self.err(Diagnostic::not_yet(format!("array constructors {}", self.device_where()), span));
         }
         let mut base = None;
         let ok = self.ctor_items(&mut items, &mut base);

@@ -50,8 +50,8 @@ impl Checker {
             StmtKind::Open(_) => "open",
             _ => "close",
         };
-        if self.in_compute() {
-            self.err(Diagnostic::not_yet(format!("`{what}` inside a compute construct"), span));
+        if self.on_device() {
+            self.err(Diagnostic::not_yet(format!("`{what}` {}", self.device_where()), span));
         }
         match &mut s.kind {
             StmtKind::Read { unit, items, .. } => {
@@ -192,20 +192,20 @@ impl Checker {
                     self.status_var(e, "iomsg=", what);
                 }
             }
-            StmtKind::GoTo(_) if self.in_compute() => {
-                self.err(Diagnostic::not_yet("`go to` inside a compute construct", span));
+            StmtKind::GoTo(_) if self.on_device() => {
+                self.err(Diagnostic::not_yet(format!("`go to` {}", self.device_where()), span));
             }
             StmtKind::UnitOp { op, unit } => {
                 let what = op.keyword();
-                if self.in_compute() {
-                    self.err(Diagnostic::not_yet(format!("`{what}` inside a compute construct"), span));
+                if self.on_device() {
+                    self.err(Diagnostic::not_yet(format!("`{what}` {}", self.device_where()), span));
                 }
                 self.expr(unit);
                 self.want_int_scalar(unit, &format!("the unit of `{what}` must be a scalar integer"));
             }
             StmtKind::Inquire(q) => {
-                if self.in_compute() {
-                    self.err(Diagnostic::not_yet("`inquire` inside a compute construct", span));
+                if self.on_device() {
+                    self.err(Diagnostic::not_yet(format!("`inquire` {}", self.device_where()), span));
                 }
                 if let Some(u) = &mut q.unit {
                     self.expr(u);

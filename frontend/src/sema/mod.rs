@@ -251,6 +251,9 @@ pub struct ProcSig {
     /// passed by value. Semantic analysis rewrites the arguments of a call of such a
     /// routine into keyword arguments in dummy order (see [`ExprKind::Call`]).
     pub api: bool,
+    /// Has an `!$acc routine seq` directive: callable inside compute constructs and other
+    /// routines (it gets a device version).
+    pub routine: bool,
 }
 
 /// One dummy argument of a [`ProcSig`].

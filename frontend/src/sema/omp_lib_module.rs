@@ -114,6 +114,7 @@ pub fn omp_lib_routines() -> Vec<(String, ProcSig)> {
                     .collect(),
                 result: res.map(|t| (base(t), 0)),
                 result_len: None,
+                routine: false,
                 defined: false,
                 explicit: true,
                 module: None,

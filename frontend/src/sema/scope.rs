@@ -94,6 +94,7 @@ impl Global {
                 module,
                 elemental: u.elemental,
                 api: false,
+                routine: false,
             }
         };
         // External procedures first: they own their plain names.
@@ -173,6 +174,87 @@ impl Global {
                 };
                 if let Some(v) = iface.get_mut(i) {
                     v.push((name, key));
+                }
+            }
+        }
+        // `!$acc routine`: marks the unit itself, a procedure it contains or one of its
+        // interface bodies.
+        for (i, (u, _)) in flat.iter().enumerate() {
+            let mut marks: Vec<String> = Vec::new();
+            for r in &u.routines {
+                if !routine_level(r, diags) {
+                    continue;
+                }
+                let key = match &r.name {
+                    Some(n) if n.name != u.name.name => {
+                        let contained = flat
+                            .iter()
+                            .enumerate()
+                            .find(|(_, (v, vh))| *vh == Some(i) && v.name.name == n.name)
+                            .and_then(|(j, _)| g.keys.get(j).cloned().flatten());
+                        let declared = iface.get(i).and_then(|v| v.iter().find(|(nm, _)| *nm == n.name)).map(|(_, k)| k.clone());
+                        match contained.or(declared) {
+                            Some(k) => k,
+                            None => {
+                                diags.push(
+                                    Diagnostic::error("E0325", format!("`{}` is not a procedure of this unit", n.name), n.span)
+                                        .with_label("no subroutine, function or interface body of this name here")
+                                        .with_note("help: `!$acc routine(name)` names a procedure the unit contains or declares in an interface block"),
+                                );
+                                continue;
+                            }
+                        }
+                    }
+                    _ if is_proc(u.kind) => match g.keys.get(i).cloned().flatten() {
+                        Some(k) => k,
+                        None => continue,
+                    },
+                    _ => {
+                        diags.push(
+                            Diagnostic::error("E0325", "`!$acc routine` without a name must be in a subroutine or function", r.dir.span)
+                                .with_label(format!(
+                                    "in the {} `{}`",
+                                    if u.kind == UnitKind::Program { "program" } else { "module" },
+                                    u.name.name
+                                ))
+                                .with_note("help: name the procedure: `!$acc routine(name) seq`"),
+                        );
+                        continue;
+                    }
+                };
+                marks.push(key);
+            }
+            for p in &u.interfaces {
+                for r in &p.routines {
+                    if !routine_level(r, diags) {
+                        continue;
+                    }
+                    if let Some(n) = r.name.as_ref().filter(|n| n.name != p.name.name) {
+                        diags.push(
+                            Diagnostic::error("E0325", format!("`{}` is not the procedure of this interface body", n.name), n.span)
+                                .with_label(format!("the interface body declares `{}`", p.name.name)),
+                        );
+                        continue;
+                    }
+                    if let Some((_, k)) = iface.get(i).and_then(|v| v.iter().find(|(nm, _)| *nm == p.name.name)) {
+                        marks.push(k.clone());
+                    }
+                }
+            }
+            for k in marks {
+                // Internal procedures get the host's frame of host addresses: not on the device.
+                if let Some((_, (v, _))) = flat.iter().enumerate().find(|(j, (_, vh))| {
+                    vh.is_some_and(|h| flat.get(h).is_some_and(|(hu, _)| hu.kind != UnitKind::Module))
+                        && g.keys.get(*j).cloned().flatten().as_ref() == Some(&k)
+                }) {
+                    diags.push(
+                        Diagnostic::not_yet(format!("`!$acc routine` on the internal procedure `{}`", v.name.name), v.name.span)
+                            .with_note("help: make it a module procedure or an external procedure"),
+                    );
+                    continue;
+                }
+                if let Some(sig) = g.procs.map.get_mut(&k) {
+                    sig.routine = true;
                 }
             }
         }
@@ -589,4 +671,39 @@ impl Checker {
     pub(super) fn sym(&self, i: usize) -> Option<&Symbol> {
         self.syms.list().get(i)
     }
+}
+
+/// Checks the level clauses of an `!$acc routine` directive: `seq` (or no level) is
+/// implemented; `gang`, `worker` and `vector` routines are not yet. False when the
+/// directive cannot be honoured.
+fn routine_level(r: &AccRoutine, diags: &mut Vec<Diagnostic>) -> bool {
+    let mut ok = true;
+    for c in &r.dir.clauses {
+        let level = match c.kind {
+            ClauseKind::Seq => continue,
+            ClauseKind::Gang(_) => "gang",
+            ClauseKind::Worker(_) => "worker",
+            ClauseKind::Vector(_) => "vector",
+            ClauseKind::Unsupported(ref n) => {
+                diags.push(Diagnostic::not_yet(format!("the `{n}` clause of `!$acc routine`"), c.span));
+                ok = false;
+                continue;
+            }
+            _ => {
+                diags.push(
+                    Diagnostic::error("E0316", "this clause is not allowed on `routine`", c.span)
+                        .with_label("not allowed here")
+                        .with_note("help: `!$acc routine` takes a level (`seq`, `vector`, `worker`, `gang`), `bind` and `nohost`"),
+                );
+                ok = false;
+                continue;
+            }
+        };
+        diags.push(
+            Diagnostic::not_yet(format!("`!$acc routine {level}` (only `routine seq` is implemented)"), c.span)
+                .with_label(format!("a `{level}` routine")),
+        );
+        ok = false;
+    }
+    ok
 }

@@ -87,8 +87,8 @@ impl Checker {
             StmtKind::Forall { .. } => "forall",
             _ => "do concurrent",
         };
-        if self.in_compute() {
-            self.err(Diagnostic::not_yet(format!("`{what}` inside a compute construct"), span));
+        if self.on_device() {
+            self.err(Diagnostic::not_yet(format!("`{what}` {}", self.device_where()), span));
         }
         match &mut s.kind {
             StmtKind::Where { arms } => {
@@ -195,8 +195,8 @@ impl Checker {
         let span = s.span;
         match &mut s.kind {
             StmtKind::Print { items, .. } => {
-                if self.in_compute() {
-                    self.err(Diagnostic::not_yet("`print` inside a compute construct", span));
+                if self.on_device() {
+                    self.err(Diagnostic::not_yet(format!("`print` {}", self.device_where()), span));
                 }
                 for e in items {
                     self.io_list_item(e);
@@ -204,8 +204,8 @@ impl Checker {
             }
             StmtKind::Stop(_) | StmtKind::ErrorStop(_) => {
                 let kw = if matches!(s.kind, StmtKind::Stop(_)) { "stop" } else { "error stop" };
-                if self.in_compute() {
-                    self.err(Diagnostic::not_yet(format!("`{kw}` inside a compute construct"), span));
+                if self.on_device() {
+                    self.err(Diagnostic::not_yet(format!("`{kw}` {}", self.device_where()), span));
                 }
                 let (StmtKind::Stop(code) | StmtKind::ErrorStop(code)) = &mut s.kind else { return };
                 if let Some(c) = code {
@@ -224,8 +224,8 @@ impl Checker {
                 }
             }
             StmtKind::Write { unit, items, .. } => {
-                if self.in_compute() {
-                    self.err(Diagnostic::not_yet("`write` inside a compute construct", span));
+                if self.on_device() {
+                    self.err(Diagnostic::not_yet(format!("`write` {}", self.device_where()), span));
                 }
                 if let IoUnit::Number(e) = unit {
                     self.expr(e);
@@ -264,9 +264,9 @@ impl Checker {
             StmtKind::Call { .. } => self.call_stmt(s),
             StmtKind::IntrinsicCall { .. } => {}
             StmtKind::Allocate(items) => {
-                if self.in_compute() {
+                if self.on_device() {
                     self.err(
-                        Diagnostic::error("E0315", "`allocate` is not allowed inside a compute construct", span)
+                        Diagnostic::error("E0315", format!("`allocate` is not allowed {}", self.device_where()), span)
                             .with_label("allocate before the construct"),
                     );
                 }
@@ -287,9 +287,9 @@ impl Checker {
                 }
             }
             StmtKind::Deallocate(names) => {
-                if self.in_compute() {
+                if self.on_device() {
                     self.err(
-                        Diagnostic::error("E0315", "`deallocate` is not allowed inside a compute construct", span)
+                        Diagnostic::error("E0315", format!("`deallocate` is not allowed {}", self.device_where()), span)
                             .with_label("deallocate after the construct"),
                     );
                 }
@@ -298,9 +298,9 @@ impl Checker {
                 }
             }
             StmtKind::AllocateComp(items) => {
-                if self.in_compute() {
+                if self.on_device() {
                     self.err(
-                        Diagnostic::error("E0315", "`allocate` is not allowed inside a compute construct", span)
+                        Diagnostic::error("E0315", format!("`allocate` is not allowed {}", self.device_where()), span)
                             .with_label("allocate before the construct"),
                     );
                 }
@@ -330,9 +330,9 @@ impl Checker {
                 }
             }
             StmtKind::DeallocateComp(items) => {
-                if self.in_compute() {
+                if self.on_device() {
                     self.err(
-                        Diagnostic::error("E0315", "`deallocate` is not allowed inside a compute construct", span)
+                        Diagnostic::error("E0315", format!("`deallocate` is not allowed {}", self.device_where()), span)
                             .with_label("deallocate after the construct"),
                     );
                 }

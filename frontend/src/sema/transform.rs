@@ -79,8 +79,8 @@ impl Checker {
             );
             return unknown(slots);
         }
-        if self.in_compute() {
-            self.err(Diagnostic::not_yet(format!("`{fname}` inside a compute construct"), span));
+        if self.on_device() {
+            self.err(Diagnostic::not_yet(format!("`{fname}` {}", self.device_where()), span));
             return unknown(slots);
         }
         let int = |v: i64| Expr { kind: ExprKind::Int(v, 4), span, ty: Ty::Scalar(BaseTy::Integer(4)) };

@@ -31,6 +31,12 @@ pub fn oacc_xform(m: &mut Module, target: Target) {
         pro.append(&mut body);
         k.func.body = pro;
     }
+    // `!$acc routine seq` procedures: sequential code, specialised like a kernel's body.
+    for p in m.procs.iter_mut().filter(|p| m.routines.contains(&p.name)) {
+        let body = std::mem::take(&mut p.body);
+        let mut worker_red = false;
+        p.body = expand(hooks.as_ref(), p, body, &mut worker_red);
+    }
     m.target = Some(target);
 }
 

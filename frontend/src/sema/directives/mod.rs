@@ -66,6 +66,25 @@ impl Checker {
         !self.compute.is_empty()
     }
 
+    /// The unit is a procedure with an `!$acc routine` directive.
+    pub(in crate::sema) fn in_routine(&self) -> bool {
+        self.key.as_ref().and_then(|k| self.g.procs.map.get(k)).is_some_and(|p| p.routine)
+    }
+
+    /// Code that runs on the device: inside a compute construct or an `!$acc routine`.
+    pub(in crate::sema) fn on_device(&self) -> bool {
+        self.in_compute() || self.in_routine()
+    }
+
+    /// Where device code is, for messages.
+    pub(in crate::sema) fn device_where(&self) -> &'static str {
+        if self.in_compute() {
+            "inside a compute construct"
+        } else {
+            "inside an `!$acc routine`"
+        }
+    }
+
     #[inline(never)]
     pub(in crate::sema) fn acc_standalone(&mut self, dir: &mut Directive) {
         let DirKind::Acc(kind) = dir.kind else { return self.omp_standalone(dir) };

@@ -203,8 +203,12 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
         procs: Vec::new(),
         globals: Vec::new(),
         kernels: Vec::new(),
+        routines: Vec::new(),
         target: None,
     };
+    module.routines = c.procs.map.values().filter(|p| p.routine).map(|p| p.link_name.clone()).collect();
+    module.routines.sort();
+    module.routines.dedup();
     let mut thunks: Vec<String> = Vec::new();
     let mut diags = Vec::new();
     for cu in &c.units {

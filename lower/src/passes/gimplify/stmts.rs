@@ -58,10 +58,7 @@ impl G<'_> {
             }
             StmtKind::Continue => {}
             StmtKind::Call { name, args } => {
-                if self.region.is_some() {
-                    self.not_yet("procedure calls inside compute constructs (the `routine` directive)", s.span);
-                    return;
-                }
+                // Inside a compute construct sema allows only `!$acc routine` procedures.
                 if self.is_elemental_array_call(&name.name, args) {
                     return self.elemental_sub_call(&name.name, args, s.span);
                 }
