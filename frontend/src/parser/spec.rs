@@ -26,6 +26,19 @@ impl Parser {
                 }
                 continue;
             }
+            // OpenMP's declarative directives are not implemented yet: say so here rather
+            // than letting the directive end the specification part.
+            if self.is(&Tok::OmpDirectiveStart) && ["declare", "threadprivate", "requires"].iter().any(|w| self.is_name_at(1, w)) {
+                let what = match (self.tok_at(1), self.tok_at(2)) {
+                    (Tok::Name(a), Tok::Name(b)) if a == "declare" => format!("declare {b}"),
+                    (Tok::Name(a), _) => a.clone(),
+                    _ => String::new(),
+                };
+                let sp = self.statement_span();
+                self.diags.push(Diagnostic::not_yet(format!("the OpenMP `{what}` directive"), sp));
+                self.skip_statement();
+                continue;
+            }
             if self.is(&Tok::DirectiveStart) && self.is_name_at(1, "routine") {
                 match self.routine_directive() {
                     Ok(r) => u.routines.push(r),
