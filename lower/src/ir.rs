@@ -268,6 +268,9 @@ pub enum Builtin {
     /// `I32`, OpenMP SIMT: this lane's index / the vectorization factor.
     SimtLane,
     SimtVf,
+    /// `I32`: 1 where the code runs on the host device (the host fallback), 0 on a device
+    /// (OpenMP's `omp_is_initial_device()` in a target region).
+    IsInitialDevice,
 }
 
 /// Target primitives produced by oacc-xform for the GPU targets (nvptx, amdgcn) and

@@ -133,7 +133,9 @@ impl Checker<'_> {
                     self.err(format!("builtin {b:?} left after oacc-xform"));
                 }
                 match b {
-                    Builtin::DimSize(_) | Builtin::DimPos(_) | Builtin::SimtLane | Builtin::SimtVf => Some(Ty::I32),
+                    Builtin::DimSize(_) | Builtin::DimPos(_) | Builtin::SimtLane | Builtin::SimtVf | Builtin::IsInitialDevice => {
+                        Some(Ty::I32)
+                    }
                     Builtin::Reduction { ty, .. } => Some(*ty),
                     _ => None,
                 }

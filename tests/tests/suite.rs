@@ -326,10 +326,13 @@ fn expected_output_programs() {
         let name = src.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
         let d = scratch(&format!("expected-{name}"));
         let exe = d.join("prog");
-        gpuf_build(src, &exe, &[])?;
-        // A `simerr` program fails only on the sim device (separate memory): there the
+        let flags = program_flags(src);
+        let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+        gpuf_build(src, &exe, &flags)?;
+        // A `simerr` program fails only on the sim device (separate memory), an `ondevice`
+        // program prints what differs between the host device and a device: on sim the
         // expected output is `NAME.sim.out`, with the run time's `gpuf:` lines.
-        let simerr = name.contains("simerr");
+        let simerr = name.contains("simerr") || name.contains("ondevice");
         let mut first: Option<String> = None;
         let mut first_sim: Option<String> = None;
         for (dev, lanes) in [("host", "32"), ("sim", "32"), ("sim", "64")] {

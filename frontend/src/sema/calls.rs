@@ -226,35 +226,41 @@ impl Checker {
         };
         let call_name = Ident { name: key.clone(), span: name.span };
         if self.on_device() {
-            if let Some(r) = omp_lib_routine_of(&key) {
+            // OpenMP's device queries that gimplify answers with a builtin; the other
+            // routines of `omp_lib` are host-only for now.
+            const DEVICE_QUERIES: [&str; 3] = ["omp_is_initial_device", "omp_get_team_num", "omp_get_num_teams"];
+            if let Some(r) = omp_lib_routine_of(&key).filter(|r| !DEVICE_QUERIES.contains(r)) {
                 self.err(Diagnostic::not_yet(format!("`{r}` inside a target region"), span));
                 return (call_name, args, Ty::Unknown);
             }
-            let sig = self.g.procs.map.get(&key);
-            if sig.is_some_and(|p| p.api) {
-                self.err(Diagnostic::not_yet(format!("calls of the OpenACC routine `{fname}` {}", self.device_where()), span));
-                return (call_name, args, Ty::Unknown);
-            }
-            if !sig.is_some_and(|p| p.routine) {
-                let help = if sig.is_some_and(|p| p.defined) {
-                    format!("help: add `!$acc routine seq` to the specification part of `{fname}`")
-                } else {
-                    format!("help: declare `{fname}` in an interface block (or `use` its module) with `!$acc routine({fname}) seq`")
-                };
-                self.err(
-                    Diagnostic::error(
-                        "E0324",
-                        format!("`{fname}` is called {} but has no `!$acc routine` directive", self.device_where()),
-                        span,
-                    )
-                    .with_label("called on the device")
-                    .with_note(help),
-                );
-                return (call_name, args, Ty::Unknown);
-            }
-            if self.key.as_ref() == Some(&key) {
-                self.err(Diagnostic::not_yet(format!("recursive calls of the `!$acc routine` `{fname}`"), span));
-                return (call_name, args, Ty::Unknown);
+            // A device query is checked as an ordinary call below.
+            if omp_lib_routine_of(&key).is_none() {
+                let sig = self.g.procs.map.get(&key);
+                if sig.is_some_and(|p| p.api) {
+                    self.err(Diagnostic::not_yet(format!("calls of the OpenACC routine `{fname}` {}", self.device_where()), span));
+                    return (call_name, args, Ty::Unknown);
+                }
+                if !sig.is_some_and(|p| p.routine) {
+                    let help = if sig.is_some_and(|p| p.defined) {
+                        format!("help: add `!$acc routine seq` to the specification part of `{fname}`")
+                    } else {
+                        format!("help: declare `{fname}` in an interface block (or `use` its module) with `!$acc routine({fname}) seq`")
+                    };
+                    self.err(
+                        Diagnostic::error(
+                            "E0324",
+                            format!("`{fname}` is called {} but has no `!$acc routine` directive", self.device_where()),
+                            span,
+                        )
+                        .with_label("called on the device")
+                        .with_note(help),
+                    );
+                    return (call_name, args, Ty::Unknown);
+                }
+                if self.key.as_ref() == Some(&key) {
+                    self.err(Diagnostic::not_yet(format!("recursive calls of the `!$acc routine` `{fname}`"), span));
+                    return (call_name, args, Ty::Unknown);
+                }
             }
         }
         let Some(sig) = self.g.procs.map.get(&key).cloned() else {

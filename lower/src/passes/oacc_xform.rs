@@ -64,6 +64,7 @@ fn expand(h: &dyn OffloadHooks, f: &mut Function, ss: Vec<Stmt>, worker_red: &mu
                 }
                 Builtin::SimtLane => out.push(Stmt::Assign(v, h.dim_pos(Level::Vector))),
                 Builtin::SimtVf => out.push(Stmt::Assign(v, h.dim_size(Level::Vector))),
+                Builtin::IsInitialDevice => out.push(Stmt::Assign(v, Rv::Use(Op::I32(i32::from(h.is_initial_device()))))),
                 _ => {}
             },
             Stmt::Builtin(..) => {}

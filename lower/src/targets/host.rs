@@ -26,6 +26,9 @@ impl OffloadHooks for Host {
     fn shared_base(&self) -> Rv {
         Rv::Use(Op::Null)
     }
+    fn is_initial_device(&self) -> bool {
+        true
+    }
     fn needs_neutering(&self) -> bool {
         false
     }

@@ -38,6 +38,10 @@ pub trait OffloadHooks {
     fn needs_neutering(&self) -> bool {
         true
     }
+    /// Whether this target is the host device (OpenMP's initial device).
+    fn is_initial_device(&self) -> bool {
+        false
+    }
     /// Expands one `GOACC_REDUCTION` stage; `res` is the result address or `Op::Null`.
     #[allow(clippy::too_many_arguments)]
     fn reduction(&self, f: &mut Function, stage: RedStage, level: Level, op: RedOp, ty: Ty, res: &Op, local: VarId) -> Vec<Stmt> {

@@ -112,6 +112,11 @@ impl G<'_> {
             }
             // Complex-typed: `complex_scalar` above reported it.
             ExprKind::Complex(..) => Op::F32(0.0),
+            ExprKind::Call { name, args } if self.region.is_some() && omp_device_query(&name.name).is_some() => {
+                let b = omp_device_query(&name.name).unwrap_or(Builtin::IsInitialDevice);
+                let v = self.val(Ty::I32, Rv::Builtin(b, vec![]));
+                self.conv(v, ir_ty(e.ty.base().unwrap_or(BaseTy::Integer(4))))
+            }
             ExprKind::Call { name, args } => {
                 if e.ty.rank() > 0 {
                     self.not_yet("array-valued function references", e.span);
@@ -433,5 +438,16 @@ fn common(a: Ty, b: Ty) -> Ty {
         a
     } else {
         b
+    }
+}
+
+/// OpenMP's queries answered inside a target region by an abstract builtin that oacc-xform
+/// expands per target: `omp_is_initial_device`, `omp_get_team_num`, `omp_get_num_teams`.
+fn omp_device_query(link: &str) -> Option<Builtin> {
+    match link {
+        "omp_is_initial_device_" => Some(Builtin::IsInitialDevice),
+        "omp_get_team_num_" => Some(Builtin::DimPos(Level::Gang)),
+        "omp_get_num_teams_" => Some(Builtin::DimSize(Level::Gang)),
+        _ => None,
     }
 }
