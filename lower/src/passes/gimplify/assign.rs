@@ -73,46 +73,54 @@ impl G<'_> {
             if let Some((a, c)) = self.alloc_comp_ref(lhs) {
                 // A whole allocatable component: the same, its descriptor in the structure.
                 let d = self.alloc_comp_desc(a.clone(), &c);
-                let rsh = self.shape(rhs);
-                if rsh.len() == d.ext.len() {
-                    let mut need = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(d.addr), Op::Null));
-                    for (e, r) in d.ext.iter().zip(&rsh) {
-                        let ne = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(*e), r.clone()));
-                        need = self.val(Ty::I32, Rv::Binary(BinOp::Or, need, ne));
-                    }
-                    self.push_block();
-                    self.realloc_assign(&d, rhs, &rsh, lt);
-                    self.store_alloc_comp_desc(&a, &d);
-                    let then_body = self.pop_block();
-                    self.push_block();
-                    self.assign_array_body(lhs, rhs, &name, &shape, lt);
-                    let else_body = self.pop_block();
-                    self.emit(Stmt::If { cond: need, then_body, else_body });
+                if self.realloc_or_assign(&d, lhs, rhs, &name, &shape, lt, &mut |g, d| g.store_alloc_comp_desc(&a, d)) {
                     return;
                 }
             }
         }
         let alloc = matches!(lhs.kind, ExprKind::Name(_)) && self.syms.get(&name).is_some_and(|s| s.allocatable);
         if let (true, Some(Home::Array(d))) = (alloc, self.lookup(&name)) {
-            let rsh = self.shape(rhs);
-            if rsh.len() == d.ext.len() {
-                let mut need = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(d.addr), Op::Null));
-                for (e, r) in d.ext.iter().zip(&rsh) {
-                    let ne = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(*e), r.clone()));
-                    need = self.val(Ty::I32, Rv::Binary(BinOp::Or, need, ne));
-                }
-                self.push_block();
-                self.realloc_assign(&d, rhs, &rsh, lt);
-                self.store_global_desc(&name);
-                let then_body = self.pop_block();
-                self.push_block();
-                self.assign_array_body(lhs, rhs, &name, &shape, lt);
-                let else_body = self.pop_block();
-                self.emit(Stmt::If { cond: need, then_body, else_body });
+            let n = name.clone();
+            if self.realloc_or_assign(&d, lhs, rhs, &name, &shape, lt, &mut |g, _| g.store_global_desc(&n)) {
                 return;
             }
         }
         self.assign_array_body(lhs, rhs, &name, &shape, lt);
+    }
+
+    /// `lhs = rhs` for an allocatable array with descriptor `d`: reallocated to the
+    /// right-hand side's shape when unallocated or of another shape (`store` then writes
+    /// the new descriptor back), assigned in place otherwise. False when the ranks differ
+    /// (nothing emitted).
+    #[allow(clippy::too_many_arguments)]
+    fn realloc_or_assign(
+        &mut self,
+        d: &Desc,
+        lhs: &Expr,
+        rhs: &Expr,
+        name: &str,
+        shape: &[Op],
+        lt: Ty,
+        store: &mut dyn FnMut(&mut Self, &Desc),
+    ) -> bool {
+        let rsh = self.shape(rhs);
+        if rsh.len() != d.ext.len() {
+            return false;
+        }
+        let mut need = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(d.addr), Op::Null));
+        for (e, r) in d.ext.iter().zip(&rsh) {
+            let ne = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(*e), r.clone()));
+            need = self.val(Ty::I32, Rv::Binary(BinOp::Or, need, ne));
+        }
+        self.push_block();
+        self.realloc_assign(d, rhs, &rsh, lt);
+        store(self, d);
+        let then_body = self.pop_block();
+        self.push_block();
+        self.assign_array_body(lhs, rhs, name, shape, lt);
+        let else_body = self.pop_block();
+        self.emit(Stmt::If { cond: need, then_body, else_body });
+        true
     }
 
     /// `d = rhs` where `d` must take the shape `rsh` of `rhs`: the values go to a new
