@@ -63,6 +63,8 @@ pub struct Unit {
     pub externals: Vec<Ident>,
     /// Names listed in `intrinsic sqrt, abs` statements.
     pub intrinsics: Vec<Ident>,
+    /// `namelist /group/ a, b`: each group and its objects, in order.
+    pub namelists: Vec<(Ident, Vec<Ident>)>,
     /// `data` statements, in order.
     pub data: Vec<DataSet>,
     /// `dimension`, `allocatable` and `parameter` statements (attributes given apart
@@ -343,7 +345,7 @@ pub enum StmtKind {
     /// `forall (i = lo:hi[:st], ... [, mask]) body` (one statement or a block of assignments).
     Forall { specs: Vec<ConcurrentSpec>, mask: Option<Expr>, body: Vec<Stmt> },
     /// `do concurrent (i = lo:hi[:st], ... [, mask]) ... end do`.
-    DoConcurrent { specs: Vec<ConcurrentSpec>, mask: Option<Expr>, body: Vec<Stmt> },
+    DoConcurrent { specs: Vec<ConcurrentSpec>, mask: Option<Expr>, locality: Locality, body: Vec<Stmt> },
     /// An I/O statement (`read`, `write`, `print`, `open`, `close`, `rewind`, ...) with
     /// status specifiers (`iostat=`, `iomsg=`, `end=`, `err=`).
     IoStatus { stmt: Box<Stmt>, ctl: Box<IoControl> },
@@ -403,6 +405,9 @@ pub struct IoControl {
     pub err: Option<(u32, Span)>,
     /// `advance='no'` of a formatted `write`: the record is left open.
     pub advance_no: bool,
+    /// `rec=` of a direct-access transfer, `pos=` of a stream transfer.
+    pub rec: Option<Expr>,
+    pub pos: Option<Expr>,
 }
 
 /// The specifiers of `inquire`.
@@ -415,6 +420,12 @@ pub struct InquireSpec {
     pub exist: Option<Expr>,
     pub opened: Option<Expr>,
     pub number: Option<Expr>,
+    /// `name=` (a character variable) and `size=` (an integer variable: bytes).
+    pub name: Option<Expr>,
+    pub size: Option<Expr>,
+    /// `inquire(iolength=n) items`: the variable and the output list.
+    pub iolength: Option<Expr>,
+    pub items: Vec<Expr>,
 }
 
 /// One `case` of a `select case` construct and its statements.
@@ -459,6 +470,12 @@ pub struct OpenSpec {
     pub append: bool,
     /// `newunit=`: `unit` is the variable that receives a new unit number.
     pub newunit: bool,
+    /// `form='unformatted'`.
+    pub unformatted: bool,
+    /// `access=`: 0 sequential, 1 stream, 2 direct.
+    pub access: i32,
+    /// `recl=`.
+    pub recl: Option<Expr>,
 }
 
 /// Intrinsic subroutines.
@@ -476,6 +493,12 @@ pub enum IntrinsicSub {
     Exit,
     /// `get_command_argument(number, value, length, status)`.
     GetCommandArgument,
+    /// `get_environment_variable(name, value, length, status, trim_name)`.
+    GetEnvironmentVariable,
+    /// `date_and_time(date, time, zone, values)`.
+    DateAndTime,
+    /// `execute_command_line(command, wait, exitstat, cmdstat, cmdmsg)`.
+    ExecuteCommandLine,
 }
 
 impl IntrinsicSub {
@@ -487,6 +510,9 @@ impl IntrinsicSub {
             "system_clock" => IntrinsicSub::SystemClock,
             "exit" => IntrinsicSub::Exit,
             "get_command_argument" => IntrinsicSub::GetCommandArgument,
+            "get_environment_variable" => IntrinsicSub::GetEnvironmentVariable,
+            "date_and_time" => IntrinsicSub::DateAndTime,
+            "execute_command_line" => IntrinsicSub::ExecuteCommandLine,
             _ => return None,
         })
     }
@@ -499,6 +525,9 @@ impl IntrinsicSub {
             IntrinsicSub::SystemClock => &["count", "count_rate", "count_max"],
             IntrinsicSub::Exit => &["status"],
             IntrinsicSub::GetCommandArgument => &["number", "value", "length", "status"],
+            IntrinsicSub::GetEnvironmentVariable => &["name", "value", "length", "status", "trim_name"],
+            IntrinsicSub::DateAndTime => &["date", "time", "zone", "values"],
+            IntrinsicSub::ExecuteCommandLine => &["command", "wait", "exitstat", "cmdstat", "cmdmsg"],
         }
     }
 }
@@ -514,6 +543,11 @@ pub enum Format {
     Label(u32, Span),
     /// A character expression holding the format (`write(*, fmt) x`).
     Expr(Box<Expr>),
+    /// No format: an unformatted transfer (`write(10) x`).
+    Unformatted,
+    /// A namelist group (`nml=g`, or `g` in the format's place); sema fills in the
+    /// group's objects as checked expressions.
+    Namelist(Ident, Vec<Expr>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -930,6 +964,22 @@ pub struct ImpliedDo {
     pub lo: Expr,
     pub hi: Expr,
     pub step: Option<Expr>,
+}
+
+/// The locality specs of `do concurrent`: `local(a)`, `local_init(b)`, `shared(c)`,
+/// `default(none)`.
+#[derive(Clone, Debug, Default)]
+pub struct Locality {
+    /// Each name as an expression (typed by sema).
+    pub names: Vec<(LocalityKind, Expr)>,
+    pub default_none: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LocalityKind {
+    Local,
+    LocalInit,
+    Shared,
 }
 
 /// One index of `forall` / `do concurrent`: `var = lo:hi[:step]`.

@@ -1180,3 +1180,268 @@ pub unsafe extern "C" fn omp_set_default_device_(n: *const i32) {
         OMP_DEFAULT_DEVICE.store(*n, std::sync::atomic::Ordering::Relaxed)
     }
 }
+
+// ----------------------------------------------------------- unformatted
+
+/// `form=`, `access=` (0 sequential, 1 stream, 2 direct) and `recl=` of the unit
+/// `gpuf_open` has just connected.
+#[no_mangle]
+pub extern "C" fn gpuf_open_mode(unit: i32, unformatted: i32, access: i32, recl: i64) {
+    crate::unformatted::set_mode(unit, unformatted != 0, access, recl)
+}
+
+/// `rec=` of the next data transfer statement.
+#[no_mangle]
+pub extern "C" fn gpuf_io_rec(rec: i64) {
+    crate::unformatted::set_rec(rec)
+}
+
+/// `pos=` of the next data transfer statement.
+#[no_mangle]
+pub extern "C" fn gpuf_io_pos(pos: i64) {
+    crate::unformatted::set_pos(pos)
+}
+
+/// Starts an unformatted `write` (`write` = 1) or `read` (0) on `unit`.
+#[no_mangle]
+pub extern "C" fn gpuf_uf_begin(unit: i32, write: i32) {
+    crate::unformatted::begin(unit, write != 0)
+}
+
+/// One item of an unformatted transfer: `n` bytes at `p`.
+///
+/// # Safety
+/// `p` is valid for `n` bytes (writable for a read).
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_uf_item(p: *mut u8, n: i64) {
+    if !p.is_null() && n > 0 {
+        crate::unformatted::item(p, n as usize)
+    }
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_uf_end() {
+    crate::unformatted::end()
+}
+
+/// Starts `inquire(iolength=)`: the items that follow are counted, not written.
+#[no_mangle]
+pub extern "C" fn gpuf_iolength_begin() {
+    crate::unformatted::begin(crate::unformatted::IOLENGTH, true)
+}
+
+/// Ends `inquire(iolength=)`: the length of the list in bytes.
+#[no_mangle]
+pub extern "C" fn gpuf_iolength_end() -> i64 {
+    crate::unformatted::iolength_end()
+}
+
+/// `inquire(unit=, size=)`: the file's size in bytes, -1 if the unit is not connected.
+#[no_mangle]
+pub extern "C" fn gpuf_inquire_size(unit: i32) -> i64 {
+    crate::io::with_state(|st| st.units.get_mut(&unit).map_or(-1, |u| u.size()))
+}
+
+/// `inquire(file=, size=)`: the file's size in bytes, -1 if it does not exist.
+///
+/// # Safety
+/// `name` is valid for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_inquire_file_size(name: *const u8, len: i64) -> i64 {
+    crate::io::flush_all();
+    let n = String::from_utf8_lossy(slice(name, len)).trim_end().to_string();
+    std::fs::metadata(n).map_or(-1, |m| m.len() as i64)
+}
+
+/// `inquire(unit=, name=)`: the name of the connected file into `buf(1:len)`
+/// (blank-padded; blank when the unit is not connected).
+///
+/// # Safety
+/// `buf` is valid for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_inquire_name(unit: i32, buf: *mut u8, len: i64) {
+    let name = crate::io::with_state(|st| st.units.get(&unit).map(|u| u.name.clone())).unwrap_or_default();
+    let out = slice_mut(buf, len);
+    out.fill(b' ');
+    let b = name.as_bytes();
+    let n = b.len().min(out.len());
+    out[..n].copy_from_slice(&b[..n]);
+}
+
+// -------------------------------------------------------------- namelist
+
+/// Starts a namelist `write` (`write` = 1) or `read` of the group `name` on `unit`.
+///
+/// # Safety
+/// `name` is valid for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_nml_begin(unit: i32, write: i32, name: *const u8, len: i64) {
+    crate::namelist::begin(unit, write != 0, &String::from_utf8_lossy(slice(name, len)))
+}
+
+/// Starts a namelist `read` of the group `name` from the character variable `buf(1:blen)`.
+///
+/// # Safety
+/// `buf` and `name` are valid for their lengths.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_nml_begin_internal(buf: *const u8, blen: i64, name: *const u8, len: i64) {
+    crate::namelist::begin(crate::io::INTERNAL, false, &String::from_utf8_lossy(slice(name, len)));
+    crate::input::set_internal(slice(buf, blen));
+}
+
+/// An object of the group: its name, kind (1 integer, 2 real, 3 logical, 4 character,
+/// 5 complex) and bytes per element; its dimensions and element addresses follow.
+///
+/// # Safety
+/// `name` is valid for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_nml_obj(name: *const u8, len: i64, kind: i32, size: i64) {
+    crate::namelist::object(&String::from_utf8_lossy(slice(name, len)), kind, size.max(0) as usize)
+}
+
+/// A dimension (lower bound, extent) of the last object.
+#[no_mangle]
+pub extern "C" fn gpuf_nml_dim(lb: i64, ext: i64) {
+    crate::namelist::dim(lb, ext)
+}
+
+/// The address of the next element of the last object (valid until `gpuf_nml_end`).
+#[no_mangle]
+pub extern "C" fn gpuf_nml_elem(addr: *mut u8) {
+    crate::namelist::elem(addr as usize)
+}
+
+/// Ends the namelist statement: the transfer happens here.
+#[no_mangle]
+pub extern "C" fn gpuf_nml_end() {
+    crate::namelist::end()
+}
+
+// ------------------------------------------------- environment and system
+
+/// `get_environment_variable(name, value, length, status, trim_name)`: status 0, 1 (no
+/// such variable), -1 (`value` too short); `length` the value's length.
+///
+/// # Safety
+/// The (pointer, length) pairs are valid or null; `length`/`status` null or valid.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_get_environment_variable(
+    name: *const u8,
+    name_len: i64,
+    value: *mut u8,
+    value_len: i64,
+    length: *mut i32,
+    status: *mut i32,
+    trim_name: i32,
+) {
+    let mut n = slice(name, name_len);
+    if trim_name != 0 {
+        let end = n.iter().rposition(|&c| c != b' ').map_or(0, |i| i + 1);
+        n = &n[..end];
+    }
+    let v = if value.is_null() { None } else { Some(slice_mut(value, value_len)) };
+    let (len, st) = intrinsics::get_environment_variable(n, v);
+    if !length.is_null() {
+        *length = len;
+    }
+    if !status.is_null() {
+        *status = st;
+    }
+}
+
+/// `date_and_time(date, time, zone, values)`: each character argument null when absent;
+/// `values` null or room for 8 `i32`.
+///
+/// # Safety
+/// The (pointer, length) pairs are valid or null.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_date_and_time(
+    date: *mut u8,
+    date_len: i64,
+    time: *mut u8,
+    time_len: i64,
+    zone: *mut u8,
+    zone_len: i64,
+    values: *mut i32,
+) {
+    let (d, t, z, v) = intrinsics::date_and_time();
+    for (p, n, text) in [(date, date_len, d), (time, time_len, t), (zone, zone_len, z)] {
+        if !p.is_null() {
+            let out = slice_mut(p, n);
+            out.fill(b' ');
+            let k = text.len().min(out.len());
+            out[..k].copy_from_slice(&text.as_bytes()[..k]);
+        }
+    }
+    if !values.is_null() {
+        std::slice::from_raw_parts_mut(values, 8).copy_from_slice(&v);
+    }
+}
+
+/// `execute_command_line(command, wait, exitstat, cmdstat, cmdmsg)` through `/bin/sh -c`,
+/// after the program's buffered output is written.
+///
+/// # Safety
+/// The (pointer, length) pairs are valid or null; `exitstat`/`cmdstat` null or valid.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_execute_command_line(
+    cmd: *const u8,
+    cmd_len: i64,
+    wait: i32,
+    exitstat: *mut i32,
+    cmdstat: *mut i32,
+    msg: *mut u8,
+    msg_len: i64,
+) {
+    io::flush_all();
+    let c = String::from_utf8_lossy(slice(cmd, cmd_len)).into_owned();
+    match intrinsics::execute_command_line(&c, wait != 0) {
+        Ok(code) => {
+            if let (Some(code), false) = (code, exitstat.is_null()) {
+                *exitstat = code;
+            }
+            if !cmdstat.is_null() {
+                *cmdstat = 0;
+            }
+        }
+        Err(m) => {
+            if cmdstat.is_null() {
+                crate::fatal::fortran_error(&m);
+            }
+            *cmdstat = 1;
+            if !msg.is_null() {
+                let out = slice_mut(msg, msg_len);
+                out.fill(b' ');
+                let k = m.len().min(out.len());
+                out[..k].copy_from_slice(&m.as_bytes()[..k]);
+            }
+        }
+    }
+}
+
+// ------------------------------------------------- internal character arrays
+
+/// Starts an internal write into a character array: `n` elements of `len` bytes from
+/// `buf`, one record each.
+///
+/// # Safety
+/// `buf` is valid for `n * len` bytes until `gpuf_io_end`; `fmt` as for `gpuf_io_begin`.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_io_begin_internal_array(buf: *mut u8, len: i64, n: i64, fmt: *const u8, fmt_len: i64) {
+    let f = if fmt.is_null() { None } else { Some(slice(fmt, fmt_len)) };
+    io::begin_internal_array(buf, len.max(0) as usize, n.max(0) as usize, f)
+}
+
+/// Starts an internal read from a character array: `n` elements of `len` bytes from
+/// `buf`, one record each.
+///
+/// # Safety
+/// `buf` is valid for `n * len` bytes; `fmt` as for `gpuf_read_begin`.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_read_begin_internal_array(buf: *const u8, len: i64, n: i64, fmt: *const u8, fmt_len: i64) {
+    let f = if fmt.is_null() { None } else { Some(slice(fmt, fmt_len)) };
+    let (len, n) = (len.max(0) as usize, n.max(0) as usize);
+    let all = slice(buf, (len * n) as i64);
+    let recs = if len == 0 { vec![Vec::new(); n] } else { all.chunks(len).map(<[u8]>::to_vec).collect() };
+    crate::input::begin_internal_array(recs, f)
+}

@@ -456,14 +456,14 @@ fn complex_parts(b: &[u8], is_f32: bool) -> Option<(f64, f64)> {
 }
 
 #[derive(Debug, PartialEq)]
-enum IntErr {
+pub(crate) enum IntErr {
     Bad,
     Overflow,
 }
 
 /// `[sign]digits` in `radix` for an integer of `bits` bits (`B`/`O`/`Z`
 /// values may use all bits: `Z'FFFFFFFF'` is -1).
-fn parse_int(s: &[u8], radix: u32, bits: u32) -> Result<i64, IntErr> {
+pub(crate) fn parse_int(s: &[u8], radix: u32, bits: u32) -> Result<i64, IntErr> {
     let (neg, digits) = match s.first() {
         Some(b'-') => (true, &s[1..]),
         Some(b'+') => (false, &s[1..]),
@@ -493,7 +493,7 @@ fn parse_int(s: &[u8], radix: u32, bits: u32) -> Result<i64, IntErr> {
 /// `implied` is the number of implied decimals when there is no point
 /// (formatted input), `scale` the scale factor (applied without exponent).
 /// Correctly rounded to the target precision.
-fn parse_real(s: &[u8], implied: Option<usize>, scale: i32, is_f32: bool) -> Option<f64> {
+pub(crate) fn parse_real(s: &[u8], implied: Option<usize>, scale: i32, is_f32: bool) -> Option<f64> {
     let (neg, body) = match s.first() {
         Some(b'-') => (true, &s[1..]),
         Some(b'+') => (false, &s[1..]),
@@ -562,7 +562,7 @@ fn parse_real(s: &[u8], implied: Option<usize>, scale: i32, is_f32: bool) -> Opt
 }
 
 /// `[.]T...` or `[.]F...` (the rest is ignored).
-fn parse_logical(s: &[u8]) -> Option<bool> {
+pub(crate) fn parse_logical(s: &[u8]) -> Option<bool> {
     let s = s.strip_prefix(b".").unwrap_or(s);
     match s.first().map(u8::to_ascii_uppercase) {
         Some(b'T') => Some(true),
@@ -627,7 +627,7 @@ pub fn begin(unit: i32, fmt: Option<&[u8]>) {
     }
 }
 
-fn with_read(f: impl FnOnce(&mut ReadStmt, &mut Source) -> Result<(), IoError>, take: bool) {
+pub(crate) fn with_read(f: impl FnOnce(&mut ReadStmt, &mut Source) -> Result<(), IoError>, take: bool) {
     let r = with_state(|st| {
         let Some((unit, mut stmt)) = st.read.take() else { return Ok(()) };
         let r = {
@@ -687,6 +687,17 @@ fn internal_record() -> Option<Vec<u8>> {
     } else {
         Some(r.remove(0))
     }
+}
+
+/// The records of the next internal read: one character variable.
+pub fn set_internal(rec: &[u8]) {
+    *INTERNAL_RECS.lock().unwrap_or_else(|e| e.into_inner()) = vec![rec.to_vec()];
+}
+
+/// Starts an internal read from a character array: each element a record.
+pub fn begin_internal_array(recs: Vec<Vec<u8>>, fmt: Option<&[u8]>) {
+    *INTERNAL_RECS.lock().unwrap_or_else(|e| e.into_inner()) = recs;
+    begin(crate::io::INTERNAL, fmt)
 }
 
 /// Starts an internal read from the character variable holding `rec`.

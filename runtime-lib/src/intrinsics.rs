@@ -224,6 +224,61 @@ pub fn get_command_argument(number: i32, value: Option<&mut [u8]>) -> (i32, i32)
     (a.len() as i32, status)
 }
 
+/// `get_environment_variable`: (length, status) with `value` filled (blank-padded).
+pub fn get_environment_variable(name: &[u8], value: Option<&mut [u8]>) -> (i32, i32) {
+    use std::os::unix::ffi::{OsStrExt, OsStringExt};
+    let var = if name.is_empty() { None } else { std::env::var_os(std::ffi::OsStr::from_bytes(name)) };
+    let Some(var) = var else {
+        if let Some(v) = value {
+            v.fill(b' ');
+        }
+        return (0, 1);
+    };
+    let a = var.into_vec();
+    let mut status = 0;
+    if let Some(v) = value {
+        let n = a.len().min(v.len());
+        v[..n].copy_from_slice(&a[..n]);
+        v[n..].fill(b' ');
+        if a.len() > v.len() {
+            status = -1;
+        }
+    }
+    (a.len() as i32, status)
+}
+
+/// `date_and_time`: `CCYYMMDD`, `hhmmss.sss`, `+hhmm` and the eight values (year, month,
+/// day, minutes from UTC, hour, minutes, seconds, milliseconds), in local time.
+pub fn date_and_time() -> (String, String, String, [i32; 8]) {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    let secs = now.as_secs() as libc::time_t;
+    let ms = now.subsec_millis() as i32;
+    // SAFETY: localtime_r fills the zeroed `tm` from a valid time.
+    let tm = unsafe {
+        let mut tm: libc::tm = std::mem::zeroed();
+        libc::localtime_r(&secs, &mut tm);
+        tm
+    };
+    let off = (tm.tm_gmtoff / 60) as i32;
+    let v = [tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, off, tm.tm_hour, tm.tm_min, tm.tm_sec, ms];
+    let date = format!("{:04}{:02}{:02}", v[0], v[1], v[2]);
+    let time = format!("{:02}{:02}{:02}.{:03}", v[4], v[5], v[6], v[7]);
+    let zone = format!("{}{:02}{:02}", if off < 0 { '-' } else { '+' }, off.abs() / 60, off.abs() % 60);
+    (date, time, zone, v)
+}
+
+/// `execute_command_line`: runs `cmd` with `/bin/sh -c`; the exit status when waited for,
+/// or gfortran's message when the command cannot run.
+pub fn execute_command_line(cmd: &str, wait: bool) -> Result<Option<i32>, String> {
+    let mut c = std::process::Command::new("/bin/sh");
+    c.arg("-c").arg(cmd);
+    if !wait {
+        return c.spawn().map(|_| None).map_err(|_| "Invalid command line".to_string());
+    }
+    let st = c.status().map_err(|_| "Invalid command line".to_string())?;
+    Ok(Some(st.code().unwrap_or(-1)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -400,8 +400,9 @@ pub(crate) const INTERNAL: i32 = i32::MIN;
 pub(crate) struct IoState {
     stdout: Vec<u8>,
     stmt: Option<(i32, Stmt)>,
-    /// Target of the current internal write: (address, length).
-    internal: Option<(usize, usize)>,
+    /// Target of the current internal write: (address, length, records): a character
+    /// variable, or an array of `records` elements of `length` bytes each.
+    internal: Option<(usize, usize, usize)>,
     cache: HashMap<Vec<u8>, Arc<Format>>,
     /// Units connected by `open` (or implicitly to `fort.N`).
     pub(crate) units: HashMap<i32, Unit>,
@@ -448,7 +449,7 @@ impl IoState {
         }
     }
 
-    fn emit(&mut self, unit: i32, bytes: &[u8]) -> Result<(), IoError> {
+    pub(crate) fn emit(&mut self, unit: i32, bytes: &[u8]) -> Result<(), IoError> {
         match unit {
             INTERNAL => Ok(()),
             n if self.units.contains_key(&n) => self.unit(n)?.write(bytes).map_err(IoError),
@@ -536,7 +537,13 @@ pub fn nonadvancing() {
 /// Starts an internal write into the `len` bytes at `buf`.
 pub fn begin_internal(buf: *mut u8, len: usize, fmt: Option<&[u8]>) {
     begin(INTERNAL, fmt);
-    with_state(|st| st.internal = Some((buf as usize, len)));
+    with_state(|st| st.internal = Some((buf as usize, len, 1)));
+}
+
+/// Starts an internal write into a character array: `n` records of `len` bytes from `buf`.
+pub fn begin_internal_array(buf: *mut u8, len: usize, n: usize, fmt: Option<&[u8]>) {
+    begin(INTERNAL, fmt);
+    with_state(|st| st.internal = Some((buf as usize, len, n)));
 }
 
 /// The records of an internal write put into a character variable of
@@ -579,8 +586,28 @@ pub fn end() {
         let Some((unit, mut s)) = st.stmt.take() else { return Ok(()) };
         let r = s.finish();
         if unit == INTERNAL {
-            let (addr, len) = st.internal.take().unwrap_or((0, 0));
+            let (addr, len, n) = st.internal.take().unwrap_or((0, 0, 1));
             r?;
+            if n != 1 {
+                // one element per record; the elements after the last record keep their value
+                let mut recs: Vec<&[u8]> = s.out.split(|&b| b == b'\n').collect();
+                recs.pop();
+                for (i, rec) in recs.iter().enumerate() {
+                    if i >= n {
+                        return Err(IoError("End of file".into()));
+                    }
+                    if rec.len() > len {
+                        return Err(IoError("End of record".into()));
+                    }
+                    let mut v = rec.to_vec();
+                    v.resize(len, b' ');
+                    if addr != 0 {
+                        // SAFETY: `begin_internal_array`'s caller passed `n` elements of `len` bytes.
+                        unsafe { std::ptr::copy_nonoverlapping(v.as_ptr(), (addr + i * len) as *mut u8, len) };
+                    }
+                }
+                return Ok(());
+            }
             let v = internal_fill(&s.out, len)?;
             if addr != 0 {
                 // SAFETY: `begin_internal`'s caller passed a buffer valid for `len` bytes.

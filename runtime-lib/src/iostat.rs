@@ -72,6 +72,20 @@ pub fn code_of(msg: &str) -> i32 {
         5001
     } else if first.starts_with("Cannot write to file") || first.starts_with("Cannot read from file") {
         5007
+    } else if first == "I/O past end of record on unformatted file" {
+        5016
+    } else if first == "Write exceeds length of DIRECT access record" {
+        5015
+    } else if first == "Unformatted file structure has been corrupted" {
+        5017
+    } else if first == "Non-existing record number"
+        || first.starts_with("Record number")
+        || first.starts_with("POS=")
+        || first.starts_with("Direct access data transfer")
+    {
+        5002
+    } else if first.starts_with("Unformatted data transfer on a FORMATTED") {
+        5001
     } else if msg.contains('\n') {
         // format errors carry the format and a caret
         5006
@@ -132,6 +146,8 @@ mod tests {
         assert_eq!(code_of("Bad integer for item 1 in list input"), 5010);
         assert_eq!(code_of("Integer overflow while reading item 1"), 5010);
         assert_eq!(code_of("Cannot write to file opened for READ"), 5007);
+        assert_eq!(code_of("I/O past end of record on unformatted file"), 5016);
+        assert_eq!(code_of("Non-existing record number"), 5002);
         assert_eq!(code_of("Positive width required in format\n(I0)\n ^"), 5006);
     }
 }

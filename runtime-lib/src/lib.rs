@@ -42,9 +42,11 @@ pub mod intrinsics;
 pub mod io;
 pub mod iostat;
 pub mod mem;
+pub mod namelist;
 pub mod signals;
 pub mod sim;
 pub mod strings;
+pub mod unformatted;
 pub mod units;
 
 pub use abi::*;

@@ -68,6 +68,19 @@ pub struct Unit {
     pub name: String,
     action: Action,
     stream: Stream,
+    /// `form='unformatted'` ([`crate::unformatted`]).
+    pub unformatted: bool,
+    /// `access=`: sequential, stream or direct with records of `recl` bytes.
+    pub access: Access,
+    pub recl: u64,
+}
+
+/// `access=` of `open`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    Sequential,
+    Stream,
+    Direct,
 }
 
 extern "C" {
@@ -152,7 +165,14 @@ impl Unit {
         if append {
             file.seek(SeekFrom::End(0)).map_err(fail)?;
         }
-        Ok(Unit { name: name.to_string(), action, stream: Stream::Idle(file) })
+        Ok(Unit {
+            name: name.to_string(),
+            action,
+            stream: Stream::Idle(file),
+            unformatted: false,
+            access: Access::Sequential,
+            recl: 0,
+        })
     }
 
     fn writer(&mut self) -> Result<&mut BufWriter<File>, String> {
@@ -208,6 +228,29 @@ impl Unit {
         }
     }
 
+    /// The file for an unformatted transfer: at the unit's current position, the unit
+    /// left idle; `write` checks the action.
+    pub fn raw_file(&mut self, write: bool) -> Result<&mut File, String> {
+        if write && self.action == Action::Read {
+            return Err("Cannot write to file opened for READ".into());
+        }
+        if !write && self.action == Action::Write {
+            return Err("Cannot read from file opened for WRITE".into());
+        }
+        self.idle_file()
+    }
+
+    /// The size of the file in bytes (buffered output written first).
+    pub fn size(&mut self) -> i64 {
+        self.flush();
+        match &self.stream {
+            Stream::Idle(f) => f.metadata().map_or(-1, |m| m.len() as i64),
+            Stream::Reading(r) => r.get_ref().metadata().map_or(-1, |m| m.len() as i64),
+            Stream::Writing(w) => w.get_ref().metadata().map_or(-1, |m| m.len() as i64),
+            Stream::Gone => -1,
+        }
+    }
+
     /// The file at the unit's current position, the unit left idle.
     fn idle_file(&mut self) -> Result<&mut File, String> {
         let f = match std::mem::replace(&mut self.stream, Stream::Gone) {
@@ -245,9 +288,20 @@ impl Unit {
     /// `backspace`: back to the start of the record before the current position.
     pub fn backspace(&mut self) -> Result<(), String> {
         use std::io::Read;
+        let unformatted = self.unformatted && self.access == Access::Sequential;
         let f = self.idle_file()?;
         let pos = f.stream_position().map_err(|e| os_error_text(&e))?;
         if pos == 0 {
+            return Ok(());
+        }
+        if unformatted {
+            // the record's trailing length marker, then back over the whole record
+            let mut m = [0u8; 4];
+            f.seek(SeekFrom::Start(pos.saturating_sub(4))).map_err(|e| os_error_text(&e))?;
+            f.read_exact(&mut m).map_err(|e| os_error_text(&e))?;
+            let n = u64::from(i32::from_le_bytes(m).unsigned_abs());
+            let start = pos.saturating_sub(n + 8);
+            f.seek(SeekFrom::Start(start)).map_err(|e| os_error_text(&e))?;
             return Ok(());
         }
         let mut buf = vec![0u8; pos as usize];

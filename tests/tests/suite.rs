@@ -909,6 +909,37 @@ fn gfortran_interop() {
     }
 }
 
+/// Unformatted files in gfortran's layout: files written by a gfortran-built program are
+/// read by a gpuf-built one and the reverse (sequential with record markers, direct,
+/// stream); both writers produce the same bytes.
+#[test]
+fn gfortran_interop_unformatted_files() {
+    let dir = root().join("tests/interop");
+    let d = scratch("interop_uf");
+    let ok = ok_stdout;
+    let build_gf = |src: &str, exe: &str| {
+        ok(run(gfortran_cmd().current_dir(&d).arg(dir.join(src)).arg("-o").arg(d.join(exe))), "gfortran");
+    };
+    let build_gpuf = |src: &str, exe: &str| {
+        ok(run(Command::new(gpuf()).arg("compile").arg(dir.join(src)).arg("-o").arg(d.join(exe))), "gpuf");
+    };
+    build_gf("uf_write.f90", "w_gf");
+    build_gf("uf_read.f90", "r_gf");
+    build_gpuf("uf_write.f90", "w_gpuf");
+    build_gpuf("uf_read.f90", "r_gpuf");
+    let files = ["interop_seq.bin", "interop_dir.bin", "interop_str.bin"];
+    let exec = |exe: &str| ok(run(Command::new(d.join(exe)).current_dir(&d)), exe);
+    let bytes = || files.iter().map(|f| std::fs::read(d.join(f)).unwrap_or_default()).collect::<Vec<_>>();
+    exec("w_gf");
+    let gf_bytes = bytes();
+    let want = exec("r_gf");
+    assert!(want.contains("interop"), "the reference reader printed {want}");
+    assert_eq!(exec("r_gpuf"), want, "gpuf reading gfortran's files");
+    exec("w_gpuf");
+    assert_eq!(bytes(), gf_bytes, "gpuf writes the bytes gfortran writes");
+    assert_eq!(exec("r_gf"), want, "gfortran reading gpuf's files");
+}
+
 /// A gpuf main program using a module compiled by gfortran, through gfortran's own
 /// (gzip-compressed) module file: kinds, named constants, a derived type, module procedures,
 /// a generic interface and a module variable both sides update.

@@ -11,7 +11,7 @@ enum Header {
     Counted(Ident, Expr, Expr, Option<Expr>),
     While(Expr),
     /// `do concurrent (specs [, mask])`.
-    Concurrent(Vec<ConcurrentSpec>, Option<Expr>),
+    Concurrent(Vec<ConcurrentSpec>, Option<Expr>, Locality),
 }
 
 impl Parser {
@@ -334,7 +334,8 @@ impl Parser {
         } else if self.is_name("concurrent") && self.tok_at(1) == &Tok::LParen {
             self.bump();
             let (specs, mask) = self.concurrent_header()?;
-            Header::Concurrent(specs, mask)
+            let loc = self.locality_specs()?;
+            Header::Concurrent(specs, mask, loc)
         } else if matches!(self.tok(), Tok::Int(..)) {
             let sp = self.span();
             self.diags.push(Diagnostic::not_yet("labelled `do` loops (`do 10 i = ...`)", sp));
@@ -388,11 +389,11 @@ impl Parser {
         let kind = match header {
             Header::Counted(var, start_e, end, step) => StmtKind::Do { name, var, start: start_e, end, step, body },
             Header::While(cond) => StmtKind::DoWhile { name, cond, body },
-            Header::Concurrent(specs, mask) => {
+            Header::Concurrent(specs, mask, locality) => {
                 if let Some(n) = &name {
                     self.diags.push(Diagnostic::not_yet("construct names on `do concurrent`", n.span));
                 }
-                StmtKind::DoConcurrent { specs, mask, body }
+                StmtKind::DoConcurrent { specs, mask, locality, body }
             }
         };
         Ok(Stmt { kind, span: open_span })
@@ -405,6 +406,55 @@ impl Parser {
         if self.close_construct(Term::EndDo, "`do` loop", open_span).is_some() {
             self.end_construct_name(name, "end do", "loop");
         }
+    }
+
+    /// The locality specs after `do concurrent (...)`.
+    #[inline(never)]
+    fn locality_specs(&mut self) -> PResult<Locality> {
+        let mut loc = Locality::default();
+        while let Tok::Name(k) = self.tok().clone() {
+            if self.tok_at(1) != &Tok::LParen {
+                break;
+            }
+            let kind = match k.as_str() {
+                "local" => LocalityKind::Local,
+                "local_init" => LocalityKind::LocalInit,
+                "shared" => LocalityKind::Shared,
+                "default" => {
+                    self.bump();
+                    self.bump();
+                    let sp = self.span();
+                    if !self.eat_name("none") {
+                        self.diags.push(
+                            Diagnostic::error("E0042", "`default` of `do concurrent` must be `default(none)`", sp).with_label("expected `none`"),
+                        );
+                        return Err(Fail);
+                    }
+                    self.expect(&Tok::RParen)?;
+                    loc.default_none = true;
+                    continue;
+                }
+                "reduce" => {
+                    let sp = self.span();
+                    self.diags.push(Diagnostic::not_yet("the `reduce` locality of `do concurrent`", sp));
+                    return Err(Fail);
+                }
+                _ => break,
+            };
+            self.bump();
+            self.bump();
+            loop {
+                let n = self.expect_name("a variable name")?;
+                let n = self.block_rename(n);
+                let span = n.span;
+                loc.names.push((kind, Expr { kind: ExprKind::Name(n), span, ty: Ty::Unknown }));
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(&Tok::RParen)?;
+        }
+        Ok(loc)
     }
 
     /// After `forall` / `do concurrent`: `(i = lo:hi[:st], ... [, mask])`.

@@ -55,7 +55,14 @@ const OPEN_SPECS: &[&str] = &[
 
 /// `stmt` with its status specifiers, if it has any.
 fn with_status(stmt: Stmt, ctl: IoControl) -> Stmt {
-    if ctl.iostat.is_none() && ctl.iomsg.is_none() && ctl.end.is_none() && ctl.err.is_none() && !ctl.advance_no {
+    if ctl.iostat.is_none()
+        && ctl.iomsg.is_none()
+        && ctl.end.is_none()
+        && ctl.err.is_none()
+        && !ctl.advance_no
+        && ctl.rec.is_none()
+        && ctl.pos.is_none()
+    {
         return stmt;
     }
     let span = stmt.span;
@@ -146,6 +153,34 @@ impl Parser {
                     }
                     continue;
                 }
+                Some((k, sp)) if k == "nml" => {
+                    if format.is_some() {
+                        let sp = *sp;
+                        self.diags.push(Diagnostic::error("E0024", format!("the format of `{stmt}` is given twice"), sp).with_label("repeated"));
+                        return Err(Fail);
+                    }
+                    let g = self.expect_name("a namelist group name")?;
+                    format = Some(Format::Namelist(g, Vec::new()));
+                    n += 1;
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                    continue;
+                }
+                Some((k, sp)) if k == "rec" || k == "pos" => {
+                    let sp = *sp;
+                    let slot = if k == "rec" { &mut ctl.rec } else { &mut ctl.pos };
+                    if slot.is_some() {
+                        self.diags.push(Diagnostic::error("E0024", format!("the `{k}=` of `{stmt}` is given twice"), sp).with_label("repeated"));
+                        return Err(Fail);
+                    }
+                    *slot = Some(self.expr()?);
+                    n += 1;
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                    continue;
+                }
                 Some((k, sp)) if matches!(k.as_str(), "iostat" | "iomsg" | "err") || (k == "end" && is_read) => {
                     let sp = *sp;
                     self.status_spec(k.clone(), sp, stmt, &mut ctl)?;
@@ -200,11 +235,12 @@ impl Parser {
             );
             return Err(Fail);
         };
-        let Some(format) = format else {
+        let format = format.unwrap_or(Format::Unformatted);
+        if matches!(format, Format::Unformatted) && ctl.advance_no {
             let sp = self.from(start);
-            self.diags.push(Diagnostic::not_yet(format!("unformatted `{stmt}`"), sp));
+            self.diags.push(Diagnostic::error("E0275", "`advance=` needs a format", sp).with_label("unformatted transfer"));
             return Err(Fail);
-        };
+        }
         let mut items = Vec::new();
         if !self.at_eos() {
             // gfortran accepts a comma before the first item as an extension.
@@ -248,6 +284,7 @@ impl Parser {
         let mut unit: Option<Expr> = None;
         let mut file: Option<Expr> = None;
         let (mut status, mut action, mut append, mut delete) = (0, 0, false, false);
+        let (mut unformatted, mut access, mut recl) = (None::<bool>, 0, None);
         let mut ctl = IoControl::default();
         let mut newunit = false;
         let mut n = 0usize;
@@ -284,7 +321,8 @@ impl Parser {
                 }
                 "iostat" | "iomsg" | "err" => self.status_spec(k, ksp, stmt, &mut ctl)?,
                 "file" if is_open => file = Some(self.expr()?),
-                "status" | "action" | "position" | "form" => {
+                "recl" if is_open => recl = Some(self.expr()?),
+                "status" | "action" | "position" | "form" | "access" => {
                     let Tok::Str(v) = self.tok().clone() else {
                         let sp = self.span();
                         self.diags.push(Diagnostic::not_yet(format!("a `{k}=` specifier that is not a character literal"), sp));
@@ -306,17 +344,17 @@ impl Parser {
                         (_, "position", "asis" | "rewind") => Some(0),
                         (_, "position", "append") => Some(1),
                         (_, "form", "formatted") => Some(0),
+                        (_, "form", "unformatted") => Some(1),
+                        (true, "access", "sequential") => Some(0),
+                        (true, "access", "stream") => Some(1),
+                        (true, "access", "direct") => Some(2),
                         _ => None,
                     };
                     let Some(code) = code else {
-                        if k == "form" && v == "unformatted" {
-                            self.diags.push(Diagnostic::not_yet("unformatted files (`form='unformatted'`)", vsp));
-                        } else {
-                            self.diags.push(
-                                Diagnostic::error("E0042", format!("`'{v}'` is not a valid value of `{k}=` in `{stmt}`"), vsp)
-                                    .with_label("invalid value"),
-                            );
-                        }
+                        self.diags.push(
+                            Diagnostic::error("E0042", format!("`'{v}'` is not a valid value of `{k}=` in `{stmt}`"), vsp)
+                                .with_label("invalid value"),
+                        );
                         return Err(Fail);
                     };
                     match k.as_str() {
@@ -324,6 +362,8 @@ impl Parser {
                         "status" => delete = code == 1,
                         "action" => action = code,
                         "position" => append = code == 1,
+                        "form" => unformatted = Some(code == 1),
+                        "access" => access = code,
                         _ => {}
                     }
                 }
@@ -344,8 +384,20 @@ impl Parser {
                 .push(Diagnostic::error("E0024", format!("`{stmt}` needs a unit"), sp).with_label(format!("expected `{stmt}(unit, ...)`")));
             return Err(Fail);
         };
+        if access == 2 && recl.is_none() {
+            let sp = self.from(start);
+            self.diags.push(
+                Diagnostic::error("E0024", "`open` with `access='direct'` needs `recl=`", sp).with_label("expected `recl=`"),
+            );
+        }
+        if access == 2 && unformatted == Some(false) {
+            let sp = self.from(start);
+            self.diags.push(Diagnostic::not_yet("formatted direct-access files", sp));
+        }
+        // direct and stream access are unformatted unless `form=` says otherwise
+        let unformatted = unformatted.unwrap_or(access != 0);
         let kind = if is_open {
-            StmtKind::Open(OpenSpec { unit, file, status, action, append, newunit })
+            StmtKind::Open(OpenSpec { unit, file, status, action, append, newunit, unformatted, access, recl })
         } else {
             StmtKind::Close { unit, delete }
         };
@@ -541,7 +593,17 @@ impl Parser {
     fn inquire(&mut self, start: Span) -> PResult<Stmt> {
         self.bump();
         self.expect(&Tok::LParen)?;
-        let mut spec = InquireSpec { file: None, unit: None, exist: None, opened: None, number: None };
+        let mut spec = InquireSpec {
+            file: None,
+            unit: None,
+            exist: None,
+            opened: None,
+            number: None,
+            name: None,
+            size: None,
+            iolength: None,
+            items: Vec::new(),
+        };
         let mut ctl = IoControl::default();
         let mut n = 0;
         loop {
@@ -564,6 +626,9 @@ impl Parser {
                 "exist" => &mut spec.exist,
                 "opened" => &mut spec.opened,
                 "number" => &mut spec.number,
+                "name" => &mut spec.name,
+                "size" => &mut spec.size,
+                "iolength" => &mut spec.iolength,
                 "iostat" | "iomsg" | "err" => {
                     self.status_spec(k, ksp, "inquire", &mut ctl)?;
                     if !self.eat(&Tok::Comma) {
@@ -571,8 +636,8 @@ impl Parser {
                     }
                     continue;
                 }
-                "access" | "action" | "blank" | "delim" | "direct" | "form" | "formatted" | "iolength" | "name" | "named" | "nextrec"
-                | "pad" | "position" | "read" | "readwrite" | "recl" | "sequential" | "unformatted" | "write" | "size" | "pos"
+                "access" | "action" | "blank" | "delim" | "direct" | "form" | "formatted" | "named" | "nextrec" | "pad" | "position"
+                | "read" | "readwrite" | "recl" | "sequential" | "unformatted" | "write" | "pos"
                 | "stream" | "encoding" | "decimal" | "round" | "sign" | "asynchronous" | "pending" | "id" => {
                     self.diags.push(Diagnostic::not_yet(format!("the `{k}=` specifier of `inquire`"), ksp));
                     return Err(Fail);
@@ -594,6 +659,20 @@ impl Parser {
             }
         }
         self.expect(&Tok::RParen)?;
+        if spec.iolength.is_some() {
+            let sp = self.from(start);
+            if spec.file.is_some() || spec.unit.is_some() || n != 1 {
+                self.diags.push(
+                    Diagnostic::error("E0024", "`inquire(iolength=)` takes no other specifier", sp).with_label("only `iolength=`"),
+                );
+                return Err(Fail);
+            }
+            if !self.at_eos() {
+                spec.items = self.io_item_list()?;
+            }
+            self.expect_eos()?;
+            return Ok(Stmt { kind: StmtKind::Inquire(Box::new(spec)), span: self.from(start) });
+        }
         let sp = self.from(start);
         if spec.file.is_some() == spec.unit.is_some() {
             self.diags.push(

@@ -126,6 +126,12 @@ impl Parser {
                     }
                     u.access.append(&mut self.access);
                 }
+                "namelist" if self.tok_at(1) == &Tok::Slash => {
+                    seen_decl = true;
+                    if let Err(Fail) = self.namelist_stmt(u) {
+                        self.skip_statement();
+                    }
+                }
                 "class" | "procedure" | "common" | "equivalence" | "namelist" | "pointer" | "target" if self.unsupported_spec_stmt(&w) => {
                     seen_decl = true;
                 }
@@ -294,6 +300,28 @@ impl Parser {
             }
             if !self.eat(&Tok::Comma) {
                 break;
+            }
+        }
+        self.expect_eos()
+    }
+
+    /// `namelist /g/ a, b [[,] /h/ c]`.
+    fn namelist_stmt(&mut self, u: &mut Unit) -> PResult<()> {
+        self.bump();
+        while self.eat(&Tok::Slash) {
+            let g = self.expect_name("a namelist group name")?;
+            self.expect(&Tok::Slash)?;
+            let mut objs = Vec::new();
+            loop {
+                objs.push(self.expect_name("a variable name")?);
+                if !self.eat(&Tok::Comma) || self.is(&Tok::Slash) {
+                    break;
+                }
+            }
+            match u.namelists.iter_mut().find(|(n, _)| n.name == g.name) {
+                // a group named again continues its list
+                Some((_, v)) => v.extend(objs),
+                None => u.namelists.push((g, objs)),
             }
         }
         self.expect_eos()

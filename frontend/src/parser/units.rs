@@ -29,6 +29,7 @@ fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
         decls: Vec::new(),
         interfaces: Vec::new(),
         save_all: false,
+        namelists: Vec::new(),
         saved: Vec::new(),
         externals: Vec::new(),
         intrinsics: Vec::new(),

@@ -720,7 +720,11 @@ impl Checker {
         }
         // Required arguments.
         let required: &[usize] = match sub {
-            IntrinsicSub::RandomNumber | IntrinsicSub::CpuTime | IntrinsicSub::GetCommandArgument => &[0],
+            IntrinsicSub::RandomNumber
+            | IntrinsicSub::CpuTime
+            | IntrinsicSub::GetCommandArgument
+            | IntrinsicSub::GetEnvironmentVariable
+            | IntrinsicSub::ExecuteCommandLine => &[0],
             _ => &[],
         };
         for &j in required {
@@ -758,6 +762,18 @@ impl Checker {
                 (IntrinsicSub::GetCommandArgument, "number") => (int_scalar, "a scalar `integer`", false),
                 (IntrinsicSub::GetCommandArgument, "value") => (e.ty == Ty::Scalar(BaseTy::Character), "a scalar `character`", true),
                 (IntrinsicSub::GetCommandArgument, _) => (int_scalar, "a scalar `integer`", true),
+                (IntrinsicSub::GetEnvironmentVariable | IntrinsicSub::ExecuteCommandLine, "name" | "command") => {
+                    (e.ty == Ty::Scalar(BaseTy::Character), "a scalar `character`", false)
+                }
+                (IntrinsicSub::GetEnvironmentVariable | IntrinsicSub::ExecuteCommandLine, "value" | "cmdmsg") => {
+                    (e.ty == Ty::Scalar(BaseTy::Character), "a scalar `character`", true)
+                }
+                (IntrinsicSub::GetEnvironmentVariable | IntrinsicSub::ExecuteCommandLine, "trim_name" | "wait") => {
+                    (e.ty == Ty::Scalar(BaseTy::Logical), "a scalar `logical`", false)
+                }
+                (IntrinsicSub::GetEnvironmentVariable | IntrinsicSub::ExecuteCommandLine, _) => (int_scalar, "a scalar `integer`", true),
+                (IntrinsicSub::DateAndTime, "values") => (matches!(e.ty, Ty::Array(BaseTy::Integer(_), 1)), "a rank-1 `integer` array", true),
+                (IntrinsicSub::DateAndTime, _) => (e.ty == Ty::Scalar(BaseTy::Character), "a scalar `character`", true),
             };
             if !good {
                 self.err(

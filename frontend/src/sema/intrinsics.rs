@@ -182,9 +182,6 @@ pub(super) const NOT_YET_INTRINSIC_SUBS: &[(&str, &str)] = &[
     ("move_alloc", "the intrinsic subroutine `move_alloc`"),
     ("c_f_pointer", "pointers (the `iso_c_binding` subroutine `c_f_pointer`)"),
     ("c_f_procpointer", "procedure pointers (the `iso_c_binding` subroutine `c_f_procpointer`)"),
-    ("execute_command_line", "the intrinsic subroutine `execute_command_line`"),
-    ("date_and_time", "the intrinsic subroutine `date_and_time`"),
-    ("get_environment_variable", "the intrinsic subroutine `get_environment_variable`"),
 ];
 
 /// What is not yet implemented about the intrinsic `n`, if `n` is one of [`NOT_YET_INTRINSICS`]

@@ -57,9 +57,9 @@ impl Checker {
             StmtKind::Read { unit, items, .. } => {
                 if let IoUnit::Number(e) = unit {
                     self.expr(e);
-                    if e.ty == Ty::Array(BaseTy::Character, 1) {
-                        self.err(Diagnostic::not_yet("internal `read` from a character array", e.span));
-                    } else if e.ty != Ty::Scalar(BaseTy::Character) {
+                    if matches!(e.ty, Ty::Array(BaseTy::Character, _)) && !matches!(e.kind, ExprKind::Name(_)) {
+                        self.err(Diagnostic::not_yet("internal files that are sections of character arrays", e.span));
+                    } else if !matches!(e.ty, Ty::Scalar(BaseTy::Character) | Ty::Array(BaseTy::Character, _)) {
                         self.want_int_scalar(e, "the unit of `read` must be a scalar integer");
                     }
                 }
@@ -73,6 +73,10 @@ impl Checker {
                 self.want_int_scalar(&o.unit, "the unit of `open` must be a scalar integer");
                 if o.newunit {
                     self.status_var(&o.unit, "newunit=", "open");
+                }
+                if let Some(r) = &mut o.recl {
+                    self.expr(r);
+                    self.want_int_scalar(r, "`recl=` must be a scalar integer");
                 }
                 if let Some(f) = &mut o.file {
                     self.expr(f);
@@ -130,15 +134,15 @@ impl Checker {
     /// (character) must be definable scalar variables of their type.
     pub(super) fn status_var(&mut self, e: &Expr, spec: &str, stmt: &str) {
         let want = match spec {
-            "iomsg=" | "errmsg=" => "a `character`",
+            "iomsg=" | "errmsg=" | "name=" => "a `character`",
             "exist=" | "opened=" => "a `logical`",
             _ => "an `integer`",
         };
         let ok = match e.ty {
             Ty::Unknown => return,
-            Ty::Scalar(BaseTy::Character) => spec == "iomsg=" || spec == "errmsg=",
+            Ty::Scalar(BaseTy::Character) => matches!(spec, "iomsg=" | "errmsg=" | "name="),
             Ty::Scalar(BaseTy::Logical) => spec == "exist=" || spec == "opened=",
-            Ty::Scalar(BaseTy::Integer(_)) => !matches!(spec, "iomsg=" | "errmsg=" | "exist=" | "opened="),
+            Ty::Scalar(BaseTy::Integer(_)) => !matches!(spec, "iomsg=" | "errmsg=" | "exist=" | "opened=" | "name="),
             _ => false,
         };
         if !ok {
@@ -176,7 +180,7 @@ impl Checker {
                 if ctl.advance_no {
                     let list_directed = matches!(stmt.kind, StmtKind::Write { format: Format::ListDirected, .. });
                     let internal =
-                        matches!(&stmt.kind, StmtKind::Write { unit: IoUnit::Number(u), .. } if u.ty == Ty::Scalar(BaseTy::Character));
+                        matches!(&stmt.kind, StmtKind::Write { unit: IoUnit::Number(u), .. } if u.ty.base() == Some(BaseTy::Character));
                     if list_directed {
                         self.err(Diagnostic::error("E0275", "`advance=` needs a format", span).with_label("list-directed `write`"));
                     } else if internal {
@@ -190,6 +194,12 @@ impl Checker {
                 if let Some(e) = &mut ctl.iomsg {
                     self.expr(e);
                     self.status_var(e, "iomsg=", what);
+                }
+                for (e, k) in [(&mut ctl.rec, "rec="), (&mut ctl.pos, "pos=")] {
+                    if let Some(e) = e {
+                        self.expr(e);
+                        self.want_int_scalar(e, &format!("`{k}` must be a scalar integer"));
+                    }
                 }
             }
             StmtKind::GoTo(_) if self.on_device() => {
@@ -224,7 +234,17 @@ impl Checker {
                         );
                     }
                 }
-                for (e, spec) in [(&mut q.exist, "exist="), (&mut q.opened, "opened="), (&mut q.number, "number=")] {
+                for e in q.items.iter_mut() {
+                    self.io_list_item(e);
+                }
+                for (e, spec) in [
+                    (&mut q.exist, "exist="),
+                    (&mut q.opened, "opened="),
+                    (&mut q.number, "number="),
+                    (&mut q.name, "name="),
+                    (&mut q.size, "size="),
+                    (&mut q.iolength, "iolength="),
+                ] {
                     if let Some(e) = e {
                         self.expr(e);
                         self.status_var(e, spec, "inquire");
@@ -255,9 +275,63 @@ impl Checker {
         true
     }
 
+    /// A namelist transfer: `g` in the format's place becomes [`Format::Namelist`], whose
+    /// objects are checked here.
+    #[inline(never)]
+    fn namelist_format(&mut self, s: &mut Stmt) {
+        let (is_read, format, items) = match &mut s.kind {
+            StmtKind::Write { format, items, .. } => (false, format, items),
+            StmtKind::Read { format, items, .. } => (true, format, items),
+            _ => return,
+        };
+        if let Format::Expr(e) = format {
+            if let ExprKind::Name(id) = &e.kind {
+                if self.namelists.contains_key(&id.name) {
+                    *format = Format::Namelist(id.clone(), Vec::new());
+                }
+            }
+        }
+        let Format::Namelist(g, objs) = format else { return };
+        let Some(names) = self.namelists.get(&g.name).cloned() else {
+            self.err(
+                Diagnostic::error("E0101", format!("`{}` is not a namelist group", g.name), g.span)
+                    .with_label("no `namelist` statement declares it"),
+            );
+            return;
+        };
+        if let Some(x) = items.first() {
+            self.err(Diagnostic::error("E0024", "a namelist transfer has no item list", x.span).with_label("unexpected item"));
+        }
+        if self.on_device() {
+            self.err(Diagnostic::not_yet(format!("namelist input/output {}", self.device_where()), s.span));
+        }
+        for n in names {
+            let mut e = Expr { kind: ExprKind::Name(n.clone()), span: n.span, ty: Ty::Unknown };
+            self.expr(&mut e);
+            if matches!(e.ty, Ty::Array(BaseTy::Derived(_), _)) {
+                self.err(Diagnostic::not_yet("arrays of derived type in a namelist group", n.span));
+            }
+            if is_read {
+                if let Some(why) = self.not_definable(&e) {
+                    self.err(Diagnostic::error("E0272", "the objects of a namelist `read` must be variables", n.span).with_label(why));
+                }
+            }
+            objs.push(e);
+        }
+    }
+
     /// A format given by a character expression (`write(*, fmt) x`).
     #[inline(never)]
     pub(super) fn io_format(&mut self, s: &mut Stmt) {
+        self.namelist_format(s);
+        if let StmtKind::Write { unit: IoUnit::Number(u), format: Format::Unformatted, .. }
+        | StmtKind::Read { unit: IoUnit::Number(u), format: Format::Unformatted, .. } = &mut s.kind
+        {
+            self.expr(u);
+            if u.ty.base() == Some(BaseTy::Character) {
+                self.err(Diagnostic::error("E0270", "an internal file needs a format", u.span).with_label("a character variable as the unit"));
+            }
+        }
         let (StmtKind::Print { format: Format::Expr(e), .. }
         | StmtKind::Write { format: Format::Expr(e), .. }
         | StmtKind::Read { format: Format::Expr(e), .. }) = &mut s.kind

@@ -478,6 +478,11 @@ struct Checker {
     intrinsics: HashSet<String>,
     /// A bare `save` statement is in force.
     save_all: bool,
+    /// The unit's namelist groups and their objects.
+    namelists: HashMap<String, Vec<Ident>>,
+    /// Enclosing `do concurrent` constructs with `default(none)`: the names they allow
+    /// and the variables referenced that are not among them.
+    dc_none: Vec<(HashSet<String>, Vec<Ident>)>,
     /// The routines of `openacc` are visible: calls of unknown `acc_*` names are reported.
     openacc: bool,
     /// The derived types visible by name.
@@ -516,6 +521,8 @@ impl Checker {
             ext_names: HashSet::new(),
             intrinsics: HashSet::new(),
             save_all: false,
+            namelists: unit.namelists.iter().map(|(g, v)| (g.name.clone(), v.clone())).collect(),
+            dc_none: Vec::new(),
             openacc,
             type_scope: HashSet::new(),
             idx: i,

@@ -642,6 +642,12 @@ impl Checker {
     /// Reports an undeclared name once.
     pub(super) fn lookup(&mut self, id: &Ident) -> Option<usize> {
         if let Some(i) = self.syms.index(&id.name) {
+            if let Some((allowed, missing)) = self.dc_none.last_mut() {
+                let constant = self.syms.list().get(i).is_some_and(|s| s.parameter);
+                if !constant && !allowed.contains(&id.name) && !missing.iter().any(|m| m.name == id.name) {
+                    missing.push(id.clone());
+                }
+            }
             return Some(i);
         }
         if self.scope.contains_key(&id.name) || self.ext_names.contains(&id.name) {

@@ -78,9 +78,64 @@ impl Checker {
         }
     }
 
+    /// The locality specs of `do concurrent`: variables, each named once (`default(none)`
+    /// is checked by [`Checker::lookup`] while the body is checked).
+    fn locality(&mut self, l: &mut Locality) {
+        let mut seen = HashSet::new();
+        for (k, e) in l.names.iter_mut() {
+            let ExprKind::Name(n) = &e.kind else { continue };
+            let n = n.clone();
+            if !seen.insert(n.name.clone()) {
+                self.err(
+                    Diagnostic::error("E0024", format!("`{}` appears in more than one locality spec", n.name), n.span).with_label("repeated"),
+                );
+                continue;
+            }
+            self.expr(e);
+            if *k != LocalityKind::Shared {
+                if let Some(why) = self.not_definable(e) {
+                    self.err(Diagnostic::error("E0272", "a `local` or `local_init` name must be a variable", n.span).with_label(why));
+                }
+            }
+        }
+    }
+
     /// `where`, `forall` and `do concurrent`.
     #[inline(never)]
     pub(super) fn array_stmt(&mut self, s: &mut Stmt) {
+        let mut frame = false;
+        if let StmtKind::DoConcurrent { locality, specs, .. } = &mut s.kind {
+            let mut l = std::mem::take(locality);
+            self.locality(&mut l);
+            if l.default_none {
+                let mut allowed: HashSet<String> = specs.iter().map(|x| x.var.name.clone()).collect();
+                for (_, e) in &l.names {
+                    if let ExprKind::Name(n) = &e.kind {
+                        allowed.insert(n.name.clone());
+                    }
+                }
+                self.dc_none.push((allowed, Vec::new()));
+                frame = true;
+            }
+            if let StmtKind::DoConcurrent { locality, .. } = &mut s.kind {
+                *locality = l;
+            }
+        }
+        self.array_stmt_checked(s);
+        if frame {
+            if let Some((_, missing)) = self.dc_none.pop() {
+                for n in missing {
+                    self.err(
+                        Diagnostic::error("E0277", format!("`{}` is not in a locality spec of this `do concurrent`", n.name), n.span)
+                            .with_label("`default(none)` requires `local`, `local_init` or `shared`"),
+                    );
+                }
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn array_stmt_checked(&mut self, s: &mut Stmt) {
         let span = s.span;
         let what = match &s.kind {
             StmtKind::Where { .. } => "where",
@@ -140,7 +195,7 @@ impl Checker {
                     }
                 }
             }
-            StmtKind::Forall { specs, mask, body } | StmtKind::DoConcurrent { specs, mask, body } => {
+            StmtKind::Forall { specs, mask, body } | StmtKind::DoConcurrent { specs, mask, body, .. } => {
                 for sp in specs.iter_mut() {
                     let mut v = Expr { kind: ExprKind::Name(sp.var.clone()), span: sp.var.span, ty: Ty::Unknown };
                     self.expr(&mut v);
@@ -229,8 +284,11 @@ impl Checker {
                 }
                 if let IoUnit::Number(e) = unit {
                     self.expr(e);
-                    // A character variable is an internal file.
-                    if e.ty == Ty::Scalar(BaseTy::Character) {
+                    // A character variable is an internal file, a character array one
+                    // with a record per element.
+                    if matches!(e.ty, Ty::Array(BaseTy::Character, _)) && !matches!(e.kind, ExprKind::Name(_)) {
+                        self.err(Diagnostic::not_yet("internal files that are sections of character arrays", e.span));
+                    } else if matches!(e.ty, Ty::Scalar(BaseTy::Character) | Ty::Array(BaseTy::Character, _)) {
                         if let Some(why) = self.not_definable(e) {
                             self.err(
                                 Diagnostic::error("E0270", "the internal file of `write` must be a character variable", e.span)

@@ -41,7 +41,7 @@ impl G<'_> {
 
     /// The address of a complex variable or element (`idx`: positions in a whole array or
     /// section), or `None` after reporting what is not supported.
-    fn caddr(&mut self, e: &Expr, idx: &[Op]) -> Option<Op> {
+    pub(super) fn caddr(&mut self, e: &Expr, idx: &[Op]) -> Option<Op> {
         match &e.kind {
             ExprKind::Paren(x) => self.caddr(x, idx),
             ExprKind::Name(id) => match self.lookup(&id.name) {

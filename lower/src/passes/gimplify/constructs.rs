@@ -389,7 +389,42 @@ impl G<'_> {
     /// `forall` (`is_forall`) and `do concurrent`: nested loops over fresh index variables.
     /// A `forall` assignment whose right side or mask reads the assigned array evaluates all
     /// values (and mask bits) into temporaries first.
-    pub(super) fn forall(&mut self, specs: &[ast::ConcurrentSpec], mask: Option<&Expr>, body: &[ast::Stmt], is_forall: bool) {
+    /// `do concurrent`, run in order: a `local` or `local_init` variable is saved before the
+    /// loops and restored after them (the construct's entity is a different one);
+    /// `local_init` also sets it from the saved value at the start of every iteration.
+    pub(super) fn do_concurrent(&mut self, specs: &[ast::ConcurrentSpec], mask: Option<&Expr>, loc: &ast::Locality, body: &[ast::Stmt]) {
+        let mut saved = Vec::new();
+        let mut init = Vec::new();
+        for (k, e) in &loc.names {
+            if *k == ast::LocalityKind::Shared {
+                continue;
+            }
+            if e.ty.rank() > 0 || matches!(e.ty.base(), Some(BaseTy::Character | BaseTy::Derived(_) | BaseTy::Complex(_)) | None) {
+                self.not_yet("`local` and `local_init` of arrays, characters, complex and derived types", e.span);
+                continue;
+            }
+            let t = self.tmp(self.expr_ty(e));
+            let v = self.expr(e);
+            self.emit(Stmt::Assign(t, Rv::Use(v)));
+            saved.push((e, t));
+            if *k == ast::LocalityKind::LocalInit {
+                init.push((e, t));
+            }
+        }
+        self.forall(specs, mask, body, false, &init);
+        for (e, t) in saved {
+            self.store_to(e, Op::Var(t));
+        }
+    }
+
+    pub(super) fn forall(
+        &mut self,
+        specs: &[ast::ConcurrentSpec],
+        mask: Option<&Expr>,
+        body: &[ast::Stmt],
+        is_forall: bool,
+        init: &[(&Expr, VarId)],
+    ) {
         let mut loops = Vec::new();
         let mut scope = HashMap::new();
         let mut counts = Vec::new();
@@ -417,15 +452,20 @@ impl G<'_> {
         }
         self.overrides.push(scope);
         if !is_forall {
-            self.nest(&loops, 0, &mut |g| match mask {
-                Some(m) => {
-                    let c = g.expr(m);
-                    g.push_block();
-                    g.stmts(body);
-                    let b = g.pop_block();
-                    g.emit(Stmt::If { cond: c, then_body: b, else_body: vec![] });
+            self.nest(&loops, 0, &mut |g| {
+                for (e, t) in init {
+                    g.store_to(e, Op::Var(*t));
                 }
-                None => g.stmts(body),
+                match mask {
+                    Some(m) => {
+                        let c = g.expr(m);
+                        g.push_block();
+                        g.stmts(body);
+                        let b = g.pop_block();
+                        g.emit(Stmt::If { cond: c, then_body: b, else_body: vec![] });
+                    }
+                    None => g.stmts(body),
+                }
             });
             self.overrides.pop();
             return;

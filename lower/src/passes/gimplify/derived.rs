@@ -279,7 +279,7 @@ impl<'a> G<'a> {
     }
 
     /// Calls `f` with the address of every element of component `c` at `ca`.
-    fn each_elem(&mut self, ca: &Op, c: &CompInfo, size: i64, f: &mut dyn FnMut(&mut Self, Op)) {
+    pub(super) fn each_elem(&mut self, ca: &Op, c: &CompInfo, size: i64, f: &mut dyn FnMut(&mut Self, Op)) {
         if c.dims.is_empty() {
             f(self, ca.clone());
             return;

@@ -644,6 +644,53 @@ impl G<'_> {
         Op::Var(out)
     }
 
+    /// A character argument as (address, length), or (null, 0) when absent.
+    fn str_arg(&mut self, e: Option<&Expr>) -> (Op, Op) {
+        match e {
+            Some(e) => {
+                let (a, n) = self.str_expr(e);
+                let n = self.conv(n, Ty::I64);
+                (a, n)
+            }
+            None => (Op::Null, Op::I64(0)),
+        }
+    }
+
+    /// A logical argument as an `I32`, or `default` when absent.
+    fn logical_arg(&mut self, e: Option<&Expr>, default: i32) -> Op {
+        match e {
+            Some(e) => {
+                let v = self.expr(e);
+                self.conv(v, Ty::I32)
+            }
+            None => Op::I32(default),
+        }
+    }
+
+    /// Integer out-arguments: an `i32` temporary's address each (null when absent).
+    fn int_outs<'e>(&mut self, args: &[Option<&'e Expr>]) -> Vec<(Op, Option<VarId>, Option<&'e Expr>)> {
+        args.iter()
+            .map(|a| match a {
+                Some(e) => {
+                    let t = self.tmp(Ty::I32);
+                    self.emit(Stmt::Assign(t, Rv::Use(Op::I32(0))));
+                    (self.val(Ty::Ptr, Rv::AddrOf(t)), Some(t), Some(*e))
+                }
+                None => (Op::Null, None, None),
+            })
+            .collect()
+    }
+
+    fn store_int_outs(&mut self, outs: Vec<(Op, Option<VarId>, Option<&Expr>)>) {
+        for (_, t, e) in outs {
+            if let (Some(t), Some(e)) = (t, e) {
+                let ty = self.expr_ty(e);
+                let v = self.conv(Op::Var(t), ty);
+                self.store_to(e, v);
+            }
+        }
+    }
+
     pub(super) fn intrinsic_call(&mut self, sub: IntrinsicSub, args: &[Option<Expr>], sp: Span) {
         if self.region.is_some() {
             self.not_yet("intrinsic subroutines inside compute constructs", sp);
@@ -725,6 +772,63 @@ impl G<'_> {
                     None => Op::I32(0),
                 };
                 self.emit(Stmt::Call("gpuf_exit".into(), vec![code]));
+            }
+            IntrinsicSub::GetEnvironmentVariable => {
+                let (na, nl) = self.str_arg(arg(0));
+                let (va, vl) = self.str_arg(arg(1));
+                let trim = self.logical_arg(arg(4), 1);
+                let outs = self.int_outs(&[arg(2), arg(3)]);
+                let mut call = vec![na, nl, va, vl];
+                call.extend(outs.iter().map(|(p, _, _)| p.clone()));
+                call.push(trim);
+                self.emit(Stmt::Call("gpuf_get_environment_variable".into(), call));
+                self.store_int_outs(outs);
+            }
+            IntrinsicSub::DateAndTime => {
+                let mut call = Vec::new();
+                for i in 0..3 {
+                    let (a, n) = self.str_arg(arg(i));
+                    call.push(a);
+                    call.push(n);
+                }
+                let vals = arg(3).map(|_| self.str_temp(Op::I64(32)));
+                call.push(vals.clone().unwrap_or(Op::Null));
+                self.emit(Stmt::Call("gpuf_date_and_time".into(), call));
+                if let (Some(v), Some(buf)) = (arg(3), vals) {
+                    let t = self.expr_ty(v);
+                    let shape = self.shape(v);
+                    let n = shape.first().cloned().unwrap_or(Op::I64(8));
+                    let n = self.bin(Ty::I64, BinOp::Min, n, Op::I64(8));
+                    let i = self.tmp(Ty::I64);
+                    self.push_block();
+                    let off = self.bin(Ty::I64, BinOp::Mul, Op::Var(i), Op::I64(4));
+                    let a = self.val(Ty::Ptr, Rv::PtrAdd(buf, off));
+                    let x = self.val(Ty::I32, Rv::Load(Ty::I32, a));
+                    let x = self.conv(x, t);
+                    self.store_elem(v, &[Op::Var(i)], x);
+                    let body = self.pop_block();
+                    let hi = self.bin(Ty::I64, BinOp::Sub, n, Op::I64(1));
+                    let id = self.f.new_loop();
+                    self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi, step: Op::I64(1), body, part: None });
+                }
+            }
+            IntrinsicSub::ExecuteCommandLine => {
+                let (ca, cl) = self.str_arg(arg(0));
+                let wait = self.logical_arg(arg(1), 1);
+                let (ma, ml) = self.str_arg(arg(4));
+                // `exitstat` keeps its value when the command does not run
+                let outs = self.int_outs(&[arg(2), arg(3)]);
+                if let (Some(e), (_, Some(t), _)) = (arg(2), &outs[0]) {
+                    let v = self.expr(e);
+                    let v = self.conv(v, Ty::I32);
+                    self.emit(Stmt::Assign(*t, Rv::Use(v)));
+                }
+                let mut call = vec![ca, cl, wait];
+                call.extend(outs.iter().map(|(p, _, _)| p.clone()));
+                call.push(ma);
+                call.push(ml);
+                self.emit(Stmt::Call("gpuf_execute_command_line".into(), call));
+                self.store_int_outs(outs);
             }
             IntrinsicSub::GetCommandArgument => {
                 let n = match arg(0) {

@@ -18,7 +18,7 @@ impl G<'_> {
     /// (null for list-directed).
     pub(super) fn fmt_ops(&mut self, format: &ast::Format) -> (Op, Op) {
         match format {
-            ast::Format::ListDirected => (Op::Null, Op::I64(0)),
+            ast::Format::ListDirected | ast::Format::Unformatted | ast::Format::Namelist(..) => (Op::Null, Op::I64(0)),
             ast::Format::Label(l, sp) => {
                 // the front end puts the text of `format` statements in (labels::resolve)
                 self.not_yet(format!("the format label {l} here"), *sp);
@@ -85,6 +85,17 @@ impl G<'_> {
                 if ctl.advance_no {
                     self.emit(Stmt::Call("gpuf_io_nonadvancing".into(), vec![]));
                 }
+                let unformatted = matches!(stmt.kind, StmtKind::Read { format: ast::Format::Unformatted, .. } | StmtKind::Write { format: ast::Format::Unformatted, .. });
+                for (e, f) in [(&ctl.rec, "gpuf_io_rec"), (&ctl.pos, "gpuf_io_pos")] {
+                    let Some(e) = e else { continue };
+                    if !unformatted {
+                        self.not_yet(format!("`{}=` in a formatted transfer", if f == "gpuf_io_rec" { "rec" } else { "pos" }), e.span);
+                        continue;
+                    }
+                    let v = self.expr(e);
+                    let v = self.conv(v, Ty::I64);
+                    self.emit(Stmt::Call(f.into(), vec![v]));
+                }
                 if mask == 0 && ctl.iomsg.is_none() {
                     self.stmt(stmt);
                     return;
@@ -130,6 +141,15 @@ impl G<'_> {
                     self.not_yet("input/output statements inside a compute construct", s.span);
                     return;
                 }
+                if let Some(e) = &q.iolength {
+                    self.emit(Stmt::Call("gpuf_iolength_begin".into(), vec![]));
+                    self.uf_items(true, &q.items);
+                    let v = self.val(Ty::I64, Rv::Call("gpuf_iolength_end".into(), vec![], Ty::I64));
+                    let t = self.expr_ty(e);
+                    let v = self.conv(v, t);
+                    self.store_to(e, v);
+                    return;
+                }
                 let file = match &q.file {
                     Some(f) => {
                         let (a, n) = self.str_expr(f);
@@ -157,6 +177,24 @@ impl G<'_> {
                     let v = self.conv(v, t);
                     self.store_to(e, v);
                 }
+                if let Some(e) = &q.size {
+                    let v = match &file {
+                        Some((a, n)) => self.val(Ty::I64, Rv::Call("gpuf_inquire_file_size".into(), vec![a.clone(), n.clone()], Ty::I64)),
+                        None => self.val(Ty::I64, Rv::Call("gpuf_inquire_size".into(), vec![unit.clone()], Ty::I64)),
+                    };
+                    let t = self.expr_ty(e);
+                    let v = self.conv(v, t);
+                    self.store_to(e, v);
+                }
+                if let Some(e) = &q.name {
+                    let u = match &file {
+                        Some((a, n)) => self.val(Ty::I32, Rv::Call("gpuf_inquire_file".into(), vec![a.clone(), n.clone(), Op::I32(2)], Ty::I32)),
+                        None => unit.clone(),
+                    };
+                    let (a, n) = self.str_expr(e);
+                    let n = self.conv(n, Ty::I64);
+                    self.emit(Stmt::Call("gpuf_inquire_name".into(), vec![u, a, n]));
+                }
             }
             StmtKind::AllocStatus { stmt, stat, errmsg } => self.alloc_status(stmt, stat.as_deref(), errmsg.as_deref()),
             _ => {}
@@ -179,9 +217,43 @@ impl G<'_> {
             return;
         }
         match &s.kind {
+            StmtKind::Read { unit: IoUnit::Number(e), format: ast::Format::Namelist(..), .. } if e.ty.rank() > 0 => {
+                self.not_yet("namelist input from a character array", e.span)
+            }
+            StmtKind::Read { unit, format: ast::Format::Namelist(g, objs), .. } => match unit {
+                IoUnit::Number(e) if e.ty == ast::Ty::Scalar(BaseTy::Character) => self.namelist(false, Op::I32(0), Some(e), g, objs),
+                _ => {
+                    let u = match unit {
+                        IoUnit::Star => Op::I32(5),
+                        IoUnit::Number(e) => {
+                            let v = self.expr(e);
+                            self.conv(v, Ty::I32)
+                        }
+                    };
+                    self.namelist(false, u, None, g, objs);
+                }
+            },
+            StmtKind::Read { unit, format: ast::Format::Unformatted, items } => {
+                let u = match unit {
+                    IoUnit::Star => Op::I32(5),
+                    IoUnit::Number(e) => {
+                        let v = self.expr(e);
+                        self.conv(v, Ty::I32)
+                    }
+                };
+                self.unformatted(false, u, items);
+            }
             StmtKind::Read { unit, format, items } => {
                 let (f, n) = self.fmt_ops(format);
+                let array = match unit {
+                    IoUnit::Number(e) if matches!(e.ty, ast::Ty::Array(BaseTy::Character, _)) => self.internal_array(e),
+                    _ => None,
+                };
                 match unit {
+                    _ if array.is_some() => {
+                        let (a, l, c) = array.unwrap_or((Op::Null, Op::I64(0), Op::I64(0)));
+                        self.emit(Stmt::Call("gpuf_read_begin_internal_array".into(), vec![a, l, c, f, n]));
+                    }
                     IoUnit::Number(e) if e.ty == ast::Ty::Scalar(BaseTy::Character) => {
                         let (a, l) = self.str_expr(e);
                         let l = self.conv(l, Ty::I64);
@@ -223,8 +295,19 @@ impl G<'_> {
                     None => (Op::Null, Op::I64(0)),
                 };
                 let n = self.conv(n, Ty::I64);
-                let args = vec![u, a, n, Op::I32(o.status), Op::I32(o.action), Op::I32(o.append as i32)];
+                let args = vec![u.clone(), a, n, Op::I32(o.status), Op::I32(o.action), Op::I32(o.append as i32)];
                 self.emit(Stmt::Call("gpuf_open".into(), args));
+                if o.unformatted || o.access != 0 {
+                    let recl = match &o.recl {
+                        Some(r) => {
+                            let v = self.expr(r);
+                            self.conv(v, Ty::I64)
+                        }
+                        None => Op::I64(0),
+                    };
+                    let args = vec![u, Op::I32(o.unformatted as i32), Op::I32(o.access), recl];
+                    self.emit(Stmt::Call("gpuf_open_mode".into(), args));
+                }
             }
             StmtKind::Close { unit, delete } => {
                 let u = self.expr(unit);
@@ -233,6 +316,244 @@ impl G<'_> {
             }
             _ => {}
         }
+    }
+
+    /// A namelist `write` or `read` of the group `g` (its objects `objs`) on `unit`, or a
+    /// `read` from the character variable `internal`: the objects' element addresses go to
+    /// the run time, which does the transfer at `gpuf_nml_end`.
+    pub(super) fn namelist(&mut self, write: bool, unit: Op, internal: Option<&Expr>, g: &ast::Ident, objs: &[Expr]) {
+        let gname = Op::Str(g.name.clone());
+        let glen = Op::I64(raw_len(&g.name) as i64);
+        match internal {
+            Some(e) => {
+                let (a, n) = self.str_expr(e);
+                let n = self.conv(n, Ty::I64);
+                self.emit(Stmt::Call("gpuf_nml_begin_internal".into(), vec![a, n, gname, glen]));
+            }
+            None => self.emit(Stmt::Call("gpuf_nml_begin".into(), vec![unit, Op::I32(write as i32), gname, glen])),
+        }
+        let mut back = Vec::new();
+        for o in objs {
+            let ExprKind::Name(id) = &o.kind else { continue };
+            self.nml_object(&id.name.to_ascii_uppercase(), o, &mut back);
+        }
+        self.emit(Stmt::Call("gpuf_nml_end".into(), vec![]));
+        if !write {
+            for (tmp, e) in back {
+                self.store_to(&e, Op::Var(tmp));
+            }
+        }
+    }
+
+    /// The run-time kind code and element size of a namelist object of type `b`.
+    fn nml_kind(&self, b: BaseTy) -> (i32, i64) {
+        match b {
+            BaseTy::Integer(k) => (1, k as i64),
+            BaseTy::Real(k) => (2, k as i64),
+            BaseTy::Logical => (3, 4),
+            BaseTy::Complex(k) => (5, 2 * k as i64),
+            _ => (4, 0),
+        }
+    }
+
+    fn nml_obj_call(&mut self, name: &str, kind: i32, size: Op) {
+        let args = vec![Op::Str(name.to_string()), Op::I64(raw_len(name) as i64), Op::I32(kind), size];
+        self.emit(Stmt::Call("gpuf_nml_obj".into(), args));
+    }
+
+    /// One object of a namelist group: scalars in registers are copied to a temporary
+    /// (copied back after a `read`, through `back`).
+    fn nml_object(&mut self, name: &str, e: &Expr, back: &mut Vec<(VarId, Expr)>) {
+        let elem = |g: &mut Self, a: Op| g.emit(Stmt::Call("gpuf_nml_elem".into(), vec![a]));
+        let Some(b) = e.ty.base() else { return };
+        if let BaseTy::Derived(k) = b {
+            if e.ty.rank() > 0 {
+                self.not_yet("arrays of derived type in a namelist group", e.span);
+                return;
+            }
+            let a = self.expr(e);
+            self.nml_struct(name, a, k, e.span);
+            return;
+        }
+        let ExprKind::Name(id) = &e.kind else { return };
+        let (kind, size) = self.nml_kind(b);
+        match self.lookup(&id.name) {
+            Some(Home::Array(d)) => {
+                self.nml_obj_call(name, kind, Op::I64(size));
+                for (lb, ext) in d.lb.iter().zip(&d.ext) {
+                    self.emit(Stmt::Call("gpuf_nml_dim".into(), vec![Op::Var(*lb), Op::Var(*ext)]));
+                }
+                let shape: Vec<Op> = d.ext.iter().map(|v| Op::Var(*v)).collect();
+                self.scalarise(&shape, &mut |g, idx| {
+                    let subs: Vec<Op> = idx.iter().zip(&d.lb).map(|(i, lb)| g.bin(Ty::I64, BinOp::Add, i.clone(), Op::Var(*lb))).collect();
+                    let a = g.elem_addr(&d, &subs);
+                    elem(g, a);
+                });
+            }
+            Some(Home::CharArray { d, len }) => {
+                self.nml_obj_call(name, 4, Op::Var(len));
+                for (lb, ext) in d.lb.iter().zip(&d.ext) {
+                    self.emit(Stmt::Call("gpuf_nml_dim".into(), vec![Op::Var(*lb), Op::Var(*ext)]));
+                }
+                let shape: Vec<Op> = d.ext.iter().map(|v| Op::Var(*v)).collect();
+                self.scalarise(&shape, &mut |g, idx| {
+                    let subs: Vec<Op> = idx.iter().zip(&d.lb).map(|(i, lb)| g.bin(Ty::I64, BinOp::Add, i.clone(), Op::Var(*lb))).collect();
+                    let a = g.char_elem(&d, len, &subs);
+                    elem(g, a);
+                });
+            }
+            Some(Home::Mem(p, _)) => {
+                self.nml_obj_call(name, kind, Op::I64(size));
+                elem(self, Op::Var(p));
+            }
+            Some(Home::Chars { .. } | Home::Str(_)) => {
+                let (a, n) = self.str_expr(e);
+                let n = self.conv(n, Ty::I64);
+                self.nml_obj_call(name, 4, n);
+                elem(self, a);
+            }
+            Some(Home::Reg(..)) | None => {
+                if e.ty.rank() > 0 {
+                    self.not_yet("this array in a namelist group", e.span);
+                    return;
+                }
+                let t = self.expr_ty(e);
+                let tmp = self.tmp(t);
+                let v = self.expr(e);
+                self.emit(Stmt::Assign(tmp, Rv::Use(v)));
+                self.nml_obj_call(name, kind, Op::I64(size));
+                let p = self.val(Ty::Ptr, Rv::AddrOf(tmp));
+                elem(self, p);
+                back.push((tmp, e.clone()));
+            }
+        }
+    }
+
+    /// The components of a derived-type scalar at `addr` as objects `NAME%COMP`.
+    fn nml_struct(&mut self, name: &str, addr: Op, k: u16, sp: Span) {
+        let Some(ti) = self.type_info(k) else { return };
+        for c in &ti.comps {
+            let cname = format!("{name}%{}", c.name.to_ascii_uppercase());
+            let ca = self.val(Ty::Ptr, Rv::PtrAdd(addr.clone(), Op::I64(c.offset)));
+            if c.alloc {
+                self.not_yet("allocatable components in a namelist group", sp);
+                continue;
+            }
+            if let BaseTy::Derived(j) = c.base {
+                if !c.dims.is_empty() {
+                    self.not_yet("array components of derived type in a namelist group", sp);
+                    continue;
+                }
+                self.nml_struct(&cname, ca, j, sp);
+                continue;
+            }
+            let (kind, size) = self.nml_kind(c.base);
+            let size = if c.base == BaseTy::Character { c.char_len } else { size };
+            self.nml_obj_call(&cname, kind, Op::I64(size));
+            for &(lo, hi) in &c.dims {
+                self.emit(Stmt::Call("gpuf_nml_dim".into(), vec![Op::I64(lo), Op::I64(hi - lo + 1)]));
+            }
+            self.each_elem(&ca, c, size, &mut |g, a| g.emit(Stmt::Call("gpuf_nml_elem".into(), vec![a])));
+        }
+    }
+
+    /// An unformatted `write` (`write` true) or `read` of `items` on `unit`.
+    pub(super) fn unformatted(&mut self, write: bool, unit: Op, items: &[Expr]) {
+        let mark = self.mat_frees.len();
+        if write {
+            for it in items {
+                if !matches!(it.kind, ExprKind::ArrayCtor(_)) {
+                    self.materialize_rec(it);
+                }
+            }
+        }
+        self.emit(Stmt::Call("gpuf_uf_begin".into(), vec![unit, Op::I32(write as i32)]));
+        self.uf_items(write, items);
+        self.emit(Stmt::Call("gpuf_uf_end".into(), vec![]));
+        self.free_mats(mark);
+    }
+
+    fn uf_items(&mut self, write: bool, items: &[Expr]) {
+        for it in items {
+            if let ExprKind::ArrayCtor(ci) = &it.kind {
+                if ci.iter().any(|c| matches!(c, ast::CtorItem::ImpliedDo(_))) || !write {
+                    self.ctor_walk(ci, &mut |g, x| g.uf_item(write, x));
+                    continue;
+                }
+            }
+            self.uf_item(write, it);
+        }
+    }
+
+    /// One item of an unformatted transfer: the bytes of each element in array element order.
+    fn uf_item(&mut self, write: bool, e: &Expr) {
+        let item = |g: &mut Self, a: Op, n: Op| g.emit(Stmt::Call("gpuf_uf_item".into(), vec![a, n]));
+        let Some(b) = e.ty.base() else { return };
+        if let BaseTy::Derived(k) = b {
+            let n = self.type_size(k);
+            self.each_struct(e, &mut |g, a| item(g, a, Op::I64(n)));
+            return;
+        }
+        if b == BaseTy::Character {
+            if e.ty.rank() > 0 {
+                self.char_items(e, &mut |g, a, n| item(g, a, n));
+            } else {
+                let (a, n) = self.str_expr(e);
+                let n = self.conv(n, Ty::I64);
+                item(self, a, n);
+            }
+            return;
+        }
+        let shape = if e.ty.rank() > 0 { self.shape(e) } else { Vec::new() };
+        if let Some(pt) = complex::part_ty(b) {
+            let buf = if write { Some(self.str_temp(Op::I64(16))) } else { None };
+            self.scalarise(&shape, &mut |g, idx| {
+                if let Some(buf) = &buf {
+                    let v = g.cexpr_at(e, idx, pt);
+                    g.cstore(pt, buf.clone(), v);
+                    item(g, buf.clone(), Op::I64(2 * pt.size()));
+                } else if let Some(a) = g.caddr(e, idx) {
+                    item(g, a, Op::I64(2 * pt.size()));
+                }
+            });
+            return;
+        }
+        let t = self.expr_ty(e);
+        let n = Op::I64(mem_ty(b).size());
+        let tmp = self.tmp(t);
+        self.scalarise(&shape, &mut |g, idx| {
+            let cur = g.expr_at(e, idx);
+            g.emit(Stmt::Assign(tmp, Rv::Use(cur)));
+            let p = g.val(Ty::Ptr, Rv::AddrOf(tmp));
+            item(g, p, n.clone());
+            if !write {
+                if idx.is_empty() {
+                    g.store_to(e, Op::Var(tmp));
+                } else {
+                    g.store_elem(e, idx, Op::Var(tmp));
+                }
+            }
+        });
+    }
+
+    /// A whole character array as an internal file: the address of its first element, the
+    /// element length and the number of elements.
+    pub(super) fn internal_array(&mut self, e: &Expr) -> Option<(Op, Op, Op)> {
+        let ExprKind::Name(id) = &e.kind else {
+            self.not_yet("internal files that are sections of character arrays", e.span);
+            return None;
+        };
+        let Some(Home::CharArray { d, len }) = self.lookup(&id.name) else {
+            self.not_yet("this character array as an internal file", e.span);
+            return None;
+        };
+        let lbs: Vec<Op> = d.lb.iter().map(|v| Op::Var(*v)).collect();
+        let a = self.char_elem(&d, len, &lbs);
+        let mut n = Op::I64(1);
+        for x in &d.ext {
+            n = self.bin(Ty::I64, BinOp::Mul, n, Op::Var(*x));
+        }
+        Some((a, Op::Var(len), n))
     }
 
     fn io_begin(&mut self, unit: Op, format: &ast::Format) {
@@ -302,8 +623,9 @@ impl G<'_> {
         }
     }
 
-    /// Output to `unit`, or into the character variable `internal` (address, length).
-    pub(super) fn output(&mut self, internal: Option<(Op, Op)>, unit: Op, format: &ast::Format, items: &[Expr], sp: Span) {
+    /// Output to `unit`, or into the character variable `internal` (address, length, and
+    /// the number of elements of a character array).
+    pub(super) fn output(&mut self, internal: Option<(Op, Op, Option<Op>)>, unit: Op, format: &ast::Format, items: &[Expr], sp: Span) {
         if self.region.is_some() {
             self.not_yet("output inside a compute construct", sp);
             return;
@@ -334,9 +656,12 @@ impl G<'_> {
             };
             pre.push(v);
         }
-        if let Some((a, n)) = internal {
+        if let Some((a, n, count)) = internal {
             let (f, fl) = self.fmt_ops(format);
-            self.emit(Stmt::Call("gpuf_io_begin_internal".into(), vec![a, n, f, fl]));
+            match count {
+                Some(c) => self.emit(Stmt::Call("gpuf_io_begin_internal_array".into(), vec![a, n, c, f, fl])),
+                None => self.emit(Stmt::Call("gpuf_io_begin_internal".into(), vec![a, n, f, fl])),
+            }
         } else {
             self.io_begin(unit, format);
         }

@@ -20,8 +20,8 @@ impl G<'_> {
             }
             StmtKind::Print { format, items } => self.print(format, items, s.span),
             StmtKind::Where { arms } => self.where_stmt(arms, s.span),
-            StmtKind::Forall { specs, mask, body } => self.forall(specs, mask.as_ref(), body, true),
-            StmtKind::DoConcurrent { specs, mask, body } => self.forall(specs, mask.as_ref(), body, false),
+            StmtKind::Forall { specs, mask, body } => self.forall(specs, mask.as_ref(), body, true, &[]),
+            StmtKind::DoConcurrent { specs, mask, locality, body } => self.do_concurrent(specs, mask.as_ref(), locality, body),
             StmtKind::If { name, arms, else_body } => self.named_construct(name, |g| g.if_chain(arms, else_body.as_deref())),
             StmtKind::SelectCase { name, selector, cases } => self.named_construct(name, |g| g.select_case(selector, cases)),
             StmtKind::Block { name, body, .. } => self.named_construct(name, |g| g.stmts(body)),
@@ -85,6 +85,23 @@ impl G<'_> {
                 };
                 self.emit(Stmt::Call("gpuf_error_stop".into(), vec![c, Op::I32(has)]));
             }
+            StmtKind::Write { unit: IoUnit::Number(e), format: ast::Format::Namelist(..), .. } if e.ty == ast::Ty::Scalar(BaseTy::Character) => {
+                self.not_yet("namelist output to an internal file", s.span);
+            }
+            StmtKind::Write { unit, format: ast::Format::Namelist(g, objs), .. } => {
+                if self.region.is_some() {
+                    self.not_yet("output inside a compute construct", s.span);
+                    return;
+                }
+                let u = match unit {
+                    IoUnit::Star => Op::I32(6),
+                    IoUnit::Number(e) => {
+                        let v = self.expr(e);
+                        self.conv(v, Ty::I32)
+                    }
+                };
+                self.namelist(true, u, None, g, objs);
+            }
             StmtKind::Write { unit: IoUnit::Number(e), format, items } if e.ty == ast::Ty::Scalar(BaseTy::Character) => {
                 if self.region.is_some() {
                     self.not_yet("output inside a compute construct", s.span);
@@ -92,9 +109,32 @@ impl G<'_> {
                 }
                 let (a, n) = self.str_expr(e);
                 let n = self.conv(n, Ty::I64);
-                self.output(Some((a, n)), Op::I32(0), format, items, s.span);
+                self.output(Some((a, n, None)), Op::I32(0), format, items, s.span);
+            }
+            StmtKind::Write { unit: IoUnit::Number(e), format, items } if matches!(e.ty, ast::Ty::Array(BaseTy::Character, _)) => {
+                if self.region.is_some() {
+                    self.not_yet("output inside a compute construct", s.span);
+                    return;
+                }
+                if let Some((a, n, c)) = self.internal_array(e) {
+                    self.output(Some((a, n, Some(c))), Op::I32(0), format, items, s.span);
+                }
             }
             StmtKind::Read { .. } | StmtKind::Open(_) | StmtKind::Close { .. } => self.io_stmt(s),
+            StmtKind::Write { unit, format: ast::Format::Unformatted, items } => {
+                if self.region.is_some() {
+                    self.not_yet("output inside a compute construct", s.span);
+                    return;
+                }
+                let u = match unit {
+                    IoUnit::Star => Op::I32(6),
+                    IoUnit::Number(e) => {
+                        let v = self.expr(e);
+                        self.conv(v, Ty::I32)
+                    }
+                };
+                self.unformatted(true, u, items);
+            }
             StmtKind::Write { unit, format, items } => {
                 let u = match unit {
                     IoUnit::Star => Op::I32(6),
