@@ -324,6 +324,10 @@ pub enum StmtKind {
     /// `allocate(x%c(n), xs(i)%c(0:n, m))`: allocatable components (an
     /// `ExprKind::Component` without subscripts, and the bounds).
     AllocateComp(Vec<(Expr, Vec<DimSpec>)>),
+    /// `allocate(type-spec :: items)`: the type spec (each item must be declared with it),
+    /// the deferred-length `character` scalars it gives a length, and the `allocate` of
+    /// the arrays (possibly with `stat=`/`errmsg=`).
+    AllocateTyped { ty: BaseTy, char_len: Option<CharLen>, ty_span: Span, scalars: Vec<Ident>, alloc: Option<Box<Stmt>> },
     /// `deallocate(x%c)`.
     DeallocateComp(Vec<Expr>),
     /// A standalone offload directive (OpenACC `enter data`, `exit data`, `update`, `wait`,

@@ -266,12 +266,19 @@ impl Parser {
         self.expect(&Tok::LParen)?;
         let mut items = Vec::new();
         let (mut stat, mut errmsg) = (None, None);
-        // `allocate(character(len=n) :: s)`, `allocate(t :: x)`: a type spec first.
-        if self.at_type_spec() || (matches!(self.tok(), Tok::Name(_)) && self.tok_at(1) == &Tok::DoubleColon) {
+        // `allocate(character(len=n) :: s)`, `allocate(real :: x(n))`: a type spec first.
+        let mut typed = None;
+        if self.at_type_spec() && !self.is_name("type") {
+            let (ty, ty_span) = self.type_spec()?;
+            let char_len = if ty == BaseTy::Character { self.char_len.take() } else { None };
+            self.expect(&Tok::DoubleColon)?;
+            typed = Some((ty, char_len, ty_span));
+        } else if self.at_type_spec() || (matches!(self.tok(), Tok::Name(_)) && self.tok_at(1) == &Tok::DoubleColon) {
             let sp = self.span();
-            self.diags.push(Diagnostic::not_yet("type specs in `allocate`", sp));
+            self.diags.push(Diagnostic::not_yet("derived type specs in `allocate`", sp));
             return Err(Fail);
         }
+        let mut scalars = Vec::new();
         if self.item_is_component() {
             return self.allocate_comp(start);
         }
@@ -280,6 +287,14 @@ impl Parser {
             let name = if self.is(&Tok::Assign) { name } else { self.block_rename(name) };
             if self.is(&Tok::Assign) {
                 self.alloc_spec(&name, "allocate", &mut stat, &mut errmsg)?;
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+                continue;
+            }
+            if !self.is(&Tok::LParen) && matches!(typed, Some((BaseTy::Character, ..))) {
+                // a deferred-length `character` scalar
+                scalars.push(name);
                 if !self.eat(&Tok::Comma) {
                     break;
                 }
@@ -306,7 +321,16 @@ impl Parser {
         }
         self.expect(&Tok::RParen)?;
         self.expect_eos()?;
-        Ok(with_alloc_status(Stmt { kind: StmtKind::Allocate(items), span: self.from(start) }, stat, errmsg))
+        let span = self.from(start);
+        let Some((ty, char_len, ty_span)) = typed else {
+            return Ok(with_alloc_status(Stmt { kind: StmtKind::Allocate(items), span }, stat, errmsg));
+        };
+        if !scalars.is_empty() && (stat.is_some() || errmsg.is_some()) {
+            self.diags.push(Diagnostic::not_yet("`stat=` and `errmsg=` when allocating `character` scalars", span));
+            return Err(Fail);
+        }
+        let alloc = (!items.is_empty()).then(|| Box::new(with_alloc_status(Stmt { kind: StmtKind::Allocate(items), span }, stat, errmsg)));
+        Ok(Stmt { kind: StmtKind::AllocateTyped { ty, char_len, ty_span, scalars, alloc }, span })
     }
 
     fn deallocate(&mut self, start: Span) -> PResult<Stmt> {

@@ -32,6 +32,42 @@ impl G<'_> {
         }
     }
 
+    /// `allocate(character(len=n) :: s)` of deferred-length scalars: an error if `s` is
+    /// allocated, else a buffer of `n` bytes (blanks) and the length `n`.
+    pub(super) fn allocate_chars(&mut self, char_len: Option<&ast::CharLen>, names: &[ast::Ident], sp: Span) {
+        if names.is_empty() {
+            return;
+        }
+        if self.region.is_some() {
+            self.not_yet("`allocate` inside a compute construct", sp);
+            return;
+        }
+        let n = match char_len {
+            Some(ast::CharLen::Expr(e)) => {
+                let v = self.expr(e);
+                let v = self.conv(v, Ty::I64);
+                self.bin(Ty::I64, BinOp::Max, v, Op::I64(0))
+            }
+            _ => Op::I64(1),
+        };
+        for name in names {
+            let Some(Home::Chars { addr, len }) = self.lookup(&name.name) else {
+                self.not_yet(format!("`allocate` of `{}`", name.name), name.span);
+                continue;
+            };
+            let nm = name.name.clone();
+            let nl = nm.len() as i64;
+            let ok = self.val(Ty::I32, Rv::Call("gpuf_alloc_check".into(), vec![Op::Var(addr), Op::Str(nm), Op::I64(nl)], Ty::I32));
+            self.push_block();
+            let size = self.bin(Ty::I64, BinOp::Max, n.clone(), Op::I64(1));
+            self.emit(Stmt::Assign(addr, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr)));
+            self.emit(Stmt::Assign(len, Rv::Use(n.clone())));
+            self.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(addr), n.clone(), Op::Null, Op::I64(0)]));
+            let b = self.pop_block();
+            self.emit(Stmt::If { cond: ok, then_body: b, else_body: vec![] });
+        }
+    }
+
     /// `deallocate`: frees the data and leaves the variable unallocated.
     pub(super) fn deallocate(&mut self, names: &[ast::Ident], sp: Span) {
         if self.region.is_some() {

@@ -160,6 +160,12 @@ impl G<'_> {
                 }
             }
             StmtKind::Allocate(items) => self.allocate(items, s.span),
+            StmtKind::AllocateTyped { char_len, scalars, alloc, .. } => {
+                self.allocate_chars(char_len.as_ref(), scalars, s.span);
+                if let Some(a) = alloc {
+                    self.stmt(a);
+                }
+            }
             StmtKind::Deallocate(names) => self.deallocate(names, s.span),
             StmtKind::AllocateComp(items) => self.allocate_comps(items, s.span),
             StmtKind::DeallocateComp(items) => self.deallocate_comps(items, s.span),
