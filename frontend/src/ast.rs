@@ -1088,6 +1088,8 @@ pub enum Intrinsic {
     DotProduct,
     Maxloc,
     Minloc,
+    Findloc,
+    Norm2,
     Merge,
     // Character intrinsics.
     Len,
@@ -1163,6 +1165,8 @@ impl Intrinsic {
                 | I::Minval
                 | I::Maxloc
                 | I::Minloc
+                | I::Findloc
+                | I::Norm2
                 | I::Count
                 | I::Any
                 | I::All
@@ -1229,6 +1233,8 @@ impl Intrinsic {
             "dot_product" => Intrinsic::DotProduct,
             "maxloc" => Intrinsic::Maxloc,
             "minloc" => Intrinsic::Minloc,
+            "findloc" => Intrinsic::Findloc,
+            "norm2" => Intrinsic::Norm2,
             "merge" => Intrinsic::Merge,
             "len" => Intrinsic::Len,
             "len_trim" => Intrinsic::LenTrim,

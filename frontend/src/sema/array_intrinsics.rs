@@ -8,7 +8,8 @@ impl Checker {
     /// `[array, dim, mask]` (reductions, `maxloc`, `minloc`), `[mask, dim]` (`count`, `any`,
     /// `all`), `[array, dim]` (`size`, `lbound`, `ubound`), `[source]` (`shape`),
     /// `[a, b]` (`dot_product`), `[tsource, fsource, mask]` (`merge`). An absent `dim` is
-    /// the integer literal 0, an absent mask the literal `.true.`.
+    /// the integer literal 0, an absent mask the literal `.true.`. `findloc`'s is
+    /// `[array, dim, mask, value, back]` (`back` absent: `.false.`), `norm2`'s `[array, dim]`.
     #[inline(never)]
     pub(super) fn array_intrinsic(&mut self, f: Intrinsic, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
         use Intrinsic as I;
@@ -16,7 +17,9 @@ impl Checker {
             return self.transformational(f, args, span);
         }
         let fname = intrinsic_name(f);
-        let params: &[&str] = match f {
+        let mut params: &[&str] = match f {
+            I::Findloc => &["array", "value", "dim", "mask", "kind", "back"],
+            I::Norm2 => &["array", "dim"],
             I::Sum | I::Product | I::Maxval | I::Minval | I::Maxloc | I::Minloc => &["array", "dim", "mask"],
             I::Count | I::Any | I::All => &["mask", "dim"],
             I::Size | I::Lbound | I::Ubound => &["array", "dim"],
@@ -73,7 +76,8 @@ impl Checker {
             return unknown(slots);
         }
         let nreq = match f {
-            I::Sum | I::Product | I::Maxval | I::Minval | I::Maxloc | I::Minloc | I::Count | I::Any | I::All => 1,
+            I::Sum | I::Product | I::Maxval | I::Minval | I::Maxloc | I::Minloc | I::Count | I::Any | I::All | I::Norm2 => 1,
+            I::Findloc => 2,
             I::Size | I::Lbound | I::Ubound | I::Shape => 1,
             I::DotProduct => 2,
             _ => 3,
@@ -91,6 +95,16 @@ impl Checker {
                 .with_label("missing argument"),
             );
             return unknown(slots);
+        }
+        if f == I::Findloc {
+            if let Some(k) = slots.get(4).and_then(Option::as_ref) {
+                self.err(Diagnostic::not_yet("the `kind` argument of `findloc`", k.span));
+                return unknown(slots);
+            }
+            let take = |s: &mut Vec<Option<Expr>>, i: usize| s.get_mut(i).and_then(Option::take);
+            let (a, v, d, m, b) = (take(&mut slots, 0), take(&mut slots, 1), take(&mut slots, 2), take(&mut slots, 3), take(&mut slots, 5));
+            slots = vec![a, d, m, v, b];
+            params = &["array", "dim", "mask", "value", "back"];
         }
         let arg_err = |this: &mut Checker, e: &Expr, what: &str, need: &str| {
             this.err(
@@ -150,12 +164,20 @@ impl Checker {
             arg_err(self, &first, what, "an array");
             return unknown(slots);
         }
+        if f == I::Findloc && matches!(b0, BaseTy::Character | BaseTy::Complex(_)) {
+            self.err(Diagnostic::not_yet(format!("`findloc` of `{}` arrays", base_name(b0)), first.span));
+            return unknown(slots);
+        }
         let need = match f {
             I::Sum | I::Product if !is_numeric(b0) && !matches!(b0, BaseTy::Complex(_)) => Some("a numeric array"),
             I::Maxval | I::Minval | I::Maxloc | I::Minloc if !matches!(b0, BaseTy::Integer(_) | BaseTy::Real(_)) => {
                 Some("an `integer` or `real` array")
             }
             I::Count | I::Any | I::All if b0 != BaseTy::Logical => Some("a `logical` array"),
+            I::Norm2 if !matches!(b0, BaseTy::Real(_)) => Some("a `real` array"),
+            I::Findloc if !matches!(b0, BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical) => {
+                Some("an `integer`, `real` or `logical` array")
+            }
             _ => None,
         };
         if let Some(need) = need {
@@ -216,7 +238,8 @@ impl Checker {
             I::Sum | I::Product | I::Maxval | I::Minval => with_rank(b0, sub),
             I::Count => with_rank(BaseTy::Integer(4), sub),
             I::Any | I::All => with_rank(BaseTy::Logical, sub),
-            I::Maxloc | I::Minloc => with_rank(BaseTy::Integer(4), if dim > 0 { sub } else { 1 }),
+            I::Maxloc | I::Minloc | I::Findloc => with_rank(BaseTy::Integer(4), if dim > 0 { sub } else { 1 }),
+            I::Norm2 => with_rank(b0, sub),
             I::Size => Ty::Scalar(BaseTy::Integer(4)),
             I::Lbound | I::Ubound => with_rank(BaseTy::Integer(4), if dim > 0 { 0 } else { 1 }),
             _ => Ty::Array(BaseTy::Integer(4), 1),
@@ -228,6 +251,23 @@ impl Checker {
         }
         if f == I::Shape {
             args.truncate(1);
+        }
+        if f == I::Findloc {
+            let Some(v) = slots.get_mut(3).and_then(Option::take) else { return unknown(slots) };
+            let good = if b0 == BaseTy::Logical { v.ty == Ty::Scalar(BaseTy::Logical) } else { v.ty.rank() == 0 && v.ty.base().is_some_and(is_numeric) };
+            if !good {
+                arg_err(self, &v, "value", &format!("a scalar comparable with `{}`", base_name(b0)));
+                return unknown(slots);
+            }
+            args.push(v);
+            match slots.get_mut(4).and_then(Option::take) {
+                Some(b) if b.ty != Ty::Scalar(BaseTy::Logical) => {
+                    arg_err(self, &b, "back", "a scalar `logical`");
+                    return unknown(slots);
+                }
+                Some(b) => args.push(b),
+                None => args.push(lit(ExprKind::Logical(false), Ty::Scalar(BaseTy::Logical))),
+            }
         }
         (ExprKind::Intrinsic { func: f, args }, ty)
     }

@@ -68,6 +68,8 @@ pub(super) fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::DotProduct => "dot_product",
         Intrinsic::Maxloc => "maxloc",
         Intrinsic::Minloc => "minloc",
+        Intrinsic::Findloc => "findloc",
+        Intrinsic::Norm2 => "norm2",
         Intrinsic::Merge => "merge",
         Intrinsic::Len => "len",
         Intrinsic::LenTrim => "len_trim",
@@ -160,7 +162,6 @@ pub(super) const OTHER_INTRINSICS: &[&str] = &[
     "min0",
     "dmax1",
     "dmin1",
-    "norm2",
     "digits",
     "radix",
 ];

@@ -237,7 +237,7 @@ impl G<'_> {
                 None => vec![Op::I64(0)],
             },
             ExprKind::Intrinsic {
-                func: Intrinsic::Maxloc | Intrinsic::Minloc | Intrinsic::Lbound | Intrinsic::Ubound | Intrinsic::Shape,
+                func: Intrinsic::Maxloc | Intrinsic::Minloc | Intrinsic::Findloc | Intrinsic::Lbound | Intrinsic::Ubound | Intrinsic::Shape,
                 args,
             } if matches!(args.get(1).map(|d| &d.kind), None | Some(ExprKind::Int(0, _))) => {
                 vec![Op::I64(args.first().map_or(0, |a| i64::from(a.ty.rank())))]
@@ -252,7 +252,9 @@ impl G<'_> {
                     | Intrinsic::Any
                     | Intrinsic::All
                     | Intrinsic::Maxloc
-                    | Intrinsic::Minloc,
+                    | Intrinsic::Minloc
+                    | Intrinsic::Findloc
+                    | Intrinsic::Norm2,
                 args,
             } => {
                 let Some(a) = args.first() else { return Vec::new() };

@@ -166,8 +166,44 @@ impl G<'_> {
                 inner.to_vec()
             }
         };
-        let is_loc = matches!(func, I::Maxloc | I::Minloc);
+        let is_loc = matches!(func, I::Maxloc | I::Minloc | I::Findloc);
         let acc_ty = if is_loc { at } else { rt };
+        // `findloc`: the value sought and `back`, evaluated once; elements and value are
+        // compared in the wider of their types.
+        let rank_of = |t: Ty| match t {
+            Ty::I64 => 1,
+            Ty::F32 => 2,
+            Ty::F64 => 3,
+            _ => 0,
+        };
+        let cmp_ty = match args.get(3).map(|x| self.expr_ty(x)) {
+            Some(vt) if func == I::Findloc && rank_of(vt) > rank_of(at) => vt,
+            _ => at,
+        };
+        let (value, back) = if func == I::Findloc {
+            let v = match args.get(3) {
+                Some(x) => self.expr(x),
+                None => zero_of(at),
+            };
+            let b = match args.get(4) {
+                Some(x) => self.expr(x),
+                None => Op::I32(0),
+            };
+            let v = if at == Ty::I32 && matches!(args.get(3).map(|x| x.ty), Some(ast::Ty::Scalar(BaseTy::Logical))) {
+                self.bin(Ty::I32, BinOp::Ne, v, Op::I32(0))
+            } else {
+                self.conv(v, cmp_ty)
+            };
+            (v, b)
+        } else {
+            (Op::I32(0), Op::I32(0))
+        };
+        // `norm2`: the running scale of the scaled sum of squares.
+        let scale = self.tmp(rt);
+        if func == I::Norm2 {
+            let one = self.conv(Op::I32(1), rt);
+            self.emit(Stmt::Assign(scale, Rv::Use(one)));
+        }
         let init = match (func, acc_ty) {
             (I::Product | I::All, t) => self.conv(Op::I32(1), t),
             (I::Maxval | I::Maxloc, Ty::I32) => Op::I32(i32::MIN),
@@ -206,6 +242,42 @@ impl G<'_> {
                     g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Add, Op::Var(acc), one)));
                 }
                 I::Any => g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Or, Op::Var(acc), v))),
+                I::Norm2 => {
+                    // scale * sqrt(acc) is the norm of the elements so far, with scale the
+                    // largest magnitude (no overflow or underflow of the squares)
+                    let nz = g.bin(Ty::I32, BinOp::Ne, v.clone(), zero_of(acc_ty));
+                    g.push_block();
+                    let ax = g.val(acc_ty, Rv::Math(MathFn::Abs, vec![v]));
+                    let bigger = g.bin(Ty::I32, BinOp::Lt, Op::Var(scale), ax.clone());
+                    g.push_block();
+                    let t = g.bin(acc_ty, BinOp::Div, Op::Var(scale), ax.clone());
+                    let tt = g.bin(acc_ty, BinOp::Mul, t.clone(), t);
+                    let r = g.bin(acc_ty, BinOp::Mul, Op::Var(acc), tt);
+                    let one = g.conv(Op::I32(1), acc_ty);
+                    g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Add, one, r)));
+                    g.emit(Stmt::Assign(scale, Rv::Use(ax.clone())));
+                    let then_body = g.pop_block();
+                    g.push_block();
+                    let t = g.bin(acc_ty, BinOp::Div, ax, Op::Var(scale));
+                    let tt = g.bin(acc_ty, BinOp::Mul, t.clone(), t);
+                    g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Add, Op::Var(acc), tt)));
+                    let else_body = g.pop_block();
+                    g.emit(Stmt::If { cond: bigger, then_body, else_body });
+                    let b = g.pop_block();
+                    g.emit(Stmt::If { cond: nz, then_body: b, else_body: vec![] });
+                }
+                I::Findloc => {
+                    let v = g.conv(v, cmp_ty);
+                    let eq = g.bin(Ty::I32, BinOp::Eq, v, value.clone());
+                    let first = g.bin(Ty::I32, BinOp::Eq, Op::Var(found), Op::I32(0));
+                    let again = g.val(Ty::I32, Rv::Binary(BinOp::Or, first, back.clone()));
+                    let take = g.val(Ty::I32, Rv::Binary(BinOp::And, eq, again));
+                    let mut then_body = vec![Stmt::Assign(found, Rv::Use(Op::I32(1)))];
+                    for (l, i) in locs.iter().zip(inner) {
+                        then_body.push(Stmt::Assign(*l, Rv::Binary(BinOp::Add, i.clone(), Op::I64(1))));
+                    }
+                    g.emit(Stmt::If { cond: take, then_body, else_body: vec![] });
+                }
                 I::All => g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::And, Op::Var(acc), v))),
                 _ => {
                     let cmp = if func == I::Maxloc { BinOp::Gt } else { BinOp::Lt };
@@ -229,6 +301,10 @@ impl G<'_> {
                 }
             }
         });
+        if func == I::Norm2 {
+            let r = self.val(rt, Rv::Math(MathFn::Sqrt, vec![Op::Var(acc)]));
+            return self.bin(rt, BinOp::Mul, Op::Var(scale), r);
+        }
         if is_loc {
             let vals: Vec<Op> = locs.iter().map(|l| Op::Var(*l)).collect();
             let v = if dim > 0 { vals.first().cloned().unwrap_or(Op::I64(0)) } else { self.select(Ty::I64, &vals, &j) };
