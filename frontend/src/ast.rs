@@ -85,7 +85,27 @@ pub struct Unit {
     pub generics: Vec<(Ident, Vec<Ident>)>,
     /// `!$acc routine [(name)] clauses` lines of the specification part.
     pub routines: Vec<AccRoutine>,
+    /// `!$omp declare target` lines of the specification part.
+    pub declare_targets: Vec<OmpDeclareTarget>,
     pub span: Span,
+}
+
+/// An `!$omp declare target` directive: the names it lists with the clause that lists them
+/// (`to`/`enter` or `link`; none: the unit itself), and its `device_type`.
+#[derive(Clone, Debug)]
+pub struct OmpDeclareTarget {
+    pub items: Vec<(Ident, DeclareTargetKind)>,
+    pub device_type: Option<Ident>,
+    pub span: Span,
+}
+
+/// How `declare target` lists a name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeclareTargetKind {
+    /// `to`, `enter` or the parenthesised list: a device copy for the whole program.
+    Enter,
+    /// `link`: device storage only while the variable is mapped.
+    Link,
 }
 
 /// An `!$acc routine` directive of a specification part: the procedure it names (`None`:
@@ -786,6 +806,10 @@ pub enum ClauseKind {
     Lastprivate(Vec<Expr>),
     /// OpenMP's `default(shared|none|private|firstprivate)`, as written.
     OmpDefault(String),
+    /// `defaultmap(behavior[:category])`: the behaviour (`alloc`, `to`, `from`, `tofrom`,
+    /// `firstprivate`, `none`, `default`, `present`) and the category (`scalar`,
+    /// `aggregate`, `allocatable`, `pointer`; `None`: all), as written.
+    Defaultmap(String, Option<String>),
     /// Recognised clauses reported as "not yet implemented" (name as written).
     Unsupported(String),
 }

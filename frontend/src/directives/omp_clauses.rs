@@ -34,7 +34,7 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "to", syntax: Syntax::VarList(ClauseKind::To) },
         Clause { name: "from", syntax: Syntax::VarList(ClauseKind::From) },
         Clause { name: "depend", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
-        Clause { name: "defaultmap", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "defaultmap", syntax: Syntax::Own(Parser::omp_clause_defaultmap) },
         Clause { name: "is_device_ptr", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "has_device_addr", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "use_device_ptr", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
@@ -206,6 +206,39 @@ impl Parser {
     }
 
     /// A clause recognised but not supported yet, with its argument (if any) skipped.
+    /// `defaultmap(behavior[:category])`.
+    fn omp_clause_defaultmap(&mut self, _: &str) -> PResult<ClauseKind> {
+        const BEHAVIORS: [&str; 8] = ["alloc", "to", "from", "tofrom", "firstprivate", "none", "default", "present"];
+        const CATEGORIES: [&str; 4] = ["scalar", "aggregate", "allocatable", "pointer"];
+        self.expect(&Tok::LParen)?;
+        let b = self.expect_name("an implicit behavior (`tofrom`, `firstprivate`, `none`, ...)")?;
+        if !BEHAVIORS.contains(&b.name.as_str()) {
+            let mut d = Diagnostic::error("E0024", format!("unknown implicit behavior `{}`", b.name), b.span)
+                .with_label("not a behavior of `defaultmap`");
+            if let Some(s) = crate::parser::suggest(&b.name, &BEHAVIORS) {
+                d = d.with_note(format!("help: did you mean `{s}`?"));
+            }
+            self.diags.push(d);
+            return Err(Fail);
+        }
+        let mut cat = None;
+        if self.eat(&Tok::Colon) {
+            let c = self.expect_name("a variable category (`scalar`, `aggregate`, `allocatable`, `pointer`)")?;
+            if !CATEGORIES.contains(&c.name.as_str()) {
+                let mut d = Diagnostic::error("E0024", format!("unknown variable category `{}`", c.name), c.span)
+                    .with_label("not a category of `defaultmap`");
+                if let Some(s) = crate::parser::suggest(&c.name, &CATEGORIES) {
+                    d = d.with_note(format!("help: did you mean `{s}`?"));
+                }
+                self.diags.push(d);
+                return Err(Fail);
+            }
+            cat = Some(c.name);
+        }
+        self.expect(&Tok::RParen)?;
+        Ok(ClauseKind::Defaultmap(b.name, cat))
+    }
+
     fn omp_clause_not_yet(&mut self, name: &str) -> PResult<ClauseKind> {
         if self.is(&Tok::LParen) && !self.skip_parens() {
             return Err(self.err_expected("`)`"));

@@ -30,6 +30,19 @@ impl Checker {
         {
             self.err(Diagnostic::not_yet(format!("complex numbers {}", self.device_where()), e.span));
         }
+        if self.in_routine() && !self.in_compute() {
+            let name = match &e.kind {
+                ExprKind::Name(i) => Some(&i.name),
+                ExprKind::ArrayRef { name, .. } => Some(&name.name),
+                _ => None,
+            };
+            if let Some(s) = name.and_then(|n| self.syms.get(n)) {
+                if !s.parameter && !s.external && s.dummy.is_none() && (s.module.is_some() || s.save) {
+                    let what = if s.module.is_some() { "module variables" } else { "saved variables" };
+                    self.err(Diagnostic::not_yet(format!("{what} inside a device procedure (`routine` or `declare target`)"), e.span));
+                }
+            }
+        }
         if self.on_device()
             && matches!(ty.base(), Some(BaseTy::Integer(1 | 2)))
             && matches!(e.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::Int(..))

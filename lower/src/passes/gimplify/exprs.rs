@@ -112,9 +112,8 @@ impl G<'_> {
             }
             // Complex-typed: `complex_scalar` above reported it.
             ExprKind::Complex(..) => Op::F32(0.0),
-            ExprKind::Call { name, args } if self.region.is_some() && omp_device_query(&name.name).is_some() => {
-                let b = omp_device_query(&name.name).unwrap_or(Builtin::IsInitialDevice);
-                let v = self.val(Ty::I32, Rv::Builtin(b, vec![]));
+            ExprKind::Call { name, .. } if self.region.is_some() && is_omp_device_query(&name.name) => {
+                let v = self.omp_device_query(&name.name);
                 self.conv(v, ir_ty(e.ty.base().unwrap_or(BaseTy::Integer(4))))
             }
             ExprKind::Call { name, args } => {
@@ -441,13 +440,70 @@ fn common(a: Ty, b: Ty) -> Ty {
     }
 }
 
-/// OpenMP's queries answered inside a target region by an abstract builtin that oacc-xform
-/// expands per target: `omp_is_initial_device`, `omp_get_team_num`, `omp_get_num_teams`.
-fn omp_device_query(link: &str) -> Option<Builtin> {
-    match link {
-        "omp_is_initial_device_" => Some(Builtin::IsInitialDevice),
-        "omp_get_team_num_" => Some(Builtin::DimPos(Level::Gang)),
-        "omp_get_num_teams_" => Some(Builtin::DimSize(Level::Gang)),
-        _ => None,
+/// OpenMP's queries answered inside a target region (see [`G::omp_device_query`]).
+fn is_omp_device_query(link: &str) -> bool {
+    [
+        "omp_is_initial_device_",
+        "omp_get_team_num_",
+        "omp_get_num_teams_",
+        "omp_get_thread_num_",
+        "omp_get_num_threads_",
+        "omp_get_max_threads_",
+        "omp_get_level_",
+        "omp_get_active_level_",
+        "omp_in_parallel_",
+    ]
+    .contains(&link)
+}
+
+impl G<'_> {
+    /// The value of an OpenMP query inside a target region, from abstract builtins that
+    /// oacc-xform expands per target. Teams are gangs; the threads of a `parallel` region
+    /// are the workers × vector lanes that run its `do` loops (a worker loop encloses the
+    /// code), numbered `worker * vector_length + lane`; elsewhere the region's code runs on
+    /// one thread of its team (thread 0 of 1, level 0, not in parallel).
+    fn omp_device_query(&mut self, link: &str) -> Op {
+        let levels = self.region.as_ref().map_or(Levels::default(), |r| r.levels);
+        let par = levels.has(Level::Worker);
+        let size = |g: &mut Self, l: Level| g.val(Ty::I32, Rv::Builtin(Builtin::DimSize(l), vec![]));
+        let pos = |g: &mut Self, l: Level| g.val(Ty::I32, Rv::Builtin(Builtin::DimPos(l), vec![]));
+        match link {
+            "omp_is_initial_device_" => self.val(Ty::I32, Rv::Builtin(Builtin::IsInitialDevice, vec![])),
+            "omp_get_team_num_" => pos(self, Level::Gang),
+            "omp_get_num_teams_" => size(self, Level::Gang),
+            "omp_get_thread_num_" if par => {
+                let w = pos(self, Level::Worker);
+                if levels.has(Level::Vector) {
+                    let vl = size(self, Level::Vector);
+                    let v = pos(self, Level::Vector);
+                    let t = self.bin(Ty::I32, BinOp::Mul, w, vl);
+                    self.bin(Ty::I32, BinOp::Add, t, v)
+                } else {
+                    w
+                }
+            }
+            "omp_get_num_threads_" if par => {
+                let nw = size(self, Level::Worker);
+                if levels.has(Level::Vector) {
+                    let vl = size(self, Level::Vector);
+                    self.bin(Ty::I32, BinOp::Mul, nw, vl)
+                } else {
+                    nw
+                }
+            }
+            "omp_get_max_threads_" => {
+                let nw = size(self, Level::Worker);
+                let vl = size(self, Level::Vector);
+                self.bin(Ty::I32, BinOp::Mul, nw, vl)
+            }
+            // A parallel region is active when its team has more than one thread.
+            "omp_get_active_level_" | "omp_in_parallel_" if par => {
+                let n = self.omp_device_query("omp_get_num_threads_");
+                self.bin(Ty::I32, BinOp::Gt, n, Op::I32(1))
+            }
+            "omp_get_level_" | "omp_get_active_level_" | "omp_in_parallel_" => Op::I32(i32::from(par)),
+            "omp_get_num_threads_" => Op::I32(1),
+            _ => Op::I32(0),
+        }
     }
 }
