@@ -657,6 +657,9 @@ pub enum OmpKind {
     TargetUpdate,
     Atomic,
     Barrier,
+    /// `taskwait`: every task gpuf makes (target tasks) completes where it is encountered,
+    /// so there is never anything to wait for.
+    Taskwait,
     /// Directives recognised only to report "not yet implemented" (`critical`, `task`, ...);
     /// `true` for those with a body and an `end` directive.
     NotYet(&'static str, bool),
@@ -673,6 +676,7 @@ impl OmpKind {
             OmpKind::TargetUpdate => "target update".into(),
             OmpKind::Atomic => "atomic".into(),
             OmpKind::Barrier => "barrier".into(),
+            OmpKind::Taskwait => "taskwait".into(),
             OmpKind::NotYet(n, _) => n.into(),
         }
     }
@@ -810,6 +814,9 @@ pub enum ClauseKind {
     /// `firstprivate`, `none`, `default`, `present`) and the category (`scalar`,
     /// `aggregate`, `allocatable`, `pointer`; `None`: all), as written.
     Defaultmap(String, Option<String>),
+    /// `depend(...)`: constructs run synchronously at the encountering point, which
+    /// satisfies every dependence.
+    Depend,
     /// Recognised clauses reported as "not yet implemented" (name as written).
     Unsupported(String),
 }

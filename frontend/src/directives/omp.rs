@@ -54,7 +54,6 @@ const NOT_YET_BLOCKS: &[&str] =
 /// Directives recognised only to report "not yet implemented" without a body.
 const NOT_YET_STANDALONE: &[&str] = &[
     "section",
-    "taskwait",
     "taskloop",
     "taskyield",
     "threadprivate",
@@ -136,6 +135,7 @@ impl Parser {
             ("target", Some("update"), _) => return Some((OmpKind::TargetUpdate, 2)),
             ("atomic", ..) => return Some((OmpKind::Atomic, 1)),
             ("barrier", ..) => return Some((OmpKind::Barrier, 1)),
+            ("taskwait", ..) => return Some((OmpKind::Taskwait, 1)),
             _ => {}
         }
         if let Some(n) = NOT_YET_BLOCKS.iter().find(|n| **n == first) {

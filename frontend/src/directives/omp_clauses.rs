@@ -26,14 +26,14 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "num_threads", syntax: Syntax::Expr(ClauseKind::NumThreads) },
         Clause { name: "if", syntax: Syntax::Own(Parser::omp_clause_if) },
         Clause { name: "device", syntax: Syntax::Own(Parser::omp_clause_device) },
-        Clause { name: "nowait", syntax: Syntax::Bare(|| ClauseKind::Nowait) },
+        Clause { name: "nowait", syntax: Syntax::Own(Parser::omp_clause_nowait) },
         Clause { name: "schedule", syntax: Syntax::Own(Parser::omp_clause_schedule) },
         Clause { name: "dist_schedule", syntax: Syntax::Own(Parser::omp_clause_dist_schedule) },
         Clause { name: "simdlen", syntax: Syntax::Expr(ClauseKind::Simdlen) },
         Clause { name: "safelen", syntax: Syntax::Expr(ClauseKind::Safelen) },
         Clause { name: "to", syntax: Syntax::VarList(ClauseKind::To) },
         Clause { name: "from", syntax: Syntax::VarList(ClauseKind::From) },
-        Clause { name: "depend", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "depend", syntax: Syntax::Own(Parser::omp_clause_depend) },
         Clause { name: "defaultmap", syntax: Syntax::Own(Parser::omp_clause_defaultmap) },
         Clause { name: "is_device_ptr", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "has_device_addr", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
@@ -206,6 +206,26 @@ impl Parser {
     }
 
     /// A clause recognised but not supported yet, with its argument (if any) skipped.
+    /// `nowait` or OpenMP 5.1's `nowait(do_not_synchronize)`: constructs run synchronously,
+    /// which every value of the argument allows.
+    fn omp_clause_nowait(&mut self, _: &str) -> PResult<ClauseKind> {
+        if self.is(&Tok::LParen) && !self.skip_parens() {
+            return Err(self.err_expected("`)`"));
+        }
+        Ok(ClauseKind::Nowait)
+    }
+
+    /// `depend([modifier,] type: list)`: see [`ClauseKind::Depend`].
+    fn omp_clause_depend(&mut self, _: &str) -> PResult<ClauseKind> {
+        if !self.is(&Tok::LParen) {
+            return Err(self.err_expected("`(`"));
+        }
+        if !self.skip_parens() {
+            return Err(self.err_expected("`)`"));
+        }
+        Ok(ClauseKind::Depend)
+    }
+
     /// `defaultmap(behavior[:category])`.
     fn omp_clause_defaultmap(&mut self, _: &str) -> PResult<ClauseKind> {
         const BEHAVIORS: [&str; 8] = ["alloc", "to", "from", "tofrom", "firstprivate", "none", "default", "present"];

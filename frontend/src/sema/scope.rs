@@ -485,7 +485,7 @@ impl Checker {
             .collect();
         for d in &unit.declare_targets {
             for (n, kind) in &d.items {
-                if procs.contains(n.name.as_str()) {
+                if procs.contains(n.name.as_str()) || self.g.procs.map.values().any(|p| p.name == n.name) {
                     continue;
                 }
                 let is_static = unit.kind == UnitKind::Program || unit.kind == UnitKind::Module;

@@ -51,6 +51,7 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Lastprivate(_) => "lastprivate",
         ClauseKind::OmpDefault(_) => "default",
         ClauseKind::Defaultmap(..) => "defaultmap",
+        ClauseKind::Depend => "depend",
         ClauseKind::Unsupported(s) => s.split('(').next().unwrap_or(s),
     }
 }
@@ -258,7 +259,8 @@ impl Checker {
             | ClauseKind::DistSchedule(None)
             | ClauseKind::Nowait
             | ClauseKind::OmpDefault(_)
-            | ClauseKind::Defaultmap(..) => {}
+            | ClauseKind::Defaultmap(..)
+            | ClauseKind::Depend => {}
             ClauseKind::Seq
             | ClauseKind::Auto
             | ClauseKind::Independent
