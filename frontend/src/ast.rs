@@ -814,6 +814,11 @@ pub enum ClauseKind {
     /// `firstprivate`, `none`, `default`, `present`) and the category (`scalar`,
     /// `aggregate`, `allocatable`, `pointer`; `None`: all), as written.
     Defaultmap(String, Option<String>),
+    /// Clauses that permit or hint and so are honoured by the constructs as gpuf runs them:
+    /// `order(concurrent)` (a permission to run iterations concurrently), `bind` (the
+    /// binding region of `loop`, which the nesting already fixes), `nontemporal` and
+    /// `hint` (performance hints). The clause name.
+    Ignored(String),
     /// `depend(...)`: constructs run synchronously at the encountering point, which
     /// satisfies every dependence.
     Depend,

@@ -43,9 +43,9 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "in_reduction", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "linear", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "aligned", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
-        Clause { name: "nontemporal", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
-        Clause { name: "order", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
-        Clause { name: "bind", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "nontemporal", syntax: Syntax::Own(Parser::omp_clause_ignored) },
+        Clause { name: "order", syntax: Syntax::Own(Parser::omp_clause_ignored) },
+        Clause { name: "bind", syntax: Syntax::Own(Parser::omp_clause_ignored) },
         Clause { name: "proc_bind", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "copyin", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "ordered", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
@@ -55,17 +55,21 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "acq_rel", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "acquire", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "release", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
-        Clause { name: "hint", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "hint", syntax: Syntax::Own(Parser::omp_clause_ignored) },
     ],
     unlisted: &[],
 };
 
 impl Parser {
     /// `map([map-type:] list)`: `to`, `from`, `tofrom` (also without a type), `alloc`,
-    /// `release`, `delete`; the modifiers `always`, `close`, `present`, `mapper` are not
-    /// supported yet.
+    /// `release`, `delete`; the modifier `close` (a hint) is accepted, `always`, `present`,
+    /// `mapper` and `iterator` are not supported yet.
     fn omp_clause_map(&mut self, _: &str) -> PResult<ClauseKind> {
         self.expect(&Tok::LParen)?;
+        while self.is_name("close") && matches!(self.tok_at(1), Tok::Comma | Tok::Name(_)) {
+            self.bump();
+            self.eat(&Tok::Comma);
+        }
         if let (Tok::Name(m), Tok::Comma | Tok::LParen) = (self.tok().clone(), self.tok_at(1).clone()) {
             if ["always", "close", "present", "mapper", "iterator"].contains(&m.as_str()) {
                 self.skip_to_rparen();
@@ -118,6 +122,14 @@ impl Parser {
     /// `reduction([modifier,] op: list)`: the operators are OpenACC's; the modifiers
     /// `inscan`, `task`, `default` are not supported yet.
     fn omp_clause_reduction(&mut self, name: &str) -> PResult<ClauseKind> {
+        if self.tok_at(1) == &Tok::Minus && self.tok_at(2) == &Tok::Colon {
+            // OpenMP's `-` (deprecated in 5.2) combines the partial results by addition.
+            self.bump();
+            self.bump();
+            self.bump();
+            let list = self.var_items()?;
+            return Ok(ClauseKind::Reduction(RedOp::Add, list));
+        }
         if let (Tok::Name(m), Tok::Comma) = (self.tok_at(1).clone(), self.tok_at(2).clone()) {
             if ["inscan", "task", "default"].contains(&m.as_str()) {
                 self.skip_parens();
@@ -213,6 +225,15 @@ impl Parser {
             return Err(self.err_expected("`)`"));
         }
         Ok(ClauseKind::Nowait)
+    }
+
+    /// A clause that gives the implementation a permission or a hint and so cannot change
+    /// results (see [`ClauseKind::Ignored`]).
+    fn omp_clause_ignored(&mut self, name: &str) -> PResult<ClauseKind> {
+        if self.is(&Tok::LParen) && !self.skip_parens() {
+            return Err(self.err_expected("`)`"));
+        }
+        Ok(ClauseKind::Ignored(name.to_string()))
     }
 
     /// `depend([modifier,] type: list)`: see [`ClauseKind::Depend`].

@@ -158,11 +158,19 @@ impl Checker {
 
     #[inline(never)]
     pub(super) fn array_ctor(&mut self, mut items: Vec<CtorItem>, span: Span) -> (ExprKind, Ty) {
-        if self.on_device() {
-            self.err(Diagnostic::not_yet(format!("array constructors {}", self.device_where()), span));
-        }
         let mut base = None;
         let ok = self.ctor_items(&mut items, &mut base);
+        // On the device only `(x, j = lo, hi[, st])` with a scalar `x` (computed element by
+        // element in compute constructs).
+        let direct = match items.as_slice() {
+            [CtorItem::ImpliedDo(d)] => {
+                matches!(d.items.as_slice(), [CtorItem::Expr(x)] if x.ty.rank() == 0 && x.ty.base() != Some(BaseTy::Character))
+            }
+            _ => false,
+        };
+        if self.on_device() && !(direct && self.in_compute()) {
+            self.err(Diagnostic::not_yet(format!("array constructors {}", self.device_where()), span));
+        }
         let ty = match base {
             Some(b) if ok => Ty::Array(b, 1),
             None if ok => {

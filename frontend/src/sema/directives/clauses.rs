@@ -52,6 +52,7 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::OmpDefault(_) => "default",
         ClauseKind::Defaultmap(..) => "defaultmap",
         ClauseKind::Depend => "depend",
+        ClauseKind::Ignored(n) => n,
         ClauseKind::Unsupported(s) => s.split('(').next().unwrap_or(s),
     }
 }
@@ -260,7 +261,8 @@ impl Checker {
             | ClauseKind::Nowait
             | ClauseKind::OmpDefault(_)
             | ClauseKind::Defaultmap(..)
-            | ClauseKind::Depend => {}
+            | ClauseKind::Depend
+            | ClauseKind::Ignored(_) => {}
             ClauseKind::Seq
             | ClauseKind::Auto
             | ClauseKind::Independent

@@ -164,6 +164,24 @@ impl G<'_> {
                 let v = self.intrinsic(e, *func, args, idx);
                 self.wrap(e.ty.base(), v)
             }
+            ExprKind::ArrayCtor(items) if self.region.is_some() && direct_ctor(items).is_some() => {
+                let t = self.expr_ty(e);
+                let Some((d, x)) = direct_ctor(items) else { return zero_of(t) };
+                // Element k of `(x, j = lo, hi, st)` is `x` at `j = lo + k * st`.
+                let (base, vt, lo, _, st) = self.index_bounds(&d.var.name, &d.lo, &d.hi, d.step.as_ref());
+                let k = idx.first().cloned().unwrap_or(Op::I64(0));
+                let k = self.conv(k, vt);
+                let off = self.bin(vt, BinOp::Mul, k, st);
+                let j = self.bin(vt, BinOp::Add, lo, off);
+                let v = self.f.new_var(d.var.name.clone(), vt);
+                self.emit(Stmt::Assign(v, Rv::Use(j)));
+                let mut m = HashMap::new();
+                m.insert(d.var.name.clone(), Home::Reg(v, base));
+                self.overrides.push(m);
+                let r = self.expr(x);
+                self.overrides.pop();
+                self.conv(r, t)
+            }
             ExprKind::ArrayCtor(_) => {
                 let t = self.expr_ty(e);
                 let Some((buf, _)) = self.mats.get(&(e as *const Expr as usize)).cloned() else {
@@ -224,6 +242,8 @@ impl G<'_> {
             }
             // Character constructors are walked where they are used.
             ExprKind::ArrayCtor(_) if e.ty.base() == Some(BaseTy::Character) => {}
+            // In compute regions, `(x, j = lo, hi)` is evaluated per element (no temporary).
+            ExprKind::ArrayCtor(items) if self.region.is_some() && direct_ctor(items).is_some() => {}
             ExprKind::ArrayCtor(items) => {
                 let t = self.expr_ty(e);
                 let n = self.tmp(Ty::I64);
@@ -440,6 +460,19 @@ fn common(a: Ty, b: Ty) -> Ty {
     }
 }
 
+/// An array constructor of one implied-do loop over one scalar expression, `(x, j = lo,
+/// hi[, st])`: computed element by element in compute regions, where no temporary can be
+/// allocated. Semantic analysis allows only these on the device.
+pub(super) fn direct_ctor(items: &[ast::CtorItem]) -> Option<(&ast::ImpliedDo, &Expr)> {
+    match items {
+        [ast::CtorItem::ImpliedDo(d)] => match d.items.as_slice() {
+            [ast::CtorItem::Expr(x)] if x.ty.rank() == 0 && x.ty.base() != Some(BaseTy::Character) => Some((d, x)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// OpenMP's queries answered inside a target region (see [`G::omp_device_query`]).
 fn is_omp_device_query(link: &str) -> bool {
     [
@@ -449,6 +482,7 @@ fn is_omp_device_query(link: &str) -> bool {
         "omp_get_thread_num_",
         "omp_get_num_threads_",
         "omp_get_max_threads_",
+        "omp_get_thread_limit_",
         "omp_get_level_",
         "omp_get_active_level_",
         "omp_in_parallel_",
@@ -491,7 +525,7 @@ impl G<'_> {
                     nw
                 }
             }
-            "omp_get_max_threads_" => {
+            "omp_get_max_threads_" | "omp_get_thread_limit_" => {
                 let nw = size(self, Level::Worker);
                 let vl = size(self, Level::Vector);
                 self.bin(Ty::I32, BinOp::Mul, nw, vl)
