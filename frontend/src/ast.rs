@@ -87,7 +87,27 @@ pub struct Unit {
     pub generics: Vec<(Ident, Vec<Ident>)>,
     /// `!$acc routine [(name)] clauses` lines of the specification part.
     pub routines: Vec<AccRoutine>,
+    /// `!$omp declare target` lines of the specification part.
+    pub declare_targets: Vec<OmpDeclareTarget>,
     pub span: Span,
+}
+
+/// An `!$omp declare target` directive: the names it lists with the clause that lists them
+/// (`to`/`enter` or `link`; none: the unit itself), and its `device_type`.
+#[derive(Clone, Debug)]
+pub struct OmpDeclareTarget {
+    pub items: Vec<(Ident, DeclareTargetKind)>,
+    pub device_type: Option<Ident>,
+    pub span: Span,
+}
+
+/// How `declare target` lists a name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeclareTargetKind {
+    /// `to`, `enter` or the parenthesised list: a device copy for the whole program.
+    Enter,
+    /// `link`: device storage only while the variable is mapped.
+    Link,
 }
 
 /// An `!$acc routine` directive of a specification part: the procedure it names (`None`:
@@ -675,6 +695,9 @@ pub enum OmpKind {
     TargetUpdate,
     Atomic,
     Barrier,
+    /// `taskwait`: every task gpuf makes (target tasks) completes where it is encountered,
+    /// so there is never anything to wait for.
+    Taskwait,
     /// Directives recognised only to report "not yet implemented" (`critical`, `task`, ...);
     /// `true` for those with a body and an `end` directive.
     NotYet(&'static str, bool),
@@ -691,6 +714,7 @@ impl OmpKind {
             OmpKind::TargetUpdate => "target update".into(),
             OmpKind::Atomic => "atomic".into(),
             OmpKind::Barrier => "barrier".into(),
+            OmpKind::Taskwait => "taskwait".into(),
             OmpKind::NotYet(n, _) => n.into(),
         }
     }
@@ -824,6 +848,18 @@ pub enum ClauseKind {
     Lastprivate(Vec<Expr>),
     /// OpenMP's `default(shared|none|private|firstprivate)`, as written.
     OmpDefault(String),
+    /// `defaultmap(behavior[:category])`: the behaviour (`alloc`, `to`, `from`, `tofrom`,
+    /// `firstprivate`, `none`, `default`, `present`) and the category (`scalar`,
+    /// `aggregate`, `allocatable`, `pointer`; `None`: all), as written.
+    Defaultmap(String, Option<String>),
+    /// Clauses that permit or hint and so are honoured by the constructs as gpuf runs them:
+    /// `order(concurrent)` (a permission to run iterations concurrently), `bind` (the
+    /// binding region of `loop`, which the nesting already fixes), `nontemporal` and
+    /// `hint` (performance hints). The clause name.
+    Ignored(String),
+    /// `depend(...)`: constructs run synchronously at the encountering point, which
+    /// satisfies every dependence.
+    Depend,
     /// Recognised clauses reported as "not yet implemented" (name as written).
     Unsupported(String),
 }

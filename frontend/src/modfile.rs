@@ -10,6 +10,7 @@
 //! openacc 0|1                        (the routines of `openacc` are visible through NAME)
 //! param LOCAL OWNER REMOTE TYPE RANK DIM... = VALUE...
 //! var LOCAL OWNER REMOTE TYPE RANK alloc|- DIM... [= VALUE...]
+//! declare-target LOCAL               (the last `var` is in `!$omp declare target`)
 //! proc LOCAL KIND LINK OWNER ELEMENTAL RESULT-TYPE RESULT-RANK
 //! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE     (the dummies of the last `proc`;
 //!                                    TYPE `any`: any actual, by address, see `ArgSig::any_type`)
@@ -322,6 +323,9 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
         }
         out.push_str(&line);
         out.push('\n');
+        if s.declare_target {
+            let _ = writeln!(out, "declare-target {}", s.name);
+        }
     }
     // A generic name: its specifics as procedures `name%j`, then the `generic` line.
     let mut entries: Vec<(String, String)> = Vec::new();
@@ -672,6 +676,11 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
             "param" | "var" => {
                 let s = entity(word == "param", rest, &m.types).ok_or_else(bad)?;
                 m.symbols.push(s);
+            }
+            "declare-target" => {
+                let [local] = rest else { return Err(bad()) };
+                let Some(s) = m.symbols.iter_mut().rev().find(|s| s.name == *local) else { return Err(bad()) };
+                s.declare_target = true;
             }
             "proc" => {
                 let [local, kind, link, owner, flags, rty, rrank] = rest else { return Err(bad()) };

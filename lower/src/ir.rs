@@ -376,6 +376,9 @@ pub enum MapKind {
     Present,
     NoCreate,
     Delete,
+    /// The device copy of a `declare target` variable: made present (created and filled
+    /// from the host) if it is not, with an infinite reference count; nothing on exit.
+    DeclareTarget,
 }
 
 impl MapKind {
@@ -389,6 +392,7 @@ impl MapKind {
             MapKind::Present => 5,
             MapKind::NoCreate => 6,
             MapKind::Delete => 7,
+            MapKind::DeclareTarget => 8,
         }
     }
     pub fn name(self) -> &'static str {
@@ -400,6 +404,7 @@ impl MapKind {
             MapKind::Present => "present",
             MapKind::NoCreate => "no_create",
             MapKind::Delete => "delete",
+            MapKind::DeclareTarget => "declare_target",
         }
     }
 }

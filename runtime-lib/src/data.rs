@@ -27,7 +27,12 @@ pub mod kind {
     pub const PRESENT: i32 = 5;
     pub const NO_CREATE: i32 = 6;
     pub const DELETE: i32 = 7;
+    /// OpenMP `declare target`: present for the rest of the program once made present.
+    pub const DECLARE_TARGET: i32 = 8;
 }
+
+/// The reference count of a `declare target` variable's device copy: never reaches zero.
+const INFINITE: u32 = u32::MAX;
 
 /// One mapped block.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,6 +107,9 @@ impl PresentTable {
         }
         if let Some(k) = self.find_key(host, bytes) {
             let b = self.blocks.get_mut(&k).expect("block");
+            if kind == kind::DECLARE_TARGET || b.dynamic == INFINITE {
+                return Ok(());
+            }
             if dynamic {
                 b.dynamic += 1;
             } else {
@@ -115,15 +123,19 @@ impl PresentTable {
         match kind {
             kind::PRESENT => return Err(format!("present clause: {} is not present on the device", describe(host, bytes))),
             kind::NO_CREATE => return Ok(()),
-            kind::COPY | kind::COPYIN | kind::COPYOUT | kind::CREATE => {}
+            kind::COPY | kind::COPYIN | kind::COPYOUT | kind::CREATE | kind::DECLARE_TARGET => {}
             k => return Err(format!("unknown data clause kind {k} on entry")),
         }
         let d = dev.alloc(bytes.max(1));
-        if kind == kind::COPY || kind == kind::COPYIN {
+        if kind == kind::COPY || kind == kind::COPYIN || kind == kind::DECLARE_TARGET {
             // SAFETY: the compiler passes a valid host range.
             unsafe { dev.h2d(d, host as *const u8, bytes) };
         }
-        let (structured, dynamic) = if dynamic { (0, 1) } else { (1, 0) };
+        let (structured, dynamic) = match (kind, dynamic) {
+            (kind::DECLARE_TARGET, _) => (0, INFINITE),
+            (_, true) => (0, 1),
+            (_, false) => (1, 0),
+        };
         self.blocks.insert(host, Block { host, bytes, dev: d, structured, dynamic });
         Ok(())
     }
@@ -133,7 +145,7 @@ impl PresentTable {
         if host == 0 {
             return Ok(());
         }
-        if !(kind::COPY..=kind::DELETE).contains(&kind) {
+        if !(kind::COPY..=kind::DECLARE_TARGET).contains(&kind) {
             return Err(format!("unknown data clause kind {kind} on exit"));
         }
         let Some(k) = self.find_key(host, bytes) else {
@@ -141,6 +153,10 @@ impl PresentTable {
             return Ok(());
         };
         let b = self.blocks.get_mut(&k).expect("block");
+        if b.dynamic == INFINITE {
+            // A `declare target` variable's device copy stays.
+            return Ok(());
+        }
         if dynamic {
             if finalize {
                 b.dynamic = 0;

@@ -5,7 +5,7 @@ module counters
   implicit none
   integer :: errors = 0
   integer :: scratch(4)
-!$omp declare target to(errors)
+!$omp declare simd(errors)
 !$omp threadprivate(scratch)
 end module counters
 

@@ -54,7 +54,6 @@ const NOT_YET_BLOCKS: &[&str] =
 /// Directives recognised only to report "not yet implemented" without a body.
 const NOT_YET_STANDALONE: &[&str] = &[
     "section",
-    "taskwait",
     "taskloop",
     "taskyield",
     "threadprivate",
@@ -136,6 +135,7 @@ impl Parser {
             ("target", Some("update"), _) => return Some((OmpKind::TargetUpdate, 2)),
             ("atomic", ..) => return Some((OmpKind::Atomic, 1)),
             ("barrier", ..) => return Some((OmpKind::Barrier, 1)),
+            ("taskwait", ..) => return Some((OmpKind::Taskwait, 1)),
             _ => {}
         }
         if let Some(n) = NOT_YET_BLOCKS.iter().find(|n| **n == first) {
@@ -222,6 +222,119 @@ impl Parser {
         let span = self.from(start);
         self.eat(&Tok::Eos);
         Ok((Directive { kind: DirKind::Omp(kind), clauses, span }, atomic_kind, head_span))
+    }
+
+    /// `!$omp declare target [(list)] [to|enter|link(list)]... [device_type(any|host|nohost)]
+    /// [indirect]` in a specification part.
+    pub(crate) fn omp_declare_target(&mut self) -> PResult<OmpDeclareTarget> {
+        let start = self.bump().span; // !$omp
+        self.bump(); // declare
+        self.bump(); // target
+        let mut items = Vec::new();
+        let mut device_type = None;
+        if self.is(&Tok::LParen) {
+            self.omp_name_list(DeclareTargetKind::Enter, &mut items)?;
+        }
+        loop {
+            self.eat(&Tok::Comma);
+            if self.at_eos() {
+                break;
+            }
+            let clause = self.expect_name("a clause of `declare target` (`to`, `enter`, `link`, `device_type`)")?;
+            match clause.name.as_str() {
+                "to" | "enter" => self.omp_name_list(DeclareTargetKind::Enter, &mut items)?,
+                "link" => self.omp_name_list(DeclareTargetKind::Link, &mut items)?,
+                "device_type" => {
+                    self.expect(&Tok::LParen)?;
+                    let t = self.expect_name("`any`, `host` or `nohost`")?;
+                    if !["any", "host", "nohost"].contains(&t.name.as_str()) {
+                        self.diags.push(
+                            Diagnostic::error("E0022", format!("unknown device type `{}`", t.name), t.span)
+                                .with_label("expected `any`, `host` or `nohost`"),
+                        );
+                        return Err(Fail);
+                    }
+                    self.expect(&Tok::RParen)?;
+                    device_type = Some(t);
+                }
+                "indirect" => {
+                    self.diags.push(Diagnostic::not_yet("the `indirect` clause of `declare target`", clause.span));
+                    return Err(Fail);
+                }
+                w => {
+                    let mut d = Diagnostic::error("E0021", format!("unknown clause `{w}` on `declare target`"), clause.span)
+                        .with_label("not a clause of `declare target`");
+                    if let Some(s) = suggest(w, &["to", "enter", "link", "device_type", "indirect"]) {
+                        d = d.with_note(format!("help: did you mean `{s}`?"));
+                    }
+                    self.diags.push(d);
+                    return Err(Fail);
+                }
+            }
+        }
+        let span = self.from(start);
+        self.eat(&Tok::Eos);
+        Ok(OmpDeclareTarget { items, device_type, span })
+    }
+
+    /// `(name, name, ...)` of `declare target`; a common block `/name/` is not supported yet.
+    fn omp_name_list(&mut self, kind: DeclareTargetKind, out: &mut Vec<(Ident, DeclareTargetKind)>) -> PResult<()> {
+        self.expect(&Tok::LParen)?;
+        loop {
+            if self.is(&Tok::Slash) {
+                let sp = self.span();
+                self.diags.push(Diagnostic::not_yet("a common block in `declare target`", sp));
+                return Err(Fail);
+            }
+            let n = self.expect_name("a variable or procedure name")?;
+            out.push((n, kind));
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(&Tok::RParen)?;
+        Ok(())
+    }
+
+    /// `!$omp requires clause...` in a specification part: `atomic_default_mem_order` is
+    /// honoured (gpuf's atomics are sequentially consistent, which every order allows);
+    /// `unified_shared_memory`, `unified_address`, `reverse_offload` and `dynamic_allocators`
+    /// do not hold on the sim device (its memory is separate) and are "not yet implemented".
+    pub(crate) fn omp_requires(&mut self) {
+        self.bump(); // !$omp
+        self.bump(); // requires
+        loop {
+            self.eat(&Tok::Comma);
+            if self.at_eos() {
+                break;
+            }
+            let Ok(c) = self.expect_name("a clause of `requires`") else { break };
+            match c.name.as_str() {
+                "atomic_default_mem_order" => {
+                    if !self.skip_parens() {
+                        break;
+                    }
+                }
+                "unified_shared_memory" | "unified_address" | "reverse_offload" | "dynamic_allocators" => {
+                    self.diags.push(Diagnostic::not_yet(
+                        format!("`requires {}` (the sim device and the GPUs have separate memory in gpuf)", c.name),
+                        c.span,
+                    ));
+                }
+                w => {
+                    let mut d = Diagnostic::error("E0021", format!("unknown clause `{w}` on `requires`"), c.span)
+                        .with_label("not a clause of `requires`");
+                    let known =
+                        ["atomic_default_mem_order", "unified_shared_memory", "unified_address", "reverse_offload", "dynamic_allocators"];
+                    if let Some(s) = suggest(w, &known) {
+                        d = d.with_note(format!("help: did you mean `{s}`?"));
+                    }
+                    self.diags.push(d);
+                    break;
+                }
+            }
+        }
+        self.skip_statement();
     }
 
     /// If the directive line at the current position is `!$omp end ...`, which end it is.

@@ -26,15 +26,15 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "num_threads", syntax: Syntax::Expr(ClauseKind::NumThreads) },
         Clause { name: "if", syntax: Syntax::Own(Parser::omp_clause_if) },
         Clause { name: "device", syntax: Syntax::Own(Parser::omp_clause_device) },
-        Clause { name: "nowait", syntax: Syntax::Bare(|| ClauseKind::Nowait) },
+        Clause { name: "nowait", syntax: Syntax::Own(Parser::omp_clause_nowait) },
         Clause { name: "schedule", syntax: Syntax::Own(Parser::omp_clause_schedule) },
         Clause { name: "dist_schedule", syntax: Syntax::Own(Parser::omp_clause_dist_schedule) },
         Clause { name: "simdlen", syntax: Syntax::Expr(ClauseKind::Simdlen) },
         Clause { name: "safelen", syntax: Syntax::Expr(ClauseKind::Safelen) },
         Clause { name: "to", syntax: Syntax::VarList(ClauseKind::To) },
         Clause { name: "from", syntax: Syntax::VarList(ClauseKind::From) },
-        Clause { name: "depend", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
-        Clause { name: "defaultmap", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "depend", syntax: Syntax::Own(Parser::omp_clause_depend) },
+        Clause { name: "defaultmap", syntax: Syntax::Own(Parser::omp_clause_defaultmap) },
         Clause { name: "is_device_ptr", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "has_device_addr", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "use_device_ptr", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
@@ -43,9 +43,9 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "in_reduction", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "linear", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "aligned", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
-        Clause { name: "nontemporal", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
-        Clause { name: "order", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
-        Clause { name: "bind", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "nontemporal", syntax: Syntax::Own(Parser::omp_clause_ignored) },
+        Clause { name: "order", syntax: Syntax::Own(Parser::omp_clause_ignored) },
+        Clause { name: "bind", syntax: Syntax::Own(Parser::omp_clause_ignored) },
         Clause { name: "proc_bind", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "copyin", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "ordered", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
@@ -55,17 +55,21 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "acq_rel", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "acquire", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "release", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
-        Clause { name: "hint", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "hint", syntax: Syntax::Own(Parser::omp_clause_ignored) },
     ],
     unlisted: &[],
 };
 
 impl Parser {
     /// `map([map-type:] list)`: `to`, `from`, `tofrom` (also without a type), `alloc`,
-    /// `release`, `delete`; the modifiers `always`, `close`, `present`, `mapper` are not
-    /// supported yet.
+    /// `release`, `delete`; the modifier `close` (a hint) is accepted, `always`, `present`,
+    /// `mapper` and `iterator` are not supported yet.
     fn omp_clause_map(&mut self, _: &str) -> PResult<ClauseKind> {
         self.expect(&Tok::LParen)?;
+        while self.is_name("close") && matches!(self.tok_at(1), Tok::Comma | Tok::Name(_)) {
+            self.bump();
+            self.eat(&Tok::Comma);
+        }
         if let (Tok::Name(m), Tok::Comma | Tok::LParen) = (self.tok().clone(), self.tok_at(1).clone()) {
             if ["always", "close", "present", "mapper", "iterator"].contains(&m.as_str()) {
                 self.skip_to_rparen();
@@ -118,6 +122,14 @@ impl Parser {
     /// `reduction([modifier,] op: list)`: the operators are OpenACC's; the modifiers
     /// `inscan`, `task`, `default` are not supported yet.
     fn omp_clause_reduction(&mut self, name: &str) -> PResult<ClauseKind> {
+        if self.tok_at(1) == &Tok::Minus && self.tok_at(2) == &Tok::Colon {
+            // OpenMP's `-` (deprecated in 5.2) combines the partial results by addition.
+            self.bump();
+            self.bump();
+            self.bump();
+            let list = self.var_items()?;
+            return Ok(ClauseKind::Reduction(RedOp::Add, list));
+        }
         if let (Tok::Name(m), Tok::Comma) = (self.tok_at(1).clone(), self.tok_at(2).clone()) {
             if ["inscan", "task", "default"].contains(&m.as_str()) {
                 self.skip_parens();
@@ -206,6 +218,68 @@ impl Parser {
     }
 
     /// A clause recognised but not supported yet, with its argument (if any) skipped.
+    /// `nowait` or OpenMP 5.1's `nowait(do_not_synchronize)`: constructs run synchronously,
+    /// which every value of the argument allows.
+    fn omp_clause_nowait(&mut self, _: &str) -> PResult<ClauseKind> {
+        if self.is(&Tok::LParen) && !self.skip_parens() {
+            return Err(self.err_expected("`)`"));
+        }
+        Ok(ClauseKind::Nowait)
+    }
+
+    /// A clause that gives the implementation a permission or a hint and so cannot change
+    /// results (see [`ClauseKind::Ignored`]).
+    fn omp_clause_ignored(&mut self, name: &str) -> PResult<ClauseKind> {
+        if self.is(&Tok::LParen) && !self.skip_parens() {
+            return Err(self.err_expected("`)`"));
+        }
+        Ok(ClauseKind::Ignored(name.to_string()))
+    }
+
+    /// `depend([modifier,] type: list)`: see [`ClauseKind::Depend`].
+    fn omp_clause_depend(&mut self, _: &str) -> PResult<ClauseKind> {
+        if !self.is(&Tok::LParen) {
+            return Err(self.err_expected("`(`"));
+        }
+        if !self.skip_parens() {
+            return Err(self.err_expected("`)`"));
+        }
+        Ok(ClauseKind::Depend)
+    }
+
+    /// `defaultmap(behavior[:category])`.
+    fn omp_clause_defaultmap(&mut self, _: &str) -> PResult<ClauseKind> {
+        const BEHAVIORS: [&str; 8] = ["alloc", "to", "from", "tofrom", "firstprivate", "none", "default", "present"];
+        const CATEGORIES: [&str; 4] = ["scalar", "aggregate", "allocatable", "pointer"];
+        self.expect(&Tok::LParen)?;
+        let b = self.expect_name("an implicit behavior (`tofrom`, `firstprivate`, `none`, ...)")?;
+        if !BEHAVIORS.contains(&b.name.as_str()) {
+            let mut d = Diagnostic::error("E0024", format!("unknown implicit behavior `{}`", b.name), b.span)
+                .with_label("not a behavior of `defaultmap`");
+            if let Some(s) = crate::parser::suggest(&b.name, &BEHAVIORS) {
+                d = d.with_note(format!("help: did you mean `{s}`?"));
+            }
+            self.diags.push(d);
+            return Err(Fail);
+        }
+        let mut cat = None;
+        if self.eat(&Tok::Colon) {
+            let c = self.expect_name("a variable category (`scalar`, `aggregate`, `allocatable`, `pointer`)")?;
+            if !CATEGORIES.contains(&c.name.as_str()) {
+                let mut d = Diagnostic::error("E0024", format!("unknown variable category `{}`", c.name), c.span)
+                    .with_label("not a category of `defaultmap`");
+                if let Some(s) = crate::parser::suggest(&c.name, &CATEGORIES) {
+                    d = d.with_note(format!("help: did you mean `{s}`?"));
+                }
+                self.diags.push(d);
+                return Err(Fail);
+            }
+            cat = Some(c.name);
+        }
+        self.expect(&Tok::RParen)?;
+        Ok(ClauseKind::Defaultmap(b.name, cat))
+    }
+
     fn omp_clause_not_yet(&mut self, name: &str) -> PResult<ClauseKind> {
         if self.is(&Tok::LParen) && !self.skip_parens() {
             return Err(self.err_expected("`)`"));

@@ -26,9 +26,20 @@ impl Parser {
                 }
                 continue;
             }
-            // OpenMP's declarative directives are not implemented yet: say so here rather
-            // than letting the directive end the specification part.
-            if self.is(&Tok::OmpDirectiveStart) && ["declare", "threadprivate", "requires"].iter().any(|w| self.is_name_at(1, w)) {
+            if self.is(&Tok::OmpDirectiveStart) && self.is_name_at(1, "declare") && self.is_name_at(2, "target") {
+                match self.omp_declare_target() {
+                    Ok(d) => u.declare_targets.push(d),
+                    Err(Fail) => self.skip_statement(),
+                }
+                continue;
+            }
+            if self.is(&Tok::OmpDirectiveStart) && self.is_name_at(1, "requires") {
+                self.omp_requires();
+                continue;
+            }
+            // OpenMP's other declarative directives are not implemented yet: say so here
+            // rather than letting the directive end the specification part.
+            if self.is(&Tok::OmpDirectiveStart) && ["declare", "threadprivate"].iter().any(|w| self.is_name_at(1, w)) {
                 let what = match (self.tok_at(1), self.tok_at(2)) {
                     (Tok::Name(a), Tok::Name(b)) if a == "declare" => format!("declare {b}"),
                     (Tok::Name(a), _) => a.clone(),

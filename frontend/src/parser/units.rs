@@ -43,6 +43,7 @@ fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
         types: Vec::new(),
         generics: Vec::new(),
         routines: Vec::new(),
+        declare_targets: Vec::new(),
         span,
     }
 }

@@ -228,7 +228,18 @@ impl Checker {
         if self.on_device() {
             // OpenMP's device queries that gimplify answers with a builtin; the other
             // routines of `omp_lib` are host-only for now.
-            const DEVICE_QUERIES: [&str; 3] = ["omp_is_initial_device", "omp_get_team_num", "omp_get_num_teams"];
+            const DEVICE_QUERIES: [&str; 10] = [
+                "omp_get_thread_limit",
+                "omp_is_initial_device",
+                "omp_get_team_num",
+                "omp_get_num_teams",
+                "omp_get_thread_num",
+                "omp_get_num_threads",
+                "omp_get_max_threads",
+                "omp_get_level",
+                "omp_get_active_level",
+                "omp_in_parallel",
+            ];
             if let Some(r) = omp_lib_routine_of(&key).filter(|r| !DEVICE_QUERIES.contains(r)) {
                 self.err(Diagnostic::not_yet(format!("`{r}` inside a target region"), span));
                 return (call_name, args, Ty::Unknown);

@@ -30,6 +30,19 @@ impl Checker {
         {
             self.err(Diagnostic::not_yet(format!("complex numbers {}", self.device_where()), e.span));
         }
+        if self.in_routine() && !self.in_compute() {
+            let name = match &e.kind {
+                ExprKind::Name(i) => Some(&i.name),
+                ExprKind::ArrayRef { name, .. } => Some(&name.name),
+                _ => None,
+            };
+            if let Some(s) = name.and_then(|n| self.syms.get(n)) {
+                if !s.parameter && !s.external && s.dummy.is_none() && (s.module.is_some() || s.save) {
+                    let what = if s.module.is_some() { "module variables" } else { "saved variables" };
+                    self.err(Diagnostic::not_yet(format!("{what} inside a device procedure (`routine` or `declare target`)"), e.span));
+                }
+            }
+        }
         if self.on_device()
             && matches!(ty.base(), Some(BaseTy::Integer(1 | 2)))
             && matches!(e.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::Int(..))
@@ -145,11 +158,19 @@ impl Checker {
 
     #[inline(never)]
     pub(super) fn array_ctor(&mut self, mut items: Vec<CtorItem>, span: Span) -> (ExprKind, Ty) {
-        if self.on_device() {
-            self.err(Diagnostic::not_yet(format!("array constructors {}", self.device_where()), span));
-        }
         let mut base = None;
         let ok = self.ctor_items(&mut items, &mut base);
+        // On the device only `(x, j = lo, hi[, st])` with a scalar `x` (computed element by
+        // element in compute constructs).
+        let direct = match items.as_slice() {
+            [CtorItem::ImpliedDo(d)] => {
+                matches!(d.items.as_slice(), [CtorItem::Expr(x)] if x.ty.rank() == 0 && x.ty.base() != Some(BaseTy::Character))
+            }
+            _ => false,
+        };
+        if self.on_device() && !(direct && self.in_compute()) {
+            self.err(Diagnostic::not_yet(format!("array constructors {}", self.device_where()), span));
+        }
         let ty = match base {
             Some(b) if ok => Ty::Array(b, 1),
             None if ok => {

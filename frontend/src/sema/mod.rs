@@ -79,6 +79,9 @@ pub struct Symbol {
     pub module_name: Option<String>,
     /// A variable of the host, visible in an internal procedure by host association.
     pub host: bool,
+    /// Listed in `!$omp declare target` (`to`/`enter`): it has a device copy for the whole
+    /// program, present in every target region.
+    pub declare_target: bool,
 }
 
 impl Symbol {
@@ -102,6 +105,7 @@ impl Symbol {
             module: None,
             module_name: None,
             host: false,
+            declare_target: false,
         }
     }
 

@@ -181,7 +181,32 @@ impl Global {
         // interface bodies.
         for (i, (u, _)) in flat.iter().enumerate() {
             let mut marks: Vec<String> = Vec::new();
-            for r in &u.routines {
+            // `!$omp declare target` of a procedure is `!$acc routine seq`: the unit itself
+            // (no list) or a listed procedure it contains or declares in an interface body;
+            // the other listed names are variables (see `declare_target_vars`).
+            let mut omp_routines = Vec::new();
+            for d in &u.declare_targets {
+                let dir = Directive { kind: DirKind::Acc(AccKind::Routine), clauses: Vec::new(), span: d.span };
+                if d.items.is_empty() {
+                    if is_proc(u.kind) {
+                        omp_routines.push(AccRoutine { name: None, dir: dir.clone() });
+                    } else {
+                        diags.push(
+                            Diagnostic::error("E0325", "`!$omp declare target` without a list must be in a subroutine or function", d.span)
+                                .with_label(format!("in the {} `{}`", if u.kind == UnitKind::Program { "program" } else { "module" }, u.name.name))
+                                .with_note("help: list the variables and procedures: `!$omp declare target to(name)`"),
+                        );
+                    }
+                }
+                for (n, _) in &d.items {
+                    let contained = flat.iter().any(|(v, vh)| *vh == Some(i) && v.name.name == n.name);
+                    let declared = iface.get(i).is_some_and(|v| v.iter().any(|(nm, _)| *nm == n.name));
+                    if n.name == u.name.name || contained || declared {
+                        omp_routines.push(AccRoutine { name: Some(n.clone()), dir: dir.clone() });
+                    }
+                }
+            }
+            for r in u.routines.iter().chain(&omp_routines) {
                 if !routine_level(r, diags) {
                     continue;
                 }
@@ -435,6 +460,7 @@ impl Checker {
             self.use_module(u, done);
         }
         self.declarations(unit);
+        self.declare_target_vars(unit);
         self.type_defs(unit, self.idx);
         self.deferred_inits();
         if unit.kind != UnitKind::Module {
@@ -444,6 +470,49 @@ impl Checker {
             self.interface_body(p);
         }
         self.unsupported_references();
+    }
+
+    /// Marks the variables `!$omp declare target` lists (with `to`/`enter`): they have a
+    /// device copy for the whole program. They must be static (module variables, saved
+    /// variables, variables of the main program). `link` variables are mapped like any other.
+    fn declare_target_vars(&mut self, unit: &Unit) {
+        let procs: HashSet<&str> = unit
+            .contains
+            .iter()
+            .map(|c| c.name.name.as_str())
+            .chain(unit.interfaces.iter().map(|p| p.name.name.as_str()))
+            .chain(std::iter::once(unit.name.name.as_str()))
+            .collect();
+        for d in &unit.declare_targets {
+            for (n, kind) in &d.items {
+                if procs.contains(n.name.as_str()) || self.g.procs.map.values().any(|p| p.name == n.name) {
+                    continue;
+                }
+                let is_static = unit.kind == UnitKind::Program || unit.kind == UnitKind::Module;
+                let Some(i) = self.syms.index(&n.name) else {
+                    self.err(
+                        Diagnostic::error("E0101", format!("undeclared variable `{}`", n.name), n.span)
+                            .with_label("neither a variable nor a procedure of this unit"),
+                    );
+                    continue;
+                };
+                let Some(s) = self.syms.list.get_mut(i) else { continue };
+                if s.external || s.parameter {
+                    continue;
+                }
+                if !(is_static || s.save || s.module.is_some()) || s.dummy.is_some() {
+                    self.err(
+                        Diagnostic::error("E0326", format!("`{}` in `declare target` is not a saved variable", n.name), n.span)
+                            .with_label("a local variable of a procedure")
+                            .with_note("help: give it the `save` attribute, or make it a module variable"),
+                    );
+                    continue;
+                }
+                if *kind == DeclareTargetKind::Enter {
+                    s.declare_target = true;
+                }
+            }
+        }
     }
 
     /// Reports the names referenced in the unit that `use` of a gfortran module made visible

@@ -50,6 +50,9 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Shared(_) => "shared",
         ClauseKind::Lastprivate(_) => "lastprivate",
         ClauseKind::OmpDefault(_) => "default",
+        ClauseKind::Defaultmap(..) => "defaultmap",
+        ClauseKind::Depend => "depend",
+        ClauseKind::Ignored(n) => n,
         ClauseKind::Unsupported(s) => s.split('(').next().unwrap_or(s),
     }
 }
@@ -253,7 +256,13 @@ impl Checker {
             | ClauseKind::DeviceExpr(e)
             | ClauseKind::Schedule(_, Some(e))
             | ClauseKind::DistSchedule(Some(e)) => self.check_int_arg(e, &format!("the argument of `{cname}` must be a scalar integer")),
-            ClauseKind::Schedule(_, None) | ClauseKind::DistSchedule(None) | ClauseKind::Nowait | ClauseKind::OmpDefault(_) => {}
+            ClauseKind::Schedule(_, None)
+            | ClauseKind::DistSchedule(None)
+            | ClauseKind::Nowait
+            | ClauseKind::OmpDefault(_)
+            | ClauseKind::Defaultmap(..)
+            | ClauseKind::Depend
+            | ClauseKind::Ignored(_) => {}
             ClauseKind::Seq
             | ClauseKind::Auto
             | ClauseKind::Independent

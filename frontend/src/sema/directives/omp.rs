@@ -73,6 +73,7 @@ pub(in crate::sema) fn omp_clause_allowed(kind: OmpKind, clause: &str) -> bool {
         OmpKind::TargetEnterData | OmpKind::TargetExitData => ["if", "device", "map", "depend", "nowait"].contains(&clause),
         OmpKind::TargetUpdate => ["if", "device", "to", "from", "depend", "nowait"].contains(&clause),
         OmpKind::Atomic => ["seq_cst", "relaxed", "acq_rel", "acquire", "release", "hint"].contains(&clause),
+        OmpKind::Taskwait => ["depend", "nowait"].contains(&clause),
         OmpKind::Barrier | OmpKind::NotYet(..) => false,
     }
 }

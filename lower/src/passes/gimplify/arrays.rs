@@ -232,6 +232,16 @@ impl G<'_> {
             }
             ExprKind::Intrinsic { .. } if e.ty.rank() == 0 => Vec::new(),
             ExprKind::Component(_) => self.component_shape(e),
+            ExprKind::ArrayCtor(items) if self.region.is_some() && super::exprs::direct_ctor(items).is_some() => {
+                let Some((d, _)) = super::exprs::direct_ctor(items) else { return vec![Op::I64(0)] };
+                // max(0, (hi - lo + st) / st) elements.
+                let (_, vt, lo, hi, st) = self.index_bounds(&d.var.name, &d.lo, &d.hi, d.step.as_ref());
+                let n = self.bin(vt, BinOp::Sub, hi, lo);
+                let n = self.bin(vt, BinOp::Add, n, st.clone());
+                let n = self.bin(vt, BinOp::Div, n, st);
+                let n = self.conv(n, Ty::I64);
+                vec![self.val(Ty::I64, Rv::Binary(BinOp::Max, n, Op::I64(0)))]
+            }
             ExprKind::ArrayCtor(_) => match self.mats.get(&(e as *const Expr as usize)) {
                 Some((_, n)) => vec![n.clone()],
                 None => vec![Op::I64(0)],

@@ -112,9 +112,8 @@ impl G<'_> {
             }
             // Complex-typed: `complex_scalar` above reported it.
             ExprKind::Complex(..) => Op::F32(0.0),
-            ExprKind::Call { name, args } if self.region.is_some() && omp_device_query(&name.name).is_some() => {
-                let b = omp_device_query(&name.name).unwrap_or(Builtin::IsInitialDevice);
-                let v = self.val(Ty::I32, Rv::Builtin(b, vec![]));
+            ExprKind::Call { name, .. } if self.region.is_some() && is_omp_device_query(&name.name) => {
+                let v = self.omp_device_query(&name.name);
                 self.conv(v, ir_ty(e.ty.base().unwrap_or(BaseTy::Integer(4))))
             }
             ExprKind::Call { name, args } => {
@@ -164,6 +163,24 @@ impl G<'_> {
             ExprKind::Intrinsic { func, args } => {
                 let v = self.intrinsic(e, *func, args, idx);
                 self.wrap(e.ty.base(), v)
+            }
+            ExprKind::ArrayCtor(items) if self.region.is_some() && direct_ctor(items).is_some() => {
+                let t = self.expr_ty(e);
+                let Some((d, x)) = direct_ctor(items) else { return zero_of(t) };
+                // Element k of `(x, j = lo, hi, st)` is `x` at `j = lo + k * st`.
+                let (base, vt, lo, _, st) = self.index_bounds(&d.var.name, &d.lo, &d.hi, d.step.as_ref());
+                let k = idx.first().cloned().unwrap_or(Op::I64(0));
+                let k = self.conv(k, vt);
+                let off = self.bin(vt, BinOp::Mul, k, st);
+                let j = self.bin(vt, BinOp::Add, lo, off);
+                let v = self.f.new_var(d.var.name.clone(), vt);
+                self.emit(Stmt::Assign(v, Rv::Use(j)));
+                let mut m = HashMap::new();
+                m.insert(d.var.name.clone(), Home::Reg(v, base));
+                self.overrides.push(m);
+                let r = self.expr(x);
+                self.overrides.pop();
+                self.conv(r, t)
             }
             ExprKind::ArrayCtor(_) => {
                 let t = self.expr_ty(e);
@@ -225,6 +242,8 @@ impl G<'_> {
             }
             // Character constructors are walked where they are used.
             ExprKind::ArrayCtor(_) if e.ty.base() == Some(BaseTy::Character) => {}
+            // In compute regions, `(x, j = lo, hi)` is evaluated per element (no temporary).
+            ExprKind::ArrayCtor(items) if self.region.is_some() && direct_ctor(items).is_some() => {}
             ExprKind::ArrayCtor(items) => {
                 let t = self.expr_ty(e);
                 let n = self.tmp(Ty::I64);
@@ -441,13 +460,84 @@ fn common(a: Ty, b: Ty) -> Ty {
     }
 }
 
-/// OpenMP's queries answered inside a target region by an abstract builtin that oacc-xform
-/// expands per target: `omp_is_initial_device`, `omp_get_team_num`, `omp_get_num_teams`.
-fn omp_device_query(link: &str) -> Option<Builtin> {
-    match link {
-        "omp_is_initial_device_" => Some(Builtin::IsInitialDevice),
-        "omp_get_team_num_" => Some(Builtin::DimPos(Level::Gang)),
-        "omp_get_num_teams_" => Some(Builtin::DimSize(Level::Gang)),
+/// An array constructor of one implied-do loop over one scalar expression, `(x, j = lo,
+/// hi[, st])`: computed element by element in compute regions, where no temporary can be
+/// allocated. Semantic analysis allows only these on the device.
+pub(super) fn direct_ctor(items: &[ast::CtorItem]) -> Option<(&ast::ImpliedDo, &Expr)> {
+    match items {
+        [ast::CtorItem::ImpliedDo(d)] => match d.items.as_slice() {
+            [ast::CtorItem::Expr(x)] if x.ty.rank() == 0 && x.ty.base() != Some(BaseTy::Character) => Some((d, x)),
+            _ => None,
+        },
         _ => None,
+    }
+}
+
+/// OpenMP's queries answered inside a target region (see [`G::omp_device_query`]).
+fn is_omp_device_query(link: &str) -> bool {
+    [
+        "omp_is_initial_device_",
+        "omp_get_team_num_",
+        "omp_get_num_teams_",
+        "omp_get_thread_num_",
+        "omp_get_num_threads_",
+        "omp_get_max_threads_",
+        "omp_get_thread_limit_",
+        "omp_get_level_",
+        "omp_get_active_level_",
+        "omp_in_parallel_",
+    ]
+    .contains(&link)
+}
+
+impl G<'_> {
+    /// The value of an OpenMP query inside a target region, from abstract builtins that
+    /// oacc-xform expands per target. Teams are gangs; the threads of a `parallel` region
+    /// are the workers × vector lanes that run its `do` loops (a worker loop encloses the
+    /// code), numbered `worker * vector_length + lane`; elsewhere the region's code runs on
+    /// one thread of its team (thread 0 of 1, level 0, not in parallel).
+    fn omp_device_query(&mut self, link: &str) -> Op {
+        let levels = self.region.as_ref().map_or(Levels::default(), |r| r.levels);
+        let par = levels.has(Level::Worker);
+        let size = |g: &mut Self, l: Level| g.val(Ty::I32, Rv::Builtin(Builtin::DimSize(l), vec![]));
+        let pos = |g: &mut Self, l: Level| g.val(Ty::I32, Rv::Builtin(Builtin::DimPos(l), vec![]));
+        match link {
+            "omp_is_initial_device_" => self.val(Ty::I32, Rv::Builtin(Builtin::IsInitialDevice, vec![])),
+            "omp_get_team_num_" => pos(self, Level::Gang),
+            "omp_get_num_teams_" => size(self, Level::Gang),
+            "omp_get_thread_num_" if par => {
+                let w = pos(self, Level::Worker);
+                if levels.has(Level::Vector) {
+                    let vl = size(self, Level::Vector);
+                    let v = pos(self, Level::Vector);
+                    let t = self.bin(Ty::I32, BinOp::Mul, w, vl);
+                    self.bin(Ty::I32, BinOp::Add, t, v)
+                } else {
+                    w
+                }
+            }
+            "omp_get_num_threads_" if par => {
+                let nw = size(self, Level::Worker);
+                if levels.has(Level::Vector) {
+                    let vl = size(self, Level::Vector);
+                    self.bin(Ty::I32, BinOp::Mul, nw, vl)
+                } else {
+                    nw
+                }
+            }
+            "omp_get_max_threads_" | "omp_get_thread_limit_" => {
+                let nw = size(self, Level::Worker);
+                let vl = size(self, Level::Vector);
+                self.bin(Ty::I32, BinOp::Mul, nw, vl)
+            }
+            // A parallel region is active when its team has more than one thread.
+            "omp_get_active_level_" | "omp_in_parallel_" if par => {
+                let n = self.omp_device_query("omp_get_num_threads_");
+                self.bin(Ty::I32, BinOp::Gt, n, Op::I32(1))
+            }
+            "omp_get_level_" | "omp_get_active_level_" | "omp_in_parallel_" => Op::I32(i32::from(par)),
+            "omp_get_num_threads_" => Op::I32(1),
+            _ => Op::I32(0),
+        }
     }
 }

@@ -29,7 +29,7 @@ impl G<'_> {
 
     /// This unit's index in the file.
     fn unit_index(&self) -> Option<usize> {
-        self.units.iter().position(|u| std::ptr::eq(&u.unit, self.unit))
+        Some(self.unit_idx)
     }
 
     /// Whether procedure `key` is an internal procedure (it takes a host frame).

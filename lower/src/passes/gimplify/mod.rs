@@ -135,6 +135,8 @@ struct G<'a> {
     syms: &'a Symbols,
     procs: &'a Procs,
     unit: &'a ast::Unit,
+    /// The unit's index in `units` (`unit` may be a rewritten copy of that unit).
+    unit_idx: usize,
     /// Variables with static storage so far (the module's).
     globals: Vec<Global>,
     src: &'a str,
@@ -211,7 +213,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
     module.routines.dedup();
     let mut thunks: Vec<String> = Vec::new();
     let mut diags = Vec::new();
-    for cu in &c.units {
+    for (unit_idx, cu) in c.units.iter().enumerate() {
         // OpenMP directives become the neutral offload constructs (`offload_omp`).
         let rewritten = offload_omp::omp_to_offload(&cu.unit.body, &mut diags).map(|body| ast::Unit { body, ..cu.unit.clone() });
         let u = rewritten.as_ref().unwrap_or(&cu.unit);
@@ -230,6 +232,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             syms: &cu.symbols,
             procs: &c.procs,
             unit: u,
+            unit_idx,
             src,
             homes: BTreeMap::new(),
             overrides: Vec::new(),

@@ -122,6 +122,15 @@ impl G<'_> {
                     ExprKind::ArrayRef { name, .. } | ExprKind::Apply { name, .. } => name.name.clone(),
                     _ => String::new(),
                 };
+                if self.syms.get(&base).is_some_and(|s| s.parameter) {
+                    // A named constant needs no device copy.
+                    continue;
+                }
+                if let Some(m) = self.declare_target_map(&base, dir) {
+                    if !maps.iter().any(|x: &MapItem| x.kind == MapKind::DeclareTarget && x.what == m.what) {
+                        maps.push(m);
+                    }
+                }
                 match self.map_block(e) {
                     Some((addr, bytes, what, _)) => {
                         if let Some(m) = mentioned.as_deref_mut() {
@@ -139,6 +148,18 @@ impl G<'_> {
             }
         }
         maps
+    }
+
+    /// For a `declare target` variable, the map that makes its device copy present (created
+    /// and filled from the host copy when a construct first needs it, then never removed).
+    pub(super) fn declare_target_map(&mut self, name: &str, dir: &ast::Directive) -> Option<MapItem> {
+        if !self.syms.get(name).is_some_and(|s| s.declare_target) {
+            return None;
+        }
+        let e = Expr { kind: ExprKind::Name(ast::Ident { name: name.to_string(), span: dir.span }), span: dir.span, ty: ast::Ty::Unknown };
+        let (addr, bytes, what, _) = self.map_block(&e)?;
+        let at = format!("declare target({what}) at {}: {what}", self.src_at(dir.span));
+        Some(MapItem { kind: MapKind::DeclareTarget, addr, bytes, what, at })
     }
 
     pub(super) fn clause_op(&mut self, cs: &[ast::Clause], pick: fn(&ClauseKind) -> Option<&Expr>) -> Option<Op> {
@@ -204,6 +225,17 @@ impl G<'_> {
                         _ => continue,
                     };
                     for e in list {
+                        let base = match &e.kind {
+                            ExprKind::Name(i) => i.name.clone(),
+                            ExprKind::ArrayRef { name, .. } | ExprKind::Apply { name, .. } => name.name.clone(),
+                            _ => String::new(),
+                        };
+                        if let Some(m) = self.declare_target_map(&base, dir) {
+                            self.emit(Stmt::Call(
+                                "gpuf_acc_enter".into(),
+                                vec![m.addr, m.bytes, Op::I32(m.kind.code()), Op::I32(1), Op::Str(m.at)],
+                            ));
+                        }
                         if let Some((a, n, what, _)) = self.map_block(e) {
                             let at = Op::Str(self.item_at(dir, c, &what));
                             self.emit(Stmt::Call("gpuf_acc_update".into(), vec![a, n, Op::I32(to_dev), Op::I32(if_present as i32), at]));
@@ -383,6 +415,8 @@ pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> 
         }
     }
     walk(&p.body, &mut out, syms, None, false);
+    // `declare target` variables: their device copy is found by their address.
+    out.extend(syms.list().iter().filter(|s| s.declare_target && s.rank == 0).map(|s| s.name.clone()));
     // Atomic reads put the read variable in the set too, but `v` in `v = x` must stay
     // private; only shared targets matter and an extra memory scalar is harmless.
     out

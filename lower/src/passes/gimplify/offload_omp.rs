@@ -312,6 +312,7 @@ fn target_region(
             ClauseKind::NumTeams(e) if teams => region.push(ClauseKind::NumGangs(e.clone())),
             ClauseKind::ThreadLimit(e) | ClauseKind::NumThreads(e) if teams || parallel => region.push(ClauseKind::VectorLength(e.clone())),
             ClauseKind::Unsupported(_) => region.push(c.kind.clone()),
+            ClauseKind::Defaultmap(..) => {}
             // On a combined loop construct the loop takes `private` and `reduction`; on a
             // region they are the region's.
             ClauseKind::Private(_) | ClauseKind::Reduction(..) if loop_leaves.is_none() => region.push(c.kind.clone()),
@@ -329,6 +330,7 @@ fn target_region(
             region.push(ClauseKind::Firstprivate(fp));
         }
     }
+    region.extend(defaultmap(dir, body, diags));
     let kind = if teams || parallel || simd_only {
         if !teams {
             region.push(ClauseKind::NumGangs(int_lit(1, dir.span)));
@@ -369,10 +371,133 @@ fn target_region(
     }
 }
 
+/// `defaultmap(behavior[:category])` as explicit data clauses for the variables the region
+/// references without a clause: scalars (rank 0, not derived) and aggregates (arrays and
+/// derived-type scalars; `allocatable` arrays count as aggregates too). `none` and
+/// `default` keep the implicit rules (a program valid under `none` lists everything);
+/// gpuf has no pointers, so `pointer` maps nothing.
+fn defaultmap(dir: &ast::Directive, body: &[ast::Stmt], diags: &mut Vec<Diagnostic>) -> Vec<ClauseKind> {
+    let mut rules: Vec<(&str, &str)> = Vec::new();
+    for c in &dir.clauses {
+        if let ClauseKind::Defaultmap(b, cat) = &c.kind {
+            match cat.as_deref() {
+                Some(k) => rules.push((b.as_str(), k)),
+                None => rules.extend(["scalar", "aggregate", "allocatable"].map(|k| (b.as_str(), k))),
+            }
+            if b == "firstprivate" && cat.as_deref().is_none_or(|k| k != "scalar") {
+                diags.push(Diagnostic::not_yet("`defaultmap(firstprivate)` for arrays", c.span));
+                return Vec::new();
+            }
+        }
+    }
+    rules.retain(|(b, _)| !["none", "default", "firstprivate"].contains(b));
+    if rules.is_empty() {
+        return Vec::new();
+    }
+    // Names with a clause of the directive or of a construct inside, and DO variables.
+    let mut skip: Vec<String> = dir.clauses.iter().flat_map(|c| clause_names(&c.kind)).collect();
+    let mut refs: Vec<(String, ast::Expr)> = Vec::new();
+    body_refs(body, &mut refs, &mut skip);
+    let mut out = Vec::new();
+    for (b, cat) in rules {
+        let list: Vec<ast::Expr> = refs
+            .iter()
+            .filter(|(n, e)| {
+                let scalar = e.ty.rank() == 0 && !matches!(e.ty.base(), Some(ast::BaseTy::Derived(_)));
+                !skip.contains(n) && if cat == "scalar" { scalar } else { cat != "pointer" && !scalar }
+            })
+            .map(|(_, e)| e.clone())
+            .collect();
+        if list.is_empty() {
+            continue;
+        }
+        out.push(match b {
+            "to" => ClauseKind::Copyin(list),
+            "from" => ClauseKind::Copyout(list),
+            "alloc" => ClauseKind::Create(list),
+            "present" => ClauseKind::Present(list),
+            _ => ClauseKind::Copy(list),
+        });
+    }
+    out
+}
+
+/// The variables the statements reference (each once, as a whole-variable name expression
+/// with its type); names in clauses of nested constructs and DO variables go into `skip`.
+fn body_refs(ss: &[ast::Stmt], out: &mut Vec<(String, ast::Expr)>, skip: &mut Vec<String>) {
+    use ast::ExprKind as E;
+    fn expr(e: &ast::Expr, out: &mut Vec<(String, ast::Expr)>) {
+        let mut add = |id: &ast::Ident, ty: ast::Ty| {
+            if !out.iter().any(|(n, _)| *n == id.name) {
+                let whole = ast::Expr { kind: E::Name(id.clone()), span: id.span, ty };
+                out.push((id.name.clone(), whole));
+            }
+        };
+        match &e.kind {
+            E::Name(id) => add(id, e.ty),
+            E::ArrayRef { name, subs } => {
+                let base = e.ty.base().unwrap_or(ast::BaseTy::Integer(4));
+                add(name, ast::Ty::Array(base, subs.len().max(1) as u8));
+                args(subs, out);
+            }
+            E::Call { args: a, .. } | E::Apply { args: a, .. } => args(a, out),
+            E::Intrinsic { args: a, .. } => a.iter().for_each(|x| expr(x, out)),
+            E::Unary(_, x) | E::Paren(x) => expr(x, out),
+            E::Binary(_, x, y) | E::Complex(x, y) => {
+                expr(x, out);
+                expr(y, out);
+            }
+            E::Component(c) => {
+                expr(&c.base, out);
+                args(&c.subs, out);
+            }
+            E::StructCtor { args: a, .. } => a.iter().flatten().for_each(|x| expr(x, out)),
+            _ => {}
+        }
+    }
+    fn args(a: &[ast::Arg], out: &mut Vec<(String, ast::Expr)>) {
+        for x in a {
+            match x {
+                ast::Arg::Index(x) | ast::Arg::Keyword(_, x) => expr(x, out),
+                ast::Arg::Range { lo, hi, stride, .. } => [lo, hi, stride].into_iter().flatten().for_each(|x| expr(x, out)),
+            }
+        }
+    }
+    for s in ss {
+        match &s.kind {
+            StmtKind::Assign { lhs, rhs } => {
+                expr(lhs, out);
+                expr(rhs, out);
+            }
+            StmtKind::If { arms, .. } => arms.iter().for_each(|(c, _)| expr(c, out)),
+            StmtKind::SelectCase { selector, .. } => expr(selector, out),
+            StmtKind::Do { var, start, end, step, .. } => {
+                skip.push(var.name.clone());
+                [Some(start), Some(end), step.as_ref()].into_iter().flatten().for_each(|x| expr(x, out));
+            }
+            StmtKind::DoWhile { cond, .. } => expr(cond, out),
+            StmtKind::Call { args: a, .. } => args(a, out),
+            StmtKind::Print { items, .. } | StmtKind::Write { items, .. } => items.iter().for_each(|x| expr(x, out)),
+            StmtKind::Construct { dir, .. } | StmtKind::LoopConstruct { dir, .. } => {
+                skip.extend(dir.clauses.iter().flat_map(|c| clause_names(&c.kind)));
+            }
+            _ => {}
+        }
+        for b in children(s) {
+            body_refs(b, out, skip);
+        }
+    }
+}
+
 /// The names in a clause's variable list.
 fn clause_names(k: &ClauseKind) -> Vec<String> {
     match k {
-        ClauseKind::Map(_, l) | ClauseKind::Private(l) | ClauseKind::Firstprivate(l) | ClauseKind::Reduction(_, l) => {
+        ClauseKind::Map(_, l)
+        | ClauseKind::Private(l)
+        | ClauseKind::Firstprivate(l)
+        | ClauseKind::Lastprivate(l)
+        | ClauseKind::Shared(l)
+        | ClauseKind::Reduction(_, l) => {
             l.iter().filter_map(names_of).collect()
         }
         _ => Vec::new(),

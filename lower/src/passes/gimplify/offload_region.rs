@@ -88,8 +88,9 @@ impl G<'_> {
                 if sym.rank != 0 || sym.parameter || !firstprivate || mentioned.contains(&sym.name) || scope.contains_key(&sym.name) {
                     continue;
                 }
-                if matches!(sym.base, BaseTy::Derived(_)) {
-                    // Derived-type scalars are aggregates: mapped like arrays.
+                if matches!(sym.base, BaseTy::Derived(_)) || sym.declare_target {
+                    // Derived-type scalars are aggregates: mapped like arrays; `declare
+                    // target` variables are their device copy.
                     continue;
                 }
                 if let Some(Home::Mem(p, b)) = self.lookup(&sym.name) {
@@ -214,8 +215,12 @@ impl G<'_> {
                     }
                     let bytes = self.desc_bytes(&d);
                     if !mentioned.contains(&name) {
-                        let at = format!("{} at {}: {name}", dir.kind.name(), self.src_at(dir.span));
-                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(d.addr), bytes: bytes.clone(), what: name.clone(), at });
+                        if let Some(m) = self.declare_target_map(&name, dir) {
+                            maps.push(m);
+                        } else {
+                            let at = format!("{} at {}: {name}", dir.kind.name(), self.src_at(dir.span));
+                            maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(d.addr), bytes: bytes.clone(), what: name.clone(), at });
+                        }
                     }
                     captures.push(Capture::Mapped(d.addr, bytes));
                     mapped_vars.insert(d.addr);
@@ -230,8 +235,12 @@ impl G<'_> {
                     }
                     let size = self.elem_size(b);
                     if !mentioned.contains(&name) {
-                        let at = format!("{} at {}: {name}", dir.kind.name(), self.src_at(dir.span));
-                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(p), bytes: Op::I64(size), what: name.clone(), at });
+                        if let Some(m) = self.declare_target_map(&name, dir) {
+                            maps.push(m);
+                        } else {
+                            let at = format!("{} at {}: {name}", dir.kind.name(), self.src_at(dir.span));
+                            maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(p), bytes: Op::I64(size), what: name.clone(), at });
+                        }
                     }
                     captures.push(Capture::Mapped(p, Op::I64(size)));
                     mapped_vars.insert(p);
