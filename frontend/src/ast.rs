@@ -368,6 +368,19 @@ pub enum StmtKind {
     /// An `allocate` or `deallocate` with `stat=` and/or `errmsg=` (then errors do not stop
     /// the program).
     AllocStatus { stmt: Box<Stmt>, stat: Option<Box<Expr>>, errmsg: Option<Box<Expr>> },
+    /// `allocate(type-spec :: items)`, `allocate(items, source=e)`, `allocate(items,
+    /// mold=e)`: an `Allocate` or `AllocateComp` whose items may omit their bounds (then
+    /// taken from `source`/`mold`).
+    AllocOpts { stmt: Box<Stmt>, spec: Option<AllocTypeSpec>, source: Option<Box<Expr>>, mold: bool },
+}
+
+/// The type spec of `allocate(type-spec :: ...)`.
+#[derive(Clone, Debug)]
+pub struct AllocTypeSpec {
+    pub base: BaseTy,
+    /// The length of `character(len=n)`.
+    pub len: Option<Box<Expr>>,
+    pub span: Span,
 }
 
 /// The file positioning statements and `flush`.
@@ -476,6 +489,10 @@ pub enum IntrinsicSub {
     Exit,
     /// `get_command_argument(number, value, length, status)`.
     GetCommandArgument,
+    /// `flush(unit)` (a GNU extension: the `flush` statement as a subroutine).
+    Flush,
+    /// `move_alloc(from, to)`.
+    MoveAlloc,
 }
 
 impl IntrinsicSub {
@@ -487,6 +504,8 @@ impl IntrinsicSub {
             "system_clock" => IntrinsicSub::SystemClock,
             "exit" => IntrinsicSub::Exit,
             "get_command_argument" => IntrinsicSub::GetCommandArgument,
+            "flush" => IntrinsicSub::Flush,
+            "move_alloc" => IntrinsicSub::MoveAlloc,
             _ => return None,
         })
     }
@@ -499,6 +518,8 @@ impl IntrinsicSub {
             IntrinsicSub::SystemClock => &["count", "count_rate", "count_max"],
             IntrinsicSub::Exit => &["status"],
             IntrinsicSub::GetCommandArgument => &["number", "value", "length", "status"],
+            IntrinsicSub::Flush => &["unit"],
+            IntrinsicSub::MoveAlloc => &["from", "to"],
         }
     }
 }
