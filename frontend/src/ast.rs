@@ -344,10 +344,6 @@ pub enum StmtKind {
     /// `allocate(x%c(n), xs(i)%c(0:n, m))`: allocatable components (an
     /// `ExprKind::Component` without subscripts, and the bounds).
     AllocateComp(Vec<(Expr, Vec<DimSpec>)>),
-    /// `allocate(type-spec :: items)`: the type spec (each item must be declared with it),
-    /// the deferred-length `character` scalars it gives a length, and the `allocate` of
-    /// the arrays (possibly with `stat=`/`errmsg=`).
-    AllocateTyped { ty: BaseTy, char_len: Option<CharLen>, ty_span: Span, scalars: Vec<Ident>, alloc: Option<Box<Stmt>> },
     /// `deallocate(x%c)`.
     DeallocateComp(Vec<Expr>),
     /// A standalone offload directive (OpenACC `enter data`, `exit data`, `update`, `wait`,
@@ -394,6 +390,19 @@ pub enum StmtKind {
     /// An `allocate` or `deallocate` with `stat=` and/or `errmsg=` (then errors do not stop
     /// the program).
     AllocStatus { stmt: Box<Stmt>, stat: Option<Box<Expr>>, errmsg: Option<Box<Expr>> },
+    /// `allocate(type-spec :: items)`, `allocate(items, source=e)`, `allocate(items,
+    /// mold=e)`: an `Allocate` or `AllocateComp` whose items may omit their bounds (then
+    /// taken from `source`/`mold`).
+    AllocOpts { stmt: Box<Stmt>, spec: Option<AllocTypeSpec>, source: Option<Box<Expr>>, mold: bool },
+}
+
+/// The type spec of `allocate(type-spec :: ...)`.
+#[derive(Clone, Debug)]
+pub struct AllocTypeSpec {
+    pub base: BaseTy,
+    /// The length of `character(len=n)`.
+    pub len: Option<Box<Expr>>,
+    pub span: Span,
 }
 
 /// The file positioning statements and `flush`.
@@ -523,6 +532,10 @@ pub enum IntrinsicSub {
     DateAndTime,
     /// `execute_command_line(command, wait, exitstat, cmdstat, cmdmsg)`.
     ExecuteCommandLine,
+    /// `flush(unit)` (a GNU extension: the `flush` statement as a subroutine).
+    Flush,
+    /// `move_alloc(from, to)`.
+    MoveAlloc,
 }
 
 impl IntrinsicSub {
@@ -537,6 +550,8 @@ impl IntrinsicSub {
             "get_environment_variable" => IntrinsicSub::GetEnvironmentVariable,
             "date_and_time" => IntrinsicSub::DateAndTime,
             "execute_command_line" => IntrinsicSub::ExecuteCommandLine,
+            "flush" => IntrinsicSub::Flush,
+            "move_alloc" => IntrinsicSub::MoveAlloc,
             _ => return None,
         })
     }
@@ -552,6 +567,8 @@ impl IntrinsicSub {
             IntrinsicSub::GetEnvironmentVariable => &["name", "value", "length", "status", "trim_name"],
             IntrinsicSub::DateAndTime => &["date", "time", "zone", "values"],
             IntrinsicSub::ExecuteCommandLine => &["command", "wait", "exitstat", "cmdstat", "cmdmsg"],
+            IntrinsicSub::Flush => &["unit"],
+            IntrinsicSub::MoveAlloc => &["from", "to"],
         }
     }
 }

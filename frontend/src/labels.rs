@@ -99,7 +99,7 @@ fn children_mut(s: &mut Stmt) -> Vec<&mut Vec<Stmt>> {
 fn inner(s: &Stmt) -> Option<&Stmt> {
     match &s.kind {
         StmtKind::LoopConstruct { do_stmt, .. } => Some(do_stmt),
-        StmtKind::IoStatus { stmt, .. } | StmtKind::AllocStatus { stmt, .. } => Some(stmt),
+        StmtKind::IoStatus { stmt, .. } | StmtKind::AllocStatus { stmt, .. } | StmtKind::AllocOpts { stmt, .. } => Some(stmt),
         _ => None,
     }
 }
@@ -107,7 +107,7 @@ fn inner(s: &Stmt) -> Option<&Stmt> {
 fn inner_mut(s: &mut Stmt) -> Option<&mut Stmt> {
     match &mut s.kind {
         StmtKind::LoopConstruct { do_stmt, .. } => Some(do_stmt),
-        StmtKind::IoStatus { stmt, .. } | StmtKind::AllocStatus { stmt, .. } => Some(stmt),
+        StmtKind::IoStatus { stmt, .. } | StmtKind::AllocStatus { stmt, .. } | StmtKind::AllocOpts { stmt, .. } => Some(stmt),
         _ => None,
     }
 }

@@ -12,11 +12,11 @@
 //! var LOCAL OWNER REMOTE TYPE RANK alloc|- DIM... [= VALUE...]
 //! declare-target LOCAL               (the last `var` is in `!$omp declare target`)
 //! proc LOCAL KIND LINK OWNER ELEMENTAL RESULT-TYPE RESULT-RANK
-//! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE     (the dummies of the last `proc`;
+//! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE|a   (the dummies of the last `proc`; `a`: allocatable;
 //!                                    TYPE `any`: any actual, by address, see `ArgSig::any_type`)
 //! rdim LO HI                         (a result dimension of the last `proc`, an array function)
 //! type NAME SIZE ALIGN                (a derived type visible through NAME, before its users)
-//! comp NAME TYPE OFFSET RANK DIM... [= VALUE]          (the components of the last `type`)
+//! comp NAME TYPE OFFSET RANK DIM... [alloc] [= VALUE]  (the components of the last `type`; DIM `:` or `alloc`: allocatable)
 //! end
 //! ```
 //!
@@ -371,7 +371,7 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
                 if a.any_type { "any".to_string() } else { show_base(a.base, &c.types) },
                 a.rank,
                 u8::from(a.optional),
-                u8::from(a.assumed_shape)
+                if a.allocatable { "a".to_string() } else { u8::from(a.assumed_shape).to_string() }
             );
         }
         let bounds = result_bounds(c, key).or_else(|| c.procs.result_bounds.get(&p.link_name).cloned());
@@ -431,6 +431,9 @@ fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Res
                     } else {
                         let _ = write!(line, " {lo}:{hi}");
                     }
+                }
+                if cp.alloc && cp.dims.is_empty() {
+                    line.push_str(" alloc");
                 }
                 if let Some(e) = &cp.init {
                     let items: Vec<&Expr> = match &e.kind {
@@ -745,6 +748,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     intent,
                     optional: *optional == "1",
                     any_type,
+                    allocatable: *assumed == "a",
                 };
                 let Some((_, p)) = m.procs.last_mut() else { return Err(bad()) };
                 p.args.push(a);
@@ -780,8 +784,12 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                 let rank: usize = rank.parse().map_err(|_| bad())?;
                 let (dims, rest) = rest.split_at_checked(rank).ok_or_else(bad)?;
                 let mut bounds = Vec::new();
-                // `:` per dimension: an allocatable component.
-                let alloc = !dims.is_empty() && dims.iter().all(|d| *d == ":");
+                // `:` per dimension: an allocatable component; `alloc` an allocatable scalar.
+                let (scalar_alloc, rest) = match rest {
+                    ["alloc", more @ ..] if rank == 0 => (true, more),
+                    _ => (false, rest),
+                };
+                let alloc = scalar_alloc || !dims.is_empty() && dims.iter().all(|d| *d == ":");
                 for d in dims {
                     if alloc {
                         bounds.push((1, 0));

@@ -940,6 +940,38 @@ fn gfortran_interop_unformatted_files() {
     assert_eq!(exec("r_gf"), want, "gfortran reading gpuf's files");
 }
 
+/// Allocatable array dummies across compilers: a gpuf main calls gfortran-compiled
+/// procedures that allocate, grow and free its arrays, and the reverse; both print what
+/// the program built by gfortran alone prints.
+#[test]
+fn gfortran_interop_allocatable() {
+    let dir = root().join("tests/interop");
+    let d = scratch("interop-alloc");
+    let f = |n: &str| dir.join(n);
+    let ok = ok_stdout;
+    let r = d.join("ref");
+    ok(run(gfortran_cmd().current_dir(&d).arg(f("alloc_main.f90")).arg(f("alloc_sub.f90")).arg("-o").arg(&r)), "gfortran ref");
+    let want = ok(run(&mut Command::new(&r)), "ref");
+    // gpuf main + gfortran procedures.
+    ok(run(gfortran_cmd().current_dir(&d).arg("-c").arg(f("alloc_sub.f90")).arg("-o").arg(d.join("sub_gf.o"))), "gfortran -c");
+    let exe = d.join("gpuf_main");
+    ok(
+        run(Command::new(gpuf()).arg("compile").arg(f("alloc_main.f90")).arg(d.join("sub_gf.o")).args(["-l", "gfortran", "-o"]).arg(&exe)),
+        "gpuf link with gfortran objects",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main"), want, "gpuf main, gfortran procedures");
+    // gfortran main + gpuf procedures.
+    let obj = d.join("sub_gpuf.o");
+    ok(run(Command::new(gpuf()).arg("compile").arg("-c").arg(f("alloc_sub.f90")).arg("-o").arg(&obj)), "gpuf -c");
+    let rt = gpuf().parent().map(|p| p.join("libgpuf_rt.a")).unwrap_or_default();
+    let exe = d.join("gf_main");
+    ok(
+        run(gfortran_cmd().current_dir(&d).arg(f("alloc_main.f90")).arg(&obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
+        "gfortran link with gpuf objects",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main"), want, "gfortran main, gpuf procedures");
+}
+
 /// A gpuf main program using a module compiled by gfortran, through gfortran's own
 /// (gzip-compressed) module file: kinds, named constants, a derived type, module procedures,
 /// a generic interface and a module variable both sides update.

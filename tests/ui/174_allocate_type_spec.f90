@@ -8,6 +8,5 @@ program p
   n = 3
   allocate(integer :: r(3))
   allocate(character(len=2) :: s(2))
-  allocate(character(len=*) :: c)
   allocate(character(len=n) :: n)
 end program

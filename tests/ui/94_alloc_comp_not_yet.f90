@@ -1,5 +1,5 @@
-! Allocatable components of derived type and allocatable scalar components are not
-! implemented yet; a component needs a deferred shape.
+! Allocatable character components are not implemented yet; an allocatable array
+! component needs a deferred shape.
 module m
   implicit none
   type :: t
@@ -7,7 +7,7 @@ module m
   end type
   type :: u
     type(t), allocatable :: ts(:)
-    real, allocatable :: s
+    character(len=:), allocatable :: name
     real, allocatable :: w(10)
   end type
 end module

@@ -48,6 +48,33 @@ const UNSUPPORTED_STMTS: &[&str] = &[
 ];
 
 /// `stmt` with its `stat=` and `errmsg=`, if it has any.
+/// The options of one `allocate` statement besides its items.
+#[derive(Default)]
+struct AllocOptions {
+    spec: Option<AllocTypeSpec>,
+    stat: Option<Box<Expr>>,
+    errmsg: Option<Box<Expr>>,
+    /// `source=` or `mold=` (true) and its expression.
+    source: Option<(Box<Expr>, bool)>,
+}
+
+impl AllocOptions {
+    /// The statement `stmt` (an `Allocate` or `AllocateComp`) with these options.
+    fn wrap(self, stmt: Stmt) -> Stmt {
+        let span = stmt.span;
+        let stmt = if self.spec.is_some() || self.source.is_some() {
+            let (source, mold) = match self.source {
+                Some((e, m)) => (Some(e), m),
+                None => (None, false),
+            };
+            Stmt { kind: StmtKind::AllocOpts { stmt: Box::new(stmt), spec: self.spec, source, mold }, span }
+        } else {
+            stmt
+        };
+        with_alloc_status(stmt, self.stat, self.errmsg)
+    }
+}
+
 fn with_alloc_status(stmt: Stmt, stat: Option<Box<Expr>>, errmsg: Option<Box<Expr>>) -> Stmt {
     if stat.is_none() && errmsg.is_none() {
         return stmt;
@@ -265,52 +292,35 @@ impl Parser {
         self.bump();
         self.expect(&Tok::LParen)?;
         let mut items = Vec::new();
-        let (mut stat, mut errmsg) = (None, None);
-        // `allocate(character(len=n) :: s)`, `allocate(real :: x(n))`: a type spec first.
-        let mut typed = None;
-        if self.at_type_spec() && !self.is_name("type") {
-            let (ty, ty_span) = self.type_spec()?;
-            let char_len = if ty == BaseTy::Character { self.char_len.take() } else { None };
-            self.expect(&Tok::DoubleColon)?;
-            typed = Some((ty, char_len, ty_span));
-        } else if self.at_type_spec() || (matches!(self.tok(), Tok::Name(_)) && self.tok_at(1) == &Tok::DoubleColon) {
-            let sp = self.span();
-            self.diags.push(Diagnostic::not_yet("derived type specs in `allocate`", sp));
-            return Err(Fail);
+        let mut opts = AllocOptions::default();
+        // `allocate(character(len=n) :: s)`, `allocate(t :: x)`: a type spec first.
+        if self.at_type_spec() || (matches!(self.tok(), Tok::Name(_)) && self.tok_at(1) == &Tok::DoubleColon) {
+            opts.spec = Some(self.alloc_type_spec()?);
         }
-        let mut scalars = Vec::new();
         if self.item_is_component() {
-            return self.allocate_comp(start);
+            return self.allocate_comp(start, opts);
         }
+        // Items without bounds: (span of the name, end of the item) for the error below.
+        let mut bare = Vec::new();
         loop {
             let name = self.expect_name("an array name")?;
             let name = if self.is(&Tok::Assign) { name } else { self.block_rename(name) };
             if self.is(&Tok::Assign) {
-                self.alloc_spec(&name, "allocate", &mut stat, &mut errmsg)?;
-                if !self.eat(&Tok::Comma) {
-                    break;
-                }
-                continue;
-            }
-            if !self.is(&Tok::LParen) && matches!(typed, Some((BaseTy::Character, ..))) {
-                // a deferred-length `character` scalar
-                scalars.push(name);
+                self.alloc_option(&name, "allocate", &mut opts)?;
                 if !self.eat(&Tok::Comma) {
                     break;
                 }
                 continue;
             }
             if !self.is(&Tok::LParen) {
+                // Bounds from `source=`/`mold=`, or a scalar with a type spec.
                 let sp = self.span();
-                self.diags.push(
-                    Diagnostic::error(
-                        "E0019",
-                        format!("`allocate` needs the shape of `{}`", name.name),
-                        name.span.to(Span { lo: sp.lo, hi: sp.lo }),
-                    )
-                    .with_label(format!("expected `{}(...)`", name.name)),
-                );
-                return Err(Fail);
+                bare.push((name.clone(), name.span.to(Span { lo: sp.lo, hi: sp.lo })));
+                items.push((name, Vec::new()));
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+                continue;
             }
             self.bump();
             let dims = self.dim_list()?;
@@ -321,16 +331,56 @@ impl Parser {
         }
         self.expect(&Tok::RParen)?;
         self.expect_eos()?;
-        let span = self.from(start);
-        let Some((ty, char_len, ty_span)) = typed else {
-            return Ok(with_alloc_status(Stmt { kind: StmtKind::Allocate(items), span }, stat, errmsg));
-        };
-        if !scalars.is_empty() && (stat.is_some() || errmsg.is_some()) {
-            self.diags.push(Diagnostic::not_yet("`stat=` and `errmsg=` when allocating `character` scalars", span));
+        if let (Some((name, sp)), None, None) = (bare.first(), &opts.source, &opts.spec) {
+            self.diags.push(
+                Diagnostic::error("E0019", format!("`allocate` needs the shape of `{}`", name.name), *sp)
+                    .with_label(format!("expected `{}(...)`", name.name)),
+            );
             return Err(Fail);
         }
-        let alloc = (!items.is_empty()).then(|| Box::new(with_alloc_status(Stmt { kind: StmtKind::Allocate(items), span }, stat, errmsg)));
-        Ok(Stmt { kind: StmtKind::AllocateTyped { ty, char_len, ty_span, scalars, alloc }, span })
+        Ok(opts.wrap(Stmt { kind: StmtKind::Allocate(items), span: self.from(start) }))
+    }
+
+    /// `type-spec ::` at the start of `allocate(...)`.
+    fn alloc_type_spec(&mut self) -> PResult<AllocTypeSpec> {
+        let start = self.span();
+        let base = if !self.at_type_spec() && matches!(self.tok(), Tok::Name(_)) && self.tok_at(1) == &Tok::DoubleColon {
+            let n = self.expect_name("a type")?;
+            BaseTy::Derived(self.type_name_id(&n.name))
+        } else {
+            self.type_spec()?.0
+        };
+        let len = match self.char_len.take() {
+            Some(CharLen::Expr(e)) if base == BaseTy::Character => Some(Box::new(e)),
+            Some(CharLen::Assumed(sp) | CharLen::Deferred(sp)) => {
+                self.diags.push(
+                    Diagnostic::error("E0216", "the type spec of `allocate` needs a length", sp)
+                        .with_label("give the length, e.g. `character(len=10)`"),
+                );
+                return Err(Fail);
+            }
+            _ if base == BaseTy::Character => Some(Box::new(Expr { kind: ExprKind::Int(1, 4), span: start, ty: Ty::Unknown })),
+            _ => None,
+        };
+        let span = self.from(start);
+        self.expect(&Tok::DoubleColon)?;
+        Ok(AllocTypeSpec { base, len, span })
+    }
+
+    /// `stat=`, `errmsg=`, `source=` or `mold=` in `allocate` (at `=`, after the keyword).
+    fn alloc_option(&mut self, k: &Ident, stmt: &str, opts: &mut AllocOptions) -> PResult<()> {
+        if !matches!(k.name.as_str(), "source" | "mold") {
+            return self.alloc_spec(k, stmt, &mut opts.stat, &mut opts.errmsg);
+        }
+        self.bump();
+        if opts.source.is_some() {
+            self.diags.push(
+                Diagnostic::error("E0024", "`allocate` takes one `source=` or `mold=`", k.span).with_label("given twice"),
+            );
+            return Err(Fail);
+        }
+        opts.source = Some((Box::new(self.expr()?), k.name == "mold"));
+        Ok(())
     }
 
     fn deallocate(&mut self, start: Span) -> PResult<Stmt> {
@@ -381,9 +431,17 @@ impl Parser {
 
     /// `allocate(x%c(n), ...)`: allocatable components (all items, `stat=` not yet).
     #[inline(never)]
-    fn allocate_comp(&mut self, start: Span) -> PResult<Stmt> {
+    fn allocate_comp(&mut self, start: Span, mut opts: AllocOptions) -> PResult<Stmt> {
         let mut items = Vec::new();
         loop {
+            if matches!(self.tok(), Tok::Name(n) if n == "source" || n == "mold") && self.tok_at(1) == &Tok::Assign {
+                let k = self.expect_name("`source=`")?;
+                self.alloc_option(&k, "allocate", &mut opts)?;
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+                continue;
+            }
             if matches!(self.tok(), Tok::Name(_)) && self.tok_at(1) == &Tok::Assign {
                 let sp = self.statement_span();
                 self.diags.push(Diagnostic::not_yet("`stat=` and `errmsg=` when allocating components", sp));
@@ -395,14 +453,6 @@ impl Parser {
                 self.diags.push(Diagnostic::not_yet("`allocate` of arrays and components in one statement", sp));
                 return Err(Fail);
             };
-            if cr.subs.is_empty() {
-                let sp = e.span;
-                self.diags.push(
-                    Diagnostic::error("E0019", format!("`allocate` needs the shape of `{}`", cr.name.name), sp)
-                        .with_label(format!("expected `{}(...)`", cr.name.name)),
-                );
-                return Err(Fail);
-            }
             let mut dims = Vec::new();
             for a in std::mem::take(&mut cr.subs) {
                 match a {
@@ -426,7 +476,7 @@ impl Parser {
         }
         self.expect(&Tok::RParen)?;
         self.expect_eos()?;
-        Ok(Stmt { kind: StmtKind::AllocateComp(items), span: self.from(start) })
+        Ok(opts.wrap(Stmt { kind: StmtKind::AllocateComp(items), span: self.from(start) }))
     }
 
     /// `deallocate(x%c, ...)`: allocatable components.

@@ -303,6 +303,7 @@ impl Checker {
                             intent: None,
                             optional: false,
                             any_type: false,
+                            allocatable: false,
                         }),
                         _ => None,
                     })
@@ -554,7 +555,7 @@ impl Checker {
                 format!("argument {i} of `{fname}` is a scalar, but the dummy `{}` is a rank-{} array", d.name, d.rank),
                 "expected an array".to_string(),
             ))
-        } else if d.assumed_shape && ar > 0 && ar != d.rank {
+        } else if (d.assumed_shape || d.allocatable) && ar > 0 && ar != d.rank {
             Some((
                 format!("argument {i} of `{fname}` has rank {ar}, but the dummy `{}` has rank {}", d.name, d.rank),
                 format!("expected a rank-{} array", d.rank),
@@ -564,6 +565,13 @@ impl Checker {
         };
         if let Some((msg, label)) = rank_err {
             self.err(Diagnostic::error("E0230", msg, e.span).with_label(label));
+            return false;
+        }
+        if d.allocatable && !self.is_allocatable(e) {
+            self.err(
+                Diagnostic::error("E0230", format!("argument {i} of `{fname}` must be allocatable: the dummy `{}` is", d.name), e.span)
+                    .with_label("not an allocatable variable or component"),
+            );
             return false;
         }
         if let Some(it @ (Intent::Out | Intent::InOut)) = d.intent {
@@ -736,6 +744,7 @@ impl Checker {
             | IntrinsicSub::GetCommandArgument
             | IntrinsicSub::GetEnvironmentVariable
             | IntrinsicSub::ExecuteCommandLine => &[0],
+            IntrinsicSub::MoveAlloc => &[0, 1],
             _ => &[],
         };
         for &j in required {
@@ -749,6 +758,10 @@ impl Checker {
         }
         if sub == IntrinsicSub::RandomSeed && out.iter().filter(|x| x.is_some()).count() > 1 {
             self.err(Diagnostic::error("E0209", "`random_seed` takes at most one argument", span).with_label("more than one argument"));
+            return out;
+        }
+        if sub == IntrinsicSub::MoveAlloc {
+            self.move_alloc_args(&out, span);
             return out;
         }
         // Types, and whether the argument must be a variable.
@@ -769,7 +782,8 @@ impl Checker {
                     (matches!(e.ty, Ty::Scalar(BaseTy::Integer(_) | BaseTy::Real(_))), "a scalar `integer` or `real`", true)
                 }
                 (IntrinsicSub::SystemClock, _) => (int_scalar, "a scalar `integer`", true),
-                (IntrinsicSub::Exit, _) => (int_scalar, "a scalar `integer`", false),
+                (IntrinsicSub::Exit | IntrinsicSub::Flush, _) => (int_scalar, "a scalar `integer`", false),
+                (IntrinsicSub::MoveAlloc, _) => (true, "", true),
                 (IntrinsicSub::GetCommandArgument, "number") => (int_scalar, "a scalar `integer`", false),
                 (IntrinsicSub::GetCommandArgument, "value") => (e.ty == Ty::Scalar(BaseTy::Character), "a scalar `character`", true),
                 (IntrinsicSub::GetCommandArgument, _) => (int_scalar, "a scalar `integer`", true),
@@ -800,5 +814,43 @@ impl Checker {
             }
         }
         out
+    }
+
+    /// `move_alloc(from, to)`: two allocatable variables or components of one type and rank.
+    fn move_alloc_args(&mut self, args: &[Option<Expr>], span: Span) {
+        let (Some(Some(from)), Some(Some(to))) = (args.first(), args.get(1)) else { return };
+        if from.ty == Ty::Unknown || to.ty == Ty::Unknown {
+            return;
+        }
+        for (e, p) in [(from, "from"), (to, "to")] {
+            if !self.is_allocatable(e) {
+                self.err(
+                    Diagnostic::error("E0210", format!("the `{p}` argument of `move_alloc` must be allocatable"), e.span)
+                        .with_label("not allocatable"),
+                );
+                return;
+            }
+        }
+        if from.ty != to.ty {
+            self.err(
+                Diagnostic::error(
+                    "E0210",
+                    format!("`move_alloc` needs arguments of one type and rank, found {} and {}", ty_name(from.ty), ty_name(to.ty)),
+                    span,
+                )
+                .with_label("different types or ranks"),
+            );
+        } else if from.ty.base() == Some(BaseTy::Character) {
+            self.err(Diagnostic::not_yet("`move_alloc` of character variables", span));
+        }
+    }
+
+    /// Is `e` (checked) a whole allocatable variable or component?
+    pub(super) fn is_allocatable(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Name(id) => self.syms.get(&id.name).is_some_and(|s| s.allocatable),
+            ExprKind::Component(_) => self.alloc_comp(e).is_some(),
+            _ => false,
+        }
     }
 }

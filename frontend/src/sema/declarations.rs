@@ -393,8 +393,8 @@ impl Checker {
                     .with_label("assumed-shape bounds are only allowed for dummy arguments"),
             );
         } else if allocatable {
-            if dummy.is_some() {
-                self.err(Diagnostic::not_yet("allocatable dummy arguments", ent.name.span));
+            if dummy.is_some() && (dims.is_empty() || base == BaseTy::Character) {
+                self.err(Diagnostic::not_yet("allocatable scalar and character dummy arguments", ent.name.span));
             } else if is_result {
                 self.err(Diagnostic::not_yet("allocatable function results", ent.name.span));
             } else if dims.is_empty() && base != BaseTy::Character {

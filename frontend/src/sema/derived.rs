@@ -38,8 +38,9 @@ pub struct CompInfo {
     pub offset: i64,
     /// The default initial value, if any (a checked constant expression).
     pub init: Option<Expr>,
-    /// An allocatable array component: stored inline as gfortran's array descriptor
-    /// (`dims` then holds `(1, 0)` per dimension; the bounds live in the descriptor).
+    /// An allocatable component: an array is stored inline as gfortran's array
+    /// descriptor (`dims` then holds `(1, 0)` per dimension; the bounds live in the
+    /// descriptor), a scalar as a pointer to its data (null when unallocated).
     pub alloc: bool,
 }
 
@@ -54,6 +55,9 @@ impl CompInfo {
     /// The number of elements (1 for a scalar; 0 for an allocatable component, whose
     /// elements are not stored in the structure).
     pub fn elems(&self) -> i64 {
+        if self.alloc {
+            return 0;
+        }
         self.dims.iter().map(|(lo, hi)| (hi - lo + 1).max(0)).product()
     }
 }
@@ -182,9 +186,8 @@ impl Checker {
                     self.err(Diagnostic::not_yet("this attribute on a component", d.span));
                     continue;
                 }
-                if d.allocatable && !matches!(d.base, BaseTy::Integer(4 | 8) | BaseTy::Real(4 | 8) | BaseTy::Logical) {
+                if d.allocatable && !matches!(d.base, BaseTy::Integer(4 | 8) | BaseTy::Real(4 | 8) | BaseTy::Logical | BaseTy::Derived(_)) {
                     let what = match d.base {
-                        BaseTy::Derived(_) => "allocatable components of derived type",
                         BaseTy::Character => "allocatable character components",
                         _ => "allocatable components of this type",
                     };
@@ -236,10 +239,6 @@ impl Checker {
                     let specs = ent.dims.clone().or_else(|| d.dimension.clone()).unwrap_or_default();
                     let mut ok = true;
                     if d.allocatable {
-                        if specs.is_empty() {
-                            self.err(Diagnostic::not_yet("allocatable scalar components", ent.name.span));
-                            continue;
-                        }
                         if !specs.iter().all(|x| matches!(x, DimSpec::Deferred(_))) {
                             self.err(
                                 Diagnostic::error("E0216", "an allocatable component must have a deferred shape (`:`)", ent.name.span)
@@ -276,7 +275,8 @@ impl Checker {
                             init: None,
                             alloc: true,
                         });
-                        off += CompInfo::desc_size(specs.len());
+                        // A scalar is a pointer to its data, an array gfortran's descriptor.
+                        off += if specs.is_empty() { 8 } else { CompInfo::desc_size(specs.len()) };
                         continue;
                     }
                     for mut spec in specs {

@@ -180,7 +180,6 @@ pub(super) const NOT_YET_INTRINSICS: &[(&str, &str)] = &[
 
 /// Intrinsic subroutines not implemented yet.
 pub(super) const NOT_YET_INTRINSIC_SUBS: &[(&str, &str)] = &[
-    ("move_alloc", "the intrinsic subroutine `move_alloc`"),
     ("c_f_pointer", "pointers (the `iso_c_binding` subroutine `c_f_pointer`)"),
     ("c_f_procpointer", "procedure pointers (the `iso_c_binding` subroutine `c_f_procpointer`)"),
 ];

@@ -269,87 +269,10 @@ impl Checker {
                     }
                 }
             }
-            StmtKind::AllocateTyped { ty, char_len, ty_span, scalars, alloc } => self.allocate_typed(*ty, char_len, *ty_span, scalars, alloc),
             StmtKind::GoTo(_) | StmtKind::Label(_) | StmtKind::FormatStmt(_) => {}
             _ => return false,
         }
         true
-    }
-
-    /// `allocate(type-spec :: items)`: every item is declared with the type spec's type;
-    /// a `character` scalar has a deferred length the spec's length gives, a `character`
-    /// array the spec's (constant) length.
-    #[inline(never)]
-    fn allocate_typed(&mut self, ty: BaseTy, char_len: &mut Option<CharLen>, ty_span: Span, scalars: &[Ident], alloc: &mut Option<Box<Stmt>>) {
-        let mut len = None;
-        match char_len {
-            Some(CharLen::Expr(e)) => {
-                self.expr(e);
-                self.want_int_scalar(e, "a `character` length must be a scalar integer");
-                len = match e.kind {
-                    ExprKind::Int(v, _) => Some(v),
-                    _ => None,
-                };
-            }
-            Some(CharLen::Assumed(sp) | CharLen::Deferred(sp)) => {
-                let sp = *sp;
-                self.err(Diagnostic::error("E0216", "the type spec of `allocate` needs an explicit length", sp).with_label("not a length"));
-            }
-            None if ty == BaseTy::Character => len = Some(1),
-            None => {}
-        }
-        let mut names: Vec<(Ident, bool)> = scalars.iter().map(|n| (n.clone(), true)).collect();
-        if let Some(a) = alloc {
-            let inner = match &a.kind {
-                StmtKind::AllocStatus { stmt, .. } => &stmt.kind,
-                k => k,
-            };
-            if let StmtKind::Allocate(items) = inner {
-                names.extend(items.iter().map(|(n, _)| (n.clone(), false)));
-            }
-            self.stmt(a);
-        }
-        for (n, scalar) in names {
-            let Some(i) = self.lookup(&n) else { continue };
-            let Some(sym) = self.sym(i) else { continue };
-            let (base, rank, alloc_ok, clen) = (sym.base, sym.rank, sym.allocatable, sym.char_len.clone());
-            if base != ty {
-                self.err(
-                    Diagnostic::error("E0244", format!("the type spec of `allocate` is not the type of `{}`", n.name), ty_span)
-                        .with_label(format!("`{}` is declared `{}`", n.name, base_name(base))),
-                );
-                continue;
-            }
-            if scalar {
-                if rank > 0 {
-                    self.err(
-                        Diagnostic::error("E0019", format!("`allocate` needs the shape of `{}`", n.name), n.span)
-                            .with_label(format!("expected `{}(...)`", n.name)),
-                    );
-                } else if !alloc_ok || !matches!(clen, Some(CharLen::Deferred(_))) {
-                    self.err(
-                        Diagnostic::error("E0242", format!("cannot allocate `{}`: it is not a deferred-length allocatable", n.name), n.span)
-                            .with_label("declare it `character(len=:), allocatable`"),
-                    );
-                }
-                continue;
-            }
-            if ty == BaseTy::Character {
-                let declared = match &clen {
-                    None => Some(1),
-                    Some(CharLen::Expr(Expr { kind: ExprKind::Int(v, _), .. })) => Some(*v),
-                    _ => None,
-                };
-                match (declared, len) {
-                    (Some(d), Some(l)) if d == l => {}
-                    (Some(d), Some(l)) => self.err(
-                        Diagnostic::error("E0244", format!("the length in the type spec of `allocate` is not the length of `{}`", n.name), ty_span)
-                            .with_label(format!("{l}, but `{}` has length {d}", n.name)),
-                    ),
-                    _ => self.err(Diagnostic::not_yet("deferred-length `character` arrays in `allocate`", n.span)),
-                }
-            }
-        }
     }
 
     /// A namelist transfer: `g` in the format's place becomes [`Format::Namelist`], whose

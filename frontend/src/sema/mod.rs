@@ -273,6 +273,8 @@ pub struct ArgSig {
     /// Any actual argument, passed by address (`type(*), dimension(*)` with gfortran's
     /// `!GCC$ attributes no_arg_check`, as MPI's buffers): no type, kind or rank check.
     pub any_type: bool,
+    /// An allocatable array: passed as the address of gfortran's descriptor.
+    pub allocatable: bool,
 }
 
 thread_local! {

@@ -22,7 +22,16 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
                 let dims = e.dims.as_ref().or(d.dimension.as_ref());
                 let rank = dims.map_or(0, |v| v.len().min(7)) as u8;
                 let assumed_shape = !d.allocatable && dims.is_some_and(|v| !v.is_empty() && v.iter().all(DimSpec::is_assumed_shape));
-                ArgSig { name: a.name.clone(), base: d.base, rank, assumed_shape, intent: d.intent, optional: d.optional, any_type: false }
+                ArgSig {
+                    name: a.name.clone(),
+                    base: d.base,
+                    rank,
+                    assumed_shape,
+                    intent: d.intent,
+                    optional: d.optional,
+                    any_type: false,
+                    allocatable: d.allocatable && rank > 0,
+                }
             }
             None => ArgSig {
                 name: a.name.clone(),
@@ -32,6 +41,7 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
                 intent: None,
                 optional: false,
                 any_type: false,
+                allocatable: false,
             },
         })
         .collect();

@@ -401,6 +401,9 @@ impl Checker {
                     }
                 }
             }
+            StmtKind::AllocOpts { stmt, spec, source, mold } => {
+                self.alloc_opts(stmt, spec.as_mut(), source.as_deref_mut(), *mold);
+            }
             StmtKind::Standalone(dir) => self.acc_standalone(dir),
             StmtKind::Atomic { dir, kind, body } => {
                 self.directive(dir, None);
@@ -409,6 +412,138 @@ impl Checker {
                 self.atomic(kind, body, dir.span);
             }
             _ => {}
+        }
+    }
+
+    /// `allocate(type-spec :: items)` and `allocate(items, source=|mold=e)`: items without
+    /// bounds take them from `e`; the type spec and `e` must suit every item.
+    fn alloc_opts(&mut self, inner: &mut Stmt, spec: Option<&mut AllocTypeSpec>, source: Option<&mut Expr>, mold: bool) {
+        let what = if mold { "mold=" } else { "source=" };
+        let src = source.map(|e| {
+            self.expr(e);
+            (e.ty, e.span)
+        });
+        let spec = spec.map(|sp| {
+            if let Some(l) = &mut sp.len {
+                self.expr(l);
+                self.want_int_scalar(l, "a character length must be a scalar integer");
+            }
+            (sp.base, sp.span)
+        });
+        if !matches!(inner.kind, StmtKind::Allocate(_)) {
+            if let StmtKind::AllocateComp(items) = &mut inner.kind {
+                for (e, dims) in items.iter_mut() {
+                    self.expr(e);
+                    for d in dims.iter_mut() {
+                        self.dim(d, false);
+                    }
+                }
+            }
+        }
+        // Each item: (its type, the number of bounds given, its span).
+        let mut targets: Vec<(Ty, usize, Span, bool)> = Vec::new();
+        match &mut inner.kind {
+            StmtKind::Allocate(items) => {
+                let plain: Vec<(Ident, Vec<DimSpec>)> = items.iter().filter(|(_, d)| !d.is_empty()).cloned().collect();
+                let mut plain_stmt = Stmt { kind: StmtKind::Allocate(plain), span: inner.span };
+                self.stmt(&mut plain_stmt);
+                if let StmtKind::Allocate(checked) = plain_stmt.kind {
+                    let mut it = checked.into_iter();
+                    for (_, dims) in items.iter_mut().filter(|(_, d)| !d.is_empty()) {
+                        if let Some((_, d)) = it.next() {
+                            *dims = d;
+                        }
+                    }
+                }
+                for (id, dims) in items.iter() {
+                    if dims.is_empty() {
+                        self.alloc_target(id, None, "allocate");
+                    }
+                    let Some(i) = self.lookup(id) else { continue };
+                    let Some(s) = self.sym(i) else { continue };
+                    let deferred_char = matches!(s.char_len, Some(CharLen::Deferred(_)));
+                    targets.push((with_rank(s.base, s.rank), dims.len(), id.span, deferred_char));
+                }
+            }
+            StmtKind::AllocateComp(items) => {
+                for (e, dims) in items.iter() {
+                    match self.alloc_comp(e) {
+                        Some(rank) => {
+                            if !dims.is_empty() && rank != dims.len() {
+                                self.err(
+                                    Diagnostic::error(
+                                        "E0203",
+                                        format!("wrong number of bounds for this component: it has rank {rank}, but {} given", dims.len()),
+                                        e.span,
+                                    )
+                                    .with_label(format!("expected {rank}")),
+                                );
+                                continue;
+                            }
+                            targets.push((e.ty, dims.len(), e.span, false));
+                        }
+                        None => self.not_alloc_comp(e, "allocate"),
+                    }
+                }
+            }
+            _ => return,
+        }
+        for (ty, nb, sp, deferred_char) in targets {
+            if ty == Ty::Unknown {
+                continue;
+            }
+            let rank = ty.rank();
+            if let Some((b, _)) = spec {
+                if ty.base() != Some(b) {
+                    self.err(
+                        Diagnostic::error(
+                            "E0230",
+                            format!("the type spec `{}` of `allocate` is not the type of this object, {}", base_name(b), ty_name(ty)),
+                            sp,
+                        )
+                        .with_label(format!("declared {}", ty_name(ty))),
+                    );
+                    continue;
+                }
+                if b == BaseTy::Character && deferred_char == (rank > 0) {
+                    self.err(Diagnostic::not_yet("a `character` type spec in `allocate` for a deferred-length array or a fixed-length scalar", sp));
+                    continue;
+                }
+            }
+            if nb == 0 && rank > 0 {
+                match src {
+                    None => self.err(
+                        Diagnostic::error("E0019", "`allocate` needs the shape of this array", sp)
+                            .with_label("give its bounds, or `source=`/`mold=`"),
+                    ),
+                    Some((st, ssp)) if st != Ty::Unknown && st.rank() != rank => self.err(
+                        Diagnostic::error("E0203", format!("the `{what}` of `allocate` has rank {}, but this array has rank {rank}", st.rank()), ssp)
+                            .with_label(format!("expected rank {rank}")),
+                    ),
+                    _ => {}
+                }
+            }
+            if let Some((st, ssp)) = src {
+                if st == Ty::Unknown {
+                    continue;
+                }
+                if st.rank() > 0 && st.rank() != rank {
+                    self.err(
+                        Diagnostic::error("E0203", format!("the `{what}` of `allocate` has rank {}, but the object has rank {rank}", st.rank()), ssp)
+                            .with_label(format!("expected rank {rank} or a scalar")),
+                    );
+                } else if mold && st.base() != ty.base() {
+                    self.err(
+                        Diagnostic::error("E0230", format!("the `mold=` of `allocate` is `{}`, but the object is `{}`", ty_name(st), ty_name(ty)), ssp)
+                            .with_label("a different type"),
+                    );
+                } else if !mold {
+                    self.assign_compat(with_rank(ty.base().unwrap_or(BaseTy::Logical), 0), with_rank(st.base().unwrap_or(BaseTy::Logical), 0), ssp);
+                }
+                if ty.base() == Some(BaseTy::Character) {
+                    self.err(Diagnostic::not_yet("`source=` and `mold=` for character objects", ssp));
+                }
+            }
         }
     }
 

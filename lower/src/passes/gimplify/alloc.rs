@@ -32,42 +32,6 @@ impl G<'_> {
         }
     }
 
-    /// `allocate(character(len=n) :: s)` of deferred-length scalars: an error if `s` is
-    /// allocated, else a buffer of `n` bytes (blanks) and the length `n`.
-    pub(super) fn allocate_chars(&mut self, char_len: Option<&ast::CharLen>, names: &[ast::Ident], sp: Span) {
-        if names.is_empty() {
-            return;
-        }
-        if self.region.is_some() {
-            self.not_yet("`allocate` inside a compute construct", sp);
-            return;
-        }
-        let n = match char_len {
-            Some(ast::CharLen::Expr(e)) => {
-                let v = self.expr(e);
-                let v = self.conv(v, Ty::I64);
-                self.bin(Ty::I64, BinOp::Max, v, Op::I64(0))
-            }
-            _ => Op::I64(1),
-        };
-        for name in names {
-            let Some(Home::Chars { addr, len }) = self.lookup(&name.name) else {
-                self.not_yet(format!("`allocate` of `{}`", name.name), name.span);
-                continue;
-            };
-            let nm = name.name.clone();
-            let nl = nm.len() as i64;
-            let ok = self.val(Ty::I32, Rv::Call("gpuf_alloc_check".into(), vec![Op::Var(addr), Op::Str(nm), Op::I64(nl)], Ty::I32));
-            self.push_block();
-            let size = self.bin(Ty::I64, BinOp::Max, n.clone(), Op::I64(1));
-            self.emit(Stmt::Assign(addr, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr)));
-            self.emit(Stmt::Assign(len, Rv::Use(n.clone())));
-            self.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(addr), n.clone(), Op::Null, Op::I64(0)]));
-            let b = self.pop_block();
-            self.emit(Stmt::If { cond: ok, then_body: b, else_body: vec![] });
-        }
-    }
-
     /// `deallocate`: frees the data and leaves the variable unallocated.
     pub(super) fn deallocate(&mut self, names: &[ast::Ident], sp: Span) {
         if self.region.is_some() {
@@ -154,4 +118,202 @@ impl G<'_> {
             self.emit(Stmt::Call("gpuf_alloc_msg".into(), vec![a, n]));
         }
     }
+
+    /// `allocate(type-spec :: items)`, `allocate(items, source=e)`, `allocate(items,
+    /// mold=e)`: items without bounds take `e`'s bounds; with `source=` each item is then
+    /// assigned `e`. The type spec gives the length of a deferred-length character scalar.
+    pub(super) fn alloc_opts(&mut self, inner: &ast::Stmt, spec: Option<&ast::AllocTypeSpec>, source: Option<&Expr>, mold: bool, sp: Span) {
+        if self.region.is_some() {
+            self.not_yet("`allocate` inside a compute construct", sp);
+            return;
+        }
+        let copy = if mold { None } else { source };
+        match &inner.kind {
+            StmtKind::Allocate(items) => {
+                for (name, dims) in items {
+                    if !dims.is_empty() {
+                        self.allocate(&[(name.clone(), dims.clone())], sp);
+                    } else {
+                        match self.lookup(&name.name) {
+                            Some(Home::Chars { addr, len }) => {
+                                let n = match spec.and_then(|t| t.len.as_deref()) {
+                                    Some(l) => {
+                                        let v = self.expr(l);
+                                        let v = self.conv(v, Ty::I64);
+                                        self.bin(Ty::I64, BinOp::Max, v, Op::I64(0))
+                                    }
+                                    None => Op::I64(1),
+                                };
+                                let bytes = self.bin(Ty::I64, BinOp::Max, n.clone(), Op::I64(1));
+                                let nm = name.name.clone();
+                                let nl = nm.len() as i64;
+                                let p = self.val(
+                                    Ty::Ptr,
+                                    Rv::Call("gpuf_allocate_array".into(), vec![Op::Var(addr), bytes, Op::Str(nm), Op::I64(nl)], Ty::Ptr),
+                                );
+                                self.emit(Stmt::Assign(addr, Rv::Use(p)));
+                                self.emit(Stmt::Assign(len, Rv::Use(n)));
+                            }
+                            Some(Home::Array(d)) => {
+                                let Some(src) = source else {
+                                    self.not_yet(format!("`allocate` of `{}` without bounds", name.name), name.span);
+                                    continue;
+                                };
+                                self.shape_from(&d, src);
+                                let bytes = self.desc_bytes(&d);
+                                self.allocate_data(&d, bytes);
+                                self.store_global_desc(&name.name);
+                                if let BaseTy::Derived(k) = d.base {
+                                    self.init_array_elems(&d, k);
+                                }
+                            }
+                            _ => {
+                                self.not_yet(format!("`allocate` of `{}`", name.name), name.span);
+                                continue;
+                            }
+                        }
+                    }
+                    if let Some(src) = copy {
+                        let Some(s) = self.syms.get(&name.name) else { continue };
+                        let ty = if s.rank > 0 { ast::Ty::Array(s.base, s.rank) } else { ast::Ty::Scalar(s.base) };
+                        let lhs = Expr { kind: ExprKind::Name(name.clone()), span: name.span, ty };
+                        self.assign(&lhs, src, sp);
+                    }
+                }
+            }
+            StmtKind::AllocateComp(items) => {
+                for (e, dims) in items {
+                    if dims.is_empty() && e.ty.rank() > 0 {
+                        let (Some(src), Some((a, c))) = (source, self.alloc_comp_ref(e)) else {
+                            self.not_yet("`allocate` of this component without bounds", e.span);
+                            continue;
+                        };
+                        let d = self.alloc_comp_desc(a.clone(), &c);
+                        self.shape_from(&d, src);
+                        let bytes = self.desc_bytes(&d);
+                        self.allocate_data(&d, bytes);
+                        self.store_alloc_comp_desc(&a, &d);
+                        if let BaseTy::Derived(k) = d.base {
+                            self.init_array_elems(&d, k);
+                        }
+                    } else {
+                        self.allocate_comps(&[(e.clone(), dims.clone())], sp);
+                    }
+                    if let Some(src) = copy {
+                        self.assign(e, src, sp);
+                    }
+                }
+            }
+            _ => self.stmt(inner),
+        }
+    }
+
+    /// Gives the array `d` the bounds of `src` (its lower bounds when it is a whole array,
+    /// else 1) before it is allocated.
+    fn shape_from(&mut self, d: &Desc, src: &Expr) {
+        let shape = self.shape(src);
+        let lbs: Vec<Op> = match &src.kind {
+            ExprKind::Name(id) => match self.lookup(&id.name) {
+                Some(Home::Array(s)) => s.lb.iter().map(|v| Op::Var(*v)).collect(),
+                _ => Vec::new(),
+            },
+            ExprKind::Component(_) => self.component_lbounds(src).unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        for (k, (lb, ext)) in d.lb.iter().zip(&d.ext).enumerate() {
+            let l = lbs.get(k).cloned().unwrap_or(Op::I64(1));
+            self.emit(Stmt::Assign(*lb, Rv::Use(l)));
+            let e = shape.get(k).cloned().unwrap_or(Op::I64(0));
+            let e = self.conv(e, Ty::I64);
+            self.emit(Stmt::Assign(*ext, Rv::Use(e)));
+        }
+    }
+
+    /// Where the allocatable `e` (a whole variable or component) keeps its allocation.
+    fn alloc_loc(&mut self, e: &ast::Expr) -> Option<AllocLoc> {
+        match &e.kind {
+            ExprKind::Name(id) => match self.lookup(&id.name) {
+                Some(Home::Array(d)) => Some(AllocLoc::Var(id.name.clone(), d)),
+                _ => None,
+            },
+            ExprKind::Component(_) => {
+                let (a, c) = self.alloc_comp_ref(e)?;
+                if c.dims.is_empty() {
+                    return Some(AllocLoc::Scalar(a, c.base));
+                }
+                let d = self.alloc_comp_desc(a.clone(), &c);
+                Some(AllocLoc::Comp(a, d))
+            }
+            _ => None,
+        }
+    }
+
+    /// Writes a changed descriptor back where it lives.
+    fn store_alloc_loc(&mut self, l: &AllocLoc) {
+        match l {
+            AllocLoc::Var(n, _) => self.store_global_desc(n),
+            AllocLoc::Comp(a, d) => self.store_alloc_comp_desc(a, d),
+            AllocLoc::Scalar(..) => {}
+        }
+    }
+
+    /// `move_alloc(from, to)`: `to` is deallocated (with its allocatable components), then
+    /// takes `from`'s allocation, bounds included; `from` becomes unallocated.
+    pub(super) fn move_alloc(&mut self, from: &ast::Expr, to: &ast::Expr, sp: Span) {
+        let (Some(f), Some(t)) = (self.alloc_loc(from), self.alloc_loc(to)) else {
+            self.not_yet("`move_alloc` of these arguments", sp);
+            return;
+        };
+        match (&f, &t) {
+            (AllocLoc::Scalar(fa, _), AllocLoc::Scalar(ta, b)) => {
+                if let BaseTy::Derived(k) = *b {
+                    if self.has_alloc_comps(k, 0) {
+                        let p = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ta.clone()));
+                        let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, p.clone(), Op::Null));
+                        self.push_block();
+                        self.free_alloc_comps(p, k);
+                        let then_body = self.pop_block();
+                        self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
+                    }
+                }
+                let old = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ta.clone()));
+                self.emit(Stmt::Call("gpuf_free".into(), vec![old]));
+                let p = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, fa.clone()));
+                self.emit(Stmt::Store(Ty::Ptr, ta.clone(), p));
+                self.emit(Stmt::Store(Ty::Ptr, fa.clone(), Op::Null));
+            }
+            (AllocLoc::Var(_, fd) | AllocLoc::Comp(_, fd), AllocLoc::Var(_, td) | AllocLoc::Comp(_, td)) => {
+                if fd.lb.len() != td.lb.len() {
+                    self.not_yet("`move_alloc` of these arguments", sp);
+                    return;
+                }
+                if let BaseTy::Derived(k) = td.base {
+                    if self.has_alloc_comps(k, 0) {
+                        let size = self.elem_size(td.base);
+                        self.each_desc_elem(td, size, &mut |g, x| g.free_alloc_comps(x, k));
+                    }
+                }
+                self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(td.addr)]));
+                self.emit(Stmt::Assign(td.addr, Rv::Use(Op::Var(fd.addr))));
+                for (a, b) in td.lb.iter().zip(&fd.lb).chain(td.ext.iter().zip(&fd.ext)) {
+                    self.emit(Stmt::Assign(*a, Rv::Use(Op::Var(*b))));
+                }
+                self.store_alloc_loc(&t);
+                self.emit(Stmt::Assign(fd.addr, Rv::Use(Op::Null)));
+                self.store_alloc_loc(&f);
+            }
+            _ => self.not_yet("`move_alloc` of these arguments", sp),
+        }
+    }
+}
+
+/// Where an allocatable object keeps its allocation.
+enum AllocLoc {
+    /// An allocatable array variable and its descriptor.
+    Var(String, Desc),
+    /// An allocatable array component: the address of its descriptor in the structure,
+    /// and that descriptor loaded.
+    Comp(Op, Desc),
+    /// An allocatable scalar component: the address of its pointer, and its type.
+    Scalar(Op, BaseTy),
 }

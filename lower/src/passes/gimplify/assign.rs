@@ -5,6 +5,10 @@ use super::*;
 
 impl G<'_> {
     pub(super) fn assign(&mut self, lhs: &Expr, rhs: &Expr, sp: Span) {
+        if lhs.ty.rank() == 0 && self.region.is_none() {
+            // An unallocated allocatable scalar component is allocated by the assignment.
+            self.alloc_scalar_comp_on_assign(lhs);
+        }
         if self.complex_assign(lhs, rhs, sp) {
             return;
         }

@@ -66,7 +66,10 @@ impl G<'_> {
                             _ => self.not_yet("character array sections and expressions as arguments", e.span),
                         }
                     }
-                    if assumed && e.ty.rank() > 0 {
+                    if let Some(d) = sig.args.get(i).filter(|d| d.allocatable) {
+                        let out = d.intent == Some(ast::Intent::Out);
+                        ops.push(self.alloc_arg(e, out));
+                    } else if assumed && e.ty.rank() > 0 {
                         let d = self.desc_arg(e);
                         ops.push(self.absent_passed_on(e, d));
                     } else if let Some(p) = self.packed_section(e, sig.args.get(i).and_then(|d| d.intent)) {
@@ -253,5 +256,44 @@ impl G<'_> {
                 self.val(Ty::Ptr, Rv::AddrOf(tmp))
             }
         }
+    }
+
+    /// An allocatable actual argument of an allocatable dummy: the address of its gfortran
+    /// descriptor (a component's own; a temporary for a variable, read back after the call).
+    /// For an `intent(out)` dummy the caller deallocates it first, as gfortran does (a
+    /// callee compiled by gfortran expects it unallocated).
+    fn alloc_arg(&mut self, e: &Expr, out: bool) -> Op {
+        if let Some((a, c)) = self.alloc_comp_ref(e) {
+            if out {
+                self.free_elem_comps(&a, &c);
+                let p = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, a.clone()));
+                self.emit(Stmt::Call("gpuf_free".into(), vec![p]));
+                self.emit(Stmt::Store(Ty::Ptr, a.clone(), Op::Null));
+            }
+            return a;
+        }
+        let ExprKind::Name(id) = &e.kind else {
+            self.not_yet("this actual argument of an allocatable dummy", e.span);
+            return Op::Null;
+        };
+        let Some(Home::Array(d)) = self.lookup(&id.name) else {
+            self.not_yet("this actual argument of an allocatable dummy", e.span);
+            return Op::Null;
+        };
+        if out {
+            if let BaseTy::Derived(k) = d.base {
+                if self.has_alloc_comps(k, 0) {
+                    let size = self.elem_size(d.base);
+                    self.each_desc_elem(&d, size, &mut |g, x| g.free_alloc_comps(x, k));
+                }
+            }
+            self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(d.addr)]));
+            self.emit(Stmt::Assign(d.addr, Rv::Use(Op::Null)));
+            self.store_global_desc(&id.name);
+        }
+        let tmp = self.str_temp(Op::I64(gpuf_frontend::sema::CompInfo::desc_size(d.lb.len())));
+        self.store_alloc_comp_desc(&tmp, &d);
+        self.arg_reloads.push((tmp.clone(), id.name.clone()));
+        tmp
     }
 }

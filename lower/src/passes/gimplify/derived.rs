@@ -28,16 +28,21 @@ impl<'a> G<'a> {
         }
         if s.rank > 0 {
             if s.allocatable {
+                if let Some((gname, local)) = saved {
+                    self.global_alloc_array(s, gname, local);
+                    return;
+                }
                 let desc = self.new_desc(s);
                 self.emit(Stmt::Assign(desc.addr, Rv::Use(Op::Null)));
                 for d in 0..s.rank as usize {
                     self.emit(Stmt::Assign(desc.lb[d], Rv::Use(Op::I64(1))));
                     self.emit(Stmt::Assign(desc.ext[d], Rv::Use(Op::I64(0))));
                 }
-                if saved.is_some() {
-                    self.not_yet(format!("saved or module allocatable array `{}`", s.name), s.span);
-                } else if self.unit.kind != UnitKind::Program {
+                if self.unit.kind != UnitKind::Program {
                     self.frees.push(desc.addr);
+                    if self.has_alloc_comps(k, 0) {
+                        self.comp_frees.push((desc.clone(), k));
+                    }
                 }
                 return;
             }
@@ -61,6 +66,9 @@ impl<'a> G<'a> {
                     self.emit(Stmt::Assign(desc.addr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr)));
                     if self.unit.kind != UnitKind::Program {
                         self.frees.push(desc.addr);
+                        if self.has_alloc_comps(k, 0) {
+                            self.comp_frees.push((desc.clone(), k));
+                        }
                     }
                     self.init_array_elems(&desc, k);
                 }
@@ -88,6 +96,10 @@ impl<'a> G<'a> {
                 self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr)));
                 if self.unit.kind != UnitKind::Program {
                     self.frees.push(p);
+                    if self.has_alloc_comps(k, 0) {
+                        let d = Desc { name: s.name.clone(), base: BaseTy::Derived(k), addr: p, lb: Vec::new(), ext: Vec::new() };
+                        self.comp_frees.push((d, k));
+                    }
                 }
                 self.init_struct(Op::Var(p), k);
                 self.init_value(s, Op::Var(p), k);
@@ -332,24 +344,51 @@ impl<'a> G<'a> {
     /// its data address and bounds loaded from there.
     pub(super) fn alloc_comp_desc(&mut self, a: Op, c: &CompInfo) -> Desc {
         let addr = self.f.new_var(format!("{}.addr", c.name), Ty::Ptr);
-        self.emit(Stmt::Assign(addr, Rv::Load(Ty::Ptr, a.clone())));
         let mut lb = Vec::new();
         let mut ext = Vec::new();
         for d in 0..c.dims.len() {
-            let l = self.f.new_var(format!("{}.lb{}", c.name, d + 1), Ty::I64);
-            let e = self.f.new_var(format!("{}.ext{}", c.name, d + 1), Ty::I64);
-            let w = 40 + 24 * d as i64;
+            lb.push(self.f.new_var(format!("{}.lb{}", c.name, d + 1), Ty::I64));
+            ext.push(self.f.new_var(format!("{}.ext{}", c.name, d + 1), Ty::I64));
+        }
+        let d = Desc { name: c.name.clone(), base: c.base, addr, lb, ext };
+        self.load_gf_desc(&a, &d);
+        d
+    }
+
+    /// Loads the gfortran descriptor at `a` (of a contiguous array) into the variables of
+    /// `d`: data address, lower bounds and extents.
+    pub(super) fn load_gf_desc(&mut self, a: &Op, d: &Desc) {
+        self.emit(Stmt::Assign(d.addr, Rv::Load(Ty::Ptr, a.clone())));
+        for (k, (l, e)) in d.lb.iter().zip(&d.ext).enumerate() {
+            let w = 40 + 24 * k as i64;
             let pl = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(w + 8)));
-            self.emit(Stmt::Assign(l, Rv::Load(Ty::I64, pl)));
+            self.emit(Stmt::Assign(*l, Rv::Load(Ty::I64, pl)));
             let pu = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(w + 16)));
             let ub = self.val(Ty::I64, Rv::Load(Ty::I64, pu));
-            let n = self.bin(Ty::I64, BinOp::Sub, ub, Op::Var(l));
+            let n = self.bin(Ty::I64, BinOp::Sub, ub, Op::Var(*l));
             let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(1));
-            self.emit(Stmt::Assign(e, Rv::Binary(BinOp::Max, n, Op::I64(0))));
-            lb.push(l);
-            ext.push(e);
+            self.emit(Stmt::Assign(*e, Rv::Binary(BinOp::Max, n, Op::I64(0))));
         }
-        Desc { name: c.name.clone(), base: c.base, addr, lb, ext }
+    }
+
+    /// An allocatable array dummy: the caller passes the address of its gfortran
+    /// descriptor. An `intent(out)` one is deallocated on entry (with the allocatable
+    /// components of its elements).
+    pub(super) fn declare_alloc_dummy(&mut self, s: &gpuf_frontend::sema::Symbol, pv: VarId) {
+        let d = self.new_desc(s);
+        self.load_gf_desc(&Op::Var(pv), &d);
+        self.dummy_descs.push((pv, d.clone()));
+        if s.intent == Some(ast::Intent::Out) {
+            if let BaseTy::Derived(k) = s.base {
+                if self.has_alloc_comps(k, 0) {
+                    let size = self.elem_size(s.base);
+                    self.each_desc_elem(&d, size, &mut |g, x| g.free_alloc_comps(x, k));
+                }
+            }
+            self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(d.addr)]));
+            self.emit(Stmt::Assign(d.addr, Rv::Use(Op::Null)));
+            self.store_alloc_comp_desc(&Op::Var(pv), &d);
+        }
     }
 
     /// Writes the descriptor `d` (contiguous, column-major) of the allocatable component
@@ -410,6 +449,10 @@ impl<'a> G<'a> {
                 self.not_yet("`allocate` of this component", e.span);
                 continue;
             };
+            if c.dims.is_empty() {
+                self.allocate_scalar_comp(&a, &c, true);
+                continue;
+            }
             let d = self.alloc_comp_desc(a.clone(), &c);
             self.set_shape(&d, dims, e.span);
             let bytes = self.desc_bytes(&d);
@@ -419,7 +462,52 @@ impl<'a> G<'a> {
                 self.val(Ty::Ptr, Rv::Call("gpuf_allocate_array".into(), vec![Op::Var(d.addr), bytes, Op::Str(n), Op::I64(len)], Ty::Ptr));
             self.emit(Stmt::Assign(d.addr, Rv::Use(p)));
             self.store_alloc_comp_desc(&a, &d);
+            if let BaseTy::Derived(j) = c.base {
+                self.init_array_elems(&d, j);
+            }
         }
+    }
+
+    /// `allocate(x%s)` of the allocatable scalar component whose pointer is at `a`: its
+    /// data (default-initialised for a derived type). `checked`: allocating an allocated
+    /// one is an error; otherwise (allocation on assignment) only an unallocated one is
+    /// allocated.
+    fn allocate_scalar_comp(&mut self, a: &Op, c: &CompInfo, checked: bool) {
+        let old = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, a.clone()));
+        let size = Op::I64(self.elem_size(c.base).max(1));
+        if checked {
+            let n = c.name.clone();
+            let len = n.len() as i64;
+            let p = self.val(Ty::Ptr, Rv::Call("gpuf_allocate_array".into(), vec![old, size, Op::Str(n), Op::I64(len)], Ty::Ptr));
+            self.emit(Stmt::Store(Ty::Ptr, a.clone(), p.clone()));
+            if let BaseTy::Derived(j) = c.base {
+                self.init_struct(p, j);
+            }
+            return;
+        }
+        let none = self.val(Ty::I32, Rv::Binary(BinOp::Eq, old, Op::Null));
+        self.push_block();
+        let p = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr));
+        self.emit(Stmt::Store(Ty::Ptr, a.clone(), p.clone()));
+        if let BaseTy::Derived(j) = c.base {
+            self.init_struct(p, j);
+        }
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: none, then_body, else_body: vec![] });
+    }
+
+    /// Before `x%s = v`: an unallocated allocatable scalar component `x%s` is allocated.
+    pub(super) fn alloc_scalar_comp_on_assign(&mut self, lhs: &Expr) {
+        if !matches!(&lhs.kind, ExprKind::Component(cr) if cr.subs.is_empty() && cr.base.ty.rank() == 0) {
+            return;
+        }
+        let ExprKind::Component(cr) = &lhs.kind else { return };
+        let ast::Ty::Scalar(BaseTy::Derived(k)) = cr.base.ty else { return };
+        if !self.type_info(k).is_some_and(|t| t.comps.iter().any(|c| c.name == cr.name.name && c.alloc && c.dims.is_empty())) {
+            return;
+        }
+        let Some((a, c)) = self.alloc_comp_ref(lhs) else { return };
+        self.allocate_scalar_comp(&a, &c, false);
     }
 
     /// `deallocate(x%c, ...)`.
@@ -433,6 +521,7 @@ impl<'a> G<'a> {
                 self.not_yet("`deallocate` of this component", e.span);
                 continue;
             };
+            self.free_elem_comps(&a, &c);
             let p = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, a.clone()));
             let n = c.name.clone();
             let nl = n.len() as i64;
@@ -469,6 +558,7 @@ impl<'a> G<'a> {
         for c in &ti.comps {
             let ca = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(c.offset)));
             if c.alloc {
+                self.free_elem_comps(&ca, c);
                 let p = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ca.clone()));
                 self.emit(Stmt::Call("gpuf_free".into(), vec![p]));
                 self.emit(Stmt::Store(Ty::Ptr, ca, Op::Null));
@@ -481,6 +571,55 @@ impl<'a> G<'a> {
         }
     }
 
+    /// Before the allocatable component at `ca` of a derived type is freed: the
+    /// allocatable components of its elements are freed.
+    pub(super) fn free_elem_comps(&mut self, ca: &Op, c: &CompInfo) {
+        if let BaseTy::Derived(j) = c.base {
+            if self.has_alloc_comps(j, 0) {
+                self.each_alloc_elem(ca, c, &mut |g, x| g.free_alloc_comps(x, j));
+            }
+        }
+    }
+
+    /// Calls `f` with the address of every element of the allocatable component whose
+    /// descriptor is at `ca` (none when it is not allocated).
+    fn each_alloc_elem(&mut self, ca: &Op, c: &CompInfo, f: &mut dyn FnMut(&mut Self, Op)) {
+        if c.dims.is_empty() {
+            let p = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ca.clone()));
+            let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, p.clone(), Op::Null));
+            self.push_block();
+            f(self, p);
+            let then_body = self.pop_block();
+            self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
+            return;
+        }
+        let d = self.alloc_comp_desc(ca.clone(), c);
+        let size = self.elem_size(c.base);
+        self.each_desc_elem(&d, size, f);
+    }
+
+    /// Calls `f` with the address of every element of the contiguous array `d` (none when
+    /// its data address is null).
+    pub(super) fn each_desc_elem(&mut self, d: &Desc, size: i64, f: &mut dyn FnMut(&mut Self, Op)) {
+        let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(d.addr), Op::Null));
+        self.push_block();
+        let mut n = Op::I64(1);
+        for e in d.ext.clone() {
+            n = self.bin(Ty::I64, BinOp::Mul, n, Op::Var(e));
+        }
+        let hi = self.bin(Ty::I64, BinOp::Sub, n, Op::I64(1));
+        let i = self.tmp(Ty::I64);
+        self.push_block();
+        let off = self.bin(Ty::I64, BinOp::Mul, Op::Var(i), Op::I64(size));
+        let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(d.addr), off));
+        f(self, a);
+        let body = self.pop_block();
+        let id = self.f.new_loop();
+        self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi, step: Op::I64(1), body, part: None });
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
+    }
+
     /// After a byte copy of a structure of type `k` to `a`: the allocatable components
     /// get copies of their data (Fortran's intrinsic assignment copies them deeply).
     fn dup_alloc_comps(&mut self, a: Op, k: u16) {
@@ -488,10 +627,21 @@ impl<'a> G<'a> {
         for c in &ti.comps {
             let ca = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(c.offset)));
             if c.alloc {
-                let d = self.alloc_comp_desc(ca.clone(), c);
-                let bytes = self.desc_bytes(&d);
-                let p = self.val(Ty::Ptr, Rv::Call("gpuf_alloc_copy".into(), vec![Op::Var(d.addr), bytes], Ty::Ptr));
-                self.emit(Stmt::Store(Ty::Ptr, ca, p));
+                let (data, bytes) = if c.dims.is_empty() {
+                    (self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ca.clone())), Op::I64(self.elem_size(c.base)))
+                } else {
+                    let d = self.alloc_comp_desc(ca.clone(), c);
+                    let bytes = self.desc_bytes(&d);
+                    (Op::Var(d.addr), bytes)
+                };
+                let p = self.val(Ty::Ptr, Rv::Call("gpuf_alloc_copy".into(), vec![data, bytes], Ty::Ptr));
+                self.emit(Stmt::Store(Ty::Ptr, ca.clone(), p));
+                if let BaseTy::Derived(j) = c.base {
+                    if self.has_alloc_comps(j, 0) {
+                        // The elements' own allocatable components are copied too.
+                        self.each_alloc_elem(&ca, c, &mut |g, x| g.dup_alloc_comps(x, j));
+                    }
+                }
             } else if let BaseTy::Derived(j) = c.base {
                 if self.has_alloc_comps(j, 0) {
                     let size = self.type_size(j);
@@ -507,6 +657,10 @@ impl<'a> G<'a> {
         let (base, name, subs) = (&cr.base, &cr.name, &cr.subs);
         let Some((a, c)) = self.comp_addr(base, &name.name, idx) else { return Op::Null };
         if c.dims.is_empty() {
+            if c.alloc {
+                // An allocatable scalar: the data its pointer points to.
+                return self.val(Ty::Ptr, Rv::Load(Ty::Ptr, a));
+            }
             return a;
         }
         if c.alloc && self.region.is_some() {
@@ -845,7 +999,7 @@ impl<'a> G<'a> {
     /// `read` into a derived-type variable at `addr`: its components in order.
     pub(super) fn read_struct(&mut self, addr: Op, k: u16) {
         let Some(ti) = self.type_info(k) else { return };
-        for c in &ti.comps {
+        for c in ti.comps.iter().filter(|c| !c.alloc) {
             let ca = self.val(Ty::Ptr, Rv::PtrAdd(addr.clone(), Op::I64(c.offset)));
             match c.base {
                 BaseTy::Derived(j) => {
@@ -874,7 +1028,7 @@ impl<'a> G<'a> {
     /// components in order.
     pub(super) fn io_struct(&mut self, addr: Op, k: u16) {
         let Some(ti) = self.type_info(k) else { return };
-        for c in &ti.comps {
+        for c in ti.comps.iter().filter(|c| !c.alloc) {
             let ca = self.val(Ty::Ptr, Rv::PtrAdd(addr.clone(), Op::I64(c.offset)));
             match c.base {
                 BaseTy::Derived(j) => {

@@ -100,11 +100,25 @@ impl G<'_> {
                 self.emit(Stmt::Assign(v, Rv::Load(t, a)));
             }
         }
+        for (tmp, name) in std::mem::take(&mut self.arg_reloads) {
+            // An allocatable array the callee may have (re)allocated.
+            if let Some(Home::Array(d)) = self.lookup(&name) {
+                self.load_gf_desc(&tmp, &d);
+                self.store_global_desc(&name);
+            }
+        }
+        for (pv, d) in self.dummy_descs.clone() {
+            self.load_gf_desc(&Op::Var(pv), &d);
+        }
     }
 
     /// Writes back the descriptor of `name` if it is a module or saved allocatable array.
     pub(super) fn store_global_desc(&mut self, name: &str) {
         let Some(Home::Array(d)) = self.lookup(name) else { return };
+        if let Some((pv, _)) = self.dummy_descs.iter().find(|(_, g)| g.addr == d.addr).cloned() {
+            self.store_alloc_comp_desc(&Op::Var(pv), &d);
+            return;
+        }
         let Some((block, _)) = self.global_descs.iter().find(|(_, g)| g.addr == d.addr).cloned() else { return };
         for (v, off, t) in Self::global_desc_parts(block, &d) {
             let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(block), Op::I64(off)));

@@ -906,6 +906,22 @@ impl G<'_> {
                 self.emit(Stmt::Call("gpuf_execute_command_line".into(), call));
                 self.store_int_outs(outs);
             }
+            IntrinsicSub::MoveAlloc => {
+                if let (Some(from), Some(to)) = (arg(0), arg(1)) {
+                    self.move_alloc(from, to, sp);
+                }
+            }
+            IntrinsicSub::Flush => {
+                // Without a unit: standard output (which every flush also writes).
+                let u = match arg(0) {
+                    Some(e) => {
+                        let v = self.expr(e);
+                        self.conv(v, Ty::I32)
+                    }
+                    None => Op::I32(6),
+                };
+                self.emit(Stmt::Call("gpuf_flush".into(), vec![u]));
+            }
             IntrinsicSub::GetCommandArgument => {
                 let n = match arg(0) {
                     Some(e) => {

@@ -162,6 +162,16 @@ struct G<'a> {
     /// Module and saved allocatable arrays: the global descriptor block and the unit's
     /// descriptor variables (see [`G::global_alloc_array`]).
     global_descs: Vec<(VarId, Desc)>,
+    /// Allocatable array dummies: the parameter holding the address of the caller's
+    /// gfortran descriptor, and the unit's descriptor variables (loaded on entry and after
+    /// calls, written back when the array is (re)allocated, like `global_descs`).
+    dummy_descs: Vec<(VarId, Desc)>,
+    /// Local structures (scalars and arrays) of a procedure whose allocatable components
+    /// are deallocated on return, before `frees` releases the structures themselves.
+    comp_frees: Vec<(Desc, u16)>,
+    /// Allocatable arrays passed to allocatable dummies in the call being built: the
+    /// temporary gfortran descriptor and the array's name, reloaded after the call.
+    arg_reloads: Vec<(Op, String)>,
     /// Data pointers of a procedure's local arrays, freed at every return.
     frees: Vec<VarId>,
     /// Scalars that live in memory because a directive needs their address.
@@ -246,6 +256,9 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             frame: None,
             frame_back: Vec::new(),
             global_descs: Vec::new(),
+            dummy_descs: Vec::new(),
+            comp_frees: Vec::new(),
+            arg_reloads: Vec::new(),
             thunks: Vec::new(),
             frame_restores: Vec::new(),
             frees: Vec::new(),

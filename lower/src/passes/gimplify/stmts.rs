@@ -160,14 +160,9 @@ impl G<'_> {
                 }
             }
             StmtKind::Allocate(items) => self.allocate(items, s.span),
-            StmtKind::AllocateTyped { char_len, scalars, alloc, .. } => {
-                self.allocate_chars(char_len.as_ref(), scalars, s.span);
-                if let Some(a) = alloc {
-                    self.stmt(a);
-                }
-            }
             StmtKind::Deallocate(names) => self.deallocate(names, s.span),
             StmtKind::AllocateComp(items) => self.allocate_comps(items, s.span),
+            StmtKind::AllocOpts { stmt, spec, source, mold } => self.alloc_opts(stmt, spec.as_ref(), source.as_deref(), *mold, s.span),
             StmtKind::DeallocateComp(items) => self.deallocate_comps(items, s.span),
             StmtKind::Construct { dir, body, .. } => match dir.kind.acc() {
                 Some(ast::AccKind::Parallel | ast::AccKind::Kernels | ast::AccKind::Serial) => self.region(dir, body, None, s.span),

@@ -113,6 +113,8 @@ impl G<'_> {
                 let Some(&pv) = params.get(i) else { continue };
                 if s.rank == 0 {
                     self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
+                } else if s.allocatable {
+                    self.declare_alloc_dummy(s, pv);
                 } else if Self::is_assumed_shape_dummy(s) {
                     self.declare_assumed_shape(s, pv);
                 } else {
@@ -296,6 +298,11 @@ impl G<'_> {
             self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
         }
         self.unpack_dummies();
+        // Allocatable components of local structures are deallocated when they go away.
+        for (d, k) in self.comp_frees.clone() {
+            let size = self.type_size(k);
+            self.each_desc_elem(&d, size, &mut |g, x| g.free_alloc_comps(x, k));
+        }
         for p in self.frees.clone() {
             self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
         }

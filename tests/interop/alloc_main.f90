@@ -1,0 +1,37 @@
+! The caller of alloc_sub.f90's procedures (see there).
+program alloc_interop
+  implicit none
+  interface
+    subroutine push(v, x)
+      integer, allocatable, intent(inout) :: v(:)
+      integer, intent(in) :: x
+    end subroutine
+    subroutine fill(w, n)
+      real(8), allocatable, intent(out) :: w(:, :)
+      integer, intent(in) :: n
+    end subroutine
+    subroutine drop(v)
+      integer, allocatable, intent(inout) :: v(:)
+    end subroutine
+  end interface
+  integer, allocatable :: a(:)
+  real(8), allocatable :: w(:, :)
+  integer :: i
+  do i = 1, 5
+    call push(a, 3 * i)
+  end do
+  print *, a, lbound(a), ubound(a)
+  call fill(w, 2)
+  print *, lbound(w), ubound(w), sum(w)
+  call fill(w, 4)
+  print *, lbound(w), ubound(w), sum(w)
+  deallocate(w)
+  call drop(a)
+  print *, allocated(a), allocated(w)
+  allocate(a(3))
+  a = 7
+  call push(a, 8)
+  print *, a
+  call drop(a)
+  print *, allocated(a)
+end program
