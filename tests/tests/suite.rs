@@ -909,6 +909,76 @@ fn gfortran_interop() {
     }
 }
 
+/// Common blocks shared with gfortran objects both ways: a gpuf main with procedures and a
+/// `block data` compiled by gfortran, and a gfortran main with them compiled by gpuf (block
+/// data definitions meet the other compiler's common symbols at the link).
+#[test]
+fn gfortran_interop_common() {
+    let dir = root().join("tests/interop");
+    let d = scratch("interop_common");
+    let f = |n: &str| dir.join(n);
+    let ok = ok_stdout;
+    let r = d.join("ref");
+    ok(
+        run(gfortran_cmd().current_dir(&d).args(["-w"]).arg(f("common_main.f90")).arg(f("common_procs.f90")).arg("-o").arg(&r)),
+        "gfortran ref",
+    );
+    let want = ok(run(&mut Command::new(&r)), "ref");
+    // gpuf main + gfortran procedures and block data.
+    ok(
+        run(gfortran_cmd().current_dir(&d).args(["-w", "-c"]).arg(f("common_procs.f90")).arg("-o").arg(d.join("procs_gf.o"))),
+        "gfortran -c",
+    );
+    let exe = d.join("gpuf_main");
+    ok(
+        run(Command::new(gpuf())
+            .arg("compile")
+            .arg(f("common_main.f90"))
+            .arg(d.join("procs_gf.o"))
+            .args(["-l", "gfortran", "-o"])
+            .arg(&exe)),
+        "gpuf link with gfortran objects",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main"), want);
+    // gfortran main + gpuf procedures and block data.
+    let obj = d.join("procs_gpuf.o");
+    ok(run(Command::new(gpuf()).arg("compile").arg("-c").arg(f("common_procs.f90")).arg("-o").arg(&obj)), "gpuf -c");
+    let rt = gpuf().parent().map(|p| p.join("libgpuf_rt.a")).unwrap_or_default();
+    let exe = d.join("gf_main");
+    ok(
+        run(gfortran_cmd()
+            .current_dir(&d)
+            .arg("-w")
+            .arg(f("common_main.f90"))
+            .arg(&obj)
+            .arg(&rt)
+            .args(["-lpthread", "-ldl", "-lm", "-o"])
+            .arg(&exe)),
+        "gfortran link with gpuf objects",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main"), want);
+    // Both sides with `-fno-underscoring` (procedures `fill`, common block `shared`).
+    let o = d.join("procs_nu.o");
+    ok(
+        run(gfortran_cmd().current_dir(&d).args(["-w", "-fno-underscoring", "-c"]).arg(f("common_procs.f90")).arg("-o").arg(&o)),
+        "gfortran -c",
+    );
+    let exe = d.join("gpuf_main_nu");
+    ok(
+        run(Command::new(gpuf())
+            .current_dir(&d)
+            .arg("-fno-underscoring")
+            .arg(f("common_main.f90"))
+            .arg(&o)
+            .args(["-lgfortran", "-o"])
+            .arg(&exe)),
+        "gpuf -fno-underscoring link",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main, -fno-underscoring"), want);
+    let nm = ok(run(Command::new("nm").arg(&o)), "nm");
+    assert!(nm.lines().any(|l| l.ends_with(" shared")) && nm.lines().any(|l| l.ends_with(" fill")), "gfortran's names:\n{nm}");
+}
+
 /// A gpuf main program using a module compiled by gfortran, through gfortran's own
 /// (gzip-compressed) module file: kinds, named constants, a derived type, module procedures,
 /// a generic interface and a module variable both sides update.

@@ -1,4 +1,4 @@
-! `common`, `equivalence` and `namelist` are not implemented yet.
+! `namelist` is not implemented yet (`common` and `equivalence` are, around it).
 program storage_assoc_not_yet
   implicit none
   integer :: a, b

@@ -79,6 +79,8 @@ pub struct Symbol {
     pub module_name: Option<String>,
     /// A variable of the host, visible in an internal procedure by host association.
     pub host: bool,
+    /// A member of a common block: the block's name (empty for blank common).
+    pub common: Option<String>,
 }
 
 impl Symbol {
@@ -102,6 +104,7 @@ impl Symbol {
             module: None,
             module_name: None,
             host: false,
+            common: None,
         }
     }
 
