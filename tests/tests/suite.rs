@@ -1074,6 +1074,34 @@ fn use_mpi() {
     assert_eq!(String::from_utf8_lossy(&o.stdout), "procs 2 sum   3.0 max  2\n");
 }
 
+/// `include 'mpif.h'` of Open MPI (fixed form: `parameter` statements, common blocks the
+/// library shares, such as the one whose address is `MPI_STATUS_IGNORE`) through the `mpif90`
+/// wrapper with `OMPI_FC=gpuf`, run on two and three processes; the reference is the same
+/// program built by `mpif90` with gfortran.
+#[test]
+fn include_mpif_h() {
+    let has = |c: &str| Command::new("sh").arg("-c").arg(format!("command -v {c}")).output().is_ok_and(|o| o.status.success());
+    if !Path::new("/usr/lib/x86_64-linux-gnu/openmpi/include/mpif.h").exists() || !has("mpirun") || !has("mpif90") {
+        println!("note: include_mpif_h skipped: Open MPI (mpif.h, mpif90, mpirun) is not installed");
+        return;
+    }
+    let d = scratch("include_mpif");
+    let src = root().join("tests/interop/mpif_sum.f90");
+    let (exe, reference) = (d.join("gpuf_mpif"), d.join("gf_mpif"));
+    let o = run(Command::new("mpif90").env("OMPI_FC", gpuf()).arg(&src).arg("-o").arg(&exe));
+    assert!(o.status.success(), "mpif90 with OMPI_FC=gpuf: {}", String::from_utf8_lossy(&o.stderr));
+    let o = run(Command::new("mpif90").env("OMPI_FC", "gfortran").current_dir(&d).arg(&src).arg("-o").arg(&reference));
+    assert!(o.status.success(), "mpif90 with gfortran: {}", String::from_utf8_lossy(&o.stderr));
+    for np in ["2", "3"] {
+        let mpirun = |e: &Path| {
+            let o = run(Command::new("mpirun").args(["--allow-run-as-root", "--oversubscribe", "-np", np]).arg(e));
+            assert!(o.status.success(), "mpirun -np {np} {}: {}", e.display(), String::from_utf8_lossy(&o.stderr));
+            String::from_utf8_lossy(&o.stdout).to_string()
+        };
+        assert_eq!(mpirun(&exe), mpirun(&reference), "-np {np}");
+    }
+}
+
 /// gfortran's array descriptor both ways: a module with assumed-shape dummies built by one
 /// compiler, the main program using it built by the other (gpuf reads the module file it
 /// writes itself, gfortran its own `.mod`; the objects come from the other compiler).

@@ -71,7 +71,9 @@ pub(super) fn fold_attr_statements(unit: &mut Unit, diags: &mut Vec<Diagnostic>)
             }
         }
         d.entities = vec![e];
-        unit.decls.push(d);
+        // In statement order: later declarations may use a named constant it defines.
+        let at = unit.decls.iter().position(|x| x.span.lo > ent.span.lo).unwrap_or(unit.decls.len());
+        unit.decls.insert(at, d);
     }
 }
 
