@@ -135,6 +135,28 @@ pub(crate) fn build_host<'ctx>(
             gv.set_linkage(Linkage::Internal);
         }
     }
+    // Common blocks and equivalence storage: arrays of bytes; an uninitialised common
+    // block is a common symbol, merged by the linker with gfortran's.
+    for st in &host.storage {
+        let aty = ctx.i8_type().array_type(st.size.max(0) as u32);
+        let gv = cg.m.add_global(aty, None, &st.name);
+        match &st.init {
+            Some(bytes) => {
+                let vals: Vec<_> = bytes.iter().map(|b| ctx.i8_type().const_int(*b as u64, false)).collect();
+                gv.set_initializer(&ctx.i8_type().const_array(&vals));
+            }
+            None => {
+                gv.set_initializer(&aty.const_zero());
+                if !st.local {
+                    gv.set_linkage(Linkage::Common);
+                }
+            }
+        }
+        if st.local {
+            gv.set_linkage(Linkage::Internal);
+        }
+        gv.set_alignment(st.align.max(1));
+    }
     // Procedures: declared first so that calls in any order find them.
     let mut proc_fns = Vec::new();
     for p in &host.procs {

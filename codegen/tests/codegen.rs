@@ -224,6 +224,7 @@ fn host_module(target: Target, kernel_mul: i32) -> Module {
         main: f,
         procs: vec![],
         globals: vec![],
+        storage: Vec::new(),
         kernels: vec![array_kernel("main_kernel0", kernel_mul)],
         routines: vec![],
         target: Some(target),
@@ -421,6 +422,7 @@ fn device_kernel(target: Target) -> Module {
     Module {
         procs: vec![],
         globals: vec![],
+        storage: Vec::new(),
         source: "d.f90".into(),
         main: Function::new("main"),
         kernels: vec![Kernel {
@@ -487,6 +489,7 @@ fn tiny_kernel(target: Target, body: Vec<Stmt>, f: Function) -> Module {
     Module {
         procs: vec![],
         globals: vec![],
+        storage: Vec::new(),
         source: "e.f90".into(),
         main: Function::new("main"),
         kernels: vec![Kernel {

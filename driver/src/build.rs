@@ -259,6 +259,7 @@ fn check_source(job: &Job, path: &Path, out: &Path, src: &str, map: &SourceMap) 
             openmp: job.openmp,
             implicit_none: job.implicit_none,
             allow_argument_mismatch: job.allow_argument_mismatch,
+            dialect: job.dialect,
         },
     );
     let found = found.into_inner().unwrap_or_default();
@@ -367,7 +368,11 @@ fn build_checked(job: &Job, path: &Path, out: &Path, front: (Checked, String, So
         }
     }
     let name = path.file_name().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
-    let popts = gpuf_lower::passes::Options { check_bounds: job.check_bounds, source_path: file.clone() };
+    let popts = gpuf_lower::passes::Options {
+        check_bounds: job.check_bounds,
+        source_path: file.clone(),
+        no_underscoring: job.dialect.no_underscoring,
+    };
     let output = match gpuf_lower::passes::run_pipeline_with(&checked, &src, &name, &targets, dump_pass, &popts) {
         Ok(o) => o,
         Err(diags) => {

@@ -31,6 +31,8 @@ pub enum UnitKind {
     Module,
     Subroutine,
     Function,
+    /// `block data`: initial values of common blocks.
+    BlockData,
 }
 
 /// One program unit: a main program, a module, or a subroutine or function (external,
@@ -67,6 +69,12 @@ pub struct Unit {
     pub namelists: Vec<(Ident, Vec<Ident>)>,
     /// `data` statements, in order.
     pub data: Vec<DataSet>,
+    /// `common` statements, block by block in order (a block named twice continues).
+    pub commons: Vec<CommonBlock>,
+    /// Common blocks named in `save /blk/` statements.
+    pub saved_commons: Vec<Ident>,
+    /// `equivalence` sets, in order.
+    pub equivalences: Vec<EquivSet>,
     /// `dimension`, `allocatable` and `parameter` statements (attributes given apart
     /// from the type declaration), in order.
     pub attr_stmts: Vec<AttrStmt>,
@@ -135,6 +143,28 @@ pub enum AttrStmt {
     Allocatable(Entity),
     /// `parameter (n = 10)`.
     Parameter(Entity),
+    /// A member of a `common` block (with the bounds written there, if any).
+    Common(Entity),
+}
+
+/// One parenthesised set of an `equivalence` statement.
+#[derive(Clone, Debug)]
+pub struct EquivSet {
+    /// Variables and array elements with constant subscripts.
+    pub items: Vec<Expr>,
+    /// After semantic analysis: each item's variable and the position of its element in
+    /// the variable's storage, in elements (0 for a whole variable).
+    pub resolved: Vec<(String, i64)>,
+    pub span: Span,
+}
+
+/// One block of a `common` statement: `/name/ a, b(10)` (`name` is `None` for blank
+/// common).
+#[derive(Clone, Debug)]
+pub struct CommonBlock {
+    pub name: Option<Ident>,
+    pub members: Vec<Ident>,
+    pub span: Span,
 }
 
 /// One `objects / values /` pair of a `data` statement.

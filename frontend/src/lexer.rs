@@ -322,6 +322,10 @@ fn comment_start(s: &str) -> Option<usize> {
 
 impl Lexer {
     fn push(&mut self, tok: Tok, lo: usize, hi: usize) {
+        let tok = match tok {
+            Tok::Str(t) => Tok::Str(crate::dialect::unescape(&t)),
+            t => t,
+        };
         self.tokens.push(Token { tok, span: Span::new(lo, hi) });
     }
 
@@ -714,8 +718,13 @@ impl Lexer {
                 );
                 8
             }
+            None if has_d && crate::dialect::double_kind() == 16 => {
+                self.diags
+                    .push(Diagnostic::not_yet("`real(16)` (a `d` exponent under `-fdefault-real-8` without `-fdefault-double-8`)", span));
+                8
+            }
             None if has_d => 8,
-            None => 4,
+            None => crate::dialect::real_kind(),
             Some("4") => 4,
             Some("8") => 8,
             Some(k) => {

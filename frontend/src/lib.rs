@@ -7,6 +7,7 @@
 
 pub mod ast;
 pub mod diag;
+pub mod dialect;
 mod directives;
 pub mod fixed_form;
 pub mod gfortran_mod;
@@ -60,6 +61,8 @@ pub struct Options {
     /// dummy of a procedure that is not a module procedure is a warning (W0230), as in
     /// gfortran; the argument is passed by address as it is.
     pub allow_argument_mismatch: bool,
+    /// `-fdefault-real-8`, `-fdefault-double-8`, `-fbackslash`, `-fno-underscoring`.
+    pub dialect: dialect::Dialect,
 }
 
 /// `-fimplicit-none` on a unit and the units it contains.
@@ -141,6 +144,7 @@ fn check_file_with(
     // modules the file uses (kinds), semantic analysis everything else.
     let mut cache: std::collections::HashMap<String, Option<String>> = std::collections::HashMap::new();
     let mut load = |name: &str| -> Option<String> { cache.entry(name.to_string()).or_insert_with(|| load(name)).clone() };
+    dialect::set(opts.dialect);
     let (consts, problems) = module_consts(src, &mut load);
     let (file, mut diags) = parser::parse_with(src, consts, opts.openmp);
     let file = match file {

@@ -835,7 +835,7 @@ fn entity(parameter: bool, f: &[&str], types: &[crate::sema::TypeInfo]) -> Optio
     let [local, owner, remote, ty, rank, rest @ ..] = f else { return None };
     let (base, len) = parse_base_in(ty, types)?;
     let rank: u8 = rank.parse().ok()?;
-    if rank > 7 {
+    if rank > 15 {
         return None;
     }
     let (allocatable, rest) = if parameter {

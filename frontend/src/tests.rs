@@ -37,6 +37,12 @@ fn sample_programs() {
             openmp: flags.contains("-fopenmp"),
             implicit_none: flags.contains("-fimplicit-none"),
             allow_argument_mismatch: flags.contains("-fallow-argument-mismatch"),
+            dialect: crate::dialect::Dialect {
+                default_real8: flags.contains("-fdefault-real-8"),
+                default_double8: flags.contains("-fdefault-double-8"),
+                backslash: flags.contains("-fbackslash"),
+                no_underscoring: flags.contains("-fno-underscoring"),
+            },
         };
         if let Err(d) = crate::parse_and_check_here(&src, &opts) {
             for d in d {

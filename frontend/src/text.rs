@@ -19,6 +19,16 @@ fn raw_byte(c: char) -> Option<u8> {
     }
 }
 
+/// The character of a literal that stands for byte `b` (ASCII itself, else its
+/// private-use character).
+pub fn byte_char(b: u8) -> char {
+    if b < 0x80 {
+        char::from(b)
+    } else {
+        char::from_u32(RAW_BASE + u32::from(b)).unwrap_or(char::REPLACEMENT_CHARACTER)
+    }
+}
+
 /// Decodes a source file: UTF-8, with each invalid byte as its private-use character.
 pub fn decode_source(mut bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len());

@@ -56,8 +56,12 @@ fn front(data: &[u8]) -> Result<(gpuf_frontend::sema::Checked, String), ()> {
         return Err(());
     }
     let text = if flags & 8 != 0 { gpuf_frontend::fixed_form::to_free_form(&text, 72) } else { text };
-    let fopts =
-        gpuf_frontend::Options { openmp: flags & 16 != 0, implicit_none: flags & 32 != 0, allow_argument_mismatch: flags & 64 != 0 };
+    let fopts = gpuf_frontend::Options {
+        openmp: flags & 16 != 0,
+        implicit_none: flags & 32 != 0,
+        allow_argument_mismatch: flags & 64 != 0,
+        dialect: Default::default(),
+    };
     match gpuf_frontend::parse_and_check_here(&text, &fopts) {
         Ok((checked, warnings)) => {
             if let Some(d) = internal(&warnings) {
@@ -80,7 +84,8 @@ fn front(data: &[u8]) -> Result<(gpuf_frontend::sema::Checked, String), ()> {
 pub fn pipeline(data: &[u8]) -> Outcome {
     let Ok((checked, text)) = front(data) else { return Outcome::Rejected };
     let targets = [Target::Host, Target::Sim, Target::Nvptx, Target::Amdgcn];
-    let opts = gpuf_lower::passes::Options { check_bounds: data.len().is_multiple_of(2), source_path: "fuzz.f90".into() };
+    let opts =
+        gpuf_lower::passes::Options { check_bounds: data.len().is_multiple_of(2), source_path: "fuzz.f90".into(), no_underscoring: false };
     let out = match gpuf_lower::passes::run_pipeline_with(&checked, &text, "fuzz.f90", &targets, None, &opts) {
         Ok(o) => o,
         Err(diags) => {

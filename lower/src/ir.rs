@@ -658,6 +658,19 @@ pub struct Global {
     pub external: bool,
 }
 
+/// A block of bytes with static storage: a common block under gfortran's name (`blk_`,
+/// `__BLNK__`), as a common symbol unless `init` makes this object its definition (`block
+/// data`), or the storage of an equivalence set (`local`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Storage {
+    pub name: String,
+    pub size: i64,
+    pub align: u32,
+    /// The initial bytes (`block data`, `data` of common members), `size` long.
+    pub init: Option<Vec<u8>>,
+    pub local: bool,
+}
+
 /// Which copy of the kernels a module holds (see the design notes: four executions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Target {
@@ -700,6 +713,8 @@ pub struct Module {
     pub procs: Vec<Function>,
     /// Variables with static storage (saved locals, module variables).
     pub globals: Vec<Global>,
+    /// Blocks of bytes with static storage: common blocks and equivalence storage.
+    pub storage: Vec<Storage>,
     pub kernels: Vec<Kernel>,
     /// The link names of the procedures with an `!$acc routine seq` directive that this
     /// file defines or may call: callable from kernels and other routines. Those among

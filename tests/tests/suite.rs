@@ -972,6 +972,76 @@ fn gfortran_interop_allocatable() {
     assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main"), want, "gfortran main, gpuf procedures");
 }
 
+/// Common blocks shared with gfortran objects both ways: a gpuf main with procedures and a
+/// `block data` compiled by gfortran, and a gfortran main with them compiled by gpuf (block
+/// data definitions meet the other compiler's common symbols at the link).
+#[test]
+fn gfortran_interop_common() {
+    let dir = root().join("tests/interop");
+    let d = scratch("interop_common");
+    let f = |n: &str| dir.join(n);
+    let ok = ok_stdout;
+    let r = d.join("ref");
+    ok(
+        run(gfortran_cmd().current_dir(&d).args(["-w"]).arg(f("common_main.f90")).arg(f("common_procs.f90")).arg("-o").arg(&r)),
+        "gfortran ref",
+    );
+    let want = ok(run(&mut Command::new(&r)), "ref");
+    // gpuf main + gfortran procedures and block data.
+    ok(
+        run(gfortran_cmd().current_dir(&d).args(["-w", "-c"]).arg(f("common_procs.f90")).arg("-o").arg(d.join("procs_gf.o"))),
+        "gfortran -c",
+    );
+    let exe = d.join("gpuf_main");
+    ok(
+        run(Command::new(gpuf())
+            .arg("compile")
+            .arg(f("common_main.f90"))
+            .arg(d.join("procs_gf.o"))
+            .args(["-l", "gfortran", "-o"])
+            .arg(&exe)),
+        "gpuf link with gfortran objects",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main"), want);
+    // gfortran main + gpuf procedures and block data.
+    let obj = d.join("procs_gpuf.o");
+    ok(run(Command::new(gpuf()).arg("compile").arg("-c").arg(f("common_procs.f90")).arg("-o").arg(&obj)), "gpuf -c");
+    let rt = gpuf().parent().map(|p| p.join("libgpuf_rt.a")).unwrap_or_default();
+    let exe = d.join("gf_main");
+    ok(
+        run(gfortran_cmd()
+            .current_dir(&d)
+            .arg("-w")
+            .arg(f("common_main.f90"))
+            .arg(&obj)
+            .arg(&rt)
+            .args(["-lpthread", "-ldl", "-lm", "-o"])
+            .arg(&exe)),
+        "gfortran link with gpuf objects",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main"), want);
+    // Both sides with `-fno-underscoring` (procedures `fill`, common block `shared`).
+    let o = d.join("procs_nu.o");
+    ok(
+        run(gfortran_cmd().current_dir(&d).args(["-w", "-fno-underscoring", "-c"]).arg(f("common_procs.f90")).arg("-o").arg(&o)),
+        "gfortran -c",
+    );
+    let exe = d.join("gpuf_main_nu");
+    ok(
+        run(Command::new(gpuf())
+            .current_dir(&d)
+            .arg("-fno-underscoring")
+            .arg(f("common_main.f90"))
+            .arg(&o)
+            .args(["-lgfortran", "-o"])
+            .arg(&exe)),
+        "gpuf -fno-underscoring link",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main, -fno-underscoring"), want);
+    let nm = ok(run(Command::new("nm").arg(&o)), "nm");
+    assert!(nm.lines().any(|l| l.ends_with(" shared")) && nm.lines().any(|l| l.ends_with(" fill")), "gfortran's names:\n{nm}");
+}
+
 /// A gpuf main program using a module compiled by gfortran, through gfortran's own
 /// (gzip-compressed) module file: kinds, named constants, a derived type, module procedures,
 /// a generic interface and a module variable both sides update.
@@ -1065,6 +1135,34 @@ fn use_mpi() {
     let o = run(Command::new("mpirun").args(["--allow-run-as-root", "--oversubscribe", "-np", "2"]).arg(&exe));
     assert!(o.status.success(), "mpirun: {}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(String::from_utf8_lossy(&o.stdout), "procs 2 sum   3.0 max  2\n");
+}
+
+/// `include 'mpif.h'` of Open MPI (fixed form: `parameter` statements, common blocks the
+/// library shares, such as the one whose address is `MPI_STATUS_IGNORE`) through the `mpif90`
+/// wrapper with `OMPI_FC=gpuf`, run on two and three processes; the reference is the same
+/// program built by `mpif90` with gfortran.
+#[test]
+fn include_mpif_h() {
+    let has = |c: &str| Command::new("sh").arg("-c").arg(format!("command -v {c}")).output().is_ok_and(|o| o.status.success());
+    if !Path::new("/usr/lib/x86_64-linux-gnu/openmpi/include/mpif.h").exists() || !has("mpirun") || !has("mpif90") {
+        println!("note: include_mpif_h skipped: Open MPI (mpif.h, mpif90, mpirun) is not installed");
+        return;
+    }
+    let d = scratch("include_mpif");
+    let src = root().join("tests/interop/mpif_sum.f90");
+    let (exe, reference) = (d.join("gpuf_mpif"), d.join("gf_mpif"));
+    let o = run(Command::new("mpif90").env("OMPI_FC", gpuf()).arg(&src).arg("-o").arg(&exe));
+    assert!(o.status.success(), "mpif90 with OMPI_FC=gpuf: {}", String::from_utf8_lossy(&o.stderr));
+    let o = run(Command::new("mpif90").env("OMPI_FC", "gfortran").current_dir(&d).arg(&src).arg("-o").arg(&reference));
+    assert!(o.status.success(), "mpif90 with gfortran: {}", String::from_utf8_lossy(&o.stderr));
+    for np in ["2", "3"] {
+        let mpirun = |e: &Path| {
+            let o = run(Command::new("mpirun").args(["--allow-run-as-root", "--oversubscribe", "-np", np]).arg(e));
+            assert!(o.status.success(), "mpirun -np {np} {}: {}", e.display(), String::from_utf8_lossy(&o.stderr));
+            String::from_utf8_lossy(&o.stdout).to_string()
+        };
+        assert_eq!(mpirun(&exe), mpirun(&reference), "-np {np}");
+    }
 }
 
 /// gfortran's array descriptor both ways: a module with assumed-shape dummies built by one

@@ -44,6 +44,25 @@ impl Parser {
                 }
             }
         };
+        if matches!(self.tok(), Tok::Int(..)) && self.tok_at(1) == &Tok::Comma && name.is_none() {
+            // Arithmetic `if (e) l1, l2, l3`: to l1, l2 or l3 as `e` is negative, zero or
+            // positive (`e` is evaluated up to twice).
+            let (l1, s1) = self.label_ref()?;
+            self.expect(&Tok::Comma)?;
+            let (l2, s2) = self.label_ref()?;
+            self.expect(&Tok::Comma)?;
+            let (l3, s3) = self.label_ref()?;
+            self.expect_eos()?;
+            let zero = Expr { kind: ExprKind::Int(0, 4), span: cond.span, ty: Ty::Unknown };
+            let cmp = |op: BinOp| Expr {
+                kind: ExprKind::Binary(op, Box::new(cond.clone()), Box::new(zero.clone())),
+                span: cond.span,
+                ty: Ty::Unknown,
+            };
+            let go = |l: u32, sp: Span| vec![Stmt { kind: StmtKind::GoTo(l), span: sp }];
+            let arms = vec![(cmp(BinOp::Lt), go(l1, s1)), (cmp(BinOp::Eq), go(l2, s2))];
+            return Ok(Stmt { kind: StmtKind::If { name, arms, else_body: Some(go(l3, s3)) }, span: self.from(start) });
+        }
         if !(self.is_name("then") && matches!(self.tok_at(1), Tok::Eos | Tok::Eof)) {
             // One-line `if (c) stmt`.
             if self.at_eos() {

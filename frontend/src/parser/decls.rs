@@ -104,6 +104,12 @@ impl Parser {
             if w == "double" {
                 self.bump();
             }
+            if crate::dialect::double_kind() == 16 {
+                let sp = self.from(start);
+                self.diags
+                    .push(Diagnostic::not_yet("`real(16)` (`double precision` under `-fdefault-real-8` without `-fdefault-double-8`)", sp));
+                return Err(Fail);
+            }
             return Ok((if cplx { BaseTy::Complex(8) } else { BaseTy::Real(8) }, self.from(start)));
         }
         if w == "character" {
@@ -174,15 +180,17 @@ impl Parser {
             self.bump();
             if let Tok::Int(k, _) = *self.tok() {
                 let sp = self.bump().span;
-                kind = Some((k, sp));
+                // `complex*16` gives the bytes of both parts.
+                kind = Some((if w == "complex" { k / 2 } else { k }, sp));
             } else {
                 return Err(self.err_expected("a kind after `*`"));
             }
         }
         let sp = self.from(start);
+        let default = if w == "real" || w == "complex" { crate::dialect::real_kind() } else { 4 };
         let check = |this: &mut Parser, allowed: &[i64], name: &str| -> PResult<u8> {
             match kind {
-                None => Ok(4),
+                None => Ok(default),
                 Some((k, _)) if allowed.contains(&k) => Ok(k as u8),
                 Some((k, ksp)) => {
                     if k > 0 && [1, 2, 4, 8, 10, 16].contains(&k) {
@@ -206,8 +214,16 @@ impl Parser {
         };
         let base = match w.as_str() {
             "integer" => BaseTy::Integer(check(self, &[1, 2, 4, 8], "integer")?),
-            "real" => BaseTy::Real(check(self, &[4, 8], "real")?),
-            "complex" => BaseTy::Complex(check(self, &[4, 8], "complex")?),
+            "real" | "complex" => {
+                // `real(16)` only in interface bodies (`MPI_SIZEOF` of `mpif.h`).
+                let kinds: &[i64] = if self.in_interface_body { &[4, 8, 16] } else { &[4, 8] };
+                let k = check(self, kinds, &w)?;
+                if w == "real" {
+                    BaseTy::Real(k)
+                } else {
+                    BaseTy::Complex(k)
+                }
+            }
             _ => {
                 check(self, &[4], "logical")?;
                 BaseTy::Logical
@@ -435,9 +451,9 @@ impl Parser {
             }
         }
         self.expect(&Tok::RParen)?;
-        if dims.len() > 7 {
+        if dims.len() > 15 {
             let sp = self.span();
-            self.diags.push(Diagnostic::error("E0035", "arrays may have at most 7 dimensions", sp));
+            self.diags.push(Diagnostic::error("E0035", "arrays may have at most 15 dimensions", sp));
             return Err(Fail);
         }
         Ok(dims)

@@ -496,10 +496,30 @@ impl Parser {
                 if kw == "go" && !self.eat_name("to") {
                     return Err(self.err_expected("`to`"));
                 }
-                if self.is(&Tok::LParen) {
-                    let sp = self.statement_span();
-                    self.diags.push(Diagnostic::not_yet("computed `go to`", sp));
-                    return Err(Fail);
+                if self.eat(&Tok::LParen) {
+                    // Computed `go to (l1, l2, ...) [,] i`: `select case (i)` with one case
+                    // per label (an index out of range goes on with the next statement).
+                    let mut labels = Vec::new();
+                    loop {
+                        labels.push(self.label_ref()?);
+                        if !self.eat(&Tok::Comma) {
+                            break;
+                        }
+                    }
+                    self.expect(&Tok::RParen)?;
+                    self.eat(&Tok::Comma);
+                    let selector = self.expr()?;
+                    self.expect_eos()?;
+                    let cases = labels
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, (l, sp))| CaseBlock {
+                            values: Some(vec![CaseValue::Value(Expr { kind: ExprKind::Int(i as i64 + 1, 4), span: sp, ty: Ty::Unknown })]),
+                            body: vec![Stmt { kind: StmtKind::GoTo(l), span: sp }],
+                            span: sp,
+                        })
+                        .collect();
+                    return Ok(Some(Stmt { kind: StmtKind::SelectCase { name: None, selector, cases }, span: self.from(start) }));
                 }
                 if !matches!(self.tok(), Tok::Int(..)) {
                     let sp = self.statement_span();

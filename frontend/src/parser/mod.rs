@@ -68,6 +68,7 @@ pub fn parse_with(src: &str, modules: ModuleConsts, openmp: bool) -> (Option<Sou
         aborted: false,
         cur_unit: None,
         host_is_module: false,
+        in_interface_body: false,
         access: Vec::new(),
         type_names: Vec::new(),
         src: src.to_string(),
@@ -116,6 +117,9 @@ pub(crate) struct Parser {
     cur_unit: Option<UnitKind>,
     /// The host of the procedures being parsed after `contains` is a module.
     host_is_module: bool,
+    /// Parsing the specification part of an interface body (`real(16)` dummies are
+    /// accepted there: such a specific is never chosen, as no `real(16)` actual exists).
+    in_interface_body: bool,
     /// `public`/`private` attributes of the declaration just parsed (moved to the unit).
     access: Vec<(Ident, bool)>,
     /// Derived-type names seen (see [`SourceFile::type_names`]).

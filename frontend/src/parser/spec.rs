@@ -11,9 +11,22 @@ impl Parser {
     /// The specification part: `use`, `implicit`, declarations, `save`/`external`/`intrinsic`
     /// statements and interface blocks.
     pub(super) fn spec_part(&mut self, u: &mut Unit, in_interface: bool) {
+        let saved = std::mem::replace(&mut self.in_interface_body, in_interface);
+        self.spec_part_inner(u, in_interface);
+        self.in_interface_body = saved;
+    }
+
+    fn spec_part_inner(&mut self, u: &mut Unit, in_interface: bool) {
         let mut seen_decl = false;
         loop {
             self.skip_eos();
+            if !in_interface && self.at_statement_function(u) {
+                seen_decl = true;
+                if let Err(Fail) = self.statement_function(u) {
+                    self.skip_statement();
+                }
+                continue;
+            }
             if self.is_assignment() || self.at_procedure_header() {
                 break;
             }
@@ -143,7 +156,19 @@ impl Parser {
                         self.skip_statement();
                     }
                 }
-                "class" | "procedure" | "common" | "equivalence" | "namelist" | "pointer" | "target" if self.unsupported_spec_stmt(&w) => {
+                "common" if matches!(self.tok_at(1), Tok::Slash | Tok::Concat | Tok::Name(_)) => {
+                    seen_decl = true;
+                    if let Err(Fail) = self.common_stmt(u) {
+                        self.skip_statement();
+                    }
+                }
+                "equivalence" if self.tok_at(1) == &Tok::LParen && matches!(self.tok_at(2), Tok::Name(_)) => {
+                    seen_decl = true;
+                    if let Err(Fail) = self.equivalence_stmt(u) {
+                        self.skip_statement();
+                    }
+                }
+                "class" | "procedure" | "namelist" | "pointer" | "target" if self.unsupported_spec_stmt(&w) => {
                     seen_decl = true;
                 }
                 "type" if !in_interface && !matches!(self.tok_at(1), Tok::LParen | Tok::Assign | Tok::Percent) => {
@@ -167,11 +192,6 @@ impl Parser {
             (_, Tok::Assign | Tok::Percent) => return false,
             ("class", Tok::LParen) => "polymorphic entities (`class`)",
             ("procedure", Tok::LParen | Tok::DoubleColon) => "procedure pointers and `procedure` declarations",
-            ("common", Tok::Slash | Tok::Name(_)) => "`common` blocks",
-            ("common", Tok::Concat) => "`common` blocks",
-            ("equivalence", Tok::LParen) if self.tok_at(2) == &Tok::LParen || matches!(self.tok_at(2), Tok::Name(_)) => {
-                "the `equivalence` statement"
-            }
             ("namelist", Tok::Slash) => "`namelist` groups",
             ("pointer", Tok::Name(_) | Tok::DoubleColon) => "pointers (the `pointer` statement)",
             ("target", Tok::Name(_) | Tok::DoubleColon) => "the `target` statement",
@@ -181,6 +201,187 @@ impl Parser {
         self.diags.push(Diagnostic::not_yet(what, sp));
         self.skip_statement();
         true
+    }
+
+    /// Is the statement `f(a, b) = expr` a statement function: `f` declared in this unit
+    /// as a scalar (not an array, not `character` or a derived type), or not declared
+    /// at all in an external unit without `use` (where it cannot be an array of the host
+    /// or of a module); the arguments plain names?
+    fn at_statement_function(&self, u: &Unit) -> bool {
+        let Tok::Name(n) = self.tok() else { return false };
+        if self.tok_at(1) != &Tok::LParen {
+            return false;
+        }
+        let mut i = 2;
+        if self.tok_at(i) != &Tok::RParen {
+            loop {
+                if !matches!(self.tok_at(i), Tok::Name(_)) {
+                    return false;
+                }
+                i += 1;
+                match self.tok_at(i) {
+                    Tok::Comma => i += 1,
+                    Tok::RParen => break,
+                    _ => return false,
+                }
+            }
+        }
+        if self.tok_at(i + 1) != &Tok::Assign {
+            return false;
+        }
+        let array_stmt = u.attr_stmts.iter().any(|a| match a {
+            AttrStmt::Dimension(e) | AttrStmt::Allocatable(e) | AttrStmt::Common(e) => e.name.name == *n,
+            AttrStmt::Parameter(_) => false,
+        });
+        if array_stmt {
+            return false;
+        }
+        match u.decls.iter().find(|d| d.entities.iter().any(|e| e.name.name == *n)) {
+            Some(d) => {
+                let ent = d.entities.iter().find(|e| e.name.name == *n);
+                ent.is_some_and(|e| e.dims.is_none())
+                    && d.dimension.is_none()
+                    && !d.allocatable
+                    && !d.parameter
+                    && !d.external
+                    && !matches!(d.base, BaseTy::Character | BaseTy::Derived(_))
+            }
+            None => {
+                let units = self.open.iter().filter(|o| matches!(o, super::Open::Unit(_))).count();
+                u.uses.is_empty() && units == 1 && !u.args.iter().any(|a| a.name == *n)
+            }
+        }
+    }
+
+    /// A statement function `f(a, b) = expr` becomes an internal function of the unit:
+    /// its result and dummies take the types their names have in the unit, and it sees
+    /// the unit's variables by host association, as a statement function does.
+    fn statement_function(&mut self, u: &mut Unit) -> PResult<()> {
+        let start = self.span();
+        let name = self.expect_name("a statement function name")?;
+        self.expect(&Tok::LParen)?;
+        let mut args: Vec<Ident> = Vec::new();
+        if !self.eat(&Tok::RParen) {
+            loop {
+                args.push(self.expect_name("a dummy argument name")?);
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(&Tok::RParen)?;
+        }
+        self.expect(&Tok::Assign)?;
+        let rhs = self.expr()?;
+        self.expect_eos()?;
+        let span = self.from(start);
+        let units = self.open.iter().filter(|o| matches!(o, super::Open::Unit(_))).count();
+        if units > 2 || (units == 2 && !self.host_is_module) || u.kind == UnitKind::Module {
+            self.diags.push(Diagnostic::not_yet("statement functions in internal procedures", span));
+            return Err(Fail);
+        }
+        if let Some(a) = args.iter().enumerate().find(|(i, a)| args.iter().take(*i).any(|b| b.name == a.name)).map(|(_, a)| a) {
+            self.diags.push(
+                Diagnostic::error("E0036", format!("dummy argument `{}` appears twice", a.name), a.span).with_label("repeated argument"),
+            );
+            return Err(Fail);
+        }
+        // The declaration of a name, as a declaration of its own (type only).
+        let typed = |decls: &[Decl], n: &str| -> Option<Decl> {
+            let d = decls.iter().find(|d| d.entities.iter().any(|e| e.name.name == n))?;
+            let e = d.entities.iter().find(|e| e.name.name == n)?;
+            let mut nd = d.clone();
+            nd.entities = vec![Entity { name: e.name.clone(), dims: None, init: None, span: e.span }];
+            nd.parameter = false;
+            nd.save = false;
+            nd.allocatable = false;
+            nd.intent = None;
+            nd.dimension = None;
+            Some(nd)
+        };
+        let mut f = super::units::new_unit(UnitKind::Function, name.clone(), span);
+        if let Some(d) = typed(&u.decls, &name.name) {
+            f.decls.push(d);
+            // The name is the function's, not a variable of the unit.
+            for d in u.decls.iter_mut() {
+                d.entities.retain(|e| e.name.name != name.name);
+            }
+            u.decls.retain(|d| !d.entities.is_empty());
+        }
+        for a in &args {
+            if let Some(d) = typed(&u.decls, &a.name) {
+                f.decls.push(d);
+            }
+        }
+        f.implicit_rules = u.implicit_rules.clone();
+        f.args = args;
+        let lhs = Expr { kind: ExprKind::Name(name.clone()), span: name.span, ty: Ty::Unknown };
+        f.body.push(Stmt { kind: StmtKind::Assign { lhs, rhs }, span });
+        u.contains.push(f);
+        Ok(())
+    }
+
+    /// `common [/name/] a, b(10) [, /other/ c]...` (`//` or no name: blank common).
+    fn common_stmt(&mut self, u: &mut Unit) -> PResult<()> {
+        self.bump();
+        let mut block: Option<Ident> = None;
+        let mut first = true;
+        loop {
+            let start = self.span();
+            if self.eat(&Tok::Concat) {
+                block = None;
+            } else if self.eat(&Tok::Slash) {
+                block = if self.is(&Tok::Slash) { None } else { Some(self.expect_name("a common block name")?) };
+                self.expect(&Tok::Slash)?;
+            } else if !first {
+                // Members continue the current block after a comma.
+            }
+            first = false;
+            let mut members = Vec::new();
+            loop {
+                let name = self.expect_name("a variable name")?;
+                let dims = if self.eat(&Tok::LParen) { Some(self.dim_list()?) } else { None };
+                let span = self.from(name.span);
+                u.attr_stmts.push(AttrStmt::Common(Entity { name: name.clone(), dims, init: None, span }));
+                members.push(name);
+                // `a, b` continue; `, /c/` or `/c/` start another block.
+                if self.eat(&Tok::Comma) {
+                    if matches!(self.tok(), Tok::Slash | Tok::Concat) {
+                        break;
+                    }
+                    continue;
+                }
+                break;
+            }
+            let span = self.from(start);
+            u.commons.push(CommonBlock { name: block.clone(), members, span });
+            if !matches!(self.tok(), Tok::Slash | Tok::Concat) {
+                break;
+            }
+        }
+        self.expect_eos()
+    }
+
+    /// `equivalence (a, b(2)) [, (c, d)]...`.
+    fn equivalence_stmt(&mut self, u: &mut Unit) -> PResult<()> {
+        self.bump();
+        loop {
+            let start = self.span();
+            self.expect(&Tok::LParen)?;
+            let mut set = Vec::new();
+            loop {
+                set.push(self.designator()?);
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(&Tok::RParen)?;
+            let span = self.from(start);
+            u.equivalences.push(EquivSet { items: set, resolved: Vec::new(), span });
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect_eos()
     }
 
     /// `dimension [::] a(3), b(n, m)`, `allocatable [::] a(:), b`, `parameter (n = 10, x = 1.5)`.
@@ -245,7 +446,7 @@ impl Parser {
                     let sp = self.bump().span;
                     let b = match n.as_str() {
                         "integer" => BaseTy::Integer(4),
-                        "real" => BaseTy::Real(4),
+                        "real" => BaseTy::Real(crate::dialect::real_kind()),
                         _ => BaseTy::Logical,
                     };
                     (b, sp)
@@ -348,10 +549,15 @@ impl Parser {
             return Ok(());
         }
         loop {
-            if kw == "save" && self.is(&Tok::Slash) {
-                let sp = self.span();
-                self.diags.push(Diagnostic::not_yet("common blocks", sp));
-                return Err(Fail);
+            if kw == "save" && self.eat(&Tok::Slash) {
+                // `save /blk/`: common blocks have static storage in gpuf anyway.
+                let n = self.expect_name("a common block name")?;
+                self.expect(&Tok::Slash)?;
+                u.saved_commons.push(n);
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+                continue;
             }
             let n = self.expect_name("a name")?;
             match kw {

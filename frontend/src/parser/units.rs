@@ -13,7 +13,7 @@ fn find_entity(decls: &[Decl], name: &str) -> bool {
 }
 
 /// A unit with nothing in it yet.
-fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
+pub(super) fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
     Unit {
         kind,
         name,
@@ -38,6 +38,9 @@ fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
         implicit_rules: Vec::new(),
         data: Vec::new(),
         attr_stmts: Vec::new(),
+        commons: Vec::new(),
+        saved_commons: Vec::new(),
+        equivalences: Vec::new(),
         body: Vec::new(),
         contains: Vec::new(),
         types: Vec::new(),
@@ -55,6 +58,7 @@ pub fn unit_keyword(k: UnitKind) -> &'static str {
         UnitKind::Module => "module",
         UnitKind::Subroutine => "subroutine",
         UnitKind::Function => "function",
+        UnitKind::BlockData => "block data",
     }
 }
 
@@ -172,8 +176,27 @@ impl Parser {
         // A program unit sees the named constants of other units only through `use`.
         self.int_params.clear();
         let start = self.span();
-        if self.is_name("submodule") || self.is_name("blockdata") || (self.is_name("block") && self.is_name_at(1, "data")) {
-            let what = if self.is_name("submodule") { "submodules" } else { "`block data` program units" };
+        if self.is_name("blockdata") || (self.is_name("block") && self.is_name_at(1, "data")) {
+            // `block data [name]`: a unit of specifications only (common blocks and their
+            // initial values); unnamed, gfortran calls it `__BLOCK_DATA__`.
+            if self.bump().tok == Tok::Name("block".into()) {
+                self.bump();
+            }
+            let name = match self.tok().clone() {
+                Tok::Name(_) => self.expect_name("a block data name").ok(),
+                _ => None,
+            };
+            let name = name.unwrap_or(Ident { name: "__block_data__".into(), span: start });
+            if self.expect_eos().is_err() {
+                self.skip_statement();
+            }
+            let head_span = self.from(start);
+            let mut u = new_unit(UnitKind::BlockData, name, head_span);
+            self.unit_rest(&mut u, head_span, 0);
+            return Some(u);
+        }
+        if self.is_name("submodule") {
+            let what = "submodules";
             let sp = self.statement_span();
             self.diags.push(Diagnostic::not_yet(what, sp));
             self.aborted = true;
@@ -364,15 +387,18 @@ impl Parser {
         let saved_unit = self.cur_unit.replace(u.kind);
         self.open.push(Open::Unit(u.kind));
         self.spec_part(u, false);
-        if u.kind == UnitKind::Module {
+        if matches!(u.kind, UnitKind::Module | UnitKind::BlockData) {
             self.skip_eos();
             if self.terminator().is_none() {
                 let sp = self.statement_span();
-                self.diags.push(
+                let d = if u.kind == UnitKind::Module {
                     Diagnostic::error("E0036", "executable statements are not allowed in a module", sp)
                         .with_label("not a declaration")
-                        .with_note("help: put the statements in a module procedure after `contains`"),
-                );
+                        .with_note("help: put the statements in a module procedure after `contains`")
+                } else {
+                    Diagnostic::error("E0036", "executable statements are not allowed in `block data`", sp).with_label("not a declaration")
+                };
+                self.diags.push(d);
                 let _ = self.block();
             }
         } else {
@@ -462,7 +488,11 @@ impl Parser {
                     }
                 }
                 let first = self.bump();
-                if matches!(&first.tok, Tok::Name(w) if w == "end") && matches!(self.tok(), Tok::Name(_)) {
+                if matches!(&first.tok, Tok::Name(w) if w == "end")
+                    && matches!(self.tok(), Tok::Name(_))
+                    && self.bump().tok == Tok::Name("block".into())
+                    && self.is_name("data")
+                {
                     self.bump();
                 }
                 if let Tok::Name(n) = self.tok().clone() {

@@ -314,7 +314,7 @@ impl Checker {
                     ProcSig {
                         name: fname.clone(),
                         kind,
-                        link_name: format!("{fname}_"),
+                        link_name: crate::dialect::external_name(&fname),
                         args: argsigs,
                         result: if func { result } else { None },
                         result_len: None,

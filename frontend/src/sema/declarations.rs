@@ -9,7 +9,7 @@ use super::*;
 pub(super) fn fold_attr_statements(unit: &mut Unit, diags: &mut Vec<Diagnostic>) {
     for st in std::mem::take(&mut unit.attr_stmts) {
         let ent = match &st {
-            AttrStmt::Dimension(e) | AttrStmt::Allocatable(e) | AttrStmt::Parameter(e) => e.clone(),
+            AttrStmt::Dimension(e) | AttrStmt::Allocatable(e) | AttrStmt::Parameter(e) | AttrStmt::Common(e) => e.clone(),
         };
         let name = ent.name.name.clone();
         // Take the entity out of its declaration (keeping the declaration's attributes).
@@ -54,6 +54,11 @@ pub(super) fn fold_attr_statements(unit: &mut Unit, diags: &mut Vec<Diagnostic>)
         };
         match st {
             AttrStmt::Dimension(s) => e.dims = s.dims,
+            AttrStmt::Common(s) => {
+                if s.dims.is_some() {
+                    e.dims = s.dims;
+                }
+            }
             AttrStmt::Allocatable(s) => {
                 d.allocatable = true;
                 if s.dims.is_some() {
@@ -66,7 +71,9 @@ pub(super) fn fold_attr_statements(unit: &mut Unit, diags: &mut Vec<Diagnostic>)
             }
         }
         d.entities = vec![e];
-        unit.decls.push(d);
+        // In statement order: later declarations may use a named constant it defines.
+        let at = unit.decls.iter().position(|x| x.span.lo > ent.span.lo).unwrap_or(unit.decls.len());
+        unit.decls.insert(at, d);
     }
 }
 
@@ -85,7 +92,7 @@ pub(super) fn implicit_base(name: &str) -> BaseTy {
     if ('i'..='n').contains(&first) {
         BaseTy::Integer(4)
     } else {
-        BaseTy::Real(4)
+        BaseTy::Real(crate::dialect::real_kind())
     }
 }
 
@@ -128,7 +135,7 @@ impl Checker {
                 }
                 let dims: Vec<DimSpec> = ent.dims.clone().or_else(|| d.dimension.clone()).unwrap_or_default();
                 let mut s = Symbol::new(name.clone(), d.base, ent.name.span);
-                s.rank = dims.len().min(7) as u8;
+                s.rank = dims.len().min(15) as u8;
                 s.dims = dims;
                 s.allocatable = d.allocatable;
                 s.parameter = d.parameter;
@@ -160,7 +167,7 @@ impl Checker {
             // A dummy procedure given by an interface body: its type is the interface's.
             if let Some(iu) = unit.interfaces.iter().find(|i| i.name.name == a.name) {
                 let base = match iu.kind {
-                    UnitKind::Function => signature(iu).1.map_or(BaseTy::Real(4), |(b, _)| b),
+                    UnitKind::Function => signature(iu).1.map_or(BaseTy::Real(crate::dialect::real_kind()), |(b, _)| b),
                     _ => BaseTy::Integer(4),
                 };
                 let mut s = Symbol::new(a.name.clone(), base, a.span);
@@ -290,6 +297,8 @@ impl Checker {
                 }
             }
         }
+        self.common_members(unit);
+        self.equivalences(unit);
         for n in &unit.externals {
             match self.syms.index(&n.name) {
                 Some(i) if self.declared.contains(&n.name) || self.syms.list().get(i).is_some_and(|s| s.dummy.is_some()) => {
@@ -311,6 +320,150 @@ impl Checker {
             self.data_set(set);
         }
         unit.data = sets;
+    }
+
+    /// Marks the members of the unit's common blocks and checks that each is a local
+    /// variable that may be in one: not a dummy argument, parameter, allocatable, a
+    /// variable of a module, nor a member of two blocks.
+    fn common_members(&mut self, unit: &Unit) {
+        if !unit.commons.is_empty() && self.kind == UnitKind::Module {
+            if let Some(b) = unit.commons.first() {
+                self.err(Diagnostic::not_yet("`common` blocks in modules", b.span));
+            }
+            return;
+        }
+        for b in &unit.commons {
+            let block = b.name.as_ref().map(|n| n.name.clone()).unwrap_or_default();
+            for m in &b.members {
+                let Some(i) = self.syms.index(&m.name).filter(|_| self.declared.contains(&m.name)) else { continue };
+                let Some(s) = self.syms.get_mut(i) else { continue };
+                let why = if s.dummy.is_some() {
+                    Some("a dummy argument")
+                } else if s.parameter {
+                    Some("a named constant")
+                } else if s.allocatable {
+                    Some("allocatable")
+                } else if s.external {
+                    Some("a procedure")
+                } else if s.common.is_some() {
+                    Some("already in a common block")
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    self.err(
+                        Diagnostic::error("E0140", format!("`{}` cannot be in a common block: it is {why}", m.name), m.span)
+                            .with_label("not allowed in `common`"),
+                    );
+                    continue;
+                }
+                if let BaseTy::Derived(_) = s.base {
+                    self.err(Diagnostic::not_yet("derived-type variables in common blocks", m.span));
+                    continue;
+                }
+                s.common = Some(block.clone());
+            }
+        }
+        for n in &unit.saved_commons {
+            if !unit.commons.iter().any(|b| b.name.as_ref().is_some_and(|b| b.name == n.name)) {
+                self.err(
+                    Diagnostic::error("E0140", format!("`save /{}/` names no common block of this unit", n.name), n.span)
+                        .with_label("no such common block here"),
+                );
+            }
+        }
+    }
+
+    /// Resolves each `equivalence` item to a variable and an element position: local
+    /// variables (or common members) of intrinsic type with constant subscripts.
+    fn equivalences(&mut self, unit: &mut Unit) {
+        if !unit.equivalences.is_empty() && self.kind == UnitKind::Module {
+            if let Some(e) = unit.equivalences.first() {
+                self.err(Diagnostic::not_yet("`equivalence` in modules", e.span));
+            }
+            return;
+        }
+        for set in unit.equivalences.iter_mut() {
+            let mut resolved = Vec::new();
+            for e in &set.items {
+                let (id, subs) = match &e.kind {
+                    ExprKind::Name(id) => (id, None),
+                    ExprKind::Apply { name, args } => (name, Some(args)),
+                    _ => {
+                        self.err(Diagnostic::not_yet("this `equivalence` object (substrings, components)", e.span));
+                        continue;
+                    }
+                };
+                let Some(i) = self.lookup(id) else { continue };
+                let Some(s) = self.syms.list().get(i).cloned() else { continue };
+                let why = if s.dummy.is_some() {
+                    Some("a dummy argument")
+                } else if s.parameter {
+                    Some("a named constant")
+                } else if s.allocatable {
+                    Some("allocatable")
+                } else if s.external {
+                    Some("a procedure")
+                } else if s.module.is_some() || s.host {
+                    Some("not a local variable of this unit")
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    self.err(
+                        Diagnostic::error("E0141", format!("`{}` cannot be in an equivalence set: it is {why}", id.name), id.span)
+                            .with_label("not allowed in `equivalence`"),
+                    );
+                    continue;
+                }
+                if matches!(s.base, BaseTy::Derived(_)) {
+                    self.err(Diagnostic::not_yet("derived-type variables in `equivalence`", id.span));
+                    continue;
+                }
+                let mut pos = 0;
+                if let Some(args) = subs {
+                    let Some(shape) = self.const_shape(&s).filter(|sh| sh.len() == args.len() && !sh.is_empty()) else {
+                        self.err(
+                            Diagnostic::error(
+                                "E0141",
+                                format!("`{}` is not an array with constant bounds of rank {}", id.name, args.len()),
+                                e.span,
+                            )
+                            .with_label("subscripts need an array of that rank with constant bounds"),
+                        );
+                        continue;
+                    };
+                    let mut stride = 1;
+                    for (a, (lo, ext)) in args.iter().zip(shape) {
+                        let v = match a {
+                            Arg::Index(x) => {
+                                let mut x = x.clone();
+                                self.expr(&mut x);
+                                self.const_int(&x)
+                            }
+                            _ => None,
+                        };
+                        let Some(v) = v else {
+                            let d = match a {
+                                Arg::Index(_) => Diagnostic::error("E0141", "a subscript in `equivalence` must be a constant", e.span)
+                                    .with_label("not a constant subscript"),
+                                _ => Diagnostic::not_yet("substrings in `equivalence`", e.span),
+                            };
+                            self.err(d);
+                            pos = -1;
+                            break;
+                        };
+                        pos = v.saturating_sub(lo).saturating_mul(stride).saturating_add(pos);
+                        stride = stride.saturating_mul(ext);
+                    }
+                    if pos < 0 {
+                        continue;
+                    }
+                }
+                resolved.push((s.name.clone(), pos));
+            }
+            set.resolved = resolved;
+        }
     }
 
     /// Checks a `character` entity's length: a constant for variables, `*` for dummy

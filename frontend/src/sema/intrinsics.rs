@@ -331,7 +331,7 @@ impl Checker {
             },
             Intrinsic::Cmplx => {
                 let kind = match &kind_arg {
-                    None => Some(4),
+                    None => Some(crate::dialect::real_kind()),
                     Some(k) => match self.const_int(k) {
                         Some(v @ (4 | 8)) => Some(v as u8),
                         _ => {
@@ -414,7 +414,15 @@ impl Checker {
                 }
             }
             Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint | Intrinsic::Dble => {
-                let default_kind = if f == Intrinsic::Dble { 8 } else { 4 };
+                let default_kind = match f {
+                    Intrinsic::Dble if crate::dialect::double_kind() == 16 => {
+                        self.err(Diagnostic::not_yet("`dble` under `-fdefault-real-8` without `-fdefault-double-8` (`real(16)`)", span));
+                        8
+                    }
+                    Intrinsic::Dble => 8,
+                    Intrinsic::Real => crate::dialect::real_kind(),
+                    _ => 4,
+                };
                 let kind = match &kind_arg {
                     None => Some(default_kind),
                     Some(k) => match self.const_int(k) {
@@ -455,12 +463,12 @@ impl Checker {
                 _ => nargs(self, "one argument"),
             },
             Intrinsic::Float => match (pos.as_slice(), first) {
-                ([e], Some(BaseTy::Integer(_))) => with_rank(BaseTy::Real(4), e.ty.rank()),
+                ([e], Some(BaseTy::Integer(_))) => with_rank(BaseTy::Real(crate::dialect::real_kind()), e.ty.rank()),
                 ([e], _) => arg_err(self, e, "`integer`"),
                 _ => nargs(self, "one argument"),
             },
             Intrinsic::Sngl => match (pos.as_slice(), first) {
-                ([e], Some(BaseTy::Real(8))) => with_rank(BaseTy::Real(4), e.ty.rank()),
+                ([e], Some(BaseTy::Real(8))) => with_rank(BaseTy::Real(crate::dialect::real_kind()), e.ty.rank()),
                 ([e], _) => arg_err(self, e, "`real(8)`"),
                 _ => nargs(self, "one argument"),
             },

@@ -82,6 +82,8 @@ pub struct Symbol {
     /// Listed in `!$omp declare target` (`to`/`enter`): it has a device copy for the whole
     /// program, present in every target region.
     pub declare_target: bool,
+    /// A member of a common block: the block's name (empty for blank common).
+    pub common: Option<String>,
 }
 
 impl Symbol {
@@ -106,6 +108,7 @@ impl Symbol {
             module_name: None,
             host: false,
             declare_target: false,
+            common: None,
         }
     }
 

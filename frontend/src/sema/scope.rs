@@ -20,7 +20,7 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
         .map(|a| match find_decl(&u.decls, &a.name) {
             Some((d, e)) => {
                 let dims = e.dims.as_ref().or(d.dimension.as_ref());
-                let rank = dims.map_or(0, |v| v.len().min(7)) as u8;
+                let rank = dims.map_or(0, |v| v.len().min(15)) as u8;
                 let assumed_shape = !d.allocatable && dims.is_some_and(|v| !v.is_empty() && v.iter().all(DimSpec::is_assumed_shape));
                 ArgSig {
                     name: a.name.clone(),
@@ -48,7 +48,7 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
     let result = (u.kind == UnitKind::Function).then(|| {
         let r = u.result.as_ref().unwrap_or(&u.name);
         match find_decl(&u.decls, &r.name) {
-            Some((d, e)) => (d.base, e.dims.as_ref().or(d.dimension.as_ref()).map_or(0, |v| v.len().min(7)) as u8),
+            Some((d, e)) => (d.base, e.dims.as_ref().or(d.dimension.as_ref()).map_or(0, |v| v.len().min(15)) as u8),
             None => (u.result_base.unwrap_or_else(|| implicit_with(&u.implicit_rules, &r.name)), 0),
         }
     });
@@ -120,7 +120,7 @@ impl Global {
                 );
                 continue;
             }
-            g.procs.map.insert(name.clone(), sig_of(u, format!("{name}_"), None));
+            g.procs.map.insert(name.clone(), sig_of(u, crate::dialect::external_name(name), None));
             g.externals.insert(name.clone(), name.clone());
             if let Some(k) = g.keys.get_mut(i) {
                 *k = Some(name.clone());
@@ -175,7 +175,7 @@ impl Global {
                         while g.procs.map.contains_key(&key) {
                             key.push('\'');
                         }
-                        let mut sig = sig_of(p, format!("{name}_"), None);
+                        let mut sig = sig_of(p, crate::dialect::external_name(&name), None);
                         sig.defined = false;
                         g.procs.map.insert(key.clone(), sig);
                         g.externals.insert(name.clone(), key.clone());

@@ -33,6 +33,8 @@ pub struct Options {
     pub check_bounds: bool,
     /// The source file as named on the command line (for runtime error messages).
     pub source_path: String,
+    /// `-fno-underscoring`: common blocks are named without gfortran's trailing `_`.
+    pub no_underscoring: bool,
 }
 
 /// Runs the whole pipeline.

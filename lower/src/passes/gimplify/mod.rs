@@ -44,6 +44,7 @@ mod offload_loop;
 mod offload_omp;
 mod offload_region;
 mod stmts;
+mod storage;
 mod transform;
 mod units;
 
@@ -139,6 +140,8 @@ struct G<'a> {
     unit_idx: usize,
     /// Variables with static storage so far (the module's).
     globals: Vec<Global>,
+    /// Common blocks and equivalence storage (moved in per unit like `globals`).
+    storage: Vec<Storage>,
     src: &'a str,
     homes: BTreeMap<String, Home>,
     /// Scoped replacements of a name (privates, reduction locals, loop variables).
@@ -214,6 +217,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
         main: Function::new(""),
         procs: Vec::new(),
         globals: Vec::new(),
+        storage: Vec::new(),
         kernels: Vec::new(),
         routines: Vec::new(),
         target: None,
@@ -270,15 +274,17 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             call_after: Vec::new(),
             mat_shapes: HashMap::new(),
             globals: std::mem::take(&mut module.globals),
+            storage: std::mem::take(&mut module.storage),
             types: &c.types,
             opts,
         };
         g.declare(&mem);
-        if u.kind != UnitKind::Module {
+        if !matches!(u.kind, UnitKind::Module | UnitKind::BlockData) {
             g.stmts(&u.body);
             g.ret();
         }
         module.globals = std::mem::take(&mut g.globals);
+        module.storage = std::mem::take(&mut g.storage);
         for t in std::mem::take(&mut g.thunks) {
             if !thunks.contains(&t) {
                 thunks.push(t);
@@ -289,7 +295,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
         f.body = g.blocks.pop().unwrap_or_default();
         match u.kind {
             UnitKind::Program => module.main = f,
-            UnitKind::Module => {}
+            UnitKind::Module | UnitKind::BlockData => {}
             _ => {
                 f.local = cu.host.is_some_and(|h| c.units.get(h).is_some_and(|hu| hu.unit.kind != UnitKind::Module));
                 module.procs.push(f);

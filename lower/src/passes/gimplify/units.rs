@@ -99,8 +99,10 @@ impl G<'_> {
             self.set_shape(&desc, &s.dims, s.span);
             self.homes.insert(s.name.clone(), Home::CharArray { d: desc, len });
         }
+        // Common members and equivalenced variables live in blocks of static storage.
+        let placed = self.declare_storage();
         for s in syms.list() {
-            if s.external || (s.dummy.is_some() && (s.rank == 0 || s.base == BaseTy::Character)) {
+            if s.external || (s.dummy.is_some() && (s.rank == 0 || s.base == BaseTy::Character)) || placed.contains(&s.name) {
                 continue;
             }
             if s.host && !s.parameter && s.module.is_none() {
