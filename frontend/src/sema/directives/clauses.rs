@@ -50,6 +50,8 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Shared(_) => "shared",
         ClauseKind::Lastprivate(_) => "lastprivate",
         ClauseKind::OmpDefault(_) => "default",
+        ClauseKind::CriticalName(_) => "name",
+        ClauseKind::Filter(_) => "filter",
         ClauseKind::Unsupported(s) => s.split('(').next().unwrap_or(s),
     }
 }
@@ -252,8 +254,13 @@ impl Checker {
             | ClauseKind::Safelen(e)
             | ClauseKind::DeviceExpr(e)
             | ClauseKind::Schedule(_, Some(e))
+            | ClauseKind::Filter(e)
             | ClauseKind::DistSchedule(Some(e)) => self.check_int_arg(e, &format!("the argument of `{cname}` must be a scalar integer")),
-            ClauseKind::Schedule(_, None) | ClauseKind::DistSchedule(None) | ClauseKind::Nowait | ClauseKind::OmpDefault(_) => {}
+            ClauseKind::Schedule(_, None)
+            | ClauseKind::DistSchedule(None)
+            | ClauseKind::Nowait
+            | ClauseKind::OmpDefault(_)
+            | ClauseKind::CriticalName(_) => {}
             ClauseKind::Seq
             | ClauseKind::Auto
             | ClauseKind::Independent

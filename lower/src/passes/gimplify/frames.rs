@@ -27,9 +27,13 @@ impl G<'_> {
             .collect()
     }
 
-    /// This unit's index in the file.
+    /// This unit's index in the file (the unit may be a copy with its OpenMP directives
+    /// rewritten: the same kind and name at the same place).
     fn unit_index(&self) -> Option<usize> {
-        self.units.iter().position(|u| std::ptr::eq(&u.unit, self.unit))
+        let (me, units) = (self.unit, self.units);
+        units.iter().position(|u| std::ptr::eq(&u.unit, me)).or_else(|| {
+            units.iter().position(|u| u.unit.kind == me.kind && u.unit.name.name == me.name.name && u.unit.name.span == me.name.span)
+        })
     }
 
     /// Whether procedure `key` is an internal procedure (it takes a host frame).
