@@ -133,6 +133,10 @@ pub(crate) fn build_host<'ctx>(
         gv.set_alignment(g.ty.size() as u32);
         if g.local {
             gv.set_linkage(Linkage::Internal);
+        } else if g.name.starts_with(".gomp_critical_user_") {
+            // The lock of a named OpenMP `critical` section: a common symbol, as gfortran
+            // emits it, so every object naming the section shares one.
+            gv.set_linkage(Linkage::Common);
         }
     }
     // Common blocks and equivalence storage: arrays of bytes; an uninitialised common
@@ -859,6 +863,7 @@ impl<'ctx> Cg<'ctx> {
             }
             Stmt::Region(r) => return err(format!("function `{}`: compute construct `{}` not lowered by omp-lower", fx.f.name, r.what)),
             Stmt::DataRegion { .. } => return err(format!("function `{}`: data construct not lowered by omp-lower", fx.f.name)),
+            Stmt::HostParallel(h) => return err(format!("function `{}`: host `{}` construct not lowered by omp-lower", fx.f.name, h.what)),
         }
         Ok(())
     }

@@ -742,9 +742,19 @@ pub enum OmpKind {
     TargetUpdate,
     Atomic,
     Barrier,
-    /// `taskwait`: every task gpuf makes (target tasks) completes where it is encountered,
-    /// so there is never anything to wait for.
+    /// Host synchronisation and worksharing constructs: `critical [(name)]` (the name is a
+    /// `CriticalName` clause), `single`, `master`, `masked`, `sections` and `parallel
+    /// sections` (with a body); `section` (the separator inside `sections`) and `taskwait`.
+    Critical,
+    Single,
+    Master,
+    Masked,
+    Sections,
+    ParallelSections,
+    Section,
     Taskwait,
+    /// `task` (explicit tasks on the host).
+    Task,
     /// Directives recognised only to report "not yet implemented" (`critical`, `task`, ...);
     /// `true` for those with a body and an `end` directive.
     NotYet(&'static str, bool),
@@ -761,15 +771,25 @@ impl OmpKind {
             OmpKind::TargetUpdate => "target update".into(),
             OmpKind::Atomic => "atomic".into(),
             OmpKind::Barrier => "barrier".into(),
+            OmpKind::Critical => "critical".into(),
+            OmpKind::Single => "single".into(),
+            OmpKind::Master => "master".into(),
+            OmpKind::Masked => "masked".into(),
+            OmpKind::Sections => "sections".into(),
+            OmpKind::ParallelSections => "parallel sections".into(),
+            OmpKind::Section => "section".into(),
             OmpKind::Taskwait => "taskwait".into(),
+            OmpKind::Task => "task".into(),
             OmpKind::NotYet(n, _) => n.into(),
         }
     }
 
-    /// The leaf constructs (none for the other directives).
+    /// The leaf constructs (none for the other directives; `parallel sections` has
+    /// `parallel`).
     pub fn leaves(self) -> OmpLeaves {
         match self {
             OmpKind::Leaves(l) => l,
+            OmpKind::ParallelSections => OmpLeaves::PARALLEL,
             _ => OmpLeaves(0),
         }
     }
@@ -907,6 +927,10 @@ pub enum ClauseKind {
     /// `depend(...)`: constructs run synchronously at the encountering point, which
     /// satisfies every dependence.
     Depend,
+    /// The name of a `critical (name)` construct.
+    CriticalName(String),
+    /// `filter(thread)` of `masked`.
+    Filter(Expr),
     /// Recognised clauses reported as "not yet implemented" (name as written).
     Unsupported(String),
 }

@@ -515,6 +515,10 @@ pub enum Stmt {
         maps: Vec<MapItem>,
         body: Vec<Stmt>,
     },
+    /// A host OpenMP `parallel` construct before omp-lower: every thread of the team runs
+    /// the body; variables of the enclosing function are seen by value (shared data is
+    /// reached through pointers, which gimplify keeps in variables).
+    HostParallel(Box<HostParallel>),
     /// A kernel launch after omp-lower.
     Launch(Box<Launch>),
     /// A builtin without a result (fork, join, lock, ...).
@@ -544,6 +548,22 @@ pub struct OffloadRegion {
     pub vector_length: Option<Op>,
     /// The `if` clause: when false the region runs on the host and maps nothing.
     pub if_cond: Option<Op>,
+    pub body: Vec<Stmt>,
+}
+
+/// A host OpenMP `parallel` or `task` construct (see [`Stmt::HostParallel`]); omp-lower
+/// outlines it into a procedure started by libgomp's `GOMP_parallel` (or `GOMP_task`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HostParallel {
+    /// The construct's name (`parallel`, `parallel do`).
+    pub what: String,
+    /// Source line of the construct.
+    pub line: u32,
+    /// `I32`: the team size asked for (`0`: the `nthreads-var` ICV, `OMP_NUM_THREADS`);
+    /// for a task, its `if` clause (0: run at once by the encountering thread).
+    pub num_threads: Op,
+    /// An explicit `task` (started with `GOMP_task`), not a team.
+    pub task: bool,
     pub body: Vec<Stmt>,
 }
 

@@ -229,6 +229,13 @@ impl Printer<'_> {
                 self.stmts(&r.body, ind + 1);
                 self.line(ind, "}");
             }
+            Stmt::HostParallel(h) => {
+                let arg = if h.task { "if" } else { "num_threads" };
+                let t = format!("omp {} line {} {arg}({}) {{", h.what, h.line, self.op(&h.num_threads));
+                self.line(ind, &t);
+                self.stmts(&h.body, ind + 1);
+                self.line(ind, "}");
+            }
             Stmt::DataRegion { maps, body } => {
                 let t = format!("acc data {} {{", self.maps(maps));
                 self.line(ind, &t);

@@ -249,6 +249,18 @@ impl Checker<'_> {
                 }
                 self.stmts(body);
             }
+            Stmt::HostParallel(h) => {
+                if self.stage >= Stage::OmpLower {
+                    self.err("host parallel construct left after omp-lower".into());
+                }
+                if self.kernel {
+                    self.err("host parallel construct inside a kernel".into());
+                }
+                self.op(&h.num_threads);
+                let saved = std::mem::take(&mut self.loops);
+                self.stmts(&h.body);
+                self.loops = saved;
+            }
             Stmt::Launch(l) => {
                 if self.kernel {
                     self.err("launch inside a kernel".into());

@@ -1042,6 +1042,61 @@ fn gfortran_interop_common() {
     assert!(nm.lines().any(|l| l.ends_with(" shared")) && nm.lines().any(|l| l.ends_with(" fill")), "gfortran's names:\n{nm}");
 }
 
+/// Host OpenMP across compilers: a gpuf-built parallel region calls gfortran -fopenmp
+/// procedures (an orphaned `do`; `omp_get_thread_num` agrees on both sides), and a
+/// gfortran-built region calls a gpuf procedure (an orphaned `do`, a named `critical` whose
+/// lock both objects share); with 1 to 4 threads, against the program built by gfortran.
+#[test]
+fn gfortran_openmp_interop() {
+    let dir = root().join("tests/interop");
+    let d = scratch("omp-interop");
+    let f = |n: &str| dir.join(n);
+    let ok = ok_stdout;
+    // gpuf main + gfortran procedures.
+    ok(run(gfortran_cmd().current_dir(&d).args(["-fopenmp", "-c"]).arg(f("omp_sub_gf.f90")).arg("-o").arg(d.join("omp_sub_gf.o"))), "gfortran -c");
+    let exe1 = d.join("gpuf_main");
+    ok(
+        run(Command::new(gpuf()).arg("compile").arg("-fopenmp").arg(f("omp_main_gpuf.f90")).arg(d.join("omp_sub_gf.o")).arg("-o").arg(&exe1)),
+        "gpuf link with a gfortran OpenMP object",
+    );
+    let r1 = d.join("ref1");
+    ok(run(gfortran_cmd().current_dir(&d).arg("-fopenmp").arg(f("omp_main_gpuf.f90")).arg(f("omp_sub_gf.f90")).arg("-o").arg(&r1)), "gfortran ref");
+    // gfortran main + gpuf procedure.
+    let obj = d.join("omp_sub_gpuf.o");
+    ok(run(Command::new(gpuf()).arg("compile").args(["-fopenmp", "-c"]).arg(f("omp_sub_gpuf.f90")).arg("-o").arg(&obj)), "gpuf -c");
+    let rt = gpuf().parent().map(|p| p.join("libgpuf_rt.a")).unwrap_or_default();
+    let exe2 = d.join("gf_main");
+    ok(
+        run(gfortran_cmd().current_dir(&d).arg("-fopenmp").arg(f("omp_main_gf.f90")).arg(&obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe2)),
+        "gfortran link with a gpuf OpenMP object",
+    );
+    let r2 = d.join("ref2");
+    ok(run(gfortran_cmd().current_dir(&d).arg("-fopenmp").arg(f("omp_main_gf.f90")).arg(f("omp_sub_gpuf.f90")).arg("-o").arg(&r2)), "gfortran ref");
+    for (exe, r) in [(&exe1, &r1), (&exe2, &r2)] {
+        let want = ok(run(Command::new(r).env("OMP_NUM_THREADS", "2")), "ref");
+        for n in ["1", "2", "3", "4"] {
+            assert_eq!(ok(run(Command::new(exe).env("OMP_NUM_THREADS", n)), "mixed"), want, "{} with {n} threads", exe.display());
+        }
+    }
+}
+
+/// A host `parallel do` runs on `OMP_NUM_THREADS` threads: `omp_get_num_threads` in the
+/// loop is the variable's value and that many threads run iterations, as with gfortran.
+#[test]
+fn omp_num_threads_sets_the_team_size() {
+    let src = root().join("tests/interop/omp_team_size.f90");
+    let d = scratch("omp-team-size");
+    let exe = d.join("gpuf_prog");
+    ok_stdout(run(Command::new(gpuf()).arg("compile").arg("-fopenmp").arg(&src).arg("-o").arg(&exe)), "gpuf");
+    let r = d.join("ref");
+    ok_stdout(run(gfortran_cmd().current_dir(&d).arg("-fopenmp").arg(&src).arg("-o").arg(&r)), "gfortran");
+    for n in 1..=4 {
+        let got = ok_stdout(run(Command::new(&exe).env("OMP_NUM_THREADS", n.to_string())), "gpuf build");
+        assert_eq!(got, format!("{n} T {n}\n"), "with OMP_NUM_THREADS={n}");
+        assert_eq!(got, ok_stdout(run(Command::new(&r).env("OMP_NUM_THREADS", n.to_string())), "gfortran build"));
+    }
+}
+
 /// A gpuf main program using a module compiled by gfortran, through gfortran's own
 /// (gzip-compressed) module file: kinds, named constants, a derived type, module procedures,
 /// a generic interface and a module variable both sides update.

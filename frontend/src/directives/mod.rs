@@ -197,12 +197,13 @@ impl Parser {
 
     /// A directive construct with a body, up to its `end` directive.
     #[inline(never)]
-    fn dir_block(&mut self, dir: Directive, head_span: Span) -> Stmt {
+    fn dir_block(&mut self, mut dir: Directive, head_span: Span) -> Stmt {
         let kind = dir.kind;
         let stmt_span = dir.span;
         self.open.push(Open::Dir(kind));
         let body = self.block();
         self.open.pop();
+        dir.clauses.extend(self.omp_end_clauses(kind));
         let what = format!("`{}` construct", kind.name());
         let end_span = match self.close_construct(Term::DirEnd(kind), &what, head_span) {
             Some(sp) => sp,
@@ -214,7 +215,7 @@ impl Parser {
     /// A loop directive and its `do` loop; the optional `end` directive after the loop is
     /// consumed (combined OpenACC constructs, every OpenMP loop construct).
     #[inline(never)]
-    fn dir_loop(&mut self, dir: Directive, head_span: Span) -> PResult<Option<Stmt>> {
+    fn dir_loop(&mut self, mut dir: Directive, head_span: Span) -> PResult<Option<Stmt>> {
         let kind = dir.kind;
         let stmt_span = dir.span;
         self.skip_eos();
@@ -234,6 +235,7 @@ impl Parser {
         let mut span = stmt_span.to(do_stmt.span);
         if kind != AccKind::Loop {
             self.skip_eos();
+            dir.clauses.extend(self.omp_end_clauses(kind));
             if let Some(sp) = self.eat_directive_end(kind) {
                 span = span.to(sp);
             }

@@ -48,23 +48,11 @@ const DIRECTIVES: &[&str] = &[
 
 /// Directives recognised only to report "not yet implemented" that have a body and an `end`
 /// directive (also after `parallel`: `parallel sections`, `parallel workshare`).
-const NOT_YET_BLOCKS: &[&str] =
-    &["critical", "single", "master", "masked", "sections", "task", "taskgroup", "ordered", "workshare", "scope"];
+const NOT_YET_BLOCKS: &[&str] = &["taskgroup", "ordered", "workshare", "scope"];
 
 /// Directives recognised only to report "not yet implemented" without a body.
-const NOT_YET_STANDALONE: &[&str] = &[
-    "section",
-    "taskloop",
-    "taskyield",
-    "threadprivate",
-    "declare",
-    "flush",
-    "requires",
-    "scan",
-    "cancel",
-    "cancellation",
-    "allocate",
-];
+const NOT_YET_STANDALONE: &[&str] =
+    &["taskloop", "taskyield", "threadprivate", "declare", "flush", "requires", "scan", "cancel", "cancellation", "allocate"];
 
 /// The combined constructs OpenMP defines (besides the leaf constructs alone).
 fn is_construct(l: OmpLeaves) -> bool {
@@ -110,7 +98,16 @@ impl Parser {
         let DirKind::Omp(k) = dir.kind else { return Ok(None) };
         match k {
             OmpKind::Leaves(l) if l.is_loop() => self.dir_loop(dir, head_span),
-            OmpKind::Leaves(_) | OmpKind::TargetData | OmpKind::NotYet(_, true) => Ok(Some(self.dir_block(dir, head_span))),
+            OmpKind::Leaves(_)
+            | OmpKind::TargetData
+            | OmpKind::NotYet(_, true)
+            | OmpKind::Critical
+            | OmpKind::Single
+            | OmpKind::Master
+            | OmpKind::Masked
+            | OmpKind::Sections
+            | OmpKind::ParallelSections
+            | OmpKind::Task => Ok(Some(self.dir_block(dir, head_span))),
             OmpKind::Atomic => self.dir_atomic(dir, atomic_kind, head_span),
             _ => {
                 let span = dir.span;
@@ -135,7 +132,15 @@ impl Parser {
             ("target", Some("update"), _) => return Some((OmpKind::TargetUpdate, 2)),
             ("atomic", ..) => return Some((OmpKind::Atomic, 1)),
             ("barrier", ..) => return Some((OmpKind::Barrier, 1)),
+            ("critical", ..) => return Some((OmpKind::Critical, 1)),
+            ("single", ..) => return Some((OmpKind::Single, 1)),
+            ("master", ..) => return Some((OmpKind::Master, 1)),
+            ("masked", ..) => return Some((OmpKind::Masked, 1)),
+            ("sections", ..) => return Some((OmpKind::Sections, 1)),
+            ("section", ..) => return Some((OmpKind::Section, 1)),
             ("taskwait", ..) => return Some((OmpKind::Taskwait, 1)),
+            ("task", ..) => return Some((OmpKind::Task, 1)),
+            ("parallel", Some("sections"), _) => return Some((OmpKind::ParallelSections, 2)),
             _ => {}
         }
         if let Some(n) = NOT_YET_BLOCKS.iter().find(|n| **n == first) {
@@ -160,14 +165,14 @@ impl Parser {
             return None;
         }
         if leaves == OmpLeaves::PARALLEL {
-            // `parallel sections`, `parallel workshare`, `parallel master`: not yet.
-            if let Some(b) = word(1).and_then(|w| NOT_YET_BLOCKS.iter().find(|b| **b == w)) {
-                let name = match *b {
-                    "sections" => "parallel sections",
-                    "workshare" => "parallel workshare",
-                    "masked" => "parallel masked",
-                    _ => "parallel master",
-                };
+            // `parallel workshare`, `parallel master`, `parallel masked`: not yet.
+            let name = match word(1) {
+                Some("workshare") => Some("parallel workshare"),
+                Some("masked") => Some("parallel masked"),
+                Some("master") => Some("parallel master"),
+                _ => None,
+            };
+            if let Some(name) = name {
                 return Some((OmpKind::NotYet(name, true), 2));
             }
         }
@@ -210,7 +215,16 @@ impl Parser {
             }
         }
         let atomic_kind = if kind == OmpKind::Atomic { self.atomic_clause() } else { AtomicKind::Update };
-        let clauses = if matches!(kind, OmpKind::NotYet(..)) {
+        // `critical (name)`.
+        let mut name_clause = None;
+        if kind == OmpKind::Critical && self.is(&Tok::LParen) {
+            let lo = self.span();
+            self.bump();
+            let n = self.expect_name("the name of the critical section")?;
+            self.expect(&Tok::RParen)?;
+            name_clause = Some(Clause { kind: ClauseKind::CriticalName(n.name), span: lo.to(n.span) });
+        }
+        let mut clauses: Vec<Clause> = if matches!(kind, OmpKind::NotYet(..)) {
             // Reported by semantic analysis; what follows the name is not looked at.
             while !self.at_eos() {
                 self.bump();
@@ -219,6 +233,9 @@ impl Parser {
         } else {
             self.clauses(&OPENMP).into_iter().map(|(kind, span)| Clause { kind, span }).collect()
         };
+        if let Some(c) = name_clause {
+            clauses.insert(0, c);
+        }
         let span = self.from(start);
         self.eat(&Tok::Eos);
         Ok((Directive { kind: DirKind::Omp(kind), clauses, span }, atomic_kind, head_span))
@@ -335,6 +352,27 @@ impl Parser {
             }
         }
         self.skip_statement();
+    }
+
+    /// The clauses of the `!$omp end ...` directive at the current position that ends a
+    /// construct of `kind` (`end do nowait`, `end single copyprivate(x)`); the position
+    /// stays at the directive, which the caller consumes.
+    pub(crate) fn omp_end_clauses(&mut self, kind: DirKind) -> Vec<Clause> {
+        if kind.omp().is_none() || self.terminator() != Some(Term::DirEnd(kind)) {
+            return Vec::new();
+        }
+        let Some((_, n)) = self.omp_words(2) else { return Vec::new() };
+        let save = self.mark();
+        for _ in 0..n + 2 {
+            self.bump();
+        }
+        if kind == DirKind::Omp(OmpKind::Critical) && self.is(&Tok::LParen) {
+            self.skip_parens();
+        }
+        let out =
+            if self.at_eos() { Vec::new() } else { self.clauses(&OPENMP).into_iter().map(|(kind, span)| Clause { kind, span }).collect() };
+        self.reset(save);
+        out
     }
 
     /// If the directive line at the current position is `!$omp end ...`, which end it is.

@@ -27,6 +27,12 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "if", syntax: Syntax::Own(Parser::omp_clause_if) },
         Clause { name: "device", syntax: Syntax::Own(Parser::omp_clause_device) },
         Clause { name: "nowait", syntax: Syntax::Own(Parser::omp_clause_nowait) },
+        Clause { name: "filter", syntax: Syntax::Expr(ClauseKind::Filter) },
+        Clause { name: "copyprivate", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "final", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "untied", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "mergeable", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "priority", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "schedule", syntax: Syntax::Own(Parser::omp_clause_schedule) },
         Clause { name: "dist_schedule", syntax: Syntax::Own(Parser::omp_clause_dist_schedule) },
         Clause { name: "simdlen", syntax: Syntax::Expr(ClauseKind::Simdlen) },
@@ -119,8 +125,9 @@ impl Parser {
         Ok(ClauseKind::OmpDefault(v.name))
     }
 
-    /// `reduction([modifier,] op: list)`: the operators are OpenACC's; the modifiers
-    /// `inscan`, `task`, `default` are not supported yet.
+    /// `reduction([modifier,] op: list)`: the operators are OpenACC's and `-` (OpenMP's
+    /// deprecated spelling of `+`); the modifiers `inscan`, `task`, `default` are not
+    /// supported yet.
     fn omp_clause_reduction(&mut self, name: &str) -> PResult<ClauseKind> {
         if self.tok_at(1) == &Tok::Minus && self.tok_at(2) == &Tok::Colon {
             // OpenMP's `-` (deprecated in 5.2) combines the partial results by addition.

@@ -192,6 +192,15 @@ impl Parser {
         }
     }
 
+    /// The cursor (token index and end of the last token), to look ahead and come back.
+    pub(crate) fn mark(&self) -> (usize, u32) {
+        (self.pos, self.last_hi)
+    }
+
+    pub(crate) fn reset(&mut self, m: (usize, u32)) {
+        (self.pos, self.last_hi) = m;
+    }
+
     pub(crate) fn bump(&mut self) -> Token {
         let t = match self.toks.get(self.pos) {
             Some(t) => t.clone(),

@@ -6,21 +6,254 @@
 //! `gpuf_acc_exit` for each map item in reverse order. Structured data constructs become the
 //! same enter/exit calls around their body. The kernel's variables are fresh copies of the
 //! host variables it uses; its prologue loads each parameter.
+//!
+//! A host OpenMP `parallel` construct ([`Stmt::HostParallel`]) is outlined the way GCC's
+//! omp-low does it: into a procedure of the module taking one pointer, the record of the
+//! values of the enclosing function's variables it uses (8 bytes each; shared data is
+//! reached through pointers among them, as gimplify arranged), started on a team by
+//! libgomp's `GOMP_parallel(fn, data, num_threads, flags)`; a host `task` the same way,
+//! started with `GOMP_task` (the record holds every value at the task's creation: OpenMP's
+//! firstprivate default, shared data through pointers).
 
 use crate::ir::*;
 use std::collections::HashMap;
 
 pub fn omp_lower(m: &mut Module) {
     let mut kernels = Vec::new();
-    let body = std::mem::take(&mut m.main.body);
-    let body = lower_stmts(body, &m.main, &mut kernels);
-    m.main.body = body;
+    let mut outlined = Vec::new();
+    let mut main = std::mem::replace(&mut m.main, Function::new(""));
+    lower_function(&mut main, &mut kernels, &mut outlined);
+    m.main = main;
     for p in &mut m.procs {
-        let body = std::mem::take(&mut p.body);
-        let body = lower_stmts(body, p, &mut kernels);
-        p.body = body;
+        lower_function(p, &mut kernels, &mut outlined);
     }
+    m.procs.extend(outlined);
     m.kernels = kernels;
+}
+
+/// Lowers one function's body; host parallel constructs become procedures in `outlined`.
+fn lower_function(f: &mut Function, kernels: &mut Vec<Kernel>, outlined: &mut Vec<Function>) {
+    let body = std::mem::take(&mut f.body);
+    let mut l = Lower { kernels, outlined, refs: HashMap::new(), extra: Vec::new() };
+    count_refs(&body, &mut l.refs);
+    let mut body = l.stmts(body, f);
+    let extra = std::mem::take(&mut l.extra);
+    f.body = std::mem::take(&mut body);
+    for v in extra {
+        f.vars.push(v);
+    }
+}
+
+/// The lowering state of one function.
+struct Lower<'a> {
+    kernels: &'a mut Vec<Kernel>,
+    outlined: &'a mut Vec<Function>,
+    /// How often each variable is named in the function (uses and definitions).
+    refs: HashMap<VarId, usize>,
+    /// Variables added to the function while it is borrowed (`host.vars.len()` on).
+    extra: Vec<Var>,
+}
+
+impl Lower<'_> {
+    fn stmts(&mut self, ss: Vec<Stmt>, host: &Function) -> Vec<Stmt> {
+        let mut out = Vec::new();
+        for s in ss {
+            match s {
+                Stmt::HostParallel(h) => self.host_parallel(*h, host, &mut out),
+                Stmt::If { cond, then_body, else_body } => {
+                    out.push(Stmt::If { cond, then_body: self.stmts(then_body, host), else_body: self.stmts(else_body, host) })
+                }
+                Stmt::Loop { id, var, lo, hi, step, body, part } => {
+                    out.push(Stmt::Loop { id, var, lo, hi, step, body: self.stmts(body, host), part })
+                }
+                Stmt::While { id, cond_body, cond, body } => {
+                    out.push(Stmt::While { id, cond_body: self.stmts(cond_body, host), cond, body: self.stmts(body, host) })
+                }
+                Stmt::DataRegion { maps, body } => {
+                    let body = self.stmts(body, host);
+                    out.extend(lower_stmts(vec![Stmt::DataRegion { maps, body }], host, self.kernels));
+                }
+                s => out.extend(lower_stmts(vec![s], host, self.kernels)),
+            }
+        }
+        out
+    }
+
+    fn new_var(&mut self, host: &Function, name: &str, ty: Ty) -> VarId {
+        self.extra.push(Var { name: name.into(), ty });
+        VarId((host.vars.len() + self.extra.len() - 1) as u32)
+    }
+
+    /// Outlines a host parallel construct and starts it with `GOMP_parallel`.
+    fn host_parallel(&mut self, h: HostParallel, host: &Function, out: &mut Vec<Stmt>) {
+        // The variables named both in the construct and elsewhere in the function are
+        // captured by value; the others are the outlined procedure's own.
+        let mut inner = HashMap::new();
+        count_refs(&h.body, &mut inner);
+        let mut caps: Vec<VarId> = inner
+            .iter()
+            .filter(|(v, n)| self.refs.get(v).copied().unwrap_or(0) > **n || host.params.contains(v) || host.result == Some(**v))
+            .map(|(v, _)| *v)
+            .collect();
+        caps.sort();
+        let n = self.outlined.len();
+        let name = format!("{}._omp_fn.{n}", if host.name.is_empty() { "main" } else { host.name.as_str() });
+        let mut rm = Remap { host, k: Function::new(name.clone()), map: HashMap::new() };
+        rm.k.next_loop = host.next_loop;
+        rm.k.local = true;
+        let data = rm.k.new_var("omp.data", Ty::Ptr);
+        rm.k.params = vec![data];
+        let mut body = Vec::new();
+        for (i, v) in caps.iter().enumerate() {
+            let kv = rm.var(*v);
+            let ty = host.var(*v).ty;
+            let a = rm.k.new_var(format!("{}.slot", host.var(*v).name), Ty::Ptr);
+            body.push(Stmt::Assign(a, Rv::PtrAdd(Op::Var(data), Op::I64(8 * i as i64))));
+            body.push(Stmt::Assign(kv, Rv::Load(ty, Op::Var(a))));
+        }
+        body.extend(rm.stmts(h.body));
+        body.push(Stmt::Return);
+        let mut func = rm.k;
+        func.body = body;
+        // Nested constructs of the outlined procedure (libgomp serialises them).
+        self.outlined.push(Function::new(String::new()));
+        lower_function(&mut func, self.kernels, self.outlined);
+        self.outlined[n] = func;
+        // The host side: the record, then the team.
+        let rec = if caps.is_empty() {
+            Op::Null
+        } else {
+            let r = self.new_var(host, "omp.rec", Ty::Ptr);
+            out.push(Stmt::Assign(r, Rv::Alloca(8 * caps.len() as u64)));
+            for (i, v) in caps.iter().enumerate() {
+                let a = self.new_var(host, "omp.slot", Ty::Ptr);
+                out.push(Stmt::Assign(a, Rv::PtrAdd(Op::Var(r), Op::I64(8 * i as i64))));
+                out.push(Stmt::Store(host.var(*v).ty, Op::Var(a), Op::Var(*v)));
+            }
+            Op::Var(r)
+        };
+        let fp = self.new_var(host, "omp.fn", Ty::Ptr);
+        out.push(Stmt::Assign(fp, Rv::GlobalAddr(name)));
+        if h.task {
+            // GOMP_task(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend,
+            // priority, detach): libgomp copies the record when it defers the task.
+            let size = Op::I64(8 * caps.len() as i64);
+            let args = vec![Op::Var(fp), rec, Op::Null, size, Op::I64(8), h.num_threads, Op::I32(0), Op::Null, Op::I32(0), Op::Null];
+            out.push(Stmt::Call("GOMP_task".into(), args));
+        } else {
+            out.push(Stmt::Call("GOMP_parallel".into(), vec![Op::Var(fp), rec, h.num_threads, Op::I32(0)]));
+        }
+    }
+}
+
+/// Counts the variables named in the statements (operands, definitions, loop variables,
+/// reductions and privates of partitioned loops, and inside nested constructs).
+fn count_refs(ss: &[Stmt], out: &mut HashMap<VarId, usize>) {
+    fn op(o: &Op, out: &mut HashMap<VarId, usize>) {
+        if let Op::Var(v) = o {
+            *out.entry(*v).or_insert(0) += 1;
+        }
+    }
+    fn var(v: VarId, out: &mut HashMap<VarId, usize>) {
+        *out.entry(v).or_insert(0) += 1;
+    }
+    fn rv(r: &Rv, out: &mut HashMap<VarId, usize>) {
+        match r {
+            Rv::Use(o) | Rv::Unary(_, o) | Rv::Cast(_, o) | Rv::Load(_, o) | Rv::AtomicLoad(_, o) => op(o, out),
+            Rv::Binary(_, a, b) | Rv::PtrAdd(a, b) | Rv::AtomicRmw(_, _, a, b) => {
+                op(a, out);
+                op(b, out);
+            }
+            Rv::AtomicCas(_, a, b, c) => {
+                op(a, out);
+                op(b, out);
+                op(c, out);
+            }
+            Rv::Math(_, os) | Rv::Call(_, os, _) | Rv::Builtin(_, os) | Rv::Prim(_, os) => os.iter().for_each(|o| op(o, out)),
+            Rv::AddrOf(v) => var(*v, out),
+            Rv::GlobalAddr(_) | Rv::Alloca(_) => {}
+        }
+    }
+    fn red(r: &Reduction, out: &mut HashMap<VarId, usize>) {
+        var(r.local, out);
+        let (RedResult::Var(v) | RedResult::Mem(v)) = r.result;
+        var(v, out);
+    }
+    for s in ss {
+        match s {
+            Stmt::Assign(v, r) => {
+                var(*v, out);
+                rv(r, out);
+            }
+            Stmt::Store(_, a, b) | Stmt::AtomicStore(_, a, b) => {
+                op(a, out);
+                op(b, out);
+            }
+            Stmt::Call(_, os) | Stmt::Builtin(_, os) | Stmt::Prim(_, os) => os.iter().for_each(|o| op(o, out)),
+            Stmt::If { cond, then_body, else_body } => {
+                op(cond, out);
+                count_refs(then_body, out);
+                count_refs(else_body, out);
+            }
+            Stmt::Loop { var: v, lo, hi, step, body, part, .. } => {
+                var(*v, out);
+                op(lo, out);
+                op(hi, out);
+                op(step, out);
+                if let Some(a) = part {
+                    a.reductions.iter().for_each(|r| red(r, out));
+                    a.privates.iter().for_each(|v| var(*v, out));
+                }
+                count_refs(body, out);
+            }
+            Stmt::While { cond_body, cond, body, .. } => {
+                count_refs(cond_body, out);
+                op(cond, out);
+                count_refs(body, out);
+            }
+            Stmt::Region(r) => {
+                for c in &r.captures {
+                    match c {
+                        Capture::Mapped(v, b) | Capture::Scratch(v, b) => {
+                            var(*v, out);
+                            op(b, out);
+                        }
+                        Capture::Value(v) | Capture::Private(v) => var(*v, out),
+                    }
+                }
+                for m in &r.maps {
+                    op(&m.addr, out);
+                    op(&m.bytes, out);
+                }
+                r.reductions.iter().for_each(|x| red(x, out));
+                for o in [&r.num_gangs, &r.num_workers, &r.vector_length, &r.if_cond].into_iter().flatten() {
+                    op(o, out);
+                }
+                count_refs(&r.body, out);
+            }
+            Stmt::DataRegion { maps, body } => {
+                for m in maps {
+                    op(&m.addr, out);
+                    op(&m.bytes, out);
+                }
+                count_refs(body, out);
+            }
+            Stmt::HostParallel(h) => {
+                op(&h.num_threads, out);
+                count_refs(&h.body, out);
+            }
+            Stmt::Launch(l) => {
+                for a in &l.args {
+                    op(&a.host, out);
+                    op(&a.bytes, out);
+                }
+                for o in [&l.gangs, &l.workers, &l.vector] {
+                    op(o, out);
+                }
+            }
+            Stmt::Exit(_) | Stmt::Cycle(_) | Stmt::Return => {}
+        }
+    }
 }
 
 fn lower_stmts(ss: Vec<Stmt>, host: &Function, kernels: &mut Vec<Kernel>) -> Vec<Stmt> {
@@ -155,6 +388,11 @@ impl Remap<'_> {
             }
             Stmt::Builtin(b, os) => Stmt::Builtin(b, self.ops(os)),
             Stmt::Prim(p, os) => Stmt::Prim(p, self.ops(os)),
+            Stmt::HostParallel(h) => {
+                let HostParallel { what, line, num_threads, task, body } = *h;
+                let num_threads = self.op(num_threads);
+                Stmt::HostParallel(Box::new(HostParallel { what, line, num_threads, task, body: self.stmts(body) }))
+            }
             s => s,
         }
     }

@@ -59,26 +59,7 @@ pub fn hooks_for(t: Target) -> Box<dyn OffloadHooks> {
     }
 }
 
-/// The identity element of a reduction operator.
-pub fn identity(op: RedOp, ty: Ty) -> Op {
-    match (op, ty) {
-        (RedOp::Add | RedOp::Or | RedOp::Xor, t) => crate::passes::gimplify::zero_of(t),
-        (RedOp::Mul, Ty::I64) => Op::I64(1),
-        (RedOp::Mul, Ty::F32) => Op::F32(1.0),
-        (RedOp::Mul, Ty::F64) => Op::F64(1.0),
-        (RedOp::Mul | RedOp::Eqv, _) => Op::I32(1),
-        (RedOp::Max, Ty::I64) => Op::I64(i64::MIN),
-        (RedOp::Max, Ty::F32) => Op::F32(f32::NEG_INFINITY),
-        (RedOp::Max, Ty::F64) => Op::F64(f64::NEG_INFINITY),
-        (RedOp::Max, _) => Op::I32(i32::MIN),
-        (RedOp::Min, Ty::I64) => Op::I64(i64::MAX),
-        (RedOp::Min, Ty::F32) => Op::F32(f32::INFINITY),
-        (RedOp::Min, Ty::F64) => Op::F64(f64::INFINITY),
-        (RedOp::Min, _) => Op::I32(i32::MAX),
-        (RedOp::And, Ty::I64) => Op::I64(-1),
-        (RedOp::And, _) => Op::I32(-1),
-    }
-}
+pub use crate::passes::gimplify::identity;
 
 pub(crate) fn tmp(f: &mut Function, out: &mut Vec<Stmt>, ty: Ty, rv: Rv) -> Op {
     let n = f.vars.len();

@@ -53,6 +53,8 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Defaultmap(..) => "defaultmap",
         ClauseKind::Depend => "depend",
         ClauseKind::Ignored(n) => n,
+        ClauseKind::CriticalName(_) => "name",
+        ClauseKind::Filter(_) => "filter",
         ClauseKind::Unsupported(s) => s.split('(').next().unwrap_or(s),
     }
 }
@@ -255,6 +257,7 @@ impl Checker {
             | ClauseKind::Safelen(e)
             | ClauseKind::DeviceExpr(e)
             | ClauseKind::Schedule(_, Some(e))
+            | ClauseKind::Filter(e)
             | ClauseKind::DistSchedule(Some(e)) => self.check_int_arg(e, &format!("the argument of `{cname}` must be a scalar integer")),
             ClauseKind::Schedule(_, None)
             | ClauseKind::DistSchedule(None)
@@ -262,7 +265,8 @@ impl Checker {
             | ClauseKind::OmpDefault(_)
             | ClauseKind::Defaultmap(..)
             | ClauseKind::Depend
-            | ClauseKind::Ignored(_) => {}
+            | ClauseKind::Ignored(_)
+            | ClauseKind::CriticalName(_) => {}
             ClauseKind::Seq
             | ClauseKind::Auto
             | ClauseKind::Independent

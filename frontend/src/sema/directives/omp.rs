@@ -1,11 +1,6 @@
 //! OpenMP constructs: which clause may appear on which directive, map types, the nesting of
-//! `target`, `teams`, `distribute` and `parallel`, and host OpenMP (a team of one thread).
-//!
-//! Host `parallel`, worksharing and `simd` directives (outside `target`) are accepted with a
-//! warning and compiled as if they were absent: a team of one thread is a conforming OpenMP
-//! implementation, and programs without thread-number dependences give the same results.
-//! Their `private` and `firstprivate` clauses are reported as not yet implemented, since
-//! ignoring them would let the construct change the original variable.
+//! `target`, `teams`, `distribute` and `parallel`, and host OpenMP (`parallel`, worksharing
+//! and synchronisation constructs outside `target`, run on libgomp's threads).
 
 use super::clauses::Clauses;
 use super::*;
@@ -74,7 +69,30 @@ pub(in crate::sema) fn omp_clause_allowed(kind: OmpKind, clause: &str) -> bool {
         OmpKind::TargetUpdate => ["if", "device", "to", "from", "depend", "nowait"].contains(&clause),
         OmpKind::Atomic => ["seq_cst", "relaxed", "acq_rel", "acquire", "release", "hint"].contains(&clause),
         OmpKind::Taskwait => ["depend", "nowait"].contains(&clause),
-        OmpKind::Barrier | OmpKind::NotYet(..) => false,
+        OmpKind::Critical => ["name", "hint"].contains(&clause),
+        OmpKind::Single => ["private", "firstprivate", "copyprivate", "nowait", "allocate"].contains(&clause),
+        OmpKind::Masked => clause == "filter",
+        OmpKind::Task => [
+            "if",
+            "final",
+            "untied",
+            "default",
+            "mergeable",
+            "private",
+            "firstprivate",
+            "shared",
+            "depend",
+            "priority",
+            "in_reduction",
+            "allocate",
+        ]
+        .contains(&clause),
+        OmpKind::Sections => ["private", "firstprivate", "lastprivate", "reduction", "nowait", "allocate"].contains(&clause),
+        OmpKind::ParallelSections => {
+            clause != "nowait"
+                && (omp_clause_allowed(OmpKind::Sections, clause) || omp_clause_allowed(OmpKind::Leaves(OmpLeaves::PARALLEL), clause))
+        }
+        OmpKind::Barrier | OmpKind::Master | OmpKind::Section | OmpKind::NotYet(..) => false,
     }
 }
 
@@ -110,7 +128,9 @@ impl Checker {
                 }
             }
             let what = match &c.kind {
-                ClauseKind::Lastprivate(_) => Some("the `lastprivate` clause".to_string()),
+                ClauseKind::Lastprivate(_) if kind.leaves().has(OmpLeaves::TARGET) || self.in_target() => {
+                    Some("the `lastprivate` clause".to_string())
+                }
                 ClauseKind::OmpDefault(d) if d == "private" || d == "firstprivate" => Some(format!("`default({d})`")),
                 _ => None,
             };
@@ -130,32 +150,51 @@ impl Checker {
             );
         }
         let l = kind.leaves();
-        if !l.has(OmpLeaves::TARGET) && !self.in_target() {
-            if l.has(OmpLeaves::TEAMS) || l.has(OmpLeaves::DISTRIBUTE) {
-                self.err(Diagnostic::not_yet(format!("host `{}` (outside a `target` construct)", kind.name()), dir.span));
-            } else if l.0 != 0 || kind == OmpKind::Barrier {
-                self.err(
-                    Diagnostic::warning(
-                        "W0901",
-                        format!("host OpenMP `{}` runs on one thread: the directive is ignored", kind.name()),
-                        dir.span,
-                    )
-                    .with_label("outside any `target` construct")
-                    .with_note(
-                        "note: host OpenMP parallelism is not implemented yet; a team of one thread is a conforming OpenMP implementation",
-                    ),
-                );
-                for c in &dir.clauses {
-                    if let ClauseKind::Private(_) | ClauseKind::Firstprivate(_) = c.kind {
-                        self.err(Diagnostic::not_yet(
-                            format!("`{}` on host OpenMP constructs (they run on one thread)", clause_name(&c.kind)),
-                            c.span,
-                        ));
-                    }
-                }
-            }
+        if !l.has(OmpLeaves::TARGET) && !self.in_target() && (l.has(OmpLeaves::TEAMS) || l.has(OmpLeaves::DISTRIBUTE)) {
+            self.err(Diagnostic::not_yet(format!("host `{}` (outside a `target` construct)", kind.name()), dir.span));
         }
         cl
+    }
+
+    /// The host rules of nesting (OpenMP 5.2, 17.1): a worksharing construct, `barrier` or
+    /// `master`/`masked` closely nested in a worksharing, `critical` or `master`/`masked`
+    /// region (the region would deadlock or be ill-formed); `section` outside `sections`.
+    fn host_nesting(&mut self, kind: OmpKind, dir: &Directive) {
+        let l = kind.leaves();
+        let worksharing = |k: OmpKind| {
+            matches!(k, OmpKind::Single | OmpKind::Sections)
+                || (k.leaves().has(OmpLeaves::DO) || k.leaves().has(OmpLeaves::LOOP)) && !k.leaves().has(OmpLeaves::PARALLEL)
+        };
+        if kind == OmpKind::Section {
+            if !matches!(self.omp.last(), Some(OmpKind::Sections | OmpKind::ParallelSections)) {
+                self.err(
+                    Diagnostic::error("E0321", "`section` must be closely nested inside a `sections` construct", dir.span)
+                        .with_label("not directly inside `sections`"),
+                );
+            }
+            return;
+        }
+        let restricted = worksharing(kind) || matches!(kind, OmpKind::Barrier | OmpKind::Master | OmpKind::Masked);
+        if !restricted || l.has(OmpLeaves::PARALLEL) {
+            return;
+        }
+        // The enclosing regions up to the innermost `parallel`.
+        let outer = self
+            .omp
+            .iter()
+            .rev()
+            .take_while(|k| !k.leaves().has(OmpLeaves::PARALLEL))
+            .copied()
+            .find(|k| worksharing(*k) || matches!(k, OmpKind::Critical | OmpKind::Master | OmpKind::Masked | OmpKind::Task));
+        if let Some(o) = outer {
+            if matches!(kind, OmpKind::Master | OmpKind::Masked) && !worksharing(o) {
+                return;
+            }
+            self.err(
+                Diagnostic::error("E0321", format!("`{}` may not be closely nested inside a `{}` region", kind.name(), o.name()), dir.span)
+                    .with_label(format!("inside `{}` without an intervening `parallel`", o.name())),
+            );
+        }
     }
 
     /// Reports `teams` not closely nested in `target`, `distribute` not closely nested in
@@ -177,6 +216,22 @@ impl Checker {
             return;
         }
         if !self.in_target() {
+            self.host_nesting(kind, dir);
+            return;
+        }
+        if matches!(
+            kind,
+            OmpKind::Critical
+                | OmpKind::Single
+                | OmpKind::Master
+                | OmpKind::Masked
+                | OmpKind::Sections
+                | OmpKind::ParallelSections
+                | OmpKind::Section
+                | OmpKind::Taskwait
+                | OmpKind::Task
+        ) {
+            self.err(Diagnostic::not_yet(format!("`{}` inside a `target` region", kind.name()), dir.span));
             return;
         }
         if l.has(OmpLeaves::TEAMS) && outer != Some(OmpKind::Leaves(OmpLeaves::TARGET)) {

@@ -572,6 +572,7 @@ fn exits_to(ss: &[Stmt], id: LoopId) -> bool {
         Stmt::Loop { body, .. } | Stmt::DataRegion { body, .. } => exits_to(body, id),
         Stmt::While { cond_body, body, .. } => exits_to(cond_body, id) || exits_to(body, id),
         Stmt::Region(r) => exits_to(&r.body, id),
+        Stmt::HostParallel(h) => exits_to(&h.body, id),
         _ => false,
     })
 }

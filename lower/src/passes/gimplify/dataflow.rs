@@ -57,6 +57,10 @@ pub fn uses(ss: &[Stmt], out: &mut BTreeSet<VarId>) {
             }
             Stmt::Region(r) => uses(&r.body, out),
             Stmt::DataRegion { body, .. } => uses(body, out),
+            Stmt::HostParallel(h) => {
+                op(&h.num_threads, out);
+                uses(&h.body, out);
+            }
             Stmt::Launch(_) | Stmt::Exit(_) | Stmt::Cycle(_) | Stmt::Return => {}
         }
     }
@@ -96,6 +100,7 @@ pub fn defs(ss: &[Stmt]) -> BTreeSet<VarId> {
                 }
                 Stmt::Region(r) => walk(&r.body, out),
                 Stmt::DataRegion { body, .. } => walk(body, out),
+                Stmt::HostParallel(h) => walk(&h.body, out),
                 _ => {}
             }
         }

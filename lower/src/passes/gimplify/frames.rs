@@ -27,7 +27,8 @@ impl G<'_> {
             .collect()
     }
 
-    /// This unit's index in the file.
+    /// This unit's index in the file (the unit may be a copy with its OpenMP directives
+    /// rewritten: the same kind and name at the same place).
     fn unit_index(&self) -> Option<usize> {
         Some(self.unit_idx)
     }

@@ -36,6 +36,7 @@ mod elemental;
 mod exprs;
 mod frames;
 mod globals;
+mod host_omp;
 mod intrinsics;
 mod io;
 mod offload_atomic;
@@ -462,6 +463,27 @@ pub fn combine_rv(op: RedOp, a: Op, b: Op) -> Rv {
         RedOp::Or => Rv::Binary(BinOp::Or, a, b),
         RedOp::Xor => Rv::Binary(BinOp::Xor, a, b),
         RedOp::Eqv => Rv::Binary(BinOp::Eq, a, b),
+    }
+}
+
+/// The identity element of a reduction operator.
+pub fn identity(op: RedOp, ty: Ty) -> Op {
+    match (op, ty) {
+        (RedOp::Add | RedOp::Or | RedOp::Xor, t) => zero_of(t),
+        (RedOp::Mul, Ty::I64) => Op::I64(1),
+        (RedOp::Mul, Ty::F32) => Op::F32(1.0),
+        (RedOp::Mul, Ty::F64) => Op::F64(1.0),
+        (RedOp::Mul | RedOp::Eqv, _) => Op::I32(1),
+        (RedOp::Max, Ty::I64) => Op::I64(i64::MIN),
+        (RedOp::Max, Ty::F32) => Op::F32(f32::NEG_INFINITY),
+        (RedOp::Max, Ty::F64) => Op::F64(f64::NEG_INFINITY),
+        (RedOp::Max, _) => Op::I32(i32::MIN),
+        (RedOp::Min, Ty::I64) => Op::I64(i64::MAX),
+        (RedOp::Min, Ty::F32) => Op::F32(f32::INFINITY),
+        (RedOp::Min, Ty::F64) => Op::F64(f64::INFINITY),
+        (RedOp::Min, _) => Op::I32(i32::MAX),
+        (RedOp::And, Ty::I64) => Op::I64(-1),
+        (RedOp::And, _) => Op::I32(-1),
     }
 }
 

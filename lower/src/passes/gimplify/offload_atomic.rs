@@ -4,6 +4,27 @@
 use super::*;
 
 impl G<'_> {
+    /// Whether the variable an atomic construct updates lives in memory (an array
+    /// element, a component, a dummy, a saved, module or shared scalar).
+    fn atomic_in_memory(&self, kind: ast::AtomicKind, stmts: &[(Expr, Expr)]) -> bool {
+        let target = match (kind, stmts) {
+            (ast::AtomicKind::Read, [(_, x)]) => x,
+            (ast::AtomicKind::Update | ast::AtomicKind::Write, [(x, _)]) => x,
+            (ast::AtomicKind::Capture, [(a, ra), (b, _)]) => {
+                if matches!(ra.kind, ExprKind::Name(_)) {
+                    b
+                } else {
+                    a
+                }
+            }
+            _ => return false,
+        };
+        match &target.kind {
+            ExprKind::Name(id) => !matches!(self.lookup(&id.name), Some(Home::Reg(..)) | None),
+            _ => true,
+        }
+    }
+
     pub(super) fn atomic(&mut self, dir: &ast::Directive, kind: ast::AtomicKind, body: &[ast::Stmt]) {
         let assign = |s: &ast::Stmt| -> Option<(Expr, Expr)> {
             if let StmtKind::Assign { lhs, rhs } = &s.kind {
@@ -13,8 +34,9 @@ impl G<'_> {
             }
         };
         let stmts: Vec<(Expr, Expr)> = body.iter().filter_map(assign).collect();
-        if self.region.is_none() {
-            // Outside compute constructs the host is the only thread.
+        if self.region.is_none() && !self.atomic_in_memory(kind, &stmts) {
+            // Outside compute constructs, a variable in a register is the thread's own
+            // (host OpenMP keeps shared scalars in memory).
             self.stmts(body);
             return;
         }

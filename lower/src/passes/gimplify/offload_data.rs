@@ -417,6 +417,14 @@ pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> 
     walk(&p.body, &mut out, syms, None, false);
     // `declare target` variables: their device copy is found by their address.
     out.extend(syms.list().iter().filter(|s| s.declare_target && s.rank == 0).map(|s| s.name.clone()));
+    // Host `parallel`: shared scalars are reached through their addresses.
+    if super::host_omp::has_host_parallel(&p.body) {
+        for s in syms.list() {
+            if s.rank == 0 && !s.parameter && !s.external && matches!(s.base, BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical) {
+                out.insert(s.name.clone());
+            }
+        }
+    }
     // Atomic reads put the read variable in the set too, but `v` in `v = x` must stay
     // private; only shared targets matter and an extra memory scalar is harmless.
     out

@@ -181,7 +181,7 @@ const MAX_ALLOCA: u64 = 64 * 1024;
 
 impl G<'_> {
     /// The size in bytes of an array whose bounds are constant.
-    fn const_array_bytes(&self, name: &str) -> Option<u64> {
+    pub(super) fn const_array_bytes(&self, name: &str) -> Option<u64> {
         let s = self.syms.get(name)?;
         if s.allocatable || s.dims.is_empty() {
             return None;

@@ -22,8 +22,8 @@
 //! - `nowait` is satisfied by synchronous execution; `device(n)`, `schedule`,
 //!   `dist_schedule`, `simdlen`, `shared` and `default(shared|none)` do not change results.
 //! - `barrier` inside `target` needs nothing: partitioned loops end with a join.
-//! - Host `parallel`, worksharing and `simd` directives (outside `target`; semantic analysis
-//!   warned) are dropped: the code runs on one thread.
+//! - Host `parallel`, worksharing, `simd` and `barrier` directives (outside `target`) stay
+//!   as they are: `host_omp` lowers them onto libgomp's threads.
 
 use gpuf_frontend::ast::{self, AccKind, ClauseKind, DirKind, MapType, OmpKind, OmpLeaves, StmtKind};
 use gpuf_frontend::Diagnostic;
@@ -111,9 +111,23 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
                     let (dir, body) = merge_target(dir, body);
                     out.push(target_region(&dir, &body, None, *end_span, span, diags));
                 }
+                // Host `parallel`, worksharing and synchronisation constructs: kept for
+                // `host_omp`.
+                OmpKind::Leaves(_)
+                | OmpKind::Critical
+                | OmpKind::Single
+                | OmpKind::Master
+                | OmpKind::Masked
+                | OmpKind::Sections
+                | OmpKind::ParallelSections
+                | OmpKind::Task
+                    if !ctx.target =>
+                {
+                    out.push(mk(StmtKind::Construct { dir: dir.clone(), body: stmts(body, ctx, diags), end_span: *end_span }))
+                }
                 OmpKind::Leaves(l) => {
                     // `teams` and `parallel` inside `target` (their clauses were taken by the
-                    // region when they were the whole target body); host `parallel`: dropped.
+                    // region when they were the whole target body).
                     let mut inner = ctx;
                     if ctx.target && l.has(OmpLeaves::PARALLEL) {
                         inner.parallel = true;
@@ -141,8 +155,8 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
             if l.has(OmpLeaves::TARGET) {
                 out.push(target_region(dir, std::slice::from_ref(do_stmt.as_ref()), Some(l), Default::default(), span, diags));
             } else if !ctx.target {
-                // Host worksharing: one thread runs the loop.
-                out.push(one(do_stmt, ctx, diags));
+                // Host worksharing: kept for `host_omp`.
+                out.push(mk(StmtKind::LoopConstruct { dir: dir.clone(), do_stmt: Box::new(one(do_stmt, ctx, diags)) }));
             } else {
                 let mut clauses = level_clauses(l, ctx, &dir.clauses);
                 clauses.extend(loop_clauses(&dir.clauses, diags));
@@ -186,7 +200,10 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
                 cs.push(ClauseKind::IfPresent);
                 out.push(mk(StmtKind::Standalone(acc(AccKind::Update, cs, dir))));
             }
-            // `barrier`: nothing to do (see the module doc); the rest was reported.
+            // Host `barrier`: kept for `host_omp`.
+            Some(OmpKind::Barrier | OmpKind::Section | OmpKind::Taskwait) if !ctx.target => out.push(s.clone()),
+            // `barrier` in a target region: nothing to do (see the module doc); the rest
+            // was reported.
             Some(_) => {}
         },
         StmtKind::Atomic { dir, kind, body } => {

@@ -164,6 +164,28 @@ impl G<'_> {
             StmtKind::AllocateComp(items) => self.allocate_comps(items, s.span),
             StmtKind::AllocOpts { stmt, spec, source, mold } => self.alloc_opts(stmt, spec.as_ref(), source.as_deref(), *mold, s.span),
             StmtKind::DeallocateComp(items) => self.deallocate_comps(items, s.span),
+            // Host OpenMP (the target constructs were rewritten into OpenACC's).
+            StmtKind::Construct { dir, body, .. } if dir.kind.omp().is_some_and(|k| k.leaves().has(ast::OmpLeaves::PARALLEL)) => {
+                self.host_parallel(dir, body, None)
+            }
+            StmtKind::LoopConstruct { dir, do_stmt } if dir.kind.omp().is_some() => {
+                let l = dir.kind.omp().map(|k| k.leaves()).unwrap_or(ast::OmpLeaves(0));
+                if l.has(ast::OmpLeaves::PARALLEL) {
+                    self.host_parallel(dir, &[], Some(do_stmt))
+                } else if l.has(ast::OmpLeaves::DO) || l.has(ast::OmpLeaves::LOOP) {
+                    self.host_do(dir, do_stmt, false)
+                } else {
+                    // `simd` alone: the loop itself.
+                    self.stmt(do_stmt)
+                }
+            }
+            StmtKind::Construct { dir, body, .. } if dir.kind.omp().is_some() => self.host_construct(dir, body),
+            StmtKind::Standalone(dir) if dir.kind.omp() == Some(ast::OmpKind::Barrier) => self.host_barrier(),
+            StmtKind::Standalone(dir) if dir.kind.omp() == Some(ast::OmpKind::Taskwait) => {
+                self.emit(Stmt::Call("GOMP_taskwait".into(), vec![]))
+            }
+            // `section` outside `sections` was reported.
+            StmtKind::Standalone(dir) if dir.kind.omp() == Some(ast::OmpKind::Section) => {}
             StmtKind::Construct { dir, body, .. } => match dir.kind.acc() {
                 Some(ast::AccKind::Parallel | ast::AccKind::Kernels | ast::AccKind::Serial) => self.region(dir, body, None, s.span),
                 Some(ast::AccKind::Data) => self.data_region(dir, body),

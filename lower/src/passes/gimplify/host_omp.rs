@@ -1,0 +1,762 @@
+//! Host OpenMP (outside `target`) on libgomp's threads, with the entry points gfortran
+//! emits, so that gpuf and gfortran objects share one thread pool.
+//!
+//! - `parallel` becomes a [`Stmt::HostParallel`] that omp-lower outlines and starts with
+//!   `GOMP_parallel`. Every scalar of a unit with a host `parallel` construct lives in
+//!   memory (`memory_scalars`), so the outlined body reaches shared scalars through their
+//!   addresses, which it receives by value with everything else it reads; arrays are
+//!   reached through their data pointers. `private` and `firstprivate` scalars are fresh
+//!   registers (firstprivate ones loaded from the original at the start of each thread),
+//!   private arrays of constant size per-thread stack blocks; loop variables of the
+//!   loops in the construct are private, as OpenMP says for Fortran.
+//! - Worksharing `do`: `schedule(static)` without a chunk gives each thread one block of
+//!   the (collapsed) iteration space computed from `omp_get_thread_num` and
+//!   `omp_get_num_threads`; with a chunk, chunks round-robin; `dynamic`, `guided` and
+//!   `runtime` take chunks from `GOMP_loop_*_start/next`, ended by
+//!   `GOMP_loop_end_nowait`. Reductions combine each thread's partial result into the
+//!   original under `GOMP_atomic_start/end`; `lastprivate` copies the value of the thread
+//!   that ran the last iteration; a `GOMP_barrier` ends the loop unless `nowait`.
+//! - `barrier` is `GOMP_barrier`. `simd` alone is the plain loop.
+
+use super::*;
+
+/// A reduction of a host construct: the operator, the original's home, the private local.
+struct HostRed {
+    op: RedOp,
+    base: BaseTy,
+    orig: Home,
+    local: VarId,
+}
+
+/// The data-sharing state a host construct sets up before its body.
+#[derive(Default)]
+struct Sharing {
+    scope: HashMap<String, Home>,
+    reds: Vec<HostRed>,
+    /// `lastprivate` items: the original's home and the private copy.
+    lasts: Vec<(Home, Home)>,
+}
+
+impl G<'_> {
+    /// A host `parallel` construct; `do_stmt` is the loop of a combined `parallel do`.
+    pub(super) fn host_parallel(&mut self, dir: &ast::Directive, body: &[ast::Stmt], do_stmt: Option<&ast::Stmt>) {
+        let mut nt = match dir.clauses.iter().find_map(|c| if let ClauseKind::NumThreads(e) = &c.kind { Some(e) } else { None }) {
+            Some(e) => {
+                let v = self.expr(e);
+                self.conv(v, Ty::I32)
+            }
+            None => Op::I32(0),
+        };
+        if let Some(e) = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }) {
+            // `if(false)`: a team of one thread (what gfortran passes to GOMP_parallel).
+            let c = self.expr(e);
+            let t = self.tmp(Ty::I32);
+            self.emit(Stmt::Assign(t, Rv::Use(nt)));
+            self.emit(Stmt::If { cond: c, then_body: vec![], else_body: vec![Stmt::Assign(t, Rv::Use(Op::I32(1)))] });
+            nt = Op::Var(t);
+        }
+        self.host_unsupported(dir);
+        let inner_body: &[ast::Stmt] = match do_stmt {
+            Some(d) => std::slice::from_ref(d),
+            None => body,
+        };
+        if let Some(sp) = allocates(inner_body) {
+            // The descriptor would change in the outlined body only.
+            self.not_yet("`allocate`/`deallocate` inside a host `parallel` construct", sp);
+        }
+        self.push_block();
+        // Clauses of the loop of a combined construct stay with the loop.
+        let combined = do_stmt.is_some() || dir.kind.omp() == Some(ast::OmpKind::ParallelSections);
+        let mine = |k: &ClauseKind| match k {
+            ClauseKind::Reduction(..) | ClauseKind::Lastprivate(_) => !combined,
+            _ => true,
+        };
+        let clauses: Vec<ast::Clause> = dir.clauses.iter().filter(|c| mine(&c.kind)).cloned().collect();
+        let mut sh = self.host_sharing(&clauses);
+        let inner: &[ast::Stmt] = match do_stmt {
+            Some(d) => std::slice::from_ref(d),
+            None => body,
+        };
+        let mut names = Vec::new();
+        loop_vars(inner, &mut names);
+        self.private_loop_vars(&names, &mut sh.scope);
+        self.overrides.push(std::mem::take(&mut sh.scope));
+        match do_stmt {
+            None if dir.kind.omp() == Some(ast::OmpKind::ParallelSections) => {
+                let sc: Vec<ast::Clause> = dir.clauses.iter().filter(|c| !mine(&c.kind)).cloned().collect();
+                let sd = ast::Directive { kind: ast::DirKind::Omp(ast::OmpKind::Sections), clauses: sc, span: dir.span };
+                self.host_sections(&sd, body);
+            }
+            Some(d) => {
+                let loop_clauses: Vec<ast::Clause> =
+                    dir.clauses.iter().filter(|c| !mine(&c.kind) || is_loop_clause(&c.kind)).cloned().collect();
+                let ld = ast::Directive { kind: dir.kind, clauses: loop_clauses, span: dir.span };
+                self.host_do(&ld, d, true);
+            }
+            None => self.stmts(body),
+        }
+        self.overrides.pop();
+        self.host_finish(&sh);
+        let b = self.pop_block();
+        let line = self.line(dir.span);
+        self.emit(Stmt::HostParallel(Box::new(HostParallel { what: dir.kind.name(), line, num_threads: nt, task: false, body: b })));
+    }
+
+    /// Clauses host constructs do not support yet.
+    fn host_unsupported(&mut self, dir: &ast::Directive) {
+        for c in &dir.clauses {
+            match &c.kind {
+                ClauseKind::Unsupported(n) => self.not_yet(format!("the `{n}` clause on host OpenMP constructs"), c.span),
+                ClauseKind::OmpDefault(d) if d == "private" || d == "firstprivate" => {
+                    self.not_yet(format!("`default({d})` on host OpenMP constructs"), c.span)
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// `private`, `firstprivate`, `reduction` and `lastprivate` of a host construct: the
+    /// private homes (firstprivate ones initialised, reduction locals set to the
+    /// operator's identity) in the current block.
+    fn host_sharing(&mut self, clauses: &[ast::Clause]) -> Sharing {
+        let mut sh = Sharing::default();
+        for c in clauses {
+            let (list, first) = match &c.kind {
+                ClauseKind::Private(l) => (l, false),
+                ClauseKind::Firstprivate(l) => (l, true),
+                ClauseKind::Lastprivate(l) => (l, false),
+                _ => continue,
+            };
+            for e in list {
+                let ExprKind::Name(id) = &e.kind else { continue };
+                let Some(orig) = self.lookup(&id.name) else { continue };
+                let h = match &orig {
+                    Home::Reg(_, b) | Home::Mem(_, b) if !matches!(b, BaseTy::Derived(_)) && complex::part_ty(*b).is_none() => {
+                        let v = self.f.new_var(id.name.clone(), ir_ty(*b));
+                        if first {
+                            let o = match orig {
+                                Home::Reg(r, _) => Op::Var(r),
+                                Home::Mem(p, b) => self.load_as(b, Op::Var(p)),
+                                _ => Op::Null,
+                            };
+                            self.emit(Stmt::Assign(v, Rv::Use(o)));
+                        }
+                        Home::Reg(v, *b)
+                    }
+                    Home::Array(d) => {
+                        let Some(bytes) = self.const_array_bytes(&id.name).filter(|n| *n <= 64 * 1024) else {
+                            self.not_yet("private arrays of non-constant size or more than 64 KiB on host OpenMP constructs", e.span);
+                            continue;
+                        };
+                        let pa = self.f.new_var(format!("{}.priv", d.name), Ty::Ptr);
+                        self.emit(Stmt::Assign(pa, Rv::Alloca(bytes)));
+                        if first {
+                            self.copy_array_data(d.addr, pa, d);
+                        }
+                        Home::Array(Desc { addr: pa, ..d.clone() })
+                    }
+                    _ => {
+                        self.not_yet("private derived-type, complex or character variables on host OpenMP constructs", e.span);
+                        continue;
+                    }
+                };
+                if matches!(c.kind, ClauseKind::Lastprivate(_)) {
+                    sh.lasts.push((orig.clone(), h.clone()));
+                }
+                sh.scope.insert(id.name.clone(), h);
+            }
+        }
+        for c in clauses {
+            let ClauseKind::Reduction(op, list) = &c.kind else { continue };
+            for e in list {
+                let ExprKind::Name(id) = &e.kind else { continue };
+                let orig = self.lookup(&id.name);
+                let b = match &orig {
+                    Some(Home::Reg(_, b)) | Some(Home::Mem(_, b)) if !matches!(b, BaseTy::Derived(_)) && complex::part_ty(*b).is_none() => {
+                        *b
+                    }
+                    _ => {
+                        self.not_yet("reductions on arrays, complex or derived-type variables on host OpenMP constructs", e.span);
+                        continue;
+                    }
+                };
+                let op = red_op(*op);
+                let local = self.f.new_var(format!("{}.red", id.name), ir_ty(b));
+                self.emit(Stmt::Assign(local, Rv::Use(identity(op, ir_ty(b)))));
+                sh.scope.insert(id.name.clone(), Home::Reg(local, b));
+                sh.reds.push(HostRed { op, base: b, orig: orig.unwrap_or(Home::Reg(local, b)), local });
+            }
+        }
+        sh
+    }
+
+    /// Loop variables of the construct: private registers (unless a clause decided).
+    fn private_loop_vars(&mut self, names: &[String], scope: &mut HashMap<String, Home>) {
+        for n in names {
+            if scope.contains_key(n) {
+                continue;
+            }
+            if let Some(Home::Reg(_, b) | Home::Mem(_, b)) = self.lookup(n) {
+                let v = self.f.new_var(n.clone(), ir_ty(b));
+                scope.insert(n.clone(), Home::Reg(v, b));
+            }
+        }
+    }
+
+    /// Combines the reductions into their originals under libgomp's atomic lock.
+    fn host_finish(&mut self, sh: &Sharing) {
+        if sh.reds.is_empty() {
+            return;
+        }
+        self.emit(Stmt::Call("GOMP_atomic_start".into(), vec![]));
+        for r in &sh.reds {
+            let ty = ir_ty(r.base);
+            match r.orig {
+                Home::Mem(p, b) => {
+                    let o = self.load_as(b, Op::Var(p));
+                    let n = self.val(ty, combine_rv(r.op, o, Op::Var(r.local)));
+                    self.store_as(b, Op::Var(p), n);
+                }
+                Home::Reg(v, _) if v != r.local => self.emit(Stmt::Assign(v, combine_rv(r.op, Op::Var(v), Op::Var(r.local)))),
+                _ => {}
+            }
+        }
+        self.emit(Stmt::Call("GOMP_atomic_end".into(), vec![]));
+    }
+
+    /// A worksharing `do` (also `do simd`, `loop`); `combined` for the loop of `parallel do`
+    /// (whose loop variables the construct already made private).
+    pub(super) fn host_do(&mut self, dir: &ast::Directive, do_stmt: &ast::Stmt, combined: bool) {
+        let StmtKind::Do { .. } = &do_stmt.kind else {
+            self.not_yet("an OpenMP loop construct not followed by a counted `do` loop", dir.span);
+            return;
+        };
+        if !combined {
+            self.host_unsupported(dir);
+        }
+        let mut collapse = 1u32;
+        let mut sched: Option<(String, Option<&Expr>)> = None;
+        let mut nowait = false;
+        for c in &dir.clauses {
+            match &c.kind {
+                ClauseKind::Collapse(e) => {
+                    if let ExprKind::Int(n, _) = e.kind {
+                        collapse = n.max(1) as u32;
+                    }
+                }
+                ClauseKind::Schedule(k, ch) => sched = Some((k.clone(), ch.as_ref())),
+                ClauseKind::Nowait => nowait = true,
+                _ => {}
+            }
+        }
+        self.push_block();
+        let mut sh = self.host_sharing(&dir.clauses);
+        let mut names = Vec::new();
+        loop_vars(std::slice::from_ref(do_stmt), &mut names);
+        self.private_loop_vars(&names, &mut sh.scope);
+        let chunk = match sched.as_ref().and_then(|(_, c)| *c) {
+            Some(e) => {
+                let v = self.expr(e);
+                Some(self.conv(v, Ty::I64))
+            }
+            None => None,
+        };
+        let kind = sched.map(|(k, _)| k).unwrap_or_else(|| "static".into());
+        // The flag of the thread that runs the last iteration (for `lastprivate`).
+        let last_flag = if sh.lasts.is_empty() {
+            None
+        } else {
+            let v = self.f.new_var("omp.last", Ty::I32);
+            self.emit(Stmt::Assign(v, Rv::Use(Op::I32(0))));
+            Some(v)
+        };
+        self.overrides.push(std::mem::take(&mut sh.scope));
+        let StmtKind::Do { name, var, start, end, step, body } = &do_stmt.kind else { return };
+        self.push_block();
+        self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, None);
+        let mut lb = self.pop_block();
+        self.overrides.pop();
+        if let Some(Stmt::Loop { .. }) = lb.last() {
+            let Some(Stmt::Loop { id, var, lo, hi, step, body, .. }) = lb.pop() else { return };
+            for s in lb {
+                self.emit(s);
+            }
+            self.workshare(id, var, lo, hi, step, body, collapse, &kind, chunk, last_flag);
+        } else {
+            for s in lb {
+                self.emit(s);
+            }
+        }
+        self.host_lastprivate(&sh, last_flag);
+        self.host_finish(&sh);
+        if !nowait {
+            self.emit(Stmt::Call("GOMP_barrier".into(), vec![]));
+        }
+        let b = self.pop_block();
+        for s in b {
+            self.emit(s);
+        }
+    }
+
+    /// Emits the loop `var = lo, hi, step` (with `collapse - 1` further loops at the start
+    /// of `body`) shared among the team's threads by the schedule `kind`.
+    #[allow(clippy::too_many_arguments)]
+    fn workshare(
+        &mut self,
+        id: LoopId,
+        var: VarId,
+        lo: Op,
+        hi: Op,
+        step: Op,
+        body: Vec<Stmt>,
+        collapse: u32,
+        kind: &str,
+        chunk: Option<Op>,
+        last_flag: Option<VarId>,
+    ) {
+        // The collapsed nest, outermost first; statements before an inner loop compute its
+        // bounds (invariant in a rectangular nest): hoisted.
+        let mut nest = vec![(var, lo, hi, step)];
+        let mut ids = vec![id];
+        let mut inner = body;
+        for _ in 1..collapse {
+            let Some(pos) = inner.iter().position(|s| matches!(s, Stmt::Loop { .. })) else { break };
+            let mut rest = inner.split_off(pos);
+            for s in std::mem::take(&mut inner) {
+                self.emit(s);
+            }
+            let Stmt::Loop { id: iid, var, lo, hi, step, body, .. } = rest.remove(0) else { break };
+            nest.push((var, lo, hi, step));
+            ids.push(iid);
+            inner = body;
+            inner.append(&mut rest);
+        }
+        let mut lens = Vec::new();
+        let mut bounds = Vec::new();
+        let mut total = Op::I64(1);
+        for (_, lo, hi, st) in &nest {
+            let lo = self.conv(lo.clone(), Ty::I64);
+            let hi = self.conv(hi.clone(), Ty::I64);
+            let st = self.conv(st.clone(), Ty::I64);
+            let d = self.bin(Ty::I64, BinOp::Sub, hi, lo.clone());
+            let d = self.bin(Ty::I64, BinOp::Add, d, st.clone());
+            let d = self.bin(Ty::I64, BinOp::Div, d, st.clone());
+            let n = self.bin(Ty::I64, BinOp::Max, d, Op::I64(0));
+            total = self.bin(Ty::I64, BinOp::Mul, total, n.clone());
+            lens.push(n);
+            bounds.push((lo, st));
+        }
+        // The body of one iteration `k` (`I64`, 0-based in the collapsed space).
+        let k = self.f.new_var(format!("omp.k{}", id.0), Ty::I64);
+        self.push_block();
+        let mut rem = Op::Var(k);
+        for j in (0..nest.len()).rev() {
+            let r = if j == 0 {
+                rem.clone()
+            } else {
+                let q = self.bin(Ty::I64, BinOp::Div, rem.clone(), lens[j].clone());
+                let qm = self.bin(Ty::I64, BinOp::Mul, q.clone(), lens[j].clone());
+                let r = self.bin(Ty::I64, BinOp::Sub, rem.clone(), qm);
+                rem = q;
+                r
+            };
+            let (lo, st) = bounds[j].clone();
+            let off = self.bin(Ty::I64, BinOp::Mul, r, st);
+            let x = self.bin(Ty::I64, BinOp::Add, lo, off);
+            let v = nest[j].0;
+            let vt = self.f.var(v).ty;
+            let x = self.conv(x, vt);
+            self.emit(Stmt::Assign(v, Rv::Use(x)));
+        }
+        if let Some(flag) = last_flag {
+            let tl = self.bin(Ty::I64, BinOp::Sub, total.clone(), Op::I64(1));
+            let is_last = self.bin(Ty::I64, BinOp::Eq, Op::Var(k), tl);
+            self.emit(Stmt::Assign(flag, Rv::Binary(BinOp::Or, Op::Var(flag), is_last)));
+        }
+        let mut iter = self.pop_block();
+        iter.extend(retarget(inner, &ids[1..], id));
+        let call = |g: &mut Self, name: &str, ty: Ty, args: Vec<Op>| -> Op {
+            let v = g.val(ty, Rv::Call(name.into(), args, ty));
+            if ty == Ty::I32 {
+                g.conv(v, Ty::I64)
+            } else {
+                v
+            }
+        };
+        match (kind, &chunk) {
+            ("static" | "auto", None) => {
+                let nthr = call(self, "omp_get_num_threads", Ty::I32, vec![]);
+                let tid = call(self, "omp_get_thread_num", Ty::I32, vec![]);
+                let q = self.bin(Ty::I64, BinOp::Div, total.clone(), nthr.clone());
+                let qn = self.bin(Ty::I64, BinOp::Mul, q.clone(), nthr);
+                let r = self.bin(Ty::I64, BinOp::Sub, total.clone(), qn);
+                let extra = self.bin(Ty::I64, BinOp::Min, tid.clone(), r.clone());
+                let s = self.bin(Ty::I64, BinOp::Mul, tid.clone(), q.clone());
+                let s = self.bin(Ty::I64, BinOp::Add, s, extra);
+                let more = self.bin(Ty::I64, BinOp::Lt, tid, r);
+                let more = self.conv(more, Ty::I64);
+                let cnt = self.bin(Ty::I64, BinOp::Add, q, more);
+                let e = self.bin(Ty::I64, BinOp::Add, s.clone(), cnt);
+                let e = self.bin(Ty::I64, BinOp::Sub, e, Op::I64(1));
+                self.emit(Stmt::Loop { id, var: k, lo: s, hi: e, step: Op::I64(1), body: iter, part: None });
+            }
+            ("static" | "auto", Some(c)) => {
+                let c = self.bin(Ty::I64, BinOp::Max, c.clone(), Op::I64(1));
+                let nthr = call(self, "omp_get_num_threads", Ty::I32, vec![]);
+                let tid = call(self, "omp_get_thread_num", Ty::I32, vec![]);
+                let first = self.bin(Ty::I64, BinOp::Mul, tid, c.clone());
+                let stride = self.bin(Ty::I64, BinOp::Mul, nthr, c.clone());
+                let last = self.bin(Ty::I64, BinOp::Sub, total.clone(), Op::I64(1));
+                let s = self.f.new_var(format!("omp.s{}", id.0), Ty::I64);
+                let oid = self.f.new_loop();
+                self.push_block();
+                let e = self.bin(Ty::I64, BinOp::Add, Op::Var(s), c);
+                let e = self.bin(Ty::I64, BinOp::Min, e, total);
+                let e = self.bin(Ty::I64, BinOp::Sub, e, Op::I64(1));
+                self.emit(Stmt::Loop { id, var: k, lo: Op::Var(s), hi: e, step: Op::I64(1), body: iter, part: None });
+                let ob = self.pop_block();
+                self.emit(Stmt::Loop { id: oid, var: s, lo: first, hi: last, step: stride, body: ob, part: None });
+            }
+            _ => {
+                // Chunks from libgomp: [istart, iend) of the 0-based space.
+                let buf = self.f.new_var("omp.range", Ty::Ptr);
+                self.emit(Stmt::Assign(buf, Rv::Alloca(16)));
+                let ep = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(buf), Op::I64(8)));
+                let (start, next) = match kind {
+                    "dynamic" => ("GOMP_loop_dynamic_start", "GOMP_loop_dynamic_next"),
+                    "guided" => ("GOMP_loop_guided_start", "GOMP_loop_guided_next"),
+                    _ => ("GOMP_loop_runtime_start", "GOMP_loop_runtime_next"),
+                };
+                let mut args = vec![Op::I64(0), total, Op::I64(1)];
+                if start != "GOMP_loop_runtime_start" {
+                    args.push(chunk.unwrap_or(Op::I64(1)));
+                }
+                args.extend([Op::Var(buf), ep.clone()]);
+                let more = self.f.new_var("omp.more", Ty::I32);
+                let got = self.val(Ty::I8, Rv::Call(start.into(), args, Ty::I8));
+                self.emit(Stmt::Assign(more, Rv::Cast(Ty::I32, got)));
+                let wid = self.f.new_loop();
+                self.push_block();
+                let s = self.val(Ty::I64, Rv::Load(Ty::I64, Op::Var(buf)));
+                let e = self.val(Ty::I64, Rv::Load(Ty::I64, ep.clone()));
+                let e = self.bin(Ty::I64, BinOp::Sub, e, Op::I64(1));
+                self.emit(Stmt::Loop { id, var: k, lo: s, hi: e, step: Op::I64(1), body: iter, part: None });
+                let got = self.val(Ty::I8, Rv::Call(next.into(), vec![Op::Var(buf), ep], Ty::I8));
+                self.emit(Stmt::Assign(more, Rv::Cast(Ty::I32, got)));
+                let wb = self.pop_block();
+                self.emit(Stmt::While { id: wid, cond_body: vec![], cond: Op::Var(more), body: wb });
+                self.emit(Stmt::Call("GOMP_loop_end_nowait".into(), vec![]));
+            }
+        }
+    }
+
+    /// `critical`, `single`, `master`, `masked` and `sections` on the host.
+    pub(super) fn host_construct(&mut self, dir: &ast::Directive, body: &[ast::Stmt]) {
+        use ast::OmpKind as K;
+        let Some(kind) = dir.kind.omp() else { return };
+        self.host_unsupported(dir);
+        match kind {
+            K::Critical => {
+                let name = dir.clauses.iter().find_map(|c| if let ClauseKind::CriticalName(n) = &c.kind { Some(n.clone()) } else { None });
+                let lock = name.map(|n| {
+                    // gfortran's lock variable of a named critical section.
+                    let g = format!(".gomp_critical_user_{n}");
+                    self.add_global(&g, Ty::Ptr, Op::Null, false);
+                    self.val(Ty::Ptr, Rv::GlobalAddr(g))
+                });
+                match &lock {
+                    Some(p) => self.emit(Stmt::Call("GOMP_critical_name_start".into(), vec![p.clone()])),
+                    None => self.emit(Stmt::Call("GOMP_critical_start".into(), vec![])),
+                }
+                self.stmts(body);
+                match lock {
+                    Some(p) => self.emit(Stmt::Call("GOMP_critical_name_end".into(), vec![p])),
+                    None => self.emit(Stmt::Call("GOMP_critical_end".into(), vec![])),
+                }
+            }
+            K::Single => {
+                let nowait = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Nowait));
+                let got = self.val(Ty::I8, Rv::Call("GOMP_single_start".into(), vec![], Ty::I8));
+                let me = self.val(Ty::I32, Rv::Cast(Ty::I32, got));
+                self.push_block();
+                let mut sh = self.host_sharing(&dir.clauses);
+                let mut names = Vec::new();
+                loop_vars(body, &mut names);
+                self.private_loop_vars(&names, &mut sh.scope);
+                self.overrides.push(std::mem::take(&mut sh.scope));
+                self.stmts(body);
+                self.overrides.pop();
+                let then_body = self.pop_block();
+                self.emit(Stmt::If { cond: me, then_body, else_body: vec![] });
+                if !nowait {
+                    self.host_barrier();
+                }
+            }
+            K::Master | K::Masked => {
+                let filter = match dir.clauses.iter().find_map(|c| if let ClauseKind::Filter(e) = &c.kind { Some(e) } else { None }) {
+                    Some(e) => {
+                        let v = self.expr(e);
+                        self.conv(v, Ty::I32)
+                    }
+                    None => Op::I32(0),
+                };
+                let tid = self.val(Ty::I32, Rv::Call("omp_get_thread_num".into(), vec![], Ty::I32));
+                let me = self.bin(Ty::I32, BinOp::Eq, tid, filter);
+                self.push_block();
+                self.stmts(body);
+                let then_body = self.pop_block();
+                self.emit(Stmt::If { cond: me, then_body, else_body: vec![] });
+            }
+            K::Sections => self.host_sections(dir, body),
+            K::Task => self.host_task(dir, body),
+            _ => self.not_yet(format!("the OpenMP `{}` construct on the host", kind.name()), dir.span),
+        }
+    }
+
+    /// An explicit `task`: outlined like `parallel`; `firstprivate` values are taken when
+    /// the task is created.
+    fn host_task(&mut self, dir: &ast::Directive, body: &[ast::Stmt]) {
+        let cond = match dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }) {
+            Some(e) => {
+                let v = self.expr(e);
+                self.conv(v, Ty::I32)
+            }
+            None => Op::I32(1),
+        };
+        if let Some(sp) = allocates(body) {
+            self.not_yet("`allocate`/`deallocate` inside a host `task` construct", sp);
+        }
+        // Firstprivate scalars in memory: loaded now, by the creating thread.
+        let mut scope = HashMap::new();
+        let mut rest = Vec::new();
+        for c in &dir.clauses {
+            let ClauseKind::Firstprivate(l) = &c.kind else { continue };
+            for e in l {
+                if let ExprKind::Name(id) = &e.kind {
+                    if let Some(Home::Mem(p, b)) = self.lookup(&id.name) {
+                        if !matches!(b, BaseTy::Derived(_)) && complex::part_ty(b).is_none() {
+                            let o = self.load_as(b, Op::Var(p));
+                            let v = self.f.new_var(id.name.clone(), ir_ty(b));
+                            self.emit(Stmt::Assign(v, Rv::Use(o)));
+                            scope.insert(id.name.clone(), Home::Reg(v, b));
+                            continue;
+                        }
+                    }
+                }
+                rest.push(e.clone());
+            }
+        }
+        self.push_block();
+        let mut clauses: Vec<ast::Clause> = dir.clauses.iter().filter(|c| matches!(c.kind, ClauseKind::Private(_))).cloned().collect();
+        if !rest.is_empty() {
+            clauses.push(ast::Clause { kind: ClauseKind::Firstprivate(rest), span: dir.span });
+        }
+        let mut sh = self.host_sharing(&clauses);
+        sh.scope.extend(scope);
+        let mut names = Vec::new();
+        loop_vars(body, &mut names);
+        self.private_loop_vars(&names, &mut sh.scope);
+        self.overrides.push(std::mem::take(&mut sh.scope));
+        self.stmts(body);
+        self.overrides.pop();
+        let b = self.pop_block();
+        let line = self.line(dir.span);
+        self.emit(Stmt::HostParallel(Box::new(HostParallel { what: "task".into(), line, num_threads: cond, task: true, body: b })));
+    }
+
+    /// `sections`: libgomp hands out the section numbers (`GOMP_sections_start/next`).
+    fn host_sections(&mut self, dir: &ast::Directive, body: &[ast::Stmt]) {
+        let nowait = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Nowait));
+        // The sections: the statements between `section` directives (the first may be
+        // written without one).
+        let mut blocks: Vec<Vec<ast::Stmt>> = vec![Vec::new()];
+        for (i, s) in body.iter().enumerate() {
+            if matches!(&s.kind, StmtKind::Standalone(d) if d.kind.omp() == Some(ast::OmpKind::Section)) {
+                if i > 0 {
+                    blocks.push(Vec::new());
+                }
+            } else if let Some(b) = blocks.last_mut() {
+                b.push(s.clone());
+            }
+        }
+        self.push_block();
+        let mut sh = self.host_sharing(&dir.clauses);
+        let mut names = Vec::new();
+        loop_vars(body, &mut names);
+        self.private_loop_vars(&names, &mut sh.scope);
+        let last_flag = if sh.lasts.is_empty() {
+            None
+        } else {
+            let v = self.f.new_var("omp.last", Ty::I32);
+            self.emit(Stmt::Assign(v, Rv::Use(Op::I32(0))));
+            Some(v)
+        };
+        self.overrides.push(std::mem::take(&mut sh.scope));
+        let n = blocks.len() as i32;
+        let s = self.f.new_var("omp.section", Ty::I32);
+        self.emit(Stmt::Assign(s, Rv::Call("GOMP_sections_start".into(), vec![Op::I32(n)], Ty::I32)));
+        let wid = self.f.new_loop();
+        self.push_block();
+        // if s == 1 { ... } else if s == 2 { ... } ...
+        let mut chain: Vec<Stmt> = Vec::new();
+        for (k, b) in blocks.iter().enumerate().rev() {
+            self.push_block();
+            self.stmts(b);
+            if let (Some(flag), true) = (last_flag, k + 1 == blocks.len()) {
+                self.emit(Stmt::Assign(flag, Rv::Use(Op::I32(1))));
+            }
+            let then_body = self.pop_block();
+            let c = self.f.new_var(format!("omp.is{}", k + 1), Ty::I32);
+            let mut arm = vec![Stmt::Assign(c, Rv::Binary(BinOp::Eq, Op::Var(s), Op::I32(k as i32 + 1)))];
+            arm.push(Stmt::If { cond: Op::Var(c), then_body, else_body: chain });
+            chain = arm;
+        }
+        for st in chain {
+            self.emit(st);
+        }
+        self.emit(Stmt::Assign(s, Rv::Call("GOMP_sections_next".into(), vec![], Ty::I32)));
+        let wb = self.pop_block();
+        let c = self.f.new_var("omp.more", Ty::I32);
+        let cond_body = vec![Stmt::Assign(c, Rv::Binary(BinOp::Ne, Op::Var(s), Op::I32(0)))];
+        self.emit(Stmt::While { id: wid, cond_body, cond: Op::Var(c), body: wb });
+        self.emit(Stmt::Call("GOMP_sections_end_nowait".into(), vec![]));
+        self.overrides.pop();
+        self.host_lastprivate(&sh, last_flag);
+        self.host_finish(&sh);
+        if !nowait {
+            self.host_barrier();
+        }
+        let b = self.pop_block();
+        for st in b {
+            self.emit(st);
+        }
+    }
+
+    /// Copies the `lastprivate` items back when this thread ran the last iteration.
+    fn host_lastprivate(&mut self, sh: &Sharing, last_flag: Option<VarId>) {
+        let Some(flag) = last_flag else { return };
+        self.push_block();
+        for (orig, p) in &sh.lasts {
+            match (orig, p) {
+                (Home::Reg(o, _), Home::Reg(v, _)) => self.emit(Stmt::Assign(*o, Rv::Use(Op::Var(*v)))),
+                (Home::Mem(o, b), Home::Reg(v, _)) => self.store_as(*b, Op::Var(*o), Op::Var(*v)),
+                (Home::Array(o), Home::Array(pd)) => self.copy_array_data(pd.addr, o.addr, o),
+                _ => {}
+            }
+        }
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: Op::Var(flag), then_body, else_body: vec![] });
+    }
+
+    /// `!$omp barrier` on the host.
+    pub(super) fn host_barrier(&mut self) {
+        self.emit(Stmt::Call("GOMP_barrier".into(), vec![]));
+    }
+}
+
+/// Clauses of a combined `parallel do` that belong to its loop.
+fn is_loop_clause(k: &ClauseKind) -> bool {
+    matches!(
+        k,
+        ClauseKind::Schedule(..) | ClauseKind::Collapse(_) | ClauseKind::Nowait | ClauseKind::Reduction(..) | ClauseKind::Lastprivate(_)
+    )
+}
+
+/// The variables of the counted `do` loops in the statements (not inside nested host
+/// `parallel` constructs, which make their own private).
+fn loop_vars(ss: &[ast::Stmt], out: &mut Vec<String>) {
+    for s in ss {
+        match &s.kind {
+            StmtKind::Do { var, body, .. } => {
+                if !out.contains(&var.name) {
+                    out.push(var.name.clone());
+                }
+                loop_vars(body, out);
+            }
+            StmtKind::DoWhile { body, .. } | StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => loop_vars(body, out),
+            StmtKind::Construct { dir, body, .. } if !dir.kind.omp().is_some_and(|k| k.leaves().has(ast::OmpLeaves::PARALLEL)) => {
+                loop_vars(body, out)
+            }
+            StmtKind::LoopConstruct { dir, do_stmt } if !dir.kind.omp().is_some_and(|k| k.leaves().has(ast::OmpLeaves::PARALLEL)) => {
+                loop_vars(std::slice::from_ref(do_stmt), out)
+            }
+            StmtKind::If { arms, else_body, .. } => {
+                for (_, b) in arms {
+                    loop_vars(b, out);
+                }
+                if let Some(b) = else_body {
+                    loop_vars(b, out);
+                }
+            }
+            StmtKind::SelectCase { cases, .. } => {
+                for c in cases {
+                    loop_vars(&c.body, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The first `allocate` or `deallocate` statement in the statements.
+fn allocates(ss: &[ast::Stmt]) -> Option<Span> {
+    ss.iter().find_map(|s| match &s.kind {
+        StmtKind::Allocate(..)
+        | StmtKind::Deallocate(..)
+        | StmtKind::AllocateComp(..)
+        | StmtKind::DeallocateComp(..)
+        | StmtKind::AllocStatus { .. } => Some(s.span),
+        StmtKind::Do { body, .. }
+        | StmtKind::DoWhile { body, .. }
+        | StmtKind::Block { body, .. }
+        | StmtKind::LabelBlock { body, .. }
+        | StmtKind::Construct { body, .. } => allocates(body),
+        StmtKind::LoopConstruct { do_stmt, .. } => allocates(std::slice::from_ref(do_stmt)),
+        StmtKind::If { arms, else_body, .. } => {
+            arms.iter().find_map(|(_, b)| allocates(b)).or_else(|| else_body.as_ref().and_then(|b| allocates(b)))
+        }
+        StmtKind::SelectCase { cases, .. } => cases.iter().find_map(|c| allocates(&c.body)),
+        _ => None,
+    })
+}
+
+/// `cycle`/`exit` of a collapsed inner loop refer to the worksharing loop.
+fn retarget(ss: Vec<Stmt>, from: &[LoopId], to: LoopId) -> Vec<Stmt> {
+    ss.into_iter()
+        .map(|s| match s {
+            Stmt::Cycle(i) if from.contains(&i) => Stmt::Cycle(to),
+            Stmt::Exit(i) if from.contains(&i) => Stmt::Exit(to),
+            Stmt::If { cond, then_body, else_body } => {
+                Stmt::If { cond, then_body: retarget(then_body, from, to), else_body: retarget(else_body, from, to) }
+            }
+            Stmt::Loop { id, var, lo, hi, step, body, part } => Stmt::Loop { id, var, lo, hi, step, body: retarget(body, from, to), part },
+            Stmt::While { id, cond_body, cond, body } => {
+                Stmt::While { id, cond_body: retarget(cond_body, from, to), cond, body: retarget(body, from, to) }
+            }
+            s => s,
+        })
+        .collect()
+}
+
+/// Whether the statements contain a host OpenMP `parallel` or `task` construct (after the
+/// target constructs were rewritten: every OpenMP directive left is a host one).
+pub(super) fn has_host_parallel(ss: &[ast::Stmt]) -> bool {
+    ss.iter().any(|s| match &s.kind {
+        StmtKind::Construct { dir, .. } | StmtKind::LoopConstruct { dir, .. }
+            if dir.kind.omp().is_some_and(|k| k.leaves().has(ast::OmpLeaves::PARALLEL) || k == ast::OmpKind::Task) =>
+        {
+            true
+        }
+        StmtKind::Do { body, .. }
+        | StmtKind::DoWhile { body, .. }
+        | StmtKind::Block { body, .. }
+        | StmtKind::LabelBlock { body, .. }
+        | StmtKind::Construct { body, .. } => has_host_parallel(body),
+        StmtKind::LoopConstruct { do_stmt, .. } => has_host_parallel(std::slice::from_ref(do_stmt)),
+        StmtKind::If { arms, else_body, .. } => {
+            arms.iter().any(|(_, b)| has_host_parallel(b)) || else_body.as_ref().is_some_and(|b| has_host_parallel(b))
+        }
+        StmtKind::SelectCase { cases, .. } => cases.iter().any(|c| has_host_parallel(&c.body)),
+        _ => false,
+    })
+}
