@@ -85,6 +85,8 @@ pub struct Unit {
     pub generics: Vec<(Ident, Vec<Ident>)>,
     /// `!$acc routine [(name)] clauses` lines of the specification part.
     pub routines: Vec<AccRoutine>,
+    /// `!$acc declare clauses` lines of the specification part.
+    pub declares: Vec<Directive>,
     pub span: Span,
 }
 
@@ -750,6 +752,9 @@ pub enum ClauseKind {
     Delete(Vec<Expr>),
     Present(Vec<Expr>),
     NoCreate(Vec<Expr>),
+    /// `device_resident(list)` / `link(list)` on `declare`.
+    DeviceResident(Vec<Expr>),
+    Link(Vec<Expr>),
     Private(Vec<Expr>),
     Firstprivate(Vec<Expr>),
     /// `self(list)` / `host(list)` on `update`.

@@ -591,11 +591,13 @@ pub struct Function {
     pub result: Option<VarId>,
     /// Internal linkage (internal procedures); external otherwise.
     pub local: bool,
+    /// Run before `main` (a module's `!$acc declare` registration): no parameters.
+    pub ctor: bool,
 }
 
 impl Function {
     pub fn new(name: impl Into<String>) -> Function {
-        Function { name: name.into(), vars: Vec::new(), body: Vec::new(), next_loop: 0, params: Vec::new(), result: None, local: false }
+        Function { name: name.into(), vars: Vec::new(), body: Vec::new(), next_loop: 0, params: Vec::new(), result: None, local: false, ctor: false }
     }
     pub fn new_var(&mut self, name: impl Into<String>, ty: Ty) -> VarId {
         self.vars.push(Var { name: name.into(), ty });

@@ -575,6 +575,13 @@ pub extern "C" fn gpuf_acc_enter(host: *mut u8, bytes: i64, kind: i32, dynamic: 
     crate::acc::enter(host as usize, bytes, kind, dynamic != 0, c_str(at).as_deref())
 }
 
+/// A module variable of an `!$acc declare` directive (called before `main` by the module's
+/// constructor): mapped on every device the program opens.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_declare(host: *mut u8, bytes: i64, kind: i32, at: *const u8) {
+    crate::acc::declare(host as usize, bytes, kind, c_str(at).as_deref().unwrap_or(""))
+}
+
 #[no_mangle]
 pub extern "C" fn gpuf_acc_exit(host: *mut u8, bytes: i64, kind: i32, dynamic: i32, finalize: i32, at: *const u8) {
     crate::acc::exit(host as usize, bytes, kind, dynamic != 0, finalize != 0, c_str(at).as_deref())

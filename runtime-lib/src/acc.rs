@@ -143,7 +143,27 @@ impl State {
             }
         };
         self.device = Some(d.clone());
+        self.enter_declared(&d)?;
         Ok(d)
+    }
+
+    /// Maps the module variables of `!$acc declare` directives on a device just opened
+    /// (dynamic references: they stay for the program's lifetime, or until the device is
+    /// shut down; the next device maps them again).
+    fn enter_declared(&mut self, d: &Arc<dyn Device>) -> Result<(), String> {
+        if d.shares_host_memory() {
+            return Ok(());
+        }
+        let list = DECLARED.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        for (host, bytes, k, at) in list {
+            let k = match k {
+                kind::COPY | kind::COPYIN => kind::COPYIN,
+                kind::PRESENT => continue,
+                _ => kind::CREATE,
+            };
+            self.table.enter(&**d, host, bytes, k, true).map_err(|e| format!("declare of {at}: {e}"))?;
+        }
+        Ok(())
     }
 
     /// The present table.
@@ -206,7 +226,10 @@ impl State {
             self.table.clear(&*old);
             old.finish();
         }
-        self.device = Some(d);
+        self.device = Some(d.clone());
+        if let Err(e) = self.enter_declared(&d) {
+            crate::fatal::gpuf_error(&e)
+        }
     }
 
     /// `acc_set_device_type`.
@@ -309,6 +332,18 @@ impl State {
 /// `acc_on_device` called from host code.
 pub fn on_device_host_code(t: i32) -> bool {
     t == devtype::HOST
+}
+
+/// The module variables of `!$acc declare` directives (`gpuf_acc_declare`, before `main`):
+/// host address, bytes, data clause kind, the clause item for messages.
+static DECLARED: Mutex<Vec<(usize, usize, i32, String)>> = Mutex::new(Vec::new());
+
+/// `gpuf_acc_declare`: a module variable in a `declare` directive, mapped on every device
+/// the program opens.
+pub fn declare(host: usize, bytes: i64, kind: i32, at: &str) {
+    if host != 0 {
+        DECLARED.lock().unwrap_or_else(|e| e.into_inner()).push((host, bytes.max(0) as usize, kind, at.to_string()));
+    }
 }
 
 static IMAGES: Mutex<Images> = Mutex::new(Images { ptx: None, hsaco: None });

@@ -42,6 +42,7 @@ fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
         types: Vec::new(),
         generics: Vec::new(),
         routines: Vec::new(),
+        declares: Vec::new(),
         span,
     }
 }

@@ -25,6 +25,8 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Delete(_) => "delete",
         ClauseKind::Present(_) => "present",
         ClauseKind::NoCreate(_) => "no_create",
+        ClauseKind::DeviceResident(_) => "device_resident",
+        ClauseKind::Link(_) => "link",
         ClauseKind::Private(_) => "private",
         ClauseKind::Firstprivate(_) => "firstprivate",
         ClauseKind::SelfHost(_) => "self",
@@ -186,7 +188,7 @@ impl Checker {
     pub(in crate::sema) fn directive(&mut self, dir: &mut Directive, assoc: Option<&Stmt>) -> Clauses {
         let kind = dir.kind;
         let mut cl = Clauses { seen: Vec::new(), levels: Vec::new(), collapse: 1 };
-        if matches!(kind, DirKind::Acc(AccKind::HostData | AccKind::Routine | AccKind::Declare | AccKind::Cache)) {
+        if matches!(kind, DirKind::Acc(AccKind::HostData | AccKind::Routine | AccKind::Cache)) {
             self.err(Diagnostic::not_yet(format!("the `{}` directive", kind.name()), dir.span));
             return cl;
         }
@@ -241,6 +243,8 @@ impl Checker {
             | ClauseKind::Delete(items)
             | ClauseKind::Present(items)
             | ClauseKind::NoCreate(items)
+            | ClauseKind::DeviceResident(items)
+            | ClauseKind::Link(items)
             | ClauseKind::SelfHost(items)
             | ClauseKind::Device(items) => self.check_data_clause(items, cname, true),
             ClauseKind::Map(_, items) | ClauseKind::To(items) | ClauseKind::From(items) => self.check_data_clause(items, cname, true),

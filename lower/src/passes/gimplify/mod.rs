@@ -187,6 +187,8 @@ struct G<'a> {
     mat_shapes: HashMap<usize, Vec<Op>>,
     /// The derived types (indexed by `BaseTy::Derived`).
     types: &'a [gpuf_frontend::sema::TypeInfo],
+    /// The data exits of a procedure's `!$acc declare` directives, run at every return.
+    declare_exits: Vec<Stmt>,
 }
 
 /// Gimplifies one checked source file: the main program (if any) becomes `main`, every
@@ -256,10 +258,14 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             globals: std::mem::take(&mut module.globals),
             types: &c.types,
             opts,
+            declare_exits: Vec::new(),
         };
         g.declare(&mem);
+        g.acc_declares();
         if u.kind != UnitKind::Module {
             g.stmts(&u.body);
+            g.ret();
+        } else if !u.declares.is_empty() {
             g.ret();
         }
         module.globals = std::mem::take(&mut g.globals);
@@ -273,6 +279,12 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
         f.body = g.blocks.pop().unwrap_or_default();
         match u.kind {
             UnitKind::Program => module.main = f,
+            // A module's `!$acc declare` items, registered before `main` runs.
+            UnitKind::Module if !u.declares.is_empty() => {
+                f.name = format!("gpuf.acc_declare.{}", u.name.name);
+                f.ctor = true;
+                module.procs.push(f);
+            }
             UnitKind::Module => {}
             _ => {
                 f.local = cu.host.is_some_and(|h| c.units.get(h).is_some_and(|hu| hu.unit.kind != UnitKind::Module));

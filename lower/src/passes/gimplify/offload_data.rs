@@ -46,6 +46,27 @@ impl G<'_> {
         }
     }
 
+    /// The unit's `!$acc declare` directives. In a procedure (or the main program) a data
+    /// region for its lifetime: entered here, left at every return. In a module the items
+    /// are registered with the run time (`gpuf_acc_declare`), which keeps them on every
+    /// device it opens for the rest of the program.
+    pub(super) fn acc_declares(&mut self) {
+        let module = self.unit.kind == UnitKind::Module;
+        let unit = self.unit;
+        for d in &unit.declares {
+            for m in self.data_maps(d, None) {
+                let (addr, bytes, kind, at) = (m.addr, m.bytes, Op::I32(m.kind.code()), Op::Str(m.at));
+                if module {
+                    self.emit(Stmt::Call("gpuf_acc_declare".into(), vec![addr, bytes, kind, at]));
+                } else {
+                    self.emit(Stmt::Call("gpuf_acc_enter".into(), vec![addr.clone(), bytes.clone(), kind.clone(), Op::I32(0), at.clone()]));
+                    let exit = Stmt::Call("gpuf_acc_exit".into(), vec![addr, bytes, kind, Op::I32(0), Op::I32(0), at]);
+                    self.declare_exits.insert(0, exit);
+                }
+            }
+        }
+    }
+
     /// The mapped block of a data-clause item: (host address, bytes, description).
     pub(super) fn map_block(&mut self, e: &Expr) -> Option<(Op, Op, String, Option<Desc>)> {
         match &e.kind {
@@ -382,6 +403,9 @@ pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> 
             }
         }
     }
+    for d in &p.declares {
+        clauses(&d.clauses, &mut out, syms, false);
+    }
     walk(&p.body, &mut out, syms, None, false);
     // Atomic reads put the read variable in the set too, but `v` in `v = x` must stay
     // private; only shared targets matter and an extra memory scalar is harmless.
@@ -456,6 +480,8 @@ pub(super) fn map_clause(k: &ClauseKind) -> Option<(MapKind, &[Expr])> {
         ClauseKind::Create(l) => (MapKind::Create, l),
         ClauseKind::Present(l) => (MapKind::Present, l),
         ClauseKind::NoCreate(l) => (MapKind::NoCreate, l),
+        // On `declare` only: device memory for the variable's lifetime.
+        ClauseKind::DeviceResident(l) | ClauseKind::Link(l) => (MapKind::Create, l),
         ClauseKind::Delete(l) => (MapKind::Delete, l),
         _ => return None,
     })
