@@ -1146,6 +1146,12 @@ fn openacc_link_names() {
         "set_default_async",
         "get_default_async",
         "is_present",
+        "init_device",
+        "shutdown_device",
+        "get_property",
+        "get_property_string",
+        "memcpy_d2d",
+        "memcpy_d2d_async",
     ]
     .iter()
     .map(|n| format!("gpuf_acc_{n}"))
@@ -1177,7 +1183,7 @@ fn openacc_link_names() {
 #[test]
 fn diag_openacc_in_compute_construct() {
     diag(
-        "program p\n  use openacc\n  implicit none\n  integer :: i, acc_device_nvidia\n  real :: a(4)\n  !$acc parallel loop\n  do i = 1, 4\n    if (acc_on_device(acc_device_host)) a(i) = 1.0\n  end do\nend program p\n",
+        "program p\n  use openacc\n  implicit none\n  integer :: i, acc_device_nvidia\n  real :: a(4)\n  !$acc parallel loop\n  do i = 1, 4\n    if (acc_get_device_num(acc_device_host) > 0) a(i) = 1.0\n  end do\nend program p\n",
         "\
 error[E0105]: `acc_device_nvidia` is already use-associated from module `openacc`
  --> t.f90:4:17
@@ -1185,11 +1191,11 @@ error[E0105]: `acc_device_nvidia` is already use-associated from module `openacc
 4 |   integer :: i, acc_device_nvidia
   |                 ^^^^^^^^^^^^^^^^^ declared again here
 
-error[E0900]: not yet implemented: calls of the OpenACC routine `acc_on_device` inside a compute construct
+error[E0900]: not yet implemented: calls of the OpenACC routine `acc_get_device_num` inside a compute construct
  --> t.f90:8:9
   |
-8 |     if (acc_on_device(acc_device_host)) a(i) = 1.0
-  |         ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+8 |     if (acc_get_device_num(acc_device_host) > 0) a(i) = 1.0
+  |         ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
 ",
     );
 }

@@ -271,6 +271,10 @@ pub enum Builtin {
     /// `I32`: 1 where the code runs on the host device (the host fallback), 0 on a device
     /// (OpenMP's `omp_is_initial_device()` in a target region).
     IsInitialDevice,
+    /// `I32`: OpenACC's `acc_on_device(dev_type)` in a compute construct: 1 where the
+    /// operand names the device type the code runs on (`acc_device_not_host` on any
+    /// device but the host).
+    AccOnDevice,
 }
 
 /// Target primitives produced by oacc-xform for the GPU targets (nvptx, amdgcn) and
