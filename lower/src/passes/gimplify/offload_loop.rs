@@ -177,11 +177,11 @@ impl G<'_> {
 
 /// The largest private array of a worker or vector loop, in bytes (each thread's copy is on
 /// its stack; the sim device's lanes have 1 MiB).
-const MAX_ALLOCA: u64 = 64 * 1024;
+pub(super) const MAX_ALLOCA: u64 = 64 * 1024;
 
 impl G<'_> {
     /// The size in bytes of an array whose bounds are constant.
-    fn const_array_bytes(&self, name: &str) -> Option<u64> {
+    pub(super) fn const_array_bytes(&self, name: &str) -> Option<u64> {
         let s = self.syms.get(name)?;
         if s.allocatable || s.dims.is_empty() {
             return None;
