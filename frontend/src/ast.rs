@@ -752,6 +752,10 @@ pub enum ClauseKind {
     Delete(Vec<Expr>),
     Present(Vec<Expr>),
     NoCreate(Vec<Expr>),
+    /// `deviceptr(list)`: dummy arrays whose addresses are device addresses.
+    Deviceptr(Vec<Expr>),
+    /// `use_device(list)` on `host_data`.
+    UseDevice(Vec<Expr>),
     /// `device_resident(list)` / `link(list)` on `declare`.
     DeviceResident(Vec<Expr>),
     Link(Vec<Expr>),

@@ -413,13 +413,13 @@ error[E0316]: clause `copy` is not allowed on `loop`
 #[test]
 fn diag_unsupported_directive() {
     diag(
-        "program p\n  implicit none\n  real :: a(10)\n  !$acc host_data use_device(a)\n  !$acc end host_data\nend program p\n",
+        "program p\n  implicit none\n  integer :: i\n  real :: a(10)\n  !$acc parallel loop\n  do i = 1, 10\n    !$acc cache(a)\n    a(i) = 1.0\n  end do\nend program p\n",
         "\
-error[E0900]: not yet implemented: the `host_data` directive
- --> t.f90:4:3
+error[E0900]: not yet implemented: the `cache` directive
+ --> t.f90:7:5
   |
-4 |   !$acc host_data use_device(a)
-  |   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+7 |     !$acc cache(a)
+  |     ^^^^^^^^^^^^^^
 ",
     );
 }
@@ -427,13 +427,13 @@ error[E0900]: not yet implemented: the `host_data` directive
 #[test]
 fn diag_unsupported_clause() {
     diag(
-        "program p\n  implicit none\n  integer :: i\n  real :: a(10)\n  !$acc parallel loop deviceptr(a)\n  do i = 1, 10\n    a(i) = 1.0\n  end do\nend program p\n",
+        "program p\n  implicit none\n  integer :: i\n  real :: a(10)\n  !$acc parallel loop attach(a)\n  do i = 1, 10\n    a(i) = 1.0\n  end do\nend program p\n",
         "\
-error[E0900]: not yet implemented: the `deviceptr` clause
+error[E0900]: not yet implemented: the `attach` clause
  --> t.f90:5:23
   |
-5 |   !$acc parallel loop deviceptr(a)
-  |                       ^^^^^^^^^^^^
+5 |   !$acc parallel loop attach(a)
+  |                       ^^^^^^^^^
 ",
     );
 }

@@ -587,6 +587,12 @@ pub extern "C" fn gpuf_acc_exit(host: *mut u8, bytes: i64, kind: i32, dynamic: i
     crate::acc::exit(host as usize, bytes, kind, dynamic != 0, finalize != 0, c_str(at).as_deref())
 }
 
+/// `host_data use_device(x) [if_present]`: the address `x` has inside the construct.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_use_device(host: *mut u8, bytes: i64, if_present: i32, at: *const u8) -> *mut u8 {
+    crate::acc::use_device(host as usize, bytes, if_present != 0, c_str(at).as_deref()) as *mut u8
+}
+
 #[no_mangle]
 pub extern "C" fn gpuf_acc_update(host: *mut u8, bytes: i64, to_device: i32, if_present: i32, at: *const u8) {
     crate::acc::update(host as usize, bytes, to_device != 0, if_present != 0, c_str(at).as_deref())

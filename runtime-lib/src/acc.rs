@@ -542,6 +542,22 @@ pub fn update(host: usize, bytes: i64, to_device: bool, if_present: bool, at: Op
     })
 }
 
+/// `host_data use_device(x)`: the device address of the present data at `host` (the host
+/// address itself on a device that shares the host's memory, and for absent data with
+/// `if_present`).
+pub fn use_device(host: usize, bytes: i64, if_present: bool, at: Option<&str>) -> usize {
+    with_rt(|dev, table| {
+        if dev.shares_host_memory() {
+            return host;
+        }
+        match table.translate(host, bytes.max(1) as usize) {
+            Some(d) => d as usize,
+            None if if_present => host,
+            None => data_error(&format!("use_device: {host:#x} is not present on the device"), at),
+        }
+    })
+}
+
 /// Argument kinds of `gpuf_acc_launch`.
 pub const ARG_MAPPED: i32 = 0;
 pub const ARG_VALUE: i32 = 1;

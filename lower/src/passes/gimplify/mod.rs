@@ -51,7 +51,7 @@ use assign::mentions;
 pub use dataflow::{defs, rv_ops, uses};
 use frames::{thunk, thunk_frame_global};
 use globals::mark_external_globals;
-use offload_data::{assigned, map_clause, memory_scalars};
+use offload_data::{assigned, deviceptr_names, map_clause, memory_scalars};
 use offload_loop::red_op;
 use units::const_value;
 
@@ -164,6 +164,9 @@ struct G<'a> {
     frees: Vec<VarId>,
     /// Scalars that live in memory because a directive needs their address.
     mem_names: BTreeSet<String>,
+    /// Arrays of the `deviceptr` clauses of the enclosing data constructs: their addresses
+    /// are device addresses, passed to kernels as they are.
+    devptrs: BTreeSet<String>,
     /// Command-line options (`-fcheck=bounds`).
     opts: &'a super::Options,
     /// A function result kept in memory: its home, the returned variable, its type.
@@ -249,6 +252,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             frame_restores: Vec::new(),
             frees: Vec::new(),
             mem_names: mem.clone(),
+            devptrs: BTreeSet::new(),
             result_mem: None,
             mats: HashMap::new(),
             mat_frees: Vec::new(),

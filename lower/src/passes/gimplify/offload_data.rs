@@ -9,9 +9,12 @@ impl G<'_> {
     pub(super) fn data_region(&mut self, dir: &ast::Directive, body: &[ast::Stmt]) {
         let cond = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
         let maps = self.data_maps(dir, None);
+        let saved = self.devptrs.clone();
+        self.devptrs.extend(deviceptr_names(&dir.clauses));
         self.push_block();
         self.stmts(body);
         let b = self.pop_block();
+        self.devptrs = saved;
         match cond {
             // `data if(cond)`: map only when the condition holds on entry.
             Some(c) => {
@@ -44,6 +47,42 @@ impl G<'_> {
             }
             None => self.emit(Stmt::DataRegion { maps, body: b }),
         }
+    }
+
+    /// `host_data use_device(list) [if_present] [if(cond)]`: inside the construct each
+    /// listed array's address is its device copy's (the host address where the device
+    /// shares the host's memory, for absent data with `if_present`, and when `cond` is
+    /// false).
+    pub(super) fn host_data(&mut self, dir: &ast::Directive, body: &[ast::Stmt]) {
+        let cond = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
+        let cond = cond.map(|c| self.conv(c, Ty::I32));
+        let if_present = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::IfPresent));
+        let mut scope = HashMap::new();
+        for c in &dir.clauses {
+            let ClauseKind::UseDevice(list) = &c.kind else { continue };
+            for e in list {
+                let ExprKind::Name(id) = &e.kind else { continue };
+                let Some(Home::Array(d)) = self.lookup(&id.name) else {
+                    self.not_yet("this `use_device` item", e.span);
+                    continue;
+                };
+                let bytes = self.desc_bytes(&d);
+                let at = self.item_at(dir, c, &id.name);
+                let dv = self.f.new_var(format!("{}.dev", id.name), Ty::Ptr);
+                let call = Rv::Call("gpuf_acc_use_device".into(), vec![Op::Var(d.addr), bytes, Op::I32(i32::from(if_present)), Op::Str(at)], Ty::Ptr);
+                match &cond {
+                    Some(c) => {
+                        self.emit(Stmt::Assign(dv, Rv::Use(Op::Var(d.addr))));
+                        self.emit(Stmt::If { cond: c.clone(), then_body: vec![Stmt::Assign(dv, call)], else_body: vec![] });
+                    }
+                    None => self.emit(Stmt::Assign(dv, call)),
+                }
+                scope.insert(id.name.clone(), Home::Array(Desc { addr: dv, ..d }));
+            }
+        }
+        self.overrides.push(scope);
+        self.stmts(body);
+        self.overrides.pop();
     }
 
     /// The unit's `!$acc declare` directives. In a procedure (or the main program) a data
@@ -485,4 +524,13 @@ pub(super) fn map_clause(k: &ClauseKind) -> Option<(MapKind, &[Expr])> {
         ClauseKind::Delete(l) => (MapKind::Delete, l),
         _ => return None,
     })
+}
+
+/// The names in a directive's `deviceptr` clauses.
+pub(super) fn deviceptr_names(cs: &[ast::Clause]) -> Vec<String> {
+    cs.iter()
+        .filter_map(|c| if let ClauseKind::Deviceptr(l) = &c.kind { Some(l) } else { None })
+        .flatten()
+        .filter_map(|e| if let ExprKind::Name(id) = &e.kind { Some(id.name.clone()) } else { None })
+        .collect()
 }
