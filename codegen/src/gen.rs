@@ -191,6 +191,8 @@ pub(crate) fn build_host<'ctx>(
     for (p, fv) in host.procs.iter().zip(&proc_fns) {
         cg.proc_body(p, *fv)?;
     }
+    let ctors: Vec<FunctionValue> = host.procs.iter().zip(&proc_fns).filter(|(p, _)| p.ctor).map(|(_, f)| *f).collect();
+    cg.global_ctors(&ctors);
     for (k, fv) in host.kernels.iter().zip(&host_fns) {
         cg.host_kernel(k, *fv)?;
     }
@@ -244,7 +246,6 @@ pub(crate) fn build_images_object<'ctx>(ctx: &'ctx Context, tm: &TargetMachine, 
     let m = ctx.create_module("gpuf.images");
     setup_module(&m, tm);
     let mut cg = Cg::new(ctx, m, Tgt::X86);
-    let ptr = cg.ptr();
     let images_g = cg.images_global(images);
     let ctor_ty = ctx.void_type().fn_type(&[], false);
     let ctor = cg.m.add_function("gpuf.register_images", ctor_ty, Some(Linkage::Internal));
@@ -253,19 +254,32 @@ pub(crate) fn build_images_object<'ctx>(ctx: &'ctx Context, tm: &TargetMachine, 
     let reg = cg.declare("gpuf_register_images", &[Ty::Ptr], None)?;
     cg.b.build_call(reg, &[images_g.as_pointer_value().into()], "")?;
     cg.b.build_return(None)?;
-    // `llvm.global_ctors`: { i32 priority, ptr fn, ptr data }.
-    let i32t = ctx.i32_type();
-    let entry_ty = ctx.struct_type(&[i32t.into(), ptr.into(), ptr.into()], false);
-    let entry = entry_ty.const_named_struct(&[
-        i32t.const_int(65535, false).into(),
-        ctor.as_global_value().as_pointer_value().into(),
-        ptr.const_null().into(),
-    ]);
-    let arr = entry_ty.const_array(&[entry]);
-    let g = cg.m.add_global(arr.get_type(), None, "llvm.global_ctors");
-    g.set_initializer(&arr);
-    g.set_linkage(Linkage::Appending);
+    cg.global_ctors(&[ctor]);
     Ok(cg.m)
+}
+
+impl<'ctx> Cg<'ctx> {
+    /// `llvm.global_ctors` of the module: functions run before `main`, each entry
+    /// `{ i32 priority, ptr fn, ptr data }`.
+    fn global_ctors(&self, fns: &[FunctionValue<'ctx>]) {
+        if fns.is_empty() {
+            return;
+        }
+        let ctx = self.ctx;
+        let ptr = self.ptr();
+        let i32t = ctx.i32_type();
+        let entry_ty = ctx.struct_type(&[i32t.into(), ptr.into(), ptr.into()], false);
+        let entries: Vec<_> = fns
+            .iter()
+            .map(|f| {
+                entry_ty.const_named_struct(&[i32t.const_int(65535, false).into(), f.as_global_value().as_pointer_value().into(), ptr.const_null().into()])
+            })
+            .collect();
+        let arr = entry_ty.const_array(&entries);
+        let g = self.m.add_global(arr.get_type(), None, "llvm.global_ctors");
+        g.set_initializer(&arr);
+        g.set_linkage(Linkage::Appending);
+    }
 }
 
 pub(crate) fn build_device<'ctx>(ctx: &'ctx Context, tm: &TargetMachine, tgt: Tgt, module: &Module) -> R<LlModule<'ctx>> {

@@ -97,6 +97,8 @@ pub struct Unit {
     pub routines: Vec<AccRoutine>,
     /// `!$omp declare target` lines of the specification part.
     pub declare_targets: Vec<OmpDeclareTarget>,
+    /// `!$acc declare clauses` lines of the specification part.
+    pub declares: Vec<Directive>,
     pub span: Span,
 }
 
@@ -879,6 +881,13 @@ pub enum ClauseKind {
     Delete(Vec<Expr>),
     Present(Vec<Expr>),
     NoCreate(Vec<Expr>),
+    /// `deviceptr(list)`: dummy arrays whose addresses are device addresses.
+    Deviceptr(Vec<Expr>),
+    /// `use_device(list)` on `host_data`.
+    UseDevice(Vec<Expr>),
+    /// `device_resident(list)` / `link(list)` on `declare`.
+    DeviceResident(Vec<Expr>),
+    Link(Vec<Expr>),
     Private(Vec<Expr>),
     Firstprivate(Vec<Expr>),
     /// `self(list)` / `host(list)` on `update`.

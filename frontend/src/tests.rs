@@ -419,13 +419,13 @@ error[E0316]: clause `copy` is not allowed on `loop`
 #[test]
 fn diag_unsupported_directive() {
     diag(
-        "program p\n  implicit none\n  real :: a(10)\n  !$acc host_data use_device(a)\n  !$acc end host_data\nend program p\n",
+        "program p\n  implicit none\n  integer :: i\n  real :: a(10)\n  !$acc parallel loop\n  do i = 1, 10\n    !$acc cache(a)\n    a(i) = 1.0\n  end do\nend program p\n",
         "\
-error[E0900]: not yet implemented: the `host_data` directive
- --> t.f90:4:3
+error[E0900]: not yet implemented: the `cache` directive
+ --> t.f90:7:5
   |
-4 |   !$acc host_data use_device(a)
-  |   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+7 |     !$acc cache(a)
+  |     ^^^^^^^^^^^^^^
 ",
     );
 }
@@ -433,13 +433,13 @@ error[E0900]: not yet implemented: the `host_data` directive
 #[test]
 fn diag_unsupported_clause() {
     diag(
-        "program p\n  implicit none\n  integer :: i\n  real :: a(10)\n  !$acc parallel loop deviceptr(a)\n  do i = 1, 10\n    a(i) = 1.0\n  end do\nend program p\n",
+        "program p\n  implicit none\n  integer :: i\n  real :: a(10)\n  !$acc parallel loop attach(a)\n  do i = 1, 10\n    a(i) = 1.0\n  end do\nend program p\n",
         "\
-error[E0900]: not yet implemented: the `deviceptr` clause
+error[E0900]: not yet implemented: the `attach` clause
  --> t.f90:5:23
   |
-5 |   !$acc parallel loop deviceptr(a)
-  |                       ^^^^^^^^^^^^
+5 |   !$acc parallel loop attach(a)
+  |                       ^^^^^^^^^
 ",
     );
 }
@@ -1152,6 +1152,12 @@ fn openacc_link_names() {
         "set_default_async",
         "get_default_async",
         "is_present",
+        "init_device",
+        "shutdown_device",
+        "get_property",
+        "get_property_string",
+        "memcpy_d2d",
+        "memcpy_d2d_async",
     ]
     .iter()
     .map(|n| format!("gpuf_acc_{n}"))
@@ -1183,7 +1189,7 @@ fn openacc_link_names() {
 #[test]
 fn diag_openacc_in_compute_construct() {
     diag(
-        "program p\n  use openacc\n  implicit none\n  integer :: i, acc_device_nvidia\n  real :: a(4)\n  !$acc parallel loop\n  do i = 1, 4\n    if (acc_on_device(acc_device_host)) a(i) = 1.0\n  end do\nend program p\n",
+        "program p\n  use openacc\n  implicit none\n  integer :: i, acc_device_nvidia\n  real :: a(4)\n  !$acc parallel loop\n  do i = 1, 4\n    if (acc_get_device_num(acc_device_host) > 0) a(i) = 1.0\n  end do\nend program p\n",
         "\
 error[E0105]: `acc_device_nvidia` is already use-associated from module `openacc`
  --> t.f90:4:17
@@ -1191,11 +1197,11 @@ error[E0105]: `acc_device_nvidia` is already use-associated from module `openacc
 4 |   integer :: i, acc_device_nvidia
   |                 ^^^^^^^^^^^^^^^^^ declared again here
 
-error[E0900]: not yet implemented: calls of the OpenACC routine `acc_on_device` inside a compute construct
+error[E0900]: not yet implemented: calls of the OpenACC routine `acc_get_device_num` inside a compute construct
  --> t.f90:8:9
   |
-8 |     if (acc_on_device(acc_device_host)) a(i) = 1.0
-  |         ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+8 |     if (acc_get_device_num(acc_device_host) > 0) a(i) = 1.0
+  |         ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
 ",
     );
 }

@@ -271,6 +271,10 @@ pub enum Builtin {
     /// `I32`: 1 where the code runs on the host device (the host fallback), 0 on a device
     /// (OpenMP's `omp_is_initial_device()` in a target region).
     IsInitialDevice,
+    /// `I32`: OpenACC's `acc_on_device(dev_type)` in a compute construct: 1 where the
+    /// operand names the device type the code runs on (`acc_device_not_host` on any
+    /// device but the host).
+    AccOnDevice,
 }
 
 /// Target primitives produced by oacc-xform for the GPU targets (nvptx, amdgcn) and
@@ -616,11 +620,13 @@ pub struct Function {
     pub result: Option<VarId>,
     /// Internal linkage (internal procedures); external otherwise.
     pub local: bool,
+    /// Run before `main` (a module's `!$acc declare` registration): no parameters.
+    pub ctor: bool,
 }
 
 impl Function {
     pub fn new(name: impl Into<String>) -> Function {
-        Function { name: name.into(), vars: Vec::new(), body: Vec::new(), next_loop: 0, params: Vec::new(), result: None, local: false }
+        Function { name: name.into(), vars: Vec::new(), body: Vec::new(), next_loop: 0, params: Vec::new(), result: None, local: false, ctor: false }
     }
     pub fn new_var(&mut self, name: impl Into<String>, ty: Ty) -> VarId {
         self.vars.push(Var { name: name.into(), ty });

@@ -575,9 +575,22 @@ pub extern "C" fn gpuf_acc_enter(host: *mut u8, bytes: i64, kind: i32, dynamic: 
     crate::acc::enter(host as usize, bytes, kind, dynamic != 0, c_str(at).as_deref())
 }
 
+/// A module variable of an `!$acc declare` directive (called before `main` by the module's
+/// constructor): mapped on every device the program opens.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_declare(host: *mut u8, bytes: i64, kind: i32, at: *const u8) {
+    crate::acc::declare(host as usize, bytes, kind, c_str(at).as_deref().unwrap_or(""))
+}
+
 #[no_mangle]
 pub extern "C" fn gpuf_acc_exit(host: *mut u8, bytes: i64, kind: i32, dynamic: i32, finalize: i32, at: *const u8) {
     crate::acc::exit(host as usize, bytes, kind, dynamic != 0, finalize != 0, c_str(at).as_deref())
+}
+
+/// `host_data use_device(x) [if_present]`: the address `x` has inside the construct.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_use_device(host: *mut u8, bytes: i64, if_present: i32, at: *const u8) -> *mut u8 {
+    crate::acc::use_device(host as usize, bytes, if_present != 0, c_str(at).as_deref()) as *mut u8
 }
 
 #[no_mangle]
@@ -710,6 +723,69 @@ pub extern "C" fn gpuf_acc_shutdown(dev_type: i32) {
         st.shutdown(dev_type);
         Ok(())
     })
+}
+
+/// `acc_init_device(dev_num, dev_type)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_init_device(dev_num: i32, dev_type: i32) {
+    with_state(|st| st.init_device(dev_num, dev_type))
+}
+
+/// `acc_shutdown_device(dev_num, dev_type)`: device 0 is the only one of each type.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_shutdown_device(dev_num: i32, dev_type: i32) {
+    with_state(|st| {
+        if dev_num == 0 {
+            st.shutdown(dev_type);
+        }
+        Ok(())
+    })
+}
+
+/// `acc_get_property(dev_num, dev_type, property)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_get_property(dev_num: i32, dev_type: i32, property: i32) -> i64 {
+    with_state(|st| st.property(dev_num, dev_type, property))
+}
+
+/// `acc_get_property_string(dev_num, dev_type, property, string)`: the value blank-padded
+/// (or truncated) to the variable's length, as Fortran assigns a character value.
+///
+/// # Safety
+/// `buf` holds `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_acc_get_property_string(dev_num: i32, dev_type: i32, property: i32, buf: *mut u8, len: i64) {
+    let v = with_state(|st| st.property_string(dev_num, dev_type, property));
+    if buf.is_null() || len <= 0 {
+        return;
+    }
+    // SAFETY: the caller passes a character variable of `len` bytes.
+    let out = unsafe { std::slice::from_raw_parts_mut(buf, len as usize) };
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = v.as_bytes().get(i).copied().unwrap_or(b' ');
+    }
+}
+
+/// `acc_memcpy_d2d(data_arg_dest, data_arg_src, bytes, dev_num_dest, dev_num_src)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_memcpy_d2d(dest: *mut u8, dest_bytes: i64, src: *mut u8, src_bytes: i64, bytes: i64, num_dest: i32, num_src: i32) {
+    with_state(|st| st.memcpy_d2d(dest as usize, dest_bytes, src as usize, src_bytes, bytes, (num_dest, num_src)))
+}
+
+/// `acc_memcpy_d2d_async`: synchronous, as every queue is.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn gpuf_acc_memcpy_d2d_async(
+    dest: *mut u8,
+    dest_bytes: i64,
+    src: *mut u8,
+    src_bytes: i64,
+    bytes: i64,
+    num_dest: i32,
+    num_src: i32,
+    _async: i32,
+) {
+    gpuf_acc_memcpy_d2d(dest, dest_bytes, src, src_bytes, bytes, num_dest, num_src)
 }
 
 /// `acc_on_device(dev_type)` in host code: true for `acc_device_host` only.

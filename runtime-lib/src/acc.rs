@@ -143,7 +143,27 @@ impl State {
             }
         };
         self.device = Some(d.clone());
+        self.enter_declared(&d)?;
         Ok(d)
+    }
+
+    /// Maps the module variables of `!$acc declare` directives on a device just opened
+    /// (dynamic references: they stay for the program's lifetime, or until the device is
+    /// shut down; the next device maps them again).
+    fn enter_declared(&mut self, d: &Arc<dyn Device>) -> Result<(), String> {
+        if d.shares_host_memory() {
+            return Ok(());
+        }
+        let list = DECLARED.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        for (host, bytes, k, at) in list {
+            let k = match k {
+                kind::COPY | kind::COPYIN => kind::COPYIN,
+                kind::PRESENT => continue,
+                _ => kind::CREATE,
+            };
+            self.table.enter(&**d, host, bytes, k, true).map_err(|e| format!("declare of {at}: {e}"))?;
+        }
+        Ok(())
     }
 
     /// The present table.
@@ -206,7 +226,10 @@ impl State {
             self.table.clear(&*old);
             old.finish();
         }
-        self.device = Some(d);
+        self.device = Some(d.clone());
+        if let Err(e) = self.enter_declared(&d) {
+            crate::fatal::gpuf_error(&e)
+        }
     }
 
     /// `acc_set_device_type`.
@@ -277,6 +300,102 @@ impl State {
         }
     }
 
+    /// The kind of device `dev_num` of type `dev_type` (`acc_get_property`), if there is
+    /// one: gpuf uses device 0 of each type.
+    fn device_of(&mut self, dev_num: i32, dev_type: i32) -> Result<Option<DeviceKind>, String> {
+        if dev_num != 0 || self.num_devices(dev_type) == 0 {
+            return Ok(None);
+        }
+        Ok(match dev_type {
+            devtype::HOST => Some(DeviceKind::Host),
+            devtype::NVIDIA => Some(DeviceKind::Nvidia),
+            devtype::RADEON => Some(DeviceKind::Radeon),
+            _ => Some(DeviceKind::of(&*self.device()?)),
+        })
+    }
+
+    /// `acc_get_property`: the device's memory and free memory in bytes (the host's for the
+    /// host and sim devices, which use it; 0 where gpuf cannot tell: the GPUs), whether it
+    /// shares the host's memory; 0 for a device that does not exist.
+    pub fn property(&mut self, dev_num: i32, dev_type: i32, prop: i32) -> Result<i64, String> {
+        let Some(k) = self.device_of(dev_num, dev_type)? else { return Ok(0) };
+        let cpu = matches!(k, DeviceKind::Host | DeviceKind::Sim);
+        Ok(match prop {
+            property::MEMORY if cpu => meminfo("MemTotal:"),
+            property::FREE_MEMORY if cpu => meminfo("MemAvailable:"),
+            property::SHARED_MEMORY_SUPPORT => i64::from(k == DeviceKind::Host),
+            _ => 0,
+        })
+    }
+
+    /// `acc_get_property_string`: the device's name, vendor and driver (empty for a
+    /// device that does not exist or a property that is not a string).
+    pub fn property_string(&mut self, dev_num: i32, dev_type: i32, prop: i32) -> Result<String, String> {
+        let Some(k) = self.device_of(dev_num, dev_type)? else { return Ok(String::new()) };
+        Ok(match prop {
+            property::NAME => match k {
+                DeviceKind::Host => "gpuf host device".to_string(),
+                DeviceKind::Sim => "gpuf sim device".to_string(),
+                DeviceKind::Nvidia => "NVIDIA GPU".to_string(),
+                DeviceKind::Radeon => "AMD GPU".to_string(),
+            },
+            property::VENDOR => match k {
+                DeviceKind::Host | DeviceKind::Sim => "gpuf".to_string(),
+                DeviceKind::Nvidia => "NVIDIA".to_string(),
+                DeviceKind::Radeon => "AMD".to_string(),
+            },
+            property::DRIVER => match k {
+                DeviceKind::Host | DeviceKind::Sim => format!("gpuf {}", env!("CARGO_PKG_VERSION")),
+                DeviceKind::Nvidia => "CUDA driver".to_string(),
+                DeviceKind::Radeon => "HIP runtime".to_string(),
+            },
+            _ => String::new(),
+        })
+    }
+
+    /// `acc_init_device(dev_num, dev_type)`.
+    pub fn init_device(&mut self, dev_num: i32, dev_type: i32) -> Result<(), String> {
+        if dev_num > 0 {
+            return Err(format!(
+                "acc_init_device: there is no device {dev_num} of type {} ({} available; gpuf uses only device 0 of each type)",
+                devtype::name(dev_type),
+                self.num_devices(dev_type)
+            ));
+        }
+        self.select_type(dev_type, "acc_init_device")
+    }
+
+    /// `acc_memcpy_d2d`: copies `bytes` from the device copy of `src` to that of `dest`
+    /// (both present on the device in use: gpuf uses device 0 of each type).
+    pub fn memcpy_d2d(&mut self, dest: usize, dest_bytes: i64, src: usize, src_bytes: i64, bytes: i64, nums: (i32, i32)) -> Result<(), String> {
+        if nums.0 != 0 || nums.1 != 0 {
+            return Err(format!("acc_memcpy_d2d: devices {} and {}: gpuf uses only device 0 of each type", nums.1, nums.0));
+        }
+        let n = bytes.max(0) as usize;
+        if n == 0 {
+            return Ok(());
+        }
+        if n as i64 > dest_bytes.max(0) || n as i64 > src_bytes.max(0) {
+            return Err(format!("acc_memcpy_d2d: {n} bytes do not fit in the arguments ({src_bytes} and {dest_bytes} bytes)"));
+        }
+        let dev = self.device()?;
+        if dev.shares_host_memory() {
+            // SAFETY: both ranges are the caller's variables of at least `n` bytes.
+            unsafe { std::ptr::copy(src as *const u8, dest as *mut u8, n) };
+            return Ok(());
+        }
+        let (Some(s), Some(d)) = (self.table.translate(src, n), self.table.translate(dest, n)) else {
+            return Err("acc_memcpy_d2d: an argument is not present on the device".into());
+        };
+        let mut buf = vec![0u8; n];
+        // SAFETY: `s` and `d` are device addresses of present blocks of at least `n` bytes.
+        unsafe {
+            dev.d2h(buf.as_mut_ptr(), s, n);
+            dev.h2d(d, buf.as_ptr(), n);
+        }
+        Ok(())
+    }
+
     /// A data routine on `[host, host+bytes)` (with dynamic reference
     /// counts; no-ops on the host device).
     pub fn data(&mut self, op: DataOp, host: usize, bytes: i64) -> Result<(), String> {
@@ -306,9 +425,41 @@ impl State {
     }
 }
 
+/// `acc_device_property` values of the `openacc` module.
+pub mod property {
+    pub const MEMORY: i32 = 1;
+    pub const FREE_MEMORY: i32 = 2;
+    pub const SHARED_MEMORY_SUPPORT: i32 = 3;
+    pub const NAME: i32 = 0x10001;
+    pub const VENDOR: i32 = 0x10002;
+    pub const DRIVER: i32 = 0x10003;
+}
+
+/// A `/proc/meminfo` field in bytes (0 when it cannot be read).
+fn meminfo(field: &str) -> i64 {
+    let text = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+    text.lines()
+        .find_map(|l| l.strip_prefix(field))
+        .and_then(|r| r.split_whitespace().next())
+        .and_then(|k| k.parse::<i64>().ok())
+        .map_or(0, |k| k * 1024)
+}
+
 /// `acc_on_device` called from host code.
 pub fn on_device_host_code(t: i32) -> bool {
     t == devtype::HOST
+}
+
+/// The module variables of `!$acc declare` directives (`gpuf_acc_declare`, before `main`):
+/// host address, bytes, data clause kind, the clause item for messages.
+static DECLARED: Mutex<Vec<(usize, usize, i32, String)>> = Mutex::new(Vec::new());
+
+/// `gpuf_acc_declare`: a module variable in a `declare` directive, mapped on every device
+/// the program opens.
+pub fn declare(host: usize, bytes: i64, kind: i32, at: &str) {
+    if host != 0 {
+        DECLARED.lock().unwrap_or_else(|e| e.into_inner()).push((host, bytes.max(0) as usize, kind, at.to_string()));
+    }
 }
 
 static IMAGES: Mutex<Images> = Mutex::new(Images { ptx: None, hsaco: None });
@@ -387,6 +538,22 @@ pub fn update(host: usize, bytes: i64, to_device: bool, if_present: bool, at: Op
         }
         if let Err(e) = table.update(&**dev, host, bytes.max(0) as usize, to_device, if_present) {
             data_error(&e, at)
+        }
+    })
+}
+
+/// `host_data use_device(x)`: the device address of the present data at `host` (the host
+/// address itself on a device that shares the host's memory, and for absent data with
+/// `if_present`).
+pub fn use_device(host: usize, bytes: i64, if_present: bool, at: Option<&str>) -> usize {
+    with_rt(|dev, table| {
+        if dev.shares_host_memory() {
+            return host;
+        }
+        match table.translate(host, bytes.max(1) as usize) {
+            Some(d) => d as usize,
+            None if if_present => host,
+            None => data_error(&format!("use_device: {host:#x} is not present on the device"), at),
         }
     })
 }

@@ -23,6 +23,10 @@ int32_t gpuf_acc_async_test(int32_t); int32_t gpuf_acc_async_test_all(void);
 void gpuf_acc_wait(int32_t); void gpuf_acc_wait_all(void); void gpuf_acc_wait_async(int32_t, int32_t); void gpuf_acc_wait_all_async(int32_t);
 int32_t gpuf_acc_is_present(void *, int64_t);
 void gpuf_acc_set_default_async(int32_t); int32_t gpuf_acc_get_default_async(void);
+void gpuf_acc_init_device(int32_t, int32_t); void gpuf_acc_shutdown_device(int32_t, int32_t);
+int64_t gpuf_acc_get_property(int32_t, int32_t, int32_t); void gpuf_acc_get_property_string(int32_t, int32_t, int32_t, char *, int64_t);
+void gpuf_acc_memcpy_d2d(void *, int64_t, void *, int64_t, int64_t, int32_t, int32_t);
+void gpuf_acc_memcpy_d2d_async(void *, int64_t, void *, int64_t, int64_t, int32_t, int32_t, int32_t);
 #define DATA(n) void gpuf_acc_##n(void *, int64_t); void gpuf_acc_##n##_async(void *, int64_t, int32_t);
 DATA(copyin) DATA(create) DATA(copyout) DATA(delete) DATA(copyout_finalize) DATA(delete_finalize)
 DATA(update_device) DATA(update_self) DATA(present_or_copyin) DATA(present_or_create)
@@ -68,6 +72,11 @@ int main(int argc, char **argv) {
   gpuf_acc_create(b, 16); gpuf_acc_delete_finalize_async(b, 16, 1);
   gpuf_acc_copyin(b, 16); gpuf_acc_update_device(b, 16); gpuf_acc_copyout_finalize(b, 16);
   printf("finalized: present %d\n", gpuf_acc_is_present(b, 16));
+  char vendor[8];
+  gpuf_acc_get_property_string(0, HOST, 0x10002, vendor, 8);
+  printf("host vendor [%.8s] shared %lld\n", vendor, (long long)gpuf_acc_get_property(0, HOST, 3));
+  gpuf_acc_init_device(0, gpuf_acc_get_device_type()); gpuf_acc_shutdown_device(1, NVIDIA);
+  gpuf_acc_memcpy_d2d(b, 16, b, 16, 0, 0, 0); gpuf_acc_memcpy_d2d_async(b, 16, b, 16, 0, 0, 0, 1);
   gpuf_acc_init(HOST);
   gpuf_acc_set_device_num(0, HOST);
   printf("host: type %d num %d present %d\n", gpuf_acc_get_device_type(), gpuf_acc_get_device_num(HOST), gpuf_acc_is_present(b, 16));
@@ -116,6 +125,7 @@ after 2 copyouts: present 1 a(2) 20
 after 3: present 0 a(2) 2 a(3) 30
 create: b(1) 0 present 1
 finalized: present 0
+host vendor [gpuf    ] shared 1
 host: type 2 num 0 present 1
 default: type 3
 "
@@ -141,6 +151,7 @@ after 2 copyouts: present 1 a(2) 20
 after 3: present 1 a(2) 20 a(3) 30
 create: b(1) 5 present 1
 finalized: present 1
+host vendor [gpuf    ] shared 1
 host: type 2 num 0 present 1
 default: type 2
 "

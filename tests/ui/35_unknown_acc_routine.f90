@@ -3,5 +3,5 @@ program p
   use openacc
   implicit none
   integer :: k
-  k = acc_get_property(0, acc_device_host, acc_property_memory)
+  k = acc_hostptr(k)
 end program p

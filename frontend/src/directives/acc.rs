@@ -64,6 +64,12 @@ impl Parser {
         Ok(AccRoutine { name, dir: Directive { kind: DirKind::Acc(AccKind::Routine), clauses, span } })
     }
 
+    /// An `!$acc declare clauses` line of a specification part.
+    pub(crate) fn declare_directive(&mut self) -> PResult<Directive> {
+        let (dir, _, _) = self.directive_head()?;
+        Ok(dir)
+    }
+
     /// The directive line itself: its name, clauses and the span of `!$acc name`.
     #[inline(never)]
     fn directive_head(&mut self) -> PResult<(Directive, AtomicKind, Span)> {

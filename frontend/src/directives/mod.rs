@@ -233,12 +233,12 @@ impl Parser {
             return Ok(None);
         };
         let mut span = stmt_span.to(do_stmt.span);
-        if kind != AccKind::Loop {
-            self.skip_eos();
-            dir.clauses.extend(self.omp_end_clauses(kind));
-            if let Some(sp) = self.eat_directive_end(kind) {
-                span = span.to(sp);
-            }
+        // An optional `!$acc end loop` (OpenACC 3.3) closes a `loop` as the combined
+        // constructs' `end` directives close them; OpenMP's `end do nowait` adds clauses.
+        self.skip_eos();
+        dir.clauses.extend(self.omp_end_clauses(kind));
+        if let Some(sp) = self.eat_directive_end(kind) {
+            span = span.to(sp);
         }
         Ok(Some(Stmt { kind: StmtKind::LoopConstruct { dir, do_stmt: Box::new(do_stmt) }, span }))
     }

@@ -70,6 +70,13 @@ impl Parser {
                 }
                 continue;
             }
+            if self.is(&Tok::DirectiveStart) && self.is_name_at(1, "declare") {
+                match self.declare_directive() {
+                    Ok(d) => u.declares.push(d),
+                    Err(Fail) => self.skip_statement(),
+                }
+                continue;
+            }
             let Tok::Name(w) = self.tok().clone() else { break };
             match w.as_str() {
                 "use" => {

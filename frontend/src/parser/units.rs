@@ -47,6 +47,7 @@ pub(super) fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
         generics: Vec::new(),
         routines: Vec::new(),
         declare_targets: Vec::new(),
+        declares: Vec::new(),
         span,
     }
 }

@@ -245,7 +245,9 @@ impl Checker {
                 return (call_name, args, Ty::Unknown);
             }
             // A device query is checked as an ordinary call below.
-            if omp_lib_routine_of(&key).is_none() {
+            // `acc_on_device` in a compute construct is answered per target (a builtin).
+            let acc_query = key == "gpuf_acc_on_device" && self.in_compute();
+            if omp_lib_routine_of(&key).is_none() && !acc_query {
                 let sig = self.g.procs.map.get(&key);
                 if sig.is_some_and(|p| p.api) {
                     self.err(Diagnostic::not_yet(format!("calls of the OpenACC routine `{fname}` {}", self.device_where()), span));
@@ -496,7 +498,7 @@ impl Checker {
             let (Some(e), Some(d)) = (slot, sig.args.get(j)) else { continue };
             let i =
                 args.iter().position(|a| matches!(a, Arg::Index(x) | Arg::Keyword(_, x) if std::ptr::eq(x, *e))).map_or(j + 1, |p| p + 1);
-            if sig.api && d.name == "data_arg" {
+            if sig.api && d.name.starts_with("data_arg") {
                 // Any variable, element, section or value: lowered to its address and size.
                 continue;
             }

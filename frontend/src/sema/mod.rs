@@ -252,10 +252,10 @@ pub struct ProcSig {
     /// An `elemental` procedure.
     pub elemental: bool,
     /// A routine of the intrinsic module `openacc` (the OpenACC runtime library API).
-    /// Its [`ArgSig`]s follow a lowering convention: the dummy named `data_arg` accepts
+    /// Its [`ArgSig`]s follow a lowering convention: a dummy named `data_arg...` accepts
     /// any actual argument (any type and rank; lowered to its address and its size in
-    /// bytes, unless the next dummy is `len` and is given); every other argument is
-    /// passed by value. Semantic analysis rewrites the arguments of a call of such a
+    /// bytes, unless the next dummy is `len` and is given); `string` is a character
+    /// variable (its address and length); every other argument is passed by value. Semantic analysis rewrites the arguments of a call of such a
     /// routine into keyword arguments in dummy order (see [`ExprKind::Call`]).
     pub api: bool,
     /// Has an `!$acc routine seq` directive: callable inside compute constructs and other

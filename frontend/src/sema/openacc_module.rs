@@ -16,6 +16,13 @@ pub const OPENACC_CONSTANTS: &[(&str, i64)] = &[
     ("acc_device_radeon", 5),
     ("acc_async_noval", -1),
     ("acc_async_sync", -2),
+    ("acc_device_property_kind", 4),
+    ("acc_property_memory", 1),
+    ("acc_property_free_memory", 2),
+    ("acc_property_shared_memory_support", 3),
+    ("acc_property_name", 0x10001),
+    ("acc_property_vendor", 0x10002),
+    ("acc_property_driver", 0x10003),
 ];
 
 /// The result of an `openacc` routine.
@@ -23,6 +30,8 @@ pub const OPENACC_CONSTANTS: &[(&str, i64)] = &[
 pub(super) enum AccResult {
     Sub,
     Int,
+    /// `integer(c_size_t)`.
+    Int8,
     Logical,
 }
 
@@ -48,6 +57,22 @@ pub(super) const OPENACC_ROUTINES: &[(&str, &str, &[&str], AccResult)] = &[
     ("acc_set_default_async", "gpuf_acc_set_default_async", &["async_arg"], AccResult::Sub),
     ("acc_get_default_async", "gpuf_acc_get_default_async", &[], AccResult::Int),
     ("acc_is_present", "gpuf_acc_is_present", &["data_arg", "len?"], AccResult::Logical),
+    ("acc_init_device", "gpuf_acc_init_device", &["dev_num", "dev_type"], AccResult::Sub),
+    ("acc_shutdown_device", "gpuf_acc_shutdown_device", &["dev_num", "dev_type"], AccResult::Sub),
+    ("acc_get_property", "gpuf_acc_get_property", &["dev_num", "dev_type", "property"], AccResult::Int8),
+    ("acc_get_property_string", "gpuf_acc_get_property_string", &["dev_num", "dev_type", "property", "string"], AccResult::Sub),
+    (
+        "acc_memcpy_d2d",
+        "gpuf_acc_memcpy_d2d",
+        &["data_arg_dest", "data_arg_src", "bytes", "dev_num_dest", "dev_num_src"],
+        AccResult::Sub,
+    ),
+    (
+        "acc_memcpy_d2d_async",
+        "gpuf_acc_memcpy_d2d_async",
+        &["data_arg_dest", "data_arg_src", "bytes", "dev_num_dest", "dev_num_src", "async_arg_src"],
+        AccResult::Sub,
+    ),
 ];
 
 /// The data routines of `openacc` (`(data_arg [, len])`, and `_async` forms with a
@@ -78,12 +103,18 @@ pub fn openacc_routines() -> Vec<(String, ProcSig)> {
         };
         ArgSig {
             name: name.to_string(),
-            base: BaseTy::Integer(4),
+            // `string`: the result of `acc_get_property_string`.
+            base: if name == "string" { BaseTy::Character } else { BaseTy::Integer(4) },
             rank: 0,
             assumed_shape: false,
-            intent: if name == "data_arg" { None } else { Some(Intent::In) },
+            intent: match name {
+                "string" => Some(Intent::Out),
+                n if n.starts_with("data_arg") => None,
+                _ => Some(Intent::In),
+            },
             optional,
-            any_type: false,
+            // A byte count of any integer kind (`integer(c_size_t)` in the interface).
+            any_type: name == "bytes",
             allocatable: false,
         }
     };
@@ -95,6 +126,7 @@ pub fn openacc_routines() -> Vec<(String, ProcSig)> {
         result: match res {
             AccResult::Sub => None,
             AccResult::Int => Some((BaseTy::Integer(4), 0)),
+            AccResult::Int8 => Some((BaseTy::Integer(8), 0)),
             AccResult::Logical => Some((BaseTy::Logical, 0)),
         },
         result_len: None,

@@ -473,6 +473,12 @@ impl Checker {
         self.declare_target_vars(unit);
         self.type_defs(unit, self.idx);
         self.deferred_inits();
+        // `!$acc declare` lines of the specification part.
+        let mut declares = std::mem::take(&mut unit.declares);
+        for d in declares.iter_mut() {
+            self.directive(d, None);
+        }
+        unit.declares = declares;
         if unit.kind != UnitKind::Module {
             self.stmts(&mut unit.body);
         }

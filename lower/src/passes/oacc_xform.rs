@@ -65,6 +65,19 @@ fn expand(h: &dyn OffloadHooks, f: &mut Function, ss: Vec<Stmt>, worker_red: &mu
                 Builtin::SimtLane => out.push(Stmt::Assign(v, h.dim_pos(Level::Vector))),
                 Builtin::SimtVf => out.push(Stmt::Assign(v, h.dim_size(Level::Vector))),
                 Builtin::IsInitialDevice => out.push(Stmt::Assign(v, Rv::Use(Op::I32(i32::from(h.is_initial_device()))))),
+                Builtin::AccOnDevice => {
+                    // `dev_type` equals one of the target's device type codes.
+                    let t = ops.first().cloned().unwrap_or(Op::I32(0));
+                    let mut acc = Op::I32(0);
+                    for &code in h.acc_device_types() {
+                        let eq = f.new_var(format!("t.{}", f.vars.len()), Ty::I32);
+                        out.push(Stmt::Assign(eq, Rv::Binary(BinOp::Eq, t.clone(), Op::I32(code))));
+                        let or = f.new_var(format!("t.{}", f.vars.len()), Ty::I32);
+                        out.push(Stmt::Assign(or, Rv::Binary(BinOp::Or, acc, Op::Var(eq))));
+                        acc = Op::Var(or);
+                    }
+                    out.push(Stmt::Assign(v, Rv::Use(acc)));
+                }
                 _ => {}
             },
             Stmt::Builtin(..) => {}

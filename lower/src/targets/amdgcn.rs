@@ -7,6 +7,10 @@ use crate::ir::*;
 pub struct Amdgcn;
 
 impl OffloadHooks for Amdgcn {
+    /// `acc_device_not_host`, `acc_device_radeon`
+    fn acc_device_types(&self) -> &'static [i32] {
+        &[3, 5]
+    }
     fn target(&self) -> Target {
         Target::Amdgcn
     }

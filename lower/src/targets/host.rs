@@ -8,6 +8,10 @@ use crate::passes::gimplify::combine_rv;
 pub struct Host;
 
 impl OffloadHooks for Host {
+    /// `acc_device_host`
+    fn acc_device_types(&self) -> &'static [i32] {
+        &[2]
+    }
     fn target(&self) -> Target {
         Target::Host
     }

@@ -42,6 +42,9 @@ pub trait OffloadHooks {
     fn is_initial_device(&self) -> bool {
         false
     }
+    /// The OpenACC device type codes (`acc_device_*` of the `openacc` module) for which
+    /// `acc_on_device` is true in this target's kernels.
+    fn acc_device_types(&self) -> &'static [i32];
     /// Expands one `GOACC_REDUCTION` stage; `res` is the result address or `Op::Null`.
     #[allow(clippy::too_many_arguments)]
     fn reduction(&self, f: &mut Function, stage: RedStage, level: Level, op: RedOp, ty: Ty, res: &Op, local: VarId) -> Vec<Stmt> {

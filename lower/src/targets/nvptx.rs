@@ -7,6 +7,10 @@ use crate::ir::*;
 pub struct Nvptx;
 
 impl OffloadHooks for Nvptx {
+    /// `acc_device_not_host`, `acc_device_nvidia`
+    fn acc_device_types(&self) -> &'static [i32] {
+        &[3, 4]
+    }
     fn target(&self) -> Target {
         Target::Nvptx
     }

@@ -7,6 +7,10 @@ use crate::ir::*;
 pub struct Sim;
 
 impl OffloadHooks for Sim {
+    /// `acc_device_not_host` (the sim reports no vendor type)
+    fn acc_device_types(&self) -> &'static [i32] {
+        &[3]
+    }
     fn target(&self) -> Target {
         Target::Sim
     }

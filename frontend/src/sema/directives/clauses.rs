@@ -25,6 +25,10 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Delete(_) => "delete",
         ClauseKind::Present(_) => "present",
         ClauseKind::NoCreate(_) => "no_create",
+        ClauseKind::Deviceptr(_) => "deviceptr",
+        ClauseKind::UseDevice(_) => "use_device",
+        ClauseKind::DeviceResident(_) => "device_resident",
+        ClauseKind::Link(_) => "link",
         ClauseKind::Private(_) => "private",
         ClauseKind::Firstprivate(_) => "firstprivate",
         ClauseKind::SelfHost(_) => "self",
@@ -191,7 +195,7 @@ impl Checker {
     pub(in crate::sema) fn directive(&mut self, dir: &mut Directive, assoc: Option<&Stmt>) -> Clauses {
         let kind = dir.kind;
         let mut cl = Clauses { seen: Vec::new(), levels: Vec::new(), collapse: 1 };
-        if matches!(kind, DirKind::Acc(AccKind::HostData | AccKind::Routine | AccKind::Declare | AccKind::Cache)) {
+        if matches!(kind, DirKind::Acc(AccKind::Routine | AccKind::Cache)) {
             self.err(Diagnostic::not_yet(format!("the `{}` directive", kind.name()), dir.span));
             return cl;
         }
@@ -246,8 +250,11 @@ impl Checker {
             | ClauseKind::Delete(items)
             | ClauseKind::Present(items)
             | ClauseKind::NoCreate(items)
+            | ClauseKind::DeviceResident(items)
+            | ClauseKind::Link(items)
             | ClauseKind::SelfHost(items)
             | ClauseKind::Device(items) => self.check_data_clause(items, cname, true),
+            ClauseKind::Deviceptr(items) | ClauseKind::UseDevice(items) => self.check_device_address_clause(items, cname),
             ClauseKind::Map(_, items) | ClauseKind::To(items) | ClauseKind::From(items) => self.check_data_clause(items, cname, true),
             ClauseKind::Shared(items) | ClauseKind::Lastprivate(items) => self.check_data_clause(items, cname, false),
             ClauseKind::NumTeams(e)
@@ -406,6 +413,24 @@ impl Checker {
     fn check_data_clause(&mut self, items: &mut [Expr], cname: &str, sections_ok: bool) {
         for it in items.iter_mut() {
             self.var_item(it, cname, sections_ok);
+        }
+    }
+
+    /// `deviceptr` and `use_device`: whole arrays (for `deviceptr`, dummy arguments, as
+    /// OpenACC requires in Fortran; neither allocatable nor pointer).
+    fn check_device_address_clause(&mut self, items: &mut [Expr], cname: &str) {
+        for it in items.iter_mut() {
+            self.var_item(it, cname, false);
+            let ExprKind::Name(id) = &it.kind else { continue };
+            let Some(s) = self.syms.get(&id.name) else { continue };
+            if s.rank == 0 {
+                self.err(Diagnostic::not_yet(format!("scalars in `{cname}` (only arrays)"), it.span));
+            } else if cname == "deviceptr" && (s.dummy.is_none() || s.allocatable) {
+                self.err(
+                    Diagnostic::error("E0330", format!("`{}` in `deviceptr` must be a dummy argument", id.name), it.span)
+                        .with_label("OpenACC allows only dummy arguments that are neither allocatable nor pointers here"),
+                );
+            }
         }
     }
 

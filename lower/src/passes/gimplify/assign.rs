@@ -1,6 +1,7 @@
 //! Assignment: scalar, whole-array and section targets, reallocation of allocatable left-hand
 //! sides, and stores through expressions.
 
+use super::offload_loop::MAX_ALLOCA;
 use super::*;
 
 impl G<'_> {
@@ -82,7 +83,8 @@ impl G<'_> {
                 }
             }
         }
-        let alloc = matches!(lhs.kind, ExprKind::Name(_)) && self.syms.get(&name).is_some_and(|s| s.allocatable);
+        // In device code an allocatable array keeps its shape (no heap there): assigned in place.
+        let alloc = self.region.is_none() && matches!(lhs.kind, ExprKind::Name(_)) && self.syms.get(&name).is_some_and(|s| s.allocatable);
         if let (true, Some(Home::Array(d))) = (alloc, self.lookup(&name)) {
             let n = name.clone();
             if self.realloc_or_assign(&d, lhs, rhs, &name, &shape, lt, &mut |g, _| g.store_global_desc(&n)) {
@@ -176,12 +178,34 @@ impl G<'_> {
     fn assign_array_body(&mut self, lhs: &Expr, rhs: &Expr, name: &str, shape: &[Op], lt: Ty) {
         let shape = shape.to_vec();
         if self.reads_overlap(lhs, rhs, name) {
-            // The right-hand side reads the array being assigned: evaluate into a temporary.
+            // The right-hand side reads the array being assigned: evaluate into a temporary
+            // (in device code one in the thread's stack frame, which needs a constant shape).
             let mut n = Op::I64(lt.size());
             for e in &shape {
                 n = self.bin(Ty::I64, BinOp::Mul, n, e.clone());
             }
-            let tmp = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![n], Ty::Ptr));
+            let on_device = self.region.is_some();
+            let tmp = if on_device {
+                // At most the whole array: its declared size when that is a constant.
+                let whole = match &lhs.kind {
+                    ExprKind::Name(_) | ExprKind::ArrayRef { .. } => self.syms.get(name).and_then(|s| {
+                        let elems = self.const_array_bytes(name)? / u64::try_from(self.elem_size(s.base)).ok().filter(|z| *z > 0)?;
+                        elems.checked_mul(lt.size() as u64)
+                    }),
+                    _ => None,
+                };
+                let Some(bytes) = whole.filter(|b| *b <= MAX_ALLOCA) else {
+                    self.not_yet(
+                        "array assignments inside compute constructs whose right side reads the left side other than \
+                         element by element, unless the array has a constant size of at most 64 KiB",
+                        lhs.span,
+                    );
+                    return;
+                };
+                self.val(Ty::Ptr, Rv::Alloca(bytes.max(1)))
+            } else {
+                self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![n], Ty::Ptr))
+            };
             let lin = |g: &mut Self, idx: &[Op], shape: &[Op]| -> Op {
                 let mut off = Op::I64(0);
                 let mut stride = Op::I64(lt.size());
@@ -206,7 +230,9 @@ impl G<'_> {
                 let v = g.val(lt, Rv::Load(lt, a));
                 g.store_elem(lhs, idx, v);
             });
-            self.emit(Stmt::Call("gpuf_free".into(), vec![tmp]));
+            if !on_device {
+                self.emit(Stmt::Call("gpuf_free".into(), vec![tmp]));
+            }
         } else {
             self.scalarise(&shape, &mut |g, idx| {
                 let v = g.expr_at(rhs, idx);
@@ -219,7 +245,57 @@ impl G<'_> {
     /// May the right-hand side read elements the left-hand side `name(...)` assigns? Not when
     /// every reference differs from the target in a dimension by constant subscripts or
     /// constant unit-stride ranges that do not meet (`a(-1:0,k,2) = a(-1:0,k,1) * c`).
+    /// Nor when it reads the target itself, written as the left side is, only element by
+    /// element (`a = a + 1`, `a(i, :) = max(a(i, :), 0)`): each element is read before it is
+    /// written.
     fn reads_overlap(&self, lhs: &Expr, rhs: &Expr, name: &str) -> bool {
+        self.overlap_at(lhs, rhs, name)
+    }
+
+    /// [`Self::reads_overlap`] for a part of the right-hand side evaluated element by element.
+    fn overlap_at(&self, lhs: &Expr, e: &Expr, name: &str) -> bool {
+        match &e.kind {
+            ExprKind::Paren(x) | ExprKind::Unary(_, x) => self.overlap_at(lhs, x, name),
+            ExprKind::Binary(_, x, y) => self.overlap_at(lhs, x, name) || self.overlap_at(lhs, y, name),
+            ExprKind::Intrinsic { func, args } if !func.is_array_intrinsic() && e.ty.rank() > 0 => {
+                args.iter().any(|a| self.overlap_at(lhs, a, name))
+            }
+            _ if self.same_ref(lhs, e) => false,
+            _ => self.reads_overlap_parts(lhs, e, name),
+        }
+    }
+
+    /// Do two references name the same elements in the same order? Whole arrays, or the
+    /// same sections and elements with subscripts that are constants or the same variables.
+    fn same_ref(&self, a: &Expr, b: &Expr) -> bool {
+        let same_expr = |x: &Expr, y: &Expr| match (&x.kind, &y.kind) {
+            (ExprKind::Name(p), ExprKind::Name(q)) => p.name == q.name && x.ty.rank() == 0 && y.ty.rank() == 0,
+            _ => x.ty.rank() == 0 && self.const_int(x).is_some() && self.const_int(x) == self.const_int(y),
+        };
+        let same_opt = |x: &Option<Expr>, y: &Option<Expr>| match (x, y) {
+            (None, None) => true,
+            (Some(x), Some(y)) => same_expr(x, y),
+            _ => false,
+        };
+        match (&a.kind, &b.kind) {
+            (ExprKind::Name(p), ExprKind::Name(q)) => p.name == q.name,
+            (ExprKind::ArrayRef { name: p, subs: s }, ExprKind::ArrayRef { name: q, subs: t }) => {
+                p.name == q.name
+                    && s.len() == t.len()
+                    && s.iter().zip(t).all(|(x, y)| match (x, y) {
+                        (Arg::Index(x), Arg::Index(y)) => same_expr(x, y),
+                        (Arg::Range { lo: l1, hi: h1, stride: s1, .. }, Arg::Range { lo: l2, hi: h2, stride: s2, .. }) => {
+                            same_opt(l1, l2) && same_opt(h1, h2) && same_opt(s1, s2)
+                        }
+                        _ => false,
+                    })
+            }
+            _ => false,
+        }
+    }
+
+    /// The disjointness test of [`Self::reads_overlap`] on one part of the right-hand side.
+    fn reads_overlap_parts(&self, lhs: &Expr, rhs: &Expr, name: &str) -> bool {
         let ExprKind::ArrayRef { subs: lsubs, .. } = &lhs.kind else { return mentions(rhs, name) };
         let interval = |a: &Arg| -> Option<(i64, i64)> {
             match a {

@@ -101,15 +101,16 @@ impl G<'_> {
         Some((sig.link_name.clone(), ops))
     }
 
-    /// Arguments of an OpenACC runtime routine: the data argument as its address and size
-    /// in bytes (or the explicit `len`), every other argument by value.
+    /// Arguments of an OpenACC runtime routine: each data argument as its address and size
+    /// in bytes (or the explicit `len`), a character `string` as its address and length,
+    /// `bytes` as an `I64`, every other argument by value as an `I32`.
     fn api_args(&mut self, sig: &gpuf_frontend::sema::ProcSig, slots: &[Option<&Expr>]) -> Vec<Op> {
         let mut ops = Vec::new();
         let len_at = sig.args.iter().position(|a| a.name == "len");
         for (i, d) in sig.args.iter().enumerate() {
             let e = slots.get(i).copied().flatten();
             match d.name.as_str() {
-                "data_arg" => {
+                n if n.starts_with("data_arg") => {
                     let Some(e) = e else {
                         ops.push(Op::Null);
                         ops.push(Op::I64(0));
@@ -132,6 +133,25 @@ impl G<'_> {
                     }
                 }
                 "len" => {}
+                // A character result: its address and length.
+                "string" => match e {
+                    Some(e) => {
+                        let (a, n) = self.str_expr(e);
+                        ops.push(a);
+                        ops.push(self.conv(n, Ty::I64));
+                    }
+                    None => {
+                        ops.push(Op::Null);
+                        ops.push(Op::I64(0));
+                    }
+                },
+                "bytes" => match e {
+                    Some(e) => {
+                        let v = self.expr(e);
+                        ops.push(self.conv(v, Ty::I64));
+                    }
+                    None => ops.push(Op::I64(0)),
+                },
                 _ => match e {
                     Some(e) => {
                         let v = self.expr(e);

@@ -112,6 +112,17 @@ impl G<'_> {
             }
             // Complex-typed: `complex_scalar` above reported it.
             ExprKind::Complex(..) => Op::F32(0.0),
+            ExprKind::Call { name, args } if self.region.is_some() && name.name == "gpuf_acc_on_device" => {
+                let t = match args.first() {
+                    Some(Arg::Index(x) | Arg::Keyword(_, x)) => {
+                        let v = self.expr(x);
+                        self.conv(v, Ty::I32)
+                    }
+                    _ => Op::I32(0),
+                };
+                let v = self.val(Ty::I32, Rv::Builtin(Builtin::AccOnDevice, vec![t]));
+                self.conv(v, ir_ty(e.ty.base().unwrap_or(BaseTy::Logical)))
+            }
             ExprKind::Call { name, .. } if self.region.is_some() && is_omp_device_query(&name.name) => {
                 let v = self.omp_device_query(&name.name);
                 self.conv(v, ir_ty(e.ty.base().unwrap_or(BaseTy::Integer(4))))

@@ -53,7 +53,7 @@ use assign::mentions;
 pub use dataflow::{defs, rv_ops, uses};
 use frames::{thunk, thunk_frame_global};
 use globals::mark_external_globals;
-use offload_data::{assigned, map_clause, memory_scalars};
+use offload_data::{assigned, deviceptr_names, map_clause, memory_scalars};
 use offload_loop::red_op;
 use units::const_value;
 
@@ -180,6 +180,9 @@ struct G<'a> {
     frees: Vec<VarId>,
     /// Scalars that live in memory because a directive needs their address.
     mem_names: BTreeSet<String>,
+    /// Arrays of the `deviceptr` clauses of the enclosing data constructs: their addresses
+    /// are device addresses, passed to kernels as they are.
+    devptrs: BTreeSet<String>,
     /// Command-line options (`-fcheck=bounds`).
     opts: &'a super::Options,
     /// A function result kept in memory: its home, the returned variable, its type.
@@ -203,6 +206,8 @@ struct G<'a> {
     mat_shapes: HashMap<usize, Vec<Op>>,
     /// The derived types (indexed by `BaseTy::Derived`).
     types: &'a [gpuf_frontend::sema::TypeInfo],
+    /// The data exits of a procedure's `!$acc declare` directives, run at every return.
+    declare_exits: Vec<Stmt>,
 }
 
 /// Gimplifies one checked source file: the main program (if any) becomes `main`, every
@@ -268,6 +273,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             frame_restores: Vec::new(),
             frees: Vec::new(),
             mem_names: mem.clone(),
+            devptrs: BTreeSet::new(),
             result_mem: None,
             mats: HashMap::new(),
             mat_frees: Vec::new(),
@@ -278,10 +284,14 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             storage: std::mem::take(&mut module.storage),
             types: &c.types,
             opts,
+            declare_exits: Vec::new(),
         };
         g.declare(&mem);
+        g.acc_declares();
         if !matches!(u.kind, UnitKind::Module | UnitKind::BlockData) {
             g.stmts(&u.body);
+            g.ret();
+        } else if !u.declares.is_empty() {
             g.ret();
         }
         module.globals = std::mem::take(&mut g.globals);
@@ -296,6 +306,12 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
         f.body = g.blocks.pop().unwrap_or_default();
         match u.kind {
             UnitKind::Program => module.main = f,
+            // A module's `!$acc declare` items, registered before `main` runs.
+            UnitKind::Module if !u.declares.is_empty() => {
+                f.name = format!("gpuf.acc_declare.{}", u.name.name);
+                f.ctor = true;
+                module.procs.push(f);
+            }
             UnitKind::Module | UnitKind::BlockData => {}
             _ => {
                 f.local = cu.host.is_some_and(|h| c.units.get(h).is_some_and(|hu| hu.unit.kind != UnitKind::Module));

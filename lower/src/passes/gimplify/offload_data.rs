@@ -9,9 +9,12 @@ impl G<'_> {
     pub(super) fn data_region(&mut self, dir: &ast::Directive, body: &[ast::Stmt]) {
         let cond = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
         let maps = self.data_maps(dir, None);
+        let saved = self.devptrs.clone();
+        self.devptrs.extend(deviceptr_names(&dir.clauses));
         self.push_block();
         self.stmts(body);
         let b = self.pop_block();
+        self.devptrs = saved;
         match cond {
             // `data if(cond)`: map only when the condition holds on entry.
             Some(c) => {
@@ -43,6 +46,63 @@ impl G<'_> {
                 self.emit(Stmt::If { cond: Op::Var(keep), then_body: exit, else_body: vec![] });
             }
             None => self.emit(Stmt::DataRegion { maps, body: b }),
+        }
+    }
+
+    /// `host_data use_device(list) [if_present] [if(cond)]`: inside the construct each
+    /// listed array's address is its device copy's (the host address where the device
+    /// shares the host's memory, for absent data with `if_present`, and when `cond` is
+    /// false).
+    pub(super) fn host_data(&mut self, dir: &ast::Directive, body: &[ast::Stmt]) {
+        let cond = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
+        let cond = cond.map(|c| self.conv(c, Ty::I32));
+        let if_present = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::IfPresent));
+        let mut scope = HashMap::new();
+        for c in &dir.clauses {
+            let ClauseKind::UseDevice(list) = &c.kind else { continue };
+            for e in list {
+                let ExprKind::Name(id) = &e.kind else { continue };
+                let Some(Home::Array(d)) = self.lookup(&id.name) else {
+                    self.not_yet("this `use_device` item", e.span);
+                    continue;
+                };
+                let bytes = self.desc_bytes(&d);
+                let at = self.item_at(dir, c, &id.name);
+                let dv = self.f.new_var(format!("{}.dev", id.name), Ty::Ptr);
+                let call = Rv::Call("gpuf_acc_use_device".into(), vec![Op::Var(d.addr), bytes, Op::I32(i32::from(if_present)), Op::Str(at)], Ty::Ptr);
+                match &cond {
+                    Some(c) => {
+                        self.emit(Stmt::Assign(dv, Rv::Use(Op::Var(d.addr))));
+                        self.emit(Stmt::If { cond: c.clone(), then_body: vec![Stmt::Assign(dv, call)], else_body: vec![] });
+                    }
+                    None => self.emit(Stmt::Assign(dv, call)),
+                }
+                scope.insert(id.name.clone(), Home::Array(Desc { addr: dv, ..d }));
+            }
+        }
+        self.overrides.push(scope);
+        self.stmts(body);
+        self.overrides.pop();
+    }
+
+    /// The unit's `!$acc declare` directives. In a procedure (or the main program) a data
+    /// region for its lifetime: entered here, left at every return. In a module the items
+    /// are registered with the run time (`gpuf_acc_declare`), which keeps them on every
+    /// device it opens for the rest of the program.
+    pub(super) fn acc_declares(&mut self) {
+        let module = self.unit.kind == UnitKind::Module;
+        let unit = self.unit;
+        for d in &unit.declares {
+            for m in self.data_maps(d, None) {
+                let (addr, bytes, kind, at) = (m.addr, m.bytes, Op::I32(m.kind.code()), Op::Str(m.at));
+                if module {
+                    self.emit(Stmt::Call("gpuf_acc_declare".into(), vec![addr, bytes, kind, at]));
+                } else {
+                    self.emit(Stmt::Call("gpuf_acc_enter".into(), vec![addr.clone(), bytes.clone(), kind.clone(), Op::I32(0), at.clone()]));
+                    let exit = Stmt::Call("gpuf_acc_exit".into(), vec![addr, bytes, kind, Op::I32(0), Op::I32(0), at]);
+                    self.declare_exits.insert(0, exit);
+                }
+            }
         }
     }
 
@@ -414,6 +474,9 @@ pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> 
             }
         }
     }
+    for d in &p.declares {
+        clauses(&d.clauses, &mut out, syms, false);
+    }
     walk(&p.body, &mut out, syms, None, false);
     // `declare target` variables: their device copy is found by their address.
     out.extend(syms.list().iter().filter(|s| s.declare_target && s.rank == 0).map(|s| s.name.clone()));
@@ -498,7 +561,18 @@ pub(super) fn map_clause(k: &ClauseKind) -> Option<(MapKind, &[Expr])> {
         ClauseKind::Create(l) => (MapKind::Create, l),
         ClauseKind::Present(l) => (MapKind::Present, l),
         ClauseKind::NoCreate(l) => (MapKind::NoCreate, l),
+        // On `declare` only: device memory for the variable's lifetime.
+        ClauseKind::DeviceResident(l) | ClauseKind::Link(l) => (MapKind::Create, l),
         ClauseKind::Delete(l) => (MapKind::Delete, l),
         _ => return None,
     })
+}
+
+/// The names in a directive's `deviceptr` clauses.
+pub(super) fn deviceptr_names(cs: &[ast::Clause]) -> Vec<String> {
+    cs.iter()
+        .filter_map(|c| if let ClauseKind::Deviceptr(l) = &c.kind { Some(l) } else { None })
+        .flatten()
+        .filter_map(|e| if let ExprKind::Name(id) = &e.kind { Some(id.name.clone()) } else { None })
+        .collect()
 }

@@ -177,7 +177,7 @@ impl G<'_> {
 
 /// The largest private array of a worker or vector loop, in bytes (each thread's copy is on
 /// its stack; the sim device's lanes have 1 MiB).
-const MAX_ALLOCA: u64 = 64 * 1024;
+pub(super) const MAX_ALLOCA: u64 = 64 * 1024;
 
 impl G<'_> {
     /// The size in bytes of an array whose bounds are constant.

@@ -30,6 +30,11 @@ impl G<'_> {
         }
         let mut mentioned = BTreeSet::new();
         let mut maps = self.data_maps(dir, Some(&mut mentioned));
+        // `deviceptr` arrays (of this construct or an enclosing data construct): not
+        // mapped, their addresses passed as they are.
+        let mut devptrs = self.devptrs.clone();
+        devptrs.extend(deviceptr_names(&dir.clauses));
+        mentioned.extend(devptrs.iter().cloned());
         let (ng, nw, vl) = if kind == RegionKind::Serial {
             (Some(Op::I32(1)), Some(Op::I32(1)), Some(Op::I32(1)))
         } else {
@@ -222,7 +227,11 @@ impl G<'_> {
                             maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(d.addr), bytes: bytes.clone(), what: name.clone(), at });
                         }
                     }
-                    captures.push(Capture::Mapped(d.addr, bytes));
+                    if devptrs.contains(&name) {
+                        captures.push(Capture::Value(d.addr));
+                    } else {
+                        captures.push(Capture::Mapped(d.addr, bytes));
+                    }
                     mapped_vars.insert(d.addr);
                     for v in d.lb.iter().chain(&d.ext) {
                         captures.push(Capture::Value(*v));

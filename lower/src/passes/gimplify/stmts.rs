@@ -189,6 +189,7 @@ impl G<'_> {
             StmtKind::Construct { dir, body, .. } => match dir.kind.acc() {
                 Some(ast::AccKind::Parallel | ast::AccKind::Kernels | ast::AccKind::Serial) => self.region(dir, body, None, s.span),
                 Some(ast::AccKind::Data) => self.data_region(dir, body),
+                Some(ast::AccKind::HostData) => self.host_data(dir, body),
                 _ => self.not_yet(format!("`{}` construct", dir.kind.name()), dir.span),
             },
             StmtKind::LoopConstruct { dir, do_stmt } => match dir.kind.acc() {

@@ -292,6 +292,9 @@ impl G<'_> {
 
     /// Returns from the unit, freeing the procedure's local arrays first.
     pub(super) fn ret(&mut self) {
+        for s in self.declare_exits.clone() {
+            self.emit(s);
+        }
         for (p, v, t) in self.frame_back.clone() {
             self.emit(Stmt::Store(t, Op::Var(p), Op::Var(v)));
         }
