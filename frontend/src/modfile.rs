@@ -9,13 +9,14 @@
 //! uses MOD...                        (the modules NAME uses; their entities are recorded flat)
 //! openacc 0|1                        (the routines of `openacc` are visible through NAME)
 //! param LOCAL OWNER REMOTE TYPE RANK DIM... = VALUE...
-//! var LOCAL OWNER REMOTE TYPE RANK alloc|- DIM... [= VALUE...]
+//! var LOCAL OWNER REMOTE TYPE RANK alloc|ptr|- DIM... [= VALUE...]
 //! proc LOCAL KIND LINK OWNER ELEMENTAL RESULT-TYPE RESULT-RANK
 //! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE     (the dummies of the last `proc`;
 //!                                    TYPE `any`: any actual, by address, see `ArgSig::any_type`)
 //! rdim LO HI                         (a result dimension of the last `proc`, an array function)
 //! type NAME SIZE ALIGN                (a derived type visible through NAME, before its users)
-//! comp NAME TYPE OFFSET RANK DIM... [= VALUE]          (the components of the last `type`)
+//! comp NAME TYPE OFFSET RANK DIM... [= VALUE]          (the components of the last `type`;
+//!                                    RANK `ptr`: a scalar pointer component)
 //! end
 //! ```
 //!
@@ -304,7 +305,13 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
         let ty = show_ty(s, syms, &c.types).map_err(|w| format!("{w} in module `{name}`"))?;
         let mut line = format!("{} {} {owner} {remote} {ty} {}", if s.parameter { "param" } else { "var" }, s.name, s.rank);
         if !s.parameter {
-            line.push_str(if s.allocatable { " alloc" } else { " -" });
+            line.push_str(if s.allocatable {
+                " alloc"
+            } else if s.pointer {
+                " ptr"
+            } else {
+                " -"
+            });
         }
         show_dims(s, syms, &mut line).map_err(|w| format!("{w} in module `{name}`"))?;
         if let (BaseTy::Derived(k), Some(e)) = (s.base, &s.init) {
@@ -367,7 +374,8 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
                 if a.any_type { "any".to_string() } else { show_base(a.base, &c.types) },
                 a.rank,
                 u8::from(a.optional),
-                u8::from(a.assumed_shape)
+                // 2: a pointer dummy
+                if a.pointer { 2 } else { u8::from(a.assumed_shape) }
             );
         }
         let bounds = result_bounds(c, key).or_else(|| c.procs.result_bounds.get(&p.link_name).cloned());
@@ -408,7 +416,10 @@ fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Res
                 continue;
             }
             let ready = t.comps.iter().all(|cp| match cp.base {
-                BaseTy::Derived(k) => c.types.get(k as usize).is_some_and(|d| done.contains(&d.name.as_str())),
+                // A pointer component may point to the type itself (linked structures).
+                BaseTy::Derived(k) => {
+                    c.types.get(k as usize).is_some_and(|d| done.contains(&d.name.as_str()) || (cp.pointer && d.name == t.name))
+                }
                 _ => true,
             });
             if !ready {
@@ -420,7 +431,8 @@ fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Res
                     BaseTy::Character => format!("character*{}", cp.char_len),
                     b => show_base(b, &c.types),
                 };
-                let mut line = format!("comp {} {ty} {} {}", cp.name, cp.offset, cp.dims.len());
+                let rank = if cp.pointer { "ptr".to_string() } else { cp.dims.len().to_string() };
+                let mut line = format!("comp {} {ty} {} {rank}", cp.name, cp.offset);
                 for (lo, hi) in &cp.dims {
                     if cp.alloc {
                         line.push_str(" :");
@@ -736,6 +748,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     intent,
                     optional: *optional == "1",
                     any_type,
+                    pointer: *assumed == "2",
                 };
                 let Some((_, p)) = m.procs.last_mut() else { return Err(bad()) };
                 p.args.push(a);
@@ -768,7 +781,8 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
             "comp" => {
                 let [n, t, offset, rank, rest @ ..] = rest else { return Err(bad()) };
                 let (base, len) = parse_base_in(t, &m.types).ok_or_else(bad)?;
-                let rank: usize = rank.parse().map_err(|_| bad())?;
+                let pointer = *rank == "ptr";
+                let rank: usize = if pointer { 0 } else { rank.parse().map_err(|_| bad())? };
                 let (dims, rest) = rest.split_at_checked(rank).ok_or_else(bad)?;
                 let mut bounds = Vec::new();
                 // `:` per dimension: an allocatable component.
@@ -799,6 +813,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     offset: offset.parse().map_err(|_| bad())?,
                     init,
                     alloc,
+                    pointer,
                 };
                 let Some(ty) = m.types.last_mut() else { return Err(bad()) };
                 ty.comps.push(cp);
@@ -827,11 +842,13 @@ fn entity(parameter: bool, f: &[&str], types: &[crate::sema::TypeInfo]) -> Optio
         let (flag, rest) = rest.split_first()?;
         (*flag == "alloc", rest)
     };
+    let pointer = !parameter && f.get(5) == Some(&"ptr");
     let (dims, rest) = rest.split_at_checked(rank as usize)?;
     let mut s = Symbol::new(*local, base, Span::default());
     s.rank = rank;
     s.parameter = parameter;
     s.allocatable = allocatable;
+    s.pointer = pointer;
     s.module = (*owner != "-").then(|| owner.to_string());
     s.module_name = s.module.as_ref().map(|_| remote.to_string());
     s.char_len = len.flatten().map(|n| CharLen::Expr(int_lit(n)));

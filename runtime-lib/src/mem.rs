@@ -1,48 +1,36 @@
-//! Heap memory for compiled programs: zeroed, 16-byte aligned blocks with a
-//! 16-byte header that records the size, so that `gpuf_free` needs only the
-//! pointer. `allocate`/`deallocate` statements go through
-//! [`allocate`]/[`deallocate`], which report gfortran's errors.
+//! Heap memory for compiled programs: zeroed blocks from the C library's `calloc`, freed
+//! with its `free`, as gfortran's run time does, so that a block allocated by gpuf code can
+//! be deallocated by gfortran code and the reverse (a pointer target allocated in one
+//! object and deallocated in the other). glibc's blocks are 16-byte aligned on x86_64.
+//! `allocate`/`deallocate` statements go through [`allocate`]/[`deallocate`], which report
+//! gfortran's errors.
 
-use std::alloc::{alloc_zeroed, dealloc, Layout};
-
-const HEADER: usize = 16;
-
-fn layout(bytes: usize) -> Layout {
-    match bytes.checked_add(HEADER).and_then(|n| Layout::from_size_align(n, 16).ok()) {
-        Some(l) => l,
-        None => crate::fatal::fortran_error(&format!("Allocation would exceed memory limit ({bytes} bytes requested)")),
-    }
+/// A zeroed block of `bytes` bytes (at least one, as gfortran allocates for size zero), or
+/// null when the C library has none.
+fn raw_alloc(bytes: usize) -> *mut u8 {
+    // SAFETY: calloc with a non-zero size; a null result is handled by the callers.
+    unsafe { libc::calloc(1, bytes.max(1)) as *mut u8 }
 }
 
-/// Allocates `bytes` zeroed bytes (16-byte aligned, never null; negative or
-/// zero sizes give a valid empty block).
 pub fn alloc(bytes: i64) -> *mut u8 {
     let bytes = bytes.max(0) as usize;
-    let l = layout(bytes);
-    // SAFETY: the layout has a non-zero size (header included).
-    let p = unsafe { alloc_zeroed(l) };
+    if bytes > isize::MAX as usize {
+        crate::fatal::fortran_error(&format!("Allocation would exceed memory limit ({bytes} bytes requested)"));
+    }
+    let p = raw_alloc(bytes);
     if p.is_null() {
         // gfortran's text and exit code (1) for a failed allocation
         crate::fatal::die(1, &format!("Error allocating {bytes} bytes: Cannot allocate memory"));
     }
-    // SAFETY: the block is at least HEADER bytes and 16-aligned.
-    unsafe {
-        (p as *mut usize).write(bytes);
-        p.add(HEADER)
-    }
+    p
 }
 
-/// Frees a block from [`alloc`]; null is ignored.
-///
 /// # Safety
-/// `p` must be null or a pointer returned by [`alloc`] and not freed yet.
+/// `p` is null or a block from [`alloc`] (or the C library's `malloc`), not freed before.
 pub unsafe fn free(p: *mut u8) {
-    if p.is_null() {
-        return;
+    if !p.is_null() {
+        libc::free(p as *mut libc::c_void);
     }
-    let base = p.sub(HEADER);
-    let bytes = (base as *const usize).read();
-    dealloc(base, layout(bytes));
 }
 
 fn name_str(name: *const u8, len: i64) -> String {
@@ -69,17 +57,13 @@ pub unsafe fn allocate(slot: *mut *mut u8, bytes: i64, name: *const u8, name_len
     if catching() {
         // a failed allocation is recorded, the variable stays unallocated
         let b = bytes.max(0) as usize;
-        let p = match b.checked_add(HEADER).and_then(|n| Layout::from_size_align(n, 16).ok()) {
-            Some(l) => alloc_zeroed(l),
-            None => std::ptr::null_mut(),
-        };
+        let p = if b > isize::MAX as usize { std::ptr::null_mut() } else { raw_alloc(b) };
         if p.is_null() {
             caught(STAT_ALLOCATED, "Attempt to allocate an allocated object");
             *slot = std::ptr::null_mut();
             return;
         }
-        (p as *mut usize).write(b);
-        *slot = p.add(HEADER);
+        *slot = p;
         return;
     }
     *slot = alloc(bytes);

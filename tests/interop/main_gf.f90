@@ -22,6 +22,22 @@ program main_gf
   type(rec) :: rs(2)
   type(pair) :: mkpair, pr
   type(bigrec) :: mkbig, bg
+  ! Scalar pointers passed to gpuf-built procedures (allocation and deallocation on
+  ! either side).
+  interface
+    subroutine pf_ptr_make(q, v)
+      integer, pointer :: q
+      integer, intent(in) :: v
+    end subroutine pf_ptr_make
+    subroutine pf_ptr_drop(q)
+      integer, pointer :: q
+    end subroutine pf_ptr_drop
+    subroutine pf_ptr_bump(q)
+      integer, pointer :: q
+    end subroutine pf_ptr_bump
+  end interface
+  integer, pointer :: ip, iq
+  integer, target :: it
   x = [1d0, 2d0, 3d0, 4d0, 5d0]
   k = [1, 2, 3, 4]
   call scale_acc(5, 3.0d0, x)
@@ -37,4 +53,17 @@ program main_gf
   pr = mkpair(5)
   bg = mkbig(2)
   print *, pr, bg
+  call pf_ptr_make(ip, 7)
+  print *, 'ptr', associated(ip), ip
+  deallocate(ip)
+  allocate(iq)
+  iq = 3
+  call pf_ptr_bump(iq)
+  print *, 'ptr', iq
+  call pf_ptr_drop(iq)
+  print *, 'ptr', associated(iq)
+  it = 11
+  iq => it
+  call pf_ptr_bump(iq)
+  print *, 'ptr', it, associated(iq, it)
 end program main_gf

@@ -14,6 +14,22 @@ program main_gpuf
   type(pair) :: p
   type(v3) :: mkv3, w
   integer :: i
+  ! Scalar pointers passed to gfortran-built procedures: memory allocated by either
+  ! compiler's code is deallocated by the other's.
+  interface
+    subroutine gf_ptr_make(q, v)
+      integer, pointer :: q
+      integer, intent(in) :: v
+    end subroutine gf_ptr_make
+    subroutine gf_ptr_drop(q)
+      integer, pointer :: q
+    end subroutine gf_ptr_drop
+    subroutine gf_ptr_bump(q)
+      integer, pointer :: q
+    end subroutine gf_ptr_bump
+  end interface
+  integer, pointer :: ip, iq
+  integer, target :: it
   do i = 1, n
     x(i) = real(i, 8)
     y(i) = 1.0d0
@@ -26,4 +42,17 @@ program main_gpuf
   print *, p, t
   w = mkv3(1.5)
   print *, w
+  call gf_ptr_make(ip, 7)
+  print *, 'ptr', associated(ip), ip
+  deallocate(ip)
+  allocate(iq)
+  iq = 3
+  call gf_ptr_bump(iq)
+  print *, 'ptr', iq
+  call gf_ptr_drop(iq)
+  print *, 'ptr', associated(iq)
+  it = 11
+  iq => it
+  call gf_ptr_bump(iq)
+  print *, 'ptr', it, associated(iq, it)
 end program main_gpuf

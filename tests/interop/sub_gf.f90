@@ -37,3 +37,20 @@ function mkv3(a)
   type(v3) :: mkv3
   mkv3 = v3(a, 2 * a, 3 * a)
 end function mkv3
+subroutine gf_ptr_make(q, v)
+  implicit none
+  integer, pointer :: q
+  integer, intent(in) :: v
+  allocate(q)
+  q = v
+end subroutine gf_ptr_make
+subroutine gf_ptr_drop(q)
+  implicit none
+  integer, pointer :: q
+  deallocate(q)
+end subroutine gf_ptr_drop
+subroutine gf_ptr_bump(q)
+  implicit none
+  integer, pointer :: q
+  q = q + 1
+end subroutine gf_ptr_bump

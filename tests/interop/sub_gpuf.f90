@@ -65,3 +65,20 @@ function mkbig(n)
   mkbig%a = [1d0, 2d0, 3d0, 4d0] * n
   mkbig%n = -n
 end function mkbig
+subroutine pf_ptr_make(q, v)
+  implicit none
+  integer, pointer :: q
+  integer, intent(in) :: v
+  allocate(q)
+  q = v
+end subroutine pf_ptr_make
+subroutine pf_ptr_drop(q)
+  implicit none
+  integer, pointer :: q
+  deallocate(q)
+end subroutine pf_ptr_drop
+subroutine pf_ptr_bump(q)
+  implicit none
+  integer, pointer :: q
+  q = q + 1
+end subroutine pf_ptr_bump

@@ -1,13 +1,15 @@
-! Pointers are not implemented yet: each use is a located "not yet implemented".
-program pointers_not_yet
+! Pointer features not implemented yet: each use is a located "not yet implemented".
+module pointers_not_yet
   implicit none
-  real, target :: a(10)
-  real, pointer :: p(:)
-  integer :: i
-  pointer :: q
-  target :: i
-  procedure(real), pointer :: fp => null()
-  p => a(2:10:2)
-  p(1:) => a
-  nullify(p)
+contains
+  function first(v) result(p)
+    integer, pointer :: v(:)
+    integer, pointer :: p
+    p => v(1)
+  end function
+end module
+
+program main
+  implicit none
+  character(len=4), pointer :: c
 end program

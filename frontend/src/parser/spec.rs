@@ -86,7 +86,7 @@ impl Parser {
                         self.skip_statement();
                     }
                 }
-                "dimension" | "allocatable" | "parameter"
+                "dimension" | "allocatable" | "parameter" | "pointer" | "target"
                     if !(matches!(self.tok_at(1), Tok::Assign) || (w != "parameter" && self.tok_at(1) == &Tok::LParen)) =>
                 {
                     seen_decl = true;
@@ -126,7 +126,7 @@ impl Parser {
                     }
                     u.access.append(&mut self.access);
                 }
-                "class" | "procedure" | "common" | "equivalence" | "namelist" | "pointer" | "target" if self.unsupported_spec_stmt(&w) => {
+                "class" | "procedure" | "common" | "equivalence" | "namelist" if self.unsupported_spec_stmt(&w) => {
                     seen_decl = true;
                 }
                 "type" if !in_interface && !matches!(self.tok_at(1), Tok::LParen | Tok::Assign | Tok::Percent) => {
@@ -156,8 +156,6 @@ impl Parser {
                 "the `equivalence` statement"
             }
             ("namelist", Tok::Slash) => "`namelist` groups",
-            ("pointer", Tok::Name(_) | Tok::DoubleColon) => "pointers (the `pointer` statement)",
-            ("target", Tok::Name(_) | Tok::DoubleColon) => "the `target` statement",
             _ => return false,
         };
         let sp = self.statement_span();
@@ -196,7 +194,12 @@ impl Parser {
                 return Err(self.err_expected("`(` and the array's bounds"));
             }
             let ent = Entity { name, dims, init: None, span };
-            u.attr_stmts.push(if kw == "dimension" { AttrStmt::Dimension(ent) } else { AttrStmt::Allocatable(ent) });
+            u.attr_stmts.push(match kw {
+                "dimension" => AttrStmt::Dimension(ent),
+                "pointer" => AttrStmt::Pointer(ent),
+                "target" => AttrStmt::Target(ent),
+                _ => AttrStmt::Allocatable(ent),
+            });
             if !self.eat(&Tok::Comma) {
                 break;
             }

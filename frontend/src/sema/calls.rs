@@ -292,6 +292,7 @@ impl Checker {
                             intent: None,
                             optional: false,
                             any_type: false,
+                            pointer: false,
                         }),
                         _ => None,
                     })
@@ -497,6 +498,13 @@ impl Checker {
     pub(super) fn check_arg(&mut self, fname: &str, i: usize, e: &Expr, d: &ArgSig, elemental: bool) -> bool {
         if proc_actual(e).is_some() || d.any_type {
             return true;
+        }
+        if d.pointer && !self.is_pointer(e) && e.ty != Ty::Unknown {
+            self.err(
+                Diagnostic::error("E0280", format!("argument {i} of `{fname}` must be a pointer: dummy `{}` is a pointer", d.name), e.span)
+                    .with_label("not a pointer"),
+            );
+            return false;
         }
         let Some(ab) = e.ty.base() else { return true };
         if ab != d.base && self.mismatch_warns {

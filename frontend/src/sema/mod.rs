@@ -33,6 +33,7 @@ mod intrinsics;
 mod io;
 mod omp_lib_module;
 mod openacc_module;
+mod pointers;
 pub(crate) mod scope;
 mod stmts;
 mod transform;
@@ -57,6 +58,11 @@ pub struct Symbol {
     pub rank: u8,
     pub dims: Vec<DimSpec>,
     pub allocatable: bool,
+    /// A data pointer: a scalar's home is the address it points to, an array's its
+    /// descriptor; no reallocation on assignment, no automatic deallocation.
+    pub pointer: bool,
+    /// The `target` attribute.
+    pub target: bool,
     pub parameter: bool,
     pub init: Option<Expr>,
     /// A `character` symbol's length as declared (`None`: length 1); after checking, an
@@ -90,6 +96,8 @@ impl Symbol {
             rank: 0,
             dims: Vec::new(),
             allocatable: false,
+            pointer: false,
+            target: false,
             parameter: false,
             init: None,
             char_len: None,
@@ -269,6 +277,8 @@ pub struct ArgSig {
     /// Any actual argument, passed by address (`type(*), dimension(*)` with gfortran's
     /// `!GCC$ attributes no_arg_check`, as MPI's buffers): no type, kind or rank check.
     pub any_type: bool,
+    /// A pointer dummy: gfortran passes the address of the actual pointer.
+    pub pointer: bool,
 }
 
 thread_local! {

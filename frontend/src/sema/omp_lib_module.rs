@@ -110,6 +110,7 @@ pub fn omp_lib_routines() -> Vec<(String, ProcSig)> {
                         intent: Some(*intent),
                         optional: false,
                         any_type: false,
+                        pointer: false,
                     })
                     .collect(),
                 result: res.map(|t| (base(t), 0)),

@@ -84,6 +84,7 @@ pub fn openacc_routines() -> Vec<(String, ProcSig)> {
             intent: if name == "data_arg" { None } else { Some(Intent::In) },
             optional,
             any_type: false,
+            pointer: false,
         }
     };
     let sig = |name: &str, link: &str, dummies: &[&str], res: AccResult| ProcSig {

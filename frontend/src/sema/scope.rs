@@ -21,8 +21,18 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
             Some((d, e)) => {
                 let dims = e.dims.as_ref().or(d.dimension.as_ref());
                 let rank = dims.map_or(0, |v| v.len().min(7)) as u8;
-                let assumed_shape = !d.allocatable && dims.is_some_and(|v| !v.is_empty() && v.iter().all(DimSpec::is_assumed_shape));
-                ArgSig { name: a.name.clone(), base: d.base, rank, assumed_shape, intent: d.intent, optional: d.optional, any_type: false }
+                let assumed_shape =
+                    !d.allocatable && !d.pointer && dims.is_some_and(|v| !v.is_empty() && v.iter().all(DimSpec::is_assumed_shape));
+                ArgSig {
+                    name: a.name.clone(),
+                    base: d.base,
+                    rank,
+                    assumed_shape,
+                    intent: d.intent,
+                    optional: d.optional,
+                    any_type: false,
+                    pointer: d.pointer,
+                }
             }
             None => ArgSig {
                 name: a.name.clone(),
@@ -32,6 +42,7 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
                 intent: None,
                 optional: false,
                 any_type: false,
+                pointer: false,
             },
         })
         .collect();

@@ -45,6 +45,8 @@ impl Checker {
         let span = s.span;
         match &mut s.kind {
             StmtKind::Assign { lhs, rhs } => self.assign(lhs, rhs),
+            StmtKind::PtrAssign { lhs, rhs } => self.ptr_assign(lhs, rhs, span),
+            StmtKind::Nullify(items) => self.nullify(items),
             StmtKind::If { .. } => self.if_construct(s),
             StmtKind::Do { .. } => self.do_loop(s, None),
             StmtKind::DoWhile { name, cond, body } => {
@@ -309,7 +311,17 @@ impl Checker {
                     for d in dims.iter_mut() {
                         self.dim(d, false);
                     }
-                    match self.alloc_comp(e) {
+                    match self.alloc_comp(e).or_else(|| self.is_pointer(e).then_some(0)) {
+                        Some(rank) if dims.is_empty() && rank > 0 => {
+                            let n = match &e.kind {
+                                ExprKind::Component(cr) => cr.name.name.clone(),
+                                _ => String::new(),
+                            };
+                            self.err(
+                                Diagnostic::error("E0019", format!("`allocate` needs the shape of `{n}`"), e.span)
+                                    .with_label(format!("expected `{n}(...)`")),
+                            );
+                        }
                         Some(rank) if rank != dims.len() => {
                             let n = dims.len();
                             self.err(
@@ -338,7 +350,7 @@ impl Checker {
                 }
                 for e in items.iter_mut() {
                     self.expr(e);
-                    if self.alloc_comp(e).is_none() {
+                    if self.alloc_comp(e).is_none() && !self.is_pointer(e) {
                         self.not_alloc_comp(e, "deallocate");
                     }
                 }
@@ -379,11 +391,16 @@ impl Checker {
     pub(super) fn alloc_target(&mut self, id: &Ident, dims: Option<usize>, what: &str) {
         let Some(i) = self.lookup(id) else { return };
         let Some(sym) = self.sym(i) else { return };
-        let (alloc, rank) = (sym.allocatable, sym.rank);
+        let (alloc, rank) = (sym.allocatable || sym.pointer, sym.rank);
         if !alloc {
             self.err(
                 Diagnostic::error("E0242", format!("cannot {what} `{}`: it is not allocatable", id.name), id.span)
                     .with_label("not declared `allocatable`"),
+            );
+        } else if let (Some(0), true) = (dims, rank > 0) {
+            self.err(
+                Diagnostic::error("E0019", format!("`allocate` needs the shape of `{}`", id.name), id.span)
+                    .with_label(format!("expected `{}(...)`", id.name)),
             );
         } else if let Some(n) = dims {
             if n != usize::from(rank) {

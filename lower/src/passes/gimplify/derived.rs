@@ -297,7 +297,7 @@ impl<'a> G<'a> {
 
     /// The component `name` of the derived-type scalar `base` (of its element `idx` when
     /// `base` is an array): its address and definition.
-    fn comp_addr(&mut self, base: &Expr, name: &str, idx: &[Op]) -> Option<(Op, CompInfo)> {
+    pub(super) fn comp_addr(&mut self, base: &Expr, name: &str, idx: &[Op]) -> Option<(Op, CompInfo)> {
         let (ast::Ty::Scalar(BaseTy::Derived(k)) | ast::Ty::Array(BaseTy::Derived(k), _)) = base.ty else {
             self.not_yet("this component reference", base.span);
             return None;
@@ -406,6 +406,9 @@ impl<'a> G<'a> {
             return;
         }
         for (e, dims) in items {
+            if self.allocate_ptr_comp(e) {
+                continue;
+            }
             let Some((a, c)) = self.alloc_comp_ref(e) else {
                 self.not_yet("`allocate` of this component", e.span);
                 continue;
@@ -429,6 +432,9 @@ impl<'a> G<'a> {
             return;
         }
         for e in items {
+            if self.deallocate_ptr_comp(e) {
+                continue;
+            }
             let Some((a, c)) = self.alloc_comp_ref(e) else {
                 self.not_yet("`deallocate` of this component", e.span);
                 continue;
@@ -506,6 +512,10 @@ impl<'a> G<'a> {
         let ExprKind::Component(cr) = &e.kind else { return Op::Null };
         let (base, name, subs) = (&cr.base, &cr.name, &cr.subs);
         let Some((a, c)) = self.comp_addr(base, &name.name, idx) else { return Op::Null };
+        if c.pointer {
+            // A pointer component: its target's address.
+            return self.val(Ty::Ptr, Rv::Load(Ty::Ptr, a));
+        }
         if c.dims.is_empty() {
             return a;
         }

@@ -43,6 +43,7 @@ mod offload_data;
 mod offload_loop;
 mod offload_omp;
 mod offload_region;
+mod pointers;
 mod stmts;
 mod transform;
 mod units;
@@ -160,6 +161,14 @@ struct G<'a> {
     /// Module and saved allocatable arrays: the global descriptor block and the unit's
     /// descriptor variables (see [`G::global_alloc_array`]).
     global_descs: Vec<(VarId, Desc)>,
+    /// Module, saved and dummy scalar pointers: where the address lives (a global, or
+    /// the caller's pointer for a dummy: gfortran's layout) and the unit's variable of it
+    /// (written back on change, reloaded after calls like `global_descs`).
+    global_ptrs: Vec<(pointers::PtrSlot, VarId)>,
+    /// Array pointers (by their descriptor's data-address variable): the variables of the
+    /// distance in elements between neighbours along each dimension, so that a pointer
+    /// can point to a strided section; other arrays are contiguous, column-major.
+    ptr_sm: HashMap<VarId, Vec<VarId>>,
     /// Data pointers of a procedure's local arrays, freed at every return.
     frees: Vec<VarId>,
     /// Scalars that live in memory because a directive needs their address.
@@ -243,6 +252,8 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             frame: None,
             frame_back: Vec::new(),
             global_descs: Vec::new(),
+            global_ptrs: Vec::new(),
+            ptr_sm: HashMap::new(),
             thunks: Vec::new(),
             frame_restores: Vec::new(),
             frees: Vec::new(),

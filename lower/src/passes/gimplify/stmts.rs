@@ -120,6 +120,8 @@ impl G<'_> {
                 }
             }
             StmtKind::Allocate(items) => self.allocate(items, s.span),
+            StmtKind::PtrAssign { lhs, rhs } => self.ptr_assign(lhs, rhs, s.span),
+            StmtKind::Nullify(items) => self.nullify(items),
             StmtKind::Deallocate(names) => self.deallocate(names, s.span),
             StmtKind::AllocateComp(items) => self.allocate_comps(items, s.span),
             StmtKind::DeallocateComp(items) => self.deallocate_comps(items, s.span),

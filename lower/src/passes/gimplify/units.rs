@@ -83,6 +83,10 @@ impl G<'_> {
         for s in syms.list() {
             if let (Some(i), 0) = (s.dummy, s.rank) {
                 if let Some(&pv) = params.get(i) {
+                    if s.pointer {
+                        self.declare_pointer_dummy(s, pv);
+                        continue;
+                    }
                     if s.base != BaseTy::Character || s.external {
                         self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
                     }
@@ -127,6 +131,12 @@ impl G<'_> {
                         }
                     }
                 }
+                continue;
+            }
+            if s.pointer {
+                let saved_here = unit.kind != UnitKind::Program && s.save;
+                let saved = (s.module.is_some() || saved_here).then(|| self.static_name(s));
+                self.declare_pointer(s, saved);
                 continue;
             }
             if let (BaseTy::Derived(k), false) = (s.base, result_name.as_deref() == Some(s.name.as_str())) {
