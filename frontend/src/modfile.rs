@@ -16,7 +16,7 @@
 //! rdim LO HI                         (a result dimension of the last `proc`, an array function)
 //! type NAME SIZE ALIGN                (a derived type visible through NAME, before its users)
 //! comp NAME TYPE OFFSET RANK DIM... [= VALUE]          (the components of the last `type`;
-//!                                    RANK `ptr`: a scalar pointer component)
+//!                                    RANK `ptr`: a scalar pointer component, `ptrN` an array pointer one)
 //! end
 //! ```
 //!
@@ -359,7 +359,7 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
             (Some((b, r)), _) => format!("{} {r}", show_base(b, &c.types)),
             (None, _) => "- 0".into(),
         };
-        let _ = writeln!(out, "proc {local} {kind} {} {owner} {} {res}", p.link_name, u8::from(p.elemental) | (u8::from(p.routine) << 1));
+        let _ = writeln!(out, "proc {local} {kind} {} {owner} {} {res}", p.link_name, u8::from(p.elemental) | (u8::from(p.routine) << 1) | (u8::from(p.result_pointer) << 2));
         for a in &p.args {
             let intent = match a.intent {
                 Some(Intent::In) => "in",
@@ -431,10 +431,14 @@ fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Res
                     BaseTy::Character => format!("character*{}", cp.char_len),
                     b => show_base(b, &c.types),
                 };
-                let rank = if cp.pointer { "ptr".to_string() } else { cp.dims.len().to_string() };
+                let rank = match (cp.pointer, cp.dims.len()) {
+                    (true, 0) => "ptr".to_string(),
+                    (true, r) => format!("ptr{r}"),
+                    (false, r) => r.to_string(),
+                };
                 let mut line = format!("comp {} {ty} {} {rank}", cp.name, cp.offset);
                 for (lo, hi) in &cp.dims {
-                    if cp.alloc {
+                    if cp.alloc || cp.pointer {
                         line.push_str(" :");
                     } else {
                         let _ = write!(line, " {lo}:{hi}");
@@ -718,10 +722,11 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     defined: false,
                     explicit: true,
                     module: (*owner != "-").then(|| owner.to_string()),
-                    // Flags: 1 elemental, 2 `!$acc routine seq`.
+                    // Flags: 1 elemental, 2 `!$acc routine seq`, 4 a pointer result.
                     elemental: flags & 1 != 0,
                     api: false,
                     routine: flags & 2 != 0,
+                    result_pointer: flags & 4 != 0,
                 };
                 m.procs.push((local.to_string(), sig));
             }
@@ -781,14 +786,20 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
             "comp" => {
                 let [n, t, offset, rank, rest @ ..] = rest else { return Err(bad()) };
                 let (base, len) = parse_base_in(t, &m.types).ok_or_else(bad)?;
-                let pointer = *rank == "ptr";
-                let rank: usize = if pointer { 0 } else { rank.parse().map_err(|_| bad())? };
+                // `ptr`: a scalar pointer component, `ptrN` an array pointer of rank N.
+                let pointer = rank.starts_with("ptr");
+                let rank: usize = match rank.strip_prefix("ptr") {
+                    Some("") => 0,
+                    Some(r) => r.parse().map_err(|_| bad())?,
+                    None => rank.parse().map_err(|_| bad())?,
+                };
                 let (dims, rest) = rest.split_at_checked(rank).ok_or_else(bad)?;
                 let mut bounds = Vec::new();
-                // `:` per dimension: an allocatable component.
-                let alloc = !dims.is_empty() && dims.iter().all(|d| *d == ":");
+                // `:` per dimension: an allocatable component (or an array pointer).
+                let deferred = !dims.is_empty() && dims.iter().all(|d| *d == ":");
+                let alloc = deferred && !pointer;
                 for d in dims {
-                    if alloc {
+                    if deferred {
                         bounds.push((1, 0));
                         continue;
                     }

@@ -27,9 +27,36 @@ program main_gpuf
     subroutine gf_ptr_bump(q)
       integer, pointer :: q
     end subroutine gf_ptr_bump
+    subroutine gf_aptr_make(v, n)
+      integer, pointer :: v(:)
+      integer, intent(in) :: n
+    end subroutine gf_aptr_make
+    subroutine gf_aptr_info(v, lo, hi, s)
+      integer, pointer :: v(:)
+      integer, intent(out) :: lo, hi, s
+    end subroutine gf_aptr_info
+    subroutine gf_aptr_scale(m, f)
+      integer, pointer :: m(:,:)
+      integer, intent(in) :: f
+    end subroutine gf_aptr_scale
+    function gf_ptr_last(v) result(p)
+      integer, pointer :: v(:)
+      integer, pointer :: p
+    end function gf_ptr_last
   end interface
   integer, pointer :: ip, iq
   integer, target :: it
+  ! Array pointers (the descriptor's address) and a pointer function result.
+  integer, pointer :: av(:), amp(:,:), lp
+  integer, target :: am(3, 4)
+  integer :: ia, i1, i2, i3
+  ! A pointer to a component across an array of structures (gfortran's `span`).
+  type :: spanned
+    integer :: tag
+    integer :: val
+    real(8) :: w
+  end type spanned
+  type(spanned), target :: sps(5)
   do i = 1, n
     x(i) = real(i, 8)
     y(i) = 1.0d0
@@ -55,4 +82,31 @@ program main_gpuf
   iq => it
   call gf_ptr_bump(iq)
   print *, 'ptr', it, associated(iq, it)
+  call gf_aptr_make(av, 5)
+  call gf_aptr_info(av, i1, i2, i3)
+  print *, 'aptr', i1, i2, i3
+  print *, 'aptr', lbound(av), ubound(av), av
+  lp => gf_ptr_last(av)
+  lp = -lp
+  print *, 'aptr', av(2:3), gf_ptr_last(av)
+  deallocate(av)
+  call gf_aptr_info(av, i1, i2, i3)
+  print *, 'aptr', i1, i2, i3
+  am = reshape([(ia, ia = 1, 12)], [3, 4])
+  amp => am(:, 1:4:2)
+  call gf_aptr_scale(amp, 10)
+  print *, 'aptr', shape(amp), lbound(amp), amp
+  print *, 'aptr', am
+  av => am(2, :)
+  call gf_aptr_info(av, i1, i2, i3)
+  print *, 'aptr', i1, i2, i3
+  do ia = 1, 5
+    sps(ia) = spanned(ia, 7 * ia, 0.5d0)
+  end do
+  av => sps%val
+  call gf_aptr_info(av, i1, i2, i3)
+  print *, 'aptr', i1, i2, i3
+  av => sps(5:1:-2)%val
+  call gf_aptr_info(av, i1, i2, i3)
+  print *, 'aptr', i1, i2, i3
 end program main_gpuf

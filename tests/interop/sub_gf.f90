@@ -54,3 +54,38 @@ subroutine gf_ptr_bump(q)
   integer, pointer :: q
   q = q + 1
 end subroutine gf_ptr_bump
+subroutine gf_aptr_make(v, n)
+  implicit none
+  integer, pointer :: v(:)
+  integer, intent(in) :: n
+  integer :: i
+  allocate(v(-1:n-2))
+  v = [(i * i, i = 1, n)]
+end subroutine gf_aptr_make
+subroutine gf_aptr_info(v, lo, hi, s)
+  implicit none
+  integer, pointer :: v(:)
+  integer, intent(out) :: lo, hi, s
+  lo = 0
+  hi = 0
+  s = -1
+  if (associated(v)) then
+    lo = lbound(v, 1)
+    hi = ubound(v, 1)
+    s = sum(v * [(lo * lo, lo = 1, size(v))])
+    lo = lbound(v, 1)
+  end if
+end subroutine gf_aptr_info
+subroutine gf_aptr_scale(m, f)
+  implicit none
+  integer, pointer :: m(:,:)
+  integer, intent(in) :: f
+  m = m * f
+  m => m(2:, :)
+end subroutine gf_aptr_scale
+function gf_ptr_last(v) result(p)
+  implicit none
+  integer, pointer :: v(:)
+  integer, pointer :: p
+  p => v(ubound(v, 1))
+end function gf_ptr_last

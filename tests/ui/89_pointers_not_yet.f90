@@ -2,10 +2,10 @@
 module pointers_not_yet
   implicit none
 contains
-  function first(v) result(p)
+  function evens(v) result(p)
     integer, pointer :: v(:)
-    integer, pointer :: p
-    p => v(1)
+    integer, pointer :: p(:)
+    p => v(2::2)
   end function
 end module
 

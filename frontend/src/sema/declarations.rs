@@ -412,10 +412,8 @@ impl Checker {
                     .with_label("assumed-shape bounds are only allowed for dummy arguments"),
             );
         } else if pointer {
-            if dummy.is_some() && !dims.is_empty() {
-                self.err(Diagnostic::not_yet("array pointer dummy arguments", ent.name.span));
-            } else if is_result {
-                self.err(Diagnostic::not_yet("pointer function results", ent.name.span));
+            if is_result && !dims.is_empty() {
+                self.err(Diagnostic::not_yet("array pointer function results", ent.name.span));
             } else if allocatable || parameter || external {
                 self.err(
                     Diagnostic::error("E0104", format!("the pointer `{name}` cannot also be allocatable, a parameter or external"), ent.name.span)

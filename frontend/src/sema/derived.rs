@@ -41,8 +41,9 @@ pub struct CompInfo {
     /// An allocatable array component: stored inline as gfortran's array descriptor
     /// (`dims` then holds `(1, 0)` per dimension; the bounds live in the descriptor).
     pub alloc: bool,
-    /// A scalar pointer component: the target's address (8 bytes, null when
-    /// disassociated), gfortran's layout.
+    /// A pointer component, gfortran's layout: a scalar one the target's address (8 bytes,
+    /// null when disassociated), an array one a descriptor like an allocatable
+    /// component's (with element distances, `span` the element size).
     pub pointer: bool,
 }
 
@@ -416,8 +417,12 @@ impl Checker {
             return;
         }
         for ent in &d.entities {
-            if ent.dims.as_ref().or(d.dimension.as_ref()).is_some_and(|v| !v.is_empty()) {
-                self.err(Diagnostic::not_yet("array pointer components", ent.name.span));
+            let specs = ent.dims.as_ref().or(d.dimension.as_ref()).cloned().unwrap_or_default();
+            if !specs.iter().all(|x| matches!(x, DimSpec::Deferred(_))) {
+                self.err(
+                    Diagnostic::error("E0216", "an array pointer component must have a deferred shape (`:`)", ent.name.span)
+                        .with_label("its bounds come from pointer assignment or `allocate`"),
+                );
                 continue;
             }
             if comps.iter().any(|c| c.name == ent.name.name) {
@@ -427,19 +432,21 @@ impl Checker {
                 );
                 continue;
             }
+            // A scalar pointer is the target's address; an array pointer gfortran's
+            // descriptor (`dims` holds `(1, 0)` per dimension, the bounds live there).
             *off = round_up(*off, 8);
             *align = (*align).max(8);
             comps.push(CompInfo {
                 name: ent.name.name.clone(),
                 base: d.base,
-                dims: Vec::new(),
+                dims: vec![(1, 0); specs.len()],
                 char_len: 0,
                 offset: *off,
                 init: None,
                 alloc: false,
                 pointer: true,
             });
-            *off += 8;
+            *off += if specs.is_empty() { 8 } else { CompInfo::desc_size(specs.len()) };
         }
     }
 

@@ -262,6 +262,8 @@ pub struct ProcSig {
     /// Has an `!$acc routine seq` directive: callable inside compute constructs and other
     /// routines (it gets a device version).
     pub routine: bool,
+    /// A function whose result is a scalar pointer: gfortran returns the target's address.
+    pub result_pointer: bool,
 }
 
 /// One dummy argument of a [`ProcSig`].

@@ -116,6 +116,7 @@ pub fn omp_lib_routines() -> Vec<(String, ProcSig)> {
                 result: res.map(|t| (base(t), 0)),
                 result_len: None,
                 routine: false,
+                result_pointer: false,
                 defined: false,
                 explicit: true,
                 module: None,

@@ -104,6 +104,7 @@ pub fn openacc_routines() -> Vec<(String, ProcSig)> {
         elemental: false,
         api: true,
         routine: false,
+        result_pointer: false,
     };
     let mut out: Vec<(String, ProcSig)> = OPENACC_ROUTINES.iter().map(|(n, l, d, r)| (n.to_string(), sig(n, l, d, *r))).collect();
     for (n, l) in OPENACC_DATA_ROUTINES {

@@ -23,7 +23,7 @@ impl Checker {
     }
 
     /// The component that the checked `x%c` names.
-    fn comp_info(&self, e: &Expr) -> Option<&CompInfo> {
+    pub(super) fn comp_info(&self, e: &Expr) -> Option<&CompInfo> {
         let ExprKind::Component(cr) = &e.kind else { return None };
         let Ty::Scalar(BaseTy::Derived(k)) = cr.base.ty else { return None };
         self.g.types.get(k as usize)?.comps.iter().find(|c| c.name == cr.name.name)
@@ -32,10 +32,13 @@ impl Checker {
     /// May the checked designator `e` be a pointer's target: a variable with the `target`
     /// or `pointer` attribute, an element or section of one, a component of one (or of a
     /// structure a pointer points to), or a function result that is a pointer.
-    fn is_target(&self, e: &Expr) -> bool {
+    pub(super) fn is_target(&self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Name(id) | ExprKind::ArrayRef { name: id, .. } => self.syms.get(&id.name).is_some_and(|s| s.target || s.pointer),
-            ExprKind::Component(cr) => self.is_pointer(e) || self.is_target(&cr.base) || self.is_pointer(&cr.base),
+            ExprKind::Component(cr) => {
+                self.comp_info(e).is_some_and(|c| c.pointer) || self.is_target(&cr.base) || self.is_pointer(&cr.base)
+            }
+            ExprKind::Call { name, .. } => self.g.procs.map.get(&name.name).is_some_and(|p| p.result_pointer),
             ExprKind::Paren(x) => self.is_target(x),
             _ => false,
         }
@@ -50,6 +53,45 @@ impl Checker {
         );
     }
 
+    /// Checks the bounds `lo:` or `lo:hi` of a pointer on the left of `=>`: whether they
+    /// are all `lo:hi` (a remapping); `None` after an error.
+    fn ptr_bounds(&mut self, args: &mut [Arg], span: Span) -> Option<bool> {
+        let mut all_hi = true;
+        let mut all_lo = true;
+        for a in args.iter_mut() {
+            match a {
+                Arg::Range { lo: Some(lo), hi, stride: None, .. } => {
+                    self.expr(lo);
+                    self.want_int_scalar(lo, "a pointer's lower bound must be an integer scalar");
+                    match hi {
+                        Some(h) => {
+                            self.expr(h);
+                            self.want_int_scalar(h, "a pointer's upper bound must be an integer scalar");
+                            all_lo = false;
+                        }
+                        None => all_hi = false,
+                    }
+                }
+                other => {
+                    let sp = match other {
+                        Arg::Index(e) | Arg::Keyword(_, e) => e.span,
+                        Arg::Range { span, .. } => *span,
+                    };
+                    self.err(
+                        Diagnostic::error("E0281", "a pointer's bounds are `lo:` or `lo:hi` for every dimension", sp)
+                            .with_label("expected `lo:` or `lo:hi`"),
+                    );
+                    return None;
+                }
+            }
+        }
+        if !all_hi && !all_lo {
+            self.err(Diagnostic::error("E0281", "a pointer's bounds are either all `lo:` or all `lo:hi`", span).with_label("mixed bounds"));
+            return None;
+        }
+        Some(all_hi)
+    }
+
     /// `p => t`, `p(0:) => a`, `p(1:n, 1:m) => v`, `p => null()`.
     pub(super) fn ptr_assign(&mut self, lhs: &mut Expr, rhs: &mut Expr, span: Span) {
         if self.on_device() {
@@ -58,45 +100,43 @@ impl Checker {
         // Bounds (`p(0:)`) or a bounds remapping (`p(1:n, 1:m)`): checked apart, the
         // pointer keeps its plain name.
         let mut bounds: Option<(usize, bool)> = None;
-        if let ExprKind::Apply { name, args } = &mut lhs.kind {
+        let comp_bounds = match &mut lhs.kind {
+            ExprKind::Component(cr) if !cr.subs.is_empty() => Some(std::mem::take(&mut cr.subs)),
+            _ => None,
+        };
+        if let Some(mut args) = comp_bounds {
+            // `x%v(0:) => t`: the component checked whole, its bounds apart.
+            let Some(all_hi) = self.ptr_bounds(&mut args, lhs.span) else { return };
+            self.expr(lhs);
             let n = args.len();
-            let mut all_hi = true;
-            let mut all_lo = true;
-            for a in args.iter_mut() {
-                match a {
-                    Arg::Range { lo: Some(lo), hi, stride: None, .. } => {
-                        self.expr(lo);
-                        self.want_int_scalar(lo, "a pointer's lower bound must be an integer scalar");
-                        match hi {
-                            Some(h) => {
-                                self.expr(h);
-                                self.want_int_scalar(h, "a pointer's upper bound must be an integer scalar");
-                                all_lo = false;
-                            }
-                            None => all_hi = false,
-                        }
-                    }
-                    other => {
-                        let sp = match other {
-                            Arg::Index(e) | Arg::Keyword(_, e) => e.span,
-                            Arg::Range { span, .. } => *span,
-                        };
-                        self.err(
-                            Diagnostic::error("E0281", "a pointer's bounds are `lo:` or `lo:hi` for every dimension", sp)
-                                .with_label("expected `lo:` or `lo:hi`"),
-                        );
-                        return;
-                    }
+            if let ExprKind::Component(cr) = &mut lhs.kind {
+                cr.subs = args;
+            }
+            let rank = self.comp_info(lhs).filter(|c| c.pointer).map(|c| c.dims.len());
+            match rank {
+                _ if lhs.ty == Ty::Unknown => return,
+                Some(r) if r == n => bounds = Some((n, all_hi)),
+                Some(r) if r > 0 => {
+                    self.err(
+                        Diagnostic::error("E0203", format!("this pointer component has rank {r}, but {n} bounds are given"), lhs.span)
+                            .with_label(format!("expected {r}")),
+                    );
+                    return;
+                }
+                _ => {
+                    self.err(
+                        Diagnostic::error("E0280", "only an array pointer takes bounds", lhs.span).with_label("not an array pointer"),
+                    );
+                    return;
                 }
             }
-            if !all_hi && !all_lo {
-                self.err(
-                    Diagnostic::error("E0281", "a pointer's bounds are either all `lo:` or all `lo:hi`", lhs.span)
-                        .with_label("mixed bounds"),
-                );
+        } else if let ExprKind::Apply { name, args } = &mut lhs.kind {
+            let n = args.len();
+            let Some(all_hi) = self.ptr_bounds(args, lhs.span) else { return };
+            let id = name.clone();
+            if self.fixed_association(&id, "associate") {
                 return;
             }
-            let id = name.clone();
             if let Some(i) = self.lookup(&id) {
                 let (pointer, rank, base) = self.sym(i).map_or((false, 0, None), |s| (s.pointer, s.rank, Some(s.base)));
                 if !pointer || rank == 0 {
@@ -121,6 +161,12 @@ impl Checker {
             if !self.is_pointer(lhs) {
                 self.not_pointer(lhs, "the left side of `=>`");
                 return;
+            }
+            if let ExprKind::Name(id) = &lhs.kind {
+                let id = id.clone();
+                if self.fixed_association(&id, "associate") {
+                    return;
+                }
             }
         }
         if is_null(rhs) {
@@ -166,8 +212,25 @@ impl Checker {
             self.expr(e);
             if !self.is_pointer(e) {
                 self.not_pointer(e, "an item of `nullify`");
+            } else if let ExprKind::Name(id) = &e.kind {
+                let id = id.clone();
+                self.fixed_association(&id, "nullify");
             }
         }
+    }
+
+    /// Reports (and returns true) when `id` is an `intent(in)` pointer dummy, whose
+    /// association cannot change (its target's value can).
+    pub(super) fn fixed_association(&mut self, id: &Ident, what: &str) -> bool {
+        let fixed = self.syms.get(&id.name).is_some_and(|s| s.pointer && s.dummy.is_some() && s.intent == Some(Intent::In));
+        if fixed {
+            self.err(
+                Diagnostic::error("E0285", format!("cannot {what} `{}`: it is an `intent(in)` pointer argument", id.name), id.span)
+                    .with_label("its association cannot change")
+                    .with_note("note: the value of its target can; drop `intent(in)` to change what it points to"),
+            );
+        }
+        fixed
     }
 
     /// `associated(p [, t])`: a logical scalar.

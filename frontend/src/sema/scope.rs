@@ -93,6 +93,8 @@ impl Global {
         }
         let sig_of = |u: &Unit, link_name: String, module: Option<String>| {
             let (args, result) = signature(u);
+            let result_pointer = u.kind == UnitKind::Function
+                && find_decl(&u.decls, &u.result.as_ref().unwrap_or(&u.name).name).is_some_and(|(d, _)| d.pointer);
             ProcSig {
                 name: u.name.name.clone(),
                 kind: u.kind,
@@ -106,6 +108,7 @@ impl Global {
                 elemental: u.elemental,
                 api: false,
                 routine: false,
+                result_pointer,
             }
         };
         // External procedures first: they own their plain names.

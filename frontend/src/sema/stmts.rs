@@ -311,7 +311,7 @@ impl Checker {
                     for d in dims.iter_mut() {
                         self.dim(d, false);
                     }
-                    match self.alloc_comp(e).or_else(|| self.is_pointer(e).then_some(0)) {
+                    match self.alloc_comp(e).or_else(|| self.is_pointer(e).then(|| self.comp_info(e).map_or(0, |c| c.dims.len()))) {
                         Some(rank) if dims.is_empty() && rank > 0 => {
                             let n = match &e.kind {
                                 ExprKind::Component(cr) => cr.name.name.clone(),
@@ -390,6 +390,9 @@ impl Checker {
 
     pub(super) fn alloc_target(&mut self, id: &Ident, dims: Option<usize>, what: &str) {
         let Some(i) = self.lookup(id) else { return };
+        if self.fixed_association(id, what) {
+            return;
+        }
         let Some(sym) = self.sym(i) else { return };
         let (alloc, rank) = (sym.allocatable || sym.pointer, sym.rank);
         if !alloc {
@@ -424,6 +427,15 @@ impl Checker {
         self.expr(lhs);
         self.expr(rhs);
         let Some(target) = designator_name(lhs).map(str::to_string) else {
+            if let ExprKind::Call { name, .. } = &lhs.kind {
+                // A reference to a function with a pointer result designates its target.
+                if self.g.procs.map.get(&name.name).is_some_and(|p| p.result_pointer) {
+                    if matches!(lhs.ty, Ty::Scalar(BaseTy::Derived(_))) {
+                        self.err(Diagnostic::not_yet("assignment of a structure through a pointer function reference", lhs.span));
+                    }
+                    return;
+                }
+            }
             if lhs.ty != Ty::Unknown || matches!(lhs.kind, ExprKind::Intrinsic { .. }) {
                 self.err(Diagnostic::error("E0243", "cannot assign to this expression", lhs.span).with_label("not a variable"));
             }
@@ -437,7 +449,8 @@ impl Checker {
                 );
                 return;
             }
-            if sym.intent == Some(Intent::In) && sym.dummy.is_some() {
+            // (Through an `intent(in)` pointer its target may change.)
+            if sym.intent == Some(Intent::In) && sym.dummy.is_some() && !sym.pointer {
                 self.err(
                     Diagnostic::error("E0244", format!("cannot assign to `{target}`: it is an `intent(in)` argument"), lhs.span)
                         .with_label("`intent(in)` arguments cannot be changed"),

@@ -14,14 +14,14 @@ use super::*;
 use gpuf_frontend::sema::Symbol;
 
 /// Bytes of the descriptor before its first dimension, and per dimension.
-const HEAD: i64 = 40;
-const DIM: i64 = 24;
+pub(super) const HEAD: i64 = 40;
+pub(super) const DIM: i64 = 24;
 
 /// A dimension of a descriptor being built: stride (in elements), lower and upper bound.
 type DescDim = (Op, Op, Op);
 
 /// gfortran's type codes in `dtype.type`.
-fn type_code(b: BaseTy) -> i64 {
+pub(super) fn type_code(b: BaseTy) -> i64 {
     match b {
         BaseTy::Integer(_) => 1,
         BaseTy::Logical => 2,
@@ -35,7 +35,7 @@ fn type_code(b: BaseTy) -> i64 {
 impl G<'_> {
     /// A dummy declared `a(:)`, `a(:,:)`, `a(lo:)`.
     pub(super) fn is_assumed_shape_dummy(s: &Symbol) -> bool {
-        s.dummy.is_some() && s.rank > 0 && !s.allocatable && s.dims.iter().all(DimSpec::is_assumed_shape)
+        s.dummy.is_some() && s.rank > 0 && !s.allocatable && !s.pointer && s.dims.iter().all(DimSpec::is_assumed_shape)
     }
 
     /// The callee's side: the descriptor at the address in `pv` becomes a contiguous

@@ -107,6 +107,9 @@ impl G<'_> {
             return;
         }
         self.reload_global_ptrs();
+        for (p, d) in self.ptr_descs.clone() {
+            self.load_gf_desc(Op::Var(p), &d);
+        }
         for (block, d) in self.global_descs.clone() {
             for (v, off, t) in self.global_desc_parts(&d) {
                 let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(block), Op::I64(off)));
@@ -118,6 +121,10 @@ impl G<'_> {
     /// Writes back the descriptor of `name` if it is a module or saved allocatable array.
     pub(super) fn store_global_desc(&mut self, name: &str) {
         let Some(Home::Array(d)) = self.lookup(name) else { return };
+        if let Some((p, _)) = self.ptr_descs.iter().find(|(_, g)| g.addr == d.addr).cloned() {
+            self.store_gf_desc(Op::Var(p), &d);
+            return;
+        }
         let Some((block, _)) = self.global_descs.iter().find(|(_, g)| g.addr == d.addr).cloned() else { return };
         for (v, off, t) in self.global_desc_parts(&d) {
             let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(block), Op::I64(off)));

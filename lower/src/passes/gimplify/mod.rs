@@ -169,6 +169,10 @@ struct G<'a> {
     /// distance in elements between neighbours along each dimension, so that a pointer
     /// can point to a strided section; other arrays are contiguous, column-major.
     ptr_sm: HashMap<VarId, Vec<VarId>>,
+    /// Array pointer dummies: the parameter holding the address of the caller's gfortran
+    /// descriptor and the unit's descriptor of it (written back on change, reloaded after
+    /// calls).
+    ptr_descs: Vec<(VarId, Desc)>,
     /// Data pointers of a procedure's local arrays, freed at every return.
     frees: Vec<VarId>,
     /// Scalars that live in memory because a directive needs their address.
@@ -254,6 +258,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             global_descs: Vec::new(),
             global_ptrs: Vec::new(),
             ptr_sm: HashMap::new(),
+            ptr_descs: Vec::new(),
             thunks: Vec::new(),
             frame_restores: Vec::new(),
             frees: Vec::new(),

@@ -117,6 +117,8 @@ impl G<'_> {
                 let Some(&pv) = params.get(i) else { continue };
                 if s.rank == 0 {
                     self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
+                } else if s.pointer {
+                    self.declare_pointer_array_dummy(s, pv);
                 } else if Self::is_assumed_shape_dummy(s) {
                     self.declare_assumed_shape(s, pv);
                 } else {
@@ -131,6 +133,14 @@ impl G<'_> {
                         }
                     }
                 }
+                continue;
+            }
+            if s.pointer && result_name.as_deref() == Some(s.name.as_str()) {
+                // A scalar pointer result: the function returns the target's address.
+                let pv = self.f.new_var(format!("{}.ptr", s.name), Ty::Ptr);
+                self.f.result = Some(pv);
+                self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
+                self.emit(Stmt::Assign(pv, Rv::Use(Op::Null)));
                 continue;
             }
             if s.pointer {
