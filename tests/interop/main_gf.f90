@@ -51,6 +51,10 @@ program main_gf
       integer, pointer :: v(:)
       integer, pointer :: p
     end function pf_ptr_last
+    function pf_aptr_odd(v) result(p)
+      integer, pointer :: v(:)
+      integer, pointer :: p(:)
+    end function pf_aptr_odd
   end interface
   integer, pointer :: ip, iq
   integer, target :: it
@@ -120,4 +124,8 @@ program main_gf
   av => sps(5:1:-2)%val
   call pf_aptr_info(av, i1, i2, i3)
   print *, 'aptr', i1, i2, i3
+  ! An array pointer function result (the hidden descriptor argument).
+  av => am(:, 2)
+  av => pf_aptr_odd(av)
+  print *, 'aptr', lbound(av), ubound(av), av, sum(pf_aptr_odd(av))
 end program main_gf

@@ -43,6 +43,10 @@ program main_gpuf
       integer, pointer :: v(:)
       integer, pointer :: p
     end function gf_ptr_last
+    function gf_aptr_odd(v) result(p)
+      integer, pointer :: v(:)
+      integer, pointer :: p(:)
+    end function gf_aptr_odd
   end interface
   integer, pointer :: ip, iq
   integer, target :: it
@@ -109,4 +113,8 @@ program main_gpuf
   av => sps(5:1:-2)%val
   call gf_aptr_info(av, i1, i2, i3)
   print *, 'aptr', i1, i2, i3
+  ! An array pointer function result (the hidden descriptor argument).
+  av => am(:, 2)
+  av => gf_aptr_odd(av)
+  print *, 'aptr', lbound(av), ubound(av), av, sum(gf_aptr_odd(av))
 end program main_gpuf

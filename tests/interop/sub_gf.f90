@@ -89,3 +89,9 @@ function gf_ptr_last(v) result(p)
   integer, pointer :: p
   p => v(ubound(v, 1))
 end function gf_ptr_last
+function gf_aptr_odd(v) result(p)
+  implicit none
+  integer, pointer :: v(:)
+  integer, pointer :: p(:)
+  p(0:) => v(1::2)
+end function gf_aptr_odd

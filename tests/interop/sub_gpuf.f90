@@ -117,3 +117,9 @@ function pf_ptr_last(v) result(p)
   integer, pointer :: p
   p => v(ubound(v, 1))
 end function pf_ptr_last
+function pf_aptr_odd(v) result(p)
+  implicit none
+  integer, pointer :: v(:)
+  integer, pointer :: p(:)
+  p(0:) => v(1::2)
+end function pf_aptr_odd

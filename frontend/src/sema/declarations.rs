@@ -412,9 +412,7 @@ impl Checker {
                     .with_label("assumed-shape bounds are only allowed for dummy arguments"),
             );
         } else if pointer {
-            if is_result && !dims.is_empty() {
-                self.err(Diagnostic::not_yet("array pointer function results", ent.name.span));
-            } else if allocatable || parameter || external {
+            if allocatable || parameter || external {
                 self.err(
                     Diagnostic::error("E0104", format!("the pointer `{name}` cannot also be allocatable, a parameter or external"), ent.name.span)
                         .with_label("a pointer"),

@@ -99,6 +99,33 @@ impl G<'_> {
         self.ptr_descs.push((param, d));
     }
 
+    /// An array pointer result: the caller passes the address of a gfortran descriptor
+    /// (the hidden first argument) that the function associates; disassociated at first.
+    pub(super) fn declare_pointer_array_result(&mut self, s: &gpuf_frontend::sema::Symbol, param: VarId) {
+        let d = self.new_desc(s);
+        self.new_sm(&d);
+        self.disassociate(&d);
+        self.store_gf_desc(Op::Var(param), &d);
+        self.ptr_descs.push((param, d));
+    }
+
+    /// A reference to a function whose result is an array pointer: a descriptor of the
+    /// result's target (its bounds kept).
+    pub(super) fn pointer_array_call(&mut self, name: &ast::Ident, args: &[Arg], rank: usize, base: BaseTy, sp: Span) -> Option<Desc> {
+        use super::assumed::{DIM, HEAD};
+        let mark = self.call_after.len();
+        let (link, mut ops) = self.call_args(name, args, sp)?;
+        let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![Op::I64(HEAD + DIM * rank as i64)], Ty::Ptr));
+        ops.insert(0, buf.clone());
+        self.emit(Stmt::Call(link, ops));
+        self.reload_global_descs();
+        self.after_call(mark);
+        let d = self.fresh_ptr_desc("res", base, rank);
+        self.load_gf_desc(buf.clone(), &d);
+        self.emit(Stmt::Call("gpuf_free".into(), vec![buf]));
+        Some(d)
+    }
+
     /// Reads gfortran's descriptor at `a` into the array pointer `d`.
     pub(super) fn load_gf_desc(&mut self, a: Op, d: &Desc) {
         use super::assumed::{DIM, HEAD};
@@ -562,6 +589,12 @@ impl G<'_> {
     fn target_desc(&mut self, rhs: &Expr) -> Option<(Op, Vec<Op>, Vec<Op>, Vec<Op>)> {
         match &rhs.kind {
             ExprKind::Paren(x) => self.target_desc(x),
+            ExprKind::Call { name, args } if self.returns_pointer(&name.name) && rhs.ty.rank() > 0 => {
+                let b = rhs.ty.base()?;
+                let d = self.pointer_array_call(name, args, rhs.ty.rank() as usize, b, rhs.span)?;
+                let sms = self.dim_sm(&d);
+                Some((Op::Var(d.addr), d.lb.iter().map(|v| Op::Var(*v)).collect(), d.ext.iter().map(|v| Op::Var(*v)).collect(), sms))
+            }
             ExprKind::Name(id) => {
                 let Some(Home::Array(t)) = self.lookup(&id.name) else {
                     self.not_yet("this pointer target", rhs.span);

@@ -136,6 +136,10 @@ impl G<'_> {
                 continue;
             }
             if s.pointer && result_name.as_deref() == Some(s.name.as_str()) {
+                if s.rank > 0 {
+                    // An array pointer result: declared with the hidden descriptor below.
+                    continue;
+                }
                 // A scalar pointer result: the function returns the target's address.
                 let pv = self.f.new_var(format!("{}.ptr", s.name), Ty::Ptr);
                 self.f.result = Some(pv);
@@ -301,7 +305,11 @@ impl G<'_> {
             }
         }
         if let (Some(s), Some(rd)) = (array_result, result_desc) {
-            self.declare_array_result(s, rd);
+            if s.pointer {
+                self.declare_pointer_array_result(s, rd);
+            } else {
+                self.declare_array_result(s, rd);
+            }
         }
         self.build_frame();
     }
