@@ -145,6 +145,10 @@ pub enum AttrStmt {
     Allocatable(Entity),
     /// `parameter (n = 10)`.
     Parameter(Entity),
+    /// `pointer p(:)` or `pointer p`.
+    Pointer(Entity),
+    /// `target t`.
+    Target(Entity),
     /// A member of a `common` block (with the bounds written there, if any).
     Common(Entity),
 }
@@ -260,6 +264,10 @@ pub struct Decl {
     pub base_span: Span,
     pub parameter: bool,
     pub allocatable: bool,
+    /// `pointer`: a data pointer (an address for a scalar, a descriptor for an array).
+    pub pointer: bool,
+    /// `target`: the variable may be the target of a pointer (it lives in memory).
+    pub target: bool,
     pub intent: Option<Intent>,
     pub optional: bool,
     /// `save` (an initial value implies it too; semantic analysis records that).
@@ -373,6 +381,12 @@ pub enum StmtKind {
     Allocate(Vec<(Ident, Vec<DimSpec>)>),
     /// `deallocate(a, b)`.
     Deallocate(Vec<Ident>),
+    /// Pointer assignment `p => t`: `lhs` is a pointer designator (`p`, `x%p`), or with
+    /// bounds `p(0:)` / `p(1:n, 1:m)` an `ExprKind::Apply`; `rhs` a target, `null()`
+    /// or a function returning a pointer.
+    PtrAssign { lhs: Expr, rhs: Expr },
+    /// `nullify(p, x%q)`.
+    Nullify(Vec<Expr>),
     /// `allocate(x%c(n), xs(i)%c(0:n, m))`: allocatable components (an
     /// `ExprKind::Component` without subscripts, and the bounds).
     AllocateComp(Vec<(Expr, Vec<DimSpec>)>),
@@ -1190,6 +1204,11 @@ pub enum Intrinsic {
     Present,
     /// `allocated(a)` of an allocatable array.
     Allocated,
+    /// `associated(p [, t])` of a pointer.
+    Associated,
+    /// `null()`: the disassociated pointer (an actual argument, a pointer assignment's or
+    /// a structure constructor's pointer value).
+    Null,
     Dim,
     Size,
     Shape,
@@ -1335,6 +1354,8 @@ impl Intrinsic {
             "tiny" => Intrinsic::Tiny,
             "present" => Intrinsic::Present,
             "allocated" => Intrinsic::Allocated,
+            "associated" => Intrinsic::Associated,
+            "null" => Intrinsic::Null,
             "dim" => Intrinsic::Dim,
             "size" => Intrinsic::Size,
             "shape" => Intrinsic::Shape,

@@ -9,14 +9,16 @@
 //! uses MOD...                        (the modules NAME uses; their entities are recorded flat)
 //! openacc 0|1                        (the routines of `openacc` are visible through NAME)
 //! param LOCAL OWNER REMOTE TYPE RANK DIM... = VALUE...
-//! var LOCAL OWNER REMOTE TYPE RANK alloc|- DIM... [= VALUE...]
+//! var LOCAL OWNER REMOTE TYPE RANK alloc|ptr|- DIM... [= VALUE...]
 //! declare-target LOCAL               (the last `var` is in `!$omp declare target`)
 //! proc LOCAL KIND LINK OWNER ELEMENTAL RESULT-TYPE RESULT-RANK
-//! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE|a   (the dummies of the last `proc`; `a`: allocatable;
+//! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE|a|2 (the dummies of the last `proc`; `a`: allocatable, `2`: pointer;
 //!                                    TYPE `any`: any actual, by address, see `ArgSig::any_type`)
 //! rdim LO HI                         (a result dimension of the last `proc`, an array function)
 //! type NAME SIZE ALIGN                (a derived type visible through NAME, before its users)
-//! comp NAME TYPE OFFSET RANK DIM... [alloc] [= VALUE]  (the components of the last `type`; DIM `:` or `alloc`: allocatable)
+//! comp NAME TYPE OFFSET RANK DIM... [alloc] [= VALUE]  (the components of the last `type`;
+//!                                    DIM `:` or `alloc`: allocatable; RANK `ptr`: a scalar
+//!                                    pointer component, `ptrN` an array pointer one)
 //! end
 //! ```
 //!
@@ -305,7 +307,13 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
         let ty = show_ty(s, syms, &c.types).map_err(|w| format!("{w} in module `{name}`"))?;
         let mut line = format!("{} {} {owner} {remote} {ty} {}", if s.parameter { "param" } else { "var" }, s.name, s.rank);
         if !s.parameter {
-            line.push_str(if s.allocatable { " alloc" } else { " -" });
+            line.push_str(if s.allocatable {
+                " alloc"
+            } else if s.pointer {
+                " ptr"
+            } else {
+                " -"
+            });
         }
         show_dims(s, syms, &mut line).map_err(|w| format!("{w} in module `{name}`"))?;
         if let (BaseTy::Derived(k), Some(e)) = (s.base, &s.init) {
@@ -356,7 +364,7 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
             (Some((b, r)), _) => format!("{} {r}", show_base(b, &c.types)),
             (None, _) => "- 0".into(),
         };
-        let _ = writeln!(out, "proc {local} {kind} {} {owner} {} {res}", p.link_name, u8::from(p.elemental) | (u8::from(p.routine) << 1));
+        let _ = writeln!(out, "proc {local} {kind} {} {owner} {} {res}", p.link_name, u8::from(p.elemental) | (u8::from(p.routine) << 1) | (u8::from(p.result_pointer) << 2));
         for a in &p.args {
             let intent = match a.intent {
                 Some(Intent::In) => "in",
@@ -371,7 +379,8 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
                 if a.any_type { "any".to_string() } else { show_base(a.base, &c.types) },
                 a.rank,
                 u8::from(a.optional),
-                if a.allocatable { "a".to_string() } else { u8::from(a.assumed_shape).to_string() }
+                // a: an allocatable dummy, 2: a pointer dummy
+                if a.allocatable { "a".to_string() } else if a.pointer { "2".to_string() } else { u8::from(a.assumed_shape).to_string() }
             );
         }
         let bounds = result_bounds(c, key).or_else(|| c.procs.result_bounds.get(&p.link_name).cloned());
@@ -412,7 +421,10 @@ fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Res
                 continue;
             }
             let ready = t.comps.iter().all(|cp| match cp.base {
-                BaseTy::Derived(k) => c.types.get(k as usize).is_some_and(|d| done.contains(&d.name.as_str())),
+                // A pointer component may point to the type itself (linked structures).
+                BaseTy::Derived(k) => {
+                    c.types.get(k as usize).is_some_and(|d| done.contains(&d.name.as_str()) || (cp.pointer && d.name == t.name))
+                }
                 _ => true,
             });
             if !ready {
@@ -424,9 +436,14 @@ fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Res
                     BaseTy::Character => format!("character*{}", cp.char_len),
                     b => show_base(b, &c.types),
                 };
-                let mut line = format!("comp {} {ty} {} {}", cp.name, cp.offset, cp.dims.len());
+                let rank = match (cp.pointer, cp.dims.len()) {
+                    (true, 0) => "ptr".to_string(),
+                    (true, r) => format!("ptr{r}"),
+                    (false, r) => r.to_string(),
+                };
+                let mut line = format!("comp {} {ty} {} {rank}", cp.name, cp.offset);
                 for (lo, hi) in &cp.dims {
-                    if cp.alloc {
+                    if cp.alloc || cp.pointer {
                         line.push_str(" :");
                     } else {
                         let _ = write!(line, " {lo}:{hi}");
@@ -718,10 +735,11 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     defined: false,
                     explicit: true,
                     module: (*owner != "-").then(|| owner.to_string()),
-                    // Flags: 1 elemental, 2 `!$acc routine seq`.
+                    // Flags: 1 elemental, 2 `!$acc routine seq`, 4 a pointer result.
                     elemental: flags & 1 != 0,
                     api: false,
                     routine: flags & 2 != 0,
+                    result_pointer: flags & 4 != 0,
                 };
                 m.procs.push((local.to_string(), sig));
             }
@@ -749,6 +767,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     optional: *optional == "1",
                     any_type,
                     allocatable: *assumed == "a",
+                    pointer: *assumed == "2",
                 };
                 let Some((_, p)) = m.procs.last_mut() else { return Err(bad()) };
                 p.args.push(a);
@@ -781,17 +800,25 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
             "comp" => {
                 let [n, t, offset, rank, rest @ ..] = rest else { return Err(bad()) };
                 let (base, len) = parse_base_in(t, &m.types).ok_or_else(bad)?;
-                let rank: usize = rank.parse().map_err(|_| bad())?;
+                // `ptr`: a scalar pointer component, `ptrN` an array pointer of rank N.
+                let pointer = rank.starts_with("ptr");
+                let rank: usize = match rank.strip_prefix("ptr") {
+                    Some("") => 0,
+                    Some(r) => r.parse().map_err(|_| bad())?,
+                    None => rank.parse().map_err(|_| bad())?,
+                };
                 let (dims, rest) = rest.split_at_checked(rank).ok_or_else(bad)?;
                 let mut bounds = Vec::new();
-                // `:` per dimension: an allocatable component; `alloc` an allocatable scalar.
+                // `:` per dimension: an allocatable component (or an array pointer); `alloc`
+                // an allocatable scalar.
                 let (scalar_alloc, rest) = match rest {
-                    ["alloc", more @ ..] if rank == 0 => (true, more),
+                    ["alloc", more @ ..] if rank == 0 && !pointer => (true, more),
                     _ => (false, rest),
                 };
-                let alloc = scalar_alloc || !dims.is_empty() && dims.iter().all(|d| *d == ":");
+                let deferred = !dims.is_empty() && dims.iter().all(|d| *d == ":");
+                let alloc = scalar_alloc || (deferred && !pointer);
                 for d in dims {
-                    if alloc {
+                    if deferred {
                         bounds.push((1, 0));
                         continue;
                     }
@@ -816,6 +843,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     offset: offset.parse().map_err(|_| bad())?,
                     init,
                     alloc,
+                    pointer,
                 };
                 let Some(ty) = m.types.last_mut() else { return Err(bad()) };
                 ty.comps.push(cp);
@@ -844,11 +872,13 @@ fn entity(parameter: bool, f: &[&str], types: &[crate::sema::TypeInfo]) -> Optio
         let (flag, rest) = rest.split_first()?;
         (*flag == "alloc", rest)
     };
+    let pointer = !parameter && f.get(5) == Some(&"ptr");
     let (dims, rest) = rest.split_at_checked(rank as usize)?;
     let mut s = Symbol::new(*local, base, Span::default());
     s.rank = rank;
     s.parameter = parameter;
     s.allocatable = allocatable;
+    s.pointer = pointer;
     s.module = (*owner != "-").then(|| owner.to_string());
     s.module_name = s.module.as_ref().map(|_| remote.to_string());
     s.char_len = len.flatten().map(|n| CharLen::Expr(int_lit(n)));

@@ -1,20 +1,23 @@
 //! Heap memory for compiled programs: zeroed blocks from the C library's `calloc`, freed
-//! with `free`, so that allocatable arrays allocated by gfortran-compiled code can be
-//! deallocated by gpuf-compiled code and the reverse (both use the C heap; 16-byte
-//! aligned on x86_64). `allocate`/`deallocate` statements go through
-//! [`allocate`]/[`deallocate`], which report gfortran's errors.
+//! with its `free`, as gfortran's run time does, so that a block allocated by gpuf code can
+//! be deallocated by gfortran code and the reverse (a pointer target allocated in one
+//! object and deallocated in the other). glibc's blocks are 16-byte aligned on x86_64.
+//! `allocate`/`deallocate` statements go through [`allocate`]/[`deallocate`], which report
+//! gfortran's errors.
 
-/// A zeroed block of `bytes` bytes from the C heap (at least one byte), or null.
-fn c_alloc(bytes: usize) -> *mut u8 {
-    // SAFETY: calloc with a non-zero size has no preconditions.
+/// A zeroed block of `bytes` bytes (at least one, as gfortran allocates for size zero), or
+/// null when the C library has none.
+fn raw_alloc(bytes: usize) -> *mut u8 {
+    // SAFETY: calloc with a non-zero size; a null result is handled by the callers.
     unsafe { libc::calloc(1, bytes.max(1)) as *mut u8 }
 }
 
-/// Allocates `bytes` zeroed bytes (never null; negative or zero sizes give a valid
-/// empty block).
 pub fn alloc(bytes: i64) -> *mut u8 {
     let bytes = bytes.max(0) as usize;
-    let p = c_alloc(bytes);
+    if bytes > isize::MAX as usize {
+        crate::fatal::fortran_error(&format!("Allocation would exceed memory limit ({bytes} bytes requested)"));
+    }
+    let p = raw_alloc(bytes);
     if p.is_null() {
         // gfortran's text and exit code (1) for a failed allocation
         crate::fatal::die(1, &format!("Error allocating {bytes} bytes: Cannot allocate memory"));
@@ -22,16 +25,12 @@ pub fn alloc(bytes: i64) -> *mut u8 {
     p
 }
 
-/// Frees a block from [`alloc`] (or from the C library's `malloc`, as gfortran's
-/// allocatables are); null is ignored.
-///
 /// # Safety
-/// `p` must be null or a pointer returned by [`alloc`] or `malloc` and not freed yet.
+/// `p` is null or a block from [`alloc`] (or the C library's `malloc`), not freed before.
 pub unsafe fn free(p: *mut u8) {
-    if p.is_null() {
-        return;
+    if !p.is_null() {
+        libc::free(p as *mut libc::c_void);
     }
-    libc::free(p as *mut libc::c_void);
 }
 
 fn name_str(name: *const u8, len: i64) -> String {
@@ -58,7 +57,7 @@ pub unsafe fn allocate(slot: *mut *mut u8, bytes: i64, name: *const u8, name_len
     if catching() {
         // a failed allocation is recorded, the variable stays unallocated
         let b = bytes.max(0) as usize;
-        let p = c_alloc(b);
+        let p = if b > isize::MAX as usize { std::ptr::null_mut() } else { raw_alloc(b) };
         if p.is_null() {
             caught(STAT_ALLOCATED, "Attempt to allocate an allocated object");
             *slot = std::ptr::null_mut();

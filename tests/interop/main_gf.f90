@@ -22,6 +22,53 @@ program main_gf
   type(rec) :: rs(2)
   type(pair) :: mkpair, pr
   type(bigrec) :: mkbig, bg
+  ! Scalar pointers passed to gpuf-built procedures (allocation and deallocation on
+  ! either side).
+  interface
+    subroutine pf_ptr_make(q, v)
+      integer, pointer :: q
+      integer, intent(in) :: v
+    end subroutine pf_ptr_make
+    subroutine pf_ptr_drop(q)
+      integer, pointer :: q
+    end subroutine pf_ptr_drop
+    subroutine pf_ptr_bump(q)
+      integer, pointer :: q
+    end subroutine pf_ptr_bump
+    subroutine pf_aptr_make(v, n)
+      integer, pointer :: v(:)
+      integer, intent(in) :: n
+    end subroutine pf_aptr_make
+    subroutine pf_aptr_info(v, lo, hi, s)
+      integer, pointer :: v(:)
+      integer, intent(out) :: lo, hi, s
+    end subroutine pf_aptr_info
+    subroutine pf_aptr_scale(m, f)
+      integer, pointer :: m(:,:)
+      integer, intent(in) :: f
+    end subroutine pf_aptr_scale
+    function pf_ptr_last(v) result(p)
+      integer, pointer :: v(:)
+      integer, pointer :: p
+    end function pf_ptr_last
+    function pf_aptr_odd(v) result(p)
+      integer, pointer :: v(:)
+      integer, pointer :: p(:)
+    end function pf_aptr_odd
+  end interface
+  integer, pointer :: ip, iq
+  integer, target :: it
+  ! Array pointers (the descriptor's address) and a pointer function result.
+  integer, pointer :: av(:), amp(:,:), lp
+  integer, target :: am(3, 4)
+  integer :: ia, i1, i2, i3
+  ! A pointer to a component across an array of structures (gfortran's `span`).
+  type :: spanned
+    integer :: tag
+    integer :: val
+    real(8) :: w
+  end type spanned
+  type(spanned), target :: sps(5)
   x = [1d0, 2d0, 3d0, 4d0, 5d0]
   k = [1, 2, 3, 4]
   call scale_acc(5, 3.0d0, x)
@@ -37,4 +84,48 @@ program main_gf
   pr = mkpair(5)
   bg = mkbig(2)
   print *, pr, bg
+  call pf_ptr_make(ip, 7)
+  print *, 'ptr', associated(ip), ip
+  deallocate(ip)
+  allocate(iq)
+  iq = 3
+  call pf_ptr_bump(iq)
+  print *, 'ptr', iq
+  call pf_ptr_drop(iq)
+  print *, 'ptr', associated(iq)
+  it = 11
+  iq => it
+  call pf_ptr_bump(iq)
+  print *, 'ptr', it, associated(iq, it)
+  call pf_aptr_make(av, 5)
+  call pf_aptr_info(av, i1, i2, i3)
+  print *, 'aptr', i1, i2, i3
+  print *, 'aptr', lbound(av), ubound(av), av
+  lp => pf_ptr_last(av)
+  lp = -lp
+  print *, 'aptr', av(2:3), pf_ptr_last(av)
+  deallocate(av)
+  call pf_aptr_info(av, i1, i2, i3)
+  print *, 'aptr', i1, i2, i3
+  am = reshape([(ia, ia = 1, 12)], [3, 4])
+  amp => am(:, 1:4:2)
+  call pf_aptr_scale(amp, 10)
+  print *, 'aptr', shape(amp), lbound(amp), amp
+  print *, 'aptr', am
+  av => am(2, :)
+  call pf_aptr_info(av, i1, i2, i3)
+  print *, 'aptr', i1, i2, i3
+  do ia = 1, 5
+    sps(ia) = spanned(ia, 7 * ia, 0.5d0)
+  end do
+  av => sps%val
+  call pf_aptr_info(av, i1, i2, i3)
+  print *, 'aptr', i1, i2, i3
+  av => sps(5:1:-2)%val
+  call pf_aptr_info(av, i1, i2, i3)
+  print *, 'aptr', i1, i2, i3
+  ! An array pointer function result (the hidden descriptor argument).
+  av => am(:, 2)
+  av => pf_aptr_odd(av)
+  print *, 'aptr', lbound(av), ubound(av), av, sum(pf_aptr_odd(av))
 end program main_gf

@@ -14,6 +14,53 @@ program main_gpuf
   type(pair) :: p
   type(v3) :: mkv3, w
   integer :: i
+  ! Scalar pointers passed to gfortran-built procedures: memory allocated by either
+  ! compiler's code is deallocated by the other's.
+  interface
+    subroutine gf_ptr_make(q, v)
+      integer, pointer :: q
+      integer, intent(in) :: v
+    end subroutine gf_ptr_make
+    subroutine gf_ptr_drop(q)
+      integer, pointer :: q
+    end subroutine gf_ptr_drop
+    subroutine gf_ptr_bump(q)
+      integer, pointer :: q
+    end subroutine gf_ptr_bump
+    subroutine gf_aptr_make(v, n)
+      integer, pointer :: v(:)
+      integer, intent(in) :: n
+    end subroutine gf_aptr_make
+    subroutine gf_aptr_info(v, lo, hi, s)
+      integer, pointer :: v(:)
+      integer, intent(out) :: lo, hi, s
+    end subroutine gf_aptr_info
+    subroutine gf_aptr_scale(m, f)
+      integer, pointer :: m(:,:)
+      integer, intent(in) :: f
+    end subroutine gf_aptr_scale
+    function gf_ptr_last(v) result(p)
+      integer, pointer :: v(:)
+      integer, pointer :: p
+    end function gf_ptr_last
+    function gf_aptr_odd(v) result(p)
+      integer, pointer :: v(:)
+      integer, pointer :: p(:)
+    end function gf_aptr_odd
+  end interface
+  integer, pointer :: ip, iq
+  integer, target :: it
+  ! Array pointers (the descriptor's address) and a pointer function result.
+  integer, pointer :: av(:), amp(:,:), lp
+  integer, target :: am(3, 4)
+  integer :: ia, i1, i2, i3
+  ! A pointer to a component across an array of structures (gfortran's `span`).
+  type :: spanned
+    integer :: tag
+    integer :: val
+    real(8) :: w
+  end type spanned
+  type(spanned), target :: sps(5)
   do i = 1, n
     x(i) = real(i, 8)
     y(i) = 1.0d0
@@ -26,4 +73,48 @@ program main_gpuf
   print *, p, t
   w = mkv3(1.5)
   print *, w
+  call gf_ptr_make(ip, 7)
+  print *, 'ptr', associated(ip), ip
+  deallocate(ip)
+  allocate(iq)
+  iq = 3
+  call gf_ptr_bump(iq)
+  print *, 'ptr', iq
+  call gf_ptr_drop(iq)
+  print *, 'ptr', associated(iq)
+  it = 11
+  iq => it
+  call gf_ptr_bump(iq)
+  print *, 'ptr', it, associated(iq, it)
+  call gf_aptr_make(av, 5)
+  call gf_aptr_info(av, i1, i2, i3)
+  print *, 'aptr', i1, i2, i3
+  print *, 'aptr', lbound(av), ubound(av), av
+  lp => gf_ptr_last(av)
+  lp = -lp
+  print *, 'aptr', av(2:3), gf_ptr_last(av)
+  deallocate(av)
+  call gf_aptr_info(av, i1, i2, i3)
+  print *, 'aptr', i1, i2, i3
+  am = reshape([(ia, ia = 1, 12)], [3, 4])
+  amp => am(:, 1:4:2)
+  call gf_aptr_scale(amp, 10)
+  print *, 'aptr', shape(amp), lbound(amp), amp
+  print *, 'aptr', am
+  av => am(2, :)
+  call gf_aptr_info(av, i1, i2, i3)
+  print *, 'aptr', i1, i2, i3
+  do ia = 1, 5
+    sps(ia) = spanned(ia, 7 * ia, 0.5d0)
+  end do
+  av => sps%val
+  call gf_aptr_info(av, i1, i2, i3)
+  print *, 'aptr', i1, i2, i3
+  av => sps(5:1:-2)%val
+  call gf_aptr_info(av, i1, i2, i3)
+  print *, 'aptr', i1, i2, i3
+  ! An array pointer function result (the hidden descriptor argument).
+  av => am(:, 2)
+  av => gf_aptr_odd(av)
+  print *, 'aptr', lbound(av), ubound(av), av, sum(gf_aptr_odd(av))
 end program main_gpuf

@@ -37,3 +37,61 @@ function mkv3(a)
   type(v3) :: mkv3
   mkv3 = v3(a, 2 * a, 3 * a)
 end function mkv3
+subroutine gf_ptr_make(q, v)
+  implicit none
+  integer, pointer :: q
+  integer, intent(in) :: v
+  allocate(q)
+  q = v
+end subroutine gf_ptr_make
+subroutine gf_ptr_drop(q)
+  implicit none
+  integer, pointer :: q
+  deallocate(q)
+end subroutine gf_ptr_drop
+subroutine gf_ptr_bump(q)
+  implicit none
+  integer, pointer :: q
+  q = q + 1
+end subroutine gf_ptr_bump
+subroutine gf_aptr_make(v, n)
+  implicit none
+  integer, pointer :: v(:)
+  integer, intent(in) :: n
+  integer :: i
+  allocate(v(-1:n-2))
+  v = [(i * i, i = 1, n)]
+end subroutine gf_aptr_make
+subroutine gf_aptr_info(v, lo, hi, s)
+  implicit none
+  integer, pointer :: v(:)
+  integer, intent(out) :: lo, hi, s
+  lo = 0
+  hi = 0
+  s = -1
+  if (associated(v)) then
+    lo = lbound(v, 1)
+    hi = ubound(v, 1)
+    s = sum(v * [(lo * lo, lo = 1, size(v))])
+    lo = lbound(v, 1)
+  end if
+end subroutine gf_aptr_info
+subroutine gf_aptr_scale(m, f)
+  implicit none
+  integer, pointer :: m(:,:)
+  integer, intent(in) :: f
+  m = m * f
+  m => m(2:, :)
+end subroutine gf_aptr_scale
+function gf_ptr_last(v) result(p)
+  implicit none
+  integer, pointer :: v(:)
+  integer, pointer :: p
+  p => v(ubound(v, 1))
+end function gf_ptr_last
+function gf_aptr_odd(v) result(p)
+  implicit none
+  integer, pointer :: v(:)
+  integer, pointer :: p(:)
+  p(0:) => v(1::2)
+end function gf_aptr_odd

@@ -1,13 +1,20 @@
-! Pointers are not implemented yet: each use is a located "not yet implemented".
-program pointers_not_yet
+! Pointer features not implemented yet: each use is a located "not yet implemented".
+module pointers_not_yet
   implicit none
-  real, target :: a(10)
-  real, pointer :: p(:)
-  integer :: i
-  pointer :: q
-  target :: i
-  procedure(real), pointer :: fp => null()
-  p => a(2:10:2)
-  p(1:) => a
-  nullify(p)
+  type pair
+    integer :: a, b
+  end type
+  type(pair), target :: saved
+contains
+  function current() result(p)
+    type(pair), pointer :: p
+    p => saved
+  end function
+end module
+
+program main
+  use pointers_not_yet
+  implicit none
+  character(len=4), pointer :: c
+  current() = pair(1, 2)
 end program

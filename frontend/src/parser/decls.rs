@@ -256,6 +256,8 @@ impl Parser {
         let char_len = if base == BaseTy::Character { self.char_len.take() } else { None };
         let mut parameter = false;
         let mut allocatable = false;
+        let mut pointer = false;
+        let mut target = false;
         let mut dimension = None;
         let mut intent = None;
         let mut optional = false;
@@ -275,7 +277,9 @@ impl Parser {
                 }
                 "save" => save = true,
                 "external" => external = true,
-                "target" | "contiguous" | "intrinsic" => {}
+                "target" => target = true,
+                "pointer" => pointer = true,
+                "contiguous" | "intrinsic" => {}
                 "intent" | "optional" if !matches!(self.cur_unit, Some(UnitKind::Subroutine | UnitKind::Function)) => {
                     let where_ = if self.cur_unit == Some(UnitKind::Module) { "a module" } else { "a main program" };
                     self.diags.push(
@@ -313,7 +317,7 @@ impl Parser {
                 }
                 "public" | "private" => access = Some(a.name == "public"),
                 "protected" => {}
-                "pointer" | "volatile" | "asynchronous" | "bind" => {
+                "volatile" | "asynchronous" | "bind" => {
                     self.diags.push(Diagnostic::not_yet(format!("the `{}` attribute", a.name), a.span));
                     return Err(Fail);
                 }
@@ -349,7 +353,17 @@ impl Parser {
                 self.diags.push(Diagnostic::not_yet("a character length after the name (`c*10`)", self.from(sp)));
                 return Err(Fail);
             }
-            let init = if self.eat(&Tok::Assign) {
+            let init = if self.at_arrow() {
+                // `p => null()`: pointers start disassociated; no other initial target yet.
+                self.bump();
+                self.bump();
+                let e = self.expr()?;
+                if !is_null_call(&e) {
+                    self.diags.push(Diagnostic::not_yet("initial pointer targets other than `null()`", e.span));
+                    return Err(Fail);
+                }
+                None
+            } else if self.eat(&Tok::Assign) {
                 let e = self.expr()?;
                 Some(e)
             } else if self.is(&Tok::Ne) || self.is(&Tok::EqEq) {
@@ -386,6 +400,8 @@ impl Parser {
             base_span,
             parameter,
             allocatable,
+            pointer,
+            target,
             intent,
             optional,
             save,
@@ -457,5 +473,13 @@ impl Parser {
             return Err(Fail);
         }
         Ok(dims)
+    }
+}
+
+/// `null()` (the initial value of a pointer).
+pub(super) fn is_null_call(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Apply { name, args } => name.name == "null" && args.is_empty(),
+        _ => false,
     }
 }

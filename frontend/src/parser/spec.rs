@@ -117,7 +117,7 @@ impl Parser {
                         self.skip_statement();
                     }
                 }
-                "dimension" | "allocatable" | "parameter"
+                "dimension" | "allocatable" | "parameter" | "pointer" | "target"
                     if !(matches!(self.tok_at(1), Tok::Assign) || (w != "parameter" && self.tok_at(1) == &Tok::LParen)) =>
                 {
                     seen_decl = true;
@@ -175,7 +175,7 @@ impl Parser {
                         self.skip_statement();
                     }
                 }
-                "class" | "procedure" | "namelist" | "pointer" | "target" if self.unsupported_spec_stmt(&w) => {
+                "class" | "procedure" | "namelist" if self.unsupported_spec_stmt(&w) => {
                     seen_decl = true;
                 }
                 "type" if !in_interface && !matches!(self.tok_at(1), Tok::LParen | Tok::Assign | Tok::Percent) => {
@@ -200,8 +200,6 @@ impl Parser {
             ("class", Tok::LParen) => "polymorphic entities (`class`)",
             ("procedure", Tok::LParen | Tok::DoubleColon) => "procedure pointers and `procedure` declarations",
             ("namelist", Tok::Slash) => "`namelist` groups",
-            ("pointer", Tok::Name(_) | Tok::DoubleColon) => "pointers (the `pointer` statement)",
-            ("target", Tok::Name(_) | Tok::DoubleColon) => "the `target` statement",
             _ => return false,
         };
         let sp = self.statement_span();
@@ -237,7 +235,9 @@ impl Parser {
             return false;
         }
         let array_stmt = u.attr_stmts.iter().any(|a| match a {
-            AttrStmt::Dimension(e) | AttrStmt::Allocatable(e) | AttrStmt::Common(e) => e.name.name == *n,
+            AttrStmt::Dimension(e) | AttrStmt::Allocatable(e) | AttrStmt::Common(e) | AttrStmt::Pointer(e) | AttrStmt::Target(e) => {
+                e.name.name == *n
+            }
             AttrStmt::Parameter(_) => false,
         });
         if array_stmt {
@@ -421,7 +421,12 @@ impl Parser {
                 return Err(self.err_expected("`(` and the array's bounds"));
             }
             let ent = Entity { name, dims, init: None, span };
-            u.attr_stmts.push(if kw == "dimension" { AttrStmt::Dimension(ent) } else { AttrStmt::Allocatable(ent) });
+            u.attr_stmts.push(match kw {
+                "dimension" => AttrStmt::Dimension(ent),
+                "pointer" => AttrStmt::Pointer(ent),
+                "target" => AttrStmt::Target(ent),
+                _ => AttrStmt::Allocatable(ent),
+            });
             if !self.eat(&Tok::Comma) {
                 break;
             }

@@ -224,6 +224,7 @@ impl Parser {
             "where" if self.tok_at(1) == &Tok::LParen => self.where_construct().map(Some),
             "forall" if self.tok_at(1) == &Tok::LParen => self.forall_construct().map(Some),
             "read" => self.write(self.span()).map(Some),
+            "nullify" if self.tok_at(1) == &Tok::LParen => self.nullify().map(Some),
             "open" | "close" if self.tok_at(1) == &Tok::LParen => self.open_close(self.span()).map(Some),
             "go" | "goto" | "format" | "rewind" | "backspace" | "endfile" | "flush" | "inquire" => self.label_or_unit_stmt(kw),
             "integer" | "real" | "logical" | "character" | "double" | "doubleprecision" | "complex" | "doublecomplex" | "implicit"
@@ -262,15 +263,38 @@ impl Parser {
 
     pub(super) fn assignment(&mut self, start: Span) -> PResult<Stmt> {
         let lhs = self.designator()?;
-        if self.is(&Tok::Assign) && self.tok_at(1) == &Tok::Gt && self.span().hi == self.span_at(1).lo {
-            let sp = self.span().to(self.span_at(1));
-            self.diags.push(Diagnostic::not_yet("pointer assignment (`=>`)", sp));
-            return Err(Fail);
+        if self.at_arrow() {
+            self.bump();
+            self.bump();
+            let rhs = self.expr()?;
+            self.expect_eos()?;
+            return Ok(Stmt { kind: StmtKind::PtrAssign { lhs, rhs }, span: self.from(start) });
         }
         self.expect(&Tok::Assign)?;
         let rhs = self.expr()?;
         self.expect_eos()?;
         Ok(Stmt { kind: StmtKind::Assign { lhs, rhs }, span: self.from(start) })
+    }
+
+    /// `=>` (lexed as `=` then `>` with nothing between them).
+    pub(super) fn at_arrow(&self) -> bool {
+        self.is(&Tok::Assign) && self.tok_at(1) == &Tok::Gt && self.span().hi == self.span_at(1).lo
+    }
+
+    /// `nullify(p, x%q)`.
+    fn nullify(&mut self) -> PResult<Stmt> {
+        let start = self.bump().span;
+        self.expect(&Tok::LParen)?;
+        let mut items = Vec::new();
+        loop {
+            items.push(self.designator()?);
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(&Tok::RParen)?;
+        self.expect_eos()?;
+        Ok(Stmt { kind: StmtKind::Nullify(items), span: self.from(start) })
     }
 
     /// `call name [(args)]`.
@@ -300,8 +324,6 @@ impl Parser {
         if self.item_is_component() {
             return self.allocate_comp(start, opts);
         }
-        // Items without bounds: (span of the name, end of the item) for the error below.
-        let mut bare = Vec::new();
         loop {
             let name = self.expect_name("an array name")?;
             let name = if self.is(&Tok::Assign) { name } else { self.block_rename(name) };
@@ -313,9 +335,8 @@ impl Parser {
                 continue;
             }
             if !self.is(&Tok::LParen) {
-                // Bounds from `source=`/`mold=`, or a scalar with a type spec.
-                let sp = self.span();
-                bare.push((name.clone(), name.span.to(Span { lo: sp.lo, hi: sp.lo })));
+                // Bounds from `source=`/`mold=`, a scalar pointer or a scalar with a type
+                // spec (sema requires the shape of the others).
                 items.push((name, Vec::new()));
                 if !self.eat(&Tok::Comma) {
                     break;
@@ -331,13 +352,6 @@ impl Parser {
         }
         self.expect(&Tok::RParen)?;
         self.expect_eos()?;
-        if let (Some((name, sp)), None, None) = (bare.first(), &opts.source, &opts.spec) {
-            self.diags.push(
-                Diagnostic::error("E0019", format!("`allocate` needs the shape of `{}`", name.name), *sp)
-                    .with_label(format!("expected `{}(...)`", name.name)),
-            );
-            return Err(Fail);
-        }
         Ok(opts.wrap(Stmt { kind: StmtKind::Allocate(items), span: self.from(start) }))
     }
 
@@ -453,6 +467,7 @@ impl Parser {
                 self.diags.push(Diagnostic::not_yet("`allocate` of arrays and components in one statement", sp));
                 return Err(Fail);
             };
+            // No shape: a scalar pointer component (sema checks the rank).
             let mut dims = Vec::new();
             for a in std::mem::take(&mut cr.subs) {
                 match a {

@@ -306,6 +306,7 @@ impl Checker {
                             optional: false,
                             any_type: false,
                             allocatable: false,
+                            pointer: false,
                         }),
                         _ => None,
                     })
@@ -326,6 +327,7 @@ impl Checker {
                         elemental: false,
                         api: false,
                         routine: false,
+                        result_pointer: false,
                     },
                 );
             }
@@ -512,6 +514,15 @@ impl Checker {
         if proc_actual(e).is_some() || d.any_type {
             return true;
         }
+        // An `intent(in)` pointer dummy may also be associated with a target.
+        let target_ok = d.intent == Some(Intent::In) && self.is_target(e);
+        if d.pointer && !self.is_pointer(e) && e.ty != Ty::Unknown && !target_ok {
+            self.err(
+                Diagnostic::error("E0280", format!("argument {i} of `{fname}` must be a pointer: dummy `{}` is a pointer", d.name), e.span)
+                    .with_label("not a pointer"),
+            );
+            return false;
+        }
         let Some(ab) = e.ty.base() else { return true };
         if ab != d.base && self.mismatch_warns {
             self.err(
@@ -604,7 +615,7 @@ impl Checker {
         let s = self.syms.get(n)?;
         if s.parameter {
             Some(format!("`{n}` is a parameter"))
-        } else if s.intent == Some(Intent::In) && s.dummy.is_some() {
+        } else if s.intent == Some(Intent::In) && s.dummy.is_some() && !s.pointer {
             Some(format!("`{n}` is `intent(in)`"))
         } else {
             None

@@ -9,7 +9,12 @@ use super::*;
 pub(super) fn fold_attr_statements(unit: &mut Unit, diags: &mut Vec<Diagnostic>) {
     for st in std::mem::take(&mut unit.attr_stmts) {
         let ent = match &st {
-            AttrStmt::Dimension(e) | AttrStmt::Allocatable(e) | AttrStmt::Parameter(e) | AttrStmt::Common(e) => e.clone(),
+            AttrStmt::Dimension(e)
+            | AttrStmt::Allocatable(e)
+            | AttrStmt::Parameter(e)
+            | AttrStmt::Common(e)
+            | AttrStmt::Pointer(e)
+            | AttrStmt::Target(e) => e.clone(),
         };
         let name = ent.name.name.clone();
         // Take the entity out of its declaration (keeping the declaration's attributes).
@@ -40,6 +45,8 @@ pub(super) fn fold_attr_statements(unit: &mut Unit, diags: &mut Vec<Diagnostic>)
                     base_span: ent.span,
                     parameter: false,
                     allocatable: false,
+                    pointer: false,
+                    target: false,
                     intent: None,
                     optional: false,
                     save: false,
@@ -68,6 +75,18 @@ pub(super) fn fold_attr_statements(unit: &mut Unit, diags: &mut Vec<Diagnostic>)
             AttrStmt::Parameter(s) => {
                 d.parameter = true;
                 e.init = s.init;
+            }
+            AttrStmt::Pointer(s) => {
+                d.pointer = true;
+                if s.dims.is_some() {
+                    e.dims = s.dims;
+                }
+            }
+            AttrStmt::Target(s) => {
+                d.target = true;
+                if s.dims.is_some() {
+                    e.dims = s.dims;
+                }
             }
         }
         d.entities = vec![e];
@@ -138,6 +157,8 @@ impl Checker {
                 s.rank = dims.len().min(15) as u8;
                 s.dims = dims;
                 s.allocatable = d.allocatable;
+                s.pointer = d.pointer;
+                s.target = d.target;
                 s.parameter = d.parameter;
                 s.char_len = d.char_len.clone();
                 s.intent = d.intent;
@@ -529,6 +550,7 @@ impl Checker {
         let Some(si) = self.syms.index(&name) else { return };
         let Some(sym) = self.syms.list().get(si) else { return };
         let (dummy, intent, optional, save, external) = (sym.dummy, sym.intent, sym.optional, sym.save, sym.external);
+        let pointer = sym.pointer;
         let is_result = self.result_name.as_deref() == Some(name.as_str());
         let deferred = dims.iter().any(DimSpec::is_assumed_shape);
         let all_deferred = dims.iter().all(|x| matches!(x, DimSpec::Deferred(_)));
@@ -545,6 +567,22 @@ impl Checker {
                 Diagnostic::error("E0034", "an upper bound is required here", sp)
                     .with_label("assumed-shape bounds are only allowed for dummy arguments"),
             );
+        } else if pointer {
+            if allocatable || parameter || external {
+                self.err(
+                    Diagnostic::error("E0104", format!("the pointer `{name}` cannot also be allocatable, a parameter or external"), ent.name.span)
+                        .with_label("a pointer"),
+                );
+            } else if base == BaseTy::Character {
+                self.err(Diagnostic::not_yet("character pointers", ent.name.span));
+            } else if !all_deferred {
+                let colons = vec![":"; dims.len()].join(",");
+                self.err(
+                    Diagnostic::error("E0103", format!("pointer array `{name}` must have a deferred shape"), ent.span)
+                        .with_label("explicit bounds given")
+                        .with_note(format!("help: declare it as `{name}({colons})`")),
+                );
+            }
         } else if allocatable {
             if dummy.is_some() && (dims.is_empty() || base == BaseTy::Character) {
                 self.err(Diagnostic::not_yet("allocatable scalar and character dummy arguments", ent.name.span));

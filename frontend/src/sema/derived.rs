@@ -42,6 +42,10 @@ pub struct CompInfo {
     /// descriptor (`dims` then holds `(1, 0)` per dimension; the bounds live in the
     /// descriptor), a scalar as a pointer to its data (null when unallocated).
     pub alloc: bool,
+    /// A pointer component, gfortran's layout: a scalar one the target's address (8 bytes,
+    /// null when disassociated), an array one a descriptor like an allocatable
+    /// component's (with element distances, `span` the element size).
+    pub pointer: bool,
 }
 
 impl CompInfo {
@@ -194,6 +198,10 @@ impl Checker {
                     self.err(Diagnostic::not_yet(what, d.span));
                     continue;
                 }
+                if d.pointer {
+                    self.pointer_comps(d, &mut comps, &mut off, &mut align);
+                    continue;
+                }
                 if let BaseTy::Derived(c) = d.base {
                     if c == k || !self.g.types.get(c as usize).is_some_and(|x| x.defined) {
                         if derived_name(c) == t.name.name || self.type_scope.contains(&derived_name(c)) {
@@ -274,6 +282,7 @@ impl Checker {
                             offset: off,
                             init: None,
                             alloc: true,
+                            pointer: false,
                         });
                         // A scalar is a pointer to its data, an array gfortran's descriptor.
                         off += if specs.is_empty() { 8 } else { CompInfo::desc_size(specs.len()) };
@@ -371,7 +380,16 @@ impl Checker {
                     let (es, ea) = base_layout(d.base, char_len, &self.g.types);
                     off = round_up(off, ea);
                     align = align.max(ea);
-                    comps.push(CompInfo { name: ent.name.name.clone(), base: d.base, dims, char_len, offset: off, init, alloc: false });
+                    comps.push(CompInfo {
+                        name: ent.name.name.clone(),
+                        base: d.base,
+                        dims,
+                        char_len,
+                        offset: off,
+                        init,
+                        alloc: false,
+                        pointer: false,
+                    });
                     off += es * n;
                 }
             }
@@ -389,6 +407,47 @@ impl Checker {
             }
         }
         self.g.type_scopes.insert(idx, self.type_scope.clone());
+    }
+
+    /// The pointer components of one declaration: scalar pointers are an address each (the
+    /// type may be the one being defined, or defined later).
+    fn pointer_comps(&mut self, d: &Decl, comps: &mut Vec<CompInfo>, off: &mut i64, align: &mut i64) {
+        if d.allocatable || d.base == BaseTy::Character {
+            self.err(Diagnostic::not_yet("allocatable or character pointer components", d.span));
+            return;
+        }
+        for ent in &d.entities {
+            let specs = ent.dims.as_ref().or(d.dimension.as_ref()).cloned().unwrap_or_default();
+            if !specs.iter().all(|x| matches!(x, DimSpec::Deferred(_))) {
+                self.err(
+                    Diagnostic::error("E0216", "an array pointer component must have a deferred shape (`:`)", ent.name.span)
+                        .with_label("its bounds come from pointer assignment or `allocate`"),
+                );
+                continue;
+            }
+            if comps.iter().any(|c| c.name == ent.name.name) {
+                self.err(
+                    Diagnostic::error("E0102", format!("component `{}` is declared more than once", ent.name.name), ent.name.span)
+                        .with_label("declared again here"),
+                );
+                continue;
+            }
+            // A scalar pointer is the target's address; an array pointer gfortran's
+            // descriptor (`dims` holds `(1, 0)` per dimension, the bounds live there).
+            *off = round_up(*off, 8);
+            *align = (*align).max(8);
+            comps.push(CompInfo {
+                name: ent.name.name.clone(),
+                base: d.base,
+                dims: vec![(1, 0); specs.len()],
+                char_len: 0,
+                offset: *off,
+                init: None,
+                alloc: false,
+                pointer: true,
+            });
+            *off += if specs.is_empty() { 8 } else { CompInfo::desc_size(specs.len()) };
+        }
     }
 
     /// Do two definitions describe the same type (components, layout and default values)?
@@ -420,6 +479,7 @@ impl Checker {
                     && x.base == y.base
                     && x.dims == y.dims
                     && x.alloc == y.alloc
+                    && x.pointer == y.pointer
                     && x.char_len == y.char_len
                     && x.offset == y.offset
                     && key(&x.init).is_some_and(|kx| key(&y.init) == Some(kx))

@@ -54,6 +54,8 @@ pub(super) fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Tiny => "tiny",
         Intrinsic::Present => "present",
         Intrinsic::Allocated => "allocated",
+        Intrinsic::Associated => "associated",
+        Intrinsic::Null => "null",
         Intrinsic::Dim => "dim",
         Intrinsic::Size => "size",
         Intrinsic::Shape => "shape",
@@ -169,8 +171,6 @@ pub(super) const OTHER_INTRINSICS: &[&str] = &[
 /// Intrinsic functions of features not implemented yet (pointers): calling one is a "not
 /// yet implemented" diagnostic, not a call of an external function of that name.
 pub(super) const NOT_YET_INTRINSICS: &[(&str, &str)] = &[
-    ("associated", "pointers (the intrinsic function `associated`)"),
-    ("null", "pointers (the intrinsic function `null`)"),
     ("c_loc", "the `iso_c_binding` function `c_loc`"),
     ("c_funloc", "the `iso_c_binding` function `c_funloc`"),
     ("c_associated", "the `iso_c_binding` function `c_associated`"),
@@ -490,6 +490,11 @@ impl Checker {
                 ([_, b], _) => arg_err(self, b, "of the same type as the first argument"),
                 _ => nargs(self, "two arguments"),
             },
+            Intrinsic::Associated => self.associated(&pos, span),
+            Intrinsic::Null => {
+                self.err(Diagnostic::not_yet("`null()` other than as the target of `=>` or an initial value", span));
+                Ty::Unknown
+            }
             // Inquiries about a variable's status: its name is the argument.
             Intrinsic::Present | Intrinsic::Allocated => match pos.as_slice() {
                 [e] => {

@@ -33,6 +33,7 @@ mod intrinsics;
 mod io;
 mod omp_lib_module;
 mod openacc_module;
+mod pointers;
 pub(crate) mod scope;
 mod stmts;
 mod transform;
@@ -57,6 +58,11 @@ pub struct Symbol {
     pub rank: u8,
     pub dims: Vec<DimSpec>,
     pub allocatable: bool,
+    /// A data pointer: a scalar's home is the address it points to, an array's its
+    /// descriptor; no reallocation on assignment, no automatic deallocation.
+    pub pointer: bool,
+    /// The `target` attribute.
+    pub target: bool,
     pub parameter: bool,
     pub init: Option<Expr>,
     /// A `character` symbol's length as declared (`None`: length 1); after checking, an
@@ -95,6 +101,8 @@ impl Symbol {
             rank: 0,
             dims: Vec::new(),
             allocatable: false,
+            pointer: false,
+            target: false,
             parameter: false,
             init: None,
             char_len: None,
@@ -261,6 +269,8 @@ pub struct ProcSig {
     /// Has an `!$acc routine seq` directive: callable inside compute constructs and other
     /// routines (it gets a device version).
     pub routine: bool,
+    /// A function whose result is a scalar pointer: gfortran returns the target's address.
+    pub result_pointer: bool,
 }
 
 /// One dummy argument of a [`ProcSig`].
@@ -278,6 +288,8 @@ pub struct ArgSig {
     pub any_type: bool,
     /// An allocatable array: passed as the address of gfortran's descriptor.
     pub allocatable: bool,
+    /// A pointer dummy: gfortran passes the address of the actual pointer.
+    pub pointer: bool,
 }
 
 thread_local! {

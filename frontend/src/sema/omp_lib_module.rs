@@ -111,11 +111,13 @@ pub fn omp_lib_routines() -> Vec<(String, ProcSig)> {
                         optional: false,
                         any_type: false,
                         allocatable: false,
+                        pointer: false,
                     })
                     .collect(),
                 result: res.map(|t| (base(t), 0)),
                 result_len: None,
                 routine: false,
+                result_pointer: false,
                 defined: false,
                 explicit: true,
                 module: None,

@@ -116,6 +116,7 @@ pub fn openacc_routines() -> Vec<(String, ProcSig)> {
             // A byte count of any integer kind (`integer(c_size_t)` in the interface).
             any_type: name == "bytes",
             allocatable: false,
+            pointer: false,
         }
     };
     let sig = |name: &str, link: &str, dummies: &[&str], res: AccResult| ProcSig {
@@ -136,6 +137,7 @@ pub fn openacc_routines() -> Vec<(String, ProcSig)> {
         elemental: false,
         api: true,
         routine: false,
+        result_pointer: false,
     };
     let mut out: Vec<(String, ProcSig)> = OPENACC_ROUTINES.iter().map(|(n, l, d, r)| (n.to_string(), sig(n, l, d, *r))).collect();
     for (n, l) in OPENACC_DATA_ROUTINES {

@@ -21,7 +21,8 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
             Some((d, e)) => {
                 let dims = e.dims.as_ref().or(d.dimension.as_ref());
                 let rank = dims.map_or(0, |v| v.len().min(15)) as u8;
-                let assumed_shape = !d.allocatable && dims.is_some_and(|v| !v.is_empty() && v.iter().all(DimSpec::is_assumed_shape));
+                let assumed_shape =
+                    !d.allocatable && !d.pointer && dims.is_some_and(|v| !v.is_empty() && v.iter().all(DimSpec::is_assumed_shape));
                 ArgSig {
                     name: a.name.clone(),
                     base: d.base,
@@ -31,6 +32,7 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
                     optional: d.optional,
                     any_type: false,
                     allocatable: d.allocatable && rank > 0,
+                    pointer: d.pointer,
                 }
             }
             None => ArgSig {
@@ -42,6 +44,7 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
                 optional: false,
                 any_type: false,
                 allocatable: false,
+                pointer: false,
             },
         })
         .collect();
@@ -92,6 +95,8 @@ impl Global {
         }
         let sig_of = |u: &Unit, link_name: String, module: Option<String>| {
             let (args, result) = signature(u);
+            let result_pointer = u.kind == UnitKind::Function
+                && find_decl(&u.decls, &u.result.as_ref().unwrap_or(&u.name).name).is_some_and(|(d, _)| d.pointer);
             ProcSig {
                 name: u.name.name.clone(),
                 kind: u.kind,
@@ -105,6 +110,7 @@ impl Global {
                 elemental: u.elemental,
                 api: false,
                 routine: false,
+                result_pointer,
             }
         };
         // External procedures first: they own their plain names.

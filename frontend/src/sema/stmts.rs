@@ -45,6 +45,8 @@ impl Checker {
         let span = s.span;
         match &mut s.kind {
             StmtKind::Assign { lhs, rhs } => self.assign(lhs, rhs),
+            StmtKind::PtrAssign { lhs, rhs } => self.ptr_assign(lhs, rhs, span),
+            StmtKind::Nullify(items) => self.nullify(items),
             StmtKind::If { .. } => self.if_construct(s),
             StmtKind::Do { .. } => self.do_loop(s, None),
             StmtKind::DoWhile { name, cond, body } => {
@@ -367,7 +369,17 @@ impl Checker {
                     for d in dims.iter_mut() {
                         self.dim(d, false);
                     }
-                    match self.alloc_comp(e) {
+                    match self.alloc_comp(e).or_else(|| self.is_pointer(e).then(|| self.comp_info(e).map_or(0, |c| c.dims.len()))) {
+                        Some(rank) if dims.is_empty() && rank > 0 => {
+                            let n = match &e.kind {
+                                ExprKind::Component(cr) => cr.name.name.clone(),
+                                _ => String::new(),
+                            };
+                            self.err(
+                                Diagnostic::error("E0019", format!("`allocate` needs the shape of `{n}`"), e.span)
+                                    .with_label(format!("expected `{n}(...)`")),
+                            );
+                        }
                         Some(rank) if rank != dims.len() => {
                             let n = dims.len();
                             self.err(
@@ -396,7 +408,7 @@ impl Checker {
                 }
                 for e in items.iter_mut() {
                     self.expr(e);
-                    if self.alloc_comp(e).is_none() {
+                    if self.alloc_comp(e).is_none() && !self.is_pointer(e) {
                         self.not_alloc_comp(e, "deallocate");
                     }
                 }
@@ -571,12 +583,20 @@ impl Checker {
 
     pub(super) fn alloc_target(&mut self, id: &Ident, dims: Option<usize>, what: &str) {
         let Some(i) = self.lookup(id) else { return };
+        if self.fixed_association(id, what) {
+            return;
+        }
         let Some(sym) = self.sym(i) else { return };
-        let (alloc, rank) = (sym.allocatable, sym.rank);
+        let (alloc, rank) = (sym.allocatable || sym.pointer, sym.rank);
         if !alloc {
             self.err(
                 Diagnostic::error("E0242", format!("cannot {what} `{}`: it is not allocatable", id.name), id.span)
                     .with_label("not declared `allocatable`"),
+            );
+        } else if let (Some(0), true) = (dims, rank > 0) {
+            self.err(
+                Diagnostic::error("E0019", format!("`allocate` needs the shape of `{}`", id.name), id.span)
+                    .with_label(format!("expected `{}(...)`", id.name)),
             );
         } else if let Some(n) = dims {
             if n != usize::from(rank) {
@@ -600,6 +620,15 @@ impl Checker {
         self.expr(lhs);
         self.expr(rhs);
         let Some(target) = designator_name(lhs).map(str::to_string) else {
+            if let ExprKind::Call { name, .. } = &lhs.kind {
+                // A reference to a function with a pointer result designates its target.
+                if self.g.procs.map.get(&name.name).is_some_and(|p| p.result_pointer) {
+                    if matches!(lhs.ty, Ty::Scalar(BaseTy::Derived(_))) {
+                        self.err(Diagnostic::not_yet("assignment of a structure through a pointer function reference", lhs.span));
+                    }
+                    return;
+                }
+            }
             if lhs.ty != Ty::Unknown || matches!(lhs.kind, ExprKind::Intrinsic { .. }) {
                 self.err(Diagnostic::error("E0243", "cannot assign to this expression", lhs.span).with_label("not a variable"));
             }
@@ -613,7 +642,8 @@ impl Checker {
                 );
                 return;
             }
-            if sym.intent == Some(Intent::In) && sym.dummy.is_some() {
+            // (Through an `intent(in)` pointer its target may change.)
+            if sym.intent == Some(Intent::In) && sym.dummy.is_some() && !sym.pointer {
                 self.err(
                     Diagnostic::error("E0244", format!("cannot assign to `{target}`: it is an `intent(in)` argument"), lhs.span)
                         .with_label("`intent(in)` arguments cannot be changed"),

@@ -18,11 +18,25 @@ impl G<'_> {
                 self.blank_char_array(&d, len);
                 continue;
             }
+            if let (Some(Home::Mem(pv, b)), true) = (self.lookup(&name.name), self.is_pointer_var(&name.name)) {
+                // A scalar pointer: fresh memory (the old target is left alone).
+                let size = self.elem_size(b).max(1);
+                self.emit(Stmt::Assign(pv, Rv::Call("gpuf_alloc".into(), vec![Op::I64(size)], Ty::Ptr)));
+                if let BaseTy::Derived(k) = b {
+                    self.init_struct(Op::Var(pv), k);
+                }
+                self.store_global_ptr(&name.name);
+                continue;
+            }
             let Some(Home::Array(d)) = self.lookup(&name.name) else {
                 self.not_yet(format!("`allocate` of `{}`", name.name), name.span);
                 continue;
             };
+            if self.is_pointer_var(&name.name) {
+                self.emit(Stmt::Assign(d.addr, Rv::Use(Op::Null)));
+            }
             self.set_shape(&d, dims, name.span);
+            self.contiguous_sm(&d);
             let bytes = self.desc_bytes(&d);
             self.allocate_data(&d, bytes);
             self.store_global_desc(&name.name);
@@ -44,6 +58,11 @@ impl G<'_> {
                 Some(Home::Chars { addr, len }) => {
                     self.deallocate_data(addr, &name.name);
                     self.emit(Stmt::Assign(len, Rv::Use(Op::I64(0))));
+                    continue;
+                }
+                Some(Home::Mem(pv, _)) if self.is_pointer_var(&name.name) => {
+                    self.deallocate_data(pv, &name.name);
+                    self.store_global_ptr(&name.name);
                     continue;
                 }
                 _ => continue,

@@ -201,6 +201,9 @@ impl G<'_> {
                 self.materialize_rec(x);
             }
         }
+        if self.returns_pointer(&name.name) {
+            return self.materialize_pointer_call(e, name, args, base);
+        }
         let Some(shape) = self.call_result_shape(&name.name, args, e.span) else { return };
         let t = ir_ty(base);
         let total = self.product(&shape);
@@ -220,6 +223,34 @@ impl G<'_> {
             self.emit(Stmt::Call(link, ops));
         }
         self.after_call(mark);
+        let key = e as *const Expr as usize;
+        self.mats.insert(key, (buf.clone(), total));
+        self.mat_shapes.insert(key, shape);
+        self.mat_frees.push(buf);
+    }
+
+    /// A reference to a function with an array pointer result used as a value: the
+    /// target's elements copied into a temporary before the statement.
+    fn materialize_pointer_call(&mut self, e: &Expr, name: &ast::Ident, args: &[Arg], base: BaseTy) {
+        if matches!(base, BaseTy::Derived(_)) {
+            self.not_yet("values of functions returning pointers to arrays of derived type", e.span);
+            return;
+        }
+        let Some(d) = self.pointer_array_call(name, args, e.ty.rank() as usize, base, e.span) else { return };
+        let shape: Vec<Op> = d.ext.iter().map(|v| Op::Var(*v)).collect();
+        let t = ir_ty(base);
+        let total = self.product(&shape);
+        let n1 = self.bin(Ty::I64, BinOp::Max, total.clone(), Op::I64(1));
+        let bytes = self.bin(Ty::I64, BinOp::Mul, n1, Op::I64(t.size()));
+        let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
+        let (d2, buf2, shape2) = (d.clone(), buf.clone(), shape.clone());
+        self.scalarise(&shape, &mut |g, idx| {
+            let subs: Vec<Op> = d2.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+            let a = g.elem_addr(&d2, &subs);
+            let v = g.val(t, Rv::Load(t, a));
+            let p = g.lin_addr(&buf2, idx, &shape2, t.size());
+            g.emit(Stmt::Store(t, p, v));
+        });
         let key = e as *const Expr as usize;
         self.mats.insert(key, (buf.clone(), total));
         self.mat_shapes.insert(key, shape);

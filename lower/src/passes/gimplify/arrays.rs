@@ -166,8 +166,35 @@ impl G<'_> {
         self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(d.addr), bytes))
     }
 
-    /// The position of an element in array element order (an `I64`, from 0).
+    /// The distance in elements between neighbours along each dimension of `d`: an array
+    /// pointer's own, else column-major products of the extents.
+    pub(super) fn dim_sm(&mut self, d: &Desc) -> Vec<Op> {
+        if let Some(sm) = self.ptr_sm.get(&d.addr) {
+            return sm.iter().map(|v| Op::Var(*v)).collect();
+        }
+        let mut out = Vec::new();
+        let mut prod = Op::I64(1);
+        for e in d.ext.clone() {
+            out.push(prod.clone());
+            prod = self.bin(Ty::I64, BinOp::Mul, prod, Op::Var(e));
+        }
+        out
+    }
+
+    /// The position of an element in array element order (an `I64`, from 0; for an array
+    /// pointer, the distance in elements from its first element).
     fn elem_offset(&mut self, d: &Desc, subs: &[Op]) -> Op {
+        if let Some(sm) = self.ptr_sm.get(&d.addr).cloned() {
+            // An array pointer: its own element distances.
+            let mut off = Op::I64(0);
+            for (k, s) in subs.iter().enumerate() {
+                let (Some(&lb), Some(&m)) = (d.lb.get(k), sm.get(k)) else { break };
+                let rel = self.bin(Ty::I64, BinOp::Sub, s.clone(), Op::Var(lb));
+                let term = self.bin(Ty::I64, BinOp::Mul, rel, Op::Var(m));
+                off = self.bin(Ty::I64, BinOp::Add, off, term);
+            }
+            return off;
+        }
         let mut off = Op::I64(0);
         let mut stride = Op::I64(1);
         for (k, s) in subs.iter().enumerate() {

@@ -52,6 +52,16 @@ impl G<'_> {
                     self.component_store(lhs, &[], v);
                     return;
                 }
+                ExprKind::Call { name, args } if self.returns_pointer(&name.name) => {
+                    // `f(x) = v` with a pointer result: store through the target's address.
+                    let v = self.expr(rhs);
+                    let v = self.conv(v, lt);
+                    let a = self.pointer_call(name, args, sp);
+                    if let Some(b) = lhs.ty.base() {
+                        self.store_as(b, a, v);
+                    }
+                    return;
+                }
                 _ => {
                     self.not_yet("this assignment target", sp);
                     return;

@@ -14,14 +14,14 @@ use super::*;
 use gpuf_frontend::sema::Symbol;
 
 /// Bytes of the descriptor before its first dimension, and per dimension.
-const HEAD: i64 = 40;
-const DIM: i64 = 24;
+pub(super) const HEAD: i64 = 40;
+pub(super) const DIM: i64 = 24;
 
 /// A dimension of a descriptor being built: stride (in elements), lower and upper bound.
 type DescDim = (Op, Op, Op);
 
 /// gfortran's type codes in `dtype.type`.
-fn type_code(b: BaseTy) -> i64 {
+pub(super) fn type_code(b: BaseTy) -> i64 {
     match b {
         BaseTy::Integer(_) => 1,
         BaseTy::Logical => 2,
@@ -35,7 +35,7 @@ fn type_code(b: BaseTy) -> i64 {
 impl G<'_> {
     /// A dummy declared `a(:)`, `a(:,:)`, `a(lo:)`.
     pub(super) fn is_assumed_shape_dummy(s: &Symbol) -> bool {
-        s.dummy.is_some() && s.rank > 0 && !s.allocatable && s.dims.iter().all(DimSpec::is_assumed_shape)
+        s.dummy.is_some() && s.rank > 0 && !s.allocatable && !s.pointer && s.dims.iter().all(DimSpec::is_assumed_shape)
     }
 
     /// The callee's side: the descriptor at the address in `pv` becomes a contiguous
@@ -88,7 +88,7 @@ impl G<'_> {
         }
         let mut first = Vec::new();
         let mut dims = Vec::new();
-        let mut prod = Op::I64(1);
+        let sm = self.dim_sm(d);
         for (k, sub) in subs.iter().enumerate() {
             match sub {
                 Arg::Index(x) | Arg::Keyword(_, x) => {
@@ -103,13 +103,11 @@ impl G<'_> {
                     let n = self.bin(Ty::I64, BinOp::Add, n, st.clone());
                     let n = self.bin(Ty::I64, BinOp::Div, n, st.clone());
                     let n = self.val(Ty::I64, Rv::Binary(BinOp::Max, n, Op::I64(0)));
-                    let stride = self.bin(Ty::I64, BinOp::Mul, st, prod.clone());
+                    let m = sm.get(k).cloned().unwrap_or(Op::I64(1));
+                    let stride = self.bin(Ty::I64, BinOp::Mul, st, m);
                     dims.push((stride, Op::I64(1), n));
                     first.push(l);
                 }
-            }
-            if let Some(&e) = d.ext.get(k) {
-                prod = self.bin(Ty::I64, BinOp::Mul, prod, Op::Var(e));
             }
         }
         let addr = self.elem_addr(d, &first);
@@ -168,12 +166,11 @@ impl G<'_> {
         match named {
             Some((d, None)) => {
                 let mut dims = Vec::new();
-                let mut prod = Op::I64(1);
-                for (lb, ext) in d.lb.iter().zip(&d.ext) {
+                let sm = self.dim_sm(&d);
+                for ((lb, ext), m) in d.lb.iter().zip(&d.ext).zip(sm) {
                     let ub = self.bin(Ty::I64, BinOp::Add, Op::Var(*lb), Op::Var(*ext));
                     let ub = self.bin(Ty::I64, BinOp::Sub, ub, Op::I64(1));
-                    dims.push((prod.clone(), Op::Var(*lb), ub));
-                    prod = self.bin(Ty::I64, BinOp::Mul, prod, Op::Var(*ext));
+                    dims.push((m, Op::Var(*lb), ub));
                 }
                 self.build_desc(d.base, Op::Var(d.addr), &dims)
             }
@@ -241,12 +238,27 @@ impl G<'_> {
     /// packed into a contiguous copy when it is not contiguous (copied back after the
     /// call unless the dummy is `intent(in)`). `None` if `e` is not a section.
     pub(super) fn packed_section(&mut self, e: &Expr, intent: Option<ast::Intent>) -> Option<Op> {
-        let ExprKind::ArrayRef { name, subs } = &e.kind else { return None };
         if e.ty.rank() == 0 {
             return None;
         }
-        let Some(Home::Array(d)) = self.lookup(&name.name) else { return None };
-        let (addr, dims) = self.section_dims(&d, subs)?;
+        let (d, addr, dims) = match &e.kind {
+            ExprKind::ArrayRef { name, subs } => {
+                let Some(Home::Array(d)) = self.lookup(&name.name) else { return None };
+                let (addr, dims) = self.section_dims(&d, subs)?;
+                (d, addr, dims)
+            }
+            // A whole array pointer: it may point to a strided section.
+            ExprKind::Name(id) => {
+                let Some(Home::Array(d)) = self.lookup(&id.name) else { return None };
+                let subs: Vec<Arg> = d.lb.iter().map(|_| Arg::Range { lo: None, hi: None, stride: None, span: e.span }).collect();
+                if !self.ptr_sm.contains_key(&d.addr) {
+                    return None;
+                }
+                let (addr, dims) = self.section_dims(&d, &subs)?;
+                (d, addr, dims)
+            }
+            _ => return None,
+        };
         let mark = self.call_after.len();
         let desc = self.build_desc(d.base, addr, &dims);
         let rank = Op::I32(dims.len() as i32);

@@ -50,6 +50,7 @@ impl G<'_> {
                     let n = self.conv(n, Ty::I64);
                     lens.push(self.val(Ty::Ptr, Rv::Cast(Ty::Ptr, n)));
                 }
+                Some(e) if sig.args.get(i).is_some_and(|d| d.pointer) => ops.push(self.pointer_actual(e)),
                 Some(e) => {
                     let assumed = sig.args.get(i).is_some_and(|d| d.assumed_shape);
                     if char_dummy {

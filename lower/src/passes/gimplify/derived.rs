@@ -223,6 +223,7 @@ impl<'a> G<'a> {
         self.type_info(k).is_some_and(|t| {
             t.comps.iter().any(|c| {
                 c.alloc
+                    || c.pointer
                     || c.init.is_some()
                     || c.base == BaseTy::Character
                     || matches!(c.base, BaseTy::Derived(j) if j != k && self.needs_init(j))
@@ -236,8 +237,8 @@ impl<'a> G<'a> {
         let Some(ti) = self.type_info(k) else { return };
         for c in &ti.comps {
             let ca = self.val(Ty::Ptr, Rv::PtrAdd(addr.clone(), Op::I64(c.offset)));
-            if c.alloc {
-                // Not allocated.
+            if c.alloc || c.pointer {
+                // Not allocated; disassociated.
                 self.emit(Stmt::Store(Ty::Ptr, ca, Op::Null));
                 continue;
             }
@@ -309,7 +310,7 @@ impl<'a> G<'a> {
 
     /// The component `name` of the derived-type scalar `base` (of its element `idx` when
     /// `base` is an array): its address and definition.
-    fn comp_addr(&mut self, base: &Expr, name: &str, idx: &[Op]) -> Option<(Op, CompInfo)> {
+    pub(super) fn comp_addr(&mut self, base: &Expr, name: &str, idx: &[Op]) -> Option<(Op, CompInfo)> {
         let (ast::Ty::Scalar(BaseTy::Derived(k)) | ast::Ty::Array(BaseTy::Derived(k), _)) = base.ty else {
             self.not_yet("this component reference", base.span);
             return None;
@@ -321,9 +322,12 @@ impl<'a> G<'a> {
     }
 
     /// A descriptor of an array component at `a`.
-    fn comp_desc(&mut self, a: Op, c: &CompInfo) -> Desc {
+    pub(super) fn comp_desc(&mut self, a: Op, c: &CompInfo) -> Desc {
         if c.alloc {
             return self.alloc_comp_desc(a, c);
+        }
+        if c.pointer {
+            return self.ptr_comp_desc(a, c);
         }
         let addr = self.f.new_var(format!("{}.addr", c.name), Ty::Ptr);
         self.emit(Stmt::Assign(addr, Rv::Use(a)));
@@ -445,6 +449,9 @@ impl<'a> G<'a> {
             return;
         }
         for (e, dims) in items {
+            if self.allocate_ptr_comp(e) || self.allocate_ptr_array_comp(e, dims) {
+                continue;
+            }
             let Some((a, c)) = self.alloc_comp_ref(e) else {
                 self.not_yet("`allocate` of this component", e.span);
                 continue;
@@ -517,6 +524,9 @@ impl<'a> G<'a> {
             return;
         }
         for e in items {
+            if self.deallocate_ptr_comp(e) || self.deallocate_ptr_array_comp(e) {
+                continue;
+            }
             let Some((a, c)) = self.alloc_comp_ref(e) else {
                 self.not_yet("`deallocate` of this component", e.span);
                 continue;
@@ -547,7 +557,7 @@ impl<'a> G<'a> {
     pub(super) fn has_alloc_comps(&self, k: u16, depth: u32) -> bool {
         depth < 32
             && self.type_info(k).is_some_and(|t| {
-                t.comps.iter().any(|c| c.alloc || matches!(c.base, BaseTy::Derived(j) if self.has_alloc_comps(j, depth + 1)))
+                t.comps.iter().any(|c| c.alloc || (!c.pointer && matches!(c.base, BaseTy::Derived(j) if self.has_alloc_comps(j, depth + 1))))
             })
     }
 
@@ -562,7 +572,7 @@ impl<'a> G<'a> {
                 let p = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ca.clone()));
                 self.emit(Stmt::Call("gpuf_free".into(), vec![p]));
                 self.emit(Stmt::Store(Ty::Ptr, ca, Op::Null));
-            } else if let BaseTy::Derived(j) = c.base {
+            } else if let (BaseTy::Derived(j), false) = (c.base, c.pointer) {
                 if self.has_alloc_comps(j, 0) {
                     let size = self.type_size(j);
                     self.each_elem(&ca, c, size, &mut |g, x| g.free_alloc_comps(x, j));
@@ -642,7 +652,7 @@ impl<'a> G<'a> {
                         self.each_alloc_elem(&ca, c, &mut |g, x| g.dup_alloc_comps(x, j));
                     }
                 }
-            } else if let BaseTy::Derived(j) = c.base {
+            } else if let (BaseTy::Derived(j), false) = (c.base, c.pointer) {
                 if self.has_alloc_comps(j, 0) {
                     let size = self.type_size(j);
                     self.each_elem(&ca, c, size, &mut |g, x| g.dup_alloc_comps(x, j));
@@ -656,6 +666,10 @@ impl<'a> G<'a> {
         let ExprKind::Component(cr) = &e.kind else { return Op::Null };
         let (base, name, subs) = (&cr.base, &cr.name, &cr.subs);
         let Some((a, c)) = self.comp_addr(base, &name.name, idx) else { return Op::Null };
+        if c.pointer && c.dims.is_empty() {
+            // A scalar pointer component: its target's address.
+            return self.val(Ty::Ptr, Rv::Load(Ty::Ptr, a));
+        }
         if c.dims.is_empty() {
             if c.alloc {
                 // An allocatable scalar: the data its pointer points to.
@@ -663,8 +677,9 @@ impl<'a> G<'a> {
             }
             return a;
         }
-        if c.alloc && self.region.is_some() {
-            self.not_yet("allocatable components inside compute constructs", e.span);
+        if (c.alloc || c.pointer) && self.region.is_some() {
+            let what = if c.alloc { "allocatable components" } else { "array pointer components" };
+            self.not_yet(format!("{what} inside compute constructs"), e.span);
             return Op::Null;
         }
         // The positions belong to the base when it is the array part.
@@ -731,13 +746,14 @@ impl<'a> G<'a> {
         let Some(c) = self.type_info(k).and_then(|t| t.comps.iter().find(|c| c.name == name.name)).cloned() else {
             return Vec::new();
         };
-        if c.alloc {
+        if c.alloc || c.pointer {
             if self.region.is_some() {
-                self.not_yet("allocatable components inside compute constructs", e.span);
+                let what = if c.alloc { "allocatable components" } else { "array pointer components" };
+                self.not_yet(format!("{what} inside compute constructs"), e.span);
                 return Vec::new();
             }
             let Some((a, _)) = self.comp_addr(base, &name.name, &[]) else { return Vec::new() };
-            let d = self.alloc_comp_desc(a, &c);
+            let d = self.comp_desc(a, &c);
             if subs.is_empty() {
                 return d.ext.iter().map(|x| Op::Var(*x)).collect();
             }
@@ -775,9 +791,9 @@ impl<'a> G<'a> {
             return None;
         }
         let c = self.type_info(k)?.comps.iter().find(|c| c.name == cr.name.name)?;
-        if c.alloc {
-            let (a, c) = self.alloc_comp_ref(e)?;
-            let d = self.alloc_comp_desc(a, &c);
+        if c.alloc || c.pointer {
+            let (a, c) = self.comp_addr(&cr.base, &cr.name.name, &[])?;
+            let d = self.comp_desc(a, &c);
             return Some(d.lb.iter().map(|x| Op::Var(*x)).collect());
         }
         Some(c.dims.iter().map(|(lo, hi)| Op::I64(if hi < lo { 1 } else { *lo })).collect())

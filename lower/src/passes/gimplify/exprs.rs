@@ -127,6 +127,13 @@ impl G<'_> {
                 let v = self.omp_device_query(&name.name);
                 self.conv(v, ir_ty(e.ty.base().unwrap_or(BaseTy::Integer(4))))
             }
+            ExprKind::Call { name, args } if self.returns_pointer(&name.name) => {
+                let a = self.pointer_call(name, args, e.span);
+                match e.ty.base() {
+                    Some(BaseTy::Derived(_)) | None => a,
+                    Some(b) => self.load_as(b, a),
+                }
+            }
             ExprKind::Call { name, args } => {
                 if e.ty.rank() > 0 {
                     self.not_yet("array-valued function references", e.span);

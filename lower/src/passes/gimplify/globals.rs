@@ -55,15 +55,22 @@ impl G<'_> {
     pub(super) fn global_alloc_array(&mut self, s: &gpuf_frontend::sema::Symbol, gname: String, local: bool) {
         self.add_global(&gname, Ty::Ptr, Op::Null, local);
         let desc = self.new_desc(s);
+        if s.pointer {
+            self.new_sm(&desc);
+        }
         let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
         let block = self.f.new_var(format!("{}.desc", s.name), Ty::Ptr);
         self.emit(Stmt::Assign(block, Rv::Load(Ty::Ptr, gp.clone())));
         let first = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(block), Op::Null));
         self.push_block();
-        let bytes = 8 * (1 + 2 * desc.lb.len() as i64);
+        // An array pointer's element distances follow the extents.
+        let bytes = 8 * (1 + 3 * desc.lb.len() as i64);
         self.emit(Stmt::Assign(block, Rv::Call("gpuf_alloc".into(), vec![Op::I64(bytes)], Ty::Ptr)));
-        for k in 0..desc.lb.len() as i64 {
+        let rank = desc.lb.len() as i64;
+        for k in 0..rank {
             let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(block), Op::I64(8 + 16 * k)));
+            self.emit(Stmt::Store(Ty::I64, a, Op::I64(1)));
+            let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(block), Op::I64(8 + 16 * rank + 8 * k)));
             self.emit(Stmt::Store(Ty::I64, a, Op::I64(1)));
         }
         self.emit(Stmt::Store(Ty::Ptr, gp, Op::Var(block)));
@@ -74,13 +81,18 @@ impl G<'_> {
     }
 
     /// The parts of a global descriptor block, with their variables and types.
-    fn global_desc_parts(block: VarId, d: &Desc) -> Vec<(VarId, i64, Ty)> {
+    fn global_desc_parts(&self, d: &Desc) -> Vec<(VarId, i64, Ty)> {
         let mut v = vec![(d.addr, 0, Ty::Ptr)];
+        let rank = d.lb.len() as i64;
         for (k, (lb, ext)) in d.lb.iter().zip(&d.ext).enumerate() {
             v.push((*lb, 8 + 16 * k as i64, Ty::I64));
             v.push((*ext, 16 + 16 * k as i64, Ty::I64));
         }
-        let _ = block;
+        if let Some(sm) = self.ptr_sm.get(&d.addr) {
+            for (k, m) in sm.iter().enumerate() {
+                v.push((*m, 8 + 16 * rank + 8 * k as i64, Ty::I64));
+            }
+        }
         v
     }
 
@@ -94,8 +106,12 @@ impl G<'_> {
         if self.region.is_some() {
             return;
         }
+        self.reload_global_ptrs();
+        for (p, d) in self.ptr_descs.clone() {
+            self.load_ptr_desc(Op::Var(p), &d);
+        }
         for (block, d) in self.global_descs.clone() {
-            for (v, off, t) in Self::global_desc_parts(block, &d) {
+            for (v, off, t) in self.global_desc_parts(&d) {
                 let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(block), Op::I64(off)));
                 self.emit(Stmt::Assign(v, Rv::Load(t, a)));
             }
@@ -119,8 +135,12 @@ impl G<'_> {
             self.store_alloc_comp_desc(&Op::Var(pv), &d);
             return;
         }
+        if let Some((p, _)) = self.ptr_descs.iter().find(|(_, g)| g.addr == d.addr).cloned() {
+            self.store_gf_desc(Op::Var(p), &d);
+            return;
+        }
         let Some((block, _)) = self.global_descs.iter().find(|(_, g)| g.addr == d.addr).cloned() else { return };
-        for (v, off, t) in Self::global_desc_parts(block, &d) {
+        for (v, off, t) in self.global_desc_parts(&d) {
             let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(block), Op::I64(off)));
             self.emit(Stmt::Store(t, a, Op::Var(v)));
         }

@@ -534,6 +534,11 @@ impl G<'_> {
                     }
                 }
             }
+            Intrinsic::Associated => self.associated(args),
+            Intrinsic::Null => {
+                self.not_yet("`null()` here", e.span);
+                Op::Null
+            }
             Intrinsic::Allocated => {
                 if let Some(v) = args.first().filter(|a| matches!(a.kind, ExprKind::Component(_))).and_then(|a| self.comp_allocated(a)) {
                     return v;

@@ -44,6 +44,7 @@ mod offload_data;
 mod offload_loop;
 mod offload_omp;
 mod offload_region;
+mod pointers;
 mod stmts;
 mod storage;
 mod transform;
@@ -176,6 +177,18 @@ struct G<'a> {
     /// Allocatable arrays passed to allocatable dummies in the call being built: the
     /// temporary gfortran descriptor and the array's name, reloaded after the call.
     arg_reloads: Vec<(Op, String)>,
+    /// Module, saved and dummy scalar pointers: where the address lives (a global, or
+    /// the caller's pointer for a dummy: gfortran's layout) and the unit's variable of it
+    /// (written back on change, reloaded after calls like `global_descs`).
+    global_ptrs: Vec<(pointers::PtrSlot, VarId)>,
+    /// Array pointers (by their descriptor's data-address variable): the variables of the
+    /// distance in elements between neighbours along each dimension, so that a pointer
+    /// can point to a strided section; other arrays are contiguous, column-major.
+    ptr_sm: HashMap<VarId, Vec<VarId>>,
+    /// Array pointer dummies: the parameter holding the address of the caller's gfortran
+    /// descriptor and the unit's descriptor of it (written back on change, reloaded after
+    /// calls).
+    ptr_descs: Vec<(VarId, Desc)>,
     /// Data pointers of a procedure's local arrays, freed at every return.
     frees: Vec<VarId>,
     /// Scalars that live in memory because a directive needs their address.
@@ -269,6 +282,9 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             dummy_descs: Vec::new(),
             comp_frees: Vec::new(),
             arg_reloads: Vec::new(),
+            global_ptrs: Vec::new(),
+            ptr_sm: HashMap::new(),
+            ptr_descs: Vec::new(),
             thunks: Vec::new(),
             frame_restores: Vec::new(),
             frees: Vec::new(),

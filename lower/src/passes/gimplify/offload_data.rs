@@ -111,8 +111,10 @@ impl G<'_> {
         match &e.kind {
             ExprKind::Name(id) => match self.lookup(&id.name) {
                 Some(Home::Array(d)) => {
-                    let b = self.desc_bytes(&d);
-                    Some((Op::Var(d.addr), b, id.name.clone(), Some(d)))
+                    // An array pointer maps its target's elements (the hull of a strided
+                    // target).
+                    let (a, b) = self.map_hull(&d);
+                    Some((a, b, id.name.clone(), Some(d)))
                 }
                 Some(Home::Mem(p, b)) => Some((Op::Var(p), Op::I64(self.elem_size(b)), id.name.clone(), None)),
                 _ => None,

@@ -218,22 +218,25 @@ impl G<'_> {
                     if !used.contains(&d.addr) {
                         continue;
                     }
-                    let bytes = self.desc_bytes(&d);
+                    let (low, bytes) = self.map_hull(&d);
                     if !mentioned.contains(&name) {
                         if let Some(m) = self.declare_target_map(&name, dir) {
                             maps.push(m);
                         } else {
                             let at = format!("{} at {}: {name}", dir.kind.name(), self.src_at(dir.span));
-                            maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(d.addr), bytes: bytes.clone(), what: name.clone(), at });
+                            maps.push(MapItem { kind: MapKind::Copy, addr: low, bytes: bytes.clone(), what: name.clone(), at });
                         }
                     }
                     if devptrs.contains(&name) {
                         captures.push(Capture::Value(d.addr));
                     } else {
-                        captures.push(Capture::Mapped(d.addr, bytes));
+                        // An array pointer's first element may lie inside the mapped hull.
+                        let cbytes = if self.ptr_sm.contains_key(&d.addr) { Op::I64(0) } else { bytes };
+                        captures.push(Capture::Mapped(d.addr, cbytes));
                     }
                     mapped_vars.insert(d.addr);
-                    for v in d.lb.iter().chain(&d.ext) {
+                    let sm = self.ptr_sm.get(&d.addr).cloned().unwrap_or_default();
+                    for v in d.lb.iter().chain(&d.ext).chain(&sm) {
                         captures.push(Capture::Value(*v));
                         mapped_vars.insert(*v);
                     }

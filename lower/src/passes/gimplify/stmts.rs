@@ -160,6 +160,8 @@ impl G<'_> {
                 }
             }
             StmtKind::Allocate(items) => self.allocate(items, s.span),
+            StmtKind::PtrAssign { lhs, rhs } => self.ptr_assign(lhs, rhs, s.span),
+            StmtKind::Nullify(items) => self.nullify(items),
             StmtKind::Deallocate(names) => self.deallocate(names, s.span),
             StmtKind::AllocateComp(items) => self.allocate_comps(items, s.span),
             StmtKind::AllocOpts { stmt, spec, source, mold } => self.alloc_opts(stmt, spec.as_ref(), source.as_deref(), *mold, s.span),

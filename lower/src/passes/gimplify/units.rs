@@ -83,6 +83,10 @@ impl G<'_> {
         for s in syms.list() {
             if let (Some(i), 0) = (s.dummy, s.rank) {
                 if let Some(&pv) = params.get(i) {
+                    if s.pointer {
+                        self.declare_pointer_dummy(s, pv);
+                        continue;
+                    }
                     if s.base != BaseTy::Character || s.external {
                         self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
                     }
@@ -117,6 +121,8 @@ impl G<'_> {
                     self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
                 } else if s.allocatable {
                     self.declare_alloc_dummy(s, pv);
+                } else if s.pointer {
+                    self.declare_pointer_array_dummy(s, pv);
                 } else if Self::is_assumed_shape_dummy(s) {
                     self.declare_assumed_shape(s, pv);
                 } else {
@@ -131,6 +137,24 @@ impl G<'_> {
                         }
                     }
                 }
+                continue;
+            }
+            if s.pointer && result_name.as_deref() == Some(s.name.as_str()) {
+                if s.rank > 0 {
+                    // An array pointer result: declared with the hidden descriptor below.
+                    continue;
+                }
+                // A scalar pointer result: the function returns the target's address.
+                let pv = self.f.new_var(format!("{}.ptr", s.name), Ty::Ptr);
+                self.f.result = Some(pv);
+                self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
+                self.emit(Stmt::Assign(pv, Rv::Use(Op::Null)));
+                continue;
+            }
+            if s.pointer {
+                let saved_here = unit.kind != UnitKind::Program && s.save;
+                let saved = (s.module.is_some() || saved_here).then(|| self.static_name(s));
+                self.declare_pointer(s, saved);
                 continue;
             }
             if let (BaseTy::Derived(k), false) = (s.base, result_name.as_deref() == Some(s.name.as_str())) {
@@ -285,7 +309,11 @@ impl G<'_> {
             }
         }
         if let (Some(s), Some(rd)) = (array_result, result_desc) {
-            self.declare_array_result(s, rd);
+            if s.pointer {
+                self.declare_pointer_array_result(s, rd);
+            } else {
+                self.declare_array_result(s, rd);
+            }
         }
         self.build_frame();
     }
