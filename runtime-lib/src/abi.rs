@@ -650,7 +650,11 @@ pub unsafe extern "C" fn gpuf_acc_launch_host(
             args.push(h);
         }
     }
+    let t = crate::profile::enabled().then(std::time::Instant::now);
     ((*info).host_fn)(args.as_mut_ptr());
+    if let Some(t) = t {
+        crate::profile::kernel(&(*info).name(), "host", (1, 1, 1), t.elapsed());
+    }
     for p in scratch {
         crate::mem::free(p);
     }

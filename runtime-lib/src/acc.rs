@@ -512,6 +512,7 @@ pub fn enter(host: usize, bytes: i64, kind: i32, dynamic: bool, at: Option<&str>
         if dev.shares_host_memory() {
             return;
         }
+        let _site = crate::profile::Site::enter(at);
         if let Err(e) = table.enter(&**dev, host, bytes.max(0) as usize, kind, dynamic) {
             data_error(&e, at)
         }
@@ -524,6 +525,7 @@ pub fn exit(host: usize, bytes: i64, kind: i32, dynamic: bool, finalize: bool, a
         if dev.shares_host_memory() {
             return;
         }
+        let _site = crate::profile::Site::enter(at);
         if let Err(e) = table.exit(&**dev, host, bytes.max(0) as usize, kind, dynamic, finalize) {
             data_error(&e, at)
         }
@@ -536,6 +538,7 @@ pub fn update(host: usize, bytes: i64, to_device: bool, if_present: bool, at: Op
         if dev.shares_host_memory() {
             return;
         }
+        let _site = crate::profile::Site::enter(at);
         if let Err(e) = table.update(&**dev, host, bytes.max(0) as usize, to_device, if_present) {
             data_error(&e, at)
         }
@@ -597,7 +600,12 @@ pub fn launch(info: &KernelInfo, hosts: &[*mut u8], sizes: &[i64], kinds: &[i32]
                     if h != 0 {
                         // SAFETY: codegen passes the address of a scalar of
                         // `sz` bytes.
-                        unsafe { dev.h2d(d, h as *const u8, sz) };
+                        let copy = || unsafe { dev.h2d(d, h as *const u8, sz) };
+                        if dev.shares_host_memory() {
+                            copy()
+                        } else {
+                            crate::profile::timed_copy(sz, true, copy)
+                        }
                     }
                     args.push(d);
                     temps.push(d);
@@ -613,7 +621,11 @@ pub fn launch(info: &KernelInfo, hosts: &[*mut u8], sizes: &[i64], kinds: &[i32]
         (dev, args, temps)
     });
     crate::signals::enter_kernel(info.name, dev.name());
+    let t = crate::profile::enabled().then(std::time::Instant::now);
     dev.launch(info, &args, dims);
+    if let Some(t) = t {
+        crate::profile::kernel(&info.name(), dev.name(), (dims.gangs, dims.workers, dims.vlen), t.elapsed());
+    }
     crate::signals::leave_kernel();
     for t in temps {
         dev.free(t);

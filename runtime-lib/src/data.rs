@@ -129,7 +129,7 @@ impl PresentTable {
         let d = dev.alloc(bytes.max(1));
         if kind == kind::COPY || kind == kind::COPYIN || kind == kind::DECLARE_TARGET {
             // SAFETY: the compiler passes a valid host range.
-            unsafe { dev.h2d(d, host as *const u8, bytes) };
+            crate::profile::timed_copy(bytes, true, || unsafe { dev.h2d(d, host as *const u8, bytes) });
         }
         let (structured, dynamic) = match (kind, dynamic) {
             (kind::DECLARE_TARGET, _) => (0, INFINITE),
@@ -171,7 +171,7 @@ impl PresentTable {
             if kind == kind::COPY || kind == kind::COPYOUT {
                 let off = (host - b.host) as u64;
                 // SAFETY: the range lies inside the block and the host range.
-                unsafe { dev.d2h(host as *mut u8, b.dev + off, bytes) };
+                crate::profile::timed_copy(bytes, false, || unsafe { dev.d2h(host as *mut u8, b.dev + off, bytes) });
             }
             dev.free(b.dev);
         }
@@ -191,13 +191,13 @@ impl PresentTable {
         };
         let d = b.dev + (host - b.host) as u64;
         // SAFETY: the range lies inside the block and the host range.
-        unsafe {
+        crate::profile::timed_copy(bytes, to_device, || unsafe {
             if to_device {
                 dev.h2d(d, host as *const u8, bytes)
             } else {
                 dev.d2h(host as *mut u8, d, bytes)
             }
-        }
+        });
         Ok(())
     }
 

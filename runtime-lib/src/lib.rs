@@ -43,6 +43,7 @@ pub mod io;
 pub mod iostat;
 pub mod mem;
 pub mod namelist;
+pub mod profile;
 pub mod signals;
 pub mod sim;
 pub mod strings;

@@ -1328,3 +1328,79 @@ fn long_where_chain() {
     let r = run(&mut Command::new(&exe));
     assert_eq!(String::from_utf8_lossy(&r.stdout).trim(), "165");
 }
+
+/// Durations in a profile report (`12.345 ms`) as `T ms`, so that the rest compares exactly.
+fn mask_ms(s: &str) -> String {
+    let mut out = String::new();
+    for line in s.lines() {
+        let words: Vec<&str> = line.split(' ').collect();
+        let masked: Vec<&str> = words
+            .iter()
+            .enumerate()
+            .map(|(i, w)| {
+                let before_ms = words.get(i + 1).is_some_and(|n| n.starts_with("ms"));
+                if before_ms && w.parse::<f64>().is_ok() {
+                    "T"
+                } else {
+                    w
+                }
+            })
+            .collect();
+        out.push_str(&masked.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+/// `GPUF_PROFILE=1` on the sim device reports each construct's launches and the bytes its
+/// data clauses moved (`tests/profile/NAME.stderr`, durations masked; bless with
+/// GPUF_BLESS=1); `GPUF_TRACE=FILE` writes one complete event per kernel launch and
+/// transfer.
+#[test]
+fn profile_report_and_trace() {
+    let dir = root().join("tests/profile");
+    for src in fortran_files(&dir) {
+        let name = src.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+        let d = scratch(&format!("profile-{name}"));
+        let exe = d.join("prog");
+        if let Err(e) = gpuf_build(&src, &exe, &[]) {
+            panic!("{e}");
+        }
+        let trace = d.join("trace.json");
+        let r = run(Command::new(&exe)
+            .current_dir(&d)
+            .env("ACC_DEVICE_TYPE", "sim")
+            .env("GPUF_SIM_LANES", "32")
+            .env("GPUF_PROFILE", "1")
+            .env("GPUF_TRACE", &trace));
+        assert!(r.status.success(), "{name}: {}", String::from_utf8_lossy(&r.stderr));
+        let prefix = format!("{}/", dir.display());
+        let got = mask_ms(&String::from_utf8_lossy(&r.stderr).replace(&prefix, ""));
+        let expected = src.with_extension("stderr");
+        if bless() {
+            std::fs::write(&expected, &got).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let want = std::fs::read_to_string(&expected).unwrap_or_else(|_| panic!("no {} (bless with GPUF_BLESS=1)", expected.display()));
+        assert_eq!(got, want, "{name}: profile report");
+        // The trace: a JSON array of complete events, one per launch (as many as the report
+        // counts) and per transfer.
+        let t = std::fs::read_to_string(&trace).unwrap_or_else(|e| panic!("{name}: no trace: {e}"));
+        assert!(t.trim_start().starts_with('[') && t.trim_end().ends_with(']'), "{name}: trace is not a JSON array:\n{t}");
+        let kernels = t.lines().filter(|l| l.contains("\"cat\":\"kernel\"") && l.contains("\"ph\":\"X\"")).count();
+        let launches: usize = got
+            .lines()
+            .filter_map(|l| l.split(": ").nth(1)?.split(' ').next()?.parse::<usize>().ok().filter(|_| l.contains(" launch")))
+            .sum();
+        assert!(launches > 0, "{name}: the report counts no launch:\n{got}");
+        assert_eq!(kernels, launches, "{name}: kernel events in the trace");
+        let transfers = t.lines().filter(|l| l.contains("\"cat\":\"to device\"") || l.contains("\"cat\":\"from device\"")).count();
+        let counted: usize = got
+            .lines()
+            .filter_map(|l| {
+                let (_, tail) = l.rsplit_once(" bytes, ")?;
+                tail.split(' ').next()?.parse::<usize>().ok()
+            })
+            .sum();
+        assert_eq!(transfers, counted, "{name}: transfer events in the trace");
+    }
+}
