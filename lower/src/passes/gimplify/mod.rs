@@ -454,3 +454,8 @@ pub fn zero_of(t: Ty) -> Op {
         Ty::I8 | Ty::I16 => Op::I32(0),
     }
 }
+
+/// Has a reference's subscript list a vector subscript (a rank-1 integer array)?
+fn has_vector_subscript(subs: &[Arg]) -> bool {
+    subs.iter().any(|s| matches!(s, Arg::Index(x) if x.ty.rank() > 0))
+}

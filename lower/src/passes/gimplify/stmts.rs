@@ -15,6 +15,8 @@ impl G<'_> {
         match &s.kind {
             StmtKind::Assign { lhs, rhs } => {
                 let mark = self.materialize(rhs);
+                // array constructors in the subscripts of the target (vector subscripts)
+                self.materialize_rec(lhs);
                 self.assign(lhs, rhs, s.span);
                 self.free_mats(mark);
             }
