@@ -399,8 +399,8 @@ impl Checker {
         } else if allocatable {
             if dummy.is_some() {
                 self.err(Diagnostic::not_yet("allocatable dummy arguments", ent.name.span));
-            } else if is_result {
-                self.err(Diagnostic::not_yet("allocatable function results", ent.name.span));
+            } else if is_result && !(dims.is_empty() && base == BaseTy::Character) {
+                self.err(Diagnostic::not_yet("allocatable function results other than deferred-length `character` scalars", ent.name.span));
             } else if dims.is_empty() && base != BaseTy::Character {
                 self.err(Diagnostic::not_yet("allocatable scalars", ent.name.span));
             } else if !all_deferred {

@@ -60,6 +60,9 @@ impl G<'_> {
         let callee = units.iter().find(|u| u.key.as_deref() == Some(name.name.as_str()) && u.unit.kind == UnitKind::Function);
         let rname = callee.map(|u| u.unit.result.as_ref().unwrap_or(&u.unit.name).name.clone());
         let rsym = callee.zip(rname).and_then(|(u, r)| u.symbols.get(&r));
+        if matches!(rsym.map(|s| &s.char_len), Some(Some(ast::CharLen::Deferred(_)))) || (callee.is_none() && self.interface_deferred(&name.name)) {
+            return self.deferred_char_call(name, args, sp);
+        }
         let len = match rsym.map(|s| &s.char_len) {
             Some(None) => Op::I64(1),
             Some(Some(ast::CharLen::Expr(Expr { kind: ExprKind::Int(v, _), .. }))) => Op::I64(*v),
@@ -126,6 +129,41 @@ impl G<'_> {
         self.reload_global_descs();
         self.after_call(mark);
         (buf, len)
+    }
+
+    /// Does an interface block of this unit declare the function `key` with a
+    /// deferred-length `character` result?
+    fn interface_deferred(&self, key: &str) -> bool {
+        let src = self.procs.map.get(key).map_or(key, |s| s.name.as_str());
+        self.unit.interfaces.iter().any(|i| {
+            let result = i.result.as_ref().unwrap_or(&i.name).name.as_str();
+            i.kind == UnitKind::Function
+                && i.name.name == src
+                && i.decls.iter().any(|d| matches!(d.char_len, Some(ast::CharLen::Deferred(_))) && d.entities.iter().any(|e| e.name.name == result))
+        })
+    }
+
+    /// A reference to a function with a deferred-length result: the callee stores a
+    /// malloc'd buffer and its length through the two pointers passed first; the value is
+    /// copied into a temporary of the statement and the buffer freed.
+    fn deferred_char_call(&mut self, name: &ast::Ident, args: &[Arg], sp: Span) -> (Op, Op) {
+        let (p, l) = (self.tmp(Ty::Ptr), self.tmp(Ty::I64));
+        self.emit(Stmt::Assign(p, Rv::Use(Op::Null)));
+        self.emit(Stmt::Assign(l, Rv::Use(Op::I64(0))));
+        let mark = self.call_after.len();
+        let Some((link, mut ops)) = self.call_args(name, args, sp) else { return (Op::Null, Op::I64(0)) };
+        let at = usize::from(link == "@ptr");
+        let la = self.val(Ty::Ptr, Rv::AddrOf(l));
+        let pa = self.val(Ty::Ptr, Rv::AddrOf(p));
+        ops.insert(at, la);
+        ops.insert(at, pa);
+        self.emit(Stmt::Call(link, ops));
+        self.reload_global_descs();
+        self.after_call(mark);
+        let buf = self.str_temp(Op::Var(l));
+        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![buf.clone(), Op::Var(l), Op::Var(p), Op::Var(l)]));
+        self.emit(Stmt::Call("gpuf_c_free".into(), vec![Op::Var(p)]));
+        (buf, Op::Var(l))
     }
 
     /// The constant length the calling unit declares the external character function
