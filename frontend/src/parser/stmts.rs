@@ -107,12 +107,10 @@ impl Parser {
             if self.is_name("block") && matches!(self.tok_at(1), Tok::Eos | Tok::Eof) {
                 return self.block_construct(Some(label), start).map(Some);
             }
-            if self.is_name("associate") {
-                let sp = self.from(start);
-                self.diags.push(Diagnostic::not_yet("construct names on `associate`", sp));
-                return Err(Fail);
+            if self.is_name("associate") && self.tok_at(1) == &Tok::LParen {
+                return self.associate_construct(Some(label), start).map(Some);
             }
-            return Err(self.err_expected("`do`, `if`, `select case` or `block` after the construct name"));
+            return Err(self.err_expected("`do`, `if`, `select case`, `block` or `associate` after the construct name"));
         }
         if self.is_assignment() {
             return self.assignment(start).map(Some);
@@ -124,6 +122,7 @@ impl Parser {
             return Err(self.err_expected("a statement"));
         };
         match kw.as_str() {
+            "associate" if self.tok_at(1) == &Tok::LParen => self.associate_construct(None, start).map(Some),
             "print" => self.print(start).map(Some),
             "if" => self.if_construct(None, start).map(Some),
             "do" => self.do_construct(None, start).map(Some),

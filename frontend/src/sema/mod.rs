@@ -79,6 +79,9 @@ pub struct Symbol {
     pub module_name: Option<String>,
     /// A variable of the host, visible in an internal procedure by host association.
     pub host: bool,
+    /// An associate name (`associate (x => ...)`): lowering gives it its home at the
+    /// construct, not on entry to the unit.
+    pub assoc: bool,
 }
 
 impl Symbol {
@@ -102,6 +105,7 @@ impl Symbol {
             module: None,
             module_name: None,
             host: false,
+            assoc: false,
         }
     }
 

@@ -26,7 +26,18 @@ impl G<'_> {
             StmtKind::DoConcurrent { specs, mask, locality, body } => self.do_concurrent(specs, mask.as_ref(), locality, body),
             StmtKind::If { name, arms, else_body } => self.named_construct(name, |g| g.if_chain(arms, else_body.as_deref())),
             StmtKind::SelectCase { name, selector, cases } => self.named_construct(name, |g| g.select_case(selector, cases)),
-            StmtKind::Block { name, body, .. } => self.named_construct(name, |g| g.stmts(body)),
+            StmtKind::Block { name, body, .. } => self.named_construct(name, |g| {
+                // an `associate` construct: its names are bound for the block
+                let assoc = matches!(body.first().map(|s| &s.kind), Some(StmtKind::Associate(_)));
+                if assoc {
+                    g.overrides.push(HashMap::new());
+                }
+                g.stmts(body);
+                if assoc {
+                    g.overrides.pop();
+                }
+            }),
+            StmtKind::Associate(binds) => self.associate(binds, s.span),
             StmtKind::Do { name, var, start, end, step, body } => {
                 self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, None);
             }

@@ -118,6 +118,10 @@ impl G<'_> {
             self.homes.insert(s.name.clone(), Home::CharArray { d: desc, len });
         }
         for s in syms.list() {
+            // associate names get their homes at their construct
+            if s.assoc {
+                continue;
+            }
             if s.external || (s.dummy.is_some() && (s.rank == 0 || s.base == BaseTy::Character)) {
                 continue;
             }
