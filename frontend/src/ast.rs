@@ -330,7 +330,7 @@ pub enum StmtKind {
     /// `allocate(type-spec :: items)`: the type spec (each item must be declared with it),
     /// the deferred-length `character` scalars it gives a length, and the `allocate` of
     /// the arrays (possibly with `stat=`/`errmsg=`).
-    AllocateTyped { ty: BaseTy, char_len: Option<CharLen>, ty_span: Span, scalars: Vec<Ident>, alloc: Option<Box<Stmt>> },
+    AllocateTyped { ty: BaseTy, char_len: Option<Box<CharLen>>, ty_span: Span, scalars: Vec<Ident>, alloc: Option<Box<Stmt>> },
     /// `deallocate(x%c)`.
     DeallocateComp(Vec<Expr>),
     /// A standalone offload directive (OpenACC `enter data`, `exit data`, `update`, `wait`,

@@ -288,9 +288,13 @@ impl Parser {
         }
     }
 
-    /// `[name:] block`, its declarations and statements, and `end block [name]`.
+    /// `[name:] block`, its declarations and statements, and `end block [name]` (or an
+    /// `associate` construct).
     #[inline(never)]
     pub(super) fn block_construct(&mut self, name: Option<Ident>, start: Span) -> PResult<Stmt> {
+        if self.is_name("associate") {
+            return self.associate_construct(name, start);
+        }
         self.bump();
         self.expect_eos()?;
         let open_span = self.from(start);
@@ -326,7 +330,7 @@ impl Parser {
     /// a `block` whose first statement, [`StmtKind::Associate`], binds the associate names
     /// (renamed `a@bN` inside, as block entities are; selectors see the outer names).
     #[inline(never)]
-    pub(super) fn associate_construct(&mut self, name: Option<Ident>, start: Span) -> PResult<Stmt> {
+    fn associate_construct(&mut self, name: Option<Ident>, start: Span) -> PResult<Stmt> {
         self.bump();
         self.expect(&Tok::LParen)?;
         let mut binds = Vec::new();

@@ -104,11 +104,9 @@ impl Parser {
             if self.is_name("select") || self.is_name("selectcase") {
                 return self.select_case(Some(label), start).map(Some);
             }
-            if self.is_name("block") && matches!(self.tok_at(1), Tok::Eos | Tok::Eof) {
+            // `block` and `associate` (one call: the recursive `stmt` stays small)
+            if (self.is_name("block") && matches!(self.tok_at(1), Tok::Eos | Tok::Eof)) || (self.is_name("associate") && self.tok_at(1) == &Tok::LParen) {
                 return self.block_construct(Some(label), start).map(Some);
-            }
-            if self.is_name("associate") && self.tok_at(1) == &Tok::LParen {
-                return self.associate_construct(Some(label), start).map(Some);
             }
             return Err(self.err_expected("`do`, `if`, `select case`, `block` or `associate` after the construct name"));
         }
@@ -122,12 +120,13 @@ impl Parser {
             return Err(self.err_expected("a statement"));
         };
         match kw.as_str() {
-            "associate" if self.tok_at(1) == &Tok::LParen => self.associate_construct(None, start).map(Some),
             "print" => self.print(start).map(Some),
             "if" => self.if_construct(None, start).map(Some),
             "do" => self.do_construct(None, start).map(Some),
             "select" | "selectcase" => self.select_case(None, start).map(Some),
-            "block" if matches!(self.tok_at(1), Tok::Eos | Tok::Eof) => self.block_construct(None, start).map(Some),
+            "block" | "associate" if matches!(self.tok_at(1), Tok::Eos | Tok::Eof) || (kw == "associate" && self.tok_at(1) == &Tok::LParen) => {
+                self.block_construct(None, start).map(Some)
+            }
             "exit" | "cycle" => {
                 self.bump();
                 let name = match self.tok().clone() {
@@ -260,6 +259,7 @@ impl Parser {
         Ok(Stmt { kind: StmtKind::Call { name, args }, span: self.from(start) })
     }
 
+    #[inline(never)]
     fn allocate(&mut self, start: Span) -> PResult<Stmt> {
         self.bump();
         self.expect(&Tok::LParen)?;
@@ -329,6 +329,7 @@ impl Parser {
             return Err(Fail);
         }
         let alloc = (!items.is_empty()).then(|| Box::new(with_alloc_status(Stmt { kind: StmtKind::Allocate(items), span }, stat, errmsg)));
+        let char_len = char_len.map(Box::new);
         Ok(Stmt { kind: StmtKind::AllocateTyped { ty, char_len, ty_span, scalars, alloc }, span })
     }
 

@@ -270,7 +270,9 @@ impl Checker {
                 }
             }
             StmtKind::Associate(binds) => self.associate(binds, span),
-            StmtKind::AllocateTyped { ty, char_len, ty_span, scalars, alloc } => self.allocate_typed(*ty, char_len, *ty_span, scalars, alloc),
+            StmtKind::AllocateTyped { ty, char_len, ty_span, scalars, alloc } => {
+                self.allocate_typed(*ty, char_len.as_deref_mut(), *ty_span, scalars, alloc)
+            }
             StmtKind::GoTo(_) | StmtKind::Label(_) | StmtKind::FormatStmt(_) => {}
             _ => return false,
         }
@@ -310,7 +312,7 @@ impl Checker {
     /// a `character` scalar has a deferred length the spec's length gives, a `character`
     /// array the spec's (constant) length.
     #[inline(never)]
-    fn allocate_typed(&mut self, ty: BaseTy, char_len: &mut Option<CharLen>, ty_span: Span, scalars: &[Ident], alloc: &mut Option<Box<Stmt>>) {
+    fn allocate_typed(&mut self, ty: BaseTy, char_len: Option<&mut CharLen>, ty_span: Span, scalars: &[Ident], alloc: &mut Option<Box<Stmt>>) {
         let mut len = None;
         match char_len {
             Some(CharLen::Expr(e)) => {

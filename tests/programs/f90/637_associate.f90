@@ -1,6 +1,6 @@
 ! associate: names for whole arrays (bounds kept, writes go through), array elements and
 ! scalars (aliases), derived-type components, character variables, substrings and
-! expressions (evaluated once, on entry), contiguous sections, nested and named
+! expressions (scalar and array, evaluated once, on entry), contiguous sections, nested and named
 ! constructs, exit from a named associate, associate inside loops and internal procedures.
 module shapes
   implicit none
@@ -18,7 +18,8 @@ program associate_construct
   type(box) :: b
   character(len=12) :: word
   a = [(10 * i, i = 0, 5)]
-  associate (v => a, first => a(0), s => sum(a))
+  associate (v => a, first => a(0), s => sum(a), dbl => 2 * a(1:4) + 1)
+    print *, shape(dbl), lbound(dbl), dbl
     print *, lbound(v), ubound(v), size(v), s
     v(1) = -1
     first = first + 7

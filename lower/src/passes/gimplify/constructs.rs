@@ -391,8 +391,9 @@ impl G<'_> {
     /// values (and mask bits) into temporaries first.
     /// The bindings of an `associate` construct (in the override scope its block opened):
     /// a variable selector is aliased (a whole variable shares its home, an element or
-    /// component is addressed, a character designator points into its storage); an
-    /// expression is evaluated once into a temporary.
+    /// component is addressed, a character designator points into its storage, a
+    /// contiguous section gets a descriptor); an expression is evaluated once into a
+    /// temporary (freed at the end of the construct).
     pub(super) fn associate(&mut self, binds: &[(ast::Ident, Expr)], sp: Span) {
         if self.region.is_some() {
             self.not_yet("`associate` inside a compute construct", sp);
@@ -408,8 +409,32 @@ impl G<'_> {
             let home = match (home, section) {
                 (Some(h), _) => h,
                 (None, Some(d)) => Home::Array(Desc { name: n.name.clone(), ..d }),
+                (None, _)
+                    if sel.ty.rank() > 0
+                        && !matches!(sel.kind, ExprKind::ArrayRef { .. } | ExprKind::Component(_))
+                        && matches!(base, BaseTy::Integer(4 | 8) | BaseTy::Real(_) | BaseTy::Logical) =>
+                {
+                    // an array expression: its value in a temporary with bounds from 1
+                    let mark = self.call_after.len();
+                    let (tmp, shape) = self.expr_temp(sel);
+                    self.call_after.truncate(mark);
+                    let addr = self.tmp(Ty::Ptr);
+                    self.emit(Stmt::Assign(addr, Rv::Use(tmp)));
+                    if let Some(f) = self.assoc_frees.last_mut() {
+                        f.push(addr);
+                    }
+                    let (mut lb, mut ext) = (Vec::new(), Vec::new());
+                    for x in shape {
+                        let (l, e) = (self.tmp(Ty::I64), self.tmp(Ty::I64));
+                        self.emit(Stmt::Assign(l, Rv::Use(Op::I64(1))));
+                        self.emit(Stmt::Assign(e, Rv::Use(x)));
+                        lb.push(l);
+                        ext.push(e);
+                    }
+                    Home::Array(Desc { name: n.name.clone(), base, addr, lb, ext })
+                }
                 (None, _) if sel.ty.rank() > 0 => {
-                    self.not_yet("`associate` with an array section or array expression", sel.span);
+                    self.not_yet("`associate` with a strided section or this array expression", sel.span);
                     self.placeholder_home(base, sel.ty.rank())
                 }
                 (None, _) if matches!(base, BaseTy::Complex(_)) || (matches!(base, BaseTy::Derived(_)) && !matches!(sel.kind, ExprKind::Name(_))) => {
@@ -428,8 +453,8 @@ impl G<'_> {
                         let size = self.bin(Ty::I64, BinOp::Max, l.clone(), Op::I64(1));
                         self.emit(Stmt::Assign(addr, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr)));
                         self.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(addr), l.clone(), a, l]));
-                        if self.unit.kind != UnitKind::Program {
-                            self.frees.push(addr);
+                        if let Some(f) = self.assoc_frees.last_mut() {
+                            f.push(addr);
                         }
                     }
                     Home::Chars { addr, len }

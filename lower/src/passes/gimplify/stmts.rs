@@ -31,10 +31,14 @@ impl G<'_> {
                 let assoc = matches!(body.first().map(|s| &s.kind), Some(StmtKind::Associate(_)));
                 if assoc {
                     g.overrides.push(HashMap::new());
+                    g.assoc_frees.push(Vec::new());
                 }
                 g.stmts(body);
                 if assoc {
                     g.overrides.pop();
+                    for t in g.assoc_frees.pop().unwrap_or_default() {
+                        g.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(t)]));
+                    }
                 }
             }),
             StmtKind::Associate(binds) => self.associate(binds, s.span),
@@ -174,7 +178,7 @@ impl G<'_> {
             }
             StmtKind::Allocate(items) => self.allocate(items, s.span),
             StmtKind::AllocateTyped { char_len, scalars, alloc, .. } => {
-                self.allocate_chars(char_len.as_ref(), scalars, s.span);
+                self.allocate_chars(char_len.as_deref(), scalars, s.span);
                 if let Some(a) = alloc {
                     self.stmt(a);
                 }
