@@ -345,6 +345,9 @@ pub enum StmtKind {
     /// them to the unit's declarations, renaming its names `name@bN` inside the block
     /// and turning automatic arrays into allocatables allocated at the start of `body`).
     Block { name: Option<Ident>, decls: Vec<Decl>, body: Vec<Stmt> },
+    /// The first statement of the `block` an `associate` construct becomes: each
+    /// (renamed) associate name and its selector, bound for the rest of the block.
+    Associate(Vec<(Ident, Expr)>),
     /// `[name:] do var = start, end [, step] ... end do`.
     Do { name: Option<Ident>, var: Ident, start: Expr, end: Expr, step: Option<Expr>, body: Vec<Stmt> },
     /// `[name:] do while (cond) ... end do`.

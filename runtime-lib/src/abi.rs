@@ -500,6 +500,34 @@ pub extern "C" fn gpuf_alloc(bytes: i64) -> *mut u8 {
     crate::mem::alloc(bytes)
 }
 
+/// A copy of `n` bytes at `p` in memory from the C library's `malloc` (a deferred-length
+/// `character` function result, which gfortran-built callers free with `free`).
+///
+/// # Safety
+/// `p` points to `n` readable bytes (or `n` is 0).
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_c_str_copy(p: *const u8, n: i64) -> *mut u8 {
+    let n = n.max(0) as usize;
+    let q = libc::malloc(n.max(1)) as *mut u8;
+    if q.is_null() {
+        crate::fatal::fortran_error("Allocation would exceed memory limit");
+    }
+    if n > 0 {
+        std::ptr::copy_nonoverlapping(p, q, n);
+    }
+    q
+}
+
+/// `free` of the C library (a deferred-length result from [`gpuf_c_str_copy`] or from a
+/// gfortran-built function).
+///
+/// # Safety
+/// `p` is null or from `malloc`, not yet freed.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_c_free(p: *mut u8) {
+    libc::free(p as *mut libc::c_void)
+}
+
 /// # Safety
 /// `p` is null or from `gpuf_alloc`/`gpuf_allocate`, not yet freed.
 #[no_mangle]

@@ -909,6 +909,33 @@ fn gfortran_interop() {
     }
 }
 
+/// Deferred-length character function results across compilers: a gfortran-built main
+/// calls gpuf-built functions and the reverse; both print what the gfortran-only build does.
+#[test]
+fn gfortran_interop_deferred_length_results() {
+    let dir = root().join("tests/interop");
+    let d = scratch("interop_dl");
+    let ok = ok_stdout;
+    let r = d.join("ref");
+    ok(run(gfortran_cmd().current_dir(&d).arg(dir.join("dl_func.f90")).arg(dir.join("dl_main.f90")).arg("-o").arg(&r)), "gfortran ref");
+    let want = ok(run(&mut Command::new(&r)), "ref");
+    assert!(want.contains("ab!ab"), "the reference printed {want}");
+    let gobj = d.join("dl_func_gf.o");
+    ok(run(gfortran_cmd().current_dir(&d).arg("-c").arg(dir.join("dl_func.f90")).arg("-o").arg(&gobj)), "gfortran -c");
+    let exe = d.join("gpuf_main");
+    ok(run(Command::new(gpuf()).arg("compile").arg(dir.join("dl_main.f90")).arg(&gobj).arg("-o").arg(&exe)), "gpuf main");
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main"), want, "gpuf main, gfortran functions");
+    let obj = d.join("dl_func_gpuf.o");
+    ok(run(Command::new(gpuf()).arg("compile").arg("-c").arg(dir.join("dl_func.f90")).arg("-o").arg(&obj)), "gpuf -c");
+    let rt = gpuf().parent().map(|p| p.join("libgpuf_rt.a")).unwrap_or_default();
+    let exe = d.join("gf_main");
+    ok(
+        run(gfortran_cmd().current_dir(&d).arg(dir.join("dl_main.f90")).arg(&obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
+        "gfortran link with gpuf objects",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main"), want, "gfortran main, gpuf functions");
+}
+
 /// Unformatted files in gfortran's layout: files written by a gfortran-built program are
 /// read by a gpuf-built one and the reverse (sequential with record markers, direct,
 /// stream); both writers produce the same bytes.

@@ -307,9 +307,13 @@ impl Parser {
         }
     }
 
-    /// `[name:] block`, its declarations and statements, and `end block [name]`.
+    /// `[name:] block`, its declarations and statements, and `end block [name]` (or an
+    /// `associate` construct).
     #[inline(never)]
     pub(super) fn block_construct(&mut self, name: Option<Ident>, start: Span) -> PResult<Stmt> {
+        if self.is_name("associate") {
+            return self.associate_construct(name, start);
+        }
         self.bump();
         self.expect_eos()?;
         let open_span = self.from(start);
@@ -339,6 +343,48 @@ impl Parser {
             self.end_construct_name(&name, "end block", "`block` construct");
         }
         Ok(Stmt { kind: StmtKind::Block { name, decls, body }, span: open_span })
+    }
+
+    /// `[name:] associate (a => selector, ...)`, its statements and `end associate [name]`:
+    /// a `block` whose first statement, [`StmtKind::Associate`], binds the associate names
+    /// (renamed `a@bN` inside, as block entities are; selectors see the outer names).
+    #[inline(never)]
+    fn associate_construct(&mut self, name: Option<Ident>, start: Span) -> PResult<Stmt> {
+        self.bump();
+        self.expect(&Tok::LParen)?;
+        let mut binds = Vec::new();
+        loop {
+            let n = self.expect_name("an associate name")?;
+            if !(self.is(&Tok::Assign) && self.tok_at(1) == &Tok::Gt) {
+                return Err(self.err_expected("`=>`"));
+            }
+            self.bump();
+            self.bump();
+            let sel = self.expr()?;
+            binds.push((n, sel));
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(&Tok::RParen)?;
+        self.expect_eos()?;
+        let open_span = self.from(start);
+        self.open.push(Open::Associate);
+        let renames_before = self.block_scope.renames.len();
+        for (n, _) in binds.iter_mut() {
+            self.block_scope.count += 1;
+            let to = format!("{}@b{}", n.name, self.block_scope.count);
+            self.block_scope.renames.push((n.name.clone(), to.clone()));
+            n.name = to;
+        }
+        let mut body = vec![Stmt { kind: StmtKind::Associate(binds), span: open_span }];
+        body.extend(self.block());
+        self.block_scope.renames.truncate(renames_before);
+        self.open.pop();
+        if self.close_construct(Term::EndOther("associate".into()), "`associate` construct", open_span).is_some() {
+            self.end_construct_name(&name, "end associate", "`associate` construct");
+        }
+        Ok(Stmt { kind: StmtKind::Block { name, decls: Vec::new(), body }, span: open_span })
     }
 
     /// The loop control of a `do` statement, up to the end of the statement (not inlined:

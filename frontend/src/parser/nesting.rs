@@ -20,6 +20,8 @@ pub(crate) enum Open {
     Select,
     /// `block`.
     Block,
+    /// `associate`.
+    Associate,
     /// A directive construct (OpenACC or OpenMP).
     Dir(DirKind),
     /// `!$acc atomic capture` / `!$omp atomic capture` block.
@@ -86,6 +88,7 @@ impl Term {
             (Term::EndOther(w), Open::Forall) => w == "forall",
             (Term::EndOther(w), Open::Select) => w == "select",
             (Term::EndOther(w), Open::Block) => w == "block",
+            (Term::EndOther(w), Open::Associate) => w == "associate",
             (Term::DirEnd(k), Open::Dir(o)) => *k == o,
             (Term::DirEnd(DirKind::Acc(AccKind::Atomic) | DirKind::Omp(OmpKind::Atomic)), Open::Atomic) => true,
             _ => false,

@@ -131,15 +131,11 @@ impl Parser {
             if self.is_name("select") || self.is_name("selectcase") {
                 return self.select_case(Some(label), start).map(Some);
             }
-            if self.is_name("block") && matches!(self.tok_at(1), Tok::Eos | Tok::Eof) {
+            // `block` and `associate` (one call: the recursive `stmt` stays small)
+            if (self.is_name("block") && matches!(self.tok_at(1), Tok::Eos | Tok::Eof)) || (self.is_name("associate") && self.tok_at(1) == &Tok::LParen) {
                 return self.block_construct(Some(label), start).map(Some);
             }
-            if self.is_name("associate") {
-                let sp = self.from(start);
-                self.diags.push(Diagnostic::not_yet("construct names on `associate`", sp));
-                return Err(Fail);
-            }
-            return Err(self.err_expected("`do`, `if`, `select case` or `block` after the construct name"));
+            return Err(self.err_expected("`do`, `if`, `select case`, `block` or `associate` after the construct name"));
         }
         if self.is_assignment() {
             return self.assignment(start).map(Some);
@@ -155,7 +151,9 @@ impl Parser {
             "if" => self.if_construct(None, start).map(Some),
             "do" => self.do_construct(None, start).map(Some),
             "select" | "selectcase" => self.select_case(None, start).map(Some),
-            "block" if matches!(self.tok_at(1), Tok::Eos | Tok::Eof) => self.block_construct(None, start).map(Some),
+            "block" | "associate" if matches!(self.tok_at(1), Tok::Eos | Tok::Eof) || (kw == "associate" && self.tok_at(1) == &Tok::LParen) => {
+                self.block_construct(None, start).map(Some)
+            }
             "exit" | "cycle" => {
                 self.bump();
                 let name = match self.tok().clone() {
@@ -312,6 +310,7 @@ impl Parser {
         Ok(Stmt { kind: StmtKind::Call { name, args }, span: self.from(start) })
     }
 
+    #[inline(never)]
     fn allocate(&mut self, start: Span) -> PResult<Stmt> {
         self.bump();
         self.expect(&Tok::LParen)?;

@@ -588,7 +588,9 @@ impl Checker {
             return false;
         }
         if let Some(it @ (Intent::Out | Intent::InOut)) = d.intent {
-            if let Some(why) = self.not_definable(e) {
+            let vector = matches!(&e.kind, ExprKind::ArrayRef { subs, .. } if subs.iter().any(|s| matches!(s, Arg::Index(x) if x.ty.rank() > 0)));
+            let why = if vector { Some("a section with a vector subscript".to_string()) } else { self.not_definable(e) };
+            if let Some(why) = why {
                 self.err(
                     Diagnostic::error(
                         "E0233",

@@ -488,10 +488,14 @@ impl Checker {
     }
 
     /// Checks a `character` entity's length: a constant for variables, `*` for dummy
-    /// arguments and parameters, `:` with `allocatable`; folds a constant length.
+    /// arguments, parameters and function results, `:` with `allocatable`; folds a constant
+    /// length.
     pub(super) fn char_entity(&mut self, si: usize, parameter: bool, allocatable: bool, rank: usize, ent: &Entity) {
         let Some(sym) = self.syms.list().get(si) else { return };
         let (dummy, mut len) = (sym.dummy.is_some(), sym.char_len.clone());
+        // An external function's result may have an assumed length: its callers' declarations
+        // give it (gfortran passes it as the hidden length of the result).
+        let assumed_result = rank == 0 && self.kind == UnitKind::Function && self.result_name.as_deref() == Some(sym.name.as_str());
         // A procedure's local may take its length from a specification expression
         // evaluated on entry (an automatic length), as may a function result.
         let automatic_ok = self.in_procedure() && !parameter && !sym.save && sym.init.is_none() && sym.module.is_none();
@@ -511,7 +515,7 @@ impl Checker {
                     ),
                 }
             }
-            Some(CharLen::Assumed(l)) if !dummy && !parameter => {
+            Some(CharLen::Assumed(l)) if !dummy && !parameter && !assumed_result => {
                 self.err(
                     Diagnostic::error("E0257", "`character(len=*)` is only allowed for dummy arguments and parameters", *l)
                         .with_label("assumed length"),
@@ -586,8 +590,8 @@ impl Checker {
         } else if allocatable {
             if dummy.is_some() && (dims.is_empty() || base == BaseTy::Character) {
                 self.err(Diagnostic::not_yet("allocatable scalar and character dummy arguments", ent.name.span));
-            } else if is_result {
-                self.err(Diagnostic::not_yet("allocatable function results", ent.name.span));
+            } else if is_result && !(dims.is_empty() && base == BaseTy::Character) {
+                self.err(Diagnostic::not_yet("allocatable function results other than deferred-length `character` scalars", ent.name.span));
             } else if dims.is_empty() && base != BaseTy::Character {
                 self.err(Diagnostic::not_yet("allocatable scalars", ent.name.span));
             } else if !all_deferred {

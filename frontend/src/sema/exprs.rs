@@ -5,7 +5,7 @@ use super::*;
 
 /// Is `e` an array element (all subscripts scalar)?
 pub(super) fn is_element(e: &Expr) -> bool {
-    matches!(&e.kind, ExprKind::ArrayRef { subs, .. } if subs.iter().all(|a| matches!(a, Arg::Index(_))))
+    matches!(&e.kind, ExprKind::ArrayRef { subs, .. } if subs.iter().all(|a| matches!(a, Arg::Index(x) if x.ty.rank() == 0)))
 }
 
 /// The variable a designator names, if it is one.
@@ -366,9 +366,16 @@ impl Checker {
             match a {
                 Arg::Index(e) => {
                     self.expr(e);
-                    if let Ty::Array(BaseTy::Integer(_), _) = e.ty {
-                        self.err(Diagnostic::not_yet("vector subscripts", e.span));
-                        ok = false;
+                    if let Ty::Array(BaseTy::Integer(_), r) = e.ty {
+                        // a vector subscript: a dimension of the section
+                        ranges += 1;
+                        if r != 1 {
+                            self.err(
+                                Diagnostic::error("E0278", format!("a vector subscript must have rank 1, found rank {r}"), e.span)
+                                    .with_label("not a rank-1 integer array"),
+                            );
+                            ok = false;
+                        }
                     } else if !self.want_int_scalar(e, "array subscripts must be scalar integers") {
                         ok = false;
                     }
@@ -400,10 +407,14 @@ impl Checker {
         let element_substring = base == BaseTy::Character
             && subs.len() == usize::from(rank) + 1
             && subs.last().is_some_and(|s| matches!(s, Arg::Range { .. }))
-            && subs.iter().take(usize::from(rank)).all(|s| matches!(s, Arg::Index(_)));
+            && subs.iter().take(usize::from(rank)).all(|s| matches!(s, Arg::Index(x) if x.ty.rank() == 0));
         if element_substring {
             let ty = if ok { Ty::Scalar(base) } else { Ty::Unknown };
             return (ExprKind::ArrayRef { name, subs }, ty);
+        }
+        if base == BaseTy::Character && subs.len() == usize::from(rank) + 1 && subs.last().is_some_and(|s| matches!(s, Arg::Range { .. })) {
+            self.err(Diagnostic::not_yet("substrings of character array sections", span));
+            return (ExprKind::ArrayRef { name, subs }, Ty::Unknown);
         }
         if subs.len() != usize::from(rank) {
             let n = subs.len();

@@ -269,10 +269,40 @@ impl Checker {
                     }
                 }
             }
+            StmtKind::Associate(binds) => self.associate(binds, span),
             StmtKind::GoTo(_) | StmtKind::Label(_) | StmtKind::FormatStmt(_) => {}
             _ => return false,
         }
         true
+    }
+
+    /// The bindings of an `associate` construct: each (renamed) associate name becomes a
+    /// symbol of its selector's type and shape (a whole array keeps its bounds).
+    #[inline(never)]
+    fn associate(&mut self, binds: &mut [(Ident, Expr)], span: Span) {
+        if self.on_device() {
+            self.err(Diagnostic::not_yet(format!("`associate` {}", self.device_where()), span));
+        }
+        for (n, sel) in binds.iter_mut() {
+            self.expr(sel);
+            let (Some(base), rank) = (sel.ty.base(), sel.ty.rank()) else { continue };
+            let mut s = Symbol::new(n.name.clone(), base, n.span);
+            s.rank = rank;
+            s.assoc = true;
+            if let ExprKind::Name(id) = &sel.kind {
+                if let Some(orig) = self.syms.get(&id.name) {
+                    s.dims = orig.dims.clone();
+                    s.char_len = orig.char_len.clone();
+                }
+            }
+            if s.dims.len() != usize::from(rank) {
+                s.dims = vec![DimSpec::Deferred(sel.span); usize::from(rank)];
+            }
+            if base == BaseTy::Character && !matches!(sel.kind, ExprKind::Name(_)) {
+                s.char_len = Some(CharLen::Assumed(sel.span));
+            }
+            self.syms.push(s);
+        }
     }
 
     /// A namelist transfer: `g` in the format's place becomes [`Format::Namelist`], whose

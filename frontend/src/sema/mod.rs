@@ -90,6 +90,9 @@ pub struct Symbol {
     pub declare_target: bool,
     /// A member of a common block: the block's name (empty for blank common).
     pub common: Option<String>,
+    /// An associate name (`associate (x => ...)`): lowering gives it its home at the
+    /// construct, not on entry to the unit.
+    pub assoc: bool,
 }
 
 impl Symbol {
@@ -117,6 +120,7 @@ impl Symbol {
             host: false,
             declare_target: false,
             common: None,
+            assoc: false,
         }
     }
 

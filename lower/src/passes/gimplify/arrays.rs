@@ -101,14 +101,21 @@ impl G<'_> {
     }
 
     /// The subscripts (as `I64` absolute indices) of an element of `d`; sections take their
-    /// positions from `idx`, one per range subscript in order.
+    /// positions from `idx`, one per range or vector subscript in order (a vector
+    /// subscript's element at that position is the index).
     pub(super) fn subscripts(&mut self, d: &Desc, subs: &[Arg], idx: &[Op]) -> Vec<Op> {
         let mut out = Vec::new();
         let mut k = 0;
         for (dim, s) in subs.iter().enumerate() {
             match s {
                 Arg::Index(x) | Arg::Keyword(_, x) => {
-                    let v = self.expr(x);
+                    let v = if x.ty.rank() > 0 {
+                        let pos = idx.get(k).cloned().unwrap_or(Op::I64(0));
+                        k += 1;
+                        self.expr_at(x, &[pos])
+                    } else {
+                        self.expr(x)
+                    };
                     let v = self.conv(v, Ty::I64);
                     if self.opts.check_bounds {
                         self.bounds_check(d, dim, &v, x.span);
@@ -234,6 +241,11 @@ impl G<'_> {
                 let Some(Home::Array(d)) = self.lookup(&name.name) else { return Vec::new() };
                 let mut out = Vec::new();
                 for (dim, s) in subs.iter().enumerate() {
+                    if let Arg::Index(x) = s {
+                        if x.ty.rank() > 0 {
+                            out.push(self.shape(x).first().cloned().unwrap_or(Op::I64(0)));
+                        }
+                    }
                     if let Arg::Range { lo, hi, stride, .. } = s {
                         let l = self.range_lo(&d, dim, lo.as_ref());
                         let h = self.range_hi(&d, dim, hi.as_ref());

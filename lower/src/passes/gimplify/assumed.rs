@@ -83,7 +83,7 @@ impl G<'_> {
     /// The dimensions of a section of `d` and the address of its first element; `None`
     /// if `subs` has no range.
     fn section_dims(&mut self, d: &Desc, subs: &[Arg]) -> Option<(Op, Vec<DescDim>)> {
-        if !subs.iter().any(|s| matches!(s, Arg::Range { .. })) {
+        if !subs.iter().any(|s| matches!(s, Arg::Range { .. })) || has_vector_subscript(subs) {
             return None;
         }
         let mut first = Vec::new();
@@ -157,7 +157,7 @@ impl G<'_> {
                 Some(Home::Array(d)) => Some((d, None)),
                 _ => None,
             },
-            ExprKind::ArrayRef { name, subs } => match self.lookup(&name.name) {
+            ExprKind::ArrayRef { name, subs } if !has_vector_subscript(subs) => match self.lookup(&name.name) {
                 Some(Home::Array(d)) => Some((d, Some(subs))),
                 _ => None,
             },

@@ -235,6 +235,8 @@ impl G<'_> {
                 Some(Home::CharArray { d, .. }) => Op::Var(d.addr),
                 None => self.expr(e),
             },
+            // A vector-subscripted section: its value in a temporary (not definable).
+            ExprKind::ArrayRef { subs, .. } if has_vector_subscript(subs) => self.expr_temp(e).0,
             ExprKind::ArrayRef { name, subs } => {
                 let Some(Home::Array(d)) = self.lookup(&name.name) else { return Op::Null };
                 // An element, or the first element of a (contiguous) section: sequence association.

@@ -60,6 +60,9 @@ impl G<'_> {
         let callee = units.iter().find(|u| u.key.as_deref() == Some(name.name.as_str()) && u.unit.kind == UnitKind::Function);
         let rname = callee.map(|u| u.unit.result.as_ref().unwrap_or(&u.unit.name).name.clone());
         let rsym = callee.zip(rname).and_then(|(u, r)| u.symbols.get(&r));
+        if matches!(rsym.map(|s| &s.char_len), Some(Some(ast::CharLen::Deferred(_)))) || (callee.is_none() && self.interface_deferred(&name.name)) {
+            return self.deferred_char_call(name, args, sp);
+        }
         let len = match rsym.map(|s| &s.char_len) {
             Some(None) => Op::I64(1),
             Some(Some(ast::CharLen::Expr(Expr { kind: ExprKind::Int(v, _), .. }))) => Op::I64(*v),
@@ -103,8 +106,10 @@ impl G<'_> {
                 let v = self.conv(v, Ty::I64);
                 self.bin(Ty::I64, BinOp::Max, v, Op::I64(0))
             }
-            _ => match self.procs.map.get(&name.name).and_then(|s| s.result_len) {
-                // A procedure from a module file: its constant result length.
+            _ => match self.procs.map.get(&name.name).and_then(|s| s.result_len).or_else(|| self.declared_result_len(&name.name)) {
+                // A procedure from a module file: its constant result length; an external
+                // function (defined elsewhere, or with an assumed-length result): the
+                // length this unit declares it with.
                 Some(n) => Op::I64(n.max(0)),
                 None => {
                     self.not_yet("a reference to this character function (its result length is not known here)", sp);
@@ -124,6 +129,56 @@ impl G<'_> {
         self.reload_global_descs();
         self.after_call(mark);
         (buf, len)
+    }
+
+    /// Does an interface block of this unit declare the function `key` with a
+    /// deferred-length `character` result?
+    fn interface_deferred(&self, key: &str) -> bool {
+        let src = self.procs.map.get(key).map_or(key, |s| s.name.as_str());
+        self.unit.interfaces.iter().any(|i| {
+            let result = i.result.as_ref().unwrap_or(&i.name).name.as_str();
+            i.kind == UnitKind::Function
+                && i.name.name == src
+                && i.decls.iter().any(|d| matches!(d.char_len, Some(ast::CharLen::Deferred(_))) && d.entities.iter().any(|e| e.name.name == result))
+        })
+    }
+
+    /// A reference to a function with a deferred-length result: the callee stores a
+    /// malloc'd buffer and its length through the two pointers passed first; the value is
+    /// copied into a temporary of the statement and the buffer freed.
+    fn deferred_char_call(&mut self, name: &ast::Ident, args: &[Arg], sp: Span) -> (Op, Op) {
+        let (p, l) = (self.tmp(Ty::Ptr), self.tmp(Ty::I64));
+        self.emit(Stmt::Assign(p, Rv::Use(Op::Null)));
+        self.emit(Stmt::Assign(l, Rv::Use(Op::I64(0))));
+        let mark = self.call_after.len();
+        let Some((link, mut ops)) = self.call_args(name, args, sp) else { return (Op::Null, Op::I64(0)) };
+        let at = usize::from(link == "@ptr");
+        let la = self.val(Ty::Ptr, Rv::AddrOf(l));
+        let pa = self.val(Ty::Ptr, Rv::AddrOf(p));
+        ops.insert(at, la);
+        ops.insert(at, pa);
+        self.emit(Stmt::Call(link, ops));
+        self.reload_global_descs();
+        self.after_call(mark);
+        let buf = self.str_temp(Op::Var(l));
+        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![buf.clone(), Op::Var(l), Op::Var(p), Op::Var(l)]));
+        self.emit(Stmt::Call("gpuf_c_free".into(), vec![Op::Var(p)]));
+        (buf, Op::Var(l))
+    }
+
+    /// The constant length the calling unit declares the external character function
+    /// `key` with (`character(len=12), external :: f`).
+    fn declared_result_len(&self, key: &str) -> Option<i64> {
+        let src = self.procs.map.get(key).map_or(key, |s| s.name.as_str());
+        let s = self.syms.get(src)?;
+        if !s.external || s.base != BaseTy::Character || s.rank > 0 {
+            return None;
+        }
+        match &s.char_len {
+            None => Some(1),
+            Some(ast::CharLen::Expr(Expr { kind: ExprKind::Int(v, _), .. })) => Some(*v),
+            _ => None,
+        }
     }
 
     /// A saved or module character variable or array: a global pointer to its bytes,
@@ -266,10 +321,16 @@ impl G<'_> {
                     self.not_yet("this character array section", e.span);
                     return;
                 };
-                // Each dimension: a fixed subscript, or a range walked by a loop.
-                let mut dims: Vec<Result<Op, (Op, Op, Op)>> = Vec::new();
+                // Each dimension: a fixed subscript, or a range walked by a loop (a vector
+                // subscript: its positions, each mapped to the element's index).
+                let mut dims: Vec<Result<Op, CharDim>> = Vec::new();
                 for (k, sub) in subs.iter().enumerate() {
                     match sub {
+                        Arg::Index(x) if x.ty.rank() > 0 => {
+                            let n = self.shape(x).first().cloned().unwrap_or(Op::I64(0));
+                            let h = self.bin(Ty::I64, BinOp::Sub, n, Op::I64(1));
+                            dims.push(Err((Op::I64(0), h, Op::I64(1), Some(x))));
+                        }
                         Arg::Index(x) | Arg::Keyword(_, x) => {
                             let v = self.expr(x);
                             dims.push(Ok(self.conv(v, Ty::I64)));
@@ -278,7 +339,7 @@ impl G<'_> {
                             let l = self.range_lo(&d, k, lo.as_ref());
                             let h = self.range_hi(&d, k, hi.as_ref());
                             let st = self.int_arg(stride.as_ref(), 1);
-                            dims.push(Err((l, h, st)));
+                            dims.push(Err((l, h, st, None)));
                         }
                     }
                 }
@@ -303,7 +364,7 @@ impl G<'_> {
         &mut self,
         d: &Desc,
         len: VarId,
-        dims: &[Result<Op, (Op, Op, Op)>],
+        dims: &[Result<Op, CharDim>],
         k: usize,
         idx: &mut Vec<Op>,
         f: &mut dyn FnMut(&mut Self, Op, Op),
@@ -315,11 +376,17 @@ impl G<'_> {
         }
         match &dims[k - 1] {
             Ok(_) => self.char_section_rec(d, len, dims, k - 1, idx, f),
-            Err((l, h, st)) => {
+            Err((l, h, st, vector)) => {
                 let id = self.f.new_loop();
                 let v = self.tmp(Ty::I64);
-                idx[k - 1] = Op::Var(v);
                 self.push_block();
+                idx[k - 1] = match vector {
+                    Some(x) => {
+                        let i = self.expr_at(x, &[Op::Var(v)]);
+                        self.conv(i, Ty::I64)
+                    }
+                    None => Op::Var(v),
+                };
                 self.char_section_rec(d, len, dims, k - 1, idx, f);
                 let b = self.pop_block();
                 self.emit(Stmt::Loop { id, var: v, lo: l.clone(), hi: h.clone(), step: st.clone(), body: b, part: None });
@@ -451,7 +518,7 @@ impl G<'_> {
             },
             ExprKind::ArrayRef { name, subs } => {
                 if let Some(Home::CharArray { d, len }) = self.lookup(&name.name) {
-                    if subs.iter().all(|s| matches!(s, Arg::Index(_))) {
+                    if subs.iter().all(|s| matches!(s, Arg::Index(x) if x.ty.rank() == 0)) {
                         let idx = self.subscripts(&d, subs, &[]);
                         return (self.char_elem(&d, len, &idx), Op::Var(len));
                     }
@@ -620,3 +687,7 @@ impl G<'_> {
         }
     }
 }
+
+/// A dimension of a character array section walked by a loop: from, to, step, and the
+/// vector subscript whose positions these are.
+type CharDim<'e> = (Op, Op, Op, Option<&'e Expr>);

@@ -389,6 +389,157 @@ impl G<'_> {
     /// `forall` (`is_forall`) and `do concurrent`: nested loops over fresh index variables.
     /// A `forall` assignment whose right side or mask reads the assigned array evaluates all
     /// values (and mask bits) into temporaries first.
+    /// The bindings of an `associate` construct (in the override scope its block opened):
+    /// a variable selector is aliased (a whole variable shares its home, an element or
+    /// component is addressed, a character designator points into its storage, a
+    /// contiguous section gets a descriptor); an expression is evaluated once into a
+    /// temporary (freed at the end of the construct).
+    pub(super) fn associate(&mut self, binds: &[(ast::Ident, Expr)], sp: Span) {
+        if self.region.is_some() {
+            self.not_yet("`associate` inside a compute construct", sp);
+            return;
+        }
+        for (n, sel) in binds {
+            let Some(base) = sel.ty.base() else { continue };
+            let home = match &sel.kind {
+                ExprKind::Name(id) => self.lookup(&id.name),
+                _ => None,
+            };
+            let section = if home.is_none() && sel.ty.rank() > 0 { self.contiguous_section(sel) } else { None };
+            let home = match (home, section) {
+                (Some(h), _) => h,
+                (None, Some(d)) => Home::Array(Desc { name: n.name.clone(), ..d }),
+                (None, _)
+                    if sel.ty.rank() > 0
+                        && !matches!(sel.kind, ExprKind::ArrayRef { .. } | ExprKind::Component(_))
+                        && matches!(base, BaseTy::Integer(4 | 8) | BaseTy::Real(_) | BaseTy::Logical) =>
+                {
+                    // an array expression: its value in a temporary with bounds from 1
+                    let mark = self.call_after.len();
+                    let (tmp, shape) = self.expr_temp(sel);
+                    self.call_after.truncate(mark);
+                    let addr = self.tmp(Ty::Ptr);
+                    self.emit(Stmt::Assign(addr, Rv::Use(tmp)));
+                    if let Some(f) = self.assoc_frees.last_mut() {
+                        f.push(addr);
+                    }
+                    let (mut lb, mut ext) = (Vec::new(), Vec::new());
+                    for x in shape {
+                        let (l, e) = (self.tmp(Ty::I64), self.tmp(Ty::I64));
+                        self.emit(Stmt::Assign(l, Rv::Use(Op::I64(1))));
+                        self.emit(Stmt::Assign(e, Rv::Use(x)));
+                        lb.push(l);
+                        ext.push(e);
+                    }
+                    Home::Array(Desc { name: n.name.clone(), base, addr, lb, ext })
+                }
+                (None, _) if sel.ty.rank() > 0 => {
+                    self.not_yet("`associate` with a strided section or this array expression", sel.span);
+                    self.placeholder_home(base, sel.ty.rank())
+                }
+                (None, _) if matches!(base, BaseTy::Complex(_)) || (matches!(base, BaseTy::Derived(_)) && !matches!(sel.kind, ExprKind::Name(_))) => {
+                    self.not_yet(format!("`associate` with a `{}` selector", gpuf_frontend::sema::base_name(base)), sel.span);
+                    self.placeholder_home(base, 0)
+                }
+                (None, _) if base == BaseTy::Character => {
+                    let (a, l) = self.str_expr(sel);
+                    let l = self.conv(l, Ty::I64);
+                    let (addr, len) = (self.tmp(Ty::Ptr), self.tmp(Ty::I64));
+                    self.emit(Stmt::Assign(len, Rv::Use(l.clone())));
+                    if matches!(sel.kind, ExprKind::ArrayRef { .. } | ExprKind::Component(_)) {
+                        self.emit(Stmt::Assign(addr, Rv::Use(a)));
+                    } else {
+                        // the value of an expression outlives the statement's temporaries
+                        let size = self.bin(Ty::I64, BinOp::Max, l.clone(), Op::I64(1));
+                        self.emit(Stmt::Assign(addr, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr)));
+                        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(addr), l.clone(), a, l]));
+                        if let Some(f) = self.assoc_frees.last_mut() {
+                            f.push(addr);
+                        }
+                    }
+                    Home::Chars { addr, len }
+                }
+                (None, _) if matches!(sel.kind, ExprKind::ArrayRef { .. } | ExprKind::Component(_)) => {
+                    let a = self.arg_addr(sel);
+                    let p = self.tmp(Ty::Ptr);
+                    self.emit(Stmt::Assign(p, Rv::Use(a)));
+                    Home::Mem(p, base)
+                }
+                (None, _) => {
+                    let t = ir_ty(base);
+                    let v = self.expr(sel);
+                    let v = self.conv(v, t);
+                    let r = self.tmp(t);
+                    self.emit(Stmt::Assign(r, Rv::Use(v)));
+                    Home::Reg(r, base)
+                }
+            };
+            if let Some(scope) = self.overrides.last_mut() {
+                scope.insert(n.name.clone(), home);
+            }
+        }
+    }
+
+    /// A home for an associate name whose selector was reported (its uses report nothing
+    /// more; the unit is not compiled).
+    fn placeholder_home(&mut self, base: BaseTy, rank: u8) -> Home {
+        let addr = self.tmp(Ty::Ptr);
+        self.emit(Stmt::Assign(addr, Rv::Use(Op::Null)));
+        if rank == 0 {
+            return Home::Mem(addr, base);
+        }
+        let (mut lb, mut ext) = (Vec::new(), Vec::new());
+        for _ in 0..rank {
+            let (l, e) = (self.tmp(Ty::I64), self.tmp(Ty::I64));
+            self.emit(Stmt::Assign(l, Rv::Use(Op::I64(1))));
+            self.emit(Stmt::Assign(e, Rv::Use(Op::I64(0))));
+            lb.push(l);
+            ext.push(e);
+        }
+        Home::Array(Desc { name: String::new(), base, addr, lb, ext })
+    }
+
+    /// A descriptor (bounds from 1) over a contiguous section of a named array: ranges
+    /// without strides in the leading dimensions, all but the last of them whole, then
+    /// scalar subscripts; `None` for any other reference (nothing emitted).
+    fn contiguous_section(&mut self, e: &Expr) -> Option<Desc> {
+        let ExprKind::ArrayRef { name, subs } = &e.kind else { return None };
+        let Some(Home::Array(d)) = self.lookup(&name.name) else { return None };
+        let nr = subs.iter().take_while(|s| matches!(s, Arg::Range { stride: None, .. })).count();
+        let ok = nr > 0
+            && subs[..nr - 1].iter().all(|s| matches!(s, Arg::Range { lo: None, hi: None, .. }))
+            && subs[nr..].iter().all(|s| matches!(s, Arg::Index(x) if x.ty.rank() == 0));
+        if !ok || subs.len() != d.lb.len() {
+            return None;
+        }
+        let mut first = Vec::new();
+        let (mut lb, mut ext) = (Vec::new(), Vec::new());
+        for (k, s) in subs.iter().enumerate() {
+            match s {
+                Arg::Range { lo, hi, .. } => {
+                    let l = self.range_lo(&d, k, lo.as_ref());
+                    let h = self.range_hi(&d, k, hi.as_ref());
+                    let n = self.bin(Ty::I64, BinOp::Sub, h, l.clone());
+                    let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(1));
+                    let (lv, ev) = (self.tmp(Ty::I64), self.tmp(Ty::I64));
+                    self.emit(Stmt::Assign(lv, Rv::Use(Op::I64(1))));
+                    self.emit(Stmt::Assign(ev, Rv::Binary(BinOp::Max, n, Op::I64(0))));
+                    lb.push(lv);
+                    ext.push(ev);
+                    first.push(l);
+                }
+                Arg::Index(x) | Arg::Keyword(_, x) => {
+                    let v = self.expr(x);
+                    first.push(self.conv(v, Ty::I64));
+                }
+            }
+        }
+        let a = self.elem_addr(&d, &first);
+        let addr = self.tmp(Ty::Ptr);
+        self.emit(Stmt::Assign(addr, Rv::Use(a)));
+        Some(Desc { name: d.name.clone(), base: d.base, addr, lb, ext })
+    }
+
     /// `do concurrent`, run in order: a `local` or `local_init` variable is saved before the
     /// loops and restored after them (the construct's entity is a different one);
     /// `local_init` also sets it from the saved value at the start of every iteration.

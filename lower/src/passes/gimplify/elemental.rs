@@ -81,6 +81,10 @@ impl G<'_> {
                 None => Op::Null,
             });
         }
+        // an internal procedure also takes its host's frame
+        if self.takes_frame(key) {
+            ops.push(self.frame.map_or(Op::Null, Op::Var));
+        }
         Some((sig.link_name.clone(), ops))
     }
 

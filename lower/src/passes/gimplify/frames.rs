@@ -11,7 +11,7 @@ impl G<'_> {
     fn frame_layout(host: &Symbols) -> Vec<(String, usize)> {
         host.list()
             .iter()
-            .filter(|s| !s.parameter && !s.external && s.module.is_none() && !s.host)
+            .filter(|s| !s.parameter && !s.external && s.module.is_none() && !s.host && !s.assoc)
             .map(|s| {
                 let slots = if s.rank > 0 && s.base == BaseTy::Character {
                     2 + 2 * s.rank as usize

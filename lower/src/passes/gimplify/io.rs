@@ -578,6 +578,14 @@ impl G<'_> {
 
     /// One variable, element or section of a `read`, element by element.
     fn read_item(&mut self, e: &Expr) {
+        // array constructors in subscripts (vector subscripts)
+        let mark = self.mat_frees.len();
+        self.materialize_rec(e);
+        self.read_item_at(e);
+        self.free_mats(mark);
+    }
+
+    fn read_item_at(&mut self, e: &Expr) {
         if let Some(BaseTy::Derived(k)) = e.ty.base() {
             self.each_struct(e, &mut |g, a| g.read_struct(a, k));
             return;

@@ -212,6 +212,9 @@ struct G<'a> {
     frame_restores: Vec<(String, VarId)>,
     /// Copy-back of packed assumed-shape dummies, run at every return (see `assumed.rs`).
     unpacks: Vec<Stmt>,
+    /// Temporaries holding the values of the open `associate` constructs' expression
+    /// selectors, freed at the end of each construct.
+    assoc_frees: Vec<Vec<VarId>>,
     /// Statements to run after the call being lowered (descriptors and packed sections
     /// to free), from a mark taken before its arguments.
     call_after: Vec<Stmt>,
@@ -294,6 +297,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             mats: HashMap::new(),
             mat_frees: Vec::new(),
             unpacks: Vec::new(),
+            assoc_frees: Vec::new(),
             call_after: Vec::new(),
             mat_shapes: HashMap::new(),
             globals: std::mem::take(&mut module.globals),
@@ -529,4 +533,9 @@ pub fn zero_of(t: Ty) -> Op {
         // Narrow integers are memory types; their values are `I32`.
         Ty::I8 | Ty::I16 => Op::I32(0),
     }
+}
+
+/// Has a reference's subscript list a vector subscript (a rank-1 integer array)?
+fn has_vector_subscript(subs: &[Arg]) -> bool {
+    subs.iter().any(|s| matches!(s, Arg::Index(x) if x.ty.rank() > 0))
 }

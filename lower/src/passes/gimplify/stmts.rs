@@ -15,6 +15,8 @@ impl G<'_> {
         match &s.kind {
             StmtKind::Assign { lhs, rhs } => {
                 let mark = self.materialize(rhs);
+                // array constructors in the subscripts of the target (vector subscripts)
+                self.materialize_rec(lhs);
                 self.assign(lhs, rhs, s.span);
                 self.free_mats(mark);
             }
@@ -24,7 +26,22 @@ impl G<'_> {
             StmtKind::DoConcurrent { specs, mask, locality, body } => self.do_concurrent(specs, mask.as_ref(), locality, body),
             StmtKind::If { name, arms, else_body } => self.named_construct(name, |g| g.if_chain(arms, else_body.as_deref())),
             StmtKind::SelectCase { name, selector, cases } => self.named_construct(name, |g| g.select_case(selector, cases)),
-            StmtKind::Block { name, body, .. } => self.named_construct(name, |g| g.stmts(body)),
+            StmtKind::Block { name, body, .. } => self.named_construct(name, |g| {
+                // an `associate` construct: its names are bound for the block
+                let assoc = matches!(body.first().map(|s| &s.kind), Some(StmtKind::Associate(_)));
+                if assoc {
+                    g.overrides.push(HashMap::new());
+                    g.assoc_frees.push(Vec::new());
+                }
+                g.stmts(body);
+                if assoc {
+                    g.overrides.pop();
+                    for t in g.assoc_frees.pop().unwrap_or_default() {
+                        g.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(t)]));
+                    }
+                }
+            }),
+            StmtKind::Associate(binds) => self.associate(binds, s.span),
             StmtKind::Do { name, var, start, end, step, body } => {
                 self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, None);
             }

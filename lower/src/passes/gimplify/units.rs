@@ -34,6 +34,23 @@ impl G<'_> {
             if r.rank > 0 {
                 self.not_yet("character-valued functions returning arrays", r.span);
             }
+            if matches!(r.char_len, Some(ast::CharLen::Deferred(_))) {
+                // `character(len=:), allocatable` (gfortran: `char **result, int64 *len`
+                // first): built in a local buffer, handed over in malloc'd memory at return
+                let (resp, lenp) = (self.f.new_var(format!("{}.resp", r.name), Ty::Ptr), self.f.new_var(format!("{}.lenp", r.name), Ty::Ptr));
+                self.f.params.insert(0, lenp);
+                self.f.params.insert(0, resp);
+                let addr = self.f.new_var(format!("{}.addr", r.name), Ty::Ptr);
+                let len = self.f.new_var(format!("{}.len", r.name), Ty::I64);
+                self.emit(Stmt::Assign(addr, Rv::Use(Op::Null)));
+                self.emit(Stmt::Assign(len, Rv::Use(Op::I64(0))));
+                self.homes.insert(r.name.clone(), Home::Chars { addr, len });
+                let out = self.f.new_var(format!("{}.out", r.name), Ty::Ptr);
+                self.unpacks.push(Stmt::Assign(out, Rv::Call("gpuf_c_str_copy".into(), vec![Op::Var(addr), Op::Var(len)], Ty::Ptr)));
+                self.unpacks.push(Stmt::Store(Ty::Ptr, Op::Var(resp), Op::Var(out)));
+                self.unpacks.push(Stmt::Store(Ty::I64, Op::Var(lenp), Op::Var(len)));
+                self.unpacks.push(Stmt::Call("gpuf_free".into(), vec![Op::Var(addr)]));
+            } else {
             let addr = self.f.new_var(format!("{}.res", r.name), Ty::Ptr);
             let hidden = self.f.new_var(format!("{}.reslen", r.name), Ty::Ptr);
             self.f.params.insert(0, hidden);
@@ -41,6 +58,7 @@ impl G<'_> {
             let len = self.f.new_var(format!("{}.len", r.name), Ty::I64);
             self.emit(Stmt::Assign(len, Rv::Cast(Ty::I64, Op::Var(hidden))));
             self.homes.insert(r.name.clone(), Home::Chars { addr, len });
+            }
         }
         // An array result arrives as a hidden first argument: its descriptor.
         let array_result = result_name.as_deref().and_then(|r| syms.get(r)).filter(|s| s.rank > 0 && s.base != BaseTy::Character);
@@ -106,6 +124,10 @@ impl G<'_> {
         // Common members and equivalenced variables live in blocks of static storage.
         let placed = self.declare_storage();
         for s in syms.list() {
+            // associate names get their homes at their construct
+            if s.assoc {
+                continue;
+            }
             if s.external || (s.dummy.is_some() && (s.rank == 0 || s.base == BaseTy::Character)) || placed.contains(&s.name) {
                 continue;
             }

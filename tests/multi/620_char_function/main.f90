@@ -1,0 +1,27 @@
+! Calls external character functions defined in another file, with the lengths declared
+! here (character(len=12), external; a type declaration alone; character*8; character).
+program char_function_callers
+  implicit none
+  character(len=12), external :: label
+  character(len=8) :: padded
+  character*5 short_pad
+  external short_pad
+  character :: initial
+  external padded, initial
+  character(len=20) :: line
+  integer :: i
+  do i = 1, 3
+    print *, '[', label(i * 7), ']', len(label(i))
+  end do
+  print *, '[', padded('ab'), ']', len(padded('x'))
+  line = label(42) // padded('xyz')
+  print *, '[', line, ']'
+  print *, initial('fortran'), initial(label(5))
+  print *, '[', trim(label(100)), ']', len_trim(label(1))
+  call show(short_pad('q'))
+contains
+  subroutine show(s)
+    character(len=*), intent(in) :: s
+    print *, len(s), '[', s, ']'
+  end subroutine
+end program
