@@ -78,7 +78,9 @@ impl G<'_> {
                 }
             }
         }
-        let alloc = matches!(lhs.kind, ExprKind::Name(_)) && self.syms.get(&name).is_some_and(|s| s.allocatable);
+        // Device code cannot allocate: inside compute constructs the array is assigned in
+        // place (as with gfortran's `-fno-realloc-lhs`), as allocatable components are.
+        let alloc = matches!(lhs.kind, ExprKind::Name(_)) && self.syms.get(&name).is_some_and(|s| s.allocatable) && self.region.is_none();
         if let (true, Some(Home::Array(d))) = (alloc, self.lookup(&name)) {
             let n = name.clone();
             if self.realloc_or_assign(&d, lhs, rhs, &name, &shape, lt, &mut |g, _| g.store_global_desc(&n)) {
@@ -171,7 +173,10 @@ impl G<'_> {
     /// Element-by-element assignment of an array expression to an array of its shape.
     fn assign_array_body(&mut self, lhs: &Expr, rhs: &Expr, name: &str, shape: &[Op], lt: Ty) {
         let shape = shape.to_vec();
-        if self.reads_overlap(lhs, rhs, name) {
+        if self.reads_overlap(lhs, rhs, name) && self.region.is_some() {
+            // Device code has no heap for the temporary.
+            self.not_yet(format!("an assignment to `{name}` whose right-hand side reads other elements of `{name}`, inside a compute construct"), rhs.span);
+        } else if self.reads_overlap(lhs, rhs, name) {
             // The right-hand side reads the array being assigned: evaluate into a temporary.
             let mut n = Op::I64(lt.size());
             for e in &shape {
@@ -214,9 +219,15 @@ impl G<'_> {
 
     /// May the right-hand side read elements the left-hand side `name(...)` assigns? Not when
     /// every reference differs from the target in a dimension by constant subscripts or
-    /// constant unit-stride ranges that do not meet (`a(-1:0,k,2) = a(-1:0,k,1) * c`).
+    /// constant unit-stride ranges that do not meet (`a(-1:0,k,2) = a(-1:0,k,1) * c`), or
+    /// is, in an elemental position, the very elements assigned (`a(2:n) = a(2:n) + 1`,
+    /// `a = a * 2`): element k then reads only the element k it writes.
     fn reads_overlap(&self, lhs: &Expr, rhs: &Expr, name: &str) -> bool {
-        let ExprKind::ArrayRef { subs: lsubs, .. } = &lhs.kind else { return mentions(rhs, name) };
+        let lsubs: &[Arg] = match &lhs.kind {
+            ExprKind::ArrayRef { subs, .. } => subs,
+            ExprKind::Name(_) => &[],
+            _ => return mentions(rhs, name),
+        };
         let interval = |a: &Arg| -> Option<(i64, i64)> {
             match a {
                 Arg::Index(x) => self.const_int(x).map(|v| (v, v)),
@@ -231,7 +242,21 @@ impl G<'_> {
                     _ => false,
                 })
         };
-        mentions_except(rhs, name, &disjoint)
+        // The same elements: equal scalar subscripts and ranges that do not read the array
+        // (so that they are the same before and during the assignment); no subscripts
+        // stands for all elements, as `(:, :)` does.
+        let whole = |s: &[Arg]| s.iter().all(|a| matches!(a, Arg::Range { lo: None, hi: None, stride: None, .. }));
+        let plain = |s: &[Arg]| {
+            s.iter().all(|a| match a {
+                Arg::Index(x) => x.ty.rank() == 0 && !mentions(x, name),
+                Arg::Range { lo, hi, stride, .. } => [lo, hi, stride].iter().all(|o| o.as_ref().is_none_or(|x| !mentions(x, name))),
+                Arg::Keyword(..) => false,
+            })
+        };
+        let same = |rsubs: &[Arg]| {
+            plain(lsubs) && plain(rsubs) && ((whole(lsubs) && whole(rsubs)) || super::offload_atomic::args_eq(lsubs, rsubs))
+        };
+        mentions_elementwise(rhs, name, &disjoint, Some(&same))
     }
 
     /// Address of element `idx` of a column-major temporary of `shape` with `size`-byte elements.
@@ -296,40 +321,31 @@ impl G<'_> {
 }
 
 pub(super) fn mentions(e: &Expr, name: &str) -> bool {
-    mentions_except(e, name, &|_| false)
+    mentions_elementwise(e, name, &|_| false, None)
 }
 
 /// Does the expression mention the name other than in elements or sections `name(subs)`
-/// for which `skip(subs)` holds?
-fn mentions_except(e: &Expr, name: &str, skip: &dyn Fn(&[Arg]) -> bool) -> bool {
-    let mentions = |x: &Expr, name: &str| mentions_except(x, name, skip);
+/// for which `skip(subs)` holds, or, in elemental positions (evaluated at the element being
+/// assigned), for which `same(subs)` holds (`same(&[])` for the whole array `name`)?
+fn mentions_elementwise(e: &Expr, name: &str, skip: &dyn Fn(&[Arg]) -> bool, same: Option<&dyn Fn(&[Arg]) -> bool>) -> bool {
+    let elemental = |x: &Expr| mentions_elementwise(x, name, skip, same);
+    let mentions = |x: &Expr| mentions_elementwise(x, name, skip, None);
+    let in_args = |subs: &[Arg]| {
+        subs.iter().any(|s| match s {
+            Arg::Index(x) | Arg::Keyword(_, x) => mentions(x),
+            Arg::Range { lo, hi, stride, .. } => [lo, hi, stride].iter().any(|o| o.as_ref().is_some_and(mentions)),
+        })
+    };
     match &e.kind {
-        ExprKind::Name(id) => id.name == name,
-        ExprKind::ArrayRef { name: n, subs } => {
-            (n.name == name && !skip(subs))
-                || subs.iter().any(|s| match s {
-                    Arg::Index(x) | Arg::Keyword(_, x) => mentions(x, name),
-                    Arg::Range { lo, hi, stride, .. } => [lo, hi, stride].iter().any(|o| o.as_ref().is_some_and(|x| mentions(x, name))),
-                })
-        }
-        ExprKind::Apply { name: n, args: subs } | ExprKind::Call { name: n, args: subs } => {
-            n.name == name
-                || subs.iter().any(|s| match s {
-                    Arg::Index(x) | Arg::Keyword(_, x) => mentions(x, name),
-                    Arg::Range { lo, hi, stride, .. } => [lo, hi, stride].iter().any(|o| o.as_ref().is_some_and(|x| mentions(x, name))),
-                })
-        }
-        ExprKind::Unary(_, x) | ExprKind::Paren(x) => mentions(x, name),
-        ExprKind::Binary(_, x, y) => mentions(x, name) || mentions(y, name),
-        ExprKind::Intrinsic { args, .. } => args.iter().any(|a| mentions(a, name)),
-        ExprKind::Component(c) => {
-            mentions(&c.base, name)
-                || c.subs.iter().any(|s| match s {
-                    Arg::Index(x) | Arg::Keyword(_, x) => mentions(x, name),
-                    Arg::Range { lo, hi, stride, .. } => [lo, hi, stride].iter().any(|o| o.as_ref().is_some_and(|x| mentions(x, name))),
-                })
-        }
-        ExprKind::StructCtor { args, .. } => args.iter().flatten().any(|a| mentions(a, name)),
+        ExprKind::Name(id) => id.name == name && !(e.ty.rank() > 0 && same.is_some_and(|f| f(&[]))),
+        ExprKind::ArrayRef { name: n, subs } => (n.name == name && !skip(subs) && !same.is_some_and(|f| f(subs))) || in_args(subs),
+        ExprKind::Apply { name: n, args: subs } | ExprKind::Call { name: n, args: subs } => n.name == name || in_args(subs),
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) => elemental(x),
+        ExprKind::Binary(_, x, y) => elemental(x) || elemental(y),
+        ExprKind::Intrinsic { func, args } if !func.is_array_intrinsic() => args.iter().any(elemental),
+        ExprKind::Intrinsic { args, .. } => args.iter().any(mentions),
+        ExprKind::Component(c) => mentions(&c.base) || in_args(&c.subs),
+        ExprKind::StructCtor { args, .. } => args.iter().flatten().any(mentions),
         _ => false,
     }
 }

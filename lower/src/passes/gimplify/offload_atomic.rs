@@ -213,25 +213,28 @@ fn same_place(a: &Expr, b: &Expr) -> bool {
     }
 }
 
+/// Structural equality of argument and subscript lists, ignoring spans.
+pub(super) fn args_eq(a: &[Arg], b: &[Arg]) -> bool {
+    let opt = |a: &Option<Expr>, b: &Option<Expr>| match (a, b) {
+        (Some(a), Some(b)) => expr_eq(a, b),
+        (None, None) => true,
+        _ => false,
+    };
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(p, q)| match (p, q) {
+            (Arg::Index(p), Arg::Index(q)) => expr_eq(p, q),
+            (Arg::Keyword(n1, p), Arg::Keyword(n2, q)) => n1.name == n2.name && expr_eq(p, q),
+            (Arg::Range { lo: l1, hi: h1, stride: s1, .. }, Arg::Range { lo: l2, hi: h2, stride: s2, .. }) => {
+                opt(l1, l2) && opt(h1, h2) && opt(s1, s2)
+            }
+            _ => false,
+        })
+}
+
 /// Structural equality of expressions, ignoring spans.
 fn expr_eq(x: &Expr, y: &Expr) -> bool {
-    fn opt(a: &Option<Expr>, b: &Option<Expr>) -> bool {
-        match (a, b) {
-            (Some(a), Some(b)) => expr_eq(a, b),
-            (None, None) => true,
-            _ => false,
-        }
-    }
     fn args(a: &[Arg], b: &[Arg]) -> bool {
-        a.len() == b.len()
-            && a.iter().zip(b).all(|(p, q)| match (p, q) {
-                (Arg::Index(p), Arg::Index(q)) => expr_eq(p, q),
-                (Arg::Keyword(n1, p), Arg::Keyword(n2, q)) => n1.name == n2.name && expr_eq(p, q),
-                (Arg::Range { lo: l1, hi: h1, stride: s1, .. }, Arg::Range { lo: l2, hi: h2, stride: s2, .. }) => {
-                    opt(l1, l2) && opt(h1, h2) && opt(s1, s2)
-                }
-                _ => false,
-            })
+        args_eq(a, b)
     }
     match (&x.kind, &y.kind) {
         (ExprKind::Int(a, k1), ExprKind::Int(b, k2)) => a == b && k1 == k2,
