@@ -324,10 +324,13 @@ pub(super) fn mentions(e: &Expr, name: &str) -> bool {
     mentions_elementwise(e, name, &|_| false, None)
 }
 
+/// A test of the subscripts of a reference.
+type SubsTest<'a> = dyn Fn(&[Arg]) -> bool + 'a;
+
 /// Does the expression mention the name other than in elements or sections `name(subs)`
 /// for which `skip(subs)` holds, or, in elemental positions (evaluated at the element being
 /// assigned), for which `same(subs)` holds (`same(&[])` for the whole array `name`)?
-fn mentions_elementwise(e: &Expr, name: &str, skip: &dyn Fn(&[Arg]) -> bool, same: Option<&dyn Fn(&[Arg]) -> bool>) -> bool {
+fn mentions_elementwise(e: &Expr, name: &str, skip: &SubsTest, same: Option<&SubsTest>) -> bool {
     let elemental = |x: &Expr| mentions_elementwise(x, name, skip, same);
     let mentions = |x: &Expr| mentions_elementwise(x, name, skip, None);
     let in_args = |subs: &[Arg]| {
