@@ -819,6 +819,10 @@ pub enum ClauseKind {
     /// binding region of `loop`, which the nesting already fixes), `nontemporal` and
     /// `hint` (performance hints). The clause name.
     Ignored(String),
+    /// `allocate([allocator:] list)`: the allocator of the private copies of the list
+    /// items. gpuf's private copies live in registers, per-thread stack blocks or launch
+    /// scratch memory, where every allocator's traits hold, so the clause changes nothing.
+    Allocate(Option<Expr>, Vec<Expr>),
     /// `depend(...)`: constructs run synchronously at the encountering point, which
     /// satisfies every dependence.
     Depend,

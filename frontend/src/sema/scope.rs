@@ -668,7 +668,7 @@ impl Checker {
         }
     }
 
-    /// Imports the named constants (`integer(4)`) of an intrinsic module: `openacc`,
+    /// Imports the named constants (`integer(4)`, see [`crate::intrinsic_modules::constant_kind`]) of an intrinsic module: `openacc`,
     /// `iso_fortran_env`, `iso_c_binding`; `missing` reports a name the table lacks.
     pub(super) fn use_constants(&mut self, u: &Use, table: &[(&str, i64)], missing: impl Fn(&mut Self, &Ident)) {
         let (mname, span) = (&u.module.name, u.module.span);
@@ -699,9 +699,10 @@ impl Checker {
                 }
                 self.syms.remove(i);
             }
-            let mut s = Symbol::new(local.name.clone(), BaseTy::Integer(4), remote.span);
+            let k = crate::intrinsic_modules::constant_kind(&remote.name);
+            let mut s = Symbol::new(local.name.clone(), BaseTy::Integer(k), remote.span);
             s.parameter = true;
-            s.init = Some(Expr { kind: ExprKind::Int(v, 4), span: remote.span, ty: Ty::Scalar(BaseTy::Integer(4)) });
+            s.init = Some(Expr { kind: ExprKind::Int(v, k), span: remote.span, ty: Ty::Scalar(BaseTy::Integer(k)) });
             self.use_assoc.insert(local.name.clone(), mname.clone());
             self.syms.push(s);
         }

@@ -53,6 +53,7 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Defaultmap(..) => "defaultmap",
         ClauseKind::Depend => "depend",
         ClauseKind::Ignored(n) => n,
+        ClauseKind::Allocate(..) => "allocate",
         ClauseKind::Unsupported(s) => s.split('(').next().unwrap_or(s),
     }
 }
@@ -248,6 +249,12 @@ impl Checker {
             | ClauseKind::Device(items) => self.check_data_clause(items, cname, true),
             ClauseKind::Map(_, items) | ClauseKind::To(items) | ClauseKind::From(items) => self.check_data_clause(items, cname, true),
             ClauseKind::Shared(items) | ClauseKind::Lastprivate(items) => self.check_data_clause(items, cname, false),
+            ClauseKind::Allocate(a, items) => {
+                if let Some(a) = a {
+                    self.check_int_arg(a, "the allocator of `allocate` must be a scalar integer (of kind `omp_allocator_handle_kind`)");
+                }
+                self.check_data_clause(items, cname, false)
+            }
             ClauseKind::NumTeams(e)
             | ClauseKind::ThreadLimit(e)
             | ClauseKind::NumThreads(e)
