@@ -254,6 +254,7 @@ impl G<'_> {
         };
         let id = self.f.new_loop();
         self.loops.push((name, id));
+        self.do_vars.push(var.name.clone());
         self.push_block();
         if let Some((n, vs)) = self.region.as_mut().and_then(|r| r.allocas.take()) {
             if n > 1 {
@@ -273,6 +274,7 @@ impl G<'_> {
         self.stmts(body);
         let b = self.pop_block();
         self.loops.pop();
+        self.do_vars.pop();
         if scoped {
             self.overrides.pop();
         }

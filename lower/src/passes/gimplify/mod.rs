@@ -144,6 +144,8 @@ struct G<'a> {
     /// Scoped replacements of a name (privates, reduction locals, loop variables).
     overrides: Vec<HashMap<String, Home>>,
     loops: Vec<(Option<String>, LoopId)>,
+    /// The variables of the enclosing `do` loops (which their bodies cannot define).
+    do_vars: Vec<String>,
     /// Named `if`, `select case` and `block` constructs that `exit name` may leave.
     named: Vec<(String, LoopId)>,
     /// Temporary character buffers of the statement being lowered, freed after it.
@@ -237,6 +239,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             homes: BTreeMap::new(),
             overrides: Vec::new(),
             loops: Vec::new(),
+            do_vars: Vec::new(),
             named: Vec::new(),
             str_temps: Vec::new(),
             blocks: vec![Vec::new()],
