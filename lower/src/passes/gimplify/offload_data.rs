@@ -408,6 +408,9 @@ pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> 
                         (ast::AtomicKind::Update | ast::AtomicKind::Write, [(x, _)]) => Some(*x),
                         // Capture: the statement that is not a plain copy updates the target.
                         (ast::AtomicKind::Capture, [(a, ra), (b, _)]) => Some(if matches!(ra.kind, ExprKind::Name(_)) { *b } else { *a }),
+                        (ast::AtomicKind::Compare | ast::AtomicKind::CompareCapture, _) => {
+                            ast::atomic_compare(body, &super::offload_atomic::same_place).map(|c| c.x)
+                        }
                         _ => None,
                     };
                     if let Some(x) = target {
