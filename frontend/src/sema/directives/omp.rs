@@ -111,7 +111,12 @@ impl Checker {
             }
             let what = match &c.kind {
                 ClauseKind::Lastprivate(_) => Some("the `lastprivate` clause".to_string()),
-                ClauseKind::OmpDefault(d) if d == "private" || d == "firstprivate" => Some(format!("`default({d})`")),
+                // In target regions they become explicit clauses (gimplify's offload_omp).
+                ClauseKind::OmpDefault(d)
+                    if (d == "private" || d == "firstprivate") && !kind.leaves().has(OmpLeaves::TARGET) && !self.in_target() =>
+                {
+                    Some(format!("`default({d})` on host OpenMP constructs"))
+                }
                 _ => None,
             };
             if let Some(w) = what {

@@ -89,6 +89,9 @@ impl G<'_> {
                 ClauseKind::Private(list) => {
                     for e in list {
                         let ExprKind::Name(id) = &e.kind else { continue };
+                        if self.is_param(&id.name) {
+                            continue;
+                        }
                         match self.lookup(&id.name) {
                             Some(Home::Mem(_, BaseTy::Derived(k))) => {
                                 let outer = self.region.as_ref().map(|r| r.levels).unwrap_or_default();

@@ -331,6 +331,14 @@ fn target_region(
         }
     }
     region.extend(defaultmap(dir, body, diags));
+    if let Some(k) = default_private(dir, body) {
+        // Firstprivate copies belong to the region (one per team); private ones to the
+        // loop of a combined loop construct.
+        match k {
+            ClauseKind::Private(_) if loop_leaves.is_some() => loop_cl.push(k),
+            k => region.push(k),
+        }
+    }
     let kind = if teams || parallel || simd_only {
         if !teams {
             region.push(ClauseKind::NumGangs(int_lit(1, dir.span)));
@@ -369,6 +377,24 @@ fn target_region(
             ast::Stmt { kind: StmtKind::Construct { dir: d, body: stmts(body, ctx, diags), end_span }, span }
         }
     }
+}
+
+/// `default(firstprivate)` / `default(private)` (of the `teams` or `parallel` of a combined
+/// target construct) as an explicit `firstprivate` / `private` clause listing the variables
+/// the region references without a clause (DO variables are private already).
+fn default_private(dir: &ast::Directive, body: &[ast::Stmt]) -> Option<ClauseKind> {
+    let d = dir.clauses.iter().find_map(|c| match &c.kind {
+        ClauseKind::OmpDefault(d) if d == "firstprivate" || d == "private" => Some(d.as_str()),
+        _ => None,
+    })?;
+    let mut skip: Vec<String> = dir.clauses.iter().flat_map(|c| clause_names(&c.kind)).collect();
+    let mut refs: Vec<(String, ast::Expr)> = Vec::new();
+    body_refs(body, &mut refs, &mut skip);
+    let list: Vec<ast::Expr> = refs.into_iter().filter(|(n, _)| !skip.contains(n)).map(|(_, e)| e).collect();
+    if list.is_empty() {
+        return None;
+    }
+    Some(if d == "firstprivate" { ClauseKind::Firstprivate(list) } else { ClauseKind::Private(list) })
 }
 
 /// `defaultmap(behavior[:category])` as explicit data clauses for the variables the region
