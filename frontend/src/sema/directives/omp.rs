@@ -110,7 +110,9 @@ impl Checker {
                 }
             }
             let what = match &c.kind {
-                ClauseKind::Lastprivate(_) => Some("the `lastprivate` clause".to_string()),
+                ClauseKind::Lastprivate(_) if !kind.leaves().has(OmpLeaves::TARGET) && !self.in_target() => {
+                    Some("the `lastprivate` clause on host OpenMP constructs".to_string())
+                }
                 // In target regions they become explicit clauses (gimplify's offload_omp).
                 ClauseKind::OmpDefault(d)
                     if (d == "private" || d == "firstprivate") && !kind.leaves().has(OmpLeaves::TARGET) && !self.in_target() =>

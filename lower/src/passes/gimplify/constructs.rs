@@ -271,7 +271,11 @@ impl G<'_> {
                 self.store_as(*b, Op::Var(*p), Op::Var(lv));
             }
         }
+        let last = self.last_private_cond(part.as_ref(), &var.name, lv, vty, &lo, &hi, &st);
         self.stmts(body);
+        if let Some(lp) = last {
+            self.last_private_copy(lp);
+        }
         let b = self.pop_block();
         self.loops.pop();
         self.do_vars.pop();

@@ -19,6 +19,9 @@
 //!   `copyout`, `release` `delete` and `delete` `delete` with `finalize`. `target update
 //!   to/from` is `update device/self` (with `if_present`: OpenMP updates nothing that is
 //!   not mapped). Data not in a clause: scalars firstprivate, arrays `tofrom`, as OpenACC.
+//! - `lastprivate` on a loop is `private` plus a copy-out in the iteration that is last in
+//!   sequential order (gimplify's `do_loop`); on a combined target construct the item is
+//!   also mapped `tofrom`.
 //! - `nowait` is satisfied by synchronous execution; `device(n)`, `schedule`,
 //!   `dist_schedule`, `simdlen`, `shared` and `default(shared|none)` do not change results.
 //! - `barrier` inside `target` needs nothing: partitioned loops end with a join.
@@ -331,6 +334,23 @@ fn target_region(
         }
     }
     region.extend(defaultmap(dir, body, diags));
+    if loop_leaves.is_some() {
+        // A `lastprivate` item of a combined target construct is also mapped `tofrom`
+        // (unless a map clause says otherwise).
+        let mapped: Vec<String> =
+            dir.clauses.iter().filter(|c| matches!(c.kind, ClauseKind::Map(..))).flat_map(|c| clause_names(&c.kind)).collect();
+        let lp: Vec<ast::Expr> = dir
+            .clauses
+            .iter()
+            .filter_map(|c| if let ClauseKind::Lastprivate(l) = &c.kind { Some(l) } else { None })
+            .flatten()
+            .filter(|e| names_of(e).is_some_and(|n| !mapped.contains(&n)))
+            .cloned()
+            .collect();
+        if !lp.is_empty() {
+            region.push(ClauseKind::Copy(lp));
+        }
+    }
     if let Some(k) = default_private(dir, body) {
         // Firstprivate copies belong to the region (one per team); private ones to the
         // loop of a combined loop construct.
@@ -593,9 +613,11 @@ fn loop_clauses(cs: &[ast::Clause], diags: &mut Vec<Diagnostic>) -> Vec<ClauseKi
     let mut out = Vec::new();
     for c in cs {
         match &c.kind {
-            ClauseKind::Private(_) | ClauseKind::Reduction(..) | ClauseKind::Collapse(_) | ClauseKind::Unsupported(_) => {
-                out.push(c.kind.clone())
-            }
+            ClauseKind::Private(_)
+            | ClauseKind::Lastprivate(_)
+            | ClauseKind::Reduction(..)
+            | ClauseKind::Collapse(_)
+            | ClauseKind::Unsupported(_) => out.push(c.kind.clone()),
             ClauseKind::Firstprivate(_) => {
                 diags.push(Diagnostic::not_yet("`firstprivate` on an OpenMP loop construct inside `target`", c.span))
             }

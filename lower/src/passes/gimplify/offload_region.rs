@@ -351,7 +351,7 @@ impl G<'_> {
     }
 
     /// Copies the elements of an array with the descriptor's shape from `src` to `dst`.
-    fn copy_array_data(&mut self, src: VarId, dst: VarId, d: &Desc) {
+    pub(super) fn copy_array_data(&mut self, src: VarId, dst: VarId, d: &Desc) {
         let t = match d.base {
             BaseTy::Derived(_) => Ty::I8,
             b => complex::part_ty(b).unwrap_or(mem_ty(b)),
