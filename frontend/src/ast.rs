@@ -882,6 +882,10 @@ pub enum ClauseKind {
     /// binding region of `loop`, which the nesting already fixes), `nontemporal` and
     /// `hint` (performance hints). The clause name.
     Ignored(String),
+    /// OpenMP's `if(directive-name: condition)`: the leaf construct it applies to, as
+    /// written (`target`, `target data`, `parallel`, `simd`, ...); without a modifier the
+    /// clause is [`ClauseKind::If`].
+    IfFor(String, Expr),
     /// `allocate([allocator:] list)`: the allocator of the private copies of the list
     /// items. gpuf's private copies live in registers, per-thread stack blocks or launch
     /// scratch memory, where every allocator's traits hold, so the clause changes nothing.

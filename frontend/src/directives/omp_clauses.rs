@@ -156,17 +156,23 @@ impl Parser {
         self.expect(&Tok::LParen)?;
         // `if(target: c)`, `if(target data: c)`, `if(parallel: c)`
         let mut i = 0;
-        while matches!(self.tok_at(i), Tok::Name(_)) {
+        let mut words = Vec::new();
+        while let Tok::Name(w) = self.tok_at(i) {
+            words.push(w.clone());
             i += 1;
         }
-        if i > 0 && self.tok_at(i) == &Tok::Colon {
+        let modifier = (i > 0 && self.tok_at(i) == &Tok::Colon).then(|| words.join(" "));
+        if modifier.is_some() {
             for _ in 0..=i {
                 self.bump();
             }
         }
         let e = self.expr()?;
         self.expect(&Tok::RParen)?;
-        Ok(ClauseKind::If(e))
+        Ok(match modifier {
+            Some(m) => ClauseKind::IfFor(m, e),
+            None => ClauseKind::If(e),
+        })
     }
 
     /// `device([device_num:] n)`; `device(ancestor: n)` is not supported yet.

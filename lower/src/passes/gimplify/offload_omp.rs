@@ -161,8 +161,14 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
                 // `release` and `from` first, then `delete` with `finalize`.
                 let (del, rest): (Vec<&ast::Clause>, Vec<&ast::Clause>) =
                     dir.clauses.iter().partition(|c| matches!(c.kind, ClauseKind::Map(MapType::Delete, _)));
-                let common: Vec<ClauseKind> =
-                    dir.clauses.iter().filter(|c| matches!(c.kind, ClauseKind::If(_))).map(|c| c.kind.clone()).collect();
+                let common: Vec<ClauseKind> = dir
+                    .clauses
+                    .iter()
+                    .filter_map(|c| match &c.kind {
+                        ClauseKind::If(e) | ClauseKind::IfFor(_, e) => Some(ClauseKind::If(e.clone())),
+                        _ => None,
+                    })
+                    .collect();
                 let rest: Vec<ast::Clause> = rest.into_iter().cloned().collect();
                 if rest.iter().any(|c| matches!(c.kind, ClauseKind::Map(..))) {
                     out.push(mk(StmtKind::Standalone(acc(AccKind::ExitData, data_clauses(&rest), dir))));
@@ -182,7 +188,7 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
                     .filter_map(|c| match &c.kind {
                         ClauseKind::To(l) => Some(ClauseKind::Device(l.clone())),
                         ClauseKind::From(l) => Some(ClauseKind::SelfHost(l.clone())),
-                        ClauseKind::If(e) => Some(ClauseKind::If(e.clone())),
+                        ClauseKind::If(e) | ClauseKind::IfFor(_, e) => Some(ClauseKind::If(e.clone())),
                         _ => None,
                     })
                     .collect();
@@ -311,6 +317,12 @@ fn target_region(
         match &c.kind {
             ClauseKind::Map(..) => region.extend(data_clauses(std::slice::from_ref(c))),
             ClauseKind::If(_) => region.push(c.kind.clone()),
+            ClauseKind::IfFor(m, e) if m == "target" => region.push(ClauseKind::If(e.clone())),
+            // `if(parallel:)`, `if(teams:)`, `if(simd:)`: a team of one thread, one team or
+            // no vectorisation when false. None can change a result (the threads of a
+            // worksharing loop share its iterations), so the region keeps its shape; the
+            // thread queries still report the team's threads.
+            ClauseKind::IfFor(..) => {}
             ClauseKind::Firstprivate(_) => region.push(c.kind.clone()),
             ClauseKind::NumTeams(e) if teams => region.push(ClauseKind::NumGangs(e.clone())),
             ClauseKind::ThreadLimit(e) | ClauseKind::NumThreads(e) if teams || parallel => region.push(ClauseKind::VectorLength(e.clone())),
@@ -374,6 +386,24 @@ fn target_region(
         AccKind::Serial
     };
     let ctx = Ctx { target: true, teams, parallel: l.has(OmpLeaves::PARALLEL) };
+    region_stmt(dir, body, loop_leaves, loop_cl, region, kind, ctx, end_span, span, diags)
+}
+
+/// The rewritten target region: its directive with the region's clauses `region` (and the
+/// loop's `loop_cl` on a combined loop construct) and the body.
+#[allow(clippy::too_many_arguments)]
+fn region_stmt(
+    dir: &ast::Directive,
+    body: &[ast::Stmt],
+    loop_leaves: Option<OmpLeaves>,
+    loop_cl: Vec<ClauseKind>,
+    mut region: Vec<ClauseKind>,
+    kind: AccKind,
+    ctx: Ctx,
+    end_span: gpuf_frontend::Span,
+    span: gpuf_frontend::Span,
+    diags: &mut Vec<Diagnostic>,
+) -> ast::Stmt {
     match loop_leaves {
         Some(ll) => {
             let loop_dir = ast::Directive {
@@ -640,6 +670,7 @@ fn data_clauses(cs: &[ast::Clause]) -> Vec<ClauseKind> {
                 MapType::Release | MapType::Delete => ClauseKind::Delete(l.clone()),
             }),
             ClauseKind::If(e) => Some(ClauseKind::If(e.clone())),
+            ClauseKind::IfFor(m, e) if m.starts_with("target") => Some(ClauseKind::If(e.clone())),
             _ => None,
         })
         .collect()
