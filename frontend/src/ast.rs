@@ -646,6 +646,69 @@ pub enum AtomicKind {
     Read,
     Write,
     Capture,
+    /// OpenMP's `atomic compare`: see [`atomic_compare`].
+    Compare,
+    /// OpenMP's `atomic compare capture`.
+    CompareCapture,
+}
+
+/// The parts of the body of an OpenMP `atomic compare [capture]` (the Fortran forms with
+/// `==` or `.eqv.`): `if (x == e) then; x = d; [else; v = x;] end if`, or the `if` preceded
+/// by `v = x` (the old value) or followed by it (the new value).
+pub struct AtomicCompare<'a> {
+    pub x: &'a Expr,
+    pub e: &'a Expr,
+    pub d: &'a Expr,
+    /// The captured variable and which value of `x` it gets.
+    pub capture: Option<(&'a Expr, CaptureOf)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureOf {
+    /// `v = x` before the `if`: the value `x` had.
+    Old,
+    /// `else; v = x`: the value `x` had, when the comparison failed.
+    OldIfFailed,
+    /// `v = x` after the `if`: the value `x` has afterwards.
+    New,
+}
+
+/// The parts of an `atomic compare [capture]` body, or `None` when it has none of the forms;
+/// `same` tells whether two expressions designate the same variable.
+pub fn atomic_compare<'a>(body: &'a [Stmt], same: &dyn Fn(&Expr, &Expr) -> bool) -> Option<AtomicCompare<'a>> {
+    let copy = |s: &'a Stmt| match &s.kind {
+        StmtKind::Assign { lhs, rhs } => Some((lhs, rhs)),
+        _ => None,
+    };
+    let is_if = |s: &Stmt| matches!(s.kind, StmtKind::If { .. });
+    let (before, cond_stmt, after) = match body {
+        [s] => (None, s, None),
+        [a, s] if is_if(s) => (Some(a), s, None),
+        [s, b] if is_if(s) => (None, s, Some(b)),
+        _ => return None,
+    };
+    let StmtKind::If { arms, else_body, .. } = &cond_stmt.kind else { return None };
+    let [(cond, then_body)] = arms.as_slice() else { return None };
+    let [assign] = then_body.as_slice() else { return None };
+    let (x, d) = copy(assign)?;
+    let ExprKind::Binary(BinOp::Eq | BinOp::Eqv, a, b) = &cond.kind else { return None };
+    let e = if same(a, x) {
+        &**b
+    } else if same(b, x) {
+        &**a
+    } else {
+        return None;
+    };
+    // `v = x` with the same `x`.
+    let capture_of = |s: &'a Stmt| copy(s).filter(|(_, r)| same(r, x)).map(|(v, _)| v);
+    let capture = match (before, else_body.as_deref(), after) {
+        (None, None, None) => None,
+        (Some(s), None, None) => Some((capture_of(s)?, CaptureOf::Old)),
+        (None, None, Some(s)) => Some((capture_of(s)?, CaptureOf::New)),
+        (None, Some([s]), None) => Some((capture_of(s)?, CaptureOf::OldIfFailed)),
+        _ => return None,
+    };
+    Some(AtomicCompare { x, e, d, capture })
 }
 
 /// A directive with its clauses. Statements carry directives through model-neutral
@@ -950,6 +1013,14 @@ pub enum ClauseKind {
     /// binding region of `loop`, which the nesting already fixes), `nontemporal` and
     /// `hint` (performance hints). The clause name.
     Ignored(String),
+    /// OpenMP's `if(directive-name: condition)`: the leaf construct it applies to, as
+    /// written (`target`, `target data`, `parallel`, `simd`, ...); without a modifier the
+    /// clause is [`ClauseKind::If`].
+    IfFor(String, Expr),
+    /// `allocate([allocator:] list)`: the allocator of the private copies of the list
+    /// items. gpuf's private copies live in registers, per-thread stack blocks or launch
+    /// scratch memory, where every allocator's traits hold, so the clause changes nothing.
+    Allocate(Option<Expr>, Vec<Expr>),
     /// `depend(...)`: constructs run synchronously at the encountering point, which
     /// satisfies every dependence.
     Depend,

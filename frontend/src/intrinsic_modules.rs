@@ -57,7 +57,8 @@ const ISO_C_BINDING: &[(&str, i64)] = &[
 ];
 
 /// The constants of intrinsic module `module`, if gpuf provides it.
-/// The named constants of `omp_lib` (all `integer(4)`), with gfortran's values so that
+/// The named constants of `omp_lib` (`integer(4)` but for the handles, see
+/// [`constant_kind`]), with gfortran's values so that
 /// objects of both compilers agree.
 pub const OMP_LIB_CONSTANTS: &[(&str, i64)] = &[
     // The kinds first: they are `omp_lib_kinds`.
@@ -97,7 +98,32 @@ pub const OMP_LIB_CONSTANTS: &[(&str, i64)] = &[
     ("omp_pause_soft", 1),
     ("omp_pause_hard", 2),
     ("openmp_version", 201511),
+    // Handles, `integer(omp_allocator_handle_kind)` / `integer(omp_memspace_handle_kind)`.
+    ("omp_null_allocator", 0),
+    ("omp_default_mem_alloc", 1),
+    ("omp_large_cap_mem_alloc", 2),
+    ("omp_const_mem_alloc", 3),
+    ("omp_high_bw_mem_alloc", 4),
+    ("omp_low_lat_mem_alloc", 5),
+    ("omp_cgroup_mem_alloc", 6),
+    ("omp_pteam_mem_alloc", 7),
+    ("omp_thread_mem_alloc", 8),
+    ("omp_default_mem_space", 0),
+    ("omp_large_cap_mem_space", 1),
+    ("omp_const_mem_space", 2),
+    ("omp_high_bw_mem_space", 3),
+    ("omp_low_lat_mem_space", 4),
 ];
+
+/// The kind of an intrinsic module's named integer constant: 4, but 8 for `omp_lib`'s
+/// allocator and memory-space handles.
+pub fn constant_kind(name: &str) -> u8 {
+    if name.starts_with("omp_") && (name.ends_with("_mem_alloc") || name.ends_with("_mem_space") || name == "omp_null_allocator") {
+        8
+    } else {
+        4
+    }
+}
 
 /// The named constants of `omp_lib_kinds`: the kinds of `omp_lib`.
 pub const OMP_LIB_KINDS: &[(&str, i64)] = OMP_LIB_CONSTANTS.split_at(13).0;

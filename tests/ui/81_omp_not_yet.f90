@@ -3,7 +3,7 @@ program omp_not_yet
   implicit none
   integer :: i, s, a(10)
   s = 0
-  !$omp target teams distribute parallel do reduction(+:s) lastprivate(i) in_reduction(+: a)
+  !$omp target teams distribute parallel do reduction(+:s) linear(i) in_reduction(+: a)
   do i = 1, 10
     s = s + i
   end do

@@ -268,7 +268,7 @@ impl Parser {
         }
         if let Some(sp) = self.eat_directive_end(kind) {
             span = span.to(sp);
-        } else if atomic_kind == AtomicKind::Capture
+        } else if matches!(atomic_kind, AtomicKind::Capture | AtomicKind::CompareCapture)
             && self.terminator().is_none()
             && !self.is(&Tok::DirectiveStart)
             && !self.is(&Tok::OmpDirectiveStart)

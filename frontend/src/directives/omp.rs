@@ -179,6 +179,41 @@ impl Parser {
         Some((OmpKind::Leaves(leaves), n))
     }
 
+    /// The clauses of `!$omp atomic` that choose its form (`read`, `write`, `update`,
+    /// `capture`, `compare`, in any order and separated by commas or not), and those that
+    /// cannot change a result since gpuf's atomic operations are sequentially consistent:
+    /// the memory orders, `fail(order)`, `weak` and `hint(h)`.
+    fn omp_atomic_clauses(&mut self) -> AtomicKind {
+        let (mut form, mut capture, mut compare) = (AtomicKind::Update, false, false);
+        while let Tok::Name(w) = self.tok().clone() {
+            match w.as_str() {
+                "read" => form = AtomicKind::Read,
+                "write" => form = AtomicKind::Write,
+                "update" => form = AtomicKind::Update,
+                "capture" => capture = true,
+                "compare" => compare = true,
+                "seq_cst" | "acq_rel" | "acquire" | "release" | "relaxed" | "weak" => {}
+                "fail" | "hint" if self.tok_at(1) == &Tok::LParen => {
+                    self.bump();
+                    if !self.skip_parens() {
+                        break;
+                    }
+                    self.eat(&Tok::Comma);
+                    continue;
+                }
+                _ => break,
+            }
+            self.bump();
+            self.eat(&Tok::Comma);
+        }
+        match (compare, capture) {
+            (true, true) => AtomicKind::CompareCapture,
+            (true, false) => AtomicKind::Compare,
+            (false, true) => AtomicKind::Capture,
+            (false, false) => form,
+        }
+    }
+
     /// The directive line itself: its name, clauses and the span of `!$omp name`.
     #[inline(never)]
     fn omp_directive_head(&mut self) -> PResult<(Directive, AtomicKind, Span)> {
@@ -214,7 +249,7 @@ impl Parser {
                 return Err(Fail);
             }
         }
-        let atomic_kind = if kind == OmpKind::Atomic { self.atomic_clause() } else { AtomicKind::Update };
+        let atomic_kind = if kind == OmpKind::Atomic { self.omp_atomic_clauses() } else { AtomicKind::Update };
         // `critical (name)`.
         let mut name_clause = None;
         if kind == OmpKind::Critical && self.is(&Tok::LParen) {

@@ -45,7 +45,7 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "has_device_addr", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "use_device_ptr", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "use_device_addr", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
-        Clause { name: "allocate", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "allocate", syntax: Syntax::Own(Parser::omp_clause_allocate) },
         Clause { name: "in_reduction", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "linear", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "aligned", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
@@ -55,7 +55,7 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "proc_bind", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "copyin", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "ordered", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
-        Clause { name: "uses_allocators", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "uses_allocators", syntax: Syntax::Own(Parser::omp_clause_uses_allocators) },
         Clause { name: "seq_cst", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "relaxed", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "acq_rel", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
@@ -65,6 +65,18 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
     ],
     unlisted: &[],
 };
+
+/// OpenMP's predefined memory allocators.
+const PREDEFINED_ALLOCATORS: [&str; 8] = [
+    "omp_default_mem_alloc",
+    "omp_large_cap_mem_alloc",
+    "omp_const_mem_alloc",
+    "omp_high_bw_mem_alloc",
+    "omp_low_lat_mem_alloc",
+    "omp_cgroup_mem_alloc",
+    "omp_pteam_mem_alloc",
+    "omp_thread_mem_alloc",
+];
 
 impl Parser {
     /// `map([map-type:] list)`: `to`, `from`, `tofrom` (also without a type), `alloc`,
@@ -151,17 +163,23 @@ impl Parser {
         self.expect(&Tok::LParen)?;
         // `if(target: c)`, `if(target data: c)`, `if(parallel: c)`
         let mut i = 0;
-        while matches!(self.tok_at(i), Tok::Name(_)) {
+        let mut words = Vec::new();
+        while let Tok::Name(w) = self.tok_at(i) {
+            words.push(w.clone());
             i += 1;
         }
-        if i > 0 && self.tok_at(i) == &Tok::Colon {
+        let modifier = (i > 0 && self.tok_at(i) == &Tok::Colon).then(|| words.join(" "));
+        if modifier.is_some() {
             for _ in 0..=i {
                 self.bump();
             }
         }
         let e = self.expr()?;
         self.expect(&Tok::RParen)?;
-        Ok(ClauseKind::If(e))
+        Ok(match modifier {
+            Some(m) => ClauseKind::IfFor(m, e),
+            None => ClauseKind::If(e),
+        })
     }
 
     /// `device([device_num:] n)`; `device(ancestor: n)` is not supported yet.
@@ -285,6 +303,88 @@ impl Parser {
         }
         self.expect(&Tok::RParen)?;
         Ok(ClauseKind::Defaultmap(b.name, cat))
+    }
+
+    /// `allocate([allocator:] list)` or `allocate(allocator(a)[, align(n)]: list)`: see
+    /// [`ClauseKind::Allocate`]; `align` is not supported yet.
+    fn omp_clause_allocate(&mut self, _: &str) -> PResult<ClauseKind> {
+        self.expect(&Tok::LParen)?;
+        let mut allocator = None;
+        if self.is_name("allocator") && self.tok_at(1) == &Tok::LParen {
+            self.bump();
+            self.bump();
+            allocator = Some(self.expr()?);
+            self.expect(&Tok::RParen)?;
+            if self.is(&Tok::Comma) {
+                self.skip_to_closing_paren();
+                return Ok(ClauseKind::Unsupported("allocate(align)".into()));
+            }
+            self.expect(&Tok::Colon)?;
+        } else if self.is_name("align") && self.tok_at(1) == &Tok::LParen {
+            self.skip_to_closing_paren();
+            return Ok(ClauseKind::Unsupported("allocate(align)".into()));
+        } else if self.colon_before_rparen() {
+            allocator = Some(self.expr()?);
+            self.expect(&Tok::Colon)?;
+        }
+        let list = self.var_items()?;
+        Ok(ClauseKind::Allocate(allocator, list))
+    }
+
+    /// Skips to just after the `)` that closes the clause (whose `(` has been read).
+    fn skip_to_closing_paren(&mut self) {
+        let mut depth = 0usize;
+        while !self.at_eos() {
+            match self.tok() {
+                Tok::LParen => depth += 1,
+                Tok::RParen if depth == 0 => {
+                    self.bump();
+                    return;
+                }
+                Tok::RParen => depth -= 1,
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    /// Is there a `:` at parenthesis depth 0 before the `)` that closes the clause?
+    fn colon_before_rparen(&self) -> bool {
+        let mut depth = 0usize;
+        for i in 0.. {
+            match self.tok_at(i) {
+                Tok::LParen => depth += 1,
+                Tok::RParen if depth == 0 => return false,
+                Tok::RParen => depth -= 1,
+                Tok::Colon if depth == 0 => return true,
+                Tok::Eos | Tok::Eof => return false,
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// `uses_allocators(list)`: the predefined allocators (`omp_default_mem_alloc`, ...)
+    /// need nothing (see [`ClauseKind::Allocate`]); allocators with traits or memory spaces
+    /// are not supported yet.
+    fn omp_clause_uses_allocators(&mut self, name: &str) -> PResult<ClauseKind> {
+        self.expect(&Tok::LParen)?;
+        loop {
+            match self.tok().clone() {
+                Tok::Name(n) if PREDEFINED_ALLOCATORS.contains(&n.as_str()) && matches!(self.tok_at(1), Tok::Comma | Tok::RParen) => {
+                    self.bump();
+                }
+                _ => {
+                    self.skip_to_closing_paren();
+                    return Ok(ClauseKind::Unsupported("uses_allocators(user-defined allocators)".into()));
+                }
+            }
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(&Tok::RParen)?;
+        Ok(ClauseKind::Ignored(name.to_string()))
     }
 
     fn omp_clause_not_yet(&mut self, name: &str) -> PResult<ClauseKind> {

@@ -37,7 +37,12 @@ impl Checker {
                 _ => None,
             };
             if let Some(s) = name.and_then(|n| self.syms.get(n)) {
-                if !s.parameter && !s.external && s.dummy.is_none() && (s.module.is_some() || s.save) {
+                if s.host && !s.parameter && !s.external {
+                    self.err(Diagnostic::not_yet(
+                        format!("host association in a device procedure (`{}` is a variable of the host procedure)", s.name),
+                        e.span,
+                    ));
+                } else if !s.parameter && !s.external && s.dummy.is_none() && (s.module.is_some() || s.save) {
                     let what = if s.module.is_some() { "module variables" } else { "saved variables" };
                     self.err(Diagnostic::not_yet(format!("{what} inside a device procedure (`routine` or `declare target`)"), e.span));
                 }

@@ -283,17 +283,8 @@ impl Global {
                 }
             }
             for k in marks {
-                // Internal procedures get the host's frame of host addresses: not on the device.
-                if let Some((_, (v, _))) = flat.iter().enumerate().find(|(j, (_, vh))| {
-                    vh.is_some_and(|h| flat.get(h).is_some_and(|(hu, _)| hu.kind != UnitKind::Module))
-                        && g.keys.get(*j).cloned().flatten().as_ref() == Some(&k)
-                }) {
-                    diags.push(
-                        Diagnostic::not_yet(format!("`!$acc routine` on the internal procedure `{}`", v.name.name), v.name.span)
-                            .with_note("help: make it a module procedure or an external procedure"),
-                    );
-                    continue;
-                }
+                // An internal procedure compiled for the device takes no host frame (of host
+                // addresses): checking its body reports any host variable it uses.
                 if let Some(sig) = g.procs.map.get_mut(&k) {
                     sig.routine = true;
                 }
@@ -690,7 +681,7 @@ impl Checker {
         }
     }
 
-    /// Imports the named constants (`integer(4)`) of an intrinsic module: `openacc`,
+    /// Imports the named constants (`integer(4)`, see [`crate::intrinsic_modules::constant_kind`]) of an intrinsic module: `openacc`,
     /// `iso_fortran_env`, `iso_c_binding`; `missing` reports a name the table lacks.
     pub(super) fn use_constants(&mut self, u: &Use, table: &[(&str, i64)], missing: impl Fn(&mut Self, &Ident)) {
         let (mname, span) = (&u.module.name, u.module.span);
@@ -721,9 +712,10 @@ impl Checker {
                 }
                 self.syms.remove(i);
             }
-            let mut s = Symbol::new(local.name.clone(), BaseTy::Integer(4), remote.span);
+            let k = crate::intrinsic_modules::constant_kind(&remote.name);
+            let mut s = Symbol::new(local.name.clone(), BaseTy::Integer(k), remote.span);
             s.parameter = true;
-            s.init = Some(Expr { kind: ExprKind::Int(v, 4), span: remote.span, ty: Ty::Scalar(BaseTy::Integer(4)) });
+            s.init = Some(Expr { kind: ExprKind::Int(v, k), span: remote.span, ty: Ty::Scalar(BaseTy::Integer(k)) });
             self.use_assoc.insert(local.name.clone(), mname.clone());
             self.syms.push(s);
         }

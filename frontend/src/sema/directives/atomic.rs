@@ -78,6 +78,10 @@ pub(in crate::sema) fn is_update(l: &Expr, r: &Expr) -> bool {
 
 impl Checker {
     pub(in crate::sema) fn atomic(&mut self, kind: AtomicKind, body: &[Stmt], span: Span) {
+        if matches!(kind, AtomicKind::Compare | AtomicKind::CompareCapture) {
+            self.atomic_compare(kind, body, span);
+            return;
+        }
         let assigns: Vec<(&Expr, &Expr, Span)> = body
             .iter()
             .filter_map(|s| match &s.kind {
@@ -152,6 +156,39 @@ impl Checker {
             _ => {
                 self.err(Diagnostic::error("E0310", "wrong number of statements after `atomic`", span).with_label("expected one statement"))
             }
+        }
+    }
+
+    /// `atomic compare [capture]`: one of the forms of [`atomic_compare`], with a numeric or
+    /// logical scalar `x` that `e` and `d` do not use.
+    fn atomic_compare(&mut self, kind: AtomicKind, body: &[Stmt], span: Span) {
+        let capture = kind == AtomicKind::CompareCapture;
+        let sp = body.first().map_or(span, |s| s.span);
+        let expected = if capture {
+            "expected `if (x == e) then; x = d; else; v = x; end if`, or `v = x` before or after `if (x == e) then; x = d; end if`"
+        } else {
+            "expected `if (x == e) then; x = d; end if`"
+        };
+        let Some(c) = atomic_compare(body, &same_expr) else {
+            self.err(Diagnostic::error("E0310", "these statements are not an atomic compare", sp).with_label(expected));
+            return;
+        };
+        if c.x.ty == Ty::Unknown || c.e.ty == Ty::Unknown || c.d.ty == Ty::Unknown {
+            return;
+        }
+        let x = designator_name(c.x).unwrap_or("");
+        let scalar = c.x.ty.rank() == 0 && !matches!(c.x.ty.base(), Some(BaseTy::Character | BaseTy::Derived(_)));
+        if x.is_empty() || !scalar {
+            self.err(
+                Diagnostic::error("E0310", "the variable of an `atomic compare` must be a numeric or logical scalar", c.x.span)
+                    .with_label(format!("this is a {}", ty_name(c.x.ty))),
+            );
+        } else if mentions(c.e, x) || mentions(c.d, x) {
+            let bad = if mentions(c.e, x) { c.e } else { c.d };
+            self.err(Diagnostic::error("E0310", format!("this expression must not use `{x}`"), bad.span).with_label("uses the atomic variable"));
+        } else if capture != c.capture.is_some() {
+            let label = if capture { "`compare capture` needs `v = x`" } else { "`v = x` needs the `capture` clause" };
+            self.err(Diagnostic::error("E0310", "these statements are not an atomic compare", sp).with_label(label).with_note(format!("note: {expected}")));
         }
     }
 }

@@ -59,6 +59,8 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Ignored(n) => n,
         ClauseKind::CriticalName(_) => "name",
         ClauseKind::Filter(_) => "filter",
+        ClauseKind::Allocate(..) => "allocate",
+        ClauseKind::IfFor(..) => "if",
         ClauseKind::Unsupported(s) => s.split('(').next().unwrap_or(s),
     }
 }
@@ -241,6 +243,10 @@ impl Checker {
             ClauseKind::DeviceNum(e) | ClauseKind::DefaultAsync(e) => self.check_int_arg(e, "the argument must be a scalar integer"),
             ClauseKind::Collapse(e) => self.check_collapse(e, span, assoc, cl),
             ClauseKind::If(e) => self.check_if(kind, e),
+            ClauseKind::IfFor(m, e) => {
+                self.check_if(kind, e);
+                self.check_if_modifier(kind, m, span);
+            }
             ClauseKind::Reduction(op, items) => self.check_reduction(*op, items, span),
             ClauseKind::Private(items) | ClauseKind::Firstprivate(items) => self.check_data_clause(items, cname, false),
             ClauseKind::Copy(items)
@@ -257,6 +263,12 @@ impl Checker {
             ClauseKind::Deviceptr(items) | ClauseKind::UseDevice(items) => self.check_device_address_clause(items, cname),
             ClauseKind::Map(_, items) | ClauseKind::To(items) | ClauseKind::From(items) => self.check_data_clause(items, cname, true),
             ClauseKind::Shared(items) | ClauseKind::Lastprivate(items) => self.check_data_clause(items, cname, false),
+            ClauseKind::Allocate(a, items) => {
+                if let Some(a) = a {
+                    self.check_int_arg(a, "the allocator of `allocate` must be a scalar integer (of kind `omp_allocator_handle_kind`)");
+                }
+                self.check_data_clause(items, cname, false)
+            }
             ClauseKind::NumTeams(e)
             | ClauseKind::ThreadLimit(e)
             | ClauseKind::NumThreads(e)
@@ -399,6 +411,26 @@ impl Checker {
             self.want_logical(e, "the `if` clause's condition");
         } else if e.ty != Ty::Unknown && e.ty != Ty::Scalar(BaseTy::Logical) {
             self.err(Diagnostic::error("E0220", "the `if` clause needs a scalar logical", e.span).with_label("not logical"));
+        }
+    }
+
+    /// The directive-name modifier of OpenMP's `if` must name the directive or one of its
+    /// leaf constructs.
+    fn check_if_modifier(&mut self, kind: DirKind, m: &str, span: Span) {
+        let Some(k) = kind.omp() else { return };
+        let l = k.leaves();
+        let ok = match m {
+            "target" => l.has(OmpLeaves::TARGET),
+            "teams" => l.has(OmpLeaves::TEAMS),
+            "parallel" => l.has(OmpLeaves::PARALLEL),
+            "simd" => l.has(OmpLeaves::SIMD),
+            _ => m == k.name(),
+        };
+        if !ok {
+            self.err(
+                Diagnostic::error("E0327", format!("`if({m}:)` does not apply to `{}`", k.name()), span)
+                    .with_label(format!("`{m}` is not a construct of this directive")),
+            );
         }
     }
 

@@ -128,10 +128,12 @@ impl Checker {
                 }
             }
             let what = match &c.kind {
-                ClauseKind::Lastprivate(_) if kind.leaves().has(OmpLeaves::TARGET) || self.in_target() => {
-                    Some("the `lastprivate` clause".to_string())
+                // In target regions they become explicit clauses (gimplify's offload_omp).
+                ClauseKind::OmpDefault(d)
+                    if (d == "private" || d == "firstprivate") && !kind.leaves().has(OmpLeaves::TARGET) && !self.in_target() =>
+                {
+                    Some(format!("`default({d})` on host OpenMP constructs"))
                 }
-                ClauseKind::OmpDefault(d) if d == "private" || d == "firstprivate" => Some(format!("`default({d})`")),
                 _ => None,
             };
             if let Some(w) = what {

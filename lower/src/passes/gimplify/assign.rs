@@ -321,7 +321,21 @@ impl G<'_> {
                     _ => false,
                 })
         };
-        mentions_except(rhs, name, &disjoint)
+        // The same elements: equal scalar subscripts and ranges that do not read the array
+        // (so that they are the same before and during the assignment); no subscripts
+        // stands for all elements, as `(:, :)` does.
+        let whole = |s: &[Arg]| s.iter().all(|a| matches!(a, Arg::Range { lo: None, hi: None, stride: None, .. }));
+        let plain = |s: &[Arg]| {
+            s.iter().all(|a| match a {
+                Arg::Index(x) => x.ty.rank() == 0 && !mentions(x, name),
+                Arg::Range { lo, hi, stride, .. } => [lo, hi, stride].iter().all(|o| o.as_ref().is_none_or(|x| !mentions(x, name))),
+                Arg::Keyword(..) => false,
+            })
+        };
+        let same = |rsubs: &[Arg]| {
+            plain(lsubs) && plain(rsubs) && ((whole(lsubs) && whole(rsubs)) || super::offload_atomic::args_eq(lsubs, rsubs))
+        };
+        mentions_elementwise(rhs, name, &disjoint, Some(&same))
     }
 
     /// Address of element `idx` of a column-major temporary of `shape` with `size`-byte elements.
@@ -386,40 +400,34 @@ impl G<'_> {
 }
 
 pub(super) fn mentions(e: &Expr, name: &str) -> bool {
-    mentions_except(e, name, &|_| false)
+    mentions_elementwise(e, name, &|_| false, None)
 }
 
+/// A test of the subscripts of a reference.
+type SubsTest<'a> = dyn Fn(&[Arg]) -> bool + 'a;
+
 /// Does the expression mention the name other than in elements or sections `name(subs)`
-/// for which `skip(subs)` holds?
-fn mentions_except(e: &Expr, name: &str, skip: &dyn Fn(&[Arg]) -> bool) -> bool {
-    let mentions = |x: &Expr, name: &str| mentions_except(x, name, skip);
+/// for which `skip(subs)` holds, or, in elemental positions (evaluated at the element being
+/// assigned), for which `same(subs)` holds (`same(&[])` for the whole array `name`)?
+fn mentions_elementwise(e: &Expr, name: &str, skip: &SubsTest, same: Option<&SubsTest>) -> bool {
+    let elemental = |x: &Expr| mentions_elementwise(x, name, skip, same);
+    let mentions = |x: &Expr| mentions_elementwise(x, name, skip, None);
+    let in_args = |subs: &[Arg]| {
+        subs.iter().any(|s| match s {
+            Arg::Index(x) | Arg::Keyword(_, x) => mentions(x),
+            Arg::Range { lo, hi, stride, .. } => [lo, hi, stride].iter().any(|o| o.as_ref().is_some_and(mentions)),
+        })
+    };
     match &e.kind {
-        ExprKind::Name(id) => id.name == name,
-        ExprKind::ArrayRef { name: n, subs } => {
-            (n.name == name && !skip(subs))
-                || subs.iter().any(|s| match s {
-                    Arg::Index(x) | Arg::Keyword(_, x) => mentions(x, name),
-                    Arg::Range { lo, hi, stride, .. } => [lo, hi, stride].iter().any(|o| o.as_ref().is_some_and(|x| mentions(x, name))),
-                })
-        }
-        ExprKind::Apply { name: n, args: subs } | ExprKind::Call { name: n, args: subs } => {
-            n.name == name
-                || subs.iter().any(|s| match s {
-                    Arg::Index(x) | Arg::Keyword(_, x) => mentions(x, name),
-                    Arg::Range { lo, hi, stride, .. } => [lo, hi, stride].iter().any(|o| o.as_ref().is_some_and(|x| mentions(x, name))),
-                })
-        }
-        ExprKind::Unary(_, x) | ExprKind::Paren(x) => mentions(x, name),
-        ExprKind::Binary(_, x, y) => mentions(x, name) || mentions(y, name),
-        ExprKind::Intrinsic { args, .. } => args.iter().any(|a| mentions(a, name)),
-        ExprKind::Component(c) => {
-            mentions(&c.base, name)
-                || c.subs.iter().any(|s| match s {
-                    Arg::Index(x) | Arg::Keyword(_, x) => mentions(x, name),
-                    Arg::Range { lo, hi, stride, .. } => [lo, hi, stride].iter().any(|o| o.as_ref().is_some_and(|x| mentions(x, name))),
-                })
-        }
-        ExprKind::StructCtor { args, .. } => args.iter().flatten().any(|a| mentions(a, name)),
+        ExprKind::Name(id) => id.name == name && !(e.ty.rank() > 0 && same.is_some_and(|f| f(&[]))),
+        ExprKind::ArrayRef { name: n, subs } => (n.name == name && !skip(subs) && !same.is_some_and(|f| f(subs))) || in_args(subs),
+        ExprKind::Apply { name: n, args: subs } | ExprKind::Call { name: n, args: subs } => n.name == name || in_args(subs),
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) => elemental(x),
+        ExprKind::Binary(_, x, y) => elemental(x) || elemental(y),
+        ExprKind::Intrinsic { func, args } if !func.is_array_intrinsic() => args.iter().any(elemental),
+        ExprKind::Intrinsic { args, .. } => args.iter().any(mentions),
+        ExprKind::Component(c) => mentions(&c.base) || in_args(&c.subs),
+        ExprKind::StructCtor { args, .. } => args.iter().flatten().any(mentions),
         _ => false,
     }
 }

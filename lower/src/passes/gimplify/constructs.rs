@@ -254,6 +254,7 @@ impl G<'_> {
         };
         let id = self.f.new_loop();
         self.loops.push((name, id));
+        self.do_vars.push(var.name.clone());
         self.push_block();
         if let Some((n, vs)) = self.region.as_mut().and_then(|r| r.allocas.take()) {
             if n > 1 {
@@ -270,9 +271,14 @@ impl G<'_> {
                 self.store_as(*b, Op::Var(*p), Op::Var(lv));
             }
         }
+        let last = self.last_private_cond(part.as_ref(), &var.name, lv, vty, &lo, &hi, &st);
         self.stmts(body);
+        if let Some(lp) = last {
+            self.last_private_copy(lp);
+        }
         let b = self.pop_block();
         self.loops.pop();
+        self.do_vars.pop();
         if scoped {
             self.overrides.pop();
         }

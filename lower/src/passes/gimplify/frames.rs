@@ -34,7 +34,12 @@ impl G<'_> {
     }
 
     /// Whether procedure `key` is an internal procedure (it takes a host frame).
+    /// Internal procedures compiled for the device (`routine`, `declare target`) take none:
+    /// semantic analysis made sure they use no host variable.
     pub(super) fn takes_frame(&self, key: &str) -> bool {
+        if self.procs.map.get(key).is_some_and(|p| p.routine) {
+            return false;
+        }
         let units = self.units;
         units.iter().any(|u| {
             u.key.as_deref() == Some(key)
@@ -48,6 +53,9 @@ impl G<'_> {
     pub(super) fn receive_frame(&mut self) -> Option<VarId> {
         let units = self.units;
         let me = units.get(self.unit_index()?)?;
+        if me.key.as_ref().and_then(|k| self.procs.map.get(k)).is_some_and(|p| p.routine) {
+            return None;
+        }
         let host = units.get(me.host?)?;
         if host.unit.kind == UnitKind::Module {
             return None;

@@ -82,6 +82,19 @@ enum Home {
     },
 }
 
+/// The copy-out of `lastprivate` items: in the innermost of `remaining + 1` collapsed loops,
+/// when every loop variable has its last value, the private copies are copied to the
+/// originals (a loop variable of the nest gets its value after the sequential loop).
+struct LastPrivate {
+    remaining: u32,
+    /// The nest's loops: variable name and register, type, last value, step (computed
+    /// where the loop starts; the comparisons are made in the innermost body, since
+    /// omp-expand hoists what precedes a collapsed inner loop).
+    loops: Vec<(String, VarId, Ty, Op, Op)>,
+    /// Name, private copy, original, where the clause names it.
+    copies: Vec<(String, Home, Home, Span)>,
+}
+
 /// An array descriptor made of scalar variables.
 #[derive(Clone, Debug)]
 struct Desc {
@@ -149,6 +162,10 @@ struct G<'a> {
     /// Scoped replacements of a name (privates, reduction locals, loop variables).
     overrides: Vec<HashMap<String, Home>>,
     loops: Vec<(Option<String>, LoopId)>,
+    /// The variables of the enclosing `do` loops (which their bodies cannot define).
+    do_vars: Vec<String>,
+    /// `lastprivate` copies for the partitioned loop being lowered: see [`LastPrivate`].
+    last_private: Option<LastPrivate>,
     /// Named `if`, `select case` and `block` constructs that `exit name` may leave.
     named: Vec<(String, LoopId)>,
     /// Temporary character buffers of the statement being lowered, freed after it.
@@ -273,6 +290,8 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             homes: BTreeMap::new(),
             overrides: Vec::new(),
             loops: Vec::new(),
+            do_vars: Vec::new(),
+            last_private: None,
             named: Vec::new(),
             str_temps: Vec::new(),
             blocks: vec![Vec::new()],

@@ -40,6 +40,10 @@ impl G<'_> {
             self.stmts(body);
             return;
         }
+        if matches!(kind, ast::AtomicKind::Compare | ast::AtomicKind::CompareCapture) {
+            self.atomic_compare(dir, body);
+            return;
+        }
         match (kind, stmts.as_slice()) {
             (ast::AtomicKind::Read, [(v, x)]) => {
                 let Some((p, t)) = self.place(x) else { return self.not_yet("this atomic read", dir.span) };
@@ -73,6 +77,45 @@ impl G<'_> {
                 }
             }
             _ => self.not_yet("this form of `atomic`", dir.span),
+        }
+    }
+
+    /// `atomic compare [capture]`: one compare-and-swap of `e` for `d`, whose result is the
+    /// old value of `x`.
+    fn atomic_compare(&mut self, dir: &ast::Directive, body: &[ast::Stmt]) {
+        let Some(c) = ast::atomic_compare(body, &same_place) else { return self.not_yet("this form of `atomic compare`", dir.span) };
+        let Some((p, t)) = self.place(c.x) else { return self.not_yet("an atomic compare of a private variable", dir.span) };
+        let e = self.expr(c.e);
+        let e = self.conv(e, t);
+        let d = self.expr(c.d);
+        let d = self.conv(d, t);
+        let old = self.val(t, Rv::AtomicCas(t, p, e.clone(), d.clone()));
+        let Some((v, of)) = c.capture else { return };
+        let vt = self.expr_ty(v);
+        let swapped = self.val(Ty::I32, Rv::Binary(BinOp::BitEq, old.clone(), e));
+        match of {
+            ast::CaptureOf::Old => {
+                let o = self.conv(old, vt);
+                self.assign_op(v, o);
+            }
+            ast::CaptureOf::OldIfFailed => {
+                self.push_block();
+                let o = self.conv(old, vt);
+                self.assign_op(v, o);
+                let failed = self.pop_block();
+                self.emit(Stmt::If { cond: swapped, then_body: vec![], else_body: failed });
+            }
+            ast::CaptureOf::New => {
+                self.push_block();
+                let n = self.conv(d, vt);
+                self.assign_op(v, n);
+                let then_body = self.pop_block();
+                self.push_block();
+                let o = self.conv(old, vt);
+                self.assign_op(v, o);
+                let else_body = self.pop_block();
+                self.emit(Stmt::If { cond: swapped, then_body, else_body });
+            }
         }
     }
 
@@ -224,7 +267,7 @@ enum RedOpOrSub {
     Div,
 }
 
-fn same_place(a: &Expr, b: &Expr) -> bool {
+pub(super) fn same_place(a: &Expr, b: &Expr) -> bool {
     match (&a.kind, &b.kind) {
         (ExprKind::Paren(x), _) => same_place(x, b),
         (_, ExprKind::Paren(y)) => same_place(a, y),
@@ -235,25 +278,28 @@ fn same_place(a: &Expr, b: &Expr) -> bool {
     }
 }
 
+/// Structural equality of argument and subscript lists, ignoring spans.
+pub(super) fn args_eq(a: &[Arg], b: &[Arg]) -> bool {
+    let opt = |a: &Option<Expr>, b: &Option<Expr>| match (a, b) {
+        (Some(a), Some(b)) => expr_eq(a, b),
+        (None, None) => true,
+        _ => false,
+    };
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(p, q)| match (p, q) {
+            (Arg::Index(p), Arg::Index(q)) => expr_eq(p, q),
+            (Arg::Keyword(n1, p), Arg::Keyword(n2, q)) => n1.name == n2.name && expr_eq(p, q),
+            (Arg::Range { lo: l1, hi: h1, stride: s1, .. }, Arg::Range { lo: l2, hi: h2, stride: s2, .. }) => {
+                opt(l1, l2) && opt(h1, h2) && opt(s1, s2)
+            }
+            _ => false,
+        })
+}
+
 /// Structural equality of expressions, ignoring spans.
 fn expr_eq(x: &Expr, y: &Expr) -> bool {
-    fn opt(a: &Option<Expr>, b: &Option<Expr>) -> bool {
-        match (a, b) {
-            (Some(a), Some(b)) => expr_eq(a, b),
-            (None, None) => true,
-            _ => false,
-        }
-    }
     fn args(a: &[Arg], b: &[Arg]) -> bool {
-        a.len() == b.len()
-            && a.iter().zip(b).all(|(p, q)| match (p, q) {
-                (Arg::Index(p), Arg::Index(q)) => expr_eq(p, q),
-                (Arg::Keyword(n1, p), Arg::Keyword(n2, q)) => n1.name == n2.name && expr_eq(p, q),
-                (Arg::Range { lo: l1, hi: h1, stride: s1, .. }, Arg::Range { lo: l2, hi: h2, stride: s2, .. }) => {
-                    opt(l1, l2) && opt(h1, h2) && opt(s1, s2)
-                }
-                _ => false,
-            })
+        args_eq(a, b)
     }
     match (&x.kind, &y.kind) {
         (ExprKind::Int(a, k1), ExprKind::Int(b, k2)) => a == b && k1 == k2,

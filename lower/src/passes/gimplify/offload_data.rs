@@ -201,9 +201,13 @@ impl G<'_> {
                         let at = self.item_at(dir, c, &what);
                         maps.push(MapItem { kind, addr, bytes, what, at });
                     }
+                    // The variable of an enclosing `do` loop is in a register there; the
+                    // construct cannot define it, so its value captured on entry is all
+                    // any map of it gives the construct.
+                    None if matches!(e.kind, ExprKind::Name(_)) && self.do_vars.contains(&base) => {}
                     None => {
                         // A scalar that stays in a register cannot be mapped; it cannot happen
-                        // since every scalar in a data clause lives in memory.
+                        // since every other scalar in a data clause lives in memory.
                         self.not_yet("this data clause item", e.span);
                     }
                 }
@@ -466,6 +470,9 @@ pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> 
                         (ast::AtomicKind::Update | ast::AtomicKind::Write, [(x, _)]) => Some(*x),
                         // Capture: the statement that is not a plain copy updates the target.
                         (ast::AtomicKind::Capture, [(a, ra), (b, _)]) => Some(if matches!(ra.kind, ExprKind::Name(_)) { *b } else { *a }),
+                        (ast::AtomicKind::Compare | ast::AtomicKind::CompareCapture, _) => {
+                            ast::atomic_compare(body, &super::offload_atomic::same_place).map(|c| c.x)
+                        }
                         _ => None,
                     };
                     if let Some(x) = target {

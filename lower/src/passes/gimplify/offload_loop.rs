@@ -68,6 +68,7 @@ impl G<'_> {
         let mut reductions = Vec::new();
         let mut privates = Vec::new();
         let mut allocas = Vec::new();
+        let mut lasts: Vec<(String, Home, Span)> = Vec::new();
         for c in &dir.clauses {
             match &c.kind {
                 ClauseKind::Reduction(op, list) => {
@@ -86,9 +87,17 @@ impl G<'_> {
                         scope.insert(id.name.clone(), Home::Reg(local, b));
                     }
                 }
-                ClauseKind::Private(list) => {
+                ClauseKind::Private(list) | ClauseKind::Lastprivate(list) => {
                     for e in list {
                         let ExprKind::Name(id) = &e.kind else { continue };
+                        if self.is_param(&id.name) {
+                            continue;
+                        }
+                        if matches!(c.kind, ClauseKind::Lastprivate(_)) {
+                            if let Some(h) = self.lookup(&id.name) {
+                                lasts.push((id.name.clone(), h, e.span));
+                            }
+                        }
                         match self.lookup(&id.name) {
                             Some(Home::Mem(_, BaseTy::Derived(k))) => {
                                 let outer = self.region.as_ref().map(|r| r.levels).unwrap_or_default();
@@ -157,6 +166,10 @@ impl G<'_> {
                 RedResult::Mem(_) => self.emit(Stmt::Assign(r.local, Rv::Use(zero_of(r.ty)))),
             }
         }
+        if !lasts.is_empty() {
+            let copies = lasts.into_iter().filter_map(|(n, orig, sp)| scope.get(&n).map(|p| (n.clone(), p.clone(), orig, sp))).collect();
+            self.last_private = Some(LastPrivate { remaining: collapse.saturating_sub(1), loops: Vec::new(), copies });
+        }
         self.overrides.push(scope);
         if let Some(r) = self.region.as_mut() {
             r.levels = Levels(r.levels.0 | levels.0);
@@ -172,6 +185,72 @@ impl G<'_> {
         self.overrides.pop();
         // After the loop the result holds the reduced value (omp-expand wires it).
         let _ = reductions;
+    }
+}
+
+impl G<'_> {
+    /// In a loop of a `lastprivate` nest (the partitioned loop and the loops it collapses):
+    /// whether this iteration is the loop's last one. Returns the copy-out to emit at the
+    /// end of the body of the innermost loop of the nest.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn last_private_cond(
+        &mut self,
+        part: Option<&PartLoop>,
+        name: &str,
+        lv: VarId,
+        vt: Ty,
+        lo: &Op,
+        hi: &Op,
+        st: &Op,
+    ) -> Option<LastPrivate> {
+        if part.is_none() && self.last_private.as_ref().is_none_or(|lp| lp.loops.is_empty()) {
+            return None;
+        }
+        let mut lp = self.last_private.take()?;
+        // last = lo + ((hi - lo) / st) * st
+        let d = self.bin(vt, BinOp::Sub, hi.clone(), lo.clone());
+        let k = self.bin(vt, BinOp::Div, d, st.clone());
+        let k = self.bin(vt, BinOp::Mul, k, st.clone());
+        let last = self.bin(vt, BinOp::Add, lo.clone(), k);
+        lp.loops.push((name.to_string(), lv, vt, last, st.clone()));
+        if lp.remaining > 0 {
+            lp.remaining -= 1;
+            self.last_private = Some(lp);
+            return None;
+        }
+        Some(lp)
+    }
+
+    /// The copy-out of `lastprivate` items in the sequentially last iteration. A `cycle` in
+    /// that iteration skips it (the private value is not copied).
+    pub(super) fn last_private_copy(&mut self, lp: LastPrivate) {
+        let mut cond = Op::I32(1);
+        for (_, lv, _, last, _) in &lp.loops {
+            let c = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(*lv), last.clone()));
+            cond = self.val(Ty::I32, Rv::Binary(BinOp::And, cond, c));
+        }
+        self.push_block();
+        for (name, private, orig, sp) in lp.copies {
+            if let Some((_, lv, vt, _, st)) = lp.loops.iter().find(|l| l.0 == name) {
+                // A loop variable of the nest.
+                let after = self.bin(*vt, BinOp::Add, Op::Var(*lv), st.clone());
+                match orig {
+                    Home::Mem(p, b) => self.store_as(b, Op::Var(p), after),
+                    _ => self.not_yet("`lastprivate` of a variable that is not mapped (map it `tofrom`)", sp),
+                }
+                continue;
+            }
+            match (private, orig) {
+                (Home::Reg(pv, _), Home::Mem(p, b)) => self.store_as(b, Op::Var(p), Op::Var(pv)),
+                (Home::Reg(pv, _), Home::Reg(ov, _)) if self.region.as_ref().is_some_and(|r| r.levels.is_empty()) => {
+                    self.emit(Stmt::Assign(ov, Rv::Use(Op::Var(pv))))
+                }
+                (Home::Array(pd), Home::Array(od)) => self.copy_array_data(pd.addr, od.addr, &od),
+                _ => self.not_yet("`lastprivate` of a variable that is not mapped (map it `tofrom`)", sp),
+            }
+        }
+        let body = self.pop_block();
+        self.emit(Stmt::If { cond, then_body: body, else_body: vec![] });
     }
 }
 

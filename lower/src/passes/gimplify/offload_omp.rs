@@ -19,6 +19,9 @@
 //!   `copyout`, `release` `delete` and `delete` `delete` with `finalize`. `target update
 //!   to/from` is `update device/self` (with `if_present`: OpenMP updates nothing that is
 //!   not mapped). Data not in a clause: scalars firstprivate, arrays `tofrom`, as OpenACC.
+//! - `lastprivate` on a loop is `private` plus a copy-out in the iteration that is last in
+//!   sequential order (gimplify's `do_loop`); on a combined target construct the item is
+//!   also mapped `tofrom`.
 //! - `nowait` is satisfied by synchronous execution; `device(n)`, `schedule`,
 //!   `dist_schedule`, `simdlen`, `shared` and `default(shared|none)` do not change results.
 //! - `barrier` inside `target` needs nothing: partitioned loops end with a join.
@@ -172,8 +175,14 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
                 // `release` and `from` first, then `delete` with `finalize`.
                 let (del, rest): (Vec<&ast::Clause>, Vec<&ast::Clause>) =
                     dir.clauses.iter().partition(|c| matches!(c.kind, ClauseKind::Map(MapType::Delete, _)));
-                let common: Vec<ClauseKind> =
-                    dir.clauses.iter().filter(|c| matches!(c.kind, ClauseKind::If(_))).map(|c| c.kind.clone()).collect();
+                let common: Vec<ClauseKind> = dir
+                    .clauses
+                    .iter()
+                    .filter_map(|c| match &c.kind {
+                        ClauseKind::If(e) | ClauseKind::IfFor(_, e) => Some(ClauseKind::If(e.clone())),
+                        _ => None,
+                    })
+                    .collect();
                 let rest: Vec<ast::Clause> = rest.into_iter().cloned().collect();
                 if rest.iter().any(|c| matches!(c.kind, ClauseKind::Map(..))) {
                     out.push(mk(StmtKind::Standalone(acc(AccKind::ExitData, data_clauses(&rest), dir))));
@@ -193,7 +202,7 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
                     .filter_map(|c| match &c.kind {
                         ClauseKind::To(l) => Some(ClauseKind::Device(l.clone())),
                         ClauseKind::From(l) => Some(ClauseKind::SelfHost(l.clone())),
-                        ClauseKind::If(e) => Some(ClauseKind::If(e.clone())),
+                        ClauseKind::If(e) | ClauseKind::IfFor(_, e) => Some(ClauseKind::If(e.clone())),
                         _ => None,
                     })
                     .collect();
@@ -325,6 +334,12 @@ fn target_region(
         match &c.kind {
             ClauseKind::Map(..) => region.extend(data_clauses(std::slice::from_ref(c))),
             ClauseKind::If(_) => region.push(c.kind.clone()),
+            ClauseKind::IfFor(m, e) if m == "target" => region.push(ClauseKind::If(e.clone())),
+            // `if(parallel:)`, `if(teams:)`, `if(simd:)`: a team of one thread, one team or
+            // no vectorisation when false. None can change a result (the threads of a
+            // worksharing loop share its iterations), so the region keeps its shape; the
+            // thread queries still report the team's threads.
+            ClauseKind::IfFor(..) => {}
             ClauseKind::Firstprivate(_) => region.push(c.kind.clone()),
             ClauseKind::NumTeams(e) if teams => region.push(ClauseKind::NumGangs(e.clone())),
             ClauseKind::ThreadLimit(e) | ClauseKind::NumThreads(e) if teams || parallel => region.push(ClauseKind::VectorLength(e.clone())),
@@ -348,6 +363,31 @@ fn target_region(
         }
     }
     region.extend(defaultmap(dir, body, diags));
+    if loop_leaves.is_some() {
+        // A `lastprivate` item of a combined target construct is also mapped `tofrom`
+        // (unless a map clause says otherwise).
+        let mapped: Vec<String> =
+            dir.clauses.iter().filter(|c| matches!(c.kind, ClauseKind::Map(..))).flat_map(|c| clause_names(&c.kind)).collect();
+        let lp: Vec<ast::Expr> = dir
+            .clauses
+            .iter()
+            .filter_map(|c| if let ClauseKind::Lastprivate(l) = &c.kind { Some(l) } else { None })
+            .flatten()
+            .filter(|e| names_of(e).is_some_and(|n| !mapped.contains(&n)))
+            .cloned()
+            .collect();
+        if !lp.is_empty() {
+            region.push(ClauseKind::Copy(lp));
+        }
+    }
+    if let Some(k) = default_private(dir, body) {
+        // Firstprivate copies belong to the region (one per team); private ones to the
+        // loop of a combined loop construct.
+        match k {
+            ClauseKind::Private(_) if loop_leaves.is_some() => loop_cl.push(k),
+            k => region.push(k),
+        }
+    }
     let kind = if teams || parallel || simd_only {
         if !teams {
             region.push(ClauseKind::NumGangs(int_lit(1, dir.span)));
@@ -363,6 +403,24 @@ fn target_region(
         AccKind::Serial
     };
     let ctx = Ctx { target: true, teams, parallel: l.has(OmpLeaves::PARALLEL) };
+    region_stmt(dir, body, loop_leaves, loop_cl, region, kind, ctx, end_span, span, diags)
+}
+
+/// The rewritten target region: its directive with the region's clauses `region` (and the
+/// loop's `loop_cl` on a combined loop construct) and the body.
+#[allow(clippy::too_many_arguments)]
+fn region_stmt(
+    dir: &ast::Directive,
+    body: &[ast::Stmt],
+    loop_leaves: Option<OmpLeaves>,
+    loop_cl: Vec<ClauseKind>,
+    mut region: Vec<ClauseKind>,
+    kind: AccKind,
+    ctx: Ctx,
+    end_span: gpuf_frontend::Span,
+    span: gpuf_frontend::Span,
+    diags: &mut Vec<Diagnostic>,
+) -> ast::Stmt {
     match loop_leaves {
         Some(ll) => {
             let loop_dir = ast::Directive {
@@ -386,6 +444,24 @@ fn target_region(
             ast::Stmt { kind: StmtKind::Construct { dir: d, body: stmts(body, ctx, diags), end_span }, span }
         }
     }
+}
+
+/// `default(firstprivate)` / `default(private)` (of the `teams` or `parallel` of a combined
+/// target construct) as an explicit `firstprivate` / `private` clause listing the variables
+/// the region references without a clause (DO variables are private already).
+fn default_private(dir: &ast::Directive, body: &[ast::Stmt]) -> Option<ClauseKind> {
+    let d = dir.clauses.iter().find_map(|c| match &c.kind {
+        ClauseKind::OmpDefault(d) if d == "firstprivate" || d == "private" => Some(d.as_str()),
+        _ => None,
+    })?;
+    let mut skip: Vec<String> = dir.clauses.iter().flat_map(|c| clause_names(&c.kind)).collect();
+    let mut refs: Vec<(String, ast::Expr)> = Vec::new();
+    body_refs(body, &mut refs, &mut skip);
+    let list: Vec<ast::Expr> = refs.into_iter().filter(|(n, _)| !skip.contains(n)).map(|(_, e)| e).collect();
+    if list.is_empty() {
+        return None;
+    }
+    Some(if d == "firstprivate" { ClauseKind::Firstprivate(list) } else { ClauseKind::Private(list) })
 }
 
 /// `defaultmap(behavior[:category])` as explicit data clauses for the variables the region
@@ -584,9 +660,11 @@ fn loop_clauses(cs: &[ast::Clause], diags: &mut Vec<Diagnostic>) -> Vec<ClauseKi
     let mut out = Vec::new();
     for c in cs {
         match &c.kind {
-            ClauseKind::Private(_) | ClauseKind::Reduction(..) | ClauseKind::Collapse(_) | ClauseKind::Unsupported(_) => {
-                out.push(c.kind.clone())
-            }
+            ClauseKind::Private(_)
+            | ClauseKind::Lastprivate(_)
+            | ClauseKind::Reduction(..)
+            | ClauseKind::Collapse(_)
+            | ClauseKind::Unsupported(_) => out.push(c.kind.clone()),
             ClauseKind::Firstprivate(_) => {
                 diags.push(Diagnostic::not_yet("`firstprivate` on an OpenMP loop construct inside `target`", c.span))
             }
@@ -609,6 +687,7 @@ fn data_clauses(cs: &[ast::Clause]) -> Vec<ClauseKind> {
                 MapType::Release | MapType::Delete => ClauseKind::Delete(l.clone()),
             }),
             ClauseKind::If(e) => Some(ClauseKind::If(e.clone())),
+            ClauseKind::IfFor(m, e) if m.starts_with("target") => Some(ClauseKind::If(e.clone())),
             _ => None,
         })
         .collect()

@@ -112,6 +112,9 @@ impl G<'_> {
                 ClauseKind::Private(l) if loop_dir.is_none() => {
                     for e in l {
                         if let ExprKind::Name(id) = &e.kind {
+                            if self.is_param(&id.name) {
+                                continue;
+                            }
                             match self.lookup(&id.name) {
                                 Some(Home::Mem(_, BaseTy::Derived(k))) => pending_arrays.push((self.struct_desc(&id.name, k), false)),
                                 Some(Home::Reg(_, b)) | Some(Home::Mem(_, b)) => {
@@ -130,6 +133,9 @@ impl G<'_> {
                 ClauseKind::Firstprivate(l) => {
                     for e in l {
                         if let ExprKind::Name(id) = &e.kind {
+                            if self.is_param(&id.name) {
+                                continue;
+                            }
                             match self.lookup(&id.name) {
                                 Some(Home::Mem(_, BaseTy::Derived(_))) => self.not_yet("firstprivate derived-type variables", e.span),
                                 Some(Home::Mem(p, b)) => {
@@ -346,6 +352,11 @@ impl G<'_> {
     }
 
     /// A variable that holds a Fortran name's value on the host (not a temporary).
+    /// A named constant: `default(private|firstprivate)` lists them, but they need no copy.
+    pub(super) fn is_param(&self, name: &str) -> bool {
+        self.syms.get(name).is_some_and(|s| s.parameter)
+    }
+
     fn is_host_var(&self, v: VarId) -> bool {
         let is = |h: &Home| matches!(h, Home::Reg(x, _) if *x == v);
         self.homes.values().any(is) || self.overrides.iter().any(|s| s.values().any(is))
