@@ -899,6 +899,36 @@ impl<'a> G<'a> {
             self.copy_struct(dst, src, k);
             return;
         }
+        if self.region.is_none() && rhs.ty.rank() > 0 && self.realloc_derived(lhs, rhs) {
+            return;
+        }
+        self.assign_derived_in_place(lhs, rhs, k);
+    }
+
+    /// `lhs = rhs` where `lhs` is a whole allocatable array of derived type (a variable
+    /// or a component): reallocated to `rhs`'s shape when needed. False (nothing emitted)
+    /// for other left-hand sides.
+    fn realloc_derived(&mut self, lhs: &Expr, rhs: &Expr) -> bool {
+        let name = root_name(lhs).unwrap_or_default();
+        let shape = self.shape(lhs);
+        let lt = Ty::Ptr;
+        if let Some((a, c)) = self.alloc_comp_ref(lhs) {
+            if !c.dims.is_empty() {
+                let d = self.alloc_comp_desc(a.clone(), &c);
+                return self.realloc_or_assign(&d, lhs, rhs, &name, &shape, lt, &mut |g, d| g.store_alloc_comp_desc(&a, d));
+            }
+        }
+        let ExprKind::Name(id) = &lhs.kind else { return false };
+        if !self.syms.get(&id.name).is_some_and(|s| s.allocatable) {
+            return false;
+        }
+        let Some(Home::Array(d)) = self.lookup(&id.name) else { return false };
+        let n = id.name.clone();
+        self.realloc_or_assign(&d, lhs, rhs, &name, &shape, lt, &mut |g, _| g.store_global_desc(&n))
+    }
+
+    /// `lhs = rhs` for arrays of derived type of one shape, element by element.
+    pub(super) fn assign_derived_in_place(&mut self, lhs: &Expr, rhs: &Expr, k: u16) {
         let shape = self.shape(lhs);
         let root = root_name(lhs).unwrap_or_default();
         if rhs.ty.rank() > 0 && mentions(rhs, &root) {
@@ -931,7 +961,7 @@ impl<'a> G<'a> {
     }
 
     /// Copies a structure of type `k`: the bytes on the host, the components in kernels.
-    fn copy_struct(&mut self, dst: Op, src: Op, k: u16) {
+    pub(super) fn copy_struct(&mut self, dst: Op, src: Op, k: u16) {
         if self.region.is_none() {
             let size = Op::I64(self.type_size(k));
             if self.has_alloc_comps(k, 0) {
