@@ -138,7 +138,7 @@ impl G<'_> {
     /// block (the right-hand side may read the old one), which then replaces the old.
     /// `derived`: the elements are structures of that type, copied deeply into the new
     /// (zeroed) block; the allocatable components of the old elements are freed.
-    fn realloc_assign(&mut self, d: &Desc, rhs: &Expr, rsh: &[Op], lt: Ty, derived: Option<u16>) {
+    pub(super) fn realloc_assign(&mut self, d: &Desc, rhs: &Expr, rsh: &[Op], lt: Ty, derived: Option<u16>) {
         let es = match derived {
             Some(k) => self.type_size(k),
             None => lt.size(),

@@ -187,6 +187,9 @@ impl<'a> G<'a> {
         }
         let size = self.type_size(k).max(16);
         let buf = self.str_temp(Op::I64((size + 7) / 8 * 8));
+        if let (Op::Var(v), true) = (&buf, self.has_alloc_comps(k, 0)) {
+            self.temp_comps.push((*v, k));
+        }
         let Some((link, ops)) = self.call_args(name, args, sp) else { return buf };
         let mut all = vec![buf.clone()];
         all.extend(ops);
@@ -800,6 +803,9 @@ impl<'a> G<'a> {
             return Op::Null;
         }
         let t = self.str_temp(Op::I64(size));
+        if let (Op::Var(v), true) = (&t, self.has_alloc_comps(k, 0)) {
+            self.temp_comps.push((*v, k));
+        }
         let Some(ti) = self.type_info(k) else { return t };
         for (c, v) in ti.comps.iter().zip(args) {
             let ca = self.val(Ty::Ptr, Rv::PtrAdd(t.clone(), Op::I64(c.offset)));
@@ -808,7 +814,7 @@ impl<'a> G<'a> {
                 continue;
             };
             if c.alloc {
-                self.not_yet("values of allocatable components in structure constructors", v.span);
+                self.ctor_alloc_comp(&ca, c, v);
                 continue;
             }
             match c.base {
@@ -820,7 +826,13 @@ impl<'a> G<'a> {
                     let sz = self.type_size(j);
                     if c.dims.is_empty() {
                         let src = self.expr(v);
-                        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![ca, Op::I64(sz), src, Op::I64(sz)]));
+                        if self.has_alloc_comps(j, 0) {
+                            // A deep copy: the value may be another temporary, freed with
+                            // its components.
+                            self.copy_struct(ca, src, j);
+                        } else {
+                            self.emit(Stmt::Call("gpuf_str_copy".into(), vec![ca, Op::I64(sz), src, Op::I64(sz)]));
+                        }
                     } else {
                         self.not_yet("arrays of derived type in structure constructors", v.span);
                     }
@@ -853,6 +865,45 @@ impl<'a> G<'a> {
             }
         }
         t
+    }
+
+    /// The value `v` of the allocatable component `c` at `ca` (unallocated, in a new
+    /// structure) in a structure constructor: allocated with `v`'s shape and bounds (a
+    /// scalar with its value) and assigned a (deep) copy.
+    fn ctor_alloc_comp(&mut self, ca: &Op, c: &CompInfo, v: &Expr) {
+        let derived = match c.base {
+            BaseTy::Derived(j) => Some(j),
+            _ => None,
+        };
+        if c.dims.is_empty() {
+            let size = self.elem_size(c.base).max(1);
+            let p = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![Op::I64(size)], Ty::Ptr));
+            self.emit(Stmt::Store(Ty::Ptr, ca.clone(), p.clone()));
+            match derived {
+                Some(j) => {
+                    let src = self.expr(v);
+                    self.copy_struct(p, src, j);
+                }
+                None => {
+                    let ty = ir_ty(c.base);
+                    let x = self.expr(v);
+                    let x = self.conv(x, ty);
+                    self.emit(Stmt::Store(ty, p, x));
+                }
+            }
+            return;
+        }
+        if usize::from(v.ty.rank()) != c.dims.len() {
+            self.not_yet("this value of an allocatable array component in a structure constructor", v.span);
+            return;
+        }
+        let d = self.alloc_comp_desc(ca.clone(), c);
+        let mark = self.materialize(v);
+        let rsh = self.shape(v);
+        let lt = if derived.is_some() { Ty::Ptr } else { ir_ty(c.base) };
+        self.realloc_assign(&d, v, &rsh, lt, derived);
+        self.free_mats(mark);
+        self.store_alloc_comp_desc(ca, &d);
     }
 
     /// The default value of one component at `ca`.
