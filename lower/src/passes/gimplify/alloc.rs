@@ -127,6 +127,15 @@ impl G<'_> {
             self.not_yet("`allocate` inside a compute construct", sp);
             return;
         }
+        // The source is evaluated once, before the allocations.
+        let mark = source.map(|e| self.materialize(e));
+        self.alloc_opts_items(inner, spec, source, mold, sp);
+        if let Some(m) = mark {
+            self.free_mats(m);
+        }
+    }
+
+    fn alloc_opts_items(&mut self, inner: &ast::Stmt, spec: Option<&ast::AllocTypeSpec>, source: Option<&Expr>, mold: bool, sp: Span) {
         let copy = if mold { None } else { source };
         match &inner.kind {
             StmtKind::Allocate(items) => {

@@ -208,6 +208,16 @@ impl<'a> G<'a> {
         Desc { name: name.to_string(), base: BaseTy::Derived(k), addr, lb: Vec::new(), ext: Vec::new() }
     }
 
+    /// The elements of an `intent(out)` array dummy of derived type `k` on entry: their
+    /// allocatable components deallocated, then their default values.
+    pub(super) fn reset_out_elems(&mut self, d: &Desc, k: u16) {
+        if self.has_alloc_comps(k, 0) {
+            let size = self.type_size(k);
+            self.each_desc_elem(d, size, &mut |g, x| g.free_alloc_comps(x, k));
+        }
+        self.init_array_elems(d, k);
+    }
+
     /// Default-initialises every element of an array of derived type `k`.
     pub(super) fn init_array_elems(&mut self, d: &Desc, k: u16) {
         if !self.needs_init(k) {

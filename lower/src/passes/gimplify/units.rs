@@ -87,7 +87,11 @@ impl G<'_> {
                         self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
                     }
                     if let (BaseTy::Derived(k), Some(ast::Intent::Out)) = (s.base, s.intent) {
-                        // `intent(out)` derived-type dummies get their default values on entry.
+                        // `intent(out)` derived-type dummies get their default values on entry
+                        // (their allocatable components deallocated first).
+                        if self.has_alloc_comps(k, 0) {
+                            self.free_alloc_comps(Op::Var(pv), k);
+                        }
                         self.init_struct(Op::Var(pv), k);
                     }
                 }
@@ -117,6 +121,11 @@ impl G<'_> {
                     self.declare_alloc_dummy(s, pv);
                 } else if Self::is_assumed_shape_dummy(s) {
                     self.declare_assumed_shape(s, pv);
+                    if let (BaseTy::Derived(k), Some(ast::Intent::Out)) = (s.base, s.intent) {
+                        if let Some(Home::Array(desc)) = self.lookup(&s.name) {
+                            self.reset_out_elems(&desc, k);
+                        }
+                    }
                 } else {
                     let desc = self.new_desc(s);
                     self.emit(Stmt::Assign(desc.addr, Rv::Use(Op::Var(pv))));
@@ -125,7 +134,7 @@ impl G<'_> {
                         if s.dims.iter().any(|d| matches!(d, DimSpec::AssumedSize(_))) {
                             self.not_yet("assumed-size `intent(out)` arrays of derived type", s.span);
                         } else {
-                            self.init_array_elems(&desc, k);
+                            self.reset_out_elems(&desc, k);
                         }
                     }
                 }
