@@ -17,6 +17,15 @@ program alloc_interop
   integer, allocatable :: a(:)
   real(8), allocatable :: w(:, :)
   integer :: i
+  ! bag_fill is called through an implicit interface (the type is passed by address).
+  type :: bag
+    sequence
+    integer, allocatable :: items(:)
+    real(8), allocatable :: w
+    integer :: count
+  end type
+  type(bag) :: b, c
+  external :: bag_fill
   do i = 1, 5
     call push(a, 3 * i)
   end do
@@ -34,4 +43,12 @@ program alloc_interop
   print *, a
   call drop(a)
   print *, allocated(a)
+  call bag_fill(b, 3)
+  print *, lbound(b%items), b%items, b%w, b%count
+  c = b
+  call bag_fill(b, 2)
+  print *, lbound(b%items), b%items, b%w, b%count, c%items
+  deallocate(b%items, b%w)
+  call bag_fill(b, 1)
+  print *, b%items, b%w
 end program
