@@ -300,8 +300,6 @@ impl Parser {
         if self.item_is_component() {
             return self.allocate_comp(start, opts);
         }
-        // Items without bounds: (span of the name, end of the item) for the error below.
-        let mut bare = Vec::new();
         loop {
             let name = self.expect_name("an array name")?;
             let name = if self.is(&Tok::Assign) { name } else { self.block_rename(name) };
@@ -313,9 +311,7 @@ impl Parser {
                 continue;
             }
             if !self.is(&Tok::LParen) {
-                // Bounds from `source=`/`mold=`, or a scalar with a type spec.
-                let sp = self.span();
-                bare.push((name.clone(), name.span.to(Span { lo: sp.lo, hi: sp.lo })));
+                // A scalar, or bounds from `source=`/`mold=` (sema checks which).
                 items.push((name, Vec::new()));
                 if !self.eat(&Tok::Comma) {
                     break;
@@ -331,13 +327,6 @@ impl Parser {
         }
         self.expect(&Tok::RParen)?;
         self.expect_eos()?;
-        if let (Some((name, sp)), None, None) = (bare.first(), &opts.source, &opts.spec) {
-            self.diags.push(
-                Diagnostic::error("E0019", format!("`allocate` needs the shape of `{}`", name.name), *sp)
-                    .with_label(format!("expected `{}(...)`", name.name)),
-            );
-            return Err(Fail);
-        }
         Ok(opts.wrap(Stmt { kind: StmtKind::Allocate(items), span: self.from(start) }))
     }
 

@@ -8,6 +8,7 @@ impl G<'_> {
         if lhs.ty.rank() == 0 && self.region.is_none() {
             // An unallocated allocatable scalar component is allocated by the assignment.
             self.alloc_scalar_comp_on_assign(lhs);
+            self.alloc_scalar_var_on_assign(lhs);
         }
         if self.complex_assign(lhs, rhs, sp) {
             return;

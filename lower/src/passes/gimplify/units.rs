@@ -140,6 +140,11 @@ impl G<'_> {
                 }
                 continue;
             }
+            if s.allocatable && s.rank == 0 && s.base != BaseTy::Character && result_name.as_deref() != Some(s.name.as_str()) {
+                let saved = s.module.is_some() || (unit.kind != UnitKind::Program && (s.save || s.init.is_some()));
+                self.declare_alloc_scalar(s, saved);
+                continue;
+            }
             if let (BaseTy::Derived(k), false) = (s.base, result_name.as_deref() == Some(s.name.as_str())) {
                 let saved_here = unit.kind != UnitKind::Program && (s.save || s.init.is_some());
                 let saved = (s.module.is_some() || saved_here).then(|| self.static_name(s));
