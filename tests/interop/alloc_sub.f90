@@ -50,3 +50,21 @@ subroutine bag_fill(b, n)
   b%w = 0.25d0 * size(b%items)
   b%count = size(b%items)
 end subroutine
+
+subroutine bags_make(bs, n)
+  type :: bag
+    sequence
+    integer, allocatable :: items(:)
+    real(8), allocatable :: w
+    integer :: count
+  end type
+  type(bag), allocatable, intent(out) :: bs(:)
+  integer, intent(in) :: n
+  integer :: i, j
+  allocate(bs(n))
+  do i = 1, n
+    bs(i)%items = [(j, j = 1, i + 1)]
+    bs(i)%count = i + 1
+  end do
+  deallocate(bs(1)%items)
+end subroutine
