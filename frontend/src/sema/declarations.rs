@@ -399,8 +399,7 @@ impl Checker {
                 self.err(Diagnostic::not_yet("allocatable function results", ent.name.span));
             } else if dims.is_empty() && !matches!(base, BaseTy::Character | BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical | BaseTy::Derived(_)) {
                 self.err(Diagnostic::not_yet("allocatable scalars of this type", ent.name.span));
-            } else if dims.is_empty() && base != BaseTy::Character && (self.kind == UnitKind::Module || (in_proc && save)) {
-                self.err(Diagnostic::not_yet("module and saved allocatable scalars", ent.name.span));
+
             } else if !all_deferred {
                 let colons = vec![":"; dims.len()].join(",");
                 self.err(

@@ -48,6 +48,7 @@ impl G<'_> {
                     self.free_scalar_comps(p, k);
                 }
                 self.deallocate_data(p, &name.name);
+                self.store_scalar_global(p);
                 continue;
             }
             let d = match self.lookup(&name.name) {
@@ -285,12 +286,21 @@ impl G<'_> {
     /// An allocatable scalar variable of a procedure or main program: its data address,
     /// null until allocated; freed (with its allocatable components) on return.
     pub(super) fn declare_alloc_scalar(&mut self, s: &gpuf_frontend::sema::Symbol, saved: bool) {
-        if saved {
-            self.not_yet(format!("saved or module allocatable scalar `{}`", s.name), s.span);
-        }
         let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
-        self.emit(Stmt::Assign(p, Rv::Use(Op::Null)));
         self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
+        if saved {
+            // A module or saved one: the global is its data pointer (gfortran's layout),
+            // loaded on entry and after calls, written back when it changes.
+            let (gname, local) = self.static_name(s);
+            self.add_global(&gname, Ty::Ptr, Op::Null, local);
+            let block = self.f.new_var(format!("{}.global", s.name), Ty::Ptr);
+            self.emit(Stmt::Assign(block, Rv::GlobalAddr(gname)));
+            self.emit(Stmt::Assign(p, Rv::Load(Ty::Ptr, Op::Var(block))));
+            let d = Desc { name: s.name.clone(), base: s.base, addr: p, lb: Vec::new(), ext: Vec::new() };
+            self.global_descs.push((block, d));
+            return;
+        }
+        self.emit(Stmt::Assign(p, Rv::Use(Op::Null)));
         if self.unit.kind != ast::UnitKind::Program {
             if let BaseTy::Derived(k) = s.base {
                 if self.has_alloc_comps(k, 0) {
@@ -310,8 +320,17 @@ impl G<'_> {
         let len = n.len() as i64;
         let np = self.val(Ty::Ptr, Rv::Call("gpuf_allocate_array".into(), vec![Op::Var(p), size, Op::Str(n), Op::I64(len)], Ty::Ptr));
         self.emit(Stmt::Assign(p, Rv::Use(np)));
+        self.store_scalar_global(p);
         if let BaseTy::Derived(k) = base {
             self.init_struct(Op::Var(p), k);
+        }
+    }
+
+    /// Writes the data address `p` of a module or saved allocatable scalar back to its
+    /// global (nothing for other variables).
+    pub(super) fn store_scalar_global(&mut self, p: VarId) {
+        if let Some((block, _)) = self.global_descs.iter().find(|(_, g)| g.addr == p && g.lb.is_empty()).cloned() {
+            self.emit(Stmt::Store(Ty::Ptr, Op::Var(block), Op::Var(p)));
         }
     }
 
@@ -337,6 +356,7 @@ impl G<'_> {
         self.push_block();
         let size = Op::I64(self.elem_size(base).max(1));
         self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr)));
+        self.store_scalar_global(p);
         if let BaseTy::Derived(k) = base {
             self.init_struct(Op::Var(p), k);
         }
@@ -390,7 +410,10 @@ impl G<'_> {
     fn store_scalar_loc(&mut self, l: &AllocLoc, v: Op) {
         match l {
             AllocLoc::Scalar(a, _) => self.emit(Stmt::Store(Ty::Ptr, a.clone(), v)),
-            AllocLoc::ScalarVar(p, _) => self.emit(Stmt::Assign(*p, Rv::Use(v))),
+            AllocLoc::ScalarVar(p, _) => {
+                self.emit(Stmt::Assign(*p, Rv::Use(v)));
+                self.store_scalar_global(*p);
+            }
             _ => {}
         }
     }

@@ -108,6 +108,13 @@ impl G<'_> {
                 continue;
             }
             if s.host && !s.parameter && s.module.is_none() {
+                if s.allocatable && s.rank == 0 && s.base != BaseTy::Character {
+                    // Not through the host's frame (which holds its data address as it was
+                    // on entry): a reference is a "not yet implemented".
+                    self.homes.remove(&s.name);
+                    self.host_vars.push(s.name.clone());
+                    continue;
+                }
                 if !self.homes.contains_key(&s.name) {
                     self.host_vars.push(s.name.clone());
                 }
