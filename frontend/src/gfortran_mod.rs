@@ -363,7 +363,8 @@ impl<'a> Tr<'a> {
     /// A `param` or `var` line for symbol `s` visible as `local`.
     fn entity(&mut self, local: &str, s: &Sym<'a>) -> Result<String, Why> {
         let param = s.flavor() == "PARAMETER";
-        if let Some(b) = s.bits().find(|b| !HARMLESS.contains(b)) {
+        let allocatable = !param && s.has("ALLOCATABLE");
+        if let Some(b) = s.bits().find(|b| !HARMLESS.contains(b) && (!allocatable || *b != "ALLOCATABLE")) {
             return Err(format!("the {} `{local}` with attribute `{b}`", if param { "named constant" } else { "module variable" }));
         }
         let ts = s.ts().ok_or("a malformed symbol")?;
@@ -378,6 +379,19 @@ impl<'a> Tr<'a> {
                 return Err(format!("the derived-type named constant `{local}`"));
             }
             return Ok(format!("param {local} - {} {ty} {rank}{dims} = {}", s.name, vals.join(" ")));
+        }
+        if allocatable {
+            // An allocatable scalar: gfortran's global is its data pointer, as gpuf's.
+            if s.array_spec().is_some_and(|a| !a.is_empty()) {
+                return Err(format!("the module allocatable array `{local}`"));
+            }
+            if ty.starts_with("character") || ty.starts_with("complex") {
+                return Err(format!("the module allocatable scalar `{local}` of type `{ty}`"));
+            }
+            if !s.binding.is_empty() {
+                return Err(format!("the `bind(c)` module variable `{local}`"));
+            }
+            return Ok(format!("var {local} {} {} {ty} 0 alloc", s.module, s.name));
         }
         // gpuf keeps module arrays and character and derived-type variables behind pointers
         // of its own: only scalars of intrinsic numeric and logical types are the same

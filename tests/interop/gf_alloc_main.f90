@@ -2,10 +2,16 @@
 program gf_alloc_main
   use gam
   implicit none
-  type(mesh) :: m, c
+  type(mesh) :: m, c, d
   type(patch), allocatable :: ps(:)
   integer :: p
+  print *, allocated(nbuilt), allocated(last)
   call build(m, 3)
+  print *, nbuilt, last%lo, last%f%id, last%halo%id, shape(last%f%rho)
+  deallocate(last)
+  call build(c, 2)
+  print *, nbuilt, last%lo, allocated(last%halo)
+  nbuilt = 10
   c = m
   m%patches(2)%f%rho = 0
   m%patches(3)%halo%id = 0
@@ -23,4 +29,6 @@ program gf_alloc_main
   allocate(c%patches(3)%halo)
   c%patches(3)%halo = m%patches(1)%f
   print *, c%patches(3)%halo%id, shape(c%patches(3)%halo%rho)
+  call build(d, 1)
+  print *, nbuilt, last%lo
 end program

@@ -17,6 +17,9 @@ module gam
     type(patch), allocatable :: patches(:)
     character(len=8) :: label = 'mesh'
   end type
+  ! Module allocatable scalars: gfortran's globals are their data pointers.
+  integer, allocatable :: nbuilt
+  type(patch), allocatable :: last
 contains
   subroutine build(m, n)
     type(mesh), intent(inout) :: m
@@ -32,6 +35,9 @@ contains
     end do
     allocate(m%patches(n)%halo)
     m%patches(n)%halo%id = -n
+    if (.not. allocated(nbuilt)) nbuilt = 0
+    nbuilt = nbuilt + 1
+    last = m%patches(n)
   end subroutine
   subroutine add_patch(ps, lo)
     type(patch), allocatable, intent(inout) :: ps(:)
