@@ -283,7 +283,7 @@ impl<'a> Tr<'a> {
         let body = s.body;
         let ts_at = s.ts_at();
         let ctx = |w: String| format!("{w} (in derived type `{name}`)");
-        if let Some(b) = bits.iter().find(|b| !HARMLESS.contains(b)) {
+        if let Some(b) = bits.iter().find(|b| !HARMLESS.contains(b) && **b != "ALLOC_COMP") {
             return Err(ctx(format!("the derived-type attribute `{b}`")));
         }
         if s.field(6).is_some_and(|e| e != "0") {
@@ -301,11 +301,31 @@ impl<'a> Tr<'a> {
             let c = c.list().ok_or_else(|| ctx("a malformed component".into()))?;
             let cname = c.get(1).and_then(Sx::str).ok_or_else(|| ctx("a malformed component".into()))?;
             let cattrs = c.get(6).and_then(Sx::list).unwrap_or_default();
-            if let Some(b) = cattrs.iter().skip(7).filter_map(Sx::atom).find(|b| !HARMLESS.contains(b)) {
+            let alloc = cattrs.iter().skip(7).filter_map(Sx::atom).any(|b| b == "ALLOCATABLE");
+            if let Some(b) = cattrs.iter().skip(7).filter_map(Sx::atom).find(|b| !HARMLESS.contains(b) && *b != "ALLOCATABLE") {
                 return Err(ctx(format!("the component `{cname}` with attribute `{b}`")));
             }
             let cts = c.get(2).and_then(Sx::list).ok_or_else(|| ctx("a malformed component".into()))?;
             let (ty, size, al) = self.ty(cts, false).map_err(|w| ctx(format!("{w}: component `{cname}`")))?;
+            if alloc {
+                // gfortran's layout: an array's descriptor, a scalar's data pointer.
+                if ty.starts_with("character") {
+                    return Err(ctx(format!("the allocatable character component `{cname}`")));
+                }
+                let rank = match c.get(3).and_then(Sx::list) {
+                    Some(a) if !a.is_empty() => match (a.first().and_then(Sx::int), a.get(2).and_then(Sx::atom)) {
+                        (Some(r @ 1..=7), Some("DEFERRED")) => r as usize,
+                        _ => return Err(ctx(format!("the allocatable component `{cname}` with this array spec"))),
+                    },
+                    _ => 0,
+                };
+                off = (off + 7) / 8 * 8;
+                let dims = if rank == 0 { " alloc".to_string() } else { " :".repeat(rank) };
+                let _ = writeln!(comp_lines, "comp {cname} {ty} {off} {rank}{dims}");
+                off += if rank == 0 { 8 } else { crate::sema::CompInfo::desc_size(rank) };
+                align = align.max(8);
+                continue;
+            }
             let (rank, dims, n) = match c.get(3).and_then(Sx::list) {
                 Some(a) if !a.is_empty() => {
                     explicit_dims(a).ok_or_else(|| ctx(format!("the component `{cname}` with non-constant bounds")))?
@@ -317,6 +337,9 @@ impl<'a> Tr<'a> {
             match c.get(8) {
                 None => {}
                 Some(x) if x.is_empty_list() => {}
+                // The implicit default of a component whose type has allocatable
+                // components (all unallocated), which gpuf gives every such structure.
+                Some(x) if all_null_structure(x) => {}
                 Some(x) => {
                     let vals = values(x).ok_or_else(|| ctx(format!("the default value of component `{cname}`")))?;
                     l.push_str(" =");
@@ -340,7 +363,8 @@ impl<'a> Tr<'a> {
     /// A `param` or `var` line for symbol `s` visible as `local`.
     fn entity(&mut self, local: &str, s: &Sym<'a>) -> Result<String, Why> {
         let param = s.flavor() == "PARAMETER";
-        if let Some(b) = s.bits().find(|b| !HARMLESS.contains(b)) {
+        let allocatable = !param && s.has("ALLOCATABLE");
+        if let Some(b) = s.bits().find(|b| !HARMLESS.contains(b) && (!allocatable || *b != "ALLOCATABLE")) {
             return Err(format!("the {} `{local}` with attribute `{b}`", if param { "named constant" } else { "module variable" }));
         }
         let ts = s.ts().ok_or("a malformed symbol")?;
@@ -355,6 +379,19 @@ impl<'a> Tr<'a> {
                 return Err(format!("the derived-type named constant `{local}`"));
             }
             return Ok(format!("param {local} - {} {ty} {rank}{dims} = {}", s.name, vals.join(" ")));
+        }
+        if allocatable {
+            // An allocatable scalar: gfortran's global is its data pointer, as gpuf's.
+            if s.array_spec().is_some_and(|a| !a.is_empty()) {
+                return Err(format!("the module allocatable array `{local}`"));
+            }
+            if ty.starts_with("character") || ty.starts_with("complex") {
+                return Err(format!("the module allocatable scalar `{local}` of type `{ty}`"));
+            }
+            if !s.binding.is_empty() {
+                return Err(format!("the `bind(c)` module variable `{local}`"));
+            }
+            return Ok(format!("var {local} {} {} {ty} 0 alloc", s.module, s.name));
         }
         // gpuf keeps module arrays and character and derived-type variables behind pointers
         // of its own: only scalars of intrinsic numeric and logical types are the same
@@ -413,7 +450,8 @@ impl<'a> Tr<'a> {
             if a.flavor() != "VARIABLE" {
                 return Err(format!("the dummy procedure `{an}` of `{local}`"));
             }
-            if let Some(b) = a.bits().find(|b| !HARMLESS.contains(b)) {
+            let allocatable = a.has("ALLOCATABLE");
+            if let Some(b) = a.bits().find(|b| !HARMLESS.contains(b) && *b != "ALLOCATABLE") {
                 return Err(format!("the dummy argument `{an}` of `{local}` with attribute `{b}`"));
             }
             let ts = a.ts().ok_or("a malformed symbol")?;
@@ -436,12 +474,16 @@ impl<'a> Tr<'a> {
                     match sp.get(2).and_then(Sx::atom) {
                         Some("EXPLICIT" | "ASSUMED_SIZE") => (rank, 0),
                         Some("ASSUMED_SHAPE") => (rank, 1),
+                        Some("DEFERRED") if allocatable && ty != "character" => (rank, 2),
                         Some(k) => return Err(format!("the dummy argument `{an}` of `{local}` (a `{k}` array)")),
                         None => return Err("a malformed array spec".into()),
                     }
                 }
                 _ => (0, 0),
             };
+            if allocatable && assumed != 2 {
+                return Err(format!("the allocatable scalar or character dummy argument `{an}` of `{local}`"));
+            }
             if ty == "character" && rank > 0 {
                 return Err(format!("the character array dummy argument `{an}` of `{local}`"));
             }
@@ -451,9 +493,24 @@ impl<'a> Tr<'a> {
                 Some("INOUT") => "inout",
                 _ => "-",
             };
+            // The last field: 1 assumed shape, `a` an allocatable array.
+            let assumed = if assumed == 2 { "a".to_string() } else { assumed.to_string() };
             let _ = writeln!(out, "arg {an} {ty} {rank} {intent} {} {assumed}", u8::from(a.has("OPTIONAL")));
         }
         Ok(out)
+    }
+}
+
+/// `(STRUCTURE TYPESPEC 0 ((VALUE ()) ...))` whose values are all `(NULL ...)` or such
+/// structures.
+fn all_null_structure(e: &Sx) -> bool {
+    let Some(l) = e.list() else { return false };
+    match l.first().and_then(Sx::atom) {
+        Some("NULL") => true,
+        Some("STRUCTURE") => l.get(3).and_then(Sx::list).is_some_and(|vals| {
+            vals.iter().all(|v| v.list().and_then(|p| p.first()).is_some_and(all_null_structure))
+        }),
+        _ => false,
     }
 }
 

@@ -1,6 +1,7 @@
 ! External procedures with allocatable array dummies (gfortran's descriptor by
 ! reference), compiled by one compiler and called from a main compiled by the other:
-! arrays allocated, grown and freed on either side (one C heap).
+! arrays allocated, grown and freed on either side (one C heap); structures with
+! allocatable components.
 subroutine push(v, x)
   integer, allocatable, intent(inout) :: v(:)
   integer, intent(in) :: x
@@ -25,4 +26,45 @@ end subroutine
 subroutine drop(v)
   integer, allocatable, intent(inout) :: v(:)
   if (allocated(v)) deallocate(v)
+end subroutine
+
+! Structures with allocatable components (gfortran's layout: descriptors and data
+! pointers inside the structure), filled, grown and emptied by the other compiler.
+subroutine bag_fill(b, n)
+  type :: bag
+    sequence
+    integer, allocatable :: items(:)
+    real(8), allocatable :: w
+    integer :: count
+  end type
+  type(bag), intent(inout) :: b
+  integer, intent(in) :: n
+  integer :: i
+  if (allocated(b%items)) then
+    b%items = [b%items, (100 * i, i = 1, n)]
+  else
+    allocate(b%items(0:n - 1))
+    b%items = [(i, i = 1, n)]
+  end if
+  if (.not. allocated(b%w)) allocate(b%w)
+  b%w = 0.25d0 * size(b%items)
+  b%count = size(b%items)
+end subroutine
+
+subroutine bags_make(bs, n)
+  type :: bag
+    sequence
+    integer, allocatable :: items(:)
+    real(8), allocatable :: w
+    integer :: count
+  end type
+  type(bag), allocatable, intent(out) :: bs(:)
+  integer, intent(in) :: n
+  integer :: i, j
+  allocate(bs(n))
+  do i = 1, n
+    bs(i)%items = [(j, j = 1, i + 1)]
+    bs(i)%count = i + 1
+  end do
+  deallocate(bs(1)%items)
 end subroutine

@@ -1156,6 +1156,37 @@ fn gfortran_module_file() {
     assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main"), want);
 }
 
+/// A gpuf main program using a gfortran-compiled module whose derived types have
+/// allocatable components (read from gfortran's module file: descriptors and data
+/// pointers inside the structures) and whose procedures take them and allocatable arrays
+/// of them; the objects are gfortran's.
+#[test]
+fn gfortran_module_file_alloc_comps() {
+    let dir = root().join("tests/interop");
+    let d = scratch("interop_gfmod_alloc");
+    let (m, p) = (dir.join("gf_alloc_mod.f90"), dir.join("gf_alloc_main.f90"));
+    let ok = ok_stdout;
+    let r = d.join("ref");
+    ok(run(gfortran_cmd().current_dir(&d).arg(&m).arg(&p).arg("-o").arg(&r)), "gfortran ref");
+    let want = ok(run(&mut Command::new(&r)), "ref");
+    let obj = d.join("gf_alloc_mod.o");
+    ok(run(gfortran_cmd().current_dir(&d).arg("-c").arg(&m).arg("-o").arg(&obj)), "gfortran -c module");
+    let exe = d.join("gpuf_main");
+    ok(
+        run(Command::new(gpuf())
+            .current_dir(&d)
+            .arg("compile")
+            .arg(&p)
+            .arg("-I")
+            .arg(&d)
+            .arg(&obj)
+            .args(["-l", "gfortran", "-o"])
+            .arg(&exe)),
+        "gpuf main with gfortran's module file",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main"), want);
+}
+
 /// gfortran module files gpuf cannot read: not gzip data after the magic bytes, another
 /// format version, and an entity outside what gpuf imports.
 #[test]

@@ -125,6 +125,12 @@ impl Parser {
                         self.skip_statement();
                     }
                 }
+                // `import [[::] names]` in an interface body: the host's entities (types,
+                // kind constants) are visible there anyway (gpuf resolves them like a
+                // contained procedure does), so it changes nothing.
+                "import" if in_interface && matches!(self.tok_at(1), Tok::Eos | Tok::DoubleColon | Tok::Name(_)) => {
+                    self.skip_statement();
+                }
                 "save" | "external" | "intrinsic" => {
                     seen_decl = true;
                     if let Err(Fail) = self.name_list_stmt(u, &w) {

@@ -592,8 +592,8 @@ impl Checker {
                 self.err(Diagnostic::not_yet("allocatable scalar and character dummy arguments", ent.name.span));
             } else if is_result && !(dims.is_empty() && base == BaseTy::Character) {
                 self.err(Diagnostic::not_yet("allocatable function results other than deferred-length `character` scalars", ent.name.span));
-            } else if dims.is_empty() && base != BaseTy::Character {
-                self.err(Diagnostic::not_yet("allocatable scalars", ent.name.span));
+            } else if dims.is_empty() && !matches!(base, BaseTy::Character | BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical | BaseTy::Derived(_)) {
+                self.err(Diagnostic::not_yet("allocatable scalars of this type", ent.name.span));
             } else if !all_deferred {
                 let colons = vec![":"; dims.len()].join(",");
                 self.err(

@@ -712,7 +712,7 @@ impl Checker {
             }
         }
         for (c, v) in ti.comps.iter().zip(vals.iter()) {
-            if v.is_none() && c.init.is_none() && !self.has_default(c.base, 0) {
+            if v.is_none() && !c.alloc && c.init.is_none() && !self.has_default(c.base, 0) {
                 self.err(
                     Diagnostic::error("E0133", format!("the constructor of `{}` gives no value for component `{}`", ti.name, c.name), span)
                         .with_label(format!("`{}` has no default value", c.name)),

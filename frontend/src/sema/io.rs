@@ -8,14 +8,45 @@ impl Checker {
     pub(super) fn io_list_item(&mut self, e: &mut Expr) {
         let ExprKind::ArrayCtor(items) = &mut e.kind else {
             self.expr(e);
+            self.io_alloc_comps(e);
             return;
         };
         if !items.iter().any(|it| matches!(it, CtorItem::ImpliedDo(_))) {
             self.expr(e);
+            self.io_alloc_comps(e);
             return;
         }
         let ok = self.io_items(items);
         e.ty = if ok { Ty::Array(BaseTy::Integer(4), 1) } else { Ty::Unknown };
+    }
+
+    /// A structure with allocatable components (at any depth) cannot be an I/O item
+    /// without a defined input/output procedure.
+    fn io_alloc_comps(&mut self, e: &Expr) {
+        let Some(BaseTy::Derived(k)) = e.ty.base() else { return };
+        if let Some(name) = self.alloc_comp_path(k, 0) {
+            self.err(
+                Diagnostic::error("E0277", "an item of an input/output list cannot have allocatable components", e.span)
+                    .with_label(format!("its component `{name}` is allocatable"))
+                    .with_note("help: transfer the components one by one"),
+            );
+        }
+    }
+
+    /// The first allocatable component of type `k`, nested ones as `a%b`.
+    fn alloc_comp_path(&self, k: u16, depth: u32) -> Option<String> {
+        let t = self.g.types.get(k as usize)?;
+        for c in &t.comps {
+            if c.alloc {
+                return Some(c.name.clone());
+            }
+            if let (BaseTy::Derived(j), true) = (c.base, depth < 32) {
+                if let Some(p) = self.alloc_comp_path(j, depth + 1) {
+                    return Some(format!("{}%{p}", c.name));
+                }
+            }
+        }
+        None
     }
 
     pub(super) fn io_items(&mut self, items: &mut [CtorItem]) -> bool {

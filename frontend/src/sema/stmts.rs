@@ -343,6 +343,19 @@ impl Checker {
                             DimSpec::Explicit { .. } => self.dim(d, false),
                         }
                     }
+                    if dims.is_empty() {
+                        // A scalar; an array needs its bounds.
+                        let rank = self.lookup(id).and_then(|i| self.sym(i)).map_or(0, |s| s.rank);
+                        if rank > 0 {
+                            self.err(
+                                Diagnostic::error("E0019", format!("`allocate` needs the shape of `{}`", id.name), id.span)
+                                    .with_label(format!("expected `{}(...)`", id.name)),
+                            );
+                        } else {
+                            self.alloc_target(id, None, "allocate");
+                        }
+                        continue;
+                    }
                     self.alloc_target(id, Some(dims.len()), "allocate");
                 }
             }

@@ -28,6 +28,10 @@ impl G<'_> {
                 self.store_global_ptr(&name.name);
                 continue;
             }
+            if let (Some((p, base)), true) = (self.alloc_scalar_var(&name.name), dims.is_empty()) {
+                self.allocate_scalar_var(&name.name, p, base);
+                continue;
+            }
             let Some(Home::Array(d)) = self.lookup(&name.name) else {
                 self.not_yet(format!("`allocate` of `{}`", name.name), name.span);
                 continue;
@@ -53,8 +57,26 @@ impl G<'_> {
             return;
         }
         for name in names {
+            if let Some((p, base)) = self.alloc_scalar_var(&name.name) {
+                if let BaseTy::Derived(k) = base {
+                    self.free_scalar_comps(p, k);
+                }
+                self.deallocate_data(p, &name.name);
+                self.store_scalar_global(p);
+                continue;
+            }
             let d = match self.lookup(&name.name) {
-                Some(Home::Array(d)) | Some(Home::CharArray { d, .. }) => d,
+                Some(Home::Array(d)) => {
+                    // The elements' allocatable components go first.
+                    if let BaseTy::Derived(k) = d.base {
+                        if self.has_alloc_comps(k, 0) {
+                            let size = self.elem_size(d.base);
+                            self.each_desc_elem(&d, size, &mut |g, x| g.free_alloc_comps(x, k));
+                        }
+                    }
+                    d
+                }
+                Some(Home::CharArray { d, .. }) => d,
                 Some(Home::Chars { addr, len }) => {
                     self.deallocate_data(addr, &name.name);
                     self.emit(Stmt::Assign(len, Rv::Use(Op::I64(0))));
@@ -105,6 +127,16 @@ impl G<'_> {
         match &stmt.kind {
             StmtKind::Allocate(items) => {
                 for (name, dims) in items {
+                    if let (Some((p, base)), true) = (self.alloc_scalar_var(&name.name), dims.is_empty()) {
+                        let n = name.name.clone();
+                        let len = n.len() as i64;
+                        let ok = self.val(Ty::I32, Rv::Call("gpuf_alloc_check".into(), vec![Op::Var(p), Op::Str(n), Op::I64(len)], Ty::I32));
+                        self.push_block();
+                        self.allocate_scalar_var(&name.name, p, base);
+                        let b = self.pop_block();
+                        self.emit(Stmt::If { cond: ok, then_body: b, else_body: vec![] });
+                        continue;
+                    }
                     let Some(super::Home::Array(d)) = self.lookup(&name.name) else {
                         self.not_yet(format!("`allocate` of `{}`", name.name), name.span);
                         continue;
@@ -146,6 +178,15 @@ impl G<'_> {
             self.not_yet("`allocate` inside a compute construct", sp);
             return;
         }
+        // The source is evaluated once, before the allocations.
+        let mark = source.map(|e| self.materialize(e));
+        self.alloc_opts_items(inner, spec, source, mold, sp);
+        if let Some(m) = mark {
+            self.free_mats(m);
+        }
+    }
+
+    fn alloc_opts_items(&mut self, inner: &ast::Stmt, spec: Option<&ast::AllocTypeSpec>, source: Option<&Expr>, mold: bool, sp: Span) {
         let copy = if mold { None } else { source };
         match &inner.kind {
             StmtKind::Allocate(items) => {
@@ -248,13 +289,112 @@ impl G<'_> {
         }
     }
 
+    /// An allocatable scalar variable (not character): the variable holding its data
+    /// address (null when unallocated) and its type.
+    pub(super) fn alloc_scalar_var(&self, name: &str) -> Option<(VarId, BaseTy)> {
+        let s = self.syms.get(name)?;
+        if !s.allocatable || s.rank > 0 || s.base == BaseTy::Character {
+            return None;
+        }
+        match self.lookup(name) {
+            Some(Home::Mem(p, b)) => Some((p, b)),
+            _ => None,
+        }
+    }
+
+    /// An allocatable scalar variable of a procedure or main program: its data address,
+    /// null until allocated; freed (with its allocatable components) on return.
+    pub(super) fn declare_alloc_scalar(&mut self, s: &gpuf_frontend::sema::Symbol, saved: bool) {
+        let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+        self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
+        if saved {
+            // A module or saved one: the global is its data pointer (gfortran's layout),
+            // loaded on entry and after calls, written back when it changes.
+            let (gname, local) = self.static_name(s);
+            self.add_global(&gname, Ty::Ptr, Op::Null, local);
+            let block = self.f.new_var(format!("{}.global", s.name), Ty::Ptr);
+            self.emit(Stmt::Assign(block, Rv::GlobalAddr(gname)));
+            self.emit(Stmt::Assign(p, Rv::Load(Ty::Ptr, Op::Var(block))));
+            let d = Desc { name: s.name.clone(), base: s.base, addr: p, lb: Vec::new(), ext: Vec::new() };
+            self.global_descs.push((block, d));
+            return;
+        }
+        self.emit(Stmt::Assign(p, Rv::Use(Op::Null)));
+        if self.unit.kind != ast::UnitKind::Program {
+            if let BaseTy::Derived(k) = s.base {
+                if self.has_alloc_comps(k, 0) {
+                    let d = Desc { name: s.name.clone(), base: s.base, addr: p, lb: Vec::new(), ext: Vec::new() };
+                    self.comp_frees.push((d, k));
+                }
+            }
+            self.frees.push(p);
+        }
+    }
+
+    /// `allocate(x)` of an allocatable scalar variable (an error if allocated already):
+    /// a derived-type value gets its default initialisation.
+    fn allocate_scalar_var(&mut self, name: &str, p: VarId, base: BaseTy) {
+        let size = Op::I64(self.elem_size(base).max(1));
+        let n = name.to_string();
+        let len = n.len() as i64;
+        let np = self.val(Ty::Ptr, Rv::Call("gpuf_allocate_array".into(), vec![Op::Var(p), size, Op::Str(n), Op::I64(len)], Ty::Ptr));
+        self.emit(Stmt::Assign(p, Rv::Use(np)));
+        self.store_scalar_global(p);
+        if let BaseTy::Derived(k) = base {
+            self.init_struct(Op::Var(p), k);
+        }
+    }
+
+    /// Writes the data address `p` of a module or saved allocatable scalar back to its
+    /// global (nothing for other variables).
+    pub(super) fn store_scalar_global(&mut self, p: VarId) {
+        if let Some((block, _)) = self.global_descs.iter().find(|(_, g)| g.addr == p && g.lb.is_empty()).cloned() {
+            self.emit(Stmt::Store(Ty::Ptr, Op::Var(block), Op::Var(p)));
+        }
+    }
+
+    /// Frees the allocatable components of the structure at `p` of type `k` when `p` is
+    /// not null.
+    fn free_scalar_comps(&mut self, p: VarId, k: u16) {
+        if !self.has_alloc_comps(k, 0) {
+            return;
+        }
+        let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(p), Op::Null));
+        self.push_block();
+        self.free_alloc_comps(Op::Var(p), k);
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
+    }
+
+    /// Before `x = v` for an allocatable scalar variable `x`: allocated when it is not
+    /// (a derived-type value default-initialised, then assigned).
+    pub(super) fn alloc_scalar_var_on_assign(&mut self, lhs: &Expr) {
+        let ExprKind::Name(id) = &lhs.kind else { return };
+        let Some((p, base)) = self.alloc_scalar_var(&id.name) else { return };
+        let none = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(p), Op::Null));
+        self.push_block();
+        let size = Op::I64(self.elem_size(base).max(1));
+        self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr)));
+        self.store_scalar_global(p);
+        if let BaseTy::Derived(k) = base {
+            self.init_struct(Op::Var(p), k);
+        }
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: none, then_body, else_body: vec![] });
+    }
+
     /// Where the allocatable `e` (a whole variable or component) keeps its allocation.
     fn alloc_loc(&mut self, e: &ast::Expr) -> Option<AllocLoc> {
         match &e.kind {
-            ExprKind::Name(id) => match self.lookup(&id.name) {
-                Some(Home::Array(d)) => Some(AllocLoc::Var(id.name.clone(), d)),
-                _ => None,
-            },
+            ExprKind::Name(id) => {
+                if let Some((p, b)) = self.alloc_scalar_var(&id.name) {
+                    return Some(AllocLoc::ScalarVar(p, b));
+                }
+                match self.lookup(&id.name) {
+                    Some(Home::Array(d)) => Some(AllocLoc::Var(id.name.clone(), d)),
+                    _ => None,
+                }
+            }
             ExprKind::Component(_) => {
                 let (a, c) = self.alloc_comp_ref(e)?;
                 if c.dims.is_empty() {
@@ -272,7 +412,28 @@ impl G<'_> {
         match l {
             AllocLoc::Var(n, _) => self.store_global_desc(n),
             AllocLoc::Comp(a, d) => self.store_alloc_comp_desc(a, d),
-            AllocLoc::Scalar(..) => {}
+            AllocLoc::Scalar(..) | AllocLoc::ScalarVar(..) => {}
+        }
+    }
+
+    /// The data address of an allocatable scalar.
+    fn load_scalar_loc(&mut self, l: &AllocLoc) -> Op {
+        match l {
+            AllocLoc::Scalar(a, _) => self.val(Ty::Ptr, Rv::Load(Ty::Ptr, a.clone())),
+            AllocLoc::ScalarVar(p, _) => Op::Var(*p),
+            _ => Op::Null,
+        }
+    }
+
+    /// Sets the data address of an allocatable scalar.
+    fn store_scalar_loc(&mut self, l: &AllocLoc, v: Op) {
+        match l {
+            AllocLoc::Scalar(a, _) => self.emit(Stmt::Store(Ty::Ptr, a.clone(), v)),
+            AllocLoc::ScalarVar(p, _) => {
+                self.emit(Stmt::Assign(*p, Rv::Use(v)));
+                self.store_scalar_global(*p);
+            }
+            _ => {}
         }
     }
 
@@ -284,10 +445,10 @@ impl G<'_> {
             return;
         };
         match (&f, &t) {
-            (AllocLoc::Scalar(fa, _), AllocLoc::Scalar(ta, b)) => {
+            (AllocLoc::Scalar(..) | AllocLoc::ScalarVar(..), AllocLoc::Scalar(_, b) | AllocLoc::ScalarVar(_, b)) => {
                 if let BaseTy::Derived(k) = *b {
                     if self.has_alloc_comps(k, 0) {
-                        let p = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ta.clone()));
+                        let p = self.load_scalar_loc(&t);
                         let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, p.clone(), Op::Null));
                         self.push_block();
                         self.free_alloc_comps(p, k);
@@ -295,11 +456,11 @@ impl G<'_> {
                         self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
                     }
                 }
-                let old = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ta.clone()));
+                let old = self.load_scalar_loc(&t);
                 self.emit(Stmt::Call("gpuf_free".into(), vec![old]));
-                let p = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, fa.clone()));
-                self.emit(Stmt::Store(Ty::Ptr, ta.clone(), p));
-                self.emit(Stmt::Store(Ty::Ptr, fa.clone(), Op::Null));
+                let p = self.load_scalar_loc(&f);
+                self.store_scalar_loc(&t, p);
+                self.store_scalar_loc(&f, Op::Null);
             }
             (AllocLoc::Var(_, fd) | AllocLoc::Comp(_, fd), AllocLoc::Var(_, td) | AllocLoc::Comp(_, td)) => {
                 if fd.lb.len() != td.lb.len() {
@@ -335,4 +496,6 @@ enum AllocLoc {
     Comp(Op, Desc),
     /// An allocatable scalar component: the address of its pointer, and its type.
     Scalar(Op, BaseTy),
+    /// An allocatable scalar variable: the variable holding its data address, its type.
+    ScalarVar(VarId, BaseTy),
 }

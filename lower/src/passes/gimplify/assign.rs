@@ -9,6 +9,7 @@ impl G<'_> {
         if lhs.ty.rank() == 0 && self.region.is_none() {
             // An unallocated allocatable scalar component is allocated by the assignment.
             self.alloc_scalar_comp_on_assign(lhs);
+            self.alloc_scalar_var_on_assign(lhs);
         }
         if self.complex_assign(lhs, rhs, sp) {
             return;
@@ -109,7 +110,7 @@ impl G<'_> {
     /// the new descriptor back), assigned in place otherwise. False when the ranks differ
     /// (nothing emitted).
     #[allow(clippy::too_many_arguments)]
-    fn realloc_or_assign(
+    pub(super) fn realloc_or_assign(
         &mut self,
         d: &Desc,
         lhs: &Expr,
@@ -128,12 +129,19 @@ impl G<'_> {
             let ne = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(*e), r.clone()));
             need = self.val(Ty::I32, Rv::Binary(BinOp::Or, need, ne));
         }
+        let derived = match lhs.ty.base() {
+            Some(BaseTy::Derived(k)) => Some(k),
+            _ => None,
+        };
         self.push_block();
-        self.realloc_assign(d, rhs, &rsh, lt);
+        self.realloc_assign(d, rhs, &rsh, lt, derived);
         store(self, d);
         let then_body = self.pop_block();
         self.push_block();
-        self.assign_array_body(lhs, rhs, name, shape, lt);
+        match derived {
+            Some(k) => self.assign_derived_in_place(lhs, rhs, k),
+            None => self.assign_array_body(lhs, rhs, name, shape, lt),
+        }
         let else_body = self.pop_block();
         self.emit(Stmt::If { cond: need, then_body, else_body });
         true
@@ -141,8 +149,14 @@ impl G<'_> {
 
     /// `d = rhs` where `d` must take the shape `rsh` of `rhs`: the values go to a new
     /// block (the right-hand side may read the old one), which then replaces the old.
-    fn realloc_assign(&mut self, d: &Desc, rhs: &Expr, rsh: &[Op], lt: Ty) {
-        let mut n = Op::I64(lt.size());
+    /// `derived`: the elements are structures of that type, copied deeply into the new
+    /// (zeroed) block; the allocatable components of the old elements are freed.
+    pub(super) fn realloc_assign(&mut self, d: &Desc, rhs: &Expr, rsh: &[Op], lt: Ty, derived: Option<u16>) {
+        let es = match derived {
+            Some(k) => self.type_size(k),
+            None => lt.size(),
+        };
+        let mut n = Op::I64(es);
         for e in rsh {
             n = self.bin(Ty::I64, BinOp::Mul, n, e.clone());
         }
@@ -153,9 +167,14 @@ impl G<'_> {
         let sh = rsh.to_vec();
         self.scalarise(rsh, &mut |g, idx| {
             let v = g.expr_at(rhs, idx);
-            let v = g.conv(v, lt);
-            let a = g.lin_addr(&Op::Var(bv), idx, &sh, lt.size());
-            g.emit(Stmt::Store(lt, a, v));
+            let a = g.lin_addr(&Op::Var(bv), idx, &sh, es);
+            match derived {
+                Some(k) => g.copy_struct(a, v, k),
+                None => {
+                    let v = g.conv(v, lt);
+                    g.emit(Stmt::Store(lt, a, v));
+                }
+            }
         });
         // New bounds: the right-hand side's when it is a whole array, else 1.
         let lbs: Vec<Op> = match &rhs.kind {
@@ -163,6 +182,7 @@ impl G<'_> {
                 Some(Home::Array(r)) => r.lb.iter().map(|v| Op::Var(*v)).collect(),
                 _ => Vec::new(),
             },
+            ExprKind::Component(_) => self.component_lbounds(rhs).unwrap_or_default(),
             _ => Vec::new(),
         };
         let lbs: Vec<Op> = (0..d.lb.len()).map(|k| lbs.get(k).cloned().unwrap_or(Op::I64(1))).collect();
@@ -174,6 +194,9 @@ impl G<'_> {
                 t
             })
             .collect();
+        if let Some(k) = derived.filter(|&k| self.has_alloc_comps(k, 0)) {
+            self.each_desc_elem(d, es, &mut |g, x| g.free_alloc_comps(x, k));
+        }
         self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(d.addr)]));
         self.emit(Stmt::Assign(d.addr, Rv::Use(Op::Var(bv))));
         for (k, (lb, ext)) in d.lb.iter().zip(&d.ext).enumerate() {

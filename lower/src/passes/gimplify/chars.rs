@@ -683,6 +683,10 @@ impl G<'_> {
     /// Frees the temporary character buffers made since `mark`.
     pub(super) fn free_str_temps(&mut self, mark: usize) {
         for t in self.str_temps.split_off(mark) {
+            if let Some(i) = self.temp_comps.iter().position(|(v, _)| *v == t) {
+                let (_, k) = self.temp_comps.swap_remove(i);
+                self.free_alloc_comps(Op::Var(t), k);
+            }
             self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(t)]));
         }
     }

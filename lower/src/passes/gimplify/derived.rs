@@ -187,6 +187,9 @@ impl<'a> G<'a> {
         }
         let size = self.type_size(k).max(16);
         let buf = self.str_temp(Op::I64((size + 7) / 8 * 8));
+        if let (Op::Var(v), true) = (&buf, self.has_alloc_comps(k, 0)) {
+            self.temp_comps.push((*v, k));
+        }
         let Some((link, ops)) = self.call_args(name, args, sp) else { return buf };
         let mut all = vec![buf.clone()];
         all.extend(ops);
@@ -203,6 +206,16 @@ impl<'a> G<'a> {
     pub(super) fn struct_desc(&mut self, name: &str, k: u16) -> Desc {
         let addr = self.f.new_var(format!("{name}.addr"), Ty::Ptr);
         Desc { name: name.to_string(), base: BaseTy::Derived(k), addr, lb: Vec::new(), ext: Vec::new() }
+    }
+
+    /// The elements of an `intent(out)` array dummy of derived type `k` on entry: their
+    /// allocatable components deallocated, then their default values.
+    pub(super) fn reset_out_elems(&mut self, d: &Desc, k: u16) {
+        if self.has_alloc_comps(k, 0) {
+            let size = self.type_size(k);
+            self.each_desc_elem(d, size, &mut |g, x| g.free_alloc_comps(x, k));
+        }
+        self.init_array_elems(d, k);
     }
 
     /// Default-initialises every element of an array of derived type `k`.
@@ -816,6 +829,9 @@ impl<'a> G<'a> {
             return Op::Null;
         }
         let t = self.str_temp(Op::I64(size));
+        if let (Op::Var(v), true) = (&t, self.has_alloc_comps(k, 0)) {
+            self.temp_comps.push((*v, k));
+        }
         let Some(ti) = self.type_info(k) else { return t };
         for (c, v) in ti.comps.iter().zip(args) {
             let ca = self.val(Ty::Ptr, Rv::PtrAdd(t.clone(), Op::I64(c.offset)));
@@ -824,7 +840,7 @@ impl<'a> G<'a> {
                 continue;
             };
             if c.alloc {
-                self.not_yet("values of allocatable components in structure constructors", v.span);
+                self.ctor_alloc_comp(&ca, c, v);
                 continue;
             }
             match c.base {
@@ -836,7 +852,13 @@ impl<'a> G<'a> {
                     let sz = self.type_size(j);
                     if c.dims.is_empty() {
                         let src = self.expr(v);
-                        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![ca, Op::I64(sz), src, Op::I64(sz)]));
+                        if self.has_alloc_comps(j, 0) {
+                            // A deep copy: the value may be another temporary, freed with
+                            // its components.
+                            self.copy_struct(ca, src, j);
+                        } else {
+                            self.emit(Stmt::Call("gpuf_str_copy".into(), vec![ca, Op::I64(sz), src, Op::I64(sz)]));
+                        }
                     } else {
                         self.not_yet("arrays of derived type in structure constructors", v.span);
                     }
@@ -869,6 +891,45 @@ impl<'a> G<'a> {
             }
         }
         t
+    }
+
+    /// The value `v` of the allocatable component `c` at `ca` (unallocated, in a new
+    /// structure) in a structure constructor: allocated with `v`'s shape and bounds (a
+    /// scalar with its value) and assigned a (deep) copy.
+    fn ctor_alloc_comp(&mut self, ca: &Op, c: &CompInfo, v: &Expr) {
+        let derived = match c.base {
+            BaseTy::Derived(j) => Some(j),
+            _ => None,
+        };
+        if c.dims.is_empty() {
+            let size = self.elem_size(c.base).max(1);
+            let p = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![Op::I64(size)], Ty::Ptr));
+            self.emit(Stmt::Store(Ty::Ptr, ca.clone(), p.clone()));
+            match derived {
+                Some(j) => {
+                    let src = self.expr(v);
+                    self.copy_struct(p, src, j);
+                }
+                None => {
+                    let ty = ir_ty(c.base);
+                    let x = self.expr(v);
+                    let x = self.conv(x, ty);
+                    self.emit(Stmt::Store(ty, p, x));
+                }
+            }
+            return;
+        }
+        if usize::from(v.ty.rank()) != c.dims.len() {
+            self.not_yet("this value of an allocatable array component in a structure constructor", v.span);
+            return;
+        }
+        let d = self.alloc_comp_desc(ca.clone(), c);
+        let mark = self.materialize(v);
+        let rsh = self.shape(v);
+        let lt = if derived.is_some() { Ty::Ptr } else { ir_ty(c.base) };
+        self.realloc_assign(&d, v, &rsh, lt, derived);
+        self.free_mats(mark);
+        self.store_alloc_comp_desc(ca, &d);
     }
 
     /// The default value of one component at `ca`.
@@ -915,6 +976,36 @@ impl<'a> G<'a> {
             self.copy_struct(dst, src, k);
             return;
         }
+        if self.region.is_none() && rhs.ty.rank() > 0 && self.realloc_derived(lhs, rhs) {
+            return;
+        }
+        self.assign_derived_in_place(lhs, rhs, k);
+    }
+
+    /// `lhs = rhs` where `lhs` is a whole allocatable array of derived type (a variable
+    /// or a component): reallocated to `rhs`'s shape when needed. False (nothing emitted)
+    /// for other left-hand sides.
+    fn realloc_derived(&mut self, lhs: &Expr, rhs: &Expr) -> bool {
+        let name = root_name(lhs).unwrap_or_default();
+        let shape = self.shape(lhs);
+        let lt = Ty::Ptr;
+        if let Some((a, c)) = self.alloc_comp_ref(lhs) {
+            if !c.dims.is_empty() {
+                let d = self.alloc_comp_desc(a.clone(), &c);
+                return self.realloc_or_assign(&d, lhs, rhs, &name, &shape, lt, &mut |g, d| g.store_alloc_comp_desc(&a, d));
+            }
+        }
+        let ExprKind::Name(id) = &lhs.kind else { return false };
+        if !self.syms.get(&id.name).is_some_and(|s| s.allocatable) {
+            return false;
+        }
+        let Some(Home::Array(d)) = self.lookup(&id.name) else { return false };
+        let n = id.name.clone();
+        self.realloc_or_assign(&d, lhs, rhs, &name, &shape, lt, &mut |g, _| g.store_global_desc(&n))
+    }
+
+    /// `lhs = rhs` for arrays of derived type of one shape, element by element.
+    pub(super) fn assign_derived_in_place(&mut self, lhs: &Expr, rhs: &Expr, k: u16) {
         let shape = self.shape(lhs);
         let root = root_name(lhs).unwrap_or_default();
         if rhs.ty.rank() > 0 && mentions(rhs, &root) {
@@ -947,7 +1038,7 @@ impl<'a> G<'a> {
     }
 
     /// Copies a structure of type `k`: the bytes on the host, the components in kernels.
-    fn copy_struct(&mut self, dst: Op, src: Op, k: u16) {
+    pub(super) fn copy_struct(&mut self, dst: Op, src: Op, k: u16) {
         if self.region.is_none() {
             let size = Op::I64(self.type_size(k));
             if self.has_alloc_comps(k, 0) {

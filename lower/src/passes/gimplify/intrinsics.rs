@@ -548,6 +548,9 @@ impl G<'_> {
                     Some(ExprKind::Name(id)) => Some(id.name.clone()),
                     _ => None,
                 };
+                if let Some((p, _)) = name.as_deref().and_then(|n| self.alloc_scalar_var(n)) {
+                    return self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(p), Op::Null));
+                }
                 match name.and_then(|n| self.lookup(&n)) {
                     Some(Home::Array(d)) | Some(Home::CharArray { d, .. }) => {
                         self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(d.addr), Op::Null))

@@ -170,6 +170,10 @@ struct G<'a> {
     named: Vec<(String, LoopId)>,
     /// Temporary character buffers of the statement being lowered, freed after it.
     str_temps: Vec<VarId>,
+    /// Temporaries among `str_temps` holding structures of a type with allocatable
+    /// components (function results, structure constructors): the components are freed
+    /// with them.
+    temp_comps: Vec<(VarId, u16)>,
     blocks: Vec<Vec<Stmt>>,
     diags: Vec<Diagnostic>,
     region: Option<RegionCtx>,
@@ -294,6 +298,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             last_private: None,
             named: Vec::new(),
             str_temps: Vec::new(),
+            temp_comps: Vec::new(),
             blocks: vec![Vec::new()],
             diags: Vec::new(),
             region: None,

@@ -109,7 +109,11 @@ impl G<'_> {
                         self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
                     }
                     if let (BaseTy::Derived(k), Some(ast::Intent::Out)) = (s.base, s.intent) {
-                        // `intent(out)` derived-type dummies get their default values on entry.
+                        // `intent(out)` derived-type dummies get their default values on entry
+                        // (their allocatable components deallocated first).
+                        if self.has_alloc_comps(k, 0) {
+                            self.free_alloc_comps(Op::Var(pv), k);
+                        }
                         self.init_struct(Op::Var(pv), k);
                     }
                 }
@@ -132,6 +136,13 @@ impl G<'_> {
                 continue;
             }
             if s.host && !s.parameter && s.module.is_none() {
+                if s.allocatable && s.rank == 0 && s.base != BaseTy::Character {
+                    // Not through the host's frame (which holds its data address as it was
+                    // on entry): a reference is a "not yet implemented".
+                    self.homes.remove(&s.name);
+                    self.host_vars.push(s.name.clone());
+                    continue;
+                }
                 if !self.homes.contains_key(&s.name) {
                     self.host_vars.push(s.name.clone());
                 }
@@ -147,6 +158,11 @@ impl G<'_> {
                     self.declare_pointer_array_dummy(s, pv);
                 } else if Self::is_assumed_shape_dummy(s) {
                     self.declare_assumed_shape(s, pv);
+                    if let (BaseTy::Derived(k), Some(ast::Intent::Out)) = (s.base, s.intent) {
+                        if let Some(Home::Array(desc)) = self.lookup(&s.name) {
+                            self.reset_out_elems(&desc, k);
+                        }
+                    }
                 } else {
                     let desc = self.new_desc(s);
                     self.emit(Stmt::Assign(desc.addr, Rv::Use(Op::Var(pv))));
@@ -155,7 +171,7 @@ impl G<'_> {
                         if s.dims.iter().any(|d| matches!(d, DimSpec::AssumedSize(_))) {
                             self.not_yet("assumed-size `intent(out)` arrays of derived type", s.span);
                         } else {
-                            self.init_array_elems(&desc, k);
+                            self.reset_out_elems(&desc, k);
                         }
                     }
                 }
@@ -177,6 +193,11 @@ impl G<'_> {
                 let saved_here = unit.kind != UnitKind::Program && s.save;
                 let saved = (s.module.is_some() || saved_here).then(|| self.static_name(s));
                 self.declare_pointer(s, saved);
+                continue;
+            }
+            if s.allocatable && s.rank == 0 && s.base != BaseTy::Character && result_name.as_deref() != Some(s.name.as_str()) {
+                let saved = s.module.is_some() || (unit.kind != UnitKind::Program && (s.save || s.init.is_some()));
+                self.declare_alloc_scalar(s, saved);
                 continue;
             }
             if let (BaseTy::Derived(k), false) = (s.base, result_name.as_deref() == Some(s.name.as_str())) {

@@ -1,0 +1,34 @@
+! Uses gf_alloc_mod.f90 (see there).
+program gf_alloc_main
+  use gam
+  implicit none
+  type(mesh) :: m, c, d
+  type(patch), allocatable :: ps(:)
+  integer :: p
+  print *, allocated(nbuilt), allocated(last)
+  call build(m, 3)
+  print *, nbuilt, last%lo, last%f%id, last%halo%id, shape(last%f%rho)
+  deallocate(last)
+  call build(c, 2)
+  print *, nbuilt, last%lo, allocated(last%halo)
+  nbuilt = 10
+  c = m
+  m%patches(2)%f%rho = 0
+  m%patches(3)%halo%id = 0
+  do p = 1, 3
+    print *, p, c%patches(p)%lo, lbound(c%patches(p)%f%rho), sum(c%patches(p)%f%rho), &
+      c%patches(p)%f%id, allocated(c%patches(p)%halo)
+  end do
+  print *, c%patches(3)%halo%id, allocated(c%patches(3)%halo%rho), c%label, total(c), total(m)
+  do p = 1, 3
+    call add_patch(ps, p)
+  end do
+  print *, size(ps), (ps(p)%f%id, shape(ps(p)%f%rho), p = 1, 3)
+  call move_alloc(ps, c%patches)
+  print *, allocated(ps), size(c%patches), total(c)
+  allocate(c%patches(3)%halo)
+  c%patches(3)%halo = m%patches(1)%f
+  print *, c%patches(3)%halo%id, shape(c%patches(3)%halo%rho)
+  call build(d, 1)
+  print *, nbuilt, last%lo
+end program
