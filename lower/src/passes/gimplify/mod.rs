@@ -386,6 +386,11 @@ impl<'a> G<'a> {
         gpuf_frontend::diag::line_col(self.src, sp.lo as usize).0 as u32
     }
 
+    /// The unit is an `!$acc routine` procedure (compiled for the host and the devices).
+    fn in_routine(&self) -> bool {
+        self.procs.map.get(&self.f.name).or_else(|| self.procs.map.values().find(|p| p.link_name == self.f.name)).is_some_and(|p| p.routine)
+    }
+
     fn not_yet(&mut self, what: impl AsRef<str>, sp: Span) {
         self.diags.push(Diagnostic::not_yet(what, sp));
     }
