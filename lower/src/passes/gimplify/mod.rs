@@ -167,6 +167,9 @@ struct G<'a> {
     /// Arrays of the `deviceptr` clauses of the enclosing data constructs: their addresses
     /// are device addresses, passed to kernels as they are.
     devptrs: BTreeSet<String>,
+    /// The names in the data clauses of the enclosing data constructs and of the `kernels`
+    /// construct being split into kernels (`default(none)` accepts them).
+    enclosing_named: BTreeSet<String>,
     /// Command-line options (`-fcheck=bounds`).
     opts: &'a super::Options,
     /// A function result kept in memory: its home, the returned variable, its type.
@@ -253,6 +256,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             frees: Vec::new(),
             mem_names: mem.clone(),
             devptrs: BTreeSet::new(),
+            enclosing_named: BTreeSet::new(),
             result_mem: None,
             mats: HashMap::new(),
             mat_frees: Vec::new(),

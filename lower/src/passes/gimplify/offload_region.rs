@@ -30,6 +30,9 @@ impl G<'_> {
         }
         let mut mentioned = BTreeSet::new();
         let mut maps = self.data_maps(dir, Some(&mut mentioned));
+        // The arrays in the data clauses of enclosing constructs.
+        let clause_named: BTreeSet<String> = mentioned.union(&self.enclosing_named).cloned().collect();
+        let default = dir.clauses.iter().find_map(|c| if let ClauseKind::Default(none) = c.kind { Some(none) } else { None });
         // `deviceptr` arrays (of this construct or an enclosing data construct): not
         // mapped, their addresses passed as they are.
         let mut devptrs = self.devptrs.clone();
@@ -253,8 +256,28 @@ impl G<'_> {
                     }
                     let bytes = self.desc_bytes(&d);
                     if !mentioned.contains(&name) {
-                        let at = format!("{} at {}: {name}", dir.kind.name(), self.src_at(dir.span));
-                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(d.addr), bytes: bytes.clone(), what: name.clone(), at });
+                        // Implicitly `copy`; `present` under `default(present)`; an error
+                        // under `default(none)`.
+                        let kind = match default {
+                            Some(true) if !clause_named.contains(&name) => {
+                                self.diags.push(
+                                    Diagnostic::error(
+                                        "E0331",
+                                        format!("`{name}` is used in the compute construct but appears in no data clause"),
+                                        dir.span,
+                                    )
+                                    .with_label("this construct has `default(none)`"),
+                                );
+                                MapKind::Copy
+                            }
+                            Some(false) => MapKind::Present,
+                            _ => MapKind::Copy,
+                        };
+                        let at = match kind {
+                            MapKind::Present => format!("default(present) on {} at {}: {name}", dir.kind.name(), self.src_at(dir.span)),
+                            _ => format!("{} at {}: {name}", dir.kind.name(), self.src_at(dir.span)),
+                        };
+                        maps.push(MapItem { kind, addr: Op::Var(d.addr), bytes: bytes.clone(), what: name.clone(), at });
                     }
                     if devptrs.contains(&name) {
                         captures.push(Capture::Value(d.addr));
@@ -344,7 +367,10 @@ impl G<'_> {
         if groups.len() <= 1 {
             return false;
         }
-        let maps = self.data_maps(dir, None);
+        let mut named = BTreeSet::new();
+        let maps = self.data_maps(dir, Some(&mut named));
+        named.extend(self.enclosing_named.iter().cloned());
+        let saved = std::mem::replace(&mut self.enclosing_named, named);
         self.push_block();
         for g in &groups {
             let partitioned = g.iter().any(has_partitioned_loop);
@@ -363,6 +389,7 @@ impl G<'_> {
             self.region(&sub, g, None, gsp);
         }
         let b = self.pop_block();
+        self.enclosing_named = saved;
         self.emit(Stmt::DataRegion { maps, body: b });
         true
     }
