@@ -125,14 +125,15 @@ impl<'h> Neuter<'h> {
                 out.extend(finis);
                 // The join: the threads that shared the loop wait for each other before
                 // what follows reads what they wrote (the leader's single code, the next
-                // loop). Gang-wide where every thread of the gang runs this code the same
-                // number of times; a warp's lanes inside a worker-partitioned loop.
+                // loop). Gang-wide where every worker runs this code the same number of
+                // times (as the worker-level broadcasts do); a warp's lanes inside a
+                // worker-partitioned loop.
                 let last = self.depth == 1
                     && it.clone().all(|s| {
                         matches!(s, Stmt::Return | Stmt::Assign(_, Rv::Builtin(Builtin::Reduction { stage: RedStage::Teardown, .. }, _)))
                     });
                 if !last && ls.0 & WV.0 != 0 {
-                    if exec.0 & WV.0 == WV.0 && part.0 & WV.0 == 0 {
+                    if exec.has(Level::Worker) && part.0 & WV.0 == 0 {
                         out.push(self.hooks.barrier());
                     } else if exec.has(Level::Vector) && ls.has(Level::Vector) && !part.has(Level::Vector) {
                         tmp(f, &mut out, Ty::I32, self.hooks.shuffle(Ty::I32, ShuffleMode::Idx, Op::I32(0), Op::I32(0)));

@@ -5,7 +5,7 @@
 program loop_join_sync
   implicit none
   integer, parameter :: n = 64
-  integer :: out(n), w(n, 4), m(n, 4), first(4), i, j
+  integer :: out(n), w(n, 4), m(n, 4), first(4), c(n), d(8), i, j
 
   !$acc parallel num_gangs(1) copyout(out)
   !$acc loop
@@ -44,4 +44,21 @@ program loop_join_sync
   end do
   !$acc end parallel
   print '(16i5)', m(1:16, :)
+
+  ! A worker loop filling the gang's private array, then the gang's leader reading it.
+  d = 0
+  !$acc parallel num_gangs(4) num_workers(4) private(c) copy(d)
+  !$acc loop gang
+  do i = 1, 8
+    !$acc loop worker
+    do j = 1, n
+      c(j) = i * j
+    end do
+    !$acc loop seq
+    do j = 1, n
+      d(i) = d(i) + c(j)
+    end do
+  end do
+  !$acc end parallel
+  print '(8i6)', d
 end program loop_join_sync
