@@ -24,6 +24,8 @@ pub struct Neuter<'h> {
     def_count: HashMap<VarId, usize>,
     /// Largest number of 8-byte broadcast slots used.
     pub slots: usize,
+    /// Nesting of statement lists being neutered (1: the kernel body).
+    depth: usize,
 }
 
 const WV: Levels = Levels(0b110);
@@ -32,7 +34,7 @@ impl<'h> Neuter<'h> {
     pub fn new(hooks: &'h dyn OffloadHooks, body: &[Stmt]) -> Neuter<'h> {
         let mut def_count = HashMap::new();
         count_defs(body, &mut def_count);
-        Neuter { hooks, def_count, slots: 0 }
+        Neuter { hooks, def_count, slots: 0, depth: 0 }
     }
 
     /// Neuters a kernel body; all threads of every gang start executing it.
@@ -72,6 +74,13 @@ impl<'h> Neuter<'h> {
     }
 
     fn stmts(&mut self, f: &mut Function, ss: Vec<Stmt>, exec: Levels, part: Levels) -> Vec<Stmt> {
+        self.depth += 1;
+        let out = self.stmts_at(f, ss, exec, part);
+        self.depth -= 1;
+        out
+    }
+
+    fn stmts_at(&mut self, f: &mut Function, ss: Vec<Stmt>, exec: Levels, part: Levels) -> Vec<Stmt> {
         let single = Levels(exec.0 & !part.0 & WV.0);
         let mut out = Vec::new();
         let mut run = Vec::new();
@@ -114,6 +123,22 @@ impl<'h> Neuter<'h> {
                     out.push(Stmt::If { cond: c, then_body: core, else_body: vec![] });
                 }
                 out.extend(finis);
+                // The join: the threads that shared the loop wait for each other before
+                // what follows reads what they wrote (the leader's single code, the next
+                // loop). Gang-wide where every worker runs this code the same number of
+                // times (as the worker-level broadcasts do); a warp's lanes inside a
+                // worker-partitioned loop.
+                let last = self.depth == 1
+                    && it.clone().all(|s| {
+                        matches!(s, Stmt::Return | Stmt::Assign(_, Rv::Builtin(Builtin::Reduction { stage: RedStage::Teardown, .. }, _)))
+                    });
+                if !last && ls.0 & WV.0 != 0 {
+                    if exec.has(Level::Worker) && part.0 & WV.0 == 0 {
+                        out.push(self.hooks.barrier());
+                    } else if exec.has(Level::Vector) && ls.has(Level::Vector) && !part.has(Level::Vector) {
+                        tmp(f, &mut out, Ty::I32, self.hooks.shuffle(Ty::I32, ShuffleMode::Idx, Op::I32(0), Op::I32(0)));
+                    }
+                }
                 continue;
             }
             // Reduction INIT and FINI stages outside a partitioned region (a construct's

@@ -820,9 +820,14 @@ pub extern "C" fn gpuf_acc_memcpy_d2d_async(
     gpuf_acc_memcpy_d2d(dest, dest_bytes, src, src_bytes, bytes, num_dest, num_src)
 }
 
-/// `acc_on_device(dev_type)` in host code: true for `acc_device_host` only.
+/// `acc_on_device(dev_type)` in host code (true for `acc_device_host` only) and in the host copy
+/// of an `!$acc routine`, which sim kernels call too.
 #[no_mangle]
 pub extern "C" fn gpuf_acc_on_device(dev_type: i32) -> i32 {
+    // An `!$acc routine` called by a sim kernel runs its host copy (see oacc-xform).
+    if crate::sim::in_kernel() {
+        return i32::from(dev_type == crate::acc::devtype::NOT_HOST);
+    }
     i32::from(crate::acc::on_device_host_code(dev_type))
 }
 

@@ -204,6 +204,11 @@ thread_local! {
     static ARENA: RefCell<Vec<u128>> = const { RefCell::new(Vec::new()) };
 }
 
+/// Whether this thread runs a lane of a sim kernel now.
+pub fn in_kernel() -> bool {
+    cur().is_some()
+}
+
 fn cur() -> Option<&'static Lane> {
     let p = CUR.with(|c| c.get());
     // SAFETY: CUR points at a Lane of the gang this thread runs; it is set

@@ -245,8 +245,9 @@ impl Checker {
                 return (call_name, args, Ty::Unknown);
             }
             // A device query is checked as an ordinary call below.
-            // `acc_on_device` in a compute construct is answered per target (a builtin).
-            let acc_query = key == "gpuf_acc_on_device" && self.in_compute();
+            // `acc_on_device` in a compute construct or an `!$acc routine` is answered per
+            // target (a builtin).
+            let acc_query = key == "gpuf_acc_on_device" && self.on_device();
             if omp_lib_routine_of(&key).is_none() && !acc_query {
                 let sig = self.g.procs.map.get(&key);
                 if sig.is_some_and(|p| p.api) {

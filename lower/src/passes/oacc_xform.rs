@@ -33,7 +33,12 @@ pub fn oacc_xform(m: &mut Module, target: Target) {
     }
     // `!$acc routine seq` procedures: sequential code, specialised like a kernel's body.
     for p in m.procs.iter_mut().filter(|p| m.routines.contains(&p.name)) {
-        let body = std::mem::take(&mut p.body);
+        let mut body = std::mem::take(&mut p.body);
+        if target == Target::Host {
+            // The host copy of a routine also serves the sim device's kernels (which run
+            // in the host program): the run time answers `acc_on_device` where it runs.
+            runtime_on_device(&mut body);
+        }
         let mut worker_red = false;
         p.body = expand(hooks.as_ref(), p, body, &mut worker_red);
     }
@@ -98,4 +103,26 @@ fn expand(h: &dyn OffloadHooks, f: &mut Function, ss: Vec<Stmt>, worker_red: &mu
         }
     }
     out
+}
+
+/// Replaces `GOACC_ON_DEVICE` by a call of the run time's `gpuf_acc_on_device`.
+fn runtime_on_device(ss: &mut [Stmt]) {
+    for s in ss {
+        match s {
+            Stmt::Assign(_, rv @ Rv::Builtin(Builtin::AccOnDevice, _)) => {
+                let Rv::Builtin(_, ops) = std::mem::replace(rv, Rv::Use(Op::I32(0))) else { continue };
+                *rv = Rv::Call("gpuf_acc_on_device".into(), ops, Ty::I32);
+            }
+            Stmt::If { then_body, else_body, .. } => {
+                runtime_on_device(then_body);
+                runtime_on_device(else_body);
+            }
+            Stmt::Loop { body, .. } => runtime_on_device(body),
+            Stmt::While { cond_body, body, .. } => {
+                runtime_on_device(cond_body);
+                runtime_on_device(body);
+            }
+            _ => {}
+        }
+    }
 }

@@ -248,6 +248,10 @@ impl Checker {
                 self.check_if_modifier(kind, m, span);
             }
             ClauseKind::Reduction(op, items) => self.check_reduction(*op, items, span),
+            ClauseKind::Private(items) | ClauseKind::Firstprivate(items) if matches!(kind, DirKind::Acc(_)) => {
+                self.private_sections(items);
+                self.check_data_clause(items, cname, false)
+            }
             ClauseKind::Private(items) | ClauseKind::Firstprivate(items) => self.check_data_clause(items, cname, false),
             ClauseKind::Copy(items)
             | ClauseKind::Copyin(items)
@@ -445,6 +449,22 @@ impl Checker {
     fn check_data_clause(&mut self, items: &mut [Expr], cname: &str, sections_ok: bool) {
         for it in items.iter_mut() {
             self.var_item(it, cname, sections_ok);
+        }
+    }
+
+    /// Subarrays in OpenACC's `private` and `firstprivate` (`private(c(1:n))`): the whole
+    /// array is made private (its other elements are not to be referenced in the construct),
+    /// so the item becomes the array's name. Elements stay unsupported.
+    fn private_sections(&mut self, items: &mut [Expr]) {
+        for it in items.iter_mut() {
+            let (ExprKind::Apply { name, args: subs } | ExprKind::ArrayRef { name, subs }) = &it.kind else { continue };
+            if !subs.iter().all(|s| matches!(s, Arg::Range { .. })) {
+                continue;
+            }
+            if self.syms.get(&name.name).is_none_or(|s| usize::from(s.rank) != subs.len()) {
+                continue;
+            }
+            it.kind = ExprKind::Name(name.clone());
         }
     }
 

@@ -112,7 +112,7 @@ impl G<'_> {
             }
             // Complex-typed: `complex_scalar` above reported it.
             ExprKind::Complex(..) => Op::F32(0.0),
-            ExprKind::Call { name, args } if self.region.is_some() && name.name == "gpuf_acc_on_device" => {
+            ExprKind::Call { name, args } if (self.region.is_some() || self.in_routine()) && name.name == "gpuf_acc_on_device" => {
                 let t = match args.first() {
                     Some(Arg::Index(x) | Arg::Keyword(_, x)) => {
                         let v = self.expr(x);

@@ -217,6 +217,9 @@ struct G<'a> {
     /// Arrays of the `deviceptr` clauses of the enclosing data constructs: their addresses
     /// are device addresses, passed to kernels as they are.
     devptrs: BTreeSet<String>,
+    /// The names in the data clauses of the enclosing data constructs and of the `kernels`
+    /// construct being split into kernels (`default(none)` accepts them).
+    enclosing_named: BTreeSet<String>,
     /// Command-line options (`-fcheck=bounds`).
     opts: &'a super::Options,
     /// A function result kept in memory: its home, the returned variable, its type.
@@ -317,6 +320,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             frees: Vec::new(),
             mem_names: mem.clone(),
             devptrs: BTreeSet::new(),
+            enclosing_named: BTreeSet::new(),
             result_mem: None,
             mats: HashMap::new(),
             mat_frees: Vec::new(),
@@ -451,6 +455,11 @@ impl<'a> G<'a> {
 
     fn line(&self, sp: Span) -> u32 {
         gpuf_frontend::diag::line_col(self.src, sp.lo as usize).0 as u32
+    }
+
+    /// The unit is an `!$acc routine` procedure (compiled for the host and the devices).
+    fn in_routine(&self) -> bool {
+        self.procs.map.get(&self.f.name).or_else(|| self.procs.map.values().find(|p| p.link_name == self.f.name)).is_some_and(|p| p.routine)
     }
 
     fn not_yet(&mut self, what: impl AsRef<str>, sp: Span) {

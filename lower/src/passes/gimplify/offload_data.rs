@@ -8,13 +8,17 @@ impl G<'_> {
     /// maps are made only when the condition holds on entry.
     pub(super) fn data_region(&mut self, dir: &ast::Directive, body: &[ast::Stmt]) {
         let cond = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
-        let maps = self.data_maps(dir, None);
+        let mut named = BTreeSet::new();
+        let maps = self.data_maps(dir, Some(&mut named));
         let saved = self.devptrs.clone();
         self.devptrs.extend(deviceptr_names(&dir.clauses));
+        let saved_named = self.enclosing_named.clone();
+        self.enclosing_named.extend(named);
         self.push_block();
         self.stmts(body);
         let b = self.pop_block();
         self.devptrs = saved;
+        self.enclosing_named = saved_named;
         match cond {
             // `data if(cond)`: map only when the condition holds on entry.
             Some(c) => {

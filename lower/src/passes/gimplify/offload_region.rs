@@ -30,6 +30,9 @@ impl G<'_> {
         }
         let mut mentioned = BTreeSet::new();
         let mut maps = self.data_maps(dir, Some(&mut mentioned));
+        // The arrays in the data clauses of enclosing constructs.
+        let clause_named: BTreeSet<String> = mentioned.union(&self.enclosing_named).cloned().collect();
+        let default = dir.clauses.iter().find_map(|c| if let ClauseKind::Default(none) = c.kind { Some(none) } else { None });
         // `deviceptr` arrays (of this construct or an enclosing data construct): not
         // mapped, their addresses passed as they are.
         let mut devptrs = self.devptrs.clone();
@@ -38,15 +41,49 @@ impl G<'_> {
         let (ng, nw, vl) = if kind == RegionKind::Serial {
             (Some(Op::I32(1)), Some(Op::I32(1)), Some(Op::I32(1)))
         } else {
-            (
-                self.clause_op(&dir.clauses, |k| if let ClauseKind::NumGangs(e) = k { Some(e) } else { None }),
-                self.clause_op(&dir.clauses, |k| if let ClauseKind::NumWorkers(e) = k { Some(e) } else { None }),
-                self.clause_op(&dir.clauses, |k| if let ClauseKind::VectorLength(e) = k { Some(e) } else { None }),
-            )
+            let ng = self.clause_op(&dir.clauses, |k| if let ClauseKind::NumGangs(e) = k { Some(e) } else { None });
+            let nw = self.clause_op(&dir.clauses, |k| if let ClauseKind::NumWorkers(e) = k { Some(e) } else { None });
+            let vl = self.clause_op(&dir.clauses, |k| if let ClauseKind::VectorLength(e) = k { Some(e) } else { None });
+            // In `kernels` the arguments of `gang(num:)`, `worker(n)` and `vector(n)` on its
+            // loops set the kernel's gang count, workers and vector length.
+            let mut dirs: Vec<&ast::Directive> = loop_dir.into_iter().collect();
+            if kind == RegionKind::Kernels {
+                loop_directives(body, &mut dirs);
+            }
+            let arg = |pick: fn(&ClauseKind) -> Option<&Expr>| dirs.iter().flat_map(|d| &d.clauses).find_map(|c| pick(&c.kind));
+            let gang_arg = arg(|k| if let ClauseKind::Gang(Some(e)) = k { Some(e) } else { None });
+            let worker_arg = arg(|k| if let ClauseKind::Worker(Some(e)) = k { Some(e) } else { None });
+            let vector_arg = arg(|k| if let ClauseKind::Vector(Some(e)) = k { Some(e) } else { None });
+            let from_loop = |g: &mut Self, e: Option<&Expr>| {
+                e.filter(|_| kind == RegionKind::Kernels).map(|e| {
+                    let v = g.expr(e);
+                    g.conv(v, Ty::I32)
+                })
+            };
+            let ng = ng.or_else(|| from_loop(self, gang_arg));
+            let nw = nw.or_else(|| from_loop(self, worker_arg));
+            let vl = vl.or_else(|| from_loop(self, vector_arg));
+            (ng, nw, vl)
         };
         // Construct-level reductions (not on combined constructs: those belong to the loop).
         let mut reductions = Vec::new();
         let mut scope = HashMap::new();
+        // `no_create` arrays: the kernel gets the device copy's address when the data is
+        // present, else the host address (which the kernel must not use on a device).
+        for c in &dir.clauses {
+            let ClauseKind::NoCreate(list) = &c.kind else { continue };
+            for e in list {
+                let ExprKind::Name(id) = &e.kind else { continue };
+                if let Some(Home::Array(d)) = self.lookup(&id.name) {
+                    let bytes = self.desc_bytes(&d);
+                    let at = self.item_at(dir, c, &id.name);
+                    let dv = self.f.new_var(format!("{}.dev", id.name), Ty::Ptr);
+                    let call = Rv::Call("gpuf_acc_use_device".into(), vec![Op::Var(d.addr), bytes, Op::I32(1), Op::Str(at)], Ty::Ptr);
+                    self.emit(Stmt::Assign(dv, call));
+                    scope.insert(id.name.clone(), Home::Array(Desc { addr: dv, ..d }));
+                }
+            }
+        }
         if loop_dir.is_none() {
             for c in &dir.clauses {
                 if let ClauseKind::Reduction(op, list) = &c.kind {
@@ -229,8 +266,28 @@ impl G<'_> {
                         if let Some(m) = self.declare_target_map(&name, dir) {
                             maps.push(m);
                         } else {
-                            let at = format!("{} at {}: {name}", dir.kind.name(), self.src_at(dir.span));
-                            maps.push(MapItem { kind: MapKind::Copy, addr: low, bytes: bytes.clone(), what: name.clone(), at });
+                            // Implicitly `copy`; `present` under `default(present)`; an error
+                            // under `default(none)`.
+                            let kind = match default {
+                                Some(true) if !clause_named.contains(&name) => {
+                                    self.diags.push(
+                                        Diagnostic::error(
+                                            "E0331",
+                                            format!("`{name}` is used in the compute construct but appears in no data clause"),
+                                            dir.span,
+                                        )
+                                        .with_label("this construct has `default(none)`"),
+                                    );
+                                    MapKind::Copy
+                                }
+                                Some(false) => MapKind::Present,
+                                _ => MapKind::Copy,
+                            };
+                            let at = match kind {
+                                MapKind::Present => format!("default(present) on {} at {}: {name}", dir.kind.name(), self.src_at(dir.span)),
+                                _ => format!("{} at {}: {name}", dir.kind.name(), self.src_at(dir.span)),
+                            };
+                            maps.push(MapItem { kind, addr: low, bytes: bytes.clone(), what: name.clone(), at });
                         }
                     }
                     if devptrs.contains(&name) {
@@ -328,7 +385,10 @@ impl G<'_> {
         if groups.len() <= 1 {
             return false;
         }
-        let maps = self.data_maps(dir, None);
+        let mut named = BTreeSet::new();
+        let maps = self.data_maps(dir, Some(&mut named));
+        named.extend(self.enclosing_named.iter().cloned());
+        let saved = std::mem::replace(&mut self.enclosing_named, named);
         self.push_block();
         for g in &groups {
             let partitioned = g.iter().any(has_partitioned_loop);
@@ -347,6 +407,7 @@ impl G<'_> {
             self.region(&sub, g, None, gsp);
         }
         let b = self.pop_block();
+        self.enclosing_named = saved;
         self.emit(Stmt::DataRegion { maps, body: b });
         true
     }
@@ -428,5 +489,19 @@ fn has_partitioned_loop(s: &ast::Stmt) -> bool {
         StmtKind::SelectCase { cases, .. } => cases.iter().any(|c| c.body.iter().any(has_partitioned_loop)),
         StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => body.iter().any(has_partitioned_loop),
         _ => false,
+    }
+}
+
+/// The loop directives in statements (at any depth).
+fn loop_directives<'a>(ss: &'a [ast::Stmt], out: &mut Vec<&'a ast::Directive>) {
+    for s in ss {
+        match &s.kind {
+            StmtKind::LoopConstruct { dir, do_stmt } => {
+                out.push(dir);
+                loop_directives(std::slice::from_ref(do_stmt), out);
+            }
+            StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => loop_directives(body, out),
+            _ => {}
+        }
     }
 }
