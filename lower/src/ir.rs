@@ -271,6 +271,10 @@ pub enum Builtin {
     /// `I32`: 1 where the code runs on the host device (the host fallback), 0 on a device
     /// (OpenMP's `omp_is_initial_device()` in a target region).
     IsInitialDevice,
+    /// `I32`: 1 where every gang runs on one thread (worker and vector dims are 1: the host
+    /// device), 0 elsewhere. oacc-xform answers it and keeps only the branch of an `if` on
+    /// it that the target takes (omp-expand's nested form of a collapsed loop).
+    OneThreadPerGang,
 }
 
 /// Target primitives produced by oacc-xform for the GPU targets (nvptx, amdgcn) and

@@ -326,8 +326,17 @@ impl<'ctx> Cg<'ctx> {
         }
         let entry_br = self.b.build_unconditional_branch(body)?;
         self.b.position_at_end(body);
-        let mut fx =
-            Fx { f, fv: rf, vars: Vec::new(), sparse: Some(homes), frame: None, loops: HashMap::new(), entry_br, ret: RetKind::Void, shared: None };
+        let mut fx = Fx {
+            f,
+            fv: rf,
+            vars: Vec::new(),
+            sparse: Some(homes),
+            frame: None,
+            loops: HashMap::new(),
+            entry_br,
+            ret: RetKind::Void,
+            shared: None,
+        };
         self.stmts(&mut fx, ss)?;
         self.end(&fx)
     }
