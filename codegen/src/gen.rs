@@ -425,8 +425,12 @@ impl<'ctx> Cg<'ctx> {
             None => RetKind::Void,
         };
         let (mut fx, plan) = if self.tgt.is_gpu() { (self.begin(p, fv, ret, None)?, None) } else { self.host_body(p, fv, ret)? };
+        let noalias = inkwell::attributes::Attribute::get_named_enum_kind_id("noalias");
         for (i, v) in p.params.iter().enumerate() {
             let a = fv.get_nth_param(i as u32).ok_or_else(|| CodegenError(format!("procedure `{}`: missing parameter {i}", p.name)))?;
+            if p.noalias.contains(v) {
+                fv.add_attribute(AttributeLoc::Param(i as u32), self.ctx.create_enum_attribute(noalias, 0));
+            }
             self.store(Ty::Ptr, fx.slot(*v)?, a)?;
         }
         match &plan {
@@ -1140,9 +1144,12 @@ impl<'ctx> Cg<'ctx> {
                     self.zext32(c)
                 };
                 Ok(match op {
-                    BinOp::Add => bd.build_int_add(x, y, "")?.into(),
-                    BinOp::Sub => bd.build_int_sub(x, y, "")?.into(),
-                    BinOp::Mul => bd.build_int_mul(x, y, "")?.into(),
+                    // Fortran integers do not overflow (a program whose do is not standard
+                    // conforming, as gfortran also assumes): `nsw` lets LLVM widen 32-bit
+                    // indices and fold their sign extensions into addresses.
+                    BinOp::Add => bd.build_int_nsw_add(x, y, "")?.into(),
+                    BinOp::Sub => bd.build_int_nsw_sub(x, y, "")?.into(),
+                    BinOp::Mul => bd.build_int_nsw_mul(x, y, "")?.into(),
                     BinOp::Div => bd.build_int_signed_div(x, y, "")?.into(),
                     BinOp::Rem => bd.build_int_signed_rem(x, y, "")?.into(),
                     BinOp::Pow => {

@@ -595,11 +595,24 @@ pub struct Function {
     pub result: Option<VarId>,
     /// Internal linkage (internal procedures); external otherwise.
     pub local: bool,
+    /// Parameters (of `params`) whose memory no other name reaches while the procedure runs:
+    /// explicit-shape and assumed-size array dummies (Fortran forbids changing an argument
+    /// through one name while another references it); codegen marks them `noalias`.
+    pub noalias: Vec<VarId>,
 }
 
 impl Function {
     pub fn new(name: impl Into<String>) -> Function {
-        Function { name: name.into(), vars: Vec::new(), body: Vec::new(), next_loop: 0, params: Vec::new(), result: None, local: false }
+        Function {
+            name: name.into(),
+            vars: Vec::new(),
+            body: Vec::new(),
+            next_loop: 0,
+            params: Vec::new(),
+            result: None,
+            local: false,
+            noalias: Vec::new(),
+        }
     }
     pub fn new_var(&mut self, name: impl Into<String>, ty: Ty) -> VarId {
         self.vars.push(Var { name: name.into(), ty });
