@@ -4,8 +4,10 @@
 # statements using them) in a temporary directory, compiles each with gpuf through the
 # front end and gimplify only (`--emit=gimple`) and fully, and prints the wall and user
 # seconds and the maximum resident set size of each. Both should grow linearly.
-# The full compile uses -O2 (OPT=0 for -O0); huge host functions are compiled as at -O0
-# (codegen's `skip_huge_functions`), since LLVM's optimisers grow faster than linearly.
+# The full compile uses -O2 (OPT=0 for -O0); a huge host function is cut into pieces of
+# bounded length (codegen's gen/outline.rs), each optimised, since LLVM's optimisers grow
+# faster than linearly with the length of one function; a single huge statement (a
+# 10,000-arm `where`) is compiled as at -O0 (codegen's `skip_huge_functions`).
 #
 # Usage: scripts/scale.sh [LINES...]   (GPUF=path/to/gpuf; default target/release/gpuf,
 # built if missing)

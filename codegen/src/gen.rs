@@ -21,6 +21,7 @@ use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, FloatPredicate, IntP
 use std::collections::HashMap;
 
 mod aggret;
+mod outline;
 
 const SEQ: AtomicOrdering = AtomicOrdering::SequentiallyConsistent;
 
@@ -65,12 +66,28 @@ enum RetKind {
 struct Fx<'ctx, 'a> {
     f: &'a Function,
     fv: FunctionValue<'ctx>,
+    /// The home of each variable (an alloca, a slot of an outlined run's frame).
     vars: Vec<PointerValue<'ctx>>,
+    /// An outlined run ([`outline`]): the homes of the variables it names, instead of `vars`.
+    sparse: Option<HashMap<VarId, PointerValue<'ctx>>>,
+    /// The frame block of a function cut in runs.
+    frame: Option<PointerValue<'ctx>>,
     loops: HashMap<LoopId, (BasicBlock<'ctx>, BasicBlock<'ctx>)>,
     entry_br: InstructionValue<'ctx>,
     ret: RetKind,
     /// The kernel's shared-memory global (GPU kernels with shared_bytes > 0).
     shared: Option<GlobalValue<'ctx>>,
+}
+
+impl<'ctx> Fx<'ctx, '_> {
+    /// The home of a variable.
+    fn slot(&self, v: VarId) -> R<PointerValue<'ctx>> {
+        let p = match &self.sparse {
+            Some(m) => m.get(&v).copied(),
+            None => self.vars.get(v.0 as usize).copied(),
+        };
+        p.ok_or_else(|| CodegenError(format!("function `{}`: variable {} has no home here", self.f.name, v.0)))
+    }
 }
 
 pub(crate) fn setup_module(m: &LlModule, tm: &TargetMachine) {
@@ -232,10 +249,13 @@ pub(crate) fn build_host<'ctx>(
     }
     let main_ty = ctx.i32_type().fn_type(&[ctx.i32_type().into(), ptr.into()], false);
     let main_fv = cg.m.add_function("main", main_ty, None);
-    let mut fx = cg.begin(&host.main, main_fv, RetKind::Main, None)?;
+    let (mut fx, plan) = cg.host_body(&host.main, main_fv, RetKind::Main)?;
     let init_fn = cg.declare("gpuf_init", &[Ty::Ptr], None)?;
     cg.b.build_call(init_fn, &[images_g.as_pointer_value().into()], "")?;
-    cg.stmts(&mut fx, &host.main.body)?;
+    match &plan {
+        Some(plan) => cg.planned_body(&mut fx, plan)?,
+        None => cg.stmts(&mut fx, &host.main.body)?,
+    }
     cg.end(&fx)?;
     Ok(cg.m)
 }
@@ -444,12 +464,19 @@ impl<'ctx> Cg<'ctx> {
             Some(r) => RetKind::Value(r),
             None => RetKind::Void,
         };
-        let mut fx = self.begin(p, fv, ret, None)?;
+        let (mut fx, plan) = if self.tgt.is_gpu() { (self.begin(p, fv, ret, None)?, None) } else { self.host_body(p, fv, ret)? };
+        let noalias = inkwell::attributes::Attribute::get_named_enum_kind_id("noalias");
         for (i, v) in p.params.iter().enumerate() {
             let a = fv.get_nth_param(i as u32).ok_or_else(|| CodegenError(format!("procedure `{}`: missing parameter {i}", p.name)))?;
-            self.store(Ty::Ptr, fx.vars[v.0 as usize], a)?;
+            if p.noalias.contains(v) {
+                fv.add_attribute(AttributeLoc::Param(i as u32), self.ctx.create_enum_attribute(noalias, 0));
+            }
+            self.store(Ty::Ptr, fx.slot(*v)?, a)?;
         }
-        self.stmts(&mut fx, &p.body)?;
+        match &plan {
+            Some(plan) => self.planned_body(&mut fx, plan)?,
+            None => self.stmts(&mut fx, &p.body)?,
+        }
         self.end(&fx)
     }
 
@@ -569,18 +596,48 @@ impl<'ctx> Cg<'ctx> {
     // ---- functions ----
 
     fn begin<'a>(&mut self, f: &'a Function, fv: FunctionValue<'ctx>, ret: RetKind, shared: Option<GlobalValue<'ctx>>) -> R<Fx<'ctx, 'a>> {
+        self.begin_planned(f, fv, ret, shared, None)
+    }
+
+    /// [`Cg::begin`] for a function whose body `plan` cuts in runs ([`outline`]).
+    fn begin_planned<'a>(
+        &mut self,
+        f: &'a Function,
+        fv: FunctionValue<'ctx>,
+        ret: RetKind,
+        shared: Option<GlobalValue<'ctx>>,
+        plan: Option<&outline::Plan>,
+    ) -> R<Fx<'ctx, 'a>> {
         let entry = self.ctx.append_basic_block(fv, "entry");
         let body = self.ctx.append_basic_block(fv, "body");
         self.b.position_at_end(entry);
-        let mut vars = Vec::with_capacity(f.vars.len());
-        for v in &f.vars {
-            let a = self.b.build_alloca(self.llty(v.ty), &llname(v))?;
-            a.as_instruction_value().unwrap().set_alignment(v.ty.size() as u32).map_err(|e| CodegenError(e.to_string()))?;
-            vars.push(a);
-        }
+        let mut frame = None;
+        let vars = match plan {
+            Some(p) => {
+                let (homes, fr) = self.planned_homes(f, p)?;
+                frame = Some(fr);
+                homes
+            }
+            None => {
+                let mut vars = Vec::with_capacity(f.vars.len());
+                for v in &f.vars {
+                    let a = self.b.build_alloca(self.llty(v.ty), &llname(v))?;
+                    a.as_instruction_value().unwrap().set_alignment(v.ty.size() as u32).map_err(|e| CodegenError(e.to_string()))?;
+                    vars.push(a);
+                }
+                vars
+            }
+        };
         let entry_br = self.b.build_unconditional_branch(body)?;
         self.b.position_at_end(body);
-        Ok(Fx { f, fv, vars, loops: HashMap::new(), entry_br, ret, shared })
+        Ok(Fx { f, fv, vars, sparse: None, frame, loops: HashMap::new(), entry_br, ret, shared })
+    }
+
+    /// A host function's body, cut in runs when it is huge ([`outline`]).
+    fn host_body<'a>(&mut self, f: &'a Function, fv: FunctionValue<'ctx>, ret: RetKind) -> R<(Fx<'ctx, 'a>, Option<outline::Plan>)> {
+        let plan = outline::plan(f);
+        let fx = self.begin_planned(f, fv, ret, None, plan.as_ref())?;
+        Ok((fx, plan))
     }
 
     fn end(&mut self, fx: &Fx<'ctx, '_>) -> R<()> {
@@ -606,7 +663,7 @@ impl<'ctx> Cg<'ctx> {
             }
             RetKind::Value(v) => {
                 let t = fx.f.var(v).ty;
-                let val = self.load(t, fx.vars[v.0 as usize])?;
+                let val = self.load(t, fx.slot(v)?)?;
                 self.b.build_return(Some(&val))?;
             }
         }
@@ -627,7 +684,7 @@ impl<'ctx> Cg<'ctx> {
         if var.ty != Ty::Ptr {
             return err(format!("kernel `{}`: parameter `{}` is {:?}, not Ptr", k.name, var.name, var.ty));
         }
-        self.store(Ty::Ptr, fx.vars[p.0 as usize], v)?;
+        self.store(Ty::Ptr, fx.slot(p)?, v)?;
         Ok(())
     }
 
@@ -655,7 +712,7 @@ impl<'ctx> Cg<'ctx> {
                     fx.f.vars
                         .get(v.0 as usize)
                         .ok_or_else(|| CodegenError(format!("function `{}`: variable {} out of range", fx.f.name, v.0)))?;
-                self.load(var.ty, fx.vars[v.0 as usize])?
+                self.load(var.ty, fx.slot(*v)?)?
             }
             Op::I32(c) => self.i32c(*c as i64).into(),
             Op::I64(c) => self.ctx.i64_type().const_int(*c as u64, true).into(),
@@ -743,7 +800,7 @@ impl<'ctx> Cg<'ctx> {
                         val.get_type().print_to_string().to_string()
                     ));
                 }
-                self.store(var.ty, fx.vars[v.0 as usize], val)?;
+                self.store(var.ty, fx.slot(*v)?, val)?;
             }
             Stmt::Store(t, p, v) => {
                 let p = self.ptr_op(fx, p, "store address")?;
@@ -816,7 +873,7 @@ impl<'ctx> Cg<'ctx> {
                 let trip = self.b.build_int_signed_div(d, step, "trip")?;
                 let cnt = self.temp_alloca(fx, t, "loop.cnt")?;
                 self.store(t, cnt, trip.into())?;
-                let vp = fx.vars[var.0 as usize];
+                let vp = fx.slot(*var)?;
                 self.store(t, vp, lo.into())?;
                 let head = self.block(fx, "loop.head");
                 let body_bb = self.block(fx, "loop.body");
@@ -909,7 +966,7 @@ impl<'ctx> Cg<'ctx> {
                 ArgKind::Mapped => (self.ptr_op(fx, &a.host, "mapped launch argument")?.into(), 0),
                 ArgKind::Scratch => (ptr.const_null().into(), 2),
                 ArgKind::Value => match &a.host {
-                    Op::Var(v) => (fx.vars[v.0 as usize].into(), 1),
+                    Op::Var(v) => (fx.slot(*v)?.into(), 1),
                     o => return err(format!("function `{}`: by-value launch argument {o:?} is not a variable", fx.f.name)),
                 },
             };
@@ -979,13 +1036,12 @@ impl<'ctx> Cg<'ctx> {
                 .call_named(fx, name, args, Some(*ret))?
                 .ok_or_else(|| CodegenError(format!("function `{fname}`: `{name}` returned nothing"))),
             Rv::AddrOf(v) => {
-                let p =
-                    fx.vars.get(v.0 as usize).ok_or_else(|| CodegenError(format!("function `{fname}`: variable {} out of range", v.0)))?;
+                let p = fx.slot(*v)?;
                 if p.get_type() != self.ptr() {
                     // AMDGPU's private stack (address space 5): a generic address for calls.
-                    return Ok(self.b.build_address_space_cast(*p, self.ptr(), "")?.into());
+                    return Ok(self.b.build_address_space_cast(p, self.ptr(), "")?.into());
                 }
-                Ok((*p).into())
+                Ok(p.into())
             }
             Rv::Alloca(n) => {
                 // In the entry block: one block per call of the function, however often the
@@ -1129,9 +1185,12 @@ impl<'ctx> Cg<'ctx> {
                     self.zext32(c)
                 };
                 Ok(match op {
-                    BinOp::Add => bd.build_int_add(x, y, "")?.into(),
-                    BinOp::Sub => bd.build_int_sub(x, y, "")?.into(),
-                    BinOp::Mul => bd.build_int_mul(x, y, "")?.into(),
+                    // Fortran integers do not overflow (a program whose do is not standard
+                    // conforming, as gfortran also assumes): `nsw` lets LLVM widen 32-bit
+                    // indices and fold their sign extensions into addresses.
+                    BinOp::Add => bd.build_int_nsw_add(x, y, "")?.into(),
+                    BinOp::Sub => bd.build_int_nsw_sub(x, y, "")?.into(),
+                    BinOp::Mul => bd.build_int_nsw_mul(x, y, "")?.into(),
                     BinOp::Div => bd.build_int_signed_div(x, y, "")?.into(),
                     BinOp::Rem => bd.build_int_signed_rem(x, y, "")?.into(),
                     BinOp::Pow => {

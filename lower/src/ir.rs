@@ -275,6 +275,10 @@ pub enum Builtin {
     /// operand names the device type the code runs on (`acc_device_not_host` on any
     /// device but the host).
     AccOnDevice,
+    /// `I32`: 1 where every gang runs on one thread (worker and vector dims are 1: the host
+    /// device), 0 elsewhere. oacc-xform answers it and keeps only the branch of an `if` on
+    /// it that the target takes (omp-expand's nested form of a collapsed loop).
+    OneThreadPerGang,
 }
 
 /// Target primitives produced by oacc-xform for the GPU targets (nvptx, amdgcn) and
@@ -622,11 +626,25 @@ pub struct Function {
     pub local: bool,
     /// Run before `main` (a module's `!$acc declare` registration): no parameters.
     pub ctor: bool,
+    /// Parameters (of `params`) whose memory no other name reaches while the procedure runs:
+    /// explicit-shape and assumed-size array dummies (Fortran forbids changing an argument
+    /// through one name while another references it); codegen marks them `noalias`.
+    pub noalias: Vec<VarId>,
 }
 
 impl Function {
     pub fn new(name: impl Into<String>) -> Function {
-        Function { name: name.into(), vars: Vec::new(), body: Vec::new(), next_loop: 0, params: Vec::new(), result: None, local: false, ctor: false }
+        Function {
+            name: name.into(),
+            vars: Vec::new(),
+            body: Vec::new(),
+            next_loop: 0,
+            params: Vec::new(),
+            result: None,
+            local: false,
+            noalias: Vec::new(),
+            ctor: false,
+        }
     }
     pub fn new_var(&mut self, name: impl Into<String>, ty: Ty) -> VarId {
         self.vars.push(Var { name: name.into(), ty });

@@ -133,9 +133,13 @@ impl Checker<'_> {
                     self.err(format!("builtin {b:?} left after oacc-xform"));
                 }
                 match b {
-                    Builtin::DimSize(_) | Builtin::DimPos(_) | Builtin::SimtLane | Builtin::SimtVf | Builtin::IsInitialDevice | Builtin::AccOnDevice => {
-                        Some(Ty::I32)
-                    }
+                    Builtin::DimSize(_)
+                    | Builtin::DimPos(_)
+                    | Builtin::SimtLane
+                    | Builtin::SimtVf
+                    | Builtin::IsInitialDevice
+                    | Builtin::AccOnDevice
+                    | Builtin::OneThreadPerGang => Some(Ty::I32),
                     Builtin::Reduction { ty, .. } => Some(*ty),
                     _ => None,
                 }

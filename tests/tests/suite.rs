@@ -1364,8 +1364,10 @@ fn long_case_and_if_chains() {
     assert_eq!(compile_and_run_large("long_if_chain", &chain, 30), want.to_string());
 }
 
-/// `where` with 8,000 `elsewhere` branches compiles in a few seconds (at -O2: huge host
-/// functions are not optimised, LLVM's optimisers grow faster than linearly with them).
+/// `where` with 8,000 `elsewhere` branches compiles at -O2 (it did not finish in 10 minutes
+/// while LLVM optimised it as one function: codegen cuts huge host functions into pieces).
+/// About 25 s of CPU; the limit only catches the super-linear case on a loaded machine,
+/// `scripts/scale.sh` measures.
 #[test]
 fn long_where_chain() {
     const N: i64 = 8_000;
@@ -1382,7 +1384,7 @@ fn long_where_chain() {
     let o = run(Command::new(gpuf()).args(["compile", "--offload", "none"]).arg(&f).arg("-o").arg(&exe));
     let took = t.elapsed();
     assert!(o.status.success(), "gpuf failed:\n{}", String::from_utf8_lossy(&o.stderr));
-    assert!(took.as_secs() < 60, "compiling took {took:?}");
+    assert!(took.as_secs() < 400, "compiling took {took:?}");
     let r = run(&mut Command::new(&exe));
     assert_eq!(String::from_utf8_lossy(&r.stdout).trim(), "165");
 }

@@ -38,7 +38,7 @@ impl<'ctx> Cg<'ctx> {
 
     /// Returns the pieces of the result at the address held by variable `v`.
     pub(super) fn agg_return(&mut self, fx: &Fx<'ctx, '_>, v: VarId, cls: &str) -> R<()> {
-        let slot = *fx.vars.get(v.0 as usize).ok_or_else(|| CodegenError("aggregate result variable out of range".into()))?;
+        let slot = fx.slot(v)?;
         let p = self.load(Ty::Ptr, slot)?.into_pointer_value();
         let mut vals = Vec::new();
         for (i, c) in cls.chars().enumerate() {

@@ -11,7 +11,7 @@ use crate::targets::{hooks_for, OffloadHooks, MAX_WORKERS};
 pub fn oacc_xform(m: &mut Module, target: Target) {
     let hooks = hooks_for(target);
     for k in &mut m.kernels {
-        let body = std::mem::take(&mut k.func.body);
+        let body = choose(hooks.as_ref(), std::mem::take(&mut k.func.body));
         let mut slots = 0;
         let body = if hooks.needs_neutering() {
             let mut n = Neuter::new(hooks.as_ref(), &body);
@@ -43,6 +43,34 @@ pub fn oacc_xform(m: &mut Module, target: Target) {
         p.body = expand(hooks.as_ref(), p, body, &mut worker_red);
     }
     m.target = Some(target);
+}
+
+/// Answers [`Builtin::OneThreadPerGang`] and keeps only the branch the target takes of the
+/// `if` that tests it (before neutering, which would otherwise see both).
+fn choose(h: &dyn OffloadHooks, ss: Vec<Stmt>) -> Vec<Stmt> {
+    let one = !h.needs_neutering();
+    let mut known = std::collections::HashMap::new();
+    let mut out = Vec::new();
+    for s in ss {
+        match s {
+            Stmt::Assign(v, Rv::Builtin(Builtin::OneThreadPerGang, _)) => {
+                known.insert(v, one);
+                out.push(Stmt::Assign(v, Rv::Use(Op::I32(i32::from(one)))));
+            }
+            Stmt::If { cond: Op::Var(c), then_body, else_body } if known.contains_key(&c) => {
+                out.extend(choose(h, if known[&c] { then_body } else { else_body }));
+            }
+            Stmt::If { cond, then_body, else_body } => {
+                out.push(Stmt::If { cond, then_body: choose(h, then_body), else_body: choose(h, else_body) })
+            }
+            Stmt::Loop { id, var, lo, hi, step, body, part } => out.push(Stmt::Loop { id, var, lo, hi, step, body: choose(h, body), part }),
+            Stmt::While { id, cond_body, cond, body } => {
+                out.push(Stmt::While { id, cond_body: choose(h, cond_body), cond, body: choose(h, body) })
+            }
+            s => out.push(s),
+        }
+    }
+    out
 }
 
 fn expand(h: &dyn OffloadHooks, f: &mut Function, ss: Vec<Stmt>, worker_red: &mut bool) -> Vec<Stmt> {

@@ -207,6 +207,7 @@ fn partition(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: 
     }
     let first = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Add, start, tid));
     let last = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Sub, end, Op::I64(1)));
+    let mut flat = Vec::new();
     let it = f.new_var(format!("it.{}", id.0), Ty::I64);
     // Recover the indices, innermost fastest: by division from `it`, or, when a thread's
     // consecutive iterations are less than one inner row apart (one thread on the host,
@@ -218,19 +219,19 @@ fn partition(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: 
     let mut parts: Vec<Op> = Vec::new();
     if nest.len() > 1 {
         let inner_len = lens.last().cloned().unwrap_or(Op::I64(1));
-        let narrow = tmp(f, out, Ty::I32, Rv::Binary(BinOp::Lt, nthreads.clone(), inner_len));
+        let narrow = tmp(f, &mut flat, Ty::I32, Rv::Binary(BinOp::Lt, nthreads.clone(), inner_len));
         // Counters of the first iteration, one step back.
         let mut rem = first.clone();
         for k in (1..nest.len()).rev() {
-            let n = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Max, lens[k].clone(), Op::I64(1)));
-            let q = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Div, rem.clone(), n.clone()));
-            let qm = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Mul, q.clone(), n));
-            out.push(Stmt::Assign(counters[k], Rv::Binary(BinOp::Sub, rem, qm)));
+            let n = tmp(f, &mut flat, Ty::I64, Rv::Binary(BinOp::Max, lens[k].clone(), Op::I64(1)));
+            let q = tmp(f, &mut flat, Ty::I64, Rv::Binary(BinOp::Div, rem.clone(), n.clone()));
+            let qm = tmp(f, &mut flat, Ty::I64, Rv::Binary(BinOp::Mul, q.clone(), n));
+            flat.push(Stmt::Assign(counters[k], Rv::Binary(BinOp::Sub, rem, qm)));
             rem = q;
         }
-        out.push(Stmt::Assign(counters[0], Rv::Use(rem)));
+        flat.push(Stmt::Assign(counters[0], Rv::Use(rem)));
         let last_k = nest.len() - 1;
-        out.push(Stmt::Assign(counters[last_k], Rv::Binary(BinOp::Sub, Op::Var(counters[last_k]), nthreads.clone())));
+        flat.push(Stmt::Assign(counters[last_k], Rv::Binary(BinOp::Sub, Op::Var(counters[last_k]), nthreads.clone())));
         // Incremental: advance the innermost counter, carry outward.
         let mut inc = vec![Stmt::Assign(counters[last_k], Rv::Binary(BinOp::Add, Op::Var(counters[last_k]), nthreads.clone()))];
         for k in (1..nest.len()).rev() {
@@ -269,8 +270,173 @@ fn partition(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: 
             pre.push(Stmt::Assign(*v, Rv::Cast(vt, x)));
         }
     }
+    // On a target whose gangs run on one thread (the host device), a thread's iterations are
+    // one contiguous run: the nest runs as nested loops over it (see [`nested`]).
+    let nested =
+        if nest.len() > 1 && !exits(&inner, &ids) { Some(nested(f, &nest, &ids, &lens, &bounds, &first, &last, &inner)) } else { None };
     pre.extend(retarget(inner, &ids[1..], id));
-    out.push(Stmt::Loop { id, var: it, lo: first, hi: last, step: nthreads, body: pre, part: None });
+    flat.push(Stmt::Loop { id, var: it, lo: first, hi: last, step: nthreads, body: pre, part: None });
+    match nested {
+        Some(n) => {
+            let one = tmp(f, out, Ty::I32, Rv::Builtin(Builtin::OneThreadPerGang, vec![]));
+            out.push(Stmt::If { cond: one, then_body: n, else_body: flat });
+        }
+        None => out.append(&mut flat),
+    }
+}
+
+/// Whether the statements leave one of the loops `ids` by `exit`.
+fn exits(ss: &[Stmt], ids: &[LoopId]) -> bool {
+    ss.iter().any(|s| match s {
+        Stmt::Exit(i) => ids.contains(i),
+        Stmt::If { then_body, else_body, .. } => exits(then_body, ids) || exits(else_body, ids),
+        Stmt::Loop { body, .. } => exits(body, ids),
+        Stmt::While { cond_body, body, .. } => exits(cond_body, ids) || exits(body, ids),
+        _ => false,
+    })
+}
+
+/// The collapsed nest as nested loops over the contiguous iterations `first..=last` of the
+/// flattened space (one thread per gang: the gang's tile). The counters of `first` and
+/// `last` come by division once; then each loop runs its own variable, in its own type,
+/// from its value at `first` (where every outer loop is at its first iteration of the run,
+/// else from the row's start) to its value at `last` (where every outer loop is at its
+/// last, else to the row's end), so the innermost loop is a plain counted loop LLVM can
+/// vectorise. `cycle` of any loop of the nest continues the innermost one, as in the
+/// flattened loop; a nest left by `exit` is not given this form.
+#[allow(clippy::too_many_arguments)]
+fn nested(
+    f: &mut Function,
+    nest: &[(VarId, Op, Op, Op)],
+    ids: &[LoopId],
+    lens: &[Op],
+    bounds: &[(Op, Op)],
+    first: &Op,
+    last: &Op,
+    inner: &[Stmt],
+) -> Vec<Stmt> {
+    let n = nest.len();
+    let mut out = Vec::new();
+    let split = |f: &mut Function, out: &mut Vec<Stmt>, lin: &Op| -> Vec<Op> {
+        let mut cs = vec![Op::I64(0); n];
+        let mut rem = lin.clone();
+        for k in (1..n).rev() {
+            let len = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Max, lens[k].clone(), Op::I64(1)));
+            let q = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Div, rem.clone(), len.clone()));
+            let qm = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Mul, q.clone(), len));
+            cs[k] = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Sub, rem, qm));
+            rem = q;
+        }
+        cs[0] = rem;
+        cs
+    };
+    let mut run = Vec::new();
+    let s = split(f, &mut run, first);
+    let e = split(f, &mut run, last);
+    let new_ids: Vec<LoopId> = ids.iter().map(|_| f.new_loop()).collect();
+    let mut map: std::collections::HashMap<LoopId, LoopId> = ids.iter().map(|i| (*i, new_ids[n - 1])).collect();
+    let body = renumber(f, inner.to_vec(), &mut map);
+    let nest_stmts = nest_level(f, nest, bounds, lens, &s, &e, &new_ids, 0, None, Some(body));
+    run.extend(nest_stmts);
+    let any = tmp(f, &mut out, Ty::I32, Rv::Binary(BinOp::Le, first.clone(), last.clone()));
+    out.push(Stmt::If { cond: any, then_body: run, else_body: Vec::new() });
+    out
+}
+
+/// The value of loop `k`'s variable at counter `c`, in the variable's type.
+fn nest_value(f: &mut Function, out: &mut Vec<Stmt>, nest: &[(VarId, Op, Op, Op)], bounds: &[(Op, Op)], k: usize, c: Op) -> Op {
+    let (lo, st) = bounds[k].clone();
+    let off = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Mul, c, st));
+    let x = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Add, lo, off));
+    let vt = f.var(nest[k].0).ty;
+    if vt == Ty::I64 {
+        x
+    } else {
+        tmp(f, out, vt, Rv::Cast(vt, x))
+    }
+}
+
+/// Loop `k` of [`nested`] and the loops inside it; `at_end`: whether every outer loop is at
+/// its first / last iteration of the run (`I32` 0/1 operands; `None` outside all loops).
+#[allow(clippy::too_many_arguments)]
+fn nest_level(
+    f: &mut Function,
+    nest: &[(VarId, Op, Op, Op)],
+    bounds: &[(Op, Op)],
+    lens: &[Op],
+    s: &[Op],
+    e: &[Op],
+    ids: &[LoopId],
+    k: usize,
+    at_end: Option<(Op, Op)>,
+    mut body: Option<Vec<Stmt>>,
+) -> Vec<Stmt> {
+    let mut out = Vec::new();
+    let v = nest[k].0;
+    let vt = f.var(v).ty;
+    let (lo_c, hi_c) = match &at_end {
+        None => (s[k].clone(), e[k].clone()),
+        Some((at, end)) => {
+            let a64 = tmp(f, &mut out, Ty::I64, Rv::Cast(Ty::I64, at.clone()));
+            let lo = tmp(f, &mut out, Ty::I64, Rv::Binary(BinOp::Mul, a64, s[k].clone()));
+            let full = tmp(f, &mut out, Ty::I64, Rv::Binary(BinOp::Sub, lens[k].clone(), Op::I64(1)));
+            let e64 = tmp(f, &mut out, Ty::I64, Rv::Cast(Ty::I64, end.clone()));
+            let d = tmp(f, &mut out, Ty::I64, Rv::Binary(BinOp::Sub, e[k].clone(), full.clone()));
+            let d = tmp(f, &mut out, Ty::I64, Rv::Binary(BinOp::Mul, e64, d));
+            let hi = tmp(f, &mut out, Ty::I64, Rv::Binary(BinOp::Add, full, d));
+            (lo, hi)
+        }
+    };
+    let lo_v = nest_value(f, &mut out, nest, bounds, k, lo_c);
+    let hi_v = nest_value(f, &mut out, nest, bounds, k, hi_c);
+    let st = bounds[k].1.clone();
+    let st_v = if vt == Ty::I64 { st } else { tmp(f, &mut out, vt, Rv::Cast(vt, st)) };
+    let lbody = if k + 1 < nest.len() {
+        let sv = nest_value(f, &mut out, nest, bounds, k, s[k].clone());
+        let ev = nest_value(f, &mut out, nest, bounds, k, e[k].clone());
+        let mut top = Vec::new();
+        let is_s = tmp(f, &mut top, Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(v), sv));
+        let is_e = tmp(f, &mut top, Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(v), ev));
+        let (at, end) = match at_end {
+            None => (is_s, is_e),
+            Some((a, b)) => {
+                let at = tmp(f, &mut top, Ty::I32, Rv::Binary(BinOp::And, a, is_s));
+                let end = tmp(f, &mut top, Ty::I32, Rv::Binary(BinOp::And, b, is_e));
+                (at, end)
+            }
+        };
+        top.extend(nest_level(f, nest, bounds, lens, s, e, ids, k + 1, Some((at, end)), body.take()));
+        top
+    } else {
+        body.take().unwrap_or_default()
+    };
+    out.push(Stmt::Loop { id: ids[k], var: v, lo: lo_v, hi: hi_v, step: st_v, body: lbody, part: None });
+    out
+}
+
+/// Gives every loop of the statements a new id (recorded in `map`) and points `exit` and
+/// `cycle` at the new ids (`map` may already send some ids elsewhere).
+fn renumber(f: &mut Function, ss: Vec<Stmt>, map: &mut std::collections::HashMap<LoopId, LoopId>) -> Vec<Stmt> {
+    ss.into_iter()
+        .map(|s| match s {
+            Stmt::Cycle(i) => Stmt::Cycle(map.get(&i).copied().unwrap_or(i)),
+            Stmt::Exit(i) => Stmt::Exit(map.get(&i).copied().unwrap_or(i)),
+            Stmt::If { cond, then_body, else_body } => {
+                Stmt::If { cond, then_body: renumber(f, then_body, map), else_body: renumber(f, else_body, map) }
+            }
+            Stmt::Loop { id, var, lo, hi, step, body, part } => {
+                let nid = f.new_loop();
+                map.insert(id, nid);
+                Stmt::Loop { id: nid, var, lo, hi, step, body: renumber(f, body, map), part }
+            }
+            Stmt::While { id, cond_body, cond, body } => {
+                let nid = f.new_loop();
+                map.insert(id, nid);
+                Stmt::While { id: nid, cond_body: renumber(f, cond_body, map), cond, body: renumber(f, body, map) }
+            }
+            s => s,
+        })
+        .collect()
 }
 
 /// `cycle` of a collapsed inner loop continues the partitioned loop.

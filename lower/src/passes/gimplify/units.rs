@@ -167,6 +167,9 @@ impl G<'_> {
                     let desc = self.new_desc(s);
                     self.emit(Stmt::Assign(desc.addr, Rv::Use(Op::Var(pv))));
                     self.set_shape(&desc, &s.dims, s.span);
+                    if !s.allocatable {
+                        self.f.noalias.push(pv);
+                    }
                     if let (BaseTy::Derived(k), Some(ast::Intent::Out)) = (s.base, s.intent) {
                         if s.dims.iter().any(|d| matches!(d, DimSpec::AssumedSize(_))) {
                             self.not_yet("assumed-size `intent(out)` arrays of derived type", s.span);
