@@ -102,7 +102,9 @@ impl Parser {
                 }
                 "interface" | "abstract" => {
                     seen_decl = true;
-                    if in_interface {
+                    // (An interface body may declare the abstract interfaces of its dummy
+                    // procedures.)
+                    if in_interface && w != "abstract" {
                         let sp = self.statement_span();
                         self.diags.push(
                             Diagnostic::error("E0037", "an interface body cannot contain an interface block", sp)
@@ -125,6 +127,14 @@ impl Parser {
                         u.decls.push(d);
                     }
                     u.access.append(&mut self.access);
+                }
+                "procedure" if self.tok_at(1) == &Tok::LParen && matches!(self.tok_at(2), Tok::Name(_)) && self.tok_at(3) == &Tok::RParen => {
+                    seen_decl = true;
+                    match self.procedure_decl() {
+                        Ok(Some(d)) => u.proc_decls.push(d),
+                        Ok(None) => {}
+                        Err(Fail) => self.skip_statement(),
+                    }
                 }
                 "class" | "procedure" | "common" | "equivalence" | "namelist" if self.unsupported_spec_stmt(&w) => {
                     seen_decl = true;
@@ -149,7 +159,7 @@ impl Parser {
         let what = match (kw, &next) {
             (_, Tok::Assign | Tok::Percent) => return false,
             ("class", Tok::LParen) => "polymorphic entities (`class`)",
-            ("procedure", Tok::LParen | Tok::DoubleColon) => "procedure pointers and `procedure` declarations",
+            ("procedure", Tok::LParen | Tok::DoubleColon) => "procedure pointers with an implicit interface (`procedure()`)",
             ("common", Tok::Slash | Tok::Name(_)) => "`common` blocks",
             ("common", Tok::Concat) => "`common` blocks",
             ("equivalence", Tok::LParen) if self.tok_at(2) == &Tok::LParen || matches!(self.tok_at(2), Tok::Name(_)) => {

@@ -121,7 +121,9 @@ impl Parser {
                     self.skip_statement();
                     continue;
                 }
-                Tok::Name(w) if w == "procedure" || w == "class" => "type-bound procedures and polymorphic components".to_string(),
+                Tok::Name(w) if w == "procedure" && self.tok_at(1) == &Tok::LParen => "procedure pointer components".to_string(),
+                Tok::Name(w) if w == "class" => "polymorphic components (`class`)".to_string(),
+                Tok::Name(w) if w == "procedure" => "`procedure` statements in a derived type".to_string(),
                 _ => String::new(),
             };
             let tbp = what == "type-bound procedures";

@@ -66,7 +66,7 @@ impl Checker {
         let ExprKind::Name(id) = &e.kind else { return None };
         let n = &id.name;
         match self.syms.get(n) {
-            Some(s) if s.external && s.dummy.is_some() => Some(self.dummy_proc_key(n)),
+            Some(s) if s.external && (s.dummy.is_some() || s.pointer) => Some(self.dummy_proc_key(n)),
             Some(s) if s.external => Some(match self.function_key(n) {
                 Some(k) => k,
                 None => self.ext_key(n),
@@ -90,7 +90,7 @@ impl Checker {
                 self.g.procs.map.insert(key.clone(), sig);
             }
         }
-        if let Some(p) = self.g.procs.map.get_mut(&key) {
+        if let Some(p) = self.g.procs.map.get_mut(&key).filter(|p| !p.link_name.starts_with("@pptr:")) {
             p.link_name = format!("@dummy:{n}");
         }
         key
@@ -110,7 +110,7 @@ impl Checker {
         } else if self.ext_names.contains(&n) {
             Some(self.ext_key(&n))
         } else if let Some(sym) = self.syms.get(&n) {
-            if sym.external && sym.dummy.is_some() {
+            if sym.external && (sym.dummy.is_some() || sym.pointer) {
                 let k = self.dummy_proc_key(&n);
                 let (name, args, _) = self.call_user(k.clone(), name, args, false, cspan, Declared::None);
                 self.dummy_proc_key(&n);

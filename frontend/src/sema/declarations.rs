@@ -115,6 +115,59 @@ pub(super) fn intent_name(i: Intent) -> &'static str {
 
 impl Checker {
     /// The symbols of the unit's declarations, dummy arguments and result variable.
+    /// `procedure(iface) [, pointer] :: f`: dummy procedures and procedure pointers with
+    /// the interface `iface` (an abstract interface or a procedure), called through the
+    /// address they hold (see `dummy_proc_key`).
+    fn procedure_decls(&mut self, unit: &Unit) {
+        for d in &unit.proc_decls {
+            let sig = self.g.abstract_ifaces.get(&d.iface.name).cloned().or_else(|| {
+                self.scope.get(&d.iface.name).and_then(|k| self.g.procs.map.get(k)).filter(|p| p.explicit).cloned()
+            });
+            let Some(sig) = sig else {
+                self.err(
+                    Diagnostic::error("E0286", format!("unknown interface `{}`", d.iface.name), d.iface.span)
+                        .with_label("no abstract interface or procedure with an explicit interface of this name")
+                        .with_note("help: declare it in an `abstract interface` block of this file"),
+                );
+                continue;
+            };
+            for n in &d.names {
+                let dummy = unit.args.iter().any(|a| a.name == n.name);
+                if unit.kind == UnitKind::Module {
+                    self.err(Diagnostic::not_yet("procedure pointers in modules", n.span));
+                    continue;
+                }
+                if !d.pointer && !dummy {
+                    self.err(Diagnostic::not_yet("`procedure(...)` declarations of external procedures", n.span));
+                    continue;
+                }
+                if self.declared.contains(&n.name) {
+                    self.err(
+                        Diagnostic::error("E0102", format!("`{}` is declared more than once", n.name), n.span)
+                            .with_label("declared again here"),
+                    );
+                    continue;
+                }
+                if let Some(i) = self.syms.index(&n.name) {
+                    self.syms.remove(i);
+                }
+                let base = sig.result.map_or(BaseTy::Integer(4), |(b, _)| b);
+                let mut s = Symbol::new(n.name.clone(), base, n.span);
+                s.external = true;
+                s.pointer = d.pointer;
+                s.intent = d.intent;
+                s.optional = d.optional;
+                self.declared.insert(n.name.clone());
+                self.syms.push(s);
+                let key = format!("{}@dummy@{}", n.name, self.key.as_deref().unwrap_or("main"));
+                let mut sig = sig.clone();
+                sig.name = n.name.clone();
+                sig.link_name = if d.pointer { format!("@pptr:{}", n.name) } else { format!("@dummy:{}", n.name) };
+                self.g.procs.map.insert(key, sig);
+            }
+        }
+    }
+
     pub(super) fn declarations(&mut self, unit: &mut Unit) {
         let in_proc = self.in_procedure();
         // 1. Register every declared name, so that bounds may use names declared later.
@@ -162,6 +215,7 @@ impl Checker {
                 registered.insert((di, ei));
             }
         }
+        self.procedure_decls(unit);
         // 2. Dummy arguments.
         for (pos, a) in unit.args.iter().enumerate() {
             if self.declared.contains(&a.name) {

@@ -174,6 +174,10 @@ impl Checker {
             rhs.ty = lhs.ty;
             return;
         }
+        if self.is_proc_pointer(lhs) {
+            self.proc_target(rhs, "the target of a procedure pointer");
+            return;
+        }
         self.expr(rhs);
         if rhs.ty == Ty::Unknown || lhs.ty == Ty::Unknown {
             return;
@@ -219,6 +223,26 @@ impl Checker {
         }
     }
 
+    /// Is `e` a procedure pointer (`procedure(iface), pointer :: p`)?
+    pub(super) fn is_proc_pointer(&self, e: &Expr) -> bool {
+        matches!(&e.kind, ExprKind::Name(id) if self.syms.get(&id.name).is_some_and(|s| s.external && s.pointer))
+    }
+
+    /// A procedure as the target of `=>` or the second argument of `associated`: rewritten
+    /// to name the procedure's key, as an actual argument for a dummy procedure.
+    pub(super) fn proc_target(&mut self, e: &mut Expr, what: &str) {
+        match self.procedure_actual(e) {
+            Some(k) => {
+                e.kind = ExprKind::Name(Ident { name: format!("{PROC_ACTUAL}{k}"), span: e.span });
+                e.ty = Ty::Scalar(BaseTy::Integer(8));
+            }
+            None => self.err(
+                Diagnostic::error("E0287", format!("{what} must be a procedure"), e.span)
+                    .with_label("not a procedure or procedure pointer"),
+            ),
+        }
+    }
+
     /// Reports (and returns true) when `id` is an `intent(in)` pointer dummy, whose
     /// association cannot change (its target's value can).
     pub(super) fn fixed_association(&mut self, id: &Ident, what: &str) -> bool {
@@ -241,6 +265,7 @@ impl Checker {
                 Ty::Unknown
             }
             [_] => Ty::Scalar(BaseTy::Logical),
+            [p, _] if self.is_proc_pointer(p) => Ty::Scalar(BaseTy::Logical),
             [p, t] => {
                 if t.ty.base() != p.ty.base() || t.ty.rank() != p.ty.rank() || !(self.is_target(t)) {
                     if t.ty != Ty::Unknown {

@@ -227,6 +227,24 @@ impl G<'_> {
         if let Some(slot) = self.ptr_slot(e) {
             return slot;
         }
+        if let Some(key) = gpuf_frontend::sema::proc_actual(e) {
+            // A procedure pointer: the address of the pointer; a procedure (for an
+            // `intent(in)` procedure pointer dummy): a temporary pointer to it.
+            let procs = self.procs;
+            if let Some(n) = procs.map.get(key).and_then(|s| s.link_name.strip_prefix("@pptr:")) {
+                let n = n.to_string();
+                if let Some(Home::Mem(pv, _)) = self.lookup(&n) {
+                    if let Some((s, _)) = self.global_ptrs.iter().find(|(_, v)| *v == pv).cloned() {
+                        return self.slot_addr(&s);
+                    }
+                    return self.val(Ty::Ptr, Rv::AddrOf(pv));
+                }
+            }
+            let a = self.proc_addr(key, e.span);
+            let t = self.f.new_var("proc.ptr", Ty::Ptr);
+            self.emit(Stmt::Assign(t, Rv::Use(a)));
+            return self.val(Ty::Ptr, Rv::AddrOf(t));
+        }
         if let Some((a, _)) = self.ptr_comp_ref(e) {
             // An array pointer component: its descriptor, in gfortran's layout in place.
             return a;
@@ -436,6 +454,10 @@ impl G<'_> {
 
     /// The address of a scalar target (a variable, element, component or pointer).
     fn ptr_target_addr(&mut self, rhs: &Expr) -> Op {
+        if let Some(key) = gpuf_frontend::sema::proc_actual(rhs) {
+            // `fp => f`, `fp => gp`: the procedure's address.
+            return self.proc_addr(key, rhs.span);
+        }
         match &rhs.kind {
             ExprKind::Paren(x) => self.ptr_target_addr(x),
             ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::Component(_) => self.arg_addr(rhs),

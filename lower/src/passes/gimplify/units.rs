@@ -104,7 +104,9 @@ impl G<'_> {
             self.homes.insert(s.name.clone(), Home::CharArray { d: desc, len });
         }
         for s in syms.list() {
-            if s.external || (s.dummy.is_some() && (s.rank == 0 || s.base == BaseTy::Character)) {
+            // (A procedure pointer is declared like a scalar data pointer: its home holds
+            // the procedure's address.)
+            if (s.external && !s.pointer) || (s.dummy.is_some() && (s.rank == 0 || s.base == BaseTy::Character)) {
                 continue;
             }
             if s.host && !s.parameter && s.module.is_none() {
