@@ -94,8 +94,24 @@ impl Checker {
 
     /// `p => t`, `p(0:) => a`, `p(1:n, 1:m) => v`, `p => null()`.
     pub(super) fn ptr_assign(&mut self, lhs: &mut Expr, rhs: &mut Expr, span: Span) {
+        // On the device: a local pointer of the procedure (its copy in the construct) or a
+        // pointer component (of the structure's device copy).
         if self.on_device() {
-            self.err(Diagnostic::not_yet(format!("pointer assignment {}", self.device_where()), span));
+            let local = match &lhs.kind {
+                ExprKind::Name(id) | ExprKind::Apply { name: id, .. } => self.syms.get(&id.name).is_some_and(|s| {
+                    s.pointer && !s.external && s.module.is_none() && s.dummy.is_none() && !s.save && !s.host && s.init.is_none()
+                }),
+                ExprKind::Component(_) => true,
+                _ => false,
+            };
+            if !local {
+                self.err(Diagnostic::not_yet(
+                    format!("pointer assignment to a module, saved, dummy, host or procedure pointer {}", self.device_where()),
+                    span,
+                ));
+            } else if matches!(&lhs.kind, ExprKind::Name(id) if self.syms.get(&id.name).is_some_and(|s| s.rank == 0)) {
+                self.err(Diagnostic::not_yet(format!("pointer assignment to a scalar pointer {}", self.device_where()), span));
+            }
         }
         // Bounds (`p(0:)`) or a bounds remapping (`p(1:n, 1:m)`): checked apart, the
         // pointer keeps its plain name.

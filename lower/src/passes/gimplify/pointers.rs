@@ -305,8 +305,23 @@ impl G<'_> {
     /// `p => t`, `p(lo:) => t`, `p(lo:hi, ...) => v`, `p => null()`.
     pub(super) fn ptr_assign(&mut self, lhs: &Expr, rhs: &Expr, sp: Span) {
         if self.region.is_some() {
-            self.not_yet("pointer assignment inside a compute construct", sp);
-            return;
+            // Only a local pointer (sema checked it) or a component: nothing is written
+            // back to a global or to the caller's pointer from the device.
+            let global = match &lhs.kind {
+                ExprKind::Name(id) | ExprKind::Apply { name: id, .. } => match self.lookup(&id.name) {
+                    Some(Home::Mem(pv, _)) => self.global_ptrs.iter().any(|(_, v)| *v == pv),
+                    Some(Home::Array(d)) => {
+                        self.ptr_descs.iter().any(|(_, g)| g.addr == d.addr) || self.global_descs.iter().any(|(_, g)| g.addr == d.addr)
+                    }
+                    _ => true,
+                },
+                _ => false,
+            };
+            if global {
+                let what = if lhs.ty.rank() == 0 { "scalar pointers" } else { "this pointer" };
+                self.not_yet(format!("pointer assignment to {what} inside a compute construct"), sp);
+                return;
+            }
         }
         let is_null = matches!(rhs.kind, ExprKind::Intrinsic { func: ast::Intrinsic::Null, .. });
         if self.ptr_assign_comp(lhs, rhs, is_null) {
