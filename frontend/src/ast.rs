@@ -105,6 +105,9 @@ pub struct AccRoutine {
 pub struct TypeDef {
     pub name: Ident,
     pub comps: Vec<Decl>,
+    /// `procedure(iface), pointer, nopass :: f`: procedure pointer components, in order
+    /// after `comps` (`ProcDecl::span` orders them among the data components).
+    pub proc_comps: Vec<ProcDecl>,
     pub span: Span,
 }
 

@@ -427,6 +427,9 @@ fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Res
             }
             let _ = writeln!(out, "type {} {} {}", t.name, t.size, t.align);
             for cp in &t.comps {
+                if cp.proc_key.is_some() {
+                    return Err(format!("the procedure pointer component `{}` of type `{}`", cp.name, t.name));
+                }
                 let ty = match cp.base {
                     BaseTy::Character => format!("character*{}", cp.char_len),
                     b => show_base(b, &c.types),
@@ -825,6 +828,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     init,
                     alloc,
                     pointer,
+                    proc_key: None,
                 };
                 let Some(ty) = m.types.last_mut() else { return Err(bad()) };
                 ty.comps.push(cp);

@@ -1,5 +1,5 @@
-! Procedure pointer forms not implemented yet: components, other attributes, an
-! initial target, and `procedure` without an interface name.
+! Procedure pointer forms not implemented yet: components with a passed-object dummy,
+! other attributes, an initial target, and `procedure` without an interface name.
 module pp_not_yet
   implicit none
   abstract interface
@@ -9,6 +9,7 @@ module pp_not_yet
   end interface
   type holder
     procedure(f1), pointer, nopass :: f => null()
+    procedure(f1), pointer :: g => null()
   end type
 contains
   real function ident(x)

@@ -130,7 +130,7 @@ impl Parser {
                 }
                 "procedure" if self.tok_at(1) == &Tok::LParen && matches!(self.tok_at(2), Tok::Name(_)) && self.tok_at(3) == &Tok::RParen => {
                     seen_decl = true;
-                    match self.procedure_decl() {
+                    match self.procedure_decl(false) {
                         Ok(Some(d)) => u.proc_decls.push(d),
                         Ok(None) => {}
                         Err(Fail) => self.skip_statement(),

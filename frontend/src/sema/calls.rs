@@ -96,6 +96,31 @@ impl Checker {
         key
     }
 
+    /// `call x%f(args)` (parsed as `@pcomp(x%f, args)`): `f` must be a procedure pointer
+    /// component; the statement becomes a call of its interface's key with the component
+    /// first.
+    fn call_through_component(&mut self, s: &mut Stmt, name: Ident, mut args: Vec<Arg>, cspan: Span) {
+        let Some(Arg::Index(mut target)) = (!args.is_empty()).then(|| args.remove(0)) else { return };
+        self.expr(&mut target);
+        let key = self.comp_info(&target).and_then(|c| c.proc_key.clone());
+        let Some(key) = key else {
+            if target.ty != Ty::Unknown {
+                self.err(Diagnostic::not_yet("type-bound procedures (`call x%p` of a component that is not a procedure pointer)", target.span));
+            }
+            s.kind = StmtKind::Call { name, args: Vec::new() };
+            return;
+        };
+        if self.on_device() {
+            self.err(Diagnostic::not_yet(format!("calls through procedure pointer components {}", self.device_where()), cspan));
+            s.kind = StmtKind::Call { name, args: Vec::new() };
+            return;
+        }
+        let callee = Ident { name: key.clone(), span: name.span };
+        let (callee, mut args, _) = self.call_user(key, callee, args, false, cspan, Declared::None);
+        args.insert(0, Arg::Index(target));
+        s.kind = StmtKind::Call { name: callee, args };
+    }
+
     /// Resolves `call name(args)`.
     #[inline(never)]
     pub(super) fn call_stmt(&mut self, s: &mut Stmt) {
@@ -105,6 +130,9 @@ impl Checker {
         let args = std::mem::take(args);
         let cspan = Span { lo: name.span.lo, hi: span.hi };
         let n = name.name.clone();
+        if n == "@pcomp" {
+            return self.call_through_component(s, name, args, cspan);
+        }
         let key = if let Some(k) = self.scope.get(&n) {
             Some(k.clone())
         } else if self.ext_names.contains(&n) {

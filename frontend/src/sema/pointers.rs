@@ -241,12 +241,27 @@ impl Checker {
 
     /// Is `e` a procedure pointer (`procedure(iface), pointer :: p`)?
     pub(super) fn is_proc_pointer(&self, e: &Expr) -> bool {
-        matches!(&e.kind, ExprKind::Name(id) if self.syms.get(&id.name).is_some_and(|s| s.external && s.pointer))
+        match &e.kind {
+            ExprKind::Name(id) => self.syms.get(&id.name).is_some_and(|s| s.external && s.pointer),
+            ExprKind::Component(cr) if cr.subs.is_empty() => self.comp_info(e).is_some_and(|c| c.proc_key.is_some()),
+            _ => false,
+        }
     }
 
     /// A procedure as the target of `=>` or the second argument of `associated`: rewritten
     /// to name the procedure's key, as an actual argument for a dummy procedure.
     pub(super) fn proc_target(&mut self, e: &mut Expr, what: &str) {
+        if matches!(e.kind, ExprKind::Component(_)) {
+            // A procedure pointer component: the address it holds.
+            self.expr(e);
+            if e.ty != Ty::Unknown && !self.is_proc_pointer(e) {
+                self.err(
+                    Diagnostic::error("E0287", format!("{what} must be a procedure"), e.span)
+                        .with_label("not a procedure or procedure pointer"),
+                );
+            }
+            return;
+        }
         match self.procedure_actual(e) {
             Some(k) => {
                 e.kind = ExprKind::Name(Ident { name: format!("{PROC_ACTUAL}{k}"), span: e.span });

@@ -473,6 +473,14 @@ impl G<'_> {
             // `fp => f`, `fp => gp`: the procedure's address.
             return self.proc_addr(key, rhs.span);
         }
+        if let ExprKind::Component(cr) = &rhs.kind {
+            if let (ast::Ty::Scalar(BaseTy::Derived(k)), true) = (&cr.base.ty, cr.subs.is_empty()) {
+                if self.type_info(*k).is_some_and(|t| t.comps.iter().any(|c| c.name == cr.name.name && c.proc_key.is_some())) {
+                    // A procedure pointer component: the address it holds.
+                    return self.component_addr(rhs, &[]);
+                }
+            }
+        }
         match &rhs.kind {
             ExprKind::Paren(x) => self.ptr_target_addr(x),
             ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::Component(_) => self.arg_addr(rhs),
