@@ -297,6 +297,9 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
     let _ = writeln!(out, "openacc {}", u8::from(scope.1));
     write_types(c, name, syms, &mut out)?;
     for s in syms.list() {
+        if s.external && s.pointer && s.dummy.is_none() && mu.unit.is_public(&s.name) {
+            return Err(format!("the procedure pointer `{}`", s.name));
+        }
         if s.external || s.dummy.is_some() || !mu.unit.is_public(&s.name) {
             continue;
         }

@@ -1,5 +1,5 @@
-! Procedure pointers: an unknown interface, a target that is not a procedure, a
-! procedure pointer in a module (not implemented yet).
+! Procedure pointers: an unknown interface, a target that is not a procedure, the host's
+! procedure pointer in an internal procedure (not implemented yet).
 module pp_errors
   implicit none
   abstract interface
@@ -7,7 +7,6 @@ module pp_errors
       integer, intent(in) :: a, b
     end function
   end interface
-  procedure(op), pointer :: global_op => null()
 end module
 
 program main
@@ -18,4 +17,8 @@ program main
   integer :: k
   p2 => k
   print *, associated(p2, k)
+contains
+  subroutine inner()
+    print *, p2(1, 2)
+  end subroutine
 end program

@@ -83,6 +83,17 @@ impl Checker {
     /// The key of a dummy procedure of this unit: its calls go through the address the
     /// caller passed (link name `@dummy:NAME`, see gimplify).
     pub(super) fn dummy_proc_key(&mut self, n: &str) -> String {
+        if self.syms.get(n).is_some_and(|s| s.external && s.host && s.module.is_none()) {
+            if self.reported.insert(format!("{n}@host")) {
+                let sp = self.syms.get(n).map(|s| s.span).unwrap_or_default();
+                self.err(Diagnostic::not_yet(format!("the host's procedure pointer or dummy procedure `{n}` in an internal procedure"), sp));
+            }
+        }
+        // A module's procedure pointer (here or use-associated): the module's key.
+        if let Some(s) = self.syms.get(n).filter(|s| s.external && s.pointer && s.module.is_some()) {
+            let remote = s.module_name.clone().unwrap_or_else(|| n.to_string());
+            return format!("{remote}@pptr@{}", s.module.as_deref().unwrap_or_default());
+        }
         let key = format!("{n}@dummy@{}", self.key.as_deref().unwrap_or("main"));
         // With an interface body in this unit, calls are checked against it.
         if !self.g.procs.map.contains_key(&key) {

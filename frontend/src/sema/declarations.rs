@@ -133,10 +133,6 @@ impl Checker {
             };
             for n in &d.names {
                 let dummy = unit.args.iter().any(|a| a.name == n.name);
-                if unit.kind == UnitKind::Module {
-                    self.err(Diagnostic::not_yet("procedure pointers in modules", n.span));
-                    continue;
-                }
                 if !d.pointer && !dummy {
                     self.err(Diagnostic::not_yet("`procedure(...)` declarations of external procedures", n.span));
                     continue;
@@ -157,9 +153,18 @@ impl Checker {
                 s.pointer = d.pointer;
                 s.intent = d.intent;
                 s.optional = d.optional;
+                // A module's procedure pointer: a global like a scalar data pointer's
+                // (`__m_MOD_p`), its interface under a key its users find.
+                let key = match &self.module {
+                    Some(m) if unit.kind == UnitKind::Module => {
+                        s.module = Some(m.clone());
+                        s.module_name = Some(n.name.clone());
+                        format!("{}@pptr@{m}", n.name)
+                    }
+                    _ => format!("{}@dummy@{}", n.name, self.key.as_deref().unwrap_or("main")),
+                };
                 self.declared.insert(n.name.clone());
                 self.syms.push(s);
-                let key = format!("{}@dummy@{}", n.name, self.key.as_deref().unwrap_or("main"));
                 let mut sig = sig.clone();
                 sig.name = n.name.clone();
                 sig.link_name = if d.pointer { format!("@pptr:{}", n.name) } else { format!("@dummy:{}", n.name) };
