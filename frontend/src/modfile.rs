@@ -362,7 +362,12 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
             (Some((b, r)), _) => format!("{} {r}", show_base(b, &c.types)),
             (None, _) => "- 0".into(),
         };
-        let _ = writeln!(out, "proc {local} {kind} {} {owner} {} {res}", p.link_name, u8::from(p.elemental) | (u8::from(p.routine) << 1) | (u8::from(p.result_pointer) << 2));
+        let _ = writeln!(
+            out,
+            "proc {local} {kind} {} {owner} {} {res}",
+            p.link_name,
+            u8::from(p.elemental) | (u8::from(p.routine) << 1) | (u8::from(p.result_pointer) << 2)
+        );
         for a in &p.args {
             let intent = match a.intent {
                 Some(Intent::In) => "in",

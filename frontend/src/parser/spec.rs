@@ -128,7 +128,9 @@ impl Parser {
                     }
                     u.access.append(&mut self.access);
                 }
-                "procedure" if self.tok_at(1) == &Tok::LParen && matches!(self.tok_at(2), Tok::Name(_)) && self.tok_at(3) == &Tok::RParen => {
+                "procedure"
+                    if self.tok_at(1) == &Tok::LParen && matches!(self.tok_at(2), Tok::Name(_)) && self.tok_at(3) == &Tok::RParen =>
+                {
                     seen_decl = true;
                     match self.procedure_decl(false) {
                         Ok(Some(d)) => u.proc_decls.push(d),

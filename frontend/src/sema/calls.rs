@@ -83,11 +83,9 @@ impl Checker {
     /// The key of a dummy procedure of this unit: its calls go through the address the
     /// caller passed (link name `@dummy:NAME`, see gimplify).
     pub(super) fn dummy_proc_key(&mut self, n: &str) -> String {
-        if self.syms.get(n).is_some_and(|s| s.external && s.host && s.module.is_none()) {
-            if self.reported.insert(format!("{n}@host")) {
-                let sp = self.syms.get(n).map(|s| s.span).unwrap_or_default();
-                self.err(Diagnostic::not_yet(format!("the host's procedure pointer or dummy procedure `{n}` in an internal procedure"), sp));
-            }
+        if self.syms.get(n).is_some_and(|s| s.external && s.host && s.module.is_none()) && self.reported.insert(format!("{n}@host")) {
+            let sp = self.syms.get(n).map(|s| s.span).unwrap_or_default();
+            self.err(Diagnostic::not_yet(format!("the host's procedure pointer or dummy procedure `{n}` in an internal procedure"), sp));
         }
         // A module's procedure pointer (here or use-associated): the module's key.
         if let Some(s) = self.syms.get(n).filter(|s| s.external && s.pointer && s.module.is_some()) {
@@ -116,7 +114,10 @@ impl Checker {
         let key = self.comp_info(&target).and_then(|c| c.proc_key.clone());
         let Some(key) = key else {
             if target.ty != Ty::Unknown {
-                self.err(Diagnostic::not_yet("type-bound procedures (`call x%p` of a component that is not a procedure pointer)", target.span));
+                self.err(Diagnostic::not_yet(
+                    "type-bound procedures (`call x%p` of a component that is not a procedure pointer)",
+                    target.span,
+                ));
             }
             s.kind = StmtKind::Call { name, args: Vec::new() };
             return;

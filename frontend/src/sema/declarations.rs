@@ -120,9 +120,12 @@ impl Checker {
     /// address they hold (see `dummy_proc_key`).
     fn procedure_decls(&mut self, unit: &Unit) {
         for d in &unit.proc_decls {
-            let sig = self.g.abstract_ifaces.get(&d.iface.name).cloned().or_else(|| {
-                self.scope.get(&d.iface.name).and_then(|k| self.g.procs.map.get(k)).filter(|p| p.explicit).cloned()
-            });
+            let sig = self
+                .g
+                .abstract_ifaces
+                .get(&d.iface.name)
+                .cloned()
+                .or_else(|| self.scope.get(&d.iface.name).and_then(|k| self.g.procs.map.get(k)).filter(|p| p.explicit).cloned());
             let Some(sig) = sig else {
                 self.err(
                     Diagnostic::error("E0286", format!("unknown interface `{}`", d.iface.name), d.iface.span)
@@ -473,8 +476,12 @@ impl Checker {
         } else if pointer {
             if allocatable || parameter || external {
                 self.err(
-                    Diagnostic::error("E0104", format!("the pointer `{name}` cannot also be allocatable, a parameter or external"), ent.name.span)
-                        .with_label("a pointer"),
+                    Diagnostic::error(
+                        "E0104",
+                        format!("the pointer `{name}` cannot also be allocatable, a parameter or external"),
+                        ent.name.span,
+                    )
+                    .with_label("a pointer"),
                 );
             } else if base == BaseTy::Character {
                 self.err(Diagnostic::not_yet("character pointers", ent.name.span));

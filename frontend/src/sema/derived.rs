@@ -428,9 +428,13 @@ impl Checker {
     /// `procedure(iface), pointer, nopass :: f`: an address each, its interface registered
     /// under the key `TYPE%f@pcomp`.
     fn proc_comps(&mut self, tname: &str, pd: &ProcDecl, comps: &mut Vec<CompInfo>, off: &mut i64, align: &mut i64) {
-        let Some(sig) = self.g.abstract_ifaces.get(&pd.iface.name).cloned().or_else(|| {
-            self.scope.get(&pd.iface.name).and_then(|k| self.g.procs.map.get(k)).filter(|p| p.explicit).cloned()
-        }) else {
+        let Some(sig) = self
+            .g
+            .abstract_ifaces
+            .get(&pd.iface.name)
+            .cloned()
+            .or_else(|| self.scope.get(&pd.iface.name).and_then(|k| self.g.procs.map.get(k)).filter(|p| p.explicit).cloned())
+        else {
             self.err(
                 Diagnostic::error("E0286", format!("unknown interface `{}`", pd.iface.name), pd.iface.span)
                     .with_label("no abstract interface or procedure with an explicit interface of this name")

@@ -140,9 +140,7 @@ impl Checker {
                     return;
                 }
                 _ => {
-                    self.err(
-                        Diagnostic::error("E0280", "only an array pointer takes bounds", lhs.span).with_label("not an array pointer"),
-                    );
+                    self.err(Diagnostic::error("E0280", "only an array pointer takes bounds", lhs.span).with_label("not an array pointer"));
                     return;
                 }
             }
@@ -301,8 +299,12 @@ impl Checker {
                 if t.ty.base() != p.ty.base() || t.ty.rank() != p.ty.rank() || !(self.is_target(t)) {
                     if t.ty != Ty::Unknown {
                         self.err(
-                            Diagnostic::error("E0284", "the second argument of `associated` must be a pointer or target like the first", t.span)
-                                .with_label("another type or rank, or not a target"),
+                            Diagnostic::error(
+                                "E0284",
+                                "the second argument of `associated` must be a pointer or target like the first",
+                                t.span,
+                            )
+                            .with_label("another type or rank, or not a target"),
                         );
                     }
                     return Ty::Unknown;
