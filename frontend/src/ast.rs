@@ -145,6 +145,8 @@ pub struct ProcDecl {
     pub pointer: bool,
     pub intent: Option<Intent>,
     pub optional: bool,
+    /// `save`, or implied by an initial `=> null()` on one of the names.
+    pub save: bool,
     pub names: Vec<Ident>,
     pub span: Span,
 }

@@ -21,7 +21,7 @@ end module
 program procedure_pointers_not_yet
   use pp_not_yet
   implicit none
-  procedure(f1), pointer, save :: fp
+  procedure(f1), pointer, volatile :: fp
   procedure(f1), pointer :: gp => ident
   procedure(), pointer :: hp
   procedure(real), pointer :: rp

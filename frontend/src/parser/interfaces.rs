@@ -142,12 +142,13 @@ impl Parser {
             self.skip_statement();
             return Ok(None);
         }
-        let (mut pointer, mut intent, mut optional, mut nopass) = (false, None, false, false);
+        let (mut pointer, mut intent, mut optional, mut nopass, mut save) = (false, None, false, false, false);
         while self.eat(&Tok::Comma) {
             let a = self.expect_name("an attribute")?;
             match a.name.as_str() {
                 "pointer" => pointer = true,
                 "nopass" if comp => nopass = true,
+                "save" if !comp => save = true,
                 "public" | "private" if comp => {}
                 "pass" if comp => {
                     self.diags.push(Diagnostic::not_yet("procedure pointer components with a passed-object dummy (`pass`)", a.span));
@@ -204,6 +205,7 @@ impl Parser {
                     self.skip_statement();
                     return Ok(None);
                 }
+                save = true;
             }
             names.push(n);
             if !self.eat(&Tok::Comma) {
@@ -211,7 +213,7 @@ impl Parser {
             }
         }
         self.expect_eos()?;
-        Ok(Some(ProcDecl { iface, pointer, intent, optional, names, span: self.from(start) }))
+        Ok(Some(ProcDecl { iface, pointer, intent, optional, save, names, span: self.from(start) }))
     }
 
     /// `interface name` (a generic interface): the generic name, without consuming it.

@@ -137,7 +137,17 @@ impl Checker {
             for n in &d.names {
                 let dummy = unit.args.iter().any(|a| a.name == n.name);
                 if !d.pointer && !dummy {
-                    self.err(Diagnostic::not_yet("`procedure(...)` declarations of external procedures", n.span));
+                    // An external procedure with the interface `iface` (as an interface body
+                    // would declare it): gfortran's link name `name_`.
+                    let key = self.ext_key(&n.name);
+                    if !self.g.procs.map.contains_key(&key) {
+                        let mut sig = sig.clone();
+                        sig.name = n.name.clone();
+                        sig.link_name = format!("{}_", n.name);
+                        sig.defined = false;
+                        self.g.procs.map.insert(key.clone(), sig);
+                    }
+                    self.scope.insert(n.name.clone(), key);
                     continue;
                 }
                 if self.declared.contains(&n.name) {
@@ -156,6 +166,7 @@ impl Checker {
                 s.pointer = d.pointer;
                 s.intent = d.intent;
                 s.optional = d.optional;
+                s.save = d.save && !dummy;
                 // A module's procedure pointer: a global like a scalar data pointer's
                 // (`__m_MOD_p`), its interface under a key its users find.
                 let key = match &self.module {
