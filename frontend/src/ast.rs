@@ -93,6 +93,10 @@ pub struct Unit {
     /// Generic interfaces (`interface name ... end interface`): the generic name and its
     /// specific procedures (`module procedure` names and the interface bodies' names).
     pub generics: Vec<(Ident, Vec<Ident>)>,
+    /// The bodies of `abstract interface` blocks: interfaces only, no procedures.
+    pub abstract_ifaces: Vec<Unit>,
+    /// `procedure(iface) [, pointer] ... :: names`.
+    pub proc_decls: Vec<ProcDecl>,
     /// `!$acc routine [(name)] clauses` lines of the specification part.
     pub routines: Vec<AccRoutine>,
     /// `!$omp declare target` lines of the specification part.
@@ -133,6 +137,9 @@ pub struct AccRoutine {
 pub struct TypeDef {
     pub name: Ident,
     pub comps: Vec<Decl>,
+    /// `procedure(iface), pointer, nopass :: f`: procedure pointer components, in order
+    /// after `comps` (`ProcDecl::span` orders them among the data components).
+    pub proc_comps: Vec<ProcDecl>,
     pub span: Span,
 }
 
@@ -180,6 +187,21 @@ pub struct DataSet {
     pub objects: Vec<CtorItem>,
     /// Constants with their repeat counts (`3*0.0`).
     pub values: Vec<(Option<Expr>, Expr)>,
+    pub span: Span,
+}
+
+/// `procedure(iface) [, pointer] [, intent(...)] [, optional] :: a [=> null()], b`: dummy
+/// procedures and procedure pointers with the interface of `iface` (an abstract
+/// interface or a procedure).
+#[derive(Clone, Debug)]
+pub struct ProcDecl {
+    pub iface: Ident,
+    pub pointer: bool,
+    pub intent: Option<Intent>,
+    pub optional: bool,
+    /// `save`, or implied by an initial `=> null()` on one of the names.
+    pub save: bool,
+    pub names: Vec<Ident>,
     pub span: Span,
 }
 

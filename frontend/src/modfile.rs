@@ -299,6 +299,9 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
     let _ = writeln!(out, "openacc {}", u8::from(scope.1));
     write_types(c, name, syms, &mut out)?;
     for s in syms.list() {
+        if s.external && s.pointer && s.dummy.is_none() && mu.unit.is_public(&s.name) {
+            return Err(format!("the procedure pointer `{}`", s.name));
+        }
         if s.external || s.dummy.is_some() || !mu.unit.is_public(&s.name) {
             continue;
         }
@@ -364,7 +367,12 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
             (Some((b, r)), _) => format!("{} {r}", show_base(b, &c.types)),
             (None, _) => "- 0".into(),
         };
-        let _ = writeln!(out, "proc {local} {kind} {} {owner} {} {res}", p.link_name, u8::from(p.elemental) | (u8::from(p.routine) << 1) | (u8::from(p.result_pointer) << 2));
+        let _ = writeln!(
+            out,
+            "proc {local} {kind} {} {owner} {} {res}",
+            p.link_name,
+            u8::from(p.elemental) | (u8::from(p.routine) << 1) | (u8::from(p.result_pointer) << 2)
+        );
         for a in &p.args {
             let intent = match a.intent {
                 Some(Intent::In) => "in",
@@ -432,6 +440,9 @@ fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Res
             }
             let _ = writeln!(out, "type {} {} {}", t.name, t.size, t.align);
             for cp in &t.comps {
+                if cp.proc_key.is_some() {
+                    return Err(format!("the procedure pointer component `{}` of type `{}`", cp.name, t.name));
+                }
                 let ty = match cp.base {
                     BaseTy::Character => format!("character*{}", cp.char_len),
                     b => show_base(b, &c.types),
@@ -844,6 +855,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     init,
                     alloc,
                     pointer,
+                    proc_key: None,
                 };
                 let Some(ty) = m.types.last_mut() else { return Err(bad()) };
                 ty.comps.push(cp);

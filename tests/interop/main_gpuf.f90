@@ -47,6 +47,23 @@ program main_gpuf
       integer, pointer :: v(:)
       integer, pointer :: p(:)
     end function gf_aptr_odd
+    subroutine gf_pick_op(fp)
+      abstract interface
+        integer function int_op(a)
+          integer, intent(in) :: a
+        end function int_op
+      end interface
+      procedure(int_op), pointer, intent(out) :: fp
+    end subroutine gf_pick_op
+    integer function gf_use_op(fp, a)
+      abstract interface
+        integer function int_op(a)
+          integer, intent(in) :: a
+        end function int_op
+      end interface
+      procedure(int_op), pointer, intent(in) :: fp
+      integer, intent(in) :: a
+    end function gf_use_op
   end interface
   integer, pointer :: ip, iq
   integer, target :: it
@@ -54,6 +71,8 @@ program main_gpuf
   integer, pointer :: av(:), amp(:,:), lp
   integer, target :: am(3, 4)
   integer :: ia, i1, i2, i3
+  ! Procedure pointers: associated by the other compiler's code, called here and there.
+  procedure(op_sq), pointer :: opp
   ! A pointer to a component across an array of structures (gfortran's `span`).
   type :: spanned
     integer :: tag
@@ -117,4 +136,13 @@ program main_gpuf
   av => am(:, 2)
   av => gf_aptr_odd(av)
   print *, 'aptr', lbound(av), ubound(av), av, sum(gf_aptr_odd(av))
+  call gf_pick_op(opp)
+  print *, 'pptr', associated(opp), opp(5), gf_use_op(opp, 2)
+  opp => op_sq
+  print *, 'pptr', gf_use_op(opp, 3)
+contains
+  integer function op_sq(a)
+    integer, intent(in) :: a
+    op_sq = a * a
+  end function op_sq
 end program main_gpuf

@@ -95,3 +95,30 @@ function gf_aptr_odd(v) result(p)
   integer, pointer :: p(:)
   p(0:) => v(1::2)
 end function gf_aptr_odd
+integer function gf_triple(a)
+  implicit none
+  integer, intent(in) :: a
+  gf_triple = 3 * a
+end function gf_triple
+subroutine gf_pick_op(fp)
+  implicit none
+  abstract interface
+    integer function int_op(a)
+      integer, intent(in) :: a
+    end function int_op
+  end interface
+  procedure(int_op), pointer, intent(out) :: fp
+  integer, external :: gf_triple
+  fp => gf_triple
+end subroutine gf_pick_op
+integer function gf_use_op(fp, a)
+  implicit none
+  abstract interface
+    integer function int_op(a)
+      integer, intent(in) :: a
+    end function int_op
+  end interface
+  procedure(int_op), pointer, intent(in) :: fp
+  integer, intent(in) :: a
+  gf_use_op = fp(a) + fp(2 * a)
+end function gf_use_op

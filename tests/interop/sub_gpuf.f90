@@ -123,3 +123,30 @@ function pf_aptr_odd(v) result(p)
   integer, pointer :: p(:)
   p(0:) => v(1::2)
 end function pf_aptr_odd
+integer function pf_triple(a)
+  implicit none
+  integer, intent(in) :: a
+  pf_triple = 3 * a
+end function pf_triple
+subroutine pf_pick_op(fp)
+  implicit none
+  abstract interface
+    integer function int_op(a)
+      integer, intent(in) :: a
+    end function int_op
+  end interface
+  procedure(int_op), pointer, intent(out) :: fp
+  integer, external :: pf_triple
+  fp => pf_triple
+end subroutine pf_pick_op
+integer function pf_use_op(fp, a)
+  implicit none
+  abstract interface
+    integer function int_op(a)
+      integer, intent(in) :: a
+    end function int_op
+  end interface
+  procedure(int_op), pointer, intent(in) :: fp
+  integer, intent(in) :: a
+  pf_use_op = fp(a) + fp(2 * a)
+end function pf_use_op

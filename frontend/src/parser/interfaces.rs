@@ -1,7 +1,7 @@
 //! Interface blocks: explicit interfaces (interface bodies) and generic interfaces with
 //! their `module procedure` lists.
 
-use super::{Fail, Open, Parser, Term};
+use super::{Fail, Open, PResult, Parser, Term};
 use crate::ast::*;
 use crate::diag::Diagnostic;
 use crate::lexer::Tok;
@@ -11,10 +11,15 @@ impl Parser {
     pub(super) fn interface_block(&mut self, u: &mut Unit) {
         let start = self.span();
         let head = self.statement_span();
+        // `abstract interface`: bodies that only name interfaces.
+        let is_abstract = self.is_name("abstract") && self.is_name_at(1, "interface") && matches!(self.tok_at(2), Tok::Eos | Tok::Eof);
+        if is_abstract {
+            self.bump();
+        }
         let generic = self.generic_head();
         if generic.is_none() && (self.is_name("abstract") || !matches!(self.tok_at(1), Tok::Eos | Tok::Eof)) {
             let what = if self.is_name("abstract") {
-                "abstract interfaces"
+                "this form of abstract interface"
             } else if self.is_name_at(1, "operator") || self.is_name_at(1, "assignment") {
                 "defined operators and assignments (`interface operator(...)`, `interface assignment(=)`)"
             } else {
@@ -83,7 +88,11 @@ impl Parser {
                         if generic.is_some() {
                             specifics.push(p.name.clone());
                         }
-                        u.interfaces.push(p);
+                        if is_abstract {
+                            u.abstract_ifaces.push(p);
+                        } else {
+                            u.interfaces.push(p);
+                        }
                     }
                     Err(Fail) => self.skip_statement(),
                 }
@@ -117,6 +126,94 @@ impl Parser {
         if let Some(g) = generic {
             u.generics.push((g, specifics));
         }
+    }
+
+    /// `procedure(iface) [, attr]... [::] a [=> null()], ...` (at `procedure`), a
+    /// component's when `comp` (`nopass` required); `None` after a "not yet implemented"
+    /// (the statement skipped).
+    pub(super) fn procedure_decl(&mut self, comp: bool) -> PResult<Option<ProcDecl>> {
+        let start = self.span();
+        self.bump();
+        self.expect(&Tok::LParen)?;
+        let iface = self.expect_name("an interface name")?;
+        self.expect(&Tok::RParen)?;
+        if ["integer", "real", "double", "complex", "logical", "character", "type"].contains(&iface.name.as_str()) {
+            self.diags.push(Diagnostic::not_yet("procedure pointers with an implicit interface (`procedure(type)`)", self.from(start)));
+            self.skip_statement();
+            return Ok(None);
+        }
+        let (mut pointer, mut intent, mut optional, mut nopass, mut save) = (false, None, false, false, false);
+        while self.eat(&Tok::Comma) {
+            let a = self.expect_name("an attribute")?;
+            match a.name.as_str() {
+                "pointer" => pointer = true,
+                "nopass" if comp => nopass = true,
+                "save" if !comp => save = true,
+                "public" | "private" if comp => {}
+                "pass" if comp => {
+                    self.diags.push(Diagnostic::not_yet("procedure pointer components with a passed-object dummy (`pass`)", a.span));
+                    self.skip_statement();
+                    return Ok(None);
+                }
+                "optional" => optional = true,
+                "intent" => {
+                    self.expect(&Tok::LParen)?;
+                    let w = self.expect_name("`in`, `out` or `inout`")?;
+                    intent = Some(match w.name.as_str() {
+                        "in" if self.eat_name("out") => Intent::InOut,
+                        "in" => Intent::In,
+                        "out" => Intent::Out,
+                        "inout" => Intent::InOut,
+                        _ => {
+                            self.diags.push(
+                                Diagnostic::error("E0033", format!("`intent({})` is not valid", w.name), w.span)
+                                    .with_label("expected `in`, `out` or `inout`"),
+                            );
+                            return Err(Fail);
+                        }
+                    });
+                    self.expect(&Tok::RParen)?;
+                }
+                other => {
+                    self.diags.push(Diagnostic::not_yet(format!("the `{other}` attribute on a `procedure` declaration"), a.span));
+                    self.skip_statement();
+                    return Ok(None);
+                }
+            }
+        }
+        if comp && !(pointer && nopass) {
+            let what = if pointer {
+                "procedure pointer components with a passed-object dummy (add `nopass`)"
+            } else {
+                "`procedure` components that are not pointers"
+            };
+            self.diags.push(Diagnostic::not_yet(what, self.from(start)));
+            self.skip_statement();
+            return Ok(None);
+        }
+        self.eat(&Tok::DoubleColon);
+        let mut names = Vec::new();
+        loop {
+            let n = self.expect_name("a procedure name")?;
+            if self.at_arrow() {
+                self.bump();
+                self.bump();
+                let at = self.span();
+                let null = self.eat_name("null") && self.eat(&Tok::LParen) && self.eat(&Tok::RParen);
+                if !null {
+                    self.diags.push(Diagnostic::not_yet("initialising a procedure pointer to a procedure", at));
+                    self.skip_statement();
+                    return Ok(None);
+                }
+                save = true;
+            }
+            names.push(n);
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect_eos()?;
+        Ok(Some(ProcDecl { iface, pointer, intent, optional, save, names, span: self.from(start) }))
     }
 
     /// `interface name` (a generic interface): the generic name, without consuming it.

@@ -139,7 +139,9 @@ impl Parser {
                 }
                 "interface" | "abstract" => {
                     seen_decl = true;
-                    if in_interface {
+                    // (An interface body may declare the abstract interfaces of its dummy
+                    // procedures.)
+                    if in_interface && w != "abstract" {
                         let sp = self.statement_span();
                         self.diags.push(
                             Diagnostic::error("E0037", "an interface body cannot contain an interface block", sp)
@@ -162,6 +164,16 @@ impl Parser {
                         u.decls.push(d);
                     }
                     u.access.append(&mut self.access);
+                }
+                "procedure"
+                    if self.tok_at(1) == &Tok::LParen && matches!(self.tok_at(2), Tok::Name(_)) && self.tok_at(3) == &Tok::RParen =>
+                {
+                    seen_decl = true;
+                    match self.procedure_decl(false) {
+                        Ok(Some(d)) => u.proc_decls.push(d),
+                        Ok(None) => {}
+                        Err(Fail) => self.skip_statement(),
+                    }
                 }
                 "namelist" if self.tok_at(1) == &Tok::Slash => {
                     seen_decl = true;
@@ -204,7 +216,7 @@ impl Parser {
         let what = match (kw, &next) {
             (_, Tok::Assign | Tok::Percent) => return false,
             ("class", Tok::LParen) => "polymorphic entities (`class`)",
-            ("procedure", Tok::LParen | Tok::DoubleColon) => "procedure pointers and `procedure` declarations",
+            ("procedure", Tok::LParen | Tok::DoubleColon) => "procedure pointers with an implicit interface (`procedure()`)",
             ("namelist", Tok::Slash) => "`namelist` groups",
             _ => return false,
         };

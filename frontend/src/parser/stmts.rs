@@ -299,13 +299,21 @@ impl Parser {
     #[inline(never)]
     fn call(&mut self, start: Span) -> PResult<Stmt> {
         self.bump();
+        let at = self.pos;
         let name = self.expect_name("a subroutine name")?;
-        if self.is(&Tok::Percent) {
-            let sp = self.span();
-            self.diags.push(Diagnostic::not_yet("type-bound procedures (`call x%p`)", sp));
-            return Err(Fail);
-        }
         let args = if self.is(&Tok::LParen) { self.args()? } else { Vec::new() };
+        if self.is(&Tok::Percent) {
+            // `call x%f(args)`: through a procedure pointer component (sema says which),
+            // the component as the first argument of the marker `@pcomp`.
+            self.pos = at;
+            let d = self.designator()?;
+            self.expect_eos()?;
+            let ExprKind::Component(mut cr) = d.kind else { return Err(Fail) };
+            let mut args = std::mem::take(&mut cr.subs);
+            let target = Expr { kind: ExprKind::Component(cr), span: d.span, ty: Ty::Unknown };
+            args.insert(0, Arg::Index(target));
+            return Ok(Stmt { kind: StmtKind::Call { name: Ident { name: "@pcomp".into(), span: d.span }, args }, span: self.from(start) });
+        }
         self.expect_eos()?;
         Ok(Stmt { kind: StmtKind::Call { name, args }, span: self.from(start) })
     }

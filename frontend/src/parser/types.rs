@@ -77,6 +77,7 @@ impl Parser {
         }
         self.type_name_id(&name.name);
         let mut comps = Vec::new();
+        let mut proc_comps = Vec::new();
         loop {
             self.skip_eos();
             if matches!(self.tok(), Tok::Eof) {
@@ -113,6 +114,16 @@ impl Parser {
                 }
                 continue;
             }
+            if self.is_name("procedure") && self.tok_at(1) == &Tok::LParen {
+                // A procedure pointer component: `nopass` only (a passed-object dummy needs
+                // `class`).
+                match self.procedure_decl(true) {
+                    Ok(Some(d)) => proc_comps.push(d),
+                    Ok(None) => {}
+                    Err(Fail) => self.skip_statement(),
+                }
+                continue;
+            }
             let sp = self.statement_span();
             let what = match self.tok() {
                 Tok::Name(w) if w == "contains" => "type-bound procedures".to_string(),
@@ -121,7 +132,8 @@ impl Parser {
                     self.skip_statement();
                     continue;
                 }
-                Tok::Name(w) if w == "procedure" || w == "class" => "type-bound procedures and polymorphic components".to_string(),
+                Tok::Name(w) if w == "class" => "polymorphic components (`class`)".to_string(),
+                Tok::Name(w) if w == "procedure" => "`procedure` statements in a derived type".to_string(),
                 _ => String::new(),
             };
             let tbp = what == "type-bound procedures";
@@ -139,7 +151,7 @@ impl Parser {
             }
             self.skip_statement();
         }
-        Some(TypeDef { name, comps, span: self.from(start) })
+        Some(TypeDef { name, comps, proc_comps, span: self.from(start) })
     }
 
     /// Skips statements up to and including `end type`.

@@ -45,6 +45,8 @@ pub(super) fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
         contains: Vec::new(),
         types: Vec::new(),
         generics: Vec::new(),
+        abstract_ifaces: Vec::new(),
+        proc_decls: Vec::new(),
         routines: Vec::new(),
         declare_targets: Vec::new(),
         declares: Vec::new(),

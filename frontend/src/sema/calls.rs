@@ -66,7 +66,7 @@ impl Checker {
         let ExprKind::Name(id) = &e.kind else { return None };
         let n = &id.name;
         match self.syms.get(n) {
-            Some(s) if s.external && s.dummy.is_some() => Some(self.dummy_proc_key(n)),
+            Some(s) if s.external && (s.dummy.is_some() || s.pointer) => Some(self.dummy_proc_key(n)),
             Some(s) if s.external => Some(match self.function_key(n) {
                 Some(k) => k,
                 None => self.ext_key(n),
@@ -83,6 +83,15 @@ impl Checker {
     /// The key of a dummy procedure of this unit: its calls go through the address the
     /// caller passed (link name `@dummy:NAME`, see gimplify).
     pub(super) fn dummy_proc_key(&mut self, n: &str) -> String {
+        if self.syms.get(n).is_some_and(|s| s.external && s.host && s.module.is_none()) && self.reported.insert(format!("{n}@host")) {
+            let sp = self.syms.get(n).map(|s| s.span).unwrap_or_default();
+            self.err(Diagnostic::not_yet(format!("the host's procedure pointer or dummy procedure `{n}` in an internal procedure"), sp));
+        }
+        // A module's procedure pointer (here or use-associated): the module's key.
+        if let Some(s) = self.syms.get(n).filter(|s| s.external && s.pointer && s.module.is_some()) {
+            let remote = s.module_name.clone().unwrap_or_else(|| n.to_string());
+            return format!("{remote}@pptr@{}", s.module.as_deref().unwrap_or_default());
+        }
         let key = format!("{n}@dummy@{}", self.key.as_deref().unwrap_or("main"));
         // With an interface body in this unit, calls are checked against it.
         if !self.g.procs.map.contains_key(&key) {
@@ -90,10 +99,38 @@ impl Checker {
                 self.g.procs.map.insert(key.clone(), sig);
             }
         }
-        if let Some(p) = self.g.procs.map.get_mut(&key) {
+        if let Some(p) = self.g.procs.map.get_mut(&key).filter(|p| !p.link_name.starts_with("@pptr:")) {
             p.link_name = format!("@dummy:{n}");
         }
         key
+    }
+
+    /// `call x%f(args)` (parsed as `@pcomp(x%f, args)`): `f` must be a procedure pointer
+    /// component; the statement becomes a call of its interface's key with the component
+    /// first.
+    fn call_through_component(&mut self, s: &mut Stmt, name: Ident, mut args: Vec<Arg>, cspan: Span) {
+        let Some(Arg::Index(mut target)) = (!args.is_empty()).then(|| args.remove(0)) else { return };
+        self.expr(&mut target);
+        let key = self.comp_info(&target).and_then(|c| c.proc_key.clone());
+        let Some(key) = key else {
+            if target.ty != Ty::Unknown {
+                self.err(Diagnostic::not_yet(
+                    "type-bound procedures (`call x%p` of a component that is not a procedure pointer)",
+                    target.span,
+                ));
+            }
+            s.kind = StmtKind::Call { name, args: Vec::new() };
+            return;
+        };
+        if self.on_device() {
+            self.err(Diagnostic::not_yet(format!("calls through procedure pointer components {}", self.device_where()), cspan));
+            s.kind = StmtKind::Call { name, args: Vec::new() };
+            return;
+        }
+        let callee = Ident { name: key.clone(), span: name.span };
+        let (callee, mut args, _) = self.call_user(key, callee, args, false, cspan, Declared::None);
+        args.insert(0, Arg::Index(target));
+        s.kind = StmtKind::Call { name: callee, args };
     }
 
     /// Resolves `call name(args)`.
@@ -105,12 +142,15 @@ impl Checker {
         let args = std::mem::take(args);
         let cspan = Span { lo: name.span.lo, hi: span.hi };
         let n = name.name.clone();
+        if n == "@pcomp" {
+            return self.call_through_component(s, name, args, cspan);
+        }
         let key = if let Some(k) = self.scope.get(&n) {
             Some(k.clone())
         } else if self.ext_names.contains(&n) {
             Some(self.ext_key(&n))
         } else if let Some(sym) = self.syms.get(&n) {
-            if sym.external && sym.dummy.is_some() {
+            if sym.external && (sym.dummy.is_some() || sym.pointer) {
                 let k = self.dummy_proc_key(&n);
                 let (name, args, _) = self.call_user(k.clone(), name, args, false, cspan, Declared::None);
                 self.dummy_proc_key(&n);

@@ -125,6 +125,78 @@ pub(super) fn intent_name(i: Intent) -> &'static str {
 
 impl Checker {
     /// The symbols of the unit's declarations, dummy arguments and result variable.
+    /// `procedure(iface) [, pointer] :: f`: dummy procedures and procedure pointers with
+    /// the interface `iface` (an abstract interface or a procedure), called through the
+    /// address they hold (see `dummy_proc_key`).
+    fn procedure_decls(&mut self, unit: &Unit) {
+        for d in &unit.proc_decls {
+            let sig = self
+                .g
+                .abstract_ifaces
+                .get(&d.iface.name)
+                .cloned()
+                .or_else(|| self.scope.get(&d.iface.name).and_then(|k| self.g.procs.map.get(k)).filter(|p| p.explicit).cloned());
+            let Some(sig) = sig else {
+                self.err(
+                    Diagnostic::error("E0286", format!("unknown interface `{}`", d.iface.name), d.iface.span)
+                        .with_label("no abstract interface or procedure with an explicit interface of this name")
+                        .with_note("help: declare it in an `abstract interface` block of this file"),
+                );
+                continue;
+            };
+            for n in &d.names {
+                let dummy = unit.args.iter().any(|a| a.name == n.name);
+                if !d.pointer && !dummy {
+                    // An external procedure with the interface `iface` (as an interface body
+                    // would declare it): gfortran's link name `name_`.
+                    let key = self.ext_key(&n.name);
+                    if !self.g.procs.map.contains_key(&key) {
+                        let mut sig = sig.clone();
+                        sig.name = n.name.clone();
+                        sig.link_name = format!("{}_", n.name);
+                        sig.defined = false;
+                        self.g.procs.map.insert(key.clone(), sig);
+                    }
+                    self.scope.insert(n.name.clone(), key);
+                    continue;
+                }
+                if self.declared.contains(&n.name) {
+                    self.err(
+                        Diagnostic::error("E0102", format!("`{}` is declared more than once", n.name), n.span)
+                            .with_label("declared again here"),
+                    );
+                    continue;
+                }
+                if let Some(i) = self.syms.index(&n.name) {
+                    self.syms.remove(i);
+                }
+                let base = sig.result.map_or(BaseTy::Integer(4), |(b, _)| b);
+                let mut s = Symbol::new(n.name.clone(), base, n.span);
+                s.external = true;
+                s.pointer = d.pointer;
+                s.intent = d.intent;
+                s.optional = d.optional;
+                s.save = d.save && !dummy;
+                // A module's procedure pointer: a global like a scalar data pointer's
+                // (`__m_MOD_p`), its interface under a key its users find.
+                let key = match &self.module {
+                    Some(m) if unit.kind == UnitKind::Module => {
+                        s.module = Some(m.clone());
+                        s.module_name = Some(n.name.clone());
+                        format!("{}@pptr@{m}", n.name)
+                    }
+                    _ => format!("{}@dummy@{}", n.name, self.key.as_deref().unwrap_or("main")),
+                };
+                self.declared.insert(n.name.clone());
+                self.syms.push(s);
+                let mut sig = sig.clone();
+                sig.name = n.name.clone();
+                sig.link_name = if d.pointer { format!("@pptr:{}", n.name) } else { format!("@dummy:{}", n.name) };
+                self.g.procs.map.insert(key, sig);
+            }
+        }
+    }
+
     pub(super) fn declarations(&mut self, unit: &mut Unit) {
         let in_proc = self.in_procedure();
         // 1. Register every declared name, so that bounds may use names declared later.
@@ -172,6 +244,7 @@ impl Checker {
                 registered.insert((di, ei));
             }
         }
+        self.procedure_decls(unit);
         // 2. Dummy arguments.
         for (pos, a) in unit.args.iter().enumerate() {
             if self.declared.contains(&a.name) {
@@ -574,8 +647,12 @@ impl Checker {
         } else if pointer {
             if allocatable || parameter || external {
                 self.err(
-                    Diagnostic::error("E0104", format!("the pointer `{name}` cannot also be allocatable, a parameter or external"), ent.name.span)
-                        .with_label("a pointer"),
+                    Diagnostic::error(
+                        "E0104",
+                        format!("the pointer `{name}` cannot also be allocatable, a parameter or external"),
+                        ent.name.span,
+                    )
+                    .with_label("a pointer"),
                 );
             } else if base == BaseTy::Character {
                 self.err(Diagnostic::not_yet("character pointers", ent.name.span));

@@ -46,6 +46,10 @@ pub struct CompInfo {
     /// null when disassociated), an array one a descriptor like an allocatable
     /// component's (with element distances, `span` the element size).
     pub pointer: bool,
+    /// A procedure pointer component (`procedure(iface), pointer, nopass`): the key in
+    /// the procedure table of its interface (link name `@pcomp`); the component holds the
+    /// procedure's address.
+    pub proc_key: Option<String>,
 }
 
 impl CompInfo {
@@ -185,7 +189,14 @@ impl Checker {
             }
             let mut comps: Vec<CompInfo> = Vec::new();
             let (mut off, mut align) = (0i64, 1i64);
+            let proc_comps = t.proc_comps.clone();
+            let mut next_proc = 0;
             for d in t.comps.iter_mut() {
+                // Procedure pointer components declared before this one, in order.
+                while let Some(pd) = proc_comps.get(next_proc).filter(|pd| pd.span.lo < d.span.lo) {
+                    self.proc_comps(&t.name.name, pd, &mut comps, &mut off, &mut align);
+                    next_proc += 1;
+                }
                 if d.parameter || d.intent.is_some() || d.optional || d.external || d.save {
                     self.err(Diagnostic::not_yet("this attribute on a component", d.span));
                     continue;
@@ -283,6 +294,7 @@ impl Checker {
                             init: None,
                             alloc: true,
                             pointer: false,
+                            proc_key: None,
                         });
                         // A scalar is a pointer to its data, an array gfortran's descriptor.
                         off += if specs.is_empty() { 8 } else { CompInfo::desc_size(specs.len()) };
@@ -389,9 +401,13 @@ impl Checker {
                         init,
                         alloc: false,
                         pointer: false,
+                        proc_key: None,
                     });
                     off += es * n;
                 }
+            }
+            for pd in proc_comps.iter().skip(next_proc) {
+                self.proc_comps(&t.name.name, pd, &mut comps, &mut off, &mut align);
             }
             let size = round_up(off, align);
             let new = TypeInfo { name: t.name.name.clone(), defined: true, module: self.module.clone(), comps, size, align };
@@ -407,6 +423,53 @@ impl Checker {
             }
         }
         self.g.type_scopes.insert(idx, self.type_scope.clone());
+    }
+
+    /// `procedure(iface), pointer, nopass :: f`: an address each, its interface registered
+    /// under the key `TYPE%f@pcomp`.
+    fn proc_comps(&mut self, tname: &str, pd: &ProcDecl, comps: &mut Vec<CompInfo>, off: &mut i64, align: &mut i64) {
+        let Some(sig) = self
+            .g
+            .abstract_ifaces
+            .get(&pd.iface.name)
+            .cloned()
+            .or_else(|| self.scope.get(&pd.iface.name).and_then(|k| self.g.procs.map.get(k)).filter(|p| p.explicit).cloned())
+        else {
+            self.err(
+                Diagnostic::error("E0286", format!("unknown interface `{}`", pd.iface.name), pd.iface.span)
+                    .with_label("no abstract interface or procedure with an explicit interface of this name")
+                    .with_note("help: declare it in an `abstract interface` block of this file"),
+            );
+            return;
+        };
+        for n in &pd.names {
+            if comps.iter().any(|c| c.name == n.name) {
+                self.err(
+                    Diagnostic::error("E0102", format!("component `{}` is declared more than once", n.name), n.span)
+                        .with_label("declared again here"),
+                );
+                continue;
+            }
+            let key = format!("{tname}%{}@pcomp", n.name);
+            let mut sig = sig.clone();
+            sig.name = n.name.clone();
+            sig.link_name = "@pcomp".into();
+            self.g.procs.map.insert(key.clone(), sig);
+            *off = round_up(*off, 8);
+            *align = (*align).max(8);
+            comps.push(CompInfo {
+                name: n.name.clone(),
+                base: BaseTy::Integer(8),
+                dims: Vec::new(),
+                char_len: 0,
+                offset: *off,
+                init: None,
+                alloc: false,
+                pointer: true,
+                proc_key: Some(key),
+            });
+            *off += 8;
+        }
     }
 
     /// The pointer components of one declaration: scalar pointers are an address each (the
@@ -445,6 +508,7 @@ impl Checker {
                 init: None,
                 alloc: false,
                 pointer: true,
+                proc_key: None,
             });
             *off += if specs.is_empty() { 8 } else { CompInfo::desc_size(specs.len()) };
         }
@@ -583,6 +647,30 @@ impl Checker {
         }
         if brank > 0 && c.base == BaseTy::Character {
             self.err(Diagnostic::not_yet("character components of arrays of structures", span));
+            return bad(base, name, subs);
+        }
+        if let Some(key) = c.proc_key.clone().filter(|_| brank == 0 && !subs.is_empty()) {
+            // `x%f(args)`: a function reference through a procedure pointer component, a
+            // call of its interface's key with the component first.
+            let sig_ok = self.g.procs.map.get(&key).is_some_and(|p| {
+                p.kind == UnitKind::Function && matches!(p.result, Some((BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical, 0)))
+            });
+            if !sig_ok {
+                self.err(Diagnostic::not_yet("this reference through a procedure pointer component", span));
+                return bad(base, name, subs);
+            }
+            let target = Expr {
+                kind: ExprKind::Component(Box::new(CompRef { base, name: name.clone(), subs: Vec::new() })),
+                span: name.span,
+                ty: Ty::Scalar(BaseTy::Integer(8)),
+            };
+            let callee = Ident { name: key.clone(), span: name.span };
+            let (callee, mut args, ty) = self.call_user(key, callee, subs, true, span, Declared::None);
+            args.insert(0, Arg::Index(target));
+            return (ExprKind::Call { name: callee, args }, ty);
+        }
+        if c.proc_key.is_some() && brank > 0 {
+            self.err(Diagnostic::not_yet("procedure pointer components of arrays of structures", span));
             return bad(base, name, subs);
         }
         if subs.is_empty() {

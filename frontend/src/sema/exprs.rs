@@ -84,6 +84,9 @@ impl Checker {
             ExprKind::Name(id) => {
                 let ty = match self.lookup(&id) {
                     Some(i) => match self.sym(i) {
+                        // A procedure pointer as a designator (`=>`, `associated`,
+                        // `nullify`): the address it holds.
+                        Some(s) if s.external && s.pointer => Ty::Scalar(BaseTy::Integer(8)),
                         Some(s) if s.external => {
                             if self.reported.insert(id.name.clone()) {
                                 self.err(Diagnostic::not_yet(format!("procedure names as values (`{}` is a procedure)", id.name), id.span));
@@ -239,7 +242,7 @@ impl Checker {
                 return bad(args, name);
             };
             let (rank, base) = (sym.rank, sym.base);
-            if sym.external && sym.dummy.is_some() {
+            if sym.external && (sym.dummy.is_some() || sym.pointer) {
                 let k = self.dummy_proc_key(&n);
                 let r = call(self, k, name, args, Declared::Typed(base));
                 self.dummy_proc_key(&n);

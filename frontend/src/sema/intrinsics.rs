@@ -228,6 +228,11 @@ impl Checker {
         let mut ok = true;
         for a in args {
             match a {
+                Arg::Index(mut e) if f == I::Associated && pos.len() == 1 && pos.first().is_some_and(|p| self.is_proc_pointer(p)) => {
+                    // `associated(fp, f)`: a procedure.
+                    self.proc_target(&mut e, "the second argument of `associated`");
+                    pos.push(e);
+                }
                 Arg::Index(mut e) => {
                     self.expr(&mut e);
                     pos.push(e);

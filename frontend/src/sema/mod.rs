@@ -335,6 +335,8 @@ struct Global {
     types: Vec<TypeInfo>,
     /// The derived types visible in each unit checked so far (by flat index).
     type_scopes: HashMap<usize, HashSet<String>>,
+    /// The interfaces of `abstract interface` blocks of the file, by name.
+    abstract_ifaces: HashMap<String, ProcSig>,
 }
 
 /// The error for module `n` whose module file cannot be read (`why`), at `span`.
@@ -387,7 +389,7 @@ pub fn check_with_options(
     let mut diags = Vec::new();
     for (u, _) in flat.iter_mut() {
         fold_attr_statements(u, &mut diags);
-        for iu in u.interfaces.iter_mut() {
+        for iu in u.interfaces.iter_mut().chain(u.abstract_ifaces.iter_mut()) {
             fold_attr_statements(iu, &mut diags);
         }
     }

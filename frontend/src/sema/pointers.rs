@@ -94,8 +94,24 @@ impl Checker {
 
     /// `p => t`, `p(0:) => a`, `p(1:n, 1:m) => v`, `p => null()`.
     pub(super) fn ptr_assign(&mut self, lhs: &mut Expr, rhs: &mut Expr, span: Span) {
+        // On the device: a local pointer of the procedure (its copy in the construct) or a
+        // pointer component (of the structure's device copy).
         if self.on_device() {
-            self.err(Diagnostic::not_yet(format!("pointer assignment {}", self.device_where()), span));
+            let local = match &lhs.kind {
+                ExprKind::Name(id) | ExprKind::Apply { name: id, .. } => self.syms.get(&id.name).is_some_and(|s| {
+                    s.pointer && !s.external && s.module.is_none() && s.dummy.is_none() && !s.save && !s.host && s.init.is_none()
+                }),
+                ExprKind::Component(_) => true,
+                _ => false,
+            };
+            if !local {
+                self.err(Diagnostic::not_yet(
+                    format!("pointer assignment to a module, saved, dummy, host or procedure pointer {}", self.device_where()),
+                    span,
+                ));
+            } else if matches!(&lhs.kind, ExprKind::Name(id) if self.syms.get(&id.name).is_some_and(|s| s.rank == 0)) {
+                self.err(Diagnostic::not_yet(format!("pointer assignment to a scalar pointer {}", self.device_where()), span));
+            }
         }
         // Bounds (`p(0:)`) or a bounds remapping (`p(1:n, 1:m)`): checked apart, the
         // pointer keeps its plain name.
@@ -124,9 +140,7 @@ impl Checker {
                     return;
                 }
                 _ => {
-                    self.err(
-                        Diagnostic::error("E0280", "only an array pointer takes bounds", lhs.span).with_label("not an array pointer"),
-                    );
+                    self.err(Diagnostic::error("E0280", "only an array pointer takes bounds", lhs.span).with_label("not an array pointer"));
                     return;
                 }
             }
@@ -174,6 +188,10 @@ impl Checker {
             rhs.ty = lhs.ty;
             return;
         }
+        if self.is_proc_pointer(lhs) {
+            self.proc_target(rhs, "the target of a procedure pointer");
+            return;
+        }
         self.expr(rhs);
         if rhs.ty == Ty::Unknown || lhs.ty == Ty::Unknown {
             return;
@@ -219,6 +237,41 @@ impl Checker {
         }
     }
 
+    /// Is `e` a procedure pointer (`procedure(iface), pointer :: p`)?
+    pub(super) fn is_proc_pointer(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Name(id) => self.syms.get(&id.name).is_some_and(|s| s.external && s.pointer),
+            ExprKind::Component(cr) if cr.subs.is_empty() => self.comp_info(e).is_some_and(|c| c.proc_key.is_some()),
+            _ => false,
+        }
+    }
+
+    /// A procedure as the target of `=>` or the second argument of `associated`: rewritten
+    /// to name the procedure's key, as an actual argument for a dummy procedure.
+    pub(super) fn proc_target(&mut self, e: &mut Expr, what: &str) {
+        if matches!(e.kind, ExprKind::Component(_)) {
+            // A procedure pointer component: the address it holds.
+            self.expr(e);
+            if e.ty != Ty::Unknown && !self.is_proc_pointer(e) {
+                self.err(
+                    Diagnostic::error("E0287", format!("{what} must be a procedure"), e.span)
+                        .with_label("not a procedure or procedure pointer"),
+                );
+            }
+            return;
+        }
+        match self.procedure_actual(e) {
+            Some(k) => {
+                e.kind = ExprKind::Name(Ident { name: format!("{PROC_ACTUAL}{k}"), span: e.span });
+                e.ty = Ty::Scalar(BaseTy::Integer(8));
+            }
+            None => self.err(
+                Diagnostic::error("E0287", format!("{what} must be a procedure"), e.span)
+                    .with_label("not a procedure or procedure pointer"),
+            ),
+        }
+    }
+
     /// Reports (and returns true) when `id` is an `intent(in)` pointer dummy, whose
     /// association cannot change (its target's value can).
     pub(super) fn fixed_association(&mut self, id: &Ident, what: &str) -> bool {
@@ -241,12 +294,17 @@ impl Checker {
                 Ty::Unknown
             }
             [_] => Ty::Scalar(BaseTy::Logical),
+            [p, _] if self.is_proc_pointer(p) => Ty::Scalar(BaseTy::Logical),
             [p, t] => {
                 if t.ty.base() != p.ty.base() || t.ty.rank() != p.ty.rank() || !(self.is_target(t)) {
                     if t.ty != Ty::Unknown {
                         self.err(
-                            Diagnostic::error("E0284", "the second argument of `associated` must be a pointer or target like the first", t.span)
-                                .with_label("another type or rank, or not a target"),
+                            Diagnostic::error(
+                                "E0284",
+                                "the second argument of `associated` must be a pointer or target like the first",
+                                t.span,
+                            )
+                            .with_label("another type or rank, or not a target"),
                         );
                     }
                     return Ty::Unknown;

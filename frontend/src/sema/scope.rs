@@ -35,16 +35,30 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
                     pointer: d.pointer,
                 }
             }
-            None => ArgSig {
-                name: a.name.clone(),
-                base: implicit_with(&u.implicit_rules, &a.name),
-                rank: 0,
-                assumed_shape: false,
-                intent: None,
-                optional: false,
-                any_type: false,
-                allocatable: false,
-                pointer: false,
+            None => match u.proc_decls.iter().find(|d| d.names.iter().any(|n| n.name == a.name)) {
+                // A dummy procedure or procedure pointer declared with `procedure(iface)`.
+                Some(d) => ArgSig {
+                    name: a.name.clone(),
+                    base: BaseTy::Integer(4),
+                    rank: 0,
+                    assumed_shape: false,
+                    intent: d.intent,
+                    optional: d.optional,
+                    any_type: true,
+                    allocatable: false,
+                    pointer: d.pointer,
+                },
+                None => ArgSig {
+                    name: a.name.clone(),
+                    base: implicit_with(&u.implicit_rules, &a.name),
+                    rank: 0,
+                    assumed_shape: false,
+                    intent: None,
+                    optional: false,
+                    any_type: false,
+                    allocatable: false,
+                    pointer: false,
+                },
             },
         })
         .collect();
@@ -191,6 +205,14 @@ impl Global {
                 if let Some(v) = iface.get_mut(i) {
                     v.push((name, key));
                 }
+            }
+        }
+        // Abstract interfaces: signatures that procedure pointers and dummy procedures name.
+        for (u, _) in flat.iter() {
+            for p in &u.abstract_ifaces {
+                let mut sig = sig_of(p, String::new(), None);
+                sig.defined = false;
+                g.abstract_ifaces.insert(p.name.name.clone(), sig);
             }
         }
         // `!$acc routine`: marks the unit itself, a procedure it contains or one of its

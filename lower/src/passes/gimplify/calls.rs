@@ -93,6 +93,12 @@ impl G<'_> {
         if self.takes_frame(&name.name) {
             ops.push(self.frame.map_or(Op::Null, Op::Var));
         }
+        // A procedure pointer: an indirect call through the address it holds.
+        if let Some(n) = sig.link_name.strip_prefix("@pptr:") {
+            let fp = self.proc_ptr_value(n, sp)?;
+            ops.insert(0, fp);
+            return Some(("@ptr".to_string(), ops));
+        }
         // A dummy procedure: an indirect call through the address the caller passed.
         if let Some(d) = sig.link_name.strip_prefix("@dummy:") {
             let fp = self.dummy_proc_addr(d, sp)?;
@@ -177,9 +183,27 @@ impl G<'_> {
         }
     }
 
+    /// The address the procedure pointer `name` holds.
+    pub(super) fn proc_ptr_value(&mut self, name: &str, sp: Span) -> Option<Op> {
+        if self.region.is_some() {
+            self.not_yet("calls through procedure pointers inside compute constructs", sp);
+            return None;
+        }
+        match self.lookup(name) {
+            Some(Home::Mem(pv, _)) => Some(Op::Var(pv)),
+            _ => {
+                self.not_yet(format!("the procedure pointer `{name}` here"), sp);
+                None
+            }
+        }
+    }
+
     /// The address of a procedure named as an actual argument (for a dummy procedure).
-    fn proc_addr(&mut self, key: &str, sp: Span) -> Op {
+    pub(super) fn proc_addr(&mut self, key: &str, sp: Span) -> Op {
         let procs = self.procs;
+        if let Some(n) = procs.map.get(key).and_then(|s| s.link_name.strip_prefix("@pptr:")) {
+            return self.proc_ptr_value(n, sp).unwrap_or(Op::Null);
+        }
         // A dummy procedure passed on (see sema's `dummy_proc_key`).
         if let Some((d, _)) = key.split_once("@dummy@") {
             return self.dummy_proc_addr(d, sp).unwrap_or(Op::Null);

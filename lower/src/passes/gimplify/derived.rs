@@ -570,7 +570,9 @@ impl<'a> G<'a> {
     pub(super) fn has_alloc_comps(&self, k: u16, depth: u32) -> bool {
         depth < 32
             && self.type_info(k).is_some_and(|t| {
-                t.comps.iter().any(|c| c.alloc || (!c.pointer && matches!(c.base, BaseTy::Derived(j) if self.has_alloc_comps(j, depth + 1))))
+                t.comps
+                    .iter()
+                    .any(|c| c.alloc || (!c.pointer && matches!(c.base, BaseTy::Derived(j) if self.has_alloc_comps(j, depth + 1))))
             })
     }
 

@@ -134,6 +134,25 @@ impl G<'_> {
                     Some(b) => self.load_as(b, a),
                 }
             }
+            ExprKind::Call { name, args } if name.name.ends_with("@pcomp") => {
+                // Through a procedure pointer component (its designator first): a numeric
+                // or logical scalar result.
+                let rt = self.expr_ty(e);
+                let (Some(Arg::Index(target)), rest) = (args.first(), args.get(1..).unwrap_or_default()) else { return zero_of(rt) };
+                let fp = self.component_addr(target, &[]);
+                let mark = self.call_after.len();
+                let v = match self.call_args(name, rest, e.span) {
+                    Some((_, mut ops)) => {
+                        ops.insert(0, fp);
+                        let v = self.val(rt, Rv::Call("@ptr".into(), ops, rt));
+                        self.reload_global_descs();
+                        v
+                    }
+                    None => zero_of(rt),
+                };
+                self.after_call(mark);
+                v
+            }
             ExprKind::Call { name, args } => {
                 if e.ty.rank() > 0 {
                     self.not_yet("array-valued function references", e.span);

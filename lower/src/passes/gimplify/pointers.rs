@@ -227,6 +227,24 @@ impl G<'_> {
         if let Some(slot) = self.ptr_slot(e) {
             return slot;
         }
+        if let Some(key) = gpuf_frontend::sema::proc_actual(e) {
+            // A procedure pointer: the address of the pointer; a procedure (for an
+            // `intent(in)` procedure pointer dummy): a temporary pointer to it.
+            let procs = self.procs;
+            if let Some(n) = procs.map.get(key).and_then(|s| s.link_name.strip_prefix("@pptr:")) {
+                let n = n.to_string();
+                if let Some(Home::Mem(pv, _)) = self.lookup(&n) {
+                    if let Some((s, _)) = self.global_ptrs.iter().find(|(_, v)| *v == pv).cloned() {
+                        return self.slot_addr(&s);
+                    }
+                    return self.val(Ty::Ptr, Rv::AddrOf(pv));
+                }
+            }
+            let a = self.proc_addr(key, e.span);
+            let t = self.f.new_var("proc.ptr", Ty::Ptr);
+            self.emit(Stmt::Assign(t, Rv::Use(a)));
+            return self.val(Ty::Ptr, Rv::AddrOf(t));
+        }
         if let Some((a, _)) = self.ptr_comp_ref(e) {
             // An array pointer component: its descriptor, in gfortran's layout in place.
             return a;
@@ -287,8 +305,23 @@ impl G<'_> {
     /// `p => t`, `p(lo:) => t`, `p(lo:hi, ...) => v`, `p => null()`.
     pub(super) fn ptr_assign(&mut self, lhs: &Expr, rhs: &Expr, sp: Span) {
         if self.region.is_some() {
-            self.not_yet("pointer assignment inside a compute construct", sp);
-            return;
+            // Only a local pointer (sema checked it) or a component: nothing is written
+            // back to a global or to the caller's pointer from the device.
+            let global = match &lhs.kind {
+                ExprKind::Name(id) | ExprKind::Apply { name: id, .. } => match self.lookup(&id.name) {
+                    Some(Home::Mem(pv, _)) => self.global_ptrs.iter().any(|(_, v)| *v == pv),
+                    Some(Home::Array(d)) => {
+                        self.ptr_descs.iter().any(|(_, g)| g.addr == d.addr) || self.global_descs.iter().any(|(_, g)| g.addr == d.addr)
+                    }
+                    _ => true,
+                },
+                _ => false,
+            };
+            if global {
+                let what = if lhs.ty.rank() == 0 { "scalar pointers" } else { "this pointer" };
+                self.not_yet(format!("pointer assignment to {what} inside a compute construct"), sp);
+                return;
+            }
         }
         let is_null = matches!(rhs.kind, ExprKind::Intrinsic { func: ast::Intrinsic::Null, .. });
         if self.ptr_assign_comp(lhs, rhs, is_null) {
@@ -436,6 +469,18 @@ impl G<'_> {
 
     /// The address of a scalar target (a variable, element, component or pointer).
     fn ptr_target_addr(&mut self, rhs: &Expr) -> Op {
+        if let Some(key) = gpuf_frontend::sema::proc_actual(rhs) {
+            // `fp => f`, `fp => gp`: the procedure's address.
+            return self.proc_addr(key, rhs.span);
+        }
+        if let ExprKind::Component(cr) = &rhs.kind {
+            if let (ast::Ty::Scalar(BaseTy::Derived(k)), true) = (&cr.base.ty, cr.subs.is_empty()) {
+                if self.type_info(*k).is_some_and(|t| t.comps.iter().any(|c| c.name == cr.name.name && c.proc_key.is_some())) {
+                    // A procedure pointer component: the address it holds.
+                    return self.component_addr(rhs, &[]);
+                }
+            }
+        }
         match &rhs.kind {
             ExprKind::Paren(x) => self.ptr_target_addr(x),
             ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::Component(_) => self.arg_addr(rhs),

@@ -74,6 +74,18 @@ impl G<'_> {
                 }
             }
             StmtKind::Continue => {}
+            StmtKind::Call { name, args } if name.name.ends_with("@pcomp") => {
+                // Through a procedure pointer component: the address it holds, first.
+                let (Some(Arg::Index(target)), rest) = (args.first(), args.get(1..).unwrap_or_default()) else { return };
+                let fp = self.component_addr(target, &[]);
+                let mark = self.call_after.len();
+                if let Some((_, mut ops)) = self.call_args(name, rest, s.span) {
+                    ops.insert(0, fp);
+                    self.emit(Stmt::Call("@ptr".into(), ops));
+                    self.reload_global_descs();
+                }
+                self.after_call(mark);
+            }
             StmtKind::Call { name, args } => {
                 // Inside a compute construct sema allows only `!$acc routine` procedures.
                 if self.is_elemental_array_call(&name.name, args) {

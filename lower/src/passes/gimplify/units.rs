@@ -132,7 +132,9 @@ impl G<'_> {
             if s.assoc {
                 continue;
             }
-            if s.external || (s.dummy.is_some() && (s.rank == 0 || s.base == BaseTy::Character)) || placed.contains(&s.name) {
+            // (A procedure pointer is declared like a scalar data pointer: its home holds
+            // the procedure's address.)
+            if (s.external && !s.pointer) || (s.dummy.is_some() && (s.rank == 0 || s.base == BaseTy::Character)) || placed.contains(&s.name) {
                 continue;
             }
             if s.host && !s.parameter && s.module.is_none() {
