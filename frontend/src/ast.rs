@@ -63,6 +63,8 @@ pub struct Unit {
     pub externals: Vec<Ident>,
     /// Names listed in `intrinsic sqrt, abs` statements.
     pub intrinsics: Vec<Ident>,
+    /// Names listed in OpenMP `threadprivate(a, b)` directives.
+    pub threadprivate: Vec<Ident>,
     /// `data` statements, in order.
     pub data: Vec<DataSet>,
     /// `dimension`, `allocatable` and `parameter` statements (attributes given apart

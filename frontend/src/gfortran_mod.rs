@@ -340,7 +340,9 @@ impl<'a> Tr<'a> {
     /// A `param` or `var` line for symbol `s` visible as `local`.
     fn entity(&mut self, local: &str, s: &Sym<'a>) -> Result<String, Why> {
         let param = s.flavor() == "PARAMETER";
-        if let Some(b) = s.bits().find(|b| !HARMLESS.contains(b)) {
+        // OpenMP `threadprivate`: the same TLS symbol on both sides (scalars, not complex).
+        let tp = s.has("THREADPRIVATE");
+        if let Some(b) = s.bits().find(|b| !HARMLESS.contains(b) && (*b != "THREADPRIVATE" || param)) {
             return Err(format!("the {} `{local}` with attribute `{b}`", if param { "named constant" } else { "module variable" }));
         }
         let ts = s.ts().ok_or("a malformed symbol")?;
@@ -368,7 +370,10 @@ impl<'a> Tr<'a> {
         if !s.binding.is_empty() {
             return Err(format!("the `bind(c)` module variable `{local}`"));
         }
-        Ok(format!("var {local} {} {} {ty} 0 -", s.module, s.name))
+        if tp && ty.starts_with("complex") {
+            return Err(format!("the threadprivate complex module variable `{local}`"));
+        }
+        Ok(format!("var {local} {} {} {ty} 0 {}", s.module, s.name, if tp { "tp" } else { "-" }))
     }
 
     /// The `proc` and `arg` lines of procedure `s` visible as `local`.

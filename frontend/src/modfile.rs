@@ -9,7 +9,7 @@
 //! uses MOD...                        (the modules NAME uses; their entities are recorded flat)
 //! openacc 0|1                        (the routines of `openacc` are visible through NAME)
 //! param LOCAL OWNER REMOTE TYPE RANK DIM... = VALUE...
-//! var LOCAL OWNER REMOTE TYPE RANK alloc|- DIM... [= VALUE...]
+//! var LOCAL OWNER REMOTE TYPE RANK alloc|tp|- DIM... [= VALUE...]   (tp: threadprivate)
 //! proc LOCAL KIND LINK OWNER ELEMENTAL RESULT-TYPE RESULT-RANK
 //! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE     (the dummies of the last `proc`;
 //!                                    TYPE `any`: any actual, by address, see `ArgSig::any_type`)
@@ -304,7 +304,13 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
         let ty = show_ty(s, syms, &c.types).map_err(|w| format!("{w} in module `{name}`"))?;
         let mut line = format!("{} {} {owner} {remote} {ty} {}", if s.parameter { "param" } else { "var" }, s.name, s.rank);
         if !s.parameter {
-            line.push_str(if s.allocatable { " alloc" } else { " -" });
+            line.push_str(if s.allocatable {
+                " alloc"
+            } else if s.threadprivate {
+                " tp"
+            } else {
+                " -"
+            });
         }
         show_dims(s, syms, &mut line).map_err(|w| format!("{w} in module `{name}`"))?;
         if let (BaseTy::Derived(k), Some(e)) = (s.base, &s.init) {
@@ -813,7 +819,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
     Ok(m)
 }
 
-/// A `param` or `var` entry: `LOCAL OWNER REMOTE TYPE RANK [alloc|-] DIM... [= VALUE...]`.
+/// A `param` or `var` entry: `LOCAL OWNER REMOTE TYPE RANK [alloc|tp|-] DIM... [= VALUE...]`.
 fn entity(parameter: bool, f: &[&str], types: &[crate::sema::TypeInfo]) -> Option<Symbol> {
     let [local, owner, remote, ty, rank, rest @ ..] = f else { return None };
     let (base, len) = parse_base_in(ty, types)?;
@@ -821,17 +827,14 @@ fn entity(parameter: bool, f: &[&str], types: &[crate::sema::TypeInfo]) -> Optio
     if rank > 7 {
         return None;
     }
-    let (allocatable, rest) = if parameter {
-        (false, rest)
-    } else {
-        let (flag, rest) = rest.split_first()?;
-        (*flag == "alloc", rest)
-    };
+    let (flag, rest) = if parameter { ("-", rest) } else { rest.split_first().map(|(f, r)| (*f, r))? };
+    let allocatable = flag == "alloc";
     let (dims, rest) = rest.split_at_checked(rank as usize)?;
     let mut s = Symbol::new(*local, base, Span::default());
     s.rank = rank;
     s.parameter = parameter;
     s.allocatable = allocatable;
+    s.threadprivate = flag == "tp";
     s.module = (*owner != "-").then(|| owner.to_string());
     s.module_name = s.module.as_ref().map(|_| remote.to_string());
     s.char_len = len.flatten().map(|n| CharLen::Expr(int_lit(n)));

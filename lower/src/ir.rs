@@ -671,6 +671,9 @@ pub struct Global {
     /// Defined in another object (a variable of a module compiled separately): declared
     /// here, without an initial value.
     pub external: bool,
+    /// Thread-local storage: an OpenMP `threadprivate` variable (gfortran's layout: one
+    /// TLS symbol under the same name).
+    pub tls: bool,
 }
 
 /// Which copy of the kernels a module holds (see the design notes: four executions).

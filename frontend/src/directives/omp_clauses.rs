@@ -53,7 +53,7 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "order", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "bind", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "proc_bind", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
-        Clause { name: "copyin", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "copyin", syntax: Syntax::VarList(ClauseKind::Copyin) },
         Clause { name: "ordered", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "uses_allocators", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "seq_cst", syntax: Syntax::Own(Parser::omp_clause_not_yet) },

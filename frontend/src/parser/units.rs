@@ -32,6 +32,7 @@ fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
         saved: Vec::new(),
         externals: Vec::new(),
         intrinsics: Vec::new(),
+        threadprivate: Vec::new(),
         default_private: false,
         access: Vec::new(),
         implicit_rules: Vec::new(),

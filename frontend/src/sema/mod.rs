@@ -79,6 +79,9 @@ pub struct Symbol {
     pub module_name: Option<String>,
     /// A variable of the host, visible in an internal procedure by host association.
     pub host: bool,
+    /// Named in an OpenMP `threadprivate` directive: one copy per thread (thread-local
+    /// storage, as gfortran makes it).
+    pub threadprivate: bool,
 }
 
 impl Symbol {
@@ -102,6 +105,7 @@ impl Symbol {
             module: None,
             module_name: None,
             host: false,
+            threadprivate: false,
         }
     }
 

@@ -131,6 +131,25 @@ impl Checker {
                     Some("the `lastprivate` clause".to_string())
                 }
                 ClauseKind::OmpDefault(d) if d == "private" || d == "firstprivate" => Some(format!("`default({d})`")),
+                ClauseKind::Copyin(_) if kind.leaves().has(OmpLeaves::TARGET) || self.in_target() => {
+                    Some("the `copyin` clause in a `target` region".to_string())
+                }
+                ClauseKind::Copyin(items) => {
+                    // OpenMP's `copyin`: the master thread's values of threadprivate variables.
+                    for it in items {
+                        let tp = match &it.kind {
+                            ExprKind::Name(id) => self.syms.get(&id.name).is_some_and(|s| s.threadprivate),
+                            _ => false,
+                        };
+                        if !tp {
+                            self.err(
+                                Diagnostic::error("E0329", "`copyin` needs a `threadprivate` variable", it.span)
+                                    .with_label("not named in a `threadprivate` directive"),
+                            );
+                        }
+                    }
+                    None
+                }
                 _ => None,
             };
             if let Some(w) = what {

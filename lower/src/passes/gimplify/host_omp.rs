@@ -72,7 +72,16 @@ impl G<'_> {
             _ => true,
         };
         let clauses: Vec<ast::Clause> = dir.clauses.iter().filter(|c| mine(&c.kind)).cloned().collect();
+        let copyin: Vec<String> = dir
+            .clauses
+            .iter()
+            .filter_map(|c| if let ClauseKind::Copyin(l) = &c.kind { Some(l) } else { None })
+            .flatten()
+            .filter_map(|e| if let ExprKind::Name(id) = &e.kind { Some(id.name.clone()) } else { None })
+            .collect();
+        let tls = self.thread_copies(&copyin);
         let mut sh = self.host_sharing(&clauses);
+        sh.scope.extend(tls);
         let inner: &[ast::Stmt] = match do_stmt {
             Some(d) => std::slice::from_ref(d),
             None => body,
@@ -100,6 +109,32 @@ impl G<'_> {
         let b = self.pop_block();
         let line = self.line(dir.span);
         self.emit(Stmt::HostParallel(Box::new(HostParallel { what: dir.kind.name(), line, num_threads: nt, task: false, body: b })));
+    }
+
+    /// At the start of an outlined body: the addresses of this thread's copies of the
+    /// unit's `threadprivate` variables (the unit computed the creating thread's), and for
+    /// those in `copyin` the creating thread's values, copied before a barrier (the master's
+    /// own copy is left alone).
+    fn thread_copies(&mut self, copyin: &[String]) -> HashMap<String, Home> {
+        let mut scope = HashMap::new();
+        for (name, g, b) in self.tls.clone() {
+            let Some(Home::Mem(master, _)) = self.lookup(&name) else { continue };
+            let p = self.f.new_var(format!("{name}.tp"), Ty::Ptr);
+            self.emit(Stmt::Assign(p, Rv::GlobalAddr(g)));
+            if copyin.contains(&name) {
+                let same = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(p), Op::Var(master)));
+                self.push_block();
+                let v = self.load_as(b, Op::Var(master));
+                self.store_as(b, Op::Var(p), v);
+                let else_body = self.pop_block();
+                self.emit(Stmt::If { cond: same, then_body: vec![], else_body });
+            }
+            scope.insert(name, Home::Mem(p, b));
+        }
+        if !copyin.is_empty() {
+            self.host_barrier();
+        }
+        scope
     }
 
     /// Clauses host constructs do not support yet.
@@ -553,6 +588,8 @@ impl G<'_> {
         }
         let mut sh = self.host_sharing(&clauses);
         sh.scope.extend(scope);
+        let tls = self.thread_copies(&[]);
+        sh.scope.extend(tls);
         let mut names = Vec::new();
         loop_vars(body, &mut names);
         self.private_loop_vars(&names, &mut sh.scope);

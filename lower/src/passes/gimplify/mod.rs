@@ -142,6 +142,8 @@ struct G<'a> {
     homes: BTreeMap<String, Home>,
     /// Scoped replacements of a name (privates, reduction locals, loop variables).
     overrides: Vec<HashMap<String, Home>>,
+    /// The unit's OpenMP `threadprivate` variables: name, thread-local global, type.
+    tls: Vec<(String, String, BaseTy)>,
     loops: Vec<(Option<String>, LoopId)>,
     /// Named `if`, `select case` and `block` constructs that `exit name` may leave.
     named: Vec<(String, LoopId)>,
@@ -234,6 +236,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             src,
             homes: BTreeMap::new(),
             overrides: Vec::new(),
+            tls: Vec::new(),
             loops: Vec::new(),
             named: Vec::new(),
             str_temps: Vec::new(),
