@@ -234,7 +234,11 @@ impl Checker {
             ClauseKind::DeviceNum(e) | ClauseKind::DefaultAsync(e) => self.check_int_arg(e, "the argument must be a scalar integer"),
             ClauseKind::Collapse(e) => self.check_collapse(e, span, assoc, cl),
             ClauseKind::If(e) => self.check_if(kind, e),
-            ClauseKind::Reduction(op, items) => self.check_reduction(*op, items, span),
+            ClauseKind::Reduction(op, items) => {
+                // Host OpenMP (outside `target`) also reduces arrays and complex variables.
+                let host = matches!(kind, DirKind::Omp(k) if !k.leaves().has(OmpLeaves::TARGET)) && !self.in_target();
+                self.check_reduction(*op, items, span, host)
+            }
             ClauseKind::Private(items) | ClauseKind::Firstprivate(items) => self.check_data_clause(items, cname, false),
             ClauseKind::Copy(items)
             | ClauseKind::Copyin(items)
@@ -390,9 +394,9 @@ impl Checker {
     }
 
     /// `reduction(op: list)`.
-    fn check_reduction(&mut self, op: RedOp, items: &mut [Expr], span: Span) {
+    fn check_reduction(&mut self, op: RedOp, items: &mut [Expr], span: Span, host: bool) {
         for it in items.iter_mut() {
-            self.reduction_item(op, it, span);
+            self.reduction_item(op, it, span, host);
         }
     }
 
@@ -426,7 +430,7 @@ impl Checker {
         }
     }
 
-    fn reduction_item(&mut self, op: RedOp, it: &mut Expr, clause_span: Span) {
+    fn reduction_item(&mut self, op: RedOp, it: &mut Expr, clause_span: Span, host: bool) {
         if let ExprKind::Component(_) = it.kind {
             self.err(Diagnostic::not_yet("derived-type components in `reduction`", it.span));
             return;
@@ -447,12 +451,13 @@ impl Checker {
             );
             return;
         }
-        if ty.rank() > 0 {
+        if ty.rank() > 0 && !host {
             self.err(Diagnostic::not_yet("array reductions", it.span));
             return;
         }
         let Some(b) = ty.base() else { return };
         let (ok, need) = match op {
+            RedOp::Add | RedOp::Mul if host => (is_numeric(b) || matches!(b, BaseTy::Complex(_)), "an `integer`, `real` or `complex`"),
             RedOp::Add | RedOp::Mul | RedOp::Max | RedOp::Min => (is_numeric(b), "an `integer` or `real`"),
             RedOp::Iand | RedOp::Ior | RedOp::Ieor => (matches!(b, BaseTy::Integer(_)), "an `integer`"),
             RedOp::And | RedOp::Or | RedOp::Eqv | RedOp::Neqv => (b == BaseTy::Logical, "a `logical`"),

@@ -106,7 +106,7 @@ fn map_types(kind: OmpKind) -> &'static [MapType] {
 
 impl Checker {
     /// Whether the statement is inside an OpenMP `target` region.
-    fn in_target(&self) -> bool {
+    pub(super) fn in_target(&self) -> bool {
         self.omp.iter().any(|k| k.leaves().has(OmpLeaves::TARGET))
     }
 

@@ -28,11 +28,23 @@ struct HostRed {
     local: VarId,
 }
 
+/// A reduction over the elements of an array or of a complex scalar (`+`/`-`: part by
+/// part): the operator, the element type, the original's data, the private copy's data
+/// (from `gpuf_alloc`) and the number of elements.
+struct HostRedBlock {
+    op: RedOp,
+    elem: BaseTy,
+    orig: VarId,
+    private: VarId,
+    count: Op,
+}
+
 /// The data-sharing state a host construct sets up before its body.
 #[derive(Default)]
 struct Sharing {
     scope: HashMap<String, Home>,
     reds: Vec<HostRed>,
+    blocks: Vec<HostRedBlock>,
     /// `lastprivate` items: the original's home and the private copy.
     lasts: Vec<(Home, Home)>,
 }
@@ -206,16 +218,38 @@ impl G<'_> {
             for e in list {
                 let ExprKind::Name(id) = &e.kind else { continue };
                 let orig = self.lookup(&id.name);
+                let op = red_op(*op);
                 let b = match &orig {
                     Some(Home::Reg(_, b)) | Some(Home::Mem(_, b)) if !matches!(b, BaseTy::Derived(_)) && complex::part_ty(*b).is_none() => {
                         *b
                     }
+                    Some(Home::Array(d)) if !matches!(d.base, BaseTy::Derived(_)) && complex::part_ty(d.base).is_none() => {
+                        let d = d.clone();
+                        let bytes = self.desc_bytes(&d);
+                        let count = self.bin(Ty::I64, BinOp::Div, bytes.clone(), Op::I64(mem_ty(d.base).size()));
+                        let h = self.red_block(op, d.base, d.addr, bytes, count);
+                        sh.scope.insert(id.name.clone(), Home::Array(Desc { addr: h.private, ..d }));
+                        sh.blocks.push(h);
+                        continue;
+                    }
+                    Some(Home::Mem(p, b)) if complex::part_ty(*b).is_some() && matches!(op, RedOp::Add) => {
+                        let (p, b) = (*p, *b);
+                        let Some(pt) = complex::part_ty(b) else { continue };
+                        let part = if pt == Ty::F64 { BaseTy::Real(8) } else { BaseTy::Real(4) };
+                        let h = self.red_block(op, part, p, Op::I64(2 * pt.size()), Op::I64(2));
+                        sh.scope.insert(id.name.clone(), Home::Mem(h.private, b));
+                        sh.blocks.push(h);
+                        continue;
+                    }
+                    Some(Home::Mem(_, b)) if complex::part_ty(*b).is_some() => {
+                        self.not_yet("`*` reductions of complex variables on host OpenMP constructs", e.span);
+                        continue;
+                    }
                     _ => {
-                        self.not_yet("reductions on arrays, complex or derived-type variables on host OpenMP constructs", e.span);
+                        self.not_yet("reductions of this kind of variable on host OpenMP constructs", e.span);
                         continue;
                     }
                 };
-                let op = red_op(*op);
                 let local = self.f.new_var(format!("{}.red", id.name), ir_ty(b));
                 self.emit(Stmt::Assign(local, Rv::Use(identity(op, ir_ty(b)))));
                 sh.scope.insert(id.name.clone(), Home::Reg(local, b));
@@ -223,6 +257,23 @@ impl G<'_> {
             }
         }
         sh
+    }
+
+    /// The private copy of an array or complex reduction item: `bytes` from `gpuf_alloc`,
+    /// every element set to the operator's identity.
+    fn red_block(&mut self, op: RedOp, elem: BaseTy, orig: VarId, bytes: Op, count: Op) -> HostRedBlock {
+        let private = self.f.new_var("omp.redblock", Ty::Ptr);
+        self.emit(Stmt::Assign(private, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr)));
+        let k = self.f.new_var("omp.redk", Ty::I64);
+        let id = self.f.new_loop();
+        self.push_block();
+        let off = self.bin(Ty::I64, BinOp::Mul, Op::Var(k), Op::I64(mem_ty(elem).size()));
+        let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(private), off));
+        self.store_as(elem, a, identity(op, ir_ty(elem)));
+        let body = self.pop_block();
+        let hi = self.bin(Ty::I64, BinOp::Sub, count.clone(), Op::I64(1));
+        self.emit(Stmt::Loop { id, var: k, lo: Op::I64(0), hi, step: Op::I64(1), body, part: None });
+        HostRedBlock { op, elem, orig, private, count }
     }
 
     /// Loop variables of the construct: private registers (unless a clause decided).
@@ -240,10 +291,25 @@ impl G<'_> {
 
     /// Combines the reductions into their originals under libgomp's atomic lock.
     fn host_finish(&mut self, sh: &Sharing) {
-        if sh.reds.is_empty() {
+        if sh.reds.is_empty() && sh.blocks.is_empty() {
             return;
         }
         self.emit(Stmt::Call("GOMP_atomic_start".into(), vec![]));
+        for r in &sh.blocks {
+            let k = self.f.new_var("omp.redk", Ty::I64);
+            let id = self.f.new_loop();
+            self.push_block();
+            let off = self.bin(Ty::I64, BinOp::Mul, Op::Var(k), Op::I64(mem_ty(r.elem).size()));
+            let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(r.orig), off.clone()));
+            let p = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(r.private), off));
+            let o = self.load_as(r.elem, a.clone());
+            let v = self.load_as(r.elem, p);
+            let n = self.val(ir_ty(r.elem), combine_rv(r.op, o, v));
+            self.store_as(r.elem, a, n);
+            let body = self.pop_block();
+            let hi = self.bin(Ty::I64, BinOp::Sub, r.count.clone(), Op::I64(1));
+            self.emit(Stmt::Loop { id, var: k, lo: Op::I64(0), hi, step: Op::I64(1), body, part: None });
+        }
         for r in &sh.reds {
             let ty = ir_ty(r.base);
             match r.orig {
@@ -257,6 +323,9 @@ impl G<'_> {
             }
         }
         self.emit(Stmt::Call("GOMP_atomic_end".into(), vec![]));
+        for r in &sh.blocks {
+            self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(r.private)]));
+        }
     }
 
     /// A worksharing `do` (also `do simd`, `loop`); `combined` for the loop of `parallel do`
