@@ -810,6 +810,8 @@ pub enum ClauseKind {
     Nowait,
     Shared(Vec<Expr>),
     Lastprivate(Vec<Expr>),
+    /// `copyprivate(list)` of `single` (on its `end single`).
+    Copyprivate(Vec<Expr>),
     /// OpenMP's `default(shared|none|private|firstprivate)`, as written.
     OmpDefault(String),
     /// The name of a `critical (name)` construct.

@@ -6,11 +6,6 @@ program host_not_yet
   !$omp parallel default(private)
   s = 1
   !$omp end parallel
-  !$omp parallel
-  !$omp single
-  s = 2
-  !$omp end single copyprivate(s)
-  !$omp end parallel
   !$omp parallel do ordered
   do i = 1, 10
     a(i) = i

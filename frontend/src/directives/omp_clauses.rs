@@ -28,7 +28,7 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "device", syntax: Syntax::Own(Parser::omp_clause_device) },
         Clause { name: "nowait", syntax: Syntax::Bare(|| ClauseKind::Nowait) },
         Clause { name: "filter", syntax: Syntax::Expr(ClauseKind::Filter) },
-        Clause { name: "copyprivate", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "copyprivate", syntax: Syntax::VarList(ClauseKind::Copyprivate) },
         Clause { name: "final", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "untied", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "mergeable", syntax: Syntax::Own(Parser::omp_clause_not_yet) },

@@ -49,6 +49,7 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Nowait => "nowait",
         ClauseKind::Shared(_) => "shared",
         ClauseKind::Lastprivate(_) => "lastprivate",
+        ClauseKind::Copyprivate(_) => "copyprivate",
         ClauseKind::OmpDefault(_) => "default",
         ClauseKind::CriticalName(_) => "name",
         ClauseKind::Filter(_) => "filter",
@@ -250,7 +251,9 @@ impl Checker {
             | ClauseKind::SelfHost(items)
             | ClauseKind::Device(items) => self.check_data_clause(items, cname, true),
             ClauseKind::Map(_, items) | ClauseKind::To(items) | ClauseKind::From(items) => self.check_data_clause(items, cname, true),
-            ClauseKind::Shared(items) | ClauseKind::Lastprivate(items) => self.check_data_clause(items, cname, false),
+            ClauseKind::Shared(items) | ClauseKind::Lastprivate(items) | ClauseKind::Copyprivate(items) => {
+                self.check_data_clause(items, cname, false)
+            }
             ClauseKind::NumTeams(e)
             | ClauseKind::ThreadLimit(e)
             | ClauseKind::NumThreads(e)

@@ -83,7 +83,30 @@ impl G<'_> {
             ClauseKind::Reduction(..) | ClauseKind::Lastprivate(_) => !combined,
             _ => true,
         };
-        let clauses: Vec<ast::Clause> = dir.clauses.iter().filter(|c| mine(&c.kind)).cloned().collect();
+        // An item both `firstprivate` and `lastprivate` on a combined construct is the loop's
+        // (its last value goes back to the original, not to a copy of the team's).
+        let lasts: Vec<String> = dir
+            .clauses
+            .iter()
+            .filter_map(|c| if let ClauseKind::Lastprivate(l) = &c.kind { Some(l) } else { None })
+            .flatten()
+            .filter_map(|e| if let ExprKind::Name(id) = &e.kind { Some(id.name.clone()) } else { None })
+            .collect();
+        let split = |c: &ast::Clause, for_loop: bool| -> Option<ast::Clause> {
+            let ClauseKind::Firstprivate(l) = &c.kind else { return None };
+            let l: Vec<Expr> = l
+                .iter()
+                .filter(|e| matches!(&e.kind, ExprKind::Name(id) if lasts.contains(&id.name)) == for_loop)
+                .cloned()
+                .collect();
+            Some(ast::Clause { kind: ClauseKind::Firstprivate(l), span: c.span })
+        };
+        let clauses: Vec<ast::Clause> = dir
+            .clauses
+            .iter()
+            .filter(|c| mine(&c.kind))
+            .map(|c| if combined { split(c, false).unwrap_or_else(|| c.clone()) } else { c.clone() })
+            .collect();
         let copyin: Vec<String> = dir
             .clauses
             .iter()
@@ -104,13 +127,15 @@ impl G<'_> {
         self.overrides.push(std::mem::take(&mut sh.scope));
         match do_stmt {
             None if dir.kind.omp() == Some(ast::OmpKind::ParallelSections) => {
-                let sc: Vec<ast::Clause> = dir.clauses.iter().filter(|c| !mine(&c.kind)).cloned().collect();
+                let mut sc: Vec<ast::Clause> = dir.clauses.iter().filter(|c| !mine(&c.kind)).cloned().collect();
+                sc.extend(dir.clauses.iter().filter_map(|c| split(c, true)));
                 let sd = ast::Directive { kind: ast::DirKind::Omp(ast::OmpKind::Sections), clauses: sc, span: dir.span };
                 self.host_sections(&sd, body);
             }
             Some(d) => {
-                let loop_clauses: Vec<ast::Clause> =
+                let mut loop_clauses: Vec<ast::Clause> =
                     dir.clauses.iter().filter(|c| !mine(&c.kind) || is_loop_clause(&c.kind)).cloned().collect();
+                loop_clauses.extend(dir.clauses.iter().filter_map(|c| split(c, true)));
                 let ld = ast::Directive { kind: dir.kind, clauses: loop_clauses, span: dir.span };
                 self.host_do(&ld, d, true);
             }
@@ -167,7 +192,9 @@ impl G<'_> {
     /// operator's identity) in the current block.
     fn host_sharing(&mut self, clauses: &[ast::Clause]) -> Sharing {
         let mut sh = Sharing::default();
-        for c in clauses {
+        // `lastprivate` after the others: an item also `firstprivate` keeps one private copy.
+        let ordered = clauses.iter().filter(|c| !matches!(c.kind, ClauseKind::Lastprivate(_)));
+        for c in ordered.chain(clauses.iter().filter(|c| matches!(c.kind, ClauseKind::Lastprivate(_)))) {
             let (list, first) = match &c.kind {
                 ClauseKind::Private(l) => (l, false),
                 ClauseKind::Firstprivate(l) => (l, true),
@@ -177,6 +204,10 @@ impl G<'_> {
             for e in list {
                 let ExprKind::Name(id) = &e.kind else { continue };
                 let Some(orig) = self.lookup(&id.name) else { continue };
+                if let (ClauseKind::Lastprivate(_), Some(h)) = (&c.kind, sh.scope.get(&id.name)) {
+                    sh.lasts.push((orig.clone(), h.clone()));
+                    continue;
+                }
                 let h = match &orig {
                     Home::Reg(_, b) | Home::Mem(_, b) if !matches!(b, BaseTy::Derived(_)) && complex::part_ty(*b).is_none() => {
                         let v = self.f.new_var(id.name.clone(), ir_ty(*b));
@@ -202,8 +233,18 @@ impl G<'_> {
                         }
                         Home::Array(Desc { addr: pa, ..d.clone() })
                     }
+                    Home::Mem(p, b) if complex::part_ty(*b).is_some() => {
+                        let (p, b) = (*p, *b);
+                        let pt = complex::part_ty(b).unwrap_or(Ty::F64);
+                        let pa = self.f.new_var(format!("{}.priv", id.name), Ty::Ptr);
+                        self.emit(Stmt::Assign(pa, Rv::Alloca(2 * pt.size() as u64)));
+                        if first {
+                            self.copy_complex(p, pa, pt);
+                        }
+                        Home::Mem(pa, b)
+                    }
                     _ => {
-                        self.not_yet("private derived-type, complex or character variables on host OpenMP constructs", e.span);
+                        self.not_yet("private derived-type or character variables on host OpenMP constructs", e.span);
                         continue;
                     }
                 };
@@ -578,6 +619,7 @@ impl G<'_> {
                     None => self.emit(Stmt::Call("GOMP_critical_end".into(), vec![])),
                 }
             }
+            K::Single if dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Copyprivate(_))) => self.host_single_copy(dir, body),
             K::Single => {
                 let nowait = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Nowait));
                 let got = self.val(Ty::I8, Rv::Call("GOMP_single_start".into(), vec![], Ty::I8));
@@ -615,6 +657,94 @@ impl G<'_> {
             K::Task => self.host_task(dir, body),
             _ => self.not_yet(format!("the OpenMP `{}` construct on the host", kind.name()), dir.span),
         }
+    }
+
+    /// `single` with `copyprivate`: the thread that runs the body publishes the addresses
+    /// of the items (`GOMP_single_copy_end`), the others copy from them
+    /// (`GOMP_single_copy_start` returns the record), then a barrier.
+    fn host_single_copy(&mut self, dir: &ast::Directive, body: &[ast::Stmt]) {
+        let items: Vec<(String, Span)> = dir
+            .clauses
+            .iter()
+            .filter_map(|c| if let ClauseKind::Copyprivate(l) = &c.kind { Some(l) } else { None })
+            .flatten()
+            .filter_map(|e| if let ExprKind::Name(id) = &e.kind { Some((id.name.clone(), e.span)) } else { None })
+            .collect();
+        // The record and, for items in registers, a slot each (in this thread's frame,
+        // alive until the barrier).
+        let rec = self.f.new_var("omp.copyrec", Ty::Ptr);
+        self.emit(Stmt::Assign(rec, Rv::Alloca(8 * items.len().max(1) as u64)));
+        let mut homes = Vec::new();
+        for (n, sp) in &items {
+            let h = self.lookup(n);
+            let slot = match &h {
+                Some(Home::Reg(..)) => {
+                    let s = self.f.new_var(format!("{n}.copy"), Ty::Ptr);
+                    self.emit(Stmt::Assign(s, Rv::Alloca(8)));
+                    Some(s)
+                }
+                Some(Home::Mem(_, b)) if !matches!(b, BaseTy::Derived(_)) => None,
+                Some(Home::Array(_)) => None,
+                _ => {
+                    self.not_yet("`copyprivate` of character or derived-type variables", *sp);
+                    continue;
+                }
+            };
+            if let Some(h) = h {
+                homes.push((h, slot));
+            }
+        }
+        let data = self.val(Ty::Ptr, Rv::Call("GOMP_single_copy_start".into(), vec![], Ty::Ptr));
+        let me = self.val(Ty::I32, Rv::Binary(BinOp::Eq, data.clone(), Op::Null));
+        self.push_block();
+        self.push_block();
+        let mut sh = self.host_sharing(&dir.clauses);
+        let mut names = Vec::new();
+        loop_vars(body, &mut names);
+        self.private_loop_vars(&names, &mut sh.scope);
+        self.overrides.push(std::mem::take(&mut sh.scope));
+        self.stmts(body);
+        self.overrides.pop();
+        let inner = self.pop_block();
+        for s in inner {
+            self.emit(s);
+        }
+        for (i, (h, slot)) in homes.iter().enumerate() {
+            let addr = match (h, slot) {
+                (Home::Reg(v, b), Some(s)) => {
+                    self.emit(Stmt::Store(ir_ty(*b), Op::Var(*s), Op::Var(*v)));
+                    Op::Var(*s)
+                }
+                (Home::Mem(p, _), _) => Op::Var(*p),
+                (Home::Array(d), _) => Op::Var(d.addr),
+                _ => continue,
+            };
+            let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(rec), Op::I64(8 * i as i64)));
+            self.emit(Stmt::Store(Ty::Ptr, a, addr));
+        }
+        self.emit(Stmt::Call("GOMP_single_copy_end".into(), vec![Op::Var(rec)]));
+        let then_body = self.pop_block();
+        self.push_block();
+        for (i, (h, _)) in homes.iter().enumerate() {
+            let a = self.val(Ty::Ptr, Rv::PtrAdd(data.clone(), Op::I64(8 * i as i64)));
+            let src = self.f.new_var("omp.copysrc", Ty::Ptr);
+            self.emit(Stmt::Assign(src, Rv::Load(Ty::Ptr, a)));
+            match h {
+                Home::Reg(v, b) => self.emit(Stmt::Assign(*v, Rv::Load(ir_ty(*b), Op::Var(src)))),
+                Home::Mem(p, b) => match complex::part_ty(*b) {
+                    Some(pt) => self.copy_complex(src, *p, pt),
+                    None => {
+                        let v = self.load_as(*b, Op::Var(src));
+                        self.store_as(*b, Op::Var(*p), v);
+                    }
+                },
+                Home::Array(d) => self.copy_array_data(src, d.addr, d),
+                _ => {}
+            }
+        }
+        let else_body = self.pop_block();
+        self.emit(Stmt::If { cond: me, then_body, else_body });
+        self.host_barrier();
     }
 
     /// An explicit `task`: outlined like `parallel`; `firstprivate` values are taken when
@@ -738,6 +868,16 @@ impl G<'_> {
         }
     }
 
+    /// Copies the two parts (of type `pt`) of the complex value at `src` to `dst`.
+    fn copy_complex(&mut self, src: VarId, dst: VarId, pt: Ty) {
+        for k in 0..2 {
+            let s = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(src), Op::I64(k * pt.size())));
+            let v = self.val(pt, Rv::Load(pt, s));
+            let d = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(dst), Op::I64(k * pt.size())));
+            self.emit(Stmt::Store(pt, d, v));
+        }
+    }
+
     /// Copies the `lastprivate` items back when this thread ran the last iteration.
     fn host_lastprivate(&mut self, sh: &Sharing, last_flag: Option<VarId>) {
         let Some(flag) = last_flag else { return };
@@ -746,6 +886,11 @@ impl G<'_> {
             match (orig, p) {
                 (Home::Reg(o, _), Home::Reg(v, _)) => self.emit(Stmt::Assign(*o, Rv::Use(Op::Var(*v)))),
                 (Home::Mem(o, b), Home::Reg(v, _)) => self.store_as(*b, Op::Var(*o), Op::Var(*v)),
+                (Home::Mem(o, b), Home::Mem(pa, _)) => {
+                    if let Some(pt) = complex::part_ty(*b) {
+                        self.copy_complex(*pa, *o, pt);
+                    }
+                }
                 (Home::Array(o), Home::Array(pd)) => self.copy_array_data(pd.addr, o.addr, o),
                 _ => {}
             }
