@@ -652,6 +652,9 @@ pub enum OmpKind {
     Taskwait,
     /// `task` (explicit tasks on the host).
     Task,
+    /// `ordered` (a block in a loop with the `ordered` clause) and `taskgroup`.
+    Ordered,
+    Taskgroup,
     /// Directives recognised only to report "not yet implemented" (`critical`, `task`, ...);
     /// `true` for those with a body and an `end` directive.
     NotYet(&'static str, bool),
@@ -677,6 +680,8 @@ impl OmpKind {
             OmpKind::Section => "section".into(),
             OmpKind::Taskwait => "taskwait".into(),
             OmpKind::Task => "task".into(),
+            OmpKind::Ordered => "ordered".into(),
+            OmpKind::Taskgroup => "taskgroup".into(),
             OmpKind::NotYet(n, _) => n.into(),
         }
     }
@@ -814,6 +819,8 @@ pub enum ClauseKind {
     Copyprivate(Vec<Expr>),
     /// OpenMP's `default(shared|none|private|firstprivate)`, as written.
     OmpDefault(String),
+    /// OpenMP's `ordered` clause (without the doacross argument).
+    OmpOrdered,
     /// The name of a `critical (name)` construct.
     CriticalName(String),
     /// `filter(thread)` of `masked`.

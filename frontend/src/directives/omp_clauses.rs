@@ -54,7 +54,7 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "bind", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "proc_bind", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "copyin", syntax: Syntax::VarList(ClauseKind::Copyin) },
-        Clause { name: "ordered", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "ordered", syntax: Syntax::Own(Parser::omp_ordered_clause) },
         Clause { name: "uses_allocators", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "seq_cst", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "relaxed", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
@@ -219,6 +219,14 @@ impl Parser {
     }
 
     /// A clause recognised but not supported yet, with its argument (if any) skipped.
+    /// `ordered` on a loop; `ordered(n)` (doacross loops) is not implemented yet.
+    fn omp_ordered_clause(&mut self, name: &str) -> PResult<ClauseKind> {
+        if self.is(&Tok::LParen) {
+            return self.omp_clause_not_yet("ordered(n)").map(|_| ClauseKind::Unsupported(format!("{name}(n)")));
+        }
+        Ok(ClauseKind::OmpOrdered)
+    }
+
     fn omp_clause_not_yet(&mut self, name: &str) -> PResult<ClauseKind> {
         if self.is(&Tok::LParen) && !self.skip_parens() {
             return Err(self.err_expected("`)`"));

@@ -52,6 +52,7 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Copyprivate(_) => "copyprivate",
         ClauseKind::OmpDefault(_) => "default",
         ClauseKind::CriticalName(_) => "name",
+        ClauseKind::OmpOrdered => "ordered",
         ClauseKind::Filter(_) => "filter",
         ClauseKind::Unsupported(s) => s.split('(').next().unwrap_or(s),
     }
@@ -267,7 +268,8 @@ impl Checker {
             | ClauseKind::DistSchedule(None)
             | ClauseKind::Nowait
             | ClauseKind::OmpDefault(_)
-            | ClauseKind::CriticalName(_) => {}
+            | ClauseKind::CriticalName(_)
+            | ClauseKind::OmpOrdered => {}
             ClauseKind::Seq
             | ClauseKind::Auto
             | ClauseKind::Independent

@@ -87,6 +87,8 @@ pub(in crate::sema) fn omp_clause_allowed(kind: OmpKind, clause: &str) -> bool {
         ]
         .contains(&clause),
         OmpKind::Sections => ["private", "firstprivate", "lastprivate", "reduction", "nowait", "allocate"].contains(&clause),
+        OmpKind::Ordered => ["threads", "simd"].contains(&clause),
+        OmpKind::Taskgroup => ["task_reduction", "allocate"].contains(&clause),
         OmpKind::ParallelSections => {
             clause != "nowait"
                 && (omp_clause_allowed(OmpKind::Sections, clause) || omp_clause_allowed(OmpKind::Leaves(OmpLeaves::PARALLEL), clause))
@@ -248,6 +250,8 @@ impl Checker {
                 | OmpKind::Section
                 | OmpKind::Taskwait
                 | OmpKind::Task
+                | OmpKind::Ordered
+                | OmpKind::Taskgroup
         ) {
             self.err(Diagnostic::not_yet(format!("`{}` inside a `target` region", kind.name()), dir.span));
             return;
@@ -344,6 +348,15 @@ impl Checker {
             self.compute.push(dir.kind);
         }
         let parallel = target || self.in_target();
+        if kind.leaves().has(OmpLeaves::DO) && !dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::OmpOrdered)) {
+            // libgomp would wait for an order that never comes.
+            if let Some(sp) = unordered_ordered(std::slice::from_ref(do_stmt)) {
+                self.err(
+                    Diagnostic::error("E0321", "an `ordered` region must be closely nested inside a loop with the `ordered` clause", sp)
+                        .with_label(format!("the enclosing `{}` has no `ordered` clause", kind.name())),
+                );
+            }
+        }
         self.omp.push(kind);
         self.collapsed(do_stmt, cl.collapse, !parallel);
         self.omp.pop();
@@ -351,4 +364,28 @@ impl Checker {
             self.compute.pop();
         }
     }
+}
+
+/// The first `ordered` construct in the statements that binds to the loop they are the body
+/// of (not inside a nested `parallel`, `task` or loop construct).
+fn unordered_ordered(ss: &[Stmt]) -> Option<Span> {
+    ss.iter().find_map(|s| match &s.kind {
+        StmtKind::Construct { dir, .. } if dir.kind.omp() == Some(OmpKind::Ordered) => Some(dir.span),
+        StmtKind::Construct { dir, body, .. } => {
+            let k = dir.kind.omp()?;
+            if k.leaves().has(OmpLeaves::PARALLEL) || k == OmpKind::Task {
+                None
+            } else {
+                unordered_ordered(body)
+            }
+        }
+        StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => {
+            unordered_ordered(body)
+        }
+        StmtKind::If { arms, else_body, .. } => {
+            arms.iter().find_map(|(_, b)| unordered_ordered(b)).or_else(|| else_body.as_ref().and_then(|b| unordered_ordered(b)))
+        }
+        StmtKind::SelectCase { cases, .. } => cases.iter().find_map(|c| unordered_ordered(&c.body)),
+        _ => None,
+    })
 }

@@ -394,6 +394,7 @@ impl G<'_> {
                 _ => {}
             }
         }
+        let ordered = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::OmpOrdered));
         self.push_block();
         let mut sh = self.host_sharing(&dir.clauses);
         let mut names = Vec::new();
@@ -426,6 +427,8 @@ impl G<'_> {
             for s in lb {
                 self.emit(s);
             }
+            // An `ordered` loop takes its chunks from libgomp, which orders them.
+            let kind = if ordered { format!("ordered_{kind}") } else { kind };
             self.workshare(id, var, lo, hi, step, body, collapse, &kind, chunk, last_flag);
         } else {
             for s in lb {
@@ -570,11 +573,17 @@ impl G<'_> {
                 let (start, next) = match kind {
                     "dynamic" => ("GOMP_loop_dynamic_start", "GOMP_loop_dynamic_next"),
                     "guided" => ("GOMP_loop_guided_start", "GOMP_loop_guided_next"),
+                    "ordered_static" => ("GOMP_loop_ordered_static_start", "GOMP_loop_ordered_static_next"),
+                    "ordered_dynamic" => ("GOMP_loop_ordered_dynamic_start", "GOMP_loop_ordered_dynamic_next"),
+                    "ordered_guided" => ("GOMP_loop_ordered_guided_start", "GOMP_loop_ordered_guided_next"),
+                    k if k.starts_with("ordered_") => ("GOMP_loop_ordered_runtime_start", "GOMP_loop_ordered_runtime_next"),
                     _ => ("GOMP_loop_runtime_start", "GOMP_loop_runtime_next"),
                 };
                 let mut args = vec![Op::I64(0), total, Op::I64(1)];
-                if start != "GOMP_loop_runtime_start" {
-                    args.push(chunk.unwrap_or(Op::I64(1)));
+                if !start.contains("runtime") {
+                    // A static schedule without a chunk: 0 (libgomp's even split).
+                    let default = if kind == "ordered_static" { 0 } else { 1 };
+                    args.push(chunk.unwrap_or(Op::I64(default)));
                 }
                 args.extend([Op::Var(buf), ep.clone()]);
                 let more = self.f.new_var("omp.more", Ty::I32);
@@ -655,6 +664,16 @@ impl G<'_> {
             }
             K::Sections => self.host_sections(dir, body),
             K::Task => self.host_task(dir, body),
+            K::Ordered | K::Taskgroup => {
+                let (start, end) = if kind == K::Ordered {
+                    ("GOMP_ordered_start", "GOMP_ordered_end")
+                } else {
+                    ("GOMP_taskgroup_start", "GOMP_taskgroup_end")
+                };
+                self.emit(Stmt::Call(start.into(), vec![]));
+                self.stmts(body);
+                self.emit(Stmt::Call(end.into(), vec![]));
+            }
             _ => self.not_yet(format!("the OpenMP `{}` construct on the host", kind.name()), dir.span),
         }
     }
@@ -909,7 +928,12 @@ impl G<'_> {
 fn is_loop_clause(k: &ClauseKind) -> bool {
     matches!(
         k,
-        ClauseKind::Schedule(..) | ClauseKind::Collapse(_) | ClauseKind::Nowait | ClauseKind::Reduction(..) | ClauseKind::Lastprivate(_)
+        ClauseKind::Schedule(..)
+            | ClauseKind::Collapse(_)
+            | ClauseKind::Nowait
+            | ClauseKind::Reduction(..)
+            | ClauseKind::Lastprivate(_)
+            | ClauseKind::OmpOrdered
     )
 }
 
