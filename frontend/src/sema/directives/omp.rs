@@ -348,6 +348,18 @@ impl Checker {
             self.compute.push(dir.kind);
         }
         let parallel = target || self.in_target();
+        if kind.leaves().has(OmpLeaves::DO) && !parallel {
+            // The iterations are shared among threads: none may end the loop early.
+            if let StmtKind::Do { name, body, .. } = &do_stmt.kind {
+                let name = name.as_ref().map(|n| n.name.clone());
+                if let Some(sp) = exits_loop(body, name.as_deref(), false) {
+                    self.err(
+                        Diagnostic::error("E0321", format!("`exit` may not leave the loop of a `{}` construct", kind.name()), sp)
+                            .with_label("the iterations are shared among threads"),
+                    );
+                }
+            }
+        }
         if kind.leaves().has(OmpLeaves::DO) && !dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::OmpOrdered)) {
             // libgomp would wait for an order that never comes.
             if let Some(sp) = unordered_ordered(std::slice::from_ref(do_stmt)) {
@@ -386,6 +398,23 @@ fn unordered_ordered(ss: &[Stmt]) -> Option<Span> {
             arms.iter().find_map(|(_, b)| unordered_ordered(b)).or_else(|| else_body.as_ref().and_then(|b| unordered_ordered(b)))
         }
         StmtKind::SelectCase { cases, .. } => cases.iter().find_map(|c| unordered_ordered(&c.body)),
+        _ => None,
+    })
+}
+
+/// The first `exit` in the body of the loop named `name` (`None`: unnamed) that leaves it;
+/// `nested`: inside an inner loop, where an unnamed `exit` leaves that one.
+fn exits_loop(ss: &[Stmt], name: Option<&str>, nested: bool) -> Option<Span> {
+    ss.iter().find_map(|s| match &s.kind {
+        StmtKind::Exit(None) if !nested => Some(s.span),
+        StmtKind::Exit(Some(n)) if Some(n.name.as_str()) == name => Some(s.span),
+        StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => exits_loop(body, name, true),
+        StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } | StmtKind::Construct { body, .. } => exits_loop(body, name, nested),
+        StmtKind::If { arms, else_body, .. } => arms
+            .iter()
+            .find_map(|(_, b)| exits_loop(b, name, nested))
+            .or_else(|| else_body.as_ref().and_then(|b| exits_loop(b, name, nested))),
+        StmtKind::SelectCase { cases, .. } => cases.iter().find_map(|c| exits_loop(&c.body, name, nested)),
         _ => None,
     })
 }
