@@ -142,6 +142,8 @@ pub(crate) fn build_host<'ctx>(
             _ => cg.llty(g.ty).const_zero(),
         };
         let gv = cg.m.add_global(cg.llty(g.ty), None, &g.name);
+        // An OpenMP `threadprivate` variable: one copy per thread, as gfortran's TLS symbol.
+        gv.set_thread_local(g.tls);
         if g.external {
             gv.set_alignment(g.ty.size() as u32);
             continue;

@@ -67,6 +67,8 @@ pub struct Unit {
     pub intrinsics: Vec<Ident>,
     /// `namelist /group/ a, b`: each group and its objects, in order.
     pub namelists: Vec<(Ident, Vec<Ident>)>,
+    /// Names listed in OpenMP `threadprivate(a, b)` directives.
+    pub threadprivate: Vec<Ident>,
     /// `data` statements, in order.
     pub data: Vec<DataSet>,
     /// `common` statements, block by block in order (a block named twice continues).
@@ -859,6 +861,9 @@ pub enum OmpKind {
     Taskwait,
     /// `task` (explicit tasks on the host).
     Task,
+    /// `ordered` (a block in a loop with the `ordered` clause) and `taskgroup`.
+    Ordered,
+    Taskgroup,
     /// Directives recognised only to report "not yet implemented" (`critical`, `task`, ...);
     /// `true` for those with a body and an `end` directive.
     NotYet(&'static str, bool),
@@ -884,6 +889,8 @@ impl OmpKind {
             OmpKind::Section => "section".into(),
             OmpKind::Taskwait => "taskwait".into(),
             OmpKind::Task => "task".into(),
+            OmpKind::Ordered => "ordered".into(),
+            OmpKind::Taskgroup => "taskgroup".into(),
             OmpKind::NotYet(n, _) => n.into(),
         }
     }
@@ -1024,6 +1031,8 @@ pub enum ClauseKind {
     Nowait,
     Shared(Vec<Expr>),
     Lastprivate(Vec<Expr>),
+    /// `copyprivate(list)` of `single` (on its `end single`).
+    Copyprivate(Vec<Expr>),
     /// OpenMP's `default(shared|none|private|firstprivate)`, as written.
     OmpDefault(String),
     /// `defaultmap(behavior[:category])`: the behaviour (`alloc`, `to`, `from`, `tofrom`,
@@ -1046,6 +1055,8 @@ pub enum ClauseKind {
     /// `depend(...)`: constructs run synchronously at the encountering point, which
     /// satisfies every dependence.
     Depend,
+    /// OpenMP's `ordered` clause (without the doacross argument).
+    OmpOrdered,
     /// The name of a `critical (name)` construct.
     CriticalName(String),
     /// `filter(thread)` of `masked`.

@@ -364,7 +364,11 @@ impl<'a> Tr<'a> {
     fn entity(&mut self, local: &str, s: &Sym<'a>) -> Result<String, Why> {
         let param = s.flavor() == "PARAMETER";
         let allocatable = !param && s.has("ALLOCATABLE");
-        if let Some(b) = s.bits().find(|b| !HARMLESS.contains(b) && (!allocatable || *b != "ALLOCATABLE")) {
+        // OpenMP `threadprivate`: the same TLS symbol on both sides (scalars, not complex).
+        let tp = s.has("THREADPRIVATE");
+        if let Some(b) =
+            s.bits().find(|b| !HARMLESS.contains(b) && (!allocatable || *b != "ALLOCATABLE") && (*b != "THREADPRIVATE" || param))
+        {
             return Err(format!("the {} `{local}` with attribute `{b}`", if param { "named constant" } else { "module variable" }));
         }
         let ts = s.ts().ok_or("a malformed symbol")?;
@@ -405,7 +409,10 @@ impl<'a> Tr<'a> {
         if !s.binding.is_empty() {
             return Err(format!("the `bind(c)` module variable `{local}`"));
         }
-        Ok(format!("var {local} {} {} {ty} 0 -", s.module, s.name))
+        if tp && ty.starts_with("complex") {
+            return Err(format!("the threadprivate complex module variable `{local}`"));
+        }
+        Ok(format!("var {local} {} {} {ty} 0 {}", s.module, s.name, if tp { "tp" } else { "-" }))
     }
 
     /// The `proc` and `arg` lines of procedure `s` visible as `local`.

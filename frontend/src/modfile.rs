@@ -9,7 +9,7 @@
 //! uses MOD...                        (the modules NAME uses; their entities are recorded flat)
 //! openacc 0|1                        (the routines of `openacc` are visible through NAME)
 //! param LOCAL OWNER REMOTE TYPE RANK DIM... = VALUE...
-//! var LOCAL OWNER REMOTE TYPE RANK alloc|ptr|- DIM... [= VALUE...]
+//! var LOCAL OWNER REMOTE TYPE RANK alloc|ptr|tp|- DIM... [= VALUE...]   (tp: threadprivate)
 //! declare-target LOCAL               (the last `var` is in `!$omp declare target`)
 //! proc LOCAL KIND LINK OWNER ELEMENTAL RESULT-TYPE RESULT-RANK
 //! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE|a|2 (the dummies of the last `proc`; `a`: allocatable, `2`: pointer;
@@ -314,6 +314,8 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
                 " alloc"
             } else if s.pointer {
                 " ptr"
+            } else if s.threadprivate {
+                " tp"
             } else {
                 " -"
             });
@@ -870,7 +872,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
     Ok(m)
 }
 
-/// A `param` or `var` entry: `LOCAL OWNER REMOTE TYPE RANK [alloc|-] DIM... [= VALUE...]`.
+/// A `param` or `var` entry: `LOCAL OWNER REMOTE TYPE RANK [alloc|tp|-] DIM... [= VALUE...]`.
 fn entity(parameter: bool, f: &[&str], types: &[crate::sema::TypeInfo]) -> Option<Symbol> {
     let [local, owner, remote, ty, rank, rest @ ..] = f else { return None };
     let (base, len) = parse_base_in(ty, types)?;
@@ -878,19 +880,16 @@ fn entity(parameter: bool, f: &[&str], types: &[crate::sema::TypeInfo]) -> Optio
     if rank > 15 {
         return None;
     }
-    let (allocatable, rest) = if parameter {
-        (false, rest)
-    } else {
-        let (flag, rest) = rest.split_first()?;
-        (*flag == "alloc", rest)
-    };
-    let pointer = !parameter && f.get(5) == Some(&"ptr");
+    let (flag, rest) = if parameter { ("-", rest) } else { rest.split_first().map(|(f, r)| (*f, r))? };
+    let allocatable = flag == "alloc";
+    let pointer = flag == "ptr";
     let (dims, rest) = rest.split_at_checked(rank as usize)?;
     let mut s = Symbol::new(*local, base, Span::default());
     s.rank = rank;
     s.parameter = parameter;
     s.allocatable = allocatable;
     s.pointer = pointer;
+    s.threadprivate = flag == "tp";
     s.module = (*owner != "-").then(|| owner.to_string());
     s.module_name = s.module.as_ref().map(|_| remote.to_string());
     s.char_len = len.flatten().map(|n| CharLen::Expr(int_lit(n)));

@@ -700,6 +700,9 @@ pub struct Global {
     /// Defined in another object (a variable of a module compiled separately): declared
     /// here, without an initial value.
     pub external: bool,
+    /// Thread-local storage: an OpenMP `threadprivate` variable (gfortran's layout: one
+    /// TLS symbol under the same name).
+    pub tls: bool,
 }
 
 /// A block of bytes with static storage: a common block under gfortran's name (`blk_`,

@@ -25,6 +25,10 @@ pub fn module(m: &Module) -> String {
                 ""
             }
         );
+        if g.tls {
+            out.pop();
+            out.push_str(" (thread-local)\n");
+        }
     }
     function(&mut out, &m.main, "main", &[]);
     for p in &m.procs {

@@ -1072,7 +1072,9 @@ fn gfortran_interop_common() {
 /// Host OpenMP across compilers: a gpuf-built parallel region calls gfortran -fopenmp
 /// procedures (an orphaned `do`; `omp_get_thread_num` agrees on both sides), and a
 /// gfortran-built region calls a gpuf procedure (an orphaned `do`, a named `critical` whose
-/// lock both objects share); with 1 to 4 threads, against the program built by gfortran.
+/// lock both objects share), and a gpuf main uses a gfortran module's `threadprivate`
+/// variable (`copyin`; one TLS copy per thread for both); with 1 to 4 threads, against the
+/// programs built by gfortran.
 #[test]
 fn gfortran_openmp_interop() {
     let dir = root().join("tests/interop");
@@ -1099,7 +1101,26 @@ fn gfortran_openmp_interop() {
     );
     let r2 = d.join("ref2");
     ok(run(gfortran_cmd().current_dir(&d).arg("-fopenmp").arg(f("omp_main_gf.f90")).arg(f("omp_sub_gpuf.f90")).arg("-o").arg(&r2)), "gfortran ref");
-    for (exe, r) in [(&exe1, &r1), (&exe2, &r2)] {
+    // gpuf main + a gfortran module with a threadprivate variable (through its module file).
+    let tp = d.join("tp");
+    std::fs::create_dir_all(&tp).unwrap_or_else(|e| panic!("{e}"));
+    ok(run(gfortran_cmd().current_dir(&tp).args(["-fopenmp", "-c"]).arg(f("omp_tp_mod.f90")).arg("-o").arg(tp.join("tp_mod.o"))), "gfortran -c");
+    let exe3 = d.join("gpuf_tp_main");
+    ok(
+        run(Command::new(gpuf())
+            .arg("compile")
+            .arg("-fopenmp")
+            .arg("-I")
+            .arg(&tp)
+            .arg(f("omp_tp_main.f90"))
+            .arg(tp.join("tp_mod.o"))
+            .arg("-o")
+            .arg(&exe3)),
+        "gpuf with a gfortran threadprivate module",
+    );
+    let r3 = d.join("ref3");
+    ok(run(gfortran_cmd().current_dir(&d).arg("-fopenmp").arg(f("omp_tp_mod.f90")).arg(f("omp_tp_main.f90")).arg("-o").arg(&r3)), "gfortran ref");
+    for (exe, r) in [(&exe1, &r1), (&exe2, &r2), (&exe3, &r3)] {
         let want = ok(run(Command::new(r).env("OMP_NUM_THREADS", "2")), "ref");
         for n in ["1", "2", "3", "4"] {
             assert_eq!(ok(run(Command::new(exe).env("OMP_NUM_THREADS", n)), "mixed"), want, "{} with {n} threads", exe.display());

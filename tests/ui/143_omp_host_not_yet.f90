@@ -6,14 +6,8 @@ program host_not_yet
   !$omp parallel default(private)
   s = 1
   !$omp end parallel
-  !$omp parallel
-  !$omp single
-  s = 2
-  !$omp end single copyprivate(s)
-  !$omp end parallel
-  !$omp parallel do ordered
-  do i = 1, 10
-    a(i) = i
-  end do
+  !$omp parallel workshare
+  a = 1
+  !$omp end parallel workshare
   print *, s, a
 end program host_not_yet

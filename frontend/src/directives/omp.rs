@@ -48,7 +48,7 @@ const DIRECTIVES: &[&str] = &[
 
 /// Directives recognised only to report "not yet implemented" that have a body and an `end`
 /// directive (also after `parallel`: `parallel sections`, `parallel workshare`).
-const NOT_YET_BLOCKS: &[&str] = &["taskgroup", "ordered", "workshare", "scope"];
+const NOT_YET_BLOCKS: &[&str] = &["workshare", "scope"];
 
 /// Directives recognised only to report "not yet implemented" without a body.
 const NOT_YET_STANDALONE: &[&str] =
@@ -107,7 +107,9 @@ impl Parser {
             | OmpKind::Masked
             | OmpKind::Sections
             | OmpKind::ParallelSections
-            | OmpKind::Task => Ok(Some(self.dir_block(dir, head_span))),
+            | OmpKind::Task
+            | OmpKind::Ordered
+            | OmpKind::Taskgroup => Ok(Some(self.dir_block(dir, head_span))),
             OmpKind::Atomic => self.dir_atomic(dir, atomic_kind, head_span),
             _ => {
                 let span = dir.span;
@@ -140,6 +142,8 @@ impl Parser {
             ("section", ..) => return Some((OmpKind::Section, 1)),
             ("taskwait", ..) => return Some((OmpKind::Taskwait, 1)),
             ("task", ..) => return Some((OmpKind::Task, 1)),
+            ("taskgroup", ..) => return Some((OmpKind::Taskgroup, 1)),
+            ("ordered", ..) => return Some((OmpKind::Ordered, 1)),
             ("parallel", Some("sections"), _) => return Some((OmpKind::ParallelSections, 2)),
             _ => {}
         }

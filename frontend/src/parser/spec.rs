@@ -50,9 +50,15 @@ impl Parser {
                 self.omp_requires();
                 continue;
             }
+            if self.is(&Tok::OmpDirectiveStart) && self.is_name_at(1, "threadprivate") {
+                if self.threadprivate(u).is_err() {
+                    self.skip_statement();
+                }
+                continue;
+            }
             // OpenMP's other declarative directives are not implemented yet: say so here
             // rather than letting the directive end the specification part.
-            if self.is(&Tok::OmpDirectiveStart) && ["declare", "threadprivate"].iter().any(|w| self.is_name_at(1, w)) {
+            if self.is(&Tok::OmpDirectiveStart) && self.is_name_at(1, "declare") {
                 let what = match (self.tok_at(1), self.tok_at(2)) {
                     (Tok::Name(a), Tok::Name(b)) if a == "declare" => format!("declare {b}"),
                     (Tok::Name(a), _) => a.clone(),
@@ -566,6 +572,26 @@ impl Parser {
                 None => u.namelists.push((g, objs)),
             }
         }
+        self.expect_eos()
+    }
+
+    /// `!$omp threadprivate(a, b)` (common blocks, `/c/`, are not implemented yet).
+    fn threadprivate(&mut self, u: &mut Unit) -> PResult<()> {
+        self.bump();
+        self.bump();
+        self.expect(&Tok::LParen)?;
+        loop {
+            if self.is(&Tok::Slash) {
+                let sp = self.span();
+                self.diags.push(Diagnostic::not_yet("common blocks in `threadprivate`", sp));
+                return Err(Fail);
+            }
+            u.threadprivate.push(self.expect_name("a variable name")?);
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(&Tok::RParen)?;
         self.expect_eos()
     }
 

@@ -33,6 +33,7 @@ pub(super) fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
         saved: Vec::new(),
         externals: Vec::new(),
         intrinsics: Vec::new(),
+        threadprivate: Vec::new(),
         default_private: false,
         access: Vec::new(),
         implicit_rules: Vec::new(),

@@ -393,6 +393,36 @@ impl Checker {
         }
         self.common_members(unit);
         self.equivalences(unit);
+        // OpenMP `threadprivate`: saved scalars of this unit (a main program's variables
+        // are saved) or variables of this module.
+        for n in &unit.threadprivate {
+            let unit_kind = unit.kind;
+            let Some(i) = self.syms.index(&n.name).filter(|_| self.declared.contains(&n.name)) else {
+                self.err(
+                    Diagnostic::error("E0329", format!("`{}` in `threadprivate` is not a variable declared in this unit", n.name), n.span)
+                        .with_label("declare it before the directive"),
+                );
+                continue;
+            };
+            let Some(s) = self.syms.get_mut(i) else { continue };
+            let saved = s.save || s.module.is_some() || unit_kind == UnitKind::Program;
+            if s.dummy.is_some() || s.parameter || s.external {
+                let what = if s.dummy.is_some() { "a dummy argument" } else if s.parameter { "a named constant" } else { "a procedure" };
+                self.err(
+                    Diagnostic::error("E0329", format!("`{}` in `threadprivate` is {what}", n.name), n.span)
+                        .with_label("only variables with static storage can be threadprivate"),
+                );
+            } else if !saved {
+                self.err(
+                    Diagnostic::error("E0329", format!("`{}` in `threadprivate` must be a saved variable or a module variable", n.name), n.span)
+                        .with_label("add the `save` attribute"),
+                );
+            } else if s.rank > 0 || matches!(s.base, BaseTy::Character | BaseTy::Complex(_) | BaseTy::Derived(_)) || s.allocatable {
+                self.err(Diagnostic::not_yet("`threadprivate` arrays, character, complex, derived-type and allocatable variables", n.span));
+            } else {
+                s.threadprivate = true;
+            }
+        }
         for n in &unit.externals {
             match self.syms.index(&n.name) {
                 Some(i) if self.declared.contains(&n.name) || self.syms.list().get(i).is_some_and(|s| s.dummy.is_some()) => {

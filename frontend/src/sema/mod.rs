@@ -93,6 +93,9 @@ pub struct Symbol {
     /// An associate name (`associate (x => ...)`): lowering gives it its home at the
     /// construct, not on entry to the unit.
     pub assoc: bool,
+    /// Named in an OpenMP `threadprivate` directive: one copy per thread (thread-local
+    /// storage, as gfortran makes it).
+    pub threadprivate: bool,
 }
 
 impl Symbol {
@@ -121,6 +124,7 @@ impl Symbol {
             declare_target: false,
             common: None,
             assoc: false,
+            threadprivate: false,
         }
     }
 

@@ -53,11 +53,13 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Nowait => "nowait",
         ClauseKind::Shared(_) => "shared",
         ClauseKind::Lastprivate(_) => "lastprivate",
+        ClauseKind::Copyprivate(_) => "copyprivate",
         ClauseKind::OmpDefault(_) => "default",
         ClauseKind::Defaultmap(..) => "defaultmap",
         ClauseKind::Depend => "depend",
         ClauseKind::Ignored(n) => n,
         ClauseKind::CriticalName(_) => "name",
+        ClauseKind::OmpOrdered => "ordered",
         ClauseKind::Filter(_) => "filter",
         ClauseKind::Allocate(..) => "allocate",
         ClauseKind::IfFor(..) => "if",
@@ -247,7 +249,11 @@ impl Checker {
                 self.check_if(kind, e);
                 self.check_if_modifier(kind, m, span);
             }
-            ClauseKind::Reduction(op, items) => self.check_reduction(*op, items, span),
+            ClauseKind::Reduction(op, items) => {
+                // Host OpenMP (outside `target`) also reduces arrays and complex variables.
+                let host = matches!(kind, DirKind::Omp(k) if !k.leaves().has(OmpLeaves::TARGET)) && !self.in_target();
+                self.check_reduction(*op, items, span, host)
+            }
             ClauseKind::Private(items) | ClauseKind::Firstprivate(items) if matches!(kind, DirKind::Acc(_)) => {
                 self.private_sections(items);
                 self.check_data_clause(items, cname, false)
@@ -266,7 +272,7 @@ impl Checker {
             | ClauseKind::Device(items) => self.check_data_clause(items, cname, true),
             ClauseKind::Deviceptr(items) | ClauseKind::UseDevice(items) => self.check_device_address_clause(items, cname),
             ClauseKind::Map(_, items) | ClauseKind::To(items) | ClauseKind::From(items) => self.check_data_clause(items, cname, true),
-            ClauseKind::Shared(items) | ClauseKind::Lastprivate(items) => self.check_data_clause(items, cname, false),
+            ClauseKind::Shared(items) | ClauseKind::Lastprivate(items) | ClauseKind::Copyprivate(items) => self.check_data_clause(items, cname, false),
             ClauseKind::Allocate(a, items) => {
                 if let Some(a) = a {
                     self.check_int_arg(a, "the allocator of `allocate` must be a scalar integer (of kind `omp_allocator_handle_kind`)");
@@ -289,7 +295,8 @@ impl Checker {
             | ClauseKind::Defaultmap(..)
             | ClauseKind::Depend
             | ClauseKind::Ignored(_)
-            | ClauseKind::CriticalName(_) => {}
+            | ClauseKind::CriticalName(_)
+            | ClauseKind::OmpOrdered => {}
             ClauseKind::Seq
             | ClauseKind::Auto
             | ClauseKind::Independent
@@ -439,9 +446,9 @@ impl Checker {
     }
 
     /// `reduction(op: list)`.
-    fn check_reduction(&mut self, op: RedOp, items: &mut [Expr], span: Span) {
+    fn check_reduction(&mut self, op: RedOp, items: &mut [Expr], span: Span, host: bool) {
         for it in items.iter_mut() {
-            self.reduction_item(op, it, span);
+            self.reduction_item(op, it, span, host);
         }
     }
 
@@ -509,7 +516,7 @@ impl Checker {
         }
     }
 
-    fn reduction_item(&mut self, op: RedOp, it: &mut Expr, clause_span: Span) {
+    fn reduction_item(&mut self, op: RedOp, it: &mut Expr, clause_span: Span, host: bool) {
         if let ExprKind::Component(_) = it.kind {
             self.err(Diagnostic::not_yet("derived-type components in `reduction`", it.span));
             return;
@@ -530,12 +537,13 @@ impl Checker {
             );
             return;
         }
-        if ty.rank() > 0 {
+        if ty.rank() > 0 && !host {
             self.err(Diagnostic::not_yet("array reductions", it.span));
             return;
         }
         let Some(b) = ty.base() else { return };
         let (ok, need) = match op {
+            RedOp::Add | RedOp::Mul if host => (is_numeric(b) || matches!(b, BaseTy::Complex(_)), "an `integer`, `real` or `complex`"),
             RedOp::Add | RedOp::Mul | RedOp::Max | RedOp::Min => (is_numeric(b), "an `integer` or `real`"),
             RedOp::Iand | RedOp::Ior | RedOp::Ieor => (matches!(b, BaseTy::Integer(_)), "an `integer`"),
             RedOp::And | RedOp::Or | RedOp::Eqv | RedOp::Neqv => (b == BaseTy::Logical, "a `logical`"),

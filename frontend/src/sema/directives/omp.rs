@@ -88,6 +88,8 @@ pub(in crate::sema) fn omp_clause_allowed(kind: OmpKind, clause: &str) -> bool {
         ]
         .contains(&clause),
         OmpKind::Sections => ["private", "firstprivate", "lastprivate", "reduction", "nowait", "allocate"].contains(&clause),
+        OmpKind::Ordered => ["threads", "simd"].contains(&clause),
+        OmpKind::Taskgroup => ["task_reduction", "allocate"].contains(&clause),
         OmpKind::ParallelSections => {
             clause != "nowait"
                 && (omp_clause_allowed(OmpKind::Sections, clause) || omp_clause_allowed(OmpKind::Leaves(OmpLeaves::PARALLEL), clause))
@@ -107,7 +109,7 @@ fn map_types(kind: OmpKind) -> &'static [MapType] {
 
 impl Checker {
     /// Whether the statement is inside an OpenMP `target` region.
-    fn in_target(&self) -> bool {
+    pub(super) fn in_target(&self) -> bool {
         self.omp.iter().any(|k| k.leaves().has(OmpLeaves::TARGET))
     }
 
@@ -133,6 +135,25 @@ impl Checker {
                     if (d == "private" || d == "firstprivate") && !kind.leaves().has(OmpLeaves::TARGET) && !self.in_target() =>
                 {
                     Some(format!("`default({d})` on host OpenMP constructs"))
+                }
+                ClauseKind::Copyin(_) if kind.leaves().has(OmpLeaves::TARGET) || self.in_target() => {
+                    Some("the `copyin` clause in a `target` region".to_string())
+                }
+                ClauseKind::Copyin(items) => {
+                    // OpenMP's `copyin`: the master thread's values of threadprivate variables.
+                    for it in items {
+                        let tp = match &it.kind {
+                            ExprKind::Name(id) => self.syms.get(&id.name).is_some_and(|s| s.threadprivate),
+                            _ => false,
+                        };
+                        if !tp {
+                            self.err(
+                                Diagnostic::error("E0329", "`copyin` needs a `threadprivate` variable", it.span)
+                                    .with_label("not named in a `threadprivate` directive"),
+                            );
+                        }
+                    }
+                    None
                 }
                 _ => None,
             };
@@ -232,6 +253,8 @@ impl Checker {
                 | OmpKind::Section
                 | OmpKind::Taskwait
                 | OmpKind::Task
+                | OmpKind::Ordered
+                | OmpKind::Taskgroup
         ) {
             self.err(Diagnostic::not_yet(format!("`{}` inside a `target` region", kind.name()), dir.span));
             return;
@@ -328,6 +351,27 @@ impl Checker {
             self.compute.push(dir.kind);
         }
         let parallel = target || self.in_target();
+        if kind.leaves().has(OmpLeaves::DO) && !parallel {
+            // The iterations are shared among threads: none may end the loop early.
+            if let StmtKind::Do { name, body, .. } = &do_stmt.kind {
+                let name = name.as_ref().map(|n| n.name.clone());
+                if let Some(sp) = exits_loop(body, name.as_deref(), false) {
+                    self.err(
+                        Diagnostic::error("E0321", format!("`exit` may not leave the loop of a `{}` construct", kind.name()), sp)
+                            .with_label("the iterations are shared among threads"),
+                    );
+                }
+            }
+        }
+        if kind.leaves().has(OmpLeaves::DO) && !dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::OmpOrdered)) {
+            // libgomp would wait for an order that never comes.
+            if let Some(sp) = unordered_ordered(std::slice::from_ref(do_stmt)) {
+                self.err(
+                    Diagnostic::error("E0321", "an `ordered` region must be closely nested inside a loop with the `ordered` clause", sp)
+                        .with_label(format!("the enclosing `{}` has no `ordered` clause", kind.name())),
+                );
+            }
+        }
         self.omp.push(kind);
         self.collapsed(do_stmt, cl.collapse, !parallel);
         self.omp.pop();
@@ -335,4 +379,45 @@ impl Checker {
             self.compute.pop();
         }
     }
+}
+
+/// The first `ordered` construct in the statements that binds to the loop they are the body
+/// of (not inside a nested `parallel`, `task` or loop construct).
+fn unordered_ordered(ss: &[Stmt]) -> Option<Span> {
+    ss.iter().find_map(|s| match &s.kind {
+        StmtKind::Construct { dir, .. } if dir.kind.omp() == Some(OmpKind::Ordered) => Some(dir.span),
+        StmtKind::Construct { dir, body, .. } => {
+            let k = dir.kind.omp()?;
+            if k.leaves().has(OmpLeaves::PARALLEL) || k == OmpKind::Task {
+                None
+            } else {
+                unordered_ordered(body)
+            }
+        }
+        StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } | StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => {
+            unordered_ordered(body)
+        }
+        StmtKind::If { arms, else_body, .. } => {
+            arms.iter().find_map(|(_, b)| unordered_ordered(b)).or_else(|| else_body.as_ref().and_then(|b| unordered_ordered(b)))
+        }
+        StmtKind::SelectCase { cases, .. } => cases.iter().find_map(|c| unordered_ordered(&c.body)),
+        _ => None,
+    })
+}
+
+/// The first `exit` in the body of the loop named `name` (`None`: unnamed) that leaves it;
+/// `nested`: inside an inner loop, where an unnamed `exit` leaves that one.
+fn exits_loop(ss: &[Stmt], name: Option<&str>, nested: bool) -> Option<Span> {
+    ss.iter().find_map(|s| match &s.kind {
+        StmtKind::Exit(None) if !nested => Some(s.span),
+        StmtKind::Exit(Some(n)) if Some(n.name.as_str()) == name => Some(s.span),
+        StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => exits_loop(body, name, true),
+        StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } | StmtKind::Construct { body, .. } => exits_loop(body, name, nested),
+        StmtKind::If { arms, else_body, .. } => arms
+            .iter()
+            .find_map(|(_, b)| exits_loop(b, name, nested))
+            .or_else(|| else_body.as_ref().and_then(|b| exits_loop(b, name, nested))),
+        StmtKind::SelectCase { cases, .. } => cases.iter().find_map(|c| exits_loop(&c.body, name, nested)),
+        _ => None,
+    })
 }

@@ -16,7 +16,14 @@ impl G<'_> {
     /// Declares the global `name` unless an earlier unit of the file did.
     pub(super) fn add_global(&mut self, name: &str, ty: Ty, init: Op, local: bool) {
         if !self.globals.iter().any(|g| g.name == name) {
-            self.globals.push(Global { name: name.to_string(), ty, init, local, external: false });
+            self.globals.push(Global { name: name.to_string(), ty, init, local, external: false, tls: false });
+        }
+    }
+
+    /// Makes the global `name` thread-local (an OpenMP `threadprivate` variable).
+    pub(super) fn mark_tls(&mut self, name: &str) {
+        if let Some(g) = self.globals.iter_mut().find(|g| g.name == name) {
+            g.tls = true;
         }
     }
 

@@ -28,11 +28,23 @@ struct HostRed {
     local: VarId,
 }
 
+/// A reduction over the elements of an array or of a complex scalar (`+`/`-`: part by
+/// part): the operator, the element type, the original's data, the private copy's data
+/// (from `gpuf_alloc`) and the number of elements.
+struct HostRedBlock {
+    op: RedOp,
+    elem: BaseTy,
+    orig: VarId,
+    private: VarId,
+    count: Op,
+}
+
 /// The data-sharing state a host construct sets up before its body.
 #[derive(Default)]
 struct Sharing {
     scope: HashMap<String, Home>,
     reds: Vec<HostRed>,
+    blocks: Vec<HostRedBlock>,
     /// `lastprivate` items: the original's home and the private copy.
     lasts: Vec<(Home, Home)>,
 }
@@ -71,8 +83,40 @@ impl G<'_> {
             ClauseKind::Reduction(..) | ClauseKind::Lastprivate(_) => !combined,
             _ => true,
         };
-        let clauses: Vec<ast::Clause> = dir.clauses.iter().filter(|c| mine(&c.kind)).cloned().collect();
+        // An item both `firstprivate` and `lastprivate` on a combined construct is the loop's
+        // (its last value goes back to the original, not to a copy of the team's).
+        let lasts: Vec<String> = dir
+            .clauses
+            .iter()
+            .filter_map(|c| if let ClauseKind::Lastprivate(l) = &c.kind { Some(l) } else { None })
+            .flatten()
+            .filter_map(|e| if let ExprKind::Name(id) = &e.kind { Some(id.name.clone()) } else { None })
+            .collect();
+        let split = |c: &ast::Clause, for_loop: bool| -> Option<ast::Clause> {
+            let ClauseKind::Firstprivate(l) = &c.kind else { return None };
+            let l: Vec<Expr> = l
+                .iter()
+                .filter(|e| matches!(&e.kind, ExprKind::Name(id) if lasts.contains(&id.name)) == for_loop)
+                .cloned()
+                .collect();
+            Some(ast::Clause { kind: ClauseKind::Firstprivate(l), span: c.span })
+        };
+        let clauses: Vec<ast::Clause> = dir
+            .clauses
+            .iter()
+            .filter(|c| mine(&c.kind))
+            .map(|c| if combined { split(c, false).unwrap_or_else(|| c.clone()) } else { c.clone() })
+            .collect();
+        let copyin: Vec<String> = dir
+            .clauses
+            .iter()
+            .filter_map(|c| if let ClauseKind::Copyin(l) = &c.kind { Some(l) } else { None })
+            .flatten()
+            .filter_map(|e| if let ExprKind::Name(id) = &e.kind { Some(id.name.clone()) } else { None })
+            .collect();
+        let tls = self.thread_copies(&copyin);
         let mut sh = self.host_sharing(&clauses);
+        sh.scope.extend(tls);
         let inner: &[ast::Stmt] = match do_stmt {
             Some(d) => std::slice::from_ref(d),
             None => body,
@@ -83,13 +127,15 @@ impl G<'_> {
         self.overrides.push(std::mem::take(&mut sh.scope));
         match do_stmt {
             None if dir.kind.omp() == Some(ast::OmpKind::ParallelSections) => {
-                let sc: Vec<ast::Clause> = dir.clauses.iter().filter(|c| !mine(&c.kind)).cloned().collect();
+                let mut sc: Vec<ast::Clause> = dir.clauses.iter().filter(|c| !mine(&c.kind)).cloned().collect();
+                sc.extend(dir.clauses.iter().filter_map(|c| split(c, true)));
                 let sd = ast::Directive { kind: ast::DirKind::Omp(ast::OmpKind::Sections), clauses: sc, span: dir.span };
                 self.host_sections(&sd, body);
             }
             Some(d) => {
-                let loop_clauses: Vec<ast::Clause> =
+                let mut loop_clauses: Vec<ast::Clause> =
                     dir.clauses.iter().filter(|c| !mine(&c.kind) || is_loop_clause(&c.kind)).cloned().collect();
+                loop_clauses.extend(dir.clauses.iter().filter_map(|c| split(c, true)));
                 let ld = ast::Directive { kind: dir.kind, clauses: loop_clauses, span: dir.span };
                 self.host_do(&ld, d, true);
             }
@@ -100,6 +146,32 @@ impl G<'_> {
         let b = self.pop_block();
         let line = self.line(dir.span);
         self.emit(Stmt::HostParallel(Box::new(HostParallel { what: dir.kind.name(), line, num_threads: nt, task: false, body: b })));
+    }
+
+    /// At the start of an outlined body: the addresses of this thread's copies of the
+    /// unit's `threadprivate` variables (the unit computed the creating thread's), and for
+    /// those in `copyin` the creating thread's values, copied before a barrier (the master's
+    /// own copy is left alone).
+    fn thread_copies(&mut self, copyin: &[String]) -> HashMap<String, Home> {
+        let mut scope = HashMap::new();
+        for (name, g, b) in self.tls.clone() {
+            let Some(Home::Mem(master, _)) = self.lookup(&name) else { continue };
+            let p = self.f.new_var(format!("{name}.tp"), Ty::Ptr);
+            self.emit(Stmt::Assign(p, Rv::GlobalAddr(g)));
+            if copyin.contains(&name) {
+                let same = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(p), Op::Var(master)));
+                self.push_block();
+                let v = self.load_as(b, Op::Var(master));
+                self.store_as(b, Op::Var(p), v);
+                let else_body = self.pop_block();
+                self.emit(Stmt::If { cond: same, then_body: vec![], else_body });
+            }
+            scope.insert(name, Home::Mem(p, b));
+        }
+        if !copyin.is_empty() {
+            self.host_barrier();
+        }
+        scope
     }
 
     /// Clauses host constructs do not support yet.
@@ -120,7 +192,9 @@ impl G<'_> {
     /// operator's identity) in the current block.
     fn host_sharing(&mut self, clauses: &[ast::Clause]) -> Sharing {
         let mut sh = Sharing::default();
-        for c in clauses {
+        // `lastprivate` after the others: an item also `firstprivate` keeps one private copy.
+        let ordered = clauses.iter().filter(|c| !matches!(c.kind, ClauseKind::Lastprivate(_)));
+        for c in ordered.chain(clauses.iter().filter(|c| matches!(c.kind, ClauseKind::Lastprivate(_)))) {
             let (list, first) = match &c.kind {
                 ClauseKind::Private(l) => (l, false),
                 ClauseKind::Firstprivate(l) => (l, true),
@@ -130,6 +204,10 @@ impl G<'_> {
             for e in list {
                 let ExprKind::Name(id) = &e.kind else { continue };
                 let Some(orig) = self.lookup(&id.name) else { continue };
+                if let (ClauseKind::Lastprivate(_), Some(h)) = (&c.kind, sh.scope.get(&id.name)) {
+                    sh.lasts.push((orig.clone(), h.clone()));
+                    continue;
+                }
                 let h = match &orig {
                     Home::Reg(_, b) | Home::Mem(_, b) if !matches!(b, BaseTy::Derived(_)) && complex::part_ty(*b).is_none() => {
                         let v = self.f.new_var(id.name.clone(), ir_ty(*b));
@@ -155,8 +233,18 @@ impl G<'_> {
                         }
                         Home::Array(Desc { addr: pa, ..d.clone() })
                     }
+                    Home::Mem(p, b) if complex::part_ty(*b).is_some() => {
+                        let (p, b) = (*p, *b);
+                        let pt = complex::part_ty(b).unwrap_or(Ty::F64);
+                        let pa = self.f.new_var(format!("{}.priv", id.name), Ty::Ptr);
+                        self.emit(Stmt::Assign(pa, Rv::Alloca(2 * pt.size() as u64)));
+                        if first {
+                            self.copy_complex(p, pa, pt);
+                        }
+                        Home::Mem(pa, b)
+                    }
                     _ => {
-                        self.not_yet("private derived-type, complex or character variables on host OpenMP constructs", e.span);
+                        self.not_yet("private derived-type or character variables on host OpenMP constructs", e.span);
                         continue;
                     }
                 };
@@ -171,16 +259,38 @@ impl G<'_> {
             for e in list {
                 let ExprKind::Name(id) = &e.kind else { continue };
                 let orig = self.lookup(&id.name);
+                let op = red_op(*op);
                 let b = match &orig {
                     Some(Home::Reg(_, b)) | Some(Home::Mem(_, b)) if !matches!(b, BaseTy::Derived(_)) && complex::part_ty(*b).is_none() => {
                         *b
                     }
+                    Some(Home::Array(d)) if !matches!(d.base, BaseTy::Derived(_)) && complex::part_ty(d.base).is_none() => {
+                        let d = d.clone();
+                        let bytes = self.desc_bytes(&d);
+                        let count = self.bin(Ty::I64, BinOp::Div, bytes.clone(), Op::I64(mem_ty(d.base).size()));
+                        let h = self.red_block(op, d.base, d.addr, bytes, count);
+                        sh.scope.insert(id.name.clone(), Home::Array(Desc { addr: h.private, ..d }));
+                        sh.blocks.push(h);
+                        continue;
+                    }
+                    Some(Home::Mem(p, b)) if complex::part_ty(*b).is_some() && matches!(op, RedOp::Add) => {
+                        let (p, b) = (*p, *b);
+                        let Some(pt) = complex::part_ty(b) else { continue };
+                        let part = if pt == Ty::F64 { BaseTy::Real(8) } else { BaseTy::Real(4) };
+                        let h = self.red_block(op, part, p, Op::I64(2 * pt.size()), Op::I64(2));
+                        sh.scope.insert(id.name.clone(), Home::Mem(h.private, b));
+                        sh.blocks.push(h);
+                        continue;
+                    }
+                    Some(Home::Mem(_, b)) if complex::part_ty(*b).is_some() => {
+                        self.not_yet("`*` reductions of complex variables on host OpenMP constructs", e.span);
+                        continue;
+                    }
                     _ => {
-                        self.not_yet("reductions on arrays, complex or derived-type variables on host OpenMP constructs", e.span);
+                        self.not_yet("reductions of this kind of variable on host OpenMP constructs", e.span);
                         continue;
                     }
                 };
-                let op = red_op(*op);
                 let local = self.f.new_var(format!("{}.red", id.name), ir_ty(b));
                 self.emit(Stmt::Assign(local, Rv::Use(identity(op, ir_ty(b)))));
                 sh.scope.insert(id.name.clone(), Home::Reg(local, b));
@@ -188,6 +298,23 @@ impl G<'_> {
             }
         }
         sh
+    }
+
+    /// The private copy of an array or complex reduction item: `bytes` from `gpuf_alloc`,
+    /// every element set to the operator's identity.
+    fn red_block(&mut self, op: RedOp, elem: BaseTy, orig: VarId, bytes: Op, count: Op) -> HostRedBlock {
+        let private = self.f.new_var("omp.redblock", Ty::Ptr);
+        self.emit(Stmt::Assign(private, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr)));
+        let k = self.f.new_var("omp.redk", Ty::I64);
+        let id = self.f.new_loop();
+        self.push_block();
+        let off = self.bin(Ty::I64, BinOp::Mul, Op::Var(k), Op::I64(mem_ty(elem).size()));
+        let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(private), off));
+        self.store_as(elem, a, identity(op, ir_ty(elem)));
+        let body = self.pop_block();
+        let hi = self.bin(Ty::I64, BinOp::Sub, count.clone(), Op::I64(1));
+        self.emit(Stmt::Loop { id, var: k, lo: Op::I64(0), hi, step: Op::I64(1), body, part: None });
+        HostRedBlock { op, elem, orig, private, count }
     }
 
     /// Loop variables of the construct: private registers (unless a clause decided).
@@ -205,10 +332,25 @@ impl G<'_> {
 
     /// Combines the reductions into their originals under libgomp's atomic lock.
     fn host_finish(&mut self, sh: &Sharing) {
-        if sh.reds.is_empty() {
+        if sh.reds.is_empty() && sh.blocks.is_empty() {
             return;
         }
         self.emit(Stmt::Call("GOMP_atomic_start".into(), vec![]));
+        for r in &sh.blocks {
+            let k = self.f.new_var("omp.redk", Ty::I64);
+            let id = self.f.new_loop();
+            self.push_block();
+            let off = self.bin(Ty::I64, BinOp::Mul, Op::Var(k), Op::I64(mem_ty(r.elem).size()));
+            let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(r.orig), off.clone()));
+            let p = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(r.private), off));
+            let o = self.load_as(r.elem, a.clone());
+            let v = self.load_as(r.elem, p);
+            let n = self.val(ir_ty(r.elem), combine_rv(r.op, o, v));
+            self.store_as(r.elem, a, n);
+            let body = self.pop_block();
+            let hi = self.bin(Ty::I64, BinOp::Sub, r.count.clone(), Op::I64(1));
+            self.emit(Stmt::Loop { id, var: k, lo: Op::I64(0), hi, step: Op::I64(1), body, part: None });
+        }
         for r in &sh.reds {
             let ty = ir_ty(r.base);
             match r.orig {
@@ -222,6 +364,9 @@ impl G<'_> {
             }
         }
         self.emit(Stmt::Call("GOMP_atomic_end".into(), vec![]));
+        for r in &sh.blocks {
+            self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(r.private)]));
+        }
     }
 
     /// A worksharing `do` (also `do simd`, `loop`); `combined` for the loop of `parallel do`
@@ -249,6 +394,7 @@ impl G<'_> {
                 _ => {}
             }
         }
+        let ordered = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::OmpOrdered));
         self.push_block();
         let mut sh = self.host_sharing(&dir.clauses);
         let mut names = Vec::new();
@@ -281,6 +427,8 @@ impl G<'_> {
             for s in lb {
                 self.emit(s);
             }
+            // An `ordered` loop takes its chunks from libgomp, which orders them.
+            let kind = if ordered { format!("ordered_{kind}") } else { kind };
             self.workshare(id, var, lo, hi, step, body, collapse, &kind, chunk, last_flag);
         } else {
             for s in lb {
@@ -425,11 +573,17 @@ impl G<'_> {
                 let (start, next) = match kind {
                     "dynamic" => ("GOMP_loop_dynamic_start", "GOMP_loop_dynamic_next"),
                     "guided" => ("GOMP_loop_guided_start", "GOMP_loop_guided_next"),
+                    "ordered_static" => ("GOMP_loop_ordered_static_start", "GOMP_loop_ordered_static_next"),
+                    "ordered_dynamic" => ("GOMP_loop_ordered_dynamic_start", "GOMP_loop_ordered_dynamic_next"),
+                    "ordered_guided" => ("GOMP_loop_ordered_guided_start", "GOMP_loop_ordered_guided_next"),
+                    k if k.starts_with("ordered_") => ("GOMP_loop_ordered_runtime_start", "GOMP_loop_ordered_runtime_next"),
                     _ => ("GOMP_loop_runtime_start", "GOMP_loop_runtime_next"),
                 };
                 let mut args = vec![Op::I64(0), total, Op::I64(1)];
-                if start != "GOMP_loop_runtime_start" {
-                    args.push(chunk.unwrap_or(Op::I64(1)));
+                if !start.contains("runtime") {
+                    // A static schedule without a chunk: 0 (libgomp's even split).
+                    let default = if kind == "ordered_static" { 0 } else { 1 };
+                    args.push(chunk.unwrap_or(Op::I64(default)));
                 }
                 args.extend([Op::Var(buf), ep.clone()]);
                 let more = self.f.new_var("omp.more", Ty::I32);
@@ -474,6 +628,7 @@ impl G<'_> {
                     None => self.emit(Stmt::Call("GOMP_critical_end".into(), vec![])),
                 }
             }
+            K::Single if dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Copyprivate(_))) => self.host_single_copy(dir, body),
             K::Single => {
                 let nowait = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Nowait));
                 let got = self.val(Ty::I8, Rv::Call("GOMP_single_start".into(), vec![], Ty::I8));
@@ -509,8 +664,106 @@ impl G<'_> {
             }
             K::Sections => self.host_sections(dir, body),
             K::Task => self.host_task(dir, body),
+            K::Ordered | K::Taskgroup => {
+                let (start, end) = if kind == K::Ordered {
+                    ("GOMP_ordered_start", "GOMP_ordered_end")
+                } else {
+                    ("GOMP_taskgroup_start", "GOMP_taskgroup_end")
+                };
+                self.emit(Stmt::Call(start.into(), vec![]));
+                self.stmts(body);
+                self.emit(Stmt::Call(end.into(), vec![]));
+            }
             _ => self.not_yet(format!("the OpenMP `{}` construct on the host", kind.name()), dir.span),
         }
+    }
+
+    /// `single` with `copyprivate`: the thread that runs the body publishes the addresses
+    /// of the items (`GOMP_single_copy_end`), the others copy from them
+    /// (`GOMP_single_copy_start` returns the record), then a barrier.
+    fn host_single_copy(&mut self, dir: &ast::Directive, body: &[ast::Stmt]) {
+        let items: Vec<(String, Span)> = dir
+            .clauses
+            .iter()
+            .filter_map(|c| if let ClauseKind::Copyprivate(l) = &c.kind { Some(l) } else { None })
+            .flatten()
+            .filter_map(|e| if let ExprKind::Name(id) = &e.kind { Some((id.name.clone(), e.span)) } else { None })
+            .collect();
+        // The record and, for items in registers, a slot each (in this thread's frame,
+        // alive until the barrier).
+        let rec = self.f.new_var("omp.copyrec", Ty::Ptr);
+        self.emit(Stmt::Assign(rec, Rv::Alloca(8 * items.len().max(1) as u64)));
+        let mut homes = Vec::new();
+        for (n, sp) in &items {
+            let h = self.lookup(n);
+            let slot = match &h {
+                Some(Home::Reg(..)) => {
+                    let s = self.f.new_var(format!("{n}.copy"), Ty::Ptr);
+                    self.emit(Stmt::Assign(s, Rv::Alloca(8)));
+                    Some(s)
+                }
+                Some(Home::Mem(_, b)) if !matches!(b, BaseTy::Derived(_)) => None,
+                Some(Home::Array(_)) => None,
+                _ => {
+                    self.not_yet("`copyprivate` of character or derived-type variables", *sp);
+                    continue;
+                }
+            };
+            if let Some(h) = h {
+                homes.push((h, slot));
+            }
+        }
+        let data = self.val(Ty::Ptr, Rv::Call("GOMP_single_copy_start".into(), vec![], Ty::Ptr));
+        let me = self.val(Ty::I32, Rv::Binary(BinOp::Eq, data.clone(), Op::Null));
+        self.push_block();
+        self.push_block();
+        let mut sh = self.host_sharing(&dir.clauses);
+        let mut names = Vec::new();
+        loop_vars(body, &mut names);
+        self.private_loop_vars(&names, &mut sh.scope);
+        self.overrides.push(std::mem::take(&mut sh.scope));
+        self.stmts(body);
+        self.overrides.pop();
+        let inner = self.pop_block();
+        for s in inner {
+            self.emit(s);
+        }
+        for (i, (h, slot)) in homes.iter().enumerate() {
+            let addr = match (h, slot) {
+                (Home::Reg(v, b), Some(s)) => {
+                    self.emit(Stmt::Store(ir_ty(*b), Op::Var(*s), Op::Var(*v)));
+                    Op::Var(*s)
+                }
+                (Home::Mem(p, _), _) => Op::Var(*p),
+                (Home::Array(d), _) => Op::Var(d.addr),
+                _ => continue,
+            };
+            let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(rec), Op::I64(8 * i as i64)));
+            self.emit(Stmt::Store(Ty::Ptr, a, addr));
+        }
+        self.emit(Stmt::Call("GOMP_single_copy_end".into(), vec![Op::Var(rec)]));
+        let then_body = self.pop_block();
+        self.push_block();
+        for (i, (h, _)) in homes.iter().enumerate() {
+            let a = self.val(Ty::Ptr, Rv::PtrAdd(data.clone(), Op::I64(8 * i as i64)));
+            let src = self.f.new_var("omp.copysrc", Ty::Ptr);
+            self.emit(Stmt::Assign(src, Rv::Load(Ty::Ptr, a)));
+            match h {
+                Home::Reg(v, b) => self.emit(Stmt::Assign(*v, Rv::Load(ir_ty(*b), Op::Var(src)))),
+                Home::Mem(p, b) => match complex::part_ty(*b) {
+                    Some(pt) => self.copy_complex(src, *p, pt),
+                    None => {
+                        let v = self.load_as(*b, Op::Var(src));
+                        self.store_as(*b, Op::Var(*p), v);
+                    }
+                },
+                Home::Array(d) => self.copy_array_data(src, d.addr, d),
+                _ => {}
+            }
+        }
+        let else_body = self.pop_block();
+        self.emit(Stmt::If { cond: me, then_body, else_body });
+        self.host_barrier();
     }
 
     /// An explicit `task`: outlined like `parallel`; `firstprivate` values are taken when
@@ -553,6 +806,8 @@ impl G<'_> {
         }
         let mut sh = self.host_sharing(&clauses);
         sh.scope.extend(scope);
+        let tls = self.thread_copies(&[]);
+        sh.scope.extend(tls);
         let mut names = Vec::new();
         loop_vars(body, &mut names);
         self.private_loop_vars(&names, &mut sh.scope);
@@ -632,6 +887,16 @@ impl G<'_> {
         }
     }
 
+    /// Copies the two parts (of type `pt`) of the complex value at `src` to `dst`.
+    fn copy_complex(&mut self, src: VarId, dst: VarId, pt: Ty) {
+        for k in 0..2 {
+            let s = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(src), Op::I64(k * pt.size())));
+            let v = self.val(pt, Rv::Load(pt, s));
+            let d = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(dst), Op::I64(k * pt.size())));
+            self.emit(Stmt::Store(pt, d, v));
+        }
+    }
+
     /// Copies the `lastprivate` items back when this thread ran the last iteration.
     fn host_lastprivate(&mut self, sh: &Sharing, last_flag: Option<VarId>) {
         let Some(flag) = last_flag else { return };
@@ -640,6 +905,11 @@ impl G<'_> {
             match (orig, p) {
                 (Home::Reg(o, _), Home::Reg(v, _)) => self.emit(Stmt::Assign(*o, Rv::Use(Op::Var(*v)))),
                 (Home::Mem(o, b), Home::Reg(v, _)) => self.store_as(*b, Op::Var(*o), Op::Var(*v)),
+                (Home::Mem(o, b), Home::Mem(pa, _)) => {
+                    if let Some(pt) = complex::part_ty(*b) {
+                        self.copy_complex(*pa, *o, pt);
+                    }
+                }
                 (Home::Array(o), Home::Array(pd)) => self.copy_array_data(pd.addr, o.addr, o),
                 _ => {}
             }
@@ -658,7 +928,12 @@ impl G<'_> {
 fn is_loop_clause(k: &ClauseKind) -> bool {
     matches!(
         k,
-        ClauseKind::Schedule(..) | ClauseKind::Collapse(_) | ClauseKind::Nowait | ClauseKind::Reduction(..) | ClauseKind::Lastprivate(_)
+        ClauseKind::Schedule(..)
+            | ClauseKind::Collapse(_)
+            | ClauseKind::Nowait
+            | ClauseKind::Reduction(..)
+            | ClauseKind::Lastprivate(_)
+            | ClauseKind::OmpOrdered
     )
 }
 

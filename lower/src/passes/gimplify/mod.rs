@@ -161,6 +161,8 @@ struct G<'a> {
     homes: BTreeMap<String, Home>,
     /// Scoped replacements of a name (privates, reduction locals, loop variables).
     overrides: Vec<HashMap<String, Home>>,
+    /// The unit's OpenMP `threadprivate` variables: name, thread-local global, type.
+    tls: Vec<(String, String, BaseTy)>,
     loops: Vec<(Option<String>, LoopId)>,
     /// The variables of the enclosing `do` loops (which their bodies cannot define).
     do_vars: Vec<String>,
@@ -296,6 +298,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             src,
             homes: BTreeMap::new(),
             overrides: Vec::new(),
+            tls: Vec::new(),
             loops: Vec::new(),
             do_vars: Vec::new(),
             last_private: None,

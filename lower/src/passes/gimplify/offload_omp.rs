@@ -124,6 +124,8 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
                 | OmpKind::Sections
                 | OmpKind::ParallelSections
                 | OmpKind::Task
+                | OmpKind::Ordered
+                | OmpKind::Taskgroup
                     if !ctx.target =>
                 {
                     out.push(mk(StmtKind::Construct { dir: dir.clone(), body: stmts(body, ctx, diags), end_span: *end_span }))

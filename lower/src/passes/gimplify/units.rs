@@ -269,7 +269,7 @@ impl G<'_> {
             // (a local copy of its value), never a reference to an object of the module: a
             // module compiled by gfortran has no symbol for it (`use mpi`'s `MPI_REAL8`).
             let module_constant = s.parameter && s.rank == 0 && s.init.is_some();
-            if (s.module.is_some() || saved_here) && s.base != BaseTy::Character && !module_constant {
+            if (s.module.is_some() || saved_here || s.threadprivate) && s.base != BaseTy::Character && !module_constant {
                 let (gname, local) = self.static_name(s);
                 if s.rank > 0 {
                     self.saved_array(s, gname, local);
@@ -286,6 +286,10 @@ impl G<'_> {
                     None => zero_of(ir_ty(s.base)),
                 };
                 self.add_global(&gname, ir_ty(s.base), init, local);
+                if s.threadprivate {
+                    self.mark_tls(&gname);
+                    self.tls.push((s.name.clone(), gname.clone(), s.base));
+                }
                 let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
                 self.emit(Stmt::Assign(p, Rv::GlobalAddr(gname)));
                 self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
