@@ -436,7 +436,7 @@ fn f_option(j: &mut Job, f: &str) -> Result<(), CliError> {
         "default-real-8" => j.dialect.default_real8 = true,
         "default-double-8" => j.dialect.default_double8 = true,
         "default-integer-8" => {
-            return Err(not_yet_flag(f, "it also makes default `logical` 8 bytes wide, and `logical(8)` is not implemented"))
+            return Err(not_yet_flag(f, "default `integer` and `logical` of kind 8, for literals and intrinsic results too"))
         }
         "real-4-real-8" | "real-8-real-4" | "integer-4-integer-8" => {
             return Err(not_yet_flag(f, "changing the kinds of declared entities"))

@@ -224,10 +224,7 @@ impl Parser {
                     BaseTy::Complex(k)
                 }
             }
-            _ => {
-                check(self, &[4], "logical")?;
-                BaseTy::Logical
-            }
+            _ => BaseTy::Logical(check(self, &[1, 2, 4, 8], "logical")?),
         };
         Ok((base, sp))
     }

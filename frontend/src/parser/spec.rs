@@ -430,7 +430,7 @@ impl Parser {
                     let b = match n.as_str() {
                         "integer" => BaseTy::Integer(4),
                         "real" => BaseTy::Real(crate::dialect::real_kind()),
-                        _ => BaseTy::Logical,
+                        _ => BaseTy::Logical(4),
                     };
                     (b, sp)
                 }

@@ -33,7 +33,7 @@ impl Checker {
                     self.expr(&mut e);
                     let mut k = npos;
                     // `sum(a, mask)`: a logical second argument is the mask.
-                    if k == 1 && params.get(2) == Some(&"mask") && f != I::Merge && e.ty.base() == Some(BaseTy::Logical) {
+                    if k == 1 && params.get(2) == Some(&"mask") && f != I::Merge && matches!(e.ty.base(), Some(BaseTy::Logical(_))) {
                         k = 2;
                     }
                     npos += 1;
@@ -117,7 +117,7 @@ impl Checker {
                 );
                 return unknown(slots);
             }
-            if m.ty.base() != Some(BaseTy::Logical) {
+            if !matches!(m.ty.base(), Some(BaseTy::Logical(_))) {
                 self.err(mask_not_logical("merge", m));
                 return unknown(slots);
             }
@@ -155,7 +155,7 @@ impl Checker {
             I::Maxval | I::Minval | I::Maxloc | I::Minloc if !matches!(b0, BaseTy::Integer(_) | BaseTy::Real(_)) => {
                 Some("an `integer` or `real` array")
             }
-            I::Count | I::Any | I::All if b0 != BaseTy::Logical => Some("a `logical` array"),
+            I::Count | I::Any | I::All if !matches!(b0, BaseTy::Logical(_)) => Some("a `logical` array"),
             _ => None,
         };
         if let Some(need) = need {
@@ -194,7 +194,7 @@ impl Checker {
         let has_mask = params.get(2) == Some(&"mask");
         if has_mask {
             if let Some(m) = slots.get(2).and_then(Option::as_ref) {
-                if m.ty.base() != Some(BaseTy::Logical) {
+                if !matches!(m.ty.base(), Some(BaseTy::Logical(_))) {
                     self.err(mask_not_logical(fname, m));
                     return unknown(slots);
                 }
@@ -215,7 +215,7 @@ impl Checker {
         let ty = match f {
             I::Sum | I::Product | I::Maxval | I::Minval => with_rank(b0, sub),
             I::Count => with_rank(BaseTy::Integer(4), sub),
-            I::Any | I::All => with_rank(BaseTy::Logical, sub),
+            I::Any | I::All => with_rank(b0, sub),
             I::Maxloc | I::Minloc => with_rank(BaseTy::Integer(4), if dim > 0 { sub } else { 1 }),
             I::Size => Ty::Scalar(BaseTy::Integer(4)),
             I::Lbound | I::Ubound => with_rank(BaseTy::Integer(4), if dim > 0 { 0 } else { 1 }),
@@ -224,7 +224,7 @@ impl Checker {
         let mut args = vec![first, lit(ExprKind::Int(i64::from(dim), 4), Ty::Scalar(BaseTy::Integer(4)))];
         if has_mask {
             let m = slots.get_mut(2).and_then(Option::take);
-            args.push(m.unwrap_or_else(|| lit(ExprKind::Logical(true), Ty::Scalar(BaseTy::Logical))));
+            args.push(m.unwrap_or_else(|| lit(ExprKind::Logical(true), Ty::Scalar(BaseTy::Logical(4)))));
         }
         if f == I::Shape {
             args.truncate(1);

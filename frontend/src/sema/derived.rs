@@ -75,8 +75,7 @@ pub(crate) fn set_type_names(names: &[String]) {
 /// The size and alignment of one element of a base type.
 pub fn base_layout(b: BaseTy, char_len: i64, types: &[TypeInfo]) -> (i64, i64) {
     match b {
-        BaseTy::Integer(k) | BaseTy::Real(k) => (i64::from(k), i64::from(k)),
-        BaseTy::Logical => (4, 4),
+        BaseTy::Integer(k) | BaseTy::Real(k) | BaseTy::Logical(k) => (i64::from(k), i64::from(k)),
         BaseTy::Complex(k) => (2 * i64::from(k), i64::from(k)),
         BaseTy::Character => (char_len.max(0), 1),
         BaseTy::Derived(k) => types.get(k as usize).map_or((0, 1), |t| (t.size, t.align.max(1))),
@@ -182,7 +181,7 @@ impl Checker {
                     self.err(Diagnostic::not_yet("this attribute on a component", d.span));
                     continue;
                 }
-                if d.allocatable && !matches!(d.base, BaseTy::Integer(4 | 8) | BaseTy::Real(4 | 8) | BaseTy::Logical) {
+                if d.allocatable && !matches!(d.base, BaseTy::Integer(4 | 8) | BaseTy::Real(4 | 8) | BaseTy::Logical(_)) {
                     let what = match d.base {
                         BaseTy::Derived(_) => "allocatable components of derived type",
                         BaseTy::Character => "allocatable character components",

@@ -505,7 +505,7 @@ impl Checker {
                         _ => false,
                     };
                     if ok {
-                        Ty::Scalar(BaseTy::Logical)
+                        Ty::Scalar(BaseTy::Logical(4))
                     } else {
                         let (code, msg, label) = if present {
                             ("E0259", "the argument of `present` must be an optional dummy argument", "not an `optional` dummy argument")
@@ -550,7 +550,7 @@ impl Checker {
                     arg_err(self, bad_e, "`integer`")
                 } else {
                     let b = first.unwrap_or(BaseTy::Integer(4));
-                    with_rank(if f == Intrinsic::Btest { BaseTy::Logical } else { b }, rank)
+                    with_rank(if f == Intrinsic::Btest { BaseTy::Logical(4) } else { b }, rank)
                 }
             }
             Intrinsic::Popcnt | Intrinsic::Leadz | Intrinsic::Trailz => match (pos.as_slice(), first) {
@@ -632,8 +632,9 @@ impl Checker {
                 };
                 let b = x.ty.base().unwrap_or(BaseTy::Integer(4));
                 match (f, b) {
-                    (Intrinsic::Kind, BaseTy::Integer(k) | BaseTy::Real(k) | BaseTy::Complex(k)) => folded(i64::from(k)),
-                    (Intrinsic::Kind, BaseTy::Logical) => folded(4),
+                    (Intrinsic::Kind, BaseTy::Integer(k) | BaseTy::Real(k) | BaseTy::Complex(k) | BaseTy::Logical(k)) => {
+                        folded(i64::from(k))
+                    }
                     (Intrinsic::Kind, BaseTy::Character) => folded(1),
                     (_, BaseTy::Integer(k)) => (ExprKind::Int(8 * i64::from(k), k), Ty::Scalar(BaseTy::Integer(k))),
                     _ => {
@@ -758,7 +759,7 @@ impl Checker {
             }
             let want = match (f, i) {
                 (I::Achar | I::Char | I::Repeat, _) if i == params.len() - 1 => BaseTy::Integer(4),
-                (I::Index | I::Scan | I::Verify, 2) => BaseTy::Logical,
+                (I::Index | I::Scan | I::Verify, 2) => BaseTy::Logical(4),
                 _ => BaseTy::Character,
             };
             let good = e.ty.rank() == 0 && matches!((want, e.ty.base()), (BaseTy::Integer(_), Some(BaseTy::Integer(_))))
@@ -780,7 +781,7 @@ impl Checker {
         }
         let ty = match f {
             I::Len | I::LenTrim | I::Index | I::Iachar | I::Ichar | I::Scan | I::Verify => Ty::Scalar(BaseTy::Integer(4)),
-            I::Lge | I::Lgt | I::Lle | I::Llt => Ty::Scalar(BaseTy::Logical),
+            I::Lge | I::Lgt | I::Lle | I::Llt => Ty::Scalar(BaseTy::Logical(4)),
             _ => Ty::Scalar(BaseTy::Character),
         };
         let mut out = Vec::new();
@@ -788,7 +789,7 @@ impl Checker {
             match e {
                 Some(e) => out.push(e),
                 // Absent `back=`: false.
-                None if i >= required => out.push(Expr { kind: ExprKind::Logical(false), span, ty: Ty::Scalar(BaseTy::Logical) }),
+                None if i >= required => out.push(Expr { kind: ExprKind::Logical(false), span, ty: Ty::Scalar(BaseTy::Logical(4)) }),
                 None => {}
             }
         }

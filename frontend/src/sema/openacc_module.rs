@@ -94,7 +94,7 @@ pub fn openacc_routines() -> Vec<(String, ProcSig)> {
         result: match res {
             AccResult::Sub => None,
             AccResult::Int => Some((BaseTy::Integer(4), 0)),
-            AccResult::Logical => Some((BaseTy::Logical, 0)),
+            AccResult::Logical => Some((BaseTy::Logical(4), 0)),
         },
         result_len: None,
         defined: false,

@@ -98,7 +98,7 @@ impl Checker {
                         self.expr(m);
                         match m.ty {
                             Ty::Unknown => {}
-                            Ty::Array(BaseTy::Logical, r) => match rank {
+                            Ty::Array(BaseTy::Logical(_), r) => match rank {
                                 Some(r0) if r0 != r => self.err(
                                     Diagnostic::error(
                                         "E0230",
@@ -549,7 +549,7 @@ impl Checker {
         let StmtKind::SelectCase { name, selector, cases } = &mut s.kind else { return };
         self.expr(selector);
         let sel = match selector.ty {
-            Ty::Scalar(b @ (BaseTy::Integer(_) | BaseTy::Logical | BaseTy::Character)) => Some(b),
+            Ty::Scalar(b @ (BaseTy::Integer(_) | BaseTy::Logical(_) | BaseTy::Character)) => Some(b),
             Ty::Unknown => None,
             t => {
                 self.err(
@@ -585,7 +585,7 @@ impl Checker {
                                 (k.clone(), k, e.span)
                             }
                             CaseValue::Range { lo, hi, span } => {
-                                if sel == Some(BaseTy::Logical) {
+                                if matches!(sel, Some(BaseTy::Logical(_))) {
                                     self.err(
                                         Diagnostic::error("E0251", "a `logical` selector cannot have a `case` range", *span)
                                             .with_label("ranges need an integer or character selector"),
@@ -651,7 +651,7 @@ impl Checker {
         }
         let k = match sel {
             BaseTy::Integer(_) => self.const_int(e).map(CaseKey::Int),
-            BaseTy::Logical => self.const_logical(e, 0).map(|b| CaseKey::Int(b as i64)),
+            BaseTy::Logical(_) => self.const_logical(e, 0).map(|b| CaseKey::Int(b as i64)),
             _ => self.const_str(e, 0).map(CaseKey::Str),
         };
         if k.is_none() {

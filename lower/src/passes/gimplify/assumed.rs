@@ -24,7 +24,7 @@ type DescDim = (Op, Op, Op);
 fn type_code(b: BaseTy) -> i64 {
     match b {
         BaseTy::Integer(_) => 1,
-        BaseTy::Logical => 2,
+        BaseTy::Logical(_) => 2,
         BaseTy::Real(_) => 3,
         BaseTy::Complex(_) => 4,
         BaseTy::Derived(_) => 5,

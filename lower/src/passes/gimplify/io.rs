@@ -276,7 +276,7 @@ impl G<'_> {
         }
         let t = self.expr_ty(e);
         let f = match (e.ty.base(), t) {
-            (Some(BaseTy::Logical), _) => "gpuf_read_logical",
+            (Some(BaseTy::Logical(_)), _) => "gpuf_read_logical",
             (_, Ty::I64) => "gpuf_read_i64",
             (_, Ty::F32) => "gpuf_read_f32",
             (_, Ty::F64) => "gpuf_read_f64",
@@ -319,7 +319,7 @@ impl G<'_> {
         // functions may do I/O of their own (e.g. an internal write).
         let mut pre: Vec<Option<(Op, Op)>> = Vec::new();
         for it in items {
-            let simple = matches!(it.ty.base(), Some(BaseTy::Integer(4 | 8) | BaseTy::Real(_) | BaseTy::Logical | BaseTy::Character));
+            let simple = matches!(it.ty.base(), Some(BaseTy::Integer(4 | 8) | BaseTy::Real(_) | BaseTy::Logical(_) | BaseTy::Character));
             let v = if simple && it.ty.rank() == 0 && !matches!(it.kind, ExprKind::ArrayCtor(_)) && has_call(it) {
                 if it.ty.base() == Some(BaseTy::Character) {
                     Some(self.str_expr(it))
@@ -394,7 +394,7 @@ impl G<'_> {
 
     pub(super) fn io_item(&mut self, e: &Expr, v: Op) {
         let f = match e.ty.base() {
-            Some(BaseTy::Logical) => "gpuf_io_logical",
+            Some(BaseTy::Logical(_)) => "gpuf_io_logical",
             // Narrow integers travel as `I32`; the runtime prints them with their kind's width.
             Some(BaseTy::Integer(1)) => "gpuf_io_i8",
             Some(BaseTy::Integer(2)) => "gpuf_io_i16",
