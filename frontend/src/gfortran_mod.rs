@@ -228,7 +228,7 @@ impl<'a> Tr<'a> {
         let t = ts.first().and_then(Sx::atom).unwrap_or("?");
         let k = ts.get(1).and_then(Sx::int).unwrap_or(0);
         Ok(match (t, k) {
-            ("INTEGER", 1 | 2 | 4 | 8) => (format!("integer({k})"), k, k),
+            ("INTEGER", 1 | 2 | 4 | 8 | 16) => (format!("integer({k})"), k, k),
             ("REAL", 4 | 8) => (format!("real({k})"), k, k),
             ("COMPLEX", 4 | 8) => (format!("complex({k})"), 2 * k, k),
             ("LOGICAL", 4) => ("logical".into(), 4, 4),

@@ -679,15 +679,20 @@ impl Lexer {
             Some("2") => 2,
             Some("4") => 4,
             Some("8") => 8,
+            Some("16") => 16,
             Some(k) => {
                 self.diags.push(
-                    Diagnostic::error("E0004", format!("unsupported integer kind `{k}`"), span).with_label("kind must be 1, 2, 4 or 8"),
+                    Diagnostic::error("E0004", format!("unsupported integer kind `{k}`"), span).with_label("kind must be 1, 2, 4, 8 or 16"),
                 );
                 4
             }
         };
         match digits.parse::<i64>() {
-            Ok(v) if kind == 8 || v <= int_kind_max(kind) + 1 => Tok::Int(v, kind),
+            Ok(v) if kind >= 8 || v <= int_kind_max(kind) + 1 => Tok::Int(v, kind),
+            _ if kind == 16 && digits.parse::<i128>().is_ok() => {
+                self.diags.push(Diagnostic::not_yet("`integer(16)` literals beyond the range of `integer(8)`", span));
+                Tok::Int(0, kind)
+            }
             _ => {
                 let what = format!("integer({kind})");
                 self.diags.push(

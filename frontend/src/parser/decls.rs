@@ -213,7 +213,7 @@ impl Parser {
             }
         };
         let base = match w.as_str() {
-            "integer" => BaseTy::Integer(check(self, &[1, 2, 4, 8], "integer")?),
+            "integer" => BaseTy::Integer(check(self, &[1, 2, 4, 8, 16], "integer")?),
             "real" | "complex" => {
                 // `real(16)` only in interface bodies (`MPI_SIZEOF` of `mpif.h`).
                 let kinds: &[i64] = if self.in_interface_body { &[4, 8, 16] } else { &[4, 8] };

@@ -430,7 +430,7 @@ impl Checker {
                     None => Some(default_kind),
                     Some(k) => match self.const_int(k) {
                         Some(v @ (4 | 8)) => Some(v as u8),
-                        Some(v @ (1 | 2)) if matches!(f, Intrinsic::Int | Intrinsic::Nint) => Some(v as u8),
+                        Some(v @ (1 | 2 | 16)) if matches!(f, Intrinsic::Int | Intrinsic::Nint) => Some(v as u8),
                         _ => {
                             self.err(
                                 Diagnostic::error("E0210", format!("the kind argument of `{fname}` must be the constant 4 or 8"), k.span)

@@ -38,14 +38,16 @@ impl G<'_> {
         if let Some(v) = self.complex_scalar(e, idx) {
             return v;
         }
+        if self.region.is_some() && e.ty.base() == Some(BaseTy::Integer(16)) {
+            self.not_yet("`integer(16)` inside compute constructs", e.span);
+            return Op::I128(0);
+        }
         match &e.kind {
-            ExprKind::Int(v, k) => {
-                if *k == 8 {
-                    Op::I64(*v)
-                } else {
-                    Op::I32(*v as i32)
-                }
-            }
+            ExprKind::Int(v, k) => match k {
+                16 => Op::I128(i128::from(*v)),
+                8 => Op::I64(*v),
+                _ => Op::I32(*v as i32),
+            },
             ExprKind::Real(v, k) => {
                 if *k == 8 {
                     Op::F64(*v)
@@ -429,9 +431,10 @@ fn common(a: Ty, b: Ty) -> Ty {
         match t {
             Ty::I8 | Ty::I16 | Ty::I32 => 0,
             Ty::I64 => 1,
-            Ty::F32 => 2,
-            Ty::F64 => 3,
-            Ty::Ptr => 4,
+            Ty::I128 => 2,
+            Ty::F32 => 3,
+            Ty::F64 => 4,
+            Ty::Ptr => 5,
         }
     }
     if rank(a) >= rank(b) {

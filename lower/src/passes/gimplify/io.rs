@@ -278,6 +278,7 @@ impl G<'_> {
         let f = match (e.ty.base(), t) {
             (Some(BaseTy::Logical(_)), _) => "gpuf_read_logical",
             (_, Ty::I64) => "gpuf_read_i64",
+            (_, Ty::I128) => "gpuf_read_i128",
             (_, Ty::F32) => "gpuf_read_f32",
             (_, Ty::F64) => "gpuf_read_f64",
             _ => "gpuf_read_i32",
@@ -401,6 +402,7 @@ impl G<'_> {
             _ => match self.f.op_ty(&v) {
                 Ty::I32 | Ty::I8 | Ty::I16 => "gpuf_io_i32",
                 Ty::I64 => "gpuf_io_i64",
+                Ty::I128 => "gpuf_io_i128",
                 Ty::F32 => "gpuf_io_f32",
                 Ty::F64 => "gpuf_io_f64",
                 Ty::Ptr => "gpuf_io_str",

@@ -93,6 +93,7 @@ struct Desc {
 pub fn ir_ty(b: BaseTy) -> Ty {
     match b {
         BaseTy::Integer(8) => Ty::I64,
+        BaseTy::Integer(16) => Ty::I128,
         BaseTy::Integer(_) | BaseTy::Logical(_) => Ty::I32,
         BaseTy::Real(8) => Ty::F64,
         BaseTy::Real(_) => Ty::F32,
@@ -459,6 +460,7 @@ pub fn zero_of(t: Ty) -> Op {
     match t {
         Ty::I32 => Op::I32(0),
         Ty::I64 => Op::I64(0),
+        Ty::I128 => Op::I128(0),
         Ty::F32 => Op::F32(0.0),
         Ty::F64 => Op::F64(0.0),
         Ty::Ptr => Op::Null,
