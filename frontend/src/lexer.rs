@@ -475,6 +475,19 @@ impl Lexer {
                         }
                         let h = h.min(code.len());
                         let ch = code.get(lo..h).unwrap_or("?");
+                        // `.true._1`: a kind on a logical literal.
+                        let after_logical = self.tokens.last().is_some_and(|t| {
+                            matches!(t.tok, Tok::True | Tok::False) && t.span.hi as usize == base + lo
+                        });
+                        if ch == "_" && after_logical {
+                            let k = code[h..].bytes().take_while(|c| c.is_ascii_alphanumeric() || *c == b'_').count();
+                            self.diags.push(Diagnostic::not_yet(
+                                "kinds on logical literals (`.true._k`)",
+                                Span::new(base + lo, base + h + k),
+                            ));
+                            start = h + k;
+                            continue 'outer;
+                        }
                         let merge = match self.diags.last_mut() {
                             Some(d) if d.code == "E0002" && d.span.hi as usize == base + lo && d.message.starts_with("unexpected char") => {
                                 d.span.hi = (base + h) as u32;
@@ -671,7 +684,7 @@ impl Lexer {
         }
         let (digits, kind) = Self::split_kind(text);
         let kind = match kind {
-            None => 4,
+            None => crate::dialect::int_kind(),
             Some(k) if !k.starts_with(|c: char| c.is_ascii_digit()) => {
                 return Tok::NamedKind { text: digits.to_string(), real: false, kind: k.to_ascii_lowercase() };
             }

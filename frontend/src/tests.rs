@@ -43,6 +43,7 @@ fn sample_programs() {
                 default_double8: flags.contains("-fdefault-double-8"),
                 backslash: flags.contains("-fbackslash"),
                 no_underscoring: flags.contains("-fno-underscoring"),
+                default_integer8: flags.contains("-fdefault-integer-8"),
             },
         };
         if let Err(d) = crate::parse_and_check_here(&src, &opts) {

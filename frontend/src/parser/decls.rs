@@ -187,7 +187,12 @@ impl Parser {
             }
         }
         let sp = self.from(start);
-        let default = if w == "real" || w == "complex" { crate::dialect::real_kind() } else { 4 };
+        let default = match w.as_str() {
+            "real" | "complex" => crate::dialect::real_kind(),
+            "integer" => crate::dialect::int_kind(),
+            "logical" => crate::dialect::logical_kind(),
+            _ => 4,
+        };
         let check = |this: &mut Parser, allowed: &[i64], name: &str| -> PResult<u8> {
             match kind {
                 None => Ok(default),

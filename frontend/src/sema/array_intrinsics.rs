@@ -181,7 +181,7 @@ impl Checker {
                     // `size`, `lbound`, `ubound`: a run-time `dim` (kept as the expression).
                     None if matches!(f, I::Size | I::Lbound | I::Ubound) => {
                         let args = vec![first, d.clone()];
-                        return (ExprKind::Intrinsic { func: f, args }, Ty::Scalar(BaseTy::Integer(4)));
+                        return (ExprKind::Intrinsic { func: f, args }, Ty::Scalar(BaseTy::Integer(crate::dialect::int_kind())));
                     }
                     None => {
                         self.err(Diagnostic::not_yet(format!("a non-constant `dim` argument of `{fname}`"), d.span));
@@ -214,12 +214,12 @@ impl Checker {
         let sub = if dim > 0 { rank - 1 } else { 0 };
         let ty = match f {
             I::Sum | I::Product | I::Maxval | I::Minval => with_rank(b0, sub),
-            I::Count => with_rank(BaseTy::Integer(4), sub),
+            I::Count => with_rank(BaseTy::Integer(crate::dialect::int_kind()), sub),
             I::Any | I::All => with_rank(b0, sub),
-            I::Maxloc | I::Minloc => with_rank(BaseTy::Integer(4), if dim > 0 { sub } else { 1 }),
-            I::Size => Ty::Scalar(BaseTy::Integer(4)),
-            I::Lbound | I::Ubound => with_rank(BaseTy::Integer(4), if dim > 0 { 0 } else { 1 }),
-            _ => Ty::Array(BaseTy::Integer(4), 1),
+            I::Maxloc | I::Minloc => with_rank(BaseTy::Integer(crate::dialect::int_kind()), if dim > 0 { sub } else { 1 }),
+            I::Size => Ty::Scalar(BaseTy::Integer(crate::dialect::int_kind())),
+            I::Lbound | I::Ubound => with_rank(BaseTy::Integer(crate::dialect::int_kind()), if dim > 0 { 0 } else { 1 }),
+            _ => Ty::Array(BaseTy::Integer(crate::dialect::int_kind()), 1),
         };
         let mut args = vec![first, lit(ExprKind::Int(i64::from(dim), 4), Ty::Scalar(BaseTy::Integer(4)))];
         if has_mask {

@@ -90,7 +90,7 @@ pub(super) fn implicit_with(rules: &[(char, char, BaseTy)], name: &str) -> BaseT
 pub(super) fn implicit_base(name: &str) -> BaseTy {
     let first = name.chars().next().unwrap_or('a');
     if ('i'..='n').contains(&first) {
-        BaseTy::Integer(4)
+        BaseTy::Integer(crate::dialect::int_kind())
     } else {
         BaseTy::Real(crate::dialect::real_kind())
     }

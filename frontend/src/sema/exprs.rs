@@ -61,7 +61,7 @@ impl Checker {
         match kind {
             ExprKind::Int(v, k) => (ExprKind::Int(v, k), Ty::Scalar(BaseTy::Integer(k))),
             ExprKind::Real(v, k) => (ExprKind::Real(v, k), Ty::Scalar(BaseTy::Real(k))),
-            ExprKind::Logical(b) => (ExprKind::Logical(b), Ty::Scalar(BaseTy::Logical(4))),
+            ExprKind::Logical(b) => (ExprKind::Logical(b), Ty::Scalar(BaseTy::Logical(crate::dialect::logical_kind()))),
             ExprKind::Str(s) => (ExprKind::Str(s), Ty::Scalar(BaseTy::Character)),
             ExprKind::Name(id) => {
                 let ty = match self.lookup(&id) {

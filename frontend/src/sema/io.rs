@@ -137,7 +137,7 @@ impl Checker {
         let ok = match e.ty {
             Ty::Unknown => return,
             Ty::Scalar(BaseTy::Character) => spec == "iomsg=" || spec == "errmsg=",
-            Ty::Scalar(BaseTy::Logical(4)) => spec == "exist=" || spec == "opened=",
+            Ty::Scalar(BaseTy::Logical(_)) => spec == "exist=" || spec == "opened=",
             Ty::Scalar(BaseTy::Integer(_)) => !matches!(spec, "iomsg=" | "errmsg=" | "exist=" | "opened="),
             _ => false,
         };

@@ -599,7 +599,7 @@ impl Checker {
         }
     }
 
-    /// Imports the named constants (`integer(4)`) of an intrinsic module: `openacc`,
+    /// Imports the named constants (default `integer`) of an intrinsic module: `openacc`,
     /// `iso_fortran_env`, `iso_c_binding`; `missing` reports a name the table lacks.
     pub(super) fn use_constants(&mut self, u: &Use, table: &[(&str, i64)], missing: impl Fn(&mut Self, &Ident)) {
         let (mname, span) = (&u.module.name, u.module.span);
@@ -630,9 +630,12 @@ impl Checker {
                 }
                 self.syms.remove(i);
             }
-            let mut s = Symbol::new(local.name.clone(), BaseTy::Integer(4), remote.span);
+            // Default integers (`-fdefault-integer-8` widens them), except in `openacc`,
+            // whose module gfortran compiled with integer(4) constants.
+            let k = if mname == "openacc" { 4 } else { crate::dialect::int_kind() };
+            let mut s = Symbol::new(local.name.clone(), BaseTy::Integer(k), remote.span);
             s.parameter = true;
-            s.init = Some(Expr { kind: ExprKind::Int(v, 4), span: remote.span, ty: Ty::Scalar(BaseTy::Integer(4)) });
+            s.init = Some(Expr { kind: ExprKind::Int(v, k), span: remote.span, ty: Ty::Scalar(BaseTy::Integer(k)) });
             self.use_assoc.insert(local.name.clone(), mname.clone());
             self.syms.push(s);
         }

@@ -29,17 +29,18 @@ pub(super) fn is_numeric(b: BaseTy) -> bool {
     matches!(b, BaseTy::Integer(_) | BaseTy::Real(_))
 }
 
-/// The order of numeric promotion: integer(4) < integer(8) < real(4) < real(8).
+/// The order of numeric promotion: integer(1) < ... < integer(16) < real(4) < real(8).
 pub(super) fn numeric_rank(b: BaseTy) -> u8 {
     match b {
         BaseTy::Integer(1) => 0,
         BaseTy::Integer(2) => 1,
         BaseTy::Integer(4) => 2,
-        BaseTy::Integer(_) => 3,
-        BaseTy::Real(4) => 4,
-        BaseTy::Real(_) => 5,
-        BaseTy::Complex(4) => 6,
-        BaseTy::Complex(_) => 7,
+        BaseTy::Integer(8) => 3,
+        BaseTy::Integer(_) => 4,
+        BaseTy::Real(4) => 5,
+        BaseTy::Real(_) => 6,
+        BaseTy::Complex(4) => 7,
+        BaseTy::Complex(_) => 8,
         _ => 2,
     }
 }
@@ -155,7 +156,7 @@ impl Checker {
             let num = |b: BaseTy| is_numeric(b) || is_cplx(b);
             return match op {
                 BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Pow if num(lb) && num(rb) => with_rank(promote(lb, rb), rank),
-                BinOp::Eq | BinOp::Ne if num(lb) && num(rb) => with_rank(BaseTy::Logical(4), rank),
+                BinOp::Eq | BinOp::Ne if num(lb) && num(rb) => with_rank(BaseTy::Logical(crate::dialect::logical_kind()), rank),
                 BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge if num(lb) && num(rb) => {
                     mismatch(self, "ordered operands (complex numbers are not ordered)")
                 }
@@ -172,7 +173,7 @@ impl Checker {
             }
             BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
                 if (is_numeric(lb) && is_numeric(rb)) || (lb == BaseTy::Character && rb == BaseTy::Character) {
-                    with_rank(BaseTy::Logical(4), rank)
+                    with_rank(BaseTy::Logical(crate::dialect::logical_kind()), rank)
                 } else if matches!((lb, rb), (BaseTy::Logical(_), BaseTy::Logical(_))) && matches!(op, BinOp::Eq | BinOp::Ne) {
                     let alt = if op == BinOp::Eq { ".eqv." } else { ".neqv." };
                     self.err(

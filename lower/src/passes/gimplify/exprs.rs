@@ -165,6 +165,10 @@ impl G<'_> {
             }
             ExprKind::Intrinsic { func, args } => {
                 let v = self.intrinsic(e, *func, args, idx);
+                // Integer results in the expression's kind (`-fdefault-integer-8` makes
+                // `len`, `index`, `int`... of kind 8).
+                let t = self.expr_ty(e);
+                let v = if t.is_int() && self.f.op_ty(&v).is_int() && self.f.op_ty(&v) != t { self.conv(v, t) } else { v };
                 self.wrap(e.ty.base(), v)
             }
             ExprKind::ArrayCtor(_) => {

@@ -204,7 +204,10 @@ impl G<'_> {
                 I::Maxval => g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Max, Op::Var(acc), v))),
                 I::Minval => g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Min, Op::Var(acc), v))),
                 I::Count => {
-                    let one = g.bin(Ty::I32, BinOp::Ne, v, Op::I32(0));
+                    // `v` is the mask element converted to the count's kind.
+                    let z = zero_of(acc_ty);
+                    let one = g.bin(Ty::I32, BinOp::Ne, v, z);
+                    let one = g.conv(one, acc_ty);
                     g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Add, Op::Var(acc), one)));
                 }
                 I::Any => g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Or, Op::Var(acc), v))),
