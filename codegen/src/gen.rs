@@ -137,6 +137,7 @@ pub(crate) fn build_host<'ctx>(
         let init: BasicValueEnum = match g.init {
             Op::I32(c) => ctx.i32_type().const_int(c as u64, true).into(),
             Op::I64(c) => ctx.i64_type().const_int(c as u64, true).into(),
+            Op::I128(c) => ctx.i128_type().const_int_arbitrary_precision(&[c as u64, (c >> 64) as u64]).into(),
             Op::F32(c) => ctx.f32_type().const_float(c as f64).into(),
             Op::F64(c) => ctx.f64_type().const_float(c).into(),
             _ => cg.llty(g.ty).const_zero(),
@@ -396,6 +397,7 @@ impl<'ctx> Cg<'ctx> {
             Ty::Ptr => self.ptr().into(),
             Ty::I8 => self.ctx.i8_type().into(),
             Ty::I16 => self.ctx.i16_type().into(),
+            Ty::I128 => self.ctx.i128_type().into(),
         }
     }
 
@@ -718,6 +720,7 @@ impl<'ctx> Cg<'ctx> {
             }
             Op::I32(c) => self.i32c(*c as i64).into(),
             Op::I64(c) => self.ctx.i64_type().const_int(*c as u64, true).into(),
+            Op::I128(c) => self.ctx.i128_type().const_int_arbitrary_precision(&[*c as u64, (*c >> 64) as u64]).into(),
             Op::F32(c) => self.ctx.f32_type().const_float(*c as f64).into(),
             Op::F64(c) => self.ctx.f64_type().const_float(*c).into(),
             Op::Null => self.ptr().const_null().into(),
@@ -1121,7 +1124,7 @@ impl<'ctx> Cg<'ctx> {
 
     fn atomic_rmw(&mut self, op: AtomicOp, t: Ty, p: PointerValue<'ctx>, v: BasicValueEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
         match t {
-            Ty::I8 | Ty::I16 => err(format!("atomic {op:?} on {t:?} is not supported")),
+            Ty::I8 | Ty::I16 | Ty::I128 => err(format!("atomic {op:?} on {t:?} is not supported")),
             Ty::I32 | Ty::I64 => {
                 let o = match op {
                     AtomicOp::Add => AtomicRMWBinOp::Add,
@@ -1180,7 +1183,7 @@ impl<'ctx> Cg<'ctx> {
         let bd = &self.b;
         match ta {
             Ty::I8 | Ty::I16 => err(format!("function `{}`: {op:?} of narrow integers (computed in i32)", fx.f.name)),
-            Ty::I32 | Ty::I64 => {
+            Ty::I32 | Ty::I64 | Ty::I128 => {
                 let (x, y) = (x.into_int_value(), y.into_int_value());
                 let cmp = |p: IntPredicate| -> R<BasicValueEnum<'ctx>> {
                     let c = bd.build_int_compare(p, x, y, "")?;
@@ -1290,15 +1293,19 @@ impl<'ctx> Cg<'ctx> {
         let bd = &self.b;
         Ok(match (from, t) {
             (a, b) if a == b => v,
-            (Ty::I32 | Ty::I64 | Ty::I8 | Ty::I16, Ty::I32 | Ty::I64 | Ty::I8 | Ty::I16) => {
+            (Ty::I32 | Ty::I64 | Ty::I8 | Ty::I16 | Ty::I128, Ty::I32 | Ty::I64 | Ty::I8 | Ty::I16 | Ty::I128) => {
                 if from.size() < t.size() {
                     bd.build_int_s_extend(v.into_int_value(), to.into_int_type(), "")?.into()
                 } else {
                     bd.build_int_truncate(v.into_int_value(), to.into_int_type(), "")?.into()
                 }
             }
-            (Ty::I32 | Ty::I64, Ty::F32 | Ty::F64) => bd.build_signed_int_to_float(v.into_int_value(), to.into_float_type(), "")?.into(),
-            (Ty::F32 | Ty::F64, Ty::I32 | Ty::I64) => bd.build_float_to_signed_int(v.into_float_value(), to.into_int_type(), "")?.into(),
+            (Ty::I32 | Ty::I64 | Ty::I128, Ty::F32 | Ty::F64) => {
+                bd.build_signed_int_to_float(v.into_int_value(), to.into_float_type(), "")?.into()
+            }
+            (Ty::F32 | Ty::F64, Ty::I32 | Ty::I64 | Ty::I128) => {
+                bd.build_float_to_signed_int(v.into_float_value(), to.into_int_type(), "")?.into()
+            }
             (Ty::F32, Ty::F64) => bd.build_float_ext(v.into_float_value(), to.into_float_type(), "")?.into(),
             (Ty::F64, Ty::F32) => bd.build_float_trunc(v.into_float_value(), to.into_float_type(), "")?.into(),
             (Ty::I32 | Ty::I64, Ty::Ptr) => bd.build_int_to_ptr(v.into_int_value(), self.ptr(), "")?.into(),
@@ -1425,7 +1432,7 @@ impl<'ctx> Cg<'ctx> {
     /// `T gpuf.ipow.T(T x, T n)`: Fortran integer power.
     fn ipow(&self, t: Ty) -> R<FunctionValue<'ctx>> {
         let it = self.llty(t).into_int_type();
-        let name = format!("gpuf.ipow.{}", if t == Ty::I32 { "i32" } else { "i64" });
+        let name = format!("gpuf.ipow.{}", gpuf_lower::print::ty_name(t));
         let (f, new) = self.helper(&name, it.fn_type(&[it.into(), it.into()], false));
         if !new {
             return Ok(f);
@@ -1675,6 +1682,7 @@ impl<'ctx> Cg<'ctx> {
                 let lane = self.i32_op(fx, &args[1], "shuffle lane")?;
                 let bits = match t {
                     Ty::I8 | Ty::I16 => return err(format!("function `{}`: shuffle of a narrow integer", fx.f.name)),
+                    Ty::I128 => return err(format!("function `{}`: shuffle of an `integer(16)`", fx.f.name)),
                     Ty::I32 | Ty::I64 => v.into_int_value(),
                     Ty::F32 => self.b.build_bit_cast(v, i32t, "")?.into_int_value(),
                     Ty::F64 => self.b.build_bit_cast(v, self.ctx.i64_type(), "")?.into_int_value(),
@@ -1682,7 +1690,7 @@ impl<'ctx> Cg<'ctx> {
                 };
                 let r = self.shuffle_bits(*mode, bits, lane)?;
                 Some(match t {
-                    Ty::I32 | Ty::I64 | Ty::I8 | Ty::I16 => r.into(),
+                    Ty::I32 | Ty::I64 | Ty::I8 | Ty::I16 | Ty::I128 => r.into(),
                     Ty::F32 | Ty::F64 => self.b.build_bit_cast(r, self.llty(t), "")?,
                     Ty::Ptr => self.b.build_int_to_ptr(r, self.ptr(), "")?.into(),
                 })

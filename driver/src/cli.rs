@@ -91,7 +91,8 @@ pub struct Job {
     pub implicit_none: bool,
     /// `-fallow-argument-mismatch`.
     pub allow_argument_mismatch: bool,
-    /// `-fdefault-real-8`, `-fdefault-double-8`, `-fbackslash`, `-fno-underscoring`.
+    /// `-fdefault-real-8`, `-fdefault-double-8`, `-fdefault-integer-8`, `-fbackslash`,
+    /// `-fno-underscoring`.
     pub dialect: gpuf_frontend::dialect::Dialect,
 }
 
@@ -435,9 +436,7 @@ fn f_option(j: &mut Job, f: &str) -> Result<(), CliError> {
         "no-allow-argument-mismatch" => j.allow_argument_mismatch = false,
         "default-real-8" => j.dialect.default_real8 = true,
         "default-double-8" => j.dialect.default_double8 = true,
-        "default-integer-8" => {
-            return Err(not_yet_flag(f, "it also makes default `logical` 8 bytes wide, and `logical(8)` is not implemented"))
-        }
+        "default-integer-8" => j.dialect.default_integer8 = true,
         "real-4-real-8" | "real-8-real-4" | "integer-4-integer-8" => {
             return Err(not_yet_flag(f, "changing the kinds of declared entities"))
         }
@@ -563,11 +562,11 @@ pub fn from_build_args(b: &BuildArgs) -> Result<Job, CliError> {
     for f in &b.fopts {
         match f.as_str() {
             "openmp" | "openacc" | "free-form" | "fixed-form" | "check=bounds" | "check=all" | "check=no-bounds" | "check=no-all"
-            | "implicit-none" | "allow-argument-mismatch" | "default-real-8" | "default-double-8" | "backslash" | "no-underscoring" => {
+            | "implicit-none" | "allow-argument-mismatch" | "default-real-8" | "default-double-8" | "default-integer-8" | "backslash" | "no-underscoring" => {
                 f_option(&mut j, f)?
             }
             _ if f.starts_with("fixed-line-length-") => f_option(&mut j, f)?,
-            _ => return Err(format!("unknown option `-f{f}` (gpuf compile knows -fcheck=bounds, -fopenmp, -ffixed-form, -ffree-form, -ffixed-line-length-N, -fimplicit-none, -fallow-argument-mismatch, -fdefault-real-8, -fdefault-double-8, -fbackslash, -fno-underscoring; the gfortran spelling `gpuf -c ...` takes gfortran's flags)")),
+            _ => return Err(format!("unknown option `-f{f}` (gpuf compile knows -fcheck=bounds, -fopenmp, -ffixed-form, -ffree-form, -ffixed-line-length-N, -fimplicit-none, -fallow-argument-mismatch, -fdefault-real-8, -fdefault-double-8, -fdefault-integer-8, -fbackslash, -fno-underscoring; the gfortran spelling `gpuf -c ...` takes gfortran's flags)")),
         }
     }
     Ok(j)
@@ -602,7 +601,7 @@ mod tests {
 
     #[test]
     fn flags_that_change_meaning_are_refused() {
-        assert!(parse("-fdefault-integer-8 a.f90").unwrap_err().contains("not yet implemented: `-fdefault-integer-8`"));
+        assert!(parse("-fno-automatic a.f90").unwrap_err().contains("not yet implemented: `-fno-automatic`"));
         assert!(parse("-fbogus a.f90").unwrap_err().contains("unknown option `-fbogus`"));
         assert!(parse("-qfoo a.f90").unwrap_err().contains("unknown option"));
     }

@@ -245,8 +245,8 @@ pub enum BaseTy {
     Integer(u8),
     /// `real` with its kind in bytes: 4 or 8 (`double precision` is 8).
     Real(u8),
-    /// `logical` (kind 4).
-    Logical,
+    /// `logical` with its kind in bytes: 1, 2, 4 (default) or 8.
+    Logical(u8),
     /// `character(len=n)`; only literals and parameters for now.
     Character,
     /// `complex` with the kind of its parts: 4 or 8 (`double complex` is 8).

@@ -1,6 +1,7 @@
 //! gfortran's options that change the language (`-fdefault-real-8`, `-fdefault-double-8`,
-//! `-fbackslash`, `-fno-underscoring`): set for the thread that compiles one file
-//! ([`set`], from [`crate::Options`]) and read by the lexer, the parser and sema.
+//! `-fdefault-integer-8`, `-fbackslash`, `-fno-underscoring`): set for the thread that
+//! compiles one file ([`set`], from [`crate::Options`]) and read by the lexer, the parser
+//! and sema.
 
 use std::cell::Cell;
 
@@ -16,10 +17,13 @@ pub struct Dialect {
     pub backslash: bool,
     /// `-fno-underscoring`: external names without gfortran's trailing underscore.
     pub no_underscoring: bool,
+    /// `-fdefault-integer-8`: default `integer` and `logical` (declarations, literals,
+    /// implicit typing, the results of intrinsics and relational operators) are of kind 8.
+    pub default_integer8: bool,
 }
 
 thread_local! {
-    static DIALECT: Cell<Dialect> = const { Cell::new(Dialect { default_real8: false, default_double8: false, backslash: false, no_underscoring: false }) };
+    static DIALECT: Cell<Dialect> = const { Cell::new(Dialect { default_real8: false, default_double8: false, backslash: false, no_underscoring: false, default_integer8: false }) };
 }
 
 /// Sets the options for the compilations that follow on this thread.
@@ -38,6 +42,20 @@ pub fn real_kind() -> u8 {
     } else {
         4
     }
+}
+
+/// The kind of default `integer`.
+pub fn int_kind() -> u8 {
+    if get().default_integer8 {
+        8
+    } else {
+        4
+    }
+}
+
+/// The kind of default `logical`.
+pub fn logical_kind() -> u8 {
+    int_kind()
 }
 
 /// The kind of `double precision` (and `d` exponents, `double complex`, `dble`).

@@ -21,7 +21,8 @@ pub fn to_free_form(text: &str, line_len: usize) -> String {
     let mut out: Vec<String> = Vec::new();
     // The output index of the last code line and of the last directive line (by sentinel),
     // which a continuation extends.
-    let mut last_code: Option<usize> = None;
+    // With the quote open at its start (a line continuing a character literal).
+    let mut last_code: Option<(usize, Option<char>)> = None;
     let mut last_dir: Option<(usize, String)> = None;
     let trailing_newline = text.ends_with('\n');
     let body = text.strip_suffix('\n').unwrap_or(text);
@@ -64,26 +65,30 @@ pub fn to_free_form(text: &str, line_len: usize) -> String {
             let label: String = chars.iter().take(t).collect();
             let after: String = chars.iter().skip(t + 1).collect();
             let cont = after.chars().next().is_some_and(|c| ('1'..='9').contains(&c));
-            if cont && label.trim().is_empty() {
-                continue_line(&mut out, last_code);
+            let open = if cont && label.trim().is_empty() {
+                let open = continue_line(&mut out, last_code, line_len);
                 out.push(format!("{label} &{}", after.chars().skip(1).collect::<String>()));
+                open
             } else {
                 out.push(format!("{label} {after}"));
-            }
-            last_code = Some(out.len() - 1);
+                None
+            };
+            last_code = Some((out.len() - 1, open));
             last_dir = None;
             continue;
         }
         let label: String = chars.iter().take(5).collect();
         let col6 = chars.get(5).copied().unwrap_or(' ');
         let rest: String = chars.iter().skip(6).collect();
-        if col6 != ' ' && col6 != '0' && label.trim().is_empty() {
-            continue_line(&mut out, last_code);
+        let open = if col6 != ' ' && col6 != '0' && label.trim().is_empty() {
+            let open = continue_line(&mut out, last_code, line_len);
             out.push(format!("{label}&{rest}"));
+            open
         } else {
             out.push(format!("{label} {rest}"));
-        }
-        last_code = Some(out.len() - 1);
+            None
+        };
+        last_code = Some((out.len() - 1, open));
         last_dir = None;
     }
     let mut s = out.join("\n");
@@ -93,11 +98,12 @@ pub fn to_free_form(text: &str, line_len: usize) -> String {
     s
 }
 
-/// Marks output line `i` as continued: a `&` before its trailing `!` comment (outside
-/// character literals), or at its end.
-fn continue_line(out: &mut [String], i: Option<usize>) {
-    let Some(line) = i.and_then(|i| out.get_mut(i)) else { return };
-    let mut quote: Option<char> = None;
+/// Marks output line `i` (which starts inside a literal opened by `quote`, if any) as
+/// continued: a `&` before its trailing `!` comment (outside character literals), or at its
+/// end; a line that ends inside a character literal is first padded with blanks to the
+/// line length, as gfortran does. Returns the quote still open at its end.
+fn continue_line(out: &mut [String], last: Option<(usize, Option<char>)>, line_len: usize) -> Option<char> {
+    let (line, mut quote) = last.and_then(|(i, q)| Some((out.get_mut(i)?, q)))?;
     let mut comment = None;
     for (k, c) in line.char_indices() {
         match quote {
@@ -113,13 +119,21 @@ fn continue_line(out: &mut [String], i: Option<usize>) {
     }
     match comment {
         Some(k) => line.insert(k, '&'),
-        None if quote.is_some() => line.push('&'),
+        None if quote.is_some() => {
+            let n = line.chars().count();
+            // (Not with `-ffixed-line-length-none`.)
+            if n < line_len && line_len != usize::MAX {
+                line.extend(std::iter::repeat_n(' ', line_len - n));
+            }
+            line.push('&');
+        }
         None => {
             let t = line.trim_end().len();
             line.truncate(t);
             line.push_str(" &");
         }
     }
+    quote
 }
 
 #[cfg(test)]
@@ -147,6 +161,16 @@ mod tests {
         let src = "c$acc parallel loop\nC$ACC& copy(a)\n      do i = 1, n\n!$acc end parallel loop\n";
         let got = to_free_form(src, 72);
         assert_eq!(got, "!$acc parallel loop &\n!$acc& copy(a)\n      do i = 1, n\n!$acc end parallel loop\n");
+    }
+
+    #[test]
+    fn continued_literals_are_padded_to_the_line_length() {
+        // The literal spans three lines; the `!` and the quote on the second are inside it.
+        let src = "      s = 'ab\n     +c ! d\n     +e'  ! comment\n";
+        let got = to_free_form(src, 20);
+        let want = format!("      s = 'ab{}&\n     &c ! d{}&\n     &e'  ! comment\n", " ".repeat(7), " ".repeat(9));
+        assert_eq!(got, want);
+        assert_eq!(to_free_form(src, usize::MAX), "      s = 'ab&\n     &c ! d&\n     &e'  ! comment\n");
     }
 
     #[test]

@@ -228,10 +228,11 @@ impl<'a> Tr<'a> {
         let t = ts.first().and_then(Sx::atom).unwrap_or("?");
         let k = ts.get(1).and_then(Sx::int).unwrap_or(0);
         Ok(match (t, k) {
-            ("INTEGER", 1 | 2 | 4 | 8) => (format!("integer({k})"), k, k),
+            ("INTEGER", 1 | 2 | 4 | 8 | 16) => (format!("integer({k})"), k, k),
             ("REAL", 4 | 8) => (format!("real({k})"), k, k),
             ("COMPLEX", 4 | 8) => (format!("complex({k})"), 2 * k, k),
             ("LOGICAL", 4) => ("logical".into(), 4, 4),
+            ("LOGICAL", 1 | 2 | 8) => (format!("logical({k})"), k, k),
             ("CHARACTER", 1) => {
                 if dummy {
                     return Ok(("character".into(), 0, 1));
@@ -534,7 +535,7 @@ fn const_int(e: &Sx) -> Option<i64> {
 /// number of elements.
 fn explicit_dims(a: &[Sx]) -> Option<(i64, String, i64)> {
     let rank = a.first()?.int()?;
-    if a.get(1)?.int()? != 0 || a.get(2)?.atom()? != "EXPLICIT" || !(1..=7).contains(&rank) {
+    if a.get(1)?.int()? != 0 || a.get(2)?.atom()? != "EXPLICIT" || !(1..=15).contains(&rank) {
         return None;
     }
     let mut dims = String::new();

@@ -475,6 +475,19 @@ impl Lexer {
                         }
                         let h = h.min(code.len());
                         let ch = code.get(lo..h).unwrap_or("?");
+                        // `.true._1`: a kind on a logical literal.
+                        let after_logical = self.tokens.last().is_some_and(|t| {
+                            matches!(t.tok, Tok::True | Tok::False) && t.span.hi as usize == base + lo
+                        });
+                        if ch == "_" && after_logical {
+                            let k = code[h..].bytes().take_while(|c| c.is_ascii_alphanumeric() || *c == b'_').count();
+                            self.diags.push(Diagnostic::not_yet(
+                                "kinds on logical literals (`.true._k`)",
+                                Span::new(base + lo, base + h + k),
+                            ));
+                            start = h + k;
+                            continue 'outer;
+                        }
                         let merge = match self.diags.last_mut() {
                             Some(d) if d.code == "E0002" && d.span.hi as usize == base + lo && d.message.starts_with("unexpected char") => {
                                 d.span.hi = (base + h) as u32;
@@ -671,7 +684,7 @@ impl Lexer {
         }
         let (digits, kind) = Self::split_kind(text);
         let kind = match kind {
-            None => 4,
+            None => crate::dialect::int_kind(),
             Some(k) if !k.starts_with(|c: char| c.is_ascii_digit()) => {
                 return Tok::NamedKind { text: digits.to_string(), real: false, kind: k.to_ascii_lowercase() };
             }
@@ -679,15 +692,20 @@ impl Lexer {
             Some("2") => 2,
             Some("4") => 4,
             Some("8") => 8,
+            Some("16") => 16,
             Some(k) => {
                 self.diags.push(
-                    Diagnostic::error("E0004", format!("unsupported integer kind `{k}`"), span).with_label("kind must be 1, 2, 4 or 8"),
+                    Diagnostic::error("E0004", format!("unsupported integer kind `{k}`"), span).with_label("kind must be 1, 2, 4, 8 or 16"),
                 );
                 4
             }
         };
         match digits.parse::<i64>() {
-            Ok(v) if kind == 8 || v <= int_kind_max(kind) + 1 => Tok::Int(v, kind),
+            Ok(v) if kind >= 8 || v <= int_kind_max(kind) + 1 => Tok::Int(v, kind),
+            _ if kind == 16 && digits.parse::<i128>().is_ok() => {
+                self.diags.push(Diagnostic::not_yet("`integer(16)` literals beyond the range of `integer(8)`", span));
+                Tok::Int(0, kind)
+            }
             _ => {
                 let what = format!("integer({kind})");
                 self.diags.push(

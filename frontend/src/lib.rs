@@ -61,7 +61,8 @@ pub struct Options {
     /// dummy of a procedure that is not a module procedure is a warning (W0230), as in
     /// gfortran; the argument is passed by address as it is.
     pub allow_argument_mismatch: bool,
-    /// `-fdefault-real-8`, `-fdefault-double-8`, `-fbackslash`, `-fno-underscoring`.
+    /// `-fdefault-real-8`, `-fdefault-double-8`, `-fdefault-integer-8`, `-fbackslash`,
+    /// `-fno-underscoring`.
     pub dialect: dialect::Dialect,
 }
 

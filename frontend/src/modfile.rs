@@ -24,7 +24,7 @@
 //!
 //! `OWNER` is the module whose object holds the entity (`-` for none: a constant of an
 //! intrinsic module, an external procedure), `REMOTE` its name there. `TYPE` is
-//! `integer(K)`, `real(K)`, `logical`, `character*LEN` (`character*-`: length 1) or
+//! `integer(K)`, `real(K)`, `logical` (`logical(K)` for kinds other than 4), `character*LEN` (`character*-`: length 1) or
 //! `type(NAME)` (a type listed before). A `DIM`
 //! is `LO:HI` or `:`. A `VALUE` is an integer, a real (as Rust prints an `f64`), `T`/`F`,
 //! or `x` followed by the hex bytes of a character value. `KIND` is `subroutine` or
@@ -193,7 +193,7 @@ fn convert(v: Val, b: BaseTy) -> Option<Val> {
         (BaseTy::Real(_), Val::Int(i)) => Val::Real(i as f64),
         (BaseTy::Real(4), Val::Real(r)) => Val::Real(r as f32 as f64),
         (BaseTy::Integer(_), v @ Val::Int(_)) | (BaseTy::Real(_), v @ Val::Real(_)) => v,
-        (BaseTy::Logical, v @ Val::Log(_)) | (BaseTy::Character, v @ Val::Str(_)) => v,
+        (BaseTy::Logical(_), v @ Val::Log(_)) | (BaseTy::Character, v @ Val::Str(_)) => v,
         _ => return None,
     })
 }
@@ -520,7 +520,7 @@ fn struct_vals(c: &Checked, k: u16, e: &Expr, syms: &Symbols, out: &mut String) 
             }
             let zero = match cp.base {
                 BaseTy::Real(_) => Val::Real(0.0),
-                BaseTy::Logical => Val::Log(false),
+                BaseTy::Logical(_) => Val::Log(false),
                 BaseTy::Character => Val::Str(" ".repeat(cp.char_len as usize)),
                 _ => Val::Int(0),
             };
@@ -599,7 +599,10 @@ fn parse_base(t: &str) -> Option<(BaseTy, Option<Option<i64>>)> {
         return Some((BaseTy::Real(k.parse().ok()?), None));
     }
     if t == "logical" {
-        return Some((BaseTy::Logical, None));
+        return Some((BaseTy::Logical(4), None));
+    }
+    if let Some(k) = t.strip_prefix("logical(").and_then(|r| r.strip_suffix(')')) {
+        return Some((BaseTy::Logical(k.parse().ok()?), None));
     }
     // A dummy argument's or a function result's type: the length is not recorded.
     if t == "character" {
@@ -642,7 +645,7 @@ fn parse_val(t: &str, b: BaseTy) -> Option<Expr> {
             let part = |v: &str| Some(Box::new(lit(ExprKind::Real(v.parse().ok()?, k), Ty::Scalar(BaseTy::Real(k)))));
             lit(ExprKind::Complex(part(re)?, part(im)?), ty)
         }
-        BaseTy::Logical => lit(
+        BaseTy::Logical(_) => lit(
             ExprKind::Logical(match t {
                 "T" => true,
                 "F" => false,

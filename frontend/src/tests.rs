@@ -32,7 +32,8 @@ fn sample_programs() {
             continue;
         };
         // A program's `! flags:` first line may ask for language options.
-        let flags = src.lines().next().and_then(|l| l.trim_start().strip_prefix("! flags:")).unwrap_or("");
+        let flags = src.lines().next().and_then(|l| l.trim_start().strip_prefix("! flags:")).unwrap_or("").to_string();
+        let src = if flags.contains("-ffixed-form") { crate::fixed_form::to_free_form(&src, 72) } else { src };
         let opts = crate::Options {
             openmp: flags.contains("-fopenmp"),
             implicit_none: flags.contains("-fimplicit-none"),
@@ -42,6 +43,7 @@ fn sample_programs() {
                 default_double8: flags.contains("-fdefault-double-8"),
                 backslash: flags.contains("-fbackslash"),
                 no_underscoring: flags.contains("-fno-underscoring"),
+                default_integer8: flags.contains("-fdefault-integer-8"),
             },
         };
         if let Err(d) = crate::parse_and_check_here(&src, &opts) {
@@ -1086,7 +1088,7 @@ end subroutine s
     assert_eq!(sig.link_name, "gpuf_acc_copyin_async");
     let dummies: Vec<(&str, bool)> = sig.args.iter().map(|a| (a.name.as_str(), a.optional)).collect();
     assert_eq!(dummies, [("data_arg", false), ("len", true), ("async_arg", false)]);
-    assert_eq!(c.procs.map["gpuf_acc_is_present"].result, Some((BaseTy::Logical, 0)));
+    assert_eq!(c.procs.map["gpuf_acc_is_present"].result, Some((BaseTy::Logical(4), 0)));
     assert_eq!(c.procs.map["gpuf_acc_get_device_type"].result, Some((BaseTy::Integer(4), 0)));
     assert!(c.procs.map.values().filter(|s| !s.api).all(|s| !s.link_name.starts_with("gpuf_")));
     // Calls name the keys; arguments become keyword arguments in dummy order.
@@ -1114,7 +1116,7 @@ end subroutine s
             "call gpuf_acc_update_self_async[data_arg=a[1],len=16,async_arg=1]",
             "call gpuf_acc_present_or_copyin[data_arg=n]",
             "call gpuf_acc_delete_finalize[data_arg=b,len=4]",
-            "(And call gpuf_acc_is_present[data_arg=a] call gpuf_acc_on_device[dev_type=acc_device_host]) : Scalar(Logical)",
+            "(And call gpuf_acc_is_present[data_arg=a] call gpuf_acc_on_device[dev_type=acc_device_host]) : Scalar(Logical(4))",
             "(Add call gpuf_acc_get_device_type[] openacc_version) : Scalar(Integer(4))",
             "call gpuf_acc_wait_all[]",
             "call gpuf_acc_wait[wait_arg=1]",

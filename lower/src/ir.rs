@@ -32,6 +32,8 @@ pub enum Ty {
     /// Fortran computes on them in `I32` (see `gimplify::ir_ty`).
     I8,
     I16,
+    /// `integer(16)` (gfortran's `__int128`): host code only.
+    I128,
 }
 
 impl Ty {
@@ -41,13 +43,14 @@ impl Ty {
             Ty::I16 => 2,
             Ty::I32 | Ty::F32 => 4,
             Ty::I64 | Ty::F64 | Ty::Ptr => 8,
+            Ty::I128 => 16,
         }
     }
     pub fn is_float(self) -> bool {
         matches!(self, Ty::F32 | Ty::F64)
     }
     pub fn is_int(self) -> bool {
-        matches!(self, Ty::I32 | Ty::I64 | Ty::I8 | Ty::I16)
+        matches!(self, Ty::I32 | Ty::I64 | Ty::I8 | Ty::I16 | Ty::I128)
     }
 }
 
@@ -72,6 +75,8 @@ pub enum Op {
     Var(VarId),
     I32(i32),
     I64(i64),
+    /// An `integer(16)` constant.
+    I128(i128),
     F32(f32),
     F64(f64),
     /// The null pointer.
@@ -663,6 +668,7 @@ impl Function {
             Op::Var(v) => self.var(*v).ty,
             Op::I32(_) => Ty::I32,
             Op::I64(_) => Ty::I64,
+            Op::I128(_) => Ty::I128,
             Op::F32(_) => Ty::F32,
             Op::F64(_) => Ty::F64,
             Op::Null | Op::Str(_) => Ty::Ptr,

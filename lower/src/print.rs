@@ -75,6 +75,7 @@ pub fn ty_name(t: Ty) -> &'static str {
         Ty::Ptr => "ptr",
         Ty::I8 => "i8",
         Ty::I16 => "i16",
+        Ty::I128 => "i128",
     }
 }
 
@@ -95,6 +96,7 @@ impl Printer<'_> {
             Op::Var(v) => self.v(*v),
             Op::I32(x) => format!("{x}"),
             Op::I64(x) => format!("{x}_8"),
+            Op::I128(x) => format!("{x}_16"),
             Op::F32(x) => format!("{x:?}_f4"),
             Op::F64(x) => format!("{x:?}_f8"),
             Op::Null => "null".into(),

@@ -127,7 +127,7 @@ pub unsafe extern "C" fn gpuf_io_begin(unit: i32, fmt: *const u8, fmt_len: i64) 
 
 #[no_mangle]
 pub extern "C" fn gpuf_io_i32(v: i32) {
-    io::item(Item::Int(v as i64, 32))
+    io::item(Item::Int(i128::from(v), 32))
 }
 
 /// A complex(4) item: `(re,im)` in list-directed output, two reals in formatted output.
@@ -145,18 +145,24 @@ pub extern "C" fn gpuf_io_c64(re: f64, im: f64) {
 /// An `integer(1)` item (passed as its `i32` value).
 #[no_mangle]
 pub extern "C" fn gpuf_io_i8(v: i32) {
-    io::item(Item::Int(i64::from(v as i8), 8))
+    io::item(Item::Int(i128::from(v as i8), 8))
 }
 
 /// An `integer(2)` item (passed as its `i32` value).
 #[no_mangle]
 pub extern "C" fn gpuf_io_i16(v: i32) {
-    io::item(Item::Int(i64::from(v as i16), 16))
+    io::item(Item::Int(i128::from(v as i16), 16))
 }
 
 #[no_mangle]
 pub extern "C" fn gpuf_io_i64(v: i64) {
-    io::item(Item::Int(v, 64))
+    io::item(Item::Int(i128::from(v), 64))
+}
+
+/// An `integer(16)` item.
+#[no_mangle]
+pub extern "C" fn gpuf_io_i128(v: i128) {
+    io::item(Item::Int(v, 128))
 }
 
 #[no_mangle]
@@ -223,6 +229,13 @@ pub unsafe extern "C" fn gpuf_read_i32(p: *mut i32) {
 #[no_mangle]
 pub unsafe extern "C" fn gpuf_read_i64(p: *mut i64) {
     crate::input::item(Target::I64(&mut *p))
+}
+
+/// # Safety
+/// `p` is valid for writes of an `i128`.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_read_i128(p: *mut i128) {
+    crate::input::item(Target::I128(&mut *p))
 }
 
 /// # Safety

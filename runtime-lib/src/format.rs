@@ -488,12 +488,12 @@ fn justify(s: String, w: usize) -> String {
 
 /// `Iw.m` (and `Bw.m`, `Ow.m`, `Zw.m` on the two's-complement bits of a
 /// `bits`-bit integer). `w == 0` means minimal width.
-pub fn edit_int(v: i64, bits: u32, radix: u32, w: usize, m: Option<usize>, sign: SignMode) -> String {
+pub fn edit_int(v: i128, bits: u32, radix: u32, w: usize, m: Option<usize>, sign: SignMode) -> String {
     let neg = radix == 10 && v < 0;
     let mut digits = if radix == 10 {
         v.unsigned_abs().to_string()
     } else {
-        let u = if bits == 64 { v as u64 } else { (v as u64) & ((1u64 << bits) - 1) };
+        let u = if bits >= 128 { v as u128 } else { (v as u128) & ((1u128 << bits) - 1) };
         match radix {
             2 => format!("{u:b}"),
             8 => format!("{u:o}"),
@@ -923,7 +923,11 @@ mod tests {
         assert_eq!(edit_int(0, 32, 10, 5, Some(0), S), "     ");
         assert_eq!(edit_int(0, 32, 10, 0, None, S), "0");
         // '(I0)', 9223372036854775807_8
-        assert_eq!(edit_int(i64::MAX, 64, 10, 0, None, S), "9223372036854775807");
+        assert_eq!(edit_int(i64::MAX.into(), 64, 10, 0, None, S), "9223372036854775807");
+        // '(I0, 1X, Z0)', -huge(0_16) - 1, -1_16
+        assert_eq!(edit_int(i128::MIN, 128, 10, 0, None, S), "-170141183460469231731687303715884105728");
+        assert_eq!(edit_int(-1, 128, 16, 0, None, S), "F".repeat(32));
+        assert_eq!(edit_int(-1, 64, 16, 0, None, S), "F".repeat(16));
         // '(B8, O5, Z5, Z8.4)', 5, 64, 255, 255
         assert_eq!(edit_int(5, 32, 2, 8, None, S), "     101");
         assert_eq!(edit_int(64, 32, 8, 5, None, S), "  100");

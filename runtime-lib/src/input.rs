@@ -26,6 +26,7 @@ use std::sync::Arc;
 pub enum Target<'a> {
     I32(&'a mut i32),
     I64(&'a mut i64),
+    I128(&'a mut i128),
     F32(&'a mut f32),
     F64(&'a mut f64),
     /// A default logical (4 bytes, 1 or 0).
@@ -39,7 +40,7 @@ pub enum Target<'a> {
 impl Target<'_> {
     fn type_name(&self) -> &'static str {
         match self {
-            Target::I32(_) | Target::I64(_) => "INTEGER",
+            Target::I32(_) | Target::I64(_) | Target::I128(_) => "INTEGER",
             Target::F32(_) | Target::F64(_) => "REAL",
             Target::Logical(_) => "LOGICAL",
             Target::Str(_) => "CHARACTER",
@@ -346,7 +347,8 @@ impl ReadStmt {
                 let f = self.field(w);
                 match t {
                     Target::I32(p) => *p = field_int(&f, radix, bz, 32)? as i32,
-                    Target::I64(p) => *p = field_int(&f, radix, bz, 64)?,
+                    Target::I64(p) => *p = field_int(&f, radix, bz, 64)? as i64,
+                    Target::I128(p) => *p = field_int(&f, radix, bz, 128)?,
                     t => return Err(mismatch("INTEGER", &t)),
                 }
             }
@@ -357,7 +359,8 @@ impl ReadStmt {
                     Target::F32(p) => *p = field_real(&f, d, scale, bz, true)? as f32,
                     Target::F64(p) => *p = field_real(&f, d, scale, bz, false)?,
                     Target::I32(p) if kind == RealEdit::G => *p = field_int(&f, 10, bz, 32)? as i32,
-                    Target::I64(p) if kind == RealEdit::G => *p = field_int(&f, 10, bz, 64)?,
+                    Target::I64(p) if kind == RealEdit::G => *p = field_int(&f, 10, bz, 64)? as i64,
+                    Target::I128(p) if kind == RealEdit::G => *p = field_int(&f, 10, bz, 128)?,
                     Target::Logical(p) if kind == RealEdit::G => *p = field_logical(&f)? as i32,
                     Target::Str(s) if kind == RealEdit::G => char_field(s, &f),
                     t => return Err(mismatch("REAL", &t)),
@@ -407,7 +410,7 @@ fn list_assign(t: Target, tok: Tok, n: usize) -> Result<(), IoError> {
     };
     let bad_int = || IoError(format!("Bad integer for item {n} in list input"));
     let bad_real = || IoError(format!("Bad real number in item {n} of list input"));
-    let int = |bits: u32| -> Result<i64, IoError> {
+    let int = |bits: u32| -> Result<i128, IoError> {
         if quoted {
             return Err(bad_int());
         }
@@ -419,7 +422,8 @@ fn list_assign(t: Target, tok: Tok, n: usize) -> Result<(), IoError> {
     };
     match t {
         Target::I32(p) => *p = int(32)? as i32,
-        Target::I64(p) => *p = int(64)?,
+        Target::I64(p) => *p = int(64)? as i64,
+        Target::I128(p) => *p = int(128)?,
         Target::F32(p) => *p = parse_real(&bytes, None, 0, true).filter(|_| !quoted).ok_or_else(bad_real)? as f32,
         Target::F64(p) => *p = parse_real(&bytes, None, 0, false).filter(|_| !quoted).ok_or_else(bad_real)?,
         Target::Logical(p) => {
@@ -463,7 +467,7 @@ pub(crate) enum IntErr {
 
 /// `[sign]digits` in `radix` for an integer of `bits` bits (`B`/`O`/`Z`
 /// values may use all bits: `Z'FFFFFFFF'` is -1).
-pub(crate) fn parse_int(s: &[u8], radix: u32, bits: u32) -> Result<i64, IntErr> {
+pub(crate) fn parse_int(s: &[u8], radix: u32, bits: u32) -> Result<i128, IntErr> {
     let (neg, digits) = match s.first() {
         Some(b'-') => (true, &s[1..]),
         Some(b'+') => (false, &s[1..]),
@@ -475,17 +479,22 @@ pub(crate) fn parse_int(s: &[u8], radix: u32, bits: u32) -> Result<i64, IntErr> 
     let mut v: u128 = 0;
     for &c in digits {
         let d = (c as char).to_digit(radix).ok_or(IntErr::Bad)?;
-        v = v * radix as u128 + d as u128;
-        if v > u64::MAX as u128 * 2 {
-            v = u64::MAX as u128 * 2; // saturate; overflow reported below
-        }
+        v = v.checked_mul(radix as u128).and_then(|v| v.checked_add(d as u128)).ok_or(IntErr::Overflow)?;
     }
-    let max = if radix == 10 { (1u128 << (bits - 1)) - 1 + neg as u128 } else { (1u128 << bits) - 1 };
+    let max = match (radix, bits) {
+        (10, _) => (1u128 << (bits - 1)) - 1 + neg as u128,
+        (_, 128) => u128::MAX,
+        _ => (1u128 << bits) - 1,
+    };
     if v > max {
         return Err(IntErr::Overflow);
     }
     let v = if neg { (v as i128).wrapping_neg() } else { v as i128 };
-    Ok(if bits == 32 { v as u32 as i32 as i64 } else { v as u64 as i64 })
+    Ok(match bits {
+        32 => i128::from(v as u32 as i32),
+        64 => i128::from(v as u64 as i64),
+        _ => v,
+    })
 }
 
 /// A Fortran real: `[sign](digits[.digits]|.digits)[exponent]`, where the
@@ -578,7 +587,7 @@ fn squeeze(f: &[u8], bz: bool) -> Vec<u8> {
     f[lead..].iter().filter_map(|&c| if is_blank(c) { bz.then_some(b'0') } else { Some(c) }).collect()
 }
 
-fn field_int(f: &[u8], radix: u32, bz: bool, bits: u32) -> Result<i64, IoError> {
+fn field_int(f: &[u8], radix: u32, bz: bool, bits: u32) -> Result<i128, IoError> {
     let s = squeeze(f, bz);
     if s.is_empty() {
         return Ok(0);

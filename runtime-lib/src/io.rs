@@ -25,8 +25,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 /// One output list item.
 #[derive(Clone, Copy, Debug)]
 pub enum Item<'a> {
-    /// An integer value and its size in bits (32 or 64).
-    Int(i64, u32),
+    /// An integer value and its size in bits (8, 16, 32, 64 or 128).
+    Int(i128, u32),
     /// A real value and whether it is real(4).
     Real(f64, bool),
     Logical(bool),
@@ -52,6 +52,7 @@ impl Item<'_> {
             Item::Int(v, 32) => (v as i32).to_le_bytes().to_vec(),
             Item::Int(v, 16) => (v as i16).to_le_bytes().to_vec(),
             Item::Int(v, 8) => vec![v as u8],
+            Item::Int(v, 64) => (v as i64).to_le_bytes().to_vec(),
             Item::Int(v, _) => v.to_le_bytes().to_vec(),
             Item::Real(v, true) => (v as f32).to_le_bytes().to_vec(),
             Item::Real(v, false) => v.to_le_bytes().to_vec(),
@@ -266,7 +267,8 @@ impl Stmt {
                             8 => 4,
                             16 => 6,
                             32 => 11,
-                            _ => 20,
+                            64 => 20,
+                            _ => 40,
                         };
                         self.rec.put(format!("{v:>w$}").as_bytes());
                     }
@@ -328,7 +330,7 @@ impl Stmt {
             Desc::Int { radix, w, m } => match it {
                 Item::Int(v, bits) => format::edit_int(v, bits, radix, w, m, sign).into_bytes(),
                 Item::Real(v, f32k) if radix != 10 => {
-                    let (bits, b) = if f32k { (32, (v as f32).to_bits() as i64) } else { (64, v.to_bits() as i64) };
+                    let (bits, b) = if f32k { (32, i128::from((v as f32).to_bits())) } else { (64, i128::from(v.to_bits())) };
                     format::edit_int(b, bits, radix, w, m, sign).into_bytes()
                 }
                 _ => return Err(mismatch("INTEGER")),
@@ -774,7 +776,7 @@ mod tests {
     const T: Item = Logical(true);
     const F: Item = Logical(false);
     fn i(v: i64) -> Item<'static> {
-        Int(v, 32)
+        Int(v.into(), 32)
     }
     fn r(v: f32) -> Item<'static> {
         Real(v as f64, true)
@@ -796,7 +798,7 @@ mod tests {
         assert_eq!(list(&[i(-2147483648)]), " -2147483648\n");
         // integer(8) :: k = 42; print *, k / -huge(k)-1
         assert_eq!(list(&[Int(42, 64)]), "                   42\n");
-        assert_eq!(list(&[Int(i64::MIN, 64)]), " -9223372036854775808\n");
+        assert_eq!(list(&[Int(i64::MIN.into(), 64)]), " -9223372036854775808\n");
         // print *, 1.0 / 1.0d0
         assert_eq!(list(&[r(1.0)]), "   1.00000000    \n");
         assert_eq!(list(&[d(1.0)]), "   1.0000000000000000     \n");

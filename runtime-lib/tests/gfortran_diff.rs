@@ -147,11 +147,11 @@ fn matches_gfortran() {
         }
     }
     for (&k, &k4) in k64.iter().zip(&k32) {
-        stmt(format!("{k}_8"), Item::Int(k, 64), None);
-        stmt(format!("{k4}_4"), Item::Int(k4, 32), None);
+        stmt(format!("{k}_8"), Item::Int(i128::from(k), 64), None);
+        stmt(format!("{k4}_4"), Item::Int(i128::from(k4), 32), None);
         for f in INT_FORMATS {
             if !f.starts_with("(B") && !f.starts_with("(O") && !f.starts_with("(Z") || k4 >= 0 {
-                stmt(format!("{k4}_4"), Item::Int(k4, 32), Some(f));
+                stmt(format!("{k4}_4"), Item::Int(i128::from(k4), 32), Some(f));
             }
         }
     }

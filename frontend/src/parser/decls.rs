@@ -187,7 +187,12 @@ impl Parser {
             }
         }
         let sp = self.from(start);
-        let default = if w == "real" || w == "complex" { crate::dialect::real_kind() } else { 4 };
+        let default = match w.as_str() {
+            "real" | "complex" => crate::dialect::real_kind(),
+            "integer" => crate::dialect::int_kind(),
+            "logical" => crate::dialect::logical_kind(),
+            _ => 4,
+        };
         let check = |this: &mut Parser, allowed: &[i64], name: &str| -> PResult<u8> {
             match kind {
                 None => Ok(default),
@@ -213,7 +218,7 @@ impl Parser {
             }
         };
         let base = match w.as_str() {
-            "integer" => BaseTy::Integer(check(self, &[1, 2, 4, 8], "integer")?),
+            "integer" => BaseTy::Integer(check(self, &[1, 2, 4, 8, 16], "integer")?),
             "real" | "complex" => {
                 // `real(16)` only in interface bodies (`MPI_SIZEOF` of `mpif.h`).
                 let kinds: &[i64] = if self.in_interface_body { &[4, 8, 16] } else { &[4, 8] };
@@ -224,10 +229,7 @@ impl Parser {
                     BaseTy::Complex(k)
                 }
             }
-            _ => {
-                check(self, &[4], "logical")?;
-                BaseTy::Logical
-            }
+            _ => BaseTy::Logical(check(self, &[1, 2, 4, 8], "logical")?),
         };
         Ok((base, sp))
     }

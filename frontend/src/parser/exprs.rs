@@ -347,7 +347,7 @@ impl Parser {
                 self.bump();
                 let k = match self.int_params.get(&kind) {
                     Some(k @ (4 | 8)) => *k as u8,
-                    Some(k @ (1 | 2)) if !real => *k as u8,
+                    Some(k @ (1 | 2 | 16)) if !real => *k as u8,
                     Some(k) => {
                         self.diags.push(Diagnostic::not_yet(format!("kind {k} literals"), sp));
                         return Err(Fail);
@@ -370,7 +370,7 @@ impl Parser {
                     self.node(ExprKind::Real(crate::lexer::parse_real(&text), k), sp)
                 } else {
                     match text.parse::<i64>() {
-                        Ok(v) if k == 8 || v <= (1i64 << (8 * u32::from(k) - 1)) => self.node(ExprKind::Int(v, k), sp),
+                        Ok(v) if k >= 8 || v <= (1i64 << (8 * u32::from(k) - 1)) => self.node(ExprKind::Int(v, k), sp),
                         _ => {
                             self.diags.push(Diagnostic::error("E0004", "integer literal is too large", sp).with_label("out of range"));
                             Err(Fail)

@@ -481,9 +481,9 @@ impl Parser {
                 Tok::Name(n) if letters_next && matches!(n.as_str(), "integer" | "real" | "logical") => {
                     let sp = self.bump().span;
                     let b = match n.as_str() {
-                        "integer" => BaseTy::Integer(4),
+                        "integer" => BaseTy::Integer(crate::dialect::int_kind()),
                         "real" => BaseTy::Real(crate::dialect::real_kind()),
-                        _ => BaseTy::Logical,
+                        _ => BaseTy::Logical(crate::dialect::logical_kind()),
                     };
                     (b, sp)
                 }

@@ -36,7 +36,7 @@ impl Checker {
                     self.expr(&mut e);
                     let mut k = npos;
                     // `sum(a, mask)`: a logical second argument is the mask.
-                    if k == 1 && params.get(2) == Some(&"mask") && f != I::Merge && e.ty.base() == Some(BaseTy::Logical) {
+                    if k == 1 && params.get(2) == Some(&"mask") && f != I::Merge && matches!(e.ty.base(), Some(BaseTy::Logical(_))) {
                         k = 2;
                     }
                     npos += 1;
@@ -131,7 +131,7 @@ impl Checker {
                 );
                 return unknown(slots);
             }
-            if m.ty.base() != Some(BaseTy::Logical) {
+            if !matches!(m.ty.base(), Some(BaseTy::Logical(_))) {
                 self.err(mask_not_logical("merge", m));
                 return unknown(slots);
             }
@@ -173,9 +173,9 @@ impl Checker {
             I::Maxval | I::Minval | I::Maxloc | I::Minloc if !matches!(b0, BaseTy::Integer(_) | BaseTy::Real(_)) => {
                 Some("an `integer` or `real` array")
             }
-            I::Count | I::Any | I::All if b0 != BaseTy::Logical => Some("a `logical` array"),
+            I::Count | I::Any | I::All if !matches!(b0, BaseTy::Logical(_)) => Some("a `logical` array"),
             I::Norm2 if !matches!(b0, BaseTy::Real(_)) => Some("a `real` array"),
-            I::Findloc if !matches!(b0, BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical) => {
+            I::Findloc if !matches!(b0, BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical(_)) => {
                 Some("an `integer`, `real` or `logical` array")
             }
             _ => None,
@@ -203,7 +203,7 @@ impl Checker {
                     // `size`, `lbound`, `ubound`: a run-time `dim` (kept as the expression).
                     None if matches!(f, I::Size | I::Lbound | I::Ubound) => {
                         let args = vec![first, d.clone()];
-                        return (ExprKind::Intrinsic { func: f, args }, Ty::Scalar(BaseTy::Integer(4)));
+                        return (ExprKind::Intrinsic { func: f, args }, Ty::Scalar(BaseTy::Integer(crate::dialect::int_kind())));
                     }
                     None => {
                         self.err(Diagnostic::not_yet(format!("a non-constant `dim` argument of `{fname}`"), d.span));
@@ -216,7 +216,7 @@ impl Checker {
         let has_mask = params.get(2) == Some(&"mask");
         if has_mask {
             if let Some(m) = slots.get(2).and_then(Option::as_ref) {
-                if m.ty.base() != Some(BaseTy::Logical) {
+                if !matches!(m.ty.base(), Some(BaseTy::Logical(_))) {
                     self.err(mask_not_logical(fname, m));
                     return unknown(slots);
                 }
@@ -236,37 +236,37 @@ impl Checker {
         let sub = if dim > 0 { rank - 1 } else { 0 };
         let ty = match f {
             I::Sum | I::Product | I::Maxval | I::Minval => with_rank(b0, sub),
-            I::Count => with_rank(BaseTy::Integer(4), sub),
-            I::Any | I::All => with_rank(BaseTy::Logical, sub),
-            I::Maxloc | I::Minloc | I::Findloc => with_rank(BaseTy::Integer(4), if dim > 0 { sub } else { 1 }),
+            I::Count => with_rank(BaseTy::Integer(crate::dialect::int_kind()), sub),
+            I::Any | I::All => with_rank(b0, sub),
+            I::Maxloc | I::Minloc | I::Findloc => with_rank(BaseTy::Integer(crate::dialect::int_kind()), if dim > 0 { sub } else { 1 }),
             I::Norm2 => with_rank(b0, sub),
-            I::Size => Ty::Scalar(BaseTy::Integer(4)),
-            I::Lbound | I::Ubound => with_rank(BaseTy::Integer(4), if dim > 0 { 0 } else { 1 }),
-            _ => Ty::Array(BaseTy::Integer(4), 1),
+            I::Size => Ty::Scalar(BaseTy::Integer(crate::dialect::int_kind())),
+            I::Lbound | I::Ubound => with_rank(BaseTy::Integer(crate::dialect::int_kind()), if dim > 0 { 0 } else { 1 }),
+            _ => Ty::Array(BaseTy::Integer(crate::dialect::int_kind()), 1),
         };
         let mut args = vec![first, lit(ExprKind::Int(i64::from(dim), 4), Ty::Scalar(BaseTy::Integer(4)))];
         if has_mask {
             let m = slots.get_mut(2).and_then(Option::take);
-            args.push(m.unwrap_or_else(|| lit(ExprKind::Logical(true), Ty::Scalar(BaseTy::Logical))));
+            args.push(m.unwrap_or_else(|| lit(ExprKind::Logical(true), Ty::Scalar(BaseTy::Logical(4)))));
         }
         if f == I::Shape {
             args.truncate(1);
         }
         if f == I::Findloc {
             let Some(v) = slots.get_mut(3).and_then(Option::take) else { return unknown(slots) };
-            let good = if b0 == BaseTy::Logical { v.ty == Ty::Scalar(BaseTy::Logical) } else { v.ty.rank() == 0 && v.ty.base().is_some_and(is_numeric) };
+            let good = if matches!(b0, BaseTy::Logical(_)) { matches!(v.ty, Ty::Scalar(BaseTy::Logical(_))) } else { v.ty.rank() == 0 && v.ty.base().is_some_and(is_numeric) };
             if !good {
                 arg_err(self, &v, "value", &format!("a scalar comparable with `{}`", base_name(b0)));
                 return unknown(slots);
             }
             args.push(v);
             match slots.get_mut(4).and_then(Option::take) {
-                Some(b) if b.ty != Ty::Scalar(BaseTy::Logical) => {
+                Some(b) if !matches!(b.ty, Ty::Scalar(BaseTy::Logical(_))) => {
                     arg_err(self, &b, "back", "a scalar `logical`");
                     return unknown(slots);
                 }
                 Some(b) => args.push(b),
-                None => args.push(lit(ExprKind::Logical(false), Ty::Scalar(BaseTy::Logical))),
+                None => args.push(lit(ExprKind::Logical(false), Ty::Scalar(BaseTy::Logical(4)))),
             }
         }
         (ExprKind::Intrinsic { func: f, args }, ty)

@@ -850,7 +850,7 @@ impl Checker {
                     (e.ty == Ty::Scalar(BaseTy::Character), "a scalar `character`", true)
                 }
                 (IntrinsicSub::GetEnvironmentVariable | IntrinsicSub::ExecuteCommandLine, "trim_name" | "wait") => {
-                    (e.ty == Ty::Scalar(BaseTy::Logical), "a scalar `logical`", false)
+                    (matches!(e.ty, Ty::Scalar(BaseTy::Logical(_))), "a scalar `logical`", false)
                 }
                 (IntrinsicSub::GetEnvironmentVariable | IntrinsicSub::ExecuteCommandLine, _) => (int_scalar, "a scalar `integer`", true),
                 (IntrinsicSub::DateAndTime, "values") => (matches!(e.ty, Ty::Array(BaseTy::Integer(_), 1)), "a rank-1 `integer` array", true),

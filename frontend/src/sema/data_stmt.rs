@@ -132,7 +132,7 @@ impl Checker {
                 let zero = |sp: Span| match base {
                     BaseTy::Integer(k) => Expr { kind: ExprKind::Int(0, k), span: sp, ty: Ty::Scalar(base) },
                     BaseTy::Real(k) => Expr { kind: ExprKind::Real(0.0, k), span: sp, ty: Ty::Scalar(base) },
-                    BaseTy::Logical => Expr { kind: ExprKind::Logical(false), span: sp, ty: Ty::Scalar(base) },
+                    BaseTy::Logical(_) => Expr { kind: ExprKind::Logical(false), span: sp, ty: Ty::Scalar(base) },
                     BaseTy::Complex(k) => {
                         let z = Expr { kind: ExprKind::Real(0.0, k), span: sp, ty: Ty::Scalar(BaseTy::Real(k)) };
                         Expr { kind: ExprKind::Complex(Box::new(z.clone()), Box::new(z)), span: sp, ty: Ty::Scalar(base) }

@@ -109,7 +109,7 @@ pub(super) fn implicit_with(rules: &[(char, char, BaseTy)], name: &str) -> BaseT
 pub(super) fn implicit_base(name: &str) -> BaseTy {
     let first = name.chars().next().unwrap_or('a');
     if ('i'..='n').contains(&first) {
-        BaseTy::Integer(4)
+        BaseTy::Integer(crate::dialect::int_kind())
     } else {
         BaseTy::Real(crate::dialect::real_kind())
     }
@@ -699,7 +699,7 @@ impl Checker {
                 self.err(Diagnostic::not_yet("allocatable scalar and character dummy arguments", ent.name.span));
             } else if is_result && !(dims.is_empty() && base == BaseTy::Character) {
                 self.err(Diagnostic::not_yet("allocatable function results other than deferred-length `character` scalars", ent.name.span));
-            } else if dims.is_empty() && !matches!(base, BaseTy::Character | BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical | BaseTy::Derived(_)) {
+            } else if dims.is_empty() && !matches!(base, BaseTy::Character | BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical(_) | BaseTy::Derived(_)) {
                 self.err(Diagnostic::not_yet("allocatable scalars of this type", ent.name.span));
             } else if !all_deferred {
                 let colons = vec![":"; dims.len()].join(",");

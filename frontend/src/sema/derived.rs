@@ -87,8 +87,7 @@ pub(crate) fn set_type_names(names: &[String]) {
 /// The size and alignment of one element of a base type.
 pub fn base_layout(b: BaseTy, char_len: i64, types: &[TypeInfo]) -> (i64, i64) {
     match b {
-        BaseTy::Integer(k) | BaseTy::Real(k) => (i64::from(k), i64::from(k)),
-        BaseTy::Logical => (4, 4),
+        BaseTy::Integer(k) | BaseTy::Real(k) | BaseTy::Logical(k) => (i64::from(k), i64::from(k)),
         BaseTy::Complex(k) => (2 * i64::from(k), i64::from(k)),
         BaseTy::Character => (char_len.max(0), 1),
         BaseTy::Derived(k) => types.get(k as usize).map_or((0, 1), |t| (t.size, t.align.max(1))),
@@ -201,7 +200,7 @@ impl Checker {
                     self.err(Diagnostic::not_yet("this attribute on a component", d.span));
                     continue;
                 }
-                if d.allocatable && !matches!(d.base, BaseTy::Integer(4 | 8) | BaseTy::Real(4 | 8) | BaseTy::Logical | BaseTy::Derived(_)) {
+                if d.allocatable && !matches!(d.base, BaseTy::Integer(4 | 8) | BaseTy::Real(4 | 8) | BaseTy::Logical(_) | BaseTy::Derived(_)) {
                     let what = match d.base {
                         BaseTy::Character => "allocatable character components",
                         _ => "allocatable components of this type",
@@ -653,7 +652,7 @@ impl Checker {
             // `x%f(args)`: a function reference through a procedure pointer component, a
             // call of its interface's key with the component first.
             let sig_ok = self.g.procs.map.get(&key).is_some_and(|p| {
-                p.kind == UnitKind::Function && matches!(p.result, Some((BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical, 0)))
+                p.kind == UnitKind::Function && matches!(p.result, Some((BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical(_), 0)))
             });
             if !sig_ok {
                 self.err(Diagnostic::not_yet("this reference through a procedure pointer component", span));

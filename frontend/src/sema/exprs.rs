@@ -79,7 +79,7 @@ impl Checker {
         match kind {
             ExprKind::Int(v, k) => (ExprKind::Int(v, k), Ty::Scalar(BaseTy::Integer(k))),
             ExprKind::Real(v, k) => (ExprKind::Real(v, k), Ty::Scalar(BaseTy::Real(k))),
-            ExprKind::Logical(b) => (ExprKind::Logical(b), Ty::Scalar(BaseTy::Logical)),
+            ExprKind::Logical(b) => (ExprKind::Logical(b), Ty::Scalar(BaseTy::Logical(crate::dialect::logical_kind()))),
             ExprKind::Str(s) => (ExprKind::Str(s), Ty::Scalar(BaseTy::Character)),
             ExprKind::Name(id) => {
                 let ty = match self.lookup(&id) {
@@ -109,7 +109,7 @@ impl Checker {
                 self.expr(&mut x);
                 let t = match (op, x.ty) {
                     (_, Ty::Unknown) => Ty::Unknown,
-                    (UnOp::Not, t) if t.base() == Some(BaseTy::Logical) => t,
+                    (UnOp::Not, t) if matches!(t.base(), Some(BaseTy::Logical(_))) => t,
                     (UnOp::Neg | UnOp::Plus, t) if t.base().is_some_and(|b| is_numeric(b) || matches!(b, BaseTy::Complex(_))) => t,
                     (op, t) => {
                         let (sym, want) = match op {

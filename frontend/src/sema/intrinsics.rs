@@ -312,7 +312,7 @@ impl Checker {
             Intrinsic::Real | Intrinsic::Dble | Intrinsic::Int if cplx && pos.len() == 1 => {
                 let k = match (f, first, &kind_arg) {
                     (Intrinsic::Dble, _, _) => Some(8),
-                    (Intrinsic::Int, _, None) => Some(4),
+                    (Intrinsic::Int, _, None) => Some(crate::dialect::int_kind()),
                     (_, Some(BaseTy::Complex(k)), None) => Some(k),
                     (_, _, Some(ka)) => match self.const_int(ka) {
                         Some(v @ (4 | 8)) => Some(v as u8),
@@ -426,13 +426,13 @@ impl Checker {
                     }
                     Intrinsic::Dble => 8,
                     Intrinsic::Real => crate::dialect::real_kind(),
-                    _ => 4,
+                    _ => crate::dialect::int_kind(),
                 };
                 let kind = match &kind_arg {
                     None => Some(default_kind),
                     Some(k) => match self.const_int(k) {
                         Some(v @ (4 | 8)) => Some(v as u8),
-                        Some(v @ (1 | 2)) if matches!(f, Intrinsic::Int | Intrinsic::Nint) => Some(v as u8),
+                        Some(v @ (1 | 2 | 16)) if matches!(f, Intrinsic::Int | Intrinsic::Nint) => Some(v as u8),
                         _ => {
                             self.err(
                                 Diagnostic::error("E0210", format!("the kind argument of `{fname}` must be the constant 4 or 8"), k.span)
@@ -458,7 +458,7 @@ impl Checker {
                 }
             }
             Intrinsic::Floor | Intrinsic::Ceiling => match (pos.as_slice(), first) {
-                ([e], Some(BaseTy::Real(_))) => with_rank(BaseTy::Integer(4), e.ty.rank()),
+                ([e], Some(BaseTy::Real(_))) => with_rank(BaseTy::Integer(crate::dialect::int_kind()), e.ty.rank()),
                 ([e], _) => arg_err(self, e, "`real`"),
                 _ => nargs(self, "one argument"),
             },
@@ -512,7 +512,7 @@ impl Checker {
                         _ => false,
                     };
                     if ok {
-                        Ty::Scalar(BaseTy::Logical)
+                        Ty::Scalar(BaseTy::Logical(crate::dialect::logical_kind()))
                     } else {
                         let (code, msg, label) = if present {
                             ("E0259", "the argument of `present` must be an optional dummy argument", "not an `optional` dummy argument")
@@ -557,11 +557,11 @@ impl Checker {
                     arg_err(self, bad_e, "`integer`")
                 } else {
                     let b = first.unwrap_or(BaseTy::Integer(4));
-                    with_rank(if f == Intrinsic::Btest { BaseTy::Logical } else { b }, rank)
+                    with_rank(if f == Intrinsic::Btest { BaseTy::Logical(crate::dialect::logical_kind()) } else { b }, rank)
                 }
             }
             Intrinsic::Popcnt | Intrinsic::Leadz | Intrinsic::Trailz => match (pos.as_slice(), first) {
-                ([e], Some(BaseTy::Integer(_))) => with_rank(BaseTy::Integer(4), e.ty.rank()),
+                ([e], Some(BaseTy::Integer(_))) => with_rank(BaseTy::Integer(crate::dialect::int_kind()), e.ty.rank()),
                 ([e], _) => arg_err(self, e, "`integer`"),
                 _ => nargs(self, "one argument"),
             },
@@ -580,7 +580,7 @@ impl Checker {
     /// constants) and `command_argument_count()`.
     pub(super) fn inquiry_intrinsic(&mut self, f: Intrinsic, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
         let fname = intrinsic_name(f);
-        let int4 = Ty::Scalar(BaseTy::Integer(4));
+        let int4 = Ty::Scalar(BaseTy::Integer(crate::dialect::int_kind()));
         let params: &[&str] = match f {
             Intrinsic::SelectedRealKind => &["p", "r"],
             Intrinsic::SelectedIntKind => &["r"],
@@ -627,7 +627,7 @@ impl Checker {
         if !ok || slots.iter().flatten().any(|e| e.ty == Ty::Unknown) {
             return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
         }
-        let folded = |v: i64| (ExprKind::Int(v, 4), Ty::Scalar(BaseTy::Integer(4)));
+        let folded = |v: i64| (ExprKind::Int(v, crate::dialect::int_kind()), Ty::Scalar(BaseTy::Integer(crate::dialect::int_kind())));
         match f {
             Intrinsic::CommandArgumentCount => (ExprKind::Intrinsic { func: f, args: Vec::new() }, int4),
             Intrinsic::Kind | Intrinsic::BitSize => {
@@ -639,8 +639,9 @@ impl Checker {
                 };
                 let b = x.ty.base().unwrap_or(BaseTy::Integer(4));
                 match (f, b) {
-                    (Intrinsic::Kind, BaseTy::Integer(k) | BaseTy::Real(k) | BaseTy::Complex(k)) => folded(i64::from(k)),
-                    (Intrinsic::Kind, BaseTy::Logical) => folded(4),
+                    (Intrinsic::Kind, BaseTy::Integer(k) | BaseTy::Real(k) | BaseTy::Complex(k) | BaseTy::Logical(k)) => {
+                        folded(i64::from(k))
+                    }
                     (Intrinsic::Kind, BaseTy::Character) => folded(1),
                     (_, BaseTy::Integer(k)) => (ExprKind::Int(8 * i64::from(k), k), Ty::Scalar(BaseTy::Integer(k))),
                     _ => {
@@ -765,10 +766,11 @@ impl Checker {
             }
             let want = match (f, i) {
                 (I::Achar | I::Char | I::Repeat, _) if i == params.len() - 1 => BaseTy::Integer(4),
-                (I::Index | I::Scan | I::Verify, 2) => BaseTy::Logical,
+                (I::Index | I::Scan | I::Verify, 2) => BaseTy::Logical(4),
                 _ => BaseTy::Character,
             };
-            let good = e.ty.rank() == 0 && matches!((want, e.ty.base()), (BaseTy::Integer(_), Some(BaseTy::Integer(_))))
+            let good = e.ty.rank() == 0
+                && matches!((want, e.ty.base()), (BaseTy::Integer(_), Some(BaseTy::Integer(_))) | (BaseTy::Logical(_), Some(BaseTy::Logical(_))))
                 || e.ty == Ty::Scalar(want)
                 // `len` of a whole character array: the length of its elements.
                 || (f == I::Len && e.ty.base() == Some(BaseTy::Character) && matches!(e.kind, ExprKind::Name(_)));
@@ -786,8 +788,10 @@ impl Checker {
             }
         }
         let ty = match f {
-            I::Len | I::LenTrim | I::Index | I::Iachar | I::Ichar | I::Scan | I::Verify => Ty::Scalar(BaseTy::Integer(4)),
-            I::Lge | I::Lgt | I::Lle | I::Llt => Ty::Scalar(BaseTy::Logical),
+            I::Len | I::LenTrim | I::Index | I::Iachar | I::Ichar | I::Scan | I::Verify => {
+                Ty::Scalar(BaseTy::Integer(crate::dialect::int_kind()))
+            }
+            I::Lge | I::Lgt | I::Lle | I::Llt => Ty::Scalar(BaseTy::Logical(crate::dialect::logical_kind())),
             _ => Ty::Scalar(BaseTy::Character),
         };
         let mut out = Vec::new();
@@ -795,7 +799,7 @@ impl Checker {
             match e {
                 Some(e) => out.push(e),
                 // Absent `back=`: false.
-                None if i >= required => out.push(Expr { kind: ExprKind::Logical(false), span, ty: Ty::Scalar(BaseTy::Logical) }),
+                None if i >= required => out.push(Expr { kind: ExprKind::Logical(false), span, ty: Ty::Scalar(BaseTy::Logical(4)) }),
                 None => {}
             }
         }

@@ -172,7 +172,7 @@ impl Checker {
         let ok = match e.ty {
             Ty::Unknown => return,
             Ty::Scalar(BaseTy::Character) => matches!(spec, "iomsg=" | "errmsg=" | "name="),
-            Ty::Scalar(BaseTy::Logical) => spec == "exist=" || spec == "opened=",
+            Ty::Scalar(BaseTy::Logical(_)) => spec == "exist=" || spec == "opened=",
             Ty::Scalar(BaseTy::Integer(_)) => !matches!(spec, "iomsg=" | "errmsg=" | "exist=" | "opened=" | "name="),
             _ => false,
         };

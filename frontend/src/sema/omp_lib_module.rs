@@ -85,7 +85,7 @@ const OMP_LIB_MISSING: &[&str] = &[
 fn base(t: T) -> BaseTy {
     match t {
         T::Int => BaseTy::Integer(4),
-        T::Logical => BaseTy::Logical,
+        T::Logical => BaseTy::Logical(4),
         T::Double => BaseTy::Real(8),
     }
 }

@@ -128,7 +128,7 @@ pub fn openacc_routines() -> Vec<(String, ProcSig)> {
             AccResult::Sub => None,
             AccResult::Int => Some((BaseTy::Integer(4), 0)),
             AccResult::Int8 => Some((BaseTy::Integer(8), 0)),
-            AccResult::Logical => Some((BaseTy::Logical, 0)),
+            AccResult::Logical => Some((BaseTy::Logical(4), 0)),
         },
         result_len: None,
         defined: false,

@@ -293,8 +293,8 @@ impl Checker {
                 self.not_pointer(p, "the first argument of `associated`");
                 Ty::Unknown
             }
-            [_] => Ty::Scalar(BaseTy::Logical),
-            [p, _] if self.is_proc_pointer(p) => Ty::Scalar(BaseTy::Logical),
+            [_] => Ty::Scalar(BaseTy::Logical(crate::dialect::logical_kind())),
+            [p, _] if self.is_proc_pointer(p) => Ty::Scalar(BaseTy::Logical(crate::dialect::logical_kind())),
             [p, t] => {
                 if t.ty.base() != p.ty.base() || t.ty.rank() != p.ty.rank() || !(self.is_target(t)) {
                     if t.ty != Ty::Unknown {
@@ -309,7 +309,7 @@ impl Checker {
                     }
                     return Ty::Unknown;
                 }
-                Ty::Scalar(BaseTy::Logical)
+                Ty::Scalar(BaseTy::Logical(crate::dialect::logical_kind()))
             }
             _ => {
                 self.err(

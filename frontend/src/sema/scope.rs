@@ -734,7 +734,14 @@ impl Checker {
                 }
                 self.syms.remove(i);
             }
-            let k = crate::intrinsic_modules::constant_kind(&remote.name);
+            // Default integers (`-fdefault-integer-8` widens them), except in `openacc`,
+            // whose module gfortran compiled with integer(4) constants, and `omp_lib`'s
+            // handles of kind 8.
+            let k = match crate::intrinsic_modules::constant_kind(&remote.name) {
+                8 => 8,
+                _ if mname == "openacc" => 4,
+                _ => crate::dialect::int_kind(),
+            };
             let mut s = Symbol::new(local.name.clone(), BaseTy::Integer(k), remote.span);
             s.parameter = true;
             s.init = Some(Expr { kind: ExprKind::Int(v, k), span: remote.span, ty: Ty::Scalar(BaseTy::Integer(k)) });

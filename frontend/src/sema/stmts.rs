@@ -155,7 +155,7 @@ impl Checker {
                         self.expr(m);
                         match m.ty {
                             Ty::Unknown => {}
-                            Ty::Array(BaseTy::Logical, r) => match rank {
+                            Ty::Array(BaseTy::Logical(_), r) => match rank {
                                 Some(r0) if r0 != r => self.err(
                                     Diagnostic::error(
                                         "E0230",
@@ -563,7 +563,7 @@ impl Checker {
                             .with_label("a different type"),
                     );
                 } else if !mold {
-                    self.assign_compat(with_rank(ty.base().unwrap_or(BaseTy::Logical), 0), with_rank(st.base().unwrap_or(BaseTy::Logical), 0), ssp);
+                    self.assign_compat(with_rank(ty.base().unwrap_or(BaseTy::Logical(4)), 0), with_rank(st.base().unwrap_or(BaseTy::Logical(4)), 0), ssp);
                 }
                 if ty.base() == Some(BaseTy::Character) {
                     self.err(Diagnostic::not_yet("`source=` and `mold=` for character objects", ssp));
@@ -785,7 +785,7 @@ impl Checker {
         let StmtKind::SelectCase { name, selector, cases } = &mut s.kind else { return };
         self.expr(selector);
         let sel = match selector.ty {
-            Ty::Scalar(b @ (BaseTy::Integer(_) | BaseTy::Logical | BaseTy::Character)) => Some(b),
+            Ty::Scalar(b @ (BaseTy::Integer(_) | BaseTy::Logical(_) | BaseTy::Character)) => Some(b),
             Ty::Unknown => None,
             t => {
                 self.err(
@@ -821,7 +821,7 @@ impl Checker {
                                 (k.clone(), k, e.span)
                             }
                             CaseValue::Range { lo, hi, span } => {
-                                if sel == Some(BaseTy::Logical) {
+                                if matches!(sel, Some(BaseTy::Logical(_))) {
                                     self.err(
                                         Diagnostic::error("E0251", "a `logical` selector cannot have a `case` range", *span)
                                             .with_label("ranges need an integer or character selector"),
@@ -887,7 +887,7 @@ impl Checker {
         }
         let k = match sel {
             BaseTy::Integer(_) => self.const_int(e).map(CaseKey::Int),
-            BaseTy::Logical => self.const_logical(e, 0).map(|b| CaseKey::Int(b as i64)),
+            BaseTy::Logical(_) => self.const_logical(e, 0).map(|b| CaseKey::Int(b as i64)),
             _ => self.const_str(e, 0).map(CaseKey::Str),
         };
         if k.is_none() {

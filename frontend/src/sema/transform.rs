@@ -166,10 +166,10 @@ impl Checker {
                     self.err(Diagnostic::not_yet("a `shape` argument of `reshape` whose size is not constant", shape.span));
                     return unknown(slots);
                 };
-                if !(1..=7).contains(&n) {
+                if !(1..=15).contains(&n) {
                     self.err(
                         Diagnostic::error("E0218", format!("the `shape` argument of `reshape` has {n} elements"), shape.span)
-                            .with_label("the result must have rank 1 to 7"),
+                            .with_label("the result must have rank 1 to 15"),
                     );
                     return unknown(slots);
                 }
@@ -235,7 +235,7 @@ impl Checker {
                 match (pad, order) {
                     (pad, Some(o)) => {
                         // The placeholder for an absent `pad` is a scalar (`pad` is an array).
-                        args.push(pad.unwrap_or(Expr { kind: ExprKind::Logical(false), span, ty: Ty::Scalar(BaseTy::Logical) }));
+                        args.push(pad.unwrap_or(Expr { kind: ExprKind::Logical(false), span, ty: Ty::Scalar(BaseTy::Logical(4)) }));
                         args.push(o);
                     }
                     (pad, None) => args.extend(pad),
@@ -257,7 +257,7 @@ impl Checker {
             I::Pack | I::Unpack => {
                 let mask = next().unwrap_or_else(|| int(0));
                 let third = next();
-                if mask.ty.base() != Some(BaseTy::Logical) {
+                if !matches!(mask.ty.base(), Some(BaseTy::Logical(_))) {
                     self.err(mask_not_logical(fname, &mask));
                     return unknown(slots);
                 }

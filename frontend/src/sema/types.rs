@@ -8,7 +8,8 @@ pub fn base_name(b: BaseTy) -> String {
     match b {
         BaseTy::Integer(k) => format!("integer({k})"),
         BaseTy::Real(k) => format!("real({k})"),
-        BaseTy::Logical => "logical".into(),
+        BaseTy::Logical(4) => "logical".into(),
+        BaseTy::Logical(k) => format!("logical({k})"),
         BaseTy::Character => "character".into(),
         BaseTy::Complex(k) => format!("complex({k})"),
         BaseTy::Derived(k) => format!("type({})", derived::derived_name(k)),
@@ -28,17 +29,18 @@ pub(super) fn is_numeric(b: BaseTy) -> bool {
     matches!(b, BaseTy::Integer(_) | BaseTy::Real(_))
 }
 
-/// The order of numeric promotion: integer(4) < integer(8) < real(4) < real(8).
+/// The order of numeric promotion: integer(1) < ... < integer(16) < real(4) < real(8).
 pub(super) fn numeric_rank(b: BaseTy) -> u8 {
     match b {
         BaseTy::Integer(1) => 0,
         BaseTy::Integer(2) => 1,
         BaseTy::Integer(4) => 2,
-        BaseTy::Integer(_) => 3,
-        BaseTy::Real(4) => 4,
-        BaseTy::Real(_) => 5,
-        BaseTy::Complex(4) => 6,
-        BaseTy::Complex(_) => 7,
+        BaseTy::Integer(8) => 3,
+        BaseTy::Integer(_) => 4,
+        BaseTy::Real(4) => 5,
+        BaseTy::Real(_) => 6,
+        BaseTy::Complex(4) => 7,
+        BaseTy::Complex(_) => 8,
         _ => 2,
     }
 }
@@ -101,7 +103,7 @@ impl Checker {
     /// Reports unless `e` is a scalar logical.
     pub(super) fn want_logical(&mut self, e: &Expr, what: &str) {
         match e.ty {
-            Ty::Unknown | Ty::Scalar(BaseTy::Logical) => {}
+            Ty::Unknown | Ty::Scalar(BaseTy::Logical(_)) => {}
             t => self.err(
                 Diagnostic::error("E0213", format!("{what} must be a scalar `logical`, found {}", ty_name(t)), e.span)
                     .with_label("expected `logical`"),
@@ -115,7 +117,7 @@ impl Checker {
             return true;
         };
         let num = |b: BaseTy| is_numeric(b) || matches!(b, BaseTy::Complex(_));
-        let ok = (num(t) && num(f)) || t == f;
+        let ok = (num(t) && num(f)) || t == f || matches!((t, f), (BaseTy::Logical(_), BaseTy::Logical(_)));
         if !ok {
             self.err(
                 Diagnostic::error("E0221", format!("mismatched types: cannot assign `{}` to `{}`", base_name(f), base_name(t)), span)
@@ -154,7 +156,7 @@ impl Checker {
             let num = |b: BaseTy| is_numeric(b) || is_cplx(b);
             return match op {
                 BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Pow if num(lb) && num(rb) => with_rank(promote(lb, rb), rank),
-                BinOp::Eq | BinOp::Ne if num(lb) && num(rb) => with_rank(BaseTy::Logical, rank),
+                BinOp::Eq | BinOp::Ne if num(lb) && num(rb) => with_rank(BaseTy::Logical(crate::dialect::logical_kind()), rank),
                 BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge if num(lb) && num(rb) => {
                     mismatch(self, "ordered operands (complex numbers are not ordered)")
                 }
@@ -171,8 +173,8 @@ impl Checker {
             }
             BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
                 if (is_numeric(lb) && is_numeric(rb)) || (lb == BaseTy::Character && rb == BaseTy::Character) {
-                    with_rank(BaseTy::Logical, rank)
-                } else if lb == BaseTy::Logical && rb == BaseTy::Logical && matches!(op, BinOp::Eq | BinOp::Ne) {
+                    with_rank(BaseTy::Logical(crate::dialect::logical_kind()), rank)
+                } else if matches!((lb, rb), (BaseTy::Logical(_), BaseTy::Logical(_))) && matches!(op, BinOp::Eq | BinOp::Ne) {
                     let alt = if op == BinOp::Eq { ".eqv." } else { ".neqv." };
                     self.err(
                         Diagnostic::error("E0220", format!("`{sym}` cannot compare `logical` values"), span)
@@ -185,8 +187,9 @@ impl Checker {
                 }
             }
             BinOp::And | BinOp::Or | BinOp::Eqv | BinOp::Neqv => {
-                if lb == BaseTy::Logical && rb == BaseTy::Logical {
-                    with_rank(BaseTy::Logical, rank)
+                if let (BaseTy::Logical(a), BaseTy::Logical(b)) = (lb, rb) {
+                    // Mixed kinds: the larger one, as gfortran does.
+                    with_rank(BaseTy::Logical(a.max(b)), rank)
                 } else {
                     mismatch(self, "`logical` operands")
                 }

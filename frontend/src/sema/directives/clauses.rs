@@ -420,7 +420,7 @@ impl Checker {
         self.expr(e);
         if !is_runtime(kind) {
             self.want_logical(e, "the `if` clause's condition");
-        } else if e.ty != Ty::Unknown && e.ty != Ty::Scalar(BaseTy::Logical) {
+        } else if e.ty != Ty::Unknown && !matches!(e.ty, Ty::Scalar(BaseTy::Logical(_))) {
             self.err(Diagnostic::error("E0220", "the `if` clause needs a scalar logical", e.span).with_label("not logical"));
         }
     }
@@ -546,7 +546,7 @@ impl Checker {
             RedOp::Add | RedOp::Mul if host => (is_numeric(b) || matches!(b, BaseTy::Complex(_)), "an `integer`, `real` or `complex`"),
             RedOp::Add | RedOp::Mul | RedOp::Max | RedOp::Min => (is_numeric(b), "an `integer` or `real`"),
             RedOp::Iand | RedOp::Ior | RedOp::Ieor => (matches!(b, BaseTy::Integer(_)), "an `integer`"),
-            RedOp::And | RedOp::Or | RedOp::Eqv | RedOp::Neqv => (b == BaseTy::Logical, "a `logical`"),
+            RedOp::And | RedOp::Or | RedOp::Eqv | RedOp::Neqv => (matches!(b, BaseTy::Logical(_)), "a `logical`"),
         };
         if !ok {
             self.err(

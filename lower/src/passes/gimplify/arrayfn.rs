@@ -205,10 +205,9 @@ impl G<'_> {
             return self.materialize_pointer_call(e, name, args, base);
         }
         let Some(shape) = self.call_result_shape(&name.name, args, e.span) else { return };
-        let t = ir_ty(base);
         let total = self.product(&shape);
         let n1 = self.bin(Ty::I64, BinOp::Max, total.clone(), Op::I64(1));
-        let bytes = self.bin(Ty::I64, BinOp::Mul, n1, Op::I64(t.size()));
+        let bytes = self.bin(Ty::I64, BinOp::Mul, n1, Op::I64(self.elem_size(base)));
         let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
         let mut dims = Vec::new();
         let mut prod = Op::I64(1);
@@ -265,8 +264,11 @@ impl G<'_> {
             self.not_yet("array-valued function references here", e.span);
             return zero_of(t);
         };
-        let p = self.lin_addr(&buf, idx, &shape, t.size());
-        self.val(t, Rv::Load(t, p))
+        // The element in memory: `integer(1|2)` and `logical(1|2|8)` are narrower or wider
+        // than their values.
+        let Some(base) = e.ty.base() else { return zero_of(t) };
+        let p = self.lin_addr(&buf, idx, &shape, self.elem_size(base));
+        self.load_as(base, p)
     }
 }
 

@@ -24,7 +24,7 @@ type DescDim = (Op, Op, Op);
 pub(super) fn type_code(b: BaseTy) -> i64 {
     match b {
         BaseTy::Integer(_) => 1,
-        BaseTy::Logical => 2,
+        BaseTy::Logical(_) => 2,
         BaseTy::Real(_) => 3,
         BaseTy::Complex(_) => 4,
         BaseTy::Derived(_) => 5,
@@ -195,9 +195,13 @@ impl G<'_> {
     /// and its shape.
     pub(super) fn expr_temp(&mut self, e: &Expr) -> (Op, Vec<Op>) {
         let t = self.expr_ty(e);
+        // Integers and logicals whose memory type differs from their value's (kinds 1, 2,
+        // and `logical(8)`) are stored as the dummy sees them.
+        let narrow = e.ty.base().filter(|b| matches!(b, BaseTy::Integer(_) | BaseTy::Logical(_)) && mem_ty(*b) != t);
+        let es = narrow.map_or(t.size(), |b| mem_ty(b).size());
         let mark = self.materialize(e);
         let shape = self.shape(e);
-        let mut n = Op::I64(t.size());
+        let mut n = Op::I64(es);
         for x in &shape {
             n = self.bin(Ty::I64, BinOp::Mul, n, x.clone());
         }
@@ -207,8 +211,11 @@ impl G<'_> {
         self.scalarise(&shape, &mut |g, idx| {
             let v = g.expr_at(e, idx);
             let v = g.conv(v, t);
-            let a = g.lin_addr(&tb, idx, &sh, t.size());
-            g.emit(Stmt::Store(t, a, v));
+            let a = g.lin_addr(&tb, idx, &sh, es);
+            match narrow {
+                Some(b) => g.store_as(b, a, v),
+                None => g.emit(Stmt::Store(t, a, v)),
+            }
         });
         self.free_mats(mark);
         self.call_after.push(Stmt::Call("gpuf_free".into(), vec![tmp.clone()]));

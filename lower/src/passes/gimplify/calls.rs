@@ -126,8 +126,8 @@ impl G<'_> {
                     let (addr, bytes) = match self.map_block(e) {
                         Some((a, n, _, _)) => (a, n),
                         None => {
-                            let t = self.expr_ty(e);
-                            (self.arg_addr(e), Op::I64(t.size()))
+                            let n = e.ty.base().map_or(self.expr_ty(e).size(), |b| self.elem_size(b));
+                            (self.arg_addr(e), Op::I64(n))
                         }
                     };
                     ops.push(addr);

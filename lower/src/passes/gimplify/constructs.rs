@@ -418,7 +418,7 @@ impl G<'_> {
                 (None, _)
                     if sel.ty.rank() > 0
                         && !matches!(sel.kind, ExprKind::ArrayRef { .. } | ExprKind::Component(_))
-                        && matches!(base, BaseTy::Integer(4 | 8) | BaseTy::Real(_) | BaseTy::Logical) =>
+                        && matches!(base, BaseTy::Integer(4 | 8) | BaseTy::Real(_) | BaseTy::Logical(4)) =>
                 {
                     // an array expression: its value in a temporary with bounds from 1
                     let mark = self.call_after.len();

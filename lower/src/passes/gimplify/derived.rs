@@ -435,7 +435,7 @@ impl<'a> G<'a> {
         let p = at(self, 24);
         let code = match d.base {
             BaseTy::Integer(_) => 1,
-            BaseTy::Logical => 2,
+            BaseTy::Logical(_) => 2,
             BaseTy::Real(_) => 3,
             _ => 5,
         };
@@ -1121,7 +1121,7 @@ impl<'a> G<'a> {
                 b => {
                     let t = ir_ty(b);
                     let f = match (b, t) {
-                        (BaseTy::Logical, _) => "gpuf_read_logical",
+                        (BaseTy::Logical(_), _) => "gpuf_read_logical",
                         (_, Ty::I32) => "gpuf_read_i32",
                         (_, Ty::I64) => "gpuf_read_i64",
                         (_, Ty::F32) => "gpuf_read_f32",
@@ -1150,7 +1150,7 @@ impl<'a> G<'a> {
                 b => {
                     let t = ir_ty(b);
                     let f = match (b, t) {
-                        (BaseTy::Logical, _) => "gpuf_io_logical",
+                        (BaseTy::Logical(_), _) => "gpuf_io_logical",
                         (_, Ty::I32) => "gpuf_io_i32",
                         (_, Ty::I64) => "gpuf_io_i64",
                         (_, Ty::F32) => "gpuf_io_f32",

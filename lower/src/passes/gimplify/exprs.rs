@@ -38,14 +38,16 @@ impl G<'_> {
         if let Some(v) = self.complex_scalar(e, idx) {
             return v;
         }
+        if self.region.is_some() && e.ty.base() == Some(BaseTy::Integer(16)) {
+            self.not_yet("`integer(16)` inside compute constructs", e.span);
+            return Op::I128(0);
+        }
         match &e.kind {
-            ExprKind::Int(v, k) => {
-                if *k == 8 {
-                    Op::I64(*v)
-                } else {
-                    Op::I32(*v as i32)
-                }
-            }
+            ExprKind::Int(v, k) => match k {
+                16 => Op::I128(i128::from(*v)),
+                8 => Op::I64(*v),
+                _ => Op::I32(*v as i32),
+            },
             ExprKind::Real(v, k) => {
                 if *k == 8 {
                     Op::F64(*v)
@@ -121,7 +123,7 @@ impl G<'_> {
                     _ => Op::I32(0),
                 };
                 let v = self.val(Ty::I32, Rv::Builtin(Builtin::AccOnDevice, vec![t]));
-                self.conv(v, ir_ty(e.ty.base().unwrap_or(BaseTy::Logical)))
+                self.conv(v, ir_ty(e.ty.base().unwrap_or(BaseTy::Logical(4))))
             }
             ExprKind::Call { name, .. } if self.region.is_some() && is_omp_device_query(&name.name) => {
                 let v = self.omp_device_query(&name.name);
@@ -199,6 +201,10 @@ impl G<'_> {
             }
             ExprKind::Intrinsic { func, args } => {
                 let v = self.intrinsic(e, *func, args, idx);
+                // Integer results in the expression's kind (`-fdefault-integer-8` makes
+                // `len`, `index`, `int`... of kind 8).
+                let t = self.expr_ty(e);
+                let v = if t.is_int() && self.f.op_ty(&v).is_int() && self.f.op_ty(&v) != t { self.conv(v, t) } else { v };
                 self.wrap(e.ty.base(), v)
             }
             ExprKind::ArrayCtor(items) if self.region.is_some() && direct_ctor(items).is_some() => {
@@ -485,9 +491,10 @@ fn common(a: Ty, b: Ty) -> Ty {
         match t {
             Ty::I8 | Ty::I16 | Ty::I32 => 0,
             Ty::I64 => 1,
-            Ty::F32 => 2,
-            Ty::F64 => 3,
-            Ty::Ptr => 4,
+            Ty::I128 => 2,
+            Ty::F32 => 3,
+            Ty::F64 => 4,
+            Ty::Ptr => 5,
         }
     }
     if rank(a) >= rank(b) {

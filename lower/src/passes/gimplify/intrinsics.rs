@@ -189,7 +189,7 @@ impl G<'_> {
                 Some(x) => self.expr(x),
                 None => Op::I32(0),
             };
-            let v = if at == Ty::I32 && matches!(args.get(3).map(|x| x.ty), Some(ast::Ty::Scalar(BaseTy::Logical))) {
+            let v = if at == Ty::I32 && matches!(args.get(3).map(|x| x.ty), Some(ast::Ty::Scalar(BaseTy::Logical(_)))) {
                 self.bin(Ty::I32, BinOp::Ne, v, Op::I32(0))
             } else {
                 self.conv(v, cmp_ty)
@@ -208,10 +208,12 @@ impl G<'_> {
             (I::Product | I::All, t) => self.conv(Op::I32(1), t),
             (I::Maxval | I::Maxloc, Ty::I32) => Op::I32(i32::MIN),
             (I::Maxval | I::Maxloc, Ty::I64) => Op::I64(i64::MIN),
+            (I::Maxval | I::Maxloc, Ty::I128) => Op::I128(i128::MIN),
             (I::Maxval | I::Maxloc, Ty::F32) => Op::F32(-f32::MAX),
             (I::Maxval | I::Maxloc, _) => Op::F64(-f64::MAX),
             (I::Minval | I::Minloc, Ty::I32) => Op::I32(i32::MAX),
             (I::Minval | I::Minloc, Ty::I64) => Op::I64(i64::MAX),
+            (I::Minval | I::Minloc, Ty::I128) => Op::I128(i128::MAX),
             (I::Minval | I::Minloc, Ty::F32) => Op::F32(f32::MAX),
             (I::Minval | I::Minloc, _) => Op::F64(f64::MAX),
             (_, t) => zero_of(t),
@@ -238,7 +240,10 @@ impl G<'_> {
                 I::Maxval => g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Max, Op::Var(acc), v))),
                 I::Minval => g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Min, Op::Var(acc), v))),
                 I::Count => {
-                    let one = g.bin(Ty::I32, BinOp::Ne, v, Op::I32(0));
+                    // `v` is the mask element converted to the count's kind.
+                    let z = zero_of(acc_ty);
+                    let one = g.bin(Ty::I32, BinOp::Ne, v, z);
+                    let one = g.conv(one, acc_ty);
                     g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Add, Op::Var(acc), one)));
                 }
                 I::Any => g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Or, Op::Var(acc), v))),
@@ -317,6 +322,16 @@ impl G<'_> {
         use Intrinsic as I;
         if func.is_array_intrinsic() {
             return self.array_intrinsic(e, func, args, idx);
+        }
+        let int16 = args.iter().any(|a| a.ty.base() == Some(BaseTy::Integer(16)));
+        if int16
+            && !matches!(
+                func,
+                I::Abs | I::Mod | I::Min | I::Max | I::Int | I::Real | I::Dble | I::Float | I::Huge | I::Iand | I::Ior | I::Ieor | I::Not
+            )
+        {
+            self.not_yet(format!("`{}` of an `integer(16)` argument", format!("{func:?}").to_lowercase()), e.span);
+            return zero_of(self.expr_ty(e));
         }
         match func {
             I::Len | I::LenTrim | I::Index | I::Iachar | I::Ichar | I::Scan | I::Verify => return self.char_int_intrinsic(func, args),
@@ -582,6 +597,7 @@ impl G<'_> {
                 Ty::I32 if e.ty.base() == Some(BaseTy::Integer(2)) => Op::I32(i16::MAX.into()),
                 Ty::I32 => Op::I32(i32::MAX),
                 Ty::I64 => Op::I64(i64::MAX),
+                Ty::I128 => Op::I128(i128::MAX),
                 Ty::F32 => Op::F32(f32::MAX),
                 _ => Op::F64(f64::MAX),
             },

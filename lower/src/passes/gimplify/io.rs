@@ -350,7 +350,7 @@ impl G<'_> {
         match b {
             BaseTy::Integer(k) => (1, k as i64),
             BaseTy::Real(k) => (2, k as i64),
-            BaseTy::Logical => (3, 4),
+            BaseTy::Logical(k) => (3, k as i64),
             BaseTy::Complex(k) => (5, 2 * k as i64),
             _ => (4, 0),
         }
@@ -605,8 +605,9 @@ impl G<'_> {
         }
         let t = self.expr_ty(e);
         let f = match (e.ty.base(), t) {
-            (Some(BaseTy::Logical), _) => "gpuf_read_logical",
+            (Some(BaseTy::Logical(_)), _) => "gpuf_read_logical",
             (_, Ty::I64) => "gpuf_read_i64",
+            (_, Ty::I128) => "gpuf_read_i128",
             (_, Ty::F32) => "gpuf_read_f32",
             (_, Ty::F64) => "gpuf_read_f64",
             _ => "gpuf_read_i32",
@@ -649,7 +650,7 @@ impl G<'_> {
         // functions may do I/O of their own (e.g. an internal write).
         let mut pre: Vec<Option<(Op, Op)>> = Vec::new();
         for it in items {
-            let simple = matches!(it.ty.base(), Some(BaseTy::Integer(4 | 8) | BaseTy::Real(_) | BaseTy::Logical | BaseTy::Character));
+            let simple = matches!(it.ty.base(), Some(BaseTy::Integer(4 | 8) | BaseTy::Real(_) | BaseTy::Logical(_) | BaseTy::Character));
             let v = if simple && it.ty.rank() == 0 && !matches!(it.kind, ExprKind::ArrayCtor(_)) && has_call(it) {
                 if it.ty.base() == Some(BaseTy::Character) {
                     Some(self.str_expr(it))
@@ -727,13 +728,14 @@ impl G<'_> {
 
     pub(super) fn io_item(&mut self, e: &Expr, v: Op) {
         let f = match e.ty.base() {
-            Some(BaseTy::Logical) => "gpuf_io_logical",
+            Some(BaseTy::Logical(_)) => "gpuf_io_logical",
             // Narrow integers travel as `I32`; the runtime prints them with their kind's width.
             Some(BaseTy::Integer(1)) => "gpuf_io_i8",
             Some(BaseTy::Integer(2)) => "gpuf_io_i16",
             _ => match self.f.op_ty(&v) {
                 Ty::I32 | Ty::I8 | Ty::I16 => "gpuf_io_i32",
                 Ty::I64 => "gpuf_io_i64",
+                Ty::I128 => "gpuf_io_i128",
                 Ty::F32 => "gpuf_io_f32",
                 Ty::F64 => "gpuf_io_f64",
                 Ty::Ptr => "gpuf_io_str",

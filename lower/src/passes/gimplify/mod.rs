@@ -108,7 +108,8 @@ struct Desc {
 pub fn ir_ty(b: BaseTy) -> Ty {
     match b {
         BaseTy::Integer(8) => Ty::I64,
-        BaseTy::Integer(_) | BaseTy::Logical => Ty::I32,
+        BaseTy::Integer(16) => Ty::I128,
+        BaseTy::Integer(_) | BaseTy::Logical(_) => Ty::I32,
         BaseTy::Real(8) => Ty::F64,
         BaseTy::Real(_) => Ty::F32,
         BaseTy::Character => Ty::Ptr,
@@ -120,12 +121,14 @@ pub fn ir_ty(b: BaseTy) -> Ty {
     }
 }
 
-/// The type of a value of base type `b` in memory: `integer(1)` and `integer(2)` take one
-/// and two bytes there, and are `I32` values in registers (see `G::load_as`, `G::store_as`).
+/// The type of a value of base type `b` in memory: `integer(1)` and `integer(2)` (and
+/// `logical(1)`, `logical(2)`) take one and two bytes there, and are `I32` values in registers (see `G::load_as`, `G::store_as`).
 pub fn mem_ty(b: BaseTy) -> Ty {
     match b {
-        BaseTy::Integer(1) => Ty::I8,
-        BaseTy::Integer(2) => Ty::I16,
+        BaseTy::Integer(1) | BaseTy::Logical(1) => Ty::I8,
+        BaseTy::Integer(2) | BaseTy::Logical(2) => Ty::I16,
+        // `logical(8)`: computed on as `I32` (its values are 0 and 1).
+        BaseTy::Logical(8) => Ty::I64,
         _ => ir_ty(b),
     }
 }
@@ -505,7 +508,11 @@ impl<'a> G<'a> {
             return v;
         }
         if let Op::I32(c) = v {
-            return Op::I32(if mt == Ty::I8 { c as i8 as i32 } else { c as i16 as i32 });
+            return Op::I32(match mt {
+                Ty::I8 => c as i8 as i32,
+                Ty::I16 => c as i16 as i32,
+                _ => c,
+            });
         }
         let n = self.val(mt, Rv::Cast(mt, v));
         self.val(Ty::I32, Rv::Cast(Ty::I32, n))
@@ -563,6 +570,7 @@ pub fn zero_of(t: Ty) -> Op {
     match t {
         Ty::I32 => Op::I32(0),
         Ty::I64 => Op::I64(0),
+        Ty::I128 => Op::I128(0),
         Ty::F32 => Op::F32(0.0),
         Ty::F64 => Op::F64(0.0),
         Ty::Ptr => Op::Null,

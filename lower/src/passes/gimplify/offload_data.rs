@@ -496,7 +496,7 @@ pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> 
     // Host `parallel`: shared scalars are reached through their addresses.
     if super::host_omp::has_host_parallel(&p.body) {
         for s in syms.list() {
-            if s.rank == 0 && !s.parameter && !s.external && matches!(s.base, BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical) {
+            if s.rank == 0 && !s.parameter && !s.external && matches!(s.base, BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical(_)) {
                 out.insert(s.name.clone());
             }
         }

@@ -366,13 +366,13 @@ impl G<'_> {
         let num = |t: Ty| const_value(e, t, self.syms);
         Some(match base {
             BaseTy::Integer(k) => match num(Ty::I64)? {
-                Op::I64(v) => v.to_le_bytes()[..k as usize].to_vec(),
-                Op::I32(v) => (v as i64).to_le_bytes()[..k as usize].to_vec(),
+                Op::I64(v) => i128::from(v).to_le_bytes()[..k as usize].to_vec(),
+                Op::I32(v) => i128::from(v).to_le_bytes()[..k as usize].to_vec(),
                 _ => return None,
             },
-            BaseTy::Logical => match num(Ty::I32)? {
-                Op::I32(v) => v.to_le_bytes().to_vec(),
-                Op::I64(v) => (v as i32).to_le_bytes().to_vec(),
+            BaseTy::Logical(k) => match num(Ty::I32)? {
+                Op::I32(v) => (v as i64).to_le_bytes()[..k as usize].to_vec(),
+                Op::I64(v) => v.to_le_bytes()[..k as usize].to_vec(),
                 _ => return None,
             },
             BaseTy::Real(4) => match num(Ty::F32)? {

@@ -476,8 +476,12 @@ pub(super) fn const_value(e: &Expr, t: Ty, syms: &Symbols) -> Option<Op> {
         Some(round(e, v))
     }
     // Integers exactly; everything else through the evaluator.
-    if let (ExprKind::Int(v, _), Ty::I32 | Ty::I64) = (&e.kind, t) {
-        return Some(if t == Ty::I64 { Op::I64(*v) } else { Op::I32(*v as i32) });
+    if let (ExprKind::Int(v, _), Ty::I32 | Ty::I64 | Ty::I128) = (&e.kind, t) {
+        return Some(match t {
+            Ty::I128 => Op::I128(i128::from(*v)),
+            Ty::I64 => Op::I64(*v),
+            _ => Op::I32(*v as i32),
+        });
     }
     let v = eval(e, syms, 0)?;
     if !v.is_finite() && t.is_int() {
@@ -488,6 +492,7 @@ pub(super) fn const_value(e: &Expr, t: Ty, syms: &Symbols) -> Option<Op> {
         Ty::I64 => Op::I64(v as i64),
         Ty::F32 => Op::F32(v as f32),
         Ty::F64 => Op::F64(v),
-        Ty::Ptr | Ty::I8 | Ty::I16 => return None,
+        Ty::I128 if v.abs() < 9.0e15 => Op::I128(v as i128),
+        Ty::Ptr | Ty::I8 | Ty::I16 | Ty::I128 => return None,
     })
 }
