@@ -670,7 +670,7 @@ fn data_clauses(cs: &[ast::Clause]) -> Vec<ClauseKind> {
             ClauseKind::Map(t, l) => Some(match t {
                 MapType::To => ClauseKind::Copyin(l.clone()),
                 MapType::From => ClauseKind::Copyout(l.clone()),
-                MapType::Tofrom => ClauseKind::Copy(l.clone()),
+                MapType::Tofrom | MapType::Default => ClauseKind::Copy(l.clone()),
                 MapType::Alloc => ClauseKind::Create(l.clone()),
                 MapType::Release | MapType::Delete => ClauseKind::Delete(l.clone()),
             }),
