@@ -1074,6 +1074,9 @@ pub enum MapType {
     Alloc,
     Release,
     Delete,
+    /// No map type written: `to` on `target enter data`, `from` on `target exit data`,
+    /// `tofrom` elsewhere (OpenMP 5.2); semantic analysis replaces it.
+    Default,
 }
 
 impl MapType {
@@ -1085,6 +1088,7 @@ impl MapType {
             MapType::Alloc => "alloc",
             MapType::Release => "release",
             MapType::Delete => "delete",
+            MapType::Default => "tofrom",
         }
     }
 }

@@ -1557,3 +1557,28 @@ fn openmp_errors() {
         assert!(got.iter().any(|g| g == want), "for\n{body}\nwant {want}\ngot {got:#?}");
     }
 }
+
+/// OpenMP 5.2: `map(list)` without a map type is `to` on `target enter data`, `from` on
+/// `target exit data` and `tofrom` elsewhere (gfortran 12 rejects the first two, so no
+/// differential program can show it).
+#[test]
+fn openmp_map_without_type_depends_on_the_directive() {
+    let src = "program p\n  integer :: a(8)\n  !$omp target enter data map(a)\n  !$omp target map(a)\n  a(1) = 1\n  !$omp end target\n  !$omp target exit data map(a)\nend program p\n";
+    let c = match crate::check_file_omp(src) {
+        Ok((c, _)) => c,
+        Err(d) => panic!("{}", d.iter().map(|d| d.render("t.f90", src)).collect::<String>()),
+    };
+    let types: Vec<MapType> = c
+        .units
+        .first()
+        .map(|u| u.unit.body.as_slice())
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|s| match &s.kind {
+            StmtKind::Standalone(d) | StmtKind::Construct { dir: d, .. } => d.clauses.first().map(|c| &c.kind),
+            _ => None,
+        })
+        .filter_map(|k| if let ClauseKind::Map(t, _) = k { Some(*t) } else { None })
+        .collect();
+    assert_eq!(types, vec![MapType::To, MapType::Tofrom, MapType::From]);
+}

@@ -1278,6 +1278,14 @@ pub extern "C" fn omp_get_initial_device_() -> i32 {
     omp_get_num_devices_()
 }
 
+/// Whether an OpenMP `device(n)` clause names the host: `omp_get_initial_device()` or
+/// OpenMP 5.1's `omp_initial_device` (-1). Target constructs then run on the host and data
+/// directives map nothing.
+#[no_mangle]
+pub extern "C" fn gpuf_omp_is_initial_device_num(n: i32) -> i32 {
+    i32::from(n == -1 || n == omp_get_initial_device_())
+}
+
 /// `omp_get_device_num()` in host code: the host's device number.
 #[no_mangle]
 pub extern "C" fn omp_get_device_num_() -> i32 {

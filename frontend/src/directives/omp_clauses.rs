@@ -94,7 +94,7 @@ impl Parser {
                 return Ok(ClauseKind::Unsupported(format!("map({m})")));
             }
         }
-        let mut ty = MapType::Tofrom;
+        let mut ty = MapType::Default;
         if let (Tok::Name(t), Tok::Colon) = (self.tok().clone(), self.tok_at(1).clone()) {
             let sp = self.span();
             ty = match t.as_str() {

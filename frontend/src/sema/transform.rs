@@ -79,7 +79,10 @@ impl Checker {
             );
             return unknown(slots);
         }
-        if self.on_device() {
+        // In compute constructs `reshape(source, shape)` is an index map over its source
+        // (no temporary); `pad` and `order` are not supported there yet.
+        let device_reshape = f == Intrinsic::Reshape && self.in_compute() && slots.iter().skip(2).all(Option::is_none);
+        if self.on_device() && !device_reshape {
             self.err(Diagnostic::not_yet(format!("`{fname}` {}", self.device_where()), span));
             return unknown(slots);
         }

@@ -116,6 +116,18 @@ impl Checker {
     /// The checks every OpenMP directive gets: its clauses, map types, and (outside
     /// `target`) the host rules.
     fn omp_directive(&mut self, dir: &mut Directive, assoc: Option<&Stmt>) -> Clauses {
+        if let DirKind::Omp(kind) = dir.kind {
+            let default = match kind {
+                OmpKind::TargetEnterData => MapType::To,
+                OmpKind::TargetExitData => MapType::From,
+                _ => MapType::Tofrom,
+            };
+            for c in &mut dir.clauses {
+                if let ClauseKind::Map(t @ MapType::Default, _) = &mut c.kind {
+                    *t = default;
+                }
+            }
+        }
         let cl = self.directive(dir, assoc);
         let DirKind::Omp(kind) = dir.kind else { return cl };
         let allowed = map_types(kind);

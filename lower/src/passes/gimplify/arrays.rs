@@ -281,6 +281,9 @@ impl G<'_> {
                 let n = self.conv(n, Ty::I64);
                 vec![self.val(Ty::I64, Rv::Binary(BinOp::Max, n, Op::I64(0)))]
             }
+            ExprKind::ArrayCtor(items) if self.region.is_some() && super::exprs::per_element_ctor(items) => {
+                vec![Op::I64(super::exprs::scalar_items(items).map_or(0, |v| v.len() as i64))]
+            }
             ExprKind::ArrayCtor(_) => match self.mats.get(&(e as *const Expr as usize)) {
                 Some((_, n)) => vec![n.clone()],
                 None => vec![Op::I64(0)],

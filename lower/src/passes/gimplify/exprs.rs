@@ -225,6 +225,28 @@ impl G<'_> {
                 self.overrides.pop();
                 self.conv(r, t)
             }
+            ExprKind::ArrayCtor(items) if self.region.is_some() && per_element_ctor(items) => {
+                // `[x1, ..., xn]`: element k is x(k+1), chosen by comparisons.
+                let t = self.expr_ty(e);
+                let xs = scalar_items(items).unwrap_or_default();
+                let k = idx.first().cloned().unwrap_or(Op::I64(0));
+                let k = self.conv(k, Ty::I64);
+                let r = self.tmp(t);
+                let Some((first, rest)) = xs.split_first() else { return zero_of(t) };
+                let v = self.expr(first);
+                let v = self.conv(v, t);
+                self.emit(Stmt::Assign(r, Rv::Use(v)));
+                for (j, x) in rest.iter().enumerate() {
+                    let hit = self.val(Ty::I32, Rv::Binary(BinOp::Eq, k.clone(), Op::I64(j as i64 + 1)));
+                    self.push_block();
+                    let v = self.expr(x);
+                    let v = self.conv(v, t);
+                    self.emit(Stmt::Assign(r, Rv::Use(v)));
+                    let then_body = self.pop_block();
+                    self.emit(Stmt::If { cond: hit, then_body, else_body: vec![] });
+                }
+                Op::Var(r)
+            }
             ExprKind::ArrayCtor(_) => {
                 let t = self.expr_ty(e);
                 let Some((buf, _)) = self.mats.get(&(e as *const Expr as usize)).cloned() else {
@@ -286,7 +308,7 @@ impl G<'_> {
             // Character constructors are walked where they are used.
             ExprKind::ArrayCtor(_) if e.ty.base() == Some(BaseTy::Character) => {}
             // In compute regions, `(x, j = lo, hi)` is evaluated per element (no temporary).
-            ExprKind::ArrayCtor(items) if self.region.is_some() && direct_ctor(items).is_some() => {}
+            ExprKind::ArrayCtor(items) if self.region.is_some() && per_element_ctor(items) => {}
             ExprKind::ArrayCtor(items) => {
                 let t = self.expr_ty(e);
                 let n = self.tmp(Ty::I64);
@@ -507,6 +529,23 @@ fn common(a: Ty, b: Ty) -> Ty {
 /// An array constructor of one implied-do loop over one scalar expression, `(x, j = lo,
 /// hi[, st])`: computed element by element in compute regions, where no temporary can be
 /// allocated. Semantic analysis allows only these on the device.
+/// An array constructor of scalar expressions, `[x1, x2, ...]`: element k is computed by
+/// choosing among them in compute regions (no temporary).
+pub(super) fn scalar_items(items: &[ast::CtorItem]) -> Option<Vec<&Expr>> {
+    items
+        .iter()
+        .map(|it| match it {
+            ast::CtorItem::Expr(x) if x.ty.rank() == 0 && x.ty.base() != Some(BaseTy::Character) => Some(x),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A constructor computed element by element in compute regions.
+pub(super) fn per_element_ctor(items: &[ast::CtorItem]) -> bool {
+    direct_ctor(items).is_some() || scalar_items(items).is_some_and(|v| !v.is_empty())
+}
+
 pub(super) fn direct_ctor(items: &[ast::CtorItem]) -> Option<(&ast::ImpliedDo, &Expr)> {
     match items {
         [ast::CtorItem::ImpliedDo(d)] => match d.items.as_slice() {

@@ -7,7 +7,7 @@ impl G<'_> {
     /// A structured data construct: a data region around the body; with `if(cond)` the
     /// maps are made only when the condition holds on entry.
     pub(super) fn data_region(&mut self, dir: &ast::Directive, body: &[ast::Stmt]) {
-        let cond = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
+        let cond = self.offload_cond(dir);
         let mut named = BTreeSet::new();
         let maps = self.data_maps(dir, Some(&mut named));
         let saved = self.devptrs.clone();
@@ -108,6 +108,28 @@ impl G<'_> {
                 }
             }
         }
+    }
+
+    /// When an offload construct or data directive acts on the device: its `if` condition,
+    /// and not when OpenMP's `device(n)` names the host (see
+    /// `gpuf_omp_is_initial_device_num`). `None`: always.
+    pub(super) fn offload_cond(&mut self, dir: &ast::Directive) -> Option<Op> {
+        let c = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
+        let Some(d) = dir.clauses.iter().find_map(|c| if let ClauseKind::DeviceExpr(e) = &c.kind { Some(e) } else { None }) else {
+            return c;
+        };
+        let n = self.expr(d);
+        let n = self.conv(n, Ty::I32);
+        let host = self.val(Ty::I32, Rv::Call("gpuf_omp_is_initial_device_num".into(), vec![n], Ty::I32));
+        let dev = self.val(Ty::I32, Rv::Binary(BinOp::Eq, host, Op::I32(0)));
+        Some(match c {
+            Some(c) => {
+                let c = self.conv(c, Ty::I32);
+                let c = self.val(Ty::I32, Rv::Binary(BinOp::Ne, c, Op::I32(0)));
+                self.val(Ty::I32, Rv::Binary(BinOp::And, c, dev))
+            }
+            None => dev,
+        })
     }
 
     /// The mapped block of a data-clause item: (host address, bytes, description).
@@ -255,7 +277,7 @@ impl G<'_> {
             }
         }
         // `if(cond)`: the directive does nothing when the condition is false.
-        let cond = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
+        let cond = self.offload_cond(dir);
         self.push_block();
         self.standalone_body(dir, if_present, finalize);
         let body = self.pop_block();

@@ -22,7 +22,9 @@
 //! - `lastprivate` on a loop is `private` plus a copy-out in the iteration that is last in
 //!   sequential order (gimplify's `do_loop`); on a combined target construct the item is
 //!   also mapped `tofrom`.
-//! - `nowait` is satisfied by synchronous execution; `device(n)`, `schedule`,
+//! - `device(n)` naming the host (`omp_get_initial_device()`) runs the construct on the host
+//!   (data directives then map nothing); any other device number is the one device.
+//! - `nowait` is satisfied by synchronous execution; `schedule`,
 //!   `dist_schedule`, `simdlen`, `shared` and `default(shared|none)` do not change results.
 //! - `barrier` inside `target` needs nothing: partitioned loops end with a join.
 //! - Host `parallel`, worksharing, `simd` and `barrier` directives (outside `target`) stay
@@ -182,6 +184,7 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
                     .iter()
                     .filter_map(|c| match &c.kind {
                         ClauseKind::If(e) | ClauseKind::IfFor(_, e) => Some(ClauseKind::If(e.clone())),
+                        ClauseKind::DeviceExpr(_) => Some(c.kind.clone()),
                         _ => None,
                     })
                     .collect();
@@ -205,6 +208,7 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
                         ClauseKind::To(l) => Some(ClauseKind::Device(l.clone())),
                         ClauseKind::From(l) => Some(ClauseKind::SelfHost(l.clone())),
                         ClauseKind::If(e) | ClauseKind::IfFor(_, e) => Some(ClauseKind::If(e.clone())),
+                        ClauseKind::DeviceExpr(_) => Some(c.kind.clone()),
                         _ => None,
                     })
                     .collect();
@@ -337,6 +341,7 @@ fn target_region(
             ClauseKind::Map(..) => region.extend(data_clauses(std::slice::from_ref(c))),
             ClauseKind::If(_) => region.push(c.kind.clone()),
             ClauseKind::IfFor(m, e) if m == "target" => region.push(ClauseKind::If(e.clone())),
+            ClauseKind::DeviceExpr(_) => region.push(c.kind.clone()),
             // `if(parallel:)`, `if(teams:)`, `if(simd:)`: a team of one thread, one team or
             // no vectorisation when false. None can change a result (the threads of a
             // worksharing loop share its iterations), so the region keeps its shape; the
@@ -684,12 +689,13 @@ fn data_clauses(cs: &[ast::Clause]) -> Vec<ClauseKind> {
             ClauseKind::Map(t, l) => Some(match t {
                 MapType::To => ClauseKind::Copyin(l.clone()),
                 MapType::From => ClauseKind::Copyout(l.clone()),
-                MapType::Tofrom => ClauseKind::Copy(l.clone()),
+                MapType::Tofrom | MapType::Default => ClauseKind::Copy(l.clone()),
                 MapType::Alloc => ClauseKind::Create(l.clone()),
                 MapType::Release | MapType::Delete => ClauseKind::Delete(l.clone()),
             }),
             ClauseKind::If(e) => Some(ClauseKind::If(e.clone())),
             ClauseKind::IfFor(m, e) if m.starts_with("target") => Some(ClauseKind::If(e.clone())),
+            ClauseKind::DeviceExpr(_) => Some(c.kind.clone()),
             _ => None,
         })
         .collect()

@@ -18,7 +18,7 @@ impl G<'_> {
             Some(ast::AccKind::Kernels | ast::AccKind::KernelsLoop) => RegionKind::Kernels,
             _ => RegionKind::Serial,
         };
-        let if_cond = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
+        let if_cond = self.offload_cond(dir);
         for c in &dir.clauses {
             match &c.kind {
                 ClauseKind::Default(_) => {}
