@@ -857,6 +857,9 @@ pub enum OmpKind {
     Masked,
     Sections,
     ParallelSections,
+    /// `parallel master` and `parallel masked`: a team whose body only one thread runs.
+    ParallelMaster,
+    ParallelMasked,
     Section,
     Taskwait,
     /// `task` (explicit tasks on the host).
@@ -886,6 +889,8 @@ impl OmpKind {
             OmpKind::Masked => "masked".into(),
             OmpKind::Sections => "sections".into(),
             OmpKind::ParallelSections => "parallel sections".into(),
+            OmpKind::ParallelMaster => "parallel master".into(),
+            OmpKind::ParallelMasked => "parallel masked".into(),
             OmpKind::Section => "section".into(),
             OmpKind::Taskwait => "taskwait".into(),
             OmpKind::Task => "task".into(),
@@ -900,7 +905,7 @@ impl OmpKind {
     pub fn leaves(self) -> OmpLeaves {
         match self {
             OmpKind::Leaves(l) => l,
-            OmpKind::ParallelSections => OmpLeaves::PARALLEL,
+            OmpKind::ParallelSections | OmpKind::ParallelMaster | OmpKind::ParallelMasked => OmpLeaves::PARALLEL,
             _ => OmpLeaves(0),
         }
     }

@@ -16,5 +16,8 @@ program barrier_nesting
     !$omp barrier
   end do
   !$omp end parallel
+  !$omp parallel master
+  !$omp barrier
+  !$omp end parallel master
   print *, s
 end program barrier_nesting

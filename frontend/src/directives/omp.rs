@@ -107,6 +107,8 @@ impl Parser {
             | OmpKind::Masked
             | OmpKind::Sections
             | OmpKind::ParallelSections
+            | OmpKind::ParallelMaster
+            | OmpKind::ParallelMasked
             | OmpKind::Task
             | OmpKind::Ordered
             | OmpKind::Taskgroup => Ok(Some(self.dir_block(dir, head_span))),
@@ -145,6 +147,8 @@ impl Parser {
             ("taskgroup", ..) => return Some((OmpKind::Taskgroup, 1)),
             ("ordered", ..) => return Some((OmpKind::Ordered, 1)),
             ("parallel", Some("sections"), _) => return Some((OmpKind::ParallelSections, 2)),
+            ("parallel", Some("master"), _) => return Some((OmpKind::ParallelMaster, 2)),
+            ("parallel", Some("masked"), _) => return Some((OmpKind::ParallelMasked, 2)),
             _ => {}
         }
         if let Some(n) = NOT_YET_BLOCKS.iter().find(|n| **n == first) {
@@ -169,11 +173,9 @@ impl Parser {
             return None;
         }
         if leaves == OmpLeaves::PARALLEL {
-            // `parallel workshare`, `parallel master`, `parallel masked`: not yet.
+            // `parallel workshare`: not yet.
             let name = match word(1) {
                 Some("workshare") => Some("parallel workshare"),
-                Some("masked") => Some("parallel masked"),
-                Some("master") => Some("parallel master"),
                 _ => None,
             };
             if let Some(name) = name {

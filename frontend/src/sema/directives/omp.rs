@@ -90,6 +90,8 @@ pub(in crate::sema) fn omp_clause_allowed(kind: OmpKind, clause: &str) -> bool {
         OmpKind::Sections => ["private", "firstprivate", "lastprivate", "reduction", "nowait", "allocate"].contains(&clause),
         OmpKind::Ordered => ["threads", "simd"].contains(&clause),
         OmpKind::Taskgroup => ["task_reduction", "allocate"].contains(&clause),
+        OmpKind::ParallelMaster => omp_clause_allowed(OmpKind::Leaves(OmpLeaves::PARALLEL), clause),
+        OmpKind::ParallelMasked => clause == "filter" || omp_clause_allowed(OmpKind::Leaves(OmpLeaves::PARALLEL), clause),
         OmpKind::ParallelSections => {
             clause != "nowait"
                 && (omp_clause_allowed(OmpKind::Sections, clause) || omp_clause_allowed(OmpKind::Leaves(OmpLeaves::PARALLEL), clause))
@@ -214,13 +216,21 @@ impl Checker {
             return;
         }
         // The enclosing regions up to the innermost `parallel`.
-        let outer = self
-            .omp
-            .iter()
-            .rev()
-            .take_while(|k| !k.leaves().has(OmpLeaves::PARALLEL))
-            .copied()
-            .find(|k| worksharing(*k) || matches!(k, OmpKind::Critical | OmpKind::Master | OmpKind::Masked | OmpKind::Task));
+        // (`parallel master`/`parallel masked` are a `master`/`masked` region of their own.)
+        let mut outer = None;
+        for k in self.omp.iter().rev().copied() {
+            if matches!(k, OmpKind::ParallelMaster | OmpKind::ParallelMasked) {
+                outer = Some(k);
+                break;
+            }
+            if k.leaves().has(OmpLeaves::PARALLEL) {
+                break;
+            }
+            if worksharing(k) || matches!(k, OmpKind::Critical | OmpKind::Master | OmpKind::Masked | OmpKind::Task) {
+                outer = Some(k);
+                break;
+            }
+        }
         if let Some(o) = outer {
             if matches!(kind, OmpKind::Master | OmpKind::Masked) && !worksharing(o) {
                 return;
@@ -262,6 +272,8 @@ impl Checker {
                 | OmpKind::Masked
                 | OmpKind::Sections
                 | OmpKind::ParallelSections
+                | OmpKind::ParallelMaster
+                | OmpKind::ParallelMasked
                 | OmpKind::Section
                 | OmpKind::Taskwait
                 | OmpKind::Task

@@ -126,6 +126,12 @@ impl G<'_> {
         self.private_loop_vars(&names, &mut sh.scope);
         self.overrides.push(std::mem::take(&mut sh.scope));
         match do_stmt {
+            None if matches!(dir.kind.omp(), Some(ast::OmpKind::ParallelMaster | ast::OmpKind::ParallelMasked)) => {
+                // The body on one thread (`filter` stays with `masked`).
+                let fc: Vec<ast::Clause> = dir.clauses.iter().filter(|c| matches!(c.kind, ClauseKind::Filter(_))).cloned().collect();
+                let md = ast::Directive { kind: ast::DirKind::Omp(ast::OmpKind::Masked), clauses: fc, span: dir.span };
+                self.host_construct(&md, body);
+            }
             None if dir.kind.omp() == Some(ast::OmpKind::ParallelSections) => {
                 let mut sc: Vec<ast::Clause> = dir.clauses.iter().filter(|c| !mine(&c.kind)).cloned().collect();
                 sc.extend(dir.clauses.iter().filter_map(|c| split(c, true)));

@@ -125,6 +125,8 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
                 | OmpKind::Masked
                 | OmpKind::Sections
                 | OmpKind::ParallelSections
+                | OmpKind::ParallelMaster
+                | OmpKind::ParallelMasked
                 | OmpKind::Task
                 | OmpKind::Ordered
                 | OmpKind::Taskgroup
