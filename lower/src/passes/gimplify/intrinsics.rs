@@ -198,12 +198,6 @@ impl G<'_> {
         } else {
             (Op::I32(0), Op::I32(0))
         };
-        // `norm2`: the running scale of the scaled sum of squares.
-        let scale = self.tmp(rt);
-        if func == I::Norm2 {
-            let one = self.conv(Op::I32(1), rt);
-            self.emit(Stmt::Assign(scale, Rv::Use(one)));
-        }
         let init = match (func, acc_ty) {
             (I::Product | I::All, t) => self.conv(Op::I32(1), t),
             (I::Maxval | I::Maxloc, Ty::I32) => Op::I32(i32::MIN),
@@ -220,6 +214,15 @@ impl G<'_> {
         };
         let acc = self.tmp(acc_ty);
         self.emit(Stmt::Assign(acc, Rv::Use(init)));
+        // `norm2`: the running scale of the scaled sum of squares.
+        let scale = if func == I::Norm2 {
+            let s = self.tmp(rt);
+            let one = self.conv(Op::I32(1), rt);
+            self.emit(Stmt::Assign(s, Rv::Use(one)));
+            s
+        } else {
+            acc
+        };
         let found = self.tmp(Ty::I32);
         let locs: Vec<VarId> = if is_loc { inner_shape.iter().map(|_| self.tmp(Ty::I64)).collect() } else { Vec::new() };
         if is_loc {
