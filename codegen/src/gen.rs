@@ -212,7 +212,7 @@ pub(crate) fn build_host<'ctx>(
         cg.proc_body(p, *fv)?;
     }
     let ctors: Vec<FunctionValue> = host.procs.iter().zip(&proc_fns).filter(|(p, _)| p.ctor).map(|(_, f)| *f).collect();
-    cg.global_ctors(&ctors);
+    let init_array = cg.global_ctors(&ctors);
     for (k, fv) in host.kernels.iter().zip(&host_fns) {
         cg.host_kernel(k, *fv)?;
     }
@@ -221,7 +221,7 @@ pub(crate) fn build_host<'ctx>(
     }
     let images_g = cg.images_global(images);
     // This object's device code, for the final link to combine into one image per target.
-    let mut used = Vec::new();
+    let mut used: Vec<PointerValue> = init_array.into_iter().collect();
     for (bc, section, name) in [
         (&images.nvptx_bc, crate::OFFLOAD_SECTION_NVPTX, "gpuf.offload.nvptx"),
         (&images.amdgcn_bc, crate::OFFLOAD_SECTION_AMDGCN, "gpuf.offload.amdgcn"),
@@ -238,14 +238,7 @@ pub(crate) fn build_host<'ctx>(
             used.push(g.as_pointer_value());
         }
     }
-    if !used.is_empty() {
-        // `llvm.used`: kept through optimisation and into the object.
-        let arr = ptr.const_array(&used);
-        let g = cg.m.add_global(arr.get_type(), None, "llvm.used");
-        g.set_initializer(&arr);
-        g.set_linkage(Linkage::Appending);
-        g.set_section(Some("llvm.metadata"));
-    }
+    cg.keep_used(&used);
     // main (absent when the file has no main program, e.g. only a module)
     if host.main.name.is_empty() {
         return Ok(cg.m);
@@ -277,31 +270,40 @@ pub(crate) fn build_images_object<'ctx>(ctx: &'ctx Context, tm: &TargetMachine, 
     let reg = cg.declare("gpuf_register_images", &[Ty::Ptr], None)?;
     cg.b.build_call(reg, &[images_g.as_pointer_value().into()], "")?;
     cg.b.build_return(None)?;
-    cg.global_ctors(&[ctor]);
+    let init_array = cg.global_ctors(&[ctor]);
+    cg.keep_used(&init_array.into_iter().collect::<Vec<_>>());
     Ok(cg.m)
 }
 
 impl<'ctx> Cg<'ctx> {
-    /// `llvm.global_ctors` of the module: functions run before `main`, each entry
-    /// `{ i32 priority, ptr fn, ptr data }`.
-    fn global_ctors(&self, fns: &[FunctionValue<'ctx>]) {
+    /// Functions run before `main`: pointers to them in `.init_array` (the global returned,
+    /// for `llvm.used`). Not `llvm.global_ctors`: without the target option clang sets, LLVM
+    /// puts those in `.ctors`, which GNU ld folds into `.init_array` but lld does not run.
+    fn global_ctors(&self, fns: &[FunctionValue<'ctx>]) -> Option<PointerValue<'ctx>> {
         if fns.is_empty() {
+            return None;
+        }
+        let ptr = self.ptr();
+        let ptrs: Vec<_> = fns.iter().map(|f| f.as_global_value().as_pointer_value()).collect();
+        let arr = ptr.const_array(&ptrs);
+        let g = self.m.add_global(arr.get_type(), None, "gpuf.init_array");
+        g.set_initializer(&arr);
+        g.set_linkage(Linkage::Internal);
+        g.set_section(Some(".init_array"));
+        g.set_alignment(8);
+        Some(g.as_pointer_value())
+    }
+
+    /// `llvm.used`: globals kept through optimisation and into the object.
+    fn keep_used(&self, globals: &[PointerValue<'ctx>]) {
+        if globals.is_empty() {
             return;
         }
-        let ctx = self.ctx;
-        let ptr = self.ptr();
-        let i32t = ctx.i32_type();
-        let entry_ty = ctx.struct_type(&[i32t.into(), ptr.into(), ptr.into()], false);
-        let entries: Vec<_> = fns
-            .iter()
-            .map(|f| {
-                entry_ty.const_named_struct(&[i32t.const_int(65535, false).into(), f.as_global_value().as_pointer_value().into(), ptr.const_null().into()])
-            })
-            .collect();
-        let arr = entry_ty.const_array(&entries);
-        let g = self.m.add_global(arr.get_type(), None, "llvm.global_ctors");
+        let arr = self.ptr().const_array(globals);
+        let g = self.m.add_global(arr.get_type(), None, "llvm.used");
         g.set_initializer(&arr);
         g.set_linkage(Linkage::Appending);
+        g.set_section(Some("llvm.metadata"));
     }
 }
 
