@@ -476,15 +476,12 @@ impl Lexer {
                         let h = h.min(code.len());
                         let ch = code.get(lo..h).unwrap_or("?");
                         // `.true._1`: a kind on a logical literal.
-                        let after_logical = self.tokens.last().is_some_and(|t| {
-                            matches!(t.tok, Tok::True | Tok::False) && t.span.hi as usize == base + lo
-                        });
+                        let after_logical =
+                            self.tokens.last().is_some_and(|t| matches!(t.tok, Tok::True | Tok::False) && t.span.hi as usize == base + lo);
                         if ch == "_" && after_logical {
                             let k = code[h..].bytes().take_while(|c| c.is_ascii_alphanumeric() || *c == b'_').count();
-                            self.diags.push(Diagnostic::not_yet(
-                                "kinds on logical literals (`.true._k`)",
-                                Span::new(base + lo, base + h + k),
-                            ));
+                            self.diags
+                                .push(Diagnostic::not_yet("kinds on logical literals (`.true._k`)", Span::new(base + lo, base + h + k)));
                             start = h + k;
                             continue 'outer;
                         }

@@ -275,7 +275,7 @@ impl Parser {
                     && !d.allocatable
                     && !d.parameter
                     && !d.external
-                    && !matches!(d.base, BaseTy::Character | BaseTy::Derived(_))
+                    && !matches!(d.base, BaseTy::Derived(_))
             }
             None => {
                 let units = self.open.iter().filter(|o| matches!(o, super::Open::Unit(_))).count();
