@@ -55,6 +55,7 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Ignored(n) => n,
         ClauseKind::Allocate(..) => "allocate",
         ClauseKind::IfFor(..) => "if",
+        ClauseKind::Bind(_) => "bind",
         ClauseKind::Unsupported(s) => s.split('(').next().unwrap_or(s),
     }
 }
@@ -274,6 +275,7 @@ impl Checker {
             | ClauseKind::OmpDefault(_)
             | ClauseKind::Defaultmap(..)
             | ClauseKind::Depend
+            | ClauseKind::Bind(_)
             | ClauseKind::Ignored(_) => {}
             ClauseKind::Seq
             | ClauseKind::Auto
