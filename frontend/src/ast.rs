@@ -1045,10 +1045,11 @@ pub enum ClauseKind {
     /// `aggregate`, `allocatable`, `pointer`; `None`: all), as written.
     Defaultmap(String, Option<String>),
     /// Clauses that permit or hint and so are honoured by the constructs as gpuf runs them:
-    /// `order(concurrent)` (a permission to run iterations concurrently), `bind` (the
-    /// binding region of `loop`, which the nesting already fixes), `nontemporal` and
+    /// `order(concurrent)` (a permission to run iterations concurrently), `nontemporal` and
     /// `hint` (performance hints). The clause name.
     Ignored(String),
+    /// `bind(thread|parallel|teams)` of `loop`: the binding region, as written.
+    Bind(String),
     /// OpenMP's `if(directive-name: condition)`: the leaf construct it applies to, as
     /// written (`target`, `target data`, `parallel`, `simd`, ...); without a modifier the
     /// clause is [`ClauseKind::If`].

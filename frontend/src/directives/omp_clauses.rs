@@ -51,7 +51,7 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "aligned", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "nontemporal", syntax: Syntax::Own(Parser::omp_clause_ignored) },
         Clause { name: "order", syntax: Syntax::Own(Parser::omp_clause_ignored) },
-        Clause { name: "bind", syntax: Syntax::Own(Parser::omp_clause_ignored) },
+        Clause { name: "bind", syntax: Syntax::Own(Parser::omp_clause_bind) },
         Clause { name: "proc_bind", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "copyin", syntax: Syntax::VarList(ClauseKind::Copyin) },
         Clause { name: "ordered", syntax: Syntax::Own(Parser::omp_ordered_clause) },
@@ -250,6 +250,20 @@ impl Parser {
             return Err(self.err_expected("`)`"));
         }
         Ok(ClauseKind::Nowait)
+    }
+
+    /// `bind(thread|parallel|teams)`.
+    fn omp_clause_bind(&mut self, _: &str) -> PResult<ClauseKind> {
+        self.expect(&Tok::LParen)?;
+        let b = self.expect_name("`thread`, `parallel` or `teams`")?;
+        if !["thread", "parallel", "teams"].contains(&b.name.as_str()) {
+            self.diags.push(
+                Diagnostic::error("E0023", format!("unknown binding `{}`", b.name), b.span).with_label("expected `thread`, `parallel` or `teams`"),
+            );
+            return Err(Fail);
+        }
+        self.expect(&Tok::RParen)?;
+        Ok(ClauseKind::Bind(b.name))
     }
 
     /// A clause that gives the implementation a permission or a hint and so cannot change

@@ -63,6 +63,7 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Filter(_) => "filter",
         ClauseKind::Allocate(..) => "allocate",
         ClauseKind::IfFor(..) => "if",
+        ClauseKind::Bind(_) => "bind",
         ClauseKind::Unsupported(s) => s.split('(').next().unwrap_or(s),
     }
 }
@@ -294,6 +295,7 @@ impl Checker {
             | ClauseKind::OmpDefault(_)
             | ClauseKind::Defaultmap(..)
             | ClauseKind::Depend
+            | ClauseKind::Bind(_)
             | ClauseKind::Ignored(_)
             | ClauseKind::CriticalName(_)
             | ClauseKind::OmpOrdered => {}

@@ -643,8 +643,14 @@ fn level_clauses(l: OmpLeaves, ctx: Ctx, clauses: &[ast::Clause]) -> Vec<ClauseK
     let in_parallel = ctx.parallel || l.has(OmpLeaves::PARALLEL);
     let in_teams = ctx.teams || l.has(OmpLeaves::TEAMS);
     let lp = l.has(OmpLeaves::LOOP);
-    let gang = l.has(OmpLeaves::DISTRIBUTE) || (lp && in_teams && !in_parallel);
-    let worker = in_parallel && (l.has(OmpLeaves::DO) || lp);
+    // `loop bind(thread)`: each thread runs the whole loop; `bind(parallel)`: the threads
+    // of the team share it; `bind(teams)` (and no binding) as the nesting says.
+    let bind = clauses.iter().find_map(|c| if let ClauseKind::Bind(b) = &c.kind { Some(b.as_str()) } else { None });
+    if lp && bind == Some("thread") {
+        return vec![ClauseKind::Seq];
+    }
+    let gang = l.has(OmpLeaves::DISTRIBUTE) || (lp && in_teams && !in_parallel && bind != Some("parallel"));
+    let worker = (in_parallel || (lp && bind == Some("parallel"))) && (l.has(OmpLeaves::DO) || lp);
     let safelen = clauses.iter().any(|c| matches!(c.kind, ClauseKind::Safelen(_)));
     let vector = !safelen && (worker || l.has(OmpLeaves::SIMD) || (lp && in_teams));
     let mut out = Vec::new();
