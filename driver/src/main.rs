@@ -68,6 +68,10 @@ fn main() -> ExitCode {
         say(&format!(
             "error[E0999]: internal compiler error: {info}\n  = note: this is a bug in gpuf; please report it with the source file\n"
         ));
+        // For gpuf's developers: where it happened.
+        if std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0") {
+            say(&format!("{}\n", std::backtrace::Backtrace::force_capture()));
+        }
     }));
     output::install_signal_cleanup();
     let args: Vec<OsString> = std::env::args_os().collect();

@@ -567,6 +567,9 @@ pub const ARG_VALUE: i32 = 1;
 /// Fresh device memory of `size` bytes per gang (gang-private arrays).
 pub const ARG_SCRATCH: i32 = 2;
 
+/// Held while a kernel runs on a device (see [`launch`]).
+static LAUNCH: Mutex<()> = Mutex::new(());
+
 /// `gpuf_acc_launch` with the arrays already turned into slices.
 pub fn launch(info: &KernelInfo, hosts: &[*mut u8], sizes: &[i64], kinds: &[i32], mut dims: Dims) {
     let (dev, args, temps) = with_rt(|dev, table| {
@@ -620,6 +623,9 @@ pub fn launch(info: &KernelInfo, hosts: &[*mut u8], sizes: &[i64], kinds: &[i32]
         }
         (dev, args, temps)
     });
+    // Launches from several host threads (target regions inside a host `parallel`) run
+    // one at a time on a device; the host device runs them concurrently.
+    let _one = (!dev.shares_host_memory()).then(|| LAUNCH.lock().unwrap_or_else(|e| e.into_inner()));
     crate::signals::enter_kernel(info.name, dev.name());
     let t = crate::profile::enabled().then(std::time::Instant::now);
     dev.launch(info, &args, dims);

@@ -361,6 +361,9 @@ impl Remap<'_> {
     fn stmts(&mut self, ss: Vec<Stmt>) -> Vec<Stmt> {
         ss.into_iter().map(|s| self.stmt(s)).collect()
     }
+    fn maps(&mut self, ms: Vec<MapItem>) -> Vec<MapItem> {
+        ms.into_iter().map(|m| MapItem { kind: m.kind, addr: self.op(m.addr), bytes: self.op(m.bytes), what: m.what, at: m.at }).collect()
+    }
     fn stmt(&mut self, s: Stmt) -> Stmt {
         match s {
             Stmt::Assign(v, r) => {
@@ -393,6 +396,41 @@ impl Remap<'_> {
                 let num_threads = self.op(num_threads);
                 Stmt::HostParallel(Box::new(HostParallel { what, line, num_threads, task, body: self.stmts(body) }))
             }
+            // Offload constructs inside a host `parallel`: the outlined procedure's own
+            // variables in their maps, captures and clauses too.
+            Stmt::Region(r) => {
+                let r = *r;
+                let captures = r
+                    .captures
+                    .into_iter()
+                    .map(|c| match c {
+                        Capture::Mapped(v, b) => {
+                            let b = self.op(b);
+                            Capture::Mapped(self.var(v), b)
+                        }
+                        Capture::Value(v) => Capture::Value(self.var(v)),
+                        Capture::Private(v) => Capture::Private(self.var(v)),
+                        Capture::Scratch(v, b) => {
+                            let b = self.op(b);
+                            Capture::Scratch(self.var(v), b)
+                        }
+                    })
+                    .collect();
+                Stmt::Region(Box::new(OffloadRegion {
+                    kind: r.kind,
+                    what: r.what,
+                    line: r.line,
+                    maps: self.maps(r.maps),
+                    captures,
+                    reductions: r.reductions.into_iter().map(|x| self.red(x)).collect(),
+                    num_gangs: r.num_gangs.map(|o| self.op(o)),
+                    num_workers: r.num_workers.map(|o| self.op(o)),
+                    vector_length: r.vector_length.map(|o| self.op(o)),
+                    if_cond: r.if_cond.map(|o| self.op(o)),
+                    body: self.stmts(r.body),
+                }))
+            }
+            Stmt::DataRegion { maps, body } => Stmt::DataRegion { maps: self.maps(maps), body: self.stmts(body) },
             s => s,
         }
     }

@@ -6,10 +6,11 @@ program locks_queries
   implicit none
   integer(omp_lock_kind) :: l
   integer(omp_nest_lock_kind) :: nl
-  integer :: i, s, lvl, nt2, inpar
+  integer :: i, s, s2, lvl, nt2, inpar
   real(8) :: t0, t1
   logical :: got
   s = 0
+  s2 = 0
   call omp_init_lock(l)
   call omp_init_nest_lock(nl)
   t0 = omp_get_wtime()
@@ -20,7 +21,7 @@ program locks_queries
     call omp_unset_lock(l)
     call omp_set_nest_lock(nl)
     call omp_set_nest_lock(nl)
-    s = s + 1
+    s2 = s2 + 1
     call omp_unset_nest_lock(nl)
     call omp_unset_nest_lock(nl)
   end do
@@ -38,5 +39,5 @@ program locks_queries
   !$omp end parallel
   call omp_init_lock(l)
   got = omp_test_lock(l)
-  print *, s, t1 >= t0, nt2, lvl, inpar, got, omp_get_level()
+  print *, s + s2, t1 >= t0, nt2, lvl, inpar, got, omp_get_level()
 end program locks_queries
