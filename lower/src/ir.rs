@@ -777,3 +777,23 @@ pub struct Module {
     /// `None` until oacc-xform specialised the kernels for one target.
     pub target: Option<Target>,
 }
+
+/// `cycle`/`exit` of the loops `from` (inner loops of a collapsed nest) made to refer to the
+/// loop `to` that replaces the nest (omp-expand's partitioned loop, host OpenMP's
+/// worksharing loop).
+pub fn retarget(ss: Vec<Stmt>, from: &[LoopId], to: LoopId) -> Vec<Stmt> {
+    ss.into_iter()
+        .map(|s| match s {
+            Stmt::Cycle(i) if from.contains(&i) => Stmt::Cycle(to),
+            Stmt::Exit(i) if from.contains(&i) => Stmt::Exit(to),
+            Stmt::If { cond, then_body, else_body } => {
+                Stmt::If { cond, then_body: retarget(then_body, from, to), else_body: retarget(else_body, from, to) }
+            }
+            Stmt::Loop { id, var, lo, hi, step, body, part } => Stmt::Loop { id, var, lo, hi, step, body: retarget(body, from, to), part },
+            Stmt::While { id, cond_body, cond, body } => {
+                Stmt::While { id, cond_body: retarget(cond_body, from, to), cond, body: retarget(body, from, to) }
+            }
+            s => s,
+        })
+        .collect()
+}

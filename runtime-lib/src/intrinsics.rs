@@ -211,7 +211,11 @@ pub fn get_command_argument(number: i32, value: Option<&mut [u8]>) -> (i32, i32)
         }
         return (0, 42);
     };
-    let a = arg.as_bytes();
+    blank_padded(arg.as_bytes(), value)
+}
+
+/// Copies `a` blank-padded into `value`: (the full length, status -1 if truncated, else 0).
+fn blank_padded(a: &[u8], value: Option<&mut [u8]>) -> (i32, i32) {
     let mut status = 0;
     if let Some(v) = value {
         let n = a.len().min(v.len());
@@ -234,17 +238,7 @@ pub fn get_environment_variable(name: &[u8], value: Option<&mut [u8]>) -> (i32, 
         }
         return (0, 1);
     };
-    let a = var.into_vec();
-    let mut status = 0;
-    if let Some(v) = value {
-        let n = a.len().min(v.len());
-        v[..n].copy_from_slice(&a[..n]);
-        v[n..].fill(b' ');
-        if a.len() > v.len() {
-            status = -1;
-        }
-    }
-    (a.len() as i32, status)
+    blank_padded(&var.into_vec(), value)
 }
 
 /// `date_and_time`: `CCYYMMDD`, `hhmmss.sss`, `+hhmm` and the eight values (year, month,

@@ -274,7 +274,7 @@ fn partition(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: 
     // one contiguous run: the nest runs as nested loops over it (see [`nested`]).
     let nested =
         if nest.len() > 1 && !exits(&inner, &ids) { Some(nested(f, &nest, &ids, &lens, &bounds, &first, &last, &inner)) } else { None };
-    pre.extend(retarget(inner, &ids[1..], id));
+    pre.extend(crate::ir::retarget(inner, &ids[1..], id));
     flat.push(Stmt::Loop { id, var: it, lo: first, hi: last, step: nthreads, body: pre, part: None });
     match nested {
         Some(n) => {
@@ -439,20 +439,3 @@ fn renumber(f: &mut Function, ss: Vec<Stmt>, map: &mut std::collections::HashMap
         .collect()
 }
 
-/// `cycle` of a collapsed inner loop continues the partitioned loop.
-fn retarget(ss: Vec<Stmt>, from: &[LoopId], to: LoopId) -> Vec<Stmt> {
-    ss.into_iter()
-        .map(|s| match s {
-            Stmt::Cycle(i) if from.contains(&i) => Stmt::Cycle(to),
-            Stmt::Exit(i) if from.contains(&i) => Stmt::Exit(to),
-            Stmt::If { cond, then_body, else_body } => {
-                Stmt::If { cond, then_body: retarget(then_body, from, to), else_body: retarget(else_body, from, to) }
-            }
-            Stmt::Loop { id, var, lo, hi, step, body, part } => Stmt::Loop { id, var, lo, hi, step, body: retarget(body, from, to), part },
-            Stmt::While { id, cond_body, cond, body } => {
-                Stmt::While { id, cond_body: retarget(cond_body, from, to), cond, body: retarget(body, from, to) }
-            }
-            s => s,
-        })
-        .collect()
-}

@@ -528,7 +528,7 @@ impl G<'_> {
             self.emit(Stmt::Assign(flag, Rv::Binary(BinOp::Or, Op::Var(flag), is_last)));
         }
         let mut iter = self.pop_block();
-        iter.extend(retarget(inner, &ids[1..], id));
+        iter.extend(crate::ir::retarget(inner, &ids[1..], id));
         let call = |g: &mut Self, name: &str, ty: Ty, args: Vec<Op>| -> Op {
             let v = g.val(ty, Rv::Call(name.into(), args, ty));
             if ty == Ty::I32 {
@@ -1001,23 +1001,6 @@ fn allocates(ss: &[ast::Stmt]) -> Option<Span> {
     })
 }
 
-/// `cycle`/`exit` of a collapsed inner loop refer to the worksharing loop.
-fn retarget(ss: Vec<Stmt>, from: &[LoopId], to: LoopId) -> Vec<Stmt> {
-    ss.into_iter()
-        .map(|s| match s {
-            Stmt::Cycle(i) if from.contains(&i) => Stmt::Cycle(to),
-            Stmt::Exit(i) if from.contains(&i) => Stmt::Exit(to),
-            Stmt::If { cond, then_body, else_body } => {
-                Stmt::If { cond, then_body: retarget(then_body, from, to), else_body: retarget(else_body, from, to) }
-            }
-            Stmt::Loop { id, var, lo, hi, step, body, part } => Stmt::Loop { id, var, lo, hi, step, body: retarget(body, from, to), part },
-            Stmt::While { id, cond_body, cond, body } => {
-                Stmt::While { id, cond_body: retarget(cond_body, from, to), cond, body: retarget(body, from, to) }
-            }
-            s => s,
-        })
-        .collect()
-}
 
 /// Whether the statements contain a host OpenMP `parallel` or `task` construct (after the
 /// target constructs were rewritten: every OpenMP directive left is a host one).
