@@ -372,6 +372,7 @@ fn build_checked(job: &Job, path: &Path, out: &Path, front: (Checked, String, So
         check_bounds: job.check_bounds,
         source_path: file.clone(),
         no_underscoring: job.dialect.no_underscoring,
+        accel_report: job.info_accel,
     };
     let output = match gpuf_lower::passes::run_pipeline_with(&checked, &src, &name, &targets, dump_pass, &popts) {
         Ok(o) => o,
@@ -380,6 +381,10 @@ fn build_checked(job: &Job, path: &Path, out: &Path, front: (Checked, String, So
             return Err(failed(&diags, &file));
         }
     };
+    if let Some(r) = &output.report {
+        // `-Minfo=accel`: on standard error, as nvfortran prints it.
+        eprint!("{}", if r.is_empty() { format!("{file}: no compute constructs\n") } else { format!("{file}:\n{r}") });
+    }
     if let Some(d) = output.dump {
         return write_atomic(out, d.as_bytes());
     }

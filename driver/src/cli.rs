@@ -80,6 +80,8 @@ pub struct Job {
     pub openacc: bool,
     pub openmp: bool,
     pub check_bounds: bool,
+    /// `-Minfo=accel` (nvfortran) or `--minfo=accel`: print the loop-mapping report.
+    pub info_accel: bool,
     /// `-march=...` for host code (`native` is the build machine's CPU).
     pub host_cpu: Option<String>,
     /// gfortran's spelling: module files go to the working directory unless `-J`, and
@@ -119,6 +121,7 @@ impl Job {
             openacc: !gfortran_cli,
             openmp: false,
             check_bounds: false,
+            info_accel: false,
             host_cpu: None,
             gfortran_cli,
             verbose: false,
@@ -398,6 +401,13 @@ pub fn parse_gfortran(args: &[OsString]) -> Result<Job, CliError> {
                     }
                 }
             }
+            // nvfortran's `-Minfo` (every kind of message) and `-Minfo=accel,...`.
+            _ if a == "-Minfo"
+                || a == "-Minfo=all"
+                || a.starts_with("-Minfo=") && a[7..].split(',').any(|w| w == "accel" || w == "all") =>
+            {
+                j.info_accel = true
+            }
             _ if a.starts_with("-Minfo") || a.starts_with("-Mfree") || a.starts_with("-Mpreprocess") => {}
             _ if a.starts_with("-f") => f_option(&mut j, &a[2..])?,
             "--version" | "-dumpversion" | "-dumpfullversion" | "-dumpmachine" | "--help" | "-###" => {
@@ -525,6 +535,11 @@ pub struct BuildArgs {
     /// `-ffixed-form`, `-ffree-form`, `-ffixed-line-length-N`.
     #[arg(short = 'f', value_name = "OPTION")]
     pub fopts: Vec<String>,
+    /// `--minfo=accel`: print, for each compute construct and loop, the partitioning chosen,
+    /// the data clauses (implicit ones marked), private and firstprivate variables and
+    /// reductions (nvfortran's `-Minfo=accel`).
+    #[arg(long = "minfo", value_name = "WHAT", value_parser = ["accel"])]
+    pub minfo: Option<String>,
 }
 
 /// `gpuf compile` / `gpuf run` as a [`Job`]: OpenACC always on, `-O2` by default.
@@ -559,6 +574,7 @@ pub fn from_build_args(b: &BuildArgs) -> Result<Job, CliError> {
         j.cpp = Some(true);
     }
     j.module_dir = b.module_dir.clone();
+    j.info_accel = b.minfo.is_some();
     for f in &b.fopts {
         match f.as_str() {
             "openmp" | "openacc" | "free-form" | "fixed-form" | "check=bounds" | "check=all" | "check=no-bounds" | "check=no-all"

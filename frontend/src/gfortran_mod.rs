@@ -515,9 +515,10 @@ fn all_null_structure(e: &Sx) -> bool {
     let Some(l) = e.list() else { return false };
     match l.first().and_then(Sx::atom) {
         Some("NULL") => true,
-        Some("STRUCTURE") => l.get(3).and_then(Sx::list).is_some_and(|vals| {
-            vals.iter().all(|v| v.list().and_then(|p| p.first()).is_some_and(all_null_structure))
-        }),
+        Some("STRUCTURE") => l
+            .get(3)
+            .and_then(Sx::list)
+            .is_some_and(|vals| vals.iter().all(|v| v.list().and_then(|p| p.first()).is_some_and(all_null_structure))),
         _ => false,
     }
 }

@@ -390,7 +390,13 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
                 a.rank,
                 u8::from(a.optional),
                 // a: an allocatable dummy, 2: a pointer dummy
-                if a.allocatable { "a".to_string() } else if a.pointer { "2".to_string() } else { u8::from(a.assumed_shape).to_string() }
+                if a.allocatable {
+                    "a".to_string()
+                } else if a.pointer {
+                    "2".to_string()
+                } else {
+                    u8::from(a.assumed_shape).to_string()
+                }
             );
         }
         let bounds = result_bounds(c, key).or_else(|| c.procs.result_bounds.get(&p.link_name).cloned());

@@ -84,8 +84,13 @@ fn front(data: &[u8]) -> Result<(gpuf_frontend::sema::Checked, String), ()> {
 pub fn pipeline(data: &[u8]) -> Outcome {
     let Ok((checked, text)) = front(data) else { return Outcome::Rejected };
     let targets = [Target::Host, Target::Sim, Target::Nvptx, Target::Amdgcn];
-    let opts =
-        gpuf_lower::passes::Options { check_bounds: data.len().is_multiple_of(2), source_path: "fuzz.f90".into(), no_underscoring: false };
+    let opts = gpuf_lower::passes::Options {
+        check_bounds: data.len().is_multiple_of(2),
+        source_path: "fuzz.f90".into(),
+        no_underscoring: false,
+        // The loop-mapping report on a third of the inputs.
+        accel_report: data.len().is_multiple_of(3),
+    };
     let out = match gpuf_lower::passes::run_pipeline_with(&checked, &text, "fuzz.f90", &targets, None, &opts) {
         Ok(o) => o,
         Err(diags) => {

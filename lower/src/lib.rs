@@ -11,6 +11,7 @@ pub mod ir;
 pub mod neuter;
 pub mod passes;
 pub mod print;
+pub mod report;
 pub mod targets;
 pub mod verify;
 

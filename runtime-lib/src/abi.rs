@@ -813,7 +813,15 @@ pub unsafe extern "C" fn gpuf_acc_get_property_string(dev_num: i32, dev_type: i3
 
 /// `acc_memcpy_d2d(data_arg_dest, data_arg_src, bytes, dev_num_dest, dev_num_src)`.
 #[no_mangle]
-pub extern "C" fn gpuf_acc_memcpy_d2d(dest: *mut u8, dest_bytes: i64, src: *mut u8, src_bytes: i64, bytes: i64, num_dest: i32, num_src: i32) {
+pub extern "C" fn gpuf_acc_memcpy_d2d(
+    dest: *mut u8,
+    dest_bytes: i64,
+    src: *mut u8,
+    src_bytes: i64,
+    bytes: i64,
+    num_dest: i32,
+    num_src: i32,
+) {
     with_state(|st| st.memcpy_d2d(dest as usize, dest_bytes, src as usize, src_bytes, bytes, (num_dest, num_src)))
 }
 

@@ -367,7 +367,15 @@ impl State {
 
     /// `acc_memcpy_d2d`: copies `bytes` from the device copy of `src` to that of `dest`
     /// (both present on the device in use: gpuf uses device 0 of each type).
-    pub fn memcpy_d2d(&mut self, dest: usize, dest_bytes: i64, src: usize, src_bytes: i64, bytes: i64, nums: (i32, i32)) -> Result<(), String> {
+    pub fn memcpy_d2d(
+        &mut self,
+        dest: usize,
+        dest_bytes: i64,
+        src: usize,
+        src_bytes: i64,
+        bytes: i64,
+        nums: (i32, i32),
+    ) -> Result<(), String> {
         if nums.0 != 0 || nums.1 != 0 {
             return Err(format!("acc_memcpy_d2d: devices {} and {}: gpuf uses only device 0 of each type", nums.1, nums.0));
         }

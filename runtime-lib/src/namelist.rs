@@ -327,7 +327,8 @@ fn store(o: &Obj, a: usize, tok: &[u8], quoted: bool) -> Result<(), IoError> {
     let name = o.name.to_ascii_lowercase();
     match o.kind {
         Kind::Int => {
-            let v = parse_int(tok, 10, (o.size * 8) as u32).map_err(|_| bad(&format!("Bad integer for item 1 in namelist read of {name}")))?;
+            let v =
+                parse_int(tok, 10, (o.size * 8) as u32).map_err(|_| bad(&format!("Bad integer for item 1 in namelist read of {name}")))?;
             dst.copy_from_slice(&v.to_le_bytes()[..o.size]);
         }
         Kind::Real => {

@@ -165,14 +165,7 @@ impl Unit {
         if append {
             file.seek(SeekFrom::End(0)).map_err(fail)?;
         }
-        Ok(Unit {
-            name: name.to_string(),
-            action,
-            stream: Stream::Idle(file),
-            unformatted: false,
-            access: Access::Sequential,
-            recl: 0,
-        })
+        Ok(Unit { name: name.to_string(), action, stream: Stream::Idle(file), unformatted: false, access: Access::Sequential, recl: 0 })
     }
 
     fn writer(&mut self) -> Result<&mut BufWriter<File>, String> {

@@ -930,7 +930,13 @@ fn gfortran_interop_deferred_length_results() {
     let rt = gpuf().parent().map(|p| p.join("libgpuf_rt.a")).unwrap_or_default();
     let exe = d.join("gf_main");
     ok(
-        run(gfortran_cmd().current_dir(&d).arg(dir.join("dl_main.f90")).arg(&obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
+        run(gfortran_cmd()
+            .current_dir(&d)
+            .arg(dir.join("dl_main.f90"))
+            .arg(&obj)
+            .arg(&rt)
+            .args(["-lpthread", "-ldl", "-lm", "-o"])
+            .arg(&exe)),
         "gfortran link with gpuf objects",
     );
     assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main"), want, "gfortran main, gpuf functions");
@@ -1082,29 +1088,54 @@ fn gfortran_openmp_interop() {
     let f = |n: &str| dir.join(n);
     let ok = ok_stdout;
     // gpuf main + gfortran procedures.
-    ok(run(gfortran_cmd().current_dir(&d).args(["-fopenmp", "-c"]).arg(f("omp_sub_gf.f90")).arg("-o").arg(d.join("omp_sub_gf.o"))), "gfortran -c");
+    ok(
+        run(gfortran_cmd().current_dir(&d).args(["-fopenmp", "-c"]).arg(f("omp_sub_gf.f90")).arg("-o").arg(d.join("omp_sub_gf.o"))),
+        "gfortran -c",
+    );
     let exe1 = d.join("gpuf_main");
     ok(
-        run(Command::new(gpuf()).arg("compile").arg("-fopenmp").arg(f("omp_main_gpuf.f90")).arg(d.join("omp_sub_gf.o")).arg("-o").arg(&exe1)),
+        run(Command::new(gpuf())
+            .arg("compile")
+            .arg("-fopenmp")
+            .arg(f("omp_main_gpuf.f90"))
+            .arg(d.join("omp_sub_gf.o"))
+            .arg("-o")
+            .arg(&exe1)),
         "gpuf link with a gfortran OpenMP object",
     );
     let r1 = d.join("ref1");
-    ok(run(gfortran_cmd().current_dir(&d).arg("-fopenmp").arg(f("omp_main_gpuf.f90")).arg(f("omp_sub_gf.f90")).arg("-o").arg(&r1)), "gfortran ref");
+    ok(
+        run(gfortran_cmd().current_dir(&d).arg("-fopenmp").arg(f("omp_main_gpuf.f90")).arg(f("omp_sub_gf.f90")).arg("-o").arg(&r1)),
+        "gfortran ref",
+    );
     // gfortran main + gpuf procedure.
     let obj = d.join("omp_sub_gpuf.o");
     ok(run(Command::new(gpuf()).arg("compile").args(["-fopenmp", "-c"]).arg(f("omp_sub_gpuf.f90")).arg("-o").arg(&obj)), "gpuf -c");
     let rt = gpuf().parent().map(|p| p.join("libgpuf_rt.a")).unwrap_or_default();
     let exe2 = d.join("gf_main");
     ok(
-        run(gfortran_cmd().current_dir(&d).arg("-fopenmp").arg(f("omp_main_gf.f90")).arg(&obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe2)),
+        run(gfortran_cmd()
+            .current_dir(&d)
+            .arg("-fopenmp")
+            .arg(f("omp_main_gf.f90"))
+            .arg(&obj)
+            .arg(&rt)
+            .args(["-lpthread", "-ldl", "-lm", "-o"])
+            .arg(&exe2)),
         "gfortran link with a gpuf OpenMP object",
     );
     let r2 = d.join("ref2");
-    ok(run(gfortran_cmd().current_dir(&d).arg("-fopenmp").arg(f("omp_main_gf.f90")).arg(f("omp_sub_gpuf.f90")).arg("-o").arg(&r2)), "gfortran ref");
+    ok(
+        run(gfortran_cmd().current_dir(&d).arg("-fopenmp").arg(f("omp_main_gf.f90")).arg(f("omp_sub_gpuf.f90")).arg("-o").arg(&r2)),
+        "gfortran ref",
+    );
     // gpuf main + a gfortran module with a threadprivate variable (through its module file).
     let tp = d.join("tp");
     std::fs::create_dir_all(&tp).unwrap_or_else(|e| panic!("{e}"));
-    ok(run(gfortran_cmd().current_dir(&tp).args(["-fopenmp", "-c"]).arg(f("omp_tp_mod.f90")).arg("-o").arg(tp.join("tp_mod.o"))), "gfortran -c");
+    ok(
+        run(gfortran_cmd().current_dir(&tp).args(["-fopenmp", "-c"]).arg(f("omp_tp_mod.f90")).arg("-o").arg(tp.join("tp_mod.o"))),
+        "gfortran -c",
+    );
     let exe3 = d.join("gpuf_tp_main");
     ok(
         run(Command::new(gpuf())
@@ -1119,7 +1150,10 @@ fn gfortran_openmp_interop() {
         "gpuf with a gfortran threadprivate module",
     );
     let r3 = d.join("ref3");
-    ok(run(gfortran_cmd().current_dir(&d).arg("-fopenmp").arg(f("omp_tp_mod.f90")).arg(f("omp_tp_main.f90")).arg("-o").arg(&r3)), "gfortran ref");
+    ok(
+        run(gfortran_cmd().current_dir(&d).arg("-fopenmp").arg(f("omp_tp_mod.f90")).arg(f("omp_tp_main.f90")).arg("-o").arg(&r3)),
+        "gfortran ref",
+    );
     for (exe, r) in [(&exe1, &r1), (&exe2, &r2), (&exe3, &r3)] {
         let want = ok(run(Command::new(r).env("OMP_NUM_THREADS", "2")), "ref");
         for n in ["1", "2", "3", "4"] {
@@ -1483,5 +1517,35 @@ fn profile_report_and_trace() {
             })
             .sum();
         assert_eq!(transfers, counted, "{name}: transfer events in the trace");
+    }
+}
+
+/// `-Minfo=accel` (and `gpuf compile --minfo=accel`): the loop-mapping report of each
+/// `tests/minfo/NAME.f90` on standard error equals `NAME.stderr` (paths from the file name
+/// on; bless with GPUF_BLESS=1), and the object is still built.
+#[test]
+fn minfo_accel_report() {
+    let dir = root().join("tests/minfo");
+    for src in fortran_files(&dir) {
+        let name = src.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+        let d = scratch(&format!("minfo-{name}"));
+        let obj = d.join("a.o");
+        let o = run(Command::new(gpuf()).args(["-fopenacc", "-Minfo=accel", "-c"]).arg(&src).arg("-o").arg(&obj));
+        assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(obj.exists(), "{name}: no object");
+        let prefix = format!("{}/", dir.display());
+        let got = String::from_utf8_lossy(&o.stderr).replace(&prefix, "");
+        let expected = src.with_extension("stderr");
+        if bless() {
+            std::fs::write(&expected, &got).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let want = std::fs::read_to_string(&expected).unwrap_or_else(|_| panic!("no {} (bless with GPUF_BLESS=1)", expected.display()));
+        assert_eq!(got, want, "{name}: -Minfo=accel report");
+        // The gpuf spelling gives the same report.
+        let o = run(Command::new(gpuf()).args(["compile", "--minfo=accel", "-c"]).arg(&src).arg("-o").arg(&obj));
+        assert_eq!(String::from_utf8_lossy(&o.stderr).replace(&prefix, ""), want, "{name}: --minfo=accel");
+        // Without the flag: no report.
+        let o = run(Command::new(gpuf()).args(["-fopenacc", "-c"]).arg(&src).arg("-o").arg(&obj));
+        assert!(o.stderr.is_empty(), "{name}: output without -Minfo: {}", String::from_utf8_lossy(&o.stderr));
     }
 }

@@ -258,7 +258,8 @@ impl Parser {
         let b = self.expect_name("`thread`, `parallel` or `teams`")?;
         if !["thread", "parallel", "teams"].contains(&b.name.as_str()) {
             self.diags.push(
-                Diagnostic::error("E0023", format!("unknown binding `{}`", b.name), b.span).with_label("expected `thread`, `parallel` or `teams`"),
+                Diagnostic::error("E0023", format!("unknown binding `{}`", b.name), b.span)
+                    .with_label("expected `thread`, `parallel` or `teams`"),
             );
             return Err(Fail);
         }

@@ -491,7 +491,8 @@ impl Parser {
                     let sp = self.span();
                     if !self.eat_name("none") {
                         self.diags.push(
-                            Diagnostic::error("E0042", "`default` of `do concurrent` must be `default(none)`", sp).with_label("expected `none`"),
+                            Diagnostic::error("E0042", "`default` of `do concurrent` must be `default(none)`", sp)
+                                .with_label("expected `none`"),
                         );
                         return Err(Fail);
                     }

@@ -156,7 +156,8 @@ impl Parser {
                 Some((k, sp)) if k == "nml" => {
                     if format.is_some() {
                         let sp = *sp;
-                        self.diags.push(Diagnostic::error("E0024", format!("the format of `{stmt}` is given twice"), sp).with_label("repeated"));
+                        self.diags
+                            .push(Diagnostic::error("E0024", format!("the format of `{stmt}` is given twice"), sp).with_label("repeated"));
                         return Err(Fail);
                     }
                     let g = self.expect_name("a namelist group name")?;
@@ -171,7 +172,8 @@ impl Parser {
                     let sp = *sp;
                     let slot = if k == "rec" { &mut ctl.rec } else { &mut ctl.pos };
                     if slot.is_some() {
-                        self.diags.push(Diagnostic::error("E0024", format!("the `{k}=` of `{stmt}` is given twice"), sp).with_label("repeated"));
+                        self.diags
+                            .push(Diagnostic::error("E0024", format!("the `{k}=` of `{stmt}` is given twice"), sp).with_label("repeated"));
                         return Err(Fail);
                     }
                     *slot = Some(self.expr()?);
@@ -386,9 +388,7 @@ impl Parser {
         };
         if access == 2 && recl.is_none() {
             let sp = self.from(start);
-            self.diags.push(
-                Diagnostic::error("E0024", "`open` with `access='direct'` needs `recl=`", sp).with_label("expected `recl=`"),
-            );
+            self.diags.push(Diagnostic::error("E0024", "`open` with `access='direct'` needs `recl=`", sp).with_label("expected `recl=`"));
         }
         if access == 2 && unformatted == Some(false) {
             let sp = self.from(start);
@@ -657,8 +657,8 @@ impl Parser {
                     continue;
                 }
                 "access" | "action" | "blank" | "delim" | "direct" | "form" | "formatted" | "named" | "nextrec" | "pad" | "position"
-                | "read" | "readwrite" | "recl" | "sequential" | "unformatted" | "write" | "pos"
-                | "stream" | "encoding" | "decimal" | "round" | "sign" | "asynchronous" | "pending" | "id" => {
+                | "read" | "readwrite" | "recl" | "sequential" | "unformatted" | "write" | "pos" | "stream" | "encoding" | "decimal"
+                | "round" | "sign" | "asynchronous" | "pending" | "id" => {
                     self.diags.push(Diagnostic::not_yet(format!("the `{k}=` specifier of `inquire`"), ksp));
                     return Err(Fail);
                 }
@@ -682,9 +682,8 @@ impl Parser {
         if spec.iolength.is_some() {
             let sp = self.from(start);
             if spec.file.is_some() || spec.unit.is_some() || n != 1 {
-                self.diags.push(
-                    Diagnostic::error("E0024", "`inquire(iolength=)` takes no other specifier", sp).with_label("only `iolength=`"),
-                );
+                self.diags
+                    .push(Diagnostic::error("E0024", "`inquire(iolength=)` takes no other specifier", sp).with_label("only `iolength=`"));
                 return Err(Fail);
             }
             if !self.at_eos() {

@@ -132,7 +132,9 @@ impl Parser {
                 return self.select_case(Some(label), start).map(Some);
             }
             // `block` and `associate` (one call: the recursive `stmt` stays small)
-            if (self.is_name("block") && matches!(self.tok_at(1), Tok::Eos | Tok::Eof)) || (self.is_name("associate") && self.tok_at(1) == &Tok::LParen) {
+            if (self.is_name("block") && matches!(self.tok_at(1), Tok::Eos | Tok::Eof))
+                || (self.is_name("associate") && self.tok_at(1) == &Tok::LParen)
+            {
                 return self.block_construct(Some(label), start).map(Some);
             }
             return Err(self.err_expected("`do`, `if`, `select case`, `block` or `associate` after the construct name"));
@@ -151,7 +153,9 @@ impl Parser {
             "if" => self.if_construct(None, start).map(Some),
             "do" => self.do_construct(None, start).map(Some),
             "select" | "selectcase" => self.select_case(None, start).map(Some),
-            "block" | "associate" if matches!(self.tok_at(1), Tok::Eos | Tok::Eof) || (kw == "associate" && self.tok_at(1) == &Tok::LParen) => {
+            "block" | "associate"
+                if matches!(self.tok_at(1), Tok::Eos | Tok::Eof) || (kw == "associate" && self.tok_at(1) == &Tok::LParen) =>
+            {
                 self.block_construct(None, start).map(Some)
             }
             "exit" | "cycle" => {
@@ -395,9 +399,7 @@ impl Parser {
         }
         self.bump();
         if opts.source.is_some() {
-            self.diags.push(
-                Diagnostic::error("E0024", "`allocate` takes one `source=` or `mold=`", k.span).with_label("given twice"),
-            );
+            self.diags.push(Diagnostic::error("E0024", "`allocate` takes one `source=` or `mold=`", k.span).with_label("given twice"));
             return Err(Fail);
         }
         opts.source = Some((Box::new(self.expr()?), k.name == "mold"));

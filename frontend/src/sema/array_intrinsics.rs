@@ -254,7 +254,11 @@ impl Checker {
         }
         if f == I::Findloc {
             let Some(v) = slots.get_mut(3).and_then(Option::take) else { return unknown(slots) };
-            let good = if matches!(b0, BaseTy::Logical(_)) { matches!(v.ty, Ty::Scalar(BaseTy::Logical(_))) } else { v.ty.rank() == 0 && v.ty.base().is_some_and(is_numeric) };
+            let good = if matches!(b0, BaseTy::Logical(_)) {
+                matches!(v.ty, Ty::Scalar(BaseTy::Logical(_)))
+            } else {
+                v.ty.rank() == 0 && v.ty.base().is_some_and(is_numeric)
+            };
             if !good {
                 arg_err(self, &v, "value", &format!("a scalar comparable with `{}`", base_name(b0)));
                 return unknown(slots);

@@ -629,7 +629,8 @@ impl Checker {
             return false;
         }
         if let Some(it @ (Intent::Out | Intent::InOut)) = d.intent {
-            let vector = matches!(&e.kind, ExprKind::ArrayRef { subs, .. } if subs.iter().any(|s| matches!(s, Arg::Index(x) if x.ty.rank() > 0)));
+            let vector =
+                matches!(&e.kind, ExprKind::ArrayRef { subs, .. } if subs.iter().any(|s| matches!(s, Arg::Index(x) if x.ty.rank() > 0)));
             let why = if vector { Some("a section with a vector subscript".to_string()) } else { self.not_definable(e) };
             if let Some(why) = why {
                 self.err(
@@ -853,7 +854,9 @@ impl Checker {
                     (matches!(e.ty, Ty::Scalar(BaseTy::Logical(_))), "a scalar `logical`", false)
                 }
                 (IntrinsicSub::GetEnvironmentVariable | IntrinsicSub::ExecuteCommandLine, _) => (int_scalar, "a scalar `integer`", true),
-                (IntrinsicSub::DateAndTime, "values") => (matches!(e.ty, Ty::Array(BaseTy::Integer(_), 1)), "a rank-1 `integer` array", true),
+                (IntrinsicSub::DateAndTime, "values") => {
+                    (matches!(e.ty, Ty::Array(BaseTy::Integer(_), 1)), "a rank-1 `integer` array", true)
+                }
                 (IntrinsicSub::DateAndTime, _) => (e.ty == Ty::Scalar(BaseTy::Character), "a scalar `character`", true),
             };
             if !good {

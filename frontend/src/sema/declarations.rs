@@ -407,15 +407,25 @@ impl Checker {
             let Some(s) = self.syms.get_mut(i) else { continue };
             let saved = s.save || s.module.is_some() || unit_kind == UnitKind::Program;
             if s.dummy.is_some() || s.parameter || s.external {
-                let what = if s.dummy.is_some() { "a dummy argument" } else if s.parameter { "a named constant" } else { "a procedure" };
+                let what = if s.dummy.is_some() {
+                    "a dummy argument"
+                } else if s.parameter {
+                    "a named constant"
+                } else {
+                    "a procedure"
+                };
                 self.err(
                     Diagnostic::error("E0329", format!("`{}` in `threadprivate` is {what}", n.name), n.span)
                         .with_label("only variables with static storage can be threadprivate"),
                 );
             } else if !saved {
                 self.err(
-                    Diagnostic::error("E0329", format!("`{}` in `threadprivate` must be a saved variable or a module variable", n.name), n.span)
-                        .with_label("add the `save` attribute"),
+                    Diagnostic::error(
+                        "E0329",
+                        format!("`{}` in `threadprivate` must be a saved variable or a module variable", n.name),
+                        n.span,
+                    )
+                    .with_label("add the `save` attribute"),
                 );
             } else if s.rank > 0 || matches!(s.base, BaseTy::Character | BaseTy::Complex(_) | BaseTy::Derived(_)) || s.allocatable {
                 self.err(Diagnostic::not_yet("`threadprivate` arrays, character, complex, derived-type and allocatable variables", n.span));
@@ -699,7 +709,9 @@ impl Checker {
                 self.err(Diagnostic::not_yet("allocatable scalar and character dummy arguments", ent.name.span));
             } else if is_result && !(dims.is_empty() && base == BaseTy::Character) {
                 self.err(Diagnostic::not_yet("allocatable function results other than deferred-length `character` scalars", ent.name.span));
-            } else if dims.is_empty() && !matches!(base, BaseTy::Character | BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical(_) | BaseTy::Derived(_)) {
+            } else if dims.is_empty()
+                && !matches!(base, BaseTy::Character | BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical(_) | BaseTy::Derived(_))
+            {
                 self.err(Diagnostic::not_yet("allocatable scalars of this type", ent.name.span));
             } else if !all_deferred {
                 let colons = vec![":"; dims.len()].join(",");

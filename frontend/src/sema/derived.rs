@@ -200,7 +200,9 @@ impl Checker {
                     self.err(Diagnostic::not_yet("this attribute on a component", d.span));
                     continue;
                 }
-                if d.allocatable && !matches!(d.base, BaseTy::Integer(4 | 8) | BaseTy::Real(4 | 8) | BaseTy::Logical(_) | BaseTy::Derived(_)) {
+                if d.allocatable
+                    && !matches!(d.base, BaseTy::Integer(4 | 8) | BaseTy::Real(4 | 8) | BaseTy::Logical(_) | BaseTy::Derived(_))
+                {
                     let what = match d.base {
                         BaseTy::Character => "allocatable character components",
                         _ => "allocatable components of this type",

@@ -390,7 +390,9 @@ impl Checker {
         {
             self.expr(u);
             if u.ty.base() == Some(BaseTy::Character) {
-                self.err(Diagnostic::error("E0270", "an internal file needs a format", u.span).with_label("a character variable as the unit"));
+                self.err(
+                    Diagnostic::error("E0270", "an internal file needs a format", u.span).with_label("a character variable as the unit"),
+                );
             }
         }
         let (StmtKind::Print { format: Format::Expr(e), .. }

@@ -61,12 +61,7 @@ pub(super) const OPENACC_ROUTINES: &[(&str, &str, &[&str], AccResult)] = &[
     ("acc_shutdown_device", "gpuf_acc_shutdown_device", &["dev_num", "dev_type"], AccResult::Sub),
     ("acc_get_property", "gpuf_acc_get_property", &["dev_num", "dev_type", "property"], AccResult::Int8),
     ("acc_get_property_string", "gpuf_acc_get_property_string", &["dev_num", "dev_type", "property", "string"], AccResult::Sub),
-    (
-        "acc_memcpy_d2d",
-        "gpuf_acc_memcpy_d2d",
-        &["data_arg_dest", "data_arg_src", "bytes", "dev_num_dest", "dev_num_src"],
-        AccResult::Sub,
-    ),
+    ("acc_memcpy_d2d", "gpuf_acc_memcpy_d2d", &["data_arg_dest", "data_arg_src", "bytes", "dev_num_dest", "dev_num_src"], AccResult::Sub),
     (
         "acc_memcpy_d2d_async",
         "gpuf_acc_memcpy_d2d_async",

@@ -231,7 +231,11 @@ impl Global {
                     } else {
                         diags.push(
                             Diagnostic::error("E0325", "`!$omp declare target` without a list must be in a subroutine or function", d.span)
-                                .with_label(format!("in the {} `{}`", if u.kind == UnitKind::Program { "program" } else { "module" }, u.name.name))
+                                .with_label(format!(
+                                    "in the {} `{}`",
+                                    if u.kind == UnitKind::Program { "program" } else { "module" },
+                                    u.name.name
+                                ))
                                 .with_note("help: list the variables and procedures: `!$omp declare target to(name)`"),
                         );
                     }

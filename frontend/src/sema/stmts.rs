@@ -89,7 +89,8 @@ impl Checker {
             let n = n.clone();
             if !seen.insert(n.name.clone()) {
                 self.err(
-                    Diagnostic::error("E0024", format!("`{}` appears in more than one locality spec", n.name), n.span).with_label("repeated"),
+                    Diagnostic::error("E0024", format!("`{}` appears in more than one locality spec", n.name), n.span)
+                        .with_label("repeated"),
                 );
                 continue;
             }
@@ -531,7 +532,10 @@ impl Checker {
                     continue;
                 }
                 if b == BaseTy::Character && deferred_char == (rank > 0) {
-                    self.err(Diagnostic::not_yet("a `character` type spec in `allocate` for a deferred-length array or a fixed-length scalar", sp));
+                    self.err(Diagnostic::not_yet(
+                        "a `character` type spec in `allocate` for a deferred-length array or a fixed-length scalar",
+                        sp,
+                    ));
                     continue;
                 }
             }
@@ -542,8 +546,12 @@ impl Checker {
                             .with_label("give its bounds, or `source=`/`mold=`"),
                     ),
                     Some((st, ssp)) if st != Ty::Unknown && st.rank() != rank => self.err(
-                        Diagnostic::error("E0203", format!("the `{what}` of `allocate` has rank {}, but this array has rank {rank}", st.rank()), ssp)
-                            .with_label(format!("expected rank {rank}")),
+                        Diagnostic::error(
+                            "E0203",
+                            format!("the `{what}` of `allocate` has rank {}, but this array has rank {rank}", st.rank()),
+                            ssp,
+                        )
+                        .with_label(format!("expected rank {rank}")),
                     ),
                     _ => {}
                 }
@@ -554,16 +562,28 @@ impl Checker {
                 }
                 if st.rank() > 0 && st.rank() != rank {
                     self.err(
-                        Diagnostic::error("E0203", format!("the `{what}` of `allocate` has rank {}, but the object has rank {rank}", st.rank()), ssp)
-                            .with_label(format!("expected rank {rank} or a scalar")),
+                        Diagnostic::error(
+                            "E0203",
+                            format!("the `{what}` of `allocate` has rank {}, but the object has rank {rank}", st.rank()),
+                            ssp,
+                        )
+                        .with_label(format!("expected rank {rank} or a scalar")),
                     );
                 } else if mold && st.base() != ty.base() {
                     self.err(
-                        Diagnostic::error("E0230", format!("the `mold=` of `allocate` is `{}`, but the object is `{}`", ty_name(st), ty_name(ty)), ssp)
-                            .with_label("a different type"),
+                        Diagnostic::error(
+                            "E0230",
+                            format!("the `mold=` of `allocate` is `{}`, but the object is `{}`", ty_name(st), ty_name(ty)),
+                            ssp,
+                        )
+                        .with_label("a different type"),
                     );
                 } else if !mold {
-                    self.assign_compat(with_rank(ty.base().unwrap_or(BaseTy::Logical(4)), 0), with_rank(st.base().unwrap_or(BaseTy::Logical(4)), 0), ssp);
+                    self.assign_compat(
+                        with_rank(ty.base().unwrap_or(BaseTy::Logical(4)), 0),
+                        with_rank(st.base().unwrap_or(BaseTy::Logical(4)), 0),
+                        ssp,
+                    );
                 }
                 if ty.base() == Some(BaseTy::Character) {
                     self.err(Diagnostic::not_yet("`source=` and `mold=` for character objects", ssp));

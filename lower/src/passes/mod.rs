@@ -24,6 +24,8 @@ pub struct Output {
     pub modules: Vec<Module>,
     /// The dump after the pass asked for (for oacc-xform: every target's, one after another).
     pub dump: Option<String>,
+    /// The loop-mapping report, when asked for ([`crate::report::accel`]).
+    pub report: Option<String>,
 }
 
 /// Code generation options of the command line.
@@ -35,6 +37,8 @@ pub struct Options {
     pub source_path: String,
     /// `-fno-underscoring`: common blocks are named without gfortran's trailing `_`.
     pub no_underscoring: bool,
+    /// `-Minfo=accel`: make the loop-mapping report ([`Output::report`]).
+    pub accel_report: bool,
 }
 
 /// Runs the whole pipeline.
@@ -70,6 +74,7 @@ pub fn run_pipeline_with(
     };
     let mut m = gimplify::gimplify_with(c, src, source_name, opts)?;
     check(&m, Stage::Gimple, "gimplify")?;
+    let report = opts.accel_report.then(|| crate::report::accel(&m));
     if dump_after == Some("gimple") {
         dump = Some(print::module(&m));
     }
@@ -98,5 +103,5 @@ pub fn run_pipeline_with(
     if dump_after == Some("oacc-xform") {
         dump = Some(xdump);
     }
-    Ok(Output { modules, dump })
+    Ok(Output { modules, dump, report })
 }

@@ -438,4 +438,3 @@ fn renumber(f: &mut Function, ss: Vec<Stmt>, map: &mut std::collections::HashMap
         })
         .collect()
 }
-

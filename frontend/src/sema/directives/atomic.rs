@@ -185,10 +185,16 @@ impl Checker {
             );
         } else if mentions(c.e, x) || mentions(c.d, x) {
             let bad = if mentions(c.e, x) { c.e } else { c.d };
-            self.err(Diagnostic::error("E0310", format!("this expression must not use `{x}`"), bad.span).with_label("uses the atomic variable"));
+            self.err(
+                Diagnostic::error("E0310", format!("this expression must not use `{x}`"), bad.span).with_label("uses the atomic variable"),
+            );
         } else if capture != c.capture.is_some() {
             let label = if capture { "`compare capture` needs `v = x`" } else { "`v = x` needs the `capture` clause" };
-            self.err(Diagnostic::error("E0310", "these statements are not an atomic compare", sp).with_label(label).with_note(format!("note: {expected}")));
+            self.err(
+                Diagnostic::error("E0310", "these statements are not an atomic compare", sp)
+                    .with_label(label)
+                    .with_note(format!("note: {expected}")),
+            );
         }
     }
 }

@@ -273,7 +273,9 @@ impl Checker {
             | ClauseKind::Device(items) => self.check_data_clause(items, cname, true),
             ClauseKind::Deviceptr(items) | ClauseKind::UseDevice(items) => self.check_device_address_clause(items, cname),
             ClauseKind::Map(_, items) | ClauseKind::To(items) | ClauseKind::From(items) => self.check_data_clause(items, cname, true),
-            ClauseKind::Shared(items) | ClauseKind::Lastprivate(items) | ClauseKind::Copyprivate(items) => self.check_data_clause(items, cname, false),
+            ClauseKind::Shared(items) | ClauseKind::Lastprivate(items) | ClauseKind::Copyprivate(items) => {
+                self.check_data_clause(items, cname, false)
+            }
             ClauseKind::Allocate(a, items) => {
                 if let Some(a) = a {
                     self.check_int_arg(a, "the allocator of `allocate` must be a scalar integer (of kind `omp_allocator_handle_kind`)");

@@ -436,7 +436,9 @@ fn exits_loop(ss: &[Stmt], name: Option<&str>, nested: bool) -> Option<Span> {
         StmtKind::Exit(None) if !nested => Some(s.span),
         StmtKind::Exit(Some(n)) if Some(n.name.as_str()) == name => Some(s.span),
         StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => exits_loop(body, name, true),
-        StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } | StmtKind::Construct { body, .. } => exits_loop(body, name, nested),
+        StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } | StmtKind::Construct { body, .. } => {
+            exits_loop(body, name, nested)
+        }
         StmtKind::If { arms, else_body, .. } => arms
             .iter()
             .find_map(|(_, b)| exits_loop(b, name, nested))

@@ -130,7 +130,8 @@ impl G<'_> {
                     if let (Some((p, base)), true) = (self.alloc_scalar_var(&name.name), dims.is_empty()) {
                         let n = name.name.clone();
                         let len = n.len() as i64;
-                        let ok = self.val(Ty::I32, Rv::Call("gpuf_alloc_check".into(), vec![Op::Var(p), Op::Str(n), Op::I64(len)], Ty::I32));
+                        let ok =
+                            self.val(Ty::I32, Rv::Call("gpuf_alloc_check".into(), vec![Op::Var(p), Op::Str(n), Op::I64(len)], Ty::I32));
                         self.push_block();
                         self.allocate_scalar_var(&name.name, p, base);
                         let b = self.pop_block();

@@ -60,7 +60,9 @@ impl G<'_> {
         let callee = units.iter().find(|u| u.key.as_deref() == Some(name.name.as_str()) && u.unit.kind == UnitKind::Function);
         let rname = callee.map(|u| u.unit.result.as_ref().unwrap_or(&u.unit.name).name.clone());
         let rsym = callee.zip(rname).and_then(|(u, r)| u.symbols.get(&r));
-        if matches!(rsym.map(|s| &s.char_len), Some(Some(ast::CharLen::Deferred(_)))) || (callee.is_none() && self.interface_deferred(&name.name)) {
+        if matches!(rsym.map(|s| &s.char_len), Some(Some(ast::CharLen::Deferred(_))))
+            || (callee.is_none() && self.interface_deferred(&name.name))
+        {
             return self.deferred_char_call(name, args, sp);
         }
         let len = match rsym.map(|s| &s.char_len) {
@@ -139,7 +141,9 @@ impl G<'_> {
             let result = i.result.as_ref().unwrap_or(&i.name).name.as_str();
             i.kind == UnitKind::Function
                 && i.name.name == src
-                && i.decls.iter().any(|d| matches!(d.char_len, Some(ast::CharLen::Deferred(_))) && d.entities.iter().any(|e| e.name.name == result))
+                && i.decls
+                    .iter()
+                    .any(|d| matches!(d.char_len, Some(ast::CharLen::Deferred(_))) && d.entities.iter().any(|e| e.name.name == result))
         })
     }
 

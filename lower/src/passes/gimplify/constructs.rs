@@ -443,7 +443,10 @@ impl G<'_> {
                     self.not_yet("`associate` with a strided section or this array expression", sel.span);
                     self.placeholder_home(base, sel.ty.rank())
                 }
-                (None, _) if matches!(base, BaseTy::Complex(_)) || (matches!(base, BaseTy::Derived(_)) && !matches!(sel.kind, ExprKind::Name(_))) => {
+                (None, _)
+                    if matches!(base, BaseTy::Complex(_))
+                        || (matches!(base, BaseTy::Derived(_)) && !matches!(sel.kind, ExprKind::Name(_))) =>
+                {
                     self.not_yet(format!("`associate` with a `{}` selector", gpuf_frontend::sema::base_name(base)), sel.span);
                     self.placeholder_home(base, 0)
                 }

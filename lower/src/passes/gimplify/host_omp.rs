@@ -94,11 +94,8 @@ impl G<'_> {
             .collect();
         let split = |c: &ast::Clause, for_loop: bool| -> Option<ast::Clause> {
             let ClauseKind::Firstprivate(l) = &c.kind else { return None };
-            let l: Vec<Expr> = l
-                .iter()
-                .filter(|e| matches!(&e.kind, ExprKind::Name(id) if lasts.contains(&id.name)) == for_loop)
-                .cloned()
-                .collect();
+            let l: Vec<Expr> =
+                l.iter().filter(|e| matches!(&e.kind, ExprKind::Name(id) if lasts.contains(&id.name)) == for_loop).cloned().collect();
             Some(ast::Clause { kind: ClauseKind::Firstprivate(l), span: c.span })
         };
         let clauses: Vec<ast::Clause> = dir
@@ -1000,7 +997,6 @@ fn allocates(ss: &[ast::Stmt]) -> Option<Span> {
         _ => None,
     })
 }
-
 
 /// Whether the statements contain a host OpenMP `parallel` or `task` construct (after the
 /// target constructs were rewritten: every OpenMP directive left is a host one).

@@ -85,7 +85,10 @@ impl G<'_> {
                 if ctl.advance_no {
                     self.emit(Stmt::Call("gpuf_io_nonadvancing".into(), vec![]));
                 }
-                let unformatted = matches!(stmt.kind, StmtKind::Read { format: ast::Format::Unformatted, .. } | StmtKind::Write { format: ast::Format::Unformatted, .. });
+                let unformatted = matches!(
+                    stmt.kind,
+                    StmtKind::Read { format: ast::Format::Unformatted, .. } | StmtKind::Write { format: ast::Format::Unformatted, .. }
+                );
                 for (e, f) in [(&ctl.rec, "gpuf_io_rec"), (&ctl.pos, "gpuf_io_pos")] {
                     let Some(e) = e else { continue };
                     if !unformatted {
@@ -188,7 +191,9 @@ impl G<'_> {
                 }
                 if let Some(e) = &q.name {
                     let u = match &file {
-                        Some((a, n)) => self.val(Ty::I32, Rv::Call("gpuf_inquire_file".into(), vec![a.clone(), n.clone(), Op::I32(2)], Ty::I32)),
+                        Some((a, n)) => {
+                            self.val(Ty::I32, Rv::Call("gpuf_inquire_file".into(), vec![a.clone(), n.clone(), Op::I32(2)], Ty::I32))
+                        }
                         None => unit.clone(),
                     };
                     let (a, n) = self.str_expr(e);

@@ -73,7 +73,11 @@ impl G<'_> {
                 let bytes = self.desc_bytes(&d);
                 let at = self.item_at(dir, c, &id.name);
                 let dv = self.f.new_var(format!("{}.dev", id.name), Ty::Ptr);
-                let call = Rv::Call("gpuf_acc_use_device".into(), vec![Op::Var(d.addr), bytes, Op::I32(i32::from(if_present)), Op::Str(at)], Ty::Ptr);
+                let call = Rv::Call(
+                    "gpuf_acc_use_device".into(),
+                    vec![Op::Var(d.addr), bytes, Op::I32(i32::from(if_present)), Op::Str(at)],
+                    Ty::Ptr,
+                );
                 match &cond {
                     Some(c) => {
                         self.emit(Stmt::Assign(dv, Rv::Use(Op::Var(d.addr))));

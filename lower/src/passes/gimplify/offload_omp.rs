@@ -599,9 +599,7 @@ fn clause_names(k: &ClauseKind) -> Vec<String> {
         | ClauseKind::Firstprivate(l)
         | ClauseKind::Lastprivate(l)
         | ClauseKind::Shared(l)
-        | ClauseKind::Reduction(_, l) => {
-            l.iter().filter_map(names_of).collect()
-        }
+        | ClauseKind::Reduction(_, l) => l.iter().filter_map(names_of).collect(),
         _ => Vec::new(),
     }
 }

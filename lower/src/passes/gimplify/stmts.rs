@@ -114,7 +114,9 @@ impl G<'_> {
                 };
                 self.emit(Stmt::Call("gpuf_error_stop".into(), vec![c, Op::I32(has)]));
             }
-            StmtKind::Write { unit: IoUnit::Number(e), format: ast::Format::Namelist(..), .. } if e.ty == ast::Ty::Scalar(BaseTy::Character) => {
+            StmtKind::Write { unit: IoUnit::Number(e), format: ast::Format::Namelist(..), .. }
+                if e.ty == ast::Ty::Scalar(BaseTy::Character) =>
+            {
                 self.not_yet("namelist output to an internal file", s.span);
             }
             StmtKind::Write { unit, format: ast::Format::Namelist(g, objs), .. } => {

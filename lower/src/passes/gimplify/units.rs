@@ -37,7 +37,8 @@ impl G<'_> {
             if matches!(r.char_len, Some(ast::CharLen::Deferred(_))) {
                 // `character(len=:), allocatable` (gfortran: `char **result, int64 *len`
                 // first): built in a local buffer, handed over in malloc'd memory at return
-                let (resp, lenp) = (self.f.new_var(format!("{}.resp", r.name), Ty::Ptr), self.f.new_var(format!("{}.lenp", r.name), Ty::Ptr));
+                let (resp, lenp) =
+                    (self.f.new_var(format!("{}.resp", r.name), Ty::Ptr), self.f.new_var(format!("{}.lenp", r.name), Ty::Ptr));
                 self.f.params.insert(0, lenp);
                 self.f.params.insert(0, resp);
                 let addr = self.f.new_var(format!("{}.addr", r.name), Ty::Ptr);
@@ -51,13 +52,13 @@ impl G<'_> {
                 self.unpacks.push(Stmt::Store(Ty::I64, Op::Var(lenp), Op::Var(len)));
                 self.unpacks.push(Stmt::Call("gpuf_free".into(), vec![Op::Var(addr)]));
             } else {
-            let addr = self.f.new_var(format!("{}.res", r.name), Ty::Ptr);
-            let hidden = self.f.new_var(format!("{}.reslen", r.name), Ty::Ptr);
-            self.f.params.insert(0, hidden);
-            self.f.params.insert(0, addr);
-            let len = self.f.new_var(format!("{}.len", r.name), Ty::I64);
-            self.emit(Stmt::Assign(len, Rv::Cast(Ty::I64, Op::Var(hidden))));
-            self.homes.insert(r.name.clone(), Home::Chars { addr, len });
+                let addr = self.f.new_var(format!("{}.res", r.name), Ty::Ptr);
+                let hidden = self.f.new_var(format!("{}.reslen", r.name), Ty::Ptr);
+                self.f.params.insert(0, hidden);
+                self.f.params.insert(0, addr);
+                let len = self.f.new_var(format!("{}.len", r.name), Ty::I64);
+                self.emit(Stmt::Assign(len, Rv::Cast(Ty::I64, Op::Var(hidden))));
+                self.homes.insert(r.name.clone(), Home::Chars { addr, len });
             }
         }
         // An array result arrives as a hidden first argument: its descriptor.
@@ -134,7 +135,8 @@ impl G<'_> {
             }
             // (A procedure pointer is declared like a scalar data pointer: its home holds
             // the procedure's address.)
-            if (s.external && !s.pointer) || (s.dummy.is_some() && (s.rank == 0 || s.base == BaseTy::Character)) || placed.contains(&s.name) {
+            if (s.external && !s.pointer) || (s.dummy.is_some() && (s.rank == 0 || s.base == BaseTy::Character)) || placed.contains(&s.name)
+            {
                 continue;
             }
             if s.host && !s.parameter && s.module.is_none() {

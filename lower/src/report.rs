@@ -1,0 +1,194 @@
+//! The loop-mapping report (`-Minfo=accel`, as nvfortran's): for each compute construct of
+//! a gimplified module, its kernel, its data clauses (explicit and implicit), what it
+//! captures by value or privatises, its reductions, and for each loop inside it the levels
+//! it is partitioned over. Read from the IR after gimplify, where every clause and every
+//! implicit decision is explicit; the text goes to the driver, which prints it.
+
+use crate::ir::{Capture, Function, Levels, MapItem, MapKind, Module, OffloadRegion, RedOp, RedResult, Reduction, RegionKind, Stmt, VarId};
+
+/// The report for `m` (empty when it has no compute construct or data construct).
+pub fn accel(m: &Module) -> String {
+    let mut out = String::new();
+    for f in std::iter::once(&m.main).chain(&m.procs) {
+        let mut lines = Vec::new();
+        stmts(f, &f.body, &mut lines, 1);
+        if lines.is_empty() {
+            continue;
+        }
+        let name = if f.name.is_empty() || f.name == "main" { "main program".to_string() } else { format!("`{}`", f.name) };
+        out.push_str(&format!("{name}:\n"));
+        for l in lines {
+            out.push_str(&l);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The Fortran name of an IR variable (`a.addr` → `a`), or `None` for a temporary or a
+/// bound (`t.12`, `a.lb1`).
+fn user_name(f: &Function, v: VarId) -> Option<String> {
+    let n = &f.var(v).name;
+    if n.starts_with("t.") || n.contains(".lb") || n.contains(".ext") || n.contains(".sm") {
+        return None;
+    }
+    Some(n.split('.').next().unwrap_or(n).to_string())
+}
+
+fn op_name(op: RedOp) -> &'static str {
+    match op {
+        RedOp::Add => "+",
+        RedOp::Mul => "*",
+        RedOp::Max => "max",
+        RedOp::Min => "min",
+        RedOp::And => "iand",
+        RedOp::Or => "ior",
+        RedOp::Xor => "ieor",
+        RedOp::Eqv => ".eqv.",
+    }
+}
+
+fn reductions(f: &Function, rs: &[Reduction]) -> Option<String> {
+    let items: Vec<String> = rs
+        .iter()
+        .filter_map(|r| {
+            let (RedResult::Var(v) | RedResult::Mem(v)) = r.result;
+            Some(format!("{}:{}", op_name(r.op), user_name(f, v)?))
+        })
+        .collect();
+    (!items.is_empty()).then(|| format!("reduction({})", items.join(", ")))
+}
+
+fn levels(l: Levels, collapse: u32) -> String {
+    let mut s = if l.is_empty() { "sequential".to_string() } else { l.iter().map(|x| x.name()).collect::<Vec<_>>().join(", ") };
+    if collapse > 1 {
+        s.push_str(&format!(", collapse({collapse})"));
+    }
+    s
+}
+
+/// `copyin(a)` for an explicit clause, `implicit copy(x) [if not already present]` for a
+/// decision of gpuf's (nvfortran's wording).
+fn map_text(m: &MapItem) -> String {
+    let implicit = !m.at.contains(" on ") || m.at.starts_with("default(");
+    match (implicit, m.kind) {
+        (false, k) => format!("{}({})", k.name(), m.what),
+        (true, MapKind::Present) => format!("implicit present({})", m.what),
+        (true, k) => format!("implicit {}({}) [if not already present]", k.name(), m.what),
+    }
+}
+
+/// `f.f90:12` of a clause item's location text (`... at f.f90:12: a`).
+fn line_of(at: &str) -> Option<&str> {
+    let (_, rest) = at.rsplit_once(" at ")?;
+    Some(rest.rsplit_once(": ").map_or(rest, |(l, _)| l))
+}
+
+fn stmts(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize) {
+    for s in ss {
+        match s {
+            Stmt::Region(r) => region(f, r, out, depth),
+            Stmt::DataRegion { maps, body } => {
+                let at = maps.first().and_then(|m| line_of(&m.at)).unwrap_or("?");
+                let items: Vec<String> = maps.iter().map(map_text).collect();
+                out.push(format!("{}{at}: data region: {}", "  ".repeat(depth), items.join(", ")));
+                stmts(f, body, out, depth + 1);
+            }
+            Stmt::If { then_body, else_body, .. } => {
+                stmts(f, then_body, out, depth);
+                stmts(f, else_body, out, depth);
+            }
+            Stmt::Loop { body, .. } | Stmt::While { body, .. } => stmts(f, body, out, depth),
+            Stmt::HostParallel(h) => stmts(f, &h.body, out, depth),
+            _ => {}
+        }
+    }
+}
+
+fn region(f: &Function, r: &OffloadRegion, out: &mut Vec<String>, depth: usize) {
+    let pad = "  ".repeat(depth);
+    let host = if f.name.is_empty() { "main" } else { f.name.as_str() };
+    let kernel = format!("{host}_{}_l{}", r.what.replace(' ', "_"), r.line);
+    let file = r.maps.iter().find_map(|m| line_of(&m.at)).and_then(|l| l.rsplit_once(':')).map_or("", |(file, _)| file);
+    let loc = if file.is_empty() { format!("line {}", r.line) } else { format!("{file}:{}", r.line) };
+    out.push(format!("{pad}{loc}: {} construct, kernel {kernel}", r.what));
+    if !r.maps.is_empty() {
+        let items: Vec<String> = r.maps.iter().map(map_text).collect();
+        out.push(format!("{pad}  data: {}", items.join(", ")));
+    }
+    let (mut byval, mut private) = (Vec::new(), Vec::new());
+    for c in &r.captures {
+        match c {
+            Capture::Value(v) => byval.extend(user_name(f, *v)),
+            Capture::Private(v) => private.extend(user_name(f, *v)),
+            Capture::Mapped(..) | Capture::Scratch(..) => {}
+        }
+    }
+    byval.sort();
+    byval.dedup();
+    if !byval.is_empty() {
+        out.push(format!("{pad}  scalars passed by value (firstprivate): {}", byval.join(", ")));
+    }
+    private.sort();
+    private.dedup();
+    if !private.is_empty() {
+        out.push(format!("{pad}  private: {}", private.join(", ")));
+    }
+    if let Some(red) = reductions(f, &r.reductions) {
+        out.push(format!("{pad}  {red}"));
+    }
+    loops(f, &r.body, out, depth + 1, r.kind == RegionKind::Kernels);
+}
+
+/// The loops of a construct's body, nested as written.
+fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels: bool) {
+    for s in ss {
+        match s {
+            Stmt::Loop { var, body, part, .. } => {
+                let Some(p) = part else {
+                    // A loop without a loop directive (or of gpuf's own, such as an array
+                    // assignment's): run by each thread that reaches it.
+                    match user_name(f, *var) {
+                        Some(name) => {
+                            let why = if kernels { " (no loop directive: gpuf parallelises a `kernels` loop only when told)" } else { "" };
+                            out.push(format!("{}loop {name}: sequential{why}", "  ".repeat(depth)));
+                            loops(f, body, out, depth + 1, false);
+                        }
+                        None => loops(f, body, out, depth, kernels),
+                    }
+                    continue;
+                };
+                let name = user_name(f, *var).unwrap_or_else(|| "(inner)".into());
+                let mut line = format!("{}loop {name}: {}", "  ".repeat(depth), levels(p.levels, p.collapse));
+                if p.independent && !p.levels.is_empty() {
+                    line.push_str(", independent");
+                }
+                if let Some(red) = reductions(f, &p.reductions) {
+                    line.push_str(&format!(", {red}"));
+                }
+                let mut privs: Vec<String> = p.privates.iter().filter_map(|v| user_name(f, *v)).collect();
+                privs.sort();
+                privs.dedup();
+                if !privs.is_empty() {
+                    line.push_str(&format!(", private({})", privs.join(", ")));
+                }
+                out.push(line);
+                // the inner loops of a collapsed nest belong to this one
+                let mut inner = body.as_slice();
+                for _ in 1..p.collapse {
+                    match inner.iter().find_map(|s| if let Stmt::Loop { body, .. } = s { Some(body) } else { None }) {
+                        Some(b) => inner = b.as_slice(),
+                        None => break,
+                    }
+                }
+                loops(f, inner, out, depth + 1, false);
+            }
+            Stmt::If { then_body, else_body, .. } => {
+                loops(f, then_body, out, depth, kernels);
+                loops(f, else_body, out, depth, kernels);
+            }
+            Stmt::While { body, .. } => loops(f, body, out, depth, kernels),
+            _ => {}
+        }
+    }
+}
