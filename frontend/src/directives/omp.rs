@@ -51,8 +51,24 @@ const DIRECTIVES: &[&str] = &[
 const NOT_YET_BLOCKS: &[&str] = &["workshare", "scope"];
 
 /// Directives recognised only to report "not yet implemented" without a body.
-const NOT_YET_STANDALONE: &[&str] =
-    &["taskloop", "taskyield", "threadprivate", "declare", "flush", "requires", "scan", "cancel", "cancellation", "allocate"];
+const NOT_YET_STANDALONE: &[&str] = &[
+    "taskyield",
+    "threadprivate",
+    "declare",
+    "flush",
+    "requires",
+    "scan",
+    "cancel",
+    "cancellation",
+    "allocate",
+    "metadirective",
+    "depobj",
+    "nothing",
+    "error",
+    "interop",
+    "dispatch",
+    "assume",
+];
 
 /// The combined constructs OpenMP defines (besides the leaf constructs alone).
 fn is_construct(l: OmpLeaves) -> bool {
@@ -129,6 +145,31 @@ impl Parser {
             _ => None,
         };
         let first = word(0)?;
+        // `taskloop` alone and in its combined forms (`parallel master taskloop simd`, ...).
+        let mut n = 0;
+        while matches!(word(n), Some("parallel" | "master" | "masked" | "taskloop" | "simd")) && n < 4 {
+            n += 1;
+        }
+        let words: Vec<&str> = (0..n).filter_map(word).collect();
+        if let Some(t) = words.iter().position(|w| *w == "taskloop") {
+            const FORMS: [&str; 10] = [
+                "taskloop",
+                "taskloop simd",
+                "master taskloop",
+                "master taskloop simd",
+                "masked taskloop",
+                "masked taskloop simd",
+                "parallel master taskloop",
+                "parallel master taskloop simd",
+                "parallel masked taskloop",
+                "parallel masked taskloop simd",
+            ];
+            let end = if words.get(t + 1) == Some(&"simd") { t + 2 } else { t + 1 };
+            let name = words.get(..end).map(|w| w.join(" ")).unwrap_or_default();
+            if let Some(f) = FORMS.iter().find(|f| **f == name) {
+                return Some((OmpKind::NotYet(f, false), end));
+            }
+        }
         match (first, word(1), word(2)) {
             ("target", Some("data"), _) => return Some((OmpKind::TargetData, 2)),
             ("target", Some("enter"), Some("data")) => return Some((OmpKind::TargetEnterData, 3)),
@@ -149,6 +190,7 @@ impl Parser {
             ("parallel", Some("sections"), _) => return Some((OmpKind::ParallelSections, 2)),
             ("parallel", Some("master"), _) => return Some((OmpKind::ParallelMaster, 2)),
             ("parallel", Some("masked"), _) => return Some((OmpKind::ParallelMasked, 2)),
+            ("begin", Some("metadirective"), _) => return Some((OmpKind::NotYet("begin metadirective", false), 2)),
             _ => {}
         }
         if let Some(n) = NOT_YET_BLOCKS.iter().find(|n| **n == first) {

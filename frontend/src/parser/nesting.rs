@@ -198,6 +198,11 @@ impl Parser {
     /// Reports a construct end that closes nothing open (not inlined: `block` recurses).
     #[inline(never)]
     pub(super) fn stray_end(&mut self, t: Term) {
+        // The end of a construct already reported as "not yet implemented" (`!$omp end
+        // taskloop`, `!$omp end metadirective`): nothing more to say.
+        if let Term::DirEnd(DirKind::Omp(OmpKind::NotYet(..))) = t {
+            return;
+        }
         let sp = self.statement_span();
         let msg = match &t {
             Term::EndDo => "`end do` without a matching `do`".to_string(),

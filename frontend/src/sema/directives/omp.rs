@@ -85,6 +85,8 @@ pub(in crate::sema) fn omp_clause_allowed(kind: OmpKind, clause: &str) -> bool {
             "priority",
             "in_reduction",
             "allocate",
+            "detach",
+            "affinity",
         ]
         .contains(&clause),
         OmpKind::Sections => ["private", "firstprivate", "lastprivate", "reduction", "nowait", "allocate"].contains(&clause),
