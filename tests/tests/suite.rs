@@ -1184,17 +1184,26 @@ fn omp_num_threads_sets_the_team_size() {
 /// a generic interface and a module variable both sides update.
 #[test]
 fn gfortran_module_file() {
+    gpuf_main_with_gfortran_module("interop_gfmod", "gf_mod", "gf_mod_main", Some("gm.mod"));
+}
+
+/// Builds `MAIN.f90` with gpuf against the module `MODULE.f90` compiled by gfortran (its
+/// object and module file) and checks that it prints what gfortran's own build prints;
+/// `gz_mod`: a module file that must be gzip-compressed, as gfortran writes them.
+fn gpuf_main_with_gfortran_module(scratch_name: &str, module: &str, main: &str, gz_mod: Option<&str>) {
     let dir = root().join("tests/interop");
-    let d = scratch("interop_gfmod");
-    let (m, p) = (dir.join("gf_mod.f90"), dir.join("gf_mod_main.f90"));
+    let d = scratch(scratch_name);
+    let (m, p) = (dir.join(format!("{module}.f90")), dir.join(format!("{main}.f90")));
     let ok = ok_stdout;
     let r = d.join("ref");
     ok(run(gfortran_cmd().current_dir(&d).arg(&m).arg(&p).arg("-o").arg(&r)), "gfortran ref");
     let want = ok(run(&mut Command::new(&r)), "ref");
-    let obj = d.join("gf_mod.o");
+    let obj = d.join(format!("{module}.o"));
     ok(run(gfortran_cmd().current_dir(&d).arg("-c").arg(&m).arg("-o").arg(&obj)), "gfortran -c module");
-    let header = std::fs::read(d.join("gm.mod")).unwrap_or_default();
-    assert!(header.starts_with(&[0x1f, 0x8b]), "gfortran's module file is not gzip-compressed");
+    if let Some(f) = gz_mod {
+        let header = std::fs::read(d.join(f)).unwrap_or_default();
+        assert!(header.starts_with(&[0x1f, 0x8b]), "gfortran's module file is not gzip-compressed");
+    }
     let exe = d.join("gpuf_main");
     ok(
         run(Command::new(gpuf())
@@ -1217,29 +1226,7 @@ fn gfortran_module_file() {
 /// of them; the objects are gfortran's.
 #[test]
 fn gfortran_module_file_alloc_comps() {
-    let dir = root().join("tests/interop");
-    let d = scratch("interop_gfmod_alloc");
-    let (m, p) = (dir.join("gf_alloc_mod.f90"), dir.join("gf_alloc_main.f90"));
-    let ok = ok_stdout;
-    let r = d.join("ref");
-    ok(run(gfortran_cmd().current_dir(&d).arg(&m).arg(&p).arg("-o").arg(&r)), "gfortran ref");
-    let want = ok(run(&mut Command::new(&r)), "ref");
-    let obj = d.join("gf_alloc_mod.o");
-    ok(run(gfortran_cmd().current_dir(&d).arg("-c").arg(&m).arg("-o").arg(&obj)), "gfortran -c module");
-    let exe = d.join("gpuf_main");
-    ok(
-        run(Command::new(gpuf())
-            .current_dir(&d)
-            .arg("compile")
-            .arg(&p)
-            .arg("-I")
-            .arg(&d)
-            .arg(&obj)
-            .args(["-l", "gfortran", "-o"])
-            .arg(&exe)),
-        "gpuf main with gfortran's module file",
-    );
-    assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main"), want);
+    gpuf_main_with_gfortran_module("interop_gfmod_alloc", "gf_alloc_mod", "gf_alloc_main", None);
 }
 
 /// gfortran module files gpuf cannot read: not gzip data after the magic bytes, another
@@ -1444,6 +1431,14 @@ fn long_where_chain() {
     assert_eq!(String::from_utf8_lossy(&r.stdout).trim(), "165");
 }
 
+/// The expected text stored at `expected` (first written from `got` under GPUF_BLESS=1).
+fn blessed(expected: &Path, got: &str) -> String {
+    if bless() {
+        std::fs::write(expected, got).unwrap_or_else(|e| panic!("cannot write {}: {e}", expected.display()));
+    }
+    std::fs::read_to_string(expected).unwrap_or_else(|_| panic!("no {} (bless with GPUF_BLESS=1)", expected.display()))
+}
+
 /// Durations in a profile report (`12.345 ms`) as `T ms`, so that the rest compares exactly.
 fn mask_ms(s: &str) -> String {
     let mut out = String::new();
@@ -1491,11 +1486,7 @@ fn profile_report_and_trace() {
         assert!(r.status.success(), "{name}: {}", String::from_utf8_lossy(&r.stderr));
         let prefix = format!("{}/", dir.display());
         let got = mask_ms(&String::from_utf8_lossy(&r.stderr).replace(&prefix, ""));
-        let expected = src.with_extension("stderr");
-        if bless() {
-            std::fs::write(&expected, &got).unwrap_or_else(|e| panic!("{e}"));
-        }
-        let want = std::fs::read_to_string(&expected).unwrap_or_else(|_| panic!("no {} (bless with GPUF_BLESS=1)", expected.display()));
+        let want = blessed(&src.with_extension("stderr"), &got);
         assert_eq!(got, want, "{name}: profile report");
         // The trace: a JSON array of complete events, one per launch (as many as the report
         // counts) and per transfer.
@@ -1535,11 +1526,7 @@ fn minfo_accel_report() {
         assert!(obj.exists(), "{name}: no object");
         let prefix = format!("{}/", dir.display());
         let got = String::from_utf8_lossy(&o.stderr).replace(&prefix, "");
-        let expected = src.with_extension("stderr");
-        if bless() {
-            std::fs::write(&expected, &got).unwrap_or_else(|e| panic!("{e}"));
-        }
-        let want = std::fs::read_to_string(&expected).unwrap_or_else(|_| panic!("no {} (bless with GPUF_BLESS=1)", expected.display()));
+        let want = blessed(&src.with_extension("stderr"), &got);
         assert_eq!(got, want, "{name}: -Minfo=accel report");
         // The gpuf spelling gives the same report.
         let o = run(Command::new(gpuf()).args(["compile", "--minfo=accel", "-c"]).arg(&src).arg("-o").arg(&obj));
