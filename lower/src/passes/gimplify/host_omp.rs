@@ -190,6 +190,24 @@ impl G<'_> {
         }
     }
 
+    /// [`Self::host_sharing`], with the variables of the loops in `body` private too.
+    fn host_sharing_with_loops(&mut self, clauses: &[ast::Clause], body: &[ast::Stmt]) -> Sharing {
+        let mut sh = self.host_sharing(clauses);
+        let mut names = Vec::new();
+        loop_vars(body, &mut names);
+        self.private_loop_vars(&names, &mut sh.scope);
+        sh
+    }
+
+    /// The body of a host construct with its data-sharing clauses (and private loop
+    /// variables) in scope.
+    fn host_scoped_body(&mut self, clauses: &[ast::Clause], body: &[ast::Stmt]) {
+        let mut sh = self.host_sharing_with_loops(clauses, body);
+        self.overrides.push(std::mem::take(&mut sh.scope));
+        self.stmts(body);
+        self.overrides.pop();
+    }
+
     /// `private`, `firstprivate`, `reduction` and `lastprivate` of a host construct: the
     /// private homes (firstprivate ones initialised, reduction locals set to the
     /// operator's identity) in the current block.
@@ -399,10 +417,7 @@ impl G<'_> {
         }
         let ordered = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::OmpOrdered));
         self.push_block();
-        let mut sh = self.host_sharing(&dir.clauses);
-        let mut names = Vec::new();
-        loop_vars(std::slice::from_ref(do_stmt), &mut names);
-        self.private_loop_vars(&names, &mut sh.scope);
+        let mut sh = self.host_sharing_with_loops(&dir.clauses, std::slice::from_ref(do_stmt));
         let chunk = match sched.as_ref().and_then(|(_, c)| *c) {
             Some(e) => {
                 let v = self.expr(e);
@@ -637,13 +652,7 @@ impl G<'_> {
                 let got = self.val(Ty::I8, Rv::Call("GOMP_single_start".into(), vec![], Ty::I8));
                 let me = self.val(Ty::I32, Rv::Cast(Ty::I32, got));
                 self.push_block();
-                let mut sh = self.host_sharing(&dir.clauses);
-                let mut names = Vec::new();
-                loop_vars(body, &mut names);
-                self.private_loop_vars(&names, &mut sh.scope);
-                self.overrides.push(std::mem::take(&mut sh.scope));
-                self.stmts(body);
-                self.overrides.pop();
+                self.host_scoped_body(&dir.clauses, body);
                 let then_body = self.pop_block();
                 self.emit(Stmt::If { cond: me, then_body, else_body: vec![] });
                 if !nowait {
@@ -720,13 +729,7 @@ impl G<'_> {
         let me = self.val(Ty::I32, Rv::Binary(BinOp::Eq, data.clone(), Op::Null));
         self.push_block();
         self.push_block();
-        let mut sh = self.host_sharing(&dir.clauses);
-        let mut names = Vec::new();
-        loop_vars(body, &mut names);
-        self.private_loop_vars(&names, &mut sh.scope);
-        self.overrides.push(std::mem::take(&mut sh.scope));
-        self.stmts(body);
-        self.overrides.pop();
+        self.host_scoped_body(&dir.clauses, body);
         let inner = self.pop_block();
         for s in inner {
             self.emit(s);
@@ -838,10 +841,7 @@ impl G<'_> {
             }
         }
         self.push_block();
-        let mut sh = self.host_sharing(&dir.clauses);
-        let mut names = Vec::new();
-        loop_vars(body, &mut names);
-        self.private_loop_vars(&names, &mut sh.scope);
+        let mut sh = self.host_sharing_with_loops(&dir.clauses, body);
         let last_flag = if sh.lasts.is_empty() {
             None
         } else {
