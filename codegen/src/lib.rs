@@ -14,7 +14,9 @@ use inkwell::passes::PassBuilderOptions;
 use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target as LlTarget, TargetMachine, TargetTriple};
 use inkwell::OptimizationLevel;
 use std::fmt;
-use std::sync::Once;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, Once};
+use std::time::{Duration, Instant};
 
 /// Code generation options.
 #[derive(Clone, Debug)]
@@ -126,6 +128,35 @@ pub(crate) type R<T> = Result<T, CodegenError>;
 
 pub(crate) fn err<T>(msg: impl Into<String>) -> R<T> {
     Err(CodegenError(msg.into()))
+}
+
+static TIMING: AtomicBool = AtomicBool::new(false);
+static TIMES: Mutex<Vec<(String, Instant, Duration)>> = Mutex::new(Vec::new());
+
+/// Records the wall time of each step of code generation (building the LLVM IR,
+/// verification, optimisation, machine code, per target) for the driver's `-ftime-report`;
+/// [`take_times`] returns them.
+pub fn set_timing(on: bool) {
+    TIMING.store(on, Ordering::Relaxed);
+}
+
+/// The steps timed since the last call: what, when it started, how long it took.
+pub fn take_times() -> Vec<(String, Instant, Duration)> {
+    TIMES.lock().map(|mut t| std::mem::take(&mut *t)).unwrap_or_default()
+}
+
+/// Runs `f`, recording its wall time as `what` when timing is on.
+fn timed<T>(what: impl FnOnce() -> String, f: impl FnOnce() -> T) -> T {
+    if !TIMING.load(Ordering::Relaxed) {
+        return f();
+    }
+    let start = Instant::now();
+    let r = f();
+    let d = start.elapsed();
+    if let Ok(mut t) = TIMES.lock() {
+        t.push((what(), start, d));
+    }
+    r
 }
 
 /// The LLVM target a module is compiled for.
@@ -249,8 +280,10 @@ fn skip_huge_functions(m: &inkwell::module::Module) -> bool {
 }
 
 /// Verify, optimise and emit a finished module.
-fn finish(m: &inkwell::module::Module, tm: &TargetMachine, tgt: Tgt, opts: &Options, emit: Emit) -> R<Vec<u8>> {
-    m.verify().map_err(|e| CodegenError(format!("LLVM module for {} does not verify: {}", tgt.name(), e.to_string())))?;
+/// `what` names the module in `-ftime-report`.
+fn finish(m: &inkwell::module::Module, tm: &TargetMachine, tgt: Tgt, opts: &Options, emit: Emit, what: &str) -> R<Vec<u8>> {
+    timed(|| format!("{what}: verify"), || m.verify())
+        .map_err(|e| CodegenError(format!("LLVM module for {} does not verify: {}", tgt.name(), e.to_string())))?;
     // A huge host function is not optimised, and the module's machine code is generated
     // as at -O0 (the register allocator's memory and time, too, grow with the function).
     let mut fast_tm = None;
@@ -259,16 +292,19 @@ fn finish(m: &inkwell::module::Module, tm: &TargetMachine, tgt: Tgt, opts: &Opti
             fast_tm = Some(target_machine(tgt, &Options { opt_level: 0, ..opts.clone() })?);
         }
         let o = opts.opt_level.min(3);
-        m.run_passes(&format!("default<O{o}>"), tm, PassBuilderOptions::create())
+        timed(|| format!("{what}: optimise (O{o})"), || m.run_passes(&format!("default<O{o}>"), tm, PassBuilderOptions::create()))
             .map_err(|e| CodegenError(format!("optimisation passes failed: {}", e.to_string())))?;
     }
     let tm = fast_tm.as_ref().unwrap_or(tm);
-    match emit {
-        Emit::LlvmIr => Ok(m.print_to_string().to_bytes().to_vec()),
-        Emit::Asm => write(m, tm, FileType::Assembly),
-        Emit::Obj if tgt == Tgt::Nvptx => write(m, tm, FileType::Assembly),
-        Emit::Obj => write(m, tm, FileType::Object),
-    }
+    timed(
+        || format!("{what}: machine code"),
+        || match emit {
+            Emit::LlvmIr => Ok(m.print_to_string().to_bytes().to_vec()),
+            Emit::Asm => write(m, tm, FileType::Assembly),
+            Emit::Obj if tgt == Tgt::Nvptx => write(m, tm, FileType::Assembly),
+            Emit::Obj => write(m, tm, FileType::Object),
+        },
+    )
 }
 
 fn write(m: &inkwell::module::Module, tm: &TargetMachine, ft: FileType) -> R<Vec<u8>> {
@@ -293,8 +329,8 @@ pub fn compile_host(host: &Module, sim: &Module, images: &DeviceImages, opts: &O
     }
     let tm = target_machine(Tgt::X86, opts)?;
     let ctx = Context::create();
-    let m = gen::build_host(&ctx, &tm, host, sim, images)?;
-    finish(&m, &tm, Tgt::X86, opts, emit)
+    let m = timed(|| "x86_64 host+sim: LLVM IR".into(), || gen::build_host(&ctx, &tm, host, sim, images))?;
+    finish(&m, &tm, Tgt::X86, opts, emit, "x86_64 host+sim")
 }
 
 /// The device code for Target::Nvptx (Asm = PTX text, Obj = PTX text too, LlvmIr = .ll
@@ -309,8 +345,8 @@ pub fn compile_device(m: &Module, opts: &Options, emit: Emit) -> Result<Vec<u8>,
     };
     let tm = target_machine(tgt, opts)?;
     let ctx = Context::create();
-    let lm = gen::build_device(&ctx, &tm, tgt, m)?;
-    finish(&lm, &tm, tgt, opts, emit)
+    let lm = timed(|| format!("{}: LLVM IR", tgt.name()), || gen::build_device(&ctx, &tm, tgt, m))?;
+    finish(&lm, &tm, tgt, opts, emit, tgt.name())
 }
 
 /// The device code of `m` (a module after oacc-xform for Target::Nvptx or Target::Amdgcn) as
@@ -323,9 +359,10 @@ pub fn compile_device_bitcode(m: &Module, opts: &Options) -> Result<Vec<u8>, Cod
     };
     let tm = target_machine(tgt, opts)?;
     let ctx = Context::create();
-    let lm = gen::build_device(&ctx, &tm, tgt, m)?;
-    lm.verify().map_err(|e| CodegenError(format!("LLVM module for {} does not verify: {}", tgt.name(), e.to_string())))?;
-    Ok(lm.write_bitcode_to_memory().as_slice().to_vec())
+    let lm = timed(|| format!("{}: LLVM IR", tgt.name()), || gen::build_device(&ctx, &tm, tgt, m))?;
+    timed(|| format!("{}: verify", tgt.name()), || lm.verify())
+        .map_err(|e| CodegenError(format!("LLVM module for {} does not verify: {}", tgt.name(), e.to_string())))?;
+    Ok(timed(|| format!("{}: bitcode", tgt.name()), || lm.write_bitcode_to_memory().as_slice().to_vec()))
 }
 
 /// Links the device bitcode of every object of a program into one module for `target` and
@@ -345,14 +382,20 @@ pub fn link_device_bitcode(parts: &[&[u8]], target: Target, opts: &Options, emit
             .map_err(|e| CodegenError(format!("device code of object {} for {} cannot be read: {}", i + 1, tgt.name(), e.to_string())))
     };
     let Some((first, rest)) = parts.split_first() else { return err("link_device_bitcode: no device code") };
-    let m = parse(0, first)?;
-    for (i, bc) in rest.iter().enumerate() {
-        let other = parse(i + 1, bc)?;
-        m.link_in_module(other)
-            .map_err(|e| CodegenError(format!("linking the device code for {} failed: {}", tgt.name(), e.to_string())))?;
-    }
+    let m = timed(
+        || format!("{} image: read and link bitcode", tgt.name()),
+        || -> R<inkwell::module::Module> {
+            let m = parse(0, first)?;
+            for (i, bc) in rest.iter().enumerate() {
+                let other = parse(i + 1, bc)?;
+                m.link_in_module(other)
+                    .map_err(|e| CodegenError(format!("linking the device code for {} failed: {}", tgt.name(), e.to_string())))?;
+            }
+            Ok(m)
+        },
+    )?;
     gen::setup_module(&m, &tm);
-    finish(&m, &tm, tgt, opts, emit)
+    finish(&m, &tm, tgt, opts, emit, &format!("{} image", tgt.name()))
 }
 
 /// An x86_64 object that embeds the program's device images and registers them with the run
@@ -361,7 +404,7 @@ pub fn images_object(images: &DeviceImages, opts: &Options) -> Result<Vec<u8>, C
     let tm = target_machine(Tgt::X86, opts)?;
     let ctx = Context::create();
     let m = gen::build_images_object(&ctx, &tm, images)?;
-    finish(&m, &tm, Tgt::X86, opts, Emit::Obj)
+    finish(&m, &tm, Tgt::X86, opts, Emit::Obj, "images object")
 }
 
 /// Testing aid: an x86_64 object exporting the device math functions (`gpuf_devmath_exp_f64`,
@@ -371,5 +414,5 @@ pub fn devmath_test_object(opts: &Options) -> Result<Vec<u8>, CodegenError> {
     let tm = target_machine(Tgt::X86, opts)?;
     let ctx = Context::create();
     let m = gen::build_devmath_test(&ctx, &tm)?;
-    finish(&m, &tm, Tgt::X86, opts, Emit::Obj)
+    finish(&m, &tm, Tgt::X86, opts, Emit::Obj, "devmath")
 }

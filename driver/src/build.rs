@@ -3,8 +3,9 @@
 //! the GPUs, and the link.
 
 use crate::cli::{file_kind, EmitKind, FileKind, Form, Job, Stage};
-use crate::link::{link, link_hsaco};
+use crate::link::{device_images, link, link_hsaco};
 use crate::output::{check_output, remove, say, temp_beside, write_atomic};
+use crate::timing::{self, timed};
 use gpuf_codegen::{DeviceImages, Emit, Options};
 use gpuf_frontend::preprocess::{preprocess, render_mapped, Loaded, PpOptions, SourceMap};
 use gpuf_frontend::sema::Checked;
@@ -27,8 +28,19 @@ fn stem(p: &Path) -> String {
     p.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_else(|| "a".into())
 }
 
-/// Runs a whole job.
+/// Runs a whole job; with `-ftime-report`, prints the time of each phase after it.
 pub fn run_job(job: &Job, run_target: Option<&Path>) -> Result<(), String> {
+    if job.time_report {
+        timing::enable();
+    }
+    let r = run_job_timed(job, run_target);
+    if let Some(t) = timing::report() {
+        say(&t);
+    }
+    r
+}
+
+fn run_job_timed(job: &Job, run_target: Option<&Path>) -> Result<(), String> {
     if job.sources.is_empty() && job.link_files().next().is_none() {
         return Err("error: no input files\n  = help: `gpuf prog.f90 -o prog`, or `gpuf compile prog.f90` (see `gpuf --help`)".into());
     }
@@ -65,7 +77,7 @@ pub fn run_job(job: &Job, run_target: Option<&Path>) -> Result<(), String> {
             for s in &job.sources {
                 let out = job.out.clone().unwrap_or_else(|| default_output(job, s));
                 check_output(&out, &inputs)?;
-                compile_source(job, s, &out)?;
+                compile_source(job, s, &out, None)?;
             }
             Ok(())
         }
@@ -73,15 +85,29 @@ pub fn run_job(job: &Job, run_target: Option<&Path>) -> Result<(), String> {
             let out = run_target.map(Path::to_path_buf).or_else(|| job.out.clone()).unwrap_or_else(|| PathBuf::from("a.out"));
             check_output(&out, &inputs)?;
             let mut objs = Vec::new();
+            let mut images = None;
             let r = (|| {
+                // The device images are made from the device code of every object while
+                // the host code of the last source is generated (on two threads).
+                let n = job.sources.len();
                 for (k, s) in job.sources.iter().enumerate() {
                     let o = temp_beside(&out, &format!("{k}.o"));
+                    if k + 1 < n {
+                        objs.push(o.clone());
+                        compile_source(job, s, &o, None)?;
+                        continue;
+                    }
+                    let before = objs.clone();
+                    let make_images = |bc: &DeviceImages| device_images(&before, Some(bc), job, &out);
                     objs.push(o.clone());
-                    compile_source(job, s, &o)?;
+                    images = compile_source(job, s, &o, Some(&make_images))?;
                 }
-                link(&objs, job, &out)
+                if n == 0 {
+                    images = timed(|| "device images".into(), || device_images(&[], None, job, &out))?;
+                }
+                link(&objs, images.as_deref(), job, &out)
             })();
-            for o in &objs {
+            for o in objs.iter().chain(&images) {
                 remove(o);
             }
             r
@@ -315,16 +341,22 @@ fn output_module(modules: &[gpuf_lower::ir::Module], t: Target) -> Option<&gpuf_
     modules.iter().find(|m| m.target == Some(t) && !m.kernels.is_empty())
 }
 
+/// Makes the program's device images (an object embedding them) from the device code of
+/// the source being compiled, at the same time as its host code is generated.
+type MakeImages<'a> = &'a (dyn Fn(&DeviceImages) -> Result<Option<PathBuf>, String> + Sync);
+
 /// Compiles one source to `out` (an object, or what `--emit` asks for), writing the module
-/// files of its modules after a successful build.
-fn compile_source(job: &Job, path: &Path, out: &Path) -> Result<(), String> {
-    let (src, map) = read_source(job, path, false)?;
-    let checked = check_source(job, path, out, &src, &map)?;
+/// files of its modules after a successful build. With `images`, also the program's device
+/// images, made while the host object is generated: the object that embeds them.
+fn compile_source(job: &Job, path: &Path, out: &Path, images: Option<MakeImages>) -> Result<Option<PathBuf>, String> {
+    let file = path.file_name().map(|f| f.to_string_lossy().to_string()).unwrap_or_default();
+    let (src, map) = timed(|| format!("read and preprocess `{file}`"), || read_source(job, path, false))?;
+    let checked = timed(|| format!("parse and check `{file}`"), || check_source(job, path, out, &src, &map))?;
     let mods = module_files(job, path, out, &checked);
     if let Some(d) = mods.iter().filter_map(|(p, _)| p.parent()).find(|d| !d.as_os_str().is_empty() && !d.is_dir()) {
         return Err(format!("error: cannot write module files into `{}`: no such directory", d.display()));
     }
-    build_checked(job, path, out, (checked, src, map))?;
+    let images_obj = build_checked(job, path, out, (checked, src, map), images)?;
     // Only after a successful build: a failed build leaves no module files behind. An
     // unchanged module file is not rewritten (as gfortran does), so build systems that
     // look at its time stamp do not recompile the files that use it.
@@ -332,12 +364,23 @@ fn compile_source(job: &Job, path: &Path, out: &Path) -> Result<(), String> {
         if std::fs::read(p).is_ok_and(|old| old == text.as_bytes()) {
             continue;
         }
-        write_atomic(p, text.as_bytes())?;
+        if let Err(e) = write_atomic(p, text.as_bytes()) {
+            if let Some(o) = &images_obj {
+                remove(o);
+            }
+            return Err(e);
+        }
     }
-    Ok(())
+    Ok(images_obj)
 }
 
-fn build_checked(job: &Job, path: &Path, out: &Path, front: (Checked, String, SourceMap)) -> Result<(), String> {
+fn build_checked(
+    job: &Job,
+    path: &Path,
+    out: &Path,
+    front: (Checked, String, SourceMap),
+    make_images: Option<MakeImages>,
+) -> Result<Option<PathBuf>, String> {
     let file = path.display().to_string();
     let (checked, src, map) = front;
     let emit = match job.stage {
@@ -374,7 +417,10 @@ fn build_checked(job: &Job, path: &Path, out: &Path, front: (Checked, String, So
         no_underscoring: job.dialect.no_underscoring,
         accel_report: job.info_accel,
     };
-    let output = match gpuf_lower::passes::run_pipeline_with(&checked, &src, &name, &targets, dump_pass, &popts) {
+    let output = match timed(
+        || format!("passes ({} targets)", targets.len()),
+        || gpuf_lower::passes::run_pipeline_with(&checked, &src, &name, &targets, dump_pass, &popts),
+    ) {
         Ok(o) => o,
         Err(diags) => {
             render(&diags, &map);
@@ -386,7 +432,7 @@ fn build_checked(job: &Job, path: &Path, out: &Path, front: (Checked, String, So
         eprint!("{}", if r.is_empty() { format!("{file}: no compute constructs\n") } else { format!("{file}:\n{r}") });
     }
     if let Some(d) = output.dump {
-        return write_atomic(out, d.as_bytes());
+        return write_atomic(out, d.as_bytes()).map(|_| None);
     }
     let opts = Options {
         opt_level: job.opt,
@@ -408,9 +454,9 @@ fn build_checked(job: &Job, path: &Path, out: &Path, front: (Checked, String, So
                 let bytes = cg(gpuf_codegen::compile_device(m, &opts, ce(e)))?;
                 if t == Target::Amdgcn && e == EmitKind::Obj {
                     let hsaco = link_hsaco(&bytes, out, job.verbose)?;
-                    return write_atomic(out, &hsaco);
+                    return write_atomic(out, &hsaco).map(|_| None);
                 }
-                return write_atomic(out, &bytes);
+                return write_atomic(out, &bytes).map(|_| None);
             }
             _ => {
                 let (h, s) = (module_for(Target::Host), module_for(Target::Sim));
@@ -424,7 +470,7 @@ fn build_checked(job: &Job, path: &Path, out: &Path, front: (Checked, String, So
                     }
                 }
                 let bytes = cg(gpuf_codegen::compile_host(h, s, &images, &opts, ce(e)))?;
-                return write_atomic(out, &bytes);
+                return write_atomic(out, &bytes).map(|_| None);
             }
         }
     }
@@ -440,6 +486,25 @@ fn build_checked(job: &Job, path: &Path, out: &Path, front: (Checked, String, So
     let (Some(h), Some(s)) = (module_for(Target::Host), module_for(Target::Sim)) else {
         return Err("error: internal: no host module".into());
     };
-    let obj = cg(gpuf_codegen::compile_host(h, s, &images, &opts, Emit::Obj))?;
-    write_atomic(out, &obj)
+    let host_object = || cg(timed(|| format!("host object `{name}`"), || gpuf_codegen::compile_host(h, s, &images, &opts, Emit::Obj)));
+    let Some(make_images) = make_images else {
+        return write_atomic(out, &host_object()?).map(|_| None);
+    };
+    // Each thread has its own LLVM context.
+    let (obj, images_obj) = std::thread::scope(|sc| {
+        let host = sc.spawn(host_object);
+        let images_obj = timed(|| "device images".into(), || make_images(&images));
+        let obj = host.join().unwrap_or_else(|_| Err("error: internal: the host code generator's thread panicked".into()));
+        (obj, images_obj)
+    });
+    let written = obj.and_then(|obj| write_atomic(out, &obj));
+    match (written, images_obj) {
+        (Ok(()), r) => r,
+        (Err(e), r) => {
+            if let Ok(Some(o)) = r {
+                remove(&o);
+            }
+            Err(e)
+        }
+    }
 }

@@ -82,6 +82,8 @@ pub struct Job {
     pub check_bounds: bool,
     /// `-Minfo=accel` (nvfortran) or `--minfo=accel`: print the loop-mapping report.
     pub info_accel: bool,
+    /// `-ftime-report`: print the wall time of each phase on standard error.
+    pub time_report: bool,
     /// `-march=...` for host code (`native` is the build machine's CPU).
     pub host_cpu: Option<String>,
     /// gfortran's spelling: module files go to the working directory unless `-J`, and
@@ -122,6 +124,7 @@ impl Job {
             openmp: false,
             check_bounds: false,
             info_accel: false,
+            time_report: false,
             host_cpu: None,
             gfortran_cli,
             verbose: false,
@@ -442,6 +445,7 @@ fn f_option(j: &mut Job, f: &str) -> Result<(), CliError> {
         "check=bounds" | "check=all" | "bounds-check" => j.check_bounds = true,
         "check=no-bounds" | "check=no-all" => j.check_bounds = false,
         "implicit-none" => j.implicit_none = true,
+        "time-report" => j.time_report = true,
         "allow-argument-mismatch" => j.allow_argument_mismatch = true,
         "no-allow-argument-mismatch" => j.allow_argument_mismatch = false,
         "default-real-8" => j.dialect.default_real8 = true,
@@ -532,7 +536,8 @@ pub struct BuildArgs {
     pub module_dir: Option<PathBuf>,
     /// gfortran-style `-f` options: `-fcheck=bounds` (or `-fcheck=all`) checks the array
     /// subscripts of host code at run time; `-fopenmp` compiles `!$` conditional lines;
-    /// `-ffixed-form`, `-ffree-form`, `-ffixed-line-length-N`.
+    /// `-ffixed-form`, `-ffree-form`, `-ffixed-line-length-N`; `-ftime-report` prints the
+    /// wall time of each phase of the compilation.
     #[arg(short = 'f', value_name = "OPTION")]
     pub fopts: Vec<String>,
     /// `--minfo=accel`: print, for each compute construct and loop, the partitioning chosen,
@@ -578,11 +583,11 @@ pub fn from_build_args(b: &BuildArgs) -> Result<Job, CliError> {
     for f in &b.fopts {
         match f.as_str() {
             "openmp" | "openacc" | "free-form" | "fixed-form" | "check=bounds" | "check=all" | "check=no-bounds" | "check=no-all"
-            | "implicit-none" | "allow-argument-mismatch" | "default-real-8" | "default-double-8" | "default-integer-8" | "backslash" | "no-underscoring" => {
+            | "implicit-none" | "time-report" | "allow-argument-mismatch" | "default-real-8" | "default-double-8" | "default-integer-8" | "backslash" | "no-underscoring" => {
                 f_option(&mut j, f)?
             }
             _ if f.starts_with("fixed-line-length-") => f_option(&mut j, f)?,
-            _ => return Err(format!("unknown option `-f{f}` (gpuf compile knows -fcheck=bounds, -fopenmp, -ffixed-form, -ffree-form, -ffixed-line-length-N, -fimplicit-none, -fallow-argument-mismatch, -fdefault-real-8, -fdefault-double-8, -fdefault-integer-8, -fbackslash, -fno-underscoring; the gfortran spelling `gpuf -c ...` takes gfortran's flags)")),
+            _ => return Err(format!("unknown option `-f{f}` (gpuf compile knows -fcheck=bounds, -fopenmp, -ffixed-form, -ffree-form, -ffixed-line-length-N, -fimplicit-none, -ftime-report, -fallow-argument-mismatch, -fdefault-real-8, -fdefault-double-8, -fdefault-integer-8, -fbackslash, -fno-underscoring; the gfortran spelling `gpuf -c ...` takes gfortran's flags)")),
         }
     }
     Ok(j)

@@ -3,6 +3,7 @@
 
 use crate::cli::{Job, LinkItem};
 use crate::output::{install, remove, say, temp_beside};
+use crate::timing::timed;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -60,7 +61,7 @@ pub fn link_hsaco(obj: &[u8], out: &Path, verbose: bool) -> Result<Vec<u8>, Stri
         remove(&h);
         return Err(format!("error: cannot write a temporary file beside `{}`: {e}", out.display()));
     }
-    let r = run_tool(Command::new(&lld).arg("-shared").arg(&o).arg("-o").arg(&h), verbose);
+    let r = timed(|| format!("`{lld}`: HSA code object"), || run_tool(Command::new(&lld).arg("-shared").arg(&o).arg("-o").arg(&h), verbose));
     remove(&o);
     let r = r.map_err(|e| {
         remove(&h);
@@ -122,20 +123,34 @@ fn offload_bitcode(data: &[u8], section: &str, what: &str, out: &mut Vec<Vec<u8>
 
 /// Links the device code of all objects (and archive members) into one image per GPU
 /// target and writes an object that embeds the images and registers them before `main`.
-/// None when no input carries device code.
-fn device_images(objs: &[PathBuf], job: &Job, out: &Path) -> Result<Option<PathBuf>, String> {
-    let inputs: Vec<&PathBuf> = objs.iter().chain(job.link_files()).collect();
+/// The device code is read from the objects `objs`, then `last` (the bitcode of the last
+/// source, whose object is being written), then the job's link files. None when no input
+/// carries device code.
+pub fn device_images(objs: &[PathBuf], last: Option<&gpuf_codegen::DeviceImages>, job: &Job, out: &Path) -> Result<Option<PathBuf>, String> {
     let (mut nv, mut amd) = (Vec::new(), Vec::new());
-    for p in &inputs {
-        let what = p.display().to_string();
-        let Ok(data) = std::fs::read(p) else { continue };
+    let read = |inputs: &[&PathBuf], nv: &mut Vec<Vec<u8>>, amd: &mut Vec<Vec<u8>>| -> Result<(), String> {
+        for p in inputs {
+            let what = p.display().to_string();
+            let Ok(data) = std::fs::read(p) else { continue };
+            if job.nvptx {
+                offload_bitcode(&data, gpuf_codegen::OFFLOAD_SECTION_NVPTX, &what, nv)?;
+            }
+            if job.amdgcn {
+                offload_bitcode(&data, gpuf_codegen::OFFLOAD_SECTION_AMDGCN, &what, amd)?;
+            }
+        }
+        Ok(())
+    };
+    read(&objs.iter().collect::<Vec<_>>(), &mut nv, &mut amd)?;
+    if let Some(l) = last {
         if job.nvptx {
-            offload_bitcode(&data, gpuf_codegen::OFFLOAD_SECTION_NVPTX, &what, &mut nv)?;
+            nv.extend(l.nvptx_bc.clone());
         }
         if job.amdgcn {
-            offload_bitcode(&data, gpuf_codegen::OFFLOAD_SECTION_AMDGCN, &what, &mut amd)?;
+            amd.extend(l.amdgcn_bc.clone());
         }
     }
+    read(&job.link_files().collect::<Vec<_>>(), &mut nv, &mut amd)?;
     if nv.is_empty() && amd.is_empty() {
         return Ok(None);
     }
@@ -170,7 +185,7 @@ fn device_images(objs: &[PathBuf], job: &Job, out: &Path) -> Result<Option<PathB
     });
     images.ptx = ptx.transpose()?;
     images.hsaco = hsaco.transpose()?;
-    let obj = cg(gpuf_codegen::images_object(&images, &opts))?;
+    let obj = cg(timed(|| "images object".into(), || gpuf_codegen::images_object(&images, &opts)))?;
     let o = temp_beside(out, "images.o");
     if let Err(e) = std::fs::write(&o, obj) {
         remove(&o);
@@ -187,18 +202,17 @@ fn gfortran_lib_available() -> bool {
         .is_ok_and(|o| o.status.success() && Path::new(String::from_utf8_lossy(&o.stdout).trim()).is_absolute())
 }
 
-/// Links the objects `objs` (compiled from the job's sources, in order) with the job's link
+/// Links the objects `objs` (compiled from the job's sources, in order) and the device
+/// images' object ([`device_images`]) with the job's link
 /// items and the run-time library into `out`. gfortran's run-time library is added when
 /// installed, so that objects compiled by gfortran link as they do with gfortran.
-pub fn link(objs: &[PathBuf], job: &Job, out: &Path) -> Result<(), String> {
+pub fn link(objs: &[PathBuf], images_obj: Option<&Path>, job: &Job, out: &Path) -> Result<(), String> {
     let rt = runtime_lib()?;
     for i in job.link_files() {
         if !i.is_file() {
             return Err(format!("error: cannot find `{}` to link with", i.display()));
         }
     }
-    // One image per GPU target from the device code of every object and archive member.
-    let images_obj = device_images(objs, job, out)?;
     let tmp = temp_beside(out, "exe");
     let mut cmd = Command::new("cc");
     // LLVM's linker when it is installed: a third of the system linker's time.
@@ -206,7 +220,7 @@ pub fn link(objs: &[PathBuf], job: &Job, out: &Path) -> Result<(), String> {
         cmd.arg("-fuse-ld=lld").arg(format!("-B{}/", dir.display()));
     }
     cmd.args(objs);
-    if let Some(o) = &images_obj {
+    if let Some(o) = images_obj {
         cmd.arg(o);
     }
     for d in &job.lib_dirs {
@@ -230,10 +244,8 @@ pub fn link(objs: &[PathBuf], job: &Job, out: &Path) -> Result<(), String> {
     if job.link_files().next().is_some() && gfortran_lib_available() {
         cmd.args(["-Wl,--as-needed", "-lgfortran", "-Wl,--no-as-needed"]);
     }
-    let r = run_tool(cmd.args(["-lpthread", "-ldl", "-lm", "-lgcc_s", "-lc", "-o"]).arg(&tmp), job.verbose);
-    if let Some(o) = &images_obj {
-        remove(o);
-    }
+    cmd.args(["-lpthread", "-ldl", "-lm", "-lgcc_s", "-lc", "-o"]).arg(&tmp);
+    let r = timed(|| "system link (`cc`)".into(), || run_tool(&mut cmd, job.verbose));
     let r = r.map_err(|e| {
         remove(&tmp);
         format!("error: cannot run the system linker `cc`: {e}")

@@ -12,6 +12,7 @@ mod build;
 mod cli;
 mod link;
 mod output;
+mod timing;
 
 use clap::{Parser, Subcommand};
 use cli::{BuildArgs, EmitKind, Stage};
@@ -149,7 +150,7 @@ fn info_flag(args: &[OsString]) -> Option<ExitCode> {
     }
     if has("--help") {
         return print(
-            "Usage: gpuf [options] file...    (gfortran's options; see also `gpuf compile --help`)\n  -c -o FILE -S -E -cpp -nocpp -D -U -I -J -L -l -O0..3 -Os -Ofast -Og -g -W... -std=\n  -fopenacc -fopenmp -fcheck=bounds -ffixed-form -ffree-form -ffixed-line-length-N -march=...\n",
+            "Usage: gpuf [options] file...    (gfortran's options; see also `gpuf compile --help`)\n  -c -o FILE -S -E -cpp -nocpp -D -U -I -J -L -l -O0..3 -Os -Ofast -Og -g -W... -std=\n  -fopenacc -fopenmp -fcheck=bounds -ffixed-form -ffree-form -ffixed-line-length-N -ftime-report -march=...\n",
         );
     }
     if args.iter().any(|a| a == "-v") && args.iter().all(|a| a == "-v") {

@@ -547,6 +547,30 @@ fn driver_outputs_and_signals() {
     assert!(left.is_empty(), "temporary files left after SIGTERM: {left:?}");
 }
 
+/// `-ftime-report` names every phase of a build with its start and wall time (the times
+/// themselves are not checked).
+#[test]
+fn time_report() {
+    let d = scratch("time-report");
+    let src = root().join("tests/programs/acc").join("01_parallel_loop_basic.f90");
+    let o = run(Command::new(gpuf()).current_dir(&d).arg("compile").arg("-ftime-report").arg(&src).arg("-o").arg(d.join("prog")));
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(o.status.success(), "{err}");
+    let number = |w: &str| w.parse::<f64>().is_ok_and(|x| x >= 0.0);
+    for phase in
+        ["parse and check", "passes", "host object", "x86_64 host+sim: optimise", "device images", "nvptx image: machine code", "system link", "total"]
+    {
+        let line = err.lines().find(|l| l.trim_start().starts_with(phase)).unwrap_or_else(|| panic!("no `{phase}` line in\n{err}"));
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert!(words.len() >= 2 && words.iter().rev().take(if phase == "total" { 1 } else { 2 }).all(|w| number(w)), "{line}");
+    }
+    // The same spelling in gfortran's command line; without it, no report.
+    let o = run(Command::new(gpuf()).current_dir(&d).args(["-O2", "-fopenacc", "-ftime-report", "-c"]).arg(&src).arg("-o").arg(d.join("a.o")));
+    assert!(o.status.success() && String::from_utf8_lossy(&o.stderr).contains("host object"));
+    let o = run(Command::new(gpuf()).current_dir(&d).args(["-O2", "-fopenacc", "-c"]).arg(&src).arg("-o").arg(d.join("a.o")));
+    assert!(o.status.success() && o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
 /// Copies a directory tree.
 fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
     std::fs::create_dir_all(to).map_err(|e| e.to_string())?;
