@@ -61,7 +61,8 @@ pub fn link_hsaco(obj: &[u8], out: &Path, verbose: bool) -> Result<Vec<u8>, Stri
         remove(&h);
         return Err(format!("error: cannot write a temporary file beside `{}`: {e}", out.display()));
     }
-    let r = timed(|| format!("`{lld}`: HSA code object"), || run_tool(Command::new(&lld).arg("-shared").arg(&o).arg("-o").arg(&h), verbose));
+    let r =
+        timed(|| format!("`{lld}`: HSA code object"), || run_tool(Command::new(&lld).arg("-shared").arg(&o).arg("-o").arg(&h), verbose));
     remove(&o);
     let r = r.map_err(|e| {
         remove(&h);
@@ -126,7 +127,12 @@ fn offload_bitcode(data: &[u8], section: &str, what: &str, out: &mut Vec<Vec<u8>
 /// The device code is read from the objects `objs`, then `last` (the bitcode of the last
 /// source, whose object is being written), then the job's link files. None when no input
 /// carries device code.
-pub fn device_images(objs: &[PathBuf], last: Option<&gpuf_codegen::DeviceImages>, job: &Job, out: &Path) -> Result<Option<PathBuf>, String> {
+pub fn device_images(
+    objs: &[PathBuf],
+    last: Option<&gpuf_codegen::DeviceImages>,
+    job: &Job,
+    out: &Path,
+) -> Result<Option<PathBuf>, String> {
     let (mut nv, mut amd) = (Vec::new(), Vec::new());
     let read = |inputs: &[&PathBuf], nv: &mut Vec<Vec<u8>>, amd: &mut Vec<Vec<u8>>| -> Result<(), String> {
         for p in inputs {

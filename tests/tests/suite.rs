@@ -557,15 +557,23 @@ fn time_report() {
     let err = String::from_utf8_lossy(&o.stderr).to_string();
     assert!(o.status.success(), "{err}");
     let number = |w: &str| w.parse::<f64>().is_ok_and(|x| x >= 0.0);
-    for phase in
-        ["parse and check", "passes", "host object", "x86_64 host+sim: optimise", "device images", "nvptx image: machine code", "system link", "total"]
-    {
+    for phase in [
+        "parse and check",
+        "passes",
+        "host object",
+        "x86_64 host+sim: optimise",
+        "device images",
+        "nvptx image: machine code",
+        "system link",
+        "total",
+    ] {
         let line = err.lines().find(|l| l.trim_start().starts_with(phase)).unwrap_or_else(|| panic!("no `{phase}` line in\n{err}"));
         let words: Vec<&str> = line.split_whitespace().collect();
         assert!(words.len() >= 2 && words.iter().rev().take(if phase == "total" { 1 } else { 2 }).all(|w| number(w)), "{line}");
     }
     // The same spelling in gfortran's command line; without it, no report.
-    let o = run(Command::new(gpuf()).current_dir(&d).args(["-O2", "-fopenacc", "-ftime-report", "-c"]).arg(&src).arg("-o").arg(d.join("a.o")));
+    let o =
+        run(Command::new(gpuf()).current_dir(&d).args(["-O2", "-fopenacc", "-ftime-report", "-c"]).arg(&src).arg("-o").arg(d.join("a.o")));
     assert!(o.status.success() && String::from_utf8_lossy(&o.stderr).contains("host object"));
     let o = run(Command::new(gpuf()).current_dir(&d).args(["-O2", "-fopenacc", "-c"]).arg(&src).arg("-o").arg(d.join("a.o")));
     assert!(o.status.success() && o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
