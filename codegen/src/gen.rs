@@ -95,12 +95,16 @@ pub(crate) fn setup_module(m: &LlModule, tm: &TargetMachine) {
     m.set_data_layout(&tm.get_target_data().get_data_layout());
 }
 
+/// The host module: `main`, the procedures, the host copy of each kernel, the kernel
+/// infos, the embedded device images, and the sim copy of each kernel unless `sim_apart`
+/// (then only declared: [`build_sim`] defines them in a module of their own).
 pub(crate) fn build_host<'ctx>(
     ctx: &'ctx Context,
     tm: &TargetMachine,
     host: &Module,
     sim: &Module,
     images: &DeviceImages,
+    sim_apart: bool,
 ) -> R<LlModule<'ctx>> {
     let m = ctx.create_module("gpuf.host");
     setup_module(&m, tm);
@@ -216,8 +220,10 @@ pub(crate) fn build_host<'ctx>(
     for (k, fv) in host.kernels.iter().zip(&host_fns) {
         cg.host_kernel(k, *fv)?;
     }
-    for (k, fv) in sim.kernels.iter().zip(&sim_fns) {
-        cg.host_kernel(k, *fv)?;
+    if !sim_apart {
+        for (k, fv) in sim.kernels.iter().zip(&sim_fns) {
+            cg.host_kernel(k, *fv)?;
+        }
     }
     let images_g = cg.images_global(images);
     // This object's device code, for the final link to combine into one image per target.
@@ -254,6 +260,72 @@ pub(crate) fn build_host<'ctx>(
     }
     cg.end(&fx)?;
     Ok(cg.m)
+}
+
+/// The sim copy of each kernel (`{name}_sim`) in a module of its own, which the host
+/// module's kernel infos name, so that both are optimised and compiled at the same time.
+/// The variables and procedures of the host module are declared here. None when the sim
+/// copy cannot be apart from them without changing its code: when a kernel calls or names
+/// a procedure of the file (which LLVM may inline into it) or uses a variable of the file
+/// that only the host module can see (internal linkage).
+pub(crate) fn build_sim<'ctx>(ctx: &'ctx Context, tm: &TargetMachine, host: &Module, sim: &Module) -> R<Option<LlModule<'ctx>>> {
+    let m = ctx.create_module("gpuf.sim");
+    setup_module(&m, tm);
+    let mut cg = Cg::new(ctx, m, Tgt::X86);
+    let ptr = cg.ptr();
+    let mut internal = std::collections::HashSet::new();
+    for g in &host.globals {
+        let gv = cg.m.add_global(cg.llty(g.ty), None, &g.name);
+        gv.set_thread_local(g.tls);
+        gv.set_alignment(g.ty.size() as u32);
+        if g.local {
+            internal.insert(g.name.clone());
+        }
+    }
+    for st in &host.storage {
+        let gv = cg.m.add_global(ctx.i8_type().array_type(st.size.max(0) as u32), None, &st.name);
+        gv.set_alignment(st.align.max(1));
+        if st.local {
+            internal.insert(st.name.clone());
+        }
+    }
+    let mut procs = std::collections::HashSet::new();
+    for p in &host.procs {
+        let ps: Vec<BasicMetadataTypeEnum> = p.params.iter().map(|_| ptr.into()).collect();
+        let fty = match p.result {
+            Some(r) if aggret::agg_cls(&p.var(r).name).is_some() => {
+                cg.agg_type(aggret::agg_cls(&p.var(r).name).unwrap_or("l")).fn_type(&ps, false)
+            }
+            Some(r) => cg.llty(p.var(r).ty).fn_type(&ps, false),
+            None => ctx.void_type().fn_type(&ps, false),
+        };
+        if cg.m.get_function(&p.name).is_none() {
+            cg.m.add_function(&p.name, fty, None);
+        }
+        procs.insert(p.name.clone());
+        if let Some((link, _)) = crate::cabi::split(&p.name, &crate::cabi::RET_PREFIX) {
+            procs.insert(link.to_string());
+        }
+    }
+    let kfn_ty = ctx.void_type().fn_type(&[ptr.into()], false);
+    for k in &sim.kernels {
+        let fv = cg.m.add_function(&format!("{}_sim", k.name), kfn_ty, None);
+        cg.host_kernel(k, fv)?;
+    }
+    let used = |p: PointerValue| p.get_first_use().is_some();
+    for f in cg.m.get_functions() {
+        let name = f.get_name().to_string_lossy();
+        if f.count_basic_blocks() == 0 && procs.contains(name.as_ref()) && used(f.as_global_value().as_pointer_value()) {
+            return Ok(None);
+        }
+    }
+    for g in cg.m.get_globals() {
+        let name = g.get_name().to_string_lossy();
+        if internal.contains(name.as_ref()) && used(g.as_pointer_value()) {
+            return Ok(None);
+        }
+    }
+    Ok(Some(cg.m))
 }
 
 /// The images object: the finished device images and a constructor that registers them

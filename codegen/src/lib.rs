@@ -329,8 +329,56 @@ pub fn compile_host(host: &Module, sim: &Module, images: &DeviceImages, opts: &O
     }
     let tm = target_machine(Tgt::X86, opts)?;
     let ctx = Context::create();
-    let m = timed(|| "x86_64 host+sim: LLVM IR".into(), || gen::build_host(&ctx, &tm, host, sim, images))?;
+    let m = timed(|| "x86_64 host+sim: LLVM IR".into(), || gen::build_host(&ctx, &tm, host, sim, images, false))?;
     finish(&m, &tm, Tgt::X86, opts, emit, "x86_64 host+sim")
+}
+
+/// [`compile_host`]'s object in two parts made at the same time on two threads (each with
+/// its own LLVM context): the host code, and the sim copy of the kernels, whose symbols the
+/// first one's kernel infos name; both must be linked (or `ld -r`-combined) together. The
+/// second is None when the sim copy cannot be apart without changing its code (its kernels
+/// call procedures of the file, or use variables only the host module can see; see
+/// `gen::build_sim`), or when there are no kernels: the first is then [`compile_host`]'s
+/// whole object.
+pub fn compile_host_parts(
+    host: &Module,
+    sim: &Module,
+    images: &DeviceImages,
+    opts: &Options,
+) -> Result<(Vec<u8>, Option<Vec<u8>>), CodegenError> {
+    if host.target.is_some_and(|t| t != Target::Host) || sim.target.is_some_and(|t| t != Target::Sim) || sim.kernels.is_empty() {
+        return compile_host(host, sim, images, opts, Emit::Obj).map(|o| (o, None));
+    }
+    std::thread::scope(|sc| {
+        // Whether the sim copy is apart, known once its LLVM IR is built (before it is
+        // optimised).
+        let (apart_tx, apart_rx) = std::sync::mpsc::channel::<bool>();
+        let sim_thread = sc.spawn(move || -> R<Option<Vec<u8>>> {
+            let built = target_machine(Tgt::X86, opts).and_then(|tm| {
+                let ctx = Context::create();
+                let m = timed(|| "x86_64 sim: LLVM IR".into(), || gen::build_sim(&ctx, &tm, host, sim))?;
+                let _ = apart_tx.send(m.is_some());
+                m.map(|m| finish(&m, &tm, Tgt::X86, opts, Emit::Obj, "x86_64 sim")).transpose()
+            });
+            // An error before the answer: the host thread builds the whole object (and
+            // meets the same error there).
+            let _ = apart_tx.send(false);
+            built
+        });
+        let apart = apart_rx.recv().unwrap_or(false);
+        let host_obj = target_machine(Tgt::X86, opts).and_then(|tm| {
+            let ctx = Context::create();
+            let what = if apart { "x86_64 host" } else { "x86_64 host+sim" };
+            let m = timed(|| format!("{what}: LLVM IR"), || gen::build_host(&ctx, &tm, host, sim, images, apart))?;
+            finish(&m, &tm, Tgt::X86, opts, Emit::Obj, what)
+        });
+        let sim_obj = sim_thread.join().unwrap_or_else(|_| err("the sim copy's code generator panicked"));
+        match (host_obj, apart) {
+            (Ok(h), true) => Ok((h, Some(sim_obj?.ok_or_else(|| CodegenError("the sim copy's object is missing".into()))?))),
+            (Ok(h), false) => Ok((h, None)),
+            (Err(e), _) => Err(e),
+        }
+    })
 }
 
 /// The device code for Target::Nvptx (Asm = PTX text, Obj = PTX text too, LlvmIr = .ll

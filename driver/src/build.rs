@@ -3,7 +3,7 @@
 //! the GPUs, and the link.
 
 use crate::cli::{file_kind, EmitKind, FileKind, Form, Job, Stage};
-use crate::link::{device_images, link, link_hsaco};
+use crate::link::{combine_objects, device_images, find_tool, link, link_hsaco};
 use crate::output::{check_output, remove, say, temp_beside, write_atomic};
 use crate::timing::{self, timed};
 use gpuf_codegen::{DeviceImages, Emit, Options};
@@ -77,7 +77,7 @@ fn run_job_timed(job: &Job, run_target: Option<&Path>) -> Result<(), String> {
             for s in &job.sources {
                 let out = job.out.clone().unwrap_or_else(|| default_output(job, s));
                 check_output(&out, &inputs)?;
-                compile_source(job, s, &out, None)?;
+                compile_source(job, s, &out, None, None)?;
             }
             Ok(())
         }
@@ -92,15 +92,24 @@ fn run_job_timed(job: &Job, run_target: Option<&Path>) -> Result<(), String> {
                 let n = job.sources.len();
                 for (k, s) in job.sources.iter().enumerate() {
                     let o = temp_beside(&out, &format!("{k}.o"));
+                    // The sim copy of the kernels, when it is an object of its own.
+                    let so = temp_beside(&out, &format!("{k}.sim.o"));
+                    objs.push(o.clone());
+                    objs.push(so.clone());
                     if k + 1 < n {
-                        objs.push(o.clone());
-                        compile_source(job, s, &o, None)?;
+                        let (_, sim) = compile_source(job, s, &o, Some(&so), None)?;
+                        if !sim {
+                            objs.pop();
+                        }
                         continue;
                     }
-                    let before = objs.clone();
+                    let before: Vec<PathBuf> = objs.iter().take(objs.len() - 2).cloned().collect();
                     let make_images = |bc: &DeviceImages| device_images(&before, Some(bc), job, &out);
-                    objs.push(o.clone());
-                    images = compile_source(job, s, &o, Some(&make_images))?;
+                    let (im, sim) = compile_source(job, s, &o, Some(&so), Some(&make_images))?;
+                    images = im;
+                    if !sim {
+                        objs.pop();
+                    }
                 }
                 if n == 0 {
                     images = timed(|| "device images".into(), || device_images(&[], None, job, &out))?;
@@ -346,9 +355,17 @@ fn output_module(modules: &[gpuf_lower::ir::Module], t: Target) -> Option<&gpuf_
 type MakeImages<'a> = &'a (dyn Fn(&DeviceImages) -> Result<Option<PathBuf>, String> + Sync);
 
 /// Compiles one source to `out` (an object, or what `--emit` asks for), writing the module
-/// files of its modules after a successful build. With `images`, also the program's device
-/// images, made while the host object is generated: the object that embeds them.
-fn compile_source(job: &Job, path: &Path, out: &Path, images: Option<MakeImages>) -> Result<Option<PathBuf>, String> {
+/// files of its modules after a successful build. With `sim_out`, the sim copy of the
+/// kernels may be written there as an object of its own (made at the same time as the host
+/// object; otherwise it is in `out`); whether it was. With `images`, also the program's
+/// device images, made while the host object is generated: the object that embeds them.
+fn compile_source(
+    job: &Job,
+    path: &Path,
+    out: &Path,
+    sim_out: Option<&Path>,
+    images: Option<MakeImages>,
+) -> Result<(Option<PathBuf>, bool), String> {
     let file = path.file_name().map(|f| f.to_string_lossy().to_string()).unwrap_or_default();
     let (src, map) = timed(|| format!("read and preprocess `{file}`"), || read_source(job, path, false))?;
     let checked = timed(|| format!("parse and check `{file}`"), || check_source(job, path, out, &src, &map))?;
@@ -356,7 +373,7 @@ fn compile_source(job: &Job, path: &Path, out: &Path, images: Option<MakeImages>
     if let Some(d) = mods.iter().filter_map(|(p, _)| p.parent()).find(|d| !d.as_os_str().is_empty() && !d.is_dir()) {
         return Err(format!("error: cannot write module files into `{}`: no such directory", d.display()));
     }
-    let images_obj = build_checked(job, path, out, (checked, src, map), images)?;
+    let (images_obj, sim) = build_checked(job, path, out, sim_out, (checked, src, map), images)?;
     // Only after a successful build: a failed build leaves no module files behind. An
     // unchanged module file is not rewritten (as gfortran does), so build systems that
     // look at its time stamp do not recompile the files that use it.
@@ -371,16 +388,17 @@ fn compile_source(job: &Job, path: &Path, out: &Path, images: Option<MakeImages>
             return Err(e);
         }
     }
-    Ok(images_obj)
+    Ok((images_obj, sim))
 }
 
 fn build_checked(
     job: &Job,
     path: &Path,
     out: &Path,
+    sim_out: Option<&Path>,
     front: (Checked, String, SourceMap),
     make_images: Option<MakeImages>,
-) -> Result<Option<PathBuf>, String> {
+) -> Result<(Option<PathBuf>, bool), String> {
     let file = path.display().to_string();
     let (checked, src, map) = front;
     let emit = match job.stage {
@@ -432,7 +450,7 @@ fn build_checked(
         eprint!("{}", if r.is_empty() { format!("{file}: no compute constructs\n") } else { format!("{file}:\n{r}") });
     }
     if let Some(d) = output.dump {
-        return write_atomic(out, d.as_bytes()).map(|_| None);
+        return write_atomic(out, d.as_bytes()).map(|_| (None, false));
     }
     let opts = Options {
         opt_level: job.opt,
@@ -454,9 +472,9 @@ fn build_checked(
                 let bytes = cg(gpuf_codegen::compile_device(m, &opts, ce(e)))?;
                 if t == Target::Amdgcn && e == EmitKind::Obj {
                     let hsaco = link_hsaco(&bytes, out, job.verbose)?;
-                    return write_atomic(out, &hsaco).map(|_| None);
+                    return write_atomic(out, &hsaco).map(|_| (None, false));
                 }
-                return write_atomic(out, &bytes).map(|_| None);
+                return write_atomic(out, &bytes).map(|_| (None, false));
             }
             _ => {
                 let (h, s) = (module_for(Target::Host), module_for(Target::Sim));
@@ -470,7 +488,7 @@ fn build_checked(
                     }
                 }
                 let bytes = cg(gpuf_codegen::compile_host(h, s, &images, &opts, ce(e)))?;
-                return write_atomic(out, &bytes).map(|_| None);
+                return write_atomic(out, &bytes).map(|_| (None, false));
             }
         }
     }
@@ -486,9 +504,36 @@ fn build_checked(
     let (Some(h), Some(s)) = (module_for(Target::Host), module_for(Target::Sim)) else {
         return Err("error: internal: no host module".into());
     };
-    let host_object = || cg(timed(|| format!("host object `{name}`"), || gpuf_codegen::compile_host(h, s, &images, &opts, Emit::Obj)));
+    // The host code and the sim copy of the kernels are generated on two threads, as two
+    // objects: linked as they are, or combined with `ld -r` into the one object of `-c`.
+    let ld = if sim_out.is_some() { None } else { find_tool(&["ld"]) };
+    let host_object = || {
+        timed(
+            || format!("host object `{name}`"),
+            || {
+                if sim_out.is_none() && ld.is_none() {
+                    return cg(gpuf_codegen::compile_host(h, s, &images, &opts, Emit::Obj)).map(|o| (o, None));
+                }
+                gpuf_codegen::compile_host_parts(h, s, &images, &opts).map_err(|e| format!("error: {e}"))
+            },
+        )
+    };
+    let write_objects = |(obj, sim): (Vec<u8>, Option<Vec<u8>>)| -> Result<bool, String> {
+        match (sim, sim_out, &ld) {
+            (None, _, _) => write_atomic(out, &obj).map(|_| false),
+            (Some(sim), Some(so), _) => {
+                write_atomic(out, &obj)?;
+                write_atomic(so, &sim).map(|_| true)
+            }
+            (Some(sim), None, Some(ld)) => {
+                let one = timed(|| "`ld -r`: one object".into(), || combine_objects(ld, &obj, &sim, out, job.verbose))?;
+                write_atomic(out, &one).map(|_| false)
+            }
+            (Some(_), None, None) => Err("error: internal: the sim copy was made apart without a way to combine it".into()),
+        }
+    };
     let Some(make_images) = make_images else {
-        return write_atomic(out, &host_object()?).map(|_| None);
+        return host_object().and_then(write_objects).map(|sim| (None, sim));
     };
     // Each thread has its own LLVM context.
     let (obj, images_obj) = std::thread::scope(|sc| {
@@ -497,9 +542,9 @@ fn build_checked(
         let obj = host.join().unwrap_or_else(|_| Err("error: internal: the host code generator's thread panicked".into()));
         (obj, images_obj)
     });
-    let written = obj.and_then(|obj| write_atomic(out, &obj));
+    let written = obj.and_then(write_objects);
     match (written, images_obj) {
-        (Ok(()), r) => r,
+        (Ok(sim), r) => r.map(|im| (im, sim)),
         (Err(e), r) => {
             if let Ok(Some(o)) = r {
                 remove(&o);

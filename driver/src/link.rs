@@ -77,6 +77,31 @@ pub fn link_hsaco(obj: &[u8], out: &Path, verbose: bool) -> Result<Vec<u8>, Stri
     bytes
 }
 
+/// Combines two relocatable objects into one with `ld -r` (`-c` when the host code and the
+/// sim copy of the kernels were generated apart).
+pub fn combine_objects(ld: &str, a: &[u8], b: &[u8], out: &Path, verbose: bool) -> Result<Vec<u8>, String> {
+    // In the temporary directory: `out` may be a device (`-o /dev/null`).
+    let tmp = std::env::temp_dir().join(out.file_name().unwrap_or_else(|| std::ffi::OsStr::new("gpuf")));
+    let (pa, pb, po) = (temp_beside(&tmp, "host.o"), temp_beside(&tmp, "sim.o"), temp_beside(&tmp, "one.o"));
+    let clean = || {
+        for p in [&pa, &pb, &po] {
+            remove(p);
+        }
+    };
+    if let Err(e) = std::fs::write(&pa, a).and_then(|_| std::fs::write(&pb, b)) {
+        clean();
+        return Err(format!("error: cannot write a temporary file in `{}`: {e}", std::env::temp_dir().display()));
+    }
+    let r = run_tool(Command::new(ld).arg("-r").arg(&pa).arg(&pb).arg("-o").arg(&po), verbose);
+    let r = match r {
+        Ok(r) if r.status.success() => std::fs::read(&po).map_err(|e| format!("error: cannot read the object made by `{ld} -r`: {e}")),
+        Ok(r) => Err(format!("error: `{ld} -r` failed to combine the host and sim objects:\n{}", String::from_utf8_lossy(&r.stderr))),
+        Err(e) => Err(format!("error: cannot run `{ld}`: {e}")),
+    };
+    clean();
+    r
+}
+
 /// The run-time library: `GPUF_RUNTIME_LIB`, or `libgpuf_rt.a` beside the `gpuf` executable
 /// (or one directory up, where cargo puts libraries when `gpuf` runs from `deps/`).
 pub fn runtime_lib() -> Result<PathBuf, String> {
