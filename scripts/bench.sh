@@ -4,6 +4,8 @@
 # (ACC_DEVICE_TYPE=host); gfortran builds them without -fopenacc. Prints one line per
 # program with the ratios gpuf/gfortran (below 1 means gpuf is faster) and whether the two
 # programs printed the same output.
+# Then compile time against `gfortran -O2 -fopenacc` (GCC 12 with its nvptx and amdgcn
+# offload compilers; gpuf builds both GPU images too), per program and as geometric means.
 # Then a "sim" section: the sim device's micro-benchmark (µs per launch, shuffle round, vote
 # round and barrier; runtime-lib/examples/sim_bench.rs) and the run time of each program on
 # the sim device against the host device (ACC_DEVICE_TYPE=sim vs host, best of 3).
@@ -28,16 +30,32 @@ best() { # best wall time in seconds of 3 runs of "$@"
 only=${1:-all}
 if [ "$only" != sim ]; then
 printf '%-16s %10s %10s %7s %10s %10s %7s %s\n' program gf-comp gpuf-comp ratio gf-run gpuf-run ratio same-output
+declare -A gpuf_comp
 for src in bench/*.f90; do
   n=$(basename "$src" .f90)
   gc=$(best gfortran -O2 "$src" -o "$work/$n.gf")
   pc=$(best "$gpuf" compile -O2 "$src" -o "$work/$n.gpuf")
+  gpuf_comp[$n]="$gc $pc"
   gr=$(best "$work/$n.gf")
   pr=$(best env ACC_DEVICE_TYPE=host "$work/$n.gpuf")
   same=no
   if cmp -s <("$work/$n.gf") <(ACC_DEVICE_TYPE=host "$work/$n.gpuf"); then same=yes; fi
   printf '%-16s %10.3f %10.3f %7.2f %10.3f %10.3f %7.2f %s\n' "$n" "$gc" "$pc" "$(awk -v a="$pc" -v b="$gc" 'BEGIN { print a / b }')" "$gr" "$pr" "$(awk -v a="$pr" -v b="$gr" 'BEGIN { print a / b }')" "$same"
 done
+echo
+echo "compile time: gpuf compile -O2 (host, sim and both GPU images) against gfortran -O2 -fopenacc"
+printf '%-16s %10s %10s %7s\n' program gfacc-comp gpuf-comp ratio
+logs=0; logs_acc=0; count=0
+for src in bench/*.f90; do
+  n=$(basename "$src" .f90)
+  read -r gc pc <<< "${gpuf_comp[$n]}"
+  ga=$(best gfortran -O2 -fopenacc "$src" -o "$work/$n.gfacc")
+  printf '%-16s %10.3f %10.3f %7.2f\n' "$n" "$ga" "$pc" "$(awk -v a="$pc" -v b="$ga" 'BEGIN { print a / b }')"
+  logs=$(awk -v s="$logs" -v a="$pc" -v b="$gc" 'BEGIN { print s + log(a / b) }')
+  logs_acc=$(awk -v s="$logs_acc" -v a="$pc" -v b="$ga" 'BEGIN { print s + log(a / b) }')
+  count=$((count + 1))
+done
+awk -v s="$logs" -v t="$logs_acc" -v n="$count" 'BEGIN { printf "geometric mean: %.2f against gfortran -O2, %.2f against gfortran -O2 -fopenacc\n", exp(s / n), exp(t / n) }'
 fi
 echo
 echo "sim device: micro-benchmark (runtime-lib/examples/sim_bench.rs)"
