@@ -105,6 +105,9 @@ pub struct Unit {
     pub declare_targets: Vec<OmpDeclareTarget>,
     /// `!$acc declare clauses` lines of the specification part.
     pub declares: Vec<Directive>,
+    /// `!$omp requires unified_shared_memory` (or `unified_address`) in the specification
+    /// part: the device may use host memory, so maps need not copy.
+    pub requires_usm: bool,
     pub span: Span,
 }
 
@@ -997,6 +1000,9 @@ pub enum ClauseKind {
     NoCreate(Vec<Expr>),
     /// `deviceptr(list)`: dummy arrays whose addresses are device addresses.
     Deviceptr(Vec<Expr>),
+    /// OpenMP `is_device_ptr(list)` on `target`: dummy arrays whose addresses are device
+    /// addresses (as `deviceptr`; OpenMP 5.1 reads a Fortran array here as `has_device_addr`).
+    IsDevicePtr(Vec<Expr>),
     /// `use_device(list)` on `host_data`.
     UseDevice(Vec<Expr>),
     /// `device_resident(list)` / `link(list)` on `declare`.

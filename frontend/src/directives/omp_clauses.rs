@@ -41,7 +41,7 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "from", syntax: Syntax::VarList(ClauseKind::From) },
         Clause { name: "depend", syntax: Syntax::Own(Parser::omp_clause_depend) },
         Clause { name: "defaultmap", syntax: Syntax::Own(Parser::omp_clause_defaultmap) },
-        Clause { name: "is_device_ptr", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "is_device_ptr", syntax: Syntax::VarList(ClauseKind::IsDevicePtr) },
         Clause { name: "has_device_addr", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "use_device_ptr", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "use_device_addr", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
