@@ -1545,7 +1545,11 @@ fn openmp_errors() {
             "  !$omp target\n  !$omp distribute\n  do i = 1, 8\n  end do\n  !$omp end target\n",
             "error[E0321]: `distribute` must be closely nested inside a `teams` construct",
         ),
-        ("  !$omp teams\n  s = 1\n  !$omp end teams\n", "error[E0900]: not yet implemented: host `teams` (outside a `target` construct)"),
+        (
+            "  !$omp parallel\n  !$omp teams\n  s = 1\n  !$omp end teams\n  !$omp end parallel\n",
+            "error[E0321]: a host `teams` construct may not be nested inside an OpenMP region",
+        ),
+        ("  !$omp distribute\n  do i = 1, 8\n  end do\n", "error[E0321]: `distribute` must be closely nested inside a `teams` construct"),
         ("  !$omp target update\n", "error[E0320]: `target update` needs at least one to or from clause"),
         (
             "  !$omp target\n  !$omp target update to(a)\n  !$omp end target\n",

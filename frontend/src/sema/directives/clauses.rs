@@ -272,7 +272,9 @@ impl Checker {
             | ClauseKind::Link(items)
             | ClauseKind::SelfHost(items)
             | ClauseKind::Device(items) => self.check_data_clause(items, cname, true),
-            ClauseKind::Deviceptr(items) | ClauseKind::IsDevicePtr(items) | ClauseKind::UseDevice(items) => self.check_device_address_clause(items, cname),
+            ClauseKind::Deviceptr(items) | ClauseKind::IsDevicePtr(items) | ClauseKind::UseDevice(items) => {
+                self.check_device_address_clause(items, cname)
+            }
             ClauseKind::Map(_, items) | ClauseKind::To(items) | ClauseKind::From(items) => self.check_data_clause(items, cname, true),
             ClauseKind::Shared(items) | ClauseKind::Lastprivate(items) | ClauseKind::Copyprivate(items) => {
                 self.check_data_clause(items, cname, false)

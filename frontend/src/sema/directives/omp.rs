@@ -189,8 +189,25 @@ impl Checker {
             );
         }
         let l = kind.leaves();
-        if !l.has(OmpLeaves::TARGET) && !self.in_target() && (l.has(OmpLeaves::TEAMS) || l.has(OmpLeaves::DISTRIBUTE)) {
-            self.err(Diagnostic::not_yet(format!("host `{}` (outside a `target` construct)", kind.name()), dir.span));
+        if !l.has(OmpLeaves::TARGET) && !self.in_target() {
+            // Host `teams` (OpenMP 5.0): only outside every OpenMP region of the unit; a
+            // host `distribute` closely nested in one.
+            let outer = self.omp.last().copied();
+            if l.has(OmpLeaves::TEAMS) && outer.is_some() {
+                self.err(
+                    Diagnostic::error(
+                        "E0321",
+                        format!("a host `{}` construct may not be nested inside an OpenMP region", kind.name()),
+                        dir.span,
+                    )
+                    .with_label("host `teams` must be outside every `parallel`, worksharing and task region"),
+                );
+            } else if l.has(OmpLeaves::DISTRIBUTE) && !l.has(OmpLeaves::TEAMS) && !outer.is_some_and(|o| o.leaves().has(OmpLeaves::TEAMS)) {
+                self.err(
+                    Diagnostic::error("E0321", format!("`{}` must be closely nested inside a `teams` construct", kind.name()), dir.span)
+                        .with_label("not directly inside `teams`"),
+                );
+            }
         }
         cl
     }
