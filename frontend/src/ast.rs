@@ -870,6 +870,9 @@ pub enum OmpKind {
     /// `ordered` (a block in a loop with the `ordered` clause) and `taskgroup`.
     Ordered,
     Taskgroup,
+    /// `taskloop` alone and in its combined forms (`master taskloop`, `parallel masked
+    /// taskloop simd`, ...): the form as written in the specification.
+    Taskloop(&'static str),
     /// Directives recognised only to report "not yet implemented" (`critical`, `task`, ...);
     /// `true` for those with a body and an `end` directive.
     NotYet(&'static str, bool),
@@ -899,7 +902,7 @@ impl OmpKind {
             OmpKind::Task => "task".into(),
             OmpKind::Ordered => "ordered".into(),
             OmpKind::Taskgroup => "taskgroup".into(),
-            OmpKind::NotYet(n, _) => n.into(),
+            OmpKind::Taskloop(n) | OmpKind::NotYet(n, _) => n.into(),
         }
     }
 
@@ -909,6 +912,7 @@ impl OmpKind {
         match self {
             OmpKind::Leaves(l) => l,
             OmpKind::ParallelSections | OmpKind::ParallelMaster | OmpKind::ParallelMasked => OmpLeaves::PARALLEL,
+            OmpKind::Taskloop(n) if n.starts_with("parallel") => OmpLeaves::PARALLEL,
             _ => OmpLeaves(0),
         }
     }

@@ -114,6 +114,7 @@ impl Parser {
         let DirKind::Omp(k) = dir.kind else { return Ok(None) };
         match k {
             OmpKind::Leaves(l) if l.is_loop() => self.dir_loop(dir, head_span),
+            OmpKind::Taskloop(_) => self.dir_loop(dir, head_span),
             OmpKind::Leaves(_)
             | OmpKind::TargetData
             | OmpKind::NotYet(_, true)
@@ -167,7 +168,7 @@ impl Parser {
             let end = if words.get(t + 1) == Some(&"simd") { t + 2 } else { t + 1 };
             let name = words.get(..end).map(|w| w.join(" ")).unwrap_or_default();
             if let Some(f) = FORMS.iter().find(|f| **f == name) {
-                return Some((OmpKind::NotYet(f, false), end));
+                return Some((OmpKind::Taskloop(f), end));
             }
         }
         match (first, word(1), word(2)) {

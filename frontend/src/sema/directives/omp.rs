@@ -98,6 +98,32 @@ pub(in crate::sema) fn omp_clause_allowed(kind: OmpKind, clause: &str) -> bool {
             clause != "nowait"
                 && (omp_clause_allowed(OmpKind::Sections, clause) || omp_clause_allowed(OmpKind::Leaves(OmpLeaves::PARALLEL), clause))
         }
+        OmpKind::Taskloop(form) => {
+            let taskloop = [
+                "shared",
+                "private",
+                "firstprivate",
+                "lastprivate",
+                "reduction",
+                "in_reduction",
+                "default",
+                "grainsize",
+                "num_tasks",
+                "collapse",
+                "final",
+                "priority",
+                "untied",
+                "mergeable",
+                "nogroup",
+                "allocate",
+                "if",
+            ]
+            .contains(&clause);
+            taskloop
+                || (form.starts_with("parallel") && omp_clause_allowed(OmpKind::Leaves(OmpLeaves::PARALLEL), clause))
+                || (form.contains("masked") && clause == "filter")
+                || (form.ends_with("simd") && omp_clause_allowed(OmpKind::Leaves(OmpLeaves::SIMD), clause))
+        }
         OmpKind::Barrier | OmpKind::Master | OmpKind::Section | OmpKind::NotYet(..) => false,
     }
 }
@@ -298,6 +324,7 @@ impl Checker {
                 | OmpKind::Task
                 | OmpKind::Ordered
                 | OmpKind::Taskgroup
+                | OmpKind::Taskloop(_)
         ) {
             self.err(Diagnostic::not_yet(format!("`{}` inside a `target` region", kind.name()), dir.span));
             return;

@@ -36,6 +36,13 @@
 //!   `parallel do`); `teams distribute` is `parallel do num_threads(1)` and `teams
 //!   distribute parallel do` a `parallel do`. `num_teams`, `thread_limit` (an upper bound)
 //!   and `dist_schedule` then change nothing.
+//! - Host `taskloop` is the loop as one explicit task (the number of tasks is the
+//!   implementation's choice without `grainsize`/`num_tasks`) inside a `taskgroup` (its
+//!   implicit one); `master`/`masked taskloop` put that in `master`/`masked`, `parallel
+//!   master/masked taskloop` in `parallel master/masked` (the team gets `num_threads`, `if`,
+//!   `shared`, `firstprivate`, ...; the task `private`, `firstprivate`, `shared`); `simd`
+//!   and `collapse` leave the task's loop as it is. Its `reduction` and `lastprivate` are not
+//!   implemented yet.
 
 use gpuf_frontend::ast::{self, AccKind, ClauseKind, DirKind, MapType, OmpKind, OmpLeaves, StmtKind};
 use gpuf_frontend::Diagnostic;
@@ -175,6 +182,11 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
                 return;
             };
             let l = k.leaves();
+            if let (OmpKind::Taskloop(form), false) = (k, ctx.target) {
+                let d = one(do_stmt, ctx, diags);
+                out.push(host_taskloop(form, dir, d, diags));
+                return;
+            }
             if l.has(OmpLeaves::TARGET) {
                 out.push(target_region(dir, std::slice::from_ref(do_stmt.as_ref()), Some(l), Default::default(), span, diags));
             } else if !ctx.target && (l.has(OmpLeaves::TEAMS) || l.has(OmpLeaves::DISTRIBUTE)) {
@@ -272,6 +284,58 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
             out.push(mk(StmtKind::Atomic { dir, kind: *kind, body: body.clone() }));
         }
         _ => out.push(one_plain(s, ctx, diags)),
+    }
+}
+
+/// A host `taskloop` (alone or combined, see the module doc): the loop as one task in a
+/// `taskgroup`, inside `master`/`masked` and `parallel master`/`parallel masked` for the
+/// combined forms; `simd` runs the task's loop as it is.
+fn host_taskloop(form: &str, dir: &ast::Directive, do_stmt: ast::Stmt, diags: &mut Vec<Diagnostic>) -> ast::Stmt {
+    let span = dir.span;
+    let block = |kind: OmpKind, clauses: Vec<ast::Clause>, body: Vec<ast::Stmt>| ast::Stmt {
+        kind: StmtKind::Construct { dir: ast::Directive { kind: DirKind::Omp(kind), clauses, span }, body, end_span: span },
+        span,
+    };
+    let parallel = form.starts_with("parallel");
+    let mut task = Vec::new();
+    let mut team = Vec::new();
+    let mut filter = Vec::new();
+    for c in &dir.clauses {
+        match &c.kind {
+            ClauseKind::Private(_) => task.push(c.clone()),
+            ClauseKind::Firstprivate(_) => {
+                task.push(c.clone());
+                if parallel {
+                    team.push(c.clone());
+                }
+            }
+            ClauseKind::Shared(_) => {
+                task.push(c.clone());
+                if parallel {
+                    team.push(c.clone());
+                }
+            }
+            ClauseKind::If(_) | ClauseKind::IfFor(..) if !parallel => task.push(c.clone()),
+            ClauseKind::Filter(_) => filter.push(c.clone()),
+            ClauseKind::Lastprivate(_) => diags.push(Diagnostic::not_yet("the `lastprivate` clause on `taskloop`", c.span)),
+            ClauseKind::Reduction(..) => diags.push(Diagnostic::not_yet("the `reduction` clause on `taskloop`", c.span)),
+            // `collapse` and the `simd` clauses: the task runs the whole nest in order.
+            ClauseKind::Collapse(_) | ClauseKind::Safelen(_) | ClauseKind::Simdlen(_) => {}
+            _ if parallel => team.push(c.clone()),
+            _ => {}
+        }
+    }
+    let tasked = block(OmpKind::Task, task, vec![do_stmt]);
+    let grouped = block(OmpKind::Taskgroup, Vec::new(), vec![tasked]);
+    match (parallel, form.contains("master"), form.contains("masked")) {
+        (true, true, _) => block(OmpKind::ParallelMaster, team, vec![grouped]),
+        (true, _, true) => {
+            team.extend(filter);
+            block(OmpKind::ParallelMasked, team, vec![grouped])
+        }
+        (false, true, _) => block(OmpKind::Master, Vec::new(), vec![grouped]),
+        (false, _, true) => block(OmpKind::Masked, filter, vec![grouped]),
+        _ => grouped,
     }
 }
 
