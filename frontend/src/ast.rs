@@ -105,6 +105,9 @@ pub struct Unit {
     pub declare_targets: Vec<OmpDeclareTarget>,
     /// `!$acc declare clauses` lines of the specification part.
     pub declares: Vec<Directive>,
+    /// `!$omp requires unified_shared_memory` (or `unified_address`) in the specification
+    /// part: the device may use host memory, so maps need not copy.
+    pub requires_usm: bool,
     pub span: Span,
 }
 
@@ -867,6 +870,9 @@ pub enum OmpKind {
     /// `ordered` (a block in a loop with the `ordered` clause) and `taskgroup`.
     Ordered,
     Taskgroup,
+    /// `taskloop` alone and in its combined forms (`master taskloop`, `parallel masked
+    /// taskloop simd`, ...): the form as written in the specification.
+    Taskloop(&'static str),
     /// Directives recognised only to report "not yet implemented" (`critical`, `task`, ...);
     /// `true` for those with a body and an `end` directive.
     NotYet(&'static str, bool),
@@ -896,7 +902,7 @@ impl OmpKind {
             OmpKind::Task => "task".into(),
             OmpKind::Ordered => "ordered".into(),
             OmpKind::Taskgroup => "taskgroup".into(),
-            OmpKind::NotYet(n, _) => n.into(),
+            OmpKind::Taskloop(n) | OmpKind::NotYet(n, _) => n.into(),
         }
     }
 
@@ -906,6 +912,7 @@ impl OmpKind {
         match self {
             OmpKind::Leaves(l) => l,
             OmpKind::ParallelSections | OmpKind::ParallelMaster | OmpKind::ParallelMasked => OmpLeaves::PARALLEL,
+            OmpKind::Taskloop(n) if n.starts_with("parallel") => OmpLeaves::PARALLEL,
             _ => OmpLeaves(0),
         }
     }
@@ -997,6 +1004,9 @@ pub enum ClauseKind {
     NoCreate(Vec<Expr>),
     /// `deviceptr(list)`: dummy arrays whose addresses are device addresses.
     Deviceptr(Vec<Expr>),
+    /// OpenMP `is_device_ptr(list)` on `target`: dummy arrays whose addresses are device
+    /// addresses (as `deviceptr`; OpenMP 5.1 reads a Fortran array here as `has_device_addr`).
+    IsDevicePtr(Vec<Expr>),
     /// `use_device(list)` on `host_data`.
     UseDevice(Vec<Expr>),
     /// `device_resident(list)` / `link(list)` on `declare`.

@@ -1531,7 +1531,10 @@ fn openmp_errors() {
         ("  !$omp target mapp(to: a)\n  a(1) = 1\n  !$omp end target\n", "error[E0021]: unknown clause `mapp`"),
         ("  !$omp target enter data map(from: a)\n", "error[E0323]: map type `from` is not allowed on `target enter data`"),
         ("  !$omp target exit data map(to: a)\n", "error[E0323]: map type `to` is not allowed on `target exit data`"),
-        ("  !$omp taskloop\n  do i = 1, 8\n  end do\n", "error[E0900]: not yet implemented: the OpenMP `taskloop` directive"),
+        (
+            "  !$omp target\n  !$omp taskloop\n  do i = 1, 8\n  end do\n  !$omp end target\n",
+            "error[E0900]: not yet implemented: `taskloop` inside a `target` region",
+        ),
         ("  !$omp target distribute\n  do i = 1, 8\n  end do\n", "error[E0020]: `target distribute` is not an OpenMP construct"),
         (
             "  !$omp target teams distribute parallel do reduction(.and.: s)\n  do i = 1, 8\n  end do\n",
@@ -1545,7 +1548,11 @@ fn openmp_errors() {
             "  !$omp target\n  !$omp distribute\n  do i = 1, 8\n  end do\n  !$omp end target\n",
             "error[E0321]: `distribute` must be closely nested inside a `teams` construct",
         ),
-        ("  !$omp teams\n  s = 1\n  !$omp end teams\n", "error[E0900]: not yet implemented: host `teams` (outside a `target` construct)"),
+        (
+            "  !$omp parallel\n  !$omp teams\n  s = 1\n  !$omp end teams\n  !$omp end parallel\n",
+            "error[E0321]: a host `teams` construct may not be nested inside an OpenMP region",
+        ),
+        ("  !$omp distribute\n  do i = 1, 8\n  end do\n", "error[E0321]: `distribute` must be closely nested inside a `teams` construct"),
         ("  !$omp target update\n", "error[E0320]: `target update` needs at least one to or from clause"),
         (
             "  !$omp target\n  !$omp target update to(a)\n  !$omp end target\n",

@@ -616,6 +616,13 @@ pub extern "C" fn gpuf_acc_enter(host: *mut u8, bytes: i64, kind: i32, dynamic: 
     crate::acc::enter(host as usize, bytes, kind, dynamic != 0, c_str(at).as_deref())
 }
 
+/// OpenMP `requires` clauses of a unit (called before `main` by the unit's constructor):
+/// bit 1 `unified_shared_memory` (also `unified_address`).
+#[no_mangle]
+pub extern "C" fn gpuf_omp_requires(flags: i32) {
+    crate::acc::omp_requires(flags)
+}
+
 /// A module variable of an `!$acc declare` directive (called before `main` by the module's
 /// constructor): mapped on every device the program opens.
 #[no_mangle]

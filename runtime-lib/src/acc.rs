@@ -142,6 +142,9 @@ impl State {
                 }
             }
         };
+        if requires_usm() && !d.shares_host_memory() {
+            return Err(usm_refused(&*d));
+        }
         self.device = Some(d.clone());
         self.enter_declared(&d)?;
         Ok(d)
@@ -218,6 +221,9 @@ impl State {
     /// Makes `d` the device in use; data mapped on the previous device is
     /// released.
     fn switch_to(&mut self, d: Arc<dyn Device>) {
+        if requires_usm() && !d.shares_host_memory() {
+            crate::fatal::gpuf_error(&usm_refused(&*d))
+        }
         if let Some(old) = self.device.take() {
             if Arc::ptr_eq(&old, &d) {
                 self.device = Some(old);
@@ -467,6 +473,39 @@ static DECLARED: Mutex<Vec<(usize, usize, i32, String)>> = Mutex::new(Vec::new()
 pub fn declare(host: usize, bytes: i64, kind: i32, at: &str) {
     if host != 0 {
         DECLARED.lock().unwrap_or_else(|e| e.into_inner()).push((host, bytes.max(0) as usize, kind, at.to_string()));
+    }
+}
+
+/// OpenMP's `requires unified_shared_memory` (`gpuf_omp_requires`, before `main`): the
+/// device may use host memory, so data clauses map nothing and kernels get host addresses.
+/// The sim device then works in the host's memory; the GPUs refuse (gpuf does not allocate
+/// managed memory for them).
+static REQUIRES_USM: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// True when some unit of the program requires unified shared memory.
+pub fn requires_usm() -> bool {
+    REQUIRES_USM.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The message for a GPU under `requires unified_shared_memory`.
+fn usm_refused(d: &dyn Device) -> String {
+    format!(
+        "the program requires unified_shared_memory, which gpuf supports on the sim and host devices only (the {} device has separate memory; ACC_DEVICE_TYPE=sim selects the sim device)",
+        d.name()
+    )
+}
+
+/// `gpuf_omp_requires(flags)`: bit 1 is `unified_shared_memory`.
+pub fn omp_requires(flags: i32) {
+    if flags & 1 != 0 {
+        REQUIRES_USM.store(true, std::sync::atomic::Ordering::Relaxed);
+        // A device opened already (a constructor ran a data routine) must allow it too.
+        let g = rt();
+        if let Some(d) = g.as_ref().and_then(|st| st.device.as_ref()) {
+            if !d.shares_host_memory() {
+                crate::fatal::gpuf_error(&usm_refused(&**d));
+            }
+        }
     }
 }
 

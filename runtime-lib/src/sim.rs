@@ -647,6 +647,11 @@ impl Device for SimDevice {
     fn name(&self) -> &'static str {
         "sim"
     }
+    /// Under `requires unified_shared_memory` the sim device, which runs on the host's CPU,
+    /// uses the host's memory directly.
+    fn shares_host_memory(&self) -> bool {
+        crate::acc::requires_usm()
+    }
     fn launch(&self, k: &KernelInfo, args: &[u64], dims: Dims) {
         let name = k.name();
         let d = resolve_dims(k.levels, dims, self.lanes);

@@ -3,7 +3,7 @@
 ! `declare target`: located diagnostics.
 module dt_nyi
   implicit none
-!$omp requires unified_shared_memory
+!$omp requires reverse_offload
 !$omp requires atomic_default_mem_order(seq_cst)
   integer :: count
 !$omp declare target to(count)

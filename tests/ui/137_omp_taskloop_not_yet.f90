@@ -1,16 +1,17 @@
 ! flags: -fopenmp
-! Expected diagnostics: taskloop in its combined forms, detach and depobj are not implemented
-! yet; the end directive of a construct reported so gets no second error.
+! Expected diagnostics: the taskloop clauses `grainsize` and `num_tasks`, detach and depobj
+! are not implemented yet; the end directive of a construct so reported gets no second
+! error.
 program tl
   implicit none
   integer :: i, s
   s = 0
-  !$omp parallel master taskloop reduction(+:s)
+  !$omp parallel master taskloop grainsize(4) shared(s)
   do i = 1, 10
     s = s + i
   end do
   !$omp end parallel master taskloop
-  !$omp taskloop simd
+  !$omp taskloop simd num_tasks(2)
   do i = 1, 10
     s = s + i
   end do

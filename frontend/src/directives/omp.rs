@@ -114,6 +114,7 @@ impl Parser {
         let DirKind::Omp(k) = dir.kind else { return Ok(None) };
         match k {
             OmpKind::Leaves(l) if l.is_loop() => self.dir_loop(dir, head_span),
+            OmpKind::Taskloop(_) => self.dir_loop(dir, head_span),
             OmpKind::Leaves(_)
             | OmpKind::TargetData
             | OmpKind::NotYet(_, true)
@@ -167,7 +168,7 @@ impl Parser {
             let end = if words.get(t + 1) == Some(&"simd") { t + 2 } else { t + 1 };
             let name = words.get(..end).map(|w| w.join(" ")).unwrap_or_default();
             if let Some(f) = FORMS.iter().find(|f| **f == name) {
-                return Some((OmpKind::NotYet(f, false), end));
+                return Some((OmpKind::Taskloop(f), end));
             }
         }
         match (first, word(1), word(2)) {
@@ -398,11 +399,14 @@ impl Parser {
 
     /// `!$omp requires clause...` in a specification part: `atomic_default_mem_order` is
     /// honoured (gpuf's atomics are sequentially consistent, which every order allows);
-    /// `unified_shared_memory`, `unified_address`, `reverse_offload` and `dynamic_allocators`
-    /// do not hold on the sim device (its memory is separate) and are "not yet implemented".
-    pub(crate) fn omp_requires(&mut self) {
+    /// `unified_shared_memory` and `unified_address` put the program's device into unified
+    /// shared memory (the run time's `gpuf_omp_requires`: the sim device then uses host memory
+    /// directly, the GPUs refuse), so the result is true when one of them is given;
+    /// `reverse_offload` and `dynamic_allocators` are "not yet implemented".
+    pub(crate) fn omp_requires(&mut self) -> bool {
         self.bump(); // !$omp
         self.bump(); // requires
+        let mut usm = false;
         loop {
             self.eat(&Tok::Comma);
             if self.at_eos() {
@@ -415,11 +419,9 @@ impl Parser {
                         break;
                     }
                 }
-                "unified_shared_memory" | "unified_address" | "reverse_offload" | "dynamic_allocators" => {
-                    self.diags.push(Diagnostic::not_yet(
-                        format!("`requires {}` (the sim device and the GPUs have separate memory in gpuf)", c.name),
-                        c.span,
-                    ));
+                "unified_shared_memory" | "unified_address" => usm = true,
+                "reverse_offload" | "dynamic_allocators" => {
+                    self.diags.push(Diagnostic::not_yet(format!("`requires {}`", c.name), c.span));
                 }
                 w => {
                     let mut d = Diagnostic::error("E0021", format!("unknown clause `{w}` on `requires`"), c.span)
@@ -435,6 +437,7 @@ impl Parser {
             }
         }
         self.skip_statement();
+        usm
     }
 
     /// The clauses of the `!$omp end ...` directive at the current position that ends a

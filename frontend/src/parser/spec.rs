@@ -47,7 +47,9 @@ impl Parser {
                 continue;
             }
             if self.is(&Tok::OmpDirectiveStart) && self.is_name_at(1, "requires") {
-                self.omp_requires();
+                if self.omp_requires() {
+                    u.requires_usm = true;
+                }
                 continue;
             }
             if self.is(&Tok::OmpDirectiveStart) && self.is_name_at(1, "threadprivate") {

@@ -51,6 +51,7 @@ pub(super) fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
         routines: Vec::new(),
         declare_targets: Vec::new(),
         declares: Vec::new(),
+        requires_usm: false,
         span,
     }
 }

@@ -26,6 +26,7 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Present(_) => "present",
         ClauseKind::NoCreate(_) => "no_create",
         ClauseKind::Deviceptr(_) => "deviceptr",
+        ClauseKind::IsDevicePtr(_) => "is_device_ptr",
         ClauseKind::UseDevice(_) => "use_device",
         ClauseKind::DeviceResident(_) => "device_resident",
         ClauseKind::Link(_) => "link",
@@ -271,7 +272,9 @@ impl Checker {
             | ClauseKind::Link(items)
             | ClauseKind::SelfHost(items)
             | ClauseKind::Device(items) => self.check_data_clause(items, cname, true),
-            ClauseKind::Deviceptr(items) | ClauseKind::UseDevice(items) => self.check_device_address_clause(items, cname),
+            ClauseKind::Deviceptr(items) | ClauseKind::IsDevicePtr(items) | ClauseKind::UseDevice(items) => {
+                self.check_device_address_clause(items, cname)
+            }
             ClauseKind::Map(_, items) | ClauseKind::To(items) | ClauseKind::From(items) => self.check_data_clause(items, cname, true),
             ClauseKind::Shared(items) | ClauseKind::Lastprivate(items) | ClauseKind::Copyprivate(items) => {
                 self.check_data_clause(items, cname, false)
@@ -488,6 +491,11 @@ impl Checker {
             let Some(s) = self.syms.get(&id.name) else { continue };
             if s.rank == 0 {
                 self.err(Diagnostic::not_yet(format!("scalars in `{cname}` (only arrays)"), it.span));
+            } else if cname == "is_device_ptr" && (s.dummy.is_none() || s.allocatable || s.pointer) {
+                self.err(Diagnostic::not_yet(
+                    "`is_device_ptr` of a variable other than a dummy array that is neither allocatable nor a pointer",
+                    it.span,
+                ));
             } else if cname == "deviceptr" && (s.dummy.is_none() || s.allocatable) {
                 self.err(
                     Diagnostic::error("E0330", format!("`{}` in `deviceptr` must be a dummy argument", id.name), it.span)

@@ -98,6 +98,32 @@ pub(in crate::sema) fn omp_clause_allowed(kind: OmpKind, clause: &str) -> bool {
             clause != "nowait"
                 && (omp_clause_allowed(OmpKind::Sections, clause) || omp_clause_allowed(OmpKind::Leaves(OmpLeaves::PARALLEL), clause))
         }
+        OmpKind::Taskloop(form) => {
+            let taskloop = [
+                "shared",
+                "private",
+                "firstprivate",
+                "lastprivate",
+                "reduction",
+                "in_reduction",
+                "default",
+                "grainsize",
+                "num_tasks",
+                "collapse",
+                "final",
+                "priority",
+                "untied",
+                "mergeable",
+                "nogroup",
+                "allocate",
+                "if",
+            ]
+            .contains(&clause);
+            taskloop
+                || (form.starts_with("parallel") && omp_clause_allowed(OmpKind::Leaves(OmpLeaves::PARALLEL), clause))
+                || (form.contains("masked") && clause == "filter")
+                || (form.ends_with("simd") && omp_clause_allowed(OmpKind::Leaves(OmpLeaves::SIMD), clause))
+        }
         OmpKind::Barrier | OmpKind::Master | OmpKind::Section | OmpKind::NotYet(..) => false,
     }
 }
@@ -189,8 +215,25 @@ impl Checker {
             );
         }
         let l = kind.leaves();
-        if !l.has(OmpLeaves::TARGET) && !self.in_target() && (l.has(OmpLeaves::TEAMS) || l.has(OmpLeaves::DISTRIBUTE)) {
-            self.err(Diagnostic::not_yet(format!("host `{}` (outside a `target` construct)", kind.name()), dir.span));
+        if !l.has(OmpLeaves::TARGET) && !self.in_target() {
+            // Host `teams` (OpenMP 5.0): only outside every OpenMP region of the unit; a
+            // host `distribute` closely nested in one.
+            let outer = self.omp.last().copied();
+            if l.has(OmpLeaves::TEAMS) && outer.is_some() {
+                self.err(
+                    Diagnostic::error(
+                        "E0321",
+                        format!("a host `{}` construct may not be nested inside an OpenMP region", kind.name()),
+                        dir.span,
+                    )
+                    .with_label("host `teams` must be outside every `parallel`, worksharing and task region"),
+                );
+            } else if l.has(OmpLeaves::DISTRIBUTE) && !l.has(OmpLeaves::TEAMS) && !outer.is_some_and(|o| o.leaves().has(OmpLeaves::TEAMS)) {
+                self.err(
+                    Diagnostic::error("E0321", format!("`{}` must be closely nested inside a `teams` construct", kind.name()), dir.span)
+                        .with_label("not directly inside `teams`"),
+                );
+            }
         }
         cl
     }
@@ -281,6 +324,7 @@ impl Checker {
                 | OmpKind::Task
                 | OmpKind::Ordered
                 | OmpKind::Taskgroup
+                | OmpKind::Taskloop(_)
         ) {
             self.err(Diagnostic::not_yet(format!("`{}` inside a `target` region", kind.name()), dir.span));
             return;

@@ -506,8 +506,15 @@ impl G<'_> {
         }
         let none = (Op::Null, Op::I64(0));
         if self.region.is_some() {
-            self.not_yet("character operations inside compute constructs", e.span);
-            return none;
+            // Device code: fixed-length character components (of mapped structures) only.
+            match &e.kind {
+                ExprKind::Paren(x) => return self.str_expr(x),
+                ExprKind::Component(_) => return self.component_str(e),
+                _ => {
+                    self.not_yet("character operations inside compute constructs (other than assigning components)", e.span);
+                    return none;
+                }
+            }
         }
         match &e.kind {
             ExprKind::Paren(x) => self.str_expr(x),
@@ -681,7 +688,53 @@ impl G<'_> {
             }
         }
         let (dst, dl) = self.str_expr(lhs);
+        if self.region.is_some() {
+            self.inline_str_copy(dst, dl, src, sl);
+            return;
+        }
         self.emit(Stmt::Call("gpuf_str_copy".into(), vec![dst, dl, src, sl]));
+    }
+
+    /// `dst(1:dl) = src(1:sl)`, blank-padded, as a loop of byte copies (device code has no
+    /// run time to call; the operands of a component assignment do not overlap partly).
+    fn inline_str_copy(&mut self, dst: Op, dl: Op, src: Op, sl: Op) {
+        if let Op::Str(s) = &src {
+            // A literal: its bytes stored one by one (constant data is not addressable the
+            // same way on every device), then the blanks.
+            let bytes = gpuf_frontend::text::raw_bytes(s);
+            for (k, b) in bytes.iter().enumerate() {
+                let inside = self.val(Ty::I32, Rv::Binary(BinOp::Lt, Op::I64(k as i64), dl.clone()));
+                self.push_block();
+                let da = self.val(Ty::Ptr, Rv::PtrAdd(dst.clone(), Op::I64(k as i64)));
+                let v = self.val(Ty::I8, Rv::Cast(Ty::I8, Op::I32(i32::from(*b))));
+                self.emit(Stmt::Store(Ty::I8, da, v));
+                let then_body = self.pop_block();
+                self.emit(Stmt::If { cond: inside, then_body, else_body: vec![] });
+            }
+            let n = Op::I64(bytes.len() as i64);
+            let rest = self.bin(Ty::I64, BinOp::Sub, dl, n.clone());
+            let rest = self.bin(Ty::I64, BinOp::Max, rest, Op::I64(0));
+            let tail = self.val(Ty::Ptr, Rv::PtrAdd(dst, n));
+            return self.inline_str_copy(tail, rest, Op::Null, Op::I64(0));
+        }
+        let i = self.f.new_var("str.i", Ty::I64);
+        let id = self.f.new_loop();
+        let hi = self.bin(Ty::I64, BinOp::Sub, dl, Op::I64(1));
+        self.push_block();
+        let c = self.f.new_var("str.c", Ty::I32);
+        self.emit(Stmt::Assign(c, Rv::Use(Op::I32(32))));
+        let inside = self.val(Ty::I32, Rv::Binary(BinOp::Lt, Op::Var(i), sl));
+        self.push_block();
+        let sa = self.val(Ty::Ptr, Rv::PtrAdd(src, Op::Var(i)));
+        let b = self.val(Ty::I8, Rv::Load(Ty::I8, sa));
+        self.emit(Stmt::Assign(c, Rv::Cast(Ty::I32, b)));
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: inside, then_body, else_body: vec![] });
+        let da = self.val(Ty::Ptr, Rv::PtrAdd(dst, Op::Var(i)));
+        let v = self.val(Ty::I8, Rv::Cast(Ty::I8, Op::Var(c)));
+        self.emit(Stmt::Store(Ty::I8, da, v));
+        let body = self.pop_block();
+        self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi, step: Op::I64(1), body, part: None });
     }
 
     /// Frees the temporary character buffers made since `mark`.

@@ -120,6 +120,9 @@ impl G<'_> {
         };
         let mut names = Vec::new();
         loop_vars(inner, &mut names);
+        // A `lastprivate` loop variable of a combined construct is the loop's: shared by the
+        // team, so that its last value reaches the original.
+        names.retain(|n| !combined || !lasts.contains(n));
         self.private_loop_vars(&names, &mut sh.scope);
         self.overrides.push(std::mem::take(&mut sh.scope));
         match do_stmt {
@@ -620,6 +623,21 @@ impl G<'_> {
                 self.emit(Stmt::Call("GOMP_loop_end_nowait".into(), vec![]));
             }
         }
+        if let Some(flag) = last_flag {
+            // The thread that ran the last iteration leaves the loop variables as the loop
+            // in sequential order does (one step past the end), for `lastprivate`.
+            self.push_block();
+            for (j, (v, ..)) in nest.iter().enumerate() {
+                let (lo, st) = bounds[j].clone();
+                let off = self.bin(Ty::I64, BinOp::Mul, lens[j].clone(), st);
+                let x = self.bin(Ty::I64, BinOp::Add, lo, off);
+                let vt = self.f.var(*v).ty;
+                let x = self.conv(x, vt);
+                self.emit(Stmt::Assign(*v, Rv::Use(x)));
+            }
+            let then_body = self.pop_block();
+            self.emit(Stmt::If { cond: Op::Var(flag), then_body, else_body: vec![] });
+        }
     }
 
     /// `critical`, `single`, `master`, `masked` and `sections` on the host.
@@ -956,7 +974,22 @@ fn loop_vars(ss: &[ast::Stmt], out: &mut Vec<String>) {
                 loop_vars(body, out)
             }
             StmtKind::LoopConstruct { dir, do_stmt } if !dir.kind.omp().is_some_and(|k| k.leaves().has(ast::OmpLeaves::PARALLEL)) => {
-                loop_vars(std::slice::from_ref(do_stmt), out)
+                // A `lastprivate` variable of a worksharing loop is shared in the enclosing
+                // region (its last value goes there).
+                let lasts: Vec<&str> = dir
+                    .clauses
+                    .iter()
+                    .filter_map(|c| if let ClauseKind::Lastprivate(l) = &c.kind { Some(l) } else { None })
+                    .flatten()
+                    .filter_map(|e| if let ExprKind::Name(id) = &e.kind { Some(id.name.as_str()) } else { None })
+                    .collect();
+                let mut inner = Vec::new();
+                loop_vars(std::slice::from_ref(do_stmt), &mut inner);
+                for v in inner {
+                    if !lasts.contains(&v.as_str()) && !out.contains(&v) {
+                        out.push(v);
+                    }
+                }
             }
             StmtKind::If { arms, else_body, .. } => {
                 for (_, b) in arms {

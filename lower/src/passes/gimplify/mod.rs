@@ -255,6 +255,9 @@ struct G<'a> {
     declare_exits: Vec<Stmt>,
 }
 
+/// The bit of `gpuf_omp_requires`'s argument for `requires unified_shared_memory`.
+const REQUIRES_USM: i32 = 1;
+
 /// Gimplifies one checked source file: the main program (if any) becomes `main`, every
 /// subroutine and function a procedure, module and saved variables globals.
 pub fn gimplify(c: &Checked, src: &str, source_name: &str) -> Result<Module, Vec<Diagnostic>> {
@@ -356,6 +359,15 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             }
         }
         diags.append(&mut g.diags);
+        if u.requires_usm {
+            // `requires unified_shared_memory`: the run time learns it before `main` runs,
+            // from whichever object holds the unit.
+            let mut r = Function::new(format!("gpuf.omp_requires.{}", g.f.name));
+            r.body = vec![Stmt::Call("gpuf_omp_requires".into(), vec![Op::I32(REQUIRES_USM)]), Stmt::Return];
+            r.ctor = true;
+            r.local = true;
+            module.procs.push(r);
+        }
         let mut f = g.f;
         f.body = g.blocks.pop().unwrap_or_default();
         match u.kind {

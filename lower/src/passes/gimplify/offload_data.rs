@@ -607,10 +607,10 @@ pub(super) fn map_clause(k: &ClauseKind) -> Option<(MapKind, &[Expr])> {
     })
 }
 
-/// The names in a directive's `deviceptr` clauses.
+/// The names in a directive's `deviceptr` (and OpenMP `is_device_ptr`) clauses.
 pub(super) fn deviceptr_names(cs: &[ast::Clause]) -> Vec<String> {
     cs.iter()
-        .filter_map(|c| if let ClauseKind::Deviceptr(l) = &c.kind { Some(l) } else { None })
+        .filter_map(|c| if let ClauseKind::Deviceptr(l) | ClauseKind::IsDevicePtr(l) = &c.kind { Some(l) } else { None })
         .flatten()
         .filter_map(|e| if let ExprKind::Name(id) = &e.kind { Some(id.name.clone()) } else { None })
         .collect()

@@ -29,6 +29,20 @@
 //! - `barrier` inside `target` needs nothing: partitioned loops end with a join.
 //! - Host `parallel`, worksharing, `simd` and `barrier` directives (outside `target`) stay
 //!   as they are: `host_omp` lowers them onto libgomp's threads.
+//! - Host `teams` (OpenMP 5.0, outside `target`) creates one team, which `num_teams` (an
+//!   upper bound since 5.1) allows: the construct is a `parallel` of one thread with the same
+//!   data-sharing clauses (`omp_get_num_teams()` is 1, `omp_get_team_num()` 0), so its
+//!   `distribute` loops are worksharing loops of that thread (`distribute parallel do` a
+//!   `parallel do`); `teams distribute` is `parallel do num_threads(1)` and `teams
+//!   distribute parallel do` a `parallel do`. `num_teams`, `thread_limit` (an upper bound)
+//!   and `dist_schedule` then change nothing.
+//! - Host `taskloop` is the loop as one explicit task (the number of tasks is the
+//!   implementation's choice without `grainsize`/`num_tasks`) inside a `taskgroup` (its
+//!   implicit one); `master`/`masked taskloop` put that in `master`/`masked`, `parallel
+//!   master/masked taskloop` in `parallel master/masked` (the team gets `num_threads`, `if`,
+//!   `shared`, `firstprivate`, ...; the task `private`, `firstprivate`, `shared`); `simd`
+//!   and `collapse` leave the task's loop as it is. Its `reduction` and `lastprivate` are not
+//!   implemented yet.
 
 use gpuf_frontend::ast::{self, AccKind, ClauseKind, DirKind, MapType, OmpKind, OmpLeaves, StmtKind};
 use gpuf_frontend::Diagnostic;
@@ -42,6 +56,8 @@ struct Ctx {
     teams: bool,
     /// Inside a `parallel` construct (of a target region).
     parallel: bool,
+    /// Inside a host `teams` construct (rewritten as a `parallel` of one thread).
+    host_teams: bool,
 }
 
 /// The unit's statements with OpenMP directives rewritten, or `None` when there are none.
@@ -116,6 +132,11 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
                     let (dir, body) = merge_target(dir, body);
                     out.push(target_region(&dir, &body, None, *end_span, span, diags));
                 }
+                OmpKind::Leaves(l) if l.has(OmpLeaves::TEAMS) && !ctx.target => {
+                    let d = host_teams_dir(dir, OmpLeaves::PARALLEL, true);
+                    let inner = Ctx { host_teams: true, ..ctx };
+                    out.push(mk(StmtKind::Construct { dir: d, body: stmts(body, inner, diags), end_span: *end_span }))
+                }
                 // Host `parallel`, worksharing and synchronisation constructs: kept for
                 // `host_omp`.
                 OmpKind::Leaves(_)
@@ -161,8 +182,43 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
                 return;
             };
             let l = k.leaves();
+            if let (OmpKind::Taskloop(form), false) = (k, ctx.target) {
+                let d = one(do_stmt, ctx, diags);
+                out.push(host_taskloop(form, dir, d, diags));
+                return;
+            }
             if l.has(OmpLeaves::TARGET) {
                 out.push(target_region(dir, std::slice::from_ref(do_stmt.as_ref()), Some(l), Default::default(), span, diags));
+            } else if !ctx.target && (l.has(OmpLeaves::TEAMS) || l.has(OmpLeaves::DISTRIBUTE)) {
+                // Host `teams` (one team) and its `distribute` loops.
+                let rest = l.without(OmpLeaves::TEAMS).without(OmpLeaves::DISTRIBUTE);
+                let d = if rest.has(OmpLeaves::PARALLEL) {
+                    host_teams_dir(dir, rest, false)
+                } else if l.has(OmpLeaves::TEAMS) {
+                    let leaves = if rest.has(OmpLeaves::LOOP) {
+                        rest.with(OmpLeaves::PARALLEL)
+                    } else {
+                        rest.with(OmpLeaves::PARALLEL).with(OmpLeaves::DO)
+                    };
+                    host_teams_dir(dir, leaves, true)
+                } else {
+                    host_teams_dir(dir, rest.with(OmpLeaves::DO), false)
+                };
+                let inner = Ctx { host_teams: ctx.host_teams || l.has(OmpLeaves::TEAMS), ..ctx };
+                out.push(mk(StmtKind::LoopConstruct { dir: d, do_stmt: Box::new(one(do_stmt, inner, diags)) }));
+            } else if !ctx.target
+                && l == OmpLeaves::LOOP
+                && dir.clauses.iter().any(|c| matches!(&c.kind, ClauseKind::Bind(b) if b == "thread"))
+            {
+                // `loop bind(thread)`: every thread that meets it runs all iterations.
+                if let Some(c) = dir
+                    .clauses
+                    .iter()
+                    .find(|c| matches!(c.kind, ClauseKind::Private(_) | ClauseKind::Lastprivate(_) | ClauseKind::Reduction(..)))
+                {
+                    diags.push(Diagnostic::not_yet("data-sharing clauses on a host `loop bind(thread)`", c.span));
+                }
+                out.push(one(do_stmt, ctx, diags));
             } else if !ctx.target {
                 // Host worksharing: kept for `host_omp`.
                 out.push(mk(StmtKind::LoopConstruct { dir: dir.clone(), do_stmt: Box::new(one(do_stmt, ctx, diags)) }));
@@ -229,6 +285,79 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
         }
         _ => out.push(one_plain(s, ctx, diags)),
     }
+}
+
+/// A host `taskloop` (alone or combined, see the module doc): the loop as one task in a
+/// `taskgroup`, inside `master`/`masked` and `parallel master`/`parallel masked` for the
+/// combined forms; `simd` runs the task's loop as it is.
+fn host_taskloop(form: &str, dir: &ast::Directive, do_stmt: ast::Stmt, diags: &mut Vec<Diagnostic>) -> ast::Stmt {
+    let span = dir.span;
+    let block = |kind: OmpKind, clauses: Vec<ast::Clause>, body: Vec<ast::Stmt>| ast::Stmt {
+        kind: StmtKind::Construct { dir: ast::Directive { kind: DirKind::Omp(kind), clauses, span }, body, end_span: span },
+        span,
+    };
+    let parallel = form.starts_with("parallel");
+    let mut task = Vec::new();
+    let mut team = Vec::new();
+    let mut filter = Vec::new();
+    for c in &dir.clauses {
+        match &c.kind {
+            ClauseKind::Private(_) => task.push(c.clone()),
+            ClauseKind::Firstprivate(_) => {
+                task.push(c.clone());
+                if parallel {
+                    team.push(c.clone());
+                }
+            }
+            ClauseKind::Shared(_) => {
+                task.push(c.clone());
+                if parallel {
+                    team.push(c.clone());
+                }
+            }
+            ClauseKind::If(_) | ClauseKind::IfFor(..) if !parallel => task.push(c.clone()),
+            ClauseKind::Filter(_) => filter.push(c.clone()),
+            ClauseKind::Lastprivate(_) => diags.push(Diagnostic::not_yet("the `lastprivate` clause on `taskloop`", c.span)),
+            ClauseKind::Reduction(..) => diags.push(Diagnostic::not_yet("the `reduction` clause on `taskloop`", c.span)),
+            // `collapse` and the `simd` clauses: the task runs the whole nest in order.
+            ClauseKind::Collapse(_) | ClauseKind::Safelen(_) | ClauseKind::Simdlen(_) => {}
+            _ if parallel => team.push(c.clone()),
+            _ => {}
+        }
+    }
+    let tasked = block(OmpKind::Task, task, vec![do_stmt]);
+    let grouped = block(OmpKind::Taskgroup, Vec::new(), vec![tasked]);
+    match (parallel, form.contains("master"), form.contains("masked")) {
+        (true, true, _) => block(OmpKind::ParallelMaster, team, vec![grouped]),
+        (true, _, true) => {
+            team.extend(filter);
+            block(OmpKind::ParallelMasked, team, vec![grouped])
+        }
+        (false, true, _) => block(OmpKind::Master, Vec::new(), vec![grouped]),
+        (false, _, true) => block(OmpKind::Masked, filter, vec![grouped]),
+        _ => grouped,
+    }
+}
+
+/// A host `teams` construct or `distribute` loop as the host construct of `leaves` (see the
+/// module doc): without the clauses one team makes moot, and with `num_threads(1)` where
+/// it stands for the team itself.
+fn host_teams_dir(dir: &ast::Directive, leaves: OmpLeaves, one_thread: bool) -> ast::Directive {
+    let mut clauses: Vec<ast::Clause> = dir
+        .clauses
+        .iter()
+        .filter(|c| {
+            let moot = matches!(c.kind, ClauseKind::NumTeams(_) | ClauseKind::ThreadLimit(_) | ClauseKind::DistSchedule(_));
+            let sized = matches!(c.kind, ClauseKind::NumThreads(_) | ClauseKind::If(_) | ClauseKind::IfFor(..));
+            !(moot || one_thread && sized)
+        })
+        .cloned()
+        .collect();
+    if one_thread {
+        let one = ast::Expr { kind: ast::ExprKind::Int(1, 4), span: dir.span, ty: gpuf_frontend::ast::Ty::Scalar(ast::BaseTy::Integer(4)) };
+        clauses.push(ast::Clause { kind: ClauseKind::NumThreads(one), span: dir.span });
+    }
+    ast::Directive { kind: DirKind::Omp(OmpKind::Leaves(leaves)), clauses, span: dir.span }
 }
 
 /// A statement that rewrites to exactly one (a loop's `do`, or a statement with bodies).
@@ -411,7 +540,7 @@ fn target_region(
     } else {
         AccKind::Serial
     };
-    let ctx = Ctx { target: true, teams, parallel: l.has(OmpLeaves::PARALLEL) };
+    let ctx = Ctx { target: true, teams, parallel: l.has(OmpLeaves::PARALLEL), host_teams: false };
     region_stmt(dir, body, loop_leaves, loop_cl, region, kind, ctx, end_span, span, diags)
 }
 

@@ -1,0 +1,14 @@
+! flags: -fopenmp
+! Inside a target region only character components can be assigned; a character variable
+! is a located "not yet implemented" error.
+program char_var_in_target
+  implicit none
+  character(len=8) :: s
+  integer :: n
+  s = 'host'
+  !$omp target map(tofrom: s, n)
+  s = 'device'
+  n = 1
+  !$omp end target
+  print *, s, n
+end program char_var_in_target
