@@ -105,6 +105,9 @@ pub struct Unit {
     pub declare_targets: Vec<OmpDeclareTarget>,
     /// `!$acc declare clauses` lines of the specification part.
     pub declares: Vec<Directive>,
+    /// `bind(c[, name="..."])` on the header: the C name the procedure is linked under
+    /// (the given name, else the procedure's name in lower case).
+    pub bind_c: Option<String>,
     pub span: Span,
 }
 
@@ -298,6 +301,8 @@ pub struct Decl {
     pub save: bool,
     /// `external`: the names are procedures.
     pub external: bool,
+    /// `value`: scalar dummy arguments passed by value (C's convention).
+    pub value: bool,
     /// `dimension(...)` attribute, applying to entities without their own shape.
     pub dimension: Option<Vec<DimSpec>>,
     /// The length of a `character` declaration (`None`: length 1, or not `character`).
@@ -609,6 +614,10 @@ pub enum IntrinsicSub {
     Flush,
     /// `move_alloc(from, to)`.
     MoveAlloc,
+    /// `iso_c_binding`'s `c_f_pointer(cptr, fptr, shape)`.
+    CFPointer,
+    /// `iso_c_binding`'s `c_f_procpointer(cptr, fptr)`.
+    CFProcpointer,
 }
 
 impl IntrinsicSub {
@@ -625,6 +634,8 @@ impl IntrinsicSub {
             "execute_command_line" => IntrinsicSub::ExecuteCommandLine,
             "flush" => IntrinsicSub::Flush,
             "move_alloc" => IntrinsicSub::MoveAlloc,
+            "c_f_pointer" => IntrinsicSub::CFPointer,
+            "c_f_procpointer" => IntrinsicSub::CFProcpointer,
             _ => return None,
         })
     }
@@ -642,6 +653,8 @@ impl IntrinsicSub {
             IntrinsicSub::ExecuteCommandLine => &["command", "wait", "exitstat", "cmdstat", "cmdmsg"],
             IntrinsicSub::Flush => &["unit"],
             IntrinsicSub::MoveAlloc => &["from", "to"],
+            IntrinsicSub::CFPointer => &["cptr", "fptr", "shape"],
+            IntrinsicSub::CFProcpointer => &["cptr", "fptr"],
         }
     }
 }
@@ -1402,6 +1415,11 @@ pub enum Intrinsic {
     Cmplx,
     Aimag,
     Conjg,
+    // `iso_c_binding`'s functions (`type(c_ptr)` is an `integer(8)` address).
+    CLoc,
+    CFunloc,
+    CAssociated,
+    CSizeof,
 }
 
 impl Intrinsic {
@@ -1489,6 +1507,10 @@ impl Intrinsic {
             "minloc" => Intrinsic::Minloc,
             "findloc" => Intrinsic::Findloc,
             "norm2" => Intrinsic::Norm2,
+            "c_loc" => Intrinsic::CLoc,
+            "c_funloc" => Intrinsic::CFunloc,
+            "c_associated" => Intrinsic::CAssociated,
+            "c_sizeof" => Intrinsic::CSizeof,
             "merge" => Intrinsic::Merge,
             "len" => Intrinsic::Len,
             "len_trim" => Intrinsic::LenTrim,

@@ -12,7 +12,7 @@
 //! var LOCAL OWNER REMOTE TYPE RANK alloc|ptr|tp|- DIM... [= VALUE...]   (tp: threadprivate)
 //! declare-target LOCAL               (the last `var` is in `!$omp declare target`)
 //! proc LOCAL KIND LINK OWNER ELEMENTAL RESULT-TYPE RESULT-RANK
-//! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE|a|2 (the dummies of the last `proc`; `a`: allocatable, `2`: pointer;
+//! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE|a|2|v (the dummies of the last `proc`; `a`: allocatable, `2`: pointer, `v`: value;
 //!                                    TYPE `any`: any actual, by address, see `ArgSig::any_type`)
 //! rdim LO HI                         (a result dimension of the last `proc`, an array function)
 //! type NAME SIZE ALIGN                (a derived type visible through NAME, before its users)
@@ -389,9 +389,11 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
                 if a.any_type { "any".to_string() } else { show_base(a.base, &c.types) },
                 a.rank,
                 u8::from(a.optional),
-                // a: an allocatable dummy, 2: a pointer dummy
+                // a: an allocatable dummy, 2: a pointer dummy, v: a `value` dummy
                 if a.allocatable {
                     "a".to_string()
+                } else if a.value {
+                    "v".to_string()
                 } else if a.pointer {
                     "2".to_string()
                 } else {
@@ -790,6 +792,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     any_type,
                     allocatable: *assumed == "a",
                     pointer: *assumed == "2",
+                    value: *assumed == "v",
                 };
                 let Some((_, p)) = m.procs.last_mut() else { return Err(bad()) };
                 p.args.push(a);

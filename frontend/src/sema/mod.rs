@@ -73,6 +73,9 @@ pub struct Symbol {
     pub dummy: Option<usize>,
     pub intent: Option<Intent>,
     pub optional: bool,
+    /// A dummy argument with the `value` attribute: passed by value (a numeric, logical or
+    /// `type(c_ptr)` scalar).
+    pub value: bool,
     /// Explicit `save` (attribute or statement), or an initial value in a procedure or
     /// module (Fortran's implied save).
     pub save: bool,
@@ -116,6 +119,7 @@ impl Symbol {
             dummy: None,
             intent: None,
             optional: false,
+            value: false,
             save: false,
             external: false,
             module: None,
@@ -298,6 +302,8 @@ pub struct ArgSig {
     pub allocatable: bool,
     /// A pointer dummy: gfortran passes the address of the actual pointer.
     pub pointer: bool,
+    /// A `value` dummy: the actual's value is passed, converted to the dummy's type.
+    pub value: bool,
 }
 
 thread_local! {
