@@ -303,6 +303,9 @@ pub struct Decl {
     pub external: bool,
     /// `value`: scalar dummy arguments passed by value (C's convention).
     pub value: bool,
+    /// `bind(c [, name="..."])` on a module variable: the C name if given (`Some(None)`:
+    /// the variable's name).
+    pub bind_c: Option<Option<String>>,
     /// `dimension(...)` attribute, applying to entities without their own shape.
     pub dimension: Option<Vec<DimSpec>>,
     /// The length of a `character` declaration (`None`: length 1, or not `character`).
@@ -1420,6 +1423,8 @@ pub enum Intrinsic {
     CFunloc,
     CAssociated,
     CSizeof,
+    /// `storage_size(a [, kind])`: an element's size in bits.
+    StorageSize,
 }
 
 impl Intrinsic {
@@ -1511,6 +1516,7 @@ impl Intrinsic {
             "c_funloc" => Intrinsic::CFunloc,
             "c_associated" => Intrinsic::CAssociated,
             "c_sizeof" => Intrinsic::CSizeof,
+            "storage_size" => Intrinsic::StorageSize,
             "merge" => Intrinsic::Merge,
             "len" => Intrinsic::Len,
             "len_trim" => Intrinsic::LenTrim,

@@ -11,6 +11,7 @@
 //! param LOCAL OWNER REMOTE TYPE RANK DIM... = VALUE...
 //! var LOCAL OWNER REMOTE TYPE RANK alloc|ptr|tp|- DIM... [= VALUE...]   (tp: threadprivate)
 //! declare-target LOCAL               (the last `var` is in `!$omp declare target`)
+//! bind-c LOCAL CNAME                 (the last `var` is `bind(c)`, its global CNAME)
 //! proc LOCAL KIND LINK OWNER ELEMENTAL RESULT-TYPE RESULT-RANK
 //! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE|a|2|v (the dummies of the last `proc`; `a`: allocatable, `2`: pointer, `v`: value;
 //!                                    TYPE `any`: any actual, by address, see `ArgSig::any_type`)
@@ -336,6 +337,9 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
         }
         out.push_str(&line);
         out.push('\n');
+        if let Some(b) = &s.bind_c {
+            let _ = writeln!(out, "bind-c {} {b}", s.name);
+        }
         if s.declare_target {
             let _ = writeln!(out, "declare-target {}", s.name);
         }
@@ -720,6 +724,11 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
             "param" | "var" => {
                 let s = entity(word == "param", rest, &m.types).ok_or_else(bad)?;
                 m.symbols.push(s);
+            }
+            "bind-c" => {
+                let [local, cname] = rest else { return Err(bad()) };
+                let Some(s) = m.symbols.iter_mut().rev().find(|s| s.name == *local) else { return Err(bad()) };
+                s.bind_c = Some(cname.to_string());
             }
             "declare-target" => {
                 let [local] = rest else { return Err(bad()) };

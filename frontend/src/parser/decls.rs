@@ -289,6 +289,7 @@ impl Parser {
         let mut save = false;
         let mut external = false;
         let mut value = false;
+        let mut bind_c = None;
         let mut access: Option<bool> = None;
         let mut had_attrs = false;
         while self.eat(&Tok::Comma) {
@@ -340,6 +341,34 @@ impl Parser {
                 "value" => value = true,
                 "public" | "private" => access = Some(a.name == "public"),
                 "protected" => {}
+                "bind" if self.is(&Tok::LParen) => {
+                    let mut name = None;
+                    self.bump();
+                    let c = self.expect_name("`c`")?;
+                    if c.name != "c" {
+                        self.diags.push(
+                            Diagnostic::error("E0033", format!("`bind({})` is not valid", c.name), c.span).with_label("expected `c`"),
+                        );
+                        return Err(Fail);
+                    }
+                    if self.eat(&Tok::Comma) {
+                        let n = self.expect_name("`name`")?;
+                        self.expect(&Tok::Assign)?;
+                        let sp = self.span();
+                        match (n.name.as_str(), self.tok().clone()) {
+                            ("name", Tok::Str(v)) if !v.trim().is_empty() => {
+                                self.bump();
+                                name = Some(v.trim().to_string());
+                            }
+                            _ => {
+                                self.diags.push(Diagnostic::not_yet("this `bind(c)` specifier on a variable", sp));
+                                return Err(Fail);
+                            }
+                        }
+                    }
+                    self.expect(&Tok::RParen)?;
+                    bind_c = Some(name);
+                }
                 "volatile" | "asynchronous" | "bind" => {
                     self.diags.push(Diagnostic::not_yet(format!("the `{}` attribute", a.name), a.span));
                     return Err(Fail);
@@ -430,6 +459,7 @@ impl Parser {
             save,
             external,
             value,
+            bind_c,
             dimension,
             char_len,
             entities,

@@ -52,6 +52,7 @@ pub(super) fn fold_attr_statements(unit: &mut Unit, diags: &mut Vec<Diagnostic>)
                     save: false,
                     external: false,
                     value: false,
+                    bind_c: None,
                     dimension: None,
                     char_len: None,
                     entities: Vec::new(),
@@ -237,6 +238,22 @@ impl Checker {
                 s.intent = d.intent;
                 s.optional = d.optional;
                 s.value = d.value;
+                if let Some(b) = &d.bind_c {
+                    let scalar = s.rank == 0 && matches!(d.base, BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical(_));
+                    if unit.kind == UnitKind::Module && (!scalar || d.allocatable || d.pointer) {
+                        self.err(Diagnostic::not_yet(
+                            format!("`bind(c)` module variables other than integer, real or logical scalars (`{name}`)"),
+                            ent.name.span,
+                        ));
+                    } else if unit.kind == UnitKind::Module {
+                        s.bind_c = Some(b.clone().unwrap_or_else(|| name.clone()));
+                    } else {
+                        self.err(
+                            Diagnostic::error("E0033", format!("`bind(c)` variable `{name}` must be a module variable"), ent.name.span)
+                                .with_label("not declared in a module"),
+                        );
+                    }
+                }
                 s.save = d.save || self.save_all;
                 s.external = d.external;
                 s.module = self.module.clone();

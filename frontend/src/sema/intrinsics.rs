@@ -76,6 +76,7 @@ pub(super) fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::CFunloc => "c_funloc",
         Intrinsic::CAssociated => "c_associated",
         Intrinsic::CSizeof => "c_sizeof",
+        Intrinsic::StorageSize => "storage_size",
         Intrinsic::Merge => "merge",
         Intrinsic::Len => "len",
         Intrinsic::LenTrim => "len_trim",
@@ -242,7 +243,9 @@ impl Checker {
                 Arg::Keyword(k, mut e) => {
                     self.expr(&mut e);
                     match (f, k.name.as_str()) {
-                        (Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint | Intrinsic::Cmplx, "kind") => kind_arg = Some(e),
+                        (Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint | Intrinsic::Cmplx | Intrinsic::StorageSize, "kind") => {
+                            kind_arg = Some(e)
+                        }
                         (Intrinsic::Cmplx, "x" | "y") if pos.len() == usize::from(k.name == "y") => pos.push(e),
                         _ => {
                             self.err(unknown_keyword(fname, &k, "unknown keyword"));
@@ -257,7 +260,8 @@ impl Checker {
             }
         }
         // The optional kind argument of `real`, `int`, `nint` may be positional.
-        if matches!(f, Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint) && pos.len() == 2 && kind_arg.is_none() {
+        if matches!(f, Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint | Intrinsic::StorageSize) && pos.len() == 2 && kind_arg.is_none()
+        {
             kind_arg = pos.pop();
         }
         if f == Intrinsic::Cmplx && pos.len() == 3 && kind_arg.is_none() {
@@ -506,6 +510,18 @@ impl Checker {
                 }
                 [e] => arg_err(self, e, "a variable"),
                 _ => nargs(self, "one argument"),
+            },
+            Intrinsic::StorageSize => match (pos.as_slice(), kind_arg.as_ref().map(|k| (self.const_int(k), k.span))) {
+                ([_], None) => Ty::Scalar(BaseTy::Integer(4)),
+                ([_], Some((Some(k @ (1 | 2 | 4 | 8)), _))) => Ty::Scalar(BaseTy::Integer(k as u8)),
+                ([_], Some((_, ksp))) => {
+                    self.err(
+                        Diagnostic::error("E0210", "the kind argument of `storage_size` must be the constant 1, 2, 4 or 8", ksp)
+                            .with_label("unsupported kind"),
+                    );
+                    Ty::Unknown
+                }
+                _ => nargs(self, "one argument and an optional `kind`"),
             },
             Intrinsic::CFunloc => match pos.as_slice() {
                 [_] => Ty::Scalar(BaseTy::Integer(8)),

@@ -76,6 +76,9 @@ pub struct Symbol {
     /// A dummy argument with the `value` attribute: passed by value (a numeric, logical or
     /// `type(c_ptr)` scalar).
     pub value: bool,
+    /// A `bind(c)` module variable: the C name of its global (gfortran's `__m_MOD_x`
+    /// otherwise).
+    pub bind_c: Option<String>,
     /// Explicit `save` (attribute or statement), or an initial value in a procedure or
     /// module (Fortran's implied save).
     pub save: bool,
@@ -120,6 +123,7 @@ impl Symbol {
             intent: None,
             optional: false,
             value: false,
+            bind_c: None,
             save: false,
             external: false,
             module: None,

@@ -575,11 +575,44 @@ impl G<'_> {
                     None => nz,
                 }
             }
+            Intrinsic::StorageSize => {
+                let bytes = match args.first() {
+                    Some(a) if a.ty.base() == Some(BaseTy::Character) => {
+                        let n = match (&a.kind, a.ty.rank()) {
+                            (ExprKind::Name(id), 1..) => match self.lookup(&id.name) {
+                                Some(Home::CharArray { len, .. }) => Op::Var(len),
+                                _ => {
+                                    self.not_yet("`storage_size` of this character array", a.span);
+                                    Op::I64(0)
+                                }
+                            },
+                            (_, 1..) => {
+                                self.not_yet("`storage_size` of this character array", a.span);
+                                Op::I64(0)
+                            }
+                            _ => self.str_expr(a).1,
+                        };
+                        self.conv(n, Ty::I64)
+                    }
+                    Some(a) => Op::I64(a.ty.base().map_or(0, |b| self.elem_size(b))),
+                    None => Op::I64(0),
+                };
+                let bits = self.bin(Ty::I64, BinOp::Mul, bytes, Op::I64(8));
+                self.conv(bits, rt)
+            }
             Intrinsic::CSizeof => match args.first() {
-                Some(a) if a.ty.rank() > 0 => match self.map_block(a) {
-                    Some((_, n, _, _)) => self.conv(n, Ty::I64),
-                    None => {
-                        self.not_yet("`c_sizeof` of this array", a.span);
+                // A whole array (gfortran takes no sections).
+                Some(a) if a.ty.rank() > 0 => match &a.kind {
+                    ExprKind::Name(id) => match self.lookup(&id.name) {
+                        Some(Home::Array(d)) => self.desc_bytes(&d),
+                        Some(Home::CharArray { d, len }) => self.char_array_bytes(&d, len),
+                        _ => {
+                            self.not_yet("`c_sizeof` of this array", a.span);
+                            Op::I64(0)
+                        }
+                    },
+                    _ => {
+                        self.not_yet("`c_sizeof` of an array section or expression", a.span);
                         Op::I64(0)
                     }
                 },
