@@ -108,6 +108,10 @@ pub struct Unit {
     /// `bind(c[, name="..."])` on the header: the C name the procedure is linked under
     /// (the given name, else the procedure's name in lower case).
     pub bind_c: Option<String>,
+    /// A subroutine's `entry name(args)` statements: the name, the dummy arguments and the
+    /// label the parser put where the statement was (the parser's `entries.rs` turns the
+    /// subroutine into a master procedure and one wrapper per entry point).
+    pub entries: Vec<(Ident, Vec<Ident>, u32)>,
     pub span: Span,
 }
 

@@ -52,6 +52,7 @@ pub(super) fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
         declare_targets: Vec::new(),
         declares: Vec::new(),
         bind_c: None,
+        entries: Vec::new(),
         span,
     }
 }
@@ -460,6 +461,7 @@ impl Parser {
             let body = self.block();
             self.block_scope = saved_scope;
             u.body.extend(body);
+            u.entries = std::mem::take(&mut self.entries);
             // A `block` construct's declarations become the unit's (no shadowing yet).
             for d in std::mem::take(&mut self.block_decls) {
                 let clash = d.entities.iter().find(|e| find_entity(&u.decls, &e.name.name) || u.args.iter().any(|a| a.name == e.name.name));

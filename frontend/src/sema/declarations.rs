@@ -100,7 +100,7 @@ pub(super) fn fold_attr_statements(unit: &mut Unit, diags: &mut Vec<Diagnostic>)
 
 /// The implicit type of `name` under `implicit` rules (later rules win), else Fortran's
 /// default (`i`-`n` integer, other letters real).
-pub(super) fn implicit_with(rules: &[(char, char, BaseTy)], name: &str) -> BaseTy {
+pub(crate) fn implicit_with(rules: &[(char, char, BaseTy)], name: &str) -> BaseTy {
     let first = name.chars().next().unwrap_or('a');
     match rules.iter().rev().find(|(lo, hi, _)| (*lo..=*hi).contains(&first)) {
         Some((_, _, b)) => *b,

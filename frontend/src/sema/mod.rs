@@ -44,6 +44,7 @@ use self::{calls::*, consts::*, declarations::*, directives::*, exprs::*, intrin
 pub use calls::{proc_actual, PROC_ACTUAL};
 pub(crate) use consts::fold_int;
 pub use consts::{selected_int_kind, selected_real_kind};
+pub(crate) use declarations::implicit_with;
 pub use derived::{base_layout, CompInfo, TypeInfo};
 pub use directives::{acc_device_code, is_sync_clause};
 pub use omp_lib_module::{omp_lib_h, omp_lib_routine_of, omp_lib_routines};
