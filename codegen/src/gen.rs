@@ -188,7 +188,7 @@ pub(crate) fn build_host<'ctx>(
     // Procedures: declared first so that calls in any order find them.
     let mut proc_fns = Vec::new();
     for p in &host.procs {
-        let ps: Vec<BasicMetadataTypeEnum> = p.params.iter().map(|_| ptr.into()).collect();
+        let ps: Vec<BasicMetadataTypeEnum> = p.params.iter().map(|v| cg.llty(p.var(*v).ty).into()).collect();
         let fty = match p.result {
             Some(r) if aggret::agg_cls(&p.var(r).name).is_some() => {
                 cg.agg_type(aggret::agg_cls(&p.var(r).name).unwrap_or("l")).fn_type(&ps, false)
@@ -395,7 +395,7 @@ pub(crate) fn build_device<'ctx>(ctx: &'ctx Context, tm: &TargetMachine, tgt: Tg
     cg.routines = module.routines.clone();
     let mut routine_fns = Vec::new();
     for p in module.procs.iter().filter(|p| module.routines.contains(&p.name)) {
-        let ps: Vec<BasicMetadataTypeEnum> = p.params.iter().map(|_| ptr.into()).collect();
+        let ps: Vec<BasicMetadataTypeEnum> = p.params.iter().map(|v| cg.llty(p.var(*v).ty).into()).collect();
         let fty = match p.result {
             Some(r) if aggret::agg_cls(&p.var(r).name).is_some() || crate::cabi::split(&p.name, &crate::cabi::RET_PREFIX).is_some() => {
                 return err(format!(
@@ -549,7 +549,7 @@ impl<'ctx> Cg<'ctx> {
             if p.noalias.contains(v) {
                 fv.add_attribute(AttributeLoc::Param(i as u32), self.ctx.create_enum_attribute(noalias, 0));
             }
-            self.store(Ty::Ptr, fx.slot(*v)?, a)?;
+            self.store(p.var(*v).ty, fx.slot(*v)?, a)?;
         }
         match &plan {
             Some(plan) => self.planned_body(&mut fx, plan)?,

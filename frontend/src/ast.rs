@@ -108,6 +108,13 @@ pub struct Unit {
     /// `!$omp requires unified_shared_memory` (or `unified_address`) in the specification
     /// part: the device may use host memory, so maps need not copy.
     pub requires_usm: bool,
+    /// `bind(c[, name="..."])` on the header: the C name the procedure is linked under
+    /// (the given name, else the procedure's name in lower case).
+    pub bind_c: Option<String>,
+    /// A subroutine's `entry name(args)` statements: the name, the dummy arguments and the
+    /// label the parser put where the statement was (the parser's `entries.rs` turns the
+    /// subroutine into a master procedure and one wrapper per entry point).
+    pub entries: Vec<(Ident, Vec<Ident>, u32)>,
     pub span: Span,
 }
 
@@ -301,6 +308,11 @@ pub struct Decl {
     pub save: bool,
     /// `external`: the names are procedures.
     pub external: bool,
+    /// `value`: scalar dummy arguments passed by value (C's convention).
+    pub value: bool,
+    /// `bind(c [, name="..."])` on a module variable: the C name if given (`Some(None)`:
+    /// the variable's name).
+    pub bind_c: Option<Option<String>>,
     /// `dimension(...)` attribute, applying to entities without their own shape.
     pub dimension: Option<Vec<DimSpec>>,
     /// The length of a `character` declaration (`None`: length 1, or not `character`).
@@ -612,6 +624,10 @@ pub enum IntrinsicSub {
     Flush,
     /// `move_alloc(from, to)`.
     MoveAlloc,
+    /// `iso_c_binding`'s `c_f_pointer(cptr, fptr, shape)`.
+    CFPointer,
+    /// `iso_c_binding`'s `c_f_procpointer(cptr, fptr)`.
+    CFProcpointer,
 }
 
 impl IntrinsicSub {
@@ -628,6 +644,8 @@ impl IntrinsicSub {
             "execute_command_line" => IntrinsicSub::ExecuteCommandLine,
             "flush" => IntrinsicSub::Flush,
             "move_alloc" => IntrinsicSub::MoveAlloc,
+            "c_f_pointer" => IntrinsicSub::CFPointer,
+            "c_f_procpointer" => IntrinsicSub::CFProcpointer,
             _ => return None,
         })
     }
@@ -645,6 +663,8 @@ impl IntrinsicSub {
             IntrinsicSub::ExecuteCommandLine => &["command", "wait", "exitstat", "cmdstat", "cmdmsg"],
             IntrinsicSub::Flush => &["unit"],
             IntrinsicSub::MoveAlloc => &["from", "to"],
+            IntrinsicSub::CFPointer => &["cptr", "fptr", "shape"],
+            IntrinsicSub::CFProcpointer => &["cptr", "fptr"],
         }
     }
 }
@@ -1412,6 +1432,13 @@ pub enum Intrinsic {
     Cmplx,
     Aimag,
     Conjg,
+    // `iso_c_binding`'s functions (`type(c_ptr)` is an `integer(8)` address).
+    CLoc,
+    CFunloc,
+    CAssociated,
+    CSizeof,
+    /// `storage_size(a [, kind])`: an element's size in bits.
+    StorageSize,
 }
 
 impl Intrinsic {
@@ -1499,6 +1526,11 @@ impl Intrinsic {
             "minloc" => Intrinsic::Minloc,
             "findloc" => Intrinsic::Findloc,
             "norm2" => Intrinsic::Norm2,
+            "c_loc" => Intrinsic::CLoc,
+            "c_funloc" => Intrinsic::CFunloc,
+            "c_associated" => Intrinsic::CAssociated,
+            "c_sizeof" => Intrinsic::CSizeof,
+            "storage_size" => Intrinsic::StorageSize,
             "merge" => Intrinsic::Merge,
             "len" => Intrinsic::Len,
             "len_trim" => Intrinsic::LenTrim,

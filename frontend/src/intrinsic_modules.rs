@@ -1,6 +1,8 @@
 //! The named constants of the intrinsic modules `iso_fortran_env`, `iso_c_binding`,
-//! `omp_lib` and `omp_lib_kinds` (the values gfortran uses on x86_64 Linux). Their procedures and derived types (`c_loc`,
-//! `c_ptr`, `compiler_version`, ...) are not supported yet.
+//! `omp_lib` and `omp_lib_kinds` (the values gfortran uses on x86_64 Linux), and the other
+//! entities of `iso_c_binding` (its character constants, its types and procedures, which
+//! the parser and sema know by name). `iso_fortran_env`'s procedures (`compiler_version`,
+//! ...) are not supported yet.
 
 /// `iso_fortran_env`'s integer constants.
 const ISO_FORTRAN_ENV: &[(&str, i64)] = &[
@@ -54,7 +56,27 @@ const ISO_C_BINDING: &[(&str, i64)] = &[
     ("c_long_double_complex", 10),
     ("c_bool", 1),
     ("c_char", 1),
+    // `type(c_ptr)` / `type(c_funptr)` constants: gpuf's `c_ptr` is an `integer(8)` address.
+    ("c_null_ptr", 0),
+    ("c_null_funptr", 0),
 ];
+
+/// `iso_c_binding`'s character constants (`character(kind=c_char)`, length 1): their codes.
+pub const C_CHARS: &[(&str, u8)] = &[
+    ("c_null_char", 0),
+    ("c_alert", 7),
+    ("c_backspace", 8),
+    ("c_form_feed", 12),
+    ("c_new_line", 10),
+    ("c_carriage_return", 13),
+    ("c_horizontal_tab", 9),
+    ("c_vertical_tab", 11),
+];
+
+/// `iso_c_binding`'s types and procedures: the parser (`type(c_ptr)`) and sema (intrinsic
+/// procedures) know them by name, so importing them creates no symbol.
+pub const C_BINDING_NAMES: &[&str] =
+    &["c_ptr", "c_funptr", "c_loc", "c_funloc", "c_associated", "c_f_pointer", "c_f_procpointer", "c_sizeof"];
 
 /// The constants of intrinsic module `module`, if gpuf provides it.
 /// The named constants of `omp_lib` (`integer(4)` but for the handles, see
@@ -118,7 +140,10 @@ pub const OMP_LIB_CONSTANTS: &[(&str, i64)] = &[
 /// The kind of an intrinsic module's named integer constant: 4, but 8 for `omp_lib`'s
 /// allocator and memory-space handles.
 pub fn constant_kind(name: &str) -> u8 {
-    if name.starts_with("omp_") && (name.ends_with("_mem_alloc") || name.ends_with("_mem_space") || name == "omp_null_allocator") {
+    if name == "c_null_ptr"
+        || name == "c_null_funptr"
+        || name.starts_with("omp_") && (name.ends_with("_mem_alloc") || name.ends_with("_mem_space") || name == "omp_null_allocator")
+    {
         8
     } else {
         4

@@ -156,6 +156,11 @@ enum Raw {
     #[regex(r"\.[0-9]+([eEdD][+-]?[0-9]+)?(_[a-zA-Z0-9_]+)?")]
     #[regex(r"[0-9]+[eEdD][+-]?[0-9]+(_[a-zA-Z0-9_]+)?")]
     Real,
+    /// A real literal with a `q` exponent (gfortran's `real(16)`).
+    #[regex(r"[0-9]+\.[0-9]*[qQ][+-]?[0-9]+")]
+    #[regex(r"\.[0-9]+[qQ][+-]?[0-9]+")]
+    #[regex(r"[0-9]+[qQ][+-]?[0-9]+")]
+    QReal,
     #[regex(r"'([^']|'')*'")]
     #[regex(r#""([^"]|"")*""#)]
     Str,
@@ -515,6 +520,10 @@ impl Lexer {
                         let t = self.int_literal(text, Span::new(alo, ahi));
                         self.push(t, alo, ahi);
                     }
+                    Ok(Raw::QReal) => {
+                        self.diags.push(Diagnostic::not_yet("`real(16)` literals (a `q` exponent)", Span::new(alo, ahi)));
+                        self.push(Tok::Real(0.0, 8), alo, ahi);
+                    }
                     Ok(Raw::Real) => {
                         // `1.eq.2`: the `1.` is an integer followed by a dot-operator.
                         if let Some(digits) = text.strip_suffix('.') {
@@ -742,6 +751,10 @@ impl Lexer {
             None => crate::dialect::real_kind(),
             Some("4") => 4,
             Some("8") => 8,
+            Some(k @ ("10" | "16")) => {
+                self.diags.push(Diagnostic::not_yet(format!("`real({k})` literals"), span));
+                8
+            }
             Some(k) => {
                 self.diags.push(Diagnostic::error("E0004", format!("unsupported real kind `{k}`"), span).with_label("kind must be 4 or 8"));
                 4

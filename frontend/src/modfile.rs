@@ -11,8 +11,9 @@
 //! param LOCAL OWNER REMOTE TYPE RANK DIM... = VALUE...
 //! var LOCAL OWNER REMOTE TYPE RANK alloc|ptr|tp|- DIM... [= VALUE...]   (tp: threadprivate)
 //! declare-target LOCAL               (the last `var` is in `!$omp declare target`)
+//! bind-c LOCAL CNAME                 (the last `var` is `bind(c)`, its global CNAME)
 //! proc LOCAL KIND LINK OWNER ELEMENTAL RESULT-TYPE RESULT-RANK
-//! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE|a|2 (the dummies of the last `proc`; `a`: allocatable, `2`: pointer;
+//! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE|a|2|v (the dummies of the last `proc`; `a`: allocatable, `2`: pointer, `v`: value;
 //!                                    TYPE `any`: any actual, by address, see `ArgSig::any_type`)
 //! rdim LO HI                         (a result dimension of the last `proc`, an array function)
 //! type NAME SIZE ALIGN                (a derived type visible through NAME, before its users)
@@ -336,6 +337,9 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
         }
         out.push_str(&line);
         out.push('\n');
+        if let Some(b) = &s.bind_c {
+            let _ = writeln!(out, "bind-c {} {b}", s.name);
+        }
         if s.declare_target {
             let _ = writeln!(out, "declare-target {}", s.name);
         }
@@ -389,9 +393,11 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
                 if a.any_type { "any".to_string() } else { show_base(a.base, &c.types) },
                 a.rank,
                 u8::from(a.optional),
-                // a: an allocatable dummy, 2: a pointer dummy
+                // a: an allocatable dummy, 2: a pointer dummy, v: a `value` dummy
                 if a.allocatable {
                     "a".to_string()
+                } else if a.value {
+                    "v".to_string()
                 } else if a.pointer {
                     "2".to_string()
                 } else {
@@ -719,6 +725,11 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                 let s = entity(word == "param", rest, &m.types).ok_or_else(bad)?;
                 m.symbols.push(s);
             }
+            "bind-c" => {
+                let [local, cname] = rest else { return Err(bad()) };
+                let Some(s) = m.symbols.iter_mut().rev().find(|s| s.name == *local) else { return Err(bad()) };
+                s.bind_c = Some(cname.to_string());
+            }
             "declare-target" => {
                 let [local] = rest else { return Err(bad()) };
                 let Some(s) = m.symbols.iter_mut().rev().find(|s| s.name == *local) else { return Err(bad()) };
@@ -790,6 +801,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     any_type,
                     allocatable: *assumed == "a",
                     pointer: *assumed == "2",
+                    value: *assumed == "v",
                 };
                 let Some((_, p)) = m.procs.last_mut() else { return Err(bad()) };
                 p.args.push(a);

@@ -21,8 +21,9 @@ pub fn verify(m: &Module, stage: Stage) -> Result<(), Vec<String>> {
     Checker { f: &m.main, errs: &mut errs, loops: Vec::new(), stage, kernel: false, target }.stmts(&m.main.body);
     for p in &m.procs {
         for v in &p.params {
-            if p.vars.get(v.0 as usize).map(|x| x.ty) != Some(Ty::Ptr) {
-                errs.push(format!("{}: parameter {} is not a pointer variable", p.name, v.0));
+            // Addresses, and scalars of `value` dummies.
+            if p.vars.get(v.0 as usize).is_none_or(|x| x.ty == Ty::I128) {
+                errs.push(format!("{}: parameter {} is not a pointer or scalar variable", p.name, v.0));
             }
         }
         Checker { f: p, errs: &mut errs, loops: Vec::new(), stage, kernel: false, target }.stmts(&p.body);

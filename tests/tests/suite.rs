@@ -950,6 +950,83 @@ fn gfortran_interop() {
     }
 }
 
+/// C interoperability: each `tests/interop/c/NAME.f90` is linked with `NAME.c` (compiled
+/// by `cc`) once by gpuf and once by gfortran; the two programs' output and exit code must
+/// agree (on the host and on the sim device). The C side prints nothing (its buffered
+/// output would interleave differently with each Fortran run time).
+#[test]
+fn c_interop_programs_match_gfortran() {
+    let dir = root().join("tests/interop/c");
+    let mut srcs = fortran_files(&dir);
+    assert!(!srcs.is_empty(), "no programs in tests/interop/c");
+    if let Ok(only) = std::env::var("GPUF_ONLY") {
+        srcs.retain(|p| p.file_name().is_some_and(|n| n.to_string_lossy().contains(&only)));
+    }
+    let fails = parallel(&srcs, threads(), |src| {
+        let name = src.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+        let d = scratch(&format!("c-interop-{name}"));
+        let c_src = src.with_extension("c");
+        let obj = d.join(format!("{name}_c.o"));
+        let o = run(Command::new("cc").arg("-c").arg(&c_src).arg("-o").arg(&obj));
+        if !o.status.success() {
+            return Err(format!("cc failed on {}:\n{}", c_src.display(), String::from_utf8_lossy(&o.stderr)));
+        }
+        let reference = d.join("ref");
+        let o = run(gfortran_cmd().current_dir(&d).arg(src).arg(&obj).arg("-o").arg(&reference));
+        if !o.status.success() {
+            return Err(format!("gfortran rejected {}:\n{}", src.display(), String::from_utf8_lossy(&o.stderr)));
+        }
+        let r = run(Command::new(&reference).current_dir(&d));
+        let (want, want_code) = (String::from_utf8_lossy(&r.stdout).to_string(), r.status.code().unwrap_or(-1));
+        let exe = d.join("prog");
+        let o = run(Command::new(gpuf()).current_dir(&d).arg("compile").arg(src).arg(&obj).arg("-o").arg(&exe));
+        if !o.status.success() {
+            return Err(format!("gpuf failed on {}:\n{}", src.display(), String::from_utf8_lossy(&o.stderr)));
+        }
+        for dev in ["host", "sim"] {
+            let r = run(Command::new(&exe).current_dir(&d).env("ACC_DEVICE_TYPE", dev));
+            let (got, code) = (String::from_utf8_lossy(&r.stdout).to_string(), r.status.code().unwrap_or(-1));
+            if got != want || code != want_code {
+                return Err(format!(
+                    "{name} on {dev}: output differs from gfortran (exit {code} vs {want_code})\n--- gfortran\n{want}--- gpuf\n{got}--- stderr\n{}",
+                    String::from_utf8_lossy(&r.stderr)
+                ));
+            }
+        }
+        Ok(())
+    });
+    assert!(fails.is_empty(), "{} program(s) failed:\n{}", fails.len(), fails.join("\n"));
+}
+
+/// `type(c_ptr)`/`type(c_funptr)` between compilers: a gpuf-built main calls `bind(c)`
+/// procedures compiled by gfortran with C pointers to data on both sides and a procedure
+/// address; the output is the gfortran-only build's.
+#[test]
+fn gfortran_interop_c_ptr() {
+    let dir = root().join("tests/interop");
+    let d = scratch("interop-c-ptr");
+    let obj = d.join("cptr_gf.o");
+    ok_stdout(run(gfortran_cmd().current_dir(&d).arg("-c").arg(dir.join("cptr_gf.f90")).arg("-o").arg(&obj)), "gfortran -c");
+    let exe = d.join("gpuf_main");
+    ok_stdout(
+        run(Command::new(gpuf())
+            .current_dir(&d)
+            .arg("compile")
+            .arg(dir.join("cptr_main.f90"))
+            .arg(&obj)
+            .args(["-l", "gfortran", "-o"])
+            .arg(&exe)),
+        "gpuf link with a gfortran object",
+    );
+    let got = ok_stdout(run(Command::new(&exe).current_dir(&d)), "gpuf main");
+    let r = d.join("ref");
+    ok_stdout(
+        run(gfortran_cmd().current_dir(&d).arg(dir.join("cptr_gf.f90")).arg(dir.join("cptr_main.f90")).arg("-o").arg(&r)),
+        "gfortran ref",
+    );
+    assert_eq!(got, ok_stdout(run(Command::new(&r).current_dir(&d)), "ref"));
+}
+
 /// Deferred-length character function results across compilers: a gfortran-built main
 /// calls gpuf-built functions and the reverse; both print what the gfortran-only build does.
 #[test]

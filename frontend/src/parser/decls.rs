@@ -97,6 +97,11 @@ impl Parser {
             self.expect(&Tok::LParen)?;
             let n = self.expect_name("a derived-type name")?;
             self.expect(&Tok::RParen)?;
+            // `iso_c_binding`'s `c_ptr` and `c_funptr`: an address, as gfortran stores them
+            // (a C pointer: 8 bytes, passed by reference, or by value with `value`).
+            if n.name == "c_ptr" || n.name == "c_funptr" {
+                return Ok((BaseTy::Integer(8), self.from(start)));
+            }
             return Ok((BaseTy::Derived(self.type_name_id(&n.name)), self.from(start)));
         }
         if w == "double" || w == "doubleprecision" || w == "doublecomplex" {
@@ -116,23 +121,41 @@ impl Parser {
             // character, character(len=*), character(10), character*(*), character*10
             self.char_len = None;
             if self.eat(&Tok::LParen) {
-                if self.is_name("len") && self.tok_at(1) == &Tok::Assign {
-                    self.bump();
-                    self.bump();
-                }
-                let sp = self.span();
-                if self.eat(&Tok::Star) {
-                    self.char_len = Some(CharLen::Assumed(sp));
-                } else if self.is(&Tok::Colon) && matches!(self.tok_at(1), Tok::RParen | Tok::Comma) {
-                    self.bump();
-                    self.char_len = Some(CharLen::Deferred(sp));
-                } else {
-                    self.char_len = Some(CharLen::Expr(self.expr()?));
-                }
-                if self.eat(&Tok::Comma) {
-                    let sp = self.statement_span();
-                    self.diags.push(Diagnostic::not_yet("character kinds", sp));
-                    return Err(Fail);
+                // `(len)`, `(len, kind)`, `(len=, kind=)` in either order, `(kind=)`; the
+                // kind must be 1 (`c_char`).
+                let mut pos = 0;
+                loop {
+                    let is_kind = if self.is_name("kind") && self.tok_at(1) == &Tok::Assign {
+                        self.bump();
+                        self.bump();
+                        true
+                    } else if self.is_name("len") && self.tok_at(1) == &Tok::Assign {
+                        self.bump();
+                        self.bump();
+                        false
+                    } else {
+                        pos == 1
+                    };
+                    pos += 1;
+                    let sp = self.span();
+                    if is_kind {
+                        let e = self.expr()?;
+                        if self.kind_value(&e) != Some(1) {
+                            let sp = self.from(sp);
+                            self.diags.push(Diagnostic::not_yet("character kinds other than 1 (`c_char`)", sp));
+                            return Err(Fail);
+                        }
+                    } else if self.eat(&Tok::Star) {
+                        self.char_len = Some(CharLen::Assumed(sp));
+                    } else if self.is(&Tok::Colon) && matches!(self.tok_at(1), Tok::RParen | Tok::Comma) {
+                        self.bump();
+                        self.char_len = Some(CharLen::Deferred(sp));
+                    } else {
+                        self.char_len = Some(CharLen::Expr(self.expr()?));
+                    }
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
                 }
                 self.expect(&Tok::RParen)?;
             } else if self.eat(&Tok::Star) {
@@ -265,6 +288,8 @@ impl Parser {
         let mut optional = false;
         let mut save = false;
         let mut external = false;
+        let mut value = false;
+        let mut bind_c = None;
         let mut access: Option<bool> = None;
         let mut had_attrs = false;
         while self.eat(&Tok::Comma) {
@@ -282,7 +307,7 @@ impl Parser {
                 "target" => target = true,
                 "pointer" => pointer = true,
                 "contiguous" | "intrinsic" => {}
-                "intent" | "optional" if !matches!(self.cur_unit, Some(UnitKind::Subroutine | UnitKind::Function)) => {
+                "intent" | "optional" | "value" if !matches!(self.cur_unit, Some(UnitKind::Subroutine | UnitKind::Function)) => {
                     let where_ = if self.cur_unit == Some(UnitKind::Module) { "a module" } else { "a main program" };
                     self.diags.push(
                         Diagnostic::error("E0033", format!("the `{}` attribute is only allowed on dummy arguments", a.name), a.span)
@@ -313,12 +338,37 @@ impl Parser {
                     intent = Some(i);
                 }
                 "optional" => optional = true,
-                "value" => {
-                    self.diags.push(Diagnostic::not_yet("the `value` attribute", a.span));
-                    return Err(Fail);
-                }
+                "value" => value = true,
                 "public" | "private" => access = Some(a.name == "public"),
                 "protected" => {}
+                "bind" if self.is(&Tok::LParen) => {
+                    let mut name = None;
+                    self.bump();
+                    let c = self.expect_name("`c`")?;
+                    if c.name != "c" {
+                        self.diags.push(
+                            Diagnostic::error("E0033", format!("`bind({})` is not valid", c.name), c.span).with_label("expected `c`"),
+                        );
+                        return Err(Fail);
+                    }
+                    if self.eat(&Tok::Comma) {
+                        let n = self.expect_name("`name`")?;
+                        self.expect(&Tok::Assign)?;
+                        let sp = self.span();
+                        match (n.name.as_str(), self.tok().clone()) {
+                            ("name", Tok::Str(v)) if !v.trim().is_empty() => {
+                                self.bump();
+                                name = Some(v.trim().to_string());
+                            }
+                            _ => {
+                                self.diags.push(Diagnostic::not_yet("this `bind(c)` specifier on a variable", sp));
+                                return Err(Fail);
+                            }
+                        }
+                    }
+                    self.expect(&Tok::RParen)?;
+                    bind_c = Some(name);
+                }
                 "volatile" | "asynchronous" | "bind" => {
                     self.diags.push(Diagnostic::not_yet(format!("the `{}` attribute", a.name), a.span));
                     return Err(Fail);
@@ -408,6 +458,8 @@ impl Parser {
             optional,
             save,
             external,
+            value,
+            bind_c,
             dimension,
             char_len,
             entities,

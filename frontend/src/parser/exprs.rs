@@ -349,7 +349,8 @@ impl Parser {
                     Some(k @ (4 | 8)) => *k as u8,
                     Some(k @ (1 | 2 | 16)) if !real => *k as u8,
                     Some(k) => {
-                        self.diags.push(Diagnostic::not_yet(format!("kind {k} literals"), sp));
+                        let what = if real { format!("`real({k})` literals") } else { format!("kind {k} literals") };
+                        self.diags.push(Diagnostic::not_yet(what, sp));
                         return Err(Fail);
                     }
                     None => {

@@ -24,6 +24,7 @@ mod block;
 mod constructs;
 mod data;
 mod decls;
+mod entries;
 mod exprs;
 mod interfaces;
 mod io;
@@ -73,9 +74,11 @@ pub fn parse_with(src: &str, modules: ModuleConsts, openmp: bool) -> (Option<Sou
         type_names: Vec::new(),
         src: src.to_string(),
         label_done: None,
+        entries: Vec::new(),
     };
     let mut file = p.file();
     if let Some(f) = &mut file {
+        entries::expand(f, &mut p.diags);
         if !p.diags.iter().any(Diagnostic::is_error) {
             crate::labels::resolve(f, &mut p.diags);
         }
@@ -92,6 +95,8 @@ pub(crate) type PResult<T> = Result<T, Fail>;
 pub(crate) struct Parser {
     /// The length of the last `character` type spec parsed.
     char_len: Option<CharLen>,
+    /// The `entry` statements of the subroutine being parsed (see [`Unit::entries`]).
+    entries: Vec<(Ident, Vec<Ident>, u32)>,
     /// Declarations of the `block` constructs of the unit being parsed, moved to the unit.
     block_decls: Vec<Decl>,
     /// The renamings of the declarations of the `block` constructs being parsed.

@@ -238,12 +238,22 @@ impl Parser {
                 );
                 Err(Fail)
             }
+            "entry"
+                if self.cur_unit == Some(UnitKind::Subroutine)
+                    && matches!(self.open.last(), Some(super::Open::Unit(_)))
+                    && !self.in_interface_body =>
+            {
+                self.entry_stmt().map(Some)
+            }
             k if UNSUPPORTED_STMTS.contains(&k) => {
                 let sp = self.span();
                 let what = match k {
                     "go" | "goto" => "`go to` statements".to_string(),
                     "select" | "case" => "`select case` constructs".to_string(),
-                    "entry" => "`entry` statements".to_string(),
+                    "entry" => {
+                        "`entry` statements other than at the top level of a subroutine (in functions, constructs, interface bodies)"
+                            .to_string()
+                    }
                     "save" | "dimension" | "allocatable" | "parameter" | "common" | "equivalence" | "data" | "namelist" => {
                         format!("the `{k}` statement (or a specification statement after executable statements)")
                     }
@@ -563,6 +573,38 @@ impl Parser {
             return Err(Fail);
         }
         Ok((v as u32, sp))
+    }
+
+    /// `entry name [(args)]` at the top level of a subroutine: recorded for
+    /// [`super::entries::expand`], which jumps to the label returned here.
+    #[inline(never)]
+    fn entry_stmt(&mut self) -> PResult<Stmt> {
+        let sp = self.span();
+        self.bump();
+        let name = self.expect_name("an entry name")?;
+        let mut args = Vec::new();
+        if self.eat(&Tok::LParen) && !self.eat(&Tok::RParen) {
+            loop {
+                if self.is(&Tok::Star) {
+                    let s = self.span();
+                    self.diags.push(Diagnostic::not_yet("alternate returns (`*` dummy arguments)", s));
+                    return Err(Fail);
+                }
+                args.push(self.expect_name("a dummy argument name")?);
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(&Tok::RParen)?;
+        }
+        if self.is_name("bind") || self.is_name("result") {
+            let s = self.span();
+            self.diags.push(Diagnostic::not_yet("`bind(c)` and `result` on `entry` statements", s));
+            return Err(Fail);
+        }
+        let label = super::entries::LABEL_BASE + self.entries.len() as u32;
+        self.entries.push((name, args, label));
+        Ok(Stmt { kind: StmtKind::Label(label), span: self.from(sp) })
     }
 
     /// `10 stmt`: the label marker; the statement follows as the next one.

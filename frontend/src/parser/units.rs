@@ -52,6 +52,8 @@ pub(super) fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
         declare_targets: Vec::new(),
         declares: Vec::new(),
         requires_usm: false,
+        bind_c: None,
+        entries: Vec::new(),
         span,
     }
 }
@@ -340,6 +342,7 @@ impl Parser {
             return Err(self.err_expected("`(` after the function name"));
         }
         let mut result = None;
+        let mut bind_c = None;
         loop {
             if self.is_name("result") && kind == UnitKind::Function && result.is_none() {
                 self.bump();
@@ -354,10 +357,8 @@ impl Parser {
                     return Err(Fail);
                 }
                 result = Some(r);
-            } else if self.is_name("bind") {
-                let sp = self.span();
-                self.diags.push(Diagnostic::not_yet("`bind(c)` procedures", sp));
-                return Err(Fail);
+            } else if self.is_name("bind") && bind_c.is_none() {
+                bind_c = Some(self.bind_c_spec(&name.name)?);
             } else {
                 break;
             }
@@ -367,12 +368,60 @@ impl Parser {
         let mut u = new_unit(kind, name, span);
         u.args = args;
         u.result = result;
+        u.bind_c = bind_c;
         u.result_base = result_base;
         u.result_char_len = result_char_len;
         u.recursive = recursive;
         u.pure = pure;
         u.elemental = elemental;
         Ok(u)
+    }
+
+    /// `bind(c [, name="..."])` (at `bind`): the C name, by default `default` (the
+    /// procedure's name, already lower case).
+    pub(super) fn bind_c_spec(&mut self, default: &str) -> PResult<String> {
+        self.bump();
+        self.expect(&Tok::LParen)?;
+        let c = self.expect_name("`c`")?;
+        if c.name != "c" {
+            self.diags.push(Diagnostic::error("E0033", format!("`bind({})` is not valid", c.name), c.span).with_label("expected `c`"));
+            return Err(Fail);
+        }
+        let mut cname = default.to_string();
+        if self.eat(&Tok::Comma) {
+            let n = self.expect_name("`name`")?;
+            if n.name != "name" {
+                self.diags.push(
+                    Diagnostic::error("E0033", format!("unknown `bind(c)` specifier `{}`", n.name), n.span).with_label("expected `name=`"),
+                );
+                return Err(Fail);
+            }
+            self.expect(&Tok::Assign)?;
+            let sp = self.span();
+            match self.tok().clone() {
+                Tok::Str(s) => {
+                    self.bump();
+                    let s = s.trim().to_string();
+                    if s.is_empty()
+                        || !s.chars().all(|ch| ch.is_ascii_alphanumeric() || ch == '_')
+                        || s.starts_with(|ch: char| ch.is_ascii_digit())
+                    {
+                        self.diags.push(
+                            Diagnostic::error("E0033", format!("`{s}` is not a valid C name"), sp)
+                                .with_label("letters, digits and `_`, not starting with a digit"),
+                        );
+                        return Err(Fail);
+                    }
+                    cname = s;
+                }
+                _ => {
+                    self.diags.push(Diagnostic::not_yet("a `bind(c, name=)` that is not a character literal", sp));
+                    return Err(Fail);
+                }
+            }
+        }
+        self.expect(&Tok::RParen)?;
+        Ok(cname)
     }
 
     /// Everything after a unit's header: specification part, executable part, `contains`
@@ -413,6 +462,7 @@ impl Parser {
             let body = self.block();
             self.block_scope = saved_scope;
             u.body.extend(body);
+            u.entries = std::mem::take(&mut self.entries);
             // A `block` construct's declarations become the unit's (no shadowing yet).
             for d in std::mem::take(&mut self.block_decls) {
                 let clash = d.entities.iter().find(|e| find_entity(&u.decls, &e.name.name) || u.args.iter().any(|a| a.name == e.name.name));

@@ -348,6 +348,7 @@ impl Checker {
                             any_type: false,
                             allocatable: false,
                             pointer: false,
+                            value: false,
                         }),
                         _ => None,
                     })
@@ -604,7 +605,12 @@ impl Checker {
                 format!("argument {i} of `{fname}` is a rank-{ar} array, but the dummy `{}` is a scalar", d.name),
                 "expected a scalar".to_string(),
             ))
-        } else if d.rank > 0 && ar == 0 && (d.assumed_shape || !is_element(e)) {
+        } else if d.rank > 0
+            && ar == 0
+            && (d.assumed_shape || !(is_element(e) || (d.base == BaseTy::Character && e.ty.base() == Some(BaseTy::Character))))
+        {
+            // (A character scalar may be the actual of an explicit-shape or assumed-size
+            // character array dummy: sequence association, as C strings are passed.)
             Some((
                 format!("argument {i} of `{fname}` is a scalar, but the dummy `{}` is a rank-{} array", d.name, d.rank),
                 "expected an array".to_string(),
@@ -801,7 +807,7 @@ impl Checker {
             | IntrinsicSub::GetCommandArgument
             | IntrinsicSub::GetEnvironmentVariable
             | IntrinsicSub::ExecuteCommandLine => &[0],
-            IntrinsicSub::MoveAlloc => &[0, 1],
+            IntrinsicSub::MoveAlloc | IntrinsicSub::CFPointer | IntrinsicSub::CFProcpointer => &[0, 1],
             _ => &[],
         };
         for &j in required {
@@ -820,6 +826,24 @@ impl Checker {
         if sub == IntrinsicSub::MoveAlloc {
             self.move_alloc_args(&out, span);
             return out;
+        }
+        if sub == IntrinsicSub::CFPointer {
+            if let Some(Some(f)) = out.get(1) {
+                let shaped = out.get(2).is_some_and(Option::is_some);
+                if f.ty.rank() > 0 && !shaped {
+                    self.err(
+                        Diagnostic::error("E0209", "`c_f_pointer` needs the argument `shape` for an array pointer", span)
+                            .with_label("missing `shape`"),
+                    );
+                } else if f.ty.rank() == 0 && shaped {
+                    self.err(
+                        Diagnostic::error("E0210", "`c_f_pointer` takes `shape` only for an array pointer", span)
+                            .with_label("`fptr` is a scalar"),
+                    );
+                } else if f.ty.base() == Some(BaseTy::Character) {
+                    self.err(Diagnostic::not_yet("`c_f_pointer` to character pointers", span));
+                }
+            }
         }
         // Types, and whether the argument must be a variable.
         for (j, e) in out.iter().enumerate() {
@@ -841,6 +865,12 @@ impl Checker {
                 (IntrinsicSub::SystemClock, _) => (int_scalar, "a scalar `integer`", true),
                 (IntrinsicSub::Exit | IntrinsicSub::Flush, _) => (int_scalar, "a scalar `integer`", false),
                 (IntrinsicSub::MoveAlloc, _) => (true, "", true),
+                (IntrinsicSub::CFPointer | IntrinsicSub::CFProcpointer, "cptr") => {
+                    (e.ty == Ty::Scalar(BaseTy::Integer(8)), "a `type(c_ptr)` or `type(c_funptr)` scalar", false)
+                }
+                (IntrinsicSub::CFPointer, "fptr") => (self.is_pointer(e) && !self.is_proc_pointer(e), "a data pointer", false),
+                (IntrinsicSub::CFProcpointer, _) => (self.is_proc_pointer(e), "a procedure pointer", false),
+                (IntrinsicSub::CFPointer, _) => (matches!(e.ty, Ty::Array(BaseTy::Integer(_), 1)), "a rank-1 `integer` array", false),
                 (IntrinsicSub::GetCommandArgument, "number") => (int_scalar, "a scalar `integer`", false),
                 (IntrinsicSub::GetCommandArgument, "value") => (e.ty == Ty::Scalar(BaseTy::Character), "a scalar `character`", true),
                 (IntrinsicSub::GetCommandArgument, _) => (int_scalar, "a scalar `integer`", true),

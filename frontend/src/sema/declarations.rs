@@ -51,6 +51,8 @@ pub(super) fn fold_attr_statements(unit: &mut Unit, diags: &mut Vec<Diagnostic>)
                     optional: false,
                     save: false,
                     external: false,
+                    value: false,
+                    bind_c: None,
                     dimension: None,
                     char_len: None,
                     entities: Vec::new(),
@@ -98,7 +100,7 @@ pub(super) fn fold_attr_statements(unit: &mut Unit, diags: &mut Vec<Diagnostic>)
 
 /// The implicit type of `name` under `implicit` rules (later rules win), else Fortran's
 /// default (`i`-`n` integer, other letters real).
-pub(super) fn implicit_with(rules: &[(char, char, BaseTy)], name: &str) -> BaseTy {
+pub(crate) fn implicit_with(rules: &[(char, char, BaseTy)], name: &str) -> BaseTy {
     let first = name.chars().next().unwrap_or('a');
     match rules.iter().rev().find(|(lo, hi, _)| (*lo..=*hi).contains(&first)) {
         Some((_, _, b)) => *b,
@@ -235,6 +237,23 @@ impl Checker {
                 s.char_len = d.char_len.clone();
                 s.intent = d.intent;
                 s.optional = d.optional;
+                s.value = d.value;
+                if let Some(b) = &d.bind_c {
+                    let scalar = s.rank == 0 && matches!(d.base, BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical(_));
+                    if unit.kind == UnitKind::Module && (!scalar || d.allocatable || d.pointer) {
+                        self.err(Diagnostic::not_yet(
+                            format!("`bind(c)` module variables other than integer, real or logical scalars (`{name}`)"),
+                            ent.name.span,
+                        ));
+                    } else if unit.kind == UnitKind::Module {
+                        s.bind_c = Some(b.clone().unwrap_or_else(|| name.clone()));
+                    } else {
+                        self.err(
+                            Diagnostic::error("E0033", format!("`bind(c)` variable `{name}` must be a module variable"), ent.name.span)
+                                .with_label("not declared in a module"),
+                        );
+                    }
+                }
                 s.save = d.save || self.save_all;
                 s.external = d.external;
                 s.module = self.module.clone();
@@ -283,6 +302,7 @@ impl Checker {
             s.dummy = Some(pos);
             self.syms.push(s);
         }
+        self.check_value_dummies();
         // 3. A function's result variable.
         if let Some(r) = self.result_name.clone() {
             let rspan = unit.result.as_ref().map_or(unit.name.span, |r| r.span);
@@ -921,6 +941,45 @@ impl Checker {
                 if let Some(e) = d.entities.first() {
                     self.err(Diagnostic::not_yet("character dummy arguments other than `character(len=*)`", e.name.span));
                 }
+            }
+        }
+    }
+
+    /// The `value` attribute: only on dummy arguments; scalars of numeric or logical type
+    /// (or `type(c_ptr)`), not pointers, allocatables or optional ones.
+    fn check_value_dummies(&mut self) {
+        let bad: Vec<(Span, String, bool)> = self
+            .syms
+            .list()
+            .iter()
+            .filter(|s| s.value)
+            .filter_map(|s| {
+                if s.dummy.is_none() {
+                    Some((
+                        s.span,
+                        format!("`{}` is not a dummy argument: only dummy arguments may have the `value` attribute", s.name),
+                        false,
+                    ))
+                } else if s.rank > 0 || s.pointer || s.allocatable {
+                    Some((s.span, format!("the `value` dummy `{}` must be a scalar, not a pointer or allocatable", s.name), false))
+                } else if s.base == BaseTy::Character
+                    && !matches!(&s.char_len, None | Some(CharLen::Expr(Expr { kind: ExprKind::Int(1, _), .. })))
+                {
+                    Some((s.span, format!("`value` character dummy arguments of a length other than 1 (`{}`)", s.name), true))
+                } else if matches!(s.base, BaseTy::Derived(_) | BaseTy::Complex(_)) {
+                    Some((s.span, format!("`value` dummy arguments of complex or derived type (`{}`)", s.name), true))
+                } else if s.optional {
+                    Some((s.span, format!("optional `value` dummy arguments (`{}`)", s.name), true))
+                } else {
+                    None
+                }
+            })
+            .collect();
+        for (sp, msg, not_yet) in bad {
+            if not_yet {
+                self.err(Diagnostic::not_yet(msg, sp));
+            } else {
+                self.err(Diagnostic::error("E0033", msg, sp).with_label("the `value` attribute is not allowed here"));
             }
         }
     }

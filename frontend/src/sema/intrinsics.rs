@@ -72,6 +72,11 @@ pub(super) fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Minloc => "minloc",
         Intrinsic::Findloc => "findloc",
         Intrinsic::Norm2 => "norm2",
+        Intrinsic::CLoc => "c_loc",
+        Intrinsic::CFunloc => "c_funloc",
+        Intrinsic::CAssociated => "c_associated",
+        Intrinsic::CSizeof => "c_sizeof",
+        Intrinsic::StorageSize => "storage_size",
         Intrinsic::Merge => "merge",
         Intrinsic::Len => "len",
         Intrinsic::LenTrim => "len_trim",
@@ -171,18 +176,12 @@ pub(super) const OTHER_INTRINSICS: &[&str] = &[
 /// Intrinsic functions of features not implemented yet (pointers): calling one is a "not
 /// yet implemented" diagnostic, not a call of an external function of that name.
 pub(super) const NOT_YET_INTRINSICS: &[(&str, &str)] = &[
-    ("c_loc", "the `iso_c_binding` function `c_loc`"),
-    ("c_funloc", "the `iso_c_binding` function `c_funloc`"),
-    ("c_associated", "the `iso_c_binding` function `c_associated`"),
     ("extends_type_of", "type extension (the intrinsic function `extends_type_of`)"),
     ("same_type_as", "type extension (the intrinsic function `same_type_as`)"),
 ];
 
 /// Intrinsic subroutines not implemented yet.
-pub(super) const NOT_YET_INTRINSIC_SUBS: &[(&str, &str)] = &[
-    ("c_f_pointer", "pointers (the `iso_c_binding` subroutine `c_f_pointer`)"),
-    ("c_f_procpointer", "procedure pointers (the `iso_c_binding` subroutine `c_f_procpointer`)"),
-];
+pub(super) const NOT_YET_INTRINSIC_SUBS: &[(&str, &str)] = &[];
 
 /// What is not yet implemented about the intrinsic `n`, if `n` is one of [`NOT_YET_INTRINSICS`]
 /// (`sub`: [`NOT_YET_INTRINSIC_SUBS`]).
@@ -228,6 +227,10 @@ impl Checker {
         let mut ok = true;
         for a in args {
             match a {
+                Arg::Index(mut e) if f == I::CFunloc && pos.is_empty() => {
+                    self.proc_target(&mut e, "the argument of `c_funloc`");
+                    pos.push(e);
+                }
                 Arg::Index(mut e) if f == I::Associated && pos.len() == 1 && pos.first().is_some_and(|p| self.is_proc_pointer(p)) => {
                     // `associated(fp, f)`: a procedure.
                     self.proc_target(&mut e, "the second argument of `associated`");
@@ -240,7 +243,9 @@ impl Checker {
                 Arg::Keyword(k, mut e) => {
                     self.expr(&mut e);
                     match (f, k.name.as_str()) {
-                        (Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint | Intrinsic::Cmplx, "kind") => kind_arg = Some(e),
+                        (Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint | Intrinsic::Cmplx | Intrinsic::StorageSize, "kind") => {
+                            kind_arg = Some(e)
+                        }
                         (Intrinsic::Cmplx, "x" | "y") if pos.len() == usize::from(k.name == "y") => pos.push(e),
                         _ => {
                             self.err(unknown_keyword(fname, &k, "unknown keyword"));
@@ -255,7 +260,8 @@ impl Checker {
             }
         }
         // The optional kind argument of `real`, `int`, `nint` may be positional.
-        if matches!(f, Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint) && pos.len() == 2 && kind_arg.is_none() {
+        if matches!(f, Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint | Intrinsic::StorageSize) && pos.len() == 2 && kind_arg.is_none()
+        {
             kind_arg = pos.pop();
         }
         if f == Intrinsic::Cmplx && pos.len() == 3 && kind_arg.is_none() {
@@ -496,6 +502,37 @@ impl Checker {
                 _ => nargs(self, "two arguments"),
             },
             Intrinsic::Associated => self.associated(&pos, span),
+            Intrinsic::CLoc | Intrinsic::CSizeof => match pos.as_slice() {
+                [e] if f == Intrinsic::CSizeof
+                    || matches!(e.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::Component(_)) =>
+                {
+                    Ty::Scalar(BaseTy::Integer(8))
+                }
+                [e] => arg_err(self, e, "a variable"),
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::StorageSize => match (pos.as_slice(), kind_arg.as_ref().map(|k| (self.const_int(k), k.span))) {
+                ([_], None) => Ty::Scalar(BaseTy::Integer(4)),
+                ([_], Some((Some(k @ (1 | 2 | 4 | 8)), _))) => Ty::Scalar(BaseTy::Integer(k as u8)),
+                ([_], Some((_, ksp))) => {
+                    self.err(
+                        Diagnostic::error("E0210", "the kind argument of `storage_size` must be the constant 1, 2, 4 or 8", ksp)
+                            .with_label("unsupported kind"),
+                    );
+                    Ty::Unknown
+                }
+                _ => nargs(self, "one argument and an optional `kind`"),
+            },
+            Intrinsic::CFunloc => match pos.as_slice() {
+                [_] => Ty::Scalar(BaseTy::Integer(8)),
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::CAssociated => match pos.as_slice() {
+                [a] | [a, _] if a.ty != Ty::Scalar(BaseTy::Integer(8)) => arg_err(self, a, "a `type(c_ptr)` or `type(c_funptr)`"),
+                [_, b] if b.ty != Ty::Scalar(BaseTy::Integer(8)) => arg_err(self, b, "a `type(c_ptr)` or `type(c_funptr)`"),
+                [_] | [_, _] => Ty::Scalar(BaseTy::Logical(crate::dialect::logical_kind())),
+                _ => nargs(self, "one or two arguments"),
+            },
             Intrinsic::Null => {
                 self.err(Diagnostic::not_yet("`null()` other than as the target of `=>` or an initial value", span));
                 Ty::Unknown

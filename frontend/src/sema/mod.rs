@@ -44,6 +44,7 @@ use self::{calls::*, consts::*, declarations::*, directives::*, exprs::*, intrin
 pub use calls::{proc_actual, PROC_ACTUAL};
 pub(crate) use consts::fold_int;
 pub use consts::{selected_int_kind, selected_real_kind};
+pub(crate) use declarations::implicit_with;
 pub use derived::{base_layout, CompInfo, TypeInfo};
 pub use directives::{acc_device_code, is_sync_clause};
 pub use omp_lib_module::{omp_lib_h, omp_lib_routine_of, omp_lib_routines};
@@ -73,6 +74,12 @@ pub struct Symbol {
     pub dummy: Option<usize>,
     pub intent: Option<Intent>,
     pub optional: bool,
+    /// A dummy argument with the `value` attribute: passed by value (a numeric, logical or
+    /// `type(c_ptr)` scalar).
+    pub value: bool,
+    /// A `bind(c)` module variable: the C name of its global (gfortran's `__m_MOD_x`
+    /// otherwise).
+    pub bind_c: Option<String>,
     /// Explicit `save` (attribute or statement), or an initial value in a procedure or
     /// module (Fortran's implied save).
     pub save: bool,
@@ -116,6 +123,8 @@ impl Symbol {
             dummy: None,
             intent: None,
             optional: false,
+            value: false,
+            bind_c: None,
             save: false,
             external: false,
             module: None,
@@ -298,6 +307,8 @@ pub struct ArgSig {
     pub allocatable: bool,
     /// A pointer dummy: gfortran passes the address of the actual pointer.
     pub pointer: bool,
+    /// A `value` dummy: the actual's value is passed, converted to the dummy's type.
+    pub value: bool,
 }
 
 thread_local! {

@@ -33,6 +33,7 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
                     any_type: false,
                     allocatable: d.allocatable && rank > 0,
                     pointer: d.pointer,
+                    value: d.value && rank == 0,
                 }
             }
             None => match u.proc_decls.iter().find(|d| d.names.iter().any(|n| n.name == a.name)) {
@@ -47,6 +48,7 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
                     any_type: true,
                     allocatable: false,
                     pointer: d.pointer,
+                    value: false,
                 },
                 None => ArgSig {
                     name: a.name.clone(),
@@ -58,6 +60,7 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
                     any_type: false,
                     allocatable: false,
                     pointer: false,
+                    value: false,
                 },
             },
         })
@@ -140,7 +143,8 @@ impl Global {
                 );
                 continue;
             }
-            g.procs.map.insert(name.clone(), sig_of(u, crate::dialect::external_name(name), None));
+            let link = u.bind_c.clone().unwrap_or_else(|| crate::dialect::external_name(name));
+            g.procs.map.insert(name.clone(), sig_of(u, link, None));
             g.externals.insert(name.clone(), name.clone());
             if let Some(k) = g.keys.get_mut(i) {
                 *k = Some(name.clone());
@@ -168,6 +172,7 @@ impl Global {
             }
             let module = (hu.kind == UnitKind::Module).then(|| hu.name.name.clone());
             let link = match &module {
+                Some(_) if u.bind_c.is_some() => u.bind_c.clone().unwrap_or_default(),
                 Some(m) => format!("__{m}_MOD_{name}"),
                 None => format!("{}.{name}", g.keys.get(h).cloned().flatten().unwrap_or_else(|| hu.name.name.clone())),
             };
@@ -195,7 +200,8 @@ impl Global {
                         while g.procs.map.contains_key(&key) {
                             key.push('\'');
                         }
-                        let mut sig = sig_of(p, crate::dialect::external_name(&name), None);
+                        let link = p.bind_c.clone().unwrap_or_else(|| crate::dialect::external_name(&name));
+                        let mut sig = sig_of(p, link, None);
                         sig.defined = false;
                         g.procs.map.insert(key.clone(), sig);
                         g.externals.insert(name.clone(), key.clone());
@@ -602,8 +608,17 @@ impl Checker {
             } else if let Some(table) = crate::intrinsic_modules::constants(mname).filter(|_| !self.g.module_pos.contains_key(mname)) {
                 let m = mname.clone();
                 self.use_constants(u, table, move |this, remote| {
+                    if m == "iso_c_binding"
+                        && (crate::intrinsic_modules::C_BINDING_NAMES.contains(&remote.name.as_str())
+                            || crate::intrinsic_modules::C_CHARS.iter().any(|(n, _)| *n == remote.name))
+                    {
+                        return;
+                    }
                     this.err(Diagnostic::not_yet(format!("`{}` of the intrinsic module `{m}`", remote.name), remote.span));
                 });
+                if mname == "iso_c_binding" {
+                    self.use_c_chars(u);
+                }
             } else if INTRINSIC_MODULES.contains(&mname.as_str()) {
                 self.err(Diagnostic::not_yet(format!("the intrinsic module `{mname}`"), u.module.span));
             } else if self.g.module_pos.contains_key(mname) {
@@ -750,6 +765,43 @@ impl Checker {
             s.parameter = true;
             s.init = Some(Expr { kind: ExprKind::Int(v, k), span: remote.span, ty: Ty::Scalar(BaseTy::Integer(k)) });
             self.use_assoc.insert(local.name.clone(), mname.clone());
+            self.syms.push(s);
+        }
+    }
+
+    /// Imports `iso_c_binding`'s character constants (`c_null_char`, ...) named by `u` (all
+    /// of them without `only:`).
+    fn use_c_chars(&mut self, u: &Use) {
+        let wanted: Vec<(Ident, Ident)> = match &u.only {
+            Some(list) => list.clone(),
+            None => {
+                let renamed: HashSet<&str> = u.renames.iter().map(|(_, r)| r.name.as_str()).collect();
+                let mut all: Vec<(Ident, Ident)> = crate::intrinsic_modules::C_CHARS
+                    .iter()
+                    .filter(|(n, _)| !renamed.contains(n))
+                    .map(|(n, _)| {
+                        let id = Ident { name: n.to_string(), span: u.module.span };
+                        (id.clone(), id)
+                    })
+                    .collect();
+                all.extend(u.renames.iter().cloned());
+                all
+            }
+        };
+        for (local, remote) in wanted {
+            let Some(&(_, code)) = crate::intrinsic_modules::C_CHARS.iter().find(|(n, _)| *n == remote.name) else { continue };
+            if let Some(i) = self.syms.index(&local.name) {
+                if self.use_assoc.contains_key(&local.name) {
+                    continue;
+                }
+                self.syms.remove(i);
+            }
+            let sp = remote.span;
+            let mut s = Symbol::new(local.name.clone(), BaseTy::Character, sp);
+            s.parameter = true;
+            s.char_len = Some(CharLen::Expr(Expr { kind: ExprKind::Int(1, 4), span: sp, ty: Ty::Scalar(BaseTy::Integer(4)) }));
+            s.init = Some(Expr { kind: ExprKind::Str(char::from(code).to_string()), span: sp, ty: Ty::Scalar(BaseTy::Character) });
+            self.use_assoc.insert(local.name.clone(), u.module.name.clone());
             self.syms.push(s);
         }
     }

@@ -44,6 +44,18 @@ impl G<'_> {
         for (i, sl) in slots.into_iter().enumerate() {
             let char_dummy = sig.args.get(i).is_some_and(|d| d.base == BaseTy::Character);
             match sl {
+                // A `value` dummy: the value, converted to the dummy's type (a character's
+                // first byte).
+                Some(e) if sig.args.get(i).is_some_and(|d| d.value && e.ty.rank() == 0) => {
+                    if char_dummy {
+                        let (a, _) = self.str_expr(e);
+                        ops.push(self.val(Ty::I8, Rv::Load(Ty::I8, a)));
+                        continue;
+                    }
+                    let t = sig.args.get(i).map_or(Ty::I32, |d| mem_ty(d.base));
+                    let v = self.expr(e);
+                    ops.push(self.conv(v, t));
+                }
                 Some(e) if e.ty == ast::Ty::Scalar(BaseTy::Character) => {
                     let (a, n) = self.str_expr(e);
                     ops.push(a);
@@ -51,6 +63,7 @@ impl G<'_> {
                     lens.push(self.val(Ty::Ptr, Rv::Cast(Ty::Ptr, n)));
                 }
                 Some(e) if sig.args.get(i).is_some_and(|d| d.pointer) => ops.push(self.pointer_actual(e)),
+
                 Some(e) => {
                     let assumed = sig.args.get(i).is_some_and(|d| d.assumed_shape);
                     if char_dummy {

@@ -8,6 +8,7 @@ impl G<'_> {
     /// gfortran's `__module_MOD_name` for module variables, `unit.name` for saved ones.
     pub(super) fn static_name(&self, s: &gpuf_frontend::sema::Symbol) -> (String, bool) {
         match &s.module {
+            Some(_) if s.bind_c.is_some() => (s.bind_c.clone().unwrap_or_default(), false),
             Some(m) => (format!("__{m}_MOD_{}", s.module_name.as_deref().unwrap_or(&s.name)), false),
             None => (format!("{}.{}", self.f.name, s.name), true),
         }
@@ -158,9 +159,12 @@ impl G<'_> {
 /// object of the file that defines the module: they are declared, not defined, here.
 pub(super) fn mark_external_globals(c: &Checked, module: &mut Module) {
     let here: BTreeSet<&str> = c.units.iter().filter(|cu| cu.unit.kind == UnitKind::Module).map(|cu| cu.unit.name.name.as_str()).collect();
+    // `bind(c)` module variables have C names: their modules by name.
+    let bound: BTreeMap<&str, &str> =
+        c.units.iter().flat_map(|cu| cu.symbols.list()).filter_map(|s| Some((s.bind_c.as_deref()?, s.module.as_deref()?))).collect();
     for g in &mut module.globals {
         let owner = g.name.strip_prefix("__").and_then(|n| n.split_once("_MOD_")).map(|(m, _)| m);
-        if let Some(m) = owner {
+        if let Some(m) = owner.or_else(|| bound.get(g.name.as_str()).copied()) {
             g.external = !g.local && !here.contains(m);
         }
     }

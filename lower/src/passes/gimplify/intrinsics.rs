@@ -553,6 +553,76 @@ impl G<'_> {
                 }
             }
             Intrinsic::Associated => self.associated(args),
+            // `type(c_ptr)` and `type(c_funptr)` are addresses as `I64`.
+            Intrinsic::CLoc | Intrinsic::CFunloc => match args.first() {
+                Some(a) => {
+                    let p = self.arg_addr(a);
+                    self.val(Ty::I64, Rv::Cast(Ty::I64, p))
+                }
+                None => Op::I64(0),
+            },
+            Intrinsic::CAssociated => {
+                let a = arg(self, 0);
+                let a = self.conv(a, Ty::I64);
+                let nz = self.val(Ty::I32, Rv::Binary(BinOp::Ne, a.clone(), Op::I64(0)));
+                match args.get(1) {
+                    Some(b) => {
+                        let b = self.expr(b);
+                        let b = self.conv(b, Ty::I64);
+                        let eq = self.val(Ty::I32, Rv::Binary(BinOp::Eq, a, b));
+                        self.val(Ty::I32, Rv::Binary(BinOp::And, nz, eq))
+                    }
+                    None => nz,
+                }
+            }
+            Intrinsic::StorageSize => {
+                let bytes = match args.first() {
+                    Some(a) if a.ty.base() == Some(BaseTy::Character) => {
+                        let n = match (&a.kind, a.ty.rank()) {
+                            (ExprKind::Name(id), 1..) => match self.lookup(&id.name) {
+                                Some(Home::CharArray { len, .. }) => Op::Var(len),
+                                _ => {
+                                    self.not_yet("`storage_size` of this character array", a.span);
+                                    Op::I64(0)
+                                }
+                            },
+                            (_, 1..) => {
+                                self.not_yet("`storage_size` of this character array", a.span);
+                                Op::I64(0)
+                            }
+                            _ => self.str_expr(a).1,
+                        };
+                        self.conv(n, Ty::I64)
+                    }
+                    Some(a) => Op::I64(a.ty.base().map_or(0, |b| self.elem_size(b))),
+                    None => Op::I64(0),
+                };
+                let bits = self.bin(Ty::I64, BinOp::Mul, bytes, Op::I64(8));
+                self.conv(bits, rt)
+            }
+            Intrinsic::CSizeof => match args.first() {
+                // A whole array (gfortran takes no sections).
+                Some(a) if a.ty.rank() > 0 => match &a.kind {
+                    ExprKind::Name(id) => match self.lookup(&id.name) {
+                        Some(Home::Array(d)) => self.desc_bytes(&d),
+                        Some(Home::CharArray { d, len }) => self.char_array_bytes(&d, len),
+                        _ => {
+                            self.not_yet("`c_sizeof` of this array", a.span);
+                            Op::I64(0)
+                        }
+                    },
+                    _ => {
+                        self.not_yet("`c_sizeof` of an array section or expression", a.span);
+                        Op::I64(0)
+                    }
+                },
+                Some(a) if a.ty == ast::Ty::Scalar(BaseTy::Character) => {
+                    let (_, n) = self.str_expr(a);
+                    self.conv(n, Ty::I64)
+                }
+                Some(a) => Op::I64(a.ty.base().map_or(0, |b| self.elem_size(b))),
+                None => Op::I64(0),
+            },
             Intrinsic::Null => {
                 self.not_yet("`null()` here", e.span);
                 Op::Null
@@ -932,6 +1002,11 @@ impl G<'_> {
                 call.push(ml);
                 self.emit(Stmt::Call("gpuf_execute_command_line".into(), call));
                 self.store_int_outs(outs);
+            }
+            IntrinsicSub::CFPointer | IntrinsicSub::CFProcpointer => {
+                if let (Some(c), Some(f)) = (arg(0), arg(1)) {
+                    self.c_f_pointer(c, f, arg(2));
+                }
             }
             IntrinsicSub::MoveAlloc => {
                 if let (Some(from), Some(to)) = (arg(0), arg(1)) {

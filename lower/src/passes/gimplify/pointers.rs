@@ -617,6 +617,55 @@ impl G<'_> {
         }
     }
 
+    /// `c_f_pointer(cptr, fptr[, shape])` and `c_f_procpointer(cptr, fptr)`: the pointer
+    /// gets the address `cptr` holds; an array pointer the lower bounds 1 and the extents
+    /// of `shape`, contiguous.
+    pub(super) fn c_f_pointer(&mut self, cptr: &Expr, fptr: &Expr, shape: Option<&Expr>) {
+        let c = self.expr(cptr);
+        let c = self.conv(c, Ty::I64);
+        let addr = self.val(Ty::Ptr, Rv::Cast(Ty::Ptr, c));
+        let ExprKind::Name(id) = &fptr.kind else {
+            if let Some(slot) = self.ptr_slot(fptr) {
+                self.emit(Stmt::Store(Ty::Ptr, slot, addr));
+            } else {
+                self.not_yet("`c_f_pointer` to this pointer", fptr.span);
+            }
+            return;
+        };
+        if self.region.is_some() {
+            self.not_yet("`c_f_pointer` inside a compute construct", fptr.span);
+            return;
+        }
+        match (self.lookup(&id.name), shape) {
+            (Some(Home::Mem(pv, _)), None) => {
+                self.emit(Stmt::Assign(pv, Rv::Use(addr)));
+                self.store_global_ptr(&id.name);
+            }
+            (Some(Home::Array(d)), Some(sh)) => {
+                let b = sh.ty.base().unwrap_or(BaseTy::Integer(4));
+                let (t, es) = (mem_ty(b), mem_ty(b).size());
+                let (p, _) = self.expr_temp(sh);
+                let mut exts = Vec::new();
+                for k in 0..d.ext.len() {
+                    let at = self.val(Ty::Ptr, Rv::PtrAdd(p.clone(), Op::I64(k as i64 * es)));
+                    let v = self.val(t, Rv::Load(t, at));
+                    let v = self.conv(v, Ty::I64);
+                    exts.push(self.copy_op(v));
+                }
+                self.emit(Stmt::Assign(d.addr, Rv::Use(addr)));
+                for (k, e) in exts.into_iter().enumerate() {
+                    if let (Some(&lv), Some(&ev)) = (d.lb.get(k), d.ext.get(k)) {
+                        self.emit(Stmt::Assign(lv, Rv::Use(Op::I64(1))));
+                        self.emit(Stmt::Assign(ev, Rv::Use(e)));
+                    }
+                }
+                self.contiguous_sm(&d);
+                self.store_global_desc(&id.name);
+            }
+            _ => self.not_yet(format!("`c_f_pointer` to `{}`", id.name), fptr.span),
+        }
+    }
+
     /// A value's copy in a fresh variable (a value read before the descriptor changes).
     fn copy_op(&mut self, o: Op) -> Op {
         if matches!(o, Op::Var(_)) {

@@ -21,9 +21,32 @@ impl G<'_> {
     pub(super) fn declare(&mut self, mem: &BTreeSet<String>) {
         let syms = self.syms;
         let unit = self.unit;
-        // Dummy arguments arrive by reference: one pointer parameter each.
-        let params: Vec<VarId> = unit.args.iter().map(|a| self.f.new_var(format!("{}.arg", a.name), Ty::Ptr)).collect();
-        self.f.params = params.clone();
+        // Dummy arguments arrive by reference: one pointer parameter each; a `value` dummy's
+        // value is stored on entry into a stack slot that is its home from then on.
+        let mut params: Vec<VarId> = Vec::new();
+        let mut by_value = Vec::new();
+        for a in &unit.args {
+            match syms.get(&a.name).filter(|s| s.value && s.rank == 0) {
+                Some(s) => {
+                    // (`character(len=1), value`: its one byte.)
+                    let t = if s.base == BaseTy::Character { Ty::I8 } else { mem_ty(s.base) };
+                    let pv = self.f.new_var(format!("{}.val", a.name), t);
+                    let slot = self.f.new_var(format!("{}.arg", a.name), Ty::Ptr);
+                    by_value.push((pv, slot, t));
+                    self.f.params.push(pv);
+                    params.push(slot);
+                }
+                None => {
+                    let pv = self.f.new_var(format!("{}.arg", a.name), Ty::Ptr);
+                    self.f.params.push(pv);
+                    params.push(pv);
+                }
+            }
+        }
+        for (pv, slot, t) in by_value {
+            self.emit(Stmt::Assign(slot, Rv::Alloca(t.size().max(8) as u64)));
+            self.emit(Stmt::Store(t, Op::Var(slot), Op::Var(pv)));
+        }
         let result_name = match unit.kind {
             UnitKind::Function => Some(unit.result.as_ref().unwrap_or(&unit.name).name.clone()),
             _ => None,
@@ -74,7 +97,13 @@ impl G<'_> {
             let Some(s) = syms.get(&a.name).filter(|s| s.base == BaseTy::Character && !s.external) else { continue };
             let Some(&pv) = unit.args.iter().position(|x| x.name == a.name).and_then(|i| params.get(i)) else { continue };
             let hidden = self.f.new_var(format!("{}.hlen", a.name), Ty::Ptr);
-            self.f.params.push(hidden);
+            // (A `bind(c)` procedure has no hidden lengths: its character dummies have
+            // length 1; nor has a `value` one.)
+            if unit.bind_c.is_none() && !s.value {
+                self.f.params.push(hidden);
+            } else {
+                self.emit(Stmt::Assign(hidden, Rv::Use(Op::Null)));
+            }
             let len = self.f.new_var(format!("{}.len", a.name), Ty::I64);
             let n = match &s.char_len {
                 None => Rv::Use(Op::I64(1)),
