@@ -63,6 +63,7 @@ pub fn parse_with(src: &str, modules: ModuleConsts, openmp: bool) -> (Option<Sou
         block_decls: Vec::new(),
         block_scope: BlockScope::default(),
         char_len: None,
+        class_spec: false,
         nodes: 0,
         depth: 0,
         aborted: false,
@@ -92,6 +93,8 @@ pub(crate) type PResult<T> = Result<T, Fail>;
 pub(crate) struct Parser {
     /// The length of the last `character` type spec parsed.
     char_len: Option<CharLen>,
+    /// Whether the last type spec parsed was `class(T)`.
+    class_spec: bool,
     /// Declarations of the `block` constructs of the unit being parsed, moved to the unit.
     block_decls: Vec<Decl>,
     /// The renamings of the declarations of the `block` constructs being parsed.

@@ -23,6 +23,35 @@ pub struct TypeInfo {
     pub comps: Vec<CompInfo>,
     pub size: i64,
     pub align: i64,
+    /// `extends(parent)`: the parent type; `comps[0]` is then the parent component (named
+    /// after the parent type, at offset 0, gfortran's layout).
+    pub parent: Option<u16>,
+    /// `abstract`: no objects of the type itself.
+    pub is_abstract: bool,
+    /// The type-bound procedures, inherited ones first (an override replaces its parent's
+    /// binding in place).
+    pub bindings: Vec<BindInfo>,
+}
+
+/// A type-bound procedure.
+#[derive(Clone, Debug, Default)]
+pub struct BindInfo {
+    pub name: String,
+    /// A specific binding: the key of its procedure in the procedure table (None for a
+    /// `deferred` binding).
+    pub key: Option<String>,
+    pub nopass: bool,
+    pub deferred: bool,
+    /// A generic binding: the key of its generic (its specifics are the procedures of
+    /// the specific bindings it names).
+    pub generic: Option<String>,
+}
+
+impl TypeInfo {
+    /// The first component this type declares itself (after the parent component).
+    pub fn own_start(&self) -> usize {
+        usize::from(self.parent.is_some())
+    }
 }
 
 /// One component of a derived type.
@@ -188,6 +217,36 @@ impl Checker {
             }
             let mut comps: Vec<CompInfo> = Vec::new();
             let (mut off, mut align) = (0i64, 1i64);
+            let mut parent = None;
+            if let Some(p) = &t.extends {
+                let pk = self.g.type_id(&p.name);
+                match self.g.types.get(pk as usize).filter(|x| x.defined && pk != k && self.type_scope.contains(&p.name)) {
+                    Some(pt) => {
+                        parent = Some(pk);
+                        comps.push(CompInfo {
+                            name: p.name.clone(),
+                            base: BaseTy::Derived(pk),
+                            dims: Vec::new(),
+                            char_len: 0,
+                            offset: 0,
+                            init: None,
+                            alloc: false,
+                            pointer: false,
+                            proc_key: None,
+                        });
+                        off = pt.size;
+                        align = pt.align.max(1);
+                    }
+                    None => {
+                        self.err(
+                            Diagnostic::error("E0130", format!("unknown parent type `{}`", p.name), p.span)
+                                .with_label("no type of this name is defined before here")
+                                .with_note("note: a parent type must be defined (or use-associated) before its extensions"),
+                        );
+                        continue;
+                    }
+                }
+            }
             let proc_comps = t.proc_comps.clone();
             let mut next_proc = 0;
             for d in t.comps.iter_mut() {
@@ -411,7 +470,17 @@ impl Checker {
                 self.proc_comps(&t.name.name, pd, &mut comps, &mut off, &mut align);
             }
             let size = round_up(off, align);
-            let new = TypeInfo { name: t.name.name.clone(), defined: true, module: self.module.clone(), comps, size, align };
+            let new = TypeInfo {
+                name: t.name.name.clone(),
+                defined: true,
+                module: self.module.clone(),
+                comps,
+                size,
+                align,
+                parent,
+                is_abstract: t.is_abstract,
+                bindings: self.type_bindings(&t.name.name, parent, &t.bindings, &t.finals),
+            };
             let Some(ti) = self.g.types.get(k as usize) else { continue };
             if !ti.defined {
                 if let Some(ti) = self.g.types.get_mut(k as usize) {
@@ -424,6 +493,167 @@ impl Checker {
             }
         }
         self.g.type_scopes.insert(idx, self.type_scope.clone());
+    }
+
+    /// The type-bound procedures of type `tname`: its parent's, then its own (overriding
+    /// ones in their parent's place). Bindings with a passed-object dummy need `class`
+    /// dummies and `final` procedures finalization: not implemented yet.
+    fn type_bindings(&mut self, tname: &str, parent: Option<u16>, own: &[TypeBinding], finals: &[Ident]) -> Vec<BindInfo> {
+        let mut out: Vec<BindInfo> = parent.and_then(|p| self.g.types.get(p as usize)).map(|t| t.bindings.clone()).unwrap_or_default();
+        if let Some(f) = finals.first() {
+            self.err(Diagnostic::not_yet("final procedures (`final`)", f.span));
+        }
+        for b in own.iter().filter(|b| !b.generic) {
+            if b.deferred && b.iface.is_none() {
+                self.err(
+                    Diagnostic::error("E0135", format!("the deferred binding `{}` needs an interface", b.name.name), b.name.span)
+                        .with_label("write `procedure(iface), deferred`"),
+                );
+                continue;
+            }
+            if !b.nopass {
+                self.err(Diagnostic::not_yet(
+                    "type-bound procedures with a passed-object dummy (`class` dummies; add `nopass` for a binding without one)",
+                    b.name.span,
+                ));
+                continue;
+            }
+            let Some(target) = b.targets.first() else { continue };
+            let key = if b.deferred {
+                None
+            } else {
+                match self.scope.get(&target.name).filter(|k| self.g.procs.map.get(*k).is_some_and(|p| p.explicit)) {
+                    Some(k) => Some(k.clone()),
+                    None => {
+                        self.err(
+                            Diagnostic::error("E0135", format!("no module procedure `{}` for binding `{}`", target.name, b.name.name), target.span)
+                                .with_label("not a procedure with an explicit interface here"),
+                        );
+                        continue;
+                    }
+                }
+            };
+            let info = BindInfo { name: b.name.name.clone(), key, nopass: b.nopass, deferred: b.deferred, generic: None };
+            match out.iter_mut().find(|x| x.name == info.name) {
+                Some(old) if old.generic.is_some() => {
+                    self.err(
+                        Diagnostic::error("E0135", format!("`{}` is a generic binding of the parent type", info.name), b.name.span)
+                            .with_label("a specific binding cannot override it"),
+                    );
+                }
+                Some(old) => *old = info,
+                None => out.push(info),
+            }
+        }
+        for b in own.iter().filter(|b| b.generic) {
+            if b.name.name.starts_with("operator(") || b.name.name.starts_with("assignment(") {
+                self.err(Diagnostic::not_yet(
+                    "type-bound operators and assignments (they need a passed-object dummy, a `class` dummy)",
+                    b.name.span,
+                ));
+                continue;
+            }
+            let gkey = format!("{tname}%{}@tbg", b.name.name);
+            let mut specs = self.g.procs.generics.get(&gkey).cloned().unwrap_or_default();
+            if let Some(pg) = out.iter().find(|x| x.name == b.name.name).and_then(|x| x.generic.clone()) {
+                for k in self.g.procs.generics.get(&pg).cloned().unwrap_or_default() {
+                    if !specs.contains(&k) {
+                        specs.push(k);
+                    }
+                }
+            }
+            let mut ok = true;
+            for t in &b.targets {
+                match out.iter().find(|x| x.name == t.name && x.generic.is_none()) {
+                    Some(BindInfo { key: Some(k), .. }) => {
+                        if !specs.contains(k) {
+                            specs.push(k.clone());
+                        }
+                    }
+                    Some(_) => {
+                        self.err(Diagnostic::not_yet("deferred bindings in generic bindings", t.span));
+                        ok = false;
+                    }
+                    None => {
+                        self.err(
+                            Diagnostic::error("E0135", format!("type `{tname}` has no specific binding `{}`", t.name), t.span)
+                                .with_label("not a binding of this type"),
+                        );
+                        ok = false;
+                    }
+                }
+            }
+            if !ok {
+                continue;
+            }
+            self.g.procs.generics.insert(gkey.clone(), specs);
+            let info = BindInfo { name: b.name.name.clone(), key: None, nopass: true, deferred: false, generic: Some(gkey) };
+            match out.iter_mut().find(|x| x.name == info.name) {
+                Some(old) => *old = info,
+                None => out.push(info),
+            }
+        }
+        out
+    }
+
+    /// The binding `name` of type `k` (inherited ones included).
+    pub(crate) fn binding(&self, k: u16, name: &str) -> Option<BindInfo> {
+        self.g.types.get(k as usize)?.bindings.iter().find(|b| b.name == name).cloned()
+    }
+
+    /// `x%b(args)` of a type-bound procedure `b` of `x`'s type: the key to call (the
+    /// generic's for a generic binding); None after an error. Bindings with a
+    /// passed-object dummy are reported where the type is defined.
+    pub(crate) fn binding_key(&mut self, b: &BindInfo, tname: &str, span: Span) -> Option<String> {
+        if let Some(g) = &b.generic {
+            return Some(g.clone());
+        }
+        if b.deferred {
+            self.err(
+                Diagnostic::error("E0135", format!("the binding `{}` of type `{tname}` is deferred", b.name), span)
+                    .with_label("no procedure to call")
+                    .with_note("help: call it through an object of a type that overrides it"),
+            );
+            return None;
+        }
+        b.key.clone()
+    }
+
+    /// Declarations of `type(T)` objects and components of an abstract type `T` (E0134).
+    pub(crate) fn abstract_decls(&mut self, unit: &Unit) {
+        let mut bad = Vec::new();
+        for d in unit.types.iter().flat_map(|t| t.comps.iter()).filter(|d| d.class) {
+            self.err(Diagnostic::not_yet("polymorphic components (`class`)", d.base_span));
+        }
+        for d in unit.decls.iter().filter(|d| d.class) {
+            for e in &d.entities {
+                let array = e.dims.as_ref().or(d.dimension.as_ref()).is_some_and(|v| !v.is_empty());
+                let what = if !unit.args.iter().any(|a| a.name == e.name.name) {
+                    "polymorphic (`class`) variables that are not dummy arguments"
+                } else if d.allocatable || d.pointer {
+                    "polymorphic (`class`) allocatable and pointer dummy arguments"
+                } else if array {
+                    "polymorphic (`class`) array dummy arguments"
+                } else {
+                    continue;
+                };
+                self.err(Diagnostic::not_yet(what, e.name.span));
+            }
+        }
+        for d in unit.decls.iter().chain(unit.types.iter().flat_map(|t| t.comps.iter())).filter(|d| !d.class) {
+            if let BaseTy::Derived(k) = d.base {
+                if self.g.types.get(k as usize).is_some_and(|t| t.is_abstract) {
+                    bad.push((derived_name(k), d.base_span));
+                }
+            }
+        }
+        for (n, sp) in bad {
+            self.err(
+                Diagnostic::error("E0134", format!("type `{n}` is abstract: no object can have it as its type"), sp)
+                    .with_label("abstract type")
+                    .with_note(format!("help: declare a `class({n})` dummy, pointer or allocatable, or use a type that extends `{n}`")),
+            );
+        }
     }
 
     /// `procedure(iface), pointer, nopass :: f`: an address each, its interface registered
@@ -538,6 +768,8 @@ impl Checker {
             Some(out)
         };
         a.size == b.size
+            && a.parent == b.parent
+            && a.is_abstract == b.is_abstract
             && a.comps.len() == b.comps.len()
             && a.comps.iter().zip(&b.comps).all(|(x, y)| {
                 x.name == y.name
@@ -549,6 +781,32 @@ impl Checker {
                     && x.offset == y.offset
                     && key(&x.init).is_some_and(|kx| key(&y.init) == Some(kx))
             })
+    }
+
+    /// Is type `a` type `t` or an extension of it?
+    pub(crate) fn extends(&self, a: u16, t: u16) -> bool {
+        let mut k = Some(a);
+        for _ in 0..64 {
+            let Some(x) = k else { return false };
+            if x == t {
+                return true;
+            }
+            k = self.g.types.get(x as usize).and_then(|ti| ti.parent);
+        }
+        false
+    }
+
+    /// Does type `k` or one of its ancestors have a component `name`?
+    pub(crate) fn inherits(&self, k: u16, name: &str) -> bool {
+        let mut k = Some(k);
+        for _ in 0..64 {
+            let Some(t) = k.and_then(|k| self.g.types.get(k as usize)) else { return false };
+            if t.comps.iter().any(|c| c.name == name) {
+                return true;
+            }
+            k = t.parent;
+        }
+        false
     }
 
     /// Does a component of this type have a default value (some subcomponent has one)?
@@ -624,6 +882,36 @@ impl Checker {
                 return bad(base, name, subs);
             }
         };
+        // An inherited component: through the parent components, `x%parent%c`.
+        let (mut base, mut k) = (base, k);
+        for _ in 0..64 {
+            let Some(t) = self.g.types.get(k as usize) else { break };
+            let Some(p) = t.parent else { break };
+            if t.comps.iter().any(|c| c.name == name.name) || !self.inherits(p, &name.name) {
+                break;
+            }
+            let pname = t.comps.first().map(|c| c.name.clone()).unwrap_or_default();
+            let pty = with_rank(BaseTy::Derived(p), brank);
+            let sp = base.span;
+            base = Expr {
+                kind: ExprKind::Component(Box::new(CompRef { base, name: Ident { name: pname, span: name.span }, subs: Vec::new() })),
+                span: sp,
+                ty: pty,
+            };
+            k = p;
+        }
+        if let Some(b) = self.binding(k, &name.name).filter(|_| !self.inherits(k, &name.name)) {
+            // `x%f(args)`: a function reference through a type-bound procedure (nopass:
+            // `x` only selects the type).
+            if brank > 0 {
+                self.err(Diagnostic::not_yet("type-bound procedures of arrays of structures", span));
+                return bad(base, name, subs);
+            }
+            let Some(key) = self.binding_key(&b, &derived_name(k), span) else { return bad(base, name, subs) };
+            let callee = Ident { name: b.name.clone(), span: name.span };
+            let (callee, args, ty) = self.call_user(key, callee, subs, true, span, Declared::None);
+            return (ExprKind::Call { name: callee, args }, ty);
+        }
         let Some(c) = self.g.types.get(k as usize).and_then(|t| t.comps.iter().find(|c| c.name == name.name)).cloned() else {
             let tn = derived_name(k);
             if self.g.types.get(k as usize).is_some_and(|t| t.defined) {
@@ -711,7 +999,9 @@ impl Checker {
         }
     }
 
-    /// `t(a, b)` or `t(x=a, y=b)` for a derived type `t` visible here.
+    /// `t(a, b)` or `t(x=a, y=b)` for a derived type `t` visible here. Positional values
+    /// follow the component order with inherited components first; a keyword names a
+    /// component, inherited or not, or a parent component (a value of the parent type).
     #[inline(never)]
     pub(crate) fn struct_ctor(&mut self, name: Ident, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
         let k = self.g.type_id(&name.name);
@@ -725,12 +1015,24 @@ impl Checker {
             self.err(Diagnostic::not_yet(format!("a constructor of `{}` before its definition is complete", name.name), span));
             return bad;
         };
-        let mut vals: Vec<Option<Expr>> = vec![None; ti.comps.len()];
         let mut ok = true;
+        if ti.is_abstract {
+            self.err(
+                Diagnostic::error("E0133", format!("type `{}` is abstract: it has no constructor", ti.name), name.span)
+                    .with_label("abstract type"),
+            );
+            ok = false;
+        }
+        // The leaf components in component order and the parent components, each with
+        // its path of component indices from `k`.
+        let mut leaves: Vec<(Vec<usize>, CompInfo)> = Vec::new();
+        let mut parents: Vec<(Vec<usize>, CompInfo)> = Vec::new();
+        self.ctor_comps(k, &mut Vec::new(), &mut leaves, &mut parents, 0);
+        let mut given: Vec<(Vec<usize>, Expr)> = Vec::new();
         let mut seen_kw = false;
         for (i, a) in args.into_iter().enumerate() {
-            let (pos, mut e) = match a {
-                Arg::Index(e) if !seen_kw => (i, e),
+            let (slot, mut e) = match a {
+                Arg::Index(e) if !seen_kw => (leaves.get(i).cloned(), e),
                 Arg::Index(e) => {
                     self.err(
                         Diagnostic::error("E0133", "a positional component value cannot follow a keyword one", e.span)
@@ -741,8 +1043,8 @@ impl Checker {
                 }
                 Arg::Keyword(kw, e) => {
                     seen_kw = true;
-                    match ti.comps.iter().position(|c| c.name == kw.name) {
-                        Some(p) => (p, e),
+                    match leaves.iter().chain(parents.iter()).find(|(_, c)| c.name == kw.name) {
+                        Some(x) => (Some(x.clone()), e),
                         None => {
                             self.err(
                                 Diagnostic::error("E0131", format!("type `{}` has no component `{}`", ti.name, kw.name), kw.span)
@@ -760,11 +1062,11 @@ impl Checker {
                 }
             };
             self.expr(&mut e);
-            let Some(c) = ti.comps.get(pos) else {
+            let Some((path, c)) = slot else {
                 self.err(
                     Diagnostic::error(
                         "E0133",
-                        format!("too many values in the constructor of `{}`: it has {} components", ti.name, ti.comps.len()),
+                        format!("too many values in the constructor of `{}`: it has {} components", ti.name, leaves.len()),
                         e.span,
                     )
                     .with_label("no component for this value"),
@@ -772,7 +1074,7 @@ impl Checker {
                 ok = false;
                 continue;
             };
-            if vals.get(pos).is_some_and(|v| v.is_some()) {
+            if given.iter().any(|(p, _)| p.starts_with(&path) || path.starts_with(p)) {
                 self.err(
                     Diagnostic::error("E0133", format!("component `{}` is given twice", c.name), e.span).with_label("given again here"),
                 );
@@ -796,12 +1098,11 @@ impl Checker {
             } else {
                 ok = false;
             }
-            if let Some(v) = vals.get_mut(pos) {
-                *v = Some(e);
-            }
+            given.push((path, e));
         }
-        for (c, v) in ti.comps.iter().zip(vals.iter()) {
-            if v.is_none() && !c.alloc && c.init.is_none() && !self.has_default(c.base, 0) {
+        for (path, c) in &leaves {
+            let covered = given.iter().any(|(p, _)| path.starts_with(p));
+            if !covered && !c.alloc && c.init.is_none() && !self.has_default(c.base, 0) {
                 self.err(
                     Diagnostic::error("E0133", format!("the constructor of `{}` gives no value for component `{}`", ti.name, c.name), span)
                         .with_label(format!("`{}` has no default value", c.name)),
@@ -810,7 +1111,54 @@ impl Checker {
             }
         }
         let ty = if ok { Ty::Scalar(BaseTy::Derived(k)) } else { Ty::Unknown };
-        (ExprKind::StructCtor { ty: k, args: vals }, ty)
+        (self.ctor_build(k, &[], &mut given, span, 0), ty)
+    }
+
+    /// The components of type `k` for a constructor: leaves in component order (the
+    /// parent's first) and parent components, with their paths.
+    fn ctor_comps(
+        &self,
+        k: u16,
+        prefix: &mut Vec<usize>,
+        leaves: &mut Vec<(Vec<usize>, CompInfo)>,
+        parents: &mut Vec<(Vec<usize>, CompInfo)>,
+        depth: u32,
+    ) {
+        let Some(t) = self.g.types.get(k as usize) else { return };
+        for (i, c) in t.comps.iter().enumerate() {
+            prefix.push(i);
+            match (i, t.parent) {
+                (0, Some(p)) if depth < 64 => {
+                    parents.push((prefix.clone(), c.clone()));
+                    self.ctor_comps(p, prefix, leaves, parents, depth + 1);
+                }
+                _ => leaves.push((prefix.clone(), c.clone())),
+            }
+            prefix.pop();
+        }
+    }
+
+    /// The constructor of type `k` at `prefix` from the given values: a parent component
+    /// with values for some of its components is a constructor of the parent type.
+    fn ctor_build(&self, k: u16, prefix: &[usize], given: &mut Vec<(Vec<usize>, Expr)>, span: Span, depth: u32) -> ExprKind {
+        let Some(t) = self.g.types.get(k as usize) else { return ExprKind::StructCtor { ty: k, args: Vec::new() } };
+        let mut args = Vec::new();
+        for i in 0..t.comps.len() {
+            let mut path = prefix.to_vec();
+            path.push(i);
+            if let Some(j) = given.iter().position(|(p, _)| *p == path) {
+                args.push(Some(given.swap_remove(j).1));
+                continue;
+            }
+            match (i, t.parent) {
+                (0, Some(p)) if depth < 64 && given.iter().any(|(g, _)| g.starts_with(&path)) => {
+                    let kind = self.ctor_build(p, &path, given, span, depth + 1);
+                    args.push(Some(Expr { kind, span, ty: Ty::Scalar(BaseTy::Derived(p)) }));
+                }
+                _ => args.push(None),
+            }
+        }
+        ExprKind::StructCtor { ty: k, args }
     }
 }
 
@@ -837,6 +1185,9 @@ pub(crate) fn import_types(im: &mut crate::modfile::Imported, names: &mut Vec<St
     for (j, t) in im.types.iter_mut().enumerate() {
         for c in &mut t.comps {
             remap(&mut c.base);
+        }
+        if let Some(p) = &mut t.parent {
+            *p = map.get(*p as usize).copied().unwrap_or(u16::MAX);
         }
         let k = map.get(j).copied().unwrap_or(u16::MAX) as usize;
         if let Some(slot) = types.get_mut(k) {

@@ -156,3 +156,12 @@ impl Checker {
         cands.iter().any(|k| self.g.procs.map.get(k).is_some_and(|s| s.kind == UnitKind::Function && matches(s, &copy)))
     }
 }
+
+impl Checker {
+    /// Does some specific of generic `gkey` (a function if `func`) match the checked
+    /// arguments?
+    pub(super) fn generic_matches(&self, gkey: &str, args: &[Arg], func: bool) -> bool {
+        let cands = self.g.procs.generics.get(gkey).cloned().unwrap_or_default();
+        cands.iter().any(|k| self.g.procs.map.get(k).is_some_and(|s| (s.kind == UnitKind::Function) == func && matches(s, args)))
+    }
+}

@@ -58,6 +58,8 @@ pub struct Symbol {
     pub rank: u8,
     pub dims: Vec<DimSpec>,
     pub allocatable: bool,
+    /// `class(T)`: polymorphic (a scalar dummy: gfortran's class container).
+    pub class: bool,
     /// A data pointer: a scalar's home is the address it points to, an array's its
     /// descriptor; no reallocation on assignment, no automatic deallocation.
     pub pointer: bool,
@@ -107,6 +109,7 @@ impl Symbol {
             rank: 0,
             dims: Vec::new(),
             allocatable: false,
+            class: false,
             pointer: false,
             target: false,
             parameter: false,
@@ -298,6 +301,8 @@ pub struct ArgSig {
     pub allocatable: bool,
     /// A pointer dummy: gfortran passes the address of the actual pointer.
     pub pointer: bool,
+    /// `class(T)`: the actual is passed as gfortran's class container.
+    pub class: bool,
 }
 
 thread_local! {

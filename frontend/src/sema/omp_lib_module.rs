@@ -112,6 +112,7 @@ pub fn omp_lib_routines() -> Vec<(String, ProcSig)> {
                         any_type: false,
                         allocatable: false,
                         pointer: false,
+                        class: false,
                     })
                     .collect(),
                 result: res.map(|t| (base(t), 0)),

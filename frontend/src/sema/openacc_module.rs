@@ -112,6 +112,7 @@ pub fn openacc_routines() -> Vec<(String, ProcSig)> {
             any_type: name == "bytes",
             allocatable: false,
             pointer: false,
+            class: false,
         }
     };
     let sig = |name: &str, link: &str, dummies: &[&str], res: AccResult| ProcSig {

@@ -33,6 +33,7 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
                     any_type: false,
                     allocatable: d.allocatable && rank > 0,
                     pointer: d.pointer,
+                    class: d.class,
                 }
             }
             None => match u.proc_decls.iter().find(|d| d.names.iter().any(|n| n.name == a.name)) {
@@ -47,6 +48,7 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
                     any_type: true,
                     allocatable: false,
                     pointer: d.pointer,
+                    class: false,
                 },
                 None => ArgSig {
                     name: a.name.clone(),
@@ -58,6 +60,7 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
                     any_type: false,
                     allocatable: false,
                     pointer: false,
+                    class: false,
                 },
             },
         })
@@ -495,6 +498,7 @@ impl Checker {
         self.declarations(unit);
         self.declare_target_vars(unit);
         self.type_defs(unit, self.idx);
+        self.abstract_decls(unit);
         self.deferred_inits();
         // `!$acc declare` lines of the specification part.
         let mut declares = std::mem::take(&mut unit.declares);

@@ -44,7 +44,16 @@ impl Checker {
     pub(super) fn stmt(&mut self, s: &mut Stmt) {
         let span = s.span;
         match &mut s.kind {
-            StmtKind::Assign { lhs, rhs } => self.assign(lhs, rhs),
+            StmtKind::Assign { lhs, rhs } => {
+                if self.defined_assignment(lhs, rhs) {
+                    let StmtKind::Assign { lhs, rhs } = std::mem::replace(&mut s.kind, StmtKind::Continue) else { return };
+                    let name = Ident { name: "assignment(=)".into(), span: lhs.span };
+                    s.kind = StmtKind::Call { name, args: vec![Arg::Index(lhs), Arg::Index(rhs)] };
+                    self.call_stmt(s);
+                } else {
+                    self.assign(lhs, rhs);
+                }
+            }
             StmtKind::PtrAssign { lhs, rhs } => self.ptr_assign(lhs, rhs, span),
             StmtKind::Nullify(items) => self.nullify(items),
             StmtKind::If { .. } => self.if_construct(s),
@@ -980,5 +989,25 @@ impl Checker {
                     ),
             );
         }
+    }
+}
+
+impl Checker {
+    /// Is `lhs = rhs` a defined assignment: a generic `assignment(=)` in scope with a
+    /// specific subroutine whose dummies match the two sides (checked on copies, their
+    /// diagnostics dropped)?
+    fn defined_assignment(&mut self, lhs: &Expr, rhs: &Expr) -> bool {
+        let Some(gkey) = self.scope.get("assignment(=)").cloned() else { return false };
+        let (mark, reported) = (self.diags.len(), self.reported.clone());
+        let (mut l, mut r) = (lhs.clone(), rhs.clone());
+        self.expr(&mut l);
+        self.expr(&mut r);
+        self.diags.truncate(mark);
+        self.reported = reported;
+        if l.ty == Ty::Unknown || r.ty == Ty::Unknown {
+            return false;
+        }
+        let args = [Arg::Index(l), Arg::Index(r)];
+        self.generic_matches(&gkey, &args, false)
     }
 }

@@ -106,6 +106,10 @@ impl G<'_> {
                         self.declare_pointer_dummy(s, pv);
                         continue;
                     }
+                    if s.class {
+                        self.not_yet(format!("the polymorphic (`class`) dummy argument `{}`", s.name), s.span);
+                        continue;
+                    }
                     if s.base != BaseTy::Character || s.external {
                         self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
                     }
