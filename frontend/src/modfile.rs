@@ -830,6 +830,8 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     parent: None,
                     is_abstract: false,
                     bindings: Vec::new(),
+                    here: false,
+                    scope: m.name.clone(),
                 });
             }
             // `extends P`: the type's parent (its first component); `abstract`.

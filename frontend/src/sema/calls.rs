@@ -124,11 +124,12 @@ impl Checker {
                         s.kind = StmtKind::Call { name, args: Vec::new() };
                         return;
                     }
-                    let Some(key) = self.binding_key(&b, &super::derived::derived_name(k), cspan) else {
+                    let bname = b.name.clone();
+                    let Some((key, args)) = self.binding_call(&cr.base.clone(), k, b, args, false, cspan) else {
                         s.kind = StmtKind::Call { name, args: Vec::new() };
                         return;
                     };
-                    let callee = Ident { name: b.name.clone(), span: cr.name.span };
+                    let callee = Ident { name: bname, span: cr.name.span };
                     let (callee, args, _) = self.call_user(key, callee, args, false, cspan, Declared::None);
                     s.kind = StmtKind::Call { name: callee, args };
                     return;

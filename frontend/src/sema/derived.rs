@@ -28,6 +28,10 @@ pub struct TypeInfo {
     pub parent: Option<u16>,
     /// `abstract`: no objects of the type itself.
     pub is_abstract: bool,
+    /// Defined in this file (its vtab is emitted here).
+    pub here: bool,
+    /// The module defining it, or the program unit (gfortran's vtab and hash use it).
+    pub scope: String,
     /// The type-bound procedures, inherited ones first (an override replaces its parent's
     /// binding in place).
     pub bindings: Vec<BindInfo>,
@@ -42,6 +46,14 @@ pub struct BindInfo {
     pub key: Option<String>,
     pub nopass: bool,
     pub deferred: bool,
+    /// The position of the passed-object dummy (0 unless `pass(name)`).
+    pub pass_pos: usize,
+    /// The binding's slot among the specific bindings in the vtab (after its 7 fixed
+    /// words).
+    pub slot: usize,
+    /// A specific binding with a passed object: the key of its dispatching call (an
+    /// indirect call through the vtab of the object's dynamic type).
+    pub dispatch: Option<String>,
     /// A generic binding: the key of its generic (its specifics are the procedures of
     /// the specific bindings it names).
     pub generic: Option<String>,
@@ -479,7 +491,9 @@ impl Checker {
                 align,
                 parent,
                 is_abstract: t.is_abstract,
-                bindings: self.type_bindings(&t.name.name, parent, &t.bindings, &t.finals),
+                here: true,
+                scope: self.module.clone().unwrap_or_else(|| unit.name.name.clone()),
+                bindings: self.type_bindings(k, &t.name.name, parent, &t.bindings, &t.finals),
             };
             let Some(ti) = self.g.types.get(k as usize) else { continue };
             if !ti.defined {
@@ -498,7 +512,7 @@ impl Checker {
     /// The type-bound procedures of type `tname`: its parent's, then its own (overriding
     /// ones in their parent's place). Bindings with a passed-object dummy need `class`
     /// dummies and `final` procedures finalization: not implemented yet.
-    fn type_bindings(&mut self, tname: &str, parent: Option<u16>, own: &[TypeBinding], finals: &[Ident]) -> Vec<BindInfo> {
+    fn type_bindings(&mut self, k: u16, tname: &str, parent: Option<u16>, own: &[TypeBinding], finals: &[Ident]) -> Vec<BindInfo> {
         let mut out: Vec<BindInfo> = parent.and_then(|p| self.g.types.get(p as usize)).map(|t| t.bindings.clone()).unwrap_or_default();
         if let Some(f) = finals.first() {
             self.err(Diagnostic::not_yet("final procedures (`final`)", f.span));
@@ -511,15 +525,43 @@ impl Checker {
                 );
                 continue;
             }
-            if !b.nopass {
-                self.err(Diagnostic::not_yet(
-                    "type-bound procedures with a passed-object dummy (`class` dummies; add `nopass` for a binding without one)",
-                    b.name.span,
-                ));
-                continue;
-            }
             let Some(target) = b.targets.first() else { continue };
+            // The interface: the procedure's or, for a deferred binding, the abstract
+            // interface's.
+            let sig = if b.deferred {
+                self.g.abstract_ifaces.get(&target.name).cloned()
+            } else {
+                self.scope.get(&target.name).and_then(|k| self.g.procs.map.get(k)).filter(|p| p.explicit).cloned()
+            };
+            let mut pass_pos = 0;
+            if let (false, Some(sig)) = (b.nopass, &sig) {
+                pass_pos = match &b.pass {
+                    Some(n) => sig.args.iter().position(|a| a.name == n.name).unwrap_or(usize::MAX),
+                    None => 0,
+                };
+                let ok = sig.args.get(pass_pos).is_some_and(|a| a.class && a.rank == 0 && a.base == BaseTy::Derived(k));
+                if !ok {
+                    let d = sig.args.get(pass_pos).map_or("a first dummy argument".to_string(), |a| format!("its dummy `{}`", a.name));
+                    self.err(
+                        Diagnostic::error(
+                            "E0135",
+                            format!("the passed-object dummy of binding `{}` must be a scalar `class({tname})`", b.name.name),
+                            target.span,
+                        )
+                        .with_label(format!("`{}` has {d} of another type", target.name))
+                        .with_note("help: declare it `class(T)` of this type, or give the binding `nopass`"),
+                    );
+                    continue;
+                }
+            }
             let key = if b.deferred {
+                if sig.is_none() {
+                    self.err(
+                        Diagnostic::error("E0286", format!("unknown interface `{}`", target.name), target.span)
+                            .with_label("no abstract interface of this name"),
+                    );
+                    continue;
+                }
                 None
             } else {
                 match self.scope.get(&target.name).filter(|k| self.g.procs.map.get(*k).is_some_and(|p| p.explicit)) {
@@ -533,7 +575,24 @@ impl Checker {
                     }
                 }
             };
-            let info = BindInfo { name: b.name.name.clone(), key, nopass: b.nopass, deferred: b.deferred, generic: None };
+            // A call through a polymorphic object dispatches through the vtab (`@tbp:`
+            // link names, the slot fixed below).
+            let dispatch = (!b.nopass).then(|| format!("{tname}%{}@tbp", b.name.name));
+            if let (Some(dk), Some(mut sig)) = (&dispatch, sig) {
+                sig.name = b.name.name.clone();
+                sig.link_name = format!("@tbp:{pass_pos}");
+                self.g.procs.map.insert(dk.clone(), sig);
+            }
+            let info = BindInfo {
+                name: b.name.name.clone(),
+                key,
+                nopass: b.nopass,
+                deferred: b.deferred,
+                pass_pos,
+                slot: 0,
+                dispatch,
+                generic: None,
+            };
             match out.iter_mut().find(|x| x.name == info.name) {
                 Some(old) if old.generic.is_some() => {
                     self.err(
@@ -546,13 +605,6 @@ impl Checker {
             }
         }
         for b in own.iter().filter(|b| b.generic) {
-            if b.name.name.starts_with("operator(") || b.name.name.starts_with("assignment(") {
-                self.err(Diagnostic::not_yet(
-                    "type-bound operators and assignments (they need a passed-object dummy, a `class` dummy)",
-                    b.name.span,
-                ));
-                continue;
-            }
             let gkey = format!("{tname}%{}@tbg", b.name.name);
             let mut specs = self.g.procs.generics.get(&gkey).cloned().unwrap_or_default();
             if let Some(pg) = out.iter().find(|x| x.name == b.name.name).and_then(|x| x.generic.clone()) {
@@ -587,10 +639,17 @@ impl Checker {
                 continue;
             }
             self.g.procs.generics.insert(gkey.clone(), specs);
-            let info = BindInfo { name: b.name.name.clone(), key: None, nopass: true, deferred: false, generic: Some(gkey) };
+            let info = BindInfo { name: b.name.name.clone(), nopass: true, generic: Some(gkey), ..BindInfo::default() };
             match out.iter_mut().find(|x| x.name == info.name) {
                 Some(old) => *old = info,
                 None => out.push(info),
+            }
+        }
+        // Slots: the specific bindings in order, inherited ones keeping their parent's.
+        for (i, b) in out.iter_mut().filter(|b| b.generic.is_none()).enumerate() {
+            b.slot = i;
+            if let Some(sig) = b.dispatch.as_ref().and_then(|d| self.g.procs.map.get_mut(d)) {
+                sig.link_name = format!("@tbp:{}:{}", b.pass_pos, i);
             }
         }
         out
@@ -601,12 +660,71 @@ impl Checker {
         self.g.types.get(k as usize)?.bindings.iter().find(|b| b.name == name).cloned()
     }
 
-    /// `x%b(args)` of a type-bound procedure `b` of `x`'s type: the key to call (the
-    /// generic's for a generic binding); None after an error. Bindings with a
-    /// passed-object dummy are reported where the type is defined.
-    pub(crate) fn binding_key(&mut self, b: &BindInfo, tname: &str, span: Span) -> Option<String> {
-        if let Some(g) = &b.generic {
-            return Some(g.clone());
+    /// `base%b(args)` of binding `b` of type `k` (`base` unchecked): the key to call and
+    /// the arguments, the passed object inserted. Through a polymorphic object (a
+    /// `class` dummy) a binding with a passed object dispatches through the vtab; else
+    /// the declared type's procedure is called. None after an error.
+    pub(crate) fn binding_call(
+        &mut self,
+        base: &Expr,
+        k: u16,
+        b: BindInfo,
+        mut args: Vec<Arg>,
+        func: bool,
+        span: Span,
+    ) -> Option<(String, Vec<Arg>)> {
+        let tname = derived_name(k);
+        let poly = matches!(&base.kind, ExprKind::Name(id) if self.syms.get(&id.name).is_some_and(|s| s.class));
+        let mut b = b;
+        if let Some(g) = b.generic.clone() {
+            // Resolved on checked copies of the arguments, with the object for bindings
+            // that pass it.
+            let specs = self.g.procs.generics.get(&g).cloned().unwrap_or_default();
+            let binds: Vec<BindInfo> =
+                self.g.types.get(k as usize).map(|t| t.bindings.iter().filter(|x| x.key.as_ref().is_some_and(|kk| specs.contains(kk))).cloned().collect()).unwrap_or_default();
+            let pass = binds.iter().any(|x| !x.nopass);
+            let (mark, reported) = (self.diags.len(), self.reported.clone());
+            let mut copy = args.clone();
+            if pass {
+                copy.insert(0, Arg::Index(base.clone()));
+            }
+            for a in copy.iter_mut() {
+                if let Arg::Index(e) | Arg::Keyword(_, e) = a {
+                    self.expr(e);
+                }
+            }
+            let bad = copy.iter().any(|a| matches!(a, Arg::Index(e) | Arg::Keyword(_, e) if e.ty == Ty::Unknown));
+            self.diags.truncate(mark);
+            self.reported = reported;
+            if bad {
+                // Reported when the arguments are checked again.
+                return Some((g, args));
+            }
+            let key = self.resolve_generic(&g, &b.name, &copy, func, span)?;
+            b = binds.into_iter().find(|x| x.key.as_deref() == Some(key.as_str()))?;
+        }
+        if b.nopass {
+            if poly {
+                self.err(Diagnostic::not_yet("`nopass` bindings called through a polymorphic object", span));
+                return None;
+            }
+        } else {
+            let lead = args.iter().take_while(|a| matches!(a, Arg::Index(_))).count();
+            if b.pass_pos > lead {
+                self.err(Diagnostic::not_yet("a passed object after keyword arguments (`pass(name)`)", span));
+                return None;
+            }
+            args.insert(b.pass_pos, Arg::Index(base.clone()));
+            if poly && self.on_device() {
+                self.err(Diagnostic::not_yet(
+                    format!("calls of type-bound procedures through polymorphic objects {}", self.device_where()),
+                    span,
+                ));
+                return None;
+            }
+            if poly {
+                return b.dispatch.clone().map(|d| (d, args));
+            }
         }
         if b.deferred {
             self.err(
@@ -616,7 +734,7 @@ impl Checker {
             );
             return None;
         }
-        b.key.clone()
+        b.key.clone().map(|key| (key, args))
     }
 
     /// Declarations of `type(T)` objects and components of an abstract type `T` (E0134).
@@ -783,6 +901,17 @@ impl Checker {
             })
     }
 
+    /// The generic key of the type-bound operator or assignment `gname` (`operator(+)`,
+    /// `assignment(=)`) of type `k`.
+    pub(crate) fn bound_generic(&self, k: u16, gname: &str) -> Option<String> {
+        self.binding(k, gname).and_then(|b| b.generic)
+    }
+
+    /// Is the expression a polymorphic object (a `class` dummy)?
+    pub(crate) fn is_poly(&self, e: &Expr) -> bool {
+        matches!(&e.kind, ExprKind::Name(id) if self.syms.get(&id.name).is_some_and(|s| s.class))
+    }
+
     /// Is type `a` type `t` or an extension of it?
     pub(crate) fn extends(&self, a: u16, t: u16) -> bool {
         let mut k = Some(a);
@@ -860,6 +989,7 @@ impl Checker {
     /// `base%name[(subs)]`.
     #[inline(never)]
     pub(crate) fn component(&mut self, mut base: Expr, name: Ident, subs: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
+        let orig_base = base.clone();
         self.expr(&mut base);
         let bad = |base: Expr, name: Ident, subs: Vec<Arg>| (ExprKind::Component(Box::new(CompRef { base, name, subs })), Ty::Unknown);
         if !matches!(base.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::Component(_)) && base.ty != Ty::Unknown {
@@ -907,9 +1037,10 @@ impl Checker {
                 self.err(Diagnostic::not_yet("type-bound procedures of arrays of structures", span));
                 return bad(base, name, subs);
             }
-            let Some(key) = self.binding_key(&b, &derived_name(k), span) else { return bad(base, name, subs) };
-            let callee = Ident { name: b.name.clone(), span: name.span };
-            let (callee, args, ty) = self.call_user(key, callee, subs, true, span, Declared::None);
+            let bname = b.name.clone();
+            let Some((key, args)) = self.binding_call(&orig_base, k, b, subs, true, span) else { return bad(base, name, Vec::new()) };
+            let callee = Ident { name: bname, span: name.span };
+            let (callee, args, ty) = self.call_user(key, callee, args, true, span, Declared::None);
             return (ExprKind::Call { name: callee, args }, ty);
         }
         let Some(c) = self.g.types.get(k as usize).and_then(|t| t.comps.iter().find(|c| c.name == name.name)).cloned() else {

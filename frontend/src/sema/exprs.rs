@@ -502,10 +502,22 @@ impl Checker {
             return None;
         }
         let gname = format!("operator({op})");
-        self.scope.get(&gname)?;
+        let args: Vec<Arg> = orig.iter().cloned().map(Arg::Index).collect();
+        if self.scope.contains_key(&gname) {
+            self.diags.truncate(mark);
+            return Some(self.apply(Ident { name: gname, span }, args, span));
+        }
+        // A type-bound operator (`generic :: operator(+) => add`) of an operand's type.
+        let key = checked.iter().find_map(|e| match e.ty.base() {
+            Some(BaseTy::Derived(k)) => self.bound_generic(k, &gname),
+            _ => None,
+        })?;
         self.diags.truncate(mark);
-        let name = Ident { name: gname, span };
-        let args = orig.iter().cloned().map(Arg::Index).collect();
-        Some(self.apply(name, args, span))
+        if checked.iter().any(|e| self.is_poly(e)) {
+            self.err(Diagnostic::not_yet("type-bound operators of polymorphic operands", span));
+            return Some((ExprKind::Logical(false), Ty::Unknown));
+        }
+        let (name, args, ty) = self.call_user(key, Ident { name: gname, span }, args, true, span, Declared::None);
+        Some((ExprKind::Call { name, args }, ty))
     }
 }

@@ -107,7 +107,11 @@ impl G<'_> {
                         continue;
                     }
                     if s.class {
-                        self.not_yet(format!("the polymorphic (`class`) dummy argument `{}`", s.name), s.span);
+                        // gfortran's class container {_data, _vptr}: the object is `_data`.
+                        let data = self.f.new_var(format!("{}.data", s.name), Ty::Ptr);
+                        self.emit(Stmt::Assign(data, Rv::Load(Ty::Ptr, Op::Var(pv))));
+                        self.homes.insert(s.name.clone(), Home::Mem(data, s.base));
+                        self.class_conts.insert(s.name.clone(), pv);
                         continue;
                     }
                     if s.base != BaseTy::Character || s.external {
