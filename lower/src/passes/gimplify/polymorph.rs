@@ -25,9 +25,11 @@ fn upper_first(n: &str) -> String {
 /// `__vtab_prog_Type` (internal) for a program's.
 pub(super) fn vtab_name(t: &TypeInfo) -> String {
     let tn = upper_first(&t.name);
-    match &t.module {
-        Some(m) => format!("__{m}_MOD___vtab_{m}_{tn}"),
-        None => format!("__vtab_{}_{tn}", t.scope),
+    match (&t.module, t.here) {
+        (Some(m), _) => format!("__{m}_MOD___vtab_{m}_{tn}"),
+        // A type read from a module file: its module's.
+        (None, false) => format!("__{s}_MOD___vtab_{s}_{tn}", s = t.scope),
+        (None, true) => format!("__vtab_{}_{tn}", t.scope),
     }
 }
 
