@@ -212,6 +212,7 @@ pub(crate) fn build_host<'ctx>(
         }
         proc_fns.push(fv);
     }
+    cg.vtabs(&host.vtabs);
     for (p, fv) in host.procs.iter().zip(&proc_fns) {
         cg.proc_body(p, *fv)?;
     }
@@ -451,6 +452,55 @@ pub(crate) fn build_device<'ctx>(ctx: &'ctx Context, tm: &TargetMachine, tgt: Tg
 
 fn llname(v: &gpuf_lower::ir::Var) -> String {
     v.name.clone()
+}
+
+impl<'ctx> Cg<'ctx> {
+    /// gfortran's vtabs: structures of 8-byte words, integers or addresses of procedures
+    /// and other vtabs (declared here when this module does not define them).
+    fn vtabs(&mut self, vtabs: &[gpuf_lower::ir::Vtab]) {
+        use gpuf_lower::ir::VtabWord;
+        let i64t = self.ctx.i64_type();
+        let ptr = self.ptr();
+        let globals: Vec<_> = vtabs
+            .iter()
+            .map(|v| {
+                let fields: Vec<BasicTypeEnum> = v
+                    .words
+                    .iter()
+                    .map(|w| if matches!(w, VtabWord::Int(_)) { i64t.into() } else { ptr.into() })
+                    .collect();
+                let sty = self.ctx.struct_type(&fields, false);
+                let gv = match self.m.get_global(&v.name) {
+                    Some(g) => g,
+                    None => self.m.add_global(sty, None, &v.name),
+                };
+                (gv, sty)
+            })
+            .collect();
+        for (v, (gv, sty)) in vtabs.iter().zip(globals) {
+            let vals: Vec<BasicValueEnum> = v
+                .words
+                .iter()
+                .map(|w| match w {
+                    VtabWord::Int(n) => i64t.const_int(*n as u64, true).into(),
+                    VtabWord::Null => ptr.const_null().into(),
+                    VtabWord::Addr(s) => match (self.m.get_global(s), self.m.get_function(s)) {
+                        (Some(g), _) => g.as_pointer_value().into(),
+                        (None, Some(f)) => f.as_global_value().as_pointer_value().into(),
+                        (None, None) => {
+                            let f = self.m.add_function(s, self.ctx.void_type().fn_type(&[], false), Some(Linkage::External));
+                            f.as_global_value().as_pointer_value().into()
+                        }
+                    },
+                })
+                .collect();
+            gv.set_initializer(&sty.const_named_struct(&vals));
+            gv.set_alignment(8);
+            if v.local {
+                gv.set_linkage(Linkage::Internal);
+            }
+        }
+    }
 }
 
 impl<'ctx> Cg<'ctx> {

@@ -225,6 +225,7 @@ fn host_module(target: Target, kernel_mul: i32) -> Module {
         procs: vec![],
         globals: vec![],
         storage: Vec::new(),
+        vtabs: Vec::new(),
         kernels: vec![array_kernel("main_kernel0", kernel_mul)],
         routines: vec![],
         target: Some(target),
@@ -423,6 +424,7 @@ fn device_kernel(target: Target) -> Module {
         procs: vec![],
         globals: vec![],
         storage: Vec::new(),
+        vtabs: Vec::new(),
         source: "d.f90".into(),
         main: Function::new("main"),
         kernels: vec![Kernel {
@@ -490,6 +492,7 @@ fn tiny_kernel(target: Target, body: Vec<Stmt>, f: Function) -> Module {
         procs: vec![],
         globals: vec![],
         storage: Vec::new(),
+        vtabs: Vec::new(),
         source: "e.f90".into(),
         main: Function::new("main"),
         kernels: vec![Kernel {

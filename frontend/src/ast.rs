@@ -148,10 +148,36 @@ pub struct AccRoutine {
 #[derive(Clone, Debug)]
 pub struct TypeDef {
     pub name: Ident,
+    /// `extends(parent)`: the parent type.
+    pub extends: Option<Ident>,
+    /// `abstract`: no objects of this type itself.
+    pub is_abstract: bool,
     pub comps: Vec<Decl>,
     /// `procedure(iface), pointer, nopass :: f`: procedure pointer components, in order
     /// after `comps` (`ProcDecl::span` orders them among the data components).
     pub proc_comps: Vec<ProcDecl>,
+    /// The type-bound procedures after `contains`, in order.
+    pub bindings: Vec<TypeBinding>,
+    /// `final :: f, g`.
+    pub finals: Vec<Ident>,
+    pub span: Span,
+}
+
+/// One type-bound procedure: `procedure[(iface)][, attrs] :: name [=> impl]`, or a generic
+/// binding `generic :: name => a, b` (`name` may be `operator(+)` or `assignment(=)`).
+#[derive(Clone, Debug)]
+pub struct TypeBinding {
+    pub name: Ident,
+    /// The procedure (a specific binding: `impl`, else the binding's own name) or the
+    /// specific bindings of a generic one.
+    pub targets: Vec<Ident>,
+    pub generic: bool,
+    pub nopass: bool,
+    /// `pass(arg)`: the passed-object dummy by name (else the first).
+    pub pass: Option<Ident>,
+    /// `deferred` with `procedure(iface)`.
+    pub deferred: bool,
+    pub iface: Option<Ident>,
     pub span: Span,
 }
 
@@ -296,6 +322,8 @@ pub struct Decl {
     pub base: BaseTy,
     /// The span of the type spec (`real(8)`).
     pub base_span: Span,
+    /// `class(T)`: polymorphic.
+    pub class: bool,
     pub parameter: bool,
     pub allocatable: bool,
     /// `pointer`: a data pointer (an address for a scalar, a descriptor for an array).

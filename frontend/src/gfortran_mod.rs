@@ -287,9 +287,9 @@ impl<'a> Tr<'a> {
         if let Some(b) = bits.iter().find(|b| !HARMLESS.contains(b) && **b != "ALLOC_COMP") {
             return Err(ctx(format!("the derived-type attribute `{b}`")));
         }
-        if s.field(6).is_some_and(|e| e != "0") {
-            return Err(format!("the extended derived type `{name}`"));
-        }
+        // An extended type: its first component is the parent component, of the parent
+        // type and named after it.
+        let extended = s.field(6).is_some_and(|e| e != "0");
         // Type-bound procedures and final procedures: the list after the result.
         let f2k = body.get(ts_at + 6);
         if f2k.and_then(Sx::list).is_some_and(|l| l.iter().any(|x| !x.is_empty_list())) {
@@ -338,6 +338,9 @@ impl<'a> Tr<'a> {
             match c.get(8) {
                 None => {}
                 Some(x) if x.is_empty_list() => {}
+                // The parent component's default: its type's defaults, which gpuf gives
+                // it anyway.
+                Some(_) if extended && comp_lines.is_empty() => {}
                 // The implicit default of a component whose type has allocatable
                 // components (all unallocated), which gpuf gives every such structure.
                 Some(x) if all_null_structure(x) => {}
@@ -357,6 +360,10 @@ impl<'a> Tr<'a> {
         }
         let size = (off + align - 1) / align * align;
         let _ = writeln!(lines, "type {name} {size} {align}");
+        if extended {
+            let parent = comps.first().and_then(Sx::list).and_then(|c| c.get(1)).and_then(Sx::str).unwrap_or_default();
+            let _ = writeln!(lines, "extends {}", parent.to_ascii_lowercase());
+        }
         lines.push_str(&comp_lines);
         Ok((name, size, align, lines))
     }

@@ -583,10 +583,13 @@ impl Lexer {
                             "gt" => Tok::Gt,
                             "ge" => Tok::Ge,
                             _ => {
-                                self.diags.push(
-                                    Diagnostic::error("E0002", format!("unknown operator `{text}`"), Span::new(alo, ahi))
-                                        .with_label("not a Fortran operator"),
-                                );
+                                // `.cross.`: a defined operator (`interface operator(.cross.)`).
+                                self.diags.push(Diagnostic::not_yet(
+                                    format!("user-defined operators (`{}`)", text.to_ascii_lowercase()),
+                                    Span::new(alo, ahi),
+                                ));
+                                // Parsed on as `+` so that no syntax error follows.
+                                self.push(Tok::Plus, alo, ahi);
                                 continue;
                             }
                         };

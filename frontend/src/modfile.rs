@@ -452,7 +452,16 @@ fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Res
             if !ready {
                 continue;
             }
+            if !t.bindings.is_empty() {
+                return Err(format!("the type-bound procedures of type `{}`", t.name));
+            }
             let _ = writeln!(out, "type {} {} {}", t.name, t.size, t.align);
+            if let Some(p) = t.parent.and_then(|p| c.types.get(p as usize)) {
+                let _ = writeln!(out, "extends {}", p.name);
+            }
+            if t.is_abstract {
+                out.push_str("abstract\n");
+            }
             for cp in &t.comps {
                 if cp.proc_key.is_some() {
                     return Err(format!("the procedure pointer component `{}` of type `{}`", cp.name, t.name));
@@ -802,6 +811,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     allocatable: *assumed == "a",
                     pointer: *assumed == "2",
                     value: *assumed == "v",
+                    class: false,
                 };
                 let Some((_, p)) = m.procs.last_mut() else { return Err(bad()) };
                 p.args.push(a);
@@ -829,7 +839,23 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     comps: Vec::new(),
                     size: size.parse().map_err(|_| bad())?,
                     align: align.parse().map_err(|_| bad())?,
+                    parent: None,
+                    is_abstract: false,
+                    bindings: Vec::new(),
+                    here: false,
+                    scope: m.name.clone(),
                 });
+            }
+            // `extends P`: the type's parent (its first component); `abstract`.
+            "extends" => {
+                let [p] = rest else { return Err(bad()) };
+                let k = m.types.iter().position(|x| x.name == *p).ok_or_else(bad)?;
+                let Some(ty) = m.types.last_mut() else { return Err(bad()) };
+                ty.parent = Some(u16::try_from(k).map_err(|_| bad())?);
+            }
+            "abstract" => {
+                let Some(ty) = m.types.last_mut() else { return Err(bad()) };
+                ty.is_abstract = true;
             }
             "comp" => {
                 let [n, t, offset, rank, rest @ ..] = rest else { return Err(bad()) };

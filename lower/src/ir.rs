@@ -724,6 +724,26 @@ pub struct Storage {
     pub local: bool,
 }
 
+/// gfortran's virtual table of a derived type (`__MOD_MOD___vtab_MOD_Type`): 8-byte words,
+/// `_hash` (an `i32` in the first word), `_size`, `_extends`, `_def_init`, `_copy`, `_final`,
+/// `_deallocate`, then one procedure address per specific type-bound procedure.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Vtab {
+    pub name: String,
+    pub words: Vec<VtabWord>,
+    /// Internal linkage (a type of a main program).
+    pub local: bool,
+}
+
+/// One word of a [`Vtab`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum VtabWord {
+    Int(i64),
+    /// The address of a procedure or of another global (a parent's vtab).
+    Addr(String),
+    Null,
+}
+
 /// Which copy of the kernels a module holds (see the design notes: four executions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Target {
@@ -768,6 +788,8 @@ pub struct Module {
     pub globals: Vec<Global>,
     /// Blocks of bytes with static storage: common blocks and equivalence storage.
     pub storage: Vec<Storage>,
+    /// The virtual tables of the derived types this file defines (host code only).
+    pub vtabs: Vec<Vtab>,
     pub kernels: Vec<Kernel>,
     /// The link names of the procedures with an `!$acc routine seq` directive that this
     /// file defines or may call: callable from kernels and other routines. Those among

@@ -1060,6 +1060,57 @@ fn gfortran_interop_deferred_length_results() {
     assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main"), want, "gfortran main, gpuf functions");
 }
 
+/// Polymorphic objects between gpuf and gfortran: a type hierarchy compiled by gfortran
+/// (its module file read by gpuf, its vtabs in its object); a gpuf main passes objects of
+/// it to `class` dummies of gfortran procedures, which read their dynamic types from the
+/// vtabs (`select type`, `extends_type_of`), and a gfortran main passes them to gpuf
+/// procedures that pass the containers on. gfortran code does all printing.
+#[test]
+fn gfortran_interop_polymorphic() {
+    let dir = root().join("tests/interop");
+    let d = scratch("interop_poly");
+    let ok = ok_stdout;
+    let f = |n: &str| dir.join(n);
+    let gf_obj = |src: &str, obj: &str| {
+        ok(run(gfortran_cmd().current_dir(&d).arg("-c").arg(f(src)).arg("-o").arg(d.join(obj))), "gfortran -c");
+    };
+    gf_obj("poly_types.f90", "types.o");
+    gf_obj("poly_gf.f90", "gf.o");
+    gf_obj("poly_procs.f90", "procs_gf.o");
+    let r = d.join("ref");
+    let srcs = ["poly_types.f90", "poly_gf.f90", "poly_procs.f90", "poly_main.f90"];
+    ok(run(gfortran_cmd().current_dir(&d).args(srcs.map(f)).arg("-o").arg(&r)), "gfortran ref");
+    let want = ok(run(&mut Command::new(&r)), "ref");
+    assert!(want.contains("a kind of square"), "the reference printed {want}");
+    let exe = d.join("gpuf_main");
+    ok(
+        run(Command::new(gpuf())
+            .current_dir(&d)
+            .arg("compile")
+            .arg(f("poly_main.f90"))
+            .args(["procs_gf.o", "gf.o", "types.o", "-l", "gfortran", "-o"])
+            .arg(&exe)),
+        "gpuf main",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main"), want, "gpuf main, gfortran procedures");
+    let obj = d.join("procs_gpuf.o");
+    ok(run(Command::new(gpuf()).current_dir(&d).arg("compile").arg("-c").arg(f("poly_procs.f90")).arg("-o").arg(&obj)), "gpuf -c");
+    let rt = gpuf().parent().map(|p| p.join("libgpuf_rt.a")).unwrap_or_default();
+    let exe = d.join("gf_main");
+    ok(
+        run(gfortran_cmd()
+            .current_dir(&d)
+            .arg(f("poly_main.f90"))
+            .arg(&obj)
+            .args(["gf.o", "types.o"])
+            .arg(&rt)
+            .args(["-lpthread", "-ldl", "-lm", "-o"])
+            .arg(&exe)),
+        "gfortran link with gpuf objects",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main"), want, "gfortran main, gpuf procedures");
+}
+
 /// Unformatted files in gfortran's layout: files written by a gfortran-built program are
 /// read by a gpuf-built one and the reverse (sequential with record markers, direct,
 /// stream); both writers produce the same bytes.

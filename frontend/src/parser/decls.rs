@@ -20,7 +20,7 @@ impl Parser {
             Tok::Name(n) => {
                 matches!(n.as_str(), "integer" | "real" | "logical" | "character" | "doubleprecision" | "complex" | "doublecomplex")
                     || (n == "double" && (self.is_name_at(1, "precision") || self.is_name_at(1, "complex")))
-                    || (n == "type" && self.tok_at(1) == &Tok::LParen)
+                    || ((n == "type" || n == "class") && self.tok_at(1) == &Tok::LParen)
             }
             _ => false,
         }
@@ -93,6 +93,18 @@ impl Parser {
         let Tok::Name(w) = self.bump().tok else {
             return Err(self.err_expected("a type"));
         };
+        if w == "class" {
+            self.expect(&Tok::LParen)?;
+            if self.is(&Tok::Star) {
+                let sp = self.from(start).to(self.span_at(1));
+                self.diags.push(Diagnostic::not_yet("unlimited polymorphic entities (`class(*)`)", sp));
+                return Err(Fail);
+            }
+            let n = self.expect_name("a derived-type name")?;
+            self.expect(&Tok::RParen)?;
+            self.class_spec = true;
+            return Ok((BaseTy::Derived(self.type_name_id(&n.name)), self.from(start)));
+        }
         if w == "type" {
             self.expect(&Tok::LParen)?;
             let n = self.expect_name("a derived-type name")?;
@@ -277,7 +289,9 @@ impl Parser {
     fn declaration_inner(&mut self, start: Span) -> PResult<Decl> {
         self.nodes = 0;
         self.depth = 0;
+        self.class_spec = false;
         let (base, base_span) = self.type_spec()?;
+        let class = self.class_spec;
         let char_len = if base == BaseTy::Character { self.char_len.take() } else { None };
         let mut parameter = false;
         let mut allocatable = false;
@@ -450,6 +464,7 @@ impl Parser {
         Ok(Decl {
             base,
             base_span,
+            class,
             parameter,
             allocatable,
             pointer,

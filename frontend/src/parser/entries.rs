@@ -56,6 +56,7 @@ fn decl(base: BaseTy, names: Vec<Ident>, span: Span) -> Decl {
         save: false,
         external: false,
         value: false,
+        class: false,
         bind_c: None,
         dimension: None,
         char_len: None,

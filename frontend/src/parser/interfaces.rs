@@ -18,14 +18,19 @@ impl Parser {
         }
         let generic = self.generic_head();
         if generic.is_none() && (self.is_name("abstract") || !matches!(self.tok_at(1), Tok::Eos | Tok::Eof)) {
-            let what = if self.is_name("abstract") {
+            let what = if self.is_name_at(1, "operator") && self.tok_at(3) == &Tok::Plus && self.span_at(3).hi - self.span_at(3).lo > 1 {
+                // `operator(.name.)`: the lexer reported the defined operator.
+                ""
+            } else if self.is_name("abstract") {
                 "this form of abstract interface"
             } else if self.is_name_at(1, "operator") || self.is_name_at(1, "assignment") {
                 "defined operators and assignments (`interface operator(...)`, `interface assignment(=)`)"
             } else {
                 "this form of generic interface"
             };
-            self.diags.push(Diagnostic::not_yet(what, head));
+            if !what.is_empty() {
+                self.diags.push(Diagnostic::not_yet(what, head));
+            }
             // Skip to `end interface`.
             loop {
                 self.skip_statement();
@@ -40,8 +45,11 @@ impl Parser {
         self.bump();
         let mut specifics: Vec<Ident> = Vec::new();
         if let Some(g) = &generic {
-            let _ = g;
-            self.bump();
+            // The name, or `operator ( op )`.
+            let n = if g.name.ends_with(')') { 4 } else { 1 };
+            for _ in 0..n {
+                self.bump();
+            }
         }
         self.eat(&Tok::Eos);
         let saved_unit = self.cur_unit;
@@ -217,7 +225,43 @@ impl Parser {
     }
 
     /// `interface name` (a generic interface): the generic name, without consuming it.
+    /// `interface operator(+)` and `interface assignment(=)` name the generics
+    /// `operator(+)` and `assignment(=)` (`.eq.` is `operator(==)`).
     fn generic_head(&mut self) -> Option<Ident> {
+        if (self.is_name_at(1, "operator") || self.is_name_at(1, "assignment"))
+            && self.tok_at(2) == &Tok::LParen
+            && self.tok_at(4) == &Tok::RParen
+            && matches!(self.tok_at(5), Tok::Eos | Tok::Eof)
+            // (A `+` spanning more is the lexer's stand-in for a `.name.` operator.)
+            && self.span_at(3).hi - self.span_at(3).lo <= 2
+        {
+            let op = match (self.tok_at(1), self.tok_at(3)) {
+                (Tok::Name(w), Tok::Assign) if w == "assignment" => "=",
+                (Tok::Name(w), t) if w == "operator" => match t {
+                    Tok::Plus => "+",
+                    Tok::Minus => "-",
+                    Tok::Star => "*",
+                    Tok::Slash => "/",
+                    Tok::Pow => "**",
+                    Tok::Concat => "//",
+                    Tok::EqEq => "==",
+                    Tok::Ne => "/=",
+                    Tok::Lt => "<",
+                    Tok::Le => "<=",
+                    Tok::Gt => ">",
+                    Tok::Ge => ">=",
+                    Tok::And => ".and.",
+                    Tok::Or => ".or.",
+                    Tok::Not => ".not.",
+                    Tok::Eqv => ".eqv.",
+                    Tok::Neqv => ".neqv.",
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            let w = if op == "=" { "assignment" } else { "operator" };
+            return Some(Ident { name: format!("{w}({op})"), span: self.span_at(1).to(self.span_at(4)) });
+        }
         if !matches!(self.tok_at(2), Tok::Eos | Tok::Eof) || self.is_name("abstract") {
             return None;
         }

@@ -64,6 +64,7 @@ pub fn parse_with(src: &str, modules: ModuleConsts, openmp: bool) -> (Option<Sou
         block_decls: Vec::new(),
         block_scope: BlockScope::default(),
         char_len: None,
+        class_spec: false,
         nodes: 0,
         depth: 0,
         aborted: false,
@@ -97,6 +98,8 @@ pub(crate) struct Parser {
     char_len: Option<CharLen>,
     /// The `entry` statements of the subroutine being parsed (see [`Unit::entries`]).
     entries: Vec<(Ident, Vec<Ident>, u32)>,
+    /// Whether the last type spec parsed was `class(T)`.
+    class_spec: bool,
     /// Declarations of the `block` constructs of the unit being parsed, moved to the unit.
     block_decls: Vec<Decl>,
     /// The renamings of the declarations of the `block` constructs being parsed.

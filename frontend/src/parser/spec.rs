@@ -223,7 +223,6 @@ impl Parser {
         let next = self.tok_at(1).clone();
         let what = match (kw, &next) {
             (_, Tok::Assign | Tok::Percent) => return false,
-            ("class", Tok::LParen) => "polymorphic entities (`class`)",
             ("procedure", Tok::LParen | Tok::DoubleColon) => "procedure pointers with an implicit interface (`procedure()`)",
             ("namelist", Tok::Slash) => "`namelist` groups",
             _ => return false,

@@ -1,7 +1,7 @@
 //! Derived-type definitions (`type name` ... `end type`) and the table of derived-type
 //! names.
 
-use super::{Fail, Parser};
+use super::{Fail, PResult, Parser};
 use crate::ast::*;
 use crate::diag::Diagnostic;
 use crate::lexer::Tok;
@@ -24,14 +24,36 @@ impl Parser {
     pub(super) fn type_def(&mut self) -> Option<TypeDef> {
         let start = self.span();
         self.bump();
-        // `public`, `private` (access is not enforced) and `bind(c)` (the layout is C's
-        // anyway) are accepted; `extends` and `abstract` are not supported.
+        // `public`, `private` (access is not enforced), `bind(c)` (the layout is C's
+        // anyway), `extends(parent)` and `abstract`.
+        let mut extends = None;
+        let mut is_abstract = false;
         while self.eat(&Tok::Comma) {
             let asp = self.span();
             let ok = match self.tok().clone() {
                 Tok::Name(a) if a == "public" || a == "private" => {
                     self.bump();
                     true
+                }
+                Tok::Name(a) if a == "abstract" => {
+                    self.bump();
+                    is_abstract = true;
+                    true
+                }
+                Tok::Name(a) if a == "extends" && self.tok_at(1) == &Tok::LParen && self.tok_at(3) == &Tok::RParen => {
+                    self.bump();
+                    self.bump();
+                    match self.tok().clone() {
+                        Tok::Name(p) => {
+                            let sp = self.span();
+                            self.bump();
+                            self.bump();
+                            self.type_name_id(&p);
+                            extends = Some(Ident { name: p, span: sp });
+                            true
+                        }
+                        _ => false,
+                    }
                 }
                 Tok::Name(a)
                     if a == "bind" && self.tok_at(1) == &Tok::LParen && self.is_name_at(2, "c") && self.tok_at(3) == &Tok::RParen =>
@@ -78,6 +100,8 @@ impl Parser {
         self.type_name_id(&name.name);
         let mut comps = Vec::new();
         let mut proc_comps = Vec::new();
+        let mut bindings = Vec::new();
+        let mut finals = Vec::new();
         loop {
             self.skip_eos();
             if matches!(self.tok(), Tok::Eof) {
@@ -124,9 +148,13 @@ impl Parser {
                 }
                 continue;
             }
+            if self.is_name("contains") && matches!(self.tok_at(1), Tok::Eos | Tok::Eof) {
+                self.skip_statement();
+                self.type_bound_part(&mut bindings, &mut finals);
+                continue;
+            }
             let sp = self.statement_span();
             let what = match self.tok() {
-                Tok::Name(w) if w == "contains" => "type-bound procedures".to_string(),
                 Tok::Name(w) if ["sequence", "private", "public"].contains(&w.as_str()) && self.tok_at(1) == &Tok::Eos => {
                     // `sequence` and access statements: the layout is the same; access is not enforced.
                     self.skip_statement();
@@ -136,7 +164,6 @@ impl Parser {
                 Tok::Name(w) if w == "procedure" => "`procedure` statements in a derived type".to_string(),
                 _ => String::new(),
             };
-            let tbp = what == "type-bound procedures";
             if what.is_empty() {
                 self.diags.push(
                     Diagnostic::error("E0034", "expected a component declaration or `end type`", sp)
@@ -145,13 +172,156 @@ impl Parser {
             } else {
                 self.diags.push(Diagnostic::not_yet(what, sp));
             }
-            if tbp {
-                self.skip_type_body();
-                return None;
-            }
             self.skip_statement();
         }
-        Some(TypeDef { name, comps, proc_comps, span: self.from(start) })
+        Some(TypeDef { name, extends, is_abstract, comps, proc_comps, bindings, finals, span: self.from(start) })
+    }
+
+    /// The type-bound procedure part, after `contains`, up to `end type` (not consumed).
+    fn type_bound_part(&mut self, bindings: &mut Vec<TypeBinding>, finals: &mut Vec<Ident>) {
+        loop {
+            self.skip_eos();
+            if matches!(self.tok(), Tok::Eof) || self.at_end_of("type") || self.at_unit_start() {
+                return;
+            }
+            let start = self.span();
+            let r = if self.is_name("procedure") {
+                self.binding_stmt(bindings, start)
+            } else if self.is_name("generic") {
+                self.generic_binding(bindings, start)
+            } else if self.is_name("final") {
+                self.bump();
+                self.eat(&Tok::DoubleColon);
+                let mut r = Ok(());
+                loop {
+                    match self.expect_name("a final subroutine name") {
+                        Ok(n) => finals.push(n),
+                        Err(Fail) => {
+                            r = Err(Fail);
+                            break;
+                        }
+                    }
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                }
+                r.and_then(|()| self.expect_eos())
+            } else if (self.is_name("private") || self.is_name("public")) && self.tok_at(1) == &Tok::Eos {
+                // The default access of the bindings (access is not enforced).
+                self.skip_statement();
+                continue;
+            } else {
+                let sp = self.statement_span();
+                self.diags.push(
+                    Diagnostic::error("E0034", "expected a type-bound procedure, `generic`, `final` or `end type`", sp)
+                        .with_label("not allowed after `contains` in a derived type"),
+                );
+                Err(Fail)
+            };
+            if r.is_err() {
+                self.skip_statement();
+            }
+        }
+    }
+
+    /// `procedure[(iface)][, attrs] [::] name [=> impl], ...`.
+    fn binding_stmt(&mut self, bindings: &mut Vec<TypeBinding>, start: crate::diag::Span) -> PResult<()> {
+        self.bump();
+        let mut iface = None;
+        if self.eat(&Tok::LParen) {
+            iface = Some(self.expect_name("an interface name")?);
+            self.expect(&Tok::RParen)?;
+        }
+        let (mut nopass, mut pass, mut deferred) = (false, None, false);
+        while self.eat(&Tok::Comma) {
+            let a = self.expect_name("a binding attribute")?;
+            match a.name.as_str() {
+                "nopass" => nopass = true,
+                "pass" => {
+                    if self.eat(&Tok::LParen) {
+                        pass = Some(self.expect_name("a dummy argument name")?);
+                        self.expect(&Tok::RParen)?;
+                    }
+                }
+                "deferred" => deferred = true,
+                "public" | "private" | "non_overridable" => {}
+                other => {
+                    self.diags.push(Diagnostic::not_yet(format!("the binding attribute `{other}`"), a.span));
+                    return Err(Fail);
+                }
+            }
+        }
+        self.eat(&Tok::DoubleColon);
+        loop {
+            let name = self.expect_name("a binding name")?;
+            let mut target = name.clone();
+            if self.is(&Tok::Assign) && self.tok_at(1) == &Tok::Gt {
+                self.bump();
+                self.bump();
+                target = self.expect_name("a procedure name")?;
+            }
+            if let Some(i) = &iface {
+                target = i.clone();
+            }
+            bindings.push(TypeBinding {
+                name,
+                targets: vec![target],
+                generic: false,
+                nopass,
+                pass: pass.clone(),
+                deferred,
+                iface: iface.clone(),
+                span: self.from(start),
+            });
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect_eos()
+    }
+
+    /// `generic[, access] :: name => a, b` (`name` may be `operator(op)` or
+    /// `assignment(=)`).
+    fn generic_binding(&mut self, bindings: &mut Vec<TypeBinding>, start: crate::diag::Span) -> PResult<()> {
+        self.bump();
+        while self.eat(&Tok::Comma) {
+            self.expect_name("`public` or `private`")?;
+        }
+        self.expect(&Tok::DoubleColon)?;
+        let name = self.expect_name("a generic name")?;
+        let name = if (name.name == "operator" || name.name == "assignment") && self.is(&Tok::LParen) {
+            self.bump();
+            let sp = self.span();
+            let op = self.tok().symbol().to_string();
+            self.bump();
+            self.expect(&Tok::RParen)?;
+            Ident { name: format!("{}({op})", name.name), span: name.span.to(sp) }
+        } else {
+            name
+        };
+        if !(self.is(&Tok::Assign) && self.tok_at(1) == &Tok::Gt) {
+            return Err(self.err_expected("`=>`"));
+        }
+        self.bump();
+        self.bump();
+        let mut targets = Vec::new();
+        loop {
+            targets.push(self.expect_name("a binding name")?);
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        bindings.push(TypeBinding {
+            name,
+            targets,
+            generic: true,
+            nopass: false,
+            pass: None,
+            deferred: false,
+            iface: None,
+            span: self.from(start),
+        });
+        self.expect_eos()
     }
 
     /// Skips statements up to and including `end type`.

@@ -110,6 +110,32 @@ impl Checker {
     /// first.
     fn call_through_component(&mut self, s: &mut Stmt, name: Ident, mut args: Vec<Arg>, cspan: Span) {
         let Some(Arg::Index(mut target)) = (!args.is_empty()).then(|| args.remove(0)) else { return };
+        // `call x%b(args)` of a type-bound procedure `b` of `x`'s type.
+        if let ExprKind::Component(cr) = &target.kind {
+            let (mark, reported) = (self.diags.len(), self.reported.clone());
+            let mut base = cr.base.clone();
+            self.expr(&mut base);
+            self.diags.truncate(mark);
+            self.reported = reported;
+            if let Some(BaseTy::Derived(k)) = base.ty.base() {
+                if let Some(b) = self.binding(k, &cr.name.name).filter(|_| !self.inherits(k, &cr.name.name)) {
+                    if base.ty.rank() > 0 {
+                        self.err(Diagnostic::not_yet("type-bound procedures of arrays of structures", cspan));
+                        s.kind = StmtKind::Call { name, args: Vec::new() };
+                        return;
+                    }
+                    let bname = b.name.clone();
+                    let Some((key, args)) = self.binding_call(&cr.base.clone(), k, b, args, false, cspan) else {
+                        s.kind = StmtKind::Call { name, args: Vec::new() };
+                        return;
+                    };
+                    let callee = Ident { name: bname, span: cr.name.span };
+                    let (callee, args, _) = self.call_user(key, callee, args, false, cspan, Declared::None);
+                    s.kind = StmtKind::Call { name: callee, args };
+                    return;
+                }
+            }
+        }
         self.expr(&mut target);
         let key = self.comp_info(&target).and_then(|c| c.proc_key.clone());
         let Some(key) = key else {
@@ -349,6 +375,7 @@ impl Checker {
                             allocatable: false,
                             pointer: false,
                             value: false,
+                            class: false,
                         }),
                         _ => None,
                     })
@@ -581,6 +608,11 @@ impl Checker {
             );
             return true;
         }
+        // A `class(T)` dummy takes an object of `T` or of any extension of `T`.
+        let ab = match (ab, d.base) {
+            (BaseTy::Derived(a), BaseTy::Derived(t)) if d.class && self.extends(a, t) => d.base,
+            _ => ab,
+        };
         if ab != d.base {
             self.err(
                 Diagnostic::error(

@@ -43,6 +43,7 @@ pub(super) fn fold_attr_statements(unit: &mut Unit, diags: &mut Vec<Diagnostic>)
                 let d = Decl {
                     base: implicit_with(&unit.implicit_rules, &name),
                     base_span: ent.span,
+                    class: false,
                     parameter: false,
                     allocatable: false,
                     pointer: false,
@@ -231,6 +232,7 @@ impl Checker {
                 s.rank = dims.len().min(15) as u8;
                 s.dims = dims;
                 s.allocatable = d.allocatable;
+                s.class = d.class;
                 s.pointer = d.pointer;
                 s.target = d.target;
                 s.parameter = d.parameter;

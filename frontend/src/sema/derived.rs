@@ -23,6 +23,47 @@ pub struct TypeInfo {
     pub comps: Vec<CompInfo>,
     pub size: i64,
     pub align: i64,
+    /// `extends(parent)`: the parent type; `comps[0]` is then the parent component (named
+    /// after the parent type, at offset 0, gfortran's layout).
+    pub parent: Option<u16>,
+    /// `abstract`: no objects of the type itself.
+    pub is_abstract: bool,
+    /// Defined in this file (its vtab is emitted here).
+    pub here: bool,
+    /// The module defining it, or the program unit (gfortran's vtab and hash use it).
+    pub scope: String,
+    /// The type-bound procedures, inherited ones first (an override replaces its parent's
+    /// binding in place).
+    pub bindings: Vec<BindInfo>,
+}
+
+/// A type-bound procedure.
+#[derive(Clone, Debug, Default)]
+pub struct BindInfo {
+    pub name: String,
+    /// A specific binding: the key of its procedure in the procedure table (None for a
+    /// `deferred` binding).
+    pub key: Option<String>,
+    pub nopass: bool,
+    pub deferred: bool,
+    /// The position of the passed-object dummy (0 unless `pass(name)`).
+    pub pass_pos: usize,
+    /// The binding's slot among the specific bindings in the vtab (after its 7 fixed
+    /// words).
+    pub slot: usize,
+    /// A specific binding with a passed object: the key of its dispatching call (an
+    /// indirect call through the vtab of the object's dynamic type).
+    pub dispatch: Option<String>,
+    /// A generic binding: the key of its generic (its specifics are the procedures of
+    /// the specific bindings it names).
+    pub generic: Option<String>,
+}
+
+impl TypeInfo {
+    /// The first component this type declares itself (after the parent component).
+    pub fn own_start(&self) -> usize {
+        usize::from(self.parent.is_some())
+    }
 }
 
 /// One component of a derived type.
@@ -188,6 +229,36 @@ impl Checker {
             }
             let mut comps: Vec<CompInfo> = Vec::new();
             let (mut off, mut align) = (0i64, 1i64);
+            let mut parent = None;
+            if let Some(p) = &t.extends {
+                let pk = self.g.type_id(&p.name);
+                match self.g.types.get(pk as usize).filter(|x| x.defined && pk != k && self.type_scope.contains(&p.name)) {
+                    Some(pt) => {
+                        parent = Some(pk);
+                        comps.push(CompInfo {
+                            name: p.name.clone(),
+                            base: BaseTy::Derived(pk),
+                            dims: Vec::new(),
+                            char_len: 0,
+                            offset: 0,
+                            init: None,
+                            alloc: false,
+                            pointer: false,
+                            proc_key: None,
+                        });
+                        off = pt.size;
+                        align = pt.align.max(1);
+                    }
+                    None => {
+                        self.err(
+                            Diagnostic::error("E0130", format!("unknown parent type `{}`", p.name), p.span)
+                                .with_label("no type of this name is defined before here")
+                                .with_note("note: a parent type must be defined (or use-associated) before its extensions"),
+                        );
+                        continue;
+                    }
+                }
+            }
             let proc_comps = t.proc_comps.clone();
             let mut next_proc = 0;
             for d in t.comps.iter_mut() {
@@ -411,7 +482,19 @@ impl Checker {
                 self.proc_comps(&t.name.name, pd, &mut comps, &mut off, &mut align);
             }
             let size = round_up(off, align);
-            let new = TypeInfo { name: t.name.name.clone(), defined: true, module: self.module.clone(), comps, size, align };
+            let new = TypeInfo {
+                name: t.name.name.clone(),
+                defined: true,
+                module: self.module.clone(),
+                comps,
+                size,
+                align,
+                parent,
+                is_abstract: t.is_abstract,
+                here: true,
+                scope: self.module.clone().unwrap_or_else(|| unit.name.name.clone()),
+                bindings: self.type_bindings(k, &t.name.name, parent, &t.bindings, &t.finals),
+            };
             let Some(ti) = self.g.types.get(k as usize) else { continue };
             if !ti.defined {
                 if let Some(ti) = self.g.types.get_mut(k as usize) {
@@ -424,6 +507,271 @@ impl Checker {
             }
         }
         self.g.type_scopes.insert(idx, self.type_scope.clone());
+    }
+
+    /// The type-bound procedures of type `tname`: its parent's, then its own (overriding
+    /// ones in their parent's place). Bindings with a passed-object dummy need `class`
+    /// dummies and `final` procedures finalization: not implemented yet.
+    fn type_bindings(&mut self, k: u16, tname: &str, parent: Option<u16>, own: &[TypeBinding], finals: &[Ident]) -> Vec<BindInfo> {
+        let mut out: Vec<BindInfo> = parent.and_then(|p| self.g.types.get(p as usize)).map(|t| t.bindings.clone()).unwrap_or_default();
+        if let Some(f) = finals.first() {
+            self.err(Diagnostic::not_yet("final procedures (`final`)", f.span));
+        }
+        for b in own.iter().filter(|b| !b.generic) {
+            if b.deferred && b.iface.is_none() {
+                self.err(
+                    Diagnostic::error("E0135", format!("the deferred binding `{}` needs an interface", b.name.name), b.name.span)
+                        .with_label("write `procedure(iface), deferred`"),
+                );
+                continue;
+            }
+            let Some(target) = b.targets.first() else { continue };
+            // The interface: the procedure's or, for a deferred binding, the abstract
+            // interface's.
+            let sig = if b.deferred {
+                self.g.abstract_ifaces.get(&target.name).cloned()
+            } else {
+                self.scope.get(&target.name).and_then(|k| self.g.procs.map.get(k)).filter(|p| p.explicit).cloned()
+            };
+            let mut pass_pos = 0;
+            if let (false, Some(sig)) = (b.nopass, &sig) {
+                pass_pos = match &b.pass {
+                    Some(n) => sig.args.iter().position(|a| a.name == n.name).unwrap_or(usize::MAX),
+                    None => 0,
+                };
+                let ok = sig.args.get(pass_pos).is_some_and(|a| a.class && a.rank == 0 && a.base == BaseTy::Derived(k));
+                if !ok {
+                    let d = sig.args.get(pass_pos).map_or("a first dummy argument".to_string(), |a| format!("its dummy `{}`", a.name));
+                    self.err(
+                        Diagnostic::error(
+                            "E0135",
+                            format!("the passed-object dummy of binding `{}` must be a scalar `class({tname})`", b.name.name),
+                            target.span,
+                        )
+                        .with_label(format!("`{}` has {d} of another type", target.name))
+                        .with_note("help: declare it `class(T)` of this type, or give the binding `nopass`"),
+                    );
+                    continue;
+                }
+            }
+            let key = if b.deferred {
+                if sig.is_none() {
+                    self.err(
+                        Diagnostic::error("E0286", format!("unknown interface `{}`", target.name), target.span)
+                            .with_label("no abstract interface of this name"),
+                    );
+                    continue;
+                }
+                None
+            } else {
+                match self.scope.get(&target.name).filter(|k| self.g.procs.map.get(*k).is_some_and(|p| p.explicit)) {
+                    Some(k) => Some(k.clone()),
+                    None => {
+                        self.err(
+                            Diagnostic::error("E0135", format!("no module procedure `{}` for binding `{}`", target.name, b.name.name), target.span)
+                                .with_label("not a procedure with an explicit interface here"),
+                        );
+                        continue;
+                    }
+                }
+            };
+            // A call through a polymorphic object dispatches through the vtab (`@tbp:`
+            // link names, the slot fixed below).
+            let dispatch = (!b.nopass).then(|| format!("{tname}%{}@tbp", b.name.name));
+            if let (Some(dk), Some(mut sig)) = (&dispatch, sig) {
+                sig.name = b.name.name.clone();
+                sig.link_name = format!("@tbp:{pass_pos}");
+                self.g.procs.map.insert(dk.clone(), sig);
+            }
+            let info = BindInfo {
+                name: b.name.name.clone(),
+                key,
+                nopass: b.nopass,
+                deferred: b.deferred,
+                pass_pos,
+                slot: 0,
+                dispatch,
+                generic: None,
+            };
+            match out.iter_mut().find(|x| x.name == info.name) {
+                Some(old) if old.generic.is_some() => {
+                    self.err(
+                        Diagnostic::error("E0135", format!("`{}` is a generic binding of the parent type", info.name), b.name.span)
+                            .with_label("a specific binding cannot override it"),
+                    );
+                }
+                Some(old) => *old = info,
+                None => out.push(info),
+            }
+        }
+        for b in own.iter().filter(|b| b.generic) {
+            let gkey = format!("{tname}%{}@tbg", b.name.name);
+            let mut specs = self.g.procs.generics.get(&gkey).cloned().unwrap_or_default();
+            if let Some(pg) = out.iter().find(|x| x.name == b.name.name).and_then(|x| x.generic.clone()) {
+                for k in self.g.procs.generics.get(&pg).cloned().unwrap_or_default() {
+                    if !specs.contains(&k) {
+                        specs.push(k);
+                    }
+                }
+            }
+            let mut ok = true;
+            for t in &b.targets {
+                match out.iter().find(|x| x.name == t.name && x.generic.is_none()) {
+                    Some(BindInfo { key: Some(k), .. }) => {
+                        if !specs.contains(k) {
+                            specs.push(k.clone());
+                        }
+                    }
+                    Some(_) => {
+                        self.err(Diagnostic::not_yet("deferred bindings in generic bindings", t.span));
+                        ok = false;
+                    }
+                    None => {
+                        self.err(
+                            Diagnostic::error("E0135", format!("type `{tname}` has no specific binding `{}`", t.name), t.span)
+                                .with_label("not a binding of this type"),
+                        );
+                        ok = false;
+                    }
+                }
+            }
+            if !ok {
+                continue;
+            }
+            self.g.procs.generics.insert(gkey.clone(), specs);
+            let info = BindInfo { name: b.name.name.clone(), nopass: true, generic: Some(gkey), ..BindInfo::default() };
+            match out.iter_mut().find(|x| x.name == info.name) {
+                Some(old) => *old = info,
+                None => out.push(info),
+            }
+        }
+        // Slots: the specific bindings in order, inherited ones keeping their parent's.
+        for (i, b) in out.iter_mut().filter(|b| b.generic.is_none()).enumerate() {
+            b.slot = i;
+            if let Some(sig) = b.dispatch.as_ref().and_then(|d| self.g.procs.map.get_mut(d)) {
+                sig.link_name = format!("@tbp:{}:{}", b.pass_pos, i);
+            }
+        }
+        out
+    }
+
+    /// The binding `name` of type `k` (inherited ones included).
+    pub(crate) fn binding(&self, k: u16, name: &str) -> Option<BindInfo> {
+        self.g.types.get(k as usize)?.bindings.iter().find(|b| b.name == name).cloned()
+    }
+
+    /// `base%b(args)` of binding `b` of type `k` (`base` unchecked): the key to call and
+    /// the arguments, the passed object inserted. Through a polymorphic object (a
+    /// `class` dummy) a binding with a passed object dispatches through the vtab; else
+    /// the declared type's procedure is called. None after an error.
+    pub(crate) fn binding_call(
+        &mut self,
+        base: &Expr,
+        k: u16,
+        b: BindInfo,
+        mut args: Vec<Arg>,
+        func: bool,
+        span: Span,
+    ) -> Option<(String, Vec<Arg>)> {
+        let tname = derived_name(k);
+        let poly = matches!(&base.kind, ExprKind::Name(id) if self.syms.get(&id.name).is_some_and(|s| s.class));
+        let mut b = b;
+        if let Some(g) = b.generic.clone() {
+            // Resolved on checked copies of the arguments, with the object for bindings
+            // that pass it.
+            let specs = self.g.procs.generics.get(&g).cloned().unwrap_or_default();
+            let binds: Vec<BindInfo> =
+                self.g.types.get(k as usize).map(|t| t.bindings.iter().filter(|x| x.key.as_ref().is_some_and(|kk| specs.contains(kk))).cloned().collect()).unwrap_or_default();
+            let pass = binds.iter().any(|x| !x.nopass);
+            let (mark, reported) = (self.diags.len(), self.reported.clone());
+            let mut copy = args.clone();
+            if pass {
+                copy.insert(0, Arg::Index(base.clone()));
+            }
+            for a in copy.iter_mut() {
+                if let Arg::Index(e) | Arg::Keyword(_, e) = a {
+                    self.expr(e);
+                }
+            }
+            let bad = copy.iter().any(|a| matches!(a, Arg::Index(e) | Arg::Keyword(_, e) if e.ty == Ty::Unknown));
+            self.diags.truncate(mark);
+            self.reported = reported;
+            if bad {
+                // Reported when the arguments are checked again.
+                return Some((g, args));
+            }
+            let key = self.resolve_generic(&g, &b.name, &copy, func, span)?;
+            b = binds.into_iter().find(|x| x.key.as_deref() == Some(key.as_str()))?;
+        }
+        if b.nopass {
+            if poly {
+                self.err(Diagnostic::not_yet("`nopass` bindings called through a polymorphic object", span));
+                return None;
+            }
+        } else {
+            let lead = args.iter().take_while(|a| matches!(a, Arg::Index(_))).count();
+            if b.pass_pos > lead {
+                self.err(Diagnostic::not_yet("a passed object after keyword arguments (`pass(name)`)", span));
+                return None;
+            }
+            args.insert(b.pass_pos, Arg::Index(base.clone()));
+            if poly && self.on_device() {
+                self.err(Diagnostic::not_yet(
+                    format!("calls of type-bound procedures through polymorphic objects {}", self.device_where()),
+                    span,
+                ));
+                return None;
+            }
+            if poly {
+                return b.dispatch.clone().map(|d| (d, args));
+            }
+        }
+        if b.deferred {
+            self.err(
+                Diagnostic::error("E0135", format!("the binding `{}` of type `{tname}` is deferred", b.name), span)
+                    .with_label("no procedure to call")
+                    .with_note("help: call it through an object of a type that overrides it"),
+            );
+            return None;
+        }
+        b.key.clone().map(|key| (key, args))
+    }
+
+    /// Declarations of `type(T)` objects and components of an abstract type `T` (E0134).
+    pub(crate) fn abstract_decls(&mut self, unit: &Unit) {
+        let mut bad = Vec::new();
+        for d in unit.types.iter().flat_map(|t| t.comps.iter()).filter(|d| d.class) {
+            self.err(Diagnostic::not_yet("polymorphic components (`class`)", d.base_span));
+        }
+        for d in unit.decls.iter().filter(|d| d.class) {
+            for e in &d.entities {
+                let array = e.dims.as_ref().or(d.dimension.as_ref()).is_some_and(|v| !v.is_empty());
+                let what = if !unit.args.iter().any(|a| a.name == e.name.name) {
+                    "polymorphic (`class`) variables that are not dummy arguments"
+                } else if d.allocatable || d.pointer {
+                    "polymorphic (`class`) allocatable and pointer dummy arguments"
+                } else if array {
+                    "polymorphic (`class`) array dummy arguments"
+                } else {
+                    continue;
+                };
+                self.err(Diagnostic::not_yet(what, e.name.span));
+            }
+        }
+        for d in unit.decls.iter().chain(unit.types.iter().flat_map(|t| t.comps.iter())).filter(|d| !d.class) {
+            if let BaseTy::Derived(k) = d.base {
+                if self.g.types.get(k as usize).is_some_and(|t| t.is_abstract) {
+                    bad.push((derived_name(k), d.base_span));
+                }
+            }
+        }
+        for (n, sp) in bad {
+            self.err(
+                Diagnostic::error("E0134", format!("type `{n}` is abstract: no object can have it as its type"), sp)
+                    .with_label("abstract type")
+                    .with_note(format!("help: declare a `class({n})` dummy, pointer or allocatable, or use a type that extends `{n}`")),
+            );
+        }
     }
 
     /// `procedure(iface), pointer, nopass :: f`: an address each, its interface registered
@@ -538,6 +886,8 @@ impl Checker {
             Some(out)
         };
         a.size == b.size
+            && a.parent == b.parent
+            && a.is_abstract == b.is_abstract
             && a.comps.len() == b.comps.len()
             && a.comps.iter().zip(&b.comps).all(|(x, y)| {
                 x.name == y.name
@@ -549,6 +899,43 @@ impl Checker {
                     && x.offset == y.offset
                     && key(&x.init).is_some_and(|kx| key(&y.init) == Some(kx))
             })
+    }
+
+    /// The generic key of the type-bound operator or assignment `gname` (`operator(+)`,
+    /// `assignment(=)`) of type `k`.
+    pub(crate) fn bound_generic(&self, k: u16, gname: &str) -> Option<String> {
+        self.binding(k, gname).and_then(|b| b.generic)
+    }
+
+    /// Is the expression a polymorphic object (a `class` dummy)?
+    pub(crate) fn is_poly(&self, e: &Expr) -> bool {
+        matches!(&e.kind, ExprKind::Name(id) if self.syms.get(&id.name).is_some_and(|s| s.class))
+    }
+
+    /// Is type `a` type `t` or an extension of it?
+    pub(crate) fn extends(&self, a: u16, t: u16) -> bool {
+        let mut k = Some(a);
+        for _ in 0..64 {
+            let Some(x) = k else { return false };
+            if x == t {
+                return true;
+            }
+            k = self.g.types.get(x as usize).and_then(|ti| ti.parent);
+        }
+        false
+    }
+
+    /// Does type `k` or one of its ancestors have a component `name`?
+    pub(crate) fn inherits(&self, k: u16, name: &str) -> bool {
+        let mut k = Some(k);
+        for _ in 0..64 {
+            let Some(t) = k.and_then(|k| self.g.types.get(k as usize)) else { return false };
+            if t.comps.iter().any(|c| c.name == name) {
+                return true;
+            }
+            k = t.parent;
+        }
+        false
     }
 
     /// Does a component of this type have a default value (some subcomponent has one)?
@@ -602,6 +989,7 @@ impl Checker {
     /// `base%name[(subs)]`.
     #[inline(never)]
     pub(crate) fn component(&mut self, mut base: Expr, name: Ident, subs: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
+        let orig_base = base.clone();
         self.expr(&mut base);
         let bad = |base: Expr, name: Ident, subs: Vec<Arg>| (ExprKind::Component(Box::new(CompRef { base, name, subs })), Ty::Unknown);
         if !matches!(base.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::Component(_)) && base.ty != Ty::Unknown {
@@ -624,6 +1012,37 @@ impl Checker {
                 return bad(base, name, subs);
             }
         };
+        // An inherited component: through the parent components, `x%parent%c`.
+        let (mut base, mut k) = (base, k);
+        for _ in 0..64 {
+            let Some(t) = self.g.types.get(k as usize) else { break };
+            let Some(p) = t.parent else { break };
+            if t.comps.iter().any(|c| c.name == name.name) || !self.inherits(p, &name.name) {
+                break;
+            }
+            let pname = t.comps.first().map(|c| c.name.clone()).unwrap_or_default();
+            let pty = with_rank(BaseTy::Derived(p), brank);
+            let sp = base.span;
+            base = Expr {
+                kind: ExprKind::Component(Box::new(CompRef { base, name: Ident { name: pname, span: name.span }, subs: Vec::new() })),
+                span: sp,
+                ty: pty,
+            };
+            k = p;
+        }
+        if let Some(b) = self.binding(k, &name.name).filter(|_| !self.inherits(k, &name.name)) {
+            // `x%f(args)`: a function reference through a type-bound procedure (nopass:
+            // `x` only selects the type).
+            if brank > 0 {
+                self.err(Diagnostic::not_yet("type-bound procedures of arrays of structures", span));
+                return bad(base, name, subs);
+            }
+            let bname = b.name.clone();
+            let Some((key, args)) = self.binding_call(&orig_base, k, b, subs, true, span) else { return bad(base, name, Vec::new()) };
+            let callee = Ident { name: bname, span: name.span };
+            let (callee, args, ty) = self.call_user(key, callee, args, true, span, Declared::None);
+            return (ExprKind::Call { name: callee, args }, ty);
+        }
         let Some(c) = self.g.types.get(k as usize).and_then(|t| t.comps.iter().find(|c| c.name == name.name)).cloned() else {
             let tn = derived_name(k);
             if self.g.types.get(k as usize).is_some_and(|t| t.defined) {
@@ -711,7 +1130,9 @@ impl Checker {
         }
     }
 
-    /// `t(a, b)` or `t(x=a, y=b)` for a derived type `t` visible here.
+    /// `t(a, b)` or `t(x=a, y=b)` for a derived type `t` visible here. Positional values
+    /// follow the component order with inherited components first; a keyword names a
+    /// component, inherited or not, or a parent component (a value of the parent type).
     #[inline(never)]
     pub(crate) fn struct_ctor(&mut self, name: Ident, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
         let k = self.g.type_id(&name.name);
@@ -725,12 +1146,24 @@ impl Checker {
             self.err(Diagnostic::not_yet(format!("a constructor of `{}` before its definition is complete", name.name), span));
             return bad;
         };
-        let mut vals: Vec<Option<Expr>> = vec![None; ti.comps.len()];
         let mut ok = true;
+        if ti.is_abstract {
+            self.err(
+                Diagnostic::error("E0133", format!("type `{}` is abstract: it has no constructor", ti.name), name.span)
+                    .with_label("abstract type"),
+            );
+            ok = false;
+        }
+        // The leaf components in component order and the parent components, each with
+        // its path of component indices from `k`.
+        let mut leaves: Vec<(Vec<usize>, CompInfo)> = Vec::new();
+        let mut parents: Vec<(Vec<usize>, CompInfo)> = Vec::new();
+        self.ctor_comps(k, &mut Vec::new(), &mut leaves, &mut parents, 0);
+        let mut given: Vec<(Vec<usize>, Expr)> = Vec::new();
         let mut seen_kw = false;
         for (i, a) in args.into_iter().enumerate() {
-            let (pos, mut e) = match a {
-                Arg::Index(e) if !seen_kw => (i, e),
+            let (slot, mut e) = match a {
+                Arg::Index(e) if !seen_kw => (leaves.get(i).cloned(), e),
                 Arg::Index(e) => {
                     self.err(
                         Diagnostic::error("E0133", "a positional component value cannot follow a keyword one", e.span)
@@ -741,8 +1174,8 @@ impl Checker {
                 }
                 Arg::Keyword(kw, e) => {
                     seen_kw = true;
-                    match ti.comps.iter().position(|c| c.name == kw.name) {
-                        Some(p) => (p, e),
+                    match leaves.iter().chain(parents.iter()).find(|(_, c)| c.name == kw.name) {
+                        Some(x) => (Some(x.clone()), e),
                         None => {
                             self.err(
                                 Diagnostic::error("E0131", format!("type `{}` has no component `{}`", ti.name, kw.name), kw.span)
@@ -760,11 +1193,11 @@ impl Checker {
                 }
             };
             self.expr(&mut e);
-            let Some(c) = ti.comps.get(pos) else {
+            let Some((path, c)) = slot else {
                 self.err(
                     Diagnostic::error(
                         "E0133",
-                        format!("too many values in the constructor of `{}`: it has {} components", ti.name, ti.comps.len()),
+                        format!("too many values in the constructor of `{}`: it has {} components", ti.name, leaves.len()),
                         e.span,
                     )
                     .with_label("no component for this value"),
@@ -772,7 +1205,7 @@ impl Checker {
                 ok = false;
                 continue;
             };
-            if vals.get(pos).is_some_and(|v| v.is_some()) {
+            if given.iter().any(|(p, _)| p.starts_with(&path) || path.starts_with(p)) {
                 self.err(
                     Diagnostic::error("E0133", format!("component `{}` is given twice", c.name), e.span).with_label("given again here"),
                 );
@@ -796,12 +1229,11 @@ impl Checker {
             } else {
                 ok = false;
             }
-            if let Some(v) = vals.get_mut(pos) {
-                *v = Some(e);
-            }
+            given.push((path, e));
         }
-        for (c, v) in ti.comps.iter().zip(vals.iter()) {
-            if v.is_none() && !c.alloc && c.init.is_none() && !self.has_default(c.base, 0) {
+        for (path, c) in &leaves {
+            let covered = given.iter().any(|(p, _)| path.starts_with(p));
+            if !covered && !c.alloc && c.init.is_none() && !self.has_default(c.base, 0) {
                 self.err(
                     Diagnostic::error("E0133", format!("the constructor of `{}` gives no value for component `{}`", ti.name, c.name), span)
                         .with_label(format!("`{}` has no default value", c.name)),
@@ -810,7 +1242,54 @@ impl Checker {
             }
         }
         let ty = if ok { Ty::Scalar(BaseTy::Derived(k)) } else { Ty::Unknown };
-        (ExprKind::StructCtor { ty: k, args: vals }, ty)
+        (self.ctor_build(k, &[], &mut given, span, 0), ty)
+    }
+
+    /// The components of type `k` for a constructor: leaves in component order (the
+    /// parent's first) and parent components, with their paths.
+    fn ctor_comps(
+        &self,
+        k: u16,
+        prefix: &mut Vec<usize>,
+        leaves: &mut Vec<(Vec<usize>, CompInfo)>,
+        parents: &mut Vec<(Vec<usize>, CompInfo)>,
+        depth: u32,
+    ) {
+        let Some(t) = self.g.types.get(k as usize) else { return };
+        for (i, c) in t.comps.iter().enumerate() {
+            prefix.push(i);
+            match (i, t.parent) {
+                (0, Some(p)) if depth < 64 => {
+                    parents.push((prefix.clone(), c.clone()));
+                    self.ctor_comps(p, prefix, leaves, parents, depth + 1);
+                }
+                _ => leaves.push((prefix.clone(), c.clone())),
+            }
+            prefix.pop();
+        }
+    }
+
+    /// The constructor of type `k` at `prefix` from the given values: a parent component
+    /// with values for some of its components is a constructor of the parent type.
+    fn ctor_build(&self, k: u16, prefix: &[usize], given: &mut Vec<(Vec<usize>, Expr)>, span: Span, depth: u32) -> ExprKind {
+        let Some(t) = self.g.types.get(k as usize) else { return ExprKind::StructCtor { ty: k, args: Vec::new() } };
+        let mut args = Vec::new();
+        for i in 0..t.comps.len() {
+            let mut path = prefix.to_vec();
+            path.push(i);
+            if let Some(j) = given.iter().position(|(p, _)| *p == path) {
+                args.push(Some(given.swap_remove(j).1));
+                continue;
+            }
+            match (i, t.parent) {
+                (0, Some(p)) if depth < 64 && given.iter().any(|(g, _)| g.starts_with(&path)) => {
+                    let kind = self.ctor_build(p, &path, given, span, depth + 1);
+                    args.push(Some(Expr { kind, span, ty: Ty::Scalar(BaseTy::Derived(p)) }));
+                }
+                _ => args.push(None),
+            }
+        }
+        ExprKind::StructCtor { ty: k, args }
     }
 }
 
@@ -837,6 +1316,9 @@ pub(crate) fn import_types(im: &mut crate::modfile::Imported, names: &mut Vec<St
     for (j, t) in im.types.iter_mut().enumerate() {
         for c in &mut t.comps {
             remap(&mut c.base);
+        }
+        if let Some(p) = &mut t.parent {
+            *p = map.get(*p as usize).copied().unwrap_or(u16::MAX);
         }
         let k = map.get(j).copied().unwrap_or(u16::MAX) as usize;
         if let Some(slot) = types.get_mut(k) {

@@ -106,7 +106,16 @@ impl Checker {
                 (ExprKind::Paren(x), t)
             }
             ExprKind::Unary(op, mut x) => {
+                let (mark, orig) = (self.diags.len(), x.clone());
                 self.expr(&mut x);
+                let sym = match op {
+                    UnOp::Not => ".not.",
+                    UnOp::Neg => "-",
+                    UnOp::Plus => "+",
+                };
+                if let Some(r) = self.defined_op(sym, &[&x], &[*orig], mark, span) {
+                    return r;
+                }
                 let t = match (op, x.ty) {
                     (_, Ty::Unknown) => Ty::Unknown,
                     (UnOp::Not, t) if matches!(t.base(), Some(BaseTy::Logical(_))) => t,
@@ -127,8 +136,12 @@ impl Checker {
                 (ExprKind::Unary(op, x), t)
             }
             ExprKind::Binary(op, mut l, mut r) => {
+                let (mark, orig) = (self.diags.len(), [(*l).clone(), (*r).clone()]);
                 self.expr(&mut l);
                 self.expr(&mut r);
+                if let Some(res) = self.defined_op(binop_text(op), &[&l, &r], &orig, mark, span) {
+                    return res;
+                }
                 let t = self.binary_ty(op, &l, &r, span);
                 (ExprKind::Binary(op, l, r), t)
             }
@@ -454,5 +467,57 @@ impl Checker {
             }
         }
         (ExprKind::ArrayRef { name, subs: args }, if ok { Ty::Scalar(BaseTy::Character) } else { Ty::Unknown })
+    }
+}
+
+/// The text of an intrinsic binary operator as a defined operator's generic name uses it.
+fn binop_text(op: BinOp) -> &'static str {
+    match op {
+        BinOp::Add => "+",
+        BinOp::Sub => "-",
+        BinOp::Mul => "*",
+        BinOp::Div => "/",
+        BinOp::Pow => "**",
+        BinOp::Eq => "==",
+        BinOp::Ne => "/=",
+        BinOp::Lt => "<",
+        BinOp::Le => "<=",
+        BinOp::Gt => ">",
+        BinOp::Ge => ">=",
+        BinOp::And => ".and.",
+        BinOp::Or => ".or.",
+        BinOp::Eqv => ".eqv.",
+        BinOp::Neqv => ".neqv.",
+        BinOp::Concat => "//",
+    }
+}
+
+impl Checker {
+    /// An operator with a derived-type operand and a generic `operator(op)` in scope
+    /// (`interface operator(+)`): a reference to the specific function that matches, the
+    /// operands checked again as its arguments (the diagnostics of their first check,
+    /// from `mark` on, are dropped).
+    fn defined_op(&mut self, op: &str, checked: &[&Expr], orig: &[Expr], mark: usize, span: Span) -> Option<(ExprKind, Ty)> {
+        if checked.iter().any(|e| e.ty == Ty::Unknown) || !checked.iter().any(|e| matches!(e.ty.base(), Some(BaseTy::Derived(_)))) {
+            return None;
+        }
+        let gname = format!("operator({op})");
+        let args: Vec<Arg> = orig.iter().cloned().map(Arg::Index).collect();
+        if self.scope.contains_key(&gname) {
+            self.diags.truncate(mark);
+            return Some(self.apply(Ident { name: gname, span }, args, span));
+        }
+        // A type-bound operator (`generic :: operator(+) => add`) of an operand's type.
+        let key = checked.iter().find_map(|e| match e.ty.base() {
+            Some(BaseTy::Derived(k)) => self.bound_generic(k, &gname),
+            _ => None,
+        })?;
+        self.diags.truncate(mark);
+        if checked.iter().any(|e| self.is_poly(e)) {
+            self.err(Diagnostic::not_yet("type-bound operators of polymorphic operands", span));
+            return Some((ExprKind::Logical(false), Ty::Unknown));
+        }
+        let (name, args, ty) = self.call_user(key, Ident { name: gname, span }, args, true, span, Declared::None);
+        Some((ExprKind::Call { name, args }, ty))
     }
 }

@@ -12,7 +12,7 @@ pub(super) fn generic_key(name: &str, i: usize) -> String {
 
 /// Whether the actual arguments `args` (already checked) match `sig` by type, kind and
 /// rank, with every non-optional dummy given.
-fn matches(sig: &ProcSig, args: &[Arg]) -> bool {
+fn matches(sig: &ProcSig, args: &[Arg], types: &[TypeInfo]) -> bool {
     let n = sig.args.len();
     let mut given = vec![false; n];
     let mut pos = 0usize;
@@ -37,7 +37,7 @@ fn matches(sig: &ProcSig, args: &[Arg]) -> bool {
             continue;
         }
         let Some(b) = e.ty.base() else { return false };
-        if b != d.base {
+        if b != d.base && !(d.class && is_extension(types, b, d.base)) {
             return false;
         }
         if e.ty.rank() != d.rank && !(sig.elemental && d.rank == 0) {
@@ -45,6 +45,21 @@ fn matches(sig: &ProcSig, args: &[Arg]) -> bool {
         }
     }
     sig.args.iter().zip(&given).all(|(d, g)| *g || d.optional)
+}
+
+/// Is `a` the derived type `t` or an extension of it?
+fn is_extension(types: &[TypeInfo], a: BaseTy, t: BaseTy) -> bool {
+    let (BaseTy::Derived(mut a), BaseTy::Derived(t)) = (a, t) else { return false };
+    for _ in 0..64 {
+        if a == t {
+            return true;
+        }
+        match types.get(a as usize).and_then(|x| x.parent) {
+            Some(p) => a = p,
+            None => return false,
+        }
+    }
+    false
 }
 
 /// How a candidate is shown in diagnostics: `name(integer, real(8), rank-1 real)`.
@@ -90,7 +105,7 @@ impl Checker {
         let cands = self.g.procs.generics.get(gkey).cloned().unwrap_or_default();
         let found: Vec<&String> = cands
             .iter()
-            .filter(|k| self.g.procs.map.get(*k).is_some_and(|s| matches(s, args) && (s.kind == UnitKind::Function) == func))
+            .filter(|k| self.g.procs.map.get(*k).is_some_and(|s| matches(s, args, &self.g.types) && (s.kind == UnitKind::Function) == func))
             .collect();
         match found.as_slice() {
             [one] => Some((*one).clone()),
@@ -153,6 +168,15 @@ impl Checker {
         self.diags.truncate(mark);
         self.reported = reported;
         let cands = self.g.procs.generics.get(&gkey).cloned().unwrap_or_default();
-        cands.iter().any(|k| self.g.procs.map.get(k).is_some_and(|s| s.kind == UnitKind::Function && matches(s, &copy)))
+        cands.iter().any(|k| self.g.procs.map.get(k).is_some_and(|s| s.kind == UnitKind::Function && matches(s, &copy, &self.g.types)))
+    }
+}
+
+impl Checker {
+    /// Does some specific of generic `gkey` (a function if `func`) match the checked
+    /// arguments?
+    pub(super) fn generic_matches(&self, gkey: &str, args: &[Arg], func: bool) -> bool {
+        let cands = self.g.procs.generics.get(gkey).cloned().unwrap_or_default();
+        cands.iter().any(|k| self.g.procs.map.get(k).is_some_and(|s| (s.kind == UnitKind::Function) == func && matches(s, args, &self.g.types)))
     }
 }

@@ -59,6 +59,8 @@ pub struct Symbol {
     pub rank: u8,
     pub dims: Vec<DimSpec>,
     pub allocatable: bool,
+    /// `class(T)`: polymorphic (a scalar dummy: gfortran's class container).
+    pub class: bool,
     /// A data pointer: a scalar's home is the address it points to, an array's its
     /// descriptor; no reallocation on assignment, no automatic deallocation.
     pub pointer: bool,
@@ -114,6 +116,7 @@ impl Symbol {
             rank: 0,
             dims: Vec::new(),
             allocatable: false,
+            class: false,
             pointer: false,
             target: false,
             parameter: false,
@@ -309,6 +312,8 @@ pub struct ArgSig {
     pub pointer: bool,
     /// A `value` dummy: the actual's value is passed, converted to the dummy's type.
     pub value: bool,
+    /// `class(T)`: the actual is passed as gfortran's class container.
+    pub class: bool,
 }
 
 thread_local! {

@@ -113,6 +113,7 @@ pub fn omp_lib_routines() -> Vec<(String, ProcSig)> {
                         allocatable: false,
                         pointer: false,
                         value: false,
+                        class: false,
                     })
                     .collect(),
                 result: res.map(|t| (base(t), 0)),

@@ -113,6 +113,7 @@ pub fn openacc_routines() -> Vec<(String, ProcSig)> {
             allocatable: false,
             pointer: false,
             value: false,
+            class: false,
         }
     };
     let sig = |name: &str, link: &str, dummies: &[&str], res: AccResult| ProcSig {

@@ -34,6 +34,7 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
                     allocatable: d.allocatable && rank > 0,
                     pointer: d.pointer,
                     value: d.value && rank == 0,
+                    class: d.class,
                 }
             }
             None => match u.proc_decls.iter().find(|d| d.names.iter().any(|n| n.name == a.name)) {
@@ -49,6 +50,7 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
                     allocatable: false,
                     pointer: d.pointer,
                     value: false,
+                    class: false,
                 },
                 None => ArgSig {
                     name: a.name.clone(),
@@ -61,6 +63,7 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
                     allocatable: false,
                     pointer: false,
                     value: false,
+                    class: false,
                 },
             },
         })
@@ -501,6 +504,7 @@ impl Checker {
         self.declarations(unit);
         self.declare_target_vars(unit);
         self.type_defs(unit, self.idx);
+        self.abstract_decls(unit);
         self.deferred_inits();
         // `!$acc declare` lines of the specification part.
         let mut declares = std::mem::take(&mut unit.declares);

@@ -44,7 +44,17 @@ impl Checker {
     pub(super) fn stmt(&mut self, s: &mut Stmt) {
         let span = s.span;
         match &mut s.kind {
-            StmtKind::Assign { lhs, rhs } => self.assign(lhs, rhs),
+            StmtKind::Assign { lhs, rhs } => {
+                if let Some(gkey) = self.defined_assignment(lhs, rhs) {
+                    let StmtKind::Assign { lhs, rhs } = std::mem::replace(&mut s.kind, StmtKind::Continue) else { return };
+                    let name = Ident { name: "assignment(=)".into(), span: lhs.span };
+                    let (name, args, _) =
+                        self.call_user(gkey, name, vec![Arg::Index(lhs), Arg::Index(rhs)], false, span, Declared::None);
+                    s.kind = StmtKind::Call { name, args };
+                } else {
+                    self.assign(lhs, rhs);
+                }
+            }
             StmtKind::PtrAssign { lhs, rhs } => self.ptr_assign(lhs, rhs, span),
             StmtKind::Nullify(items) => self.nullify(items),
             StmtKind::If { .. } => self.if_construct(s),
@@ -980,5 +990,33 @@ impl Checker {
                     ),
             );
         }
+    }
+}
+
+impl Checker {
+    /// Is `lhs = rhs` a defined assignment: a generic `assignment(=)` in scope with a
+    /// specific subroutine whose dummies match the two sides (checked on copies, their
+    /// diagnostics dropped)?
+    fn defined_assignment(&mut self, lhs: &Expr, rhs: &Expr) -> Option<String> {
+        let (mark, reported) = (self.diags.len(), self.reported.clone());
+        let (mut l, mut r) = (lhs.clone(), rhs.clone());
+        self.expr(&mut l);
+        self.expr(&mut r);
+        self.diags.truncate(mark);
+        self.reported = reported;
+        if l.ty == Ty::Unknown || r.ty == Ty::Unknown {
+            return None;
+        }
+        // `interface assignment(=)`, else a type-bound `assignment(=)` of the left side's
+        // type (not through a polymorphic object: that would dispatch).
+        let gkey = match self.scope.get("assignment(=)").cloned() {
+            Some(g) => g,
+            None => match l.ty.base() {
+                Some(BaseTy::Derived(k)) if !self.is_poly(&l) => self.bound_generic(k, "assignment(=)")?,
+                _ => return None,
+            },
+        };
+        let args = [Arg::Index(l), Arg::Index(r)];
+        self.generic_matches(&gkey, &args, false).then_some(gkey)
     }
 }

@@ -64,6 +64,7 @@ impl G<'_> {
                 }
                 Some(e) if sig.args.get(i).is_some_and(|d| d.pointer) => ops.push(self.pointer_actual(e)),
 
+                Some(e) if sig.args.get(i).is_some_and(|d| d.class) => ops.push(self.class_actual(e)),
                 Some(e) => {
                     let assumed = sig.args.get(i).is_some_and(|d| d.assumed_shape);
                     if char_dummy {
@@ -105,6 +106,12 @@ impl G<'_> {
         ops.extend(lens);
         if self.takes_frame(&name.name) {
             ops.push(self.frame.map_or(Op::Null, Op::Var));
+        }
+        // A type-bound procedure through a polymorphic object: through its vtab.
+        if let Some(at) = sig.link_name.strip_prefix("@tbp:") {
+            let fp = self.dispatch_addr(at, &ops, sp)?;
+            ops.insert(0, fp);
+            return Some(("@ptr".to_string(), ops));
         }
         // A procedure pointer: an indirect call through the address it holds.
         if let Some(n) = sig.link_name.strip_prefix("@pptr:") {

@@ -45,6 +45,7 @@ mod offload_loop;
 mod offload_omp;
 mod offload_region;
 mod pointers;
+mod polymorph;
 mod stmts;
 mod storage;
 mod transform;
@@ -236,6 +237,8 @@ struct G<'a> {
     mat_frees: Vec<Op>,
     /// Internal procedures passed as actual arguments: thunks to make (their keys).
     thunks: Vec<String>,
+    /// The class containers of the unit's polymorphic (`class`) dummies, by name.
+    class_conts: HashMap<String, VarId>,
     /// Host-frame globals set for a call that passes internal procedures, with the
     /// values to restore after it.
     frame_restores: Vec<(String, VarId)>,
@@ -272,6 +275,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
         procs: Vec::new(),
         globals: Vec::new(),
         storage: Vec::new(),
+        vtabs: Vec::new(),
         kernels: Vec::new(),
         routines: Vec::new(),
         target: None,
@@ -325,6 +329,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             ptr_sm: HashMap::new(),
             ptr_descs: Vec::new(),
             thunks: Vec::new(),
+            class_conts: HashMap::new(),
             frame_restores: Vec::new(),
             frees: Vec::new(),
             mem_names: mem.clone(),
@@ -394,6 +399,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
         }
     }
     mark_external_globals(c, &mut module);
+    module.vtabs = polymorph::vtabs(c);
     Ok(module)
 }
 

@@ -135,6 +135,14 @@ impl G<'_> {
                         self.declare_pointer_dummy(s, pv);
                         continue;
                     }
+                    if s.class {
+                        // gfortran's class container {_data, _vptr}: the object is `_data`.
+                        let data = self.f.new_var(format!("{}.data", s.name), Ty::Ptr);
+                        self.emit(Stmt::Assign(data, Rv::Load(Ty::Ptr, Op::Var(pv))));
+                        self.homes.insert(s.name.clone(), Home::Mem(data, s.base));
+                        self.class_conts.insert(s.name.clone(), pv);
+                        continue;
+                    }
                     if s.base != BaseTy::Character || s.external {
                         self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
                     }

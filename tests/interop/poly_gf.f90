@@ -1,0 +1,26 @@
+! Compiled by gfortran only: reads the dynamic type of a class container from its vtab,
+! and prints for the other files (one run-time library writes all output).
+subroutine gf_kind(s)
+  use polyt
+  implicit none
+  class(shape), intent(in) :: s
+  select type (s)
+  type is (circle)
+    print *, 'circle', s%id, s%r
+  type is (square)
+    print *, 'square', s%id, s%side
+  class is (square)
+    print *, 'a kind of square', s%id, s%side
+  class default
+    print *, 'shape', s%id
+  end select
+  print *, 'extends square:', extends_type_of(s, square(0, 0.0))
+end subroutine
+
+subroutine gf_say(tag, n, x)
+  implicit none
+  character(*), intent(in) :: tag
+  integer, intent(in) :: n
+  real, intent(in) :: x
+  print *, tag, n, x
+end subroutine

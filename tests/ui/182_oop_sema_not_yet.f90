@@ -1,0 +1,23 @@
+! Finalization, polymorphic allocatables and locals, and `nopass` bindings through a
+! polymorphic object are not implemented yet: each a located E0900.
+module m
+  type :: t
+    integer :: i
+  contains
+    final :: cleanup
+    procedure, nopass :: hello
+  end type
+contains
+  subroutine cleanup(x)
+    type(t) :: x
+  end subroutine
+  subroutine hello()
+    print *, 'hello'
+  end subroutine
+  subroutine s(a, b)
+    class(t) :: a
+    class(t), allocatable :: b
+    class(t) :: c
+    call a%hello()
+  end subroutine
+end module
