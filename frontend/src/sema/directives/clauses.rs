@@ -535,9 +535,14 @@ impl Checker {
     fn member_item(&mut self, it: &mut Expr, clause: &str) {
         self.expr(it);
         let ExprKind::Component(cr) = &it.kind else { return };
+        if it.ty == Ty::Unknown {
+            // Already reported.
+            return;
+        }
         if cr.base.ty.rank() > 0 {
             let sp = cr.base.span;
-            self.err(Diagnostic::not_yet(format!("members of an array of structures in `{clause}` (name one element: `t(i)%v`)"), sp));
+            let hint = format!("{}(i)%{}", designator_name(&cr.base).unwrap_or("t"), cr.name.name);
+            self.err(Diagnostic::not_yet(format!("members of an array of structures in `{clause}` (name one element's: `{hint}`)"), sp));
         }
         if let Some(n) = designator_name(it) {
             if self.syms.get(n).is_some_and(|s| s.parameter) {

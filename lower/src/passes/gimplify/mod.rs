@@ -149,6 +149,9 @@ struct RegionCtx {
     /// structures (`f%v`, `a%c%d`): mapped implicitly, with their structure's device copy
     /// attached to them, so the kernel reads the device copy of the data.
     members: Vec<Expr>,
+    /// How many `do` loops enclosed the construct (`G::do_vars`): the variables of the
+    /// loops after them are the construct's own, private to each thread.
+    do_depth: usize,
 }
 
 struct G<'a> {
