@@ -1050,6 +1050,10 @@ pub enum ClauseKind {
     Delete(Vec<Expr>),
     Present(Vec<Expr>),
     NoCreate(Vec<Expr>),
+    /// `attach(list)` / `detach(list)`: pointers and allocatables (usually structure
+    /// members) whose device copies are attached to (detached from) their targets'.
+    Attach(Vec<Expr>),
+    Detach(Vec<Expr>),
     /// `deviceptr(list)`: dummy arrays whose addresses are device addresses.
     Deviceptr(Vec<Expr>),
     /// OpenMP `is_device_ptr(list)` on `target`: dummy arrays whose addresses are device

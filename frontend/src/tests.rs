@@ -433,15 +433,15 @@ error[E0900]: not yet implemented: the `cache` directive
 }
 
 #[test]
-fn diag_unsupported_clause() {
+fn diag_attach_needs_pointer() {
     diag(
         "program p\n  implicit none\n  integer :: i\n  real :: a(10)\n  !$acc parallel loop attach(a)\n  do i = 1, 10\n    a(i) = 1.0\n  end do\nend program p\n",
         "\
-error[E0900]: not yet implemented: the `attach` clause
- --> t.f90:5:23
+error[E0337]: `attach` needs a pointer or allocatable variable or member
+ --> t.f90:5:30
   |
 5 |   !$acc parallel loop attach(a)
-  |                       ^^^^^^^^^
+  |                              ^ neither a pointer nor allocatable
 ",
     );
 }

@@ -392,6 +392,11 @@ pub enum MapKind {
     /// The device copy of a `declare target` variable: made present (created and filled
     /// from the host) if it is not, with an infinite reference count; nothing on exit.
     DeclareTarget,
+    /// `attach` on entry, `detach` on exit: `addr` is the host address of a pointer field
+    /// (a structure's pointer or allocatable component: its data pointer) whose device
+    /// copy gets the device address of its present target, `bytes` the target's size (a
+    /// section of it may be what is present).
+    Attach,
 }
 
 impl MapKind {
@@ -406,6 +411,7 @@ impl MapKind {
             MapKind::NoCreate => 6,
             MapKind::Delete => 7,
             MapKind::DeclareTarget => 8,
+            MapKind::Attach => 9,
         }
     }
     pub fn name(self) -> &'static str {
@@ -418,6 +424,7 @@ impl MapKind {
             MapKind::NoCreate => "no_create",
             MapKind::Delete => "delete",
             MapKind::DeclareTarget => "declare_target",
+            MapKind::Attach => "attach",
         }
     }
 }

@@ -12,6 +12,11 @@
 //!   maps to `block.dev + (host - block.host)`, which may point before the
 //!   block (an array section mapped, the whole array's base passed).
 //!
+//! * attach / detach: a pointer field of mapped data (a structure's allocatable or
+//!   pointer component) whose target is present gets, in the device copy, the target's
+//!   device address; an attachment count per field, and on detach (or when the block is
+//!   copied back or updated) the host's pointer value again.
+//!
 //! The table is independent of the device: memory operations go through
 //! [`Device`].
 
@@ -29,6 +34,10 @@ pub mod kind {
     pub const DELETE: i32 = 7;
     /// OpenMP `declare target`: present for the rest of the program once made present.
     pub const DECLARE_TARGET: i32 = 8;
+    /// `attach` (on entry) / `detach` (on exit): the address is a pointer field (an
+    /// address, or the data pointer at the start of a gfortran descriptor) inside mapped
+    /// data, the size its target's.
+    pub const ATTACH: i32 = 9;
 }
 
 /// The reference count of a `declare target` variable's device copy: never reaches zero.
@@ -50,10 +59,21 @@ impl Block {
     }
 }
 
+/// Puts back host pointer values saved by `PresentTable::attached_values`.
+fn restore(saved: &[(usize, usize)]) {
+    for (f, v) in saved {
+        // SAFETY: an attached field is a pointer-sized field of live host data.
+        unsafe { (*f as *mut usize).write_unaligned(*v) };
+    }
+}
+
 /// Host address range → device block.
 #[derive(Default, Debug)]
 pub struct PresentTable {
     blocks: BTreeMap<usize, Block>,
+    /// Host address of an attached pointer field → its attachment count and the size of
+    /// its target (of which a section may be mapped).
+    attached: BTreeMap<usize, (u32, usize)>,
 }
 
 fn describe(host: usize, bytes: usize) -> String {
@@ -105,6 +125,10 @@ impl PresentTable {
         if host == 0 {
             return Ok(());
         }
+        if kind == kind::ATTACH {
+            self.attach(dev, host, bytes);
+            return Ok(());
+        }
         if let Some(k) = self.find_key(host, bytes) {
             let b = self.blocks.get_mut(&k).expect("block");
             if kind == kind::DECLARE_TARGET || b.dynamic == INFINITE {
@@ -145,6 +169,10 @@ impl PresentTable {
         if host == 0 {
             return Ok(());
         }
+        if kind == kind::ATTACH {
+            self.detach(dev, host, finalize);
+            return Ok(());
+        }
         if !(kind::COPY..=kind::DECLARE_TARGET).contains(&kind) {
             return Err(format!("unknown data clause kind {kind} on exit"));
         }
@@ -170,8 +198,14 @@ impl PresentTable {
             let b = self.blocks.remove(&k).expect("block");
             if kind == kind::COPY || kind == kind::COPYOUT {
                 let off = (host - b.host) as u64;
+                let saved = self.attached_values(host, bytes);
                 // SAFETY: the range lies inside the block and the host range.
                 crate::profile::timed_copy(bytes, false, || unsafe { dev.d2h(host as *mut u8, b.dev + off, bytes) });
+                restore(&saved);
+            }
+            let inside: Vec<usize> = self.attached.range(b.host..b.end()).map(|(k, _)| *k).collect();
+            for k in inside {
+                self.attached.remove(&k);
             }
             dev.free(b.dev);
         }
@@ -190,6 +224,9 @@ impl PresentTable {
             return Err(format!("update: {} is not present on the device", describe(host, bytes)));
         };
         let d = b.dev + (host - b.host) as u64;
+        // Attached pointer fields keep their device address on the device and their host
+        // value on the host.
+        let saved = self.attached_values(host, bytes);
         // SAFETY: the range lies inside the block and the host range.
         crate::profile::timed_copy(bytes, to_device, || unsafe {
             if to_device {
@@ -198,7 +235,77 @@ impl PresentTable {
                 dev.d2h(host as *mut u8, d, bytes)
             }
         });
+        if to_device {
+            for (field, _) in saved {
+                let tbytes = self.attached.get(&field).map_or(1, |a| a.1);
+                self.write_device_pointer(dev, field, tbytes);
+            }
+        } else {
+            restore(&saved);
+        }
         Ok(())
+    }
+
+    /// The host values of the attached pointer fields in `[host, host+bytes)`.
+    fn attached_values(&self, host: usize, bytes: usize) -> Vec<(usize, usize)> {
+        self.attached
+            .range(host..host.saturating_add(bytes))
+            // SAFETY: an attached field is a pointer-sized field of live host data.
+            .map(|(f, _)| (*f, unsafe { (*f as *const usize).read_unaligned() }))
+            .collect()
+    }
+
+    /// The attach action on the pointer field at host address `field` whose target has
+    /// `tbytes` bytes: when the field is present, its device copy gets the device address
+    /// of the target (when the target, or a section of it, is present; otherwise the
+    /// device copy keeps the host value). Not present: nothing.
+    pub fn attach(&mut self, dev: &dyn Device, field: usize, tbytes: usize) {
+        if self.find(field, 8).is_none() {
+            return;
+        }
+        let n = self.attached.entry(field).or_insert((0, tbytes));
+        n.0 += 1;
+        if n.0 == 1 {
+            self.write_device_pointer(dev, field, tbytes);
+        }
+    }
+
+    /// Writes the device copy of the pointer field at `field`: the device address of its
+    /// target if that is present, else the host value.
+    fn write_device_pointer(&self, dev: &dyn Device, field: usize, tbytes: usize) {
+        let Some(b) = self.find(field, 8) else { return };
+        let dfield = b.dev + (field - b.host) as u64;
+        // SAFETY: the field is a pointer-sized field of live host data.
+        let p = unsafe { (field as *const usize).read_unaligned() };
+        let target = if p == 0 { 0 } else { self.translate(p, tbytes.max(1)).unwrap_or(p as u64) };
+        let bytes = target.to_ne_bytes();
+        // SAFETY: the device field lies inside the block.
+        unsafe { dev.h2d(dfield, bytes.as_ptr(), 8) };
+    }
+
+    /// The detach action: the attachment count drops (to zero with `finalize`); at zero
+    /// the device copy of the field gets the host's pointer value back.
+    pub fn detach(&mut self, dev: &dyn Device, field: usize, finalize: bool) {
+        let Some(n) = self.attached.get_mut(&field) else { return };
+        n.0 = if finalize { 0 } else { n.0.saturating_sub(1) };
+        if n.0 > 0 {
+            return;
+        }
+        self.attached.remove(&field);
+        let Some(b) = self.find(field, 8) else { return };
+        let dfield = b.dev + (field - b.host) as u64;
+        // SAFETY: the field is a pointer-sized field of live host data; the device field
+        // lies inside the block.
+        unsafe {
+            let p = (field as *const usize).read_unaligned();
+            dev.h2d(dfield, p.to_ne_bytes().as_ptr(), 8);
+        }
+    }
+
+    /// The attachment count of the pointer field at `field` (`acc_is_attached`-like;
+    /// tests).
+    pub fn attach_count(&self, field: usize) -> u32 {
+        self.attached.get(&field).map_or(0, |a| a.0)
     }
 
     /// Device address for a kernel argument covering `[host, host+bytes)`.
@@ -209,6 +316,7 @@ impl PresentTable {
 
     /// Frees every block (program end).
     pub fn clear(&mut self, dev: &dyn Device) {
+        self.attached.clear();
         for (_, b) in std::mem::take(&mut self.blocks) {
             dev.free(b.dev);
         }
@@ -351,5 +459,54 @@ mod tests {
         t.exit(&dev, sec, 24, COPYIN, false, false).unwrap();
         assert!(t.is_empty());
         assert_eq!(a[3], 40.0);
+    }
+
+    #[test]
+    fn attach_and_detach_a_member() {
+        let dev = SimDevice::new(32);
+        let mut t = PresentTable::default();
+        // a structure { data pointer, n } and its target
+        let mut v = vec![1.0f64, 2.0, 3.0];
+        let mut s: [usize; 2] = [v.as_mut_ptr() as usize, 3];
+        let sh = s.as_mut_ptr() as usize;
+        let vh = v.as_mut_ptr() as usize;
+        // attach before the structure is present: nothing
+        t.attach(&dev, sh, 24);
+        assert_eq!(t.attach_count(sh), 0);
+        t.enter(&dev, sh, 16, COPYIN, true).unwrap();
+        t.enter(&dev, vh, 24, COPYIN, true).unwrap();
+        t.enter(&dev, sh, 24, ATTACH, true).unwrap();
+        assert_eq!(t.attach_count(sh), 1);
+        let sd = t.translate(sh, 16).unwrap();
+        let vd = t.translate(vh, 24).unwrap();
+        assert_eq!(unsafe { *(sd as *const u64) }, vd, "the device copy points to the device data");
+        // update self(s) keeps the host pointer
+        t.update(&dev, sh, 16, false, false).unwrap();
+        assert_eq!(s[0], vh);
+        // update device(s) keeps the device pointer
+        t.update(&dev, sh, 16, true, false).unwrap();
+        assert_eq!(unsafe { *(sd as *const u64) }, vd);
+        // a second attach counts; one detach leaves it attached
+        t.attach(&dev, sh, 24);
+        t.exit(&dev, sh, 8, ATTACH, true, false).unwrap();
+        assert_eq!(unsafe { *(sd as *const u64) }, vd);
+        t.exit(&dev, sh, 8, ATTACH, true, false).unwrap();
+        assert_eq!(unsafe { *(sd as *const u64) }, vh as u64, "detached: the host value");
+        // copyout of a structure with an attached field keeps the host pointer
+        t.attach(&dev, sh, 24);
+        s[1] = 0;
+        unsafe { *((sd as *mut u64).add(1)) = 7 };
+        t.exit(&dev, sh, 16, COPYOUT, true, false).unwrap();
+        assert_eq!(s, [vh, 7]);
+        assert_eq!(t.attach_count(sh), 0);
+        t.exit(&dev, vh, 24, DELETE, true, false).unwrap();
+        assert!(t.is_empty());
+        // a section of the target mapped: the device pointer is extrapolated from it
+        t.enter(&dev, sh, 16, COPYIN, true).unwrap();
+        t.enter(&dev, vh + 8, 16, COPYIN, true).unwrap();
+        t.attach(&dev, sh, 24);
+        let sd = t.translate(sh, 16).unwrap();
+        let vd = t.translate(vh + 8, 16).unwrap();
+        assert_eq!(unsafe { *(sd as *const u64) }, vd - 8);
     }
 }

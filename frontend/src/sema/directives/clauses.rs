@@ -25,6 +25,8 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Delete(_) => "delete",
         ClauseKind::Present(_) => "present",
         ClauseKind::NoCreate(_) => "no_create",
+        ClauseKind::Attach(_) => "attach",
+        ClauseKind::Detach(_) => "detach",
         ClauseKind::Deviceptr(_) => "deviceptr",
         ClauseKind::IsDevicePtr(_) => "is_device_ptr",
         ClauseKind::UseDevice(_) => "use_device",
@@ -275,6 +277,7 @@ impl Checker {
             ClauseKind::Deviceptr(items) | ClauseKind::IsDevicePtr(items) | ClauseKind::UseDevice(items) => {
                 self.check_device_address_clause(items, cname)
             }
+            ClauseKind::Attach(items) | ClauseKind::Detach(items) => self.check_attach_clause(items, cname),
             ClauseKind::Map(_, items) | ClauseKind::To(items) | ClauseKind::From(items) => self.check_data_clause(items, cname, true),
             ClauseKind::Shared(items) | ClauseKind::Lastprivate(items) | ClauseKind::Copyprivate(items) => {
                 self.check_data_clause(items, cname, false)
@@ -505,9 +508,67 @@ impl Checker {
         }
     }
 
+    /// `attach(list)` / `detach(list)`: each item a pointer or allocatable variable or
+    /// structure member.
+    fn check_attach_clause(&mut self, items: &mut [Expr], cname: &str) {
+        for it in items.iter_mut() {
+            self.var_item(it, cname, false);
+            if it.ty == Ty::Unknown {
+                continue;
+            }
+            let ok = match &it.kind {
+                ExprKind::Name(id) => self.syms.get(&id.name).is_some_and(|s| s.allocatable || s.pointer),
+                ExprKind::Component(cr) => match cr.base.ty {
+                    Ty::Scalar(BaseTy::Derived(k)) if cr.subs.is_empty() => self
+                        .g
+                        .types
+                        .get(k as usize)
+                        .and_then(|t| t.comps.iter().find(|c| c.name == cr.name.name))
+                        .is_some_and(|c| c.alloc || c.pointer),
+                    _ => false,
+                },
+                _ => false,
+            };
+            if !ok {
+                self.err(
+                    Diagnostic::error("E0337", format!("`{cname}` needs a pointer or allocatable variable or member"), it.span)
+                        .with_label("neither a pointer nor allocatable"),
+                );
+            }
+        }
+    }
+
+    /// A structure member in a data clause (`a%b`, `a%b(1:n)`, `a%c%d`, `t(2)%v`): the
+    /// structure it belongs to must be one scalar (not an array section of structures).
+    fn member_item(&mut self, it: &mut Expr, clause: &str) {
+        self.expr(it);
+        let ExprKind::Component(cr) = &it.kind else { return };
+        if it.ty == Ty::Unknown {
+            // Already reported.
+            return;
+        }
+        if cr.base.ty.rank() > 0 {
+            let sp = cr.base.span;
+            let hint = format!("{}(i)%{}", designator_name(&cr.base).unwrap_or("t"), cr.name.name);
+            self.err(Diagnostic::not_yet(format!("members of an array of structures in `{clause}` (name one element's: `{hint}`)"), sp));
+        }
+        if let Some(n) = designator_name(it) {
+            if self.syms.get(n).is_some_and(|s| s.parameter) {
+                self.err(
+                    Diagnostic::error("E0318", format!("parameter `{n}` cannot appear in a `{clause}` clause"), it.span)
+                        .with_label("a parameter is not a variable"),
+                );
+            }
+        }
+    }
+
     /// A variable in a data, `private` or `firstprivate` clause.
     fn var_item(&mut self, it: &mut Expr, clause: &str, sections_ok: bool) {
         if let ExprKind::Component(_) = it.kind {
+            if sections_ok || clause == "attach" || clause == "detach" {
+                self.member_item(it, clause);
+                return;
+            }
             self.err(Diagnostic::not_yet(format!("derived-type components in `{clause}` (name the whole variable)"), it.span));
             return;
         }

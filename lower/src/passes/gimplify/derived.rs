@@ -693,9 +693,7 @@ impl<'a> G<'a> {
             return a;
         }
         if (c.alloc || c.pointer) && self.region.is_some() {
-            let what = if c.alloc { "allocatable components" } else { "array pointer components" };
-            self.not_yet(format!("{what} inside compute constructs"), e.span);
-            return Op::Null;
+            self.note_region_member(e);
         }
         // The positions belong to the base when it is the array part.
         let idx = if base.ty.rank() > 0 { &[] } else { idx };
@@ -710,6 +708,32 @@ impl<'a> G<'a> {
             return Op::Var(d.addr);
         }
         self.elem_addr(&d, &s)
+    }
+
+    /// Inside a compute construct, an allocatable or pointer component referenced through
+    /// a path of scalar structures (`f%v(i)`, `a%c%d(i)`) is recorded for an implicit map
+    /// and attach (see `RegionCtx::members`). Other paths (`t(j)%v(i)`) read what the
+    /// structures' device copies hold: their members must be mapped by data clauses.
+    pub(super) fn note_region_member(&mut self, e: &Expr) {
+        let ExprKind::Component(cr) = &e.kind else { return };
+        fn simple(b: &Expr) -> bool {
+            match &b.kind {
+                ExprKind::Name(_) => b.ty.rank() == 0,
+                ExprKind::Component(c) => c.subs.is_empty() && b.ty.rank() == 0 && simple(&c.base),
+                _ => false,
+            }
+        }
+        if !simple(&cr.base) {
+            return;
+        }
+        let whole = Expr {
+            kind: ExprKind::Component(Box::new(ast::CompRef { base: cr.base.clone(), name: cr.name.clone(), subs: Vec::new() })),
+            span: Span { lo: e.span.lo, hi: cr.name.span.hi },
+            ty: e.ty,
+        };
+        if let Some(r) = self.region.as_mut() {
+            r.members.push(whole);
+        }
     }
 
     /// The value of a component reference (an address for derived-type components).

@@ -146,6 +146,13 @@ struct RegionCtx {
     /// variables and sizes, given a stack block ([`Rv::Alloca`]) at the start of the body
     /// of the innermost loop the loop collapses (the count of loops still to enter).
     allocas: Option<(u32, Vec<(VarId, u64)>)>,
+    /// Allocatable and pointer components the body references through a path of scalar
+    /// structures (`f%v`, `a%c%d`): mapped implicitly, with their structure's device copy
+    /// attached to them, so the kernel reads the device copy of the data.
+    members: Vec<Expr>,
+    /// How many `do` loops enclosed the construct (`G::do_vars`): the variables of the
+    /// loops after them are the construct's own, private to each thread.
+    do_depth: usize,
 }
 
 struct G<'a> {

@@ -3,6 +3,9 @@
 
 use super::*;
 
+/// A pointer field in a structure: its host address and its target's size in bytes.
+pub(super) type PtrField = (Op, Op);
+
 impl G<'_> {
     /// A structured data construct: a data region around the body; with `if(cond)` the
     /// maps are made only when the condition holds on entry.
@@ -151,37 +154,78 @@ impl G<'_> {
             },
             ExprKind::ArrayRef { name, subs } | ExprKind::Apply { name, args: subs } => {
                 let Some(Home::Array(d)) = self.lookup(&name.name) else { return None };
-                // The contiguous hull of the section: from its first to its last element.
-                let mut first = Vec::new();
-                let mut last = Vec::new();
-                for (dim, s) in subs.iter().enumerate() {
-                    match s {
-                        Arg::Index(x) | Arg::Keyword(_, x) => {
-                            let v = self.expr(x);
-                            let v = self.conv(v, Ty::I64);
-                            first.push(v.clone());
-                            last.push(v);
-                        }
-                        Arg::Range { lo, hi, .. } => {
-                            let l = self.range_lo(&d, dim, lo.as_ref());
-                            let h = self.range_hi(&d, dim, hi.as_ref());
-                            first.push(l);
-                            last.push(h);
-                        }
-                    }
-                }
-                let a = self.elem_addr(&d, &first);
-                let z = self.elem_addr(&d, &last);
-                let ai = self.val(Ty::I64, Rv::Cast(Ty::I64, a.clone()));
-                let zi = self.val(Ty::I64, Rv::Cast(Ty::I64, z));
-                let n = self.bin(Ty::I64, BinOp::Sub, zi, ai);
-                let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(self.elem_size(d.base)));
-                let n = self.val(Ty::I64, Rv::Binary(BinOp::Max, n, Op::I64(0)));
+                let (a, n) = self.section_hull(&d, subs);
                 let what = self.src.get(e.span.lo as usize..e.span.hi as usize).unwrap_or(&name.name).to_string();
                 Some((a, n, what, Some(d)))
             }
+            ExprKind::Component(_) => self.member_block(e).map(|(a, n, what, _)| (a, n, what, None)),
             _ => None,
         }
+    }
+
+    /// The contiguous hull of the section `subs` of the array `d`: the address of its first
+    /// element and the bytes up to the end of its last.
+    fn section_hull(&mut self, d: &Desc, subs: &[Arg]) -> (Op, Op) {
+        let mut first = Vec::new();
+        let mut last = Vec::new();
+        for (dim, s) in subs.iter().enumerate() {
+            match s {
+                Arg::Index(x) | Arg::Keyword(_, x) => {
+                    let v = self.expr(x);
+                    let v = self.conv(v, Ty::I64);
+                    first.push(v.clone());
+                    last.push(v);
+                }
+                Arg::Range { lo, hi, .. } => {
+                    let l = self.range_lo(d, dim, lo.as_ref());
+                    let h = self.range_hi(d, dim, hi.as_ref());
+                    first.push(l);
+                    last.push(h);
+                }
+            }
+        }
+        let a = self.elem_addr(d, &first);
+        let z = self.elem_addr(d, &last);
+        let ai = self.val(Ty::I64, Rv::Cast(Ty::I64, a.clone()));
+        let zi = self.val(Ty::I64, Rv::Cast(Ty::I64, z));
+        let n = self.bin(Ty::I64, BinOp::Sub, zi, ai);
+        let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(self.elem_size(d.base)));
+        let n = self.val(Ty::I64, Rv::Binary(BinOp::Max, n, Op::I64(0)));
+        (a, n)
+    }
+
+    /// A structure member in a data clause (`a%b`, `a%b(1:n)`, `a%c%d`, `t(2)%v`): the
+    /// mapped block of its data (host address, bytes), how messages name it, and for an
+    /// allocatable or pointer component the host address of its pointer field in the
+    /// structure (a scalar's address, an array's descriptor's data pointer), through which
+    /// the device copy of the structure is attached to the device copy of the data.
+    pub(super) fn member_block(&mut self, e: &Expr) -> Option<(Op, Op, String, Option<PtrField>)> {
+        let ExprKind::Component(cr) = &e.kind else { return None };
+        if cr.base.ty.rank() > 0 {
+            return None;
+        }
+        let what = self.src.get(e.span.lo as usize..e.span.hi as usize).unwrap_or(&cr.name.name).to_string();
+        let (a, c) = self.comp_addr(&cr.base, &cr.name.name, &[])?;
+        if c.base == BaseTy::Character || c.proc_key.is_some() {
+            return None;
+        }
+        let ptr = c.alloc || c.pointer;
+        if c.dims.is_empty() {
+            let bytes = Op::I64(self.elem_size(c.base));
+            if !ptr {
+                return Some((a, bytes, what, None));
+            }
+            let addr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, a.clone()));
+            return Some((addr, bytes.clone(), what, Some((a, bytes))));
+        }
+        let d = self.comp_desc(a.clone(), &c);
+        let (lo, n) = self.map_hull(&d);
+        let field = ptr.then(|| (a, n.clone()));
+        if cr.subs.is_empty() {
+            return Some((lo, n, what, field));
+        }
+        let (lo, n) = self.section_hull(&d, &cr.subs);
+        Some((lo, n, what, field))
     }
 
     /// `file:line` of a source position, for run-time messages.
@@ -209,6 +253,20 @@ impl G<'_> {
         for c in &dir.clauses {
             let Some((kind, list)) = map_clause(&c.kind) else { continue };
             for e in list {
+                if let ExprKind::Component(cr) = &e.kind {
+                    self.member_maps(dir, c, kind, e, &mut maps);
+                    // The member's name (without subscripts): a kernel's reference to it
+                    // maps nothing more.
+                    if let Some(m) = mentioned.as_deref_mut() {
+                        m.insert(self.src.get(e.span.lo as usize..cr.name.span.hi as usize).unwrap_or("").to_string());
+                    }
+                    continue;
+                }
+                if kind == MapKind::Attach {
+                    // A whole pointer or allocatable variable is never itself on the
+                    // device: there is no device copy of it to attach.
+                    continue;
+                }
                 let base = match &e.kind {
                     ExprKind::Name(i) => i.name.clone(),
                     ExprKind::ArrayRef { name, .. } | ExprKind::Apply { name, .. } => name.name.clone(),
@@ -244,6 +302,24 @@ impl G<'_> {
             }
         }
         maps
+    }
+
+    /// The maps of a structure member in a data clause: its data, then (for a pointer or
+    /// allocatable component) the attach of the structure's device copy to it (on exit the
+    /// detach comes first, as exits run in reverse). With `attach`/`detach`, the attach
+    /// alone. The structure itself is not mapped (and not named) by this.
+    fn member_maps(&mut self, dir: &ast::Directive, c: &ast::Clause, kind: MapKind, e: &Expr, maps: &mut Vec<MapItem>) {
+        let Some((addr, bytes, what, field)) = self.member_block(e) else {
+            self.not_yet("this structure member in a data clause", e.span);
+            return;
+        };
+        let at = self.item_at(dir, c, &what);
+        if kind != MapKind::Attach {
+            maps.push(MapItem { kind, addr, bytes, what: what.clone(), at: at.clone() });
+        }
+        if let Some((f, whole)) = field {
+            maps.push(MapItem { kind: MapKind::Attach, addr: f, bytes: whole, what, at });
+        }
     }
 
     /// For a `declare target` variable, the map that makes its device copy present (created
@@ -603,6 +679,7 @@ pub(super) fn map_clause(k: &ClauseKind) -> Option<(MapKind, &[Expr])> {
         // On `declare` only: device memory for the variable's lifetime.
         ClauseKind::DeviceResident(l) | ClauseKind::Link(l) => (MapKind::Create, l),
         ClauseKind::Delete(l) => (MapKind::Delete, l),
+        ClauseKind::Attach(l) | ClauseKind::Detach(l) => (MapKind::Attach, l),
         _ => return None,
     })
 }

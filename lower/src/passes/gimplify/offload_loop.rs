@@ -93,6 +93,13 @@ impl G<'_> {
                         if self.is_param(&id.name) {
                             continue;
                         }
+                        // The variable of an enclosing loop of the construct is private to
+                        // each thread already, and keeps the value the loop gives it
+                        // (`private(j, k)` on the inner loop of `do k` / `do j`).
+                        let depth = self.region.as_ref().map_or(usize::MAX, |r| r.do_depth);
+                        if matches!(c.kind, ClauseKind::Private(_)) && self.do_vars.get(depth..).is_some_and(|v| v.contains(&id.name)) {
+                            continue;
+                        }
                         if matches!(c.kind, ClauseKind::Lastprivate(_)) {
                             if let Some(h) = self.lookup(&id.name) {
                                 lasts.push((id.name.clone(), h, e.span));

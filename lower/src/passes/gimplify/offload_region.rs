@@ -211,7 +211,7 @@ impl G<'_> {
             }
         }
         self.overrides.push(scope);
-        self.region = Some(RegionCtx { kind, levels: Levels::default(), scratch: Vec::new(), allocas: None });
+        self.region = Some(RegionCtx { kind, levels: Levels::default(), scratch: Vec::new(), allocas: None, members: Vec::new(), do_depth: self.do_vars.len() });
         self.push_block();
         for (d, first) in pending_arrays {
             let h = self.gang_private_array(&d);
@@ -236,7 +236,7 @@ impl G<'_> {
             None => self.stmts(body),
         }
         let b = self.pop_block();
-        let scratch = self.region.take().map(|r| r.scratch).unwrap_or_default();
+        let (scratch, members) = self.region.take().map(|r| (r.scratch, r.members)).unwrap_or_default();
         self.overrides.pop();
         // Every name the body uses that is not private becomes a capture.
         let mut captures: Vec<Capture> = privates.iter().map(|v| Capture::Private(*v)).collect();
@@ -323,6 +323,28 @@ impl G<'_> {
                 Home::Reg(..) | Home::Str(_) | Home::Chars { .. } | Home::CharArray { .. } => {}
             }
         }
+        // Allocatable and pointer components the body references: present or copied, and
+        // attached; attaches after every map (the structures' implicit maps too), so on
+        // exit the detaches come first and no structure is copied back with a device
+        // address in it.
+        let mut seen = BTreeSet::new();
+        for e in members {
+            let Some((addr, bytes, what, field)) = self.member_block(&e) else { continue };
+            if !seen.insert(what.clone()) || clause_named.contains(&what) {
+                continue;
+            }
+            let kind = if default == Some(false) { MapKind::Present } else { MapKind::Copy };
+            let at = match kind {
+                MapKind::Present => format!("default(present) on {} at {}: {what}", dir.kind.name(), self.src_at(dir.span)),
+                _ => format!("{} at {}: {what}", dir.kind.name(), self.src_at(dir.span)),
+            };
+            maps.push(MapItem { kind, addr, bytes, what: what.clone(), at: at.clone() });
+            if let Some((f, whole)) = field {
+                maps.push(MapItem { kind: MapKind::Attach, addr: f, bytes: whole, what, at });
+            }
+        }
+        let (mut maps, attaches): (Vec<MapItem>, Vec<MapItem>) = maps.into_iter().partition(|m| m.kind != MapKind::Attach);
+        maps.extend(attaches);
         // Remaining host variables read in the body: firstprivate.
         let defined = defs(&b);
         for v in used {
