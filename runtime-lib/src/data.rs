@@ -13,7 +13,8 @@
 //!   block (an array section mapped, the whole array's base passed).
 //!
 //! The table is independent of the device: memory operations go through
-//! [`Device`].
+//! [`Device`], and copies and frees through [`crate::queue`], which queues them
+//! while an `async` construct is carried out (the table itself changes at once).
 
 use crate::device::Device;
 use std::collections::BTreeMap;
@@ -128,8 +129,8 @@ impl PresentTable {
         }
         let d = dev.alloc(bytes.max(1));
         if kind == kind::COPY || kind == kind::COPYIN || kind == kind::DECLARE_TARGET {
-            // SAFETY: the compiler passes a valid host range.
-            crate::profile::timed_copy(bytes, true, || unsafe { dev.h2d(d, host as *const u8, bytes) });
+            // The compiler passes a valid host range (queued when the construct is async).
+            crate::queue::h2d(dev, d, host, bytes);
         }
         let (structured, dynamic) = match (kind, dynamic) {
             (kind::DECLARE_TARGET, _) => (0, INFINITE),
@@ -170,10 +171,10 @@ impl PresentTable {
             let b = self.blocks.remove(&k).expect("block");
             if kind == kind::COPY || kind == kind::COPYOUT {
                 let off = (host - b.host) as u64;
-                // SAFETY: the range lies inside the block and the host range.
-                crate::profile::timed_copy(bytes, false, || unsafe { dev.d2h(host as *mut u8, b.dev + off, bytes) });
+                // The range lies inside the block and the host range.
+                crate::queue::d2h(dev, host, b.dev + off, bytes);
             }
-            dev.free(b.dev);
+            crate::queue::free(dev, b.dev);
         }
         Ok(())
     }
@@ -190,14 +191,12 @@ impl PresentTable {
             return Err(format!("update: {} is not present on the device", describe(host, bytes)));
         };
         let d = b.dev + (host - b.host) as u64;
-        // SAFETY: the range lies inside the block and the host range.
-        crate::profile::timed_copy(bytes, to_device, || unsafe {
-            if to_device {
-                dev.h2d(d, host as *const u8, bytes)
-            } else {
-                dev.d2h(host as *mut u8, d, bytes)
-            }
-        });
+        // The range lies inside the block and the host range.
+        if to_device {
+            crate::queue::h2d(dev, d, host, bytes)
+        } else {
+            crate::queue::d2h(dev, host, d, bytes)
+        }
         Ok(())
     }
 
