@@ -1254,8 +1254,20 @@ pub unsafe extern "C" fn gpuf_bounds_error(
     io::flush_all();
     crate::fatal::die(
         2,
-        &format!("At line {line} of file {file}\nFortran runtime error: Index '{index}' of dimension {dim} of array '{name}' {what}"),
+        &format!(
+            "At line {line} of file {file}\nFortran runtime error: Index '{index}' of dimension {dim} of array '{name}' {what}{}",
+            in_kernel()
+        ),
     )
+}
+
+/// For a run-time error inside a compute region: the line that names the kernel and the
+/// device (after gfortran's two lines); empty elsewhere.
+fn in_kernel() -> String {
+    match crate::signals::running_kernel() {
+        Some((k, d)) => format!("\n\nError termination in compute region kernel `{k}` on the {d} device"),
+        None => String::new(),
+    }
 }
 
 /// A section bound out of range (`-fcheck=bounds`): gfortran's message (with its range
@@ -1282,7 +1294,8 @@ pub unsafe extern "C" fn gpuf_section_error(
     crate::fatal::die(
         2,
         &format!(
-            "At line {line} of file {file}\nFortran runtime error: Index '{index}' of dimension {dim} of array '{name}' outside of expected range ({a}:{b})"
+            "At line {line} of file {file}\nFortran runtime error: Index '{index}' of dimension {dim} of array '{name}' outside of expected range ({a}:{b}){}",
+            in_kernel()
         ),
     )
 }
