@@ -1851,6 +1851,10 @@ impl<'ctx> Cg<'ctx> {
                 }
                 None
             }
+            Prim::Trap => {
+                self.call_void_intr("llvm.trap")?;
+                None
+            }
             Prim::Fence => {
                 match self.tgt {
                     Tgt::Nvptx => self.call_void_intr("llvm.nvvm.membar.gl")?,

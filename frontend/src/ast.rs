@@ -1079,6 +1079,11 @@ pub enum ClauseKind {
     DeviceNum(Expr),
     /// `default_async(n)` on `set`.
     DefaultAsync(Expr),
+    /// `async` / `async(n)`: the queue (`None`: `acc_async_noval`).
+    Async(Option<Expr>),
+    /// `wait` / `wait(q1, q2, ...)` on a construct, and the argument list of the `wait`
+    /// directive (empty: every queue).
+    Wait(Vec<Expr>),
     // The OpenMP clauses without an OpenACC twin.
     /// `map([map-type:] list)`.
     Map(MapType, Vec<Expr>),

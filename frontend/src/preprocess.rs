@@ -1427,8 +1427,13 @@ impl Pp<'_> {
     /// Reads included file `name` (from file `from`), `span` being its name in the include line.
     fn include(&mut self, name: &str, span: Span, from: u32, depth: usize, cpp: bool) {
         let from_path = self.map.files.get(from as usize).map(|f| f.0.clone()).unwrap_or_default();
-        // gfortran's own header `omp_lib.h` is built in when no such file is found.
-        let builtin = || (name == "omp_lib.h").then(|| Loaded { path: "<built-in>/omp_lib.h".to_string(), text: crate::sema::omp_lib_h() });
+        // gfortran's own header `omp_lib.h` and OpenACC's `openacc_lib.h` are built in when
+        // no such file is found.
+        let builtin = || match name {
+            "omp_lib.h" => Some(Loaded { path: "<built-in>/omp_lib.h".to_string(), text: crate::sema::omp_lib_h() }),
+            "openacc_lib.h" => Some(Loaded { path: "<built-in>/openacc_lib.h".to_string(), text: crate::sema::openacc_lib_h() }),
+            _ => None,
+        };
         let Some(loaded) = (self.load)(name, &from_path).or_else(builtin) else {
             self.diags.push(Diagnostic::error("E0050", format!("cannot find include file `{name}`"), span).with_label("not found"));
             return;

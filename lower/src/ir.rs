@@ -307,6 +307,9 @@ pub enum Prim {
     SharedBase,
     /// Memory fence at device scope.
     Fence,
+    /// Ends the kernel abnormally (a run-time error in device code, such as a subscript
+    /// out of bounds under `-fcheck=bounds`, where no message can be printed).
+    Trap,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

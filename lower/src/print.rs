@@ -346,5 +346,6 @@ fn prim(p: &Prim) -> String {
         Prim::Barrier => "barrier".into(),
         Prim::SharedBase => "shared_base".into(),
         Prim::Fence => "fence".into(),
+        Prim::Trap => "trap".into(),
     }
 }

@@ -152,7 +152,7 @@ impl Checker<'_> {
                     Prim::ThreadIdx(_) | Prim::NumThreads(_) | Prim::VoteAny | Prim::VoteAll => Some(Ty::I32),
                     Prim::SharedBase => Some(Ty::Ptr),
                     Prim::Shuffle(_) => os.first().and_then(|o| self.op(o)),
-                    Prim::Barrier | Prim::Fence => None,
+                    Prim::Barrier | Prim::Fence | Prim::Trap => None,
                 }
             }
             Rv::AtomicRmw(_, t, p, v) => {

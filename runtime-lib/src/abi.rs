@@ -713,8 +713,8 @@ pub unsafe extern "C" fn gpuf_acc_launch_host(
 // The routines of the intrinsic module `openacc`. Integer and logical
 // arguments come by value (`int32_t`), results are `int32_t` (logicals 0 or
 // 1); the data routines take the data's address and its size in bytes.
-// Execution is synchronous: the `_async` forms run at once, the waits do
-// nothing and the tests report completion.
+// The `_async` forms and the waits work on the async queues of `queue.rs` (on the sim
+// device; elsewhere every construct runs at once, the waits find nothing to wait for).
 
 /// `acc_get_num_devices(dev_type)`.
 #[no_mangle]
@@ -722,20 +722,29 @@ pub extern "C" fn gpuf_acc_get_num_devices(dev_type: i32) -> i32 {
     with_state(|st| Ok(st.num_devices(dev_type)))
 }
 
-/// The default async queue (`acc_set_default_async`, `set default_async`): recorded for
-/// `acc_get_default_async`; every construct runs synchronously whatever the queue.
-static DEFAULT_ASYNC: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
-
-/// `acc_set_default_async(async)`.
+/// `acc_set_default_async(async)` (`set default_async`): the queue `async` without an
+/// argument and `acc_async_noval` name.
 #[no_mangle]
 pub extern "C" fn gpuf_acc_set_default_async(q: i32) {
-    DEFAULT_ASYNC.store(q, std::sync::atomic::Ordering::Relaxed)
+    crate::queue::set_default(q)
 }
 
 /// `acc_get_default_async()` (initially queue 0).
 #[no_mangle]
 pub extern "C" fn gpuf_acc_get_default_async() -> i32 {
-    DEFAULT_ASYNC.load(std::sync::atomic::Ordering::Relaxed)
+    crate::queue::get_default()
+}
+
+/// Before the run-time calls of a construct with `async(q)` (`acc_async_sync`: none).
+#[no_mangle]
+pub extern "C" fn gpuf_acc_async_begin(q: i32) {
+    crate::acc::async_begin(q)
+}
+
+/// After the run-time calls of a construct with `async`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_async_end() {
+    crate::acc::async_end()
 }
 
 /// `acc_set_device_type(dev_type)`: later constructs use that device.
@@ -832,7 +841,7 @@ pub extern "C" fn gpuf_acc_memcpy_d2d(
     with_state(|st| st.memcpy_d2d(dest as usize, dest_bytes, src as usize, src_bytes, bytes, (num_dest, num_src)))
 }
 
-/// `acc_memcpy_d2d_async`: synchronous, as every queue is.
+/// `acc_memcpy_d2d_async`.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub extern "C" fn gpuf_acc_memcpy_d2d_async(
@@ -843,9 +852,11 @@ pub extern "C" fn gpuf_acc_memcpy_d2d_async(
     bytes: i64,
     num_dest: i32,
     num_src: i32,
-    _async: i32,
+    async_arg: i32,
 ) {
-    gpuf_acc_memcpy_d2d(dest, dest_bytes, src, src_bytes, bytes, num_dest, num_src)
+    crate::acc::async_begin(async_arg);
+    gpuf_acc_memcpy_d2d(dest, dest_bytes, src, src_bytes, bytes, num_dest, num_src);
+    crate::acc::async_end();
 }
 
 /// `acc_on_device(dev_type)` in host code (true for `acc_device_host` only) and in the host copy
@@ -859,33 +870,41 @@ pub extern "C" fn gpuf_acc_on_device(dev_type: i32) -> i32 {
     i32::from(crate::acc::on_device_host_code(dev_type))
 }
 
-/// `acc_async_test(wait_arg)`: always complete.
+/// `acc_async_test(wait_arg)`: whether the queue's work is done.
 #[no_mangle]
-pub extern "C" fn gpuf_acc_async_test(_wait_arg: i32) -> i32 {
-    1
+pub extern "C" fn gpuf_acc_async_test(wait_arg: i32) -> i32 {
+    i32::from(crate::queue::test(wait_arg))
 }
 
-/// `acc_async_test_all()`: always complete.
+/// `acc_async_test_all()`.
 #[no_mangle]
 pub extern "C" fn gpuf_acc_async_test_all() -> i32 {
-    1
+    i32::from(crate::queue::test_all())
 }
 
-/// `acc_wait(wait_arg)` (also `acc_async_wait`).
+/// `acc_wait(wait_arg)` (also `acc_async_wait`, the `wait(q)` directive).
 #[no_mangle]
-pub extern "C" fn gpuf_acc_wait(_wait_arg: i32) {}
+pub extern "C" fn gpuf_acc_wait(wait_arg: i32) {
+    crate::queue::wait(wait_arg)
+}
 
-/// `acc_wait_all()` (also `acc_async_wait_all`).
+/// `acc_wait_all()` (also `acc_async_wait_all`, the `wait` directive).
 #[no_mangle]
-pub extern "C" fn gpuf_acc_wait_all() {}
+pub extern "C" fn gpuf_acc_wait_all() {
+    crate::queue::wait_all()
+}
 
-/// `acc_wait_async(wait_arg, async_arg)`.
+/// `acc_wait_async(wait_arg, async_arg)` (`wait(q) async(r)`).
 #[no_mangle]
-pub extern "C" fn gpuf_acc_wait_async(_wait_arg: i32, _async_arg: i32) {}
+pub extern "C" fn gpuf_acc_wait_async(wait_arg: i32, async_arg: i32) {
+    crate::queue::wait_async(wait_arg, async_arg)
+}
 
-/// `acc_wait_all_async(async_arg)`.
+/// `acc_wait_all_async(async_arg)` (`wait async(r)`).
 #[no_mangle]
-pub extern "C" fn gpuf_acc_wait_all_async(_async_arg: i32) {}
+pub extern "C" fn gpuf_acc_wait_all_async(async_arg: i32) {
+    crate::queue::wait_all_async(async_arg)
+}
 
 /// `acc_is_present(data_arg [, len])`.
 #[no_mangle]
@@ -905,10 +924,12 @@ macro_rules! data_routines {
         pub extern "C" fn $sync(host: *mut u8, bytes: i64) {
             data_op(DataOp::$op, host, bytes)
         }
-        #[doc = concat!("The `_async` form of `", stringify!($sync), "`, executed at once.")]
+        #[doc = concat!("The `_async` form of `", stringify!($sync), "`: its copies go to the queue.")]
         #[no_mangle]
-        pub extern "C" fn $async_(host: *mut u8, bytes: i64, _async_arg: i32) {
-            data_op(DataOp::$op, host, bytes)
+        pub extern "C" fn $async_(host: *mut u8, bytes: i64, async_arg: i32) {
+            crate::acc::async_begin(async_arg);
+            data_op(DataOp::$op, host, bytes);
+            crate::acc::async_end();
         }
     )*};
 }
@@ -1240,8 +1261,20 @@ pub unsafe extern "C" fn gpuf_bounds_error(
     io::flush_all();
     crate::fatal::die(
         2,
-        &format!("At line {line} of file {file}\nFortran runtime error: Index '{index}' of dimension {dim} of array '{name}' {what}"),
+        &format!(
+            "At line {line} of file {file}\nFortran runtime error: Index '{index}' of dimension {dim} of array '{name}' {what}{}",
+            in_kernel()
+        ),
     )
+}
+
+/// For a run-time error inside a compute region: the line that names the kernel and the
+/// device (after gfortran's two lines); empty elsewhere.
+fn in_kernel() -> String {
+    match crate::signals::running_kernel() {
+        Some((k, d)) => format!("\n\nError termination in compute region kernel `{k}` on the {d} device"),
+        None => String::new(),
+    }
 }
 
 /// A section bound out of range (`-fcheck=bounds`): gfortran's message (with its range
@@ -1268,7 +1301,8 @@ pub unsafe extern "C" fn gpuf_section_error(
     crate::fatal::die(
         2,
         &format!(
-            "At line {line} of file {file}\nFortran runtime error: Index '{index}' of dimension {dim} of array '{name}' outside of expected range ({a}:{b})"
+            "At line {line} of file {file}\nFortran runtime error: Index '{index}' of dimension {dim} of array '{name}' outside of expected range ({a}:{b}){}",
+            in_kernel()
         ),
     )
 }

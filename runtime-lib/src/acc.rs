@@ -229,6 +229,7 @@ impl State {
                 self.device = Some(old);
                 return;
             }
+            crate::queue::drain();
             self.table.clear(&*old);
             old.finish();
         }
@@ -300,6 +301,7 @@ impl State {
         let matches = t == ty || t == devtype::DEFAULT || (t == devtype::NOT_HOST && ty != devtype::HOST);
         if matches {
             if let Some(d) = self.device.take() {
+                crate::queue::drain();
                 self.table.clear(&*d);
                 d.finish();
             }
@@ -401,12 +403,14 @@ impl State {
         let (Some(s), Some(d)) = (self.table.translate(src, n), self.table.translate(dest, n)) else {
             return Err("acc_memcpy_d2d: an argument is not present on the device".into());
         };
-        let mut buf = vec![0u8; n];
-        // SAFETY: `s` and `d` are device addresses of present blocks of at least `n` bytes.
-        unsafe {
-            dev.d2h(buf.as_mut_ptr(), s, n);
-            dev.h2d(d, buf.as_ptr(), n);
-        }
+        crate::queue::run(&*dev, move |dev| {
+            let mut buf = vec![0u8; n];
+            // SAFETY: `s` and `d` are device addresses of present blocks of at least `n` bytes.
+            unsafe {
+                dev.d2h(buf.as_mut_ptr(), s, n);
+                dev.h2d(d, buf.as_ptr(), n);
+            }
+        });
         Ok(())
     }
 
@@ -670,12 +674,25 @@ pub fn launch(info: &KernelInfo, hosts: &[*mut u8], sizes: &[i64], kinds: &[i32]
         }
         (dev, args, temps)
     });
-    // Launches from several host threads (target regions inside a host `parallel`) run
-    // one at a time on a device; the host device runs them concurrently.
+    if crate::queue::queuing() {
+        // An `async` construct: the kernel runs on its queue (the by-value arguments are
+        // already captured). Codegen's kernel descriptors are static data.
+        let info = info as *const KernelInfo as usize;
+        // SAFETY: see above.
+        crate::queue::run(&*dev, move |d| run_kernel(d, unsafe { &*(info as *const KernelInfo) }, &args, dims, temps));
+    } else {
+        run_kernel(&*dev, info, &args, dims, temps)
+    }
+}
+
+/// Runs a launch on `dev` and frees its temporaries.
+fn run_kernel(dev: &dyn Device, info: &KernelInfo, args: &[u64], dims: Dims, temps: Vec<u64>) {
+    // Launches from several host threads (target regions inside a host `parallel`, async
+    // queues) run one at a time on a device; the host device runs them concurrently.
     let _one = (!dev.shares_host_memory()).then(|| LAUNCH.lock().unwrap_or_else(|e| e.into_inner()));
     crate::signals::enter_kernel(info.name, dev.name());
     let t = crate::profile::enabled().then(std::time::Instant::now);
-    dev.launch(info, &args, dims);
+    dev.launch(info, args, dims);
     if let Some(t) = t {
         crate::profile::kernel(&info.name(), dev.name(), (dims.gangs, dims.workers, dims.vlen), t.elapsed());
     }
@@ -685,8 +702,21 @@ pub fn launch(info: &KernelInfo, hosts: &[*mut u8], sizes: &[i64], kinds: &[i32]
     }
 }
 
+/// `gpuf_acc_async_begin(q)`: the run-time calls of an `async(q)` construct follow, until
+/// [`async_end`].
+pub fn async_begin(q: i32) {
+    let d = device();
+    crate::queue::begin(d, q)
+}
+
+/// `gpuf_acc_async_end()`.
+pub fn async_end() {
+    crate::queue::end()
+}
+
 /// Releases the device at program end (`gpuf_finish`).
 pub fn finish() {
+    crate::queue::drain();
     let mut g = rt();
     if let Some(st) = g.as_mut() {
         if let Some(d) = st.device.take() {

@@ -18,7 +18,8 @@
 //!   copied back or updated) the host's pointer value again.
 //!
 //! The table is independent of the device: memory operations go through
-//! [`Device`].
+//! [`Device`], and copies and frees through [`crate::queue`], which queues them
+//! while an `async` construct is carried out (the table itself changes at once).
 
 use crate::device::Device;
 use std::collections::BTreeMap;
@@ -152,8 +153,8 @@ impl PresentTable {
         }
         let d = dev.alloc(bytes.max(1));
         if kind == kind::COPY || kind == kind::COPYIN || kind == kind::DECLARE_TARGET {
-            // SAFETY: the compiler passes a valid host range.
-            crate::profile::timed_copy(bytes, true, || unsafe { dev.h2d(d, host as *const u8, bytes) });
+            // The compiler passes a valid host range (queued when the construct is async).
+            crate::queue::h2d(dev, d, host, bytes);
         }
         let (structured, dynamic) = match (kind, dynamic) {
             (kind::DECLARE_TARGET, _) => (0, INFINITE),
@@ -199,15 +200,16 @@ impl PresentTable {
             if kind == kind::COPY || kind == kind::COPYOUT {
                 let off = (host - b.host) as u64;
                 let saved = self.attached_values(host, bytes);
-                // SAFETY: the range lies inside the block and the host range.
-                crate::profile::timed_copy(bytes, false, || unsafe { dev.d2h(host as *mut u8, b.dev + off, bytes) });
-                restore(&saved);
+                // The range lies inside the block and the host range; the attached fields
+                // get their host values back once the copy is done.
+                crate::queue::d2h(dev, host, b.dev + off, bytes);
+                crate::queue::run(dev, move |_| restore(&saved));
             }
             let inside: Vec<usize> = self.attached.range(b.host..b.end()).map(|(k, _)| *k).collect();
             for k in inside {
                 self.attached.remove(&k);
             }
-            dev.free(b.dev);
+            crate::queue::free(dev, b.dev);
         }
         Ok(())
     }
@@ -227,21 +229,16 @@ impl PresentTable {
         // Attached pointer fields keep their device address on the device and their host
         // value on the host.
         let saved = self.attached_values(host, bytes);
-        // SAFETY: the range lies inside the block and the host range.
-        crate::profile::timed_copy(bytes, to_device, || unsafe {
-            if to_device {
-                dev.h2d(d, host as *const u8, bytes)
-            } else {
-                dev.d2h(host as *mut u8, d, bytes)
-            }
-        });
+        // The range lies inside the block and the host range.
         if to_device {
+            crate::queue::h2d(dev, d, host, bytes);
             for (field, _) in saved {
                 let tbytes = self.attached.get(&field).map_or(1, |a| a.1);
                 self.write_device_pointer(dev, field, tbytes);
             }
         } else {
-            restore(&saved);
+            crate::queue::d2h(dev, host, d, bytes);
+            crate::queue::run(dev, move |_| restore(&saved));
         }
         Ok(())
     }
@@ -279,8 +276,10 @@ impl PresentTable {
         let p = unsafe { (field as *const usize).read_unaligned() };
         let target = if p == 0 { 0 } else { self.translate(p, tbytes.max(1)).unwrap_or(p as u64) };
         let bytes = target.to_ne_bytes();
+        // After the copies queued before it (an `async` construct's), so that they do not
+        // overwrite the device address with the host's.
         // SAFETY: the device field lies inside the block.
-        unsafe { dev.h2d(dfield, bytes.as_ptr(), 8) };
+        crate::queue::run(dev, move |dev| unsafe { dev.h2d(dfield, bytes.as_ptr(), 8) });
     }
 
     /// The detach action: the attachment count drops (to zero with `finalize`); at zero
@@ -294,12 +293,10 @@ impl PresentTable {
         self.attached.remove(&field);
         let Some(b) = self.find(field, 8) else { return };
         let dfield = b.dev + (field - b.host) as u64;
-        // SAFETY: the field is a pointer-sized field of live host data; the device field
-        // lies inside the block.
-        unsafe {
-            let p = (field as *const usize).read_unaligned();
-            dev.h2d(dfield, p.to_ne_bytes().as_ptr(), 8);
-        }
+        // SAFETY: the field is a pointer-sized field of live host data.
+        let bytes = unsafe { (field as *const usize).read_unaligned() }.to_ne_bytes();
+        // SAFETY: the device field lies inside the block (queued as in `write_device_pointer`).
+        crate::queue::run(dev, move |dev| unsafe { dev.h2d(dfield, bytes.as_ptr(), 8) });
     }
 
     /// The attachment count of the pointer field at `field` (`acc_is_attached`-like;

@@ -18,6 +18,7 @@
 //!   rendezvous with divergence detection) and [`gpu`] (CUDA driver API or
 //!   HIP, loaded with `dlopen` at run time).
 //! * [`acc`]: the runtime entries for data directives and kernel launches.
+//! * [`queue`]: the async queues of the sim device (worker threads, waits).
 //! * [`input`]: Fortran `read` statements (list-directed and formatted).
 //! * [`units`]: `open`/`close`, files connected to units.
 //! * [`iostat`]: `iostat=`, `iomsg=`, `end=` and `err=` of I/O statements.
@@ -44,6 +45,7 @@ pub mod iostat;
 pub mod mem;
 pub mod namelist;
 pub mod profile;
+pub mod queue;
 pub mod signals;
 pub mod sim;
 pub mod strings;

@@ -130,13 +130,27 @@ impl Drop for Site {
     }
 }
 
+/// The construct whose data clause is being carried out (`None` when not profiling), for a
+/// transfer that an async queue makes later ([`timed_copy_at`]).
+pub fn site() -> Option<String> {
+    if !enabled() {
+        return None;
+    }
+    lock().and_then(|p| p.site.clone())
+}
+
 /// One copy between host and device of `bytes` bytes that took `dur` (ending now).
 pub fn transfer(bytes: usize, to_device: bool, dur: Duration) {
+    transfer_at(None, bytes, to_device, dur)
+}
+
+/// [`transfer`] for the construct `site` (`None`: the one being carried out).
+fn transfer_at(site: Option<String>, bytes: usize, to_device: bool, dur: Duration) {
     if !enabled() {
         return;
     }
     let Some(mut p) = lock() else { return };
-    let site = p.site.clone().unwrap_or_else(|| "kernel arguments".to_string());
+    let site = site.or_else(|| p.site.clone()).unwrap_or_else(|| "kernel arguments".to_string());
     let start = p.origin.elapsed().saturating_sub(dur);
     let d = p.data.entry(site.clone()).or_default();
     if to_device {
@@ -160,6 +174,16 @@ pub fn timed_copy(bytes: usize, to_device: bool, f: impl FnOnce()) {
     let t = Instant::now();
     f();
     transfer(bytes, to_device, t.elapsed());
+}
+
+/// Times a copy for the construct `site` when profiling (a copy an async queue makes).
+pub fn timed_copy_at(site: Option<String>, bytes: usize, to_device: bool, f: impl FnOnce()) {
+    if !enabled() {
+        return f();
+    }
+    let t = Instant::now();
+    f();
+    transfer_at(site, bytes, to_device, t.elapsed());
 }
 
 /// One kernel launch that took `dur` (ending now).

@@ -44,6 +44,17 @@ fn put(s: &[u8]) {
     }
 }
 
+/// The kernel running now and its device (for run-time error messages), if any.
+pub fn running_kernel() -> Option<(String, String)> {
+    let text = |p: *mut u8| {
+        // SAFETY: the pointers stored above point to NUL-terminated static strings.
+        unsafe { std::ffi::CStr::from_ptr(p as *const std::ffi::c_char) }.to_string_lossy().into_owned()
+    };
+    let k = KERNEL.load(Ordering::SeqCst);
+    let d = DEVICE.load(Ordering::SeqCst);
+    (!k.is_null() && !d.is_null()).then(|| (text(k), text(d)))
+}
+
 /// Writes a NUL-terminated string.
 fn put_c(p: *const u8) {
     if p.is_null() {

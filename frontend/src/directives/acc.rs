@@ -133,12 +133,20 @@ impl Parser {
             }
         };
         let atomic_kind = if kind == AccKind::Atomic { self.atomic_clause() } else { AtomicKind::Update };
-        // `wait(1)`, `cache(a(1:n))`, `routine(name)`: an argument list right after the name.
-        if matches!(kind, AccKind::Wait | AccKind::Cache | AccKind::Routine) && self.is(&Tok::LParen) && !self.skip_parens() {
+        // `wait(1, 2)`: the queues, kept as a `wait` clause ahead of the others (`wait`
+        // alone: an empty list, every queue).
+        let mut wait_arg = None;
+        if kind == AccKind::Wait {
+            let at = self.span();
+            let w = if self.is(&Tok::LParen) { self.wait_args()? } else { ClauseKind::Wait(Vec::new()) };
+            wait_arg = Some(Clause { kind: w, span: self.from(at) });
+        }
+        // `cache(a(1:n))`, `routine(name)`: an argument list right after the name.
+        if matches!(kind, AccKind::Cache | AccKind::Routine) && self.is(&Tok::LParen) && !self.skip_parens() {
             return Err(self.err_expected("`)`"));
         }
         let head_span = self.from(start);
-        let clauses = self.clauses(&OPENACC).into_iter().map(|(kind, span)| Clause { kind, span }).collect();
+        let clauses = wait_arg.into_iter().chain(self.clauses(&OPENACC).into_iter().map(|(kind, span)| Clause { kind, span })).collect();
         let span = self.from(start);
         self.eat(&Tok::Eos);
         Ok((Directive { kind: DirKind::Acc(kind), clauses, span }, atomic_kind, head_span))

@@ -39,8 +39,8 @@ pub(super) static OPENACC: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "if_present", syntax: Syntax::Bare(|| ClauseKind::IfPresent) },
         Clause { name: "finalize", syntax: Syntax::Bare(|| ClauseKind::Finalize) },
         Clause { name: "default", syntax: Syntax::Own(Parser::clause_default) },
-        Clause { name: "async", syntax: Syntax::Own(Parser::clause_not_yet) },
-        Clause { name: "wait", syntax: Syntax::Own(Parser::clause_not_yet) },
+        Clause { name: "async", syntax: Syntax::Own(Parser::clause_async) },
+        Clause { name: "wait", syntax: Syntax::Own(Parser::clause_wait) },
         Clause { name: "device_type", syntax: Syntax::Own(Parser::clause_device_type) },
         Clause { name: "dtype", syntax: Syntax::Own(Parser::clause_device_type) },
         Clause { name: "tile", syntax: Syntax::Own(Parser::clause_tile) },
@@ -260,6 +260,49 @@ impl Parser {
     }
 
     /// A clause recognised but not supported yet, with its argument (if any) skipped.
+    /// `async`, `async(n)`.
+    fn clause_async(&mut self, _: &str) -> PResult<ClauseKind> {
+        if !self.eat(&Tok::LParen) {
+            return Ok(ClauseKind::Async(None));
+        }
+        let e = self.expr()?;
+        self.expect(&Tok::RParen)?;
+        Ok(ClauseKind::Async(Some(e)))
+    }
+
+    /// `wait`, `wait(q1, q2, ...)`, `wait(queues: q1, ...)`; `wait(devnum: n: ...)` is not
+    /// supported yet.
+    fn clause_wait(&mut self, _: &str) -> PResult<ClauseKind> {
+        if !self.is(&Tok::LParen) {
+            return Ok(ClauseKind::Wait(Vec::new()));
+        }
+        self.wait_args()
+    }
+
+    /// The parenthesised argument of a `wait` clause or directive (at the `(`).
+    pub(super) fn wait_args(&mut self) -> PResult<ClauseKind> {
+        self.expect(&Tok::LParen)?;
+        if let (Tok::Name(k), Tok::Colon) = (self.tok().clone(), self.tok_at(1).clone()) {
+            if k == "devnum" {
+                while !self.is(&Tok::RParen) && !self.at_eos() {
+                    self.bump();
+                }
+                self.expect(&Tok::RParen)?;
+                return Ok(ClauseKind::Unsupported("wait(devnum:)".into()));
+            }
+            if k == "queues" {
+                self.bump();
+                self.bump();
+            }
+        }
+        let mut list = vec![self.expr()?];
+        while self.eat(&Tok::Comma) {
+            list.push(self.expr()?);
+        }
+        self.expect(&Tok::RParen)?;
+        Ok(ClauseKind::Wait(list))
+    }
+
     fn clause_not_yet(&mut self, name: &str) -> PResult<ClauseKind> {
         if self.is(&Tok::LParen) && !self.skip_parens() {
             return Err(self.err_expected("`)`"));

@@ -339,6 +339,15 @@ impl Parser {
         lo.to(hi)
     }
 
+    /// Whether the current statement is the `use openacc` of gpuf's built-in
+    /// `openacc_lib.h` (see [`crate::sema::openacc_lib_h`]), which may come wherever an
+    /// `include` line may: after `implicit` and declarations too.
+    pub(crate) fn is_openacc_lib_h_use(&self) -> bool {
+        let sp = self.statement_span();
+        let line_end = self.src.get(sp.hi as usize..).and_then(|r| r.split('\n').next()).unwrap_or("");
+        self.is_name_at(1, "openacc") && line_end.trim_start() == crate::sema::OPENACC_LIB_H_MARK
+    }
+
     /// Is the current statement `name [(...)] [%name[(...)]]... = ...`?
     pub(crate) fn is_assignment(&self) -> bool {
         if !matches!(self.tok(), Tok::Name(_)) {

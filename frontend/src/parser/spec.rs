@@ -88,7 +88,7 @@ impl Parser {
             let Tok::Name(w) = self.tok().clone() else { break };
             match w.as_str() {
                 "use" => {
-                    if seen_decl || u.implicit_none {
+                    if (seen_decl || u.implicit_none) && !self.is_openacc_lib_h_use() {
                         let sp = self.statement_span();
                         self.diags.push(
                             Diagnostic::error("E0031", "`use` statements must come first in a program unit", sp)

@@ -573,6 +573,11 @@ impl Checker {
                 // Any variable, element, section or value: lowered to its address and size.
                 continue;
             }
+            if sig.api && d.name == "len" && matches!(e.ty.base(), Some(BaseTy::Integer(_))) {
+                // `len` has specifics for `c_int` and `c_size_t` (so `-fdefault-integer-8`
+                // programs pass either); lowered to an `I64`.
+                continue;
+            }
             ok &= self.check_arg(fname, i, e, d, sig.elemental);
         }
         ok

@@ -46,9 +46,9 @@ pub(crate) use consts::fold_int;
 pub use consts::{selected_int_kind, selected_real_kind};
 pub(crate) use declarations::implicit_with;
 pub use derived::{base_layout, CompInfo, TypeInfo};
-pub use directives::{acc_device_code, is_sync_clause};
+pub use directives::acc_device_code;
 pub use omp_lib_module::{omp_lib_h, omp_lib_routine_of, omp_lib_routines};
-pub use openacc_module::{openacc_routines, OPENACC_CONSTANTS};
+pub use openacc_module::{openacc_lib_h, openacc_routines, OPENACC_CONSTANTS, OPENACC_LIB_H_MARK};
 pub use types::{base_name, ty_name};
 
 /// A declared (or implicitly typed) variable, named constant or typed external function.

@@ -25,6 +25,16 @@ pub const OPENACC_CONSTANTS: &[(&str, i64)] = &[
     ("acc_property_driver", 0x10003),
 ];
 
+/// The comment that ends the `use` line of the built-in `openacc_lib.h`.
+pub const OPENACC_LIB_H_MARK: &str = "! gpuf: openacc_lib.h";
+
+/// The text of the header `openacc_lib.h` (`include 'openacc_lib.h'`, OpenACC's header for
+/// Fortran): the module `openacc` made available, its `use` line marked so that it may
+/// stand where the `include` line does, also after `implicit` and declarations.
+pub fn openacc_lib_h() -> String {
+    format!("      use openacc {OPENACC_LIB_H_MARK}\n")
+}
+
 /// The result of an `openacc` routine.
 #[derive(Clone, Copy)]
 pub(super) enum AccResult {

@@ -123,6 +123,10 @@ fn expand(h: &dyn OffloadHooks, f: &mut Function, ss: Vec<Stmt>, worker_red: &mu
             Stmt::While { id, cond_body, cond, body } => {
                 out.push(Stmt::While { id, cond_body: expand(h, f, cond_body, worker_red), cond, body: expand(h, f, body, worker_red) })
             }
+            // A run-time error (`-fcheck=bounds`) where the run time cannot be called.
+            Stmt::Call(name, _) if RUNTIME_ERRORS.contains(&name.as_str()) && h.traps_runtime_errors() => {
+                out.push(Stmt::Prim(Prim::Trap, Vec::new()))
+            }
             s @ (Stmt::Assign(_, Rv::AtomicRmw(..) | Rv::AtomicCas(..)) | Stmt::AtomicStore(..)) => {
                 out.push(s);
                 out.extend(h.after_atomic());
@@ -132,6 +136,10 @@ fn expand(h: &dyn OffloadHooks, f: &mut Function, ss: Vec<Stmt>, worker_red: &mu
     }
     out
 }
+
+/// The run time's error routines a kernel may call (`-fcheck=bounds`): they print gfortran's
+/// message and end the program; on the GPUs the kernel traps instead.
+const RUNTIME_ERRORS: &[&str] = &["gpuf_bounds_error", "gpuf_section_error"];
 
 /// Replaces `GOACC_ON_DEVICE` by a call of the run time's `gpuf_acc_on_device`.
 fn runtime_on_device(ss: &mut [Stmt]) {

@@ -11,6 +11,9 @@ impl OffloadHooks for Amdgcn {
     fn acc_device_types(&self) -> &'static [i32] {
         &[3, 5]
     }
+    fn traps_runtime_errors(&self) -> bool {
+        true
+    }
     fn target(&self) -> Target {
         Target::Amdgcn
     }

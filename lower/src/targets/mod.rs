@@ -38,6 +38,11 @@ pub trait OffloadHooks {
     fn needs_neutering(&self) -> bool {
         true
     }
+    /// Whether the run time's error routines (`-fcheck=bounds` in a kernel) cannot be
+    /// called in this target's kernels, which then trap instead ([`Prim::Trap`]).
+    fn traps_runtime_errors(&self) -> bool {
+        false
+    }
     /// Whether this target is the host device (OpenMP's initial device).
     fn is_initial_device(&self) -> bool {
         false

@@ -11,6 +11,9 @@ impl OffloadHooks for Nvptx {
     fn acc_device_types(&self) -> &'static [i32] {
         &[3, 4]
     }
+    fn traps_runtime_errors(&self) -> bool {
+        true
+    }
     fn target(&self) -> Target {
         Target::Nvptx
     }

@@ -23,7 +23,7 @@ program private_arrays
   do j = 1, m
     do i = 1, n
       do s = 1, 4
-        tmp(s) = a(i + s - 2 + mod(s, 2), j) * s
+        tmp(s) = a(i + s - 3 + mod(s, 2), j) * s
       end do
       do k = 1, nv
         vals(k) = tmp(1) - 3 * tmp(2) + tmp(3) * k - tmp(4)

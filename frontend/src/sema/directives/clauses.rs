@@ -42,6 +42,8 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Default(_) => "default",
         ClauseKind::DeviceNum(_) => "device_num",
         ClauseKind::DefaultAsync(_) => "default_async",
+        ClauseKind::Async(_) => "async",
+        ClauseKind::Wait(_) => "wait",
         ClauseKind::Map(..) => "map",
         ClauseKind::To(_) => "to",
         ClauseKind::From(_) => "from",
@@ -112,7 +114,8 @@ pub(crate) fn clause_allowed(kind: AccKind, clause: &str) -> bool {
         AccKind::Update => ["async", "wait", "device_type", "dtype", "if", "if_present", "self", "host", "device"].contains(&clause),
         AccKind::Atomic => clause == "if",
         AccKind::HostData => ["use_device", "if", "if_present"].contains(&clause),
-        AccKind::Wait => ["async", "if"].contains(&clause),
+        // `wait` stands for the directive's argument list.
+        AccKind::Wait => ["async", "if", "wait"].contains(&clause),
         AccKind::Init | AccKind::Shutdown => ["device_type", "dtype", "device_num", "if"].contains(&clause),
         AccKind::Set => ["device_type", "dtype", "device_num", "if", "default_async"].contains(&clause),
         AccKind::Routine => ["gang", "worker", "vector", "seq", "bind", "device_type", "dtype", "nohost"].contains(&clause),
@@ -131,11 +134,6 @@ pub fn acc_device_code(name: &str) -> Option<i32> {
         "radeon" => 5,
         _ => return None,
     })
-}
-
-/// `async` and `wait` clauses: satisfied by synchronous execution.
-pub fn is_sync_clause(name: &str) -> bool {
-    matches!(name, "async" | "wait")
 }
 
 /// `init`, `shutdown` and `set`: executable directives of the host that configure the device.
@@ -247,6 +245,13 @@ impl Checker {
                 self.check_int_arg(e, &format!("the argument of `{cname}` must be a scalar integer"))
             }
             ClauseKind::DeviceNum(e) | ClauseKind::DefaultAsync(e) => self.check_int_arg(e, "the argument must be a scalar integer"),
+            ClauseKind::Async(Some(e)) => self.check_int_arg(e, "the argument of `async` must be a scalar integer"),
+            ClauseKind::Wait(list) => {
+                for e in list {
+                    self.check_int_arg(e, "the arguments of `wait` must be scalar integers")
+                }
+            }
+            ClauseKind::Async(None) => {}
             ClauseKind::Collapse(e) => self.check_collapse(e, span, assoc, cl),
             ClauseKind::If(e) => self.check_if(kind, e),
             ClauseKind::IfFor(m, e) => {
@@ -350,15 +355,11 @@ impl Checker {
     }
 
     /// A clause the front end keeps as text: on `init`, `shutdown` and `set` a
-    /// `device_type` (device types by name, one at most); elsewhere `async` and `wait`
-    /// (every construct runs to completion before the program goes on, which is a
-    /// conforming implementation of `async` queues; `wait` has nothing to do) or a clause
-    /// not supported yet.
-    fn check_unsupported(&mut self, kind: DirKind, text: &str, cname: &str, span: Span) {
+    /// `device_type` (device types by name, one at most); elsewhere a clause not supported
+    /// yet.
+    fn check_unsupported(&mut self, kind: DirKind, text: &str, _cname: &str, span: Span) {
         if !is_runtime(kind) {
-            if !is_sync_clause(cname) {
-                self.err(Diagnostic::not_yet(format!("the `{text}` clause"), span));
-            }
+            self.err(Diagnostic::not_yet(format!("the `{text}` clause"), span));
             return;
         }
         let names = text.split_once('(').map(|(_, r)| r.trim_end_matches(')')).unwrap_or("");

@@ -7,8 +7,8 @@ mod atomic;
 mod clauses;
 mod omp;
 
+pub use clauses::acc_device_code;
 pub(crate) use clauses::clause_name;
-pub use clauses::{acc_device_code, is_sync_clause};
 
 fn is_compute(k: AccKind) -> bool {
     matches!(k, AccKind::Parallel | AccKind::Kernels | AccKind::Serial | AccKind::ParallelLoop | AccKind::KernelsLoop | AccKind::SerialLoop)

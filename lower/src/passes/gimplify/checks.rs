@@ -4,11 +4,10 @@ use super::*;
 
 impl G<'_> {
     /// `-fcheck=bounds`: the subscript `v` (`I64`) of dimension `dim` of `d` must lie in its
-    /// bounds (host code only; the upper bound of an assumed-size dimension is unknown).
+    /// bounds (the upper bound of an assumed-size dimension is unknown). In compute
+    /// constructs too: the host and sim kernels call the run time's error routine, the GPU
+    /// kernels trap (oacc-xform).
     pub(super) fn bounds_check(&mut self, d: &super::Desc, dim: usize, v: &Op, sp: gpuf_frontend::Span) {
-        if self.region.is_some() {
-            return;
-        }
         let (Some(&lb), Some(&ext)) = (d.lb.get(dim), d.ext.get(dim)) else { return };
         let assumed_size =
             self.syms.get(&d.name).is_some_and(|s| dim + 1 == s.dims.len() && matches!(s.dims.last(), Some(ast::DimSpec::AssumedSize(_))));
@@ -42,9 +41,6 @@ impl G<'_> {
     /// `-fcheck=bounds` of a section `lo:hi:st` of dimension `dim` of `d`, like gfortran: when
     /// the section is not empty, its first and its last element must lie in the bounds.
     pub(super) fn section_check(&mut self, d: &super::Desc, dim: usize, [lo, hi, st]: [&Op; 3], sp: gpuf_frontend::Span) {
-        if self.region.is_some() {
-            return;
-        }
         let (Some(&lb), Some(&ext)) = (d.lb.get(dim), d.ext.get(dim)) else { return };
         let assumed_size =
             self.syms.get(&d.name).is_some_and(|s| dim + 1 == s.dims.len() && matches!(s.dims.last(), Some(ast::DimSpec::AssumedSize(_))));

@@ -10,6 +10,9 @@ impl G<'_> {
     /// A structured data construct: a data region around the body; with `if(cond)` the
     /// maps are made only when the condition holds on entry.
     pub(super) fn data_region(&mut self, dir: &ast::Directive, body: &[ast::Stmt]) {
+        // `async` on `data`: the data clauses run synchronously (which every queue allows),
+        // after the waits of `wait`.
+        self.async_clauses(&dir.clauses, false);
         let cond = self.offload_cond(dir);
         let mut named = BTreeSet::new();
         let maps = self.data_maps(dir, Some(&mut named));
@@ -350,16 +353,22 @@ impl G<'_> {
         let runtime = matches!(dir.kind.acc(), Some(ast::AccKind::Init | ast::AccKind::Shutdown | ast::AccKind::Set));
         for c in &dir.clauses {
             match &c.kind {
-                ClauseKind::Unsupported(n) if !runtime && !gpuf_frontend::sema::is_sync_clause(n.split('(').next().unwrap_or(n)) => {
-                    self.not_yet(format!("the `{n}` clause"), c.span)
-                }
+                ClauseKind::Unsupported(n) if !runtime => self.not_yet(format!("the `{n}` clause"), c.span),
                 _ => {}
             }
         }
         // `if(cond)`: the directive does nothing when the condition is false.
         let cond = self.offload_cond(dir);
         self.push_block();
+        let queue = self.async_clauses(&dir.clauses, !runtime);
+        let queued = queue.is_some() && dir.kind.acc() != Some(ast::AccKind::Wait);
+        if let Some(q) = queue.filter(|_| queued) {
+            self.emit(Stmt::Call("gpuf_acc_async_begin".into(), vec![q]));
+        }
         self.standalone_body(dir, if_present, finalize);
+        if queued {
+            self.emit(Stmt::Call("gpuf_acc_async_end".into(), vec![]));
+        }
         let body = self.pop_block();
         match cond {
             Some(c) => self.emit(Stmt::If { cond: c, then_body: body, else_body: vec![] }),
@@ -415,7 +424,7 @@ impl G<'_> {
                     }
                 }
             }
-            // Execution is synchronous: there is never anything to wait for.
+            // The waits are the directive's `wait` clause (its argument list).
             Some(ast::AccKind::Wait) => {}
             Some(ast::AccKind::Init | ast::AccKind::Shutdown | ast::AccKind::Set) => self.runtime_directive(dir),
             _ => self.not_yet(format!("the `{}` directive", dir.kind.name()), dir.span),

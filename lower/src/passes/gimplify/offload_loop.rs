@@ -42,9 +42,7 @@ impl G<'_> {
                     }
                 }
                 ClauseKind::Tile(n) => collapse = (*n).max(1),
-                ClauseKind::Unsupported(n) if !gpuf_frontend::sema::is_sync_clause(n.split('(').next().unwrap_or(n)) => {
-                    self.not_yet(format!("the `{n}` clause"), c.span)
-                }
+                ClauseKind::Unsupported(n) => self.not_yet(format!("the `{n}` clause"), c.span),
                 _ => {}
             }
         }

@@ -4,8 +4,59 @@
 use super::*;
 
 impl G<'_> {
-    /// A compute construct (`loop_dir` is set for combined constructs).
+    /// A compute construct (`loop_dir` is set for combined constructs); with `async` its
+    /// run-time calls (data clauses, launch) go to the queue, after the waits of `wait`.
     pub(super) fn region(&mut self, dir: &ast::Directive, body: &[ast::Stmt], loop_dir: Option<&ast::Directive>, sp: Span) {
+        let queue = if self.region.is_none() { self.async_clauses(&dir.clauses, true) } else { None };
+        if let Some(q) = &queue {
+            self.emit(Stmt::Call("gpuf_acc_async_begin".into(), vec![q.clone()]));
+        }
+        self.compute_region(dir, body, loop_dir, sp);
+        if queue.is_some() {
+            self.emit(Stmt::Call("gpuf_acc_async_end".into(), vec![]));
+        }
+    }
+
+    /// The `wait` and `async` clauses of a directive: emits the waits (`wait(q)`: the host
+    /// waits for queue `q`; with `async(r)`, queue `r` does) and returns the queue of
+    /// `async` (`acc_async_noval` without an argument) when `queued`, else `None` (the
+    /// directive then runs synchronously, which every queue allows).
+    pub(super) fn async_clauses(&mut self, cs: &[ast::Clause], queued: bool) -> Option<Op> {
+        let queue = cs.iter().find_map(|c| match &c.kind {
+            ClauseKind::Async(e) if queued => Some(e.as_ref()),
+            _ => None,
+        });
+        let queue = queue.map(|e| match e {
+            Some(e) => {
+                let v = self.expr(e);
+                let v = self.conv(v, Ty::I32);
+                let t = self.tmp(Ty::I32);
+                self.emit(Stmt::Assign(t, Rv::Use(v)));
+                Op::Var(t)
+            }
+            None => Op::I32(-1),
+        });
+        for c in cs {
+            let ClauseKind::Wait(list) = &c.kind else { continue };
+            if list.is_empty() {
+                match &queue {
+                    Some(q) => self.emit(Stmt::Call("gpuf_acc_wait_all_async".into(), vec![q.clone()])),
+                    None => self.emit(Stmt::Call("gpuf_acc_wait_all".into(), vec![])),
+                }
+            }
+            for e in list {
+                let v = self.expr(e);
+                let v = self.conv(v, Ty::I32);
+                match &queue {
+                    Some(q) => self.emit(Stmt::Call("gpuf_acc_wait_async".into(), vec![v, q.clone()])),
+                    None => self.emit(Stmt::Call("gpuf_acc_wait".into(), vec![v])),
+                }
+            }
+        }
+        queue
+    }
+
+    fn compute_region(&mut self, dir: &ast::Directive, body: &[ast::Stmt], loop_dir: Option<&ast::Directive>, sp: Span) {
         if self.region.is_some() {
             self.diags.push(Diagnostic::error("E0301", "compute constructs cannot be nested", dir.span));
             return;
@@ -22,9 +73,7 @@ impl G<'_> {
         for c in &dir.clauses {
             match &c.kind {
                 ClauseKind::Default(_) => {}
-                ClauseKind::Unsupported(n) if !gpuf_frontend::sema::is_sync_clause(n.split('(').next().unwrap_or(n)) => {
-                    self.not_yet(format!("the `{n}` clause"), c.span)
-                }
+                ClauseKind::Unsupported(n) => self.not_yet(format!("the `{n}` clause"), c.span),
                 _ => {}
             }
         }
