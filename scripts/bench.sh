@@ -11,7 +11,11 @@
 # the sim device against the host device (ACC_DEVICE_TYPE=sim vs host, best of 3).
 # Last, the PTX instruction count of each kernel against GCC 12's nvptx offload compiler for
 # the same program (bench/gcc12-nvptx-ptx-counts.txt).
-# `scripts/bench.sh sim` prints only the sim section.
+# A "threads" section: each program's run time on the host device with ACC_NUM_CORES=1
+# against 2 (same binary; hyperfine, mean of 5 runs after a warm-up), as the speed-up of 2
+# threads over 1 (gang loops are split over host threads).
+# `scripts/bench.sh sim` prints only the sim section; `scripts/bench.sh threads` only the
+# threads section.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 gpuf=${GPUF:-target/release/gpuf}
@@ -28,6 +32,22 @@ best() { # best wall time in seconds of 3 runs of "$@"
   echo "$b"
 }
 only=${1:-all}
+if [ "$only" = all ] || [ "$only" = threads ]; then
+echo "host device: 2 threads against 1 (ACC_NUM_CORES, hyperfine mean of 5 runs)"
+printf '%-16s %10s %10s %8s\n' program 1-thread 2-threads speed-up
+for src in bench/*.f90; do
+  n=$(basename "$src" .f90)
+  "$gpuf" compile -O2 "$src" -o "$work/$n.gpuf"
+  hyperfine -N -w 1 -r 5 --export-json "$work/$n.json" \
+    "env ACC_DEVICE_TYPE=host ACC_NUM_CORES=1 $work/$n.gpuf" \
+    "env ACC_DEVICE_TYPE=host ACC_NUM_CORES=2 $work/$n.gpuf" > /dev/null 2>&1
+  t1=$(jq '.results[0].mean' "$work/$n.json")
+  t2=$(jq '.results[1].mean' "$work/$n.json")
+  printf '%-16s %10.3f %10.3f %8.2f\n' "$n" "$t1" "$t2" "$(awk -v a="$t1" -v b="$t2" 'BEGIN { print a / b }')"
+done
+echo
+fi
+if [ "$only" = threads ]; then exit 0; fi
 if [ "$only" != sim ]; then
 printf '%-16s %10s %10s %7s %10s %10s %7s %s\n' program gf-comp gpuf-comp ratio gf-run gpuf-run ratio same-output
 declare -A gpuf_comp

@@ -23,7 +23,7 @@ pub const LEVEL_VECTOR: i32 = 4;
 pub struct KernelInfo {
     /// NUL-terminated kernel name (also the symbol in the GPU images).
     pub name: *const u8,
-    /// Host-fallback version (every dim 1).
+    /// Host version: one thread per gang, every other dim 1 (`gpuf_host_gang_pos`).
     pub host_fn: extern "C" fn(*mut *mut u8),
     /// Sim version (calls the `gpuf_sim_*` functions).
     pub sim_fn: extern "C" fn(*mut *mut u8),

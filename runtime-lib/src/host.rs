@@ -1,8 +1,21 @@
 //! The host device: OpenACC's shared-memory device. Data clauses neither
 //! allocate nor copy (the present table is not used), kernels are the
-//! host-fallback functions, called once with host addresses.
+//! host-fallback functions, called with host addresses.
+//!
+//! A kernel that partitions a loop over gangs runs one gang per host thread: the calling
+//! thread is gang 0, the others come from a pool of threads started at the first such
+//! launch and kept for the rest of the run. The host copy of a kernel reads its gang's
+//! position and the gang count with [`gpuf_host_gang_pos`] / [`gpuf_host_num_gangs`]
+//! (thread-local: 0 and 1 outside a launch, so a kernel run by `gpuf_acc_launch_host`
+//! is one gang). The thread count is `ACC_NUM_CORES`, else `OMP_NUM_THREADS` (its first
+//! entry), else the number of cores; an explicit `num_gangs` below it lowers it for that
+//! launch. Kernels without gang loops (`serial`, `seq` loops, worker/vector only) run on
+//! the calling thread alone.
 
-use crate::device::{Device, Dims, KernelInfo};
+use crate::device::{Device, Dims, KernelInfo, LEVEL_GANG};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, OnceLock};
 
 /// The host device.
 pub struct HostDevice;
@@ -14,8 +27,232 @@ impl Device for HostDevice {
     fn shares_host_memory(&self) -> bool {
         true
     }
-    fn launch(&self, k: &KernelInfo, args: &[u64], _dims: Dims) {
-        let mut a: Vec<*mut u8> = args.iter().map(|&p| p as *mut u8).collect();
-        (k.host_fn)(a.as_mut_ptr());
+    fn launch(&self, k: &KernelInfo, args: &[u64], dims: Dims) {
+        let a: Vec<*mut u8> = args.iter().map(|&p| p as *mut u8).collect();
+        let gangs = if k.levels & LEVEL_GANG == 0 {
+            1
+        } else if dims.gangs > 0 {
+            (dims.gangs as usize).min(threads())
+        } else {
+            threads()
+        };
+        run_gangs(k.host_fn, &a, gangs);
+    }
+    fn default_gangs(&self, gang_loops: bool) -> i32 {
+        if gang_loops {
+            threads() as i32
+        } else {
+            1
+        }
+    }
+}
+
+/// Parses a thread count as `ACC_NUM_CORES` or `OMP_NUM_THREADS` give it (the first
+/// entry of a comma-separated list); `None` unless a positive number.
+pub fn parse_threads(v: Option<&str>) -> Option<usize> {
+    let first = v?.split(',').next()?.trim();
+    first.parse::<usize>().ok().filter(|&n| n > 0)
+}
+
+/// The number of host threads a gang-partitioned kernel runs on (at most 1024).
+pub fn threads() -> usize {
+    static N: OnceLock<usize> = OnceLock::new();
+    *N.get_or_init(|| {
+        let env = |k: &str| parse_threads(std::env::var(k).ok().as_deref());
+        env("ACC_NUM_CORES")
+            .or_else(|| env("OMP_NUM_THREADS"))
+            .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))
+            .min(1024)
+    })
+}
+
+thread_local! {
+    /// (gang position, gang count) of the kernel this thread runs.
+    static GANG: Cell<(i32, i32)> = const { Cell::new((0, 1)) };
+}
+
+/// The gang position of the calling thread in the host kernel it runs (0 outside one).
+#[no_mangle]
+pub extern "C" fn gpuf_host_gang_pos() -> i32 {
+    GANG.with(|g| g.get().0)
+}
+
+/// The number of gangs of the host kernel the calling thread runs (1 outside one).
+#[no_mangle]
+pub extern "C" fn gpuf_host_num_gangs() -> i32 {
+    GANG.with(|g| g.get().1)
+}
+
+type KernelFn = extern "C" fn(*mut *mut u8);
+
+/// The job the pool's threads run: gangs 1.. of one launch.
+struct Job {
+    f: Option<KernelFn>,
+    args: Vec<usize>,
+    gangs: usize,
+}
+
+struct Pool {
+    /// Incremented (under `job`'s lock) when a new job is posted.
+    gen: AtomicU64,
+    job: Mutex<Job>,
+    wake: Condvar,
+    /// Gangs of the current job not yet finished by the pool's threads.
+    pending: AtomicUsize,
+    /// Signalled (under its lock) when `pending` reaches 0.
+    done: Mutex<()>,
+    done_cv: Condvar,
+    /// Threads started so far (gangs 1..=started).
+    started: Mutex<usize>,
+    /// Set while a launch uses the pool; a second concurrent launch runs on its own thread.
+    busy: AtomicBool,
+}
+
+fn pool() -> &'static Pool {
+    static P: OnceLock<Pool> = OnceLock::new();
+    P.get_or_init(|| Pool {
+        gen: AtomicU64::new(0),
+        job: Mutex::new(Job { f: None, args: Vec::new(), gangs: 0 }),
+        wake: Condvar::new(),
+        pending: AtomicUsize::new(0),
+        done: Mutex::new(()),
+        done_cv: Condvar::new(),
+        started: Mutex::new(0),
+        busy: AtomicBool::new(false),
+    })
+}
+
+/// Spins before sleeping: a launch that follows shortly after the last one finds its
+/// threads awake, and a launcher whose gangs take equal time finds them done. Short, so a
+/// machine with more threads than cores loses little to spinning.
+const SPINS: u32 = 1 << 12;
+
+/// A pool thread running gang `gang` of every job posted after generation `seen`.
+fn worker(p: &'static Pool, gang: usize, mut seen: u64) {
+    loop {
+        let mut spins = 0;
+        while p.gen.load(Ordering::Acquire) == seen && spins < SPINS {
+            std::hint::spin_loop();
+            spins += 1;
+        }
+        let (f, mut args, gangs) = {
+            let mut j = p.job.lock().unwrap_or_else(|e| e.into_inner());
+            while p.gen.load(Ordering::Acquire) == seen {
+                j = p.wake.wait(j).unwrap_or_else(|e| e.into_inner());
+            }
+            seen = p.gen.load(Ordering::Acquire);
+            (j.f, j.args.iter().map(|&a| a as *mut u8).collect::<Vec<_>>(), j.gangs)
+        };
+        if gang < gangs {
+            if let Some(f) = f {
+                GANG.with(|g| g.set((gang as i32, gangs as i32)));
+                f(args.as_mut_ptr());
+                GANG.with(|g| g.set((0, 1)));
+            }
+            if p.pending.fetch_sub(1, Ordering::AcqRel) == 1 {
+                let _g = p.done.lock().unwrap_or_else(|e| e.into_inner());
+                p.done_cv.notify_all();
+            }
+        }
+    }
+}
+
+/// Runs `f(args)` as `gangs` gangs, gang 0 on the calling thread, and returns when all
+/// have finished.
+fn run_gangs(f: KernelFn, args: &[*mut u8], gangs: usize) {
+    let p = pool();
+    let alone = |args: &[*mut u8]| {
+        let mut a = args.to_vec();
+        f(a.as_mut_ptr());
+    };
+    if gangs <= 1 || p.busy.compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire).is_err() {
+        return alone(args);
+    }
+    {
+        let mut started = p.started.lock().unwrap_or_else(|e| e.into_inner());
+        while *started < gangs - 1 {
+            let gang = *started + 1;
+            // Only the launcher posts jobs, and it holds `busy`: none is posted before the
+            // thread starts waiting for the generation after this one.
+            let seen = p.gen.load(Ordering::Acquire);
+            let ok = std::thread::Builder::new()
+                .name(format!("gpuf-gang-{gang}"))
+                .stack_size(64 << 20)
+                .spawn(move || worker(p, gang, seen))
+                .is_ok();
+            if !ok {
+                break;
+            }
+            *started += 1;
+        }
+        let gangs = gangs.min(*started + 1);
+        drop(started);
+        if gangs <= 1 {
+            p.busy.store(false, Ordering::Release);
+            return alone(args);
+        }
+        p.pending.store(gangs - 1, Ordering::Release);
+        let mut j = p.job.lock().unwrap_or_else(|e| e.into_inner());
+        j.f = Some(f);
+        j.args = args.iter().map(|&a| a as usize).collect();
+        j.gangs = gangs;
+        p.gen.fetch_add(1, Ordering::AcqRel);
+        drop(j);
+        p.wake.notify_all();
+        GANG.with(|g| g.set((0, gangs as i32)));
+        alone(args);
+        GANG.with(|g| g.set((0, 1)));
+    }
+    let mut spins = 0u32;
+    while p.pending.load(Ordering::Acquire) != 0 && spins < SPINS {
+        std::hint::spin_loop();
+        spins += 1;
+    }
+    let mut g = p.done.lock().unwrap_or_else(|e| e.into_inner());
+    while p.pending.load(Ordering::Acquire) != 0 {
+        g = p.done_cv.wait(g).unwrap_or_else(|e| e.into_inner());
+    }
+    drop(g);
+    p.busy.store(false, Ordering::Release);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_counts_from_the_environment() {
+        assert_eq!(parse_threads(Some("3")), Some(3));
+        assert_eq!(parse_threads(Some(" 4,2")), Some(4));
+        assert_eq!(parse_threads(Some("0")), None);
+        assert_eq!(parse_threads(Some("many")), None);
+        assert_eq!(parse_threads(None), None);
+    }
+
+    static HITS: [AtomicUsize; 4] = [AtomicUsize::new(0), AtomicUsize::new(0), AtomicUsize::new(0), AtomicUsize::new(0)];
+
+    extern "C" fn count(args: *mut *mut u8) {
+        // SAFETY: the test passes one argument, the address of an `AtomicUsize`.
+        let total = unsafe { &*(*args as *const AtomicUsize) };
+        let (g, n) = (gpuf_host_gang_pos(), gpuf_host_num_gangs());
+        assert!(g >= 0 && g < n && n <= 4);
+        HITS[g as usize].fetch_add(1, Ordering::Relaxed);
+        total.fetch_add(1, Ordering::Relaxed);
+    }
+
+    #[test]
+    fn every_gang_runs_once_per_launch() {
+        let total = AtomicUsize::new(0);
+        let args = [&total as *const AtomicUsize as *mut u8];
+        for _ in 0..200 {
+            run_gangs(count, &args, 4);
+        }
+        assert_eq!(total.load(Ordering::Relaxed), 800);
+        for h in &HITS {
+            assert_eq!(h.load(Ordering::Relaxed), 200);
+        }
+        run_gangs(count, &args, 1);
+        assert_eq!(total.load(Ordering::Relaxed), 801);
+        assert_eq!((gpuf_host_gang_pos(), gpuf_host_num_gangs()), (0, 1));
     }
 }

@@ -31,9 +31,14 @@ void gpuf_sim_barrier(void); uint8_t *gpuf_sim_shared(void); void gpuf_sim_atomi
 #define S(x) (const uint8_t *)x, (int64_t)strlen(x)
 
 /* b(i) = 2*a(i); sum = sum + b(i)   (gang, worker, vector loop + reduction) */
+int32_t gpuf_host_gang_pos(void); int32_t gpuf_host_num_gangs(void);
 static void k_host(void **args) {
   double *a = args[0], *b = args[1], *sum = args[3]; int n = *(int *)args[2];
-  for (int i = 0; i < n; i++) { b[i] = 2 * a[i]; *sum += b[i]; }
+  int g = gpuf_host_gang_pos(), G = gpuf_host_num_gangs(), tile = (n + G - 1) / G;
+  double local = 0;
+  for (int i = g * tile; i < n && i < (g + 1) * tile; i++) { b[i] = 2 * a[i]; local += b[i]; }
+  double old, nw; __atomic_load(sum, &old, __ATOMIC_RELAXED);
+  do { nw = old + local; } while (!__atomic_compare_exchange(sum, &old, &nw, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
 }
 static void k_sim(void **args) {
   double *a = args[0], *b = args[1], *sum = args[3]; int n = *(int *)args[2];
@@ -112,13 +117,16 @@ fn text(b: &[u8]) -> String {
 const HEADER: &str = " n =        1000 T  0.100000001    \n";
 const TAIL: &str = " sum =   1001000.0000000000     \n  1.0010E+06123456789012\n";
 
+/// On 1 to 3 host threads: each gang runs its tile of the loop.
 #[test]
 fn host_device_shares_memory() {
-    let o = run("", &[("ACC_DEVICE_TYPE", "host")]);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    let want = format!("{HEADER}b(1) before update =   2.0\nafter:   2.0   4.0\n{TAIL}");
-    assert_eq!(text(&o.stdout), want);
-    assert_eq!(text(&o.stderr), "");
+    for cores in ["1", "2", "3"] {
+        let o = run("", &[("ACC_DEVICE_TYPE", "host"), ("ACC_NUM_CORES", cores)]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        let want = format!("{HEADER}b(1) before update =   2.0\nafter:   2.0   4.0\n{TAIL}");
+        assert_eq!(text(&o.stdout), want, "with {cores} threads");
+        assert_eq!(text(&o.stderr), "");
+    }
 }
 
 #[test]

@@ -148,9 +148,15 @@ fn differential_runs(dir: &str, runs: &[Run]) {
     assert!(fails.is_empty(), "{} program(s) failed:\n{}", fails.len(), fails.join("\n"));
 }
 
+/// On the host device with its default thread count and with 1, 3 and 4 threads
+/// (`ACC_NUM_CORES`: gang loops are split over host threads), and on sim.
 #[test]
 fn acc_programs_match_gfortran_on_host_and_sim() {
-    differential("acc", &[("host", None), ("sim", Some("32")), ("sim", Some("64"))], &[]);
+    let t: [&[(&str, &str)]; 4] = [&[], &[("ACC_NUM_CORES", "1")], &[("ACC_NUM_CORES", "3")], &[("ACC_NUM_CORES", "4")]];
+    differential_runs(
+        "acc",
+        &[("host", None, t[0]), ("host", None, t[1]), ("host", None, t[2]), ("host", None, t[3]), ("sim", Some("32"), t[0]), ("sim", Some("64"), t[0])],
+    );
 }
 
 /// Host OpenMP programs (`! flags: -fopenmp`) whose output does not depend on the number of
@@ -164,9 +170,17 @@ fn omp_host_programs_match_gfortran_with_1_to_4_threads() {
 
 /// OpenMP target programs (`! flags: -fopenmp`) against `gfortran -fopenmp`, with
 /// `OMP_TARGET_OFFLOAD=mandatory` for gpuf (the host and sim devices are offload devices).
+/// The host device runs with its default thread count and with 1, 3 and 4
+/// (`OMP_NUM_THREADS`: teams are split over host threads).
 #[test]
 fn omp_programs_match_gfortran_on_host_and_sim() {
-    differential("omp", &[("host", None), ("sim", Some("32")), ("sim", Some("64"))], &[("OMP_TARGET_OFFLOAD", "mandatory")]);
+    const M: (&str, &str) = ("OMP_TARGET_OFFLOAD", "mandatory");
+    let t: [&[(&str, &str)]; 4] =
+        [&[M], &[M, ("OMP_NUM_THREADS", "1")], &[M, ("OMP_NUM_THREADS", "3")], &[M, ("OMP_NUM_THREADS", "4")]];
+    differential_runs(
+        "omp",
+        &[("host", None, t[0]), ("host", None, t[1]), ("host", None, t[2]), ("host", None, t[3]), ("sim", Some("32"), t[0]), ("sim", Some("64"), t[0])],
+    );
 }
 
 /// Every kernel of every program passes LLVM's verifier and code generator for both GPUs:

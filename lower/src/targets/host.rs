@@ -1,9 +1,11 @@
-//! The host fallback: one gang of one worker of one lane. Reductions collapse to plain
-//! updates (seed 001, "Host Implementation").
+//! The host fallback: gangs of one worker of one lane, one gang per host thread (the run
+//! time's `gpuf_host_gang_pos`/`gpuf_host_num_gangs` give a thread its gang; a kernel
+//! without gang loops is one gang). Reductions need no shuffles or shared memory: each
+//! gang combines its partial result into the result atomically (seed 001, "Host
+//! Implementation").
 
-use super::{tmp, OffloadHooks};
+use super::{atomic_combine, OffloadHooks};
 use crate::ir::*;
-use crate::passes::gimplify::combine_rv;
 
 pub struct Host;
 
@@ -15,11 +17,17 @@ impl OffloadHooks for Host {
     fn target(&self) -> Target {
         Target::Host
     }
-    fn dim_pos(&self, _: Level) -> Rv {
-        Rv::Use(Op::I32(0))
+    fn dim_pos(&self, l: Level) -> Rv {
+        match l {
+            Level::Gang => Rv::Call("gpuf_host_gang_pos".into(), vec![], Ty::I32),
+            _ => Rv::Use(Op::I32(0)),
+        }
     }
-    fn dim_size(&self, _: Level) -> Rv {
-        Rv::Use(Op::I32(1))
+    fn dim_size(&self, l: Level) -> Rv {
+        match l {
+            Level::Gang => Rv::Call("gpuf_host_num_gangs".into(), vec![], Ty::I32),
+            _ => Rv::Use(Op::I32(1)),
+        }
     }
     fn shuffle(&self, _: Ty, _: ShuffleMode, val: Op, _: Op) -> Rv {
         Rv::Use(val)
@@ -37,20 +45,14 @@ impl OffloadHooks for Host {
         false
     }
     /// Implements [`OffloadHooks::reduction`] for the host: the gang-level result is
-    /// updated in place; every other stage is empty.
+    /// combined atomically into the result by each gang; every other stage is empty.
     fn reduction(&self, f: &mut Function, stage: RedStage, level: Level, op: RedOp, ty: Ty, res: &Op, local: VarId) -> Vec<Stmt> {
         if level != Level::Gang || *res == Op::Null {
             return Vec::new();
         }
         match stage {
             RedStage::Init => vec![Stmt::Assign(local, Rv::Use(super::identity(op, ty)))],
-            RedStage::Fini => {
-                let mut out = Vec::new();
-                let old = tmp(f, &mut out, ty, Rv::Load(ty, res.clone()));
-                let new = tmp(f, &mut out, ty, combine_rv(op, old, Op::Var(local)));
-                out.push(Stmt::Store(ty, res.clone(), new));
-                out
-            }
+            RedStage::Fini => atomic_combine(self, f, op, ty, res, Op::Var(local)),
             _ => Vec::new(),
         }
     }
