@@ -631,6 +631,14 @@ impl<'ctx> Cg<'ctx> {
                     a.as_instruction_value().unwrap().set_alignment(v.ty.size() as u32).map_err(|e| CodegenError(e.to_string()))?;
                     vars.push(a);
                 }
+                if self.tgt.is_gpu() {
+                    // Device variables start as zero, not undef: a value a lane has not
+                    // assigned (one broadcast from lane 0, say) must never let LLVM fold a
+                    // shuffle's operand to undef. Stores no read depends on are deleted.
+                    for (v, a) in f.vars.iter().zip(&vars) {
+                        self.store(v.ty, *a, self.llty(v.ty).const_zero())?;
+                    }
+                }
                 vars
             }
         };
