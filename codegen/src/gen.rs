@@ -415,7 +415,7 @@ pub(crate) fn build_device<'ctx>(ctx: &'ctx Context, tm: &TargetMachine, tgt: Tg
         cg.proc_body(p, fv)?;
     }
     for k in &module.kernels {
-        let params: Vec<BasicMetadataTypeEnum> = k.params.iter().map(|_| ptr.into()).collect();
+        let params: Vec<BasicMetadataTypeEnum> = k.params.iter().map(|p| cg.llty(k.func.var(*p).ty).into()).collect();
         let fty = ctx.void_type().fn_type(&params, false);
         let fv = cg.m.add_function(&k.name, fty, None);
         match tgt {
@@ -753,6 +753,14 @@ impl<'ctx> Cg<'ctx> {
                     a.as_instruction_value().unwrap().set_alignment(v.ty.size() as u32).map_err(|e| CodegenError(e.to_string()))?;
                     vars.push(a);
                 }
+                if self.tgt.is_gpu() {
+                    // Device variables start as zero, not undef: a value a lane has not
+                    // assigned (one broadcast from lane 0, say) must never let LLVM fold a
+                    // shuffle's operand to undef. Stores no read depends on are deleted.
+                    for (v, a) in f.vars.iter().zip(&vars) {
+                        self.store(v.ty, *a, self.llty(v.ty).const_zero())?;
+                    }
+                }
                 vars
             }
         };
@@ -809,10 +817,10 @@ impl<'ctx> Cg<'ctx> {
 
     fn store_param(&self, fx: &Fx<'ctx, '_>, k: &Kernel, p: VarId, v: BasicValueEnum<'ctx>) -> R<()> {
         let var = k.func.var(p);
-        if var.ty != Ty::Ptr {
-            return err(format!("kernel `{}`: parameter `{}` is {:?}, not Ptr", k.name, var.name, var.ty));
+        if var.ty.size() > 8 {
+            return err(format!("kernel `{}`: parameter `{}` is {:?}, wider than a kernel argument slot", k.name, var.name, var.ty));
         }
-        self.store(Ty::Ptr, fx.slot(p)?, v)?;
+        self.store(var.ty, fx.slot(p)?, v)?;
         Ok(())
     }
 
@@ -823,7 +831,8 @@ impl<'ctx> Cg<'ctx> {
         args.set_name("args");
         for (i, p) in k.params.iter().enumerate() {
             let slot = unsafe { self.b.build_gep(self.ptr(), args, &[self.ctx.i64_type().const_int(i as u64, false)], "")? };
-            let v = self.load(Ty::Ptr, slot)?;
+            // One 8-byte slot per parameter: an address, or a scalar's bits in its low bytes.
+            let v = self.load(k.func.var(*p).ty, slot)?;
             self.store_param(&fx, k, *p, v)?;
         }
         self.stmts(&mut fx, &k.prologue)?;
@@ -1094,8 +1103,8 @@ impl<'ctx> Cg<'ctx> {
             let (hv, kind): (BasicValueEnum, u64) = match a.kind {
                 ArgKind::Mapped => (self.ptr_op(fx, &a.host, "mapped launch argument")?.into(), 0),
                 ArgKind::Scratch => (ptr.const_null().into(), 2),
-                ArgKind::Value => match &a.host {
-                    Op::Var(v) => (fx.slot(*v)?.into(), 1),
+                ArgKind::Value | ArgKind::Scalar => match &a.host {
+                    Op::Var(v) => (fx.slot(*v)?.into(), if a.kind == ArgKind::Scalar { 3 } else { 1 }),
                     o => return err(format!("function `{}`: by-value launch argument {o:?} is not a variable", fx.f.name)),
                 },
             };
@@ -1354,10 +1363,21 @@ impl<'ctx> Cg<'ctx> {
                     let c = bd.build_float_compare(p, x, y, "")?;
                     self.zext32(c)
                 };
+                // Device code contracts a*b+c into fma, as GCC's nvptx/amdgcn offload and
+                // nvcc do by default; host code (the host device, sim) stays uncontracted
+                // like gfortran's x86_64 -O2.
+                let contract = |v: FloatValue<'ctx>| -> BasicValueEnum<'ctx> {
+                    if self.tgt.is_gpu() {
+                        if let Some(i) = v.as_instruction_value() {
+                            let _ = i.set_fast_math_flags(FastMathFlags::AllowContract);
+                        }
+                    }
+                    v.into()
+                };
                 Ok(match op {
-                    BinOp::Add => bd.build_float_add(x, y, "")?.into(),
-                    BinOp::Sub => bd.build_float_sub(x, y, "")?.into(),
-                    BinOp::Mul => bd.build_float_mul(x, y, "")?.into(),
+                    BinOp::Add => contract(bd.build_float_add(x, y, "")?),
+                    BinOp::Sub => contract(bd.build_float_sub(x, y, "")?),
+                    BinOp::Mul => contract(bd.build_float_mul(x, y, "")?),
                     BinOp::Div => bd.build_float_div(x, y, "")?.into(),
                     BinOp::Rem => bd.build_float_rem(x, y, "")?.into(),
                     BinOp::Pow => {

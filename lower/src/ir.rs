@@ -600,6 +600,9 @@ pub enum ArgKind {
     /// Kind 2: fresh device memory of `bytes` bytes per gang (private arrays of gang loops);
     /// the host address is null.
     Scratch,
+    /// Kind 3: a scalar of at most 8 bytes passed in the kernel parameter itself (the
+    /// parameter has the scalar's type); `host` is the variable, `bytes` its size.
+    Scalar,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -12,6 +12,16 @@
 //! vector level. A partitioned region that does not need some executing level (a worker loop
 //! with no vector loop inside) is run by that level's leader only. Reduction `FINI` stages
 //! run on every executing thread, since their expansion is collective.
+//!
+//! A *uniform* assignment (a side-effect-free operation on constants, on variables the body
+//! never assigns, such as the parameters, on the gang's position and the launch dimensions,
+//! and on variables whose only assignment is itself uniform) is run by every thread instead:
+//! each computes the same value, so it needs no broadcast (GCC's neutering likewise
+//! recomputes rather than broadcasting such values). Uniform over the gang, or, where only
+//! vector-single code is neutered, over a worker's warp (the worker's position too). A loop
+//! every thread runs with uniform bounds has a uniform variable (a gang loop's counter);
+//! reduction `FINI` stages leave the same value in every lane (vector) or thread (worker);
+//! `SETUP` and `TEARDOWN`, which the default expansion leaves empty, run everywhere.
 
 use crate::ir::*;
 use crate::passes::gimplify::{defs, uses};
@@ -26,6 +36,13 @@ pub struct Neuter<'h> {
     pub slots: usize,
     /// Nesting of statement lists being neutered (1: the kernel body).
     depth: usize,
+    /// How many assignments of each variable so far ran on every thread as gang-uniform
+    /// ones, and as warp-uniform ones (counting the gang-uniform ones too).
+    uniform_defs: HashMap<VarId, usize>,
+    warp_defs: HashMap<VarId, usize>,
+    /// Assignments, other than uniform ones, in the kernel body's top-level statements
+    /// already neutered: what may reach a top-level statement (no loop encloses it).
+    before: HashMap<VarId, usize>,
 }
 
 const WV: Levels = Levels(0b110);
@@ -34,7 +51,7 @@ impl<'h> Neuter<'h> {
     pub fn new(hooks: &'h dyn OffloadHooks, body: &[Stmt]) -> Neuter<'h> {
         let mut def_count = HashMap::new();
         count_defs(body, &mut def_count);
-        Neuter { hooks, def_count, slots: 0, depth: 0 }
+        Neuter { hooks, def_count, slots: 0, depth: 0, uniform_defs: HashMap::new(), warp_defs: HashMap::new(), before: HashMap::new() }
     }
 
     /// Neuters a kernel body; all threads of every gang start executing it.
@@ -86,7 +103,16 @@ impl<'h> Neuter<'h> {
         let mut run = Vec::new();
         let mut it = ss.into_iter().peekable();
         let mut inside_loops = BTreeSet::new();
+        let top = self.depth == 1;
+        // The assignments of the previous top-level statement, counted once it is placed.
+        let mut pending: HashMap<VarId, usize> = HashMap::new();
         while let Some(s) = it.next() {
+            for (v, n) in pending.drain() {
+                *self.before.entry(v).or_default() += n;
+            }
+            if top {
+                count_defs(std::slice::from_ref(&s), &mut pending);
+            }
             if let Stmt::Builtin(Builtin::Fork(ls), _) = &s {
                 let ls = *ls;
                 // Collect the region up to the matching join.
@@ -110,7 +136,12 @@ impl<'h> Neuter<'h> {
                 }
                 finis.reverse();
                 self.flush(f, &mut out, &mut run, single);
-                self.broadcast(f, &mut out, &region, single);
+                self.note_finis(&finis);
+                self.broadcast(f, &mut out, &region, single, top);
+                if top {
+                    count_defs(&region, &mut pending);
+                    count_defs(&finis, &mut pending);
+                }
                 let inner = fork_levels(&region);
                 let off = Levels(single.0 & !ls.0 & !inner.0);
                 let exec2 = Levels(exec.0 & !off.0);
@@ -141,22 +172,53 @@ impl<'h> Neuter<'h> {
                 }
                 continue;
             }
+            if !single.is_empty() {
+                let gang = self.uniform_target(&s, false);
+                let warp = if single.has(Level::Worker) { None } else { self.uniform_target(&s, true) };
+                if let Some(v) = gang.or(warp) {
+                    // Every thread computes it. Ahead of the pending single statements when
+                    // they neither read nor assign it (they cannot assign its operands: those
+                    // are never assigned, or only by uniform statements already placed).
+                    let mut touched = BTreeSet::new();
+                    uses(&run, &mut touched);
+                    if touched.contains(&v) || defs(&run).contains(&v) {
+                        self.flush(f, &mut out, &mut run, single);
+                    }
+                    self.note_uniform(v, gang.is_some());
+                    if gang.is_some() {
+                        pending.clear();
+                    }
+                    out.push(s);
+                    continue;
+                }
+            }
             // Reduction INIT and FINI stages outside a partitioned region (a construct's
             // reductions) are collective: every executing thread runs them, and no
             // broadcast may overwrite the partial results they combine.
             if matches!(&s, Stmt::Assign(_, Rv::Builtin(Builtin::Reduction { stage: RedStage::Init | RedStage::Fini, .. }, _))) {
                 self.flush(f, &mut out, &mut run, single);
+                self.note_finis(std::slice::from_ref(&s));
                 out.push(s);
                 continue;
             }
             if is_redundant(&s, &mut inside_loops) {
                 self.flush(f, &mut out, &mut run, single);
-                self.broadcast(f, &mut out, std::slice::from_ref(&s), single);
+                self.broadcast(f, &mut out, std::slice::from_ref(&s), single, top);
                 let s = match s {
                     Stmt::If { cond, then_body, else_body } => {
                         Stmt::If { cond, then_body: self.stmts(f, then_body, exec, part), else_body: self.stmts(f, else_body, exec, part) }
                     }
                     Stmt::Loop { id, var, lo, hi, step, body, part: pl } => {
+                        // Every thread runs the loop: with uniform bounds its variable is
+                        // uniform too (a gang loop's counter).
+                        if !single.is_empty() && self.def_count.get(&var) == Some(&1) {
+                            let bounds = [&lo, &hi, &step];
+                            if bounds.iter().all(|o| self.uniform_op(o, false)) {
+                                self.note_uniform(var, true);
+                            } else if !single.has(Level::Worker) && bounds.iter().all(|o| self.uniform_op(o, true)) {
+                                self.note_uniform(var, false);
+                            }
+                        }
                         Stmt::Loop { id, var, lo, hi, step, body: self.stmts(f, body, exec, part), part: pl }
                     }
                     Stmt::While { id, cond_body, cond, body } => {
@@ -167,7 +229,7 @@ impl<'h> Neuter<'h> {
                         let mut probe = cond_body.clone();
                         probe.push(Stmt::If { cond: cond.clone(), then_body: vec![], else_body: vec![] });
                         let mut cb = Vec::new();
-                        self.broadcast(f, &mut cb, &probe, single);
+                        self.broadcast(f, &mut cb, &probe, single, false);
                         cb.extend(self.stmts(f, cond_body, exec, Levels(part.0 | single.0)));
                         Stmt::While { id, cond_body: cb, cond, body: self.stmts(f, body, exec, part) }
                     }
@@ -178,13 +240,17 @@ impl<'h> Neuter<'h> {
                 run.push(s);
             }
         }
+        for (v, n) in pending {
+            *self.before.entry(v).or_default() += n;
+        }
         self.flush(f, &mut out, &mut run, single);
         out
     }
 
-    /// Broadcasts from the leaders the variables that `region` reads and that are assigned
-    /// outside it.
-    fn broadcast(&mut self, f: &mut Function, out: &mut Vec<Stmt>, region: &[Stmt], single: Levels) {
+    /// Broadcasts from the leaders the variables that `region` reads and that single code
+    /// assigns outside it; `top`: the region is a top-level statement of the kernel body,
+    /// which only the assignments before it reach.
+    fn broadcast(&mut self, f: &mut Function, out: &mut Vec<Stmt>, region: &[Stmt], single: Levels, top: bool) {
         if single.is_empty() {
             return;
         }
@@ -196,9 +262,15 @@ impl<'h> Neuter<'h> {
         let vars: Vec<VarId> = read
             .into_iter()
             .filter(|v| {
+                if top {
+                    return self.before.get(v).copied().unwrap_or(0) > 0;
+                }
+                // Assigned outside the region by single code (not by uniform assignments).
                 let total = self.def_count.get(v).copied().unwrap_or(0);
                 let here = inside_count.get(v).copied().unwrap_or(0);
-                total > here || (total > 0 && !inside.contains(v) && here == 0)
+                let defs = if single.has(Level::Worker) { &self.uniform_defs } else { &self.warp_defs };
+                let uniform = defs.get(v).copied().unwrap_or(0);
+                total > here + uniform || (total > uniform && !inside.contains(v) && here == 0)
             })
             .collect();
         if vars.is_empty() {
@@ -233,6 +305,60 @@ impl<'h> Neuter<'h> {
                     out.push(Stmt::Assign(v, self.hooks.shuffle(ty, ShuffleMode::Idx, Op::Var(v), Op::I32(0))));
                 }
             }
+        }
+    }
+}
+
+impl Neuter<'_> {
+    fn note_uniform(&mut self, v: VarId, gang: bool) {
+        if gang {
+            *self.uniform_defs.entry(v).or_default() += 1;
+        }
+        *self.warp_defs.entry(v).or_default() += 1;
+    }
+
+    /// Counts the reduction `FINI` stages among `ss` as the uniform assignments they are.
+    fn note_finis(&mut self, ss: &[Stmt]) {
+        for s in ss {
+            if let Stmt::Assign(v, Rv::Builtin(Builtin::Reduction { stage: RedStage::Fini, level, .. }, _)) = s {
+                match level {
+                    Level::Worker => self.note_uniform(*v, true),
+                    Level::Vector => self.note_uniform(*v, false),
+                    Level::Gang => {}
+                }
+            }
+        }
+    }
+
+    /// The variable a uniform assignment (see the module notes) assigns, if `s` is one;
+    /// `warp`: uniform over a warp rather than over the gang.
+    fn uniform_target(&self, s: &Stmt, warp: bool) -> Option<VarId> {
+        let Stmt::Assign(v, rv) = s else { return None };
+        let ops: Vec<&Op> = match rv {
+            Rv::Use(a) | Rv::Unary(_, a) | Rv::Cast(_, a) => vec![a],
+            Rv::Binary(_, a, b) => vec![a, b],
+            // The default SETUP and TEARDOWN expansions are empty: the variable keeps its value.
+            Rv::Builtin(Builtin::Reduction { stage: RedStage::Setup | RedStage::Teardown, .. }, _) => return Some(*v),
+            // The same in every thread of a gang.
+            Rv::Builtin(Builtin::DimPos(Level::Gang) | Builtin::DimSize(_), _) => return Some(*v),
+            // The same in every lane of a warp.
+            Rv::Builtin(Builtin::DimPos(Level::Worker), _) if warp => return Some(*v),
+            _ => return None,
+        };
+        ops.into_iter().all(|o| self.uniform_op(o, warp)).then_some(*v)
+    }
+
+    /// Whether an operand has the same value in every thread of a gang: a constant, a
+    /// variable the body never assigns, or one whose only assignment is uniform.
+    fn uniform_op(&self, o: &Op, warp: bool) -> bool {
+        match o {
+            Op::Var(u) => {
+                let total = self.def_count.get(u).copied().unwrap_or(0);
+                let defs = if warp { &self.warp_defs } else { &self.uniform_defs };
+                total == 0 || (total == 1 && defs.get(u).copied().unwrap_or(0) == 1)
+            }
+            Op::Str(_) => false,
+            _ => true,
         }
     }
 }

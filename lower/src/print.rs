@@ -255,6 +255,7 @@ impl Printer<'_> {
                     .map(|a| match a.kind {
                         ArgKind::Mapped => format!("mapped {}", self.op(&a.host)),
                         ArgKind::Value => format!("value {}", self.op(&a.host)),
+                        ArgKind::Scalar => format!("scalar {}", self.op(&a.host)),
                         ArgKind::Scratch => format!("scratch {} per gang", self.op(&a.bytes)),
                     })
                     .collect();

@@ -30,8 +30,8 @@ pub fn verify(m: &Module, stage: Stage) -> Result<(), Vec<String>> {
     }
     for k in &m.kernels {
         for p in &k.params {
-            if k.func.vars.get(p.0 as usize).map(|v| v.ty) != Some(Ty::Ptr) {
-                errs.push(format!("{}: parameter {} is not a pointer variable", k.name, p.0));
+            if k.func.vars.get(p.0 as usize).map(|v| v.ty.size() <= 8) != Some(true) {
+                errs.push(format!("{}: parameter {} is neither a pointer nor a scalar of at most 8 bytes", k.name, p.0));
             }
         }
         let mut c = Checker { f: &k.func, errs: &mut errs, loops: Vec::new(), stage, kernel: true, target };

@@ -689,7 +689,10 @@ pub unsafe extern "C" fn gpuf_acc_launch_host(
     let mut scratch = Vec::new();
     let mut args: Vec<*mut u8> = Vec::with_capacity(n);
     for ((&h, &sz), &k) in hosts.iter().zip(sizes).zip(kinds) {
-        if k == crate::acc::ARG_SCRATCH {
+        if k == crate::acc::ARG_SCALAR {
+            // The scalar's bits in the parameter slot.
+            args.push(crate::acc::scalar_bits(h, sz.max(0) as usize) as usize as *mut u8);
+        } else if k == crate::acc::ARG_SCRATCH {
             let p = crate::mem::alloc(sz.max(1));
             scratch.push(p);
             args.push(p);

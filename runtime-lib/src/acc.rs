@@ -7,8 +7,9 @@
 //!
 //! On the host device (shared memory) data clauses are no-ops and kernels
 //! get host addresses. Otherwise, mapped arguments are translated through
-//! the present table (and must be present) and by-value arguments are
-//! copied into temporary device storage for the launch.
+//! the present table (and must be present), by-value scalars of at most 8
+//! bytes travel in the kernel parameters themselves and larger by-value
+//! arguments are copied into temporary device storage for the launch.
 
 use crate::data::{kind, PresentTable};
 use crate::device::{self, Device, DeviceKind, Dims, Images, KernelInfo};
@@ -617,6 +618,21 @@ pub const ARG_MAPPED: i32 = 0;
 pub const ARG_VALUE: i32 = 1;
 /// Fresh device memory of `size` bytes per gang (gang-private arrays).
 pub const ARG_SCRATCH: i32 = 2;
+/// A scalar of `size` (at most 8) bytes passed in the kernel parameter itself.
+pub const ARG_SCALAR: i32 = 3;
+
+/// The bits of the scalar of `sz` bytes (at most 8) at `h`, in the low bytes of a `u64`
+/// (little-endian, as every target is): a kernel parameter slot.
+///
+/// # Safety
+/// `h` is null or addresses `sz` readable bytes.
+pub unsafe fn scalar_bits(h: *const u8, sz: usize) -> u64 {
+    let mut b = [0u8; 8];
+    if !h.is_null() {
+        std::ptr::copy_nonoverlapping(h, b.as_mut_ptr(), sz.min(8));
+    }
+    u64::from_le_bytes(b)
+}
 
 /// Held while a kernel runs on a device (see [`launch`]).
 static LAUNCH: Mutex<()> = Mutex::new(());
@@ -664,6 +680,8 @@ pub fn launch(info: &KernelInfo, hosts: &[*mut u8], sizes: &[i64], kinds: &[i32]
                     args.push(d);
                     temps.push(d);
                 }
+                // SAFETY: codegen passes the address of a scalar of `sz` bytes.
+                ARG_SCALAR => args.push(unsafe { scalar_bits(h as *const u8, sz) }),
                 ARG_SCRATCH => {
                     let d = dev.alloc((sz * dims.gangs.max(1) as usize).max(1));
                     args.push(d);

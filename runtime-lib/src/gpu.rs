@@ -8,8 +8,9 @@
 //!   embedded HSA code object, `hipMalloc`, `hipMemcpy`,
 //!   `hipModuleLaunchKernel`, `hipDeviceSynchronize`).
 //!
-//! Kernels take one pointer parameter per argument (`kernelParams` holds a
-//! pointer to each device address). Block = (lanes, workers, 1) with lanes
+//! Kernels take one parameter per argument, a device address or a scalar
+//! of at most 8 bytes (`kernelParams` holds a pointer to each 8-byte slot;
+//! the driver reads the parameter's own size from its start). Block = (lanes, workers, 1) with lanes
 //! = 32 (NVIDIA) or 64 (AMD) when vector loops are used, else 1; grid =
 //! (gangs, 1, 1); no dynamic shared memory (kernels declare their own).
 //! Every launch synchronises. Any driver failure prints the call and its

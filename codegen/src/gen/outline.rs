@@ -143,7 +143,7 @@ fn vars(ss: &[Stmt], f: &mut impl FnMut(VarId, bool)) {
             Stmt::Launch(l) => {
                 for a in &l.args {
                     match (&a.kind, &a.host) {
-                        (ArgKind::Value, Op::Var(v)) => f(*v, true),
+                        (ArgKind::Value | ArgKind::Scalar, Op::Var(v)) => f(*v, true),
                         (_, o) => op(o, f),
                     }
                     op(&a.bytes, f);

@@ -14,7 +14,8 @@ use crate::ir::*;
 pub fn omp_expand(m: &mut Module) {
     for k in &mut m.kernels {
         let body = std::mem::take(&mut k.func.body);
-        k.func.body = expand_stmts(&mut k.func, body);
+        let consts = constants(&body);
+        k.func.body = expand_stmts(&mut k.func, body, &consts);
     }
     // Host code keeps no OpenACC loops; clear any marks (they only exist inside kernels).
     strip(&mut m.main.body);
@@ -43,27 +44,102 @@ fn strip(ss: &mut [Stmt]) {
     }
 }
 
-fn expand_stmts(f: &mut Function, ss: Vec<Stmt>) -> Vec<Stmt> {
+fn expand_stmts(f: &mut Function, ss: Vec<Stmt>, c: &Consts) -> Vec<Stmt> {
     let mut out = Vec::new();
     for s in ss {
         match s {
             Stmt::Loop { id, var, lo, hi, step, body, part } => {
-                let body = expand_stmts(f, body);
+                let body = expand_stmts(f, body, c);
                 match part {
                     None => out.push(Stmt::Loop { id, var, lo, hi, step, body, part: None }),
-                    Some(a) => expand_loop(f, &mut out, id, var, lo, hi, step, body, a),
+                    Some(a) => expand_loop(f, &mut out, id, var, lo, hi, step, body, a, c),
                 }
             }
             Stmt::If { cond, then_body, else_body } => {
-                out.push(Stmt::If { cond, then_body: expand_stmts(f, then_body), else_body: expand_stmts(f, else_body) })
+                out.push(Stmt::If { cond, then_body: expand_stmts(f, then_body, c), else_body: expand_stmts(f, else_body, c) })
             }
             Stmt::While { id, cond_body, cond, body } => {
-                out.push(Stmt::While { id, cond_body: expand_stmts(f, cond_body), cond, body: expand_stmts(f, body) })
+                out.push(Stmt::While { id, cond_body: expand_stmts(f, cond_body, c), cond, body: expand_stmts(f, body, c) })
             }
             s => out.push(s),
         }
     }
     out
+}
+
+/// Integer variables of the kernel body with one assignment, of a value computed from
+/// constants: the loop bounds that named constants fold to.
+type Consts = std::collections::HashMap<VarId, i64>;
+
+fn constants(body: &[Stmt]) -> Consts {
+    fn walk<'a>(ss: &'a [Stmt], defs: &mut std::collections::HashMap<VarId, (usize, Option<&'a Rv>)>) {
+        for s in ss {
+            match s {
+                Stmt::Assign(v, rv) => {
+                    let e = defs.entry(*v).or_insert((0, Some(rv)));
+                    e.0 += 1;
+                }
+                Stmt::Loop { var, body, .. } => {
+                    defs.entry(*var).or_insert((0, None)).0 += 2;
+                    walk(body, defs);
+                }
+                Stmt::If { then_body, else_body, .. } => {
+                    walk(then_body, defs);
+                    walk(else_body, defs);
+                }
+                Stmt::While { cond_body, body, .. } => {
+                    walk(cond_body, defs);
+                    walk(body, defs);
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut defs = std::collections::HashMap::new();
+    walk(body, &mut defs);
+    let single: Vec<(VarId, &Rv)> = defs.into_iter().filter_map(|(v, (n, rv))| if n == 1 { rv.map(|r| (v, r)) } else { None }).collect();
+    let mut c = Consts::new();
+    loop {
+        let before = c.len();
+        for (v, rv) in &single {
+            if c.contains_key(v) {
+                continue;
+            }
+            let val = match rv {
+                Rv::Use(o) => const_of(o, &c),
+                Rv::Cast(Ty::I64, o) => const_of(o, &c),
+                Rv::Cast(Ty::I32, o) => const_of(o, &c).map(|x| i64::from(x as i32)),
+                Rv::Binary(op, a, b) => match (const_of(a, &c), const_of(b, &c)) {
+                    (Some(x), Some(y)) => match op {
+                        BinOp::Add => x.checked_add(y),
+                        BinOp::Sub => x.checked_sub(y),
+                        BinOp::Mul => x.checked_mul(y),
+                        BinOp::Div if y != 0 => x.checked_div(y),
+                        BinOp::Max => Some(x.max(y)),
+                        BinOp::Min => Some(x.min(y)),
+                        _ => None,
+                    },
+                    _ => None,
+                },
+                _ => None,
+            };
+            if let Some(x) = val {
+                c.insert(*v, x);
+            }
+        }
+        if c.len() == before {
+            return c;
+        }
+    }
+}
+
+fn const_of(o: &Op, c: &Consts) -> Option<i64> {
+    match o {
+        Op::I32(x) => Some(i64::from(*x)),
+        Op::I64(x) => Some(*x),
+        Op::Var(v) => c.get(v).copied(),
+        _ => None,
+    }
 }
 
 fn tmp(f: &mut Function, out: &mut Vec<Stmt>, ty: Ty, rv: Rv) -> Op {
@@ -107,7 +183,7 @@ fn red_stage(stage: RedStage, level: Level, r: &Reduction, loop_id: LoopId, rid:
 }
 
 #[allow(clippy::too_many_arguments)]
-fn expand_loop(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: Op, hi: Op, step: Op, body: Vec<Stmt>, a: PartLoop) {
+fn expand_loop(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: Op, hi: Op, step: Op, body: Vec<Stmt>, a: PartLoop, c: &Consts) {
     let reds = a.reductions.clone();
     let stage = |out: &mut Vec<Stmt>, st: RedStage, rev: bool| {
         for (rid, r) in reds.iter().enumerate() {
@@ -128,7 +204,7 @@ fn expand_loop(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo
     if a.levels.is_empty() {
         out.push(Stmt::Loop { id, var, lo, hi, step, body, part: None });
     } else {
-        partition(f, out, id, var, lo, hi, step, body, &a);
+        partition(f, out, id, var, lo, hi, step, body, &a, c);
     }
     stage(out, RedStage::Fini, true);
     if !a.levels.is_empty() {
@@ -143,7 +219,7 @@ fn expand_loop(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo
 }
 
 #[allow(clippy::too_many_arguments)]
-fn partition(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: Op, hi: Op, step: Op, body: Vec<Stmt>, a: &PartLoop) {
+fn partition(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: Op, hi: Op, step: Op, body: Vec<Stmt>, a: &PartLoop, c: &Consts) {
     // Gather the collapsed nest: (var, lo, hi, step) outermost first, and the innermost body.
     let mut nest = vec![(var, lo, hi, step)];
     let mut ids = vec![id];
@@ -160,64 +236,102 @@ fn partition(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: 
         inner = body;
         inner.append(&mut rest);
     }
-    // Trip counts and the total.
+    // Trip counts and the total (constants where the bounds are).
     let mut lens = Vec::new();
+    let mut lens_c: Vec<Option<i64>> = Vec::new();
     let mut total = Op::I64(1);
     let mut bounds = Vec::new();
     for (_, lo, hi, st) in &nest {
+        let known = match (const_of(lo, c), const_of(hi, c), const_of(st, c)) {
+            (Some(l), Some(h), Some(s)) if s != 0 => h.checked_sub(l).and_then(|d| d.checked_add(s)).and_then(|d| d.checked_div(s)).map(|n| n.max(0)),
+            _ => None,
+        };
         let lo = to_i64(f, out, lo.clone());
         let hi = to_i64(f, out, hi.clone());
         let st = to_i64(f, out, st.clone());
-        let d = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Sub, hi, lo.clone()));
-        let d = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Add, d, st.clone()));
-        let d = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Div, d, st.clone()));
-        let n = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Max, d, Op::I64(0)));
+        let n = match known {
+            Some(k) => Op::I64(k),
+            None => {
+                let d = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Sub, hi, lo.clone()));
+                let d = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Add, d, st.clone()));
+                let d = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Div, d, st.clone()));
+                tmp(f, out, Ty::I64, Rv::Binary(BinOp::Max, d, Op::I64(0)))
+            }
+        };
         total = if total == Op::I64(1) { n.clone() } else { tmp(f, out, Ty::I64, Rv::Binary(BinOp::Mul, total, n.clone())) };
         lens.push(n);
+        lens_c.push(known);
         bounds.push((lo, st));
     }
+    // A space of known size well inside `i32` (with room for the threads' strides past its
+    // end) is partitioned in 32-bit arithmetic.
+    let total_c = lens_c.iter().try_fold(1i64, |a, l| l.and_then(|l| a.checked_mul(l)));
+    let small = total_c.is_some_and(|t| t < 1 << 30);
+    let w = if small { Ty::I32 } else { Ty::I64 };
+    let wc = move |x: i64| if small { Op::I32(x as i32) } else { Op::I64(x) };
+    let total_w = match total_c {
+        Some(t) => wc(t),
+        None => total.clone(),
+    };
     let dim = |f: &mut Function, out: &mut Vec<Stmt>, b: Builtin| -> Op {
         let v = tmp(f, out, Ty::I32, Rv::Builtin(b, vec![]));
-        tmp(f, out, Ty::I64, Rv::Cast(Ty::I64, v))
+        if small {
+            v
+        } else {
+            tmp(f, out, Ty::I64, Rv::Cast(Ty::I64, v))
+        }
     };
     let (start, end) = if a.levels.has(Level::Gang) {
         let g = dim(f, out, Builtin::DimPos(Level::Gang));
         let ng = dim(f, out, Builtin::DimSize(Level::Gang));
         // tile = div_round_up(total, gangs)
-        let t = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Add, total.clone(), ng.clone()));
-        let t = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Sub, t, Op::I64(1)));
-        let tile = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Div, t, ng));
-        let s = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Mul, g, tile.clone()));
-        let e = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Add, s.clone(), tile));
-        let e = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Min, e, total.clone()));
+        let t = tmp(f, out, w, Rv::Binary(BinOp::Add, total_w.clone(), ng.clone()));
+        let t = tmp(f, out, w, Rv::Binary(BinOp::Sub, t, wc(1)));
+        let tile = tmp(f, out, w, Rv::Binary(BinOp::Div, t, ng));
+        let s = tmp(f, out, w, Rv::Binary(BinOp::Mul, g, tile.clone()));
+        let e = tmp(f, out, w, Rv::Binary(BinOp::Add, s.clone(), tile));
+        let e = tmp(f, out, w, Rv::Binary(BinOp::Min, e, total_w.clone()));
         (s, e)
     } else {
-        (Op::I64(0), total.clone())
+        (wc(0), total_w.clone())
     };
-    let mut tid = Op::I64(0);
-    let mut nthreads = Op::I64(1);
+    let mut tid = wc(0);
+    let mut nthreads = wc(1);
     for l in [Level::Worker, Level::Vector] {
         if a.levels.has(l) {
             let p = dim(f, out, Builtin::DimPos(l));
             let n = dim(f, out, Builtin::DimSize(l));
-            let t = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Mul, tid, n.clone()));
-            tid = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Add, t, p));
-            nthreads = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Mul, nthreads, n));
+            let t = tmp(f, out, w, Rv::Binary(BinOp::Mul, tid, n.clone()));
+            tid = tmp(f, out, w, Rv::Binary(BinOp::Add, t, p));
+            nthreads = tmp(f, out, w, Rv::Binary(BinOp::Mul, nthreads, n));
         }
     }
-    let first = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Add, start, tid));
-    let last = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Sub, end, Op::I64(1)));
+    let first = tmp(f, out, w, Rv::Binary(BinOp::Add, start, tid));
+    let last = tmp(f, out, w, Rv::Binary(BinOp::Sub, end, wc(1)));
     let mut flat = Vec::new();
-    let it = f.new_var(format!("it.{}", id.0), Ty::I64);
-    // Recover the indices, innermost fastest: by division from `it`, or, when a thread's
-    // consecutive iterations are less than one inner row apart (one thread on the host,
-    // narrow partitions), by carrying counters kept from the previous iteration: one
-    // division per thread instead of one per iteration.
+    let it = f.new_var(format!("it.{}", id.0), w);
     let mut pre = Vec::new();
-    let counters: Vec<VarId> =
-        if nest.len() > 1 { (0..nest.len()).map(|k| f.new_var(format!("c{k}.{}", id.0), Ty::I64)).collect() } else { Vec::new() };
     let mut parts: Vec<Op> = Vec::new();
-    if nest.len() > 1 {
+    if nest.len() > 1 && lens_c[1..].iter().all(|l| l.is_some()) {
+        // Inner lengths known: the indices by division by constants (a multiply and a
+        // shift) in each iteration.
+        let counters: Vec<VarId> = (0..nest.len()).map(|k| f.new_var(format!("c{k}.{}", id.0), w)).collect();
+        let mut rem = Op::Var(it);
+        for k in (1..nest.len()).rev() {
+            let n = wc(lens_c[k].unwrap_or(1).max(1));
+            let q = tmp(f, &mut pre, w, Rv::Binary(BinOp::Div, rem.clone(), n.clone()));
+            let qm = tmp(f, &mut pre, w, Rv::Binary(BinOp::Mul, q.clone(), n));
+            pre.push(Stmt::Assign(counters[k], Rv::Binary(BinOp::Sub, rem, qm)));
+            rem = q;
+        }
+        pre.push(Stmt::Assign(counters[0], Rv::Use(rem)));
+        parts = counters.iter().map(|c| Op::Var(*c)).collect();
+    } else if nest.len() > 1 {
+        // Recover the indices, innermost fastest: by division from `it`, or, when a thread's
+        // consecutive iterations are less than one inner row apart (one thread on the host,
+        // narrow partitions), by carrying counters kept from the previous iteration: one
+        // division per thread instead of one per iteration. (Unknown lengths: `w` is I64.)
+        let counters: Vec<VarId> = (0..nest.len()).map(|k| f.new_var(format!("c{k}.{}", id.0), Ty::I64)).collect();
         let inner_len = lens.last().cloned().unwrap_or(Op::I64(1));
         let narrow = tmp(f, &mut flat, Ty::I32, Rv::Binary(BinOp::Lt, nthreads.clone(), inner_len));
         // Counters of the first iteration, one step back.
@@ -261,9 +375,22 @@ fn partition(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: 
         let (v, _, _, _) = &nest[k];
         let (lo, st) = bounds[k].clone();
         let r = if nest.len() == 1 { Op::Var(it) } else { parts[k].clone() };
+        let vt = f.var(*v).ty;
+        if w == Ty::I32 && vt == Ty::I32 {
+            // The variable's own width: each value it takes is an `I32`.
+            let narrow = |f: &mut Function, out: &mut Vec<Stmt>, o: Op| match o {
+                Op::I64(x) => Op::I32(x as i32),
+                o => tmp(f, out, Ty::I32, Rv::Cast(Ty::I32, o)),
+            };
+            let lo = narrow(f, out, lo);
+            let st = narrow(f, out, st);
+            let off = if st == Op::I32(1) { r } else { tmp(f, &mut pre, Ty::I32, Rv::Binary(BinOp::Mul, r, st)) };
+            pre.push(Stmt::Assign(*v, Rv::Binary(BinOp::Add, lo, off)));
+            continue;
+        }
+        let r = if w == Ty::I64 { r } else { tmp(f, &mut pre, Ty::I64, Rv::Cast(Ty::I64, r)) };
         let off = tmp(f, &mut pre, Ty::I64, Rv::Binary(BinOp::Mul, r, st));
         let x = tmp(f, &mut pre, Ty::I64, Rv::Binary(BinOp::Add, lo, off));
-        let vt = f.var(*v).ty;
         if vt == Ty::I64 {
             pre.push(Stmt::Assign(*v, Rv::Use(x)));
         } else {
@@ -272,8 +399,16 @@ fn partition(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: 
     }
     // On a target whose gangs run on one thread (the host device), a thread's iterations are
     // one contiguous run: the nest runs as nested loops over it (see [`nested`]).
-    let nested =
-        if nest.len() > 1 && !exits(&inner, &ids) { Some(nested(f, &nest, &ids, &lens, &bounds, &first, &last, &inner)) } else { None };
+    let nested = if nest.len() > 1 && !exits(&inner, &ids) {
+        let (first, last) = if w == Ty::I64 {
+            (first.clone(), last.clone())
+        } else {
+            (tmp(f, out, Ty::I64, Rv::Cast(Ty::I64, first.clone())), tmp(f, out, Ty::I64, Rv::Cast(Ty::I64, last.clone())))
+        };
+        Some(nested(f, &nest, &ids, &lens, &bounds, &first, &last, &inner))
+    } else {
+        None
+    };
     pre.extend(crate::ir::retarget(inner, &ids[1..], id));
     flat.push(Stmt::Loop { id, var: it, lo: first, hi: last, step: nthreads, body: pre, part: None });
     match nested {

@@ -454,6 +454,15 @@ fn outline(r: OffloadRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &m
                 prologue.push(Stmt::Assign(kv, Rv::Use(Op::Var(p))));
                 args.push(LaunchArg { kind: ArgKind::Mapped, host: Op::Var(*v), bytes: bytes.clone() });
             }
+            Capture::Value(v) if host.var(*v).ty.size() <= 8 => {
+                // In the kernel parameter itself: no device copy, no load.
+                let kv = rm.var(*v);
+                let ty = host.var(*v).ty;
+                let p = rm.k.new_var(format!("{}.param", host.var(*v).name), ty);
+                params.push(p);
+                prologue.push(Stmt::Assign(kv, Rv::Use(Op::Var(p))));
+                args.push(LaunchArg { kind: ArgKind::Scalar, host: Op::Var(*v), bytes: Op::I64(ty.size()) });
+            }
             Capture::Value(v) => {
                 let kv = rm.var(*v);
                 let ty = host.var(*v).ty;

@@ -59,7 +59,15 @@ impl G<'_> {
             ExprKind::Str(s) => Op::Str(s.clone()),
             ExprKind::Paren(x) => self.expr_at(x, idx),
             ExprKind::Name(id) => match self.lookup(&id.name) {
-                Some(Home::Reg(v, _)) => Op::Var(v),
+                // A scalar named constant is its value (folded as its variable was
+                // initialised), so that kernels see constant bounds and capture nothing.
+                Some(Home::Reg(v, _)) => self
+                    .syms
+                    .get(&id.name)
+                    .filter(|s| s.parameter && s.rank == 0 && matches!(s.base, BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical(_)))
+                    .and_then(|s| s.init.as_ref())
+                    .and_then(|init| const_value(init, self.f.var(v).ty, self.syms))
+                    .unwrap_or(Op::Var(v)),
                 Some(Home::Mem(p, BaseTy::Derived(_))) => Op::Var(p),
                 Some(Home::Mem(p, b)) => self.load_as(b, Op::Var(p)),
                 Some(Home::Array(d)) => {
