@@ -389,7 +389,6 @@ pub(crate) fn build_device<'ctx>(ctx: &'ctx Context, tm: &TargetMachine, tgt: Tg
     };
     setup_module(&m, tm);
     let mut cg = Cg::new(ctx, m, tgt);
-    let ptr = cg.ptr();
     // `!$acc routine seq` procedures defined here become device functions (declared first
     // so that calls in any order find them); the others are declared when called and
     // resolved by the whole-program device link.
