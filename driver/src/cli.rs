@@ -84,6 +84,9 @@ pub struct Job {
     pub info_accel: bool,
     /// `-ftime-report`: print the wall time of each phase on standard error.
     pub time_report: bool,
+    /// `-g` (any level but `-g0`): the executable keeps all debug information (without it,
+    /// the run-time library's is dropped at the link when no other input has any).
+    pub debug: bool,
     /// `-march=...` for host code (`native` is the build machine's CPU).
     pub host_cpu: Option<String>,
     /// gfortran's spelling: module files go to the working directory unless `-J`, and
@@ -125,6 +128,7 @@ impl Job {
             check_bounds: false,
             info_accel: false,
             time_report: false,
+            debug: false,
             host_cpu: None,
             gfortran_cli,
             verbose: false,
@@ -328,7 +332,7 @@ pub fn parse_gfortran(args: &[OsString]) -> Result<Job, CliError> {
             "-v" => j.verbose = true,
             "-cpp" => j.cpp = Some(true),
             "-nocpp" => j.cpp = Some(false),
-            "-w" | "-pedantic" | "-pedantic-errors" | "-pipe" | "-s" | "-rdynamic" | "-m64" | "-g" => {
+            "-w" | "-pedantic" | "-pedantic-errors" | "-pipe" | "-s" | "-rdynamic" | "-m64" => {
                 if matches!(a.as_str(), "-s" | "-rdynamic") {
                     j.link_items.push(LinkItem::Raw(raw.clone()));
                 }
@@ -391,7 +395,8 @@ pub fn parse_gfortran(args: &[OsString]) -> Result<Job, CliError> {
             _ if a.starts_with("-Wp,") || a.starts_with("-Wa,") => {
                 return Err(format!("`{a}` passes options to a preprocessor or assembler that gpuf does not use"))
             }
-            _ if a.starts_with("-W") || a.starts_with("-g") || a.starts_with("-std=") || a.starts_with("-mtune=") => {}
+            _ if a.starts_with("-g") => j.debug = a != "-g0",
+            _ if a.starts_with("-W") || a.starts_with("-std=") || a.starts_with("-mtune=") => {}
             _ if a.starts_with("-march=") => j.host_cpu = Some(a["-march=".len()..].to_string()),
             _ if a.starts_with("-mcpu=") => j.host_cpu = Some(a["-mcpu=".len()..].to_string()),
             _ if a.starts_with("-m") => {}

@@ -602,6 +602,37 @@ fn time_report() {
     assert!(!host.is_empty() && out("sim") == host);
 }
 
+/// The link drops the run-time library's debug information when nothing else has any, and
+/// keeps all of it for an object compiled with `-g` (by gfortran here) or with `-g`.
+#[test]
+fn link_keeps_the_debug_information_of_the_inputs() {
+    let d = scratch("link-debug-info");
+    let w = |n: &str, t: &str| std::fs::write(d.join(n), t).unwrap_or_else(|e| panic!("{e}"));
+    w("helper.f90", "subroutine helper(x)\n  real :: x\n  x = x + 1\nend subroutine helper\n");
+    w("main.f90", "program m\n  real :: y\n  y = 1\n  call helper(y)\n  print *, y\nend program m\n");
+    let has_debug = |exe: &str| {
+        let o = run(Command::new("readelf").arg("-S").arg(d.join(exe)));
+        assert!(o.status.success(), "readelf {exe}");
+        String::from_utf8_lossy(&o.stdout).contains(".debug_info")
+    };
+    let build = |args: &[&str], exe: &str| {
+        let o = run(Command::new(gpuf()).current_dir(&d).args(args).arg("-o").arg(exe));
+        assert!(o.status.success(), "gpuf {args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        let r = run(&mut Command::new(d.join(exe)));
+        assert_eq!(String::from_utf8_lossy(&r.stdout).trim(), "2.00000000", "{exe}");
+    };
+    for (flags, obj) in [(&["-c"][..], "helper_nodebug.o"), (&["-c", "-g"][..], "helper_debug.o")] {
+        let o = run(gfortran_cmd().current_dir(&d).args(flags).arg("helper.f90").arg("-o").arg(obj));
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    build(&["main.f90", "helper_nodebug.o"], "plain");
+    assert!(!has_debug("plain"), "the run time's debug information was linked");
+    build(&["main.f90", "helper_debug.o"], "from_g_object");
+    assert!(has_debug("from_g_object"), "the debug information of an object compiled with -g was dropped");
+    build(&["-g", "main.f90", "helper_nodebug.o"], "with_g");
+    assert!(has_debug("with_g"), "-g dropped the debug information");
+}
+
 /// Copies a directory tree.
 fn copy_tree(from: &Path, to: &Path) -> Result<(), String> {
     std::fs::create_dir_all(to).map_err(|e| e.to_string())?;
