@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Compile time and run time of gpuf against gfortran -O2, measured in the same run over the
 # programs in bench/ (best of 3 for each). gpuf-built programs run on the host device
-# (ACC_DEVICE_TYPE=host); gfortran builds them without -fopenacc. Prints one line per
+# (ACC_DEVICE_TYPE=host); gfortran builds them without -fopenacc. OpenMP programs
+# (bench/*_omp_*) are compiled with -fopenmp, by gfortran with nvptx offload
+# (-foffload=nvptx-none; without a GPU its program falls back to the host). Prints one line per
 # program with the ratios gpuf/gfortran (below 1 means gpuf is faster) and whether the two
 # programs printed the same output.
 # Then a "sim" section: the sim device's micro-benchmark (µs per launch, shuffle round, vote
@@ -26,12 +28,16 @@ best() { # best wall time in seconds of 3 runs of "$@"
   echo "$b"
 }
 only=${1:-all}
+omp() { case "$1" in *_omp_*) echo -fopenmp ;; esac; }
+gf_omp() { case "$1" in *_omp_*) echo -fopenmp -foffload=nvptx-none ;; esac; }
 if [ "$only" != sim ]; then
 printf '%-16s %10s %10s %7s %10s %10s %7s %s\n' program gf-comp gpuf-comp ratio gf-run gpuf-run ratio same-output
 for src in bench/*.f90; do
   n=$(basename "$src" .f90)
-  gc=$(best gfortran -O2 "$src" -o "$work/$n.gf")
-  pc=$(best "$gpuf" compile -O2 "$src" -o "$work/$n.gpuf")
+  # shellcheck disable=SC2046
+  gc=$(best gfortran -O2 $(gf_omp "$n") "$src" -o "$work/$n.gf")
+  # shellcheck disable=SC2046
+  pc=$(best "$gpuf" compile -O2 $(omp "$n") "$src" -o "$work/$n.gpuf")
   gr=$(best "$work/$n.gf")
   pr=$(best env ACC_DEVICE_TYPE=host "$work/$n.gpuf")
   same=no
@@ -46,7 +52,8 @@ cargo run --release -q -p gpuf-rt --example sim_bench
 printf '%-16s %10s %10s %9s %s\n' program host-run sim-run sim/host same-output
 for src in bench/*.f90; do
   n=$(basename "$src" .f90)
-  "$gpuf" compile -O2 "$src" -o "$work/$n.gpuf"
+  # shellcheck disable=SC2046
+  "$gpuf" compile -O2 $(omp "$n") "$src" -o "$work/$n.gpuf"
   hr=$(best env ACC_DEVICE_TYPE=host "$work/$n.gpuf")
   sr=$(best env ACC_DEVICE_TYPE=sim "$work/$n.gpuf")
   same=no
@@ -61,7 +68,8 @@ echo "(stored in bench/gcc12-nvptx-ptx-counts.txt with the command that measured
 printf '%-16s %-34s %8s %8s %7s\n' program kernel gpuf gcc12 ratio
 for src in bench/*.f90; do
   n=$(basename "$src" .f90)
-  "$gpuf" compile -O2 "$src" -target nvptx --emit=asm -o "$work/$n.ptx" 2>/dev/null || continue
+  # shellcheck disable=SC2046
+  "$gpuf" compile -O2 $(omp "$n") "$src" -target nvptx --emit=asm -o "$work/$n.ptx" 2>/dev/null || continue
   k=0
   while read -r name count; do
     g=$(awk -v n="$n" -v k="$k" '$1 == n && $2 == k { print $3 }' bench/gcc12-nvptx-ptx-counts.txt)
