@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Compile time and run time of gpuf against gfortran -O2, measured in the same run over the
 # programs in bench/ (best of 3 for each). gpuf-built programs run on the host device
-# (ACC_DEVICE_TYPE=host); gfortran builds them without -fopenacc. Prints one line per
+# (ACC_DEVICE_TYPE=host); gfortran builds them without -fopenacc. OpenMP programs
+# (bench/*_omp_*) are compiled with -fopenmp, by gfortran with nvptx offload
+# (-foffload=nvptx-none; without a GPU its program falls back to the host). Prints one line per
 # program with the ratios gpuf/gfortran (below 1 means gpuf is faster) and whether the two
 # programs printed the same output.
 # Then compile time against `gfortran -O2 -fopenacc` (GCC 12 with its nvptx and amdgcn
@@ -32,12 +34,15 @@ best() { # best wall time in seconds of 3 runs of "$@"
   echo "$b"
 }
 only=${1:-all}
+omp() { case "$1" in *_omp_*) echo -fopenmp ;; esac; }
+gf_omp() { case "$1" in *_omp_*) echo -fopenmp -foffload=nvptx-none ;; esac; }
 if [ "$only" = all ] || [ "$only" = threads ]; then
 echo "host device: 2 threads against 1 (ACC_NUM_CORES, hyperfine mean of 5 runs)"
 printf '%-16s %10s %10s %8s\n' program 1-thread 2-threads speed-up
 for src in bench/*.f90; do
   n=$(basename "$src" .f90)
-  "$gpuf" compile -O2 "$src" -o "$work/$n.gpuf"
+  # shellcheck disable=SC2046
+  "$gpuf" compile -O2 $(omp "$n") "$src" -o "$work/$n.gpuf"
   hyperfine -N -w 1 -r 5 --export-json "$work/$n.json" \
     "env ACC_DEVICE_TYPE=host ACC_NUM_CORES=1 $work/$n.gpuf" \
     "env ACC_DEVICE_TYPE=host ACC_NUM_CORES=2 $work/$n.gpuf" > /dev/null 2>&1
@@ -53,8 +58,10 @@ printf '%-16s %10s %10s %7s %10s %10s %7s %s\n' program gf-comp gpuf-comp ratio 
 declare -A gpuf_comp
 for src in bench/*.f90; do
   n=$(basename "$src" .f90)
-  gc=$(best gfortran -O2 "$src" -o "$work/$n.gf")
-  pc=$(best "$gpuf" compile -O2 "$src" -o "$work/$n.gpuf")
+  # shellcheck disable=SC2046
+  gc=$(best gfortran -O2 $(gf_omp "$n") "$src" -o "$work/$n.gf")
+  # shellcheck disable=SC2046
+  pc=$(best "$gpuf" compile -O2 $(omp "$n") "$src" -o "$work/$n.gpuf")
   gpuf_comp[$n]="$gc $pc"
   gr=$(best "$work/$n.gf")
   pr=$(best env ACC_DEVICE_TYPE=host "$work/$n.gpuf")
@@ -84,7 +91,8 @@ cargo run --release -q -p gpuf-rt --example sim_bench
 printf '%-16s %10s %10s %9s %s\n' program host-run sim-run sim/host same-output
 for src in bench/*.f90; do
   n=$(basename "$src" .f90)
-  "$gpuf" compile -O2 "$src" -o "$work/$n.gpuf"
+  # shellcheck disable=SC2046
+  "$gpuf" compile -O2 $(omp "$n") "$src" -o "$work/$n.gpuf"
   hr=$(best env ACC_DEVICE_TYPE=host "$work/$n.gpuf")
   sr=$(best env ACC_DEVICE_TYPE=sim "$work/$n.gpuf")
   same=no
@@ -99,7 +107,8 @@ echo "(stored in bench/gcc12-nvptx-ptx-counts.txt with the command that measured
 printf '%-16s %-34s %8s %8s %7s\n' program kernel gpuf gcc12 ratio
 for src in bench/*.f90; do
   n=$(basename "$src" .f90)
-  "$gpuf" compile -O2 "$src" -target nvptx --emit=asm -o "$work/$n.ptx" 2>/dev/null || continue
+  # shellcheck disable=SC2046
+  "$gpuf" compile -O2 $(omp "$n") "$src" -target nvptx --emit=asm -o "$work/$n.ptx" 2>/dev/null || continue
   k=0
   while read -r name count; do
     g=$(awk -v n="$n" -v k="$k" '$1 == n && $2 == k { print $3 }' bench/gcc12-nvptx-ptx-counts.txt)

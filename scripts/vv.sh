@@ -8,7 +8,8 @@
 #
 # Each file is compiled once and run on the host device and on the sim device (32 lanes); a
 # run passes when it exits with status 0 within 60 s. Prints one line per file (PASS/FAIL
-# for compile, host, sim and the first error line) into target/vv-SUITE.log, then totals.
+# for compile, host, sim and the first error line; `ondevice` when the sim run printed that it
+# ran on the device, as the OpenMP suite's tests do) into target/vv-SUITE.log, then totals.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 suite=${1:?usage: $0 acc|omp PATH [JOBS]}
@@ -44,9 +45,11 @@ one() {
       res="$res $dev=fail($(grep -m1 -v '^\s*$' run-$dev.txt | cut -c1-100))"
     fi
   done
+  dev=""
+  if grep -qi "on the device" run-sim.txt; then dev=" ondevice"; fi
   case "$res" in
-    *fail*) echo "FAIL run $n ::$res" ;;
-    *) echo "PASS $n" ;;
+    *fail*) echo "FAIL run $n ::$res$dev" ;;
+    *) echo "PASS $n$dev" ;;
   esac
 }
 export -f one
@@ -57,4 +60,5 @@ pass=$(grep -c '^PASS' "$log")
 cfail=$(grep -c '^FAIL compile' "$log")
 host=$(grep -c -E '^PASS|host=pass' "$log")
 sim=$(grep -c -E '^PASS|sim=pass' "$log")
-echo "$suite: $total files: compiled $((total - cfail)), pass on host $host, pass on sim $sim, pass on both $pass (log: $log)"
+ondev=$(grep -c -E '^PASS .* ondevice$|sim=pass.* ondevice$' "$log")
+echo "$suite: $total files: compiled $((total - cfail)), pass on host $host, pass on sim $sim, pass on both $pass, passing on sim reporting the device $ondev (log: $log)"

@@ -334,6 +334,11 @@ impl Lexer {
         self.tokens.push(Token { tok, span: Span::new(lo, hi) });
     }
 
+    /// Whether the statement being lexed is an `!$omp` directive.
+    fn in_omp_directive(&self) -> bool {
+        self.tokens.iter().rev().take_while(|t| t.tok != Tok::Eos).last().is_some_and(|t| t.tok == Tok::OmpDirectiveStart)
+    }
+
     /// Ends the current statement (if any tokens since the last end).
     fn end_statement(&mut self, at: usize) {
         match self.tokens.last() {
@@ -480,6 +485,17 @@ impl Lexer {
                         }
                         let h = h.min(code.len());
                         let ch = code.get(lo..h).unwrap_or("?");
+                        if (ch == "{" || ch == "}") && self.in_omp_directive() {
+                            // An OpenMP context selector (`when(device={kind(nohost)}: ...)` of
+                            // `metadirective` and `declare variant`): braces are read as
+                            // parentheses, so the directive gets its own "not yet implemented".
+                            self.push(if ch == "{" { Tok::LParen } else { Tok::RParen }, base + lo, base + h);
+                            if h > hi {
+                                start = h;
+                                continue 'outer;
+                            }
+                            continue;
+                        }
                         // `.true._1`: a kind on a logical literal.
                         let after_logical =
                             self.tokens.last().is_some_and(|t| matches!(t.tok, Tok::True | Tok::False) && t.span.hi as usize == base + lo);
