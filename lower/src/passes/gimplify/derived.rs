@@ -681,6 +681,9 @@ impl<'a> G<'a> {
         let ExprKind::Component(cr) = &e.kind else { return Op::Null };
         let (base, name, subs) = (&cr.base, &cr.name, &cr.subs);
         let Some((a, c)) = self.comp_addr(base, &name.name, idx) else { return Op::Null };
+        if (c.alloc || c.pointer) && self.region.is_some() {
+            self.note_region_member(e);
+        }
         if c.pointer && c.dims.is_empty() {
             // A scalar pointer component: its target's address.
             return self.val(Ty::Ptr, Rv::Load(Ty::Ptr, a));
@@ -691,9 +694,6 @@ impl<'a> G<'a> {
                 return self.val(Ty::Ptr, Rv::Load(Ty::Ptr, a));
             }
             return a;
-        }
-        if (c.alloc || c.pointer) && self.region.is_some() {
-            self.note_region_member(e);
         }
         // The positions belong to the base when it is the array part.
         let idx = if base.ty.rank() > 0 { &[] } else { idx };
