@@ -681,6 +681,9 @@ impl<'a> G<'a> {
         let ExprKind::Component(cr) = &e.kind else { return Op::Null };
         let (base, name, subs) = (&cr.base, &cr.name, &cr.subs);
         let Some((a, c)) = self.comp_addr(base, &name.name, idx) else { return Op::Null };
+        if (c.alloc || c.pointer) && self.region.is_some() {
+            self.note_region_member(e);
+        }
         if c.pointer && c.dims.is_empty() {
             // A scalar pointer component: its target's address.
             return self.val(Ty::Ptr, Rv::Load(Ty::Ptr, a));
@@ -691,9 +694,6 @@ impl<'a> G<'a> {
                 return self.val(Ty::Ptr, Rv::Load(Ty::Ptr, a));
             }
             return a;
-        }
-        if (c.alloc || c.pointer) && self.region.is_some() {
-            self.note_region_member(e);
         }
         // The positions belong to the base when it is the array part.
         let idx = if base.ty.rank() > 0 { &[] } else { idx };
@@ -711,15 +711,21 @@ impl<'a> G<'a> {
     }
 
     /// Inside a compute construct, an allocatable or pointer component referenced through
-    /// a path of scalar structures (`f%v(i)`, `a%c%d(i)`) is recorded for an implicit map
-    /// and attach (see `RegionCtx::members`). Other paths (`t(j)%v(i)`) read what the
-    /// structures' device copies hold: their members must be mapped by data clauses.
+    /// a path of scalar structures (`f%v(i)`, `a%c%d(i)`, `c%t(1)%f%d(j)` with constant
+    /// subscripts; each allocatable or pointer component on the path is recorded too) is
+    /// recorded for an implicit map and attach (see `RegionCtx::members`). Other paths
+    /// (`t(j)%v(i)`) read what the structures' device copies hold: their members must be
+    /// mapped by data clauses.
     pub(super) fn note_region_member(&mut self, e: &Expr) {
         let ExprKind::Component(cr) = &e.kind else { return };
+        // Constant subscripts name the same element on the host as in the kernel.
+        fn constant(subs: &[Arg]) -> bool {
+            subs.iter().all(|a| matches!(a, Arg::Index(x) if matches!(x.kind, ExprKind::Int(..))))
+        }
         fn simple(b: &Expr) -> bool {
             match &b.kind {
                 ExprKind::Name(_) => b.ty.rank() == 0,
-                ExprKind::Component(c) => c.subs.is_empty() && b.ty.rank() == 0 && simple(&c.base),
+                ExprKind::Component(c) => constant(&c.subs) && b.ty.rank() == 0 && simple(&c.base),
                 _ => false,
             }
         }
