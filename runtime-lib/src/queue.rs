@@ -122,9 +122,18 @@ impl Stream {
     }
 }
 
+/// `GPUF_SIM_ASYNC`: `eager` starts queued work at once; unset, empty or `held` (the
+/// default) holds it until the host synchronises.
 fn eager() -> bool {
     static EAGER: OnceLock<bool> = OnceLock::new();
-    *EAGER.get_or_init(|| std::env::var("GPUF_SIM_ASYNC").is_ok_and(|v| v.trim().eq_ignore_ascii_case("eager")))
+    *EAGER.get_or_init(|| match std::env::var("GPUF_SIM_ASYNC") {
+        Err(_) => false,
+        Ok(v) => match v.trim().to_ascii_lowercase().as_str() {
+            "" | "held" => false,
+            "eager" => true,
+            _ => crate::fatal::gpuf_error(&format!("GPUF_SIM_ASYNC={v} is not supported (held or eager)")),
+        },
+    })
 }
 
 /// Every queue used so far, by number.
