@@ -1029,6 +1029,9 @@ pub struct Clause {
 pub enum ClauseKind {
     /// `gang`, `gang(n)`, `gang(num: n)`; `gang(static: ...)` is reported as not yet implemented.
     Gang(Option<Expr>),
+    /// `gang(static: k)` / `gang(static: *)` (`None`): iterations in chunks of `k` dealt
+    /// to the gangs in turn.
+    GangStatic(Option<Expr>),
     /// `worker`, `worker(n)`, `worker(num: n)`.
     Worker(Option<Expr>),
     /// `vector`, `vector(n)`, `vector(length: n)`.

@@ -493,6 +493,9 @@ pub struct PartLoop {
     pub reductions: Vec<Reduction>,
     pub privates: Vec<VarId>,
     pub independent: bool,
+    /// `gang(static: k)`: the chunk size (`I64`, at least 1): gang `g` runs chunks `g`,
+    /// `g + gangs`, ... of the (collapsed) iteration space; `None`: one tile per gang.
+    pub chunk: Option<Op>,
 }
 
 /// A statement.

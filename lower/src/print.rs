@@ -187,6 +187,9 @@ impl Printer<'_> {
                     if a.collapse > 1 {
                         let _ = write!(t, " collapse({})", a.collapse);
                     }
+                    if let Some(c) = &a.chunk {
+                        let _ = write!(t, " static({})", self.op(c));
+                    }
                     if !a.reductions.is_empty() {
                         let _ = write!(t, " {}", self.reds(&a.reductions));
                     }

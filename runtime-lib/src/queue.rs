@@ -122,9 +122,18 @@ impl Stream {
     }
 }
 
+/// `GPUF_SIM_ASYNC`: `eager` starts queued work at once; unset, empty or `held` (the
+/// default) holds it until the host synchronises.
 fn eager() -> bool {
     static EAGER: OnceLock<bool> = OnceLock::new();
-    *EAGER.get_or_init(|| std::env::var("GPUF_SIM_ASYNC").is_ok_and(|v| v.trim().eq_ignore_ascii_case("eager")))
+    *EAGER.get_or_init(|| match std::env::var("GPUF_SIM_ASYNC") {
+        Err(_) => false,
+        Ok(v) => match v.trim().to_ascii_lowercase().as_str() {
+            "" | "held" => false,
+            "eager" => true,
+            _ => crate::fatal::gpuf_error(&format!("GPUF_SIM_ASYNC={v} is not supported (held or eager)")),
+        },
+    })
 }
 
 /// Every queue used so far, by number.
@@ -170,8 +179,15 @@ fn existing(q: i32) -> Option<Arc<Stream>> {
 type Target = (Arc<dyn Device>, Arc<Stream>);
 
 thread_local! {
-    /// The queue of the construct this thread is carrying out, with its device.
-    static CURRENT: RefCell<Option<Target>> = const { RefCell::new(None) };
+    /// The queues of the constructs this thread is carrying out, innermost last (`None`:
+    /// synchronous), with their device: a `kernels` construct split into kernels brackets
+    /// each kernel again inside its own bracket.
+    static CURRENT: RefCell<Vec<Option<Target>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The queue device work goes to now.
+fn current() -> Option<Target> {
+    CURRENT.with(|c| c.borrow().last().cloned().flatten())
 }
 
 /// Whether a device runs async queues (the sim); the others run every construct at once.
@@ -186,18 +202,17 @@ pub fn begin(dev: Arc<dyn Device>, q: i32) {
         Some(q) if queues_on(&*dev) => Some((dev, stream(q))),
         _ => None,
     };
-    CURRENT.with(|c| *c.borrow_mut() = cur);
+    CURRENT.with(|c| c.borrow_mut().push(cur));
 }
 
-/// `gpuf_acc_async_end()`.
+/// `gpuf_acc_async_end()`: back to the enclosing bracket's queue (if any).
 pub fn end() {
-    CURRENT.with(|c| *c.borrow_mut() = None);
+    CURRENT.with(|c| c.borrow_mut().pop());
 }
 
 /// Runs `job` with the device: on the current queue if there is one, else at once.
 pub fn run(dev: &dyn Device, job: impl FnOnce(&dyn Device) + Send + 'static) {
-    let cur = CURRENT.with(|c| c.borrow().clone());
-    match cur {
+    match current() {
         Some((d, s)) => s.push(Box::new(move || job(&*d))),
         None => job(dev),
     }
@@ -205,7 +220,7 @@ pub fn run(dev: &dyn Device, job: impl FnOnce(&dyn Device) + Send + 'static) {
 
 /// Whether this thread is queuing device work now.
 pub fn queuing() -> bool {
-    CURRENT.with(|c| c.borrow().is_some())
+    current().is_some()
 }
 
 /// A copy host → device of the present table (timed for the profiler, counted for the
@@ -364,6 +379,21 @@ mod tests {
         end();
         wait(1012);
         assert_eq!(*log.lock().unwrap(), vec![1, 2]);
+    }
+
+    #[test]
+    fn nested_brackets_keep_the_outer_queue() {
+        let (dev, log) = (sim(), Arc::new(Mutex::new(Vec::new())));
+        begin(dev.clone(), 1031);
+        note(&dev, &log, 1);
+        begin(dev.clone(), 1031);
+        note(&dev, &log, 2);
+        end();
+        note(&dev, &log, 3);
+        end();
+        assert!(log.lock().unwrap().is_empty(), "all three queued");
+        wait(1031);
+        assert_eq!(*log.lock().unwrap(), vec![1, 2, 3]);
     }
 
     #[test]

@@ -70,9 +70,28 @@ pub(super) static OPENACC: ClauseTable<ClauseKind> = ClauseTable {
 };
 
 impl Parser {
-    /// `gang`, `gang(n)`, `gang(num: n)`; `gang(static: ...)` and `gang(dim: ...)` are not
-    /// supported yet.
+    /// `gang`, `gang(n)`, `gang(num: n)`, `gang(static: k|*)`; `gang(dim: ...)` and more
+    /// than one argument are not supported yet.
     fn clause_gang(&mut self, _: &str) -> PResult<ClauseKind> {
+        if self.is(&Tok::LParen) && self.is_name_at(1, "static") && matches!(self.tok_at(2), Tok::Colon) {
+            let (t3, t4) = (self.tok_at(3).clone(), self.tok_at(4).clone());
+            let simple = if t3 == Tok::Star { t4 == Tok::RParen } else { true };
+            if simple {
+                self.bump();
+                self.bump();
+                self.bump();
+                let k = if self.eat(&Tok::Star) { None } else { Some(self.expr()?) };
+                if self.is(&Tok::RParen) {
+                    self.bump();
+                    return Ok(ClauseKind::GangStatic(k));
+                }
+                while !self.is(&Tok::RParen) && !self.at_eos() {
+                    self.bump();
+                }
+                self.expect(&Tok::RParen)?;
+                return Ok(ClauseKind::Unsupported("gang(static:, num:)".into()));
+            }
+        }
         Ok(match self.level_arg("num", "gang")? {
             Ok(e) => ClauseKind::Gang(e),
             Err(s) => ClauseKind::Unsupported(s),
@@ -130,7 +149,7 @@ impl Parser {
                 self.bump();
             }
             self.expect(&Tok::RParen)?;
-            return Ok(Err("gang(static:)".into()));
+            return Ok(Err("gang(num:, static:)".into()));
         }
         self.expect(&Tok::RParen)?;
         Ok(Ok(Some(e)))

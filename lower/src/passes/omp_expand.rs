@@ -1,7 +1,8 @@
 //! omp-expand: partition every partitioned loop ([`PartLoop`]) over its gang / worker / vector levels.
 //!
 //! As in seed 000: the (collapsed) iteration space of `N = n1 * ... * nk` iterations is
-//! tiled over the gangs with `div_round_up(N, gangs)`, and each gang's tile is shared
+//! tiled over the gangs with `div_round_up(N, gangs)` (with `gang(static: k)`: chunks of `k`
+//! dealt to the gangs in turn), and each gang's tile (chunk) is shared
 //! cyclically by its `workers * vector_length` threads; collapsed indices are recovered from
 //! the linear iteration by division by the loop lengths (`outermost_index_w_len`). Thread
 //! counts and positions are the abstract builtins `GOACC_DIM_SIZE/POS`. The partitioned
@@ -281,7 +282,28 @@ fn partition(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: 
             tmp(f, out, Ty::I64, Rv::Cast(Ty::I64, v))
         }
     };
-    let (start, end) = if a.levels.has(Level::Gang) {
+    // `gang(static: k)`: a loop over the gang's chunks `g*k, (g+gangs)*k, ...` around the
+    // code below, which then runs one chunk `[c, min(c+k, total))` (not for a nest left by
+    // `exit`, whose chunks could not all end it).
+    let chunk = a.chunk.clone().filter(|_| a.levels.has(Level::Gang) && !exits(&inner, &ids));
+    let mut chunk_loop = None;
+    let mut chunk_body = Vec::new();
+    let parent = out;
+    if let Some(k) = &chunk {
+        let g = dim(f, parent, Builtin::DimPos(Level::Gang));
+        let ng = dim(f, parent, Builtin::DimSize(Level::Gang));
+        let lo = tmp(f, parent, Ty::I64, Rv::Binary(BinOp::Mul, g, k.clone()));
+        let step = tmp(f, parent, Ty::I64, Rv::Binary(BinOp::Mul, ng, k.clone()));
+        let hi = tmp(f, parent, Ty::I64, Rv::Binary(BinOp::Sub, total.clone(), Op::I64(1)));
+        let c = f.new_var(format!("chunk.{}", id.0), Ty::I64);
+        chunk_loop = Some((c, lo, hi, step));
+    }
+    let out: &mut Vec<Stmt> = if chunk.is_some() { &mut chunk_body } else { &mut *parent };
+    let (start, end) = if let (Some(k), Some((c, ..))) = (&chunk, &chunk_loop) {
+        let e = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Add, Op::Var(*c), k.clone()));
+        let e = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Min, e, total.clone()));
+        (Op::Var(*c), e)
+    } else if a.levels.has(Level::Gang) {
         let g = dim(f, out, Builtin::DimPos(Level::Gang));
         let ng = dim(f, out, Builtin::DimSize(Level::Gang));
         // tile = div_round_up(total, gangs)
@@ -417,6 +439,10 @@ fn partition(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: 
             out.push(Stmt::If { cond: one, then_body: n, else_body: flat });
         }
         None => out.append(&mut flat),
+    }
+    if let Some((c, lo, hi, step)) = chunk_loop {
+        let lid = f.new_loop();
+        parent.push(Stmt::Loop { id: lid, var: c, lo, hi, step, body: chunk_body, part: None });
     }
 }
 

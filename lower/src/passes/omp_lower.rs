@@ -203,6 +203,7 @@ fn count_refs(ss: &[Stmt], out: &mut HashMap<VarId, usize>) {
                 if let Some(a) = part {
                     a.reductions.iter().for_each(|r| red(r, out));
                     a.privates.iter().for_each(|v| var(*v, out));
+                    a.chunk.iter().for_each(|c| op(c, out));
                 }
                 count_refs(body, out);
             }
@@ -383,6 +384,7 @@ impl Remap<'_> {
                     reductions: a.reductions.into_iter().map(|r| self.red(r)).collect(),
                     privates: a.privates.into_iter().map(|v| self.var(v)).collect(),
                     independent: a.independent,
+                    chunk: a.chunk.map(|c| self.op(c)),
                 });
                 Stmt::Loop { id, var: self.var(var), lo: self.op(lo), hi: self.op(hi), step: self.op(step), body: self.stmts(body), part }
             }
@@ -501,7 +503,14 @@ fn outline(r: OffloadRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &m
             hi: Op::I32(1),
             step: Op::I32(1),
             body,
-            part: Some(PartLoop { levels: Levels::default(), collapse: 1, reductions: reds, privates: Vec::new(), independent: true }),
+            part: Some(PartLoop {
+                levels: Levels::default(),
+                collapse: 1,
+                reductions: reds,
+                privates: Vec::new(),
+                independent: true,
+                chunk: None,
+            }),
         });
         body = init;
     }

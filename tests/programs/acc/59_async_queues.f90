@@ -1,7 +1,8 @@
 ! Async queues with every wait in place: data directives, compute constructs and updates on
 ! numbered queues and the default one, `wait(q) async(r)` and the wait clause ordering one
 ! queue after another, acc_wait_async / acc_wait_all_async, the _async data routines, and
-! acc_async_test after the waits (true everywhere). On the sim device each queue runs on a
+! acc_async_test after the waits (true everywhere), and a kernels construct split into
+! several kernels on one queue. On the sim device each queue runs on a
 ! worker thread; the answers equal synchronous execution's.
 program async_queues
   use openacc
@@ -75,4 +76,17 @@ program async_queues
   call acc_copyout_async(a, 9)
   call acc_wait_all()
   print *, 'a', a(1), a(n)
+  ! a kernels construct split into several kernels, all on queue 10, in order
+  b = 1
+  !$acc kernels copy(a, b) async(10)
+  do i = 1, n
+    b(i) = b(i) + i
+  end do
+  a(1) = b(n) * 10
+  do i = 2, n
+    a(i) = b(i) + a(1)
+  end do
+  !$acc end kernels
+  !$acc wait(10)
+  print *, 'kernels', a(1), a(2), a(n), sum(b)
 end program async_queues

@@ -6,7 +6,7 @@ use super::*;
 /// The clause's name as the user knows it.
 pub(crate) fn clause_name(k: &ClauseKind) -> &str {
     match k {
-        ClauseKind::Gang(_) => "gang",
+        ClauseKind::Gang(_) | ClauseKind::GangStatic(_) => "gang",
         ClauseKind::Worker(_) => "worker",
         ClauseKind::Vector(_) => "vector",
         ClauseKind::Seq => "seq",
@@ -239,6 +239,12 @@ impl Checker {
         }
         match &mut c.kind {
             ClauseKind::Gang(e) => self.check_level(Par::Gang, e.as_mut(), span, cl),
+            ClauseKind::GangStatic(e) => {
+                cl.levels.push((Par::Gang, span));
+                if let Some(e) = e {
+                    self.check_int_arg(e, "the argument of `gang(static:)` must be a scalar integer or `*`");
+                }
+            }
             ClauseKind::Worker(e) => self.check_level(Par::Worker, e.as_mut(), span, cl),
             ClauseKind::Vector(e) => self.check_level(Par::Vector, e.as_mut(), span, cl),
             ClauseKind::NumGangs(e) | ClauseKind::NumWorkers(e) | ClauseKind::VectorLength(e) => {

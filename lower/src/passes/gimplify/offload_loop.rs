@@ -18,8 +18,14 @@ impl G<'_> {
         let mut seq = false;
         let mut independent = false;
         let mut collapse = 1u32;
+        let mut chunk = None;
         for c in &dir.clauses {
             match &c.kind {
+                // `static:*`: gpuf's own choice, one tile per gang as without the argument.
+                ClauseKind::GangStatic(k) => {
+                    levels = levels.with(Level::Gang);
+                    chunk = k.as_ref();
+                }
                 ClauseKind::Gang(a) | ClauseKind::Worker(a) | ClauseKind::Vector(a) => {
                     let l = match c.kind {
                         ClauseKind::Gang(_) => Level::Gang,
@@ -28,7 +34,29 @@ impl G<'_> {
                     };
                     levels = levels.with(l);
                     if a.is_some() && dir.kind == ast::AccKind::Loop && rk != RegionKind::Kernels {
-                        self.not_yet(format!("an argument on `{}` inside `parallel`", l.name()), c.span);
+                        // OpenACC 3.3 (2.9.3-2.9.5): `num` / `length` only in `kernels`.
+                        let (what, sizes) = match l {
+                            Level::Gang => ("num", "num_gangs"),
+                            Level::Worker => ("num", "num_workers"),
+                            Level::Vector => ("length", "vector_length"),
+                        };
+                        self.diags.push(
+                            Diagnostic::error(
+                                "E0316",
+                                format!(
+                                    "the `{what}` argument of `{}` is not allowed inside a `{}` construct",
+                                    l.name(),
+                                    if rk == RegionKind::Serial { "serial" } else { "parallel" }
+                                ),
+                                c.span,
+                            )
+                            .with_label("allowed only in `kernels`")
+                            .with_note(if rk == RegionKind::Serial {
+                                "note: a `serial` construct runs one gang of one worker of one vector lane".to_string()
+                            } else {
+                                format!("help: `{sizes}` on the construct sets the size")
+                            }),
+                        );
                     }
                 }
                 ClauseKind::Seq => seq = true,
@@ -182,7 +210,15 @@ impl G<'_> {
         if let Some(r) = self.region.as_mut().filter(|_| !allocas.is_empty()) {
             r.allocas = Some((collapse, allocas));
         }
-        let part = PartLoop { levels, collapse, reductions: reductions.clone(), privates, independent };
+        // The chunk size of `gang(static: k)`, at least 1, evaluated before the loop.
+        let chunk = chunk.filter(|_| levels.has(Level::Gang)).map(|k| {
+            let v = self.expr(k);
+            let v = self.conv(v, Ty::I64);
+            let t = self.tmp(Ty::I64);
+            self.emit(Stmt::Assign(t, Rv::Binary(BinOp::Max, v, Op::I64(1))));
+            Op::Var(t)
+        });
+        let part = PartLoop { levels, collapse, reductions: reductions.clone(), privates, independent, chunk };
         self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, Some(part));
         if let Some(r) = self.region.as_mut() {
             r.levels = outer;
@@ -328,15 +364,16 @@ fn nested_levels(ss: &[ast::Stmt]) -> Levels {
             StmtKind::LoopConstruct { dir, do_stmt } => {
                 for c in &dir.clauses {
                     match c.kind {
-                        ClauseKind::Gang(_) => l = l.with(Level::Gang),
+                        ClauseKind::Gang(_) | ClauseKind::GangStatic(_) => l = l.with(Level::Gang),
                         ClauseKind::Worker(_) => l = l.with(Level::Worker),
                         ClauseKind::Vector(_) => l = l.with(Level::Vector),
                         _ => {}
                     }
                 }
                 let seq = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Seq));
-                let explicit =
-                    dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Gang(_) | ClauseKind::Worker(_) | ClauseKind::Vector(_)));
+                let explicit = dir.clauses.iter().any(|c| {
+                    matches!(c.kind, ClauseKind::Gang(_) | ClauseKind::GangStatic(_) | ClauseKind::Worker(_) | ClauseKind::Vector(_))
+                });
                 if !seq && !explicit {
                     // A nested `auto` loop will take the innermost free level.
                     l = l.with(Level::Vector);

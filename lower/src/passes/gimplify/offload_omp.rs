@@ -25,7 +25,8 @@
 //! - `device(n)` naming the host (`omp_get_initial_device()`) runs the construct on the host
 //!   (data directives then map nothing); any other device number is the one device.
 //! - `nowait` is satisfied by synchronous execution; `schedule`,
-//!   `dist_schedule`, `simdlen`, `shared` and `default(shared|none)` do not change results.
+//!   `simdlen`, `shared` and `default(shared|none)` do not change results;
+//!   `dist_schedule(static, k)` becomes `gang(static: k)`.
 //! - `barrier` inside `target` needs nothing: partitioned loops end with a join.
 //! - Host `parallel`, worksharing, `simd` and `barrier` directives (outside `target`) stay
 //!   as they are: `host_omp` lowers them onto libgomp's threads.
@@ -781,8 +782,16 @@ fn level_clauses(l: OmpLeaves, ctx: Ctx, clauses: &[ast::Clause]) -> Vec<ClauseK
     let safelen = clauses.iter().any(|c| matches!(c.kind, ClauseKind::Safelen(_)));
     let vector = !safelen && (worker || l.has(OmpLeaves::SIMD) || (lp && in_teams));
     let mut out = Vec::new();
-    if gang {
-        out.push(ClauseKind::Gang(None));
+    // `dist_schedule(static, k)`: chunks of `k` iterations dealt to the teams in turn, as
+    // OpenACC's `gang(static: k)` deals them to the gangs.
+    let chunk = clauses.iter().find_map(|c| match &c.kind {
+        ClauseKind::DistSchedule(Some(k)) if l.has(OmpLeaves::DISTRIBUTE) => Some(k.clone()),
+        _ => None,
+    });
+    match chunk {
+        Some(k) if gang => out.push(ClauseKind::GangStatic(Some(k))),
+        _ if gang => out.push(ClauseKind::Gang(None)),
+        _ => {}
     }
     if worker {
         out.push(ClauseKind::Worker(None));

@@ -546,10 +546,16 @@ fn has_partitioned_loop(s: &ast::Stmt) -> bool {
     match &s.kind {
         StmtKind::LoopConstruct { dir, do_stmt } => {
             let seq = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Seq));
-            let part = dir
-                .clauses
-                .iter()
-                .any(|c| matches!(c.kind, ClauseKind::Gang(_) | ClauseKind::Worker(_) | ClauseKind::Vector(_) | ClauseKind::Independent));
+            let part = dir.clauses.iter().any(|c| {
+                matches!(
+                    c.kind,
+                    ClauseKind::Gang(_)
+                        | ClauseKind::GangStatic(_)
+                        | ClauseKind::Worker(_)
+                        | ClauseKind::Vector(_)
+                        | ClauseKind::Independent
+                )
+            });
             (!seq && part) || has_partitioned_loop(do_stmt)
         }
         StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => body.iter().any(has_partitioned_loop),
