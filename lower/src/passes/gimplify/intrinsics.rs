@@ -553,6 +553,7 @@ impl G<'_> {
                 }
             }
             Intrinsic::Associated => self.associated(args),
+            Intrinsic::SameTypeAs | Intrinsic::ExtendsTypeOf => self.type_inquiry(func == Intrinsic::ExtendsTypeOf, args),
             Intrinsic::Null => {
                 self.not_yet("`null()` here", e.span);
                 Op::Null
