@@ -82,6 +82,11 @@ impl G<'_> {
             if let Some(&pv) = self.class_conts.get(&id.name) {
                 return Op::Var(pv);
             }
+            // A polymorphic dummy of the host: its container is not passed down.
+            if self.syms.get(&id.name).is_some_and(|s| s.class) {
+                self.not_yet(format!("the host's polymorphic dummy `{}` in an internal procedure", id.name), e.span);
+                return Op::Null;
+            }
         }
         let Some(t) = e.ty.base().and_then(|b| if let BaseTy::Derived(k) = b { self.types.get(k as usize) } else { None }) else {
             self.not_yet("this actual argument of a `class` dummy", e.span);
