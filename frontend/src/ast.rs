@@ -408,6 +408,9 @@ pub enum StmtKind {
     /// `[name:] select case (selector) ... end select [name]`; at most one block is
     /// `case default` (its `values` is `None`).
     SelectCase { name: Option<Ident>, selector: Expr, cases: Vec<CaseBlock> },
+    /// `select type ([assoc =>] selector)`: the selector (a variable name) and the type
+    /// guards in order.
+    SelectType { name: Option<Ident>, selector: Expr, guards: Vec<TypeGuard> },
     /// `[name:] block ... end block [name]` with its own declarations (the parser also adds
     /// them to the unit's declarations, renaming its names `name@bN` inside the block
     /// and turning automatic arrays into allocatables allocated at the start of `body`).
@@ -575,6 +578,25 @@ pub struct InquireSpec {
     /// `inquire(iolength=n) items`: the variable and the output list.
     pub iolength: Option<Expr>,
     pub items: Vec<Expr>,
+}
+
+/// One type guard of a `select type` construct and its statements.
+#[derive(Clone, Debug)]
+pub struct TypeGuard {
+    pub kind: GuardKind,
+    /// The associate name inside this block (renamed `a@bN`, as block entities are).
+    pub assoc: Ident,
+    pub body: Vec<Stmt>,
+    /// The guard statement.
+    pub span: Span,
+}
+
+/// `type is (t)`, `class is (t)`, `class default`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum GuardKind {
+    TypeIs(BaseTy),
+    ClassIs(BaseTy),
+    Default,
 }
 
 /// One `case` of a `select case` construct and its statements.
@@ -1393,6 +1415,8 @@ pub enum Intrinsic {
     Allocated,
     /// `associated(p [, t])` of a pointer.
     Associated,
+    SameTypeAs,
+    ExtendsTypeOf,
     /// `null()`: the disassociated pointer (an actual argument, a pointer assignment's or
     /// a structure constructor's pointer value).
     Null,
@@ -1549,6 +1573,8 @@ impl Intrinsic {
             "present" => Intrinsic::Present,
             "allocated" => Intrinsic::Allocated,
             "associated" => Intrinsic::Associated,
+            "same_type_as" => Intrinsic::SameTypeAs,
+            "extends_type_of" => Intrinsic::ExtendsTypeOf,
             "null" => Intrinsic::Null,
             "dim" => Intrinsic::Dim,
             "size" => Intrinsic::Size,

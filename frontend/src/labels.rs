@@ -65,6 +65,7 @@ fn children(s: &Stmt) -> Vec<&Vec<Stmt>> {
     match &s.kind {
         StmtKind::If { arms, else_body, .. } => arms.iter().map(|(_, b)| b).chain(else_body.iter()).collect(),
         StmtKind::SelectCase { cases, .. } => cases.iter().map(|c| &c.body).collect(),
+        StmtKind::SelectType { guards, .. } => guards.iter().map(|c| &c.body).collect(),
         StmtKind::Block { body, .. }
         | StmtKind::Do { body, .. }
         | StmtKind::DoWhile { body, .. }
@@ -82,6 +83,7 @@ fn children_mut(s: &mut Stmt) -> Vec<&mut Vec<Stmt>> {
     match &mut s.kind {
         StmtKind::If { arms, else_body, .. } => arms.iter_mut().map(|(_, b)| b).chain(else_body.iter_mut()).collect(),
         StmtKind::SelectCase { cases, .. } => cases.iter_mut().map(|c| &mut c.body).collect(),
+        StmtKind::SelectType { guards, .. } => guards.iter_mut().map(|c| &mut c.body).collect(),
         StmtKind::Block { body, .. }
         | StmtKind::Do { body, .. }
         | StmtKind::DoWhile { body, .. }

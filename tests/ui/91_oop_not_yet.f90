@@ -1,22 +1,18 @@
-! Type extension, type-bound procedures and polymorphism are not implemented yet.
+! Polymorphic allocatables and unlimited polymorphism are not implemented yet.
 module shapes
   implicit none
   type :: base
     integer :: i
-  contains
-    procedure :: show
   end type
   type, extends(base) :: child
     integer :: j
   end type
 contains
-  subroutine show(self)
-    class(base), intent(in) :: self
-    select type (self)
-    type is (child)
-      print *, self%j
-    class default
-      print *, self%i
-    end select
+  subroutine make(s)
+    class(base), allocatable :: s
+    allocate(child :: s)
+  end subroutine
+  subroutine show(x)
+    class(*), intent(in) :: x
   end subroutine
 end module

@@ -189,8 +189,11 @@ impl Parser {
     /// `[name:] select case (selector)`, its `case` blocks and `end select [name]`.
     #[inline(never)]
     pub(super) fn select_case(&mut self, name: Option<Ident>, start: Span) -> PResult<Stmt> {
-        if self.is_name("select") && (self.is_name_at(1, "type") || self.is_name_at(1, "rank")) && self.tok_at(2) == &Tok::LParen {
-            let what = if self.is_name_at(1, "type") { "`select type` constructs" } else { "`select rank` constructs" };
+        if self.is_name("select") && self.is_name_at(1, "type") && self.tok_at(2) == &Tok::LParen {
+            return self.select_type(name, start);
+        }
+        if self.is_name("select") && self.is_name_at(1, "rank") && self.tok_at(2) == &Tok::LParen {
+            let what = "`select rank` constructs";
             let sp = self.span().to(self.span_at(1));
             self.diags.push(Diagnostic::not_yet(what, sp));
             self.skip_select_construct();
@@ -232,6 +235,100 @@ impl Parser {
             self.end_construct_name(&name, "end select", "`select case` construct");
         }
         Ok(Stmt { kind: StmtKind::SelectCase { name, selector, cases }, span: open_span })
+    }
+
+    /// `select type ([a =>] x)`, its type guards and `end select`: each guard's block sees
+    /// the associate name (`a`, else `x`) renamed `a@bN`.
+    #[inline(never)]
+    fn select_type(&mut self, name: Option<Ident>, start: Span) -> PResult<Stmt> {
+        self.bump();
+        self.bump();
+        self.expect(&Tok::LParen)?;
+        let mut assoc = None;
+        if matches!(self.tok(), Tok::Name(_)) && self.tok_at(1) == &Tok::Assign && self.tok_at(2) == &Tok::Gt {
+            assoc = Some(self.expect_name("an associate name")?);
+            self.bump();
+            self.bump();
+        }
+        let selector = self.expr()?;
+        self.expect(&Tok::RParen)?;
+        self.expect_eos()?;
+        let assoc = match (assoc, &selector.kind) {
+            (Some(a), _) => a,
+            (None, ExprKind::Name(id)) => id.clone(),
+            (None, _) => {
+                self.diags.push(
+                    Diagnostic::error("E0025", "a `select type` selector that is not a name needs an associate name", selector.span)
+                        .with_label("write `select type (a => ...)`"),
+                );
+                return Err(Fail);
+            }
+        };
+        let open_span = self.from(start);
+        let mut guards: Vec<TypeGuard> = Vec::new();
+        self.open.push(Open::Select);
+        self.skip_eos();
+        if self.terminator().is_none() {
+            let sp = self.statement_span();
+            self.diags.push(
+                Diagnostic::error("E0025", "expected a type guard or `end select` after `select type`", sp)
+                    .with_label("statement outside of any type guard"),
+            );
+            let _ = self.block();
+        }
+        while self.terminator() == Some(Term::Case) {
+            let gstart = self.span();
+            let kind = match self.type_guard() {
+                Ok(k) => k,
+                Err(Fail) => {
+                    self.skip_statement();
+                    GuardKind::Default
+                }
+            };
+            let span = self.from(gstart);
+            let renames_before = self.block_scope.renames.len();
+            self.block_scope.count += 1;
+            let to = format!("{}@b{}", assoc.name, self.block_scope.count);
+            self.block_scope.renames.push((assoc.name.clone(), to.clone()));
+            let body = self.block();
+            self.block_scope.renames.truncate(renames_before);
+            guards.push(TypeGuard { kind, assoc: Ident { name: to, span: assoc.span }, body, span });
+        }
+        self.open.pop();
+        if self.close_construct(Term::EndOther("select".into()), "`select type` construct", open_span).is_some() {
+            self.end_construct_name(&name, "end select", "`select type` construct");
+        }
+        Ok(Stmt { kind: StmtKind::SelectType { name, selector, guards }, span: open_span })
+    }
+
+    /// `type is (t)`, `class is (t)` or `class default` [construct name].
+    fn type_guard(&mut self) -> PResult<GuardKind> {
+        let w = self.expect_name("a type guard")?;
+        let kind = if self.eat_name("default") {
+            GuardKind::Default
+        } else {
+            self.bump();
+            self.expect(&Tok::LParen)?;
+            let sp = self.span();
+            let base = if matches!(self.tok(), Tok::Name(_)) && self.tok_at(1) == &Tok::RParen {
+                let n = self.expect_name("a type name")?;
+                BaseTy::Derived(self.type_name_id(&n.name))
+            } else {
+                self.diags.push(Diagnostic::not_yet("type guards of intrinsic types (`type is (integer)`)", sp));
+                return Err(Fail);
+            };
+            self.expect(&Tok::RParen)?;
+            if w.name == "type" {
+                GuardKind::TypeIs(base)
+            } else {
+                GuardKind::ClassIs(base)
+            }
+        };
+        if matches!(self.tok(), Tok::Name(_)) {
+            self.bump();
+        }
+        self.expect_eos()?;
+        Ok(kind)
     }
 
     /// Skips a `select` construct not implemented yet up to (not including) its `end select`

@@ -752,6 +752,8 @@ impl Checker {
                     "polymorphic (`class`) allocatable and pointer dummy arguments"
                 } else if array {
                     "polymorphic (`class`) array dummy arguments"
+                } else if d.optional {
+                    "optional polymorphic (`class`) dummy arguments"
                 } else {
                     continue;
                 };

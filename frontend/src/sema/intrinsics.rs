@@ -55,6 +55,8 @@ pub(super) fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Present => "present",
         Intrinsic::Allocated => "allocated",
         Intrinsic::Associated => "associated",
+        Intrinsic::SameTypeAs => "same_type_as",
+        Intrinsic::ExtendsTypeOf => "extends_type_of",
         Intrinsic::Null => "null",
         Intrinsic::Dim => "dim",
         Intrinsic::Size => "size",
@@ -176,8 +178,6 @@ pub(super) const OTHER_INTRINSICS: &[&str] = &[
 /// Intrinsic functions of features not implemented yet (pointers): calling one is a "not
 /// yet implemented" diagnostic, not a call of an external function of that name.
 pub(super) const NOT_YET_INTRINSICS: &[(&str, &str)] = &[
-    ("extends_type_of", "type extension (the intrinsic function `extends_type_of`)"),
-    ("same_type_as", "type extension (the intrinsic function `same_type_as`)"),
 ];
 
 /// Intrinsic subroutines not implemented yet.
@@ -532,6 +532,23 @@ impl Checker {
                 [_, b] if b.ty != Ty::Scalar(BaseTy::Integer(8)) => arg_err(self, b, "a `type(c_ptr)` or `type(c_funptr)`"),
                 [_] | [_, _] => Ty::Scalar(BaseTy::Logical(crate::dialect::logical_kind())),
                 _ => nargs(self, "one or two arguments"),
+            },
+            f @ (Intrinsic::SameTypeAs | Intrinsic::ExtendsTypeOf) => match pos.as_slice() {
+                [a, b] => {
+                    let ok = |x: &Expr| matches!(x.ty, Ty::Scalar(BaseTy::Derived(_)));
+                    if let Some(x) = [a, b].into_iter().find(|x| !ok(x)) {
+                        arg_err(self, x, "a scalar of an extensible derived type")
+                    } else if self.on_device() && [a, b].iter().any(|x| self.is_poly(x)) {
+                        self.err(Diagnostic::not_yet(format!("dynamic type inquiries {}", self.device_where()), span));
+                        Ty::Unknown
+                    } else if f == Intrinsic::ExtendsTypeOf && self.is_poly(b) {
+                        self.err(Diagnostic::not_yet("`extends_type_of` with a polymorphic `mold`", b.span));
+                        Ty::Unknown
+                    } else {
+                        Ty::Scalar(BaseTy::Logical(crate::dialect::logical_kind()))
+                    }
+                }
+                _ => nargs(self, "two arguments"),
             },
             Intrinsic::Null => {
                 self.err(Diagnostic::not_yet("`null()` other than as the target of `=>` or an initial value", span));

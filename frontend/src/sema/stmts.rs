@@ -73,6 +73,7 @@ impl Checker {
                 self.loops.pop();
             }
             StmtKind::SelectCase { .. } => self.select_case(s),
+            StmtKind::SelectType { .. } => self.select_type(s),
             StmtKind::Block { .. } => self.if_construct(s),
             StmtKind::Exit(_) | StmtKind::Cycle(_) => {
                 let is_exit = matches!(s.kind, StmtKind::Exit(_));
@@ -1018,5 +1019,80 @@ impl Checker {
         };
         let args = [Arg::Index(l), Arg::Index(r)];
         self.generic_matches(&gkey, &args, false).then_some(gkey)
+    }
+}
+
+impl Checker {
+    /// A `select type` construct: the selector is a polymorphic dummy; each guard's type
+    /// extends its declared type; each block's associate name is a symbol of the guard's
+    /// type (polymorphic for `class is` and `class default`).
+    #[inline(never)]
+    fn select_type(&mut self, s: &mut Stmt) {
+        let span = s.span;
+        let StmtKind::SelectType { selector, guards, .. } = &mut s.kind else { return };
+        self.expr(selector);
+        let declared = match (&selector.kind, selector.ty) {
+            (_, Ty::Unknown) => None,
+            (ExprKind::Name(id), Ty::Scalar(BaseTy::Derived(k))) if self.syms.get(&id.name).is_some_and(|x| x.class) => Some(k),
+            (ExprKind::Name(id), t) if !t.base().is_some_and(|b| matches!(b, BaseTy::Derived(_))) || t.rank() == 0 => {
+                self.err(
+                    Diagnostic::error("E0253", format!("the `select type` selector `{}` is not polymorphic", id.name), selector.span)
+                        .with_label(format!("declared {}", ty_name(t)))
+                        .with_note("note: `select type` needs a `class(...)` entity"),
+                );
+                None
+            }
+            _ => {
+                self.err(Diagnostic::not_yet("`select type` of a selector other than a polymorphic (`class`) dummy argument", selector.span));
+                None
+            }
+        };
+        if self.on_device() {
+            self.err(Diagnostic::not_yet(format!("`select type` {}", self.device_where()), span));
+        }
+        let mut defaults = 0;
+        for g in guards.iter_mut() {
+            let (base, class) = match g.kind {
+                GuardKind::TypeIs(b) => (b, false),
+                GuardKind::ClassIs(b) => (b, true),
+                GuardKind::Default => {
+                    defaults += 1;
+                    if defaults > 1 {
+                        self.err(
+                            Diagnostic::error("E0251", "`class default` appears more than once", g.span).with_label("second `class default`"),
+                        );
+                    }
+                    (declared.map_or(BaseTy::Integer(4), BaseTy::Derived), true)
+                }
+            };
+            if let (Some(d), BaseTy::Derived(t)) = (declared, base) {
+                if !self.g.types.get(t as usize).is_some_and(|x| x.defined) || !self.type_scope.contains(&super::derived::derived_name(t)) {
+                    self.err(
+                        Diagnostic::error("E0130", format!("unknown derived type `{}`", super::derived::derived_name(t)), g.span)
+                            .with_label("no type of this name is defined here"),
+                    );
+                } else if !self.extends(t, d) {
+                    self.err(
+                        Diagnostic::error(
+                            "E0252",
+                            format!(
+                                "type `{}` does not extend `{}`, the selector's declared type",
+                                super::derived::derived_name(t),
+                                super::derived::derived_name(d)
+                            ),
+                            g.span,
+                        )
+                        .with_label("this guard can never match"),
+                    );
+                }
+            }
+            if declared.is_some() {
+                let mut sym = Symbol::new(g.assoc.name.clone(), base, g.assoc.span);
+                sym.assoc = true;
+                sym.class = class;
+                self.syms.push(sym);
+            }
+            self.stmts(&mut g.body);
+        }
     }
 }

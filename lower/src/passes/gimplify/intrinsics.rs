@@ -623,6 +623,7 @@ impl G<'_> {
                 Some(a) => Op::I64(a.ty.base().map_or(0, |b| self.elem_size(b))),
                 None => Op::I64(0),
             },
+            Intrinsic::SameTypeAs | Intrinsic::ExtendsTypeOf => self.type_inquiry(func == Intrinsic::ExtendsTypeOf, args),
             Intrinsic::Null => {
                 self.not_yet("`null()` here", e.span);
                 Op::Null

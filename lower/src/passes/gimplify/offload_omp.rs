@@ -97,6 +97,7 @@ fn children(s: &ast::Stmt) -> Vec<&[ast::Stmt]> {
             arms.iter().map(|(_, b)| b.as_slice()).chain(else_body.iter().map(|b| b.as_slice())).collect()
         }
         StmtKind::SelectCase { cases, .. } => cases.iter().map(|c| c.body.as_slice()).collect(),
+        StmtKind::SelectType { guards, .. } => guards.iter().map(|c| c.body.as_slice()).collect(),
         _ => Vec::new(),
     }
 }
@@ -388,6 +389,11 @@ fn one_plain(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>) -> ast::Stmt 
         }
         StmtKind::SelectCase { cases, .. } => {
             for c in cases.iter_mut() {
+                c.body = stmts(&c.body, ctx, diags);
+            }
+        }
+        StmtKind::SelectType { guards, .. } => {
+            for c in guards.iter_mut() {
                 c.body = stmts(&c.body, ctx, diags);
             }
         }
@@ -702,7 +708,7 @@ fn body_refs(ss: &[ast::Stmt], out: &mut Vec<(String, ast::Expr)>, skip: &mut Ve
                 expr(rhs, out);
             }
             StmtKind::If { arms, .. } => arms.iter().for_each(|(c, _)| expr(c, out)),
-            StmtKind::SelectCase { selector, .. } => expr(selector, out),
+            StmtKind::SelectCase { selector, .. } | StmtKind::SelectType { selector, .. } => expr(selector, out),
             StmtKind::Do { var, start, end, step, .. } => {
                 skip.push(var.name.clone());
                 [Some(start), Some(end), step.as_ref()].into_iter().flatten().for_each(|x| expr(x, out));

@@ -26,6 +26,7 @@ impl G<'_> {
             StmtKind::DoConcurrent { specs, mask, locality, body } => self.do_concurrent(specs, mask.as_ref(), locality, body),
             StmtKind::If { name, arms, else_body } => self.named_construct(name, |g| g.if_chain(arms, else_body.as_deref())),
             StmtKind::SelectCase { name, selector, cases } => self.named_construct(name, |g| g.select_case(selector, cases)),
+            StmtKind::SelectType { name, selector, guards } => self.named_construct(name, |g| g.select_type(selector, guards)),
             StmtKind::Block { name, body, .. } => self.named_construct(name, |g| {
                 // an `associate` construct: its names are bound for the block
                 let assoc = matches!(body.first().map(|s| &s.kind), Some(StmtKind::Associate(_)));
