@@ -288,20 +288,32 @@ fn partition(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: 
     let chunk = a.chunk.clone().filter(|_| a.levels.has(Level::Gang) && !exits(&inner, &ids));
     let mut chunk_loop = None;
     let mut chunk_body = Vec::new();
+    let mut chunk_k = None;
     let parent = out;
     if let Some(k) = &chunk {
+        // The chunk size in the partitioning width (in a small space, at most the total).
+        let k64 = to_i64(f, parent, k.clone());
+        let kw = match (small, &k64) {
+            (false, _) => k64,
+            (true, Op::I64(x)) => Op::I32((*x).clamp(1, total_c.unwrap_or(1).max(1)) as i32),
+            (true, _) => {
+                let m = tmp(f, parent, Ty::I64, Rv::Binary(BinOp::Min, k64, total.clone()));
+                tmp(f, parent, Ty::I32, Rv::Cast(Ty::I32, m))
+            }
+        };
         let g = dim(f, parent, Builtin::DimPos(Level::Gang));
         let ng = dim(f, parent, Builtin::DimSize(Level::Gang));
-        let lo = tmp(f, parent, Ty::I64, Rv::Binary(BinOp::Mul, g, k.clone()));
-        let step = tmp(f, parent, Ty::I64, Rv::Binary(BinOp::Mul, ng, k.clone()));
-        let hi = tmp(f, parent, Ty::I64, Rv::Binary(BinOp::Sub, total.clone(), Op::I64(1)));
-        let c = f.new_var(format!("chunk.{}", id.0), Ty::I64);
+        let lo = tmp(f, parent, w, Rv::Binary(BinOp::Mul, g, kw.clone()));
+        let step = tmp(f, parent, w, Rv::Binary(BinOp::Mul, ng, kw.clone()));
+        let hi = tmp(f, parent, w, Rv::Binary(BinOp::Sub, total_w.clone(), wc(1)));
+        let c = f.new_var(format!("chunk.{}", id.0), w);
         chunk_loop = Some((c, lo, hi, step));
+        chunk_k = Some(kw);
     }
-    let out: &mut Vec<Stmt> = if chunk.is_some() { &mut chunk_body } else { &mut *parent };
-    let (start, end) = if let (Some(k), Some((c, ..))) = (&chunk, &chunk_loop) {
-        let e = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Add, Op::Var(*c), k.clone()));
-        let e = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Min, e, total.clone()));
+    let out: &mut Vec<Stmt> = if chunk_k.is_some() { &mut chunk_body } else { &mut *parent };
+    let (start, end) = if let (Some(k), Some((c, ..))) = (&chunk_k, &chunk_loop) {
+        let e = tmp(f, out, w, Rv::Binary(BinOp::Add, Op::Var(*c), k.clone()));
+        let e = tmp(f, out, w, Rv::Binary(BinOp::Min, e, total_w.clone()));
         (Op::Var(*c), e)
     } else if a.levels.has(Level::Gang) {
         let g = dim(f, out, Builtin::DimPos(Level::Gang));

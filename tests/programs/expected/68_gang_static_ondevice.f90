@@ -1,7 +1,8 @@
 ! flags: -fopenmp
 ! How iterations are dealt to gangs, seen through omp_get_team_num(): without a schedule
 ! each gang gets one tile; `dist_schedule(static, 2)` (OpenACC's `gang(static: 2)`) deals
-! chunks of 2 to the teams in turn. The host device runs one gang (NAME.out), the sim device
+! chunks of 2 to the teams in turn. The host device with ACC_NUM_CORES=1 (as the harness runs
+! `ondevice` programs) runs one gang (NAME.out), the sim device
 ! the asked-for 3 (NAME.sim.out). The OpenACC loops with `gang(static:)` compute the same
 ! sums everywhere.
 program gang_static_ondevice
