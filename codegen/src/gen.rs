@@ -463,11 +463,8 @@ impl<'ctx> Cg<'ctx> {
         let globals: Vec<_> = vtabs
             .iter()
             .map(|v| {
-                let fields: Vec<BasicTypeEnum> = v
-                    .words
-                    .iter()
-                    .map(|w| if matches!(w, VtabWord::Int(_)) { i64t.into() } else { ptr.into() })
-                    .collect();
+                let fields: Vec<BasicTypeEnum> =
+                    v.words.iter().map(|w| if matches!(w, VtabWord::Int(_)) { i64t.into() } else { ptr.into() }).collect();
                 let sty = self.ctx.struct_type(&fields, false);
                 let gv = match self.m.get_global(&v.name) {
                     Some(g) => g,

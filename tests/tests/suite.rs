@@ -155,7 +155,14 @@ fn acc_programs_match_gfortran_on_host_and_sim() {
     let t: [&[(&str, &str)]; 4] = [&[], &[("ACC_NUM_CORES", "1")], &[("ACC_NUM_CORES", "3")], &[("ACC_NUM_CORES", "4")]];
     differential_runs(
         "acc",
-        &[("host", None, t[0]), ("host", None, t[1]), ("host", None, t[2]), ("host", None, t[3]), ("sim", Some("32"), t[0]), ("sim", Some("64"), t[0])],
+        &[
+            ("host", None, t[0]),
+            ("host", None, t[1]),
+            ("host", None, t[2]),
+            ("host", None, t[3]),
+            ("sim", Some("32"), t[0]),
+            ("sim", Some("64"), t[0]),
+        ],
     );
 }
 
@@ -175,11 +182,17 @@ fn omp_host_programs_match_gfortran_with_1_to_4_threads() {
 #[test]
 fn omp_programs_match_gfortran_on_host_and_sim() {
     const M: (&str, &str) = ("OMP_TARGET_OFFLOAD", "mandatory");
-    let t: [&[(&str, &str)]; 4] =
-        [&[M], &[M, ("OMP_NUM_THREADS", "1")], &[M, ("OMP_NUM_THREADS", "3")], &[M, ("OMP_NUM_THREADS", "4")]];
+    let t: [&[(&str, &str)]; 4] = [&[M], &[M, ("OMP_NUM_THREADS", "1")], &[M, ("OMP_NUM_THREADS", "3")], &[M, ("OMP_NUM_THREADS", "4")]];
     differential_runs(
         "omp",
-        &[("host", None, t[0]), ("host", None, t[1]), ("host", None, t[2]), ("host", None, t[3]), ("sim", Some("32"), t[0]), ("sim", Some("64"), t[0])],
+        &[
+            ("host", None, t[0]),
+            ("host", None, t[1]),
+            ("host", None, t[2]),
+            ("host", None, t[3]),
+            ("sim", Some("32"), t[0]),
+            ("sim", Some("64"), t[0]),
+        ],
     );
 }
 

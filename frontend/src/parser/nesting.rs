@@ -150,9 +150,7 @@ impl Parser {
             "case" if matches!(self.tok_at(1), Tok::LParen) || self.is_name_at(1, "default") => Some(Term::Case),
             // The type guards of `select type`: `type is (t)`, `class is (t)`, `class default`.
             "type" | "class" if self.is_name_at(1, "is") && self.tok_at(2) == &Tok::LParen => Some(Term::Case),
-            "class" if self.is_name_at(1, "default") && matches!(self.tok_at(2), Tok::Eos | Tok::Eof | Tok::Name(_)) => {
-                Some(Term::Case)
-            }
+            "class" if self.is_name_at(1, "default") && matches!(self.tok_at(2), Tok::Eos | Tok::Eof | Tok::Name(_)) => Some(Term::Case),
             w if w.starts_with("end") && w.len() > 3 && matches!(self.tok_at(1), Tok::Eos | Tok::Eof | Tok::Name(_)) => {
                 let rest = &w[3..];
                 if ["select", "where", "forall", "block", "associate", "type", "interface"].contains(&rest) {

@@ -568,8 +568,12 @@ impl Checker {
                     Some(k) => Some(k.clone()),
                     None => {
                         self.err(
-                            Diagnostic::error("E0135", format!("no module procedure `{}` for binding `{}`", target.name, b.name.name), target.span)
-                                .with_label("not a procedure with an explicit interface here"),
+                            Diagnostic::error(
+                                "E0135",
+                                format!("no module procedure `{}` for binding `{}`", target.name, b.name.name),
+                                target.span,
+                            )
+                            .with_label("not a procedure with an explicit interface here"),
                         );
                         continue;
                     }
@@ -680,8 +684,12 @@ impl Checker {
             // Resolved on checked copies of the arguments, with the object for bindings
             // that pass it.
             let specs = self.g.procs.generics.get(&g).cloned().unwrap_or_default();
-            let binds: Vec<BindInfo> =
-                self.g.types.get(k as usize).map(|t| t.bindings.iter().filter(|x| x.key.as_ref().is_some_and(|kk| specs.contains(kk))).cloned().collect()).unwrap_or_default();
+            let binds: Vec<BindInfo> = self
+                .g
+                .types
+                .get(k as usize)
+                .map(|t| t.bindings.iter().filter(|x| x.key.as_ref().is_some_and(|kk| specs.contains(kk))).cloned().collect())
+                .unwrap_or_default();
             let pass = binds.iter().any(|x| !x.nopass);
             let (mark, reported) = (self.diags.len(), self.reported.clone());
             let mut copy = args.clone();

@@ -177,6 +177,8 @@ impl Checker {
     /// arguments?
     pub(super) fn generic_matches(&self, gkey: &str, args: &[Arg], func: bool) -> bool {
         let cands = self.g.procs.generics.get(gkey).cloned().unwrap_or_default();
-        cands.iter().any(|k| self.g.procs.map.get(k).is_some_and(|s| (s.kind == UnitKind::Function) == func && matches(s, args, &self.g.types)))
+        cands
+            .iter()
+            .any(|k| self.g.procs.map.get(k).is_some_and(|s| (s.kind == UnitKind::Function) == func && matches(s, args, &self.g.types)))
     }
 }

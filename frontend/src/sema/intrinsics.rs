@@ -177,8 +177,7 @@ pub(super) const OTHER_INTRINSICS: &[&str] = &[
 
 /// Intrinsic functions of features not implemented yet (pointers): calling one is a "not
 /// yet implemented" diagnostic, not a call of an external function of that name.
-pub(super) const NOT_YET_INTRINSICS: &[(&str, &str)] = &[
-];
+pub(super) const NOT_YET_INTRINSICS: &[(&str, &str)] = &[];
 
 /// Intrinsic subroutines not implemented yet.
 pub(super) const NOT_YET_INTRINSIC_SUBS: &[(&str, &str)] = &[];

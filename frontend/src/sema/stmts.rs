@@ -48,8 +48,7 @@ impl Checker {
                 if let Some(gkey) = self.defined_assignment(lhs, rhs) {
                     let StmtKind::Assign { lhs, rhs } = std::mem::replace(&mut s.kind, StmtKind::Continue) else { return };
                     let name = Ident { name: "assignment(=)".into(), span: lhs.span };
-                    let (name, args, _) =
-                        self.call_user(gkey, name, vec![Arg::Index(lhs), Arg::Index(rhs)], false, span, Declared::None);
+                    let (name, args, _) = self.call_user(gkey, name, vec![Arg::Index(lhs), Arg::Index(rhs)], false, span, Declared::None);
                     s.kind = StmtKind::Call { name, args };
                 } else {
                     self.assign(lhs, rhs);
@@ -1043,7 +1042,10 @@ impl Checker {
                 None
             }
             _ => {
-                self.err(Diagnostic::not_yet("`select type` of a selector other than a polymorphic (`class`) dummy argument", selector.span));
+                self.err(Diagnostic::not_yet(
+                    "`select type` of a selector other than a polymorphic (`class`) dummy argument",
+                    selector.span,
+                ));
                 None
             }
         };
@@ -1059,7 +1061,8 @@ impl Checker {
                     defaults += 1;
                     if defaults > 1 {
                         self.err(
-                            Diagnostic::error("E0251", "`class default` appears more than once", g.span).with_label("second `class default`"),
+                            Diagnostic::error("E0251", "`class default` appears more than once", g.span)
+                                .with_label("second `class default`"),
                         );
                     }
                     (declared.map_or(BaseTy::Integer(4), BaseTy::Derived), true)

@@ -184,7 +184,18 @@ fn red_stage(stage: RedStage, level: Level, r: &Reduction, loop_id: LoopId, rid:
 }
 
 #[allow(clippy::too_many_arguments)]
-fn expand_loop(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: Op, hi: Op, step: Op, body: Vec<Stmt>, a: PartLoop, c: &Consts) {
+fn expand_loop(
+    f: &mut Function,
+    out: &mut Vec<Stmt>,
+    id: LoopId,
+    var: VarId,
+    lo: Op,
+    hi: Op,
+    step: Op,
+    body: Vec<Stmt>,
+    a: PartLoop,
+    c: &Consts,
+) {
     let reds = a.reductions.clone();
     let stage = |out: &mut Vec<Stmt>, st: RedStage, rev: bool| {
         for (rid, r) in reds.iter().enumerate() {
@@ -220,7 +231,18 @@ fn expand_loop(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo
 }
 
 #[allow(clippy::too_many_arguments)]
-fn partition(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: Op, hi: Op, step: Op, body: Vec<Stmt>, a: &PartLoop, c: &Consts) {
+fn partition(
+    f: &mut Function,
+    out: &mut Vec<Stmt>,
+    id: LoopId,
+    var: VarId,
+    lo: Op,
+    hi: Op,
+    step: Op,
+    body: Vec<Stmt>,
+    a: &PartLoop,
+    c: &Consts,
+) {
     // Gather the collapsed nest: (var, lo, hi, step) outermost first, and the innermost body.
     let mut nest = vec![(var, lo, hi, step)];
     let mut ids = vec![id];
@@ -244,7 +266,9 @@ fn partition(f: &mut Function, out: &mut Vec<Stmt>, id: LoopId, var: VarId, lo: 
     let mut bounds = Vec::new();
     for (_, lo, hi, st) in &nest {
         let known = match (const_of(lo, c), const_of(hi, c), const_of(st, c)) {
-            (Some(l), Some(h), Some(s)) if s != 0 => h.checked_sub(l).and_then(|d| d.checked_add(s)).and_then(|d| d.checked_div(s)).map(|n| n.max(0)),
+            (Some(l), Some(h), Some(s)) if s != 0 => {
+                h.checked_sub(l).and_then(|d| d.checked_add(s)).and_then(|d| d.checked_div(s)).map(|n| n.max(0))
+            }
             _ => None,
         };
         let lo = to_i64(f, out, lo.clone());

@@ -260,7 +260,14 @@ impl G<'_> {
             }
         }
         self.overrides.push(scope);
-        self.region = Some(RegionCtx { kind, levels: Levels::default(), scratch: Vec::new(), allocas: None, members: Vec::new(), do_depth: self.do_vars.len() });
+        self.region = Some(RegionCtx {
+            kind,
+            levels: Levels::default(),
+            scratch: Vec::new(),
+            allocas: None,
+            members: Vec::new(),
+            do_depth: self.do_vars.len(),
+        });
         self.push_block();
         for (d, first) in pending_arrays {
             let h = self.gang_private_array(&d);

@@ -7,7 +7,6 @@
 use super::*;
 use gpuf_frontend::sema::TypeInfo;
 
-
 /// The fixed words of a vtab before the bindings: `_hash`, `_size`, `_extends`,
 /// `_def_init`, `_copy`, `_final`, `_deallocate`.
 const VTAB_FIXED: i64 = 7;
@@ -46,9 +45,7 @@ fn type_hash(t: &TypeInfo) -> i64 {
 /// The vtabs of the types defined in this file that take part in polymorphism.
 pub(super) fn vtabs(c: &Checked) -> Vec<Vtab> {
     let types = &c.types;
-    let class_of = |k: usize| {
-        c.procs.map.values().any(|p| p.args.iter().any(|a| a.class && a.base == BaseTy::Derived(k as u16)))
-    };
+    let class_of = |k: usize| c.procs.map.values().any(|p| p.args.iter().any(|a| a.class && a.base == BaseTy::Derived(k as u16)));
     let mut out = Vec::new();
     for (k, t) in types.iter().enumerate() {
         let extended = types.iter().any(|x| x.parent == Some(k as u16));
@@ -180,7 +177,9 @@ impl G<'_> {
         let mut arms: Vec<(Option<Op>, &ast::TypeGuard)> = Vec::new();
         for (_, g) in order {
             let hashes = match g.kind {
-                ast::GuardKind::TypeIs(BaseTy::Derived(t)) => self.types.get(t as usize).map(|ti| vec![type_hash(ti) as i32]).unwrap_or_default(),
+                ast::GuardKind::TypeIs(BaseTy::Derived(t)) => {
+                    self.types.get(t as usize).map(|ti| vec![type_hash(ti) as i32]).unwrap_or_default()
+                }
                 ast::GuardKind::ClassIs(BaseTy::Derived(t)) => self.family_hashes(t),
                 _ => {
                     arms.push((None, g));
