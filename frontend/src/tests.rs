@@ -1160,6 +1160,18 @@ fn openacc_link_names() {
         "get_property_string",
         "memcpy_d2d",
         "memcpy_d2d_async",
+        "malloc",
+        "free",
+        "deviceptr",
+        "hostptr",
+        "map_data",
+        "unmap_data",
+        "memcpy_to_device",
+        "memcpy_to_device_async",
+        "memcpy_from_device",
+        "memcpy_from_device_async",
+        "memcpy_device",
+        "memcpy_device_async",
     ]
     .iter()
     .map(|n| format!("gpuf_acc_{n}"))
@@ -1241,35 +1253,35 @@ error[E0211]: `acc_copyout` has no argument named `a`
 #[test]
 fn diag_unknown_openacc_routine() {
     diag(
-        "program p\n  use openacc\n  implicit none\n  real :: a(10)\n  call acc_memcpy_to_device(a, a, 40)\n  print *, acc_hostptr(a)\nend program p\n",
+        "program p\n  use openacc\n  implicit none\n  real :: a(10)\n  call acc_wait_device(1, 0)\n  print *, acc_async_test_device(1, 0)\nend program p\n",
         "\
-error[E0900]: not yet implemented: the OpenACC routine `acc_memcpy_to_device`
+error[E0900]: not yet implemented: the OpenACC routine `acc_wait_device`
  --> t.f90:5:8
   |
-5 |   call acc_memcpy_to_device(a, a, 40)
-  |        ^^^^^^^^^^^^^^^^^^^^
+5 |   call acc_wait_device(1, 0)
+  |        ^^^^^^^^^^^^^^^
 
-error[E0900]: not yet implemented: the OpenACC routine `acc_hostptr`
+error[E0900]: not yet implemented: the OpenACC routine `acc_async_test_device`
  --> t.f90:6:12
   |
-6 |   print *, acc_hostptr(a)
-  |            ^^^^^^^^^^^
+6 |   print *, acc_async_test_device(1, 0)
+  |            ^^^^^^^^^^^^^^^^^^^^^
 ",
     );
     diag(
-        "program p\n  use openacc, only: acc_device_host, acc_map_data, nothing\nend program p\n",
+        "program p\n  use openacc, only: acc_device_host, acc_wait_all_device, nothing\nend program p\n",
         "\
-error[E0900]: not yet implemented: the OpenACC routine `acc_map_data`
+error[E0900]: not yet implemented: the OpenACC routine `acc_wait_all_device`
  --> t.f90:2:39
   |
-2 |   use openacc, only: acc_device_host, acc_map_data, nothing
-  |                                       ^^^^^^^^^^^^
+2 |   use openacc, only: acc_device_host, acc_wait_all_device, nothing
+  |                                       ^^^^^^^^^^^^^^^^^^^
 
 error[E0121]: `nothing` is not in module `openacc`
- --> t.f90:2:53
+ --> t.f90:2:60
   |
-2 |   use openacc, only: acc_device_host, acc_map_data, nothing
-  |                                                     ^^^^^^^ not found in the module
+2 |   use openacc, only: acc_device_host, acc_wait_all_device, nothing
+  |                                                            ^^^^^^^ not found in the module
 ",
     );
 }

@@ -43,6 +43,9 @@ pub struct Neuter<'h> {
     /// Assignments, other than uniform ones, in the kernel body's top-level statements
     /// already neutered: what may reach a top-level statement (no loop encloses it).
     before: HashMap<VarId, usize>,
+    /// Single code placed since the last barrier (or warp synchronisation) may have
+    /// written memory: the threads of the next redundant code must wait for it.
+    dirty: bool,
 }
 
 const WV: Levels = Levels(0b110);
@@ -51,7 +54,16 @@ impl<'h> Neuter<'h> {
     pub fn new(hooks: &'h dyn OffloadHooks, body: &[Stmt]) -> Neuter<'h> {
         let mut def_count = HashMap::new();
         count_defs(body, &mut def_count);
-        Neuter { hooks, def_count, slots: 0, depth: 0, uniform_defs: HashMap::new(), warp_defs: HashMap::new(), before: HashMap::new() }
+        Neuter {
+            hooks,
+            def_count,
+            slots: 0,
+            depth: 0,
+            uniform_defs: HashMap::new(),
+            warp_defs: HashMap::new(),
+            before: HashMap::new(),
+            dirty: false,
+        }
     }
 
     /// Neuters a kernel body; all threads of every gang start executing it.
@@ -77,7 +89,7 @@ impl<'h> Neuter<'h> {
         }
     }
 
-    fn flush(&self, f: &mut Function, out: &mut Vec<Stmt>, run: &mut Vec<Stmt>, single: Levels) {
+    fn flush(&mut self, f: &mut Function, out: &mut Vec<Stmt>, run: &mut Vec<Stmt>, single: Levels) {
         if run.is_empty() {
             return;
         }
@@ -86,6 +98,7 @@ impl<'h> Neuter<'h> {
             out.extend(body);
             return;
         }
+        self.dirty |= writes_memory(&body);
         let c = self.guard(f, out, single);
         out.push(Stmt::If { cond: c, then_body: body, else_body: vec![] });
     }
@@ -166,6 +179,7 @@ impl<'h> Neuter<'h> {
                 if !last && ls.0 & WV.0 != 0 {
                     if exec.has(Level::Worker) && part.0 & WV.0 == 0 {
                         out.push(self.hooks.barrier());
+                        self.dirty = false;
                     } else if exec.has(Level::Vector) && ls.has(Level::Vector) && !part.has(Level::Vector) {
                         tmp(f, &mut out, Ty::I32, self.hooks.shuffle(Ty::I32, ShuffleMode::Idx, Op::I32(0), Op::I32(0)));
                     }
@@ -254,6 +268,11 @@ impl<'h> Neuter<'h> {
         if single.is_empty() {
             return;
         }
+        // What the leader's single code stored is read by the other threads of the region
+        // only after they have waited for it (a gang-wide barrier, or a warp's
+        // synchronisation where only vector-single code is neutered); a broadcast below
+        // waits too.
+        let dirty = std::mem::take(&mut self.dirty);
         let mut read = BTreeSet::new();
         uses(region, &mut read);
         let inside = defs(region);
@@ -274,6 +293,11 @@ impl<'h> Neuter<'h> {
             })
             .collect();
         if vars.is_empty() {
+            if dirty && single.has(Level::Worker) {
+                out.push(self.hooks.barrier());
+            } else if dirty {
+                tmp(f, out, Ty::I32, self.hooks.shuffle(Ty::I32, ShuffleMode::Idx, Op::I32(0), Op::I32(0)));
+            }
             return;
         }
         if single.has(Level::Worker) {
@@ -361,6 +385,18 @@ impl Neuter<'_> {
             _ => true,
         }
     }
+}
+
+/// Whether `ss` may write memory (stores, atomics, calls).
+fn writes_memory(ss: &[Stmt]) -> bool {
+    ss.iter().any(|s| match s {
+        Stmt::Store(..) | Stmt::Call(..) | Stmt::AtomicStore(..) => true,
+        Stmt::Assign(_, Rv::Call(..) | Rv::AtomicRmw(..) | Rv::AtomicCas(..)) => true,
+        Stmt::If { then_body, else_body, .. } => writes_memory(then_body) || writes_memory(else_body),
+        Stmt::Loop { body, .. } => writes_memory(body),
+        Stmt::While { cond_body, body, .. } => writes_memory(cond_body) || writes_memory(body),
+        _ => false,
+    })
 }
 
 fn count_defs(ss: &[Stmt], m: &mut HashMap<VarId, usize>) {

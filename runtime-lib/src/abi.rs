@@ -915,6 +915,84 @@ pub extern "C" fn gpuf_acc_is_present(host: *mut u8, bytes: i64) -> i32 {
     with_state(|st| st.is_present(host as usize, bytes).map(i32::from))
 }
 
+/// `acc_malloc(bytes)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_malloc(bytes: i64) -> i64 {
+    with_state(|st| st.malloc(bytes)) as i64
+}
+
+/// `acc_free(data_dev)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_free(d: i64) {
+    with_state(|st| st.free(d as u64))
+}
+
+/// `acc_deviceptr(data_arg)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_deviceptr(host: *mut u8, bytes: i64) -> i64 {
+    with_state(|st| st.deviceptr(host as usize, bytes)) as i64
+}
+
+/// `acc_hostptr(data_dev)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_hostptr(d: i64) -> i64 {
+    with_state(|st| st.hostptr(d as u64)) as i64
+}
+
+/// `acc_map_data(data_arg, data_dev, bytes)` (`_host_bytes`: the size of `data_arg`).
+#[no_mangle]
+pub extern "C" fn gpuf_acc_map_data(host: *mut u8, _host_bytes: i64, d: i64, bytes: i64) {
+    with_state(|st| st.map_data(host as usize, d as u64, bytes))
+}
+
+/// `acc_unmap_data(data_arg)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_unmap_data(host: *mut u8, _bytes: i64) {
+    with_state(|st| st.unmap_data(host as usize))
+}
+
+/// `acc_memcpy_to_device(data_dev_dest, data_arg_src, bytes)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_memcpy_to_device(d: i64, host: *mut u8, host_bytes: i64, bytes: i64) {
+    with_state(|st| st.memcpy_host(true, host as usize, host_bytes, d as u64, bytes))
+}
+
+/// `acc_memcpy_to_device_async`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_memcpy_to_device_async(d: i64, host: *mut u8, host_bytes: i64, bytes: i64, async_arg: i32) {
+    crate::acc::async_begin(async_arg);
+    gpuf_acc_memcpy_to_device(d, host, host_bytes, bytes);
+    crate::acc::async_end();
+}
+
+/// `acc_memcpy_from_device(data_arg_dest, data_dev_src, bytes)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_memcpy_from_device(host: *mut u8, host_bytes: i64, d: i64, bytes: i64) {
+    with_state(|st| st.memcpy_host(false, host as usize, host_bytes, d as u64, bytes))
+}
+
+/// `acc_memcpy_from_device_async`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_memcpy_from_device_async(host: *mut u8, host_bytes: i64, d: i64, bytes: i64, async_arg: i32) {
+    crate::acc::async_begin(async_arg);
+    gpuf_acc_memcpy_from_device(host, host_bytes, d, bytes);
+    crate::acc::async_end();
+}
+
+/// `acc_memcpy_device(data_dev_dest, data_dev_src, bytes)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_memcpy_device(dest: i64, src: i64, bytes: i64) {
+    with_state(|st| st.memcpy_device(dest as u64, src as u64, bytes))
+}
+
+/// `acc_memcpy_device_async`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_memcpy_device_async(dest: i64, src: i64, bytes: i64, async_arg: i32) {
+    crate::acc::async_begin(async_arg);
+    gpuf_acc_memcpy_device(dest, src, bytes);
+    crate::acc::async_end();
+}
+
 fn data_op(op: DataOp, host: *mut u8, bytes: i64) {
     with_state(|st| st.data(op, host as usize, bytes))
 }

@@ -442,6 +442,107 @@ impl State {
         let dev = self.device()?;
         Ok(dev.shares_host_memory() || self.table.find(host, bytes.max(0) as usize).is_some())
     }
+
+    /// `acc_malloc(bytes)`: device memory of the program (null for 0 bytes).
+    pub fn malloc(&mut self, bytes: i64) -> Result<u64, String> {
+        if bytes <= 0 {
+            return Ok(0);
+        }
+        let dev = self.device()?;
+        Ok(dev.alloc(bytes as usize))
+    }
+
+    /// `acc_free(data_dev)`: after the work queued before it (null: nothing).
+    pub fn free(&mut self, d: u64) -> Result<(), String> {
+        if d != 0 {
+            let dev = self.device()?;
+            crate::queue::free(&*dev, d);
+        }
+        Ok(())
+    }
+
+    /// `acc_deviceptr(data_arg)`: the device address of present data (the host address
+    /// on the host device), null if it is not present.
+    pub fn deviceptr(&mut self, host: usize, bytes: i64) -> Result<u64, String> {
+        let dev = self.device()?;
+        if dev.shares_host_memory() {
+            return Ok(host as u64);
+        }
+        let n = (bytes.max(0) as usize).min(1);
+        Ok(self.table.find(host, n).map_or(0, |b| b.dev + (host - b.host) as u64))
+    }
+
+    /// `acc_hostptr(data_dev)`: the host address whose device copy is at `d`, null if
+    /// none is.
+    pub fn hostptr(&mut self, d: u64) -> Result<u64, String> {
+        let dev = self.device()?;
+        if dev.shares_host_memory() {
+            return Ok(d);
+        }
+        Ok(self.table.host_of(d).map_or(0, |h| h as u64))
+    }
+
+    /// `acc_map_data(data_arg, data_dev, bytes)`.
+    pub fn map_data(&mut self, host: usize, d: u64, bytes: i64) -> Result<(), String> {
+        let dev = self.device()?;
+        if dev.shares_host_memory() {
+            return Ok(());
+        }
+        self.table.map_user(host, bytes.max(0) as usize, d)
+    }
+
+    /// `acc_unmap_data(data_arg)`.
+    pub fn unmap_data(&mut self, host: usize) -> Result<(), String> {
+        let dev = self.device()?;
+        if dev.shares_host_memory() {
+            return Ok(());
+        }
+        self.table.unmap_user(host)
+    }
+
+    /// `acc_memcpy_to_device` (`to_device`), `acc_memcpy_from_device`: `bytes` between
+    /// the host variable at `host` (`host_bytes` long) and the device address `d`.
+    pub fn memcpy_host(&mut self, to_device: bool, host: usize, host_bytes: i64, d: u64, bytes: i64) -> Result<(), String> {
+        let who = if to_device { "acc_memcpy_to_device" } else { "acc_memcpy_from_device" };
+        let n = bytes.max(0) as usize;
+        if n == 0 {
+            return Ok(());
+        }
+        if n as i64 > host_bytes.max(0) {
+            return Err(format!("{who}: {n} bytes do not fit in the host variable ({host_bytes} bytes)"));
+        }
+        if d == 0 {
+            return Err(format!("{who}: a null device address"));
+        }
+        let dev = self.device()?;
+        if to_device {
+            crate::queue::h2d(&*dev, d, host, n);
+        } else {
+            crate::queue::d2h(&*dev, host, d, n);
+        }
+        Ok(())
+    }
+
+    /// `acc_memcpy_device(data_dev_dest, data_dev_src, bytes)`.
+    pub fn memcpy_device(&mut self, dest: u64, src: u64, bytes: i64) -> Result<(), String> {
+        let n = bytes.max(0) as usize;
+        if n == 0 {
+            return Ok(());
+        }
+        if dest == 0 || src == 0 {
+            return Err("acc_memcpy_device: a null device address".into());
+        }
+        let dev = self.device()?;
+        crate::queue::run(&*dev, move |dev| {
+            let mut buf = vec![0u8; n];
+            // SAFETY: the program passes device addresses of at least `n` bytes.
+            unsafe {
+                dev.d2h(buf.as_mut_ptr(), src, n);
+                dev.h2d(dest, buf.as_ptr(), n);
+            }
+        });
+        Ok(())
+    }
 }
 
 /// `acc_device_property` values of the `openacc` module.

@@ -75,6 +75,8 @@ pub struct PresentTable {
     /// Host address of an attached pointer field → its attachment count and the size of
     /// its target (of which a section may be mapped).
     attached: BTreeMap<usize, (u32, usize)>,
+    /// Host addresses of the blocks `acc_map_data` made (device memory of the program).
+    user: std::collections::BTreeSet<usize>,
 }
 
 fn describe(host: usize, bytes: usize) -> String {
@@ -311,12 +313,51 @@ impl PresentTable {
         Some(b.dev.wrapping_add((host as u64).wrapping_sub(b.host as u64)))
     }
 
-    /// Frees every block (program end).
+    /// Frees every block (program end) but those of `acc_map_data`, whose device memory
+    /// is the program's.
     pub fn clear(&mut self, dev: &dyn Device) {
         self.attached.clear();
-        for (_, b) in std::mem::take(&mut self.blocks) {
-            dev.free(b.dev);
+        let user = std::mem::take(&mut self.user);
+        for (h, b) in std::mem::take(&mut self.blocks) {
+            if !user.contains(&h) {
+                dev.free(b.dev);
+            }
         }
+    }
+
+    /// `acc_map_data`: `[host, host+bytes)` becomes present with the device memory at
+    /// `d` (the program's: never freed by the table), a dynamic reference count that
+    /// no exit action lowers (as a `declare target` block's) and no copy.
+    pub fn map_user(&mut self, host: usize, bytes: usize, d: u64) -> Result<(), String> {
+        if host == 0 || d == 0 {
+            return Err("acc_map_data: a null address".into());
+        }
+        if let Some(b) = self.overlapping(host, bytes) {
+            return Err(format!("acc_map_data: {} is already present on the device (mapped: {})", describe(host, bytes), describe(b.host, b.bytes)));
+        }
+        self.blocks.insert(host, Block { host, bytes, dev: d, structured: 0, dynamic: INFINITE });
+        self.user.insert(host);
+        Ok(())
+    }
+
+    /// `acc_unmap_data`: removes the mapping `acc_map_data` made at `host` without
+    /// freeing or copying anything.
+    pub fn unmap_user(&mut self, host: usize) -> Result<(), String> {
+        if !self.user.remove(&host) {
+            return Err(format!("acc_unmap_data: the data at {host:#x} was not mapped by acc_map_data"));
+        }
+        if let Some(b) = self.blocks.remove(&host) {
+            let inside: Vec<usize> = self.attached.range(b.host..b.end()).map(|(k, _)| *k).collect();
+            for k in inside {
+                self.attached.remove(&k);
+            }
+        }
+        Ok(())
+    }
+
+    /// The host address whose device copy is at device address `d` (`acc_hostptr`).
+    pub fn host_of(&self, d: u64) -> Option<usize> {
+        self.blocks.values().find(|b| d >= b.dev && d < b.dev + (b.bytes.max(1) as u64)).map(|b| b.host + (d - b.dev) as usize)
     }
 }
 

@@ -3,5 +3,5 @@ program p
   use openacc
   implicit none
   integer :: k
-  k = acc_hostptr(k)
+  call acc_wait_device(k, 0)
 end program p

@@ -573,6 +573,22 @@ impl Checker {
                 // Any variable, element, section or value: lowered to its address and size.
                 continue;
             }
+            if sig.api && d.name.starts_with("data_dev") {
+                // A device address: `type(c_ptr), value` (gpuf's `c_ptr` is an `integer(8)`).
+                if e.ty != Ty::Scalar(BaseTy::Integer(8)) && e.ty != Ty::Unknown {
+                    let what = match e.ty.base() {
+                        Some(b) if e.ty.rank() == 0 => format!("has type `{}`", base_name(b)),
+                        Some(b) => format!("is a rank-{} `{}` array", e.ty.rank(), base_name(b)),
+                        None => "is not a value".to_string(),
+                    };
+                    self.err(
+                        Diagnostic::error("E0230", format!("argument {i} of `{fname}` {what}, but the dummy `{}` is `type(c_ptr)`", d.name), e.span)
+                            .with_label("expected a device address, `type(c_ptr)`"),
+                    );
+                    ok = false;
+                }
+                continue;
+            }
             if sig.api && d.name == "len" && matches!(e.ty.base(), Some(BaseTy::Integer(_))) {
                 // `len` has specifics for `c_int` and `c_size_t` (so `-fdefault-integer-8`
                 // programs pass either); lowered to an `I64`.

@@ -78,6 +78,34 @@ pub(super) const OPENACC_ROUTINES: &[(&str, &str, &[&str], AccResult)] = &[
         &["data_arg_dest", "data_arg_src", "bytes", "dev_num_dest", "dev_num_src", "async_arg_src"],
         AccResult::Sub,
     ),
+    // Device memory by address (`type(c_ptr)`, an `integer(8)` address in gpuf).
+    ("acc_malloc", "gpuf_acc_malloc", &["bytes"], AccResult::Int8),
+    ("acc_free", "gpuf_acc_free", &["data_dev"], AccResult::Sub),
+    ("acc_deviceptr", "gpuf_acc_deviceptr", &["data_arg"], AccResult::Int8),
+    ("acc_hostptr", "gpuf_acc_hostptr", &["data_dev"], AccResult::Int8),
+    ("acc_map_data", "gpuf_acc_map_data", &["data_arg", "data_dev", "bytes"], AccResult::Sub),
+    ("acc_unmap_data", "gpuf_acc_unmap_data", &["data_arg"], AccResult::Sub),
+    ("acc_memcpy_to_device", "gpuf_acc_memcpy_to_device", &["data_dev_dest", "data_arg_src", "bytes"], AccResult::Sub),
+    (
+        "acc_memcpy_to_device_async",
+        "gpuf_acc_memcpy_to_device_async",
+        &["data_dev_dest", "data_arg_src", "bytes", "async_arg"],
+        AccResult::Sub,
+    ),
+    ("acc_memcpy_from_device", "gpuf_acc_memcpy_from_device", &["data_arg_dest", "data_dev_src", "bytes"], AccResult::Sub),
+    (
+        "acc_memcpy_from_device_async",
+        "gpuf_acc_memcpy_from_device_async",
+        &["data_arg_dest", "data_dev_src", "bytes", "async_arg"],
+        AccResult::Sub,
+    ),
+    ("acc_memcpy_device", "gpuf_acc_memcpy_device", &["data_dev_dest", "data_dev_src", "bytes"], AccResult::Sub),
+    (
+        "acc_memcpy_device_async",
+        "gpuf_acc_memcpy_device_async",
+        &["data_dev_dest", "data_dev_src", "bytes", "async_arg"],
+        AccResult::Sub,
+    ),
 ];
 
 /// The data routines of `openacc` (`(data_arg [, len])`, and `_async` forms with a
@@ -108,8 +136,15 @@ pub fn openacc_routines() -> Vec<(String, ProcSig)> {
         };
         ArgSig {
             name: name.to_string(),
-            // `string`: the result of `acc_get_property_string`.
-            base: if name == "string" { BaseTy::Character } else { BaseTy::Integer(4) },
+            // `string`: the result of `acc_get_property_string`; `data_dev*`: a device
+            // address (`type(c_ptr), value`).
+            base: if name == "string" {
+                BaseTy::Character
+            } else if name.starts_with("data_dev") {
+                BaseTy::Integer(8)
+            } else {
+                BaseTy::Integer(4)
+            },
             rank: 0,
             assumed_shape: false,
             intent: match name {
@@ -122,7 +157,7 @@ pub fn openacc_routines() -> Vec<(String, ProcSig)> {
             any_type: name == "bytes",
             allocatable: false,
             pointer: false,
-            value: false,
+            value: name.starts_with("data_dev"),
             class: false,
         }
     };

@@ -160,6 +160,14 @@ impl G<'_> {
                     }
                 }
                 "len" => {}
+                // A device address (`type(c_ptr), value`).
+                n if n.starts_with("data_dev") => match e {
+                    Some(e) => {
+                        let v = self.expr(e);
+                        ops.push(self.conv(v, Ty::I64));
+                    }
+                    None => ops.push(Op::I64(0)),
+                },
                 // A character result: its address and length.
                 "string" => match e {
                     Some(e) => {
