@@ -45,6 +45,8 @@ struct Inner {
 struct Stream {
     inner: Mutex<Inner>,
     cv: Condvar,
+    /// The device of the work last queued.
+    dev: Mutex<Option<Arc<dyn Device>>>,
 }
 
 impl Stream {
@@ -53,7 +55,7 @@ impl Stream {
     }
 
     fn start(q: i32) -> Arc<Stream> {
-        let s = Arc::new(Stream { inner: Mutex::new(Inner::default()), cv: Condvar::new() });
+        let s = Arc::new(Stream { inner: Mutex::new(Inner::default()), cv: Condvar::new(), dev: Mutex::new(None) });
         let w = s.clone();
         std::thread::Builder::new()
             .name(format!("gpuf-async-{q}"))
@@ -111,6 +113,14 @@ impl Stream {
         let mut g = self.lock();
         g.released = g.released.max(mark);
         self.cv.notify_all();
+        while g.done < mark {
+            g = self.cv.wait(g).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// Waits until the jobs numbered below `mark` have finished, without releasing any.
+    fn wait_done(&self, mark: u64) {
+        let mut g = self.lock();
         while g.done < mark {
             g = self.cv.wait(g).unwrap_or_else(|e| e.into_inner());
         }
@@ -195,11 +205,18 @@ fn queues_on(dev: &dyn Device) -> bool {
     DeviceKind::of(dev) == DeviceKind::Sim
 }
 
+/// The stream that runs deferred frees (see [`free`]); its jobs start at once.
+static REAPER: OnceLock<Arc<Stream>> = OnceLock::new();
+
 /// `gpuf_acc_async_begin(q)`: until [`end`], the device work of the run-time calls of this
 /// thread goes to queue `q` (an `async` argument) of `dev`.
 pub fn begin(dev: Arc<dyn Device>, q: i32) {
     let cur = match resolve(q) {
-        Some(q) if queues_on(&*dev) => Some((dev, stream(q))),
+        Some(q) if queues_on(&*dev) => {
+            let s = stream(q);
+            *s.dev.lock().unwrap_or_else(|e| e.into_inner()) = Some(dev.clone());
+            Some((dev, s))
+        }
         _ => None,
     };
     CURRENT.with(|c| c.borrow_mut().push(cur));
@@ -239,8 +256,41 @@ pub fn d2h(dev: &dyn Device, host: usize, d: u64, bytes: usize) {
     run(dev, move |dev| crate::profile::timed_copy_at(site, bytes, false, || unsafe { dev.d2h(host as *mut u8, d, bytes) }))
 }
 
-/// Frees device memory after the work queued before it.
+/// Frees device memory after the work queued before it. A synchronous free (a data
+/// construct's end, `exit data`, `acc_free`) while async queues still have work waits, off
+/// the host's path, until the work queued so far on every queue has finished, as freeing
+/// device memory synchronises with the device on a GPU: a program that leaves a data
+/// construct before waiting for the async kernels that use its data gets no
+/// use-after-free (what it copies out is still stale until it waits).
 pub fn free(dev: &dyn Device, d: u64) {
+    if current().is_none() && queues_on(dev) {
+        let same = |q: &Arc<dyn Device>| std::ptr::eq(Arc::as_ptr(q) as *const u8, dev as *const dyn Device as *const u8);
+        let all: Vec<Arc<Stream>> = queues().values().cloned().collect();
+        let mut owner: Option<Arc<dyn Device>> = None;
+        let mut busy: Vec<(Arc<Stream>, u64)> = Vec::new();
+        for s in all {
+            let Some(sd) = s.dev.lock().unwrap_or_else(|e| e.into_inner()).clone().filter(same) else { continue };
+            let (done, next) = {
+                let g = s.lock();
+                (g.done, g.next)
+            };
+            if done < next {
+                busy.push((s, next));
+                owner = Some(sd);
+            }
+        }
+        if let Some(qd) = owner {
+            let r = REAPER.get_or_init(|| Stream::start(i32::MIN));
+            r.push(Box::new(move || {
+                for (s, m) in busy {
+                    s.wait_done(m);
+                }
+                qd.free(d);
+            }));
+            r.release();
+            return;
+        }
+    }
     run(dev, move |dev| dev.free(d))
 }
 
@@ -329,9 +379,14 @@ fn then_on(targets: Vec<Arc<Stream>>, r: i32) {
     }
 }
 
-/// Runs every queue to its end (program end, device switch or shutdown).
+/// Runs every queue to its end (program end, device switch or shutdown), and the
+/// deferred frees.
 pub fn drain() {
-    wait_all()
+    wait_all();
+    if let Some(r) = REAPER.get() {
+        let mark = r.release();
+        r.wait_done(mark);
+    }
 }
 
 #[cfg(test)]
@@ -394,6 +449,40 @@ mod tests {
         assert!(log.lock().unwrap().is_empty(), "all three queued");
         wait(1031);
         assert_eq!(*log.lock().unwrap(), vec![1, 2, 3]);
+    }
+
+    /// A sim-like device that logs its frees.
+    struct FreeLog(Mutex<Vec<u64>>);
+
+    impl Device for FreeLog {
+        fn name(&self) -> &'static str {
+            "sim"
+        }
+        fn free(&self, dev: u64) {
+            self.0.lock().unwrap().push(dev);
+        }
+        fn launch(&self, _: &crate::device::KernelInfo, _: &[u64], _: crate::device::Dims) {}
+    }
+
+    #[test]
+    fn synchronous_frees_wait_for_the_queued_work() {
+        let logdev = Arc::new(FreeLog(Mutex::new(Vec::new())));
+        let dev: Arc<dyn Device> = logdev.clone();
+        let log = Arc::new(Mutex::new(Vec::new()));
+        begin(dev.clone(), 1041);
+        note(&dev, &log, 1);
+        end();
+        // a data construct's end while the job is held: not freed yet
+        free(&*dev, 0x1000);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        assert!(logdev.0.lock().unwrap().is_empty(), "the free waits for queue 1041");
+        wait(1041);
+        drain();
+        assert_eq!(*log.lock().unwrap(), vec![1]);
+        assert_eq!(*logdev.0.lock().unwrap(), vec![0x1000]);
+        // nothing queued: at once
+        free(&*dev, 0x2000);
+        assert_eq!(*logdev.0.lock().unwrap(), vec![0x1000, 0x2000]);
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::ir::*;
 pub fn omp_expand(m: &mut Module) {
     for k in &mut m.kernels {
         let body = std::mem::take(&mut k.func.body);
-        let consts = constants(&body);
+        let consts = constants(&k.prologue, &body);
         k.func.body = expand_stmts(&mut k.func, body, &consts);
     }
     // Host code keeps no OpenACC loops; clear any marks (they only exist inside kernels).
@@ -69,10 +69,12 @@ fn expand_stmts(f: &mut Function, ss: Vec<Stmt>, c: &Consts) -> Vec<Stmt> {
 }
 
 /// Integer variables of the kernel body with one assignment, of a value computed from
-/// constants: the loop bounds that named constants fold to.
+/// constants, and none in the prologue (a firstprivate scalar the body assigns after
+/// reading it keeps its value from the host until then): the loop bounds that named
+/// constants fold to.
 type Consts = std::collections::HashMap<VarId, i64>;
 
-fn constants(body: &[Stmt]) -> Consts {
+fn constants(prologue: &[Stmt], body: &[Stmt]) -> Consts {
     fn walk<'a>(ss: &'a [Stmt], defs: &mut std::collections::HashMap<VarId, (usize, Option<&'a Rv>)>) {
         for s in ss {
             match s {
@@ -97,6 +99,7 @@ fn constants(body: &[Stmt]) -> Consts {
         }
     }
     let mut defs = std::collections::HashMap::new();
+    walk(prologue, &mut defs);
     walk(body, &mut defs);
     let single: Vec<(VarId, &Rv)> = defs.into_iter().filter_map(|(v, (n, rv))| if n == 1 { rv.map(|r| (v, r)) } else { None }).collect();
     let mut c = Consts::new();
