@@ -1054,6 +1054,9 @@ pub enum ClauseKind {
     /// `gang(static: k)` / `gang(static: *)` (`None`): iterations in chunks of `k` dealt
     /// to the gangs in turn.
     GangStatic(Option<Expr>),
+    /// `gang(dim: d)` (d a constant 1, 2 or 3): the iterations are partitioned over
+    /// dimension `d` of the gangs of `num_gangs(n1, n2, n3)`.
+    GangDim(Expr),
     /// `worker`, `worker(n)`, `worker(num: n)`.
     Worker(Option<Expr>),
     /// `vector`, `vector(n)`, `vector(length: n)`.
@@ -1065,6 +1068,8 @@ pub enum ClauseKind {
     /// `tile(s1, s2, ...)`: the number of tile sizes (the depth of the tiled nest).
     Tile(u32),
     NumGangs(Expr),
+    /// `num_gangs(n1, n2[, n3])`: gangs in two or three dimensions (dimension 1 first).
+    NumGangsDims(Vec<Expr>),
     NumWorkers(Expr),
     VectorLength(Expr),
     Reduction(RedOp, Vec<Expr>),

@@ -496,6 +496,10 @@ pub struct PartLoop {
     /// `gang(static: k)`: the chunk size (`I64`, at least 1): gang `g` runs chunks `g`,
     /// `g + gangs`, ... of the (collapsed) iteration space; `None`: one tile per gang.
     pub chunk: Option<Op>,
+    /// `gang(dim: d)` (or any gang loop) in a construct with `num_gangs(n1, n2[, n3])`:
+    /// `d` and the three sizes (`I32`, 1 for a missing one); the loop is partitioned over
+    /// the gangs' coordinate in dimension `d`.
+    pub gang_dim: Option<(u32, Vec<Op>)>,
 }
 
 /// A statement.

@@ -11,7 +11,7 @@ program gang_static_args
   do i = 1, 10
     a(i) = i
   end do
-  !$acc parallel loop gang(dim: 2) copyout(a)
+  !$acc parallel loop gang(dim: 2, num: 3) copyout(a)
   do i = 1, 10
     a(i) = i
   end do

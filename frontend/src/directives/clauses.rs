@@ -19,7 +19,7 @@ pub(super) static OPENACC: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "auto", syntax: Syntax::Bare(|| ClauseKind::Auto) },
         Clause { name: "independent", syntax: Syntax::Bare(|| ClauseKind::Independent) },
         Clause { name: "collapse", syntax: Syntax::Own(Parser::clause_collapse) },
-        Clause { name: "num_gangs", syntax: Syntax::Expr(ClauseKind::NumGangs) },
+        Clause { name: "num_gangs", syntax: Syntax::Own(Parser::clause_num_gangs) },
         Clause { name: "num_workers", syntax: Syntax::Expr(ClauseKind::NumWorkers) },
         Clause { name: "vector_length", syntax: Syntax::Expr(ClauseKind::VectorLength) },
         Clause { name: "reduction", syntax: Syntax::Own(Parser::clause_reduction) },
@@ -70,9 +70,31 @@ pub(super) static OPENACC: ClauseTable<ClauseKind> = ClauseTable {
 };
 
 impl Parser {
-    /// `gang`, `gang(n)`, `gang(num: n)`, `gang(static: k|*)`; `gang(dim: ...)` and more
-    /// than one argument are not supported yet.
+    /// `num_gangs(n)`, `num_gangs(n1, n2[, n3])`.
+    fn clause_num_gangs(&mut self, _: &str) -> PResult<ClauseKind> {
+        self.expect(&Tok::LParen)?;
+        let mut es = vec![self.expr()?];
+        while self.eat(&Tok::Comma) {
+            es.push(self.expr()?);
+        }
+        self.expect(&Tok::RParen)?;
+        Ok(if es.len() == 1 { ClauseKind::NumGangs(es.remove(0)) } else { ClauseKind::NumGangsDims(es) })
+    }
+
+    /// `gang`, `gang(n)`, `gang(num: n)`, `gang(static: k|*)`, `gang(dim: d)`; more than
+    /// one argument is not supported yet.
     fn clause_gang(&mut self, _: &str) -> PResult<ClauseKind> {
+        if self.is(&Tok::LParen) && self.is_name_at(1, "dim") && matches!(self.tok_at(2), Tok::Colon) {
+            let save = self.mark();
+            self.bump();
+            self.bump();
+            self.bump();
+            let d = self.expr()?;
+            if self.eat(&Tok::RParen) {
+                return Ok(ClauseKind::GangDim(d));
+            }
+            self.reset(save);
+        }
         if self.is(&Tok::LParen) && self.is_name_at(1, "static") && matches!(self.tok_at(2), Tok::Colon) {
             let (t3, t4) = (self.tok_at(3).clone(), self.tok_at(4).clone());
             let simple = if t3 == Tok::Star { t4 == Tok::RParen } else { true };
@@ -131,8 +153,13 @@ impl Parser {
                 } else {
                     self.expr()?;
                 }
+                // `gang(static: 2, num: 4)`, `gang(dim: 2, static: 3)`: more arguments.
+                let more = self.is(&Tok::Comma);
+                while !self.is(&Tok::RParen) && !self.at_eos() {
+                    self.bump();
+                }
                 self.expect(&Tok::RParen)?;
-                return Ok(Err(format!("gang({k}:)")));
+                return Ok(Err(if more { format!("gang({k}:, ...)") } else { format!("gang({k}:)") }));
             } else {
                 let sp = self.span();
                 self.diags.push(

@@ -501,6 +501,9 @@ struct Checker {
     omp: Vec<OmpKind>,
     /// The innermost parallelism level of enclosing OpenACC loops.
     par: Vec<Par>,
+    /// The gang dimension of the innermost enclosing gang loop (`gang(dim: d)`, 1 for
+    /// `gang`): a gang loop of a lower dimension may be nested inside it.
+    gang_dim: Option<u32>,
     /// What the whole file knows (moved in for the unit being checked).
     g: Global,
     kind: UnitKind,
@@ -555,6 +558,7 @@ impl Checker {
             compute: Vec::new(),
             omp: Vec::new(),
             par: Vec::new(),
+            gang_dim: None,
             g,
             kind: unit.kind,
             key,

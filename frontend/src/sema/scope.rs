@@ -859,7 +859,7 @@ fn routine_level(r: &AccRoutine, diags: &mut Vec<Diagnostic>) -> bool {
     for c in &r.dir.clauses {
         let level = match c.kind {
             ClauseKind::Seq => continue,
-            ClauseKind::Gang(_) | ClauseKind::GangStatic(_) => "gang",
+            ClauseKind::Gang(_) | ClauseKind::GangStatic(_) | ClauseKind::GangDim(_) => "gang",
             ClauseKind::Worker(_) => "worker",
             ClauseKind::Vector(_) => "vector",
             ClauseKind::Unsupported(ref n) => {

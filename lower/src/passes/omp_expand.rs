@@ -137,6 +137,56 @@ fn constants(prologue: &[Stmt], body: &[Stmt]) -> Consts {
     }
 }
 
+/// The gang position and gang count a gang loop partitions over (`I32`, or `I64` unless
+/// `small`): the launch's; for gangs in several dimensions (`PartLoop::gang_dim`), the
+/// gang's coordinate in the loop's dimension and that dimension's size. The sizes are
+/// those of `num_gangs` as far as the launch's gangs fill them (a device may run fewer
+/// gangs: dimension 1 first, then 2, then 3); gangs past the filled grid get the size as
+/// their position, so no iterations.
+fn gang_pos_size(f: &mut Function, out: &mut Vec<Stmt>, a: &PartLoop, small: bool) -> (Op, Op) {
+    let g = tmp(f, out, Ty::I32, Rv::Builtin(Builtin::DimPos(Level::Gang), vec![]));
+    let ng = tmp(f, out, Ty::I32, Rv::Builtin(Builtin::DimSize(Level::Gang), vec![]));
+    let (pos, size) = match &a.gang_dim {
+        None => (g, ng),
+        Some((d, sizes)) => {
+            let bin = |f: &mut Function, out: &mut Vec<Stmt>, op: BinOp, x: Op, y: Op| tmp(f, out, Ty::I32, Rv::Binary(op, x, y));
+            // m1 = min(n1, G), m2 = min(n2, max(G / m1, 1)), m3 = min(n3, max(G / (m1 m2), 1))
+            let mut m = Vec::new();
+            let mut used = Op::I32(1);
+            for n in sizes.iter().take(3) {
+                let room = bin(f, out, BinOp::Div, ng.clone(), used.clone());
+                let room = bin(f, out, BinOp::Max, room, Op::I32(1));
+                let mk = bin(f, out, BinOp::Min, n.clone(), room);
+                used = bin(f, out, BinOp::Mul, used, mk.clone());
+                m.push(mk);
+            }
+            // the coordinate in dimension d: (g / (m1 .. m(d-1))) mod md
+            let k = (*d as usize).clamp(1, m.len().max(1)) - 1;
+            let mut stride = Op::I32(1);
+            for mk in m.iter().take(k) {
+                stride = bin(f, out, BinOp::Mul, stride, mk.clone());
+            }
+            let size = m.get(k).cloned().unwrap_or(Op::I32(1));
+            let q = bin(f, out, BinOp::Div, g.clone(), stride);
+            let qd = bin(f, out, BinOp::Div, q.clone(), size.clone());
+            let qm = bin(f, out, BinOp::Mul, qd, size.clone());
+            let c = bin(f, out, BinOp::Sub, q, qm);
+            // outside the grid (g >= m1 m2 m3): position `size`, no iterations
+            let inside = bin(f, out, BinOp::Lt, g, used);
+            let outside = bin(f, out, BinOp::Sub, Op::I32(1), inside);
+            let gap = bin(f, out, BinOp::Sub, size.clone(), c.clone());
+            let shift = bin(f, out, BinOp::Mul, outside, gap);
+            let pos = bin(f, out, BinOp::Add, c, shift);
+            (pos, size)
+        }
+    };
+    if small {
+        (pos, size)
+    } else {
+        (tmp(f, out, Ty::I64, Rv::Cast(Ty::I64, pos)), tmp(f, out, Ty::I64, Rv::Cast(Ty::I64, size)))
+    }
+}
+
 fn const_of(o: &Op, c: &Consts) -> Option<i64> {
     match o {
         Op::I32(x) => Some(i64::from(*x)),
@@ -328,8 +378,7 @@ fn partition(
                 tmp(f, parent, Ty::I32, Rv::Cast(Ty::I32, m))
             }
         };
-        let g = dim(f, parent, Builtin::DimPos(Level::Gang));
-        let ng = dim(f, parent, Builtin::DimSize(Level::Gang));
+        let (g, ng) = gang_pos_size(f, parent, a, small);
         let lo = tmp(f, parent, w, Rv::Binary(BinOp::Mul, g, kw.clone()));
         let step = tmp(f, parent, w, Rv::Binary(BinOp::Mul, ng, kw.clone()));
         let hi = tmp(f, parent, w, Rv::Binary(BinOp::Sub, total_w.clone(), wc(1)));
@@ -343,8 +392,7 @@ fn partition(
         let e = tmp(f, out, w, Rv::Binary(BinOp::Min, e, total_w.clone()));
         (Op::Var(*c), e)
     } else if a.levels.has(Level::Gang) {
-        let g = dim(f, out, Builtin::DimPos(Level::Gang));
-        let ng = dim(f, out, Builtin::DimSize(Level::Gang));
+        let (g, ng) = gang_pos_size(f, out, a, small);
         // tile = div_round_up(total, gangs)
         let t = tmp(f, out, w, Rv::Binary(BinOp::Add, total_w.clone(), ng.clone()));
         let t = tmp(f, out, w, Rv::Binary(BinOp::Sub, t, wc(1)));

@@ -204,6 +204,7 @@ fn count_refs(ss: &[Stmt], out: &mut HashMap<VarId, usize>) {
                     a.reductions.iter().for_each(|r| red(r, out));
                     a.privates.iter().for_each(|v| var(*v, out));
                     a.chunk.iter().for_each(|c| op(c, out));
+                    a.gang_dim.iter().flat_map(|(_, s)| s).for_each(|c| op(c, out));
                 }
                 count_refs(body, out);
             }
@@ -385,6 +386,7 @@ impl Remap<'_> {
                     privates: a.privates.into_iter().map(|v| self.var(v)).collect(),
                     independent: a.independent,
                     chunk: a.chunk.map(|c| self.op(c)),
+                    gang_dim: a.gang_dim.map(|(d, s)| (d, self.ops(s))),
                 });
                 Stmt::Loop { id, var: self.var(var), lo: self.op(lo), hi: self.op(hi), step: self.op(step), body: self.stmts(body), part }
             }
@@ -510,6 +512,7 @@ fn outline(r: OffloadRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &m
                 privates: Vec::new(),
                 independent: true,
                 chunk: None,
+                gang_dim: None,
             }),
         });
         body = init;

@@ -6,7 +6,7 @@ use super::*;
 /// The clause's name as the user knows it.
 pub(crate) fn clause_name(k: &ClauseKind) -> &str {
     match k {
-        ClauseKind::Gang(_) | ClauseKind::GangStatic(_) => "gang",
+        ClauseKind::Gang(_) | ClauseKind::GangStatic(_) | ClauseKind::GangDim(_) => "gang",
         ClauseKind::Worker(_) => "worker",
         ClauseKind::Vector(_) => "vector",
         ClauseKind::Seq => "seq",
@@ -14,7 +14,7 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Independent => "independent",
         ClauseKind::Collapse(_) => "collapse",
         ClauseKind::Tile(_) => "tile",
-        ClauseKind::NumGangs(_) => "num_gangs",
+        ClauseKind::NumGangs(_) | ClauseKind::NumGangsDims(_) => "num_gangs",
         ClauseKind::NumWorkers(_) => "num_workers",
         ClauseKind::VectorLength(_) => "vector_length",
         ClauseKind::Reduction(..) => "reduction",
@@ -243,6 +243,27 @@ impl Checker {
                 cl.levels.push((Par::Gang, span));
                 if let Some(e) = e {
                     self.check_int_arg(e, "the argument of `gang(static:)` must be a scalar integer or `*`");
+                }
+            }
+            ClauseKind::GangDim(e) => {
+                cl.levels.push((Par::Gang, span));
+                self.expr(e);
+                if !matches!(self.const_int(e), Some(1..=3)) {
+                    self.err(
+                        Diagnostic::error("E0206", "the argument of `gang(dim:)` must be the constant 1, 2 or 3", e.span)
+                            .with_label("not 1, 2 or 3"),
+                    );
+                }
+            }
+            ClauseKind::NumGangsDims(es) => {
+                if es.len() > 3 {
+                    self.err(
+                        Diagnostic::error("E0206", format!("`num_gangs` takes at most 3 arguments (gang dimensions), not {}", es.len()), span)
+                            .with_label("more than 3 dimensions"),
+                    );
+                }
+                for e in es {
+                    self.check_int_arg(e, "the arguments of `num_gangs` must be scalar integers");
                 }
             }
             ClauseKind::Worker(e) => self.check_level(Par::Worker, e.as_mut(), span, cl),

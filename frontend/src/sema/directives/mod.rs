@@ -153,10 +153,18 @@ impl Checker {
                     .with_label("needs a counted `do` loop"),
             );
         }
-        // Parallelism levels must decrease inwards: gang > worker > vector.
+        // Parallelism levels must decrease inwards: gang > worker > vector; a gang loop of
+        // a lower dimension (`gang(dim: d)`) may be inside a gang loop.
         let mine: Vec<Par> = cl.levels.iter().map(|(p, _)| *p).collect();
+        let my_dim = dir.clauses.iter().find_map(|c| match &c.kind {
+            ClauseKind::GangDim(e) => self.const_int(e).map(|d| d as u32),
+            ClauseKind::Gang(_) | ClauseKind::GangStatic(_) => Some(1),
+            _ => None,
+        });
+        let outer_dim = self.gang_dim;
+        let lower_dim = matches!((outer_dim, my_dim), (Some(o), Some(m)) if m < o);
         if let (Some(outer), Some(inner)) = (self.par.last().copied(), mine.iter().max().copied()) {
-            if inner >= outer {
+            if inner >= outer && !(lower_dim && inner == Par::Gang && outer == Par::Gang) {
                 let sp = dir.clauses.iter().find(|c| clause_name(&c.kind) == inner.name()).map_or(dir.span, |c| c.span);
                 self.err(
                     Diagnostic::error("E0307", format!("a `{}` loop cannot be nested inside a `{}` loop", inner.name(), outer.name()), sp)
@@ -179,8 +187,14 @@ impl Checker {
                 self.par.push(m);
             }
         }
+        if my_dim.is_some() {
+            self.gang_dim = my_dim;
+        } else if is_compute(k) {
+            self.gang_dim = None;
+        }
         // The collapsed loops all belong to the directive.
         self.collapsed(do_stmt, cl.collapse, cl.seq());
+        self.gang_dim = outer_dim;
         if let Some(s) = saved {
             self.par = s;
         }

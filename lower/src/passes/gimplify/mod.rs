@@ -153,6 +153,9 @@ struct RegionCtx {
     /// How many `do` loops enclosed the construct (`G::do_vars`): the variables of the
     /// loops after them are the construct's own, private to each thread.
     do_depth: usize,
+    /// `num_gangs(n1, n2[, n3])`: the sizes, evaluated on the host before the construct
+    /// (`I32` temporaries, 1 for a missing one); empty for one dimension.
+    gang_dims: Vec<Op>,
 }
 
 struct G<'a> {

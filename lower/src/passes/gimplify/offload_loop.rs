@@ -19,8 +19,15 @@ impl G<'_> {
         let mut independent = false;
         let mut collapse = 1u32;
         let mut chunk = None;
+        let mut gang_dim = None;
         for c in &dir.clauses {
             match &c.kind {
+                ClauseKind::GangDim(e) => {
+                    levels = levels.with(Level::Gang);
+                    if let ExprKind::Int(d, _) = e.kind {
+                        gang_dim = Some(d.clamp(1, 3) as u32);
+                    }
+                }
                 // `static:*`: gpuf's own choice, one tile per gang as without the argument.
                 ClauseKind::GangStatic(k) => {
                     levels = levels.with(Level::Gang);
@@ -218,7 +225,25 @@ impl G<'_> {
             self.emit(Stmt::Assign(t, Rv::Binary(BinOp::Max, v, Op::I64(1))));
             Op::Var(t)
         });
-        let part = PartLoop { levels, collapse, reductions: reductions.clone(), privates, independent, chunk };
+        // Gangs in several dimensions (`num_gangs(n1, n2[, n3])`): a gang loop is
+        // partitioned over one of them (`gang(dim: d)`, dimension 1 without it) and
+        // the gangs of the other dimensions run it redundantly.
+        let dims = self.region.as_ref().map_or(Vec::new(), |r| r.gang_dims.clone());
+        let gang_dim = if levels.has(Level::Gang) && !dims.is_empty() {
+            if chunk.is_some() {
+                self.not_yet("`gang(static:)` in a construct with `num_gangs` of several dimensions", dir.span);
+            }
+            if !reductions.is_empty() {
+                self.not_yet("reductions on gang loops in a construct with `num_gangs` of several dimensions", dir.span);
+            }
+            Some((gang_dim.unwrap_or(1), dims))
+        } else {
+            if gang_dim.is_some_and(|d| d > 1) {
+                self.not_yet("`gang(dim:)` above 1 without `num_gangs` of as many dimensions on the construct", dir.span);
+            }
+            None
+        };
+        let part = PartLoop { levels, collapse, reductions: reductions.clone(), privates, independent, chunk, gang_dim };
         self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, Some(part));
         if let Some(r) = self.region.as_mut() {
             r.levels = outer;
@@ -364,7 +389,7 @@ fn nested_levels(ss: &[ast::Stmt]) -> Levels {
             StmtKind::LoopConstruct { dir, do_stmt } => {
                 for c in &dir.clauses {
                     match c.kind {
-                        ClauseKind::Gang(_) | ClauseKind::GangStatic(_) => l = l.with(Level::Gang),
+                        ClauseKind::Gang(_) | ClauseKind::GangStatic(_) | ClauseKind::GangDim(_) => l = l.with(Level::Gang),
                         ClauseKind::Worker(_) => l = l.with(Level::Worker),
                         ClauseKind::Vector(_) => l = l.with(Level::Vector),
                         _ => {}
@@ -372,7 +397,7 @@ fn nested_levels(ss: &[ast::Stmt]) -> Levels {
                 }
                 let seq = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Seq));
                 let explicit = dir.clauses.iter().any(|c| {
-                    matches!(c.kind, ClauseKind::Gang(_) | ClauseKind::GangStatic(_) | ClauseKind::Worker(_) | ClauseKind::Vector(_))
+                    matches!(c.kind, ClauseKind::Gang(_) | ClauseKind::GangStatic(_) | ClauseKind::GangDim(_) | ClauseKind::Worker(_) | ClauseKind::Vector(_))
                 });
                 if !seq && !explicit {
                     // A nested `auto` loop will take the innermost free level.

@@ -87,10 +87,27 @@ impl G<'_> {
         let mut devptrs = self.devptrs.clone();
         devptrs.extend(deviceptr_names(&dir.clauses));
         mentioned.extend(devptrs.iter().cloned());
+        let mut gang_dims = Vec::new();
         let (ng, nw, vl) = if kind == RegionKind::Serial {
             (Some(Op::I32(1)), Some(Op::I32(1)), Some(Op::I32(1)))
         } else {
-            let ng = self.clause_op(&dir.clauses, |k| if let ClauseKind::NumGangs(e) = k { Some(e) } else { None });
+            let mut ng = self.clause_op(&dir.clauses, |k| if let ClauseKind::NumGangs(e) = k { Some(e) } else { None });
+            // `num_gangs(n1, n2[, n3])`: the sizes, and their product as the gang count.
+            if let Some(es) = dir.clauses.iter().find_map(|c| if let ClauseKind::NumGangsDims(es) = &c.kind { Some(es) } else { None }) {
+                let mut total = Op::I32(1);
+                for e in es.iter().take(3) {
+                    let v = self.expr(e);
+                    let v = self.conv(v, Ty::I32);
+                    let t = self.tmp(Ty::I32);
+                    self.emit(Stmt::Assign(t, Rv::Binary(BinOp::Max, v, Op::I32(1))));
+                    gang_dims.push(Op::Var(t));
+                    let p = self.tmp(Ty::I32);
+                    self.emit(Stmt::Assign(p, Rv::Binary(BinOp::Mul, total, Op::Var(t))));
+                    total = Op::Var(p);
+                }
+                gang_dims.resize(3, Op::I32(1));
+                ng = Some(total);
+            }
             let nw = self.clause_op(&dir.clauses, |k| if let ClauseKind::NumWorkers(e) = k { Some(e) } else { None });
             let vl = self.clause_op(&dir.clauses, |k| if let ClauseKind::VectorLength(e) = k { Some(e) } else { None });
             // In `kernels` the arguments of `gang(num:)`, `worker(n)` and `vector(n)` on its
@@ -267,6 +284,7 @@ impl G<'_> {
             allocas: None,
             members: Vec::new(),
             do_depth: self.do_vars.len(),
+            gang_dims,
         });
         self.push_block();
         for (d, first) in pending_arrays {
@@ -558,6 +576,7 @@ fn has_partitioned_loop(s: &ast::Stmt) -> bool {
                     c.kind,
                     ClauseKind::Gang(_)
                         | ClauseKind::GangStatic(_)
+                        | ClauseKind::GangDim(_)
                         | ClauseKind::Worker(_)
                         | ClauseKind::Vector(_)
                         | ClauseKind::Independent
