@@ -333,7 +333,11 @@ impl PresentTable {
             return Err("acc_map_data: a null address".into());
         }
         if let Some(b) = self.overlapping(host, bytes) {
-            return Err(format!("acc_map_data: {} is already present on the device (mapped: {})", describe(host, bytes), describe(b.host, b.bytes)));
+            return Err(format!(
+                "acc_map_data: {} is already present on the device (mapped: {})",
+                describe(host, bytes),
+                describe(b.host, b.bytes)
+            ));
         }
         self.blocks.insert(host, Block { host, bytes, dev: d, structured: 0, dynamic: INFINITE });
         self.user.insert(host);

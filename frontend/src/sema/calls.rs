@@ -582,8 +582,12 @@ impl Checker {
                         None => "is not a value".to_string(),
                     };
                     self.err(
-                        Diagnostic::error("E0230", format!("argument {i} of `{fname}` {what}, but the dummy `{}` is `type(c_ptr)`", d.name), e.span)
-                            .with_label("expected a device address, `type(c_ptr)`"),
+                        Diagnostic::error(
+                            "E0230",
+                            format!("argument {i} of `{fname}` {what}, but the dummy `{}` is `type(c_ptr)`", d.name),
+                            e.span,
+                        )
+                        .with_label("expected a device address, `type(c_ptr)`"),
                     );
                     ok = false;
                 }

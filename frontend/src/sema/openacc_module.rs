@@ -100,12 +100,7 @@ pub(super) const OPENACC_ROUTINES: &[(&str, &str, &[&str], AccResult)] = &[
         AccResult::Sub,
     ),
     ("acc_memcpy_device", "gpuf_acc_memcpy_device", &["data_dev_dest", "data_dev_src", "bytes"], AccResult::Sub),
-    (
-        "acc_memcpy_device_async",
-        "gpuf_acc_memcpy_device_async",
-        &["data_dev_dest", "data_dev_src", "bytes", "async_arg"],
-        AccResult::Sub,
-    ),
+    ("acc_memcpy_device_async", "gpuf_acc_memcpy_device_async", &["data_dev_dest", "data_dev_src", "bytes", "async_arg"], AccResult::Sub),
 ];
 
 /// The data routines of `openacc` (`(data_arg [, len])`, and `_async` forms with a

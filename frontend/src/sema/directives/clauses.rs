@@ -258,8 +258,12 @@ impl Checker {
             ClauseKind::NumGangsDims(es) => {
                 if es.len() > 3 {
                     self.err(
-                        Diagnostic::error("E0206", format!("`num_gangs` takes at most 3 arguments (gang dimensions), not {}", es.len()), span)
-                            .with_label("more than 3 dimensions"),
+                        Diagnostic::error(
+                            "E0206",
+                            format!("`num_gangs` takes at most 3 arguments (gang dimensions), not {}", es.len()),
+                            span,
+                        )
+                        .with_label("more than 3 dimensions"),
                     );
                 }
                 for e in es {

@@ -534,7 +534,10 @@ pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> 
                 StmtKind::LoopConstruct { dir, do_stmt } => {
                     let combined =
                         matches!(dir.kind.acc(), Some(ast::AccKind::ParallelLoop | ast::AccKind::KernelsLoop | ast::AccKind::SerialLoop));
-                    let gang = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Gang(_) | ClauseKind::GangStatic(_) | ClauseKind::GangDim(_)));
+                    let gang = dir
+                        .clauses
+                        .iter()
+                        .any(|c| matches!(c.kind, ClauseKind::Gang(_) | ClauseKind::GangStatic(_) | ClauseKind::GangDim(_)));
                     clauses(&dir.clauses, out, syms, combined || !in_gang);
                     if dir.kind == ast::AccKind::KernelsLoop {
                         let mut lv = Vec::new();

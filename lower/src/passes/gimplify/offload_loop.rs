@@ -397,7 +397,14 @@ fn nested_levels(ss: &[ast::Stmt]) -> Levels {
                 }
                 let seq = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Seq));
                 let explicit = dir.clauses.iter().any(|c| {
-                    matches!(c.kind, ClauseKind::Gang(_) | ClauseKind::GangStatic(_) | ClauseKind::GangDim(_) | ClauseKind::Worker(_) | ClauseKind::Vector(_))
+                    matches!(
+                        c.kind,
+                        ClauseKind::Gang(_)
+                            | ClauseKind::GangStatic(_)
+                            | ClauseKind::GangDim(_)
+                            | ClauseKind::Worker(_)
+                            | ClauseKind::Vector(_)
+                    )
                 });
                 if !seq && !explicit {
                     // A nested `auto` loop will take the innermost free level.
