@@ -1023,11 +1023,14 @@ impl<'ctx> Cg<'ctx> {
                 self.stmts(fx, body)?;
                 self.br(latch)?;
                 self.b.position_at_end(latch);
+                // `nsw`: the variable stays in its kind's range (a program whose DO variable
+                // would step past it is not standard-conforming); LLVM can then widen it
+                // and strength-reduce the addresses built from it.
                 let v = self.load(t, vp)?.into_int_value();
-                let v = self.b.build_int_add(v, step, "")?;
+                let v = self.b.build_int_nsw_add(v, step, "")?;
                 self.store(t, vp, v.into())?;
                 let c = self.load(t, cnt)?.into_int_value();
-                let c = self.b.build_int_sub(c, c.get_type().const_int(1, false), "")?;
+                let c = self.b.build_int_nsw_sub(c, c.get_type().const_int(1, false), "")?;
                 self.store(t, cnt, c.into())?;
                 self.b.build_unconditional_branch(head)?;
                 self.b.position_at_end(exit);
@@ -1734,7 +1737,18 @@ impl<'ctx> Cg<'ctx> {
         let i32t = self.ctx.i32_type();
         let i64t = self.ctx.i64_type();
         let wide = v.get_type().get_bit_width() == 64;
-        let halves: Vec<IntValue> = if wide {
+        // On NVPTX a 64-bit value is split and joined by one `mov.b64 {lo, hi}` each (LLVM
+        // would shift, truncate, extend and or); every bit of both halves is defined.
+        let pair_ty = self.ctx.struct_type(&[i32t.into(), i32t.into()], false);
+        let halves: Vec<IntValue> = if wide && self.tgt == Tgt::Nvptx {
+            let split_ty = pair_ty.fn_type(&[i64t.into()], false);
+            let asm = self.ctx.create_inline_asm(split_ty, "mov.b64 {$0, $1}, $2;".into(), "=r,=r,l".into(), false, false, None, false);
+            let pair = self.b.build_indirect_call(split_ty, asm, &[v.into()], "")?.try_as_basic_value().basic();
+            let pair = pair.ok_or_else(|| CodegenError("inline asm without a result".into()))?.into_struct_value();
+            let lo = self.b.build_extract_value(pair, 0, "")?.into_int_value();
+            let hi = self.b.build_extract_value(pair, 1, "")?.into_int_value();
+            vec![lo, hi]
+        } else if wide {
             let lo = self.b.build_int_truncate(v, i32t, "")?;
             let hi = self.b.build_right_shift(v, i64t.const_int(32, false), false, "")?;
             let hi = self.b.build_int_truncate(hi, i32t, "")?;
@@ -1790,7 +1804,12 @@ impl<'ctx> Cg<'ctx> {
             }
             Tgt::X86 => unreachable!(),
         }
-        Ok(if wide {
+        Ok(if wide && self.tgt == Tgt::Nvptx {
+            let join_ty = i64t.fn_type(&[i32t.into(), i32t.into()], false);
+            let asm = self.ctx.create_inline_asm(join_ty, "mov.b64 $0, {$1, $2};".into(), "=l,r,r".into(), false, false, None, false);
+            let r = self.b.build_indirect_call(join_ty, asm, &[out[0].into(), out[1].into()], "")?.try_as_basic_value().basic();
+            r.ok_or_else(|| CodegenError("inline asm without a result".into()))?.into_int_value()
+        } else if wide {
             let lo = self.b.build_int_z_extend(out[0], i64t, "")?;
             let hi = self.b.build_int_z_extend(out[1], i64t, "")?;
             let hi = self.b.build_left_shift(hi, i64t.const_int(32, false), "")?;

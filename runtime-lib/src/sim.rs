@@ -77,7 +77,7 @@ pub struct SimStats {
 }
 
 /// Default dims: gangs = clause or 4 if gang loops are used, else 1;
-/// workers likewise; lanes = the warp width if vector loops are used, else
+/// workers likewise, but 1 without worker loops; lanes = the warp width if vector loops are used, else
 /// 1 (the vector length is the warp width, as on the GPU targets, so a
 /// `vector_length` clause does not change it).
 pub fn resolve_dims(levels: i32, d: Dims, warp: usize) -> SimDims {
@@ -92,7 +92,9 @@ pub fn resolve_dims(levels: i32, d: Dims, warp: usize) -> SimDims {
     };
     SimDims {
         gangs: pick(d.gangs, levels & LEVEL_GANG != 0),
-        workers: pick(d.workers, levels & LEVEL_WORKER != 0),
+        // Without worker loops, one worker whatever `num_workers` says (as GCC does, with a
+        // warning): the code is worker-single throughout and not neutered for more.
+        workers: if levels & LEVEL_WORKER != 0 { pick(d.workers, true) } else { 1 },
         lanes: if levels & LEVEL_VECTOR != 0 { warp } else { 1 },
     }
 }
@@ -980,7 +982,9 @@ mod tests {
         assert_eq!(resolve_dims(0, d0, 32), dims(1, 1, 1));
         assert_eq!(resolve_dims(7, d0, 64), dims(4, 4, 64));
         assert_eq!(resolve_dims(5, Dims { gangs: 10, workers: 0, vlen: 128 }, 32), dims(10, 1, 32));
-        assert_eq!(resolve_dims(1, Dims { gangs: 0, workers: 3, vlen: 0 }, 32), dims(4, 3, 1));
+        // `num_workers` without worker loops: one worker (the code is worker-single).
+        assert_eq!(resolve_dims(1, Dims { gangs: 0, workers: 3, vlen: 0 }, 32), dims(4, 1, 1));
+        assert_eq!(resolve_dims(3, Dims { gangs: 0, workers: 3, vlen: 0 }, 32), dims(4, 3, 1));
     }
 
     #[test]

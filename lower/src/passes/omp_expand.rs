@@ -456,8 +456,9 @@ fn partition(
         }
     }
     // On a target whose gangs run on one thread (the host device), a thread's iterations are
-    // one contiguous run: the nest runs as nested loops over it (see [`nested`]).
-    let nested = if nest.len() > 1 && !exits(&inner, &ids) {
+    // one contiguous run: the nest (or the single loop) runs as nested loops over it in the
+    // variables' own types (see [`nested`]).
+    let nested = if !exits(&inner, &ids) {
         let (first, last) = if w == Ty::I64 {
             (first.clone(), last.clone())
         } else {
@@ -540,16 +541,20 @@ fn nested(
     out
 }
 
-/// The value of loop `k`'s variable at counter `c`, in the variable's type.
+/// The value of loop `k`'s variable at counter `c`, in the variable's type. A narrower
+/// variable's value (always one of the loop's iterations, so in range) is the sum of the
+/// narrowed lower bound and offset: narrowing the sum instead would lose the sum's `nsw`,
+/// and with it LLVM's widening of the loop variable in index arithmetic.
 fn nest_value(f: &mut Function, out: &mut Vec<Stmt>, nest: &[(VarId, Op, Op, Op)], bounds: &[(Op, Op)], k: usize, c: Op) -> Op {
     let (lo, st) = bounds[k].clone();
     let off = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Mul, c, st));
-    let x = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Add, lo, off));
     let vt = f.var(nest[k].0).ty;
     if vt == Ty::I64 {
-        x
+        tmp(f, out, Ty::I64, Rv::Binary(BinOp::Add, lo, off))
     } else {
-        tmp(f, out, vt, Rv::Cast(vt, x))
+        let lo = tmp(f, out, vt, Rv::Cast(vt, lo));
+        let off = tmp(f, out, vt, Rv::Cast(vt, off));
+        tmp(f, out, vt, Rv::Binary(BinOp::Add, lo, off))
     }
 }
 
