@@ -1365,10 +1365,21 @@ impl<'ctx> Cg<'ctx> {
                 // Device code contracts a*b+c into fma, as GCC's nvptx/amdgcn offload and
                 // nvcc do by default; host code (the host device, sim) stays uncontracted
                 // like gfortran's x86_64 -O2.
+                // A reduction accumulator's own `+` (`*`) (`Var::reassoc`) may be
+                // reassociated: LLVM vectorises the loop with partial results, as a device
+                // combines the partial results of its threads.
+                let red = |o: &Op| matches!(o, Op::Var(v) if fx.f.var(*v).reassoc == Some(op));
+                let mut flags = FastMathFlags::empty();
+                if self.tgt.is_gpu() {
+                    flags |= FastMathFlags::AllowContract;
+                }
+                if red(a) || red(b) {
+                    flags |= FastMathFlags::AllowReassoc;
+                }
                 let contract = |v: FloatValue<'ctx>| -> BasicValueEnum<'ctx> {
-                    if self.tgt.is_gpu() {
+                    if !flags.is_empty() {
                         if let Some(i) = v.as_instruction_value() {
-                            let _ = i.set_fast_math_flags(FastMathFlags::AllowContract);
+                            let _ = i.set_fast_math_flags(flags);
                         }
                     }
                     v.into()
