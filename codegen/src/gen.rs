@@ -1002,11 +1002,18 @@ impl<'ctx> Cg<'ctx> {
                 let lo = self.op_of(fx, lo, t, "loop lower bound")?.into_int_value();
                 let hi = self.op_of(fx, hi, t, "loop upper bound")?.into_int_value();
                 let step = self.op_of(fx, step, t, "loop step")?.into_int_value();
-                let d = self.b.build_int_sub(hi, lo, "")?;
-                let d = self.b.build_int_add(d, step, "")?;
-                let trip = self.b.build_int_signed_div(d, step, "trip")?;
-                let cnt = self.temp_alloca(fx, t, "loop.cnt")?;
-                self.store(t, cnt, trip.into())?;
+                // A bounded loop (`Function::bounded`) runs while its variable is at most
+                // `hi`; any other counts its trips first, as Fortran's DO does.
+                let cnt = if fx.f.bounded.contains(id) {
+                    None
+                } else {
+                    let d = self.b.build_int_sub(hi, lo, "")?;
+                    let d = self.b.build_int_add(d, step, "")?;
+                    let trip = self.b.build_int_signed_div(d, step, "trip")?;
+                    let cnt = self.temp_alloca(fx, t, "loop.cnt")?;
+                    self.store(t, cnt, trip.into())?;
+                    Some(cnt)
+                };
                 let vp = fx.slot(*var)?;
                 self.store(t, vp, lo.into())?;
                 let head = self.block(fx, "loop.head");
@@ -1015,8 +1022,16 @@ impl<'ctx> Cg<'ctx> {
                 let exit = self.block(fx, "loop.exit");
                 self.b.build_unconditional_branch(head)?;
                 self.b.position_at_end(head);
-                let c = self.load(t, cnt)?.into_int_value();
-                let more = self.b.build_int_compare(IntPredicate::SGT, c, c.get_type().const_zero(), "")?;
+                let more = match cnt {
+                    Some(cnt) => {
+                        let c = self.load(t, cnt)?.into_int_value();
+                        self.b.build_int_compare(IntPredicate::SGT, c, c.get_type().const_zero(), "")?
+                    }
+                    None => {
+                        let v = self.load(t, vp)?.into_int_value();
+                        self.b.build_int_compare(IntPredicate::SLE, v, hi, "")?
+                    }
+                };
                 self.b.build_conditional_branch(more, body_bb, exit)?;
                 fx.loops.insert(*id, (exit, latch));
                 self.b.position_at_end(body_bb);
@@ -1029,9 +1044,11 @@ impl<'ctx> Cg<'ctx> {
                 let v = self.load(t, vp)?.into_int_value();
                 let v = self.b.build_int_nsw_add(v, step, "")?;
                 self.store(t, vp, v.into())?;
-                let c = self.load(t, cnt)?.into_int_value();
-                let c = self.b.build_int_nsw_sub(c, c.get_type().const_int(1, false), "")?;
-                self.store(t, cnt, c.into())?;
+                if let Some(cnt) = cnt {
+                    let c = self.load(t, cnt)?.into_int_value();
+                    let c = self.b.build_int_nsw_sub(c, c.get_type().const_int(1, false), "")?;
+                    self.store(t, cnt, c.into())?;
+                }
                 self.b.build_unconditional_branch(head)?;
                 self.b.position_at_end(exit);
             }

@@ -655,6 +655,10 @@ pub struct Function {
     /// explicit-shape and assumed-size array dummies (Fortran forbids changing an argument
     /// through one name while another references it); codegen marks them `noalias`.
     pub noalias: Vec<VarId>,
+    /// Loops whose step is positive and whose variable cannot overflow past `hi + step`
+    /// (the partitioned loops of a small iteration space): codegen runs them while the
+    /// variable is at most `hi`, without a trip count (which would divide by the step).
+    pub bounded: Vec<LoopId>,
 }
 
 impl Function {
@@ -668,6 +672,7 @@ impl Function {
             result: None,
             local: false,
             noalias: Vec::new(),
+            bounded: Vec::new(),
             ctor: false,
         }
     }

@@ -469,6 +469,12 @@ fn partition(
         None
     };
     pre.extend(crate::ir::retarget(inner, &ids[1..], id));
+    if small && nest.len() == 1 {
+        // `it` stays below `total + nthreads` (< 2^31): no trip count needed. (Not for a
+        // collapsed nest: LLVM would then widen `it` and divide it again in 64 bits to
+        // recover the indices.)
+        f.bounded.push(id);
+    }
     flat.push(Stmt::Loop { id, var: it, lo: first, hi: last, step: nthreads, body: pre, part: None });
     match nested {
         Some(n) => {
@@ -629,6 +635,9 @@ fn renumber(f: &mut Function, ss: Vec<Stmt>, map: &mut std::collections::HashMap
             Stmt::Loop { id, var, lo, hi, step, body, part } => {
                 let nid = f.new_loop();
                 map.insert(id, nid);
+                if f.bounded.contains(&id) {
+                    f.bounded.push(nid);
+                }
                 Stmt::Loop { id: nid, var, lo, hi, step, body: renumber(f, body, map), part }
             }
             Stmt::While { id, cond_body, cond, body } => {
