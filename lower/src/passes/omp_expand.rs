@@ -378,8 +378,9 @@ fn partition(
         for k in (1..nest.len()).rev() {
             let n = wc(lens_c[k].unwrap_or(1).max(1));
             let q = tmp(f, &mut pre, w, Rv::Binary(BinOp::Div, rem.clone(), n.clone()));
-            let qm = tmp(f, &mut pre, w, Rv::Binary(BinOp::Mul, q.clone(), n));
-            pre.push(Stmt::Assign(counters[k], Rv::Binary(BinOp::Sub, rem, qm)));
+            // The remainder as `rem % n`, not `rem - q * n`: from the latter, LLVM's index
+            // widening (with the bounded loop) made a second, 64-bit division.
+            pre.push(Stmt::Assign(counters[k], Rv::Binary(BinOp::Rem, rem, n)));
             rem = q;
         }
         pre.push(Stmt::Assign(counters[0], Rv::Use(rem)));
@@ -469,10 +470,8 @@ fn partition(
         None
     };
     pre.extend(crate::ir::retarget(inner, &ids[1..], id));
-    if small && nest.len() == 1 {
-        // `it` stays below `total + nthreads` (< 2^31): no trip count needed. (Not for a
-        // collapsed nest: LLVM would then widen `it` and divide it again in 64 bits to
-        // recover the indices.)
+    if small {
+        // `it` stays below `total + nthreads` (< 2^31): no trip count needed.
         f.bounded.push(id);
     }
     flat.push(Stmt::Loop { id, var: it, lo: first, hi: last, step: nthreads, body: pre, part: None });
