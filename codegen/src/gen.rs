@@ -1120,7 +1120,26 @@ impl<'ctx> Cg<'ctx> {
                 ArgKind::Mapped => (self.ptr_op(fx, &a.host, "mapped launch argument")?.into(), 0),
                 ArgKind::Scratch => (ptr.const_null().into(), 2),
                 ArgKind::Value | ArgKind::Scalar => match &a.host {
-                    Op::Var(v) => (fx.slot(*v)?.into(), if a.kind == ArgKind::Scalar { 3 } else { 1 }),
+                    Op::Var(v) => {
+                        let kind = if a.kind == ArgKind::Scalar { 3 } else { 1 };
+                        let t = fx.f.var(*v).ty;
+                        let whole = match a.bytes {
+                            Op::I64(b) => b == t.size(),
+                            Op::I32(b) => i64::from(b) == t.size(),
+                            _ => false,
+                        };
+                        if whole {
+                            // The runtime reads the value at the launch: it gets a copy, so
+                            // the variable's own slot does not escape (LLVM keeps it in a
+                            // register, and knows stores through pointers leave it alone).
+                            let copy = self.temp_alloca(fx, t, "launch.value")?;
+                            let val = self.load(t, fx.slot(*v)?)?;
+                            self.store(t, copy, val)?;
+                            (copy.into(), kind)
+                        } else {
+                            (fx.slot(*v)?.into(), kind)
+                        }
+                    }
                     o => return err(format!("function `{}`: by-value launch argument {o:?} is not a variable", fx.f.name)),
                 },
             };
