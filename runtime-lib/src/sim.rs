@@ -103,6 +103,9 @@ pub fn resolve_dims(levels: i32, d: Dims, warp: usize) -> SimDims {
 enum WarpOp {
     Shuffle,
     Vote,
+    /// A whole vector reduction (the butterfly of `log2 lanes` xor shuffles, done in one
+    /// round; counted as those shuffles).
+    Reduce,
 }
 
 impl WarpOp {
@@ -110,6 +113,7 @@ impl WarpOp {
         match self {
             WarpOp::Shuffle => "shuffle",
             WarpOp::Vote => "vote",
+            WarpOp::Reduce => "reduction",
         }
     }
 }
@@ -310,6 +314,22 @@ impl Lane {
                             };
                         }
                         st.stats.votes += 1;
+                    }
+                    WarpOp::Reduce => {
+                        // As the butterfly would: each step combines a lane's value with
+                        // its partner's `off` lanes away.
+                        let code = reqs[0];
+                        let mut v = slots.to_vec();
+                        let mut off = lanes / 2;
+                        while off > 0 {
+                            let prev = v.clone();
+                            for (l, x) in v.iter_mut().enumerate() {
+                                *x = combine_bits(code, prev[l], prev[l ^ off]);
+                            }
+                            off /= 2;
+                        }
+                        results.copy_from_slice(&v);
+                        st.stats.shuffles += lanes.trailing_zeros() as u64;
                     }
                 }
                 st.ready.extend((base..base + lanes).filter(|&i| i != base + me).map(|i| i as u32));
@@ -719,6 +739,52 @@ pub fn shfl_bits(v: u64, mode: i32, arg: i32) -> u64 {
         _ => me,
     };
     c.warp_op(WarpOp::Shuffle, v, src)
+}
+
+/// `code`: the operator (0 `+`, 1 `*`, 2 max, 3 min, 4 and, 5 or, 6 xor) times 16 plus the
+/// type (0 i32, 1 i64, 2 f32, 3 f64); integers wrap, float max/min ignore a NaN.
+fn combine_bits(code: i64, a: u64, b: u64) -> u64 {
+    let op = code / 16;
+    macro_rules! int {
+        ($t:ty, $u:ty) => {{
+            let (x, y) = (a as $u as $t, b as $u as $t);
+            let r = match op {
+                0 => x.wrapping_add(y),
+                1 => x.wrapping_mul(y),
+                2 => x.max(y),
+                3 => x.min(y),
+                4 => x & y,
+                5 => x | y,
+                _ => x ^ y,
+            };
+            r as $u as u64
+        }};
+    }
+    macro_rules! float {
+        ($t:ty, $u:ty) => {{
+            let (x, y) = (<$t>::from_bits(a as $u), <$t>::from_bits(b as $u));
+            let r = match op {
+                0 => x + y,
+                1 => x * y,
+                2 => x.max(y),
+                _ => x.min(y),
+            };
+            r.to_bits() as u64
+        }};
+    }
+    match code % 16 {
+        0 => int!(i32, u32),
+        1 => int!(i64, u64),
+        2 => float!(f32, u32),
+        _ => float!(f64, u64),
+    }
+}
+
+/// A vector reduction over the warp (see [`WarpOp::Reduce`]); the value's bits, `code` as
+/// for `combine_bits`.
+pub fn reduce_bits(v: u64, code: i64) -> u64 {
+    let Some(c) = cur() else { return v };
+    c.warp_op(WarpOp::Reduce, v, code)
 }
 
 /// Vote: mode 0 any, 1 all, 2 ballot (low 32 bits of the lane mask).
