@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compile time and run time of gpuf against gfortran -O2, measured in the same run over the
-# programs in bench/ (best of 3 for each). gpuf-built programs run on the host device
-# (ACC_DEVICE_TYPE=host); gfortran builds them without -fopenacc. OpenMP programs
+# programs in bench/ (best of 3 for each). gpuf-built programs run on the host device on
+# one thread (ACC_DEVICE_TYPE=host ACC_NUM_CORES=1); gfortran builds them without -fopenacc. OpenMP programs
 # (bench/*_omp_*) are compiled with -fopenmp, by gfortran with nvptx offload
 # (-foffload=nvptx-none; without a GPU its program falls back to the host). Prints one line per
 # program with the ratios gpuf/gfortran (below 1 means gpuf is faster) and whether the two
@@ -64,7 +64,7 @@ for src in bench/*.f90; do
   pc=$(best "$gpuf" compile -O2 $(omp "$n") "$src" -o "$work/$n.gpuf")
   gpuf_comp[$n]="$gc $pc"
   gr=$(best "$work/$n.gf")
-  pr=$(best env ACC_DEVICE_TYPE=host "$work/$n.gpuf")
+  pr=$(best env ACC_DEVICE_TYPE=host ACC_NUM_CORES=1 "$work/$n.gpuf")
   same=no
   if cmp -s <("$work/$n.gf") <(ACC_DEVICE_TYPE=host "$work/$n.gpuf"); then same=yes; fi
   printf '%-16s %10.3f %10.3f %7.2f %10.3f %10.3f %7.2f %s\n' "$n" "$gc" "$pc" "$(awk -v a="$pc" -v b="$gc" 'BEGIN { print a / b }')" "$gr" "$pr" "$(awk -v a="$pr" -v b="$gr" 'BEGIN { print a / b }')" "$same"

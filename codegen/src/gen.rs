@@ -1002,11 +1002,18 @@ impl<'ctx> Cg<'ctx> {
                 let lo = self.op_of(fx, lo, t, "loop lower bound")?.into_int_value();
                 let hi = self.op_of(fx, hi, t, "loop upper bound")?.into_int_value();
                 let step = self.op_of(fx, step, t, "loop step")?.into_int_value();
-                let d = self.b.build_int_sub(hi, lo, "")?;
-                let d = self.b.build_int_add(d, step, "")?;
-                let trip = self.b.build_int_signed_div(d, step, "trip")?;
-                let cnt = self.temp_alloca(fx, t, "loop.cnt")?;
-                self.store(t, cnt, trip.into())?;
+                // A bounded loop (`Function::bounded`) runs while its variable is at most
+                // `hi`; any other counts its trips first, as Fortran's DO does.
+                let cnt = if fx.f.bounded.contains(id) {
+                    None
+                } else {
+                    let d = self.b.build_int_sub(hi, lo, "")?;
+                    let d = self.b.build_int_add(d, step, "")?;
+                    let trip = self.b.build_int_signed_div(d, step, "trip")?;
+                    let cnt = self.temp_alloca(fx, t, "loop.cnt")?;
+                    self.store(t, cnt, trip.into())?;
+                    Some(cnt)
+                };
                 let vp = fx.slot(*var)?;
                 self.store(t, vp, lo.into())?;
                 let head = self.block(fx, "loop.head");
@@ -1015,20 +1022,33 @@ impl<'ctx> Cg<'ctx> {
                 let exit = self.block(fx, "loop.exit");
                 self.b.build_unconditional_branch(head)?;
                 self.b.position_at_end(head);
-                let c = self.load(t, cnt)?.into_int_value();
-                let more = self.b.build_int_compare(IntPredicate::SGT, c, c.get_type().const_zero(), "")?;
+                let more = match cnt {
+                    Some(cnt) => {
+                        let c = self.load(t, cnt)?.into_int_value();
+                        self.b.build_int_compare(IntPredicate::SGT, c, c.get_type().const_zero(), "")?
+                    }
+                    None => {
+                        let v = self.load(t, vp)?.into_int_value();
+                        self.b.build_int_compare(IntPredicate::SLE, v, hi, "")?
+                    }
+                };
                 self.b.build_conditional_branch(more, body_bb, exit)?;
                 fx.loops.insert(*id, (exit, latch));
                 self.b.position_at_end(body_bb);
                 self.stmts(fx, body)?;
                 self.br(latch)?;
                 self.b.position_at_end(latch);
+                // `nsw`: the variable stays in its kind's range (a program whose DO variable
+                // would step past it is not standard-conforming); LLVM can then widen it
+                // and strength-reduce the addresses built from it.
                 let v = self.load(t, vp)?.into_int_value();
-                let v = self.b.build_int_add(v, step, "")?;
+                let v = self.b.build_int_nsw_add(v, step, "")?;
                 self.store(t, vp, v.into())?;
-                let c = self.load(t, cnt)?.into_int_value();
-                let c = self.b.build_int_sub(c, c.get_type().const_int(1, false), "")?;
-                self.store(t, cnt, c.into())?;
+                if let Some(cnt) = cnt {
+                    let c = self.load(t, cnt)?.into_int_value();
+                    let c = self.b.build_int_nsw_sub(c, c.get_type().const_int(1, false), "")?;
+                    self.store(t, cnt, c.into())?;
+                }
                 self.b.build_unconditional_branch(head)?;
                 self.b.position_at_end(exit);
             }
@@ -1100,7 +1120,26 @@ impl<'ctx> Cg<'ctx> {
                 ArgKind::Mapped => (self.ptr_op(fx, &a.host, "mapped launch argument")?.into(), 0),
                 ArgKind::Scratch => (ptr.const_null().into(), 2),
                 ArgKind::Value | ArgKind::Scalar => match &a.host {
-                    Op::Var(v) => (fx.slot(*v)?.into(), if a.kind == ArgKind::Scalar { 3 } else { 1 }),
+                    Op::Var(v) => {
+                        let kind = if a.kind == ArgKind::Scalar { 3 } else { 1 };
+                        let t = fx.f.var(*v).ty;
+                        let whole = match a.bytes {
+                            Op::I64(b) => b == t.size(),
+                            Op::I32(b) => i64::from(b) == t.size(),
+                            _ => false,
+                        };
+                        if whole {
+                            // The runtime reads the value at the launch: it gets a copy, so
+                            // the variable's own slot does not escape (LLVM keeps it in a
+                            // register, and knows stores through pointers leave it alone).
+                            let copy = self.temp_alloca(fx, t, "launch.value")?;
+                            let val = self.load(t, fx.slot(*v)?)?;
+                            self.store(t, copy, val)?;
+                            (copy.into(), kind)
+                        } else {
+                            (fx.slot(*v)?.into(), kind)
+                        }
+                    }
                     o => return err(format!("function `{}`: by-value launch argument {o:?} is not a variable", fx.f.name)),
                 },
             };
@@ -1362,10 +1401,21 @@ impl<'ctx> Cg<'ctx> {
                 // Device code contracts a*b+c into fma, as GCC's nvptx/amdgcn offload and
                 // nvcc do by default; host code (the host device, sim) stays uncontracted
                 // like gfortran's x86_64 -O2.
+                // A reduction accumulator's own `+` (`*`) (`Var::reassoc`) may be
+                // reassociated: LLVM vectorises the loop with partial results, as a device
+                // combines the partial results of its threads.
+                let red = |o: &Op| matches!(o, Op::Var(v) if fx.f.var(*v).reassoc == Some(op));
+                let mut flags = FastMathFlags::empty();
+                if self.tgt.is_gpu() {
+                    flags |= FastMathFlags::AllowContract;
+                }
+                if red(a) || red(b) {
+                    flags |= FastMathFlags::AllowReassoc;
+                }
                 let contract = |v: FloatValue<'ctx>| -> BasicValueEnum<'ctx> {
-                    if self.tgt.is_gpu() {
+                    if !flags.is_empty() {
                         if let Some(i) = v.as_instruction_value() {
-                            let _ = i.set_fast_math_flags(FastMathFlags::AllowContract);
+                            let _ = i.set_fast_math_flags(flags);
                         }
                     }
                     v.into()
@@ -1734,7 +1784,18 @@ impl<'ctx> Cg<'ctx> {
         let i32t = self.ctx.i32_type();
         let i64t = self.ctx.i64_type();
         let wide = v.get_type().get_bit_width() == 64;
-        let halves: Vec<IntValue> = if wide {
+        // On NVPTX a 64-bit value is split and joined by one `mov.b64 {lo, hi}` each (LLVM
+        // would shift, truncate, extend and or); every bit of both halves is defined.
+        let pair_ty = self.ctx.struct_type(&[i32t.into(), i32t.into()], false);
+        let halves: Vec<IntValue> = if wide && self.tgt == Tgt::Nvptx {
+            let split_ty = pair_ty.fn_type(&[i64t.into()], false);
+            let asm = self.ctx.create_inline_asm(split_ty, "mov.b64 {$0, $1}, $2;".into(), "=r,=r,l".into(), false, false, None, false);
+            let pair = self.b.build_indirect_call(split_ty, asm, &[v.into()], "")?.try_as_basic_value().basic();
+            let pair = pair.ok_or_else(|| CodegenError("inline asm without a result".into()))?.into_struct_value();
+            let lo = self.b.build_extract_value(pair, 0, "")?.into_int_value();
+            let hi = self.b.build_extract_value(pair, 1, "")?.into_int_value();
+            vec![lo, hi]
+        } else if wide {
             let lo = self.b.build_int_truncate(v, i32t, "")?;
             let hi = self.b.build_right_shift(v, i64t.const_int(32, false), false, "")?;
             let hi = self.b.build_int_truncate(hi, i32t, "")?;
@@ -1790,7 +1851,12 @@ impl<'ctx> Cg<'ctx> {
             }
             Tgt::X86 => unreachable!(),
         }
-        Ok(if wide {
+        Ok(if wide && self.tgt == Tgt::Nvptx {
+            let join_ty = i64t.fn_type(&[i32t.into(), i32t.into()], false);
+            let asm = self.ctx.create_inline_asm(join_ty, "mov.b64 $0, {$1, $2};".into(), "=l,r,r".into(), false, false, None, false);
+            let r = self.b.build_indirect_call(join_ty, asm, &[out[0].into(), out[1].into()], "")?.try_as_basic_value().basic();
+            r.ok_or_else(|| CodegenError("inline asm without a result".into()))?.into_int_value()
+        } else if wide {
             let lo = self.b.build_int_z_extend(out[0], i64t, "")?;
             let hi = self.b.build_int_z_extend(out[1], i64t, "")?;
             let hi = self.b.build_left_shift(hi, i64t.const_int(32, false), "")?;

@@ -292,7 +292,15 @@ fn finish(m: &inkwell::module::Module, tm: &TargetMachine, tgt: Tgt, opts: &Opti
             fast_tm = Some(target_machine(tgt, &Options { opt_level: 0, ..opts.clone() })?);
         }
         let o = opts.opt_level.min(3);
-        timed(|| format!("{what}: optimise (O{o})"), || m.run_passes(&format!("default<O{o}>"), tm, PassBuilderOptions::create()))
+        let pbo = PassBuilderOptions::create();
+        if tgt.is_gpu() {
+            // Device code is not unrolled, as GCC's offload compilers do not at -O2: NVPTX
+            // and AMDGPU otherwise unroll every loop with a run-time trip count by four
+            // (plus a remainder loop), which multiplies kernels' code for little gain on
+            // short device loops.
+            pbo.set_loop_unrolling(false);
+        }
+        timed(|| format!("{what}: optimise (O{o})"), || m.run_passes(&format!("default<O{o}>"), tm, pbo))
             .map_err(|e| CodegenError(format!("optimisation passes failed: {}", e.to_string())))?;
     }
     let tm = fast_tm.as_ref().unwrap_or(tm);

@@ -67,6 +67,10 @@ pub struct Var {
     /// The user's name, or a generated one (`t.3`, `a.addr`, `a.lb1`, ...).
     pub name: String,
     pub ty: Ty,
+    /// A reduction's private accumulator (`Some(Add)` for `+`, `Some(Mul)` for `*`): that
+    /// operation's floating-point updates of it may be reassociated, as the order in which a
+    /// reduction combines its values is unspecified; LLVM then vectorises reduction loops.
+    pub reassoc: Option<BinOp>,
 }
 
 /// An operand: a variable or a constant.
@@ -655,6 +659,10 @@ pub struct Function {
     /// explicit-shape and assumed-size array dummies (Fortran forbids changing an argument
     /// through one name while another references it); codegen marks them `noalias`.
     pub noalias: Vec<VarId>,
+    /// Loops whose step is positive and whose variable cannot overflow past `hi + step`
+    /// (the partitioned loops of a small iteration space): codegen runs them while the
+    /// variable is at most `hi`, without a trip count (which would divide by the step).
+    pub bounded: Vec<LoopId>,
 }
 
 impl Function {
@@ -668,12 +676,23 @@ impl Function {
             result: None,
             local: false,
             noalias: Vec::new(),
+            bounded: Vec::new(),
             ctor: false,
         }
     }
     pub fn new_var(&mut self, name: impl Into<String>, ty: Ty) -> VarId {
-        self.vars.push(Var { name: name.into(), ty });
+        self.vars.push(Var { name: name.into(), ty, reassoc: None });
         VarId(self.vars.len() as u32 - 1)
+    }
+    /// A reduction's private accumulator (see [`Var::reassoc`]).
+    pub fn new_reduction_local(&mut self, name: impl Into<String>, ty: Ty, op: RedOp) -> VarId {
+        let v = self.new_var(name, ty);
+        self.vars[v.0 as usize].reassoc = match op {
+            RedOp::Add => Some(BinOp::Add),
+            RedOp::Mul => Some(BinOp::Mul),
+            _ => None,
+        };
+        v
     }
     pub fn var(&self, v: VarId) -> &Var {
         &self.vars[v.0 as usize]

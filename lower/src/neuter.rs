@@ -66,9 +66,11 @@ impl<'h> Neuter<'h> {
         }
     }
 
-    /// Neuters a kernel body; all threads of every gang start executing it.
-    pub fn run(&mut self, f: &mut Function, body: Vec<Stmt>) -> Vec<Stmt> {
-        self.stmts(f, body, WV, Levels::default())
+    /// Neuters a kernel body; all threads of every gang start executing it. `levels`: those
+    /// the kernel partitions loops over; a kernel without worker (vector) loops runs with one
+    /// worker (lane) on every device, so that level needs no neutering.
+    pub fn run(&mut self, f: &mut Function, body: Vec<Stmt>, levels: Levels) -> Vec<Stmt> {
+        self.stmts(f, body, Levels(WV.0 & levels.0), Levels::default())
     }
 
     fn guard(&self, f: &mut Function, out: &mut Vec<Stmt>, levels: Levels) -> Op {

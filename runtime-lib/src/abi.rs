@@ -1060,6 +1060,28 @@ pub extern "C" fn gpuf_sim_shfl_f64(v: f64, mode: i32, arg: i32) -> f64 {
     f64::from_bits(crate::sim::shfl_bits(v.to_bits(), mode, arg))
 }
 
+/// A vector reduction over the sim warp in one round: `op` 0 `+`, 1 `*`, 2 max, 3 min, 4
+/// and, 5 or, 6 xor; every lane gets the result.
+#[no_mangle]
+pub extern "C" fn gpuf_sim_vreduce_i32(v: i32, op: i32) -> i32 {
+    crate::sim::reduce_bits(v as u32 as u64, i64::from(op) * 16) as u32 as i32
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_sim_vreduce_i64(v: i64, op: i32) -> i64 {
+    crate::sim::reduce_bits(v as u64, i64::from(op) * 16 + 1) as i64
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_sim_vreduce_f32(v: f32, op: i32) -> f32 {
+    f32::from_bits(crate::sim::reduce_bits(u64::from(v.to_bits()), i64::from(op) * 16 + 2) as u32)
+}
+
+#[no_mangle]
+pub extern "C" fn gpuf_sim_vreduce_f64(v: f64, op: i32) -> f64 {
+    f64::from_bits(crate::sim::reduce_bits(v.to_bits(), i64::from(op) * 16 + 3))
+}
+
 /// Warp vote: mode 0 any, 1 all, 2 ballot (low 32 lanes' bits).
 #[no_mangle]
 pub extern "C" fn gpuf_sim_vote(mode: i32, pred: i32) -> i32 {

@@ -408,7 +408,9 @@ impl Device for GpuDevice {
             }
         };
         let gangs = pick(dims.gangs, k.levels & LEVEL_GANG != 0, GPU_DEFAULT_GANGS);
-        let workers = pick(dims.workers, k.levels & LEVEL_WORKER != 0, 4);
+        // Without worker loops, one worker whatever `num_workers` says (the code is
+        // worker-single throughout and not neutered for more); as on the sim device.
+        let workers = if k.levels & LEVEL_WORKER != 0 { pick(dims.workers, true, 4) } else { 1 };
         let lanes = if k.levels & LEVEL_VECTOR != 0 { self.warp } else { 1 };
         let mut vals: Vec<u64> = args.to_vec();
         let mut params: Vec<Ptr> = vals.iter_mut().map(|v| v as *mut u64 as Ptr).collect();

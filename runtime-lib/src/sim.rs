@@ -77,7 +77,7 @@ pub struct SimStats {
 }
 
 /// Default dims: gangs = clause or 4 if gang loops are used, else 1;
-/// workers likewise; lanes = the warp width if vector loops are used, else
+/// workers likewise, but 1 without worker loops; lanes = the warp width if vector loops are used, else
 /// 1 (the vector length is the warp width, as on the GPU targets, so a
 /// `vector_length` clause does not change it).
 pub fn resolve_dims(levels: i32, d: Dims, warp: usize) -> SimDims {
@@ -92,7 +92,9 @@ pub fn resolve_dims(levels: i32, d: Dims, warp: usize) -> SimDims {
     };
     SimDims {
         gangs: pick(d.gangs, levels & LEVEL_GANG != 0),
-        workers: pick(d.workers, levels & LEVEL_WORKER != 0),
+        // Without worker loops, one worker whatever `num_workers` says (as GCC does, with a
+        // warning): the code is worker-single throughout and not neutered for more.
+        workers: if levels & LEVEL_WORKER != 0 { pick(d.workers, true) } else { 1 },
         lanes: if levels & LEVEL_VECTOR != 0 { warp } else { 1 },
     }
 }
@@ -101,6 +103,9 @@ pub fn resolve_dims(levels: i32, d: Dims, warp: usize) -> SimDims {
 enum WarpOp {
     Shuffle,
     Vote,
+    /// A whole vector reduction (the butterfly of `log2 lanes` xor shuffles, done in one
+    /// round; counted as those shuffles).
+    Reduce,
 }
 
 impl WarpOp {
@@ -108,6 +113,7 @@ impl WarpOp {
         match self {
             WarpOp::Shuffle => "shuffle",
             WarpOp::Vote => "vote",
+            WarpOp::Reduce => "reduction",
         }
     }
 }
@@ -308,6 +314,22 @@ impl Lane {
                             };
                         }
                         st.stats.votes += 1;
+                    }
+                    WarpOp::Reduce => {
+                        // As the butterfly would: each step combines a lane's value with
+                        // its partner's `off` lanes away.
+                        let code = reqs[0];
+                        let mut v = slots.to_vec();
+                        let mut off = lanes / 2;
+                        while off > 0 {
+                            let prev = v.clone();
+                            for (l, x) in v.iter_mut().enumerate() {
+                                *x = combine_bits(code, prev[l], prev[l ^ off]);
+                            }
+                            off /= 2;
+                        }
+                        results.copy_from_slice(&v);
+                        st.stats.shuffles += lanes.trailing_zeros() as u64;
                     }
                 }
                 st.ready.extend((base..base + lanes).filter(|&i| i != base + me).map(|i| i as u32));
@@ -719,6 +741,52 @@ pub fn shfl_bits(v: u64, mode: i32, arg: i32) -> u64 {
     c.warp_op(WarpOp::Shuffle, v, src)
 }
 
+/// `code`: the operator (0 `+`, 1 `*`, 2 max, 3 min, 4 and, 5 or, 6 xor) times 16 plus the
+/// type (0 i32, 1 i64, 2 f32, 3 f64); integers wrap, float max/min ignore a NaN.
+fn combine_bits(code: i64, a: u64, b: u64) -> u64 {
+    let op = code / 16;
+    macro_rules! int {
+        ($t:ty, $u:ty) => {{
+            let (x, y) = (a as $u as $t, b as $u as $t);
+            let r = match op {
+                0 => x.wrapping_add(y),
+                1 => x.wrapping_mul(y),
+                2 => x.max(y),
+                3 => x.min(y),
+                4 => x & y,
+                5 => x | y,
+                _ => x ^ y,
+            };
+            r as $u as u64
+        }};
+    }
+    macro_rules! float {
+        ($t:ty, $u:ty) => {{
+            let (x, y) = (<$t>::from_bits(a as $u), <$t>::from_bits(b as $u));
+            let r = match op {
+                0 => x + y,
+                1 => x * y,
+                2 => x.max(y),
+                _ => x.min(y),
+            };
+            r.to_bits() as u64
+        }};
+    }
+    match code % 16 {
+        0 => int!(i32, u32),
+        1 => int!(i64, u64),
+        2 => float!(f32, u32),
+        _ => float!(f64, u64),
+    }
+}
+
+/// A vector reduction over the warp (see [`WarpOp::Reduce`]); the value's bits, `code` as
+/// for `combine_bits`.
+pub fn reduce_bits(v: u64, code: i64) -> u64 {
+    let Some(c) = cur() else { return v };
+    c.warp_op(WarpOp::Reduce, v, code)
+}
+
 /// Vote: mode 0 any, 1 all, 2 ballot (low 32 bits of the lane mask).
 pub fn vote(mode: i32, pred: i32) -> i32 {
     let Some(c) = cur() else {
@@ -980,7 +1048,9 @@ mod tests {
         assert_eq!(resolve_dims(0, d0, 32), dims(1, 1, 1));
         assert_eq!(resolve_dims(7, d0, 64), dims(4, 4, 64));
         assert_eq!(resolve_dims(5, Dims { gangs: 10, workers: 0, vlen: 128 }, 32), dims(10, 1, 32));
-        assert_eq!(resolve_dims(1, Dims { gangs: 0, workers: 3, vlen: 0 }, 32), dims(4, 3, 1));
+        // `num_workers` without worker loops: one worker (the code is worker-single).
+        assert_eq!(resolve_dims(1, Dims { gangs: 0, workers: 3, vlen: 0 }, 32), dims(4, 1, 1));
+        assert_eq!(resolve_dims(3, Dims { gangs: 0, workers: 3, vlen: 0 }, 32), dims(4, 3, 1));
     }
 
     #[test]

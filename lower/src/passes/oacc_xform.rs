@@ -15,7 +15,7 @@ pub fn oacc_xform(m: &mut Module, target: Target) {
         let mut slots = 0;
         let body = if hooks.needs_neutering() {
             let mut n = Neuter::new(hooks.as_ref(), &body);
-            let b = n.run(&mut k.func, body);
+            let b = n.run(&mut k.func, body, k.levels);
             slots = n.slots;
             b
         } else {

@@ -429,8 +429,9 @@ fn partition(
         for k in (1..nest.len()).rev() {
             let n = wc(lens_c[k].unwrap_or(1).max(1));
             let q = tmp(f, &mut pre, w, Rv::Binary(BinOp::Div, rem.clone(), n.clone()));
-            let qm = tmp(f, &mut pre, w, Rv::Binary(BinOp::Mul, q.clone(), n));
-            pre.push(Stmt::Assign(counters[k], Rv::Binary(BinOp::Sub, rem, qm)));
+            // The remainder as `rem % n`, not `rem - q * n`: from the latter, LLVM's index
+            // widening (with the bounded loop) made a second, 64-bit division.
+            pre.push(Stmt::Assign(counters[k], Rv::Binary(BinOp::Rem, rem, n)));
             rem = q;
         }
         pre.push(Stmt::Assign(counters[0], Rv::Use(rem)));
@@ -507,8 +508,9 @@ fn partition(
         }
     }
     // On a target whose gangs run on one thread (the host device), a thread's iterations are
-    // one contiguous run: the nest runs as nested loops over it (see [`nested`]).
-    let nested = if nest.len() > 1 && !exits(&inner, &ids) {
+    // one contiguous run: the nest (or the single loop) runs as nested loops over it in the
+    // variables' own types (see [`nested`]).
+    let nested = if !exits(&inner, &ids) {
         let (first, last) = if w == Ty::I64 {
             (first.clone(), last.clone())
         } else {
@@ -519,6 +521,10 @@ fn partition(
         None
     };
     pre.extend(crate::ir::retarget(inner, &ids[1..], id));
+    if small {
+        // `it` stays below `total + nthreads` (< 2^31): no trip count needed.
+        f.bounded.push(id);
+    }
     flat.push(Stmt::Loop { id, var: it, lo: first, hi: last, step: nthreads, body: pre, part: None });
     match nested {
         Some(n) => {
@@ -591,16 +597,20 @@ fn nested(
     out
 }
 
-/// The value of loop `k`'s variable at counter `c`, in the variable's type.
+/// The value of loop `k`'s variable at counter `c`, in the variable's type. A narrower
+/// variable's value (always one of the loop's iterations, so in range) is the sum of the
+/// narrowed lower bound and offset: narrowing the sum instead would lose the sum's `nsw`,
+/// and with it LLVM's widening of the loop variable in index arithmetic.
 fn nest_value(f: &mut Function, out: &mut Vec<Stmt>, nest: &[(VarId, Op, Op, Op)], bounds: &[(Op, Op)], k: usize, c: Op) -> Op {
     let (lo, st) = bounds[k].clone();
     let off = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Mul, c, st));
-    let x = tmp(f, out, Ty::I64, Rv::Binary(BinOp::Add, lo, off));
     let vt = f.var(nest[k].0).ty;
     if vt == Ty::I64 {
-        x
+        tmp(f, out, Ty::I64, Rv::Binary(BinOp::Add, lo, off))
     } else {
-        tmp(f, out, vt, Rv::Cast(vt, x))
+        let lo = tmp(f, out, vt, Rv::Cast(vt, lo));
+        let off = tmp(f, out, vt, Rv::Cast(vt, off));
+        tmp(f, out, vt, Rv::Binary(BinOp::Add, lo, off))
     }
 }
 
@@ -675,6 +685,9 @@ fn renumber(f: &mut Function, ss: Vec<Stmt>, map: &mut std::collections::HashMap
             Stmt::Loop { id, var, lo, hi, step, body, part } => {
                 let nid = f.new_loop();
                 map.insert(id, nid);
+                if f.bounded.contains(&id) {
+                    f.bounded.push(nid);
+                }
                 Stmt::Loop { id: nid, var, lo, hi, step, body: renumber(f, body, map), part }
             }
             Stmt::While { id, cond_body, cond, body } => {

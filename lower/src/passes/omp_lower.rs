@@ -80,7 +80,7 @@ impl Lower<'_> {
     }
 
     fn new_var(&mut self, host: &Function, name: &str, ty: Ty) -> VarId {
-        self.extra.push(Var { name: name.into(), ty });
+        self.extra.push(Var { name: name.into(), ty, reassoc: None });
         VarId((host.vars.len() + self.extra.len() - 1) as u32)
     }
 
@@ -317,6 +317,7 @@ impl Remap<'_> {
         }
         let hv = self.host.var(v).clone();
         let nv = self.k.new_var(hv.name, hv.ty);
+        self.k.vars[nv.0 as usize].reassoc = hv.reassoc;
         self.map.insert(v, nv);
         nv
     }

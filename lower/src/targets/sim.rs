@@ -45,4 +45,32 @@ impl OffloadHooks for Sim {
     fn after_atomic(&self) -> Vec<Stmt> {
         vec![Stmt::Call("gpuf_sim_atomic_note".into(), vec![])]
     }
+    /// A vector reduction's butterfly is one call into the emulator (one round of the warp
+    /// instead of one per shuffle); the other stages as on every target.
+    fn reduction(&self, f: &mut Function, stage: RedStage, level: Level, op: RedOp, ty: Ty, res: &Op, local: VarId) -> Vec<Stmt> {
+        if (stage, level) == (RedStage::Fini, Level::Vector) {
+            let name = match ty {
+                Ty::I32 => Some("gpuf_sim_vreduce_i32"),
+                Ty::I64 => Some("gpuf_sim_vreduce_i64"),
+                Ty::F32 => Some("gpuf_sim_vreduce_f32"),
+                Ty::F64 => Some("gpuf_sim_vreduce_f64"),
+                _ => None,
+            };
+            let float = matches!(ty, Ty::F32 | Ty::F64);
+            let code = match op {
+                RedOp::Add => Some(0),
+                RedOp::Mul => Some(1),
+                RedOp::Max => Some(2),
+                RedOp::Min => Some(3),
+                RedOp::And if !float => Some(4),
+                RedOp::Or if !float => Some(5),
+                RedOp::Xor if !float => Some(6),
+                _ => None,
+            };
+            if let (Some(name), Some(code)) = (name, code) {
+                return vec![Stmt::Assign(local, Rv::Call(name.into(), vec![Op::Var(local), Op::I32(code)], ty))];
+            }
+        }
+        super::default_reduction(self, f, stage, level, op, ty, res, local)
+    }
 }

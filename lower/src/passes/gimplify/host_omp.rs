@@ -315,7 +315,7 @@ impl G<'_> {
                         continue;
                     }
                 };
-                let local = self.f.new_var(format!("{}.red", id.name), ir_ty(b));
+                let local = self.f.new_reduction_local(format!("{}.red", id.name), ir_ty(b), op);
                 self.emit(Stmt::Assign(local, Rv::Use(identity(op, ir_ty(b)))));
                 sh.scope.insert(id.name.clone(), Home::Reg(local, b));
                 sh.reds.push(HostRed { op, base: b, orig: orig.unwrap_or(Home::Reg(local, b)), local });

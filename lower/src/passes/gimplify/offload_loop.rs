@@ -115,7 +115,7 @@ impl G<'_> {
                                 continue;
                             }
                         };
-                        let local = self.f.new_var(format!("{}.red", id.name), ir_ty(b));
+                        let local = self.f.new_reduction_local(format!("{}.red", id.name), ir_ty(b), red_op(*op));
                         reductions.push(Reduction { op: red_op(*op), ty: ir_ty(b), local, result });
                         scope.insert(id.name.clone(), Home::Reg(local, b));
                     }

@@ -156,7 +156,7 @@ impl G<'_> {
                     for e in list {
                         let ExprKind::Name(id) = &e.kind else { continue };
                         if let Some(Home::Mem(p, b)) = self.lookup(&id.name) {
-                            let local = self.f.new_var(format!("{}.red", id.name), ir_ty(b));
+                            let local = self.f.new_reduction_local(format!("{}.red", id.name), ir_ty(b), red_op(*op));
                             reductions.push(Reduction { op: red_op(*op), ty: ir_ty(b), local, result: RedResult::Mem(p) });
                             scope.insert(id.name.clone(), Home::Reg(local, b));
                             if !mentioned.contains(&id.name) {
