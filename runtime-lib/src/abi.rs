@@ -1324,6 +1324,12 @@ pub extern "C" fn omp_get_num_devices_() -> i32 {
     with_state(|st| Ok(st.num_devices(crate::acc::devtype::NOT_HOST)))
 }
 
+/// OpenMP's `flush` in host code: a sequentially consistent fence.
+#[no_mangle]
+pub extern "C" fn gpuf_omp_flush() {
+    std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst);
+}
+
 /// `omp_get_initial_device()`: the host's device number, `omp_get_num_devices()`.
 #[no_mangle]
 pub extern "C" fn omp_get_initial_device_() -> i32 {

@@ -55,7 +55,6 @@ const NOT_YET_STANDALONE: &[&str] = &[
     "taskyield",
     "threadprivate",
     "declare",
-    "flush",
     "requires",
     "scan",
     "cancel",
@@ -63,7 +62,6 @@ const NOT_YET_STANDALONE: &[&str] = &[
     "allocate",
     "metadirective",
     "depobj",
-    "nothing",
     "error",
     "interop",
     "dispatch",
@@ -178,6 +176,8 @@ impl Parser {
             ("target", Some("update"), _) => return Some((OmpKind::TargetUpdate, 2)),
             ("atomic", ..) => return Some((OmpKind::Atomic, 1)),
             ("barrier", ..) => return Some((OmpKind::Barrier, 1)),
+            ("flush", ..) => return Some((OmpKind::Flush, 1)),
+            ("nothing", ..) => return Some((OmpKind::Nothing, 1)),
             ("critical", ..) => return Some((OmpKind::Critical, 1)),
             ("single", ..) => return Some((OmpKind::Single, 1)),
             ("master", ..) => return Some((OmpKind::Master, 1)),
@@ -308,8 +308,9 @@ impl Parser {
             self.expect(&Tok::RParen)?;
             name_clause = Some(Clause { kind: ClauseKind::CriticalName(n.name), span: lo.to(n.span) });
         }
-        let mut clauses: Vec<Clause> = if matches!(kind, OmpKind::NotYet(..)) {
-            // Reported by semantic analysis; what follows the name is not looked at.
+        let mut clauses: Vec<Clause> = if matches!(kind, OmpKind::NotYet(..) | OmpKind::Flush) {
+            // Reported by semantic analysis; what follows the name is not looked at (a
+            // `flush` fences all memory, whatever its list or memory order).
             while !self.at_eos() {
                 self.bump();
             }

@@ -793,7 +793,12 @@ impl G<'_> {
     /// An explicit `task`: outlined like `parallel`; `firstprivate` values are taken when
     /// the task is created.
     fn host_task(&mut self, dir: &ast::Directive, body: &[ast::Stmt]) {
+        // A task with `depend` is undeferred: it runs at once on the creating thread, after
+        // every sibling task with a dependence (all of which ran the same way), so every
+        // dependence is met in creation order.
+        let depend = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Depend));
         let cond = match dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }) {
+            _ if depend => Op::I32(0),
             Some(e) => {
                 let v = self.expr(e);
                 self.conv(v, Ty::I32)
