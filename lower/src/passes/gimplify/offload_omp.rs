@@ -42,8 +42,8 @@
 //!   implicit one); `master`/`masked taskloop` put that in `master`/`masked`, `parallel
 //!   master/masked taskloop` in `parallel master/masked` (the team gets `num_threads`, `if`,
 //!   `shared`, `firstprivate`, ...; the task `private`, `firstprivate`, `shared`); `simd`
-//!   and `collapse` leave the task's loop as it is. Its `reduction` and `lastprivate` are not
-//!   implemented yet.
+//!   and `collapse` leave the task's loop as it is; its `reduction` is the task's (combined
+//!   into the original when the task ends). Its `lastprivate` is not implemented yet.
 //! - Inside `target`, `single`, `master`, `masked`, `parallel master/masked`, `task`,
 //!   `taskgroup` and `taskwait` run inline, by the thread that meets them (code outside
 //!   partitioned loops runs once per team, and the thread queries report a team of one
@@ -406,7 +406,8 @@ fn host_taskloop(form: &str, dir: &ast::Directive, do_stmt: ast::Stmt, diags: &m
             ClauseKind::If(_) | ClauseKind::IfFor(..) if !parallel => task.push(c.clone()),
             ClauseKind::Filter(_) => filter.push(c.clone()),
             ClauseKind::Lastprivate(_) => diags.push(Diagnostic::not_yet("the `lastprivate` clause on `taskloop`", c.span)),
-            ClauseKind::Reduction(..) => diags.push(Diagnostic::not_yet("the `reduction` clause on `taskloop`", c.span)),
+            // One task runs every iteration: its reduction is the taskloop's.
+            ClauseKind::Reduction(..) => task.push(c.clone()),
             // `collapse` and the `simd` clauses: the task runs the whole nest in order.
             ClauseKind::Collapse(_) | ClauseKind::Safelen(_) | ClauseKind::Simdlen(_) => {}
             _ if parallel => team.push(c.clone()),
