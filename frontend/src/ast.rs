@@ -926,6 +926,9 @@ pub enum OmpKind {
     Flush,
     /// `nothing`: no effect (allowed in the specification part too).
     Nothing,
+    /// `depobj(obj) depend(...)|destroy|update(...)`: no effect, since every construct with
+    /// a dependence runs when it is met (the dependences hold without the object).
+    Depobj,
     /// Host synchronisation and worksharing constructs: `critical [(name)]` (the name is a
     /// `CriticalName` clause), `single`, `master`, `masked`, `sections` and `parallel
     /// sections` (with a body); `section` (the separator inside `sections`) and `taskwait`.
@@ -966,6 +969,7 @@ impl OmpKind {
             OmpKind::Barrier => "barrier".into(),
             OmpKind::Flush => "flush".into(),
             OmpKind::Nothing => "nothing".into(),
+            OmpKind::Depobj => "depobj".into(),
             OmpKind::Critical => "critical".into(),
             OmpKind::Single => "single".into(),
             OmpKind::Master => "master".into(),

@@ -61,7 +61,6 @@ const NOT_YET_STANDALONE: &[&str] = &[
     "cancellation",
     "allocate",
     "metadirective",
-    "depobj",
     "error",
     "interop",
     "dispatch",
@@ -178,6 +177,7 @@ impl Parser {
             ("barrier", ..) => return Some((OmpKind::Barrier, 1)),
             ("flush", ..) => return Some((OmpKind::Flush, 1)),
             ("nothing", ..) => return Some((OmpKind::Nothing, 1)),
+            ("depobj", ..) => return Some((OmpKind::Depobj, 1)),
             ("critical", ..) => return Some((OmpKind::Critical, 1)),
             ("single", ..) => return Some((OmpKind::Single, 1)),
             ("master", ..) => return Some((OmpKind::Master, 1)),
@@ -308,7 +308,7 @@ impl Parser {
             self.expect(&Tok::RParen)?;
             name_clause = Some(Clause { kind: ClauseKind::CriticalName(n.name), span: lo.to(n.span) });
         }
-        let mut clauses: Vec<Clause> = if matches!(kind, OmpKind::NotYet(..) | OmpKind::Flush) {
+        let mut clauses: Vec<Clause> = if matches!(kind, OmpKind::NotYet(..) | OmpKind::Flush | OmpKind::Depobj) {
             // Reported by semantic analysis; what follows the name is not looked at (a
             // `flush` fences all memory, whatever its list or memory order).
             while !self.at_eos() {

@@ -126,7 +126,13 @@ pub(in crate::sema) fn omp_clause_allowed(kind: OmpKind, clause: &str) -> bool {
                 || (form.contains("masked") && clause == "filter")
                 || (form.ends_with("simd") && omp_clause_allowed(OmpKind::Leaves(OmpLeaves::SIMD), clause))
         }
-        OmpKind::Barrier | OmpKind::Flush | OmpKind::Nothing | OmpKind::Master | OmpKind::Section | OmpKind::NotYet(..) => false,
+        OmpKind::Barrier
+        | OmpKind::Flush
+        | OmpKind::Nothing
+        | OmpKind::Depobj
+        | OmpKind::Master
+        | OmpKind::Section
+        | OmpKind::NotYet(..) => false,
     }
 }
 
@@ -318,7 +324,13 @@ impl Checker {
         }
         if matches!(
             kind,
-            OmpKind::Critical | OmpKind::Sections | OmpKind::ParallelSections | OmpKind::Section | OmpKind::Ordered | OmpKind::Flush
+            OmpKind::Critical
+                | OmpKind::Sections
+                | OmpKind::ParallelSections
+                | OmpKind::Section
+                | OmpKind::Ordered
+                | OmpKind::Flush
+                | OmpKind::Depobj
         ) {
             self.err(Diagnostic::not_yet(format!("`{}` inside a `target` region", kind.name()), dir.span));
             return;
