@@ -15,6 +15,7 @@ mod acc;
 mod clauses;
 mod omp;
 mod omp_clauses;
+mod omp_meta;
 
 use crate::ast::*;
 use crate::diag::{Diagnostic, Span};

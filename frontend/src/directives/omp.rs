@@ -107,6 +107,10 @@ fn is_construct(l: OmpLeaves) -> bool {
 impl Parser {
     /// An OpenMP directive line and, for constructs, what it applies to.
     pub(crate) fn omp_directive(&mut self) -> PResult<Option<Stmt>> {
+        if self.omp_metadirective()? {
+            // Rewritten into the chosen directive (or none): parsed from here.
+            return Ok(None);
+        }
         let (dir, atomic_kind, head_span) = self.omp_directive_head()?;
         let DirKind::Omp(k) = dir.kind else { return Ok(None) };
         match k {

@@ -294,7 +294,8 @@ impl Checker {
         if self.on_device() {
             // OpenMP's device queries that gimplify answers with a builtin; the other
             // routines of `omp_lib` are host-only for now.
-            const DEVICE_QUERIES: [&str; 10] = [
+            const DEVICE_QUERIES: [&str; 11] = [
+                "omp_get_device_num",
                 "omp_get_thread_limit",
                 "omp_is_initial_device",
                 "omp_get_team_num",

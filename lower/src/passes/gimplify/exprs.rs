@@ -577,6 +577,7 @@ fn is_omp_device_query(link: &str) -> bool {
         "omp_get_level_",
         "omp_get_active_level_",
         "omp_in_parallel_",
+        "omp_get_device_num_",
     ]
     .contains(&link)
 }
@@ -594,6 +595,9 @@ impl G<'_> {
         let pos = |g: &mut Self, l: Level| g.val(Ty::I32, Rv::Builtin(Builtin::DimPos(l), vec![]));
         match link {
             "omp_is_initial_device_" => self.val(Ty::I32, Rv::Builtin(Builtin::IsInitialDevice, vec![])),
+            // gpuf uses device 0 of the selected kind; on the host device there are no
+            // other devices, so the host's number is 0 too.
+            "omp_get_device_num_" => Op::I32(0),
             "omp_get_team_num_" => pos(self, Level::Gang),
             "omp_get_num_teams_" => size(self, Level::Gang),
             "omp_get_thread_num_" if par => {
