@@ -496,6 +496,10 @@ pub struct PartLoop {
     /// `gang(static: k)`: the chunk size (`I64`, at least 1): gang `g` runs chunks `g`,
     /// `g + gangs`, ... of the (collapsed) iteration space; `None`: one tile per gang.
     pub chunk: Option<Op>,
+    /// OpenMP's team size (from `num_threads`, `thread_limit` and `if(parallel: c)`; `I32`,
+    /// at least 1) for a loop over the threads of a team: only the first `threads` of the
+    /// workers × lanes take iterations.
+    pub threads: Option<Op>,
 }
 
 /// A statement.

@@ -385,6 +385,7 @@ impl Remap<'_> {
                     privates: a.privates.into_iter().map(|v| self.var(v)).collect(),
                     independent: a.independent,
                     chunk: a.chunk.map(|c| self.op(c)),
+                    threads: a.threads.map(|c| self.op(c)),
                 });
                 Stmt::Loop { id, var: self.var(var), lo: self.op(lo), hi: self.op(hi), step: self.op(step), body: self.stmts(body), part }
             }
@@ -510,6 +511,7 @@ fn outline(r: OffloadRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &m
                 privates: Vec::new(),
                 independent: true,
                 chunk: None,
+                threads: None,
             }),
         });
         body = init;

@@ -41,6 +41,7 @@ pub fn uses(ss: &[Stmt], out: &mut BTreeSet<VarId>) {
                 uses(body, out);
                 if let Some(a) = part {
                     a.chunk.iter().for_each(|c| op(c, out));
+                    a.threads.iter().for_each(|c| op(c, out));
                     for r in &a.reductions {
                         out.insert(r.local);
                         match r.result {

@@ -613,17 +613,33 @@ impl G<'_> {
             }
             "omp_get_num_threads_" if par => {
                 let nw = size(self, Level::Worker);
-                if levels.has(Level::Vector) {
+                let n = if levels.has(Level::Vector) {
                     let vl = size(self, Level::Vector);
                     self.bin(Ty::I32, BinOp::Mul, nw, vl)
                 } else {
                     nw
+                };
+                // The team size the region's `num_threads` (...) asks for, at most.
+                match self.region.as_ref().and_then(|r| r.threads.clone()) {
+                    Some(t) => self.bin(Ty::I32, BinOp::Min, n, t),
+                    None => n,
                 }
+            }
+            "omp_get_thread_limit_" if self.region.as_ref().is_some_and(|r| r.thread_limit.is_some()) => {
+                let nw = size(self, Level::Worker);
+                let vl = size(self, Level::Vector);
+                let n = self.bin(Ty::I32, BinOp::Mul, nw, vl);
+                let tl = self.region.as_ref().and_then(|r| r.thread_limit.clone()).unwrap_or(Op::I32(1));
+                self.bin(Ty::I32, BinOp::Min, n, tl)
             }
             "omp_get_max_threads_" | "omp_get_thread_limit_" => {
                 let nw = size(self, Level::Worker);
                 let vl = size(self, Level::Vector);
-                self.bin(Ty::I32, BinOp::Mul, nw, vl)
+                let n = self.bin(Ty::I32, BinOp::Mul, nw, vl);
+                match self.region.as_ref().and_then(|r| r.threads.clone()) {
+                    Some(t) => self.bin(Ty::I32, BinOp::Min, n, t),
+                    None => n,
+                }
             }
             // A parallel region is active when its team has more than one thread.
             "omp_get_active_level_" | "omp_in_parallel_" if par => {

@@ -153,6 +153,10 @@ struct RegionCtx {
     /// How many `do` loops enclosed the construct (`G::do_vars`): the variables of the
     /// loops after them are the construct's own, private to each thread.
     do_depth: usize,
+    /// OpenMP's team size (`num_threads`, `thread_limit`, `if(parallel: c)`) and
+    /// `thread_limit`, evaluated on the host before the region (see [`PartLoop::threads`]).
+    threads: Option<Op>,
+    thread_limit: Option<Op>,
 }
 
 struct G<'a> {

@@ -218,7 +218,8 @@ impl G<'_> {
             self.emit(Stmt::Assign(t, Rv::Binary(BinOp::Max, v, Op::I64(1))));
             Op::Var(t)
         });
-        let part = PartLoop { levels, collapse, reductions: reductions.clone(), privates, independent, chunk };
+        let threads = self.region.as_ref().and_then(|r| r.threads.clone()).filter(|_| levels.has(Level::Worker));
+        let part = PartLoop { levels, collapse, reductions: reductions.clone(), privates, independent, chunk, threads };
         self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, Some(part));
         if let Some(r) = self.region.as_mut() {
             r.levels = outer;

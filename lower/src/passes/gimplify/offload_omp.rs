@@ -567,14 +567,19 @@ fn target_region(
             ClauseKind::If(_) => region.push(c.kind.clone()),
             ClauseKind::IfFor(m, e) if m == "target" => region.push(ClauseKind::If(e.clone())),
             ClauseKind::DeviceExpr(_) => region.push(c.kind.clone()),
-            // `if(parallel:)`, `if(teams:)`, `if(simd:)`: a team of one thread, one team or
-            // no vectorisation when false. None can change a result (the threads of a
-            // worksharing loop share its iterations), so the region keeps its shape; the
-            // thread queries still report the team's threads.
+            // `if(parallel:)`: a team of one thread when false (gimplify's `omp_team_size`);
+            // `if(teams:)`, `if(simd:)`: one team or no vectorisation, which cannot change a
+            // result, so the region keeps its shape.
+            ClauseKind::IfFor(m, _) if m == "parallel" && parallel => region.push(c.kind.clone()),
             ClauseKind::IfFor(..) => {}
             ClauseKind::Firstprivate(_) => region.push(c.kind.clone()),
             ClauseKind::NumTeams(e) if teams => region.push(ClauseKind::NumGangs(e.clone())),
-            ClauseKind::ThreadLimit(e) | ClauseKind::NumThreads(e) if teams || parallel => region.push(ClauseKind::VectorLength(e.clone())),
+            ClauseKind::ThreadLimit(e) | ClauseKind::NumThreads(e) if teams || parallel => {
+                // The launch's vector length, and the team size the region's worksharing
+                // loops and thread queries keep to (gimplify's `omp_team_size`).
+                region.push(ClauseKind::VectorLength(e.clone()));
+                region.push(c.kind.clone());
+            }
             ClauseKind::Unsupported(_) => region.push(c.kind.clone()),
             ClauseKind::Defaultmap(..) => {}
             // On a combined loop construct the loop takes `private` and `reduction`; on a
