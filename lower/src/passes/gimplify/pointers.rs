@@ -211,12 +211,22 @@ impl G<'_> {
         }
         use super::assumed::{DIM, HEAD};
         let rank = d.lb.len() as i64;
-        let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![Op::I64(HEAD + DIM * rank)], Ty::Ptr));
+        let device = self.region.is_some();
+        let bytes = (HEAD + DIM * rank) as u64;
+        // (In device code a stack block: the kernel's copy of the pointer is its own, so
+        // only that copy sees what the callee associates it with.)
+        let buf = if device {
+            self.val(Ty::Ptr, Rv::Alloca(bytes))
+        } else {
+            self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![Op::I64(bytes as i64)], Ty::Ptr))
+        };
         self.store_gf_desc(buf.clone(), d);
         self.push_block();
         self.load_ptr_desc(buf.clone(), d);
-        self.store_global_desc(name);
-        self.emit(Stmt::Call("gpuf_free".into(), vec![buf.clone()]));
+        if !device {
+            self.store_global_desc(name);
+            self.emit(Stmt::Call("gpuf_free".into(), vec![buf.clone()]));
+        }
         let after = self.pop_block();
         self.call_after.extend(after);
         buf
