@@ -921,6 +921,14 @@ pub enum OmpKind {
     TargetUpdate,
     Atomic,
     Barrier,
+    /// `flush [memory-order] [(list)]`: a full memory fence (at least as strong as any list
+    /// or memory order asks for).
+    Flush,
+    /// `nothing`: no effect (allowed in the specification part too).
+    Nothing,
+    /// `depobj(obj) depend(...)|destroy|update(...)`: no effect, since every construct with
+    /// a dependence runs when it is met (the dependences hold without the object).
+    Depobj,
     /// Host synchronisation and worksharing constructs: `critical [(name)]` (the name is a
     /// `CriticalName` clause), `single`, `master`, `masked`, `sections` and `parallel
     /// sections` (with a body); `section` (the separator inside `sections`) and `taskwait`.
@@ -959,6 +967,9 @@ impl OmpKind {
             OmpKind::TargetUpdate => "target update".into(),
             OmpKind::Atomic => "atomic".into(),
             OmpKind::Barrier => "barrier".into(),
+            OmpKind::Flush => "flush".into(),
+            OmpKind::Nothing => "nothing".into(),
+            OmpKind::Depobj => "depobj".into(),
             OmpKind::Critical => "critical".into(),
             OmpKind::Single => "single".into(),
             OmpKind::Master => "master".into(),
@@ -1120,6 +1131,9 @@ pub enum ClauseKind {
     /// `to(list)` / `from(list)` on `target update`.
     To(Vec<Expr>),
     From(Vec<Expr>),
+    /// `to(present: list)` / `from(present: list)`: the data must be present.
+    ToPresent(Vec<Expr>),
+    FromPresent(Vec<Expr>),
     NumTeams(Expr),
     ThreadLimit(Expr),
     NumThreads(Expr),
@@ -1142,8 +1156,8 @@ pub enum ClauseKind {
     /// `aggregate`, `allocatable`, `pointer`; `None`: all), as written.
     Defaultmap(String, Option<String>),
     /// Clauses that permit or hint and so are honoured by the constructs as gpuf runs them:
-    /// `order(concurrent)` (a permission to run iterations concurrently), `nontemporal` and
-    /// `hint` (performance hints). The clause name.
+    /// `order(concurrent)` (a permission to run iterations concurrently), `nontemporal`,
+    /// `hint` and `affinity` (performance hints). The clause name.
     Ignored(String),
     /// `bind(thread|parallel|teams)` of `loop`: the binding region, as written.
     Bind(String),

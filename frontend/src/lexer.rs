@@ -413,6 +413,12 @@ impl Lexer {
         } else if open == Open::Code && trimmed.starts_with('&') {
             code_start = indent + 1;
         }
+        // A token split by a continuation (`logical_&` then `&kind4_a`: no blank on either
+        // side of the two `&`s) is one token, as in gfortran.
+        let split = matches!(open, Open::Code | Open::Directive(_))
+            && line[..code_start].ends_with('&')
+            && self.tokens.last().is_some_and(|t| t.span.hi == open_amp.lo && matches!(t.tok, Tok::Name(_)));
+        let before = self.tokens.len();
 
         if self.pending.is_some() {
             // The rest of a continued character literal (gfortran also accepts a continuation
@@ -441,6 +447,16 @@ impl Lexer {
         };
         let code_base = base + code_start;
         let continued = self.segment(code_base, code);
+        if split && self.tokens.len() > before && before > 0 {
+            if let (Some(Token { tok: Tok::Name(a), span: sa }), Some(Token { tok: Tok::Name(b), span: sb })) =
+                (self.tokens.get(before - 1), self.tokens.get(before))
+            {
+                if sb.lo as usize == code_base {
+                    let merged = Token { tok: Tok::Name(format!("{a}{b}")), span: Span { lo: sa.lo, hi: sb.hi } };
+                    self.tokens.splice(before - 1..=before, [merged]);
+                }
+            }
+        }
         match continued {
             Some(amp) => {
                 *open_amp = amp;

@@ -1544,8 +1544,8 @@ fn openmp_errors() {
         ("  !$omp target enter data map(from: a)\n", "error[E0323]: map type `from` is not allowed on `target enter data`"),
         ("  !$omp target exit data map(to: a)\n", "error[E0323]: map type `to` is not allowed on `target exit data`"),
         (
-            "  !$omp target\n  !$omp taskloop\n  do i = 1, 8\n  end do\n  !$omp end target\n",
-            "error[E0900]: not yet implemented: `taskloop` inside a `target` region",
+            "  !$omp target\n  !$omp critical\n  s = 1\n  !$omp end critical\n  !$omp end target\n",
+            "error[E0900]: not yet implemented: `critical` inside a `target` region",
         ),
         ("  !$omp target distribute\n  do i = 1, 8\n  end do\n", "error[E0020]: `target distribute` is not an OpenMP construct"),
         (

@@ -504,6 +504,10 @@ pub struct PartLoop {
     /// `d` and the three sizes (`I32`, 1 for a missing one); the loop is partitioned over
     /// the gangs' coordinate in dimension `d`.
     pub gang_dim: Option<(u32, Vec<Op>)>,
+    /// OpenMP's team size (from `num_threads`, `thread_limit` and `if(parallel: c)`; `I32`,
+    /// at least 1) for a loop over the threads of a team: only the first `threads` of the
+    /// workers × lanes take iterations.
+    pub threads: Option<Op>,
 }
 
 /// A statement.

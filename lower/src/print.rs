@@ -190,6 +190,9 @@ impl Printer<'_> {
                     if let Some(c) = &a.chunk {
                         let _ = write!(t, " static({})", self.op(c));
                     }
+                    if let Some(c) = &a.threads {
+                        let _ = write!(t, " threads({})", self.op(c));
+                    }
                     if !a.reductions.is_empty() {
                         let _ = write!(t, " {}", self.reds(&a.reductions));
                     }

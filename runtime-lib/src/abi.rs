@@ -1424,6 +1424,12 @@ pub extern "C" fn omp_get_num_devices_() -> i32 {
     with_state(|st| Ok(st.num_devices(crate::acc::devtype::NOT_HOST)))
 }
 
+/// OpenMP's `flush` in host code: a sequentially consistent fence.
+#[no_mangle]
+pub extern "C" fn gpuf_omp_flush() {
+    std::sync::atomic::fence(std::sync::atomic::Ordering::SeqCst);
+}
+
 /// `omp_get_initial_device()`: the host's device number, `omp_get_num_devices()`.
 #[no_mangle]
 pub extern "C" fn omp_get_initial_device_() -> i32 {
@@ -1436,6 +1442,231 @@ pub extern "C" fn omp_get_initial_device_() -> i32 {
 #[no_mangle]
 pub extern "C" fn gpuf_omp_is_initial_device_num(n: i32) -> i32 {
     i32::from(n == -1 || n == omp_get_initial_device_())
+}
+
+/// OpenMP's device memory routines (`bind(c)` in `omp_lib`, C names): a device number
+/// naming the host works on host memory; any other is the selected device (device 0 of its
+/// type, as everywhere in gpuf). On the host device and on the sim device device memory is
+/// host memory, so a device address is usable from the host; on a GPU only the copies
+/// below reach it.
+enum OmpMem {
+    Host,
+    Dev(std::sync::Arc<dyn crate::device::Device>),
+}
+
+/// Where an OpenMP device number's memory is (`None`: no such device).
+fn omp_mem(device_num: i32) -> Option<OmpMem> {
+    if gpuf_omp_is_initial_device_num(device_num) != 0 {
+        return Some(OmpMem::Host);
+    }
+    if !(0..omp_get_num_devices_()).contains(&device_num) {
+        return None;
+    }
+    Some(OmpMem::Dev(crate::acc::device()))
+}
+
+/// `omp_target_alloc(size, device_num)`: null for a size of 0 or a device that does not
+/// exist.
+#[no_mangle]
+pub extern "C" fn omp_target_alloc(size: usize, device_num: i32) -> *mut u8 {
+    match (size, omp_mem(device_num)) {
+        (0, _) | (_, None) => std::ptr::null_mut(),
+        (_, Some(OmpMem::Host)) => crate::mem::alloc(size as i64),
+        (_, Some(OmpMem::Dev(d))) => d.alloc(size) as *mut u8,
+    }
+}
+
+/// `omp_target_free(device_ptr, device_num)`.
+///
+/// # Safety
+/// `ptr` must come from `omp_target_alloc` for `device_num` (or be null).
+#[no_mangle]
+pub unsafe extern "C" fn omp_target_free(ptr: *mut u8, device_num: i32) {
+    if ptr.is_null() {
+        return;
+    }
+    match omp_mem(device_num) {
+        // SAFETY: `ptr` came from `omp_target_alloc` for the host.
+        Some(OmpMem::Host) => unsafe { crate::mem::free(ptr) },
+        Some(OmpMem::Dev(d)) => crate::queue::free(&*d, ptr as u64),
+        None => {}
+    }
+}
+
+/// `omp_target_is_present(ptr, device_num)`: whether the host address has a device copy
+/// (always for the host, whose data is its own).
+#[no_mangle]
+pub extern "C" fn omp_target_is_present(ptr: *const u8, device_num: i32) -> i32 {
+    match omp_mem(device_num) {
+        Some(OmpMem::Host) => 1,
+        Some(OmpMem::Dev(_)) => gpuf_acc_is_present(ptr as *mut u8, 1),
+        None => 0,
+    }
+}
+
+/// Copies `n` bytes between two blocks, each host or device memory.
+///
+/// # Safety
+/// `dst` and `src` must be valid for `n` bytes where they are.
+unsafe fn omp_copy(dst: usize, dm: &OmpMem, src: usize, sm: &OmpMem, n: usize) {
+    if n == 0 {
+        return;
+    }
+    match (dm, sm) {
+        (OmpMem::Host, OmpMem::Host) => std::ptr::copy(src as *const u8, dst as *mut u8, n),
+        (OmpMem::Dev(d), OmpMem::Host) => crate::queue::h2d(&**d, dst as u64, src, n),
+        (OmpMem::Host, OmpMem::Dev(d)) => crate::queue::d2h(&**d, dst, src as u64, n),
+        (OmpMem::Dev(d), OmpMem::Dev(_)) => {
+            let mut buf = vec![0u8; n];
+            d.d2h(buf.as_mut_ptr(), src as u64, n);
+            d.h2d(dst as u64, buf.as_ptr(), n);
+        }
+    }
+}
+
+/// `omp_target_memcpy(dst, src, length, dst_offset, src_offset, dst_device_num,
+/// src_device_num)`: 0, or an error code for a device that does not exist.
+///
+/// # Safety
+/// `dst` and `src` must be blocks of at least offset + `length` bytes on their devices.
+#[no_mangle]
+pub unsafe extern "C" fn omp_target_memcpy(
+    dst: *mut u8,
+    src: *const u8,
+    length: usize,
+    dst_offset: usize,
+    src_offset: usize,
+    dst_device: i32,
+    src_device: i32,
+) -> i32 {
+    let (Some(dm), Some(sm)) = (omp_mem(dst_device), omp_mem(src_device)) else { return 1 };
+    // SAFETY: the caller passes blocks of at least offset + length bytes on their devices.
+    unsafe { omp_copy(dst as usize + dst_offset, &dm, src as usize + src_offset, &sm, length) };
+    0
+}
+
+/// `omp_target_memcpy_async(..., depobj_count, depobj_list)`: the copy is done before it
+/// returns (which meets every dependence: gpuf's tasks and target regions with
+/// dependences run at once too).
+///
+/// # Safety
+/// As for `omp_target_memcpy`.
+#[no_mangle]
+pub unsafe extern "C" fn omp_target_memcpy_async(
+    dst: *mut u8,
+    src: *const u8,
+    length: usize,
+    dst_offset: usize,
+    src_offset: usize,
+    dst_device: i32,
+    src_device: i32,
+    _depobj_count: i32,
+    _depobj_list: *const u8,
+) -> i32 {
+    // SAFETY: as the caller promises.
+    unsafe { omp_target_memcpy(dst, src, length, dst_offset, src_offset, dst_device, src_device) }
+}
+
+/// `omp_target_memcpy_rect(dst, src, element_size, num_dims, volume, dst_offsets,
+/// src_offsets, dst_dimensions, src_dimensions, dst_device_num, src_device_num)`: a
+/// sub-volume of a row-major array (the last dimension varies fastest, as in C) into
+/// another. With both arrays null, the number of dimensions supported (any: `i32::MAX`).
+///
+/// # Safety
+/// The arrays hold `num_dims` elements; the blocks hold the volumes they describe.
+#[no_mangle]
+pub unsafe extern "C" fn omp_target_memcpy_rect(
+    dst: *mut u8,
+    src: *const u8,
+    element_size: usize,
+    num_dims: i32,
+    volume: *const usize,
+    dst_offsets: *const usize,
+    src_offsets: *const usize,
+    dst_dimensions: *const usize,
+    src_dimensions: *const usize,
+    dst_device: i32,
+    src_device: i32,
+) -> i32 {
+    if dst.is_null() && src.is_null() {
+        return i32::MAX;
+    }
+    let (Some(dm), Some(sm)) = (omp_mem(dst_device), omp_mem(src_device)) else { return 1 };
+    let Ok(n) = usize::try_from(num_dims) else { return 1 };
+    if n == 0 {
+        return 0;
+    }
+    let arr = |p: *const usize| std::slice::from_raw_parts(p, n);
+    let (vol, doff, soff, ddim, sdim) = (arr(volume), arr(dst_offsets), arr(src_offsets), arr(dst_dimensions), arr(src_dimensions));
+    // Element strides of each dimension, the innermost contiguous.
+    let strides = |dims: &[usize]| {
+        let mut s = vec![1usize; n];
+        for k in (0..n.saturating_sub(1)).rev() {
+            s[k] = s[k + 1] * dims[k + 1];
+        }
+        s
+    };
+    let (ds, ss) = (strides(ddim), strides(sdim));
+    let row = vol[n - 1] * element_size;
+    let mut idx = vec![0usize; n - 1];
+    loop {
+        let mut de = doff[n - 1];
+        let mut se = soff[n - 1];
+        for k in 0..n - 1 {
+            de += (doff[k] + idx[k]) * ds[k];
+            se += (soff[k] + idx[k]) * ss[k];
+        }
+        omp_copy(dst as usize + de * element_size, &dm, src as usize + se * element_size, &sm, row);
+        // The next row: the odometer over the outer dimensions.
+        let mut k = n - 1;
+        loop {
+            if k == 0 {
+                return 0;
+            }
+            k -= 1;
+            idx[k] += 1;
+            if idx[k] < vol[k] {
+                break;
+            }
+            idx[k] = 0;
+        }
+    }
+}
+
+/// `omp_target_memcpy_rect_async(..., depobj_count, depobj_list)`: done at once, as
+/// `omp_target_memcpy_async`.
+///
+/// # Safety
+/// As for `omp_target_memcpy_rect`.
+#[no_mangle]
+pub unsafe extern "C" fn omp_target_memcpy_rect_async(
+    dst: *mut u8,
+    src: *const u8,
+    element_size: usize,
+    num_dims: i32,
+    volume: *const usize,
+    dst_offsets: *const usize,
+    src_offsets: *const usize,
+    dst_dimensions: *const usize,
+    src_dimensions: *const usize,
+    dst_device: i32,
+    src_device: i32,
+    _depobj_count: i32,
+    _depobj_list: *const u8,
+) -> i32 {
+    omp_target_memcpy_rect(
+        dst,
+        src,
+        element_size,
+        num_dims,
+        volume,
+        dst_offsets,
+        src_offsets,
+        dst_dimensions,
+        src_dimensions,
+        dst_device,
+        src_device,
+    )
 }
 
 /// `omp_get_device_num()` in host code: the host's device number.

@@ -1,6 +1,6 @@
 ! flags: -fopenmp
-! Expected diagnostics: the taskloop clauses `grainsize` and `num_tasks`, detach and depobj
-! are not implemented yet; the end directive of a construct so reported gets no second
+! Expected diagnostics: the taskloop clauses `grainsize` and `num_tasks` and detach are
+! not implemented yet; the end directive of a construct so reported gets no second
 ! error.
 program tl
   implicit none
@@ -17,6 +17,5 @@ program tl
   end do
   !$omp task detach(ev)
   !$omp end task
-  !$omp depobj(d) depend(in: s)
   print *, s
 end program

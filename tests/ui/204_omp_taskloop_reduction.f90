@@ -1,6 +1,6 @@
 ! flags: -fopenmp
-! A host taskloop runs as one task in a taskgroup; its `reduction` and `lastprivate`
-! clauses are located "not yet implemented" errors.
+! A host taskloop runs as one task in a taskgroup; its `lastprivate` clause is a located
+! "not yet implemented" error (its `reduction` is the task's).
 program taskloop_reduction
   implicit none
   integer :: i, s

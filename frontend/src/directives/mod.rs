@@ -15,6 +15,7 @@ mod acc;
 mod clauses;
 mod omp;
 mod omp_clauses;
+mod omp_meta;
 
 use crate::ast::*;
 use crate::diag::{Diagnostic, Span};
@@ -200,6 +201,22 @@ impl Parser {
     fn dir_block(&mut self, mut dir: Directive, head_span: Span) -> Stmt {
         let kind = dir.kind;
         let stmt_span = dir.span;
+        if matches!(kind, DirKind::Omp(_)) {
+            self.skip_eos();
+            let named = matches!(self.tok(), Tok::Name(_)) && self.tok_at(1) == &Tok::Colon && self.is_name_at(2, "block");
+            if named || (self.is_name("block") && matches!(self.tok_at(1), Tok::Eos | Tok::Eof)) {
+                // OpenMP 5.1's strictly structured block: a `block` construct right after
+                // the directive is its whole body, and the `end` directive is optional.
+                let body: Vec<Stmt> = self.stmt().into_iter().collect();
+                self.skip_eos();
+                dir.clauses.extend(self.omp_end_clauses(kind));
+                let mut end_span = body.last().map_or(stmt_span, |s| s.span);
+                if let Some(sp) = self.eat_directive_end(kind) {
+                    end_span = sp;
+                }
+                return Stmt { kind: StmtKind::Construct { dir, body, end_span }, span: stmt_span.to(end_span) };
+            }
+        }
         self.open.push(Open::Dir(kind));
         let body = self.block();
         self.open.pop();

@@ -55,15 +55,12 @@ const NOT_YET_STANDALONE: &[&str] = &[
     "taskyield",
     "threadprivate",
     "declare",
-    "flush",
     "requires",
     "scan",
     "cancel",
     "cancellation",
     "allocate",
     "metadirective",
-    "depobj",
-    "nothing",
     "error",
     "interop",
     "dispatch",
@@ -110,6 +107,10 @@ fn is_construct(l: OmpLeaves) -> bool {
 impl Parser {
     /// An OpenMP directive line and, for constructs, what it applies to.
     pub(crate) fn omp_directive(&mut self) -> PResult<Option<Stmt>> {
+        if self.omp_metadirective()? {
+            // Rewritten into the chosen directive (or none): parsed from here.
+            return Ok(None);
+        }
         let (dir, atomic_kind, head_span) = self.omp_directive_head()?;
         let DirKind::Omp(k) = dir.kind else { return Ok(None) };
         match k {
@@ -178,6 +179,9 @@ impl Parser {
             ("target", Some("update"), _) => return Some((OmpKind::TargetUpdate, 2)),
             ("atomic", ..) => return Some((OmpKind::Atomic, 1)),
             ("barrier", ..) => return Some((OmpKind::Barrier, 1)),
+            ("flush", ..) => return Some((OmpKind::Flush, 1)),
+            ("nothing", ..) => return Some((OmpKind::Nothing, 1)),
+            ("depobj", ..) => return Some((OmpKind::Depobj, 1)),
             ("critical", ..) => return Some((OmpKind::Critical, 1)),
             ("single", ..) => return Some((OmpKind::Single, 1)),
             ("master", ..) => return Some((OmpKind::Master, 1)),
@@ -308,8 +312,9 @@ impl Parser {
             self.expect(&Tok::RParen)?;
             name_clause = Some(Clause { kind: ClauseKind::CriticalName(n.name), span: lo.to(n.span) });
         }
-        let mut clauses: Vec<Clause> = if matches!(kind, OmpKind::NotYet(..)) {
-            // Reported by semantic analysis; what follows the name is not looked at.
+        let mut clauses: Vec<Clause> = if matches!(kind, OmpKind::NotYet(..) | OmpKind::Flush | OmpKind::Depobj) {
+            // Reported by semantic analysis; what follows the name is not looked at (a
+            // `flush` fences all memory, whatever its list or memory order).
             while !self.at_eos() {
                 self.bump();
             }

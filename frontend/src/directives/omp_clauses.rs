@@ -40,8 +40,8 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "dist_schedule", syntax: Syntax::Own(Parser::omp_clause_dist_schedule) },
         Clause { name: "simdlen", syntax: Syntax::Expr(ClauseKind::Simdlen) },
         Clause { name: "safelen", syntax: Syntax::Expr(ClauseKind::Safelen) },
-        Clause { name: "to", syntax: Syntax::VarList(ClauseKind::To) },
-        Clause { name: "from", syntax: Syntax::VarList(ClauseKind::From) },
+        Clause { name: "to", syntax: Syntax::Own(Parser::omp_clause_motion) },
+        Clause { name: "from", syntax: Syntax::Own(Parser::omp_clause_motion) },
         Clause { name: "depend", syntax: Syntax::Own(Parser::omp_clause_depend) },
         Clause { name: "defaultmap", syntax: Syntax::Own(Parser::omp_clause_defaultmap) },
         Clause { name: "is_device_ptr", syntax: Syntax::VarList(ClauseKind::IsDevicePtr) },
@@ -51,7 +51,7 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "allocate", syntax: Syntax::Own(Parser::omp_clause_allocate) },
         Clause { name: "in_reduction", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "task_reduction", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
-        Clause { name: "affinity", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "affinity", syntax: Syntax::Own(Parser::omp_clause_ignored) },
         Clause { name: "detach", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "linear", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "aligned", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
@@ -86,13 +86,22 @@ const PREDEFINED_ALLOCATORS: [&str; 8] = [
 
 impl Parser {
     /// `map([map-type:] list)`: `to`, `from`, `tofrom` (also without a type), `alloc`,
-    /// `release`, `delete`; the modifier `close` (a hint) is accepted, `always`, `present`,
-    /// `mapper` and `iterator` are not supported yet.
+    /// `release`, `delete`; the modifiers `close` (a hint) and `present` (the clause is then
+    /// [`ClauseKind::Present`]) are accepted, `always`, `mapper` and `iterator` are not
+    /// supported yet.
     fn omp_clause_map(&mut self, _: &str) -> PResult<ClauseKind> {
         self.expect(&Tok::LParen)?;
-        while self.is_name("close") && matches!(self.tok_at(1), Tok::Comma | Tok::Name(_)) {
+        // `present` (the data must be present already) and `close` (a hint) modifiers.
+        let mut present = false;
+        while (self.is_name("close") || self.is_name("present")) && matches!(self.tok_at(1), Tok::Comma | Tok::Name(_) | Tok::Colon) {
+            present |= self.is_name("present");
             self.bump();
-            self.eat(&Tok::Comma);
+            if !self.eat(&Tok::Comma) && self.is(&Tok::Colon) {
+                // `map(present: list)` (OpenMP 5.2: a modifier without a map type).
+                self.bump();
+                let list = self.var_items()?;
+                return Ok(if present { ClauseKind::Present(list) } else { ClauseKind::Map(MapType::Default, list) });
+            }
         }
         if let (Tok::Name(m), Tok::Comma | Tok::LParen) = (self.tok().clone(), self.tok_at(1).clone()) {
             if ["always", "close", "present", "mapper", "iterator"].contains(&m.as_str()) {
@@ -125,7 +134,28 @@ impl Parser {
             self.bump();
             self.bump();
         }
-        Ok(ClauseKind::Map(ty, self.var_items()?))
+        let list = self.var_items()?;
+        // With `present`, the data is on the device already: whatever the map type, the
+        // reference count it gains and loses again leaves it there and copies nothing
+        // (`always` is not supported), as OpenACC's `present`.
+        Ok(if present { ClauseKind::Present(list) } else { ClauseKind::Map(ty, list) })
+    }
+
+    /// `to([present:] list)` / `from([present:] list)` of `target update`.
+    fn omp_clause_motion(&mut self, name: &str) -> PResult<ClauseKind> {
+        self.expect(&Tok::LParen)?;
+        let present = self.is_name("present") && self.tok_at(1) == &Tok::Colon;
+        if present {
+            self.bump();
+            self.bump();
+        }
+        let list = self.var_items()?;
+        Ok(match (name, present) {
+            ("to", false) => ClauseKind::To(list),
+            ("to", true) => ClauseKind::ToPresent(list),
+            (_, false) => ClauseKind::From(list),
+            (_, true) => ClauseKind::FromPresent(list),
+        })
     }
 
     /// `default(shared|none|private|firstprivate)`.

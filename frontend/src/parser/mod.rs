@@ -182,6 +182,18 @@ impl Parser {
         self.tok_at(0)
     }
 
+    /// The token `n` ahead, with its span.
+    pub(crate) fn token_at(&self, n: usize) -> Option<&Token> {
+        self.toks.get(self.pos + n)
+    }
+
+    /// Replaces the tokens `n` ahead in `range` (relative to the current position) by
+    /// `with`: a directive rewritten before it is parsed (OpenMP's `metadirective`).
+    pub(crate) fn splice_ahead(&mut self, range: std::ops::Range<usize>, with: Vec<Token>) {
+        let (lo, hi) = ((self.pos + range.start).min(self.toks.len()), (self.pos + range.end).min(self.toks.len()));
+        self.toks.splice(lo..hi, with);
+    }
+
     pub(crate) fn tok_at(&self, n: usize) -> &Tok {
         match self.toks.get(self.pos + n) {
             Some(t) => &t.tok,

@@ -52,6 +52,11 @@ impl Parser {
                 }
                 continue;
             }
+            if self.is(&Tok::OmpDirectiveStart) && self.is_name_at(1, "nothing") && matches!(self.tok_at(2), Tok::Eos | Tok::Eof) {
+                // OpenMP's `nothing` has no effect, among the declarations too.
+                self.skip_statement();
+                continue;
+            }
             if self.is(&Tok::OmpDirectiveStart) && self.is_name_at(1, "threadprivate") {
                 if self.threadprivate(u).is_err() {
                     self.skip_statement();

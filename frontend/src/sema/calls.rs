@@ -294,7 +294,8 @@ impl Checker {
         if self.on_device() {
             // OpenMP's device queries that gimplify answers with a builtin; the other
             // routines of `omp_lib` are host-only for now.
-            const DEVICE_QUERIES: [&str; 10] = [
+            const DEVICE_QUERIES: [&str; 11] = [
+                "omp_get_device_num",
                 "omp_get_thread_limit",
                 "omp_is_initial_device",
                 "omp_get_team_num",
@@ -796,7 +797,7 @@ impl Checker {
         let sname = name.name.clone();
         let params = sub.params();
         let mut out: Vec<Option<Expr>> = vec![None; params.len()];
-        if self.on_device() {
+        if self.on_device() && sub != IntrinsicSub::CFPointer {
             self.err(Diagnostic::not_yet(format!("`{sname}` {}", self.device_where()), span));
         }
         let mut pos = 0usize;
@@ -899,6 +900,14 @@ impl Checker {
                     );
                 } else if f.ty.base() == Some(BaseTy::Character) {
                     self.err(Diagnostic::not_yet("`c_f_pointer` to character pointers", span));
+                } else if self.on_device() {
+                    // On the device: a local array pointer of the construct or procedure.
+                    let local = matches!(&f.kind, ExprKind::Name(id) if self.syms.get(&id.name).is_some_and(|s| {
+                        s.rank > 0 && s.pointer && s.module.is_none() && s.dummy.is_none() && !s.save && !s.host
+                    }));
+                    if !local {
+                        self.err(Diagnostic::not_yet(format!("`c_f_pointer` to this pointer {}", self.device_where()), span));
+                    }
                 }
             }
         }

@@ -13,11 +13,20 @@ use super::*;
 use crate::intrinsic_modules::{OMP_LIB_CONSTANTS, OMP_LIB_KINDS};
 
 /// A dummy or result type of an `omp_lib` routine.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 enum T {
     Int,
     Logical,
     Double,
+    /// The `bind(c)` device memory routines' `value` dummies and results: `integer(c_int)`,
+    /// `integer(c_size_t)`, `type(c_ptr)` (an `integer(8)` address in gpuf).
+    CInt,
+    CSize,
+    CPtr,
+    /// `integer(c_size_t) :: a(*)` (by address).
+    CSizeArr,
+    /// `integer(omp_depend_kind), optional :: depobj_list(*)`.
+    DepArr,
 }
 
 /// The routines of `omp_lib`: Fortran name, link name, dummies (name, type, intent),
@@ -60,16 +69,85 @@ const OMP_LIB_ROUTINES: &[(&str, &str, &[(&str, T, Intent)], Option<T>)] = &[
     ("omp_is_initial_device", "omp_is_initial_device_", &[], Some(T::Logical)),
     ("omp_get_default_device", "omp_get_default_device_", &[], Some(T::Int)),
     ("omp_set_default_device", "omp_set_default_device_", &[("device_num", T::Int, Intent::In)], None),
+    // Device memory routines: `bind(c)` interfaces in gfortran's `omp_lib` (C names, `value`
+    // dummies), defined by gpuf's run-time library.
+    ("omp_target_alloc", "omp_target_alloc", &[("size", T::CSize, Intent::In), ("device_num", T::CInt, Intent::In)], Some(T::CPtr)),
+    ("omp_target_free", "omp_target_free", &[("device_ptr", T::CPtr, Intent::In), ("device_num", T::CInt, Intent::In)], None),
+    ("omp_target_is_present", "omp_target_is_present", &[("ptr", T::CPtr, Intent::In), ("device_num", T::CInt, Intent::In)], Some(T::CInt)),
+    (
+        "omp_target_memcpy",
+        "omp_target_memcpy",
+        &[
+            ("dst", T::CPtr, Intent::In),
+            ("src", T::CPtr, Intent::In),
+            ("length", T::CSize, Intent::In),
+            ("dst_offset", T::CSize, Intent::In),
+            ("src_offset", T::CSize, Intent::In),
+            ("dst_device_num", T::CInt, Intent::In),
+            ("src_device_num", T::CInt, Intent::In),
+        ],
+        Some(T::CInt),
+    ),
+    (
+        "omp_target_memcpy_async",
+        "omp_target_memcpy_async",
+        &[
+            ("dst", T::CPtr, Intent::In),
+            ("src", T::CPtr, Intent::In),
+            ("length", T::CSize, Intent::In),
+            ("dst_offset", T::CSize, Intent::In),
+            ("src_offset", T::CSize, Intent::In),
+            ("dst_device_num", T::CInt, Intent::In),
+            ("src_device_num", T::CInt, Intent::In),
+            ("depobj_count", T::CInt, Intent::In),
+            ("depobj_list", T::DepArr, Intent::In),
+        ],
+        Some(T::CInt),
+    ),
+    (
+        "omp_target_memcpy_rect",
+        "omp_target_memcpy_rect",
+        &[
+            ("dst", T::CPtr, Intent::In),
+            ("src", T::CPtr, Intent::In),
+            ("element_size", T::CSize, Intent::In),
+            ("num_dims", T::CInt, Intent::In),
+            ("volume", T::CSizeArr, Intent::In),
+            ("dst_offsets", T::CSizeArr, Intent::In),
+            ("src_offsets", T::CSizeArr, Intent::In),
+            ("dst_dimensions", T::CSizeArr, Intent::In),
+            ("src_dimensions", T::CSizeArr, Intent::In),
+            ("dst_device_num", T::CInt, Intent::In),
+            ("src_device_num", T::CInt, Intent::In),
+        ],
+        Some(T::CInt),
+    ),
+    (
+        "omp_target_memcpy_rect_async",
+        "omp_target_memcpy_rect_async",
+        &[
+            ("dst", T::CPtr, Intent::In),
+            ("src", T::CPtr, Intent::In),
+            ("element_size", T::CSize, Intent::In),
+            ("num_dims", T::CInt, Intent::In),
+            ("volume", T::CSizeArr, Intent::In),
+            ("dst_offsets", T::CSizeArr, Intent::In),
+            ("src_offsets", T::CSizeArr, Intent::In),
+            ("dst_dimensions", T::CSizeArr, Intent::In),
+            ("src_dimensions", T::CSizeArr, Intent::In),
+            ("dst_device_num", T::CInt, Intent::In),
+            ("src_device_num", T::CInt, Intent::In),
+            ("depobj_count", T::CInt, Intent::In),
+            ("depobj_list", T::DepArr, Intent::In),
+        ],
+        Some(T::CInt),
+    ),
 ];
 
 /// Names of `omp_lib` gpuf does not provide yet (they need `type(c_ptr)` or nest locks of
 /// `integer(8)`): using one is "not yet implemented".
 const OMP_LIB_MISSING: &[&str] = &[
-    "omp_target_alloc",
-    "omp_target_free",
-    "omp_target_is_present",
-    "omp_target_memcpy",
-    "omp_target_memcpy_rect",
+    "omp_target_is_accessible",
     "omp_target_associate_ptr",
     "omp_target_disassociate_ptr",
     "omp_init_nest_lock",
@@ -84,9 +162,11 @@ const OMP_LIB_MISSING: &[&str] = &[
 
 fn base(t: T) -> BaseTy {
     match t {
-        T::Int => BaseTy::Integer(4),
+        T::Int | T::CInt => BaseTy::Integer(4),
         T::Logical => BaseTy::Logical(4),
         T::Double => BaseTy::Real(8),
+        T::CSize | T::CPtr | T::CSizeArr => BaseTy::Integer(8),
+        T::DepArr => BaseTy::Integer(16),
     }
 }
 
@@ -105,14 +185,14 @@ pub fn omp_lib_routines() -> Vec<(String, ProcSig)> {
                     .map(|(n, t, intent)| ArgSig {
                         name: n.to_string(),
                         base: base(*t),
-                        rank: 0,
+                        rank: u8::from(matches!(t, T::CSizeArr | T::DepArr)),
                         assumed_shape: false,
                         intent: Some(*intent),
-                        optional: false,
+                        optional: *t == T::DepArr,
                         any_type: false,
                         allocatable: false,
                         pointer: false,
-                        value: false,
+                        value: matches!(t, T::CInt | T::CSize | T::CPtr),
                         class: false,
                     })
                     .collect(),
@@ -138,12 +218,17 @@ pub fn omp_lib_h() -> String {
     for (n, v) in OMP_LIB_CONSTANTS {
         out.push_str(&format!("      integer, parameter :: {n} = {v}\n"));
     }
-    for (n, _, _, res) in OMP_LIB_ROUTINES {
+    for (n, _, dummies, res) in OMP_LIB_ROUTINES {
+        if dummies.iter().any(|d| d.1 == T::CPtr) || *res == Some(T::CPtr) {
+            // `type(c_ptr)` routines need interfaces (`iso_c_binding`): only in `omp_lib`.
+            continue;
+        }
         match res {
             Some(T::Int) => out.push_str(&format!("      integer {n}\n")),
             Some(T::Logical) => out.push_str(&format!("      logical {n}\n")),
             Some(T::Double) => out.push_str(&format!("      double precision {n}\n")),
-            None => {}
+            Some(T::CInt) => out.push_str(&format!("      integer(4) {n}\n")),
+            Some(_) | None => {}
         }
         out.push_str(&format!("      external {n}\n"));
     }

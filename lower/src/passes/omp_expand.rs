@@ -415,8 +415,23 @@ fn partition(
             nthreads = tmp(f, out, w, Rv::Binary(BinOp::Mul, nthreads, n));
         }
     }
-    let first = tmp(f, out, w, Rv::Binary(BinOp::Add, start, tid));
-    let last = tmp(f, out, w, Rv::Binary(BinOp::Sub, end, wc(1)));
+    // OpenMP's team size: only threads `0..threads` take iterations, `threads` apart.
+    let mut idle = None;
+    if let (Some(t), true) = (&a.threads, a.levels.has(Level::Worker) || a.levels.has(Level::Vector)) {
+        let t = if w == Ty::I64 { tmp(f, out, Ty::I64, Rv::Cast(Ty::I64, t.clone())) } else { t.clone() };
+        nthreads = tmp(f, out, w, Rv::Binary(BinOp::Min, nthreads, t.clone()));
+        idle = Some(tmp(f, out, Ty::I32, Rv::Binary(BinOp::Ge, tid.clone(), t)));
+    }
+    let first = tmp(f, out, w, Rv::Binary(BinOp::Add, start.clone(), tid.clone()));
+    let mut last = tmp(f, out, w, Rv::Binary(BinOp::Sub, end, wc(1)));
+    if let Some(idle) = idle {
+        // An idle thread's last iteration is before its first: `last - idle * (last - first + 1)`.
+        let idle = if w == Ty::I64 { tmp(f, out, Ty::I64, Rv::Cast(Ty::I64, idle)) } else { idle };
+        let span = tmp(f, out, w, Rv::Binary(BinOp::Sub, last.clone(), first.clone()));
+        let span = tmp(f, out, w, Rv::Binary(BinOp::Add, span, wc(1)));
+        let cut = tmp(f, out, w, Rv::Binary(BinOp::Mul, idle, span));
+        last = tmp(f, out, w, Rv::Binary(BinOp::Sub, last, cut));
+    }
     let mut flat = Vec::new();
     let it = f.new_var(format!("it.{}", id.0), w);
     let mut pre = Vec::new();

@@ -388,6 +388,7 @@ impl Remap<'_> {
                     independent: a.independent,
                     chunk: a.chunk.map(|c| self.op(c)),
                     gang_dim: a.gang_dim.map(|(d, s)| (d, self.ops(s))),
+                    threads: a.threads.map(|c| self.op(c)),
                 });
                 Stmt::Loop { id, var: self.var(var), lo: self.op(lo), hi: self.op(hi), step: self.op(step), body: self.stmts(body), part }
             }
@@ -514,6 +515,7 @@ fn outline(r: OffloadRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &m
                 independent: true,
                 chunk: None,
                 gang_dim: None,
+                threads: None,
             }),
         });
         body = init;

@@ -45,8 +45,8 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Async(_) => "async",
         ClauseKind::Wait(_) => "wait",
         ClauseKind::Map(..) => "map",
-        ClauseKind::To(_) => "to",
-        ClauseKind::From(_) => "from",
+        ClauseKind::To(_) | ClauseKind::ToPresent(_) => "to",
+        ClauseKind::From(_) | ClauseKind::FromPresent(_) => "from",
         ClauseKind::NumTeams(_) => "num_teams",
         ClauseKind::ThreadLimit(_) => "thread_limit",
         ClauseKind::NumThreads(_) => "num_threads",
@@ -283,7 +283,7 @@ impl Checker {
                 }
             }
             ClauseKind::Async(None) => {}
-            ClauseKind::Collapse(e) => self.check_collapse(e, span, assoc, cl),
+            ClauseKind::Collapse(e) => self.check_collapse(kind, e, span, assoc, cl),
             ClauseKind::If(e) => self.check_if(kind, e),
             ClauseKind::IfFor(m, e) => {
                 self.check_if(kind, e);
@@ -311,10 +311,19 @@ impl Checker {
             | ClauseKind::SelfHost(items)
             | ClauseKind::Device(items) => self.check_data_clause(items, cname, true),
             ClauseKind::Deviceptr(items) | ClauseKind::IsDevicePtr(items) | ClauseKind::UseDevice(items) => {
-                self.check_device_address_clause(items, cname)
+                self.check_device_address_clause(items, cname);
+                // `is_device_ptr` of `type(c_ptr)` scalars: their values are device
+                // addresses, which the region receives as firstprivate copies.
+                if cname == "is_device_ptr" && items.iter().all(|e| e.ty.rank() == 0) {
+                    c.kind = ClauseKind::Firstprivate(std::mem::take(items));
+                }
             }
             ClauseKind::Attach(items) | ClauseKind::Detach(items) => self.check_attach_clause(items, cname),
-            ClauseKind::Map(_, items) | ClauseKind::To(items) | ClauseKind::From(items) => self.check_data_clause(items, cname, true),
+            ClauseKind::Map(_, items)
+            | ClauseKind::To(items)
+            | ClauseKind::From(items)
+            | ClauseKind::ToPresent(items)
+            | ClauseKind::FromPresent(items) => self.check_data_clause(items, cname, true),
             ClauseKind::Shared(items) | ClauseKind::Lastprivate(items) | ClauseKind::Copyprivate(items) => {
                 self.check_data_clause(items, cname, false)
             }
@@ -425,14 +434,20 @@ impl Checker {
 
     /// `collapse(n)`: on a loop directive, `n` is a positive integer constant and the loop
     /// `assoc` has `n` tightly nested loops; sets [`Clauses::collapse`].
-    fn check_collapse(&mut self, e: &mut Expr, span: Span, assoc: Option<&Stmt>, cl: &mut Clauses) {
+    fn check_collapse(&mut self, kind: DirKind, e: &mut Expr, span: Span, assoc: Option<&Stmt>, cl: &mut Clauses) {
         self.expr(e);
         let Some(do_stmt) = assoc else { return };
         match self.const_int(e) {
             Some(n) if n >= 1 => {
                 cl.collapse = usize::try_from(n).unwrap_or(1);
                 let depth = nest_depth(do_stmt, cl.collapse);
-                if depth < cl.collapse {
+                if depth < cl.collapse && kind.omp().is_some() && imperfect_depth(do_stmt, cl.collapse) == cl.collapse {
+                    // OpenMP's imperfectly nested loops: the intervening code runs once per
+                    // iteration of its loop when only the perfectly nested loops are
+                    // collapsed (the inner ones run in order inside each iteration).
+                    e.kind = ExprKind::Int(depth as i64, 4);
+                    cl.collapse = depth;
+                } else if depth < cl.collapse {
                     self.err(
                         Diagnostic::error(
                             "E0304",
@@ -524,7 +539,10 @@ impl Checker {
             self.var_item(it, cname, false);
             let ExprKind::Name(id) = &it.kind else { continue };
             let Some(s) = self.syms.get(&id.name) else { continue };
-            if s.rank == 0 {
+            if s.rank == 0 && cname == "is_device_ptr" && s.base == BaseTy::Integer(8) && !s.pointer {
+                // A `type(c_ptr)` holding a device address: the region gets its value
+                // (`firstprivate`, see `clause`).
+            } else if s.rank == 0 {
                 self.err(Diagnostic::not_yet(format!("scalars in `{cname}` (only arrays)"), it.span));
             } else if cname == "is_device_ptr" && (s.dummy.is_none() || s.allocatable || s.pointer) {
                 self.err(Diagnostic::not_yet(

@@ -61,6 +61,27 @@ fn nest_depth(s: &Stmt, want: usize) -> usize {
     }
 }
 
+/// How many loops of an imperfect nest (OpenMP 5.0's intervening code: each loop's body
+/// holds one `do` loop among other statements) start at `s`, up to `want`.
+fn imperfect_depth(s: &Stmt, want: usize) -> usize {
+    let mut depth = 0;
+    let mut cur = s;
+    loop {
+        let StmtKind::Do { body, .. } = &cur.kind else {
+            return depth;
+        };
+        depth += 1;
+        if depth >= want {
+            return depth;
+        }
+        let mut loops = body.iter().filter(|b| matches!(b.kind, StmtKind::Do { .. }));
+        match (loops.next(), loops.next()) {
+            (Some(inner), None) => cur = inner,
+            _ => return depth,
+        }
+    }
+}
+
 impl Checker {
     pub(in crate::sema) fn in_compute(&self) -> bool {
         !self.compute.is_empty()

@@ -21,6 +21,8 @@ pub(in crate::sema) fn omp_clause_allowed(kind: OmpKind, clause: &str) -> bool {
                 "defaultmap",
                 "is_device_ptr",
                 "has_device_addr",
+                // `map(present, ...)`
+                "present",
                 "allocate",
                 "in_reduction",
                 "uses_allocators",
@@ -64,8 +66,8 @@ pub(in crate::sema) fn omp_clause_allowed(kind: OmpKind, clause: &str) -> bool {
     };
     match kind {
         OmpKind::Leaves(l) => OmpLeaves::ALL.iter().any(|(x, _)| l.has(*x) && leaf(*x).contains(&clause)),
-        OmpKind::TargetData => ["if", "device", "map", "use_device_ptr", "use_device_addr"].contains(&clause),
-        OmpKind::TargetEnterData | OmpKind::TargetExitData => ["if", "device", "map", "depend", "nowait"].contains(&clause),
+        OmpKind::TargetData => ["if", "device", "map", "present", "use_device_ptr", "use_device_addr"].contains(&clause),
+        OmpKind::TargetEnterData | OmpKind::TargetExitData => ["if", "device", "map", "present", "depend", "nowait"].contains(&clause),
         OmpKind::TargetUpdate => ["if", "device", "to", "from", "depend", "nowait"].contains(&clause),
         OmpKind::Atomic => ["seq_cst", "relaxed", "acq_rel", "acquire", "release", "hint"].contains(&clause),
         OmpKind::Taskwait => ["depend", "nowait"].contains(&clause),
@@ -124,7 +126,13 @@ pub(in crate::sema) fn omp_clause_allowed(kind: OmpKind, clause: &str) -> bool {
                 || (form.contains("masked") && clause == "filter")
                 || (form.ends_with("simd") && omp_clause_allowed(OmpKind::Leaves(OmpLeaves::SIMD), clause))
         }
-        OmpKind::Barrier | OmpKind::Master | OmpKind::Section | OmpKind::NotYet(..) => false,
+        OmpKind::Barrier
+        | OmpKind::Flush
+        | OmpKind::Nothing
+        | OmpKind::Depobj
+        | OmpKind::Master
+        | OmpKind::Section
+        | OmpKind::NotYet(..) => false,
     }
 }
 
@@ -172,6 +180,9 @@ impl Checker {
                 }
             }
             let what = match &c.kind {
+                ClauseKind::Present(_) if matches!(kind, OmpKind::TargetEnterData | OmpKind::TargetExitData) => {
+                    Some(format!("the `present` map-type modifier on `{}`", kind.name()))
+                }
                 // In target regions they become explicit clauses (gimplify's offload_omp).
                 ClauseKind::OmpDefault(d)
                     if (d == "private" || d == "firstprivate") && !kind.leaves().has(OmpLeaves::TARGET) && !self.in_target() =>
@@ -208,7 +219,9 @@ impl Checker {
             OmpKind::TargetUpdate => &["to", "from"],
             _ => &[],
         };
-        if !needs.is_empty() && !dir.clauses.iter().any(|c| needs.contains(&clause_name(&c.kind))) {
+        // (`map(present, ...)` is a `present` clause.)
+        let has = |c: &Clause| needs.contains(&clause_name(&c.kind)) || (needs == ["map"] && matches!(c.kind, ClauseKind::Present(_)));
+        if !needs.is_empty() && !dir.clauses.iter().any(has) {
             self.err(
                 Diagnostic::error("E0320", format!("`{}` needs at least one {} clause", kind.name(), needs.join(" or ")), dir.span)
                     .with_label(format!("expected {}", needs.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(" or "))),
@@ -312,21 +325,31 @@ impl Checker {
         if matches!(
             kind,
             OmpKind::Critical
-                | OmpKind::Single
-                | OmpKind::Master
-                | OmpKind::Masked
                 | OmpKind::Sections
                 | OmpKind::ParallelSections
+                | OmpKind::Section
+                | OmpKind::Ordered
+                | OmpKind::Flush
+                | OmpKind::Depobj
+        ) {
+            self.err(Diagnostic::not_yet(format!("`{}` inside a `target` region", kind.name()), dir.span));
+            return;
+        }
+        if matches!(
+            kind,
+            OmpKind::Single
+                | OmpKind::Master
+                | OmpKind::Masked
                 | OmpKind::ParallelMaster
                 | OmpKind::ParallelMasked
-                | OmpKind::Section
                 | OmpKind::Taskwait
                 | OmpKind::Task
-                | OmpKind::Ordered
                 | OmpKind::Taskgroup
                 | OmpKind::Taskloop(_)
         ) {
-            self.err(Diagnostic::not_yet(format!("`{}` inside a `target` region", kind.name()), dir.span));
+            // Run inline by the thread that meets them (see gimplify's `offload_omp`);
+            // nesting as on the host.
+            self.host_nesting(kind, dir);
             return;
         }
         if l.has(OmpLeaves::TEAMS) && outer != Some(OmpKind::Leaves(OmpLeaves::TARGET)) {

@@ -42,6 +42,7 @@ pub fn uses(ss: &[Stmt], out: &mut BTreeSet<VarId>) {
                 if let Some(a) = part {
                     a.chunk.iter().for_each(|c| op(c, out));
                     a.gang_dim.iter().flat_map(|(_, s)| s).for_each(|c| op(c, out));
+                    a.threads.iter().for_each(|c| op(c, out));
                     for r in &a.reductions {
                         out.insert(r.local);
                         match r.result {

@@ -577,6 +577,7 @@ fn is_omp_device_query(link: &str) -> bool {
         "omp_get_level_",
         "omp_get_active_level_",
         "omp_in_parallel_",
+        "omp_get_device_num_",
     ]
     .contains(&link)
 }
@@ -594,6 +595,9 @@ impl G<'_> {
         let pos = |g: &mut Self, l: Level| g.val(Ty::I32, Rv::Builtin(Builtin::DimPos(l), vec![]));
         match link {
             "omp_is_initial_device_" => self.val(Ty::I32, Rv::Builtin(Builtin::IsInitialDevice, vec![])),
+            // gpuf uses device 0 of the selected kind; on the host device there are no
+            // other devices, so the host's number is 0 too.
+            "omp_get_device_num_" => Op::I32(0),
             "omp_get_team_num_" => pos(self, Level::Gang),
             "omp_get_num_teams_" => size(self, Level::Gang),
             "omp_get_thread_num_" if par => {
@@ -609,17 +613,33 @@ impl G<'_> {
             }
             "omp_get_num_threads_" if par => {
                 let nw = size(self, Level::Worker);
-                if levels.has(Level::Vector) {
+                let n = if levels.has(Level::Vector) {
                     let vl = size(self, Level::Vector);
                     self.bin(Ty::I32, BinOp::Mul, nw, vl)
                 } else {
                     nw
+                };
+                // The team size the region's `num_threads` (...) asks for, at most.
+                match self.region.as_ref().and_then(|r| r.threads.clone()) {
+                    Some(t) => self.bin(Ty::I32, BinOp::Min, n, t),
+                    None => n,
                 }
+            }
+            "omp_get_thread_limit_" if self.region.as_ref().is_some_and(|r| r.thread_limit.is_some()) => {
+                let nw = size(self, Level::Worker);
+                let vl = size(self, Level::Vector);
+                let n = self.bin(Ty::I32, BinOp::Mul, nw, vl);
+                let tl = self.region.as_ref().and_then(|r| r.thread_limit.clone()).unwrap_or(Op::I32(1));
+                self.bin(Ty::I32, BinOp::Min, n, tl)
             }
             "omp_get_max_threads_" | "omp_get_thread_limit_" => {
                 let nw = size(self, Level::Worker);
                 let vl = size(self, Level::Vector);
-                self.bin(Ty::I32, BinOp::Mul, nw, vl)
+                let n = self.bin(Ty::I32, BinOp::Mul, nw, vl);
+                match self.region.as_ref().and_then(|r| r.threads.clone()) {
+                    Some(t) => self.bin(Ty::I32, BinOp::Min, n, t),
+                    None => n,
+                }
             }
             // A parallel region is active when its team has more than one thread.
             "omp_get_active_level_" | "omp_in_parallel_" if par => {

@@ -793,7 +793,12 @@ impl G<'_> {
     /// An explicit `task`: outlined like `parallel`; `firstprivate` values are taken when
     /// the task is created.
     fn host_task(&mut self, dir: &ast::Directive, body: &[ast::Stmt]) {
+        // A task with `depend` is undeferred: it runs at once on the creating thread, after
+        // every sibling task with a dependence (all of which ran the same way), so every
+        // dependence is met in creation order.
+        let depend = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Depend));
         let cond = match dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }) {
+            _ if depend => Op::I32(0),
             Some(e) => {
                 let v = self.expr(e);
                 self.conv(v, Ty::I32)
@@ -823,8 +828,21 @@ impl G<'_> {
                 rest.push(e.clone());
             }
         }
+        // `reduction` (of the task a host `taskloop` becomes): the task's private copy is
+        // combined into the original, which must be in memory (shared where the task is
+        // created), when the task ends.
+        for c in &dir.clauses {
+            let ClauseKind::Reduction(_, l) = &c.kind else { continue };
+            for e in l {
+                let ExprKind::Name(id) = &e.kind else { continue };
+                if !matches!(self.lookup(&id.name), Some(Home::Mem(..) | Home::Array(_))) {
+                    self.not_yet("a task reduction of a variable private where the task is created", e.span);
+                }
+            }
+        }
         self.push_block();
-        let mut clauses: Vec<ast::Clause> = dir.clauses.iter().filter(|c| matches!(c.kind, ClauseKind::Private(_))).cloned().collect();
+        let mut clauses: Vec<ast::Clause> =
+            dir.clauses.iter().filter(|c| matches!(c.kind, ClauseKind::Private(_) | ClauseKind::Reduction(..))).cloned().collect();
         if !rest.is_empty() {
             clauses.push(ast::Clause { kind: ClauseKind::Firstprivate(rest), span: dir.span });
         }
@@ -838,6 +856,7 @@ impl G<'_> {
         self.overrides.push(std::mem::take(&mut sh.scope));
         self.stmts(body);
         self.overrides.pop();
+        self.host_finish(&sh);
         let b = self.pop_block();
         let line = self.line(dir.span);
         self.emit(Stmt::HostParallel(Box::new(HostParallel { what: "task".into(), line, num_threads: cond, task: true, body: b })));

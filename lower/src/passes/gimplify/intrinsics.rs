@@ -866,7 +866,7 @@ impl G<'_> {
     }
 
     pub(super) fn intrinsic_call(&mut self, sub: IntrinsicSub, args: &[Option<Expr>], sp: Span) {
-        if self.region.is_some() {
+        if self.region.is_some() && sub != IntrinsicSub::CFPointer {
             self.not_yet("intrinsic subroutines inside compute constructs", sp);
             return;
         }

@@ -156,6 +156,10 @@ struct RegionCtx {
     /// `num_gangs(n1, n2[, n3])`: the sizes, evaluated on the host before the construct
     /// (`I32` temporaries, 1 for a missing one); empty for one dimension.
     gang_dims: Vec<Op>,
+    /// OpenMP's team size (`num_threads`, `thread_limit`, `if(parallel: c)`) and
+    /// `thread_limit`, evaluated on the host before the region (see [`PartLoop::threads`]).
+    threads: Option<Op>,
+    thread_limit: Option<Op>,
 }
 
 struct G<'a> {

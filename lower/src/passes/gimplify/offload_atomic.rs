@@ -34,14 +34,20 @@ impl G<'_> {
             }
         };
         let stmts: Vec<(Expr, Expr)> = body.iter().filter_map(assign).collect();
+        if matches!(kind, ast::AtomicKind::Compare | ast::AtomicKind::CompareCapture) {
+            // (Its body is an `if`: the variable is the compared one.)
+            let x = ast::atomic_compare(body, &same_place).map(|c| c.x.clone());
+            if self.region.is_none() && x.is_some_and(|x| !self.atomic_in_memory(ast::AtomicKind::Read, &[(x.clone(), x)])) {
+                self.stmts(body);
+                return;
+            }
+            self.atomic_compare(dir, body);
+            return;
+        }
         if self.region.is_none() && !self.atomic_in_memory(kind, &stmts) {
             // Outside compute constructs, a variable in a register is the thread's own
             // (host OpenMP keeps shared scalars in memory).
             self.stmts(body);
-            return;
-        }
-        if matches!(kind, ast::AtomicKind::Compare | ast::AtomicKind::CompareCapture) {
-            self.atomic_compare(dir, body);
             return;
         }
         match (kind, stmts.as_slice()) {

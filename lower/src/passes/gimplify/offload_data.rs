@@ -296,6 +296,9 @@ impl G<'_> {
                     // construct cannot define it, so its value captured on entry is all
                     // any map of it gives the construct.
                     None if matches!(e.kind, ExprKind::Name(_)) && self.do_vars.contains(&base) => {}
+                    // A scalar in a register (a private variable of a host `parallel`)
+                    // copied in: the construct gets its value, as a firstprivate copy.
+                    None if matches!(e.kind, ExprKind::Name(_)) && e.ty.rank() == 0 && kind == MapKind::Copyin => {}
                     None => {
                         // A scalar that stays in a register cannot be mapped; it cannot happen
                         // since every other scalar in a data clause lives in memory.

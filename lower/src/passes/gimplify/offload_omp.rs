@@ -42,8 +42,15 @@
 //!   implicit one); `master`/`masked taskloop` put that in `master`/`masked`, `parallel
 //!   master/masked taskloop` in `parallel master/masked` (the team gets `num_threads`, `if`,
 //!   `shared`, `firstprivate`, ...; the task `private`, `firstprivate`, `shared`); `simd`
-//!   and `collapse` leave the task's loop as it is. Its `reduction` and `lastprivate` are not
-//!   implemented yet.
+//!   and `collapse` leave the task's loop as it is; its `reduction` is the task's (combined
+//!   into the original when the task ends). Its `lastprivate` is not implemented yet.
+//! - Inside `target`, `single`, `master`, `masked`, `parallel master/masked`, `task`,
+//!   `taskgroup` and `taskwait` run inline, by the thread that meets them (code outside
+//!   partitioned loops runs once per team, and the thread queries report a team of one
+//!   thread there): an undeferred task in creation order satisfies every `depend`, and a
+//!   `taskloop` (every combined form) is its loop in order (`seq`, keeping `private`,
+//!   `lastprivate` and `collapse`). Their `private`/`firstprivate`/`reduction` clauses are
+//!   not implemented yet.
 
 use gpuf_frontend::ast::{self, AccKind, ClauseKind, DirKind, MapType, OmpKind, OmpLeaves, StmtKind};
 use gpuf_frontend::Diagnostic;
@@ -174,6 +181,18 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
                     }
                     out.extend(stmts(body, inner, diags));
                 }
+                OmpKind::Single
+                | OmpKind::Master
+                | OmpKind::Masked
+                | OmpKind::ParallelMaster
+                | OmpKind::ParallelMasked
+                | OmpKind::Task
+                | OmpKind::Taskgroup => {
+                    // Inside `target`: run inline by the thread that meets them (see the
+                    // module doc).
+                    inline_clauses(dir, diags);
+                    out.extend(stmts(body, ctx, diags))
+                }
                 // Reported by semantic analysis.
                 _ => out.extend(stmts(body, ctx, diags)),
             }
@@ -187,6 +206,23 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
             if let (OmpKind::Taskloop(form), false) = (k, ctx.target) {
                 let d = one(do_stmt, ctx, diags);
                 out.push(host_taskloop(form, dir, d, diags));
+                return;
+            }
+            if let OmpKind::Taskloop(_) = k {
+                // Inside `target`: the loop in order, run by the thread that meets it.
+                let mut clauses = vec![ClauseKind::Seq];
+                for c in &dir.clauses {
+                    match &c.kind {
+                        ClauseKind::Private(_) | ClauseKind::Lastprivate(_) | ClauseKind::Collapse(_) => clauses.push(c.kind.clone()),
+                        ClauseKind::Firstprivate(_) | ClauseKind::Reduction(..) => diags.push(Diagnostic::not_yet(
+                            format!("the `{}` clause on `{}` inside a `target` region", clause_word(&c.kind), k.name()),
+                            c.span,
+                        )),
+                        _ => {}
+                    }
+                }
+                let d = acc(AccKind::Loop, clauses, dir);
+                out.push(mk(StmtKind::LoopConstruct { dir: d, do_stmt: Box::new(one(do_stmt, ctx, diags)) }));
                 return;
             }
             if l.has(OmpLeaves::TARGET) {
@@ -273,10 +309,27 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
                     })
                     .collect();
                 cs.push(ClauseKind::IfPresent);
-                out.push(mk(StmtKind::Standalone(acc(AccKind::Update, cs, dir))));
+                // `to(present: ...)` / `from(present: ...)`: an update of its own, without
+                // `if_present`, so data that is not present is an error.
+                let mut strict: Vec<ClauseKind> = dir
+                    .clauses
+                    .iter()
+                    .filter_map(|c| match &c.kind {
+                        ClauseKind::ToPresent(l) => Some(ClauseKind::Device(l.clone())),
+                        ClauseKind::FromPresent(l) => Some(ClauseKind::SelfHost(l.clone())),
+                        _ => None,
+                    })
+                    .collect();
+                if !strict.is_empty() {
+                    strict.extend(cs.iter().filter(|k| matches!(k, ClauseKind::If(_) | ClauseKind::DeviceExpr(_))).cloned());
+                    out.push(mk(StmtKind::Standalone(acc(AccKind::Update, strict, dir))));
+                }
+                if cs.iter().any(|k| matches!(k, ClauseKind::Device(_) | ClauseKind::SelfHost(_))) {
+                    out.push(mk(StmtKind::Standalone(acc(AccKind::Update, cs, dir))));
+                }
             }
             // Host `barrier`: kept for `host_omp`.
-            Some(OmpKind::Barrier | OmpKind::Section | OmpKind::Taskwait) if !ctx.target => out.push(s.clone()),
+            Some(OmpKind::Barrier | OmpKind::Section | OmpKind::Taskwait | OmpKind::Flush) if !ctx.target => out.push(s.clone()),
             // `barrier` in a target region: nothing to do (see the module doc); the rest
             // was reported.
             Some(_) => {}
@@ -286,6 +339,39 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
             out.push(mk(StmtKind::Atomic { dir, kind: *kind, body: body.clone() }));
         }
         _ => out.push(one_plain(s, ctx, diags)),
+    }
+}
+
+/// Reports the data-sharing clauses of a construct that runs inline inside `target`
+/// (`single`, `master`, `task`, ...): its body runs in the enclosing context, with no
+/// private copies.
+fn inline_clauses(dir: &ast::Directive, diags: &mut Vec<Diagnostic>) {
+    for c in &dir.clauses {
+        if matches!(
+            c.kind,
+            ClauseKind::Private(_)
+                | ClauseKind::Firstprivate(_)
+                | ClauseKind::Lastprivate(_)
+                | ClauseKind::Reduction(..)
+                | ClauseKind::Copyprivate(_)
+        ) {
+            diags.push(Diagnostic::not_yet(
+                format!("the `{}` clause on `{}` inside a `target` region", clause_word(&c.kind), dir.kind.name()),
+                c.span,
+            ));
+        }
+    }
+}
+
+/// The name of a data-sharing clause, for messages.
+fn clause_word(k: &ClauseKind) -> &'static str {
+    match k {
+        ClauseKind::Private(_) => "private",
+        ClauseKind::Firstprivate(_) => "firstprivate",
+        ClauseKind::Lastprivate(_) => "lastprivate",
+        ClauseKind::Reduction(..) => "reduction",
+        ClauseKind::Copyprivate(_) => "copyprivate",
+        _ => "this",
     }
 }
 
@@ -320,7 +406,8 @@ fn host_taskloop(form: &str, dir: &ast::Directive, do_stmt: ast::Stmt, diags: &m
             ClauseKind::If(_) | ClauseKind::IfFor(..) if !parallel => task.push(c.clone()),
             ClauseKind::Filter(_) => filter.push(c.clone()),
             ClauseKind::Lastprivate(_) => diags.push(Diagnostic::not_yet("the `lastprivate` clause on `taskloop`", c.span)),
-            ClauseKind::Reduction(..) => diags.push(Diagnostic::not_yet("the `reduction` clause on `taskloop`", c.span)),
+            // One task runs every iteration: its reduction is the taskloop's.
+            ClauseKind::Reduction(..) => task.push(c.clone()),
             // `collapse` and the `simd` clauses: the task runs the whole nest in order.
             ClauseKind::Collapse(_) | ClauseKind::Safelen(_) | ClauseKind::Simdlen(_) => {}
             _ if parallel => team.push(c.clone()),
@@ -476,18 +563,23 @@ fn target_region(
     let mut loop_cl: Vec<ClauseKind> = Vec::new();
     for c in &dir.clauses {
         match &c.kind {
-            ClauseKind::Map(..) => region.extend(data_clauses(std::slice::from_ref(c))),
+            ClauseKind::Map(..) | ClauseKind::Present(_) => region.extend(data_clauses(std::slice::from_ref(c))),
             ClauseKind::If(_) => region.push(c.kind.clone()),
             ClauseKind::IfFor(m, e) if m == "target" => region.push(ClauseKind::If(e.clone())),
             ClauseKind::DeviceExpr(_) => region.push(c.kind.clone()),
-            // `if(parallel:)`, `if(teams:)`, `if(simd:)`: a team of one thread, one team or
-            // no vectorisation when false. None can change a result (the threads of a
-            // worksharing loop share its iterations), so the region keeps its shape; the
-            // thread queries still report the team's threads.
+            // `if(parallel:)`: a team of one thread when false (gimplify's `omp_team_size`);
+            // `if(teams:)`, `if(simd:)`: one team or no vectorisation, which cannot change a
+            // result, so the region keeps its shape.
+            ClauseKind::IfFor(m, _) if m == "parallel" && parallel => region.push(c.kind.clone()),
             ClauseKind::IfFor(..) => {}
             ClauseKind::Firstprivate(_) => region.push(c.kind.clone()),
             ClauseKind::NumTeams(e) if teams => region.push(ClauseKind::NumGangs(e.clone())),
-            ClauseKind::ThreadLimit(e) | ClauseKind::NumThreads(e) if teams || parallel => region.push(ClauseKind::VectorLength(e.clone())),
+            ClauseKind::ThreadLimit(e) | ClauseKind::NumThreads(e) if teams || parallel => {
+                // The launch's vector length, and the team size the region's worksharing
+                // loops and thread queries keep to (gimplify's `omp_team_size`).
+                region.push(ClauseKind::VectorLength(e.clone()));
+                region.push(c.kind.clone());
+            }
             ClauseKind::Unsupported(_) => region.push(c.kind.clone()),
             ClauseKind::Defaultmap(..) => {}
             // On a combined loop construct the loop takes `private` and `reduction`; on a
@@ -511,8 +603,12 @@ fn target_region(
     if loop_leaves.is_some() {
         // A `lastprivate` item of a combined target construct is also mapped `tofrom`
         // (unless a map clause says otherwise).
-        let mapped: Vec<String> =
-            dir.clauses.iter().filter(|c| matches!(c.kind, ClauseKind::Map(..))).flat_map(|c| clause_names(&c.kind)).collect();
+        let mapped: Vec<String> = dir
+            .clauses
+            .iter()
+            .filter(|c| matches!(c.kind, ClauseKind::Map(..) | ClauseKind::Present(_)))
+            .flat_map(|c| clause_names(&c.kind))
+            .collect();
         let lp: Vec<ast::Expr> = dir
             .clauses
             .iter()
@@ -731,6 +827,7 @@ fn body_refs(ss: &[ast::Stmt], out: &mut Vec<(String, ast::Expr)>, skip: &mut Ve
 fn clause_names(k: &ClauseKind) -> Vec<String> {
     match k {
         ClauseKind::Map(_, l)
+        | ClauseKind::Present(l)
         | ClauseKind::Private(l)
         | ClauseKind::Firstprivate(l)
         | ClauseKind::Lastprivate(l)
@@ -843,6 +940,8 @@ fn data_clauses(cs: &[ast::Clause]) -> Vec<ClauseKind> {
                 MapType::Alloc => ClauseKind::Create(l.clone()),
                 MapType::Release | MapType::Delete => ClauseKind::Delete(l.clone()),
             }),
+            // `map(present, ...)`
+            ClauseKind::Present(_) => Some(c.kind.clone()),
             ClauseKind::If(e) => Some(ClauseKind::If(e.clone())),
             ClauseKind::IfFor(m, e) if m.starts_with("target") => Some(ClauseKind::If(e.clone())),
             ClauseKind::DeviceExpr(_) => Some(c.kind.clone()),

@@ -4,6 +4,46 @@
 use super::*;
 
 impl G<'_> {
+    /// OpenMP's team size of a target region, from the `num_threads`, `thread_limit` and
+    /// `if(parallel: c)` clauses its combined construct keeps (see `offload_omp`): the
+    /// smaller of the first two, 1 where `c` is false; and the `thread_limit`.
+    fn omp_team_size(&mut self, dir: &ast::Directive) -> (Option<Op>, Option<Op>) {
+        let nt = self.clause_op(&dir.clauses, |k| if let ClauseKind::NumThreads(e) = k { Some(e) } else { None });
+        let tl = self.clause_op(&dir.clauses, |k| if let ClauseKind::ThreadLimit(e) = k { Some(e) } else { None });
+        let cond = dir.clauses.iter().find_map(|c| match &c.kind {
+            ClauseKind::IfFor(m, e) if m == "parallel" => Some(e),
+            _ => None,
+        });
+        let cond = cond.map(|e| {
+            let v = self.expr(e);
+            self.conv(v, Ty::I32)
+        });
+        if nt.is_none() && tl.is_none() && cond.is_none() {
+            return (None, None);
+        }
+        let tl = tl.map(|t| {
+            let v = self.tmp(Ty::I32);
+            self.emit(Stmt::Assign(v, Rv::Binary(BinOp::Max, t, Op::I32(1))));
+            Op::Var(v)
+        });
+        let mut n = match (nt, &tl) {
+            (Some(a), Some(b)) => self.bin(Ty::I32, BinOp::Min, a, b.clone()),
+            (Some(a), None) => a,
+            (None, Some(b)) => b.clone(),
+            (None, None) => Op::I32(i32::MAX),
+        };
+        if let Some(c) = cond {
+            // if(parallel: c): n where c holds, else 1 (n - (n - 1) * !c).
+            let not = self.bin(Ty::I32, BinOp::Eq, c, Op::I32(0));
+            let n1 = self.bin(Ty::I32, BinOp::Sub, n.clone(), Op::I32(1));
+            let d = self.bin(Ty::I32, BinOp::Mul, n1, not);
+            n = self.bin(Ty::I32, BinOp::Sub, n, d);
+        }
+        let v = self.f.new_var("omp.threads", Ty::I32);
+        self.emit(Stmt::Assign(v, Rv::Binary(BinOp::Max, n, Op::I32(1))));
+        (Some(Op::Var(v)), tl)
+    }
+
     /// A compute construct (`loop_dir` is set for combined constructs); with `async` its
     /// run-time calls (data clauses, launch) go to the queue, after the waits of `wait`.
     pub(super) fn region(&mut self, dir: &ast::Directive, body: &[ast::Stmt], loop_dir: Option<&ast::Directive>, sp: Span) {
@@ -276,6 +316,7 @@ impl G<'_> {
                 _ => {}
             }
         }
+        let (threads, thread_limit) = self.omp_team_size(dir);
         self.overrides.push(scope);
         self.region = Some(RegionCtx {
             kind,
@@ -285,6 +326,8 @@ impl G<'_> {
             members: Vec::new(),
             do_depth: self.do_vars.len(),
             gang_dims,
+            threads,
+            thread_limit,
         });
         self.push_block();
         for (d, first) in pending_arrays {

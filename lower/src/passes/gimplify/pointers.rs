@@ -211,12 +211,22 @@ impl G<'_> {
         }
         use super::assumed::{DIM, HEAD};
         let rank = d.lb.len() as i64;
-        let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![Op::I64(HEAD + DIM * rank)], Ty::Ptr));
+        let device = self.region.is_some();
+        let bytes = (HEAD + DIM * rank) as u64;
+        // (In device code a stack block: the kernel's copy of the pointer is its own, so
+        // only that copy sees what the callee associates it with.)
+        let buf = if device {
+            self.val(Ty::Ptr, Rv::Alloca(bytes))
+        } else {
+            self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![Op::I64(bytes as i64)], Ty::Ptr))
+        };
         self.store_gf_desc(buf.clone(), d);
         self.push_block();
         self.load_ptr_desc(buf.clone(), d);
-        self.store_global_desc(name);
-        self.emit(Stmt::Call("gpuf_free".into(), vec![buf.clone()]));
+        if !device {
+            self.store_global_desc(name);
+            self.emit(Stmt::Call("gpuf_free".into(), vec![buf.clone()]));
+        }
         let after = self.pop_block();
         self.call_after.extend(after);
         buf
@@ -302,19 +312,25 @@ impl G<'_> {
         self.syms.get(name).is_some_and(|s| s.pointer)
     }
 
+    /// Whether a pointer assignment to `name` is written back to a global or to the
+    /// caller's pointer (not possible from device code), as opposed to a local pointer.
+    fn ptr_written_back(&self, name: &str) -> bool {
+        match self.lookup(name) {
+            Some(Home::Mem(pv, _)) => self.global_ptrs.iter().any(|(_, v)| *v == pv),
+            Some(Home::Array(d)) => {
+                self.ptr_descs.iter().any(|(_, g)| g.addr == d.addr) || self.global_descs.iter().any(|(_, g)| g.addr == d.addr)
+            }
+            _ => true,
+        }
+    }
+
     /// `p => t`, `p(lo:) => t`, `p(lo:hi, ...) => v`, `p => null()`.
     pub(super) fn ptr_assign(&mut self, lhs: &Expr, rhs: &Expr, sp: Span) {
         if self.region.is_some() {
             // Only a local pointer (sema checked it) or a component: nothing is written
             // back to a global or to the caller's pointer from the device.
             let global = match &lhs.kind {
-                ExprKind::Name(id) | ExprKind::Apply { name: id, .. } => match self.lookup(&id.name) {
-                    Some(Home::Mem(pv, _)) => self.global_ptrs.iter().any(|(_, v)| *v == pv),
-                    Some(Home::Array(d)) => {
-                        self.ptr_descs.iter().any(|(_, g)| g.addr == d.addr) || self.global_descs.iter().any(|(_, g)| g.addr == d.addr)
-                    }
-                    _ => true,
-                },
+                ExprKind::Name(id) | ExprKind::Apply { name: id, .. } => self.ptr_written_back(&id.name),
                 _ => false,
             };
             if global {
@@ -632,8 +648,8 @@ impl G<'_> {
             }
             return;
         };
-        if self.region.is_some() {
-            self.not_yet("`c_f_pointer` inside a compute construct", fptr.span);
+        if self.region.is_some() && self.ptr_written_back(&id.name) {
+            self.not_yet("`c_f_pointer` to a non-local pointer inside a compute construct", fptr.span);
             return;
         }
         match (self.lookup(&id.name), shape) {
@@ -642,15 +658,33 @@ impl G<'_> {
                 self.store_global_ptr(&id.name);
             }
             (Some(Home::Array(d)), Some(sh)) => {
-                let b = sh.ty.base().unwrap_or(BaseTy::Integer(4));
-                let (t, es) = (mem_ty(b), mem_ty(b).size());
-                let (p, _) = self.expr_temp(sh);
                 let mut exts = Vec::new();
-                for k in 0..d.ext.len() {
-                    let at = self.val(Ty::Ptr, Rv::PtrAdd(p.clone(), Op::I64(k as i64 * es)));
-                    let v = self.val(t, Rv::Load(t, at));
-                    let v = self.conv(v, Ty::I64);
-                    exts.push(self.copy_op(v));
+                match &sh.kind {
+                    // `[n, m]` of scalars: the extents directly (no temporary array, which
+                    // device code could not allocate).
+                    ExprKind::ArrayCtor(items)
+                        if items.len() == d.ext.len()
+                            && items.iter().all(|it| matches!(it, ast::CtorItem::Expr(x) if x.ty.rank() == 0)) =>
+                    {
+                        for it in items {
+                            if let ast::CtorItem::Expr(x) = it {
+                                let v = self.expr(x);
+                                let v = self.conv(v, Ty::I64);
+                                exts.push(self.copy_op(v));
+                            }
+                        }
+                    }
+                    _ => {
+                        let b = sh.ty.base().unwrap_or(BaseTy::Integer(4));
+                        let (t, es) = (mem_ty(b), mem_ty(b).size());
+                        let (p, _) = self.expr_temp(sh);
+                        for k in 0..d.ext.len() {
+                            let at = self.val(Ty::Ptr, Rv::PtrAdd(p.clone(), Op::I64(k as i64 * es)));
+                            let v = self.val(t, Rv::Load(t, at));
+                            let v = self.conv(v, Ty::I64);
+                            exts.push(self.copy_op(v));
+                        }
+                    }
                 }
                 self.emit(Stmt::Assign(d.addr, Rv::Use(addr)));
                 for (k, e) in exts.into_iter().enumerate() {

@@ -215,6 +215,11 @@ impl G<'_> {
             }
             StmtKind::Construct { dir, body, .. } if dir.kind.omp().is_some() => self.host_construct(dir, body),
             StmtKind::Standalone(dir) if dir.kind.omp() == Some(ast::OmpKind::Barrier) => self.host_barrier(),
+            // `flush`: a sequentially consistent fence (libgomp's `GOMP_flush` is not exported;
+            // gfortran emits the fence inline).
+            StmtKind::Standalone(dir) if dir.kind.omp() == Some(ast::OmpKind::Flush) => {
+                self.emit(Stmt::Call("gpuf_omp_flush".into(), vec![]))
+            }
             StmtKind::Standalone(dir) if dir.kind.omp() == Some(ast::OmpKind::Taskwait) => {
                 self.emit(Stmt::Call("GOMP_taskwait".into(), vec![]))
             }
