@@ -1,4 +1,4 @@
-! User-defined `.name.` operators and `class(*)` are not implemented yet.
+! User-defined `.name.` operators are not implemented yet; `class(*)` dummies are.
 module m
   type :: v
     real :: x

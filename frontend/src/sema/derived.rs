@@ -60,6 +60,11 @@ pub struct BindInfo {
 }
 
 impl TypeInfo {
+    /// The pseudo-type of `class(*)`, which every type extends.
+    pub fn is_star(&self) -> bool {
+        self.name == "*"
+    }
+
     /// The first component this type declares itself (after the parent component).
     pub fn own_start(&self) -> usize {
         usize::from(self.parent.is_some())
@@ -202,7 +207,7 @@ impl Checker {
         for d in unit.decls.iter().chain(unit.types.iter().flat_map(|t| t.comps.iter())) {
             if let BaseTy::Derived(k) = d.base {
                 let n = derived_name(k);
-                if !self.type_scope.contains(&n) {
+                if !self.type_scope.contains(&n) && n != "*" {
                     bad.push((n, d.base_span));
                 }
             }
@@ -754,10 +759,26 @@ impl Checker {
         for d in unit.decls.iter().filter(|d| d.class) {
             for e in &d.entities {
                 let array = e.dims.as_ref().or(d.dimension.as_ref()).is_some_and(|v| !v.is_empty());
-                let what = if !unit.args.iter().any(|a| a.name == e.name.name) {
-                    "polymorphic (`class`) variables that are not dummy arguments"
-                } else if d.allocatable || d.pointer {
-                    "polymorphic (`class`) allocatable and pointer dummy arguments"
+                let dummy = unit.args.iter().any(|a| a.name == e.name.name);
+                let what = if d.allocatable && !array {
+                    continue;
+                } else if d.allocatable {
+                    "polymorphic (`class`) allocatable arrays"
+                } else if d.pointer && array {
+                    "polymorphic (`class`) array pointers"
+                } else if d.pointer {
+                    continue;
+                } else if !dummy {
+                    self.err(
+                        Diagnostic::error(
+                            "E0136",
+                            format!("polymorphic variable `{}` must be a dummy argument, allocatable or a pointer", e.name.name),
+                            e.name.span,
+                        )
+                        .with_label("declared `class(...)` here")
+                        .with_note("help: add `allocatable` or `pointer`, or declare it `type(...)`"),
+                    );
+                    continue;
                 } else if array {
                     "polymorphic (`class`) array dummy arguments"
                 } else if d.optional {
@@ -924,6 +945,9 @@ impl Checker {
 
     /// Is type `a` type `t` or an extension of it?
     pub(crate) fn extends(&self, a: u16, t: u16) -> bool {
+        if self.g.types.get(t as usize).is_some_and(TypeInfo::is_star) {
+            return true;
+        }
         let mut k = Some(a);
         for _ in 0..64 {
             let Some(x) = k else { return false };

@@ -44,6 +44,12 @@ impl G<'_> {
         for (i, sl) in slots.into_iter().enumerate() {
             let char_dummy = sig.args.get(i).is_some_and(|d| d.base == BaseTy::Character);
             match sl {
+                // (A `class` dummy, pointer and allocatable ones too, gets a container; a
+                // `class(*)` one holds a character's length, not a hidden argument.)
+                Some(e) if sig.args.get(i).is_some_and(|d| d.class) => {
+                    let star = sig.args.get(i).is_some_and(|d| self.is_star(d.base));
+                    ops.push(self.class_actual(e, star));
+                }
                 // A `value` dummy: the value, converted to the dummy's type (a character's
                 // first byte).
                 Some(e) if sig.args.get(i).is_some_and(|d| d.value && e.ty.rank() == 0) => {
@@ -64,7 +70,6 @@ impl G<'_> {
                 }
                 Some(e) if sig.args.get(i).is_some_and(|d| d.pointer) => ops.push(self.pointer_actual(e)),
 
-                Some(e) if sig.args.get(i).is_some_and(|d| d.class) => ops.push(self.class_actual(e)),
                 Some(e) => {
                     let assumed = sig.args.get(i).is_some_and(|d| d.assumed_shape);
                     if char_dummy {

@@ -131,8 +131,16 @@ impl G<'_> {
         for s in syms.list() {
             if let (Some(i), 0) = (s.dummy, s.rank) {
                 if let Some(&pv) = params.get(i) {
+                    if s.class && (s.allocatable || s.pointer) {
+                        self.declare_class_alloc(s, Some(pv), false);
+                        continue;
+                    }
                     if s.pointer {
                         self.declare_pointer_dummy(s, pv);
+                        continue;
+                    }
+                    if s.class && s.allocatable {
+                        self.declare_class_alloc(s, Some(pv), false);
                         continue;
                     }
                     if s.class {
@@ -233,6 +241,11 @@ impl G<'_> {
                 self.emit(Stmt::Assign(pv, Rv::Use(Op::Null)));
                 continue;
             }
+            if s.pointer && s.class && s.rank == 0 {
+                let saved = s.module.is_some() || (unit.kind != UnitKind::Program && s.save);
+                self.declare_class_alloc(s, None, saved);
+                continue;
+            }
             if s.pointer {
                 let saved_here = unit.kind != UnitKind::Program && s.save;
                 let saved = (s.module.is_some() || saved_here).then(|| self.static_name(s));
@@ -241,6 +254,10 @@ impl G<'_> {
             }
             if s.allocatable && s.rank == 0 && s.base != BaseTy::Character && result_name.as_deref() != Some(s.name.as_str()) {
                 let saved = s.module.is_some() || (unit.kind != UnitKind::Program && (s.save || s.init.is_some()));
+                if s.class {
+                    self.declare_class_alloc(s, None, saved);
+                    continue;
+                }
                 self.declare_alloc_scalar(s, saved);
                 continue;
             }
@@ -427,6 +444,7 @@ impl G<'_> {
             let size = self.type_size(k);
             self.each_desc_elem(&d, size, &mut |g, x| g.free_alloc_comps(x, k));
         }
+        self.free_class_locals();
         for p in self.frees.clone() {
             self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
         }
