@@ -1,5 +1,5 @@
-! Finalization and `nopass` bindings through a polymorphic object are not implemented
-! yet: each a located E0900; a polymorphic local that is neither allocatable nor a pointer
+! `nopass` bindings through a polymorphic object are not implemented
+! yet: a located E0900; a polymorphic local that is neither allocatable nor a pointer
 ! is an error (E0136); a polymorphic allocatable dummy is fine.
 module m
   type :: t

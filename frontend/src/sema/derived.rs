@@ -35,6 +35,9 @@ pub struct TypeInfo {
     /// The type-bound procedures, inherited ones first (an override replaces its parent's
     /// binding in place).
     pub bindings: Vec<BindInfo>,
+    /// `final` procedures: the key of each in the procedure table and the rank of its
+    /// dummy (0 or 1).
+    pub finals: Vec<(String, usize)>,
 }
 
 /// A type-bound procedure.
@@ -498,7 +501,8 @@ impl Checker {
                 is_abstract: t.is_abstract,
                 here: true,
                 scope: self.module.clone().unwrap_or_else(|| unit.name.name.clone()),
-                bindings: self.type_bindings(k, &t.name.name, parent, &t.bindings, &t.finals),
+                bindings: self.type_bindings(k, &t.name.name, parent, &t.bindings),
+                finals: self.type_finals(k, &t.name.name, &t.finals),
             };
             let Some(ti) = self.g.types.get(k as usize) else { continue };
             if !ti.defined {
@@ -514,14 +518,61 @@ impl Checker {
         self.g.type_scopes.insert(idx, self.type_scope.clone());
     }
 
+    /// The `final` procedures of type `tname`: module procedures of one dummy argument,
+    /// `type(tname)`, scalar or of rank 1 (other ranks: not implemented yet), one per rank.
+    fn type_finals(&mut self, k: u16, tname: &str, finals: &[Ident]) -> Vec<(String, usize)> {
+        let mut out: Vec<(String, usize)> = Vec::new();
+        for f in finals {
+            let Some(key) = self.scope.get(&f.name).cloned() else {
+                self.err(
+                    Diagnostic::error("E0137", format!("unknown final procedure `{}`", f.name), f.span)
+                        .with_label("no module procedure of this name")
+                        .with_note("help: a final procedure is a module procedure of the type's module"),
+                );
+                continue;
+            };
+            let Some(sig) = self.g.procs.map.get(&key).filter(|p| p.explicit) else { continue };
+            let arg = sig
+                .args
+                .first()
+                .filter(|a| sig.args.len() == 1 && a.base == BaseTy::Derived(k) && !a.class && !a.pointer && !a.allocatable);
+            let Some(a) = arg else {
+                self.err(
+                    Diagnostic::error(
+                        "E0137",
+                        format!("the final procedure `{}` must have one dummy argument of type `{tname}`", f.name),
+                        f.span,
+                    )
+                    .with_label("another interface")
+                    .with_note(format!("help: declare it `subroutine {}(x)` with `type({tname}), intent(inout) :: x`", f.name)),
+                );
+                continue;
+            };
+            if a.rank > 1 {
+                self.err(Diagnostic::not_yet("final procedures of arrays of rank above 1", f.span));
+                continue;
+            }
+            if sig.elemental {
+                self.err(Diagnostic::not_yet("elemental final procedures", f.span));
+                continue;
+            }
+            if out.iter().any(|(_, r)| *r == usize::from(a.rank)) {
+                self.err(
+                    Diagnostic::error("E0137", format!("type `{tname}` has two final procedures for rank {}", a.rank), f.span)
+                        .with_label("a second one"),
+                );
+                continue;
+            }
+            out.push((key, usize::from(a.rank)));
+        }
+        out
+    }
+
     /// The type-bound procedures of type `tname`: its parent's, then its own (overriding
     /// ones in their parent's place). Bindings with a passed-object dummy need `class`
     /// dummies and `final` procedures finalization: not implemented yet.
-    fn type_bindings(&mut self, k: u16, tname: &str, parent: Option<u16>, own: &[TypeBinding], finals: &[Ident]) -> Vec<BindInfo> {
+    fn type_bindings(&mut self, k: u16, tname: &str, parent: Option<u16>, own: &[TypeBinding]) -> Vec<BindInfo> {
         let mut out: Vec<BindInfo> = parent.and_then(|p| self.g.types.get(p as usize)).map(|t| t.bindings.clone()).unwrap_or_default();
-        if let Some(f) = finals.first() {
-            self.err(Diagnostic::not_yet("final procedures (`final`)", f.span));
-        }
         for b in own.iter().filter(|b| !b.generic) {
             if b.deferred && b.iface.is_none() {
                 self.err(

@@ -67,6 +67,7 @@ impl G<'_> {
             }
             if let Some((p, base)) = self.alloc_scalar_var(&name.name) {
                 if let BaseTy::Derived(k) = base {
+                    self.finalize_if_live(Op::Var(p), k);
                     self.free_scalar_comps(p, k);
                 }
                 self.deallocate_data(p, &name.name);
@@ -75,8 +76,10 @@ impl G<'_> {
             }
             let d = match self.lookup(&name.name) {
                 Some(Home::Array(d)) => {
-                    // The elements' allocatable components go first.
+                    // The elements are finalized and their allocatable components freed
+                    // first.
                     if let BaseTy::Derived(k) = d.base {
+                        self.finalize_array(&d, k);
                         if self.has_alloc_comps(k, 0) {
                             let size = self.elem_size(d.base);
                             self.each_desc_elem(&d, size, &mut |g, x| g.free_alloc_comps(x, k));

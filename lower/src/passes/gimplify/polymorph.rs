@@ -483,6 +483,7 @@ impl G<'_> {
     fn free_class_data(&mut self, p: VarId, cont: Op, t: u16, null: bool) {
         let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(p), Op::Null));
         self.push_block();
+        self.finalize_dynamic(Op::Var(p), cont.clone(), t);
         if self.family(t).iter().any(|&k| self.has_alloc_comps(k, 0)) {
             let vptr = self.load_vptr(cont);
             self.on_dynamic_type(vptr, t, &mut |g, k| g.free_alloc_comps(Op::Var(p), k), &mut |_| {});
@@ -493,6 +494,16 @@ impl G<'_> {
         if null {
             self.emit(Stmt::Assign(p, Rv::Use(Op::Null)));
         }
+    }
+
+    /// Finalizes the object at `a` by the dynamic type in the container at `cont` (of
+    /// declared type `t`).
+    pub(super) fn finalize_dynamic(&mut self, a: Op, cont: Op, t: u16) {
+        if !self.family(t).iter().any(|&j| self.finalizable(j)) {
+            return;
+        }
+        let vptr = self.load_vptr(cont);
+        self.on_dynamic_type(vptr, t, &mut |g, k| g.finalize_scalar(a.clone(), k), &mut |_| {});
     }
 
     /// On return: the procedure's polymorphic allocatable locals are freed.
@@ -669,6 +680,13 @@ impl G<'_> {
     /// becomes the declared one.
     pub(super) fn deallocate_class(&mut self, name: &ast::Ident) {
         let Some((p, cont, k)) = self.class_alloc(&name.name) else { return };
+        if self.family(k).iter().any(|&j| self.finalizable(j)) {
+            let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(p), Op::Null));
+            self.push_block();
+            self.finalize_dynamic(Op::Var(p), Op::Var(cont), k);
+            let then_body = self.pop_block();
+            self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
+        }
         if self.family(k).iter().any(|&j| self.has_alloc_comps(j, 0)) {
             let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(p), Op::Null));
             self.push_block();

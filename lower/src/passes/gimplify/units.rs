@@ -149,14 +149,19 @@ impl G<'_> {
                         self.emit(Stmt::Assign(data, Rv::Load(Ty::Ptr, Op::Var(pv))));
                         self.homes.insert(s.name.clone(), Home::Mem(data, s.base));
                         self.class_conts.insert(s.name.clone(), pv);
+                        if let (BaseTy::Derived(k), Some(ast::Intent::Out)) = (s.base, s.intent) {
+                            self.finalize_dynamic(Op::Var(data), Op::Var(pv), k);
+                        }
                         continue;
                     }
                     if s.base != BaseTy::Character || s.external {
                         self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
                     }
                     if let (BaseTy::Derived(k), Some(ast::Intent::Out)) = (s.base, s.intent) {
-                        // `intent(out)` derived-type dummies get their default values on entry
-                        // (their allocatable components deallocated first).
+                        // `intent(out)` derived-type dummies are finalized and get their
+                        // default values on entry (their allocatable components
+                        // deallocated first).
+                        self.finalize_scalar(Op::Var(pv), k);
                         if self.has_alloc_comps(k, 0) {
                             self.free_alloc_comps(Op::Var(pv), k);
                         }
@@ -209,6 +214,7 @@ impl G<'_> {
                     self.declare_assumed_shape(s, pv);
                     if let (BaseTy::Derived(k), Some(ast::Intent::Out)) = (s.base, s.intent) {
                         if let Some(Home::Array(desc)) = self.lookup(&s.name) {
+                            self.finalize_array(&desc, k);
                             self.reset_out_elems(&desc, k);
                         }
                     }
@@ -223,6 +229,7 @@ impl G<'_> {
                         if s.dims.iter().any(|d| matches!(d, DimSpec::AssumedSize(_))) {
                             self.not_yet("assumed-size `intent(out)` arrays of derived type", s.span);
                         } else {
+                            self.finalize_array(&desc, k);
                             self.reset_out_elems(&desc, k);
                         }
                     }
@@ -439,6 +446,7 @@ impl G<'_> {
             self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
         }
         self.unpack_dummies();
+        self.finalize_locals();
         // Allocatable components of local structures are deallocated when they go away.
         for (d, k) in self.comp_frees.clone() {
             let size = self.type_size(k);
