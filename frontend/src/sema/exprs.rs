@@ -145,6 +145,7 @@ impl Checker {
                 let t = self.binary_ty(op, &l, &r, span);
                 (ExprKind::Binary(op, l, r), t)
             }
+            ExprKind::Apply { name, args } if name.name.starts_with("operator(.") => self.defined_op_ref(name, args, span),
             ExprKind::Apply { name, args } => self.apply(name, args, span),
             ExprKind::ArrayCtor(items) => self.array_ctor(items, span),
             ExprKind::Complex(mut re, mut im) => {
@@ -493,6 +494,39 @@ fn binop_text(op: BinOp) -> &'static str {
 }
 
 impl Checker {
+    /// A defined operator `.name.` applied to its operands (the parser's `operator(.name.)`
+    /// reference): the generic interface of that name in scope, else a type-bound
+    /// operator of an operand's type (E0223 when there is none).
+    #[inline(never)]
+    fn defined_op_ref(&mut self, name: Ident, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
+        if self.scope.contains_key(&name.name) {
+            return self.apply(name, args, span);
+        }
+        let orig: Vec<Expr> = args.iter().filter_map(|a| if let Arg::Index(e) = a { Some(e.clone()) } else { None }).collect();
+        let mark = self.diags.len();
+        let mut checked = orig.clone();
+        for e in checked.iter_mut() {
+            self.expr(e);
+        }
+        if checked.iter().any(|e| e.ty == Ty::Unknown) {
+            return (ExprKind::Logical(false), Ty::Unknown);
+        }
+        let op = name.name.trim_start_matches("operator(").trim_end_matches(')').to_string();
+        let refs: Vec<&Expr> = checked.iter().collect();
+        if let Some(r) = self.defined_op(&op, &refs, &orig, mark, span) {
+            return r;
+        }
+        let types: Vec<String> = checked.iter().map(|e| ty_name(e.ty)).collect();
+        self.err(
+            Diagnostic::error("E0223", format!("no defined operator `{op}` for operands of {}", types.join(" and ")), name.span)
+                .with_label("no `interface operator` or type-bound operator of this name applies")
+                .with_note(format!(
+                    "help: declare `interface operator({op})` or bind `generic :: operator({op}) => ...` in the operand's type"
+                )),
+        );
+        (ExprKind::Logical(false), Ty::Unknown)
+    }
+
     /// An operator with a derived-type operand and a generic `operator(op)` in scope
     /// (`interface operator(+)`): a reference to the specific function that matches, the
     /// operands checked again as its arguments (the diagnostics of their first check,
