@@ -1,5 +1,5 @@
 ! A defined operator that no interface or type-bound operator provides for its operands
-! is E0223; type-bound operators of polymorphic operands are not implemented yet.
+! is E0223, one whose specifics do not match E0127; polymorphic operands dispatch.
 module m
   type :: v
     real :: x

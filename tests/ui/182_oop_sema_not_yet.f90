@@ -1,6 +1,6 @@
-! `nopass` bindings through a polymorphic object are not implemented
-! yet: a located E0900; a polymorphic local that is neither allocatable nor a pointer
-! is an error (E0136); a polymorphic allocatable dummy is fine.
+! A polymorphic local that is neither allocatable nor a pointer is an error (E0136); a
+! polymorphic allocatable dummy, a final procedure and a `nopass` binding called through
+! a polymorphic object are fine.
 module m
   type :: t
     integer :: i

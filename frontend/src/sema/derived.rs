@@ -637,10 +637,30 @@ impl Checker {
             };
             // A call through a polymorphic object dispatches through the vtab (`@tbp:`
             // link names, the slot fixed below).
-            let dispatch = (!b.nopass).then(|| format!("{tname}%{}@tbp", b.name.name));
+            // A `nopass` one (`@tbpn:`) takes the object's container as a first argument
+            // that only selects the procedure.
+            let dispatch = Some(format!("{tname}%{}@tbp", b.name.name));
             if let (Some(dk), Some(mut sig)) = (&dispatch, sig) {
                 sig.name = b.name.name.clone();
-                sig.link_name = format!("@tbp:{pass_pos}");
+                if b.nopass {
+                    let obj = ArgSig {
+                        name: "@object".into(),
+                        base: BaseTy::Derived(k),
+                        rank: 0,
+                        assumed_shape: false,
+                        intent: Some(Intent::In),
+                        optional: false,
+                        any_type: false,
+                        allocatable: false,
+                        pointer: false,
+                        value: false,
+                        class: true,
+                    };
+                    sig.args.insert(0, obj);
+                    sig.link_name = "@tbpn:0".into();
+                } else {
+                    sig.link_name = format!("@tbp:{pass_pos}");
+                }
                 self.g.procs.map.insert(dk.clone(), sig);
             }
             let info = BindInfo {
@@ -709,7 +729,7 @@ impl Checker {
         for (i, b) in out.iter_mut().filter(|b| b.generic.is_none()).enumerate() {
             b.slot = i;
             if let Some(sig) = b.dispatch.as_ref().and_then(|d| self.g.procs.map.get_mut(d)) {
-                sig.link_name = format!("@tbp:{}:{}", b.pass_pos, i);
+                sig.link_name = if b.nopass { format!("@tbpn:0:{i}") } else { format!("@tbp:{}:{}", b.pass_pos, i) };
             }
         }
         out
@@ -768,9 +788,17 @@ impl Checker {
             b = binds.into_iter().find(|x| x.key.as_deref() == Some(key.as_str()))?;
         }
         if b.nopass {
-            if poly {
-                self.err(Diagnostic::not_yet("`nopass` bindings called through a polymorphic object", span));
+            if poly && self.on_device() {
+                self.err(Diagnostic::not_yet(
+                    format!("calls of type-bound procedures through polymorphic objects {}", self.device_where()),
+                    span,
+                ));
                 return None;
+            }
+            if poly {
+                // Through the vtab: the object selects the procedure.
+                args.insert(0, Arg::Index(base.clone()));
+                return b.dispatch.clone().map(|d| (d, args));
             }
         } else {
             let lead = args.iter().take_while(|a| matches!(a, Arg::Index(_))).count();

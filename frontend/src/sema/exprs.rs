@@ -542,16 +542,27 @@ impl Checker {
             return Some(self.apply(Ident { name: gname, span }, args, span));
         }
         // A type-bound operator (`generic :: operator(+) => add`) of an operand's type.
-        let key = checked.iter().find_map(|e| match e.ty.base() {
-            Some(BaseTy::Derived(k)) => self.bound_generic(k, &gname),
+        let (tk, key) = checked.iter().find_map(|e| match e.ty.base() {
+            Some(BaseTy::Derived(k)) => self.bound_generic(k, &gname).map(|g| (k, g)),
             _ => None,
         })?;
         self.diags.truncate(mark);
-        if checked.iter().any(|e| self.is_poly(e)) {
-            self.err(Diagnostic::not_yet("type-bound operators of polymorphic operands", span));
+        // The specific, then the binding of that name in the operand's type (an override
+        // of an inherited specific), through the vtab when its passed operand is
+        // polymorphic.
+        let cargs: Vec<Arg> = checked.iter().map(|e| Arg::Index((*e).clone())).collect();
+        let Some(spec) = self.resolve_generic(&key, &gname, &cargs, true, span) else {
             return Some((ExprKind::Logical(false), Ty::Unknown));
-        }
-        let (name, args, ty) = self.call_user(key, Ident { name: gname, span }, args, true, span, Declared::None);
+        };
+        let bname =
+            self.g.types.iter().flat_map(|t| t.bindings.iter()).find(|b| b.key.as_deref() == Some(spec.as_str())).map(|b| b.name.clone());
+        let b = bname.and_then(|n| self.binding(tk, &n));
+        let via = match b {
+            Some(b) if !b.nopass && checked.get(b.pass_pos).is_some_and(|e| self.is_poly(e)) => b.dispatch.unwrap_or(spec),
+            Some(super::derived::BindInfo { key: Some(k), .. }) => k,
+            _ => spec,
+        };
+        let (name, args, ty) = self.call_user(via, Ident { name: gname, span }, args, true, span, Declared::None);
         Some((ExprKind::Call { name, args }, ty))
     }
 }

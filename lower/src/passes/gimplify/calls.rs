@@ -118,6 +118,15 @@ impl G<'_> {
             ops.insert(0, fp);
             return Some(("@ptr".to_string(), ops));
         }
+        // A `nopass` one: the object's container only selects the procedure.
+        if let Some(at) = sig.link_name.strip_prefix("@tbpn:") {
+            let fp = self.dispatch_addr(at, &ops, sp)?;
+            if !ops.is_empty() {
+                ops.remove(0);
+            }
+            ops.insert(0, fp);
+            return Some(("@ptr".to_string(), ops));
+        }
         // A procedure pointer: an indirect call through the address it holds.
         if let Some(n) = sig.link_name.strip_prefix("@pptr:") {
             let fp = self.proc_ptr_value(n, sp)?;
