@@ -47,6 +47,11 @@ impl G<'_> {
                 // (A `class` dummy, pointer and allocatable ones too, gets a container; a
                 // `class(*)` one holds a character's length, not a hidden argument.)
                 Some(e) if sig.args.get(i).is_some_and(|d| d.class) => {
+                    if sig.args.get(i).is_some_and(|d| d.allocatable && d.intent == Some(ast::Intent::Out)) {
+                        // gfortran's callers deallocate the actual of an `intent(out)`
+                        // allocatable dummy (gpuf's callees do it again, harmlessly).
+                        self.deallocate_class_actual(e);
+                    }
                     let star = sig.args.get(i).is_some_and(|d| self.is_star(d.base));
                     ops.push(self.class_actual(e, star));
                 }

@@ -506,6 +506,18 @@ impl G<'_> {
         self.on_dynamic_type(vptr, t, &mut |g, k| g.finalize_scalar(a.clone(), k), &mut |_| {});
     }
 
+    /// Before a call: the polymorphic allocatable actual `e` of an `intent(out)` dummy is
+    /// deallocated (finalized, its components freed), as gfortran's callers do.
+    pub(super) fn deallocate_class_actual(&mut self, e: &Expr) {
+        let ExprKind::Name(id) = &e.kind else { return };
+        if !self.syms.get(&id.name).is_some_and(|s| s.allocatable) {
+            return;
+        }
+        let Some((p, cont, k)) = self.class_alloc(&id.name) else { return };
+        self.free_class_data(p, Op::Var(cont), k, true);
+        self.store_scalar_global(p);
+    }
+
     /// On return: the procedure's polymorphic allocatable locals are freed.
     pub(super) fn free_class_locals(&mut self) {
         for (p, cont, k) in self.class_frees.clone() {
