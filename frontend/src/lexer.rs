@@ -74,6 +74,8 @@ pub enum Tok {
     Percent,
     LBracket,
     RBracket,
+    /// A defined operator `.name.` (the name in lower case, without the dots).
+    DefOp(String),
     /// The end of a statement (end of line or `;`).
     Eos,
     /// `!$acc` at the start of a directive line.
@@ -91,6 +93,7 @@ impl Tok {
             Tok::Name(n) => format!("`{n}`"),
             Tok::Int(..) | Tok::Real(..) | Tok::NamedKind { .. } => "a number".to_string(),
             Tok::Str(_) => "a character literal".to_string(),
+            Tok::DefOp(n) => format!("`.{n}.`"),
             Tok::Eos => "end of statement".to_string(),
             Tok::Eof => "end of file".to_string(),
             Tok::DirectiveStart => "`!$acc`".to_string(),
@@ -614,16 +617,8 @@ impl Lexer {
                             "le" => Tok::Le,
                             "gt" => Tok::Gt,
                             "ge" => Tok::Ge,
-                            _ => {
-                                // `.cross.`: a defined operator (`interface operator(.cross.)`).
-                                self.diags.push(Diagnostic::not_yet(
-                                    format!("user-defined operators (`{}`)", text.to_ascii_lowercase()),
-                                    Span::new(alo, ahi),
-                                ));
-                                // Parsed on as `+` so that no syntax error follows.
-                                self.push(Tok::Plus, alo, ahi);
-                                continue;
-                            }
+                            // `.cross.`: a defined operator (`interface operator(.cross.)`).
+                            _ => Tok::DefOp(w),
                         };
                         self.push(t, alo, ahi);
                     }
@@ -926,6 +921,8 @@ mod tests {
     #[test]
     fn bad_input_gives_diagnostics() {
         let l = lex("x = 'abc\ny = 3 ยง @\nz = .foo. + 99999999999");
-        assert_eq!(l.diags.len(), 5, "{:?}", l.diags);
+        assert_eq!(l.diags.len(), 4, "{:?}", l.diags);
+        // `.foo.` is a defined operator, not an error.
+        assert!(l.tokens.iter().any(|t| t.tok == Tok::DefOp("foo".into())), "{:?}", l.tokens);
     }
 }

@@ -455,6 +455,9 @@ fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Res
             if !t.bindings.is_empty() {
                 return Err(format!("the type-bound procedures of type `{}`", t.name));
             }
+            if !t.finals.is_empty() {
+                return Err(format!("the final procedures of type `{}`", t.name));
+            }
             let _ = writeln!(out, "type {} {} {}", t.name, t.size, t.align);
             if let Some(p) = t.parent.and_then(|p| c.types.get(p as usize)) {
                 let _ = writeln!(out, "extends {}", p.name);
@@ -842,6 +845,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     parent: None,
                     is_abstract: false,
                     bindings: Vec::new(),
+                    finals: Vec::new(),
                     here: false,
                     scope: m.name.clone(),
                 });

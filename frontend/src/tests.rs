@@ -723,13 +723,19 @@ fn no_panic_on_odd_inputs() {
         deep_if,
         deep_acc,
     ];
-    for s in &inputs {
-        no_panic(s);
-    }
-    // Bytes that are not valid on their own still arrive as valid UTF-8 here; try all of Latin-1.
-    let all: String = (0u32..256).filter_map(char::from_u32).collect();
-    no_panic(&all);
-    no_panic(&format!("program p\n{all}\nend\n"));
+    // On a stack as large as the one `parse_and_check` gives the front end (the nesting
+    // limits are set for it, not for a test thread's default).
+    let run = move || {
+        for s in &inputs {
+            no_panic(s);
+        }
+        // Bytes that are not valid on their own still arrive as valid UTF-8 here; try all of Latin-1.
+        let all: String = (0u32..256).filter_map(char::from_u32).collect();
+        no_panic(&all);
+        no_panic(&format!("program p\n{all}\nend\n"));
+    };
+    let t = std::thread::Builder::new().stack_size(64 << 20).spawn(run);
+    assert!(t.is_ok_and(|t| t.join().is_ok()), "a panic or no test thread");
 }
 
 // ----- program units and procedures -----

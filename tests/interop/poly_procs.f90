@@ -34,3 +34,43 @@ subroutine square_info(q)
   call gf_say('square side', q%id, q%side)
   call describe(q)
 end subroutine
+
+! Polymorphic allocatables across the boundary: the object is allocated here with the
+! dynamic type's vtab (the other compiler's main reads, moves and frees it).
+subroutine make_shape(s, k)
+  use polyt
+  implicit none
+  class(shape), allocatable, intent(out) :: s
+  integer, intent(in) :: k
+  select case (k)
+  case (1)
+    allocate(s, source=circle(10 + k, 1.5))
+  case (2)
+    allocate(cube :: s)
+    s%id = 10 + k
+  case default
+    allocate(s)
+    s%id = 10 + k
+  end select
+end subroutine
+
+! Unlimited polymorphic dummies: intrinsic dynamic types by gfortran's `_hash`, a
+! character's length in the container.
+subroutine any_info(x)
+  use polyt
+  implicit none
+  class(*), intent(in) :: x
+  select type (x)
+  type is (integer)
+    call gf_say('any integer', x, 0.0)
+  type is (real)
+    call gf_say('any real', 0, x)
+  type is (character(*))
+    call gf_say('any string of length', len(x), 0.0)
+    call gf_say(x, 0, 0.0)
+  class is (shape)
+    call gf_say('any shape', x%id, 0.0)
+  class default
+    call gf_say('anything else', 0, 0.0)
+  end select
+end subroutine

@@ -1126,7 +1126,10 @@ fn gfortran_interop_deferred_length_results() {
 /// (its module file read by gpuf, its vtabs in its object); a gpuf main passes objects of
 /// it to `class` dummies of gfortran procedures, which read their dynamic types from the
 /// vtabs (`select type`, `extends_type_of`), and a gfortran main passes them to gpuf
-/// procedures that pass the containers on. gfortran code does all printing.
+/// procedures that pass the containers on; polymorphic allocatables are allocated on one
+/// side (`intent(out)`: the caller deallocates) and moved and freed on the other, and
+/// `class(*)` dummies get intrinsic values (gfortran's `_hash`, `_len`). gfortran code
+/// does all printing.
 #[test]
 fn gfortran_interop_polymorphic() {
     let dir = root().join("tests/interop");

@@ -1,5 +1,6 @@
-! Finalization, polymorphic allocatables and locals, and `nopass` bindings through a
-! polymorphic object are not implemented yet: each a located E0900.
+! A polymorphic local that is neither allocatable nor a pointer is an error (E0136); a
+! polymorphic allocatable dummy, a final procedure and a `nopass` binding called through
+! a polymorphic object are fine.
 module m
   type :: t
     integer :: i

@@ -1,4 +1,4 @@
-! Polymorphic allocatables and unlimited polymorphism are not implemented yet.
+! Polymorphic arrays are not implemented yet.
 module shapes
   implicit none
   type :: base
@@ -9,10 +9,10 @@ module shapes
   end type
 contains
   subroutine make(s)
-    class(base), allocatable :: s
-    allocate(child :: s)
+    class(base), allocatable :: s(:)
+    allocate(child :: s(3))
   end subroutine
   subroutine show(x)
-    class(*), intent(in) :: x
+    class(base), intent(in) :: x(:)
   end subroutine
 end module

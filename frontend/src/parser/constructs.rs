@@ -310,11 +310,17 @@ impl Parser {
             self.bump();
             self.expect(&Tok::LParen)?;
             let sp = self.span();
-            let base = if matches!(self.tok(), Tok::Name(_)) && self.tok_at(1) == &Tok::RParen {
+            let intrinsic = matches!(self.tok(), Tok::Name(n) if matches!(n.as_str(), "integer" | "real" | "double" | "doubleprecision" | "complex" | "logical" | "character"));
+            let base = if intrinsic && w.name == "type" {
+                let b = self.type_spec()?.0;
+                // `character(*)`: the length is the selector's.
+                self.char_len = None;
+                b
+            } else if matches!(self.tok(), Tok::Name(_)) && self.tok_at(1) == &Tok::RParen && !intrinsic {
                 let n = self.expect_name("a type name")?;
                 BaseTy::Derived(self.type_name_id(&n.name))
             } else {
-                self.diags.push(Diagnostic::not_yet("type guards of intrinsic types (`type is (integer)`)", sp));
+                self.diags.push(Diagnostic::not_yet("this type guard", sp));
                 return Err(Fail);
             };
             self.expect(&Tok::RParen)?;

@@ -96,9 +96,11 @@ impl Parser {
         if w == "class" {
             self.expect(&Tok::LParen)?;
             if self.is(&Tok::Star) {
-                let sp = self.from(start).to(self.span_at(1));
-                self.diags.push(Diagnostic::not_yet("unlimited polymorphic entities (`class(*)`)", sp));
-                return Err(Fail);
+                // `class(*)`: the pseudo-type `*` that every type extends.
+                self.bump();
+                self.expect(&Tok::RParen)?;
+                self.class_spec = true;
+                return Ok((BaseTy::Derived(self.type_name_id("*")), self.from(start)));
             }
             let n = self.expect_name("a derived-type name")?;
             self.expect(&Tok::RParen)?;

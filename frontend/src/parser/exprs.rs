@@ -164,6 +164,37 @@ impl Parser {
         r
     }
 
+    /// A reference to the defined operator `.name.`: the generic `operator(.name.)`
+    /// applied to its operands (sema resolves it, also to type-bound operators).
+    fn defined_op(&mut self, n: &str, sp: Span, args: Vec<Expr>) -> PResult<Expr> {
+        let span = args.iter().fold(sp, |s, a| s.to(a.span));
+        let name = Ident { name: format!("operator(.{n}.)"), span: sp };
+        self.node(ExprKind::Apply { name, args: args.into_iter().map(Arg::Index).collect() }, span)
+    }
+
+    /// Binary defined operators after the operand `l` (an `.eqv.` level operand): the
+    /// lowest precedence, left to right. (Reached from `equiv` only when one follows, so
+    /// that ordinary nesting costs no stack frame.)
+    #[inline(never)]
+    fn defined_binary(&mut self, mut l: Expr) -> PResult<Expr> {
+        while let Tok::DefOp(n) = self.tok().clone() {
+            let sp = self.bump().span;
+            let mut r = self.or()?;
+            loop {
+                let op = match self.tok() {
+                    Tok::Eqv => BinOp::Eqv,
+                    Tok::Neqv => BinOp::Neqv,
+                    _ => break,
+                };
+                self.bump();
+                let x = self.or()?;
+                r = self.binary(op, r, x)?;
+            }
+            l = self.defined_op(&n, sp, vec![l, r])?;
+        }
+        Ok(l)
+    }
+
     fn binary(&mut self, op: BinOp, l: Expr, r: Expr) -> PResult<Expr> {
         let span = l.span.to(r.span);
         self.node(ExprKind::Binary(op, Box::new(l), Box::new(r)), span)
@@ -175,6 +206,7 @@ impl Parser {
             let op = match self.tok() {
                 Tok::Eqv => BinOp::Eqv,
                 Tok::Neqv => BinOp::Neqv,
+                Tok::DefOp(_) => return self.defined_binary(l),
                 _ => return Ok(l),
             };
             self.bump();
@@ -321,7 +353,7 @@ impl Parser {
     }
 
     fn pow(&mut self) -> PResult<Expr> {
-        let base = self.primary()?;
+        let base = if matches!(self.tok(), Tok::DefOp(_)) { self.defined_unary()? } else { self.primary()? };
         if self.eat(&Tok::Pow) {
             self.enter()?;
             let e = self.signed_operand(Parser::pow);
@@ -330,6 +362,19 @@ impl Parser {
             return self.binary(BinOp::Pow, base, e);
         }
         Ok(base)
+    }
+
+    /// Unary defined operators: the highest precedence.
+    #[inline(never)]
+    fn defined_unary(&mut self) -> PResult<Expr> {
+        if let Tok::DefOp(n) = self.tok().clone() {
+            let sp = self.bump().span;
+            self.enter()?;
+            let e = self.defined_unary();
+            self.depth -= 1;
+            return self.defined_op(&n, sp, vec![e?]);
+        }
+        self.primary()
     }
 
     pub(super) fn primary(&mut self) -> PResult<Expr> {

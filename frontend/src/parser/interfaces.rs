@@ -18,19 +18,14 @@ impl Parser {
         }
         let generic = self.generic_head();
         if generic.is_none() && (self.is_name("abstract") || !matches!(self.tok_at(1), Tok::Eos | Tok::Eof)) {
-            let what = if self.is_name_at(1, "operator") && self.tok_at(3) == &Tok::Plus && self.span_at(3).hi - self.span_at(3).lo > 1 {
-                // `operator(.name.)`: the lexer reported the defined operator.
-                ""
-            } else if self.is_name("abstract") {
+            let what = if self.is_name("abstract") {
                 "this form of abstract interface"
             } else if self.is_name_at(1, "operator") || self.is_name_at(1, "assignment") {
                 "defined operators and assignments (`interface operator(...)`, `interface assignment(=)`)"
             } else {
                 "this form of generic interface"
             };
-            if !what.is_empty() {
-                self.diags.push(Diagnostic::not_yet(what, head));
-            }
+            self.diags.push(Diagnostic::not_yet(what, head));
             // Skip to `end interface`.
             loop {
                 self.skip_statement();
@@ -232,9 +227,12 @@ impl Parser {
             && self.tok_at(2) == &Tok::LParen
             && self.tok_at(4) == &Tok::RParen
             && matches!(self.tok_at(5), Tok::Eos | Tok::Eof)
-            // (A `+` spanning more is the lexer's stand-in for a `.name.` operator.)
-            && self.span_at(3).hi - self.span_at(3).lo <= 2
         {
+            if let (Tok::Name(w), Tok::DefOp(n)) = (self.tok_at(1), self.tok_at(3)) {
+                if w == "operator" {
+                    return Some(Ident { name: format!("operator(.{n}.)"), span: self.span_at(1).to(self.span_at(4)) });
+                }
+            }
             let op = match (self.tok_at(1), self.tok_at(3)) {
                 (Tok::Name(w), Tok::Assign) if w == "assignment" => "=",
                 (Tok::Name(w), t) if w == "operator" => match t {

@@ -292,7 +292,10 @@ impl Parser {
         let name = if (name.name == "operator" || name.name == "assignment") && self.is(&Tok::LParen) {
             self.bump();
             let sp = self.span();
-            let op = self.tok().symbol().to_string();
+            let op = match self.tok() {
+                Tok::DefOp(n) => format!(".{n}."),
+                t => t.symbol().to_string(),
+            };
             self.bump();
             self.expect(&Tok::RParen)?;
             Ident { name: format!("{}({op})", name.name), span: name.span.to(sp) }

@@ -637,6 +637,8 @@ impl Checker {
         // A `class(T)` dummy takes an object of `T` or of any extension of `T`.
         let ab = match (ab, d.base) {
             (BaseTy::Derived(a), BaseTy::Derived(t)) if d.class && self.extends(a, t) => d.base,
+            // A `class(*)` dummy takes anything.
+            (_, BaseTy::Derived(t)) if d.class && self.g.types.get(t as usize).is_some_and(TypeInfo::is_star) => d.base,
             _ => ab,
         };
         if ab != d.base {

@@ -689,7 +689,7 @@ impl Checker {
         let Some(si) = self.syms.index(&name) else { return };
         let Some(sym) = self.syms.list().get(si) else { return };
         let (dummy, intent, optional, save, external) = (sym.dummy, sym.intent, sym.optional, sym.save, sym.external);
-        let pointer = sym.pointer;
+        let (pointer, class) = (sym.pointer, sym.class);
         let is_result = self.result_name.as_deref() == Some(name.as_str());
         let deferred = dims.iter().any(DimSpec::is_assumed_shape);
         let all_deferred = dims.iter().all(|x| matches!(x, DimSpec::Deferred(_)));
@@ -727,7 +727,7 @@ impl Checker {
                 );
             }
         } else if allocatable {
-            if dummy.is_some() && (dims.is_empty() || base == BaseTy::Character) {
+            if dummy.is_some() && ((dims.is_empty() && !class) || base == BaseTy::Character) {
                 self.err(Diagnostic::not_yet("allocatable scalar and character dummy arguments", ent.name.span));
             } else if is_result && !(dims.is_empty() && base == BaseTy::Character) {
                 self.err(Diagnostic::not_yet("allocatable function results other than deferred-length `character` scalars", ent.name.span));

@@ -35,6 +35,9 @@ pub struct TypeInfo {
     /// The type-bound procedures, inherited ones first (an override replaces its parent's
     /// binding in place).
     pub bindings: Vec<BindInfo>,
+    /// `final` procedures: the key of each in the procedure table and the rank of its
+    /// dummy (0 or 1).
+    pub finals: Vec<(String, usize)>,
 }
 
 /// A type-bound procedure.
@@ -60,6 +63,11 @@ pub struct BindInfo {
 }
 
 impl TypeInfo {
+    /// The pseudo-type of `class(*)`, which every type extends.
+    pub fn is_star(&self) -> bool {
+        self.name == "*"
+    }
+
     /// The first component this type declares itself (after the parent component).
     pub fn own_start(&self) -> usize {
         usize::from(self.parent.is_some())
@@ -202,7 +210,7 @@ impl Checker {
         for d in unit.decls.iter().chain(unit.types.iter().flat_map(|t| t.comps.iter())) {
             if let BaseTy::Derived(k) = d.base {
                 let n = derived_name(k);
-                if !self.type_scope.contains(&n) {
+                if !self.type_scope.contains(&n) && n != "*" {
                     bad.push((n, d.base_span));
                 }
             }
@@ -493,7 +501,8 @@ impl Checker {
                 is_abstract: t.is_abstract,
                 here: true,
                 scope: self.module.clone().unwrap_or_else(|| unit.name.name.clone()),
-                bindings: self.type_bindings(k, &t.name.name, parent, &t.bindings, &t.finals),
+                bindings: self.type_bindings(k, &t.name.name, parent, &t.bindings),
+                finals: self.type_finals(k, &t.name.name, &t.finals),
             };
             let Some(ti) = self.g.types.get(k as usize) else { continue };
             if !ti.defined {
@@ -509,14 +518,61 @@ impl Checker {
         self.g.type_scopes.insert(idx, self.type_scope.clone());
     }
 
+    /// The `final` procedures of type `tname`: module procedures of one dummy argument,
+    /// `type(tname)`, scalar or of rank 1 (other ranks: not implemented yet), one per rank.
+    fn type_finals(&mut self, k: u16, tname: &str, finals: &[Ident]) -> Vec<(String, usize)> {
+        let mut out: Vec<(String, usize)> = Vec::new();
+        for f in finals {
+            let Some(key) = self.scope.get(&f.name).cloned() else {
+                self.err(
+                    Diagnostic::error("E0137", format!("unknown final procedure `{}`", f.name), f.span)
+                        .with_label("no module procedure of this name")
+                        .with_note("help: a final procedure is a module procedure of the type's module"),
+                );
+                continue;
+            };
+            let Some(sig) = self.g.procs.map.get(&key).filter(|p| p.explicit) else { continue };
+            let arg = sig
+                .args
+                .first()
+                .filter(|a| sig.args.len() == 1 && a.base == BaseTy::Derived(k) && !a.class && !a.pointer && !a.allocatable);
+            let Some(a) = arg else {
+                self.err(
+                    Diagnostic::error(
+                        "E0137",
+                        format!("the final procedure `{}` must have one dummy argument of type `{tname}`", f.name),
+                        f.span,
+                    )
+                    .with_label("another interface")
+                    .with_note(format!("help: declare it `subroutine {}(x)` with `type({tname}), intent(inout) :: x`", f.name)),
+                );
+                continue;
+            };
+            if a.rank > 1 {
+                self.err(Diagnostic::not_yet("final procedures of arrays of rank above 1", f.span));
+                continue;
+            }
+            if sig.elemental {
+                self.err(Diagnostic::not_yet("elemental final procedures", f.span));
+                continue;
+            }
+            if out.iter().any(|(_, r)| *r == usize::from(a.rank)) {
+                self.err(
+                    Diagnostic::error("E0137", format!("type `{tname}` has two final procedures for rank {}", a.rank), f.span)
+                        .with_label("a second one"),
+                );
+                continue;
+            }
+            out.push((key, usize::from(a.rank)));
+        }
+        out
+    }
+
     /// The type-bound procedures of type `tname`: its parent's, then its own (overriding
     /// ones in their parent's place). Bindings with a passed-object dummy need `class`
     /// dummies and `final` procedures finalization: not implemented yet.
-    fn type_bindings(&mut self, k: u16, tname: &str, parent: Option<u16>, own: &[TypeBinding], finals: &[Ident]) -> Vec<BindInfo> {
+    fn type_bindings(&mut self, k: u16, tname: &str, parent: Option<u16>, own: &[TypeBinding]) -> Vec<BindInfo> {
         let mut out: Vec<BindInfo> = parent.and_then(|p| self.g.types.get(p as usize)).map(|t| t.bindings.clone()).unwrap_or_default();
-        if let Some(f) = finals.first() {
-            self.err(Diagnostic::not_yet("final procedures (`final`)", f.span));
-        }
         for b in own.iter().filter(|b| !b.generic) {
             if b.deferred && b.iface.is_none() {
                 self.err(
@@ -581,10 +637,30 @@ impl Checker {
             };
             // A call through a polymorphic object dispatches through the vtab (`@tbp:`
             // link names, the slot fixed below).
-            let dispatch = (!b.nopass).then(|| format!("{tname}%{}@tbp", b.name.name));
+            // A `nopass` one (`@tbpn:`) takes the object's container as a first argument
+            // that only selects the procedure.
+            let dispatch = Some(format!("{tname}%{}@tbp", b.name.name));
             if let (Some(dk), Some(mut sig)) = (&dispatch, sig) {
                 sig.name = b.name.name.clone();
-                sig.link_name = format!("@tbp:{pass_pos}");
+                if b.nopass {
+                    let obj = ArgSig {
+                        name: "@object".into(),
+                        base: BaseTy::Derived(k),
+                        rank: 0,
+                        assumed_shape: false,
+                        intent: Some(Intent::In),
+                        optional: false,
+                        any_type: false,
+                        allocatable: false,
+                        pointer: false,
+                        value: false,
+                        class: true,
+                    };
+                    sig.args.insert(0, obj);
+                    sig.link_name = "@tbpn:0".into();
+                } else {
+                    sig.link_name = format!("@tbp:{pass_pos}");
+                }
                 self.g.procs.map.insert(dk.clone(), sig);
             }
             let info = BindInfo {
@@ -653,7 +729,7 @@ impl Checker {
         for (i, b) in out.iter_mut().filter(|b| b.generic.is_none()).enumerate() {
             b.slot = i;
             if let Some(sig) = b.dispatch.as_ref().and_then(|d| self.g.procs.map.get_mut(d)) {
-                sig.link_name = format!("@tbp:{}:{}", b.pass_pos, i);
+                sig.link_name = if b.nopass { format!("@tbpn:0:{i}") } else { format!("@tbp:{}:{}", b.pass_pos, i) };
             }
         }
         out
@@ -712,9 +788,17 @@ impl Checker {
             b = binds.into_iter().find(|x| x.key.as_deref() == Some(key.as_str()))?;
         }
         if b.nopass {
-            if poly {
-                self.err(Diagnostic::not_yet("`nopass` bindings called through a polymorphic object", span));
+            if poly && self.on_device() {
+                self.err(Diagnostic::not_yet(
+                    format!("calls of type-bound procedures through polymorphic objects {}", self.device_where()),
+                    span,
+                ));
                 return None;
+            }
+            if poly {
+                // Through the vtab: the object selects the procedure.
+                args.insert(0, Arg::Index(base.clone()));
+                return b.dispatch.clone().map(|d| (d, args));
             }
         } else {
             let lead = args.iter().take_while(|a| matches!(a, Arg::Index(_))).count();
@@ -754,10 +838,26 @@ impl Checker {
         for d in unit.decls.iter().filter(|d| d.class) {
             for e in &d.entities {
                 let array = e.dims.as_ref().or(d.dimension.as_ref()).is_some_and(|v| !v.is_empty());
-                let what = if !unit.args.iter().any(|a| a.name == e.name.name) {
-                    "polymorphic (`class`) variables that are not dummy arguments"
-                } else if d.allocatable || d.pointer {
-                    "polymorphic (`class`) allocatable and pointer dummy arguments"
+                let dummy = unit.args.iter().any(|a| a.name == e.name.name);
+                let what = if d.allocatable && !array {
+                    continue;
+                } else if d.allocatable {
+                    "polymorphic (`class`) allocatable arrays"
+                } else if d.pointer && array {
+                    "polymorphic (`class`) array pointers"
+                } else if d.pointer {
+                    continue;
+                } else if !dummy {
+                    self.err(
+                        Diagnostic::error(
+                            "E0136",
+                            format!("polymorphic variable `{}` must be a dummy argument, allocatable or a pointer", e.name.name),
+                            e.name.span,
+                        )
+                        .with_label("declared `class(...)` here")
+                        .with_note("help: add `allocatable` or `pointer`, or declare it `type(...)`"),
+                    );
+                    continue;
                 } else if array {
                     "polymorphic (`class`) array dummy arguments"
                 } else if d.optional {
@@ -924,6 +1024,9 @@ impl Checker {
 
     /// Is type `a` type `t` or an extension of it?
     pub(crate) fn extends(&self, a: u16, t: u16) -> bool {
+        if self.g.types.get(t as usize).is_some_and(TypeInfo::is_star) {
+            return true;
+        }
         let mut k = Some(a);
         for _ in 0..64 {
             let Some(x) = k else { return false };

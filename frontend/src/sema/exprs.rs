@@ -145,6 +145,7 @@ impl Checker {
                 let t = self.binary_ty(op, &l, &r, span);
                 (ExprKind::Binary(op, l, r), t)
             }
+            ExprKind::Apply { name, args } if name.name.starts_with("operator(.") => self.defined_op_ref(name, args, span),
             ExprKind::Apply { name, args } => self.apply(name, args, span),
             ExprKind::ArrayCtor(items) => self.array_ctor(items, span),
             ExprKind::Complex(mut re, mut im) => {
@@ -493,6 +494,39 @@ fn binop_text(op: BinOp) -> &'static str {
 }
 
 impl Checker {
+    /// A defined operator `.name.` applied to its operands (the parser's `operator(.name.)`
+    /// reference): the generic interface of that name in scope, else a type-bound
+    /// operator of an operand's type (E0223 when there is none).
+    #[inline(never)]
+    fn defined_op_ref(&mut self, name: Ident, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
+        if self.scope.contains_key(&name.name) {
+            return self.apply(name, args, span);
+        }
+        let orig: Vec<Expr> = args.iter().filter_map(|a| if let Arg::Index(e) = a { Some(e.clone()) } else { None }).collect();
+        let mark = self.diags.len();
+        let mut checked = orig.clone();
+        for e in checked.iter_mut() {
+            self.expr(e);
+        }
+        if checked.iter().any(|e| e.ty == Ty::Unknown) {
+            return (ExprKind::Logical(false), Ty::Unknown);
+        }
+        let op = name.name.trim_start_matches("operator(").trim_end_matches(')').to_string();
+        let refs: Vec<&Expr> = checked.iter().collect();
+        if let Some(r) = self.defined_op(&op, &refs, &orig, mark, span) {
+            return r;
+        }
+        let types: Vec<String> = checked.iter().map(|e| ty_name(e.ty)).collect();
+        self.err(
+            Diagnostic::error("E0223", format!("no defined operator `{op}` for operands of {}", types.join(" and ")), name.span)
+                .with_label("no `interface operator` or type-bound operator of this name applies")
+                .with_note(format!(
+                    "help: declare `interface operator({op})` or bind `generic :: operator({op}) => ...` in the operand's type"
+                )),
+        );
+        (ExprKind::Logical(false), Ty::Unknown)
+    }
+
     /// An operator with a derived-type operand and a generic `operator(op)` in scope
     /// (`interface operator(+)`): a reference to the specific function that matches, the
     /// operands checked again as its arguments (the diagnostics of their first check,
@@ -508,16 +542,27 @@ impl Checker {
             return Some(self.apply(Ident { name: gname, span }, args, span));
         }
         // A type-bound operator (`generic :: operator(+) => add`) of an operand's type.
-        let key = checked.iter().find_map(|e| match e.ty.base() {
-            Some(BaseTy::Derived(k)) => self.bound_generic(k, &gname),
+        let (tk, key) = checked.iter().find_map(|e| match e.ty.base() {
+            Some(BaseTy::Derived(k)) => self.bound_generic(k, &gname).map(|g| (k, g)),
             _ => None,
         })?;
         self.diags.truncate(mark);
-        if checked.iter().any(|e| self.is_poly(e)) {
-            self.err(Diagnostic::not_yet("type-bound operators of polymorphic operands", span));
+        // The specific, then the binding of that name in the operand's type (an override
+        // of an inherited specific), through the vtab when its passed operand is
+        // polymorphic.
+        let cargs: Vec<Arg> = checked.iter().map(|e| Arg::Index((*e).clone())).collect();
+        let Some(spec) = self.resolve_generic(&key, &gname, &cargs, true, span) else {
             return Some((ExprKind::Logical(false), Ty::Unknown));
-        }
-        let (name, args, ty) = self.call_user(key, Ident { name: gname, span }, args, true, span, Declared::None);
+        };
+        let bname =
+            self.g.types.iter().flat_map(|t| t.bindings.iter()).find(|b| b.key.as_deref() == Some(spec.as_str())).map(|b| b.name.clone());
+        let b = bname.and_then(|n| self.binding(tk, &n));
+        let via = match b {
+            Some(b) if !b.nopass && checked.get(b.pass_pos).is_some_and(|e| self.is_poly(e)) => b.dispatch.unwrap_or(spec),
+            Some(super::derived::BindInfo { key: Some(k), .. }) => k,
+            _ => spec,
+        };
+        let (name, args, ty) = self.call_user(via, Ident { name: gname, span }, args, true, span, Declared::None);
         Some((ExprKind::Call { name, args }, ty))
     }
 }

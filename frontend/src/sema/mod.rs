@@ -435,6 +435,11 @@ pub fn check_with_options(
     }
     let mut type_names = std::mem::take(&mut file.type_names);
     let mut types: Vec<TypeInfo> = type_names.iter().map(|n| TypeInfo { name: n.clone(), ..TypeInfo::default() }).collect();
+    for t in types.iter_mut().filter(|t| t.is_star()) {
+        // `class(*)`: no components, every type extends it.
+        t.defined = true;
+        t.align = 8;
+    }
     for im in imports.iter_mut() {
         derived::import_types(im, &mut type_names, &mut types);
     }

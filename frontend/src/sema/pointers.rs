@@ -204,7 +204,14 @@ impl Checker {
             );
             return;
         }
-        if lhs.ty.base() != rhs.ty.base() {
+        // A polymorphic pointer points to objects of its declared type or its extensions.
+        let poly = matches!(&lhs.kind, ExprKind::Name(id) if self.syms.get(&id.name).is_some_and(|s| s.class))
+            && match (lhs.ty.base(), rhs.ty.base()) {
+                (Some(BaseTy::Derived(t)), Some(BaseTy::Derived(a))) => self.extends(a, t),
+                (Some(BaseTy::Derived(t)), Some(_)) => self.g.types.get(t as usize).is_some_and(TypeInfo::is_star),
+                _ => false,
+            };
+        if lhs.ty.base() != rhs.ty.base() && !poly {
             self.err(
                 Diagnostic::error("E0283", format!("a pointer to {} cannot point to {}", ty_name(lhs.ty), ty_name(rhs.ty)), rhs.span)
                     .with_label("another type"),
@@ -296,7 +303,9 @@ impl Checker {
             [_] => Ty::Scalar(BaseTy::Logical(crate::dialect::logical_kind())),
             [p, _] if self.is_proc_pointer(p) => Ty::Scalar(BaseTy::Logical(crate::dialect::logical_kind())),
             [p, t] => {
-                if t.ty.base() != p.ty.base() || t.ty.rank() != p.ty.rank() || !(self.is_target(t)) {
+                let poly = matches!(&p.kind, ExprKind::Name(id) if self.syms.get(&id.name).is_some_and(|s| s.class))
+                    && matches!((p.ty.base(), t.ty.base()), (Some(BaseTy::Derived(a)), Some(BaseTy::Derived(b))) if self.extends(b, a));
+                if (t.ty.base() != p.ty.base() && !poly) || t.ty.rank() != p.ty.rank() || !(self.is_target(t)) {
                     if t.ty != Ty::Unknown {
                         self.err(
                             Diagnostic::error(

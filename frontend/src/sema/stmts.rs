@@ -477,7 +477,7 @@ impl Checker {
             }
         }
         // Each item: (its type, the number of bounds given, its span).
-        let mut targets: Vec<(Ty, usize, Span, bool)> = Vec::new();
+        let mut targets: Vec<(Ty, usize, Span, bool, bool)> = Vec::new();
         match &mut inner.kind {
             StmtKind::Allocate(items) => {
                 let plain: Vec<(Ident, Vec<DimSpec>)> = items.iter().filter(|(_, d)| !d.is_empty()).cloned().collect();
@@ -498,7 +498,7 @@ impl Checker {
                     let Some(i) = self.lookup(id) else { continue };
                     let Some(s) = self.sym(i) else { continue };
                     let deferred_char = matches!(s.char_len, Some(CharLen::Deferred(_)));
-                    targets.push((with_rank(s.base, s.rank), dims.len(), id.span, deferred_char));
+                    targets.push((with_rank(s.base, s.rank), dims.len(), id.span, deferred_char, s.class));
                 }
             }
             StmtKind::AllocateComp(items) => {
@@ -516,7 +516,7 @@ impl Checker {
                                 );
                                 continue;
                             }
-                            targets.push((e.ty, dims.len(), e.span, false));
+                            targets.push((e.ty, dims.len(), e.span, false, false));
                         }
                         None => self.not_alloc_comp(e, "allocate"),
                     }
@@ -524,13 +524,19 @@ impl Checker {
             }
             _ => return,
         }
-        for (ty, nb, sp, deferred_char) in targets {
+        for (ty, nb, sp, deferred_char, class) in targets {
             if ty == Ty::Unknown {
                 continue;
             }
             let rank = ty.rank();
+            // A polymorphic object takes any extension of its declared type.
+            let fits = |c: &Self, b: Option<BaseTy>| match (b, ty.base()) {
+                (Some(BaseTy::Derived(a)), Some(BaseTy::Derived(t))) if class => c.extends(a, t),
+                (Some(_), Some(BaseTy::Derived(t))) if class => c.g.types.get(t as usize).is_some_and(TypeInfo::is_star),
+                (b, t) => b == t,
+            };
             if let Some((b, _)) = spec {
-                if ty.base() != Some(b) {
+                if !fits(self, Some(b)) {
                     self.err(
                         Diagnostic::error(
                             "E0230",
@@ -541,7 +547,7 @@ impl Checker {
                     );
                     continue;
                 }
-                if b == BaseTy::Character && deferred_char == (rank > 0) {
+                if b == BaseTy::Character && ty.base() == Some(BaseTy::Character) && deferred_char == (rank > 0) {
                     self.err(Diagnostic::not_yet(
                         "a `character` type spec in `allocate` for a deferred-length array or a fixed-length scalar",
                         sp,
@@ -579,7 +585,7 @@ impl Checker {
                         )
                         .with_label(format!("expected rank {rank} or a scalar")),
                     );
-                } else if mold && st.base() != ty.base() {
+                } else if mold && !fits(self, st.base()) {
                     self.err(
                         Diagnostic::error(
                             "E0230",
@@ -588,7 +594,7 @@ impl Checker {
                         )
                         .with_label("a different type"),
                     );
-                } else if !mold {
+                } else if !(mold || (class && fits(self, st.base()))) {
                     self.assign_compat(
                         with_rank(ty.base().unwrap_or(BaseTy::Logical(4)), 0),
                         with_rank(st.base().unwrap_or(BaseTy::Logical(4)), 0),
@@ -703,7 +709,15 @@ impl Checker {
         if lhs.ty == Ty::Unknown || rhs.ty == Ty::Unknown {
             return;
         }
-        if !self.assign_compat(lhs.ty, rhs.ty, rhs.span) {
+        // A polymorphic allocatable takes the dynamic type of any extension (F2008).
+        let poly = matches!(&lhs.kind, ExprKind::Name(_))
+            && self.syms.get(&target).is_some_and(|s| s.class && s.allocatable)
+            && match (lhs.ty.base(), rhs.ty.base()) {
+                (Some(BaseTy::Derived(t)), Some(BaseTy::Derived(a))) => self.extends(a, t),
+                (Some(BaseTy::Derived(t)), Some(_)) => self.g.types.get(t as usize).is_some_and(TypeInfo::is_star),
+                _ => false,
+            };
+        if !poly && !self.assign_compat(lhs.ty, rhs.ty, rhs.span) {
             return;
         }
         match (lhs.ty.rank(), rhs.ty.rank()) {
@@ -1068,7 +1082,7 @@ impl Checker {
                     (declared.map_or(BaseTy::Integer(4), BaseTy::Derived), true)
                 }
             };
-            if let (Some(d), BaseTy::Derived(t)) = (declared, base) {
+            if let (Some(d), BaseTy::Derived(t), false) = (declared, base, g.kind == GuardKind::Default) {
                 if !self.g.types.get(t as usize).is_some_and(|x| x.defined) || !self.type_scope.contains(&super::derived::derived_name(t)) {
                     self.err(
                         Diagnostic::error("E0130", format!("unknown derived type `{}`", super::derived::derived_name(t)), g.span)
@@ -1089,10 +1103,28 @@ impl Checker {
                     );
                 }
             }
+            let star = declared.is_some_and(|d| self.g.types.get(d as usize).is_some_and(TypeInfo::is_star));
+            if let (Some(d), false, false) = (declared, matches!(base, BaseTy::Derived(_)), star) {
+                self.err(
+                    Diagnostic::error(
+                        "E0252",
+                        format!(
+                            "type `{}` does not extend `{}`, the selector's declared type",
+                            base_name(base),
+                            super::derived::derived_name(d)
+                        ),
+                        g.span,
+                    )
+                    .with_label("this guard can never match"),
+                );
+            }
             if declared.is_some() {
                 let mut sym = Symbol::new(g.assoc.name.clone(), base, g.assoc.span);
                 sym.assoc = true;
                 sym.class = class;
+                if base == BaseTy::Character {
+                    sym.char_len = Some(CharLen::Assumed(g.span));
+                }
                 self.syms.push(sym);
             }
             self.stmts(&mut g.body);

@@ -28,6 +28,10 @@ impl G<'_> {
                 self.store_global_ptr(&name.name);
                 continue;
             }
+            if self.class_alloc(&name.name).is_some() {
+                self.allocate_class(name, None, None, false);
+                continue;
+            }
             if let (Some((p, base)), true) = (self.alloc_scalar_var(&name.name), dims.is_empty()) {
                 self.allocate_scalar_var(&name.name, p, base);
                 continue;
@@ -57,8 +61,13 @@ impl G<'_> {
             return;
         }
         for name in names {
+            if self.class_alloc(&name.name).is_some() {
+                self.deallocate_class(name);
+                continue;
+            }
             if let Some((p, base)) = self.alloc_scalar_var(&name.name) {
                 if let BaseTy::Derived(k) = base {
+                    self.finalize_if_live(Op::Var(p), k);
                     self.free_scalar_comps(p, k);
                 }
                 self.deallocate_data(p, &name.name);
@@ -67,8 +76,10 @@ impl G<'_> {
             }
             let d = match self.lookup(&name.name) {
                 Some(Home::Array(d)) => {
-                    // The elements' allocatable components go first.
+                    // The elements are finalized and their allocatable components freed
+                    // first.
                     if let BaseTy::Derived(k) = d.base {
+                        self.finalize_array(&d, k);
                         if self.has_alloc_comps(k, 0) {
                             let size = self.elem_size(d.base);
                             self.each_desc_elem(&d, size, &mut |g, x| g.free_alloc_comps(x, k));
@@ -192,6 +203,10 @@ impl G<'_> {
         match &inner.kind {
             StmtKind::Allocate(items) => {
                 for (name, dims) in items {
+                    if self.class_alloc(&name.name).is_some() && dims.is_empty() {
+                        self.allocate_class(name, spec, source, mold);
+                        continue;
+                    }
                     if !dims.is_empty() {
                         self.allocate(&[(name.clone(), dims.clone())], sp);
                     } else {
@@ -445,6 +460,12 @@ impl G<'_> {
             self.not_yet("`move_alloc` of these arguments", sp);
             return;
         };
+        let from_vptr = self.class_vptr_of(from);
+        self.move_alloc_data(f, t, sp);
+        self.move_alloc_types(from, to, from_vptr);
+    }
+
+    fn move_alloc_data(&mut self, f: AllocLoc, t: AllocLoc, sp: Span) {
         match (&f, &t) {
             (AllocLoc::Scalar(..) | AllocLoc::ScalarVar(..), AllocLoc::Scalar(_, b) | AllocLoc::ScalarVar(_, b)) => {
                 if let BaseTy::Derived(k) = *b {

@@ -6,6 +6,9 @@ use super::*;
 
 impl G<'_> {
     pub(super) fn assign(&mut self, lhs: &Expr, rhs: &Expr, sp: Span) {
+        if lhs.ty.rank() == 0 && self.region.is_none() && self.assign_class(lhs, rhs) {
+            return;
+        }
         if lhs.ty.rank() == 0 && self.region.is_none() {
             // An unallocated allocatable scalar component is allocated by the assignment.
             self.alloc_scalar_comp_on_assign(lhs);

@@ -44,6 +44,17 @@ impl G<'_> {
         for (i, sl) in slots.into_iter().enumerate() {
             let char_dummy = sig.args.get(i).is_some_and(|d| d.base == BaseTy::Character);
             match sl {
+                // (A `class` dummy, pointer and allocatable ones too, gets a container; a
+                // `class(*)` one holds a character's length, not a hidden argument.)
+                Some(e) if sig.args.get(i).is_some_and(|d| d.class) => {
+                    if sig.args.get(i).is_some_and(|d| d.allocatable && d.intent == Some(ast::Intent::Out)) {
+                        // gfortran's callers deallocate the actual of an `intent(out)`
+                        // allocatable dummy (gpuf's callees do it again, harmlessly).
+                        self.deallocate_class_actual(e);
+                    }
+                    let star = sig.args.get(i).is_some_and(|d| self.is_star(d.base));
+                    ops.push(self.class_actual(e, star));
+                }
                 // A `value` dummy: the value, converted to the dummy's type (a character's
                 // first byte).
                 Some(e) if sig.args.get(i).is_some_and(|d| d.value && e.ty.rank() == 0) => {
@@ -64,7 +75,6 @@ impl G<'_> {
                 }
                 Some(e) if sig.args.get(i).is_some_and(|d| d.pointer) => ops.push(self.pointer_actual(e)),
 
-                Some(e) if sig.args.get(i).is_some_and(|d| d.class) => ops.push(self.class_actual(e)),
                 Some(e) => {
                     let assumed = sig.args.get(i).is_some_and(|d| d.assumed_shape);
                     if char_dummy {
@@ -110,6 +120,15 @@ impl G<'_> {
         // A type-bound procedure through a polymorphic object: through its vtab.
         if let Some(at) = sig.link_name.strip_prefix("@tbp:") {
             let fp = self.dispatch_addr(at, &ops, sp)?;
+            ops.insert(0, fp);
+            return Some(("@ptr".to_string(), ops));
+        }
+        // A `nopass` one: the object's container only selects the procedure.
+        if let Some(at) = sig.link_name.strip_prefix("@tbpn:") {
+            let fp = self.dispatch_addr(at, &ops, sp)?;
+            if !ops.is_empty() {
+                ops.remove(0);
+            }
             ops.insert(0, fp);
             return Some(("@ptr".to_string(), ops));
         }

@@ -34,6 +34,7 @@ mod dataflow;
 mod derived;
 mod elemental;
 mod exprs;
+mod finalize;
 mod frames;
 mod globals;
 mod host_omp;
@@ -232,6 +233,10 @@ struct G<'a> {
     ptr_descs: Vec<(VarId, Desc)>,
     /// Data pointers of a procedure's local arrays, freed at every return.
     frees: Vec<VarId>,
+    /// Polymorphic allocatable locals (data address, container, declared type), freed
+    /// with their dynamic type's allocatable components at every return.
+    class_frees: Vec<(VarId, VarId, u16)>,
+
     /// Scalars that live in memory because a directive needs their address.
     mem_names: BTreeSet<String>,
     /// Arrays of the `deviceptr` clauses of the enclosing data constructs: their addresses
@@ -346,6 +351,8 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             class_conts: HashMap::new(),
             frame_restores: Vec::new(),
             frees: Vec::new(),
+            class_frees: Vec::new(),
+
             mem_names: mem.clone(),
             devptrs: BTreeSet::new(),
             enclosing_named: BTreeSet::new(),

@@ -340,6 +340,9 @@ impl G<'_> {
             }
         }
         let is_null = matches!(rhs.kind, ExprKind::Intrinsic { func: ast::Intrinsic::Null, .. });
+        if self.class_ptr_assign(lhs, rhs, is_null) {
+            return;
+        }
         if self.ptr_assign_comp(lhs, rhs, is_null) {
             return;
         }
@@ -484,7 +487,7 @@ impl G<'_> {
     }
 
     /// The address of a scalar target (a variable, element, component or pointer).
-    fn ptr_target_addr(&mut self, rhs: &Expr) -> Op {
+    pub(super) fn ptr_target_addr(&mut self, rhs: &Expr) -> Op {
         if let Some(key) = gpuf_frontend::sema::proc_actual(rhs) {
             // `fp => f`, `fp => gp`: the procedure's address.
             return self.proc_addr(key, rhs.span);
@@ -848,6 +851,8 @@ impl G<'_> {
                 Some(Home::Mem(pv, _)) => {
                     self.emit(Stmt::Assign(pv, Rv::Use(Op::Null)));
                     self.store_global_ptr(&id.name);
+                    // A polymorphic pointer's container.
+                    self.store_scalar_global(pv);
                 }
                 Some(Home::Array(d)) => {
                     self.disassociate(&d);

@@ -23,6 +23,9 @@ fn upper_first(n: &str) -> String {
 /// The global name of the vtab of a type: `__mod_MOD___vtab_mod_Type` for a module's type,
 /// `__vtab_prog_Type` (internal) for a program's.
 pub(super) fn vtab_name(t: &TypeInfo) -> String {
+    if t.is_star() {
+        return "__vtab__STAR".into();
+    }
     let tn = upper_first(&t.name);
     match (&t.module, t.here) {
         (Some(m), _) => format!("__{m}_MOD___vtab_{m}_{tn}"),
@@ -34,7 +37,25 @@ pub(super) fn vtab_name(t: &TypeInfo) -> String {
 
 /// gfortran's `_hash` of a type: the sdbm string hash of `scope_Type`, modulo 10^8.
 fn type_hash(t: &TypeInfo) -> i64 {
-    let s = format!("{}_{}", t.scope, upper_first(&t.name));
+    sdbm(&format!("{}_{}", t.scope, upper_first(&t.name)))
+}
+
+/// gfortran's vtab of an intrinsic type (the dynamic type of a `class(*)` entity): its
+/// name, the type name its `_hash` is computed from, and its `_size`.
+fn intrinsic_vtab(b: BaseTy) -> Option<(String, String, i64)> {
+    let (n, k, size) = match b {
+        BaseTy::Integer(k) => ("INTEGER", k, i64::from(k)),
+        BaseTy::Real(k) => ("REAL", k, i64::from(k)),
+        BaseTy::Logical(k) => ("LOGICAL", k, i64::from(k)),
+        BaseTy::Complex(k) => ("COMPLEX", k, 2 * i64::from(k)),
+        BaseTy::Character => ("CHARACTER", 1, 1),
+        BaseTy::Derived(_) => return None,
+    };
+    Some((format!("__vtab_{n}_{k}_"), format!("{n}({k})"), size))
+}
+
+/// gfortran's `_hash` of a name: the sdbm string hash, modulo 10^8.
+fn sdbm(s: &str) -> i64 {
     let mut h: u32 = 0;
     for b in s.bytes() {
         h = (h << 6).wrapping_add(h << 16).wrapping_sub(h).wrapping_add(u32::from(b));
@@ -42,10 +63,37 @@ fn type_hash(t: &TypeInfo) -> i64 {
     i64::from(h % 100_000_000)
 }
 
+/// The `_hash` of an intrinsic type's vtab.
+fn intrinsic_hash(b: BaseTy) -> i32 {
+    intrinsic_vtab(b).map_or(0, |(_, n, _)| sdbm(&n) as i32)
+}
+
+/// The intrinsic types whose vtabs a file with `class(*)` entities gets (each object its
+/// own internal copy; types compare by `_hash`, so gfortran's objects agree).
+const INTRINSIC_VTAB_TYPES: [BaseTy; 13] = [
+    BaseTy::Integer(1),
+    BaseTy::Integer(2),
+    BaseTy::Integer(4),
+    BaseTy::Integer(8),
+    BaseTy::Real(4),
+    BaseTy::Real(8),
+    BaseTy::Complex(4),
+    BaseTy::Complex(8),
+    BaseTy::Logical(1),
+    BaseTy::Logical(2),
+    BaseTy::Logical(4),
+    BaseTy::Logical(8),
+    BaseTy::Character,
+];
+
 /// The vtabs of the types defined in this file that take part in polymorphism.
 pub(super) fn vtabs(c: &Checked) -> Vec<Vtab> {
     let types = &c.types;
-    let class_of = |k: usize| c.procs.map.values().any(|p| p.args.iter().any(|a| a.class && a.base == BaseTy::Derived(k as u16)));
+    let class_of = |k: usize| {
+        let b = BaseTy::Derived(k as u16);
+        c.procs.map.values().any(|p| p.args.iter().any(|a| a.class && a.base == b))
+            || c.units.iter().any(|u| u.symbols.list().iter().any(|s| s.class && s.base == b))
+    };
     let mut out = Vec::new();
     for (k, t) in types.iter().enumerate() {
         let extended = types.iter().any(|x| x.parent == Some(k as u16));
@@ -67,6 +115,18 @@ pub(super) fn vtabs(c: &Checked) -> Vec<Vtab> {
         }
         out.push(Vtab { name: vtab_name(t), words, local: t.module.is_none() });
     }
+    if types.iter().any(TypeInfo::is_star) {
+        let null4 = [VtabWord::Null, VtabWord::Null, VtabWord::Null, VtabWord::Null, VtabWord::Null];
+        let mut words = vec![VtabWord::Int(0), VtabWord::Int(0)];
+        words.extend(null4.clone());
+        out.push(Vtab { name: "__vtab__STAR".into(), words, local: true });
+        for b in INTRINSIC_VTAB_TYPES {
+            let Some((name, hn, size)) = intrinsic_vtab(b) else { continue };
+            let mut words = vec![VtabWord::Int(sdbm(&hn)), VtabWord::Int(size)];
+            words.extend(null4.clone());
+            out.push(Vtab { name, words, local: true });
+        }
+    }
     out
 }
 
@@ -74,14 +134,17 @@ impl G<'_> {
     /// The address of a class container for an actual argument of a `class(T)` dummy: a
     /// polymorphic dummy's own container, else one built on the stack with the object's
     /// address and its type's vtab.
-    pub(super) fn class_actual(&mut self, e: &Expr) -> Op {
+    pub(super) fn class_actual(&mut self, e: &Expr, star: bool) -> Op {
+        if star {
+            return self.star_actual(e);
+        }
         if let ExprKind::Name(id) = &e.kind {
             if let Some(&pv) = self.class_conts.get(&id.name) {
                 return Op::Var(pv);
             }
             // A polymorphic dummy of the host: its container is not passed down.
             if self.syms.get(&id.name).is_some_and(|s| s.class) {
-                self.not_yet(format!("the host's polymorphic dummy `{}` in an internal procedure", id.name), e.span);
+                self.not_yet(format!("the host's polymorphic variable `{}` in an internal procedure", id.name), e.span);
                 return Op::Null;
             }
         }
@@ -99,6 +162,49 @@ impl G<'_> {
         let at = self.val(Ty::Ptr, Rv::PtrAdd(blk.clone(), Op::I64(8)));
         self.emit(Stmt::Store(Ty::Ptr, at, vp));
         blk
+    }
+
+    /// The address of a `class(*)` container `{_data, _vptr, _len}` for an actual argument of
+    /// a `class(*)` dummy: a polymorphic entity's own container, else one on the stack with
+    /// the actual's address, its type's vtab and a character's length.
+    fn star_actual(&mut self, e: &Expr) -> Op {
+        if let ExprKind::Name(id) = &e.kind {
+            if let Some(&pv) = self.class_conts.get(&id.name) {
+                return Op::Var(pv);
+            }
+        }
+        if self.region.is_some() || self.in_routine() {
+            self.not_yet("`class(*)` arguments in device code", e.span);
+            return Op::Null;
+        }
+        let Some(b) = e.ty.base().filter(|_| e.ty.rank() == 0) else {
+            self.not_yet("this actual argument of a `class(*)` dummy", e.span);
+            return Op::Null;
+        };
+        let (addr, len) = if b == BaseTy::Character {
+            let (a, n) = self.str_expr(e);
+            (a, self.conv(n, Ty::I64))
+        } else {
+            (self.arg_addr(e), Op::I64(0))
+        };
+        let vt = match b {
+            BaseTy::Derived(k) => self.types.get(k as usize).map(vtab_name),
+            _ => intrinsic_vtab(b).map(|v| v.0),
+        };
+        let Some(vt) = vt else { return Op::Null };
+        let blk = self.val(Ty::Ptr, Rv::Alloca(24));
+        self.emit(Stmt::Store(Ty::Ptr, blk.clone(), addr));
+        let vp = self.val(Ty::Ptr, Rv::GlobalAddr(vt));
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(blk.clone(), Op::I64(8)));
+        self.emit(Stmt::Store(Ty::Ptr, at, vp));
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(blk.clone(), Op::I64(16)));
+        self.emit(Stmt::Store(Ty::I64, at, len));
+        blk
+    }
+
+    /// Is `b` the pseudo-type of `class(*)`?
+    pub(super) fn is_star(&self, b: BaseTy) -> bool {
+        matches!(b, BaseTy::Derived(k) if self.types.get(k as usize).is_some_and(TypeInfo::is_star))
     }
 
     /// The procedure address for a call through a vtab (`@tbp:POS:SLOT`): slot `SLOT` of
@@ -133,21 +239,7 @@ impl G<'_> {
 
     /// The hashes of type `t` and of the types of this file that extend it.
     fn family_hashes(&self, t: u16) -> Vec<i32> {
-        let mut out = Vec::new();
-        for (k, ti) in self.types.iter().enumerate() {
-            let mut x = Some(k as u16);
-            for _ in 0..64 {
-                match x {
-                    Some(y) if y == t => {
-                        out.push(type_hash(ti) as i32);
-                        break;
-                    }
-                    Some(y) => x = self.types.get(y as usize).and_then(|z| z.parent),
-                    None => break,
-                }
-            }
-        }
-        out
+        self.family(t).into_iter().filter_map(|k| self.types.get(k as usize)).map(|ti| type_hash(ti) as i32).collect()
     }
 
     /// `select type`: the guards as an `if` chain on the dynamic type's `_hash` (as gfortran
@@ -181,6 +273,7 @@ impl G<'_> {
                     self.types.get(t as usize).map(|ti| vec![type_hash(ti) as i32]).unwrap_or_default()
                 }
                 ast::GuardKind::ClassIs(BaseTy::Derived(t)) => self.family_hashes(t),
+                ast::GuardKind::TypeIs(b) => vec![intrinsic_hash(b)],
                 _ => {
                     arms.push((None, g));
                     continue;
@@ -200,7 +293,15 @@ impl G<'_> {
                 ast::GuardKind::TypeIs(b) | ast::GuardKind::ClassIs(b) => b,
                 ast::GuardKind::Default => sel.ty.base().unwrap_or(BaseTy::Integer(4)),
             };
-            self.homes.insert(g.assoc.name.clone(), Home::Mem(data, base));
+            if base == BaseTy::Character {
+                // `type is (character(*))`: the length is the container's `_len`.
+                let len = self.f.new_var(format!("{}.len", g.assoc.name), Ty::I64);
+                let at = self.val(Ty::Ptr, Rv::PtrAdd(cont.clone(), Op::I64(16)));
+                self.emit(Stmt::Assign(len, Rv::Load(Ty::I64, at)));
+                self.homes.insert(g.assoc.name.clone(), Home::Chars { addr: data, len });
+            } else {
+                self.homes.insert(g.assoc.name.clone(), Home::Mem(data, base));
+            }
             if !matches!(g.kind, ast::GuardKind::TypeIs(_)) {
                 if let Op::Var(c) = cont {
                     self.class_conts.insert(g.assoc.name.clone(), c);
@@ -252,5 +353,493 @@ impl G<'_> {
             cond = self.val(Ty::I32, Rv::Binary(BinOp::Or, cond, eq));
         }
         cond
+    }
+}
+
+/// Where a polymorphic allocatable's new value comes from.
+enum ClassSrc {
+    /// A type known at compile time (a type spec, a non-polymorphic `source=`/`mold=`, or
+    /// the declared type), with the address of the value to copy (`None`: default
+    /// initialisation).
+    Static(u16, Option<Op>),
+    /// An intrinsic type (of a `class(*)` object), the value to store (`None`: none) and
+    /// a character's length.
+    Intrinsic(BaseTy, Option<Op>, Op),
+    /// A polymorphic `source=`/`mold=`: its container and declared type, and whether its
+    /// value is copied (`source=`).
+    Dynamic(Op, u16, bool),
+}
+
+impl G<'_> {
+    /// A polymorphic allocatable scalar (`class(T), allocatable :: x`) as gfortran keeps it:
+    /// a class container `{_data, _vptr}` (the caller's for a dummy, a module's or saved
+    /// one's global, else a stack block), its data address in a variable written back to
+    /// the container when it changes and reloaded after calls (like `global_descs`).
+    pub(super) fn declare_class_alloc(&mut self, s: &gpuf_frontend::sema::Symbol, dummy: Option<VarId>, saved: bool) {
+        let BaseTy::Derived(k) = s.base else { return };
+        let cont = match dummy {
+            Some(pv) => pv,
+            None => {
+                let cont = self.f.new_var(format!("{}.class", s.name), Ty::Ptr);
+                let star = self.is_star(s.base);
+                if saved && star {
+                    self.not_yet("saved and module `class(*)` variables", s.span);
+                    return;
+                }
+                if star {
+                    // `{_data, _vptr, _len}`
+                    self.emit(Stmt::Assign(cont, Rv::Alloca(24)));
+                    let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(16)));
+                    self.emit(Stmt::Store(Ty::I64, at, Op::I64(0)));
+                }
+                if saved {
+                    let (gname, local) = self.static_name(s);
+                    self.add_global(&gname, Ty::I128, Op::I128(0), local);
+                    self.emit(Stmt::Assign(cont, Rv::GlobalAddr(gname)));
+                } else {
+                    if !star {
+                        self.emit(Stmt::Assign(cont, Rv::Alloca(16)));
+                    }
+                    self.emit(Stmt::Store(Ty::Ptr, Op::Var(cont), Op::Null));
+                    self.set_vptr(Op::Var(cont), k);
+                }
+                cont
+            }
+        };
+        let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+        self.emit(Stmt::Assign(p, Rv::Load(Ty::Ptr, Op::Var(cont))));
+        self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
+        self.class_conts.insert(s.name.clone(), cont);
+        let d = Desc { name: s.name.clone(), base: s.base, addr: p, lb: Vec::new(), ext: Vec::new() };
+        self.global_descs.push((cont, d));
+        if !s.allocatable {
+            return;
+        }
+        if dummy.is_some() && s.intent == Some(ast::Intent::Out) {
+            // An `intent(out)` one arrives deallocated.
+            self.free_class_data(p, Op::Var(cont), k, true);
+            self.store_scalar_global(p);
+        } else if dummy.is_none() && !saved && self.unit.kind != UnitKind::Program {
+            self.class_frees.push((p, cont, k));
+        }
+    }
+
+    /// Stores the vtab of type `k` as the dynamic type of the container at `cont`.
+    fn set_vptr(&mut self, cont: Op, k: u16) {
+        let Some(t) = self.types.get(k as usize) else { return };
+        let vt = self.val(Ty::Ptr, Rv::GlobalAddr(vtab_name(t)));
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(cont, Op::I64(8)));
+        self.emit(Stmt::Store(Ty::Ptr, at, vt));
+    }
+
+    /// The vtab address in the container at `cont`.
+    fn load_vptr(&mut self, cont: Op) -> Op {
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(cont, Op::I64(8)));
+        self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at))
+    }
+
+    /// The types of this file that are `t` or extend it.
+    fn family(&self, t: u16) -> Vec<u16> {
+        (0..self.types.len() as u16).filter(|&k| self.extends_k(k, t)).collect()
+    }
+
+    fn extends_k(&self, a: u16, t: u16) -> bool {
+        if self.is_star(BaseTy::Derived(t)) {
+            return !self.is_star(BaseTy::Derived(a));
+        }
+        let mut x = Some(a);
+        for _ in 0..64 {
+            match x {
+                Some(y) if y == t => return true,
+                Some(y) => x = self.types.get(y as usize).and_then(|z| z.parent),
+                None => return false,
+            }
+        }
+        false
+    }
+
+    /// Runs `f` for the dynamic type whose vtab is `vptr` (an `if` chain over the types of
+    /// this file that extend `t`, by `_hash`), `other` when it is none of them.
+    fn on_dynamic_type(&mut self, vptr: Op, t: u16, f: &mut dyn FnMut(&mut Self, u16), other: &mut dyn FnMut(&mut Self)) {
+        let hash = self.val(Ty::I32, Rv::Load(Ty::I32, vptr));
+        self.push_block();
+        other(self);
+        let mut else_body = self.pop_block();
+        for k in self.family(t).into_iter().rev() {
+            let Some(h) = self.types.get(k as usize).map(type_hash) else { continue };
+            let cond = self.val(Ty::I32, Rv::Binary(BinOp::Eq, hash.clone(), Op::I32(h as i32)));
+            self.push_block();
+            f(self, k);
+            let then_body = self.pop_block();
+            else_body = vec![Stmt::If { cond, then_body, else_body }];
+        }
+        for s in else_body {
+            self.emit(s);
+        }
+    }
+
+    /// Frees the data of a polymorphic allocatable (with the allocatable components of its
+    /// dynamic type) when it is allocated; `p` becomes null.
+    fn free_class_data(&mut self, p: VarId, cont: Op, t: u16, null: bool) {
+        let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(p), Op::Null));
+        self.push_block();
+        self.finalize_dynamic(Op::Var(p), cont.clone(), t);
+        if self.family(t).iter().any(|&k| self.has_alloc_comps(k, 0)) {
+            let vptr = self.load_vptr(cont);
+            self.on_dynamic_type(vptr, t, &mut |g, k| g.free_alloc_comps(Op::Var(p), k), &mut |_| {});
+        }
+        self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
+        if null {
+            self.emit(Stmt::Assign(p, Rv::Use(Op::Null)));
+        }
+    }
+
+    /// Finalizes the object at `a` by the dynamic type in the container at `cont` (of
+    /// declared type `t`).
+    pub(super) fn finalize_dynamic(&mut self, a: Op, cont: Op, t: u16) {
+        if !self.family(t).iter().any(|&j| self.finalizable(j)) {
+            return;
+        }
+        let vptr = self.load_vptr(cont);
+        self.on_dynamic_type(vptr, t, &mut |g, k| g.finalize_scalar(a.clone(), k), &mut |_| {});
+    }
+
+    /// Before a call: the polymorphic allocatable actual `e` of an `intent(out)` dummy is
+    /// deallocated (finalized, its components freed), as gfortran's callers do.
+    pub(super) fn deallocate_class_actual(&mut self, e: &Expr) {
+        let ExprKind::Name(id) = &e.kind else { return };
+        if !self.syms.get(&id.name).is_some_and(|s| s.allocatable) {
+            return;
+        }
+        let Some((p, cont, k)) = self.class_alloc(&id.name) else { return };
+        self.free_class_data(p, Op::Var(cont), k, true);
+        self.store_scalar_global(p);
+    }
+
+    /// On return: the procedure's polymorphic allocatable locals are freed.
+    pub(super) fn free_class_locals(&mut self) {
+        for (p, cont, k) in self.class_frees.clone() {
+            self.free_class_data(p, Op::Var(cont), k, false);
+        }
+    }
+
+    /// Is `name` a polymorphic allocatable or pointer scalar (its container in
+    /// `class_conts`)? Its data address variable, container and declared type.
+    pub(super) fn class_alloc(&self, name: &str) -> Option<(VarId, VarId, u16)> {
+        let s = self.syms.get(name)?;
+        if !s.class || !(s.allocatable || s.pointer) || s.rank > 0 {
+            return None;
+        }
+        let BaseTy::Derived(k) = s.base else { return None };
+        let cont = *self.class_conts.get(name)?;
+        match self.lookup(name) {
+            Some(Home::Mem(p, _)) => Some((p, cont, k)),
+            _ => None,
+        }
+    }
+
+    /// The source of a new value of a polymorphic allocatable: a type spec, `source=` or
+    /// `mold=`, else its declared type.
+    fn class_src(&mut self, declared: u16, spec: Option<&ast::AllocTypeSpec>, src: Option<&Expr>, mold: bool) -> Option<ClassSrc> {
+        if let Some(t) = spec {
+            if let BaseTy::Derived(k) = t.base {
+                return Some(ClassSrc::Static(k, None));
+            }
+            let len = match t.len.as_deref() {
+                Some(l) => {
+                    let v = self.expr(l);
+                    self.conv(v, Ty::I64)
+                }
+                None => Op::I64(1),
+            };
+            return Some(ClassSrc::Intrinsic(t.base, None, len));
+        }
+        let Some(e) = src else { return Some(ClassSrc::Static(declared, None)) };
+        if let ExprKind::Name(id) = &e.kind {
+            if let (Some(&c), Some(BaseTy::Derived(t))) = (self.class_conts.get(&id.name), e.ty.base()) {
+                return Some(ClassSrc::Dynamic(Op::Var(c), t, !mold));
+            }
+        }
+        let b = e.ty.base().filter(|_| e.ty.rank() == 0)?;
+        if b == BaseTy::Character {
+            let (a, n) = self.str_expr(e);
+            let n = self.conv(n, Ty::I64);
+            return Some(ClassSrc::Intrinsic(b, (!mold).then_some(a), n));
+        }
+        let BaseTy::Derived(k) = b else {
+            if matches!(b, BaseTy::Complex(_)) {
+                return None;
+            }
+            let v = (!mold).then(|| self.expr(e));
+            let v = v.map(|v| self.conv(v, mem_ty(b)));
+            return Some(ClassSrc::Intrinsic(b, v, Op::I64(0)));
+        };
+        if mold {
+            return Some(ClassSrc::Static(k, None));
+        }
+        let a = self.expr(e);
+        Some(ClassSrc::Static(k, Some(a)))
+    }
+
+    /// Fills fresh memory at `p` (allocated by `alloc(size)`) from `src` and makes `cont`'s
+    /// dynamic type the source's.
+    fn class_fill(&mut self, p: VarId, cont: Op, star: bool, src: ClassSrc, alloc: &mut dyn FnMut(&mut Self, Op) -> Op) {
+        let len_at = self.val(Ty::Ptr, Rv::PtrAdd(cont.clone(), Op::I64(16)));
+        match src {
+            ClassSrc::Intrinsic(b, val, len) => {
+                let size = match b {
+                    BaseTy::Character => self.bin(Ty::I64, BinOp::Max, len.clone(), Op::I64(1)),
+                    _ => Op::I64(self.elem_size(b)),
+                };
+                let np = alloc(self, size);
+                self.emit(Stmt::Assign(p, Rv::Use(np)));
+                match (val, b) {
+                    (Some(a), BaseTy::Character) => {
+                        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(p), len.clone(), a, len.clone()]));
+                    }
+                    (Some(v), _) => self.emit(Stmt::Store(mem_ty(b), Op::Var(p), v)),
+                    (None, _) => {}
+                }
+                if let Some((vt, _, _)) = intrinsic_vtab(b) {
+                    let vp = self.val(Ty::Ptr, Rv::GlobalAddr(vt));
+                    let at = self.val(Ty::Ptr, Rv::PtrAdd(cont, Op::I64(8)));
+                    self.emit(Stmt::Store(Ty::Ptr, at, vp));
+                }
+                self.emit(Stmt::Store(Ty::I64, len_at, if b == BaseTy::Character { len } else { Op::I64(0) }));
+            }
+            ClassSrc::Static(k, val) => {
+                let size = Op::I64(self.type_size(k).max(1));
+                let np = alloc(self, size);
+                self.emit(Stmt::Assign(p, Rv::Use(np)));
+                self.init_struct(Op::Var(p), k);
+                if let Some(v) = val {
+                    self.copy_struct(Op::Var(p), v, k);
+                }
+                self.set_vptr(cont, k);
+                if star {
+                    self.emit(Stmt::Store(Ty::I64, len_at, Op::I64(0)));
+                }
+            }
+            ClassSrc::Dynamic(sc, t, copy) => {
+                let vptr = self.load_vptr(sc.clone());
+                let sa = self.val(Ty::Ptr, Rv::PtrAdd(vptr.clone(), Op::I64(8)));
+                let mut size = self.val(Ty::I64, Rv::Load(Ty::I64, sa));
+                if self.is_star(BaseTy::Derived(t)) {
+                    // A character's bytes: `_size` times `_len`.
+                    let sl = self.val(Ty::Ptr, Rv::PtrAdd(sc.clone(), Op::I64(16)));
+                    let n = self.val(Ty::I64, Rv::Load(Ty::I64, sl));
+                    let n1 = self.bin(Ty::I64, BinOp::Max, n.clone(), Op::I64(1));
+                    size = self.bin(Ty::I64, BinOp::Mul, size, n1);
+                    if star {
+                        self.emit(Stmt::Store(Ty::I64, len_at.clone(), n));
+                    }
+                } else if star {
+                    self.emit(Stmt::Store(Ty::I64, len_at.clone(), Op::I64(0)));
+                }
+                let size = self.bin(Ty::I64, BinOp::Max, size, Op::I64(1));
+                let np = alloc(self, size.clone());
+                self.emit(Stmt::Assign(p, Rv::Use(np)));
+                let from = copy.then(|| self.val(Ty::Ptr, Rv::Load(Ty::Ptr, sc)));
+                let to = Op::Var(p);
+                self.on_dynamic_type(
+                    vptr.clone(),
+                    t,
+                    &mut |g, k| {
+                        g.init_struct(to.clone(), k);
+                        if let Some(f) = &from {
+                            g.copy_struct(to.clone(), f.clone(), k);
+                        }
+                    },
+                    &mut |g| {
+                        // A type defined elsewhere: its bytes.
+                        if let Some(f) = &from {
+                            g.emit(Stmt::Call("gpuf_str_copy".into(), vec![to.clone(), size.clone(), f.clone(), size.clone()]));
+                        }
+                    },
+                );
+                let at = self.val(Ty::Ptr, Rv::PtrAdd(cont, Op::I64(8)));
+                self.emit(Stmt::Store(Ty::Ptr, at, vptr));
+            }
+        }
+    }
+
+    /// `allocate(x)`, `allocate(T :: x)`, `allocate(x, source=|mold=e)` of a polymorphic
+    /// allocatable scalar (an error if it is allocated already).
+    pub(super) fn allocate_class(&mut self, name: &ast::Ident, spec: Option<&ast::AllocTypeSpec>, src: Option<&Expr>, mold: bool) {
+        let Some((p, cont, k)) = self.class_alloc(&name.name) else { return };
+        let Some(s) = self.class_src(k, spec, src, mold) else {
+            self.not_yet("this `source=` of a polymorphic allocatable", name.span);
+            return;
+        };
+        let n = name.name.clone();
+        let star = self.is_star(BaseTy::Derived(k));
+        let pointer = self.is_pointer_var(&name.name);
+        self.class_fill(p, Op::Var(cont), star, s, &mut |g, size| {
+            if pointer {
+                // A pointer gets fresh memory whatever it pointed to.
+                return g.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr));
+            }
+            let len = n.len() as i64;
+            g.val(Ty::Ptr, Rv::Call("gpuf_allocate_array".into(), vec![Op::Var(p), size, Op::Str(n.clone()), Op::I64(len)], Ty::Ptr))
+        });
+        self.store_scalar_global(p);
+    }
+
+    /// `deallocate(x)` of a polymorphic allocatable scalar: its dynamic type's allocatable
+    /// components, then its data (an error if it is not allocated); the dynamic type
+    /// becomes the declared one.
+    pub(super) fn deallocate_class(&mut self, name: &ast::Ident) {
+        let Some((p, cont, k)) = self.class_alloc(&name.name) else { return };
+        if self.family(k).iter().any(|&j| self.finalizable(j)) {
+            let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(p), Op::Null));
+            self.push_block();
+            self.finalize_dynamic(Op::Var(p), Op::Var(cont), k);
+            let then_body = self.pop_block();
+            self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
+        }
+        if self.family(k).iter().any(|&j| self.has_alloc_comps(j, 0)) {
+            let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(p), Op::Null));
+            self.push_block();
+            let vptr = self.load_vptr(Op::Var(cont));
+            self.on_dynamic_type(vptr, k, &mut |g, j| g.free_alloc_comps(Op::Var(p), j), &mut |_| {});
+            let then_body = self.pop_block();
+            self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
+        }
+        let nl = name.name.len() as i64;
+        self.emit(Stmt::Call("gpuf_deallocate_array".into(), vec![Op::Var(p), Op::Str(name.name.clone()), Op::I64(nl)]));
+        self.emit(Stmt::Assign(p, Rv::Use(Op::Null)));
+        self.store_scalar_global(p);
+        self.set_vptr(Op::Var(cont), k);
+    }
+
+    /// `x = e` for a polymorphic allocatable `x` (F2008): `x` takes `e`'s dynamic type and
+    /// value in fresh memory, then its old value is freed. False when `x` is not one.
+    pub(super) fn assign_class(&mut self, lhs: &Expr, rhs: &Expr) -> bool {
+        let ExprKind::Name(id) = &lhs.kind else { return false };
+        if !self.syms.get(&id.name).is_some_and(|s| s.allocatable) {
+            return false;
+        }
+        let Some((p, cont, k)) = self.class_alloc(&id.name) else { return false };
+        let Some(s) = self.class_src(k, None, Some(rhs), false) else {
+            self.not_yet("this value assigned to a polymorphic allocatable", rhs.span);
+            return true;
+        };
+        let old = self.f.new_var(format!("{}.old", id.name), Ty::Ptr);
+        self.emit(Stmt::Assign(old, Rv::Use(Op::Var(p))));
+        let oldv = self.f.new_var(format!("{}.oldvptr", id.name), Ty::Ptr);
+        let ov = self.load_vptr(Op::Var(cont));
+        self.emit(Stmt::Assign(oldv, Rv::Use(ov)));
+        let star = self.is_star(BaseTy::Derived(k));
+        self.class_fill(p, Op::Var(cont), star, s, &mut |g, size| g.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr)));
+        // The old value, with its own dynamic type's components.
+        let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(old), Op::Null));
+        self.push_block();
+        if self.family(k).iter().any(|&j| self.has_alloc_comps(j, 0)) {
+            self.on_dynamic_type(Op::Var(oldv), k, &mut |g, j| g.free_alloc_comps(Op::Var(old), j), &mut |_| {});
+        }
+        self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(old)]));
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
+        self.store_scalar_global(p);
+        true
+    }
+
+    /// `move_alloc(from, to)` where `to` is polymorphic: after the data moved, `to` has
+    /// `from`'s dynamic type and a polymorphic `from` its declared type.
+    pub(super) fn move_alloc_types(&mut self, from: &Expr, to: &Expr, from_vptr: Option<Op>) {
+        let ExprKind::Name(t) = &to.kind else { return };
+        let Some((_, tc, _)) = self.class_alloc(&t.name) else { return };
+        match from_vptr {
+            Some(v) => {
+                let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(tc), Op::I64(8)));
+                self.emit(Stmt::Store(Ty::Ptr, at, v));
+            }
+            None => {
+                if let Some(BaseTy::Derived(k)) = from.ty.base() {
+                    self.set_vptr(Op::Var(tc), k);
+                }
+            }
+        }
+        if let ExprKind::Name(f) = &from.kind {
+            if let Some((_, fc, fk)) = self.class_alloc(&f.name) {
+                self.set_vptr(Op::Var(fc), fk);
+            }
+        }
+    }
+
+    /// `p => t` and `p => null()` for a polymorphic pointer scalar `p`: its address and
+    /// the target's dynamic type (the declared one for `null()`). False when `p` is not
+    /// one.
+    pub(super) fn class_ptr_assign(&mut self, lhs: &Expr, rhs: &Expr, is_null: bool) -> bool {
+        let ExprKind::Name(id) = &lhs.kind else { return false };
+        let Some((p, cont, k)) = self.class_alloc(&id.name) else { return false };
+        if is_null {
+            self.emit(Stmt::Assign(p, Rv::Use(Op::Null)));
+            self.store_scalar_global(p);
+            self.set_vptr(Op::Var(cont), k);
+            return true;
+        }
+        let star = self.is_star(BaseTy::Derived(k));
+        let src_cont = match &rhs.kind {
+            ExprKind::Name(r) => self.class_conts.get(&r.name).copied(),
+            _ => None,
+        };
+        match (src_cont, rhs.ty.base()) {
+            (Some(sc), _) => {
+                let v = self.load_vptr(Op::Var(sc));
+                let a = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, Op::Var(sc)));
+                self.emit(Stmt::Assign(p, Rv::Use(a)));
+                let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(8)));
+                self.emit(Stmt::Store(Ty::Ptr, at, v));
+                if star {
+                    let sl = if rhs.ty.base().is_some_and(|b| self.is_star(b)) {
+                        let la = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(sc), Op::I64(16)));
+                        self.val(Ty::I64, Rv::Load(Ty::I64, la))
+                    } else {
+                        Op::I64(0)
+                    };
+                    let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(16)));
+                    self.emit(Stmt::Store(Ty::I64, at, sl));
+                }
+            }
+            (None, Some(BaseTy::Derived(t))) => {
+                let a = self.ptr_target_addr(rhs);
+                self.emit(Stmt::Assign(p, Rv::Use(a)));
+                self.set_vptr(Op::Var(cont), t);
+                if star {
+                    let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(16)));
+                    self.emit(Stmt::Store(Ty::I64, at, Op::I64(0)));
+                }
+            }
+            (None, Some(b)) if star && b != BaseTy::Character && !matches!(b, BaseTy::Complex(_)) => {
+                let a = self.ptr_target_addr(rhs);
+                self.emit(Stmt::Assign(p, Rv::Use(a)));
+                if let Some((vt, _, _)) = intrinsic_vtab(b) {
+                    let vp = self.val(Ty::Ptr, Rv::GlobalAddr(vt));
+                    let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(8)));
+                    self.emit(Stmt::Store(Ty::Ptr, at, vp));
+                }
+                let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(16)));
+                self.emit(Stmt::Store(Ty::I64, at, Op::I64(0)));
+            }
+            _ => {
+                self.not_yet("this target of a polymorphic pointer", rhs.span);
+                return true;
+            }
+        }
+        self.store_scalar_global(p);
+        true
+    }
+
+    /// The vtab of a polymorphic allocatable `from` of `move_alloc`, read before it moves.
+    pub(super) fn class_vptr_of(&mut self, e: &Expr) -> Option<Op> {
+        let ExprKind::Name(id) = &e.kind else { return None };
+        let (_, c, _) = self.class_alloc(&id.name)?;
+        let v = self.load_vptr(Op::Var(c));
+        let keep = self.f.new_var(format!("{}.vptr", id.name), Ty::Ptr);
+        self.emit(Stmt::Assign(keep, Rv::Use(v)));
+        Some(Op::Var(keep))
     }
 }

@@ -131,8 +131,16 @@ impl G<'_> {
         for s in syms.list() {
             if let (Some(i), 0) = (s.dummy, s.rank) {
                 if let Some(&pv) = params.get(i) {
+                    if s.class && (s.allocatable || s.pointer) {
+                        self.declare_class_alloc(s, Some(pv), false);
+                        continue;
+                    }
                     if s.pointer {
                         self.declare_pointer_dummy(s, pv);
+                        continue;
+                    }
+                    if s.class && s.allocatable {
+                        self.declare_class_alloc(s, Some(pv), false);
                         continue;
                     }
                     if s.class {
@@ -141,14 +149,19 @@ impl G<'_> {
                         self.emit(Stmt::Assign(data, Rv::Load(Ty::Ptr, Op::Var(pv))));
                         self.homes.insert(s.name.clone(), Home::Mem(data, s.base));
                         self.class_conts.insert(s.name.clone(), pv);
+                        if let (BaseTy::Derived(k), Some(ast::Intent::Out)) = (s.base, s.intent) {
+                            self.finalize_dynamic(Op::Var(data), Op::Var(pv), k);
+                        }
                         continue;
                     }
                     if s.base != BaseTy::Character || s.external {
                         self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
                     }
                     if let (BaseTy::Derived(k), Some(ast::Intent::Out)) = (s.base, s.intent) {
-                        // `intent(out)` derived-type dummies get their default values on entry
-                        // (their allocatable components deallocated first).
+                        // `intent(out)` derived-type dummies are finalized and get their
+                        // default values on entry (their allocatable components
+                        // deallocated first).
+                        self.finalize_scalar(Op::Var(pv), k);
                         if self.has_alloc_comps(k, 0) {
                             self.free_alloc_comps(Op::Var(pv), k);
                         }
@@ -201,6 +214,7 @@ impl G<'_> {
                     self.declare_assumed_shape(s, pv);
                     if let (BaseTy::Derived(k), Some(ast::Intent::Out)) = (s.base, s.intent) {
                         if let Some(Home::Array(desc)) = self.lookup(&s.name) {
+                            self.finalize_array(&desc, k);
                             self.reset_out_elems(&desc, k);
                         }
                     }
@@ -215,6 +229,7 @@ impl G<'_> {
                         if s.dims.iter().any(|d| matches!(d, DimSpec::AssumedSize(_))) {
                             self.not_yet("assumed-size `intent(out)` arrays of derived type", s.span);
                         } else {
+                            self.finalize_array(&desc, k);
                             self.reset_out_elems(&desc, k);
                         }
                     }
@@ -233,6 +248,11 @@ impl G<'_> {
                 self.emit(Stmt::Assign(pv, Rv::Use(Op::Null)));
                 continue;
             }
+            if s.pointer && s.class && s.rank == 0 {
+                let saved = s.module.is_some() || (unit.kind != UnitKind::Program && s.save);
+                self.declare_class_alloc(s, None, saved);
+                continue;
+            }
             if s.pointer {
                 let saved_here = unit.kind != UnitKind::Program && s.save;
                 let saved = (s.module.is_some() || saved_here).then(|| self.static_name(s));
@@ -241,6 +261,10 @@ impl G<'_> {
             }
             if s.allocatable && s.rank == 0 && s.base != BaseTy::Character && result_name.as_deref() != Some(s.name.as_str()) {
                 let saved = s.module.is_some() || (unit.kind != UnitKind::Program && (s.save || s.init.is_some()));
+                if s.class {
+                    self.declare_class_alloc(s, None, saved);
+                    continue;
+                }
                 self.declare_alloc_scalar(s, saved);
                 continue;
             }
@@ -422,11 +446,13 @@ impl G<'_> {
             self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
         }
         self.unpack_dummies();
+        self.finalize_locals();
         // Allocatable components of local structures are deallocated when they go away.
         for (d, k) in self.comp_frees.clone() {
             let size = self.type_size(k);
             self.each_desc_elem(&d, size, &mut |g, x| g.free_alloc_comps(x, k));
         }
+        self.free_class_locals();
         for p in self.frees.clone() {
             self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
         }

@@ -1,0 +1,148 @@
+//! Finalization: the `final` procedures of a derived type called as gfortran 12 calls them
+//! (on `deallocate`, for a procedure's local variables when it returns, for `intent(out)`
+//! dummies on entry; not on intrinsic assignment): an entity's own type's procedure for
+//! its rank first, then its parent's on the parent component, up the chain. A rank-1
+//! array takes the rank-1 procedure with the whole array (its parent parts gathered into
+//! a temporary, and scattered back, for an ancestor's); no type's scalar procedure
+//! applies to arrays (elemental ones are not implemented yet).
+
+use super::*;
+
+impl G<'_> {
+    /// Does type `k` or one of its ancestors have `final` procedures?
+    pub(super) fn finalizable(&self, k: u16) -> bool {
+        let mut x = Some(k);
+        for _ in 0..64 {
+            let Some(t) = x.and_then(|y| self.types.get(y as usize)) else { return false };
+            if !t.finals.is_empty() {
+                return true;
+            }
+            x = t.parent;
+        }
+        false
+    }
+
+    /// The link name of the final procedure of type `k` for `rank`.
+    fn final_proc(&self, k: u16, rank: usize) -> Option<String> {
+        let t = self.types.get(k as usize)?;
+        let (key, _) = t.finals.iter().find(|(_, r)| *r == rank)?;
+        self.procs.map.get(key).map(|p| p.link_name.clone())
+    }
+
+    /// Finalizes the structure of type `k` at `a`.
+    pub(super) fn finalize_scalar(&mut self, a: Op, k: u16) {
+        let mut x = Some(k);
+        for _ in 0..64 {
+            let Some(t) = x else { break };
+            if let Some(f) = self.final_proc(t, 0) {
+                // (The parent component is at the start: the same address.)
+                self.emit(Stmt::Call(f, vec![a.clone()]));
+            }
+            x = self.types.get(t as usize).and_then(|ti| ti.parent);
+        }
+    }
+
+    /// Finalizes the structure of type `k` at `a` when `a` is not null.
+    pub(super) fn finalize_if_live(&mut self, a: Op, k: u16) {
+        if !self.finalizable(k) {
+            return;
+        }
+        let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, a.clone(), Op::Null));
+        self.push_block();
+        self.finalize_scalar(a, k);
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
+    }
+
+    /// Finalizes the elements of the contiguous array `d` of type `k` (when it has data).
+    pub(super) fn finalize_array(&mut self, d: &Desc, k: u16) {
+        if !self.finalizable(k) {
+            return;
+        }
+        let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(d.addr), Op::Null));
+        self.push_block();
+        let mut n = Op::I64(1);
+        for e in d.ext.clone() {
+            n = self.bin(Ty::I64, BinOp::Mul, n, Op::Var(e));
+        }
+        let size = self.type_size(k);
+        let mut x = Some(k);
+        for _ in 0..64 {
+            let Some(t) = x else { break };
+            if let (Some(f), 1) = (self.final_proc(t, 1), d.ext.len()) {
+                let tsize = self.type_size(t);
+                // An ancestor's procedure sees the parent parts as an array of its type.
+                let buf = if t == k {
+                    Op::Var(d.addr)
+                } else {
+                    let bytes = self.bin(Ty::I64, BinOp::Mul, n.clone(), Op::I64(tsize));
+                    let b = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
+                    self.each_desc_elem_at(d, size, tsize, &b, true);
+                    b
+                };
+                let mark = self.call_after.len();
+                let desc = self.build_desc(BaseTy::Derived(t), buf.clone(), &[(Op::I64(1), Op::I64(1), n.clone())]);
+                self.emit(Stmt::Call(f, vec![desc]));
+                self.after_call(mark);
+                if t != k {
+                    self.each_desc_elem_at(d, size, tsize, &buf, false);
+                    self.emit(Stmt::Call("gpuf_free".into(), vec![buf]));
+                }
+            }
+            x = self.types.get(t as usize).and_then(|ti| ti.parent);
+        }
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
+    }
+
+    /// Copies the first `part` bytes of each element of `d` (of `size` bytes) to the
+    /// packed buffer `buf` (`gather`), or back.
+    fn each_desc_elem_at(&mut self, d: &Desc, size: i64, part: i64, buf: &Op, gather: bool) {
+        let i = self.tmp(Ty::I64);
+        let mut n = Op::I64(1);
+        for e in d.ext.clone() {
+            n = self.bin(Ty::I64, BinOp::Mul, n, Op::Var(e));
+        }
+        let hi = self.bin(Ty::I64, BinOp::Sub, n, Op::I64(1));
+        self.push_block();
+        let off = self.bin(Ty::I64, BinOp::Mul, Op::Var(i), Op::I64(size));
+        let e = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(d.addr), off));
+        let off = self.bin(Ty::I64, BinOp::Mul, Op::Var(i), Op::I64(part));
+        let b = self.val(Ty::Ptr, Rv::PtrAdd(buf.clone(), off));
+        let (to, from) = if gather { (b, e) } else { (e, b) };
+        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![to, Op::I64(part), from, Op::I64(part)]));
+        let body = self.pop_block();
+        let id = self.f.new_loop();
+        self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi, step: Op::I64(1), body, part: None });
+    }
+
+    /// At a return: the procedure's finalizable local variables (not saved ones), in
+    /// declaration order.
+    pub(super) fn finalize_locals(&mut self) {
+        if self.unit.kind == UnitKind::Program {
+            return;
+        }
+        let result = self
+            .unit
+            .result
+            .as_ref()
+            .map(|r| r.name.clone())
+            .or_else(|| (self.unit.kind == UnitKind::Function).then(|| self.unit.name.name.clone()));
+        let mut todo = Vec::new();
+        for s in self.syms.list() {
+            let BaseTy::Derived(k) = s.base else { continue };
+            let kept = s.save || s.init.is_some() || s.module.is_some() || s.host || s.assoc || s.parameter;
+            if kept || s.pointer || s.dummy.is_some() || s.class || result.as_deref() == Some(s.name.as_str()) || !self.finalizable(k) {
+                continue;
+            }
+            todo.push((s.name.clone(), k));
+        }
+        for (name, k) in todo {
+            match self.lookup(&name) {
+                Some(Home::Mem(p, _)) => self.finalize_if_live(Op::Var(p), k),
+                Some(Home::Array(d)) => self.finalize_array(&d, k),
+                _ => {}
+            }
+        }
+    }
+}

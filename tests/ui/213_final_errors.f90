@@ -1,0 +1,31 @@
+! Final procedures: an unknown name or a wrong interface is E0137, two for one rank too;
+! elemental ones and ones for arrays of rank 2 are not implemented yet.
+module m
+  implicit none
+  type :: t
+    integer :: i = 0
+  contains
+    final :: nowhere
+    final :: two_args
+    final :: one, again
+    final :: grid
+    final :: each
+  end type
+contains
+  subroutine two_args(x, y)
+    type(t), intent(inout) :: x
+    integer :: y
+  end subroutine
+  subroutine one(x)
+    type(t), intent(inout) :: x
+  end subroutine
+  subroutine again(x)
+    type(t), intent(inout) :: x
+  end subroutine
+  subroutine grid(x)
+    type(t), intent(inout) :: x(:, :)
+  end subroutine
+  elemental subroutine each(x)
+    type(t), intent(inout) :: x
+  end subroutine
+end module
