@@ -12,6 +12,8 @@
 //! var LOCAL OWNER REMOTE TYPE RANK alloc|ptr|tp|- DIM... [= VALUE...]   (tp: threadprivate)
 //! declare-target LOCAL               (the last `var` is in `!$omp declare target`)
 //! bind-c LOCAL CNAME                 (the last `var` is `bind(c)`, its global CNAME)
+//! common LOCAL /BLOCK/ OFFSET SIZE ALIGN (the last `var` is in common block BLOCK, `//` blank
+//!                                    common, at byte OFFSET of the block's SIZE bytes)
 //! proc LOCAL KIND LINK OWNER ELEMENTAL RESULT-TYPE RESULT-RANK
 //! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE|a|2|v (the dummies of the last `proc`; `a`: allocatable, `2`: pointer, `v`: value;
 //!                                    TYPE `any`: any actual, by address, see `ArgSig::any_type`)
@@ -339,6 +341,9 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
         out.push('\n');
         if let Some(b) = &s.bind_c {
             let _ = writeln!(out, "bind-c {} {b}", s.name);
+        }
+        if let (Some(b), Some((off, size, align))) = (&s.common, s.common_at) {
+            let _ = writeln!(out, "common {} /{b}/ {off} {size} {align}", s.name);
         }
         if s.declare_target {
             let _ = writeln!(out, "declare-target {}", s.name);
@@ -738,6 +743,14 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                 let [local, cname] = rest else { return Err(bad()) };
                 let Some(s) = m.symbols.iter_mut().rev().find(|s| s.name == *local) else { return Err(bad()) };
                 s.bind_c = Some(cname.to_string());
+            }
+            "common" => {
+                let [local, block, off, size, align] = rest else { return Err(bad()) };
+                let block = block.strip_prefix('/').and_then(|b| b.strip_suffix('/')).ok_or_else(bad)?;
+                let at = (off.parse().map_err(|_| bad())?, size.parse().map_err(|_| bad())?, align.parse().map_err(|_| bad())?);
+                let Some(s) = m.symbols.iter_mut().rev().find(|s| s.name == *local) else { return Err(bad()) };
+                s.common = Some(block.to_string());
+                s.common_at = Some(at);
             }
             "declare-target" => {
                 let [local] = rest else { return Err(bad()) };
