@@ -71,6 +71,8 @@ pub struct Imported {
 enum Val {
     Int(i64),
     Real(f64),
+    /// A `real(16)` literal's text.
+    Quad(String),
     Log(bool),
     Str(String),
 }
@@ -83,6 +85,7 @@ fn eval(e: &Expr, syms: &Symbols, depth: u32) -> Option<Val> {
     match &e.kind {
         ExprKind::Int(v, _) => Some(Val::Int(*v)),
         ExprKind::Real(v, k) => Some(Val::Real(if *k == 4 { *v as f32 as f64 } else { *v })),
+        ExprKind::Quad(t) => Some(Val::Quad(t.clone())),
         ExprKind::Logical(b) => Some(Val::Log(*b)),
         ExprKind::Str(s) => Some(Val::Str(s.clone())),
         ExprKind::Name(id) => {
@@ -96,6 +99,10 @@ fn eval(e: &Expr, syms: &Symbols, depth: u32) -> Option<Val> {
         ExprKind::Unary(UnOp::Neg, x) => match eval(x, syms, d)? {
             Val::Int(i) => i.checked_neg().map(Val::Int),
             Val::Real(r) => Some(Val::Real(-r)),
+            Val::Quad(t) => Some(Val::Quad(match t.strip_prefix('-') {
+                Some(p) => p.to_string(),
+                None => format!("-{t}"),
+            })),
             _ => None,
         },
         ExprKind::Unary(UnOp::Not, x) => match eval(x, syms, d)? {
@@ -157,6 +164,10 @@ pub(crate) fn fold_symbol(s: &mut Symbol, syms: &Symbols) {
                 BaseTy::Real(k) => ExprKind::Real(v, k),
                 _ => return None,
             },
+            Val::Quad(t) => match b {
+                BaseTy::Real(16) => ExprKind::Quad(t),
+                _ => return None,
+            },
             Val::Log(v) => ExprKind::Logical(v),
             Val::Str(v) => ExprKind::Str(v),
         };
@@ -191,6 +202,10 @@ pub(crate) fn fold_symbol(s: &mut Symbol, syms: &Symbols) {
 /// A value converted to a symbol's type.
 fn convert(v: Val, b: BaseTy) -> Option<Val> {
     Some(match (b, v) {
+        (BaseTy::Real(16), v @ Val::Quad(_)) => v,
+        (BaseTy::Real(16), Val::Int(i)) => Val::Quad(format!("{i}.0e0")),
+        (BaseTy::Real(16), Val::Real(r)) => Val::Quad(crate::lexer::f64_quad_text(r)),
+        (BaseTy::Real(_), Val::Quad(t)) => Val::Real(t.parse().ok()?),
         (BaseTy::Integer(_), Val::Real(r)) => Val::Int(r.trunc() as i64),
         (BaseTy::Real(4), Val::Int(i)) => Val::Real(i as f32 as f64),
         (BaseTy::Real(_), Val::Int(i)) => Val::Real(i as f64),
@@ -205,6 +220,7 @@ fn show_val(v: &Val) -> String {
     match v {
         Val::Int(i) => i.to_string(),
         Val::Real(r) => format!("{r:?}"),
+        Val::Quad(t) => format!("q{t}"),
         Val::Log(b) => if *b { "T" } else { "F" }.to_string(),
         Val::Str(s) => format!("x{}", s.bytes().map(|b| format!("{b:02x}")).collect::<String>()),
     }
@@ -665,6 +681,7 @@ fn parse_val(t: &str, b: BaseTy) -> Option<Expr> {
     let ty = Ty::Scalar(b);
     Some(match b {
         BaseTy::Integer(k) => lit(ExprKind::Int(t.parse().ok()?, k), ty),
+        BaseTy::Real(16) => lit(ExprKind::Quad(t.strip_prefix('q').map(str::to_string)?), ty),
         BaseTy::Real(k) => lit(ExprKind::Real(t.parse().ok()?, k), ty),
         BaseTy::Complex(k) => {
             let (re, im) = t.split_once(':')?;

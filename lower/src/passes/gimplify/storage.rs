@@ -398,6 +398,8 @@ impl G<'_> {
                 Op::F64(v) => (v as f32).to_le_bytes().to_vec(),
                 _ => return None,
             },
+            // (`real(16)` values: not yet.)
+            BaseTy::Real(16) => return None,
             BaseTy::Real(_) => match num(Ty::F64)? {
                 Op::F64(v) => v.to_le_bytes().to_vec(),
                 Op::F32(v) => v.to_le_bytes().to_vec(),
