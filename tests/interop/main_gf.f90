@@ -1,6 +1,8 @@
 ! Interop test data: gfortran-built main calling gpuf-built procedures
 program main_gf
   implicit none
+  real(16) :: pf_quad_poly, qc(3), qr
+  complex(16) :: qz
   type :: rec
     character(len=3) :: tag
     integer(8) :: id
@@ -151,6 +153,11 @@ program main_gf
   print *, 'pptr', associated(opp), opp(5), pf_use_op(opp, 2)
   opp => op_sq
   print *, 'pptr', pf_use_op(opp, 3)
+  qc = [1.0_16, -0.5_16, 0.25_16]
+  print *, 'quad', pf_quad_poly(1.0_16 / 3, qc, 3)
+  qz = (1.5_16, -2.0_16)
+  call pf_quad_scale(qz, 2.0_16, qr)
+  print *, 'quad', qz, qr
 contains
   integer function op_sq(a)
     integer, intent(in) :: a

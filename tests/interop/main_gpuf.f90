@@ -1,6 +1,8 @@
 ! Interop test data: gpuf-built main calling gfortran-built procedures and reference BLAS (ddot)
 program main_gpuf
   implicit none
+  real(16) :: gf_quad_poly, qc(3), qr
+  complex(16) :: qz
   integer, parameter :: n = 8
   type :: pair
     integer :: a
@@ -140,6 +142,11 @@ program main_gpuf
   print *, 'pptr', associated(opp), opp(5), gf_use_op(opp, 2)
   opp => op_sq
   print *, 'pptr', gf_use_op(opp, 3)
+  qc = [1.0_16, -0.5_16, 0.25_16]
+  print *, 'quad', gf_quad_poly(1.0_16 / 3, qc, 3)
+  qz = (1.5_16, -2.0_16)
+  call gf_quad_scale(qz, 2.0_16, qr)
+  print *, 'quad', qz, qr
 contains
   integer function op_sq(a)
     integer, intent(in) :: a
