@@ -21,7 +21,8 @@
 //! type NAME SIZE ALIGN                (a derived type visible through NAME, before its users)
 //! comp NAME TYPE OFFSET RANK DIM... [alloc] [= VALUE]  (the components of the last `type`;
 //!                                    DIM `:` or `alloc`: allocatable; RANK `ptr`: a scalar
-//!                                    pointer component, `ptrN` an array pointer one)
+//!                                    pointer component, `ptrN` an array pointer one;
+//!                                    TYPE `character*@AT`: deferred length, stored at AT)
 //! end
 //! ```
 //!
@@ -487,9 +488,11 @@ fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Res
                 if cp.proc_key.is_some() {
                     return Err(format!("the procedure pointer component `{}` of type `{}`", cp.name, t.name));
                 }
-                let ty = match cp.base {
-                    BaseTy::Character => format!("character*{}", cp.char_len),
-                    b => show_base(b, &c.types),
+                let ty = match (cp.base, cp.len_at) {
+                    // A deferred-length allocatable one: where its length is.
+                    (BaseTy::Character, Some(at)) => format!("character*@{at}"),
+                    (BaseTy::Character, None) => format!("character*{}", cp.char_len),
+                    (b, _) => show_base(b, &c.types),
                 };
                 let rank = match (cp.pointer, cp.dims.len()) {
                     (true, 0) => "ptr".to_string(),
@@ -889,7 +892,14 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
             }
             "comp" => {
                 let [n, t, offset, rank, rest @ ..] = rest else { return Err(bad()) };
-                let (base, len) = parse_base_in(t, &m.types).ok_or_else(bad)?;
+                let len_at = match t.strip_prefix("character*@") {
+                    Some(at) => Some(at.parse::<i64>().map_err(|_| bad())?),
+                    None => None,
+                };
+                let (base, len) = match len_at {
+                    Some(_) => (BaseTy::Character, Some(Some(0))),
+                    None => parse_base_in(t, &m.types).ok_or_else(bad)?,
+                };
                 // `ptr`: a scalar pointer component, `ptrN` an array pointer of rank N.
                 let pointer = rank.starts_with("ptr");
                 let rank: usize = match rank.strip_prefix("ptr") {
@@ -935,6 +945,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     alloc,
                     pointer,
                     proc_key: None,
+                    len_at,
                 };
                 let Some(ty) = m.types.last_mut() else { return Err(bad()) };
                 ty.comps.push(cp);

@@ -144,3 +144,22 @@ subroutine gf_quad_scale(z, s, r)
   z = z * s
   r = sqrt(s) + real(z) / 3
 end subroutine gf_quad_scale
+
+! A deferred-length allocatable character component (gfortran's layout: the data address,
+! then the hidden length after the components), (re)allocated on the other side.
+subroutine gf_label(p, suffix)
+  implicit none
+  type :: labelled
+    integer :: id
+    character(:), allocatable :: name
+    real(8) :: w
+  end type labelled
+  type(labelled), intent(inout) :: p
+  character(*), intent(in) :: suffix
+  if (allocated(p%name)) then
+    p%name = p%name // suffix
+  else
+    p%name = suffix
+  end if
+  p%id = p%id + len(p%name)
+end subroutine gf_label
