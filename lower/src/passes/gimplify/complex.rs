@@ -125,6 +125,10 @@ impl G<'_> {
                     self.not_yet("array-valued function references", e.span);
                     return zero;
                 }
+                if pt == Ty::F128 {
+                    self.not_yet("references to `complex(16)` functions", e.span);
+                    return zero;
+                }
                 match self.call_args(name, args, e.span) {
                     Some((link, mut ops)) => {
                         let buf = self.str_temp(Op::I64(16));
@@ -576,7 +580,7 @@ impl G<'_> {
             return Some(Op::Null);
         }
         let v = self.cexpr_at(e, &[], pt);
-        let buf = self.str_temp(Op::I64(16));
+        let buf = self.str_temp(Op::I64(2 * pt.size()));
         self.cstore(pt, buf.clone(), v);
         Some(buf)
     }

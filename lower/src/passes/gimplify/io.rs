@@ -511,7 +511,7 @@ impl G<'_> {
         }
         let shape = if e.ty.rank() > 0 { self.shape(e) } else { Vec::new() };
         if let Some(pt) = complex::part_ty(b) {
-            let buf = if write { Some(self.str_temp(Op::I64(16))) } else { None };
+            let buf = if write { Some(self.str_temp(Op::I64(2 * pt.size()))) } else { None };
             self.scalarise(&shape, &mut |g, idx| {
                 if let Some(buf) = &buf {
                     let v = g.cexpr_at(e, idx, pt);
