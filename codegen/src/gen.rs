@@ -144,6 +144,10 @@ pub(crate) fn build_host<'ctx>(
             Op::I128(c) => ctx.i128_type().const_int_arbitrary_precision(&[c as u64, (c >> 64) as u64]).into(),
             Op::F32(c) => ctx.f32_type().const_float(c as f64).into(),
             Op::F64(c) => ctx.f64_type().const_float(c).into(),
+            Op::F128(ref t) => match quad_const(ctx, t) {
+                Some(v) => v.into(),
+                None => return err(format!("global `{}`: `real(16)` constant `{t}`", g.name)),
+            },
             _ => cg.llty(g.ty).const_zero(),
         };
         let gv = cg.m.add_global(cg.llty(g.ty), None, &g.name);
@@ -518,6 +522,7 @@ impl<'ctx> Cg<'ctx> {
             Ty::I8 => self.ctx.i8_type().into(),
             Ty::I16 => self.ctx.i16_type().into(),
             Ty::I128 => self.ctx.i128_type().into(),
+            Ty::F128 => self.ctx.f128_type().into(),
         }
     }
 
@@ -852,6 +857,10 @@ impl<'ctx> Cg<'ctx> {
             Op::I128(c) => self.ctx.i128_type().const_int_arbitrary_precision(&[*c as u64, (*c >> 64) as u64]).into(),
             Op::F32(c) => self.ctx.f32_type().const_float(*c as f64).into(),
             Op::F64(c) => self.ctx.f64_type().const_float(*c).into(),
+            Op::F128(t) => match quad_const(self.ctx, t) {
+                Some(v) => v.into(),
+                None => return err(format!("function `{}`: `real(16)` constant `{t}`", fx.f.name)),
+            },
             Op::Null => self.ptr().const_null().into(),
             Op::Str(s) => self.str_ptr(s).into(),
         })
@@ -1292,7 +1301,7 @@ impl<'ctx> Cg<'ctx> {
 
     fn atomic_rmw(&mut self, op: AtomicOp, t: Ty, p: PointerValue<'ctx>, v: BasicValueEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
         match t {
-            Ty::I8 | Ty::I16 | Ty::I128 => err(format!("atomic {op:?} on {t:?} is not supported")),
+            Ty::I8 | Ty::I16 | Ty::I128 | Ty::F128 => err(format!("atomic {op:?} on {t:?} is not supported")),
             Ty::I32 | Ty::I64 => {
                 let o = match op {
                     AtomicOp::Add => AtomicRMWBinOp::Add,
@@ -1391,9 +1400,10 @@ impl<'ctx> Cg<'ctx> {
                     BinOp::Ge => cmp(IntPredicate::SGE)?,
                 })
             }
-            Ty::F32 | Ty::F64 => {
+            Ty::F32 | Ty::F64 | Ty::F128 => {
                 let (x, y) = (x.into_float_value(), y.into_float_value());
                 let fty = x.get_type();
+                let quad = ta == Ty::F128;
                 let cmp = |p: FloatPredicate| -> R<BasicValueEnum<'ctx>> {
                     let c = bd.build_float_compare(p, x, y, "")?;
                     self.zext32(c)
@@ -1426,6 +1436,16 @@ impl<'ctx> Cg<'ctx> {
                     BinOp::Mul => contract(bd.build_float_mul(x, y, "")?),
                     BinOp::Div => bd.build_float_div(x, y, "")?.into(),
                     BinOp::Rem => bd.build_float_rem(x, y, "")?.into(),
+                    BinOp::Pow if quad => {
+                        let f = self.declare("powq", &[Ty::F128, Ty::F128], Some(Ty::F128))?;
+                        self.call(f, &[x.into(), y.into()])?.unwrap()
+                    }
+                    // libquadmath's fmin/fmax order (gfortran's MAX_EXPR compares).
+                    BinOp::Min | BinOp::Max if quad => {
+                        let p = if op == BinOp::Min { FloatPredicate::OLT } else { FloatPredicate::OGT };
+                        let c = bd.build_float_compare(p, x, y, "")?;
+                        bd.build_select(c, x, y, "")?
+                    }
                     BinOp::Pow => {
                         if self.tgt.is_gpu() {
                             let f = crate::devmath::function(self, "pow", fty)?;
@@ -1490,14 +1510,18 @@ impl<'ctx> Cg<'ctx> {
                     bd.build_int_truncate(v.into_int_value(), to.into_int_type(), "")?.into()
                 }
             }
-            (Ty::I32 | Ty::I64 | Ty::I128, Ty::F32 | Ty::F64) => {
+            (Ty::I32 | Ty::I64 | Ty::I128, Ty::F32 | Ty::F64 | Ty::F128) => {
                 bd.build_signed_int_to_float(v.into_int_value(), to.into_float_type(), "")?.into()
             }
-            (Ty::F32 | Ty::F64, Ty::I32 | Ty::I64 | Ty::I128) => {
+            (Ty::F32 | Ty::F64 | Ty::F128, Ty::I32 | Ty::I64 | Ty::I128) => {
                 bd.build_float_to_signed_int(v.into_float_value(), to.into_int_type(), "")?.into()
             }
-            (Ty::F32, Ty::F64) => bd.build_float_ext(v.into_float_value(), to.into_float_type(), "")?.into(),
-            (Ty::F64, Ty::F32) => bd.build_float_trunc(v.into_float_value(), to.into_float_type(), "")?.into(),
+            (Ty::F32 | Ty::F64 | Ty::F128, Ty::F32 | Ty::F64 | Ty::F128) if from.size() < t.size() => {
+                bd.build_float_ext(v.into_float_value(), to.into_float_type(), "")?.into()
+            }
+            (Ty::F32 | Ty::F64 | Ty::F128, Ty::F32 | Ty::F64 | Ty::F128) => {
+                bd.build_float_trunc(v.into_float_value(), to.into_float_type(), "")?.into()
+            }
             (Ty::I32 | Ty::I64, Ty::Ptr) => bd.build_int_to_ptr(v.into_int_value(), self.ptr(), "")?.into(),
             (Ty::Ptr, Ty::I32 | Ty::I64) => bd.build_ptr_to_int(v.into_pointer_value(), to.into_int_type(), "")?.into(),
             _ => return err(format!("function `{}`: cast of {o:?} ({from:?}) to {t:?}", fx.f.name)),
@@ -1535,6 +1559,9 @@ impl<'ctx> Cg<'ctx> {
             return err(format!("function `{}`: {f:?} of a pointer", fx.f.name));
         }
         let fty = x.get_type();
+        if t == Ty::F128 {
+            return self.quad_math(fx, f, x, args);
+        }
         let name = match f {
             MathFn::Sqrt => "llvm.sqrt",
             MathFn::Abs => "llvm.fabs",
@@ -1602,6 +1629,46 @@ impl<'ctx> Cg<'ctx> {
             }
         };
         self.call_intr(name, &[fty], &[x])
+    }
+
+    /// A function of `real(16)` values: libquadmath's, as gfortran calls them (`abs` a
+    /// bit operation, integer powers libgcc's `__powitf2`).
+    fn quad_math(&mut self, fx: &mut Fx<'ctx, '_>, f: MathFn, x: BasicValueEnum<'ctx>, args: &[Op]) -> R<BasicValueEnum<'ctx>> {
+        let fty = x.get_type();
+        let name = match f {
+            MathFn::Abs => return self.call_intr("llvm.fabs", &[fty], &[x]),
+            MathFn::Powi => {
+                let n = self.int_op(fx, &args[1], "powi exponent")?;
+                let func = self.powi(fty.into_float_type(), n.get_type())?;
+                return Ok(self.call(func, &[x, n.into()])?.unwrap());
+            }
+            MathFn::Popcnt | MathFn::Leadz | MathFn::Trailz => {
+                return err(format!("function `{}`: {f:?} of a float", fx.f.name));
+            }
+            MathFn::Sqrt => "sqrtq",
+            MathFn::Round => "roundq",
+            MathFn::Trunc => "truncq",
+            MathFn::Floor => "floorq",
+            MathFn::Exp => "expq",
+            MathFn::Log => "logq",
+            MathFn::Sin => "sinq",
+            MathFn::Cos => "cosq",
+            MathFn::Tan => "tanq",
+            MathFn::Asin => "asinq",
+            MathFn::Acos => "acosq",
+            MathFn::Atan => "atanq",
+            MathFn::Atan2 => "atan2q",
+            MathFn::Sinh => "sinhq",
+            MathFn::Cosh => "coshq",
+            MathFn::Tanh => "tanhq",
+            MathFn::Log10 => "log10q",
+        };
+        let mut vals = vec![x];
+        if f == MathFn::Atan2 {
+            vals.push(self.op(fx, &args[1])?);
+        }
+        let func = self.declare(name, &vec![Ty::F128; vals.len()], Some(Ty::F128))?;
+        Ok(self.call(func, &vals)?.unwrap())
     }
 
     // ---- helper functions emitted into the module ----
@@ -1888,7 +1955,7 @@ impl<'ctx> Cg<'ctx> {
                 let lane = self.i32_op(fx, &args[1], "shuffle lane")?;
                 let bits = match t {
                     Ty::I8 | Ty::I16 => return err(format!("function `{}`: shuffle of a narrow integer", fx.f.name)),
-                    Ty::I128 => return err(format!("function `{}`: shuffle of an `integer(16)`", fx.f.name)),
+                    Ty::I128 | Ty::F128 => return err(format!("function `{}`: shuffle of a 16-byte value", fx.f.name)),
                     Ty::I32 | Ty::I64 => v.into_int_value(),
                     Ty::F32 => self.b.build_bit_cast(v, i32t, "")?.into_int_value(),
                     Ty::F64 => self.b.build_bit_cast(v, self.ctx.i64_type(), "")?.into_int_value(),
@@ -1897,7 +1964,7 @@ impl<'ctx> Cg<'ctx> {
                 let r = self.shuffle_bits(*mode, bits, lane)?;
                 Some(match t {
                     Ty::I32 | Ty::I64 | Ty::I8 | Ty::I16 | Ty::I128 => r.into(),
-                    Ty::F32 | Ty::F64 => self.b.build_bit_cast(r, self.llty(t), "")?,
+                    Ty::F32 | Ty::F64 | Ty::F128 => self.b.build_bit_cast(r, self.llty(t), "")?,
                     Ty::Ptr => self.b.build_int_to_ptr(r, self.ptr(), "")?.into(),
                 })
             }
@@ -1976,4 +2043,19 @@ pub(crate) fn build_devmath_test<'ctx>(ctx: &'ctx Context, tm: &TargetMachine) -
         }
     }
     Ok(cg.m)
+}
+
+/// The `fp128` constant of the decimal text `t` (`[-]DIGITS.DIGITSe[-]DIGITS`), converted
+/// exactly by LLVM; `None` if `t` is not such a number.
+fn quad_const<'ctx>(ctx: &'ctx Context, t: &str) -> Option<inkwell::values::FloatValue<'ctx>> {
+    let body = t.strip_prefix('-').unwrap_or(t);
+    let (m, e) = body.split_once('e')?;
+    let (i, f) = m.split_once('.')?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
+    let e = e.strip_prefix('-').unwrap_or(e);
+    if !(digits(i) && digits(f) && digits(e)) {
+        return None;
+    }
+    // SAFETY: a well-formed decimal number (checked above), which LLVM parses.
+    Some(unsafe { ctx.f128_type().const_float_from_string(t) })
 }

@@ -263,8 +263,13 @@ fn strip_debug(job: &Job) -> bool {
 
 /// Whether the C compiler finds gfortran's run-time library (`libgfortran.so`).
 fn gfortran_lib_available() -> bool {
+    gcc_lib_available("libgfortran.so")
+}
+
+/// Whether the C compiler's library directories hold `file`.
+fn gcc_lib_available(file: &str) -> bool {
     Command::new("cc")
-        .arg("-print-file-name=libgfortran.so")
+        .arg(format!("-print-file-name={file}"))
         .output()
         .is_ok_and(|o| o.status.success() && Path::new(String::from_utf8_lossy(&o.stdout).trim()).is_absolute())
 }
@@ -313,6 +318,10 @@ pub fn link(objs: &[PathBuf], images_obj: Option<&Path>, job: &Job, out: &Path) 
     // library is linked when it is installed, and only if something needs it.
     if job.link_files().next().is_some() && gfortran_lib_available() {
         cmd.args(["-Wl,--as-needed", "-lgfortran", "-Wl,--no-as-needed"]);
+    }
+    // `real(16)` functions are libquadmath's, as with gfortran (only if something calls one).
+    if gcc_lib_available("libquadmath.so") {
+        cmd.args(["-Wl,--as-needed", "-lquadmath", "-Wl,--no-as-needed"]);
     }
     cmd.args(["-lpthread", "-ldl", "-lm", "-lgcc_s", "-lc", "-o"]).arg(&tmp);
     let r = timed(|| "system link (`cc`)".into(), || run_tool(&mut cmd, job.verbose));

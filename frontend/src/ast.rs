@@ -1258,6 +1258,9 @@ pub enum ExprKind {
     Int(i64, u8),
     /// A real literal: its value, its kind (`1.0` is 4, `1.0d0` and `1.0_8` are 8).
     Real(f64, u8),
+    /// A `real(16)` literal (`1.0_16`, `1q0`): its decimal text normalised as
+    /// [`crate::lexer::quad_text`] gives it (codegen converts it exactly).
+    Quad(String),
     Logical(bool),
     Str(String),
     Name(Ident),
@@ -1505,6 +1508,14 @@ pub enum Intrinsic {
     Leadz,
     Trailz,
     BitSize,
+    /// The numeric inquiries `precision`, `range`, `digits`, `radix`, `maxexponent`,
+    /// `minexponent` (folded to constants of the argument's kind).
+    Precision,
+    Range,
+    Digits,
+    Radix,
+    MaxExponent,
+    MinExponent,
     // Kind inquiries (folded to constants by semantic analysis).
     Kind,
     SelectedRealKind,
@@ -1660,6 +1671,12 @@ impl Intrinsic {
             "leadz" => Intrinsic::Leadz,
             "trailz" => Intrinsic::Trailz,
             "bit_size" => Intrinsic::BitSize,
+            "precision" => Intrinsic::Precision,
+            "range" => Intrinsic::Range,
+            "digits" => Intrinsic::Digits,
+            "radix" => Intrinsic::Radix,
+            "maxexponent" => Intrinsic::MaxExponent,
+            "minexponent" => Intrinsic::MinExponent,
             "kind" => Intrinsic::Kind,
             "selected_real_kind" => Intrinsic::SelectedRealKind,
             "selected_int_kind" => Intrinsic::SelectedIntKind,

@@ -31,6 +31,8 @@ pub enum Tok {
     Int(i64, u8),
     /// A real literal with its kind.
     Real(f64, u8),
+    /// A `real(16)` literal: its text as [`quad_text`] normalises it.
+    Quad(String),
     /// A literal with a named kind parameter (`1.0_dp`, `5_ik`): text of the number and the
     /// kind's name; the parser resolves it.
     NamedKind {
@@ -91,7 +93,7 @@ impl Tok {
     pub fn describe(&self) -> String {
         match self {
             Tok::Name(n) => format!("`{n}`"),
-            Tok::Int(..) | Tok::Real(..) | Tok::NamedKind { .. } => "a number".to_string(),
+            Tok::Int(..) | Tok::Real(..) | Tok::Quad(_) | Tok::NamedKind { .. } => "a number".to_string(),
             Tok::Str(_) => "a character literal".to_string(),
             Tok::DefOp(n) => format!("`.{n}.`"),
             Tok::Eos => "end of statement".to_string(),
@@ -555,10 +557,7 @@ impl Lexer {
                         let t = self.int_literal(text, Span::new(alo, ahi));
                         self.push(t, alo, ahi);
                     }
-                    Ok(Raw::QReal) => {
-                        self.diags.push(Diagnostic::not_yet("`real(16)` literals (a `q` exponent)", Span::new(alo, ahi)));
-                        self.push(Tok::Real(0.0, 8), alo, ahi);
-                    }
+                    Ok(Raw::QReal) => self.push(Tok::Quad(quad_text(text)), alo, ahi),
                     Ok(Raw::Real) => {
                         // `1.eq.2`: the `1.` is an integer followed by a dot-operator.
                         if let Some(digits) = text.strip_suffix('.') {
@@ -781,7 +780,8 @@ impl Lexer {
             None => crate::dialect::real_kind(),
             Some("4") => 4,
             Some("8") => 8,
-            Some(k @ ("10" | "16")) => {
+            Some("16") => return Tok::Quad(quad_text(num)),
+            Some(k @ "10") => {
                 self.diags.push(Diagnostic::not_yet(format!("`real({k})` literals"), span));
                 8
             }
@@ -802,6 +802,38 @@ impl Lexer {
 }
 
 /// The value of a real literal's text (without kind suffix); `d` exponents are allowed.
+/// The text of a real literal as `[-]DIGITS.DIGITSe[-]DIGITS` (the form codegen gives
+/// LLVM for a `real(16)` constant): any exponent letter becomes `e`, a missing integer or
+/// fraction part `0`, a missing exponent `e0`.
+pub fn quad_text(num: &str) -> String {
+    let t = num.to_ascii_lowercase();
+    let (neg, t) = match t.strip_prefix('-') {
+        Some(r) => (true, r.to_string()),
+        None => (false, t.trim_start_matches('+').to_string()),
+    };
+    let (m, e) = match t.find(['e', 'd', 'q']) {
+        Some(i) => (&t[..i], &t[i + 1..]),
+        None => (t.as_str(), "0"),
+    };
+    let (i, f) = m.split_once('.').unwrap_or((m, ""));
+    let e = e.trim_start_matches('+');
+    let or0 = |s: &str| if s.is_empty() { "0".to_string() } else { s.to_string() };
+    format!("{}{}.{}e{}", if neg { "-" } else { "" }, or0(i), or0(f), or0(e))
+}
+
+/// The exact decimal value of an `f64` (every binary fraction has a finite decimal
+/// expansion; 767 significant digits suffice) in [`quad_text`]'s form.
+pub fn f64_quad_text(v: f64) -> String {
+    if !v.is_finite() {
+        return "0.0e0".to_string();
+    }
+    let s = format!("{v:.800e}");
+    let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
+    let m = m.trim_end_matches('0');
+    let m = if m.ends_with('.') { format!("{m}0") } else { m.to_string() };
+    format!("{m}e{e}")
+}
+
 pub fn parse_real(num: &str) -> f64 {
     let t: String = num.chars().map(|c| if c == 'd' || c == 'D' { 'e' } else { c }).collect();
     let t = if t.starts_with('.') { format!("0{t}") } else { t };

@@ -12,6 +12,8 @@
 //! var LOCAL OWNER REMOTE TYPE RANK alloc|ptr|tp|- DIM... [= VALUE...]   (tp: threadprivate)
 //! declare-target LOCAL               (the last `var` is in `!$omp declare target`)
 //! bind-c LOCAL CNAME                 (the last `var` is `bind(c)`, its global CNAME)
+//! common LOCAL /BLOCK/ OFFSET SIZE ALIGN (the last `var` is in common block BLOCK, `//` blank
+//!                                    common, at byte OFFSET of the block's SIZE bytes)
 //! proc LOCAL KIND LINK OWNER ELEMENTAL RESULT-TYPE RESULT-RANK
 //! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE|a|2|v (the dummies of the last `proc`; `a`: allocatable, `2`: pointer, `v`: value;
 //!                                    TYPE `any`: any actual, by address, see `ArgSig::any_type`)
@@ -19,7 +21,8 @@
 //! type NAME SIZE ALIGN                (a derived type visible through NAME, before its users)
 //! comp NAME TYPE OFFSET RANK DIM... [alloc] [= VALUE]  (the components of the last `type`;
 //!                                    DIM `:` or `alloc`: allocatable; RANK `ptr`: a scalar
-//!                                    pointer component, `ptrN` an array pointer one)
+//!                                    pointer component, `ptrN` an array pointer one;
+//!                                    TYPE `character*@AT`: deferred length, stored at AT)
 //! end
 //! ```
 //!
@@ -69,6 +72,8 @@ pub struct Imported {
 enum Val {
     Int(i64),
     Real(f64),
+    /// A `real(16)` literal's text.
+    Quad(String),
     Log(bool),
     Str(String),
 }
@@ -81,6 +86,7 @@ fn eval(e: &Expr, syms: &Symbols, depth: u32) -> Option<Val> {
     match &e.kind {
         ExprKind::Int(v, _) => Some(Val::Int(*v)),
         ExprKind::Real(v, k) => Some(Val::Real(if *k == 4 { *v as f32 as f64 } else { *v })),
+        ExprKind::Quad(t) => Some(Val::Quad(t.clone())),
         ExprKind::Logical(b) => Some(Val::Log(*b)),
         ExprKind::Str(s) => Some(Val::Str(s.clone())),
         ExprKind::Name(id) => {
@@ -94,6 +100,10 @@ fn eval(e: &Expr, syms: &Symbols, depth: u32) -> Option<Val> {
         ExprKind::Unary(UnOp::Neg, x) => match eval(x, syms, d)? {
             Val::Int(i) => i.checked_neg().map(Val::Int),
             Val::Real(r) => Some(Val::Real(-r)),
+            Val::Quad(t) => Some(Val::Quad(match t.strip_prefix('-') {
+                Some(p) => p.to_string(),
+                None => format!("-{t}"),
+            })),
             _ => None,
         },
         ExprKind::Unary(UnOp::Not, x) => match eval(x, syms, d)? {
@@ -155,6 +165,10 @@ pub(crate) fn fold_symbol(s: &mut Symbol, syms: &Symbols) {
                 BaseTy::Real(k) => ExprKind::Real(v, k),
                 _ => return None,
             },
+            Val::Quad(t) => match b {
+                BaseTy::Real(16) => ExprKind::Quad(t),
+                _ => return None,
+            },
             Val::Log(v) => ExprKind::Logical(v),
             Val::Str(v) => ExprKind::Str(v),
         };
@@ -189,6 +203,10 @@ pub(crate) fn fold_symbol(s: &mut Symbol, syms: &Symbols) {
 /// A value converted to a symbol's type.
 fn convert(v: Val, b: BaseTy) -> Option<Val> {
     Some(match (b, v) {
+        (BaseTy::Real(16), v @ Val::Quad(_)) => v,
+        (BaseTy::Real(16), Val::Int(i)) => Val::Quad(format!("{i}.0e0")),
+        (BaseTy::Real(16), Val::Real(r)) => Val::Quad(crate::lexer::f64_quad_text(r)),
+        (BaseTy::Real(_), Val::Quad(t)) => Val::Real(t.parse().ok()?),
         (BaseTy::Integer(_), Val::Real(r)) => Val::Int(r.trunc() as i64),
         (BaseTy::Real(4), Val::Int(i)) => Val::Real(i as f32 as f64),
         (BaseTy::Real(_), Val::Int(i)) => Val::Real(i as f64),
@@ -203,6 +221,7 @@ fn show_val(v: &Val) -> String {
     match v {
         Val::Int(i) => i.to_string(),
         Val::Real(r) => format!("{r:?}"),
+        Val::Quad(t) => format!("q{t}"),
         Val::Log(b) => if *b { "T" } else { "F" }.to_string(),
         Val::Str(s) => format!("x{}", s.bytes().map(|b| format!("{b:02x}")).collect::<String>()),
     }
@@ -340,6 +359,9 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
         if let Some(b) = &s.bind_c {
             let _ = writeln!(out, "bind-c {} {b}", s.name);
         }
+        if let (Some(b), Some((off, size, align))) = (&s.common, s.common_at) {
+            let _ = writeln!(out, "common {} /{b}/ {off} {size} {align}", s.name);
+        }
         if s.declare_target {
             let _ = writeln!(out, "declare-target {}", s.name);
         }
@@ -469,9 +491,11 @@ fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Res
                 if cp.proc_key.is_some() {
                     return Err(format!("the procedure pointer component `{}` of type `{}`", cp.name, t.name));
                 }
-                let ty = match cp.base {
-                    BaseTy::Character => format!("character*{}", cp.char_len),
-                    b => show_base(b, &c.types),
+                let ty = match (cp.base, cp.len_at) {
+                    // A deferred-length allocatable one: where its length is.
+                    (BaseTy::Character, Some(at)) => format!("character*@{at}"),
+                    (BaseTy::Character, None) => format!("character*{}", cp.char_len),
+                    (b, _) => show_base(b, &c.types),
                 };
                 let rank = match (cp.pointer, cp.dims.len()) {
                     (true, 0) => "ptr".to_string(),
@@ -663,6 +687,7 @@ fn parse_val(t: &str, b: BaseTy) -> Option<Expr> {
     let ty = Ty::Scalar(b);
     Some(match b {
         BaseTy::Integer(k) => lit(ExprKind::Int(t.parse().ok()?, k), ty),
+        BaseTy::Real(16) => lit(ExprKind::Quad(t.strip_prefix('q').map(str::to_string)?), ty),
         BaseTy::Real(k) => lit(ExprKind::Real(t.parse().ok()?, k), ty),
         BaseTy::Complex(k) => {
             let (re, im) = t.split_once(':')?;
@@ -741,6 +766,14 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                 let [local, cname] = rest else { return Err(bad()) };
                 let Some(s) = m.symbols.iter_mut().rev().find(|s| s.name == *local) else { return Err(bad()) };
                 s.bind_c = Some(cname.to_string());
+            }
+            "common" => {
+                let [local, block, off, size, align] = rest else { return Err(bad()) };
+                let block = block.strip_prefix('/').and_then(|b| b.strip_suffix('/')).ok_or_else(bad)?;
+                let at = (off.parse().map_err(|_| bad())?, size.parse().map_err(|_| bad())?, align.parse().map_err(|_| bad())?);
+                let Some(s) = m.symbols.iter_mut().rev().find(|s| s.name == *local) else { return Err(bad()) };
+                s.common = Some(block.to_string());
+                s.common_at = Some(at);
             }
             "declare-target" => {
                 let [local] = rest else { return Err(bad()) };
@@ -863,7 +896,14 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
             }
             "comp" => {
                 let [n, t, offset, rank, rest @ ..] = rest else { return Err(bad()) };
-                let (base, len) = parse_base_in(t, &m.types).ok_or_else(bad)?;
+                let len_at = match t.strip_prefix("character*@") {
+                    Some(at) => Some(at.parse::<i64>().map_err(|_| bad())?),
+                    None => None,
+                };
+                let (base, len) = match len_at {
+                    Some(_) => (BaseTy::Character, Some(Some(0))),
+                    None => parse_base_in(t, &m.types).ok_or_else(bad)?,
+                };
                 // `ptr`: a scalar pointer component, `ptrN` an array pointer of rank N.
                 let pointer = rank.starts_with("ptr");
                 let rank: usize = match rank.strip_prefix("ptr") {
@@ -909,6 +949,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     alloc,
                     pointer,
                     proc_key: None,
+                    len_at,
                 };
                 let Some(ty) = m.types.last_mut() else { return Err(bad()) };
                 ty.comps.push(cp);

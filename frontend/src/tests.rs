@@ -68,6 +68,7 @@ fn sexpr(e: &Expr) -> String {
             }
         }
         ExprKind::Real(v, k) => format!("{v:?}_{k}"),
+        ExprKind::Quad(t) => format!("{t}_16"),
         ExprKind::Logical(b) => b.to_string(),
         ExprKind::Str(s) => format!("{s:?}"),
         ExprKind::Name(id) => id.name.clone(),

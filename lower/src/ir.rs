@@ -34,6 +34,9 @@ pub enum Ty {
     I16,
     /// `integer(16)` (gfortran's `__int128`): host code only.
     I128,
+    /// `real(16)` (gfortran's `__float128`, IEEE binary128, LLVM's `fp128`): host code only;
+    /// arithmetic in libgcc's soft-float routines, functions from libquadmath.
+    F128,
 }
 
 impl Ty {
@@ -43,11 +46,11 @@ impl Ty {
             Ty::I16 => 2,
             Ty::I32 | Ty::F32 => 4,
             Ty::I64 | Ty::F64 | Ty::Ptr => 8,
-            Ty::I128 => 16,
+            Ty::I128 | Ty::F128 => 16,
         }
     }
     pub fn is_float(self) -> bool {
-        matches!(self, Ty::F32 | Ty::F64)
+        matches!(self, Ty::F32 | Ty::F64 | Ty::F128)
     }
     pub fn is_int(self) -> bool {
         matches!(self, Ty::I32 | Ty::I64 | Ty::I8 | Ty::I16 | Ty::I128)
@@ -83,6 +86,9 @@ pub enum Op {
     I128(i128),
     F32(f32),
     F64(f64),
+    /// A `real(16)` constant: its decimal text, `[-]DIGITS.DIGITSe[-]DIGITS` (codegen
+    /// converts it exactly).
+    F128(String),
     /// The null pointer.
     Null,
     /// The address of a constant byte string (for formats, names and character literals).
@@ -714,6 +720,7 @@ impl Function {
             Op::I128(_) => Ty::I128,
             Op::F32(_) => Ty::F32,
             Op::F64(_) => Ty::F64,
+            Op::F128(_) => Ty::F128,
             Op::Null | Op::Str(_) => Ty::Ptr,
         }
     }

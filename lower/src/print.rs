@@ -76,6 +76,7 @@ pub fn ty_name(t: Ty) -> &'static str {
         Ty::I8 => "i8",
         Ty::I16 => "i16",
         Ty::I128 => "i128",
+        Ty::F128 => "f128",
     }
 }
 
@@ -99,6 +100,7 @@ impl Printer<'_> {
             Op::I128(x) => format!("{x}_16"),
             Op::F32(x) => format!("{x:?}_f4"),
             Op::F64(x) => format!("{x:?}_f8"),
+            Op::F128(t) => format!("{t}_f16"),
             Op::Null => "null".into(),
             Op::Str(s) => format!("{s:?}"),
         }

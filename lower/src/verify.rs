@@ -22,7 +22,7 @@ pub fn verify(m: &Module, stage: Stage) -> Result<(), Vec<String>> {
     for p in &m.procs {
         for v in &p.params {
             // Addresses, and scalars of `value` dummies.
-            if p.vars.get(v.0 as usize).is_none_or(|x| x.ty == Ty::I128) {
+            if p.vars.get(v.0 as usize).is_none_or(|x| matches!(x.ty, Ty::I128 | Ty::F128)) {
                 errs.push(format!("{}: parameter {} is not a pointer or scalar variable", p.name, v.0));
             }
         }

@@ -133,13 +133,13 @@ pub extern "C" fn gpuf_io_i32(v: i32) {
 /// A complex(4) item: `(re,im)` in list-directed output, two reals in formatted output.
 #[no_mangle]
 pub extern "C" fn gpuf_io_c32(re: f32, im: f32) {
-    io::item(Item::Complex(f64::from(re), f64::from(im), true))
+    io::item(Item::Complex(f64::from(re).into(), f64::from(im).into(), true))
 }
 
 /// A complex(8) item.
 #[no_mangle]
 pub extern "C" fn gpuf_io_c64(re: f64, im: f64) {
-    io::item(Item::Complex(re, im, false))
+    io::item(Item::Complex(re.into(), im.into(), false))
 }
 
 /// An `integer(1)` item (passed as its `i32` value).
@@ -159,6 +159,32 @@ pub extern "C" fn gpuf_io_i64(v: i64) {
     io::item(Item::Int(i128::from(v), 64))
 }
 
+/// A `real(16)` item, passed by address (its binary128 bits).
+///
+/// # Safety
+/// `p` is valid for reads of 16 bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_io_f128(p: *const u128) {
+    io::item(Item::Real(crate::format::Fl::Q(p.read_unaligned()), false))
+}
+
+/// A `complex(16)` item, passed by address (two binary128 values).
+///
+/// # Safety
+/// `p` is valid for reads of 32 bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_io_c128(p: *const u128) {
+    let (re, im) = (p.read_unaligned(), p.add(1).read_unaligned());
+    io::item(Item::Complex(crate::format::Fl::Q(re), crate::format::Fl::Q(im), false))
+}
+
+/// # Safety
+/// `p` is valid for writes of 16 bytes (aligned to 16).
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_read_f128(p: *mut u128) {
+    crate::input::item(Target::F128(&mut *p))
+}
+
 /// An `integer(16)` item.
 #[no_mangle]
 pub extern "C" fn gpuf_io_i128(v: i128) {
@@ -167,12 +193,12 @@ pub extern "C" fn gpuf_io_i128(v: i128) {
 
 #[no_mangle]
 pub extern "C" fn gpuf_io_f32(v: f32) {
-    io::item(Item::Real(v as f64, true))
+    io::item(Item::Real((v as f64).into(), true))
 }
 
 #[no_mangle]
 pub extern "C" fn gpuf_io_f64(v: f64) {
-    io::item(Item::Real(v, false))
+    io::item(Item::Real(v.into(), false))
 }
 
 #[no_mangle]

@@ -539,8 +539,72 @@ pub fn edit_char(s: &[u8], w: Option<usize>) -> Vec<u8> {
     }
 }
 
+/// A real value to edit: `real(4)` and `real(8)` values as an `f64`, `real(16)` ones as
+/// their binary128 bits (see [`crate::quad`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Fl {
+    D(f64),
+    Q(u128),
+}
+
+impl From<f64> for Fl {
+    fn from(x: f64) -> Fl {
+        Fl::D(x)
+    }
+}
+
+impl Fl {
+    fn is_finite(self) -> bool {
+        match self {
+            Fl::D(x) => x.is_finite(),
+            Fl::Q(b) => crate::quad::is_finite(b),
+        }
+    }
+    fn is_nan(self) -> bool {
+        match self {
+            Fl::D(x) => x.is_nan(),
+            Fl::Q(b) => crate::quad::is_nan(b),
+        }
+    }
+    fn is_sign_negative(self) -> bool {
+        match self {
+            Fl::D(x) => x.is_sign_negative(),
+            Fl::Q(b) => crate::quad::is_neg(b),
+        }
+    }
+    fn is_zero(self) -> bool {
+        match self {
+            Fl::D(x) => x == 0.0,
+            Fl::Q(b) => crate::quad::is_zero(b),
+        }
+    }
+    /// [`sig_digits`] of the magnitude.
+    fn sig(self, n: usize) -> (Vec<u8>, i32) {
+        match self {
+            Fl::D(x) => sig_digits(x, n),
+            Fl::Q(b) => crate::quad::sig_digits(b, n),
+        }
+    }
+    /// The magnitude with `prec` decimals.
+    fn fixed(self, prec: usize) -> String {
+        match self {
+            Fl::D(x) => format!("{:.*}", prec, x.abs()),
+            Fl::Q(b) => crate::quad::fixed(b, prec),
+        }
+    }
+    /// List-directed width, significant digits and exponent digits of the kind.
+    fn list_shape(self, is_f32: bool) -> (usize, usize, usize) {
+        match self {
+            Fl::Q(_) => (45, 36, 4),
+            Fl::D(_) if is_f32 => (16, 9, 2),
+            Fl::D(_) => (25, 17, 3),
+        }
+    }
+}
+
 /// Infinity and NaN in a field of width `w` (0: minimal), as libgfortran.
-pub fn edit_infnan(x: f64, w: usize, sign: SignMode) -> String {
+pub fn edit_infnan(x: impl Into<Fl>, w: usize, sign: SignMode) -> String {
+    let x: Fl = x.into();
     let neg = x.is_sign_negative();
     let signed = !x.is_nan() && (neg || sign == SignMode::Plus);
     let nb = if w == 0 {
@@ -589,16 +653,16 @@ fn sign_str(neg: bool, sign: SignMode) -> &'static str {
 
 /// `Fw.d` with scale factor `k` (`kP`). `w == 0` is minimal width.
 /// `keep_zero` forces the optional leading zero (used by `G0`).
-pub fn edit_f(x: f64, w: usize, d: usize, k: i32, sign: SignMode, keep_zero: bool) -> String {
+pub fn edit_f(x: impl Into<Fl>, w: usize, d: usize, k: i32, sign: SignMode, keep_zero: bool) -> String {
+    let x: Fl = x.into();
     if !x.is_finite() {
         return edit_infnan(x, w, sign);
     }
     let neg = x.is_sign_negative();
-    let a = x.abs();
     // x * 10^k rounded to d decimals = x rounded to d+k decimals, shifted.
     let (int_part, frac) = {
         let prec = (d as i64 + k as i64).max(0) as usize;
-        let s = format!("{:.*}", prec, a);
+        let s = x.fixed(prec);
         let (ip, fp) = match s.split_once('.') {
             Some((i, f)) => (i.to_string(), f.to_string()),
             None => (s, String::new()),
@@ -681,18 +745,19 @@ const SCALE_ERR: &str = "Scale factor out of range in format specifier 'E' or 'D
 
 /// `Ew.d[Ee]`, `Dw.d`, `ESw.d[Ee]`, `ENw.d[Ee]` with scale factor `k`
 /// (ignored by ES and EN). `w == 0` is minimal width.
-pub fn edit_e(x: f64, kind: RealEdit, w: usize, d: usize, e: Option<usize>, k: i32, sign: SignMode) -> EditResult {
+pub fn edit_e(x: impl Into<Fl>, kind: RealEdit, w: usize, d: usize, e: Option<usize>, k: i32, sign: SignMode) -> EditResult {
+    let x: Fl = x.into();
     if !x.is_finite() {
         return Ok(edit_infnan(x, w, sign));
     }
     let neg = x.is_sign_negative();
     let letter = if kind == RealEdit::D { 'D' } else { 'E' };
-    let zero = x == 0.0;
+    let zero = x.is_zero();
     // mantissa text (without sign) and the printed exponent
     let (mant, exp, optional_zero) = match kind {
         RealEdit::ES => {
             let n = d + 1;
-            let (dg, e10) = if zero { (vec![b'0'; n], 0) } else { sig_digits(x, n) };
+            let (dg, e10) = if zero { (vec![b'0'; n], 0) } else { x.sig(n) };
             let m = format!("{}.{}", dg[0] as char, String::from_utf8_lossy(&dg[1..]));
             (m, e10, false)
         }
@@ -701,10 +766,10 @@ pub fn edit_e(x: f64, kind: RealEdit, w: usize, d: usize, e: Option<usize>, k: i
                 (format!("0.{}", "0".repeat(d)), 0, false)
             } else {
                 // exact decimal exponent (40 digits cannot all round up)
-                let e10 = sig_digits(x, 40).1;
+                let e10 = x.sig(40).1;
                 let g = e10.div_euclid(3) * 3;
                 let before = (e10 - g + 1) as usize;
-                let (dg, ee) = sig_digits(x, before + d);
+                let (dg, ee) = x.sig(before + d);
                 if ee == e10 {
                     let m = format!("{}.{}", String::from_utf8_lossy(&dg[..before]), String::from_utf8_lossy(&dg[before..]));
                     (m, g, false)
@@ -722,7 +787,7 @@ pub fn edit_e(x: f64, kind: RealEdit, w: usize, d: usize, e: Option<usize>, k: i
                 return Err(SCALE_ERR);
             }
             let n = if k <= 0 { (di + k) as usize } else { d + 1 };
-            let (dg, e10) = if zero { (vec![b'0'; n], -1) } else { sig_digits(x, n) };
+            let (dg, e10) = if zero { (vec![b'0'; n], -1) } else { x.sig(n) };
             let ds = String::from_utf8_lossy(&dg).into_owned();
             let exp = if zero { 0 } else { e10 + 1 - k };
             if k <= 0 {
@@ -748,9 +813,15 @@ pub fn edit_e(x: f64, kind: RealEdit, w: usize, d: usize, e: Option<usize>, k: i
     Ok(stars(w))
 }
 
-/// Lower bound of the F range of `G` editing, computed in the precision of
-/// the item's kind as libgfortran does (`0.1 - 0.1*0.5/10**d`).
-fn g_lower_ok(m: f64, d: usize, is_f32: bool) -> bool {
+/// Lower bound of the F range of `G` editing for the magnitude of `m`, computed in the
+/// precision of the item's kind as libgfortran does (`0.1 - 0.1*0.5/10**d`).
+fn g_lower_ok(m: Fl, d: usize, is_f32: bool) -> bool {
+    let m = match m {
+        // libgfortran compares a binary128 value with the `double` constant 0.1 (minus a
+        // term too small to matter next to the spacing of binary128 values there).
+        Fl::Q(b) => return crate::quad::at_least_tenth_f64(b),
+        Fl::D(m) => m.abs(),
+    };
     if is_f32 {
         let exp_d = 10f32.powi(d as i32);
         (m as f32) >= 0.1f32 - 0.1f32 * 0.5f32 / exp_d
@@ -761,12 +832,13 @@ fn g_lower_ok(m: f64, d: usize, is_f32: bool) -> bool {
 }
 
 /// `Gw.d[Ee]` for a real value, and `G0`/`G0.d` (`w == 0`).
-pub fn edit_g(x: f64, is_f32: bool, w: usize, d: Option<usize>, e: Option<usize>, k: i32, sign: SignMode) -> EditResult {
+pub fn edit_g(x: impl Into<Fl>, is_f32: bool, w: usize, d: Option<usize>, e: Option<usize>, k: i32, sign: SignMode) -> EditResult {
+    let x: Fl = x.into();
     if !x.is_finite() {
         return Ok(edit_infnan(x, w, sign));
     }
     let g0 = w == 0;
-    let d = d.unwrap_or(if is_f32 { 9 } else { 17 });
+    let d = d.unwrap_or(x.list_shape(is_f32).1);
     let n_blanks = if g0 { 0 } else { e.map_or(4, |e| e + 2) };
     let f_part = |decimals: usize| -> String {
         let f = edit_f(x, if g0 { 0 } else { w.saturating_sub(n_blanks) }, decimals, 0, sign, g0);
@@ -775,15 +847,14 @@ pub fn edit_g(x: f64, is_f32: bool, w: usize, d: Option<usize>, e: Option<usize>
         }
         format!("{f}{}", " ".repeat(n_blanks))
     };
-    if x == 0.0 {
+    if x.is_zero() {
         return Ok(f_part(d.saturating_sub(1)));
     }
     if d == 0 {
         return edit_e(x, RealEdit::E, w, d, e, k, sign);
     }
-    let m = x.abs();
-    let (_, e10) = sig_digits(m, d);
-    if !g_lower_ok(m, d, is_f32) || e10 >= d as i32 {
+    let (_, e10) = x.sig(d);
+    if !g_lower_ok(x, d, is_f32) || e10 >= d as i32 {
         return edit_e(x, RealEdit::E, w, d, e, k, sign);
     }
     let decimals = if e10 < -1 { d } else { (d as i32 - 1 - e10) as usize };
@@ -797,14 +868,14 @@ pub fn edit_g(x: f64, is_f32: bool, w: usize, d: Option<usize>, e: Option<usize>
 /// List-directed output of a complex value as gfortran writes it: `(re,im)` with each part
 /// as a list-directed real without blanks (one more digit in exponent form), right-justified
 /// in 35 (complex(4)) or 53 (complex(8)) columns.
-pub fn list_complex(re: f64, im: f64, is_f32: bool) -> String {
-    let part = |x: f64| {
-        let (w, d, e) = if is_f32 { (16, 9usize, 2usize) } else { (25, 17, 3) };
+pub fn list_complex(re: impl Into<Fl>, im: impl Into<Fl>, is_f32: bool) -> String {
+    let (re, im): (Fl, Fl) = (re.into(), im.into());
+    let part = |x: Fl| {
+        let (w, d, e) = x.list_shape(is_f32);
         let s = list_real(x, is_f32);
-        let m = x.abs();
-        let e_form = x.is_finite() && m != 0.0 && {
-            let (_, e10) = sig_digits(m, d);
-            !(g_lower_ok(m, d, is_f32) && e10 < d as i32)
+        let e_form = x.is_finite() && !x.is_zero() && {
+            let (_, e10) = x.sig(d);
+            !(g_lower_ok(x, d, is_f32) && e10 < d as i32)
         };
         if e_form {
             edit_e(x, RealEdit::ES, w + 1, d, Some(e), 0, SignMode::Suppress).unwrap_or(s).trim().to_string()
@@ -813,22 +884,22 @@ pub fn list_complex(re: f64, im: f64, is_f32: bool) -> String {
         }
     };
     let body = format!("({},{})", part(re), part(im));
-    let w = if is_f32 { 35 } else { 53 };
+    let w = 2 * re.list_shape(is_f32).0 + 3;
     format!("{body:>w$}")
 }
 
-pub fn list_real(x: f64, is_f32: bool) -> String {
-    let (w, d, e) = if is_f32 { (16, 9usize, 2usize) } else { (25, 17, 3) };
+pub fn list_real(x: impl Into<Fl>, is_f32: bool) -> String {
+    let x: Fl = x.into();
+    let (w, d, e) = x.list_shape(is_f32);
     if !x.is_finite() {
         return edit_infnan(x, w, SignMode::Suppress);
     }
     let nb = e + 2;
-    let m = x.abs();
-    if m == 0.0 {
+    if x.is_zero() {
         return format!("{}{}", edit_f(x, w - nb, d - 1, 0, SignMode::Suppress, true), " ".repeat(nb));
     }
-    let (_, e10) = sig_digits(m, d);
-    if g_lower_ok(m, d, is_f32) && e10 < d as i32 {
+    let (_, e10) = x.sig(d);
+    if g_lower_ok(x, d, is_f32) && e10 < d as i32 {
         let decimals = if e10 < -1 { d } else { (d as i32 - 1 - e10) as usize };
         format!("{}{}", edit_f(x, w - nb, decimals, 0, SignMode::Suppress, true), " ".repeat(nb))
     } else {

@@ -29,6 +29,8 @@ pub enum Target<'a> {
     I128(&'a mut i128),
     F32(&'a mut f32),
     F64(&'a mut f64),
+    /// A `real(16)` value: its binary128 bits.
+    F128(&'a mut u128),
     /// A default logical (4 bytes, 1 or 0).
     Logical(&'a mut i32),
     Str(&'a mut [u8]),
@@ -41,7 +43,7 @@ impl Target<'_> {
     fn type_name(&self) -> &'static str {
         match self {
             Target::I32(_) | Target::I64(_) | Target::I128(_) => "INTEGER",
-            Target::F32(_) | Target::F64(_) => "REAL",
+            Target::F32(_) | Target::F64(_) | Target::F128(_) => "REAL",
             Target::Logical(_) => "LOGICAL",
             Target::Str(_) => "CHARACTER",
             Target::C32(_) | Target::C64(_) => "COMPLEX",
@@ -358,6 +360,14 @@ impl ReadStmt {
                 match t {
                     Target::F32(p) => *p = field_real(&f, d, scale, bz, true)? as f32,
                     Target::F64(p) => *p = field_real(&f, d, scale, bz, false)?,
+                    Target::F128(p) => {
+                        let s = squeeze(&f, bz);
+                        *p = if s.is_empty() {
+                            0
+                        } else {
+                            parse_real_q(&s, Some(d), scale).ok_or_else(|| IoError("Bad value during floating point read".into()))?
+                        }
+                    }
                     Target::I32(p) if kind == RealEdit::G => *p = field_int(&f, 10, bz, 32)? as i32,
                     Target::I64(p) if kind == RealEdit::G => *p = field_int(&f, 10, bz, 64)? as i64,
                     Target::I128(p) if kind == RealEdit::G => *p = field_int(&f, 10, bz, 128)?,
@@ -426,6 +436,7 @@ fn list_assign(t: Target, tok: Tok, n: usize) -> Result<(), IoError> {
         Target::I128(p) => *p = int(128)?,
         Target::F32(p) => *p = parse_real(&bytes, None, 0, true).filter(|_| !quoted).ok_or_else(bad_real)? as f32,
         Target::F64(p) => *p = parse_real(&bytes, None, 0, false).filter(|_| !quoted).ok_or_else(bad_real)?,
+        Target::F128(p) => *p = parse_real_q(&bytes, None, 0).filter(|_| !quoted).ok_or_else(bad_real)?,
         Target::Logical(p) => {
             let v = if quoted { None } else { parse_logical(&bytes) };
             *p = v.ok_or_else(|| IoError(format!("Bad logical value while reading item {n}")))? as i32
@@ -503,6 +514,25 @@ pub(crate) fn parse_int(s: &[u8], radix: u32, bits: u32) -> Result<i128, IntErr>
 /// (formatted input), `scale` the scale factor (applied without exponent).
 /// Correctly rounded to the target precision.
 pub(crate) fn parse_real(s: &[u8], implied: Option<usize>, scale: i32, is_f32: bool) -> Option<f64> {
+    match real_text(s, implied, scale)? {
+        Ok(v) => Some(v),
+        Err(text) if is_f32 => text.parse::<f32>().ok().map(|v| v as f64),
+        Err(text) => text.parse::<f64>().ok(),
+    }
+}
+
+/// [`parse_real`] for `real(16)`: the binary128 bits.
+pub(crate) fn parse_real_q(s: &[u8], implied: Option<usize>, scale: i32) -> Option<u128> {
+    match real_text(s, implied, scale)? {
+        Ok(v) if v.is_nan() => Some(crate::quad::NAN),
+        Ok(v) => Some(crate::quad::INFINITY | if v < 0.0 { crate::quad::SIGN } else { 0 }),
+        Err(text) => crate::quad::parse(&text),
+    }
+}
+
+/// The value of a Fortran real as [`parse_real`] reads it: `Ok` for infinity and NaN,
+/// else `Err` of its text normalised for a decimal parser (`[-]DIGITSeEXP`).
+fn real_text(s: &[u8], implied: Option<usize>, scale: i32) -> Option<Result<f64, String>> {
     let (neg, body) = match s.first() {
         Some(b'-') => (true, &s[1..]),
         Some(b'+') => (false, &s[1..]),
@@ -515,7 +545,7 @@ pub(crate) fn parse_real(s: &[u8], implied: Option<usize>, scale: i32, is_f32: b
         _ => None,
     };
     if let Some(v) = special {
-        return Some(if neg { -v } else { v });
+        return Some(Ok(if neg { -v } else { v }));
     }
     let mut i = 0;
     let mut mant = String::new();
@@ -562,12 +592,7 @@ pub(crate) fn parse_real(s: &[u8], implied: Option<usize>, scale: i32, is_f32: b
         Some(e) => e - frac,
         None => -frac - scale as i64,
     };
-    let text = format!("{}{mant}e{e10}", if neg { "-" } else { "" });
-    if is_f32 {
-        text.parse::<f32>().ok().map(|v| v as f64)
-    } else {
-        text.parse::<f64>().ok()
-    }
+    Some(Err(format!("{}{mant}e{e10}", if neg { "-" } else { "" })))
 }
 
 /// `[.]T...` or `[.]F...` (the rest is ignored).

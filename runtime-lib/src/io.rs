@@ -28,12 +28,12 @@ pub enum Item<'a> {
     /// An integer value and its size in bits (8, 16, 32, 64 or 128).
     Int(i128, u32),
     /// A real value and whether it is real(4).
-    Real(f64, bool),
+    Real(format::Fl, bool),
     Logical(bool),
     Str(&'a [u8]),
     /// A complex value (real and imaginary parts) and whether it is complex(4); formatted
     /// output edits it as two reals.
-    Complex(f64, f64, bool),
+    Complex(format::Fl, format::Fl, bool),
 }
 
 impl Item<'_> {
@@ -54,13 +54,20 @@ impl Item<'_> {
             Item::Int(v, 8) => vec![v as u8],
             Item::Int(v, 64) => (v as i64).to_le_bytes().to_vec(),
             Item::Int(v, _) => v.to_le_bytes().to_vec(),
-            Item::Real(v, true) => (v as f32).to_le_bytes().to_vec(),
-            Item::Real(v, false) => v.to_le_bytes().to_vec(),
+            Item::Real(v, f32k) => fl_bytes(v, f32k),
             Item::Logical(b) => (b as i32).to_le_bytes().to_vec(),
-            Item::Complex(re, im, true) => [(re as f32).to_le_bytes(), (im as f32).to_le_bytes()].concat(),
-            Item::Complex(re, im, false) => [re.to_le_bytes(), im.to_le_bytes()].concat(),
+            Item::Complex(re, im, f32k) => [fl_bytes(re, f32k), fl_bytes(im, f32k)].concat(),
             Item::Str(s) => s.to_vec(),
         }
+    }
+}
+
+/// The storage bytes of a real of the item's kind.
+fn fl_bytes(v: format::Fl, f32k: bool) -> Vec<u8> {
+    match v {
+        format::Fl::D(v) if f32k => (v as f32).to_le_bytes().to_vec(),
+        format::Fl::D(v) => v.to_le_bytes().to_vec(),
+        format::Fl::Q(b) => b.to_le_bytes().to_vec(),
     }
 }
 
@@ -330,7 +337,11 @@ impl Stmt {
             Desc::Int { radix, w, m } => match it {
                 Item::Int(v, bits) => format::edit_int(v, bits, radix, w, m, sign).into_bytes(),
                 Item::Real(v, f32k) if radix != 10 => {
-                    let (bits, b) = if f32k { (32, i128::from((v as f32).to_bits())) } else { (64, i128::from(v.to_bits())) };
+                    let (bits, b) = match v {
+                        format::Fl::D(v) if f32k => (32, i128::from((v as f32).to_bits())),
+                        format::Fl::D(v) => (64, i128::from(v.to_bits())),
+                        format::Fl::Q(b) => (128, b as i128),
+                    };
                     format::edit_int(b, bits, radix, w, m, sign).into_bytes()
                 }
                 _ => return Err(mismatch("INTEGER")),
@@ -779,10 +790,10 @@ mod tests {
         Int(v.into(), 32)
     }
     fn r(v: f32) -> Item<'static> {
-        Real(v as f64, true)
+        Real(format::Fl::D(v as f64), true)
     }
     fn d(v: f64) -> Item<'static> {
-        Real(v, false)
+        Real(format::Fl::D(v), false)
     }
     fn s(v: &'static str) -> Item<'static> {
         Str(v.as_bytes())

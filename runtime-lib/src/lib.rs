@@ -45,6 +45,7 @@ pub mod iostat;
 pub mod mem;
 pub mod namelist;
 pub mod profile;
+pub mod quad;
 pub mod queue;
 pub mod signals;
 pub mod sim;

@@ -114,11 +114,12 @@ fn int_of(b: &[u8]) -> i64 {
     }
 }
 
-fn real_of(b: &[u8]) -> f64 {
-    if b.len() == 4 {
-        f32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64
-    } else {
-        f64::from_le_bytes(b[..8].try_into().unwrap_or([0; 8]))
+fn real_of(b: &[u8]) -> crate::format::Fl {
+    use crate::format::Fl;
+    match b.len() {
+        4 => Fl::D(f32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64),
+        16 => Fl::Q(u128::from_le_bytes(b[..16].try_into().unwrap_or([0; 16]))),
+        _ => Fl::D(f64::from_le_bytes(b[..8].try_into().unwrap_or([0; 8]))),
     }
 }
 
@@ -331,6 +332,10 @@ fn store(o: &Obj, a: usize, tok: &[u8], quoted: bool) -> Result<(), IoError> {
                 parse_int(tok, 10, (o.size * 8) as u32).map_err(|_| bad(&format!("Bad integer for item 1 in namelist read of {name}")))?;
             dst.copy_from_slice(&v.to_le_bytes()[..o.size]);
         }
+        Kind::Real if o.size == 16 => {
+            let v = crate::input::parse_real_q(tok, None, 0).ok_or_else(|| bad(&format!("Bad real number in namelist read of {name}")))?;
+            dst.copy_from_slice(&v.to_le_bytes());
+        }
         Kind::Real => {
             let v = parse_real(tok, None, 0, o.size == 4).ok_or_else(|| bad(&format!("Bad real number in namelist read of {name}")))?;
             if o.size == 4 {
@@ -358,6 +363,14 @@ fn store(o: &Obj, a: usize, tok: &[u8], quoted: bool) -> Result<(), IoError> {
                 Some((f(&t[..k]), f(&t[k + 1..])))
             });
             let h = o.size / 2;
+            if h == 16 {
+                let (re, im) = parts
+                    .and_then(|(r, i)| Some((crate::input::parse_real_q(&r, None, 0)?, crate::input::parse_real_q(&i, None, 0)?)))
+                    .ok_or_else(|| bad(&format!("Bad complex value in namelist read of {name}")))?;
+                dst[..16].copy_from_slice(&re.to_le_bytes());
+                dst[16..].copy_from_slice(&im.to_le_bytes());
+                return Ok(());
+            }
             let (re, im) = parts
                 .and_then(|(r, i)| Some((parse_real(&r, None, 0, h == 4)?, parse_real(&i, None, 0, h == 4)?)))
                 .ok_or_else(|| bad(&format!("Bad complex value in namelist read of {name}")))?;

@@ -137,12 +137,12 @@ fn matches_gfortran() {
     };
     for (&a, &b) in b64.iter().zip(&b32) {
         let (x, y) = (f64::from_bits(a as u64), f32::from_bits(b as u32));
-        stmt(format!("real(8) bits {a}"), Item::Real(x, false), None);
-        stmt(format!("real(4) bits {b}"), Item::Real(y as f64, true), None);
+        stmt(format!("real(8) bits {a}"), Item::Real(x.into(), false), None);
+        stmt(format!("real(4) bits {b}"), Item::Real((y as f64).into(), true), None);
         for f in REAL_FORMATS {
-            stmt(format!("real(8) bits {a}"), Item::Real(x, false), Some(f));
+            stmt(format!("real(8) bits {a}"), Item::Real(x.into(), false), Some(f));
             if !(f.contains("EN") && y.is_subnormal()) {
-                stmt(format!("real(4) bits {b}"), Item::Real(y as f64, true), Some(f));
+                stmt(format!("real(4) bits {b}"), Item::Real((y as f64).into(), true), Some(f));
             }
         }
     }

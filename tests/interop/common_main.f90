@@ -1,6 +1,16 @@
 ! A main program sharing common blocks with procedures and a `block data` compiled by the
-! other compiler (see `gfortran_interop_common` in tests/tests/suite.rs).
+! other compiler (see `gfortran_interop_common` in tests/tests/suite.rs), and a module's
+! common block that a procedure of the other compiler declares itself.
+module common_mod
+  implicit none
+  integer(2) :: tiny_n
+  real(8) :: weights(3)
+  character(3) :: code
+  common /modblk/ tiny_n, weights, code
+end module
+
 program common_main
+  use common_mod
   implicit none
   integer :: i, counts(3)
   real(8) :: d
@@ -17,4 +27,9 @@ program common_main
   grid(2, 1) = 0.5
   call report(n1, n2, g)
   print *, n1, n2, g
+  tiny_n = 3
+  weights = [0.5d0, 1.5d0, 2.5d0]
+  code = 'abc'
+  call mod_fill(10)
+  print *, tiny_n, weights, code
 end program

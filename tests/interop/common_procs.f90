@@ -27,6 +27,18 @@ subroutine report(first, total, gsum)
   gsum = sum(g) + real(e)
 end subroutine
 
+subroutine mod_fill(k)
+  implicit none
+  integer, intent(in) :: k
+  integer(2) :: n
+  real(8) :: w(3)
+  character(3) :: c
+  common /modblk/ n, w, c
+  n = n * int(k, 2)
+  w(2) = w(1) + w(3) + k
+  c(2:2) = 'Z'
+end subroutine
+
 block data shared_init
   implicit none
   integer :: i, counts(3)

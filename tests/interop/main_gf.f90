@@ -1,6 +1,14 @@
 ! Interop test data: gfortran-built main calling gpuf-built procedures
 program main_gf
   implicit none
+  type :: labelled
+    integer :: id
+    character(:), allocatable :: name
+    real(8) :: w
+  end type labelled
+  type(labelled) :: lab, lab2
+  real(16) :: pf_quad_poly, qc(3), qr
+  complex(16) :: qz
   type :: rec
     character(len=3) :: tag
     integer(8) :: id
@@ -151,6 +159,23 @@ program main_gf
   print *, 'pptr', associated(opp), opp(5), pf_use_op(opp, 2)
   opp => op_sq
   print *, 'pptr', pf_use_op(opp, 3)
+  qc = [1.0_16, -0.5_16, 0.25_16]
+  print *, 'quad', pf_quad_poly(1.0_16 / 3, qc, 3)
+  qz = (1.5_16, -2.0_16)
+  call pf_quad_scale(qz, 2.0_16, qr)
+  print *, 'quad', qz, qr
+  lab%id = 0
+  lab%w = 1.5d0
+  call pf_label(lab, 'abc')
+  print *, 'label', lab%id, len(lab%name), lab%name, lab%w
+  lab%name = lab%name // '-gpuf-or-gf'
+  call pf_label(lab, '!')
+  lab2 = lab
+  call pf_label(lab2, '?')
+  print *, 'label', lab%id, lab%name, ' ', lab2%id, lab2%name
+  deallocate(lab%name)
+  call pf_label(lab, 'new')
+  print *, 'label', lab%id, lab%name
 contains
   integer function op_sq(a)
     integer, intent(in) :: a

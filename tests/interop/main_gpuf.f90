@@ -1,6 +1,14 @@
 ! Interop test data: gpuf-built main calling gfortran-built procedures and reference BLAS (ddot)
 program main_gpuf
   implicit none
+  type :: labelled
+    integer :: id
+    character(:), allocatable :: name
+    real(8) :: w
+  end type labelled
+  type(labelled) :: lab, lab2
+  real(16) :: gf_quad_poly, qc(3), qr
+  complex(16) :: qz
   integer, parameter :: n = 8
   type :: pair
     integer :: a
@@ -140,6 +148,23 @@ program main_gpuf
   print *, 'pptr', associated(opp), opp(5), gf_use_op(opp, 2)
   opp => op_sq
   print *, 'pptr', gf_use_op(opp, 3)
+  qc = [1.0_16, -0.5_16, 0.25_16]
+  print *, 'quad', gf_quad_poly(1.0_16 / 3, qc, 3)
+  qz = (1.5_16, -2.0_16)
+  call gf_quad_scale(qz, 2.0_16, qr)
+  print *, 'quad', qz, qr
+  lab%id = 0
+  lab%w = 1.5d0
+  call gf_label(lab, 'abc')
+  print *, 'label', lab%id, len(lab%name), lab%name, lab%w
+  lab%name = lab%name // '-gpuf-or-gf'
+  call gf_label(lab, '!')
+  lab2 = lab
+  call gf_label(lab2, '?')
+  print *, 'label', lab%id, lab%name, ' ', lab2%id, lab2%name
+  deallocate(lab%name)
+  call gf_label(lab, 'new')
+  print *, 'label', lab%id, lab%name
 contains
   integer function op_sq(a)
     integer, intent(in) :: a

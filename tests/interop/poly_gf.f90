@@ -24,3 +24,12 @@ subroutine gf_say(tag, n, x)
   real, intent(in) :: x
   print *, tag, n, x
 end subroutine
+
+subroutine gf_tally(tag)
+  implicit none
+  character(*), intent(in) :: tag
+  integer :: ncalls, idsum
+  real(8) :: rsum
+  common /counts/ ncalls, idsum, rsum
+  print *, tag, ncalls, idsum, rsum
+end subroutine

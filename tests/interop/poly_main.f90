@@ -1,5 +1,6 @@
 ! Compiled by gpuf or gfortran: builds objects of the hierarchy and passes them to
-! `class` dummies.
+! `class` dummies, shares a common block with both other files and passes pointers and
+! targets to pointer dummies of poly_procs.f90.
 program poly_main
   use polyt
   implicit none
@@ -25,11 +26,29 @@ program poly_main
     subroutine any_info(x)
       class(*), intent(in) :: x
     end subroutine
+    subroutine tally(s)
+      use polyt
+      class(shape), intent(in) :: s
+    end subroutine
+    subroutine point_into(a, p, c, cp, first)
+      use polyt
+      integer, target, intent(in) :: a(:)
+      integer, pointer, intent(out) :: p(:)
+      type(circle), target, intent(inout) :: c
+      type(circle), pointer, intent(out) :: cp
+      integer, pointer, intent(in) :: first
+    end subroutine
   end interface
+  integer :: ncalls, idsum
+  real(8) :: rsum
+  common /counts/ ncalls, idsum, rsum
+  integer, target :: arr(7) = [10, 20, 30, 40, 50, 60, 70]
+  integer, pointer :: p(:), first
+  type(circle), pointer :: cp
   class(shape), allocatable :: made, kept
   integer :: k
   type(shape) :: sh
-  type(circle) :: c
+  type(circle), target :: c
   type(square) :: sq
   type(cube) :: cb
   sh%id = 1
@@ -59,4 +78,18 @@ program poly_main
   call any_info('twelve chars')
   call any_info(cb)
   call any_info(1.0d0)
+  ncalls = 0
+  idsum = 100
+  rsum = 0.25d0
+  call tally(sh)
+  call tally(c)
+  call tally(cb)
+  call gf_tally('main')
+  first => arr(1)
+  call point_into(arr, p, c, cp, first)
+  call gf_say('section', sum(p) + 1000 * size(p), cp%r)
+  p(1) = -1
+  cp%id = 77
+  call gf_say('through', arr(2), real(c%id))
+  call gf_say('associated', merge(1, 0, associated(cp, c)), real(ubound(p, 1)))
 end program

@@ -1,4 +1,5 @@
-! Compiled by gpuf or gfortran: passes class containers on, reads their objects.
+! Compiled by gpuf or gfortran: passes class containers on, reads their objects, counts
+! them in a common block and points pointer dummies into the caller's targets.
 subroutine describe(s)
   use polyt
   implicit none
@@ -73,4 +74,36 @@ subroutine any_info(x)
   class default
     call gf_say('anything else', 0, 0.0)
   end select
+end subroutine
+
+subroutine tally(s)
+  use polyt
+  implicit none
+  class(shape), intent(in) :: s
+  integer :: ncalls, idsum
+  real(8) :: rsum
+  common /counts/ ncalls, idsum, rsum
+  ncalls = ncalls + 1
+  idsum = idsum + s%id
+  select type (s)
+  type is (circle)
+    rsum = rsum + s%r
+  class is (square)
+    rsum = rsum + s%side
+  end select
+  call gf_tally('tally')
+end subroutine
+
+subroutine point_into(a, p, c, cp, first)
+  use polyt
+  implicit none
+  integer, target, intent(in) :: a(:)
+  integer, pointer, intent(out) :: p(:)
+  type(circle), target, intent(inout) :: c
+  type(circle), pointer, intent(out) :: cp
+  integer, pointer, intent(in) :: first
+  p => a(2::2)
+  cp => c
+  cp%r = cp%r * 2
+  call gf_say('first', first, real(size(p)))
 end subroutine

@@ -122,3 +122,44 @@ integer function gf_use_op(fp, a)
   integer, intent(in) :: a
   gf_use_op = fp(a) + fp(2 * a)
 end function gf_use_op
+
+! real(16) and complex(16) between the compilers: binary128 values by reference, a real(16)
+! function result (returned as gfortran returns __float128).
+real(16) function gf_quad_poly(x, c, n)
+  implicit none
+  integer, intent(in) :: n
+  real(16), intent(in) :: x, c(n)
+  integer :: i
+  gf_quad_poly = 0
+  do i = n, 1, -1
+    gf_quad_poly = gf_quad_poly * x + c(i)
+  end do
+end function gf_quad_poly
+
+subroutine gf_quad_scale(z, s, r)
+  implicit none
+  complex(16), intent(inout) :: z
+  real(16), intent(in) :: s
+  real(16), intent(out) :: r
+  z = z * s
+  r = sqrt(s) + real(z) / 3
+end subroutine gf_quad_scale
+
+! A deferred-length allocatable character component (gfortran's layout: the data address,
+! then the hidden length after the components), (re)allocated on the other side.
+subroutine gf_label(p, suffix)
+  implicit none
+  type :: labelled
+    integer :: id
+    character(:), allocatable :: name
+    real(8) :: w
+  end type labelled
+  type(labelled), intent(inout) :: p
+  character(*), intent(in) :: suffix
+  if (allocated(p%name)) then
+    p%name = p%name // suffix
+  else
+    p%name = suffix
+  end if
+  p%id = p%id + len(p%name)
+end subroutine gf_label

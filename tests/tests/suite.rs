@@ -1122,14 +1122,16 @@ fn gfortran_interop_deferred_length_results() {
     assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main"), want, "gfortran main, gpuf functions");
 }
 
-/// Polymorphic objects between gpuf and gfortran: a type hierarchy compiled by gfortran
-/// (its module file read by gpuf, its vtabs in its object); a gpuf main passes objects of
-/// it to `class` dummies of gfortran procedures, which read their dynamic types from the
-/// vtabs (`select type`, `extends_type_of`), and a gfortran main passes them to gpuf
-/// procedures that pass the containers on; polymorphic allocatables are allocated on one
-/// side (`intent(out)`: the caller deallocates) and moved and freed on the other, and
-/// `class(*)` dummies get intrinsic values (gfortran's `_hash`, `_len`). gfortran code
-/// does all printing.
+/// Polymorphic objects, pointers and common blocks between gpuf and gfortran in one
+/// program: a type hierarchy compiled by gfortran (its module file read by gpuf, its vtabs
+/// in its object); a gpuf main passes objects of it to `class` dummies of gfortran
+/// procedures, which read their dynamic types from the vtabs (`select type`,
+/// `extends_type_of`), counts them in a common block that all three files share and passes
+/// targets to pointer dummies that point into them (array sections, structures); a
+/// gfortran main does the same with gpuf procedures. Polymorphic allocatables are allocated
+/// on one side (`intent(out)`: the caller deallocates) and moved and freed on the other, and
+/// `class(*)` dummies get intrinsic values (gfortran's `_hash`, `_len`). gfortran code does
+/// all printing.
 #[test]
 fn gfortran_interop_polymorphic() {
     let dir = root().join("tests/interop");

@@ -1,8 +1,8 @@
-! real(16) declarations outside interface bodies and integer(16) literals beyond the range
+! real(10) declarations and integer(16) literals beyond the range
 ! of integer(8) are not implemented yet, nor are kinds on logical literals.
 program kinds_not_yet
   implicit none
-  real(16) :: q
+  real(10) :: q
   integer(16) :: s
   s = 123456789012345678901234567890_16
   print *, s

@@ -1,5 +1,5 @@
-! Allocatable character components are not implemented yet; an allocatable array
-! component needs a deferred shape.
+! Allocatable deferred-length character components work (program 785); an allocatable
+! array component needs a deferred shape.
 module m
   implicit none
   type :: t

@@ -257,9 +257,7 @@ impl Parser {
         let base = match w.as_str() {
             "integer" => BaseTy::Integer(check(self, &[1, 2, 4, 8, 16], "integer")?),
             "real" | "complex" => {
-                // `real(16)` only in interface bodies (`MPI_SIZEOF` of `mpif.h`).
-                let kinds: &[i64] = if self.in_interface_body { &[4, 8, 16] } else { &[4, 8] };
-                let k = check(self, kinds, &w)?;
+                let k = check(self, &[4, 8, 16], &w)?;
                 if w == "real" {
                     BaseTy::Real(k)
                 } else {

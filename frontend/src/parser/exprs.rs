@@ -377,6 +377,57 @@ impl Parser {
         self.primary()
     }
 
+    /// A literal with a named kind (`1.0_dp`, `5_ik`), out of [`Parser::primary`] (whose
+    /// frame is on the recursion path of deep expressions).
+    #[inline(never)]
+    fn named_kind_literal(&mut self, text: &str, real: bool, kind: &str, sp: Span) -> PResult<Expr> {
+        self.bump();
+        let k = match self.int_params.get(kind) {
+            Some(k @ (4 | 8)) => *k as u8,
+            Some(16) if real => 16,
+            Some(k @ (1 | 2 | 16)) if !real => *k as u8,
+            Some(k) => {
+                let what = if real { format!("`real({k})` literals") } else { format!("kind {k} literals") };
+                self.diags.push(Diagnostic::not_yet(what, sp));
+                return Err(Fail);
+            }
+            None => {
+                self.diags.push(
+                    Diagnostic::error("E0032", format!("unknown kind parameter `{kind}`"), sp)
+                        .with_label("not an integer parameter declared before this point"),
+                );
+                return Err(Fail);
+            }
+        };
+        if real {
+            if text.contains(['d', 'D']) {
+                self.diags.push(
+                    Diagnostic::error("E0004", "a real literal with a `d` exponent cannot have a kind suffix", sp)
+                        .with_label("both `d` and `_` give a kind"),
+                );
+            }
+            let lit =
+                if k == 16 { ExprKind::Quad(crate::lexer::quad_text(text)) } else { ExprKind::Real(crate::lexer::parse_real(text), k) };
+            self.node(lit, sp)
+        } else {
+            match text.parse::<i64>() {
+                Ok(v) if k >= 8 || v <= (1i64 << (8 * u32::from(k) - 1)) => self.node(ExprKind::Int(v, k), sp),
+                _ => {
+                    self.diags.push(Diagnostic::error("E0004", "integer literal is too large", sp).with_label("out of range"));
+                    Err(Fail)
+                }
+            }
+        }
+    }
+
+    /// A `real(16)` literal (out of [`Parser::primary`], whose frame is on the recursion
+    /// path of deep expressions).
+    #[inline(never)]
+    fn quad_literal(&mut self, sp: Span) -> PResult<Expr> {
+        let Tok::Quad(t) = self.bump().tok.clone() else { return Err(self.err_expected("a number")) };
+        self.node(ExprKind::Quad(t), sp)
+    }
+
     pub(super) fn primary(&mut self) -> PResult<Expr> {
         let sp = self.span();
         match self.tok().clone() {
@@ -388,42 +439,8 @@ impl Parser {
                 self.bump();
                 self.node(ExprKind::Real(v, k), sp)
             }
-            Tok::NamedKind { text, real, kind } => {
-                self.bump();
-                let k = match self.int_params.get(&kind) {
-                    Some(k @ (4 | 8)) => *k as u8,
-                    Some(k @ (1 | 2 | 16)) if !real => *k as u8,
-                    Some(k) => {
-                        let what = if real { format!("`real({k})` literals") } else { format!("kind {k} literals") };
-                        self.diags.push(Diagnostic::not_yet(what, sp));
-                        return Err(Fail);
-                    }
-                    None => {
-                        self.diags.push(
-                            Diagnostic::error("E0032", format!("unknown kind parameter `{kind}`"), sp)
-                                .with_label("not an integer parameter declared before this point"),
-                        );
-                        return Err(Fail);
-                    }
-                };
-                if real {
-                    if text.contains(['d', 'D']) {
-                        self.diags.push(
-                            Diagnostic::error("E0004", "a real literal with a `d` exponent cannot have a kind suffix", sp)
-                                .with_label("both `d` and `_` give a kind"),
-                        );
-                    }
-                    self.node(ExprKind::Real(crate::lexer::parse_real(&text), k), sp)
-                } else {
-                    match text.parse::<i64>() {
-                        Ok(v) if k >= 8 || v <= (1i64 << (8 * u32::from(k) - 1)) => self.node(ExprKind::Int(v, k), sp),
-                        _ => {
-                            self.diags.push(Diagnostic::error("E0004", "integer literal is too large", sp).with_label("out of range"));
-                            Err(Fail)
-                        }
-                    }
-                }
-            }
+            Tok::Quad(_) => self.quad_literal(sp),
+            Tok::NamedKind { text, real, kind } => self.named_kind_literal(&text, real, &kind, sp),
             Tok::Str(s) => {
                 self.bump();
                 self.node(ExprKind::Str(s), sp)

@@ -125,8 +125,7 @@ pub(crate) struct Parser {
     cur_unit: Option<UnitKind>,
     /// The host of the procedures being parsed after `contains` is a module.
     host_is_module: bool,
-    /// Parsing the specification part of an interface body (`real(16)` dummies are
-    /// accepted there: such a specific is never chosen, as no `real(16)` actual exists).
+    /// Parsing the specification part of an interface body.
     in_interface_body: bool,
     /// `public`/`private` attributes of the declaration just parsed (moved to the unit).
     access: Vec<(Ident, bool)>,

@@ -241,12 +241,14 @@ impl Checker {
                 s.optional = d.optional;
                 s.value = d.value;
                 if let Some(b) = &d.bind_c {
-                    let scalar = s.rank == 0 && matches!(d.base, BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical(_));
-                    if unit.kind == UnitKind::Module && (!scalar || d.allocatable || d.pointer) {
+                    let numeric = matches!(d.base, BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical(_));
+                    if unit.kind == UnitKind::Module && (!numeric || d.allocatable || d.pointer) {
                         self.err(Diagnostic::not_yet(
-                            format!("`bind(c)` module variables other than integer, real or logical scalars (`{name}`)"),
+                            format!("`bind(c)` module variables other than integer, real or logical scalars and arrays (`{name}`)"),
                             ent.name.span,
                         ));
+                    } else if unit.kind == UnitKind::Module && s.rank > 0 && ent.init.is_some() {
+                        self.err(Diagnostic::not_yet(format!("initial values of `bind(c)` module arrays (`{name}`)"), ent.name.span));
                     } else if unit.kind == UnitKind::Module {
                         s.bind_c = Some(b.clone().unwrap_or_else(|| name.clone()));
                     } else {
@@ -482,12 +484,6 @@ impl Checker {
     /// variable that may be in one: not a dummy argument, parameter, allocatable, a
     /// variable of a module, nor a member of two blocks.
     fn common_members(&mut self, unit: &Unit) {
-        if !unit.commons.is_empty() && self.kind == UnitKind::Module {
-            if let Some(b) = unit.commons.first() {
-                self.err(Diagnostic::not_yet("`common` blocks in modules", b.span));
-            }
-            return;
-        }
         for b in &unit.commons {
             let block = b.name.as_ref().map(|n| n.name.clone()).unwrap_or_default();
             for m in &b.members {
@@ -520,12 +516,75 @@ impl Checker {
                 s.common = Some(block.clone());
             }
         }
+        if self.kind == UnitKind::Module {
+            self.module_common_layout(unit);
+        }
         for n in &unit.saved_commons {
             if !unit.commons.iter().any(|b| b.name.as_ref().is_some_and(|b| b.name == n.name)) {
                 self.err(
                     Diagnostic::error("E0140", format!("`save /{}/` names no common block of this unit", n.name), n.span)
                         .with_label("no such common block here"),
                 );
+            }
+        }
+    }
+
+    /// Lays out the common blocks of a module as gfortran does (members in order, each
+    /// padded to its natural alignment) and records each member's offset and its block's
+    /// size on the symbol, for the units that `use` the module.
+    fn module_common_layout(&mut self, unit: &Unit) {
+        // Per block: its name, end, alignment and members (symbol index, offset).
+        type Members = Vec<(usize, i64)>;
+        let mut blocks: Vec<(String, i64, i64, Members)> = Vec::new();
+        for b in &unit.commons {
+            let block = b.name.as_ref().map(|n| n.name.clone()).unwrap_or_default();
+            let bi = match blocks.iter().position(|x| x.0 == block) {
+                Some(i) => i,
+                None => {
+                    blocks.push((block.clone(), 0, 1, Vec::new()));
+                    blocks.len() - 1
+                }
+            };
+            for m in &b.members {
+                let Some(i) = self.syms.index(&m.name) else { continue };
+                let Some(s) = self.syms.list().get(i).filter(|s| s.common.is_some()) else { continue };
+                let len = match &s.char_len {
+                    Some(CharLen::Expr(e)) => self.const_int(e),
+                    None => Some(1),
+                    _ => None,
+                };
+                let mut elems = Some(1i64);
+                for d in &s.dims {
+                    let n = match d {
+                        DimSpec::Explicit { lo, hi } => {
+                            let lo = match lo {
+                                Some(l) => self.const_int(l),
+                                None => Some(1),
+                            };
+                            lo.zip(self.const_int(hi)).map(|(l, h)| (h - l + 1).max(0))
+                        }
+                        _ => None,
+                    };
+                    elems = elems.zip(n).map(|(a, b)| a.saturating_mul(b));
+                }
+                let (Some(len), Some(elems)) = (len, elems) else {
+                    self.err(Diagnostic::not_yet(format!("module common block member `{}` without constant size", m.name), m.span));
+                    continue;
+                };
+                let (esize, align) = super::derived::base_layout(s.base, len, &self.g.types);
+                let Some(x) = blocks.get_mut(bi) else { continue };
+                let off = x.1.saturating_add(align - 1) / align * align;
+                x.1 = off.saturating_add(esize.saturating_mul(elems));
+                x.2 = x.2.max(align);
+                x.3.push((i, off));
+            }
+        }
+        for (_, end, align, members) in blocks {
+            let size = end.saturating_add(align - 1) / align * align;
+            for (i, off) in members {
+                if let Some(s) = self.syms.get_mut(i) {
+                    s.common_at = Some((off, size, align));
+                }
             }
         }
     }

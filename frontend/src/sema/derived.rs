@@ -99,6 +99,10 @@ pub struct CompInfo {
     /// the procedure table of its interface (link name `@pcomp`); the component holds the
     /// procedure's address.
     pub proc_key: Option<String>,
+    /// A deferred-length allocatable character component (`character(:), allocatable`):
+    /// the byte offset of its length, gfortran's hidden `_NAME_length` (an 8-byte integer
+    /// after the type's own components); the component holds the data's address.
+    pub len_at: Option<i64>,
 }
 
 impl CompInfo {
@@ -253,6 +257,7 @@ impl Checker {
                             alloc: false,
                             pointer: false,
                             proc_key: None,
+                            len_at: None,
                         });
                         off = pt.size;
                         align = pt.align.max(1);
@@ -279,7 +284,9 @@ impl Checker {
                     self.err(Diagnostic::not_yet("this attribute on a component", d.span));
                     continue;
                 }
+                let deferred_chars = d.base == BaseTy::Character && matches!(d.char_len, Some(CharLen::Deferred(_)));
                 if d.allocatable
+                    && !deferred_chars
                     && !matches!(d.base, BaseTy::Integer(4 | 8) | BaseTy::Real(4 | 8) | BaseTy::Logical(_) | BaseTy::Derived(_))
                 {
                     let what = match d.base {
@@ -326,6 +333,7 @@ impl Checker {
                                 }
                             }
                         }
+                        Some(CharLen::Deferred(_)) if d.allocatable => {}
                         Some(CharLen::Assumed(sp) | CharLen::Deferred(sp)) => {
                             let sp = *sp;
                             self.err(Diagnostic::not_yet("assumed or deferred length character components", sp));
@@ -363,6 +371,10 @@ impl Checker {
                             );
                             continue;
                         }
+                        if deferred_chars && !specs.is_empty() {
+                            self.err(Diagnostic::not_yet("allocatable arrays of deferred-length character components", ent.name.span));
+                            continue;
+                        }
                         off = round_up(off, 8);
                         align = align.max(8);
                         comps.push(CompInfo {
@@ -375,6 +387,7 @@ impl Checker {
                             alloc: true,
                             pointer: false,
                             proc_key: None,
+                            len_at: None,
                         });
                         // A scalar is a pointer to its data, an array gfortran's descriptor.
                         off += if specs.is_empty() { 8 } else { CompInfo::desc_size(specs.len()) };
@@ -482,12 +495,21 @@ impl Checker {
                         alloc: false,
                         pointer: false,
                         proc_key: None,
+                        len_at: None,
                     });
                     off += es * n;
                 }
             }
             for pd in proc_comps.iter().skip(next_proc) {
                 self.proc_comps(&t.name.name, pd, &mut comps, &mut off, &mut align);
+            }
+            // gfortran's hidden lengths of the deferred-length character components, in
+            // order after the type's own components.
+            for c in comps.iter_mut().filter(|c| c.alloc && c.base == BaseTy::Character && c.len_at.is_none()) {
+                off = round_up(off, 8);
+                align = align.max(8);
+                c.len_at = Some(off);
+                off += 8;
             }
             let size = round_up(off, align);
             let new = TypeInfo {
@@ -926,6 +948,7 @@ impl Checker {
                 alloc: false,
                 pointer: true,
                 proc_key: Some(key),
+                len_at: None,
             });
             *off += 8;
         }
@@ -968,6 +991,7 @@ impl Checker {
                 alloc: false,
                 pointer: true,
                 proc_key: None,
+                len_at: None,
             });
             *off += if specs.is_empty() { 8 } else { CompInfo::desc_size(specs.len()) };
         }

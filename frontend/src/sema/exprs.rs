@@ -79,6 +79,8 @@ impl Checker {
         match kind {
             ExprKind::Int(v, k) => (ExprKind::Int(v, k), Ty::Scalar(BaseTy::Integer(k))),
             ExprKind::Real(v, k) => (ExprKind::Real(v, k), Ty::Scalar(BaseTy::Real(k))),
+            // (Moved, not rebuilt: this function is on the recursion path of deep expressions.)
+            k @ ExprKind::Quad(_) => (k, Ty::Scalar(BaseTy::Real(16))),
             ExprKind::Logical(b) => (ExprKind::Logical(b), Ty::Scalar(BaseTy::Logical(crate::dialect::logical_kind()))),
             ExprKind::Str(s) => (ExprKind::Str(s), Ty::Scalar(BaseTy::Character)),
             ExprKind::Name(id) => {

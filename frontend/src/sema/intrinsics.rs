@@ -124,6 +124,12 @@ pub(super) fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Trailz => "trailz",
         Intrinsic::BitSize => "bit_size",
         Intrinsic::Kind => "kind",
+        Intrinsic::Precision => "precision",
+        Intrinsic::Range => "range",
+        Intrinsic::Digits => "digits",
+        Intrinsic::Radix => "radix",
+        Intrinsic::MaxExponent => "maxexponent",
+        Intrinsic::MinExponent => "minexponent",
         Intrinsic::SelectedRealKind => "selected_real_kind",
         Intrinsic::SelectedIntKind => "selected_int_kind",
         Intrinsic::CommandArgumentCount => "command_argument_count",
@@ -153,8 +159,6 @@ pub(super) const OTHER_INTRINSICS: &[&str] = &[
     "cshift",
     "eoshift",
     "sqrt8",
-    "precision",
-    "range",
     "random_number",
     "cpu_time",
     "system_clock",
@@ -171,8 +175,6 @@ pub(super) const OTHER_INTRINSICS: &[&str] = &[
     "min0",
     "dmax1",
     "dmin1",
-    "digits",
-    "radix",
 ];
 
 /// Intrinsic functions of features not implemented yet (pointers): calling one is a "not
@@ -217,7 +219,20 @@ impl Checker {
         ) {
             return self.char_intrinsic(f, args, span);
         }
-        if matches!(f, I::Kind | I::SelectedRealKind | I::SelectedIntKind | I::CommandArgumentCount | I::BitSize) {
+        if matches!(
+            f,
+            I::Kind
+                | I::SelectedRealKind
+                | I::SelectedIntKind
+                | I::CommandArgumentCount
+                | I::BitSize
+                | I::Precision
+                | I::Range
+                | I::Digits
+                | I::Radix
+                | I::MaxExponent
+                | I::MinExponent
+        ) {
             return self.inquiry_intrinsic(f, args, span);
         }
         let fname = intrinsic_name(f);
@@ -320,12 +335,16 @@ impl Checker {
                     (Intrinsic::Int, _, None) => Some(crate::dialect::int_kind()),
                     (_, Some(BaseTy::Complex(k)), None) => Some(k),
                     (_, _, Some(ka)) => match self.const_int(ka) {
-                        Some(v @ (4 | 8)) => Some(v as u8),
+                        Some(v @ (4 | 8 | 16)) => Some(v as u8),
                         Some(v @ (1 | 2)) if f == Intrinsic::Int => Some(v as u8),
                         _ => {
                             self.err(
-                                Diagnostic::error("E0210", format!("the kind argument of `{fname}` must be the constant 4 or 8"), ka.span)
-                                    .with_label("unsupported kind"),
+                                Diagnostic::error(
+                                    "E0210",
+                                    format!("the kind argument of `{fname}` must be the constant 4, 8 or 16"),
+                                    ka.span,
+                                )
+                                .with_label("unsupported kind"),
                             );
                             None
                         }
@@ -343,10 +362,10 @@ impl Checker {
                 let kind = match &kind_arg {
                     None => Some(crate::dialect::real_kind()),
                     Some(k) => match self.const_int(k) {
-                        Some(v @ (4 | 8)) => Some(v as u8),
+                        Some(v @ (4 | 8 | 16)) => Some(v as u8),
                         _ => {
                             self.err(
-                                Diagnostic::error("E0210", "the kind argument of `cmplx` must be the constant 4 or 8", k.span)
+                                Diagnostic::error("E0210", "the kind argument of `cmplx` must be the constant 4, 8 or 16", k.span)
                                     .with_label("unsupported kind"),
                             );
                             None
@@ -436,12 +455,16 @@ impl Checker {
                 let kind = match &kind_arg {
                     None => Some(default_kind),
                     Some(k) => match self.const_int(k) {
-                        Some(v @ (4 | 8)) => Some(v as u8),
-                        Some(v @ (1 | 2 | 16)) if matches!(f, Intrinsic::Int | Intrinsic::Nint) => Some(v as u8),
+                        Some(v @ (4 | 8 | 16)) => Some(v as u8),
+                        Some(v @ (1 | 2)) if matches!(f, Intrinsic::Int | Intrinsic::Nint) => Some(v as u8),
                         _ => {
                             self.err(
-                                Diagnostic::error("E0210", format!("the kind argument of `{fname}` must be the constant 4 or 8"), k.span)
-                                    .with_label("unsupported kind"),
+                                Diagnostic::error(
+                                    "E0210",
+                                    format!("the kind argument of `{fname}` must be the constant 4, 8 or 16"),
+                                    k.span,
+                                )
+                                .with_label("unsupported kind"),
                             );
                             None
                         }
@@ -683,6 +706,57 @@ impl Checker {
         let folded = |v: i64| (ExprKind::Int(v, crate::dialect::int_kind()), Ty::Scalar(BaseTy::Integer(crate::dialect::int_kind())));
         match f {
             Intrinsic::CommandArgumentCount => (ExprKind::Intrinsic { func: f, args: Vec::new() }, int4),
+            Intrinsic::Precision
+            | Intrinsic::Range
+            | Intrinsic::Digits
+            | Intrinsic::Radix
+            | Intrinsic::MaxExponent
+            | Intrinsic::MinExponent => {
+                let Some(Some(x)) = slots.first() else {
+                    self.err(
+                        Diagnostic::error("E0209", format!("`{fname}` takes one argument"), span).with_label("wrong number of arguments"),
+                    );
+                    return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
+                };
+                let b = x.ty.base().unwrap_or(BaseTy::Integer(4));
+                // (precision, range, digits, maxexponent, minexponent) of the real kinds.
+                let real = |k: u8| match k {
+                    4 => (6, 37, 24, 128, -125),
+                    8 => (15, 307, 53, 1024, -1021),
+                    _ => (33, 4931, 113, 16384, -16381),
+                };
+                let v = match (f, b) {
+                    (Intrinsic::Radix, BaseTy::Integer(_) | BaseTy::Real(_)) => Some(2),
+                    (Intrinsic::Range, BaseTy::Integer(k)) => [2, 4, 9, 18, 38].get(k.trailing_zeros() as usize).copied(),
+                    (Intrinsic::Digits, BaseTy::Integer(k)) => Some(8 * i64::from(k) - 1),
+                    (Intrinsic::Digits, BaseTy::Real(k)) => Some(real(k).2),
+                    (Intrinsic::Precision, BaseTy::Real(k) | BaseTy::Complex(k)) => Some(real(k).0),
+                    (Intrinsic::Range, BaseTy::Real(k) | BaseTy::Complex(k)) => Some(real(k).1),
+                    (Intrinsic::MaxExponent, BaseTy::Real(k)) => Some(real(k).3),
+                    (Intrinsic::MinExponent, BaseTy::Real(k)) => Some(real(k).4),
+                    _ => None,
+                };
+                match v {
+                    Some(v) => folded(v),
+                    None => {
+                        let want = match f {
+                            Intrinsic::Precision => "`real` or `complex`",
+                            Intrinsic::Range => "numeric",
+                            Intrinsic::Radix | Intrinsic::Digits => "`integer` or `real`",
+                            _ => "`real`",
+                        };
+                        self.err(
+                            Diagnostic::error(
+                                "E0210",
+                                format!("the argument of `{fname}` must be {want}, found {}", ty_name(x.ty)),
+                                x.span,
+                            )
+                            .with_label(format!("expected {want}")),
+                        );
+                        (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown)
+                    }
+                }
+            }
             Intrinsic::Kind | Intrinsic::BitSize => {
                 let Some(Some(x)) = slots.first() else {
                     self.err(

@@ -99,6 +99,9 @@ pub struct Symbol {
     pub declare_target: bool,
     /// A member of a common block: the block's name (empty for blank common).
     pub common: Option<String>,
+    /// A module variable in a common block of its module: its byte offset in the block,
+    /// the block's size and alignment (units that `use` the module place it there).
+    pub common_at: Option<(i64, i64, i64)>,
     /// An associate name (`associate (x => ...)`): lowering gives it its home at the
     /// construct, not on entry to the unit.
     pub assoc: bool,
@@ -135,6 +138,7 @@ impl Symbol {
             host: false,
             declare_target: false,
             common: None,
+            common_at: None,
             assoc: false,
             threadprivate: false,
         }

@@ -26,8 +26,8 @@ impl OffloadHooks for Sim {
             Ty::F32 => "gpuf_sim_shfl_f32",
             Ty::F64 => "gpuf_sim_shfl_f64",
             Ty::I32 | Ty::I8 | Ty::I16 => "gpuf_sim_shfl_i32",
-            // Not reached: gimplify refuses `integer(16)` in compute constructs.
-            Ty::I128 => "gpuf_sim_shfl_i128",
+            // Not reached: gimplify refuses `integer(16)` and `real(16)` in compute constructs.
+            Ty::I128 | Ty::F128 => "gpuf_sim_shfl_i128",
         };
         let m = match mode {
             ShuffleMode::Idx => 0,

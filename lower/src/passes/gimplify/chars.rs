@@ -687,6 +687,20 @@ impl G<'_> {
                 return;
             }
         }
+        if self.region.is_none() {
+            if let Some((pa, la)) = self.alloc_chars_comp(lhs) {
+                // A deferred-length character component: (re)allocated to the value's
+                // length (the value copied before the old data is freed: it may be part of it).
+                let size = self.bin(Ty::I64, BinOp::Max, sl.clone(), Op::I64(1));
+                let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr));
+                self.emit(Stmt::Call("gpuf_str_copy".into(), vec![buf.clone(), sl.clone(), src, sl.clone()]));
+                let old = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, pa.clone()));
+                self.emit(Stmt::Call("gpuf_free".into(), vec![old]));
+                self.emit(Stmt::Store(Ty::Ptr, pa, buf));
+                self.emit(Stmt::Store(Ty::I64, la, sl));
+                return;
+            }
+        }
         let (dst, dl) = self.str_expr(lhs);
         if self.region.is_some() {
             self.inline_str_copy(dst, dl, src, sl);

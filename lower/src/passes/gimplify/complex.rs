@@ -10,6 +10,7 @@ use super::*;
 pub(super) fn part_ty(b: BaseTy) -> Option<Ty> {
     match b {
         BaseTy::Complex(8) => Some(Ty::F64),
+        BaseTy::Complex(16) => Some(Ty::F128),
         BaseTy::Complex(_) => Some(Ty::F32),
         _ => None,
     }
@@ -124,6 +125,10 @@ impl G<'_> {
                     self.not_yet("array-valued function references", e.span);
                     return zero;
                 }
+                if pt == Ty::F128 {
+                    self.not_yet("references to `complex(16)` functions", e.span);
+                    return zero;
+                }
                 match self.call_args(name, args, e.span) {
                     Some((link, mut ops)) => {
                         let buf = self.str_temp(Op::I64(16));
@@ -155,6 +160,10 @@ impl G<'_> {
             // Real or complex exponents: the C library's cpow.
             let (a, b) = self.cexpr_at(x, idx, pt);
             let (c, d) = self.cexpr_at(y, idx, pt);
+            if pt == Ty::F128 {
+                self.not_yet("`**` of `complex(16)` values", x.span.to(y.span));
+                return (zero_of(pt), zero_of(pt));
+            }
             let buf = self.str_temp(Op::I64(16));
             let f = if pt == Ty::F64 { "gpuf_cpow_f64" } else { "gpuf_cpow_f32" };
             self.emit(Stmt::Call(f.into(), vec![a, b, c, d, buf.clone()]));
@@ -229,6 +238,11 @@ impl G<'_> {
 
     /// `gpuf_cmath_*`: `sqrt` (0), `exp` (1), `** n` (2).
     fn cmath(&mut self, op: i32, pt: Ty, (a, b): C, n: Op) -> C {
+        if pt == Ty::F128 {
+            let what = ["`sqrt`", "`exp`", "integer powers"][op.clamp(0, 2) as usize];
+            self.not_yet(format!("{what} of `complex(16)` values"), self.unit.span);
+            return (zero_of(pt), zero_of(pt));
+        }
         let buf = self.str_temp(Op::I64(16));
         let f = if pt == Ty::F64 { "gpuf_cmath_f64" } else { "gpuf_cmath_f32" };
         self.emit(Stmt::Call(f.into(), vec![Op::I32(op), a, b, n, buf.clone()]));
@@ -266,7 +280,11 @@ impl G<'_> {
                     return zero;
                 }
                 let mask = args.get(2).filter(|m| !matches!(m.kind, ExprKind::Logical(true)) && func != Intrinsic::DotProduct);
-                let one = if pt == Ty::F64 { Op::F64(1.0) } else { Op::F32(1.0) };
+                let one = match pt {
+                    Ty::F128 => Op::F128("1.0e0".into()),
+                    Ty::F64 => Op::F64(1.0),
+                    _ => Op::F32(1.0),
+                };
                 let (ar, ai) = (self.tmp(pt), self.tmp(pt));
                 let init = if func == Intrinsic::Product { one } else { zero_of(pt) };
                 self.emit(Stmt::Assign(ar, Rv::Use(init)));
@@ -345,7 +363,11 @@ impl G<'_> {
                     Some(BaseTy::Complex(k) | BaseTy::Real(k)) => k,
                     _ => 4,
                 };
-                let pt = if kind(x).max(kind(y)) == 8 { Ty::F64 } else { Ty::F32 };
+                let pt = match kind(x).max(kind(y)) {
+                    16 => Ty::F128,
+                    8 => Ty::F64,
+                    _ => Ty::F32,
+                };
                 let (a, b) = self.cexpr_at(x, idx, pt);
                 let (c, d) = self.cexpr_at(y, idx, pt);
                 let (cmp, join) = if *op == ast::BinOp::Eq { (BinOp::Eq, BinOp::And) } else { (BinOp::Ne, BinOp::Or) };
@@ -364,7 +386,11 @@ impl G<'_> {
                 let v = match func {
                     Intrinsic::Aimag => b,
                     Intrinsic::Abs => {
-                        let f = if pt == Ty::F64 { "hypot" } else { "hypotf" };
+                        let f = match pt {
+                            Ty::F128 => "hypotq",
+                            Ty::F64 => "hypot",
+                            _ => "hypotf",
+                        };
                         self.val(pt, Rv::Call(f.into(), vec![a, b], pt))
                     }
                     _ => a,
@@ -459,6 +485,13 @@ impl G<'_> {
     pub(super) fn io_value(&mut self, e: &Expr, idx: &[Op]) {
         if let Some(pt) = e.ty.base().and_then(part_ty) {
             let (a, b) = self.cexpr_at(e, idx, pt);
+            if pt == Ty::F128 {
+                // By address: the run time (Rust) has no binary128 type.
+                let p = self.val(Ty::Ptr, Rv::Alloca(32));
+                self.cstore(pt, p.clone(), (a, b));
+                self.emit(Stmt::Call("gpuf_io_c128".into(), vec![p]));
+                return;
+            }
             let f = if pt == Ty::F64 { "gpuf_io_c64" } else { "gpuf_io_c32" };
             self.emit(Stmt::Call(f.into(), vec![a, b]));
             return;
@@ -470,7 +503,7 @@ impl G<'_> {
     /// A complex local scalar (or named constant): in memory, two consecutive reals.
     pub(super) fn complex_local(&mut self, s: &gpuf_frontend::sema::Symbol, pt: Ty) {
         let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
-        self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![Op::I64(16)], Ty::Ptr)));
+        self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![Op::I64(2 * pt.size())], Ty::Ptr)));
         self.frees.push(p);
         self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
         let v = match &s.init {
@@ -489,7 +522,7 @@ impl G<'_> {
         self.emit(Stmt::Assign(p, Rv::Load(Ty::Ptr, gp.clone())));
         let first = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(p), Op::Null));
         self.push_block();
-        self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![Op::I64(16)], Ty::Ptr)));
+        self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![Op::I64(2 * pt.size())], Ty::Ptr)));
         self.emit(Stmt::Store(Ty::Ptr, gp, Op::Var(p)));
         let v = match &s.init {
             Some(init) => self.cexpr_at(init, &[], pt),
@@ -504,6 +537,10 @@ impl G<'_> {
     /// The result of a complex-valued function: stored through one more (last) parameter;
     /// codegen wraps the procedure in gfortran's ABI (see `codegen/src/cabi.rs`).
     pub(super) fn complex_result(&mut self, s: &gpuf_frontend::sema::Symbol, pt: Ty) {
+        if pt == Ty::F128 {
+            self.not_yet("`complex(16)` function results", s.span);
+            return;
+        }
         if self.mem_names.contains(&s.name) {
             self.not_yet("a complex function result named in an OpenACC directive", s.span);
             return;
@@ -518,6 +555,10 @@ impl G<'_> {
     /// A complex input item (variable, element or section): `true` when handled here.
     pub(super) fn complex_read(&mut self, e: &Expr) -> bool {
         let Some(pt) = e.ty.base().and_then(part_ty) else { return false };
+        if pt == Ty::F128 {
+            self.not_yet("input of `complex(16)` values", e.span);
+            return true;
+        }
         let f = if pt == Ty::F64 { "gpuf_read_c64" } else { "gpuf_read_c32" };
         let shape = if e.ty.rank() > 0 { self.shape(e) } else { Vec::new() };
         self.scalarise(&shape, &mut |g, idx| {
@@ -539,7 +580,7 @@ impl G<'_> {
             return Some(Op::Null);
         }
         let v = self.cexpr_at(e, &[], pt);
-        let buf = self.str_temp(Op::I64(16));
+        let buf = self.str_temp(Op::I64(2 * pt.size()));
         self.cstore(pt, buf.clone(), v);
         Some(buf)
     }

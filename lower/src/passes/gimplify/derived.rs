@@ -523,7 +523,10 @@ impl<'a> G<'a> {
         }
         let ExprKind::Component(cr) = &lhs.kind else { return };
         let ast::Ty::Scalar(BaseTy::Derived(k)) = cr.base.ty else { return };
-        if !self.type_info(k).is_some_and(|t| t.comps.iter().any(|c| c.name == cr.name.name && c.alloc && c.dims.is_empty())) {
+        if !self
+            .type_info(k)
+            .is_some_and(|t| t.comps.iter().any(|c| c.name == cr.name.name && c.alloc && c.dims.is_empty() && c.len_at.is_none()))
+        {
             return;
         }
         let Some((a, c)) = self.alloc_comp_ref(lhs) else { return };
@@ -652,7 +655,10 @@ impl<'a> G<'a> {
         for c in &ti.comps {
             let ca = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(c.offset)));
             if c.alloc {
-                let (data, bytes) = if c.dims.is_empty() {
+                let (data, bytes) = if let Some(la) = self.comp_len_addr(&ca, c) {
+                    let data = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ca.clone()));
+                    (data, self.val(Ty::I64, Rv::Load(Ty::I64, la)))
+                } else if c.dims.is_empty() {
                     (self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ca.clone())), Op::I64(self.elem_size(c.base)))
                 } else {
                     let d = self.alloc_comp_desc(ca.clone(), c);
@@ -754,12 +760,46 @@ impl<'a> G<'a> {
         }
     }
 
+    /// The address of the hidden length of the deferred-length character component `c`
+    /// whose data pointer is at `ca`.
+    pub(super) fn comp_len_addr(&mut self, ca: &Op, c: &CompInfo) -> Option<Op> {
+        let at = c.len_at?;
+        Some(self.val(Ty::Ptr, Rv::PtrAdd(ca.clone(), Op::I64(at - c.offset))))
+    }
+
+    /// The data pointer and length slots of the deferred-length character component `e`
+    /// (`x%s`, no substring).
+    pub(super) fn alloc_chars_comp(&mut self, e: &Expr) -> Option<(Op, Op)> {
+        let ExprKind::Component(cr) = &e.kind else { return None };
+        if !cr.subs.is_empty() || cr.base.ty.rank() > 0 {
+            return None;
+        }
+        let k = match cr.base.ty {
+            ast::Ty::Scalar(BaseTy::Derived(k)) => k,
+            _ => return None,
+        };
+        if !self.type_info(k).is_some_and(|t| t.comps.iter().any(|c| c.name == cr.name.name && c.len_at.is_some())) {
+            return None;
+        }
+        let (a, c) = self.comp_addr(&cr.base, &cr.name.name, &[])?;
+        let la = self.comp_len_addr(&a, &c)?;
+        Some((a, la))
+    }
+
     /// A character component: its address and length.
     pub(super) fn component_str(&mut self, e: &Expr) -> (Op, Op) {
         let ExprKind::Component(cr) = &e.kind else { return (Op::Null, Op::I64(0)) };
         let (base, name) = (&cr.base, &cr.name);
         let Some((a, c)) = self.comp_addr(base, &name.name, &[]) else { return (Op::Null, Op::I64(0)) };
-        let Some(Arg::Range { lo, hi, .. }) = cr.subs.first() else { return (a, Op::I64(c.char_len)) };
+        // A deferred-length one: its data and its length, loaded.
+        let (a, clen) = match self.comp_len_addr(&a, &c) {
+            Some(la) => {
+                let p = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, a));
+                (p, self.val(Ty::I64, Rv::Load(Ty::I64, la)))
+            }
+            None => (a, Op::I64(c.char_len)),
+        };
+        let Some(Arg::Range { lo, hi, .. }) = cr.subs.first() else { return (a, clen) };
         // A substring `x%s(lo:hi)`.
         let lo = self.int_arg(lo.as_ref(), 1);
         let hi = match hi {
@@ -767,7 +807,7 @@ impl<'a> G<'a> {
                 let v = self.expr(x);
                 self.conv(v, Ty::I64)
             }
-            None => Op::I64(c.char_len),
+            None => clen,
         };
         let off = self.bin(Ty::I64, BinOp::Sub, lo.clone(), Op::I64(1));
         let a = self.val(Ty::Ptr, Rv::PtrAdd(a, off));
@@ -933,6 +973,16 @@ impl<'a> G<'a> {
             BaseTy::Derived(j) => Some(j),
             _ => None,
         };
+        if let Some(la) = self.comp_len_addr(ca, c) {
+            // A deferred-length character: the value's length.
+            let (src, sl) = self.str_expr(v);
+            let size = self.bin(Ty::I64, BinOp::Max, sl.clone(), Op::I64(1));
+            let p = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr));
+            self.emit(Stmt::Call("gpuf_str_copy".into(), vec![p.clone(), sl.clone(), src, sl.clone()]));
+            self.emit(Stmt::Store(Ty::Ptr, ca.clone(), p));
+            self.emit(Stmt::Store(Ty::I64, la, sl));
+            return;
+        }
         if c.dims.is_empty() {
             let size = self.elem_size(c.base).max(1);
             let p = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![Op::I64(size)], Ty::Ptr));

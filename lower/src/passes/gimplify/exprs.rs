@@ -35,6 +35,10 @@ impl G<'_> {
     /// The element at zero-based position `idx` of an array expression (or a scalar
     /// expression when `idx` is empty or the expression is scalar).
     pub(super) fn expr_at(&mut self, e: &Expr, idx: &[Op]) -> Op {
+        if self.region.is_some() && matches!(e.ty.base(), Some(BaseTy::Real(16) | BaseTy::Complex(16))) {
+            self.not_yet("`real(16)` and `complex(16)` inside compute constructs", e.span);
+            return zero_of(self.expr_ty(e));
+        }
         if let Some(v) = self.complex_scalar(e, idx) {
             return v;
         }
@@ -55,6 +59,7 @@ impl G<'_> {
                     Op::F32(*v as f32)
                 }
             }
+            ExprKind::Quad(t) => Op::F128(t.clone()),
             ExprKind::Logical(b) => Op::I32(*b as i32),
             ExprKind::Str(s) => Op::Str(s.clone()),
             ExprKind::Paren(x) => self.expr_at(x, idx),
@@ -524,7 +529,8 @@ fn common(a: Ty, b: Ty) -> Ty {
             Ty::I128 => 2,
             Ty::F32 => 3,
             Ty::F64 => 4,
-            Ty::Ptr => 5,
+            Ty::F128 => 5,
+            Ty::Ptr => 6,
         }
     }
     if rank(a) >= rank(b) {

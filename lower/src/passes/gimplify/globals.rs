@@ -39,6 +39,10 @@ impl G<'_> {
             self.not_yet(format!("saved or module allocatable array `{}`", s.name), s.span);
             return;
         }
+        if s.bind_c.is_some() {
+            self.bind_c_array(s, gname);
+            return;
+        }
         self.add_global(&gname, Ty::Ptr, Op::Null, local);
         let desc = self.new_desc(s);
         self.set_shape(&desc, &s.dims, s.span);
@@ -54,6 +58,24 @@ impl G<'_> {
         }
         let then_body = self.pop_block();
         self.emit(Stmt::If { cond: first, then_body, else_body: vec![] });
+    }
+
+    /// A `bind(c)` module array: C's object of its bytes under its C name (a common
+    /// symbol: every file that sees the module declares it, C may define it). Sema rejects
+    /// initial values (every unit that sees the module would define the object).
+    fn bind_c_array(&mut self, s: &gpuf_frontend::sema::Symbol, gname: String) {
+        let Some((size, align)) = self.storage_size(s) else {
+            self.not_yet(format!("`bind(c)` module arrays of a size not constant (`{}`)", s.name), s.span);
+            return;
+        };
+        match self.storage.iter_mut().find(|x| x.name == gname) {
+            Some(x) => x.size = x.size.max(size),
+            None => self.storage.push(Storage { name: gname.clone(), size, align: align as u32, init: None, local: false }),
+        }
+        let dims = self.const_dims(s);
+        let d = self.new_desc(s);
+        self.emit(Stmt::Assign(d.addr, Rv::GlobalAddr(gname)));
+        self.set_shape(&d, &dims, s.span);
     }
 
     /// A module or saved allocatable array: its descriptor (data address, then lower bound

@@ -204,6 +204,8 @@ impl G<'_> {
             (I::Maxval | I::Maxloc, Ty::I64) => Op::I64(i64::MIN),
             (I::Maxval | I::Maxloc, Ty::I128) => Op::I128(i128::MIN),
             (I::Maxval | I::Maxloc, Ty::F32) => Op::F32(-f32::MAX),
+            (I::Maxval | I::Maxloc, Ty::F128) => Op::F128(format!("-{QUAD_HUGE}")),
+            (I::Minval | I::Minloc, Ty::F128) => Op::F128(QUAD_HUGE.into()),
             (I::Maxval | I::Maxloc, _) => Op::F64(-f64::MAX),
             (I::Minval | I::Minloc, Ty::I32) => Op::I32(i32::MAX),
             (I::Minval | I::Minloc, Ty::I64) => Op::I64(i64::MAX),
@@ -652,6 +654,8 @@ impl G<'_> {
                     }
                 }
             }
+            Intrinsic::Epsilon if rt == Ty::F128 => Op::F128("1.92592994438723585305597794258492732e-34".into()),
+            Intrinsic::Tiny if rt == Ty::F128 => Op::F128("3.36210314311209350626267781732175260e-4932".into()),
             Intrinsic::Epsilon => {
                 if rt == Ty::F64 {
                     Op::F64(f64::EPSILON)
@@ -673,6 +677,7 @@ impl G<'_> {
                 Ty::I64 => Op::I64(i64::MAX),
                 Ty::I128 => Op::I128(i128::MAX),
                 Ty::F32 => Op::F32(f32::MAX),
+                Ty::F128 => Op::F128(QUAD_HUGE.into()),
                 _ => Op::F64(f64::MAX),
             },
             Intrinsic::Iand | Intrinsic::Ior | Intrinsic::Ieor => {

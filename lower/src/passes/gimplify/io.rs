@@ -511,7 +511,7 @@ impl G<'_> {
         }
         let shape = if e.ty.rank() > 0 { self.shape(e) } else { Vec::new() };
         if let Some(pt) = complex::part_ty(b) {
-            let buf = if write { Some(self.str_temp(Op::I64(16))) } else { None };
+            let buf = if write { Some(self.str_temp(Op::I64(2 * pt.size()))) } else { None };
             self.scalarise(&shape, &mut |g, idx| {
                 if let Some(buf) = &buf {
                     let v = g.cexpr_at(e, idx, pt);
@@ -615,6 +615,7 @@ impl G<'_> {
             (_, Ty::I128) => "gpuf_read_i128",
             (_, Ty::F32) => "gpuf_read_f32",
             (_, Ty::F64) => "gpuf_read_f64",
+            (_, Ty::F128) => "gpuf_read_f128",
             _ => "gpuf_read_i32",
         };
         let tmp = self.tmp(t);
@@ -732,6 +733,14 @@ impl G<'_> {
     }
 
     pub(super) fn io_item(&mut self, e: &Expr, v: Op) {
+        if self.f.op_ty(&v) == Ty::F128 {
+            // By address: the run time (Rust) has no binary128 type.
+            let tmp = self.tmp(Ty::F128);
+            self.emit(Stmt::Assign(tmp, Rv::Use(v)));
+            let p = self.val(Ty::Ptr, Rv::AddrOf(tmp));
+            self.emit(Stmt::Call("gpuf_io_f128".into(), vec![p]));
+            return;
+        }
         let f = match e.ty.base() {
             Some(BaseTy::Logical(_)) => "gpuf_io_logical",
             // Narrow integers travel as `I32`; the runtime prints them with their kind's width.
@@ -742,7 +751,7 @@ impl G<'_> {
                 Ty::I64 => "gpuf_io_i64",
                 Ty::I128 => "gpuf_io_i128",
                 Ty::F32 => "gpuf_io_f32",
-                Ty::F64 => "gpuf_io_f64",
+                Ty::F64 | Ty::F128 => "gpuf_io_f64",
                 Ty::Ptr => "gpuf_io_str",
             },
         };

@@ -113,6 +113,7 @@ pub fn ir_ty(b: BaseTy) -> Ty {
         BaseTy::Integer(16) => Ty::I128,
         BaseTy::Integer(_) | BaseTy::Logical(_) => Ty::I32,
         BaseTy::Real(8) => Ty::F64,
+        BaseTy::Real(16) | BaseTy::Complex(16) => Ty::F128,
         BaseTy::Real(_) => Ty::F32,
         BaseTy::Character => Ty::Ptr,
         // The type of each part (see `gimplify/complex.rs`).
@@ -591,6 +592,9 @@ pub fn identity(op: RedOp, ty: Ty) -> Op {
         (RedOp::Mul, Ty::I64) => Op::I64(1),
         (RedOp::Mul, Ty::F32) => Op::F32(1.0),
         (RedOp::Mul, Ty::F64) => Op::F64(1.0),
+        (RedOp::Mul, Ty::F128) => Op::F128("1.0e0".into()),
+        (RedOp::Max, Ty::F128) => Op::F128(format!("-{QUAD_HUGE}")),
+        (RedOp::Min, Ty::F128) => Op::F128(QUAD_HUGE.into()),
         (RedOp::Mul | RedOp::Eqv, _) => Op::I32(1),
         (RedOp::Max, Ty::I64) => Op::I64(i64::MIN),
         (RedOp::Max, Ty::F32) => Op::F32(f32::NEG_INFINITY),
@@ -605,8 +609,12 @@ pub fn identity(op: RedOp, ty: Ty) -> Op {
     }
 }
 
+/// `huge(0.0_16)` as the text of a `real(16)` constant.
+pub const QUAD_HUGE: &str = "1.18973149535723176508575932662800702e4932";
+
 pub fn zero_of(t: Ty) -> Op {
     match t {
+        Ty::F128 => Op::F128("0.0e0".into()),
         Ty::I32 => Op::I32(0),
         Ty::I64 => Op::I64(0),
         Ty::I128 => Op::I128(0),

@@ -29,7 +29,7 @@ impl G<'_> {
     }
 
     /// Bytes and alignment of a variable in storage (`None`: not of constant size).
-    fn storage_size(&self, s: &Symbol) -> Option<(i64, i64)> {
+    pub(super) fn storage_size(&self, s: &Symbol) -> Option<(i64, i64)> {
         let (esize, align) = match s.base {
             BaseTy::Character => (self.const_char_len(s)?, 1),
             BaseTy::Complex(k) => (2 * k as i64, k as i64),
@@ -89,6 +89,24 @@ impl G<'_> {
                 b.align = b.align.max(align);
                 at.insert(m.name.clone(), (bi, off));
             }
+        }
+        // Module variables in their module's common blocks, at the offsets the module
+        // gave them.
+        for s in self.syms.list() {
+            let (Some(_), Some(bname), Some((off, size, align))) = (&s.module, &s.common, s.common_at) else { continue };
+            let global = self.common_global(bname);
+            let bi = match blocks.iter().position(|b| b.global == global) {
+                Some(i) => i,
+                None => {
+                    blocks.push(Block { global, common: true, lo: 0, hi: 0, align: 1, lo_span: None });
+                    blocks.len() - 1
+                }
+            };
+            if let Some(b) = blocks.get_mut(bi) {
+                b.hi = b.hi.max(size);
+                b.align = b.align.max(align);
+            }
+            at.insert(s.name.clone(), (bi, off));
         }
         // Equivalence sets: until nothing changes, place the items of a set relative to
         // one already placed; a set with none placed starts a block of its own.
@@ -302,7 +320,7 @@ impl G<'_> {
     }
 
     /// The bounds of a variable of constant shape as integer literals.
-    fn const_dims(&self, s: &Symbol) -> Vec<DimSpec> {
+    pub(super) fn const_dims(&self, s: &Symbol) -> Vec<DimSpec> {
         let lit =
             |v: i64, e: &Expr| Expr { kind: ExprKind::Int(v, 8), span: e.span, ty: gpuf_frontend::ast::Ty::Scalar(BaseTy::Integer(8)) };
         s.dims
@@ -380,6 +398,8 @@ impl G<'_> {
                 Op::F64(v) => (v as f32).to_le_bytes().to_vec(),
                 _ => return None,
             },
+            // (`real(16)` values: not yet.)
+            BaseTy::Real(16) => return None,
             BaseTy::Real(_) => match num(Ty::F64)? {
                 Op::F64(v) => v.to_le_bytes().to_vec(),
                 Op::F32(v) => v.to_le_bytes().to_vec(),

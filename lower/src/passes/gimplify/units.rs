@@ -548,6 +548,9 @@ pub(super) fn const_value(e: &Expr, t: Ty, syms: &Symbols) -> Option<Op> {
             _ => Op::I32(*v as i32),
         });
     }
+    if t == Ty::F128 {
+        return quad_const(e).map(Op::F128);
+    }
     let v = eval(e, syms, 0)?;
     if !v.is_finite() && t.is_int() {
         return None;
@@ -558,6 +561,24 @@ pub(super) fn const_value(e: &Expr, t: Ty, syms: &Symbols) -> Option<Op> {
         Ty::F32 => Op::F32(v as f32),
         Ty::F64 => Op::F64(v),
         Ty::I128 if v.abs() < 9.0e15 => Op::I128(v as i128),
-        Ty::Ptr | Ty::I8 | Ty::I16 | Ty::I128 => return None,
+        Ty::Ptr | Ty::I8 | Ty::I16 | Ty::I128 | Ty::F128 => return None,
+    })
+}
+
+/// The exact decimal text of a literal (or a negated one) as a `real(16)` constant.
+fn quad_const(e: &Expr) -> Option<String> {
+    Some(match &e.kind {
+        ExprKind::Quad(t) => t.clone(),
+        ExprKind::Int(v, _) => format!("{v}.0e0"),
+        ExprKind::Real(v, k) => gpuf_frontend::lexer::f64_quad_text(if *k == 4 { f64::from(*v as f32) } else { *v }),
+        ExprKind::Paren(x) | ExprKind::Unary(ast::UnOp::Plus, x) => quad_const(x)?,
+        ExprKind::Unary(ast::UnOp::Neg, x) => {
+            let t = quad_const(x)?;
+            match t.strip_prefix('-') {
+                Some(p) => p.to_string(),
+                None => format!("-{t}"),
+            }
+        }
+        _ => return None,
     })
 }
