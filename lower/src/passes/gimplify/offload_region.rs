@@ -447,7 +447,9 @@ impl G<'_> {
     /// holds the value of (see `host_condition`), runs on the host, each arm a `kernels`
     /// construct of its own: its loops are kernels one after the other, so a loop sees
     /// the writes of the loops before it (one kernel could not wait for all its gangs
-    /// between them). Returns false when the body is a single kernel.
+    /// between them). So does a sequential `do` loop around partitioned loops, with such
+    /// bounds and no jump out of its body: its body is a `kernels` construct launched per
+    /// iteration. Returns false when the body is a single kernel.
     fn split_kernels(&mut self, dir: &ast::Directive, body: &[ast::Stmt], sp: Span) -> bool {
         let mut written = BTreeSet::new();
         assigned(body, &mut written, self.syms, &mut Vec::new());
@@ -458,11 +460,20 @@ impl G<'_> {
                 named.extend(list.iter().filter_map(base_name));
             }
         }
-        let host_if = |s: &ast::Stmt| match &s.kind {
-            StmtKind::If { arms, .. } => {
-                has_partitioned_loop(s) && arms.iter().all(|(c, _)| host_condition(c, self.syms, &written, &named))
-            }
-            _ => false,
+        let host_if = |s: &ast::Stmt| {
+            let ok = |e: &Expr| host_condition(e, self.syms, &written, &named);
+            has_partitioned_loop(s)
+                && match &s.kind {
+                    StmtKind::If { arms, .. } => arms.iter().all(|(c, _)| ok(c)),
+                    StmtKind::Do { name, var, start, end, step, body } => {
+                        ok(&Expr { kind: ExprKind::Name(var.clone()), ..start.clone() })
+                            && ok(start)
+                            && ok(end)
+                            && step.as_ref().is_none_or(ok)
+                            && !jumps_out(body, name.as_ref().map(|n| n.name.as_str()), 0)
+                    }
+                    _ => false,
+                }
         };
         let mut groups: Vec<Vec<ast::Stmt>> = Vec::new();
         let mut run: Vec<ast::Stmt> = Vec::new();
@@ -490,14 +501,27 @@ impl G<'_> {
         self.push_block();
         for (g, hosted) in groups.iter().zip(hosted) {
             if hosted {
-                let StmtKind::If { name, arms, else_body } = &g[0].kind else { continue };
                 let wrap = |b: &Vec<ast::Stmt>| -> Vec<ast::Stmt> {
                     let Some(first) = b.first() else { return Vec::new() };
                     let sub = kernels_part(dir, b.iter().any(has_partitioned_loop));
                     vec![ast::Stmt { kind: StmtKind::Construct { dir: sub, body: b.clone(), end_span: dir.span }, span: first.span }]
                 };
-                let arms = arms.iter().map(|(c, b)| (c.clone(), wrap(b))).collect();
-                let kind = StmtKind::If { name: name.clone(), arms, else_body: else_body.as_ref().map(wrap) };
+                let kind = match &g[0].kind {
+                    StmtKind::If { name, arms, else_body } => StmtKind::If {
+                        name: name.clone(),
+                        arms: arms.iter().map(|(c, b)| (c.clone(), wrap(b))).collect(),
+                        else_body: else_body.as_ref().map(wrap),
+                    },
+                    StmtKind::Do { name, var, start, end, step, body } => StmtKind::Do {
+                        name: name.clone(),
+                        var: var.clone(),
+                        start: start.clone(),
+                        end: end.clone(),
+                        step: step.clone(),
+                        body: wrap(body),
+                    },
+                    _ => continue,
+                };
                 self.stmt(&ast::Stmt { kind, span: g[0].span });
                 continue;
             }
@@ -507,7 +531,14 @@ impl G<'_> {
         }
         let b = self.pop_block();
         self.enclosing_named = saved;
-        self.emit(Stmt::DataRegion { maps, body: b });
+        if maps.is_empty() {
+            // No data clauses (a part of a split construct): no data region to report.
+            for s in b {
+                self.emit(s);
+            }
+        } else {
+            self.emit(Stmt::DataRegion { maps, body: b });
+        }
         true
     }
 
@@ -613,6 +644,27 @@ fn host_condition(e: &Expr, syms: &Symbols, written: &BTreeSet<String>, named: &
         ExprKind::Intrinsic { args, .. } => args.iter().all(ok),
         _ => false,
     }
+}
+
+/// Can control leave the statements other than by their end (`exit`/`cycle` of the loop
+/// named `name`, or unnamed at `depth` 0, that is outside every inner loop; `go to`,
+/// `return`)?
+fn jumps_out(ss: &[ast::Stmt], name: Option<&str>, depth: usize) -> bool {
+    ss.iter().any(|s| match &s.kind {
+        StmtKind::Exit(n) | StmtKind::Cycle(n) => match n {
+            Some(n) => Some(n.name.as_str()) == name,
+            None => depth == 0,
+        },
+        StmtKind::GoTo(_) | StmtKind::Return => true,
+        StmtKind::If { arms, else_body, .. } => {
+            arms.iter().any(|(_, b)| jumps_out(b, name, depth)) || else_body.as_ref().is_some_and(|b| jumps_out(b, name, depth))
+        }
+        StmtKind::SelectCase { cases, .. } => cases.iter().any(|c| jumps_out(&c.body, name, depth)),
+        StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } | StmtKind::Construct { body, .. } => jumps_out(body, name, depth),
+        StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => jumps_out(body, name, depth + 1),
+        StmtKind::LoopConstruct { do_stmt, .. } => jumps_out(std::slice::from_ref(do_stmt), name, depth),
+        _ => false,
+    })
 }
 
 /// Does the statement contain a loop directive that partitions (not `seq`; in `kernels`
