@@ -503,13 +503,43 @@ impl G<'_> {
     /// each loop nest at its top level becomes its own kernel, and so does each run of the
     /// statements between them; the construct's data clauses become a data region around
     /// them. Loop nests with a partitioned loop stay `kernels`, the rest run as `serial`
-    /// (one gang, so that nothing is executed once per gang). Returns false when the body is
-    /// a single group.
+    /// (one gang, so that nothing is executed once per gang). An `if` at the top level
+    /// whose arms hold partitioned loops, and whose conditions read only scalars the host
+    /// holds the value of (see `host_condition`), runs on the host, each arm a `kernels`
+    /// construct of its own: its loops are kernels one after the other, so a loop sees
+    /// the writes of the loops before it (one kernel could not wait for all its gangs
+    /// between them). So does a sequential `do` loop around partitioned loops, with such
+    /// bounds and no jump out of its body: its body is a `kernels` construct launched per
+    /// iteration. Returns false when the body is a single kernel.
     fn split_kernels(&mut self, dir: &ast::Directive, body: &[ast::Stmt], sp: Span) -> bool {
+        let mut written = BTreeSet::new();
+        assigned(body, &mut written, self.syms, &mut Vec::new());
+        // The variables in the construct's data clauses and those of enclosing ones.
+        let mut named: BTreeSet<String> = self.enclosing_named.clone();
+        for c in &dir.clauses {
+            if let Some((_, list)) = map_clause(&c.kind) {
+                named.extend(list.iter().filter_map(base_name));
+            }
+        }
+        let host_if = |s: &ast::Stmt| {
+            let ok = |e: &Expr| host_condition(e, self.syms, &written, &named);
+            has_partitioned_loop(s)
+                && match &s.kind {
+                    StmtKind::If { arms, .. } => arms.iter().all(|(c, _)| ok(c)),
+                    StmtKind::Do { name, var, start, end, step, body } => {
+                        ok(&Expr { kind: ExprKind::Name(var.clone()), ..start.clone() })
+                            && ok(start)
+                            && ok(end)
+                            && step.as_ref().is_none_or(ok)
+                            && !jumps_out(body, name.as_ref().map(|n| n.name.as_str()), 0)
+                    }
+                    _ => false,
+                }
+        };
         let mut groups: Vec<Vec<ast::Stmt>> = Vec::new();
         let mut run: Vec<ast::Stmt> = Vec::new();
         for s in body {
-            if matches!(s.kind, StmtKind::LoopConstruct { .. } | StmtKind::Do { .. } | StmtKind::DoWhile { .. }) {
+            if matches!(s.kind, StmtKind::LoopConstruct { .. } | StmtKind::Do { .. } | StmtKind::DoWhile { .. }) || host_if(s) {
                 if !run.is_empty() {
                     groups.push(std::mem::take(&mut run));
                 }
@@ -521,33 +551,55 @@ impl G<'_> {
         if !run.is_empty() {
             groups.push(run);
         }
-        if groups.len() <= 1 {
+        if groups.len() <= 1 && !groups.iter().all(|g| g.len() == 1 && host_if(&g[0])) {
             return false;
         }
+        let hosted: Vec<bool> = groups.iter().map(|g| g.len() == 1 && host_if(&g[0])).collect();
         let mut named = BTreeSet::new();
         let maps = self.data_maps(dir, Some(&mut named));
         named.extend(self.enclosing_named.iter().cloned());
         let saved = std::mem::replace(&mut self.enclosing_named, named);
         self.push_block();
-        for g in &groups {
-            let partitioned = g.iter().any(has_partitioned_loop);
-            let clauses: Vec<ast::Clause> = dir
-                .clauses
-                .iter()
-                .filter(|c| map_clause(&c.kind).is_none())
-                .filter(|c| {
-                    partitioned || !matches!(c.kind, ClauseKind::NumGangs(_) | ClauseKind::NumWorkers(_) | ClauseKind::VectorLength(_))
-                })
-                .cloned()
-                .collect();
-            let kind = if partitioned { ast::AccKind::Kernels } else { ast::AccKind::Serial };
-            let sub = ast::Directive { kind: ast::DirKind::Acc(kind), clauses, span: dir.span };
+        for (g, hosted) in groups.iter().zip(hosted) {
+            if hosted {
+                let wrap = |b: &Vec<ast::Stmt>| -> Vec<ast::Stmt> {
+                    let Some(first) = b.first() else { return Vec::new() };
+                    let sub = kernels_part(dir, b.iter().any(has_partitioned_loop));
+                    vec![ast::Stmt { kind: StmtKind::Construct { dir: sub, body: b.clone(), end_span: dir.span }, span: first.span }]
+                };
+                let kind = match &g[0].kind {
+                    StmtKind::If { name, arms, else_body } => StmtKind::If {
+                        name: name.clone(),
+                        arms: arms.iter().map(|(c, b)| (c.clone(), wrap(b))).collect(),
+                        else_body: else_body.as_ref().map(wrap),
+                    },
+                    StmtKind::Do { name, var, start, end, step, body } => StmtKind::Do {
+                        name: name.clone(),
+                        var: var.clone(),
+                        start: start.clone(),
+                        end: end.clone(),
+                        step: step.clone(),
+                        body: wrap(body),
+                    },
+                    _ => continue,
+                };
+                self.stmt(&ast::Stmt { kind, span: g[0].span });
+                continue;
+            }
+            let sub = kernels_part(dir, g.iter().any(has_partitioned_loop));
             let gsp = g.first().map_or(sp, |s| s.span);
             self.region(&sub, g, None, gsp);
         }
         let b = self.pop_block();
         self.enclosing_named = saved;
-        self.emit(Stmt::DataRegion { maps, body: b });
+        if maps.is_empty() {
+            // No data clauses (a part of a split construct): no data region to report.
+            for s in b {
+                self.emit(s);
+            }
+        } else {
+            self.emit(Stmt::DataRegion { maps, body: b });
+        }
         true
     }
 
@@ -606,6 +658,74 @@ fn kind_name(k: RegionKind) -> &'static str {
         RegionKind::Kernels => "kernels",
         RegionKind::Serial => "serial",
     }
+}
+
+/// The directive of one part of a split `kernels` construct: its clauses but the data
+/// clauses (a data region around the parts takes those); `serial` without a partitioned
+/// loop, without the launch dimensions.
+fn kernels_part(dir: &ast::Directive, partitioned: bool) -> ast::Directive {
+    let clauses: Vec<ast::Clause> = dir
+        .clauses
+        .iter()
+        .filter(|c| map_clause(&c.kind).is_none())
+        .filter(|c| partitioned || !matches!(c.kind, ClauseKind::NumGangs(_) | ClauseKind::NumWorkers(_) | ClauseKind::VectorLength(_)))
+        .cloned()
+        .collect();
+    let kind = if partitioned { ast::AccKind::Kernels } else { ast::AccKind::Serial };
+    ast::Directive { kind: ast::DirKind::Acc(kind), clauses, span: dir.span }
+}
+
+/// The variable a data clause item names (`a`, `a(2:n)`, `s%f`: `a`, `a`, `s`).
+fn base_name(e: &Expr) -> Option<String> {
+    match &e.kind {
+        ExprKind::Name(i) | ExprKind::ArrayRef { name: i, .. } | ExprKind::Apply { name: i, .. } => Some(i.name.clone()),
+        ExprKind::Component(cr) => base_name(&cr.base),
+        _ => None,
+    }
+}
+
+/// Can the host evaluate a condition inside a `kernels` construct and find what the device
+/// would? It reads constants and scalar variables of intrinsic type only (no elements,
+/// components or function calls), none of them assigned in the construct (`written`) or
+/// named in a data clause of it or of an enclosing data construct (`named`: their device
+/// copy may differ from the host's).
+fn host_condition(e: &Expr, syms: &Symbols, written: &BTreeSet<String>, named: &BTreeSet<String>) -> bool {
+    let ok = |e: &Expr| host_condition(e, syms, written, named);
+    match &e.kind {
+        ExprKind::Int(..) | ExprKind::Real(..) | ExprKind::Logical(_) | ExprKind::Str(_) => true,
+        ExprKind::Name(id) => {
+            !written.contains(&id.name)
+                && !named.contains(&id.name)
+                && syms.get(&id.name).is_some_and(|s| {
+                    s.rank == 0 && !s.declare_target && !s.pointer && !s.allocatable && !matches!(s.base, BaseTy::Derived(_))
+                })
+        }
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) => ok(x),
+        ExprKind::Binary(_, x, y) => ok(x) && ok(y),
+        ExprKind::Intrinsic { args, .. } => args.iter().all(ok),
+        _ => false,
+    }
+}
+
+/// Can control leave the statements other than by their end (`exit`/`cycle` of the loop
+/// named `name`, or unnamed at `depth` 0, that is outside every inner loop; `go to`,
+/// `return`)?
+fn jumps_out(ss: &[ast::Stmt], name: Option<&str>, depth: usize) -> bool {
+    ss.iter().any(|s| match &s.kind {
+        StmtKind::Exit(n) | StmtKind::Cycle(n) => match n {
+            Some(n) => Some(n.name.as_str()) == name,
+            None => depth == 0,
+        },
+        StmtKind::GoTo(_) | StmtKind::Return => true,
+        StmtKind::If { arms, else_body, .. } => {
+            arms.iter().any(|(_, b)| jumps_out(b, name, depth)) || else_body.as_ref().is_some_and(|b| jumps_out(b, name, depth))
+        }
+        StmtKind::SelectCase { cases, .. } => cases.iter().any(|c| jumps_out(&c.body, name, depth)),
+        StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } | StmtKind::Construct { body, .. } => jumps_out(body, name, depth),
+        StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => jumps_out(body, name, depth + 1),
+        StmtKind::LoopConstruct { do_stmt, .. } => jumps_out(std::slice::from_ref(do_stmt), name, depth),
+        _ => false,
+    })
 }
 
 /// Does the statement contain a loop directive that partitions (not `seq`; in `kernels`
