@@ -243,7 +243,7 @@ impl G<'_> {
             }
             None
         };
-                let threads = self.region.as_ref().and_then(|r| r.threads.clone()).filter(|_| levels.has(Level::Worker));
+        let threads = self.region.as_ref().and_then(|r| r.threads.clone()).filter(|_| levels.has(Level::Worker));
         let part = PartLoop { levels, collapse, reductions: reductions.clone(), privates, independent, chunk, gang_dim, threads };
         self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, Some(part));
         if let Some(r) = self.region.as_mut() {
