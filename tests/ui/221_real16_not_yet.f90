@@ -1,5 +1,5 @@
 ! real(16) and complex(16) work in host code; inside compute constructs, and for complex(16)
-! square roots, powers and input, they are not implemented yet.
+! square roots, powers and function results, they are not implemented yet.
 program real16_not_yet
   implicit none
   real(16) :: s, a(4)
@@ -13,5 +13,6 @@ program real16_not_yet
   end do
   z = (2.0_16, 1.0_16)
   print *, s, z ** 2.5_16
-  read (*, *) z
+  z = sqrt(z)
+  print *, z
 end program
