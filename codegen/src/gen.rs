@@ -1979,10 +1979,21 @@ pub(crate) fn build_devmath_test<'ctx>(ctx: &'ctx Context, tm: &TargetMachine) -
     Ok(cg.m)
 }
 
-/// The `fp128` constant of the decimal text `t` (`[-]DIGITS.DIGITSe[-]DIGITS`), converted
+/// The `fp128` constant of the decimal text `t` (`[-]DIGITS.DIGITSe[-]DIGITS`, or
+/// hexadecimal `[-]0xHHHHp[-]N`), converted
 /// exactly by LLVM; `None` if `t` is not such a number.
 fn quad_const<'ctx>(ctx: &'ctx Context, t: &str) -> Option<inkwell::values::FloatValue<'ctx>> {
     let body = t.strip_prefix('-').unwrap_or(t);
+    if let Some(h) = body.strip_prefix("0x") {
+        // A hexadecimal one (from a gfortran module file): `0xHHHHp[-]N`.
+        let (m, e) = h.split_once('p')?;
+        let e = e.strip_prefix('-').unwrap_or(e);
+        if m.is_empty() || !m.bytes().all(|c| c.is_ascii_hexdigit()) || e.is_empty() || !e.bytes().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        // SAFETY: a well-formed hexadecimal floating-point number (checked above).
+        return Some(unsafe { ctx.f128_type().const_float_from_string(t) });
+    }
     let (m, e) = body.split_once('e')?;
     let (i, f) = m.split_once('.')?;
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());

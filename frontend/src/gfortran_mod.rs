@@ -582,6 +582,23 @@ fn hex_real(t: &str) -> Option<f64> {
     Some(if neg { -v } else { v })
 }
 
+/// A `real(16)` constant as gfortran writes it (see [`hex_real`]), exactly: a hexadecimal
+/// floating-point literal `[-]0xHHHHp[-]N` (the text of a `real(16)` constant, which LLVM
+/// converts).
+fn hex_quad(t: &str) -> Option<String> {
+    let (sign, t) = match t.strip_prefix('-') {
+        Some(r) => ("-", r),
+        None => ("", t),
+    };
+    let (m, e) = t.split_once('@')?;
+    let digits = m.strip_prefix("0.")?;
+    let e: i64 = e.parse().ok()?;
+    if digits.is_empty() || digits.len() > 40 || !digits.bytes().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    Some(format!("{sign}0x{}p{}", digits.to_ascii_lowercase(), 4 * (e - digits.len() as i64)))
+}
+
 /// The gpuf module file values of a constant expression: a scalar, or an array constructor of
 /// constants (in array element order).
 fn values(e: &Sx) -> Option<Vec<String>> {
@@ -592,8 +609,7 @@ fn values(e: &Sx) -> Option<Vec<String>> {
             let k = ts.get(1)?.int()?;
             Some(vec![match ts.first()?.atom()? {
                 "INTEGER" => l.get(3)?.str()?.parse::<i64>().ok()?.to_string(),
-                // (A `real(16)` constant's value would need more than an `f64`: not yet.)
-                "REAL" if k == 16 => return None,
+                "REAL" if k == 16 => format!("q{}", hex_quad(l.get(3)?.str()?)?),
                 "REAL" => {
                     let v = hex_real(l.get(3)?.str()?)?;
                     format!("{:?}", if k == 4 { v as f32 as f64 } else { v })
