@@ -125,13 +125,9 @@ impl G<'_> {
                     self.not_yet("array-valued function references", e.span);
                     return zero;
                 }
-                if pt == Ty::F128 {
-                    self.not_yet("references to `complex(16)` functions", e.span);
-                    return zero;
-                }
                 match self.call_args(name, args, e.span) {
                     Some((link, mut ops)) => {
-                        let buf = self.str_temp(Op::I64(16));
+                        let buf = self.str_temp(Op::I64(2 * pt.size()));
                         ops.push(buf.clone());
                         self.emit(Stmt::Call(format!("__gpuf_ccall{}_{link}", pt.size()), ops));
                         self.cload(pt, buf)
@@ -538,10 +534,6 @@ impl G<'_> {
     /// The result of a complex-valued function: stored through one more (last) parameter;
     /// codegen wraps the procedure in gfortran's ABI (see `codegen/src/cabi.rs`).
     pub(super) fn complex_result(&mut self, s: &gpuf_frontend::sema::Symbol, pt: Ty) {
-        if pt == Ty::F128 {
-            self.not_yet("`complex(16)` function results", s.span);
-            return;
-        }
         if self.mem_names.contains(&s.name) {
             self.not_yet("a complex function result named in an OpenACC directive", s.span);
             return;
