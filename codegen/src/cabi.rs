@@ -1,5 +1,6 @@
 //! gfortran's ABI for complex-valued functions on x86-64: a `complex(4)` result returns as
-//! `<2 x float>` (in `xmm0`), a `complex(8)` one as `{double, double}` (`xmm0`, `xmm1`).
+//! `<2 x float>` (in `xmm0`), a `complex(8)` one as `{double, double}` (`xmm0`, `xmm1`), a
+//! `complex(16)` one in memory the caller passes as a hidden first argument (`rdi`).
 //!
 //! The IR has scalar results only, so gimplify lowers such a function to a procedure named
 //! `__gpuf_cret{4,8}_<link name>` with one more (last) parameter, the address where it
@@ -105,5 +106,46 @@ pub(crate) fn call<'ctx>(cg: &Cg<'ctx>, link: &str, f32k: bool, vals: &[BasicVal
     cg.b.build_store(dest, re)?;
     let at2 = unsafe { cg.b.build_gep(cg.ctx.i8_type(), dest, &[cg.ctx.i64_type().const_int(size, false)], "")? };
     cg.b.build_store(at2, im)?;
+    Ok(())
+}
+
+/// `complex(16)` results (`__gpuf_cret16_`/`__gpuf_ccall16_`): written through a hidden
+/// first parameter, as GCC returns a 32-byte `__complex128`.
+pub(crate) const RET16_PREFIX: &str = "__gpuf_cret16_";
+pub(crate) const CALL16_PREFIX: &str = "__gpuf_ccall16_";
+
+/// The function `link` with gfortran's `complex(16)`-result signature: the result address,
+/// then `nparams` pointer parameters (declared if absent).
+pub(crate) fn abi_function16<'ctx>(cg: &Cg<'ctx>, link: &str, nparams: usize, local: bool) -> FunctionValue<'ctx> {
+    if let Some(f) = cg.m.get_function(link) {
+        return f;
+    }
+    let ptr = cg.ctx.ptr_type(AddressSpace::default());
+    let ps: Vec<BasicMetadataTypeEnum> = vec![ptr.into(); nparams + 1];
+    let fty = cg.ctx.void_type().fn_type(&ps, false);
+    cg.m.add_function(link, fty, if local { Some(Linkage::Internal) } else { None })
+}
+
+/// The body of the exported `complex(16)` wrapper: `inner` takes the result address last.
+pub(crate) fn wrapper_body16<'ctx>(cg: &Cg<'ctx>, wrapper: FunctionValue<'ctx>, inner: FunctionValue<'ctx>) -> R<()> {
+    let b = cg.ctx.create_builder();
+    b.position_at_end(cg.ctx.append_basic_block(wrapper, "entry"));
+    let params = wrapper.get_params();
+    let Some((res, args)) = params.split_first() else { return Ok(()) };
+    let mut a: Vec<BasicMetadataValueEnum> = args.iter().map(|p| (*p).into()).collect();
+    a.push((*res).into());
+    b.build_call(inner, &a, "")?;
+    b.build_return(None)?;
+    Ok(())
+}
+
+/// A call of a `complex(16)`-valued function: `vals` are its arguments followed by the
+/// address that receives the result, which goes first.
+pub(crate) fn call16<'ctx>(cg: &Cg<'ctx>, link: &str, vals: &[BasicValueEnum<'ctx>]) -> R<()> {
+    let Some((dest, args)) = vals.split_last() else { return Ok(()) };
+    let f = abi_function16(cg, link, args.len(), false);
+    let mut a: Vec<BasicMetadataValueEnum> = vec![(*dest).into()];
+    a.extend(args.iter().map(|v| BasicMetadataValueEnum::from(*v)));
+    cg.b.build_call(f, &a, "")?;
     Ok(())
 }

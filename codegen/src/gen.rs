@@ -214,6 +214,14 @@ pub(crate) fn build_host<'ctx>(
             }
             crate::cabi::wrapper_body(&cg, w, fv, f32k)?;
         }
+        if let Some(link) = p.name.strip_prefix(crate::cabi::RET16_PREFIX) {
+            fv.set_linkage(Linkage::Internal);
+            let w = crate::cabi::abi_function16(&cg, link, p.params.len().saturating_sub(1), p.local);
+            if w.count_basic_blocks() > 0 {
+                return err(format!("procedure `{link}` is defined twice"));
+            }
+            crate::cabi::wrapper_body16(&cg, w, fv)?;
+        }
         proc_fns.push(fv);
     }
     cg.vtabs(&host.vtabs);
@@ -311,6 +319,9 @@ pub(crate) fn build_sim<'ctx>(ctx: &'ctx Context, tm: &TargetMachine, host: &Mod
         if let Some((link, _)) = crate::cabi::split(&p.name, &crate::cabi::RET_PREFIX) {
             procs.insert(link.to_string());
         }
+        if let Some(link) = p.name.strip_prefix(crate::cabi::RET16_PREFIX) {
+            procs.insert(link.to_string());
+        }
     }
     let kfn_ty = ctx.void_type().fn_type(&[ptr.into()], false);
     for k in &sim.kernels {
@@ -401,7 +412,11 @@ pub(crate) fn build_device<'ctx>(ctx: &'ctx Context, tm: &TargetMachine, tgt: Tg
     for p in module.procs.iter().filter(|p| module.routines.contains(&p.name)) {
         let ps: Vec<BasicMetadataTypeEnum> = p.params.iter().map(|v| cg.llty(p.var(*v).ty).into()).collect();
         let fty = match p.result {
-            Some(r) if aggret::agg_cls(&p.var(r).name).is_some() || crate::cabi::split(&p.name, &crate::cabi::RET_PREFIX).is_some() => {
+            Some(r)
+                if aggret::agg_cls(&p.var(r).name).is_some()
+                    || crate::cabi::split(&p.name, &crate::cabi::RET_PREFIX).is_some()
+                    || p.name.starts_with(crate::cabi::RET16_PREFIX) =>
+            {
                 return err(format!(
                     "the `!$acc routine` `{}` returns a structure or complex value (not supported on {})",
                     p.name,
@@ -971,6 +986,17 @@ impl<'ctx> Cg<'ctx> {
             Stmt::Call(name, args) if aggret::agg_cls(name).is_some() => {
                 let cls = aggret::agg_cls(name).unwrap_or("l").to_string();
                 self.agg_call(fx, name, &cls, args)?;
+            }
+            Stmt::Call(name, args) if name.starts_with(crate::cabi::CALL16_PREFIX) => {
+                let link = name.strip_prefix(crate::cabi::CALL16_PREFIX).unwrap_or_default();
+                if self.tgt.is_gpu() {
+                    return err(format!("complex function `{link}` called in device code"));
+                }
+                let mut vals = Vec::new();
+                for a in args {
+                    vals.push(self.op(fx, a)?);
+                }
+                crate::cabi::call16(self, link, &vals)?;
             }
             Stmt::Call(name, args) if crate::cabi::split(name, &crate::cabi::CALL_PREFIX).is_some() => {
                 let (link, f32k) = crate::cabi::split(name, &crate::cabi::CALL_PREFIX).unwrap_or_default();
@@ -2045,10 +2071,21 @@ pub(crate) fn build_devmath_test<'ctx>(ctx: &'ctx Context, tm: &TargetMachine) -
     Ok(cg.m)
 }
 
-/// The `fp128` constant of the decimal text `t` (`[-]DIGITS.DIGITSe[-]DIGITS`), converted
+/// The `fp128` constant of the decimal text `t` (`[-]DIGITS.DIGITSe[-]DIGITS`, or
+/// hexadecimal `[-]0xHHHHp[-]N`), converted
 /// exactly by LLVM; `None` if `t` is not such a number.
 fn quad_const<'ctx>(ctx: &'ctx Context, t: &str) -> Option<inkwell::values::FloatValue<'ctx>> {
     let body = t.strip_prefix('-').unwrap_or(t);
+    if let Some(h) = body.strip_prefix("0x") {
+        // A hexadecimal one (from a gfortran module file): `0xHHHHp[-]N`.
+        let (m, e) = h.split_once('p')?;
+        let e = e.strip_prefix('-').unwrap_or(e);
+        if m.is_empty() || !m.bytes().all(|c| c.is_ascii_hexdigit()) || e.is_empty() || !e.bytes().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        // SAFETY: a well-formed hexadecimal floating-point number (checked above).
+        return Some(unsafe { ctx.f128_type().const_float_from_string(t) });
+    }
     let (m, e) = body.split_once('e')?;
     let (i, f) = m.split_once('.')?;
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());

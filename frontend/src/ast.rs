@@ -1259,7 +1259,8 @@ pub enum ExprKind {
     /// A real literal: its value, its kind (`1.0` is 4, `1.0d0` and `1.0_8` are 8).
     Real(f64, u8),
     /// A `real(16)` literal (`1.0_16`, `1q0`): its decimal text normalised as
-    /// [`crate::lexer::quad_text`] gives it (codegen converts it exactly).
+    /// [`crate::lexer::quad_text`] gives it, or a hexadecimal `0xHHHHp-N` (the value of a
+    /// constant of a gfortran module file); codegen converts it exactly.
     Quad(String),
     Logical(bool),
     Str(String),

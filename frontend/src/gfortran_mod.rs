@@ -303,6 +303,26 @@ impl<'a> Tr<'a> {
             let cname = c.get(1).and_then(Sx::str).ok_or_else(|| ctx("a malformed component".into()))?;
             let cattrs = c.get(6).and_then(Sx::list).unwrap_or_default();
             let alloc = cattrs.iter().skip(7).filter_map(Sx::atom).any(|b| b == "ALLOCATABLE");
+            // gfortran's hidden length of a deferred-length character component (an
+            // artificial 8-byte integer after the components): where gpuf's component
+            // records its length, not a component of its own.
+            let placeholder = cname.strip_suffix("_length").and_then(|n| n.strip_prefix('_')).map(|n| format!("character*@?{n} "));
+            if let Some(ph) = placeholder.filter(|ph| comp_lines.contains(ph.as_str())) {
+                off = (off + 7) / 8 * 8;
+                comp_lines = comp_lines.replace(&ph, &format!("character*@{off} "));
+                off += 8;
+                align = align.max(8);
+                continue;
+            }
+            let cts = c.get(2).and_then(Sx::list).ok_or_else(|| ctx("a malformed component".into()))?;
+            let deferred_chars = cts.first().and_then(Sx::atom) == Some("CHARACTER") && cts.iter().any(|x| x.atom() == Some("DEFERRED_CL"));
+            if alloc && deferred_chars && c.get(3).and_then(Sx::list).is_none_or(|a| a.is_empty()) {
+                off = (off + 7) / 8 * 8;
+                let _ = writeln!(comp_lines, "comp {cname} character*@?{cname} {off} 0 alloc");
+                off += 8;
+                align = align.max(8);
+                continue;
+            }
             if let Some(b) = cattrs.iter().skip(7).filter_map(Sx::atom).find(|b| !HARMLESS.contains(b) && *b != "ALLOCATABLE") {
                 return Err(ctx(format!("the component `{cname}` with attribute `{b}`")));
             }
@@ -357,6 +377,9 @@ impl<'a> Tr<'a> {
             comp_lines.push('\n');
             off += size * n;
             align = align.max(al);
+        }
+        if comp_lines.contains("character*@?") {
+            return Err(ctx("a deferred-length character component without gfortran's hidden length".into()));
         }
         let size = (off + align - 1) / align * align;
         let _ = writeln!(lines, "type {name} {size} {align}");
@@ -582,6 +605,23 @@ fn hex_real(t: &str) -> Option<f64> {
     Some(if neg { -v } else { v })
 }
 
+/// A `real(16)` constant as gfortran writes it (see [`hex_real`]), exactly: a hexadecimal
+/// floating-point literal `[-]0xHHHHp[-]N` (the text of a `real(16)` constant, which LLVM
+/// converts).
+fn hex_quad(t: &str) -> Option<String> {
+    let (sign, t) = match t.strip_prefix('-') {
+        Some(r) => ("-", r),
+        None => ("", t),
+    };
+    let (m, e) = t.split_once('@')?;
+    let digits = m.strip_prefix("0.")?;
+    let e: i64 = e.parse().ok()?;
+    if digits.is_empty() || digits.len() > 40 || !digits.bytes().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    Some(format!("{sign}0x{}p{}", digits.to_ascii_lowercase(), 4 * (e - digits.len() as i64)))
+}
+
 /// The gpuf module file values of a constant expression: a scalar, or an array constructor of
 /// constants (in array element order).
 fn values(e: &Sx) -> Option<Vec<String>> {
@@ -592,8 +632,7 @@ fn values(e: &Sx) -> Option<Vec<String>> {
             let k = ts.get(1)?.int()?;
             Some(vec![match ts.first()?.atom()? {
                 "INTEGER" => l.get(3)?.str()?.parse::<i64>().ok()?.to_string(),
-                // (A `real(16)` constant's value would need more than an `f64`: not yet.)
-                "REAL" if k == 16 => return None,
+                "REAL" if k == 16 => format!("q{}", hex_quad(l.get(3)?.str()?)?),
                 "REAL" => {
                     let v = hex_real(l.get(3)?.str()?)?;
                     format!("{:?}", if k == 4 { v as f32 as f64 } else { v })

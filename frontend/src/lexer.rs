@@ -771,11 +771,8 @@ impl Lexer {
                 );
                 8
             }
-            None if has_d && crate::dialect::double_kind() == 16 => {
-                self.diags
-                    .push(Diagnostic::not_yet("`real(16)` (a `d` exponent under `-fdefault-real-8` without `-fdefault-double-8`)", span));
-                8
-            }
+            // `real(16)` under `-fdefault-real-8` without `-fdefault-double-8`, as gfortran.
+            None if has_d && crate::dialect::double_kind() == 16 => return Tok::Quad(quad_text(num)),
             None if has_d => 8,
             None => crate::dialect::real_kind(),
             Some("4") => 4,

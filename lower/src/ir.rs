@@ -86,8 +86,8 @@ pub enum Op {
     I128(i128),
     F32(f32),
     F64(f64),
-    /// A `real(16)` constant: its decimal text, `[-]DIGITS.DIGITSe[-]DIGITS` (codegen
-    /// converts it exactly).
+    /// A `real(16)` constant: its decimal text, `[-]DIGITS.DIGITSe[-]DIGITS`, or a
+    /// hexadecimal `[-]0xHHHHp[-]N` (codegen converts it exactly).
     F128(String),
     /// The null pointer.
     Null,

@@ -185,6 +185,15 @@ pub unsafe extern "C" fn gpuf_read_f128(p: *mut u128) {
     crate::input::item(Target::F128(&mut *p))
 }
 
+/// List-directed or formatted input of a complex(16) value into `p[0..2]`.
+///
+/// # Safety
+/// `p` is valid for writes of 32 bytes (aligned to 16).
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_read_c128(p: *mut u128) {
+    crate::input::item(Target::C128(&mut *(p as *mut [u128; 2])))
+}
+
 /// An `integer(16)` item.
 #[no_mangle]
 pub extern "C" fn gpuf_io_i128(v: i128) {

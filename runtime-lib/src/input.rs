@@ -37,6 +37,8 @@ pub enum Target<'a> {
     /// A complex(4) / complex(8) value: its two parts.
     C32(&'a mut [f32; 2]),
     C64(&'a mut [f64; 2]),
+    /// A complex(16) value: the binary128 bits of its two parts.
+    C128(&'a mut [u128; 2]),
 }
 
 impl Target<'_> {
@@ -46,7 +48,7 @@ impl Target<'_> {
             Target::F32(_) | Target::F64(_) | Target::F128(_) => "REAL",
             Target::Logical(_) => "LOGICAL",
             Target::Str(_) => "CHARACTER",
-            Target::C32(_) | Target::C64(_) => "COMPLEX",
+            Target::C32(_) | Target::C64(_) | Target::C128(_) => "COMPLEX",
         }
     }
 }
@@ -128,6 +130,10 @@ impl ReadStmt {
                 Target::C64([re, im]) => {
                     self.item(Target::F64(re), src)?;
                     return self.item(Target::F64(im), src);
+                }
+                Target::C128([re, im]) => {
+                    self.item(Target::F128(re), src)?;
+                    return self.item(Target::F128(im), src);
                 }
                 _ => {}
             }
@@ -450,6 +456,10 @@ fn list_assign(t: Target, tok: Tok, n: usize) -> Result<(), IoError> {
             let (re, im) = complex_parts(&bytes, false).filter(|_| !quoted).ok_or_else(|| bad_complex(n))?;
             *p = [re, im];
         }
+        Target::C128(p) => {
+            let (re, im) = complex_parts_q(&bytes).filter(|_| !quoted).ok_or_else(|| bad_complex(n))?;
+            *p = [re, im];
+        }
     }
     Ok(())
 }
@@ -466,6 +476,17 @@ fn complex_parts(b: &[u8], is_f32: bool) -> Option<(f64, f64)> {
     let part = |s: &[u8]| {
         let s: Vec<u8> = s.iter().copied().filter(|c| !is_blank(*c) && *c != b'\n' && *c != b'\r').collect();
         parse_real(&s, None, 0, is_f32)
+    };
+    Some((part(&inner[..k])?, part(&inner[k + 1..])?))
+}
+
+/// [`complex_parts`] of a complex(16) value (binary128 bits).
+fn complex_parts_q(b: &[u8]) -> Option<(u128, u128)> {
+    let inner = b.strip_prefix(b"(")?.strip_suffix(b")")?;
+    let k = inner.iter().position(|&c| c == b',' || c == b';')?;
+    let part = |s: &[u8]| {
+        let s: Vec<u8> = s.iter().copied().filter(|c| !is_blank(*c) && *c != b'\n' && *c != b'\r').collect();
+        parse_real_q(&s, None, 0)
     };
     Some((part(&inner[..k])?, part(&inner[k + 1..])?))
 }

@@ -2,6 +2,7 @@
 program gf_alloc_main
   use gam
   implicit none
+  type(named) :: nm, nm2
   type(mesh) :: m, c, d
   type(patch), allocatable :: ps(:)
   integer :: p
@@ -31,4 +32,11 @@ program gf_alloc_main
   print *, c%patches(3)%halo%id, shape(c%patches(3)%halo%rho)
   call build(d, 1)
   print *, nbuilt, last%lo
+  nm%id = 4
+  call name_it(nm, 'abc')
+  print *, nm%id, nm%name, len(nm%name), nm%tag, nm%note
+  nm2 = nm
+  nm%name = 'changed'
+  call name_it(nm2, nm2%name)
+  print *, nm%name, ' ', nm2%name, len(nm2%note), nm2%tag
 end program

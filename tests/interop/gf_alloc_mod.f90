@@ -19,6 +19,13 @@ module gam
   end type
   ! Module allocatable scalars: gfortran's globals are their data pointers.
   integer, allocatable :: nbuilt
+  ! Deferred-length character components (gfortran's hidden lengths in the module file).
+  type :: named
+    integer :: id = 0
+    character(:), allocatable :: name
+    character(4) :: tag = 'none'
+    character(:), allocatable :: note
+  end type
   type(patch), allocatable :: last
 contains
   subroutine build(m, n)
@@ -62,4 +69,11 @@ contains
       total = total + sum(m%patches(p)%f%rho)
     end do
   end function
+  subroutine name_it(x, s)
+    type(named), intent(inout) :: x
+    character(*), intent(in) :: s
+    x%name = s // '!'
+    x%note = repeat(s, 2)
+    x%tag = 'gf'
+  end subroutine
 end module

@@ -15,6 +15,11 @@ module gm
     real :: v(3)
   end type point
   integer :: counter = 0
+  ! real(16): constants (exact through the module file's hexadecimal values), a variable
+  ! and a function.
+  integer, parameter :: qp = selected_real_kind(30)
+  real(qp), parameter :: qthird = 1.0_qp / 3, qneg = -2.5q-3
+  real(qp) :: qtotal = 0.5_qp
   real(dp) :: grid(n)
   interface norm
     module procedure norm_r, norm_p
@@ -34,4 +39,9 @@ contains
     type(point), intent(in) :: p
     norm_p = sqrt(p%x**2 + p%y**2)
   end function norm_p
+  real(qp) function qtwice(x)
+    real(qp), intent(in) :: x
+    qtwice = 2 * x
+    qtotal = qtotal + x
+  end function qtwice
 end module gm

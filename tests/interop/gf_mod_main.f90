@@ -26,6 +26,7 @@ program gf_mod_main
   print *, big, label, kind(big)
   call renamed()
   call consts()
+  print *, qp, qthird, qneg, qtwice(qthird), qtotal
 contains
   subroutine consts()
     use gm

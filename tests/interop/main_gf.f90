@@ -8,7 +8,7 @@ program main_gf
   end type labelled
   type(labelled) :: lab, lab2
   real(16) :: pf_quad_poly, qc(3), qr
-  complex(16) :: qz
+  complex(16) :: qz, pf_quad_rot
   type :: rec
     character(len=3) :: tag
     integer(8) :: id
@@ -164,6 +164,7 @@ program main_gf
   qz = (1.5_16, -2.0_16)
   call pf_quad_scale(qz, 2.0_16, qr)
   print *, 'quad', qz, qr
+  print *, 'quad', pf_quad_rot(qz, 0.5_16), pf_quad_rot((1.0_16, -1.0_16), qr) * 2
   lab%id = 0
   lab%w = 1.5d0
   call pf_label(lab, 'abc')

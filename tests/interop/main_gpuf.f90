@@ -8,7 +8,7 @@ program main_gpuf
   end type labelled
   type(labelled) :: lab, lab2
   real(16) :: gf_quad_poly, qc(3), qr
-  complex(16) :: qz
+  complex(16) :: qz, gf_quad_rot
   integer, parameter :: n = 8
   type :: pair
     integer :: a
@@ -153,6 +153,7 @@ program main_gpuf
   qz = (1.5_16, -2.0_16)
   call gf_quad_scale(qz, 2.0_16, qr)
   print *, 'quad', qz, qr
+  print *, 'quad', gf_quad_rot(qz, 0.5_16), gf_quad_rot((1.0_16, -1.0_16), qr) * 2
   lab%id = 0
   lab%w = 1.5d0
   call gf_label(lab, 'abc')

@@ -163,3 +163,11 @@ subroutine gf_label(p, suffix)
   end if
   p%id = p%id + len(p%name)
 end subroutine gf_label
+
+! A complex(16) function result (in memory the caller passes first, as GCC returns it).
+complex(16) function gf_quad_rot(z, t)
+  implicit none
+  complex(16), intent(in) :: z
+  real(16), intent(in) :: t
+  gf_quad_rot = z * cmplx(0.0_16, t, 16) + 1
+end function gf_quad_rot

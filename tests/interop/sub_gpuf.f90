@@ -191,3 +191,11 @@ subroutine pf_label(p, suffix)
   end if
   p%id = p%id + len(p%name)
 end subroutine pf_label
+
+! A complex(16) function result (in memory the caller passes first, as GCC returns it).
+complex(16) function pf_quad_rot(z, t)
+  implicit none
+  complex(16), intent(in) :: z
+  real(16), intent(in) :: t
+  pf_quad_rot = z * cmplx(0.0_16, t, 16) + 1
+end function pf_quad_rot

@@ -1,5 +1,6 @@
-! real(16) and complex(16) work in host code; inside compute constructs, and for complex(16)
-! square roots, powers and input, they are not implemented yet.
+! real(16) and complex(16) work in host code; in device code (compute constructs and
+! routine procedures, also integer(16) there), and for complex(16) square roots and powers,
+! they are not implemented yet.
 program real16_not_yet
   implicit none
   real(16) :: s, a(4)
@@ -13,5 +14,16 @@ program real16_not_yet
   end do
   z = (2.0_16, 1.0_16)
   print *, s, z ** 2.5_16
-  read (*, *) z
+  z = sqrt(z)
+  print *, z
 end program
+
+subroutine on_device(x)
+  !$acc routine seq
+  real(8), intent(inout) :: x
+  real(16) :: q
+  integer(16) :: k
+  q = x
+  k = 2
+  x = q * k
+end subroutine

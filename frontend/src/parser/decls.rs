@@ -123,13 +123,9 @@ impl Parser {
             if w == "double" {
                 self.bump();
             }
-            if crate::dialect::double_kind() == 16 {
-                let sp = self.from(start);
-                self.diags
-                    .push(Diagnostic::not_yet("`real(16)` (`double precision` under `-fdefault-real-8` without `-fdefault-double-8`)", sp));
-                return Err(Fail);
-            }
-            return Ok((if cplx { BaseTy::Complex(8) } else { BaseTy::Real(8) }, self.from(start)));
+            // `real(16)` under `-fdefault-real-8` without `-fdefault-double-8`, as gfortran.
+            let k = crate::dialect::double_kind();
+            return Ok((if cplx { BaseTy::Complex(k) } else { BaseTy::Real(k) }, self.from(start)));
         }
         if w == "character" {
             // character, character(len=*), character(10), character*(*), character*10

@@ -444,11 +444,7 @@ impl Checker {
             }
             Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint | Intrinsic::Dble => {
                 let default_kind = match f {
-                    Intrinsic::Dble if crate::dialect::double_kind() == 16 => {
-                        self.err(Diagnostic::not_yet("`dble` under `-fdefault-real-8` without `-fdefault-double-8` (`real(16)`)", span));
-                        8
-                    }
-                    Intrinsic::Dble => 8,
+                    Intrinsic::Dble => crate::dialect::double_kind(),
                     Intrinsic::Real => crate::dialect::real_kind(),
                     _ => crate::dialect::int_kind(),
                 };

@@ -1,5 +1,6 @@
 ! real(16) and complex(16) in namelist output and input and in unformatted files
-! (16-byte values in gfortran's record layout, read back by the same program).
+! (16-byte values in gfortran's record layout, read back by the same program), and
+! list-directed and formatted input of complex(16) values.
 program real16_files
   implicit none
   real(16) :: q, qs(3)
@@ -24,4 +25,8 @@ program real16_files
   print *, z, n
   read (*, nml=quad)
   print *, q, qs(2), z
+  read (*, *) z
+  print *, z
+  read (*, '(2f10.3)') z
+  print *, z
 end program

@@ -125,13 +125,9 @@ impl G<'_> {
                     self.not_yet("array-valued function references", e.span);
                     return zero;
                 }
-                if pt == Ty::F128 {
-                    self.not_yet("references to `complex(16)` functions", e.span);
-                    return zero;
-                }
                 match self.call_args(name, args, e.span) {
                     Some((link, mut ops)) => {
-                        let buf = self.str_temp(Op::I64(16));
+                        let buf = self.str_temp(Op::I64(2 * pt.size()));
                         ops.push(buf.clone());
                         self.emit(Stmt::Call(format!("__gpuf_ccall{}_{link}", pt.size()), ops));
                         self.cload(pt, buf)
@@ -154,7 +150,7 @@ impl G<'_> {
             let (a, b) = self.cexpr_at(x, idx, pt);
             let n = self.expr_at(y, idx);
             let n = self.conv(n, Ty::I64);
-            return self.cmath(2, pt, (a, b), n);
+            return self.cmath(2, pt, (a, b), n, x.span.to(y.span));
         }
         if op == B::Pow {
             // Real or complex exponents: the C library's cpow.
@@ -236,11 +232,12 @@ impl G<'_> {
         (Op::Var(tr), Op::Var(ti))
     }
 
-    /// `gpuf_cmath_*`: `sqrt` (0), `exp` (1), `** n` (2).
-    fn cmath(&mut self, op: i32, pt: Ty, (a, b): C, n: Op) -> C {
+    /// `gpuf_cmath_*`: `sqrt` (0), `exp` (1), `** n` (2), `log` (3), `sin` (4), `cos` (5); for
+    /// `complex(16)` values a located "not yet implemented" (at `sp`).
+    fn cmath(&mut self, op: i32, pt: Ty, (a, b): C, n: Op, sp: Span) -> C {
         if pt == Ty::F128 {
-            let what = ["`sqrt`", "`exp`", "integer powers"][op.clamp(0, 2) as usize];
-            self.not_yet(format!("{what} of `complex(16)` values"), self.unit.span);
+            let what = ["`sqrt`", "`exp`", "integer powers", "`log`", "`sin`", "`cos`"].get(op as usize).copied().unwrap_or("functions");
+            self.not_yet(format!("{what} of `complex(16)` values"), sp);
             return (zero_of(pt), zero_of(pt));
         }
         let buf = self.str_temp(Op::I64(16));
@@ -340,7 +337,7 @@ impl G<'_> {
                     Intrinsic::Cos => 5,
                     _ => 0,
                 };
-                self.cmath(op, pt, v, Op::I64(0))
+                self.cmath(op, pt, v, Op::I64(0), e.span)
             }
             _ => {
                 self.not_yet(format!("this intrinsic on complex numbers ({func:?})"), e.span);
@@ -537,10 +534,6 @@ impl G<'_> {
     /// The result of a complex-valued function: stored through one more (last) parameter;
     /// codegen wraps the procedure in gfortran's ABI (see `codegen/src/cabi.rs`).
     pub(super) fn complex_result(&mut self, s: &gpuf_frontend::sema::Symbol, pt: Ty) {
-        if pt == Ty::F128 {
-            self.not_yet("`complex(16)` function results", s.span);
-            return;
-        }
         if self.mem_names.contains(&s.name) {
             self.not_yet("a complex function result named in an OpenACC directive", s.span);
             return;
@@ -555,11 +548,11 @@ impl G<'_> {
     /// A complex input item (variable, element or section): `true` when handled here.
     pub(super) fn complex_read(&mut self, e: &Expr) -> bool {
         let Some(pt) = e.ty.base().and_then(part_ty) else { return false };
-        if pt == Ty::F128 {
-            self.not_yet("input of `complex(16)` values", e.span);
-            return true;
-        }
-        let f = if pt == Ty::F64 { "gpuf_read_c64" } else { "gpuf_read_c32" };
+        let f = match pt {
+            Ty::F128 => "gpuf_read_c128",
+            Ty::F64 => "gpuf_read_c64",
+            _ => "gpuf_read_c32",
+        };
         let shape = if e.ty.rank() > 0 { self.shape(e) } else { Vec::new() };
         self.scalarise(&shape, &mut |g, idx| {
             if let Some(a) = g.caddr(e, idx) {

@@ -35,8 +35,8 @@ impl G<'_> {
     /// The element at zero-based position `idx` of an array expression (or a scalar
     /// expression when `idx` is empty or the expression is scalar).
     pub(super) fn expr_at(&mut self, e: &Expr, idx: &[Op]) -> Op {
-        if self.region.is_some() && matches!(e.ty.base(), Some(BaseTy::Real(16) | BaseTy::Complex(16))) {
-            self.not_yet("`real(16)` and `complex(16)` inside compute constructs", e.span);
+        if matches!(e.ty.base(), Some(BaseTy::Real(16) | BaseTy::Complex(16))) && (self.region.is_some() || self.in_routine()) {
+            self.not_yet("`real(16)` and `complex(16)` in device code (compute constructs and `routine` procedures)", e.span);
             return zero_of(self.expr_ty(e));
         }
         if let Some(v) = self.complex_scalar(e, idx) {

@@ -176,6 +176,13 @@ impl G<'_> {
             self.set_shape(&desc, &s.dims, s.span);
             self.homes.insert(s.name.clone(), Home::CharArray { d: desc, len });
         }
+        // A procedure compiled for the devices too: no 16-byte numbers there.
+        if self.in_routine() {
+            for s in syms.list().iter().filter(|s| matches!(s.base, BaseTy::Real(16) | BaseTy::Complex(16) | BaseTy::Integer(16))) {
+                let what = if s.base == BaseTy::Integer(16) { "`integer(16)`" } else { "`real(16)` and `complex(16)`" };
+                self.not_yet(format!("{what} in device code (compute constructs and `routine` procedures)"), s.span);
+            }
+        }
         // Common members and equivalenced variables live in blocks of static storage.
         let placed = self.declare_storage();
         for s in syms.list() {
