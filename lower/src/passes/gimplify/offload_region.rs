@@ -434,6 +434,7 @@ impl G<'_> {
             num_workers: nw,
             vector_length: vl,
             if_cond,
+            hosted: self.hosted.clone(),
             body: b,
         })));
     }
@@ -506,23 +507,32 @@ impl G<'_> {
                     let sub = kernels_part(dir, b.iter().any(has_partitioned_loop));
                     vec![ast::Stmt { kind: StmtKind::Construct { dir: sub, body: b.clone(), end_span: dir.span }, span: first.span }]
                 };
-                let kind = match &g[0].kind {
-                    StmtKind::If { name, arms, else_body } => StmtKind::If {
-                        name: name.clone(),
-                        arms: arms.iter().map(|(c, b)| (c.clone(), wrap(b))).collect(),
-                        else_body: else_body.as_ref().map(wrap),
-                    },
-                    StmtKind::Do { name, var, start, end, step, body } => StmtKind::Do {
-                        name: name.clone(),
-                        var: var.clone(),
-                        start: start.clone(),
-                        end: end.clone(),
-                        step: step.clone(),
-                        body: wrap(body),
-                    },
+                let line = self.line(g[0].span);
+                let (kind, note) = match &g[0].kind {
+                    StmtKind::If { name, arms, else_body } => (
+                        StmtKind::If {
+                            name: name.clone(),
+                            arms: arms.iter().map(|(c, b)| (c.clone(), wrap(b))).collect(),
+                            else_body: else_body.as_ref().map(wrap),
+                        },
+                        format!("if at line {line}"),
+                    ),
+                    StmtKind::Do { name, var, start, end, step, body } => (
+                        StmtKind::Do {
+                            name: name.clone(),
+                            var: var.clone(),
+                            start: start.clone(),
+                            end: end.clone(),
+                            step: step.clone(),
+                            body: wrap(body),
+                        },
+                        format!("loop {} at line {line}", var.name),
+                    ),
                     _ => continue,
                 };
+                self.hosted.push(note);
                 self.stmt(&ast::Stmt { kind, span: g[0].span });
+                self.hosted.pop();
                 continue;
             }
             let sub = kernels_part(dir, g.iter().any(has_partitioned_loop));
