@@ -443,8 +443,8 @@ impl G<'_> {
     /// each loop nest at its top level becomes its own kernel, and so does each run of the
     /// statements between them; the construct's data clauses become a data region around
     /// them. Loop nests with a partitioned loop stay `kernels`, the rest run as `serial`
-    /// (one gang, so that nothing is executed once per gang). An `if` at the top level
-    /// whose arms hold partitioned loops, and whose conditions read only scalars the host
+    /// (one gang, so that nothing is executed once per gang). An `if` (or `select case`)
+    /// at the top level whose arms hold partitioned loops, and whose conditions read only scalars the host
     /// holds the value of (see `host_condition`), runs on the host, each arm a `kernels`
     /// construct of its own: its loops are kernels one after the other, so a loop sees
     /// the writes of the loops before it (one kernel could not wait for all its gangs
@@ -466,6 +466,7 @@ impl G<'_> {
             has_partitioned_loop(s)
                 && match &s.kind {
                     StmtKind::If { arms, .. } => arms.iter().all(|(c, _)| ok(c)),
+                    StmtKind::SelectCase { selector, .. } => ok(selector),
                     StmtKind::Do { name, var, start, end, step, body } => {
                         ok(&Expr { kind: ExprKind::Name(var.clone()), ..start.clone() })
                             && ok(start)
@@ -516,6 +517,14 @@ impl G<'_> {
                             else_body: else_body.as_ref().map(wrap),
                         },
                         format!("if at line {line}"),
+                    ),
+                    StmtKind::SelectCase { name, selector, cases } => (
+                        StmtKind::SelectCase {
+                            name: name.clone(),
+                            selector: selector.clone(),
+                            cases: cases.iter().map(|c| ast::CaseBlock { body: wrap(&c.body), ..c.clone() }).collect(),
+                        },
+                        format!("select case at line {line}"),
                     ),
                     StmtKind::Do { name, var, start, end, step, body } => (
                         StmtKind::Do {
