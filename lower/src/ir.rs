@@ -592,6 +592,9 @@ pub struct OffloadRegion {
     pub vector_length: Option<Op>,
     /// The `if` clause: when false the region runs on the host and maps nothing.
     pub if_cond: Option<Op>,
+    /// For a part of a split `kernels` construct: the `if` and `do` statements around it
+    /// that run on the host, outermost first (`loop it at line 9`), for `-Minfo=accel`.
+    pub hosted: Vec<String>,
     pub body: Vec<Stmt>,
 }
 

@@ -112,6 +112,9 @@ fn region(f: &Function, r: &OffloadRegion, out: &mut Vec<String>, depth: usize) 
     let file = r.maps.iter().find_map(|m| line_of(&m.at)).and_then(|l| l.rsplit_once(':')).map_or("", |(file, _)| file);
     let loc = if file.is_empty() { format!("line {}", r.line) } else { format!("{file}:{}", r.line) };
     out.push(format!("{pad}{loc}: {} construct, kernel {kernel}", r.what));
+    if !r.hosted.is_empty() {
+        out.push(format!("{pad}  launched by host code of the kernels construct: {}", r.hosted.join(", ")));
+    }
     if !r.maps.is_empty() {
         let items: Vec<String> = r.maps.iter().map(map_text).collect();
         out.push(format!("{pad}  data: {}", items.join(", ")));

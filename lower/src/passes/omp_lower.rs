@@ -426,6 +426,7 @@ impl Remap<'_> {
                     kind: r.kind,
                     what: r.what,
                     line: r.line,
+                    hosted: r.hosted,
                     maps: self.maps(r.maps),
                     captures,
                     reductions: r.reductions.into_iter().map(|x| self.red(x)).collect(),

@@ -246,6 +246,9 @@ struct G<'a> {
     /// The names in the data clauses of the enclosing data constructs and of the `kernels`
     /// construct being split into kernels (`default(none)` accepts them).
     enclosing_named: BTreeSet<String>,
+    /// The `if` and `do` statements of a split `kernels` construct that run on the host
+    /// around the part being lowered ([`OffloadRegion::hosted`]).
+    hosted: Vec<String>,
     /// Command-line options (`-fcheck=bounds`).
     opts: &'a super::Options,
     /// A function result kept in memory: its home, the returned variable, its type.
@@ -357,6 +360,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             mem_names: mem.clone(),
             devptrs: BTreeSet::new(),
             enclosing_named: BTreeSet::new(),
+            hosted: Vec::new(),
             result_mem: None,
             mats: HashMap::new(),
             mat_frees: Vec::new(),

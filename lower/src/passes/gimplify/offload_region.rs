@@ -495,6 +495,7 @@ impl G<'_> {
             num_workers: nw,
             vector_length: vl,
             if_cond,
+            hosted: self.hosted.clone(),
             body: b,
         })));
     }
@@ -503,8 +504,8 @@ impl G<'_> {
     /// each loop nest at its top level becomes its own kernel, and so does each run of the
     /// statements between them; the construct's data clauses become a data region around
     /// them. Loop nests with a partitioned loop stay `kernels`, the rest run as `serial`
-    /// (one gang, so that nothing is executed once per gang). An `if` at the top level
-    /// whose arms hold partitioned loops, and whose conditions read only scalars the host
+    /// (one gang, so that nothing is executed once per gang). An `if` (or `select case`)
+    /// at the top level whose arms hold partitioned loops, and whose conditions read only scalars the host
     /// holds the value of (see `host_condition`), runs on the host, each arm a `kernels`
     /// construct of its own: its loops are kernels one after the other, so a loop sees
     /// the writes of the loops before it (one kernel could not wait for all its gangs
@@ -526,6 +527,7 @@ impl G<'_> {
             has_partitioned_loop(s)
                 && match &s.kind {
                     StmtKind::If { arms, .. } => arms.iter().all(|(c, _)| ok(c)),
+                    StmtKind::SelectCase { selector, .. } => ok(selector),
                     StmtKind::Do { name, var, start, end, step, body } => {
                         ok(&Expr { kind: ExprKind::Name(var.clone()), ..start.clone() })
                             && ok(start)
@@ -567,23 +569,40 @@ impl G<'_> {
                     let sub = kernels_part(dir, b.iter().any(has_partitioned_loop));
                     vec![ast::Stmt { kind: StmtKind::Construct { dir: sub, body: b.clone(), end_span: dir.span }, span: first.span }]
                 };
-                let kind = match &g[0].kind {
-                    StmtKind::If { name, arms, else_body } => StmtKind::If {
-                        name: name.clone(),
-                        arms: arms.iter().map(|(c, b)| (c.clone(), wrap(b))).collect(),
-                        else_body: else_body.as_ref().map(wrap),
-                    },
-                    StmtKind::Do { name, var, start, end, step, body } => StmtKind::Do {
-                        name: name.clone(),
-                        var: var.clone(),
-                        start: start.clone(),
-                        end: end.clone(),
-                        step: step.clone(),
-                        body: wrap(body),
-                    },
+                let line = self.line(g[0].span);
+                let (kind, note) = match &g[0].kind {
+                    StmtKind::If { name, arms, else_body } => (
+                        StmtKind::If {
+                            name: name.clone(),
+                            arms: arms.iter().map(|(c, b)| (c.clone(), wrap(b))).collect(),
+                            else_body: else_body.as_ref().map(wrap),
+                        },
+                        format!("if at line {line}"),
+                    ),
+                    StmtKind::SelectCase { name, selector, cases } => (
+                        StmtKind::SelectCase {
+                            name: name.clone(),
+                            selector: selector.clone(),
+                            cases: cases.iter().map(|c| ast::CaseBlock { body: wrap(&c.body), ..c.clone() }).collect(),
+                        },
+                        format!("select case at line {line}"),
+                    ),
+                    StmtKind::Do { name, var, start, end, step, body } => (
+                        StmtKind::Do {
+                            name: name.clone(),
+                            var: var.clone(),
+                            start: start.clone(),
+                            end: end.clone(),
+                            step: step.clone(),
+                            body: wrap(body),
+                        },
+                        format!("loop {} at line {line}", var.name),
+                    ),
                     _ => continue,
                 };
+                self.hosted.push(note);
                 self.stmt(&ast::Stmt { kind, span: g[0].span });
+                self.hosted.pop();
                 continue;
             }
             let sub = kernels_part(dir, g.iter().any(has_partitioned_loop));
