@@ -1044,6 +1044,9 @@ impl Checker {
         let span = s.span;
         let StmtKind::SelectType { selector, guards, .. } = &mut s.kind else { return };
         self.expr(selector);
+        // (After a "not yet implemented" selector the associate names are still declared,
+        // so that the guards' bodies report nothing more.)
+        let mut unsupported = false;
         let declared = match (&selector.kind, selector.ty) {
             (_, Ty::Unknown) => None,
             (ExprKind::Name(id), Ty::Scalar(BaseTy::Derived(k))) if self.syms.get(&id.name).is_some_and(|x| x.class) => Some(k),
@@ -1056,16 +1059,15 @@ impl Checker {
                 None
             }
             _ => {
-                self.err(Diagnostic::not_yet(
-                    "`select type` of a selector other than a polymorphic (`class`) dummy argument",
-                    selector.span,
-                ));
+                self.err(Diagnostic::not_yet("`select type` of a selector other than a polymorphic (`class`) variable", selector.span));
+                unsupported = true;
                 None
             }
         };
         if self.on_device() {
             self.err(Diagnostic::not_yet(format!("`select type` {}", self.device_where()), span));
         }
+        let sel_base = selector.ty.base();
         let mut defaults = 0;
         for g in guards.iter_mut() {
             let (base, class) = match g.kind {
@@ -1079,7 +1081,7 @@ impl Checker {
                                 .with_label("second `class default`"),
                         );
                     }
-                    (declared.map_or(BaseTy::Integer(4), BaseTy::Derived), true)
+                    (declared.map(BaseTy::Derived).or(sel_base).unwrap_or(BaseTy::Integer(4)), true)
                 }
             };
             if let (Some(d), BaseTy::Derived(t), false) = (declared, base, g.kind == GuardKind::Default) {
@@ -1118,7 +1120,7 @@ impl Checker {
                     .with_label("this guard can never match"),
                 );
             }
-            if declared.is_some() {
+            if declared.is_some() || unsupported {
                 let mut sym = Symbol::new(g.assoc.name.clone(), base, g.assoc.span);
                 sym.assoc = true;
                 sym.class = class;

@@ -382,9 +382,14 @@ impl G<'_> {
             None => {
                 let cont = self.f.new_var(format!("{}.class", s.name), Ty::Ptr);
                 let star = self.is_star(s.base);
+                let mut saved = saved;
                 if saved && star {
-                    self.not_yet("saved and module `class(*)` variables", s.span);
-                    return;
+                    // (Reported once, where it is declared; a stack container stands in,
+                    // so that its uses report nothing more.)
+                    if !self.diags.iter().any(|d| d.span == s.span) {
+                        self.not_yet("saved and module `class(*)` variables", s.span);
+                    }
+                    saved = false;
                 }
                 if star {
                     // `{_data, _vptr, _len}`
