@@ -1,6 +1,6 @@
-! Polymorphic components, polymorphic function results, polymorphic array dummies,
-! `select type` of a component and `select type` in compute constructs are not
-! implemented yet: each a located E0900 (and the guards' bodies report nothing more).
+! Polymorphic components other than allocatable scalars, assignment to a polymorphic
+! component, polymorphic function results, polymorphic array dummies and `select type`
+! in compute constructs are not implemented yet: each a located E0900.
 module m
   implicit none
   type :: shape
@@ -8,6 +8,7 @@ module m
   end type
   type :: holder
     class(shape), allocatable :: item
+    class(shape), allocatable :: many(:)
   end type
   type :: any_box
     class(*), pointer :: p => null()
@@ -23,6 +24,7 @@ contains
   subroutine st(h, s)
     type(holder) :: h
     type(shape) :: s
+    h%item = s
     select type (x => h%item)
     type is (shape)
       print *, x%id

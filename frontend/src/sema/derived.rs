@@ -99,6 +99,9 @@ pub struct CompInfo {
     /// the procedure table of its interface (link name `@pcomp`); the component holds the
     /// procedure's address.
     pub proc_key: Option<String>,
+    /// A polymorphic allocatable scalar (`class(T), allocatable`): gfortran's class
+    /// container `{_data, _vptr}` inline (16 bytes), `_data` where a plain one's pointer is.
+    pub class: bool,
 }
 
 impl CompInfo {
@@ -253,6 +256,7 @@ impl Checker {
                             alloc: false,
                             pointer: false,
                             proc_key: None,
+                            class: false,
                         });
                         off = pt.size;
                         align = pt.align.max(1);
@@ -375,9 +379,15 @@ impl Checker {
                             alloc: true,
                             pointer: false,
                             proc_key: None,
+                            class: d.class && specs.is_empty(),
                         });
-                        // A scalar is a pointer to its data, an array gfortran's descriptor.
-                        off += if specs.is_empty() { 8 } else { CompInfo::desc_size(specs.len()) };
+                        // A scalar is a pointer to its data (a polymorphic one gfortran's
+                        // class container `{_data, _vptr}`), an array gfortran's descriptor.
+                        off += match (specs.is_empty(), d.class) {
+                            (true, true) => 16,
+                            (true, false) => 8,
+                            _ => CompInfo::desc_size(specs.len()),
+                        };
                         continue;
                     }
                     for mut spec in specs {
@@ -482,6 +492,7 @@ impl Checker {
                         alloc: false,
                         pointer: false,
                         proc_key: None,
+                        class: false,
                     });
                     off += es * n;
                 }
@@ -754,7 +765,7 @@ impl Checker {
         span: Span,
     ) -> Option<(String, Vec<Arg>)> {
         let tname = derived_name(k);
-        let poly = matches!(&base.kind, ExprKind::Name(id) if self.syms.get(&id.name).is_some_and(|s| s.class));
+        let poly = self.is_poly(base);
         let mut b = b;
         if let Some(g) = b.generic.clone() {
             // Resolved on checked copies of the arguments, with the object for bindings
@@ -833,7 +844,20 @@ impl Checker {
     pub(crate) fn abstract_decls(&mut self, unit: &Unit) {
         let mut bad = Vec::new();
         for d in unit.types.iter().flat_map(|t| t.comps.iter()).filter(|d| d.class) {
-            self.err(Diagnostic::not_yet("polymorphic components (`class`)", d.base_span));
+            let scalar = d.dimension.as_ref().is_none_or(|v| v.is_empty())
+                && d.entities.iter().all(|e| e.dims.as_ref().is_none_or(|v| v.is_empty()));
+            if !(d.allocatable && scalar)
+                || self
+                    .g
+                    .types
+                    .get(match d.base {
+                        BaseTy::Derived(k) => k as usize,
+                        _ => usize::MAX,
+                    })
+                    .is_some_and(TypeInfo::is_star)
+            {
+                self.err(Diagnostic::not_yet("polymorphic components other than `class(T), allocatable` scalars", d.base_span));
+            }
         }
         for d in unit.decls.iter().filter(|d| d.class) {
             for e in &d.entities {
@@ -926,6 +950,7 @@ impl Checker {
                 alloc: false,
                 pointer: true,
                 proc_key: Some(key),
+                class: false,
             });
             *off += 8;
         }
@@ -968,6 +993,7 @@ impl Checker {
                 alloc: false,
                 pointer: true,
                 proc_key: None,
+                class: false,
             });
             *off += if specs.is_empty() { 8 } else { CompInfo::desc_size(specs.len()) };
         }
@@ -1019,7 +1045,51 @@ impl Checker {
 
     /// Is the expression a polymorphic object (a `class` dummy)?
     pub(crate) fn is_poly(&self, e: &Expr) -> bool {
-        matches!(&e.kind, ExprKind::Name(id) if self.syms.get(&id.name).is_some_and(|s| s.class))
+        match &e.kind {
+            ExprKind::Name(id) => self.syms.get(&id.name).is_some_and(|s| s.class),
+            ExprKind::Component(cr) => self.class_comp(cr).is_some(),
+            _ => false,
+        }
+    }
+
+    /// The polymorphic allocatable component that a component reference names (scalar,
+    /// of a scalar structure): its declared type.
+    pub(crate) fn class_comp(&self, cr: &CompRef) -> Option<u16> {
+        if !cr.subs.is_empty() {
+            return None;
+        }
+        let k = self.scalar_struct_type(&cr.base)?;
+        let c = self.g.types.get(k as usize)?.comps.iter().find(|c| c.name == cr.name.name)?;
+        match (c.class, c.base) {
+            (true, BaseTy::Derived(t)) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The derived type of a scalar structure designator (`x`, `x%c`), also before it is
+    /// checked.
+    fn scalar_struct_type(&self, e: &Expr) -> Option<u16> {
+        if let Ty::Scalar(BaseTy::Derived(k)) = e.ty {
+            return Some(k);
+        }
+        match &e.kind {
+            ExprKind::Name(id) => match self.syms.get(&id.name) {
+                Some(s) if s.rank == 0 => match s.base {
+                    BaseTy::Derived(k) => Some(k),
+                    _ => None,
+                },
+                _ => None,
+            },
+            ExprKind::Component(cr) if cr.subs.is_empty() => {
+                let k = self.scalar_struct_type(&cr.base)?;
+                let c = self.g.types.get(k as usize)?.comps.iter().find(|c| c.name == cr.name.name)?;
+                match (c.dims.is_empty(), c.base) {
+                    (true, BaseTy::Derived(t)) => Some(t),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
     }
 
     /// Is type `a` type `t` or an extension of it?

@@ -516,7 +516,8 @@ impl Checker {
                                 );
                                 continue;
                             }
-                            targets.push((e.ty, dims.len(), e.span, false, false));
+                            let class = matches!(&e.kind, ExprKind::Component(cr) if self.class_comp(cr).is_some());
+                            targets.push((e.ty, dims.len(), e.span, false, class));
                         }
                         None => self.not_alloc_comp(e, "allocate"),
                     }
@@ -707,6 +708,10 @@ impl Checker {
             );
         }
         if lhs.ty == Ty::Unknown || rhs.ty == Ty::Unknown {
+            return;
+        }
+        if matches!(&lhs.kind, ExprKind::Component(cr) if self.class_comp(cr).is_some()) {
+            self.err(Diagnostic::not_yet("assignment to a polymorphic component (use `allocate(..., source=)`)", lhs.span));
             return;
         }
         // A polymorphic allocatable takes the dynamic type of any extension (F2008).
@@ -1050,6 +1055,7 @@ impl Checker {
         let declared = match (&selector.kind, selector.ty) {
             (_, Ty::Unknown) => None,
             (ExprKind::Name(id), Ty::Scalar(BaseTy::Derived(k))) if self.syms.get(&id.name).is_some_and(|x| x.class) => Some(k),
+            (ExprKind::Component(cr), _) if self.class_comp(cr).is_some() => self.class_comp(cr),
             (ExprKind::Name(id), t) if !t.base().is_some_and(|b| matches!(b, BaseTy::Derived(_))) || t.rank() == 0 => {
                 self.err(
                     Diagnostic::error("E0253", format!("the `select type` selector `{}` is not polymorphic", id.name), selector.span)

@@ -259,6 +259,9 @@ impl G<'_> {
             }
             StmtKind::AllocateComp(items) => {
                 for (e, dims) in items {
+                    if dims.is_empty() && self.allocate_class_comp(e, spec, source, mold) {
+                        continue;
+                    }
                     if dims.is_empty() && e.ty.rank() > 0 {
                         let (Some(src), Some((a, c))) = (source, self.alloc_comp_ref(e)) else {
                             self.not_yet("`allocate` of this component without bounds", e.span);

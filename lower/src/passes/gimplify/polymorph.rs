@@ -135,6 +135,10 @@ impl G<'_> {
     /// polymorphic dummy's own container, else one built on the stack with the object's
     /// address and its type's vtab.
     pub(super) fn class_actual(&mut self, e: &Expr, star: bool) -> Op {
+        // A polymorphic component: its container in the structure.
+        if let Some((slot, _)) = self.class_comp_slot(e) {
+            return slot;
+        }
         if star {
             return self.star_actual(e);
         }
@@ -228,6 +232,15 @@ impl G<'_> {
     /// The `_hash` of the dynamic type of the polymorphic dummy `name`, and its container
     /// and object addresses.
     fn dynamic_hash(&mut self, e: &Expr) -> Option<(Op, Op, VarId)> {
+        if let Some((slot, _)) = self.class_comp_slot(e) {
+            let cont = self.f.new_var("class.comp".to_string(), Ty::Ptr);
+            self.emit(Stmt::Assign(cont, Rv::Use(slot)));
+            let data = self.f.new_var("class.data".to_string(), Ty::Ptr);
+            self.emit(Stmt::Assign(data, Rv::Load(Ty::Ptr, Op::Var(cont))));
+            let vptr = self.load_vptr(Op::Var(cont));
+            let hash = self.val(Ty::I32, Rv::Load(Ty::I32, vptr));
+            return Some((hash, Op::Var(cont), data));
+        }
         let ExprKind::Name(id) = &e.kind else { return None };
         let cont = *self.class_conts.get(&id.name)?;
         let Some(Home::Mem(data, _)) = self.lookup(&id.name) else { return None };
@@ -835,6 +848,42 @@ impl G<'_> {
             }
         }
         self.store_scalar_global(p);
+        true
+    }
+
+    /// A polymorphic allocatable component (`x%c`): the address of its class container in
+    /// the structure and its declared type.
+    pub(super) fn class_comp_slot(&mut self, e: &Expr) -> Option<(Op, u16)> {
+        let ExprKind::Component(cr) = &e.kind else { return None };
+        let BaseTy::Derived(k) = cr.base.ty.base()? else { return None };
+        let c = self.type_info(k)?.comps.iter().find(|c| c.name == cr.name.name)?;
+        let BaseTy::Derived(t) = c.base else { return None };
+        if !c.class || cr.base.ty.rank() > 0 || !cr.subs.is_empty() {
+            return None;
+        }
+        let (a, _) = self.alloc_comp_ref(e)?;
+        Some((a, t))
+    }
+
+    /// `allocate(x%c)`, `allocate(T :: x%c)`, `allocate(x%c, source=|mold=e)` of a
+    /// polymorphic allocatable component (an error if it is allocated already).
+    pub(super) fn allocate_class_comp(&mut self, e: &Expr, spec: Option<&ast::AllocTypeSpec>, src: Option<&Expr>, mold: bool) -> bool {
+        let Some((slot, k)) = self.class_comp_slot(e) else { return false };
+        let Some(s) = self.class_src(k, spec, src, mold) else {
+            self.not_yet("this `source=` of a polymorphic component", e.span);
+            return true;
+        };
+        let p = self.f.new_var("class.new".to_string(), Ty::Ptr);
+        let name = match &e.kind {
+            ExprKind::Component(cr) => cr.name.name.clone(),
+            _ => String::new(),
+        };
+        let old = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, slot.clone()));
+        self.class_fill(p, slot.clone(), false, s, &mut |g, size| {
+            let len = name.len() as i64;
+            g.val(Ty::Ptr, Rv::Call("gpuf_allocate_array".into(), vec![old.clone(), size, Op::Str(name.clone()), Op::I64(len)], Ty::Ptr))
+        });
+        self.emit(Stmt::Store(Ty::Ptr, slot, Op::Var(p)));
         true
     }
 
