@@ -1027,16 +1027,31 @@ impl Checker {
             return None;
         }
         // `interface assignment(=)`, else a type-bound `assignment(=)` of the left side's
-        // type (not through a polymorphic object: that would dispatch).
-        let gkey = match self.scope.get("assignment(=)").cloned() {
-            Some(g) => g,
-            None => match l.ty.base() {
-                Some(BaseTy::Derived(k)) if !self.is_poly(&l) => self.bound_generic(k, "assignment(=)")?,
-                _ => return None,
-            },
-        };
+        // type: the binding of the matching specific's name in that type (an override),
+        // through the vtab when the passed object is a polymorphic one.
+        if let Some(g) = self.scope.get("assignment(=)").cloned() {
+            let args = [Arg::Index(l), Arg::Index(r)];
+            return self.generic_matches(&g, &args, false).then_some(g);
+        }
+        let Some(BaseTy::Derived(k)) = l.ty.base() else { return None };
+        let gkey = self.bound_generic(k, "assignment(=)")?;
+        let poly = [self.is_poly(&l), self.is_poly(&r)];
         let args = [Arg::Index(l), Arg::Index(r)];
-        self.generic_matches(&gkey, &args, false).then_some(gkey)
+        if !self.generic_matches(&gkey, &args, false) {
+            return None;
+        }
+        let (mark, reported) = (self.diags.len(), self.reported.clone());
+        let spec = self.resolve_generic(&gkey, "assignment(=)", &args, false, lhs.span);
+        self.diags.truncate(mark);
+        self.reported = reported;
+        let spec = spec?;
+        let bname =
+            self.g.types.iter().flat_map(|t| t.bindings.iter()).find(|b| b.key.as_deref() == Some(spec.as_str())).map(|b| b.name.clone());
+        Some(match bname.and_then(|n| self.binding(k, &n)) {
+            Some(b) if !b.nopass && poly.get(b.pass_pos).copied().unwrap_or(false) => b.dispatch.unwrap_or(spec),
+            Some(super::derived::BindInfo { key: Some(key), .. }) => key,
+            _ => spec,
+        })
     }
 }
 
