@@ -36,9 +36,12 @@ pub struct TypeInfo {
     /// binding in place).
     pub bindings: Vec<BindInfo>,
     /// `final` procedures: the key of each in the procedure table and the rank of its
-    /// dummy (0 or 1).
+    /// dummy (0 or 1; [`ELEMENTAL_FINAL`] for an elemental one).
     pub finals: Vec<(String, usize)>,
 }
+
+/// The rank recorded for an elemental final procedure (it finalizes any rank).
+pub const ELEMENTAL_FINAL: usize = usize::MAX;
 
 /// A type-bound procedure.
 #[derive(Clone, Debug, Default)]
@@ -530,7 +533,8 @@ impl Checker {
     }
 
     /// The `final` procedures of type `tname`: module procedures of one dummy argument,
-    /// `type(tname)`, scalar or of rank 1 (other ranks: not implemented yet), one per rank.
+    /// `type(tname)`, scalar, of rank 1 (other ranks: not implemented yet) or elemental,
+    /// one of each.
     fn type_finals(&mut self, k: u16, tname: &str, finals: &[Ident]) -> Vec<(String, usize)> {
         let mut out: Vec<(String, usize)> = Vec::new();
         for f in finals {
@@ -563,18 +567,23 @@ impl Checker {
                 self.err(Diagnostic::not_yet("final procedures of arrays of rank above 1", f.span));
                 continue;
             }
-            if sig.elemental {
-                self.err(Diagnostic::not_yet("elemental final procedures", f.span));
-                continue;
-            }
-            if out.iter().any(|(_, r)| *r == usize::from(a.rank)) {
+            let rank = if sig.elemental { ELEMENTAL_FINAL } else { usize::from(a.rank) };
+            if out.iter().any(|(_, r)| *r == rank) {
                 self.err(
-                    Diagnostic::error("E0137", format!("type `{tname}` has two final procedures for rank {}", a.rank), f.span)
-                        .with_label("a second one"),
+                    Diagnostic::error(
+                        "E0137",
+                        if sig.elemental {
+                            format!("type `{tname}` has two elemental final procedures")
+                        } else {
+                            format!("type `{tname}` has two final procedures for rank {}", a.rank)
+                        },
+                        f.span,
+                    )
+                    .with_label("a second one"),
                 );
                 continue;
             }
-            out.push((key, usize::from(a.rank)));
+            out.push((key, rank));
         }
         out
     }
