@@ -1,4 +1,4 @@
-! Polymorphic components other than allocatable scalars, assignment to a polymorphic
+! Polymorphic components other than allocatable and pointer scalars, assignment to a polymorphic
 ! component, polymorphic function results, polymorphic array dummies and `select type`
 ! in compute constructs are not implemented yet: each a located E0900.
 module m

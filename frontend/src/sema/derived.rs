@@ -102,8 +102,9 @@ pub struct CompInfo {
     /// the procedure table of its interface (link name `@pcomp`); the component holds the
     /// procedure's address.
     pub proc_key: Option<String>,
-    /// A polymorphic allocatable scalar (`class(T), allocatable`): gfortran's class
-    /// container `{_data, _vptr}` inline (16 bytes), `_data` where a plain one's pointer is.
+    /// A polymorphic allocatable or pointer scalar (`class(T), allocatable|pointer`):
+    /// gfortran's class container `{_data, _vptr}` inline (16 bytes), `_data` where a
+    /// plain one's pointer is.
     pub class: bool,
 }
 
@@ -855,7 +856,7 @@ impl Checker {
         for d in unit.types.iter().flat_map(|t| t.comps.iter()).filter(|d| d.class) {
             let scalar = d.dimension.as_ref().is_none_or(|v| v.is_empty())
                 && d.entities.iter().all(|e| e.dims.as_ref().is_none_or(|v| v.is_empty()));
-            if !(d.allocatable && scalar)
+            if !((d.allocatable || d.pointer) && scalar)
                 || self
                     .g
                     .types
@@ -865,7 +866,7 @@ impl Checker {
                     })
                     .is_some_and(TypeInfo::is_star)
             {
-                self.err(Diagnostic::not_yet("polymorphic components other than `class(T), allocatable` scalars", d.base_span));
+                self.err(Diagnostic::not_yet("polymorphic components other than `class(T)` allocatable and pointer scalars", d.base_span));
             }
         }
         for d in unit.decls.iter().filter(|d| d.class) {
@@ -1002,9 +1003,14 @@ impl Checker {
                 alloc: false,
                 pointer: true,
                 proc_key: None,
-                class: false,
+                class: d.class && specs.is_empty(),
             });
-            *off += if specs.is_empty() { 8 } else { CompInfo::desc_size(specs.len()) };
+            // (A polymorphic scalar one is gfortran's class container.)
+            *off += match (specs.is_empty(), d.class) {
+                (true, true) => 16,
+                (true, false) => 8,
+                _ => CompInfo::desc_size(specs.len()),
+            };
         }
     }
 

@@ -503,7 +503,9 @@ impl Checker {
             }
             StmtKind::AllocateComp(items) => {
                 for (e, dims) in items.iter() {
-                    match self.alloc_comp(e) {
+                    // (A polymorphic pointer component too.)
+                    let class_ptr = matches!(&e.kind, ExprKind::Component(cr) if self.class_comp(cr).is_some());
+                    match self.alloc_comp(e).or(class_ptr.then_some(0)) {
                         Some(rank) => {
                             if !dims.is_empty() && rank != dims.len() {
                                 self.err(

@@ -801,19 +801,20 @@ impl G<'_> {
         }
         let star = self.is_star(BaseTy::Derived(k));
         let src_cont = match &rhs.kind {
-            ExprKind::Name(r) => self.class_conts.get(&r.name).copied(),
-            _ => None,
+            ExprKind::Name(r) => self.class_conts.get(&r.name).map(|c| Op::Var(*c)),
+            // A polymorphic component's container in its structure.
+            _ => self.class_comp_slot(rhs).map(|(s, _)| s),
         };
         match (src_cont, rhs.ty.base()) {
             (Some(sc), _) => {
-                let v = self.load_vptr(Op::Var(sc));
-                let a = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, Op::Var(sc)));
+                let v = self.load_vptr(sc.clone());
+                let a = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, sc.clone()));
                 self.emit(Stmt::Assign(p, Rv::Use(a)));
                 let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(8)));
                 self.emit(Stmt::Store(Ty::Ptr, at, v));
                 if star {
                     let sl = if rhs.ty.base().is_some_and(|b| self.is_star(b)) {
-                        let la = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(sc), Op::I64(16)));
+                        let la = self.val(Ty::Ptr, Rv::PtrAdd(sc, Op::I64(16)));
                         self.val(Ty::I64, Rv::Load(Ty::I64, la))
                     } else {
                         Op::I64(0)
@@ -861,7 +862,7 @@ impl G<'_> {
         if !c.class || cr.base.ty.rank() > 0 || !cr.subs.is_empty() {
             return None;
         }
-        let (a, _) = self.alloc_comp_ref(e)?;
+        let (a, _) = self.comp_addr(&cr.base, &cr.name.name, &[])?;
         Some((a, t))
     }
 
@@ -879,12 +880,51 @@ impl G<'_> {
             _ => String::new(),
         };
         let old = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, slot.clone()));
+        let pointer = match &e.kind {
+            ExprKind::Component(cr) => match cr.base.ty.base() {
+                Some(BaseTy::Derived(k)) => {
+                    self.type_info(k).and_then(|t| t.comps.iter().find(|c| c.name == cr.name.name)).is_some_and(|c| c.pointer)
+                }
+                _ => false,
+            },
+            _ => false,
+        };
         self.class_fill(p, slot.clone(), false, s, &mut |g, size| {
+            if pointer {
+                // A pointer gets fresh memory whatever it pointed to.
+                return g.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr));
+            }
             let len = name.len() as i64;
             g.val(Ty::Ptr, Rv::Call("gpuf_allocate_array".into(), vec![old.clone(), size, Op::Str(name.clone()), Op::I64(len)], Ty::Ptr))
         });
         self.emit(Stmt::Store(Ty::Ptr, slot, Op::Var(p)));
         true
+    }
+
+    /// After `x%c => t` (or `=> null()`) of a polymorphic pointer component: its `_vptr`
+    /// becomes the target's dynamic type (the declared type for `null()`).
+    pub(super) fn class_comp_ptr_vptr(&mut self, lhs: &Expr, rhs: &Expr, is_null: bool) {
+        let Some((slot, k)) = self.class_comp_slot(lhs) else { return };
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(slot, Op::I64(8)));
+        if is_null {
+            let vt = self.types.get(k as usize).map(vtab_name);
+            let v = vt.map_or(Op::Null, |n| self.val(Ty::Ptr, Rv::GlobalAddr(n)));
+            self.emit(Stmt::Store(Ty::Ptr, at, v));
+            return;
+        }
+        let src = match &rhs.kind {
+            ExprKind::Name(r) => self.class_conts.get(&r.name).map(|c| Op::Var(*c)),
+            _ => self.class_comp_slot(rhs).map(|(s, _)| s),
+        };
+        let v = match (src, rhs.ty.base()) {
+            (Some(c), _) => self.load_vptr(c),
+            (None, Some(BaseTy::Derived(t))) => match self.types.get(t as usize).map(vtab_name) {
+                Some(n) => self.val(Ty::Ptr, Rv::GlobalAddr(n)),
+                None => Op::Null,
+            },
+            _ => Op::Null,
+        };
+        self.emit(Stmt::Store(Ty::Ptr, at, v));
     }
 
     /// The vtab of a polymorphic allocatable `from` of `move_alloc`, read before it moves.
