@@ -63,6 +63,10 @@ pub struct BindInfo {
     /// A generic binding: the key of its generic (its specifics are the procedures of
     /// the specific bindings it names).
     pub generic: Option<String>,
+    /// A `private` binding: the module of the type that declares it (only its code may
+    /// reference the binding).
+    pub private_to: Option<String>,
+    pub non_overridable: bool,
 }
 
 impl TypeInfo {
@@ -693,12 +697,24 @@ impl Checker {
                 slot: 0,
                 dispatch,
                 generic: None,
+                private_to: if b.private { self.module.clone() } else { None },
+                non_overridable: b.non_overridable,
             };
             match out.iter_mut().find(|x| x.name == info.name) {
                 Some(old) if old.generic.is_some() => {
                     self.err(
                         Diagnostic::error("E0135", format!("`{}` is a generic binding of the parent type", info.name), b.name.span)
                             .with_label("a specific binding cannot override it"),
+                    );
+                }
+                Some(old) if old.non_overridable => {
+                    self.err(
+                        Diagnostic::error(
+                            "E0135",
+                            format!("the binding `{}` of the parent type is `non_overridable`", info.name),
+                            b.name.span,
+                        )
+                        .with_label("cannot be overridden"),
                     );
                 }
                 Some(old) => *old = info,
@@ -740,7 +756,8 @@ impl Checker {
                 continue;
             }
             self.g.procs.generics.insert(gkey.clone(), specs);
-            let info = BindInfo { name: b.name.name.clone(), nopass: true, generic: Some(gkey), ..BindInfo::default() };
+            let private_to = if b.private { self.module.clone() } else { None };
+            let info = BindInfo { name: b.name.name.clone(), nopass: true, generic: Some(gkey), private_to, ..BindInfo::default() };
             match out.iter_mut().find(|x| x.name == info.name) {
                 Some(old) => *old = info,
                 None => out.push(info),
@@ -776,6 +793,14 @@ impl Checker {
     ) -> Option<(String, Vec<Arg>)> {
         let tname = derived_name(k);
         let poly = self.is_poly(base);
+        if let Some(m) = b.private_to.as_ref().filter(|m| self.in_module.as_ref() != Some(*m)) {
+            self.err(
+                Diagnostic::error("E0138", format!("the binding `{}` of type `{tname}` is private", b.name), span)
+                    .with_label(format!("only accessible in module `{m}`"))
+                    .with_note("help: make it `public`, or call it from the module's procedures"),
+            );
+            return None;
+        }
         let mut b = b;
         if let Some(g) = b.generic.clone() {
             // Resolved on checked copies of the arguments, with the object for bindings
