@@ -1120,6 +1120,16 @@ impl Checker {
                 },
                 _ => None,
             },
+            // An element of an array of structures (`t(i)`, not yet resolved).
+            ExprKind::Apply { name, args } => match self.syms.get(&name.name) {
+                Some(s) if s.rank > 0 && args.len() == usize::from(s.rank) && args.iter().all(|a| matches!(a, Arg::Index(_))) => {
+                    match s.base {
+                        BaseTy::Derived(k) => Some(k),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            },
             ExprKind::Component(cr) if cr.subs.is_empty() => {
                 let k = self.scalar_struct_type(&cr.base)?;
                 let c = self.g.types.get(k as usize)?.comps.iter().find(|c| c.name == cr.name.name)?;
