@@ -178,6 +178,11 @@ pub struct TypeBinding {
     /// `deferred` with `procedure(iface)`.
     pub deferred: bool,
     pub iface: Option<Ident>,
+    /// `private` (written, or the default of the type-bound part after a `private`
+    /// statement).
+    pub private: bool,
+    /// `non_overridable`.
+    pub non_overridable: bool,
     pub span: Span,
 }
 

@@ -480,6 +480,9 @@ fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Res
             if !t.finals.is_empty() {
                 return Err(format!("the final procedures of type `{}`", t.name));
             }
+            if t.comps.iter().any(|c| c.class) {
+                return Err(format!("the polymorphic components of type `{}`", t.name));
+            }
             let _ = writeln!(out, "type {} {} {}", t.name, t.size, t.align);
             if let Some(p) = t.parent.and_then(|p| c.types.get(p as usize)) {
                 let _ = writeln!(out, "extends {}", p.name);
@@ -950,6 +953,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     pointer,
                     proc_key: None,
                     len_at,
+                    class: false,
                 };
                 let Some(ty) = m.types.last_mut() else { return Err(bad()) };
                 ty.comps.push(cp);

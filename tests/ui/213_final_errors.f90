@@ -1,5 +1,5 @@
-! Final procedures: an unknown name or a wrong interface is E0137, two for one rank too;
-! elemental ones and ones for arrays of rank 2 are not implemented yet.
+! Final procedures: an unknown name or a wrong interface is E0137, two for one rank or
+! two elemental ones too; ones for arrays of rank 2 are not implemented yet.
 module m
   implicit none
   type :: t
@@ -9,7 +9,7 @@ module m
     final :: two_args
     final :: one, again
     final :: grid
-    final :: each
+    final :: each, each_again
   end type
 contains
   subroutine two_args(x, y)
@@ -26,6 +26,9 @@ contains
     type(t), intent(inout) :: x(:, :)
   end subroutine
   elemental subroutine each(x)
+    type(t), intent(inout) :: x
+  end subroutine
+  elemental subroutine each_again(x)
     type(t), intent(inout) :: x
   end subroutine
 end module

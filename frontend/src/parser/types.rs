@@ -179,6 +179,7 @@ impl Parser {
 
     /// The type-bound procedure part, after `contains`, up to `end type` (not consumed).
     fn type_bound_part(&mut self, bindings: &mut Vec<TypeBinding>, finals: &mut Vec<Ident>) {
+        let mut default_private = false;
         loop {
             self.skip_eos();
             if matches!(self.tok(), Tok::Eof) || self.at_end_of("type") || self.at_unit_start() {
@@ -186,9 +187,9 @@ impl Parser {
             }
             let start = self.span();
             let r = if self.is_name("procedure") {
-                self.binding_stmt(bindings, start)
+                self.binding_stmt(bindings, start, default_private)
             } else if self.is_name("generic") {
-                self.generic_binding(bindings, start)
+                self.generic_binding(bindings, start, default_private)
             } else if self.is_name("final") {
                 self.bump();
                 self.eat(&Tok::DoubleColon);
@@ -207,7 +208,8 @@ impl Parser {
                 }
                 r.and_then(|()| self.expect_eos())
             } else if (self.is_name("private") || self.is_name("public")) && self.tok_at(1) == &Tok::Eos {
-                // The default access of the bindings (access is not enforced).
+                // The default access of the bindings.
+                default_private = self.is_name("private");
                 self.skip_statement();
                 continue;
             } else {
@@ -225,7 +227,7 @@ impl Parser {
     }
 
     /// `procedure[(iface)][, attrs] [::] name [=> impl], ...`.
-    fn binding_stmt(&mut self, bindings: &mut Vec<TypeBinding>, start: crate::diag::Span) -> PResult<()> {
+    fn binding_stmt(&mut self, bindings: &mut Vec<TypeBinding>, start: crate::diag::Span, default_private: bool) -> PResult<()> {
         self.bump();
         let mut iface = None;
         if self.eat(&Tok::LParen) {
@@ -233,6 +235,7 @@ impl Parser {
             self.expect(&Tok::RParen)?;
         }
         let (mut nopass, mut pass, mut deferred) = (false, None, false);
+        let (mut private, mut non_overridable) = (default_private, false);
         while self.eat(&Tok::Comma) {
             let a = self.expect_name("a binding attribute")?;
             match a.name.as_str() {
@@ -244,7 +247,9 @@ impl Parser {
                     }
                 }
                 "deferred" => deferred = true,
-                "public" | "private" | "non_overridable" => {}
+                "public" => private = false,
+                "private" => private = true,
+                "non_overridable" => non_overridable = true,
                 other => {
                     self.diags.push(Diagnostic::not_yet(format!("the binding attribute `{other}`"), a.span));
                     return Err(Fail);
@@ -271,6 +276,8 @@ impl Parser {
                 pass: pass.clone(),
                 deferred,
                 iface: iface.clone(),
+                private,
+                non_overridable,
                 span: self.from(start),
             });
             if !self.eat(&Tok::Comma) {
@@ -282,10 +289,11 @@ impl Parser {
 
     /// `generic[, access] :: name => a, b` (`name` may be `operator(op)` or
     /// `assignment(=)`).
-    fn generic_binding(&mut self, bindings: &mut Vec<TypeBinding>, start: crate::diag::Span) -> PResult<()> {
+    fn generic_binding(&mut self, bindings: &mut Vec<TypeBinding>, start: crate::diag::Span, default_private: bool) -> PResult<()> {
         self.bump();
+        let mut private = default_private;
         while self.eat(&Tok::Comma) {
-            self.expect_name("`public` or `private`")?;
+            private = self.expect_name("`public` or `private`")?.name == "private";
         }
         self.expect(&Tok::DoubleColon)?;
         let name = self.expect_name("a generic name")?;
@@ -322,6 +330,8 @@ impl Parser {
             pass: None,
             deferred: false,
             iface: None,
+            private,
+            non_overridable: false,
             span: self.from(start),
         });
         self.expect_eos()

@@ -36,9 +36,12 @@ pub struct TypeInfo {
     /// binding in place).
     pub bindings: Vec<BindInfo>,
     /// `final` procedures: the key of each in the procedure table and the rank of its
-    /// dummy (0 or 1).
+    /// dummy (0 or 1; [`ELEMENTAL_FINAL`] for an elemental one).
     pub finals: Vec<(String, usize)>,
 }
+
+/// The rank recorded for an elemental final procedure (it finalizes any rank).
+pub const ELEMENTAL_FINAL: usize = usize::MAX;
 
 /// A type-bound procedure.
 #[derive(Clone, Debug, Default)]
@@ -60,6 +63,10 @@ pub struct BindInfo {
     /// A generic binding: the key of its generic (its specifics are the procedures of
     /// the specific bindings it names).
     pub generic: Option<String>,
+    /// A `private` binding: the module of the type that declares it (only its code may
+    /// reference the binding).
+    pub private_to: Option<String>,
+    pub non_overridable: bool,
 }
 
 impl TypeInfo {
@@ -103,6 +110,10 @@ pub struct CompInfo {
     /// the byte offset of its length, gfortran's hidden `_NAME_length` (an 8-byte integer
     /// after the type's own components); the component holds the data's address.
     pub len_at: Option<i64>,
+    /// A polymorphic allocatable or pointer scalar (`class(T), allocatable|pointer`):
+    /// gfortran's class container `{_data, _vptr}` inline (16 bytes), `_data` where a
+    /// plain one's pointer is.
+    pub class: bool,
 }
 
 impl CompInfo {
@@ -258,6 +269,7 @@ impl Checker {
                             pointer: false,
                             proc_key: None,
                             len_at: None,
+                            class: false,
                         });
                         off = pt.size;
                         align = pt.align.max(1);
@@ -388,9 +400,15 @@ impl Checker {
                             pointer: false,
                             proc_key: None,
                             len_at: None,
+                            class: d.class && specs.is_empty(),
                         });
-                        // A scalar is a pointer to its data, an array gfortran's descriptor.
-                        off += if specs.is_empty() { 8 } else { CompInfo::desc_size(specs.len()) };
+                        // A scalar is a pointer to its data (a polymorphic one gfortran's
+                        // class container `{_data, _vptr}`), an array gfortran's descriptor.
+                        off += match (specs.is_empty(), d.class) {
+                            (true, true) => 16,
+                            (true, false) => 8,
+                            _ => CompInfo::desc_size(specs.len()),
+                        };
                         continue;
                     }
                     for mut spec in specs {
@@ -496,6 +514,7 @@ impl Checker {
                         pointer: false,
                         proc_key: None,
                         len_at: None,
+                        class: false,
                     });
                     off += es * n;
                 }
@@ -541,7 +560,8 @@ impl Checker {
     }
 
     /// The `final` procedures of type `tname`: module procedures of one dummy argument,
-    /// `type(tname)`, scalar or of rank 1 (other ranks: not implemented yet), one per rank.
+    /// `type(tname)`, scalar, of rank 1 (other ranks: not implemented yet) or elemental,
+    /// one of each.
     fn type_finals(&mut self, k: u16, tname: &str, finals: &[Ident]) -> Vec<(String, usize)> {
         let mut out: Vec<(String, usize)> = Vec::new();
         for f in finals {
@@ -574,18 +594,23 @@ impl Checker {
                 self.err(Diagnostic::not_yet("final procedures of arrays of rank above 1", f.span));
                 continue;
             }
-            if sig.elemental {
-                self.err(Diagnostic::not_yet("elemental final procedures", f.span));
-                continue;
-            }
-            if out.iter().any(|(_, r)| *r == usize::from(a.rank)) {
+            let rank = if sig.elemental { ELEMENTAL_FINAL } else { usize::from(a.rank) };
+            if out.iter().any(|(_, r)| *r == rank) {
                 self.err(
-                    Diagnostic::error("E0137", format!("type `{tname}` has two final procedures for rank {}", a.rank), f.span)
-                        .with_label("a second one"),
+                    Diagnostic::error(
+                        "E0137",
+                        if sig.elemental {
+                            format!("type `{tname}` has two elemental final procedures")
+                        } else {
+                            format!("type `{tname}` has two final procedures for rank {}", a.rank)
+                        },
+                        f.span,
+                    )
+                    .with_label("a second one"),
                 );
                 continue;
             }
-            out.push((key, usize::from(a.rank)));
+            out.push((key, rank));
         }
         out
     }
@@ -694,12 +719,24 @@ impl Checker {
                 slot: 0,
                 dispatch,
                 generic: None,
+                private_to: if b.private { self.module.clone() } else { None },
+                non_overridable: b.non_overridable,
             };
             match out.iter_mut().find(|x| x.name == info.name) {
                 Some(old) if old.generic.is_some() => {
                     self.err(
                         Diagnostic::error("E0135", format!("`{}` is a generic binding of the parent type", info.name), b.name.span)
                             .with_label("a specific binding cannot override it"),
+                    );
+                }
+                Some(old) if old.non_overridable => {
+                    self.err(
+                        Diagnostic::error(
+                            "E0135",
+                            format!("the binding `{}` of the parent type is `non_overridable`", info.name),
+                            b.name.span,
+                        )
+                        .with_label("cannot be overridden"),
                     );
                 }
                 Some(old) => *old = info,
@@ -741,7 +778,8 @@ impl Checker {
                 continue;
             }
             self.g.procs.generics.insert(gkey.clone(), specs);
-            let info = BindInfo { name: b.name.name.clone(), nopass: true, generic: Some(gkey), ..BindInfo::default() };
+            let private_to = if b.private { self.module.clone() } else { None };
+            let info = BindInfo { name: b.name.name.clone(), nopass: true, generic: Some(gkey), private_to, ..BindInfo::default() };
             match out.iter_mut().find(|x| x.name == info.name) {
                 Some(old) => *old = info,
                 None => out.push(info),
@@ -776,7 +814,15 @@ impl Checker {
         span: Span,
     ) -> Option<(String, Vec<Arg>)> {
         let tname = derived_name(k);
-        let poly = matches!(&base.kind, ExprKind::Name(id) if self.syms.get(&id.name).is_some_and(|s| s.class));
+        let poly = self.is_poly(base);
+        if let Some(m) = b.private_to.as_ref().filter(|m| self.in_module.as_ref() != Some(*m)) {
+            self.err(
+                Diagnostic::error("E0138", format!("the binding `{}` of type `{tname}` is private", b.name), span)
+                    .with_label(format!("only accessible in module `{m}`"))
+                    .with_note("help: make it `public`, or call it from the module's procedures"),
+            );
+            return None;
+        }
         let mut b = b;
         if let Some(g) = b.generic.clone() {
             // Resolved on checked copies of the arguments, with the object for bindings
@@ -855,7 +901,20 @@ impl Checker {
     pub(crate) fn abstract_decls(&mut self, unit: &Unit) {
         let mut bad = Vec::new();
         for d in unit.types.iter().flat_map(|t| t.comps.iter()).filter(|d| d.class) {
-            self.err(Diagnostic::not_yet("polymorphic components (`class`)", d.base_span));
+            let scalar = d.dimension.as_ref().is_none_or(|v| v.is_empty())
+                && d.entities.iter().all(|e| e.dims.as_ref().is_none_or(|v| v.is_empty()));
+            if !((d.allocatable || d.pointer) && scalar)
+                || self
+                    .g
+                    .types
+                    .get(match d.base {
+                        BaseTy::Derived(k) => k as usize,
+                        _ => usize::MAX,
+                    })
+                    .is_some_and(TypeInfo::is_star)
+            {
+                self.err(Diagnostic::not_yet("polymorphic components other than `class(T)` allocatable and pointer scalars", d.base_span));
+            }
         }
         for d in unit.decls.iter().filter(|d| d.class) {
             for e in &d.entities {
@@ -949,6 +1008,7 @@ impl Checker {
                 pointer: true,
                 proc_key: Some(key),
                 len_at: None,
+                class: false,
             });
             *off += 8;
         }
@@ -992,8 +1052,14 @@ impl Checker {
                 pointer: true,
                 proc_key: None,
                 len_at: None,
+                class: d.class && specs.is_empty(),
             });
-            *off += if specs.is_empty() { 8 } else { CompInfo::desc_size(specs.len()) };
+            // (A polymorphic scalar one is gfortran's class container.)
+            *off += match (specs.is_empty(), d.class) {
+                (true, true) => 16,
+                (true, false) => 8,
+                _ => CompInfo::desc_size(specs.len()),
+            };
         }
     }
 
@@ -1043,7 +1109,61 @@ impl Checker {
 
     /// Is the expression a polymorphic object (a `class` dummy)?
     pub(crate) fn is_poly(&self, e: &Expr) -> bool {
-        matches!(&e.kind, ExprKind::Name(id) if self.syms.get(&id.name).is_some_and(|s| s.class))
+        match &e.kind {
+            ExprKind::Name(id) => self.syms.get(&id.name).is_some_and(|s| s.class),
+            ExprKind::Component(cr) => self.class_comp(cr).is_some(),
+            _ => false,
+        }
+    }
+
+    /// The polymorphic allocatable component that a component reference names (scalar,
+    /// of a scalar structure): its declared type.
+    pub(crate) fn class_comp(&self, cr: &CompRef) -> Option<u16> {
+        if !cr.subs.is_empty() {
+            return None;
+        }
+        let k = self.scalar_struct_type(&cr.base)?;
+        let c = self.g.types.get(k as usize)?.comps.iter().find(|c| c.name == cr.name.name)?;
+        match (c.class, c.base) {
+            (true, BaseTy::Derived(t)) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The derived type of a scalar structure designator (`x`, `x%c`), also before it is
+    /// checked.
+    fn scalar_struct_type(&self, e: &Expr) -> Option<u16> {
+        if let Ty::Scalar(BaseTy::Derived(k)) = e.ty {
+            return Some(k);
+        }
+        match &e.kind {
+            ExprKind::Name(id) => match self.syms.get(&id.name) {
+                Some(s) if s.rank == 0 => match s.base {
+                    BaseTy::Derived(k) => Some(k),
+                    _ => None,
+                },
+                _ => None,
+            },
+            // An element of an array of structures (`t(i)`, not yet resolved).
+            ExprKind::Apply { name, args } => match self.syms.get(&name.name) {
+                Some(s) if s.rank > 0 && args.len() == usize::from(s.rank) && args.iter().all(|a| matches!(a, Arg::Index(_))) => {
+                    match s.base {
+                        BaseTy::Derived(k) => Some(k),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            },
+            ExprKind::Component(cr) if cr.subs.is_empty() => {
+                let k = self.scalar_struct_type(&cr.base)?;
+                let c = self.g.types.get(k as usize)?.comps.iter().find(|c| c.name == cr.name.name)?;
+                match (c.dims.is_empty(), c.base) {
+                    (true, BaseTy::Derived(t)) => Some(t),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
     }
 
     /// Is type `a` type `t` or an extension of it?

@@ -45,7 +45,7 @@ pub use calls::{proc_actual, PROC_ACTUAL};
 pub(crate) use consts::fold_int;
 pub use consts::{selected_int_kind, selected_real_kind};
 pub(crate) use declarations::implicit_with;
-pub use derived::{base_layout, CompInfo, TypeInfo};
+pub use derived::{base_layout, CompInfo, TypeInfo, ELEMENTAL_FINAL};
 pub use directives::acc_device_code;
 pub use omp_lib_module::{omp_lib_h, omp_lib_routine_of, omp_lib_routines};
 pub use openacc_module::{openacc_lib_h, openacc_routines, OPENACC_CONSTANTS, OPENACC_LIB_H_MARK};
@@ -351,6 +351,8 @@ struct Global {
     /// Per unit (flat index): the names it sees through `use` of a gfortran module that gpuf
     /// cannot import, with what they are and the `use` statement.
     unsupported: HashMap<usize, HashMap<String, (String, Span)>>,
+    /// Per unit index: the module whose scope it is in (see `Checker::in_module`).
+    in_module: HashMap<usize, String>,
     /// The routines of the intrinsic module `openacc` are visible in each unit (by `use
     /// openacc`, through a module that uses it, or from the host).
     openacc: Vec<bool>,
@@ -456,8 +458,11 @@ pub fn check_with_options(
     for (i, (mut unit, host)) in flat.into_iter().enumerate() {
         let mut c = Checker::new(std::mem::take(&mut g), &unit, i);
         c.unit(&mut unit, host, &units);
-        let Checker { syms, diags: more, g: back, .. } = c;
+        let Checker { syms, diags: more, g: back, in_module, .. } = c;
         g = back;
+        if let Some(m) = in_module {
+            g.in_module.insert(i, m);
+        }
         diags.extend(more);
         if unit.kind == UnitKind::Module {
             g.modules.insert(unit.name.name.clone(), i);
@@ -523,6 +528,9 @@ struct Checker {
     result_name: Option<String>,
     /// The module being checked.
     module: Option<String>,
+    /// The module whose scope the unit is in (the module itself, or the module a
+    /// procedure is contained in, at any depth): its private bindings are accessible.
+    in_module: Option<String>,
     /// Procedures visible by name, with their keys.
     scope: HashMap<String, String>,
     /// Names given a type by a declaration in this unit.
@@ -574,6 +582,7 @@ impl Checker {
             recursive: unit.recursive,
             result_name: (unit.kind == UnitKind::Function).then(|| unit.result.as_ref().unwrap_or(&unit.name).name.clone()),
             module: (unit.kind == UnitKind::Module).then(|| unit.name.name.clone()),
+            in_module: (unit.kind == UnitKind::Module).then(|| unit.name.name.clone()),
             scope,
             declared: HashSet::new(),
             use_assoc: HashMap::new(),

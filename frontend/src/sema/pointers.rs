@@ -205,7 +205,7 @@ impl Checker {
             return;
         }
         // A polymorphic pointer points to objects of its declared type or its extensions.
-        let poly = matches!(&lhs.kind, ExprKind::Name(id) if self.syms.get(&id.name).is_some_and(|s| s.class))
+        let poly = self.is_poly(lhs)
             && match (lhs.ty.base(), rhs.ty.base()) {
                 (Some(BaseTy::Derived(t)), Some(BaseTy::Derived(a))) => self.extends(a, t),
                 (Some(BaseTy::Derived(t)), Some(_)) => self.g.types.get(t as usize).is_some_and(TypeInfo::is_star),
@@ -303,7 +303,7 @@ impl Checker {
             [_] => Ty::Scalar(BaseTy::Logical(crate::dialect::logical_kind())),
             [p, _] if self.is_proc_pointer(p) => Ty::Scalar(BaseTy::Logical(crate::dialect::logical_kind())),
             [p, t] => {
-                let poly = matches!(&p.kind, ExprKind::Name(id) if self.syms.get(&id.name).is_some_and(|s| s.class))
+                let poly = self.is_poly(p)
                     && matches!((p.ty.base(), t.ty.base()), (Some(BaseTy::Derived(a)), Some(BaseTy::Derived(b))) if self.extends(b, a));
                 if (t.ty.base() != p.ty.base() && !poly) || t.ty.rank() != p.ty.rank() || !(self.is_target(t)) {
                     if t.ty != Ty::Unknown {

@@ -488,6 +488,11 @@ impl Checker {
             self.unsupported = u.clone();
         }
         if let Some(hu) = host.and_then(|h| done.get(h)) {
+            if hu.unit.kind == UnitKind::Module {
+                self.in_module = Some(hu.unit.name.name.clone());
+            } else if let Some(m) = host.and_then(|h| self.g.in_module.get(&h)).cloned() {
+                self.in_module = Some(m);
+            }
             for s in hu.symbols.list() {
                 let mut s = s.clone();
                 s.dummy = None;

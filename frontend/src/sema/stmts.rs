@@ -503,7 +503,9 @@ impl Checker {
             }
             StmtKind::AllocateComp(items) => {
                 for (e, dims) in items.iter() {
-                    match self.alloc_comp(e) {
+                    // (A polymorphic pointer component too.)
+                    let class_ptr = matches!(&e.kind, ExprKind::Component(cr) if self.class_comp(cr).is_some());
+                    match self.alloc_comp(e).or(class_ptr.then_some(0)) {
                         Some(rank) => {
                             if !dims.is_empty() && rank != dims.len() {
                                 self.err(
@@ -516,7 +518,8 @@ impl Checker {
                                 );
                                 continue;
                             }
-                            targets.push((e.ty, dims.len(), e.span, false, false));
+                            let class = matches!(&e.kind, ExprKind::Component(cr) if self.class_comp(cr).is_some());
+                            targets.push((e.ty, dims.len(), e.span, false, class));
                         }
                         None => self.not_alloc_comp(e, "allocate"),
                     }
@@ -707,6 +710,10 @@ impl Checker {
             );
         }
         if lhs.ty == Ty::Unknown || rhs.ty == Ty::Unknown {
+            return;
+        }
+        if matches!(&lhs.kind, ExprKind::Component(cr) if self.class_comp(cr).is_some()) {
+            self.err(Diagnostic::not_yet("assignment to a polymorphic component (use `allocate(..., source=)`)", lhs.span));
             return;
         }
         // A polymorphic allocatable takes the dynamic type of any extension (F2008).
@@ -1022,16 +1029,31 @@ impl Checker {
             return None;
         }
         // `interface assignment(=)`, else a type-bound `assignment(=)` of the left side's
-        // type (not through a polymorphic object: that would dispatch).
-        let gkey = match self.scope.get("assignment(=)").cloned() {
-            Some(g) => g,
-            None => match l.ty.base() {
-                Some(BaseTy::Derived(k)) if !self.is_poly(&l) => self.bound_generic(k, "assignment(=)")?,
-                _ => return None,
-            },
-        };
+        // type: the binding of the matching specific's name in that type (an override),
+        // through the vtab when the passed object is a polymorphic one.
+        if let Some(g) = self.scope.get("assignment(=)").cloned() {
+            let args = [Arg::Index(l), Arg::Index(r)];
+            return self.generic_matches(&g, &args, false).then_some(g);
+        }
+        let Some(BaseTy::Derived(k)) = l.ty.base() else { return None };
+        let gkey = self.bound_generic(k, "assignment(=)")?;
+        let poly = [self.is_poly(&l), self.is_poly(&r)];
         let args = [Arg::Index(l), Arg::Index(r)];
-        self.generic_matches(&gkey, &args, false).then_some(gkey)
+        if !self.generic_matches(&gkey, &args, false) {
+            return None;
+        }
+        let (mark, reported) = (self.diags.len(), self.reported.clone());
+        let spec = self.resolve_generic(&gkey, "assignment(=)", &args, false, lhs.span);
+        self.diags.truncate(mark);
+        self.reported = reported;
+        let spec = spec?;
+        let bname =
+            self.g.types.iter().flat_map(|t| t.bindings.iter()).find(|b| b.key.as_deref() == Some(spec.as_str())).map(|b| b.name.clone());
+        Some(match bname.and_then(|n| self.binding(k, &n)) {
+            Some(b) if !b.nopass && poly.get(b.pass_pos).copied().unwrap_or(false) => b.dispatch.unwrap_or(spec),
+            Some(super::derived::BindInfo { key: Some(key), .. }) => key,
+            _ => spec,
+        })
     }
 }
 
@@ -1044,9 +1066,13 @@ impl Checker {
         let span = s.span;
         let StmtKind::SelectType { selector, guards, .. } = &mut s.kind else { return };
         self.expr(selector);
+        // (After a "not yet implemented" selector the associate names are still declared,
+        // so that the guards' bodies report nothing more.)
+        let mut unsupported = false;
         let declared = match (&selector.kind, selector.ty) {
             (_, Ty::Unknown) => None,
             (ExprKind::Name(id), Ty::Scalar(BaseTy::Derived(k))) if self.syms.get(&id.name).is_some_and(|x| x.class) => Some(k),
+            (ExprKind::Component(cr), _) if self.class_comp(cr).is_some() => self.class_comp(cr),
             (ExprKind::Name(id), t) if !t.base().is_some_and(|b| matches!(b, BaseTy::Derived(_))) || t.rank() == 0 => {
                 self.err(
                     Diagnostic::error("E0253", format!("the `select type` selector `{}` is not polymorphic", id.name), selector.span)
@@ -1056,16 +1082,15 @@ impl Checker {
                 None
             }
             _ => {
-                self.err(Diagnostic::not_yet(
-                    "`select type` of a selector other than a polymorphic (`class`) dummy argument",
-                    selector.span,
-                ));
+                self.err(Diagnostic::not_yet("`select type` of a selector other than a polymorphic (`class`) variable", selector.span));
+                unsupported = true;
                 None
             }
         };
         if self.on_device() {
             self.err(Diagnostic::not_yet(format!("`select type` {}", self.device_where()), span));
         }
+        let sel_base = selector.ty.base();
         let mut defaults = 0;
         for g in guards.iter_mut() {
             let (base, class) = match g.kind {
@@ -1079,7 +1104,7 @@ impl Checker {
                                 .with_label("second `class default`"),
                         );
                     }
-                    (declared.map_or(BaseTy::Integer(4), BaseTy::Derived), true)
+                    (declared.map(BaseTy::Derived).or(sel_base).unwrap_or(BaseTy::Integer(4)), true)
                 }
             };
             if let (Some(d), BaseTy::Derived(t), false) = (declared, base, g.kind == GuardKind::Default) {
@@ -1118,7 +1143,7 @@ impl Checker {
                     .with_label("this guard can never match"),
                 );
             }
-            if declared.is_some() {
+            if declared.is_some() || unsupported {
                 let mut sym = Symbol::new(g.assoc.name.clone(), base, g.assoc.span);
                 sym.assoc = true;
                 sym.class = class;

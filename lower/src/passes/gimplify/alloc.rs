@@ -11,6 +11,10 @@ impl G<'_> {
             return;
         }
         for (name, dims) in items {
+            if self.class_alloc(&name.name).is_some() {
+                self.allocate_class(name, None, None, false);
+                continue;
+            }
             if let Some(Home::CharArray { d, len }) = self.lookup(&name.name) {
                 self.set_shape(&d, dims, name.span);
                 let bytes = self.char_array_bytes(&d, len);
@@ -26,10 +30,6 @@ impl G<'_> {
                     self.init_struct(Op::Var(pv), k);
                 }
                 self.store_global_ptr(&name.name);
-                continue;
-            }
-            if self.class_alloc(&name.name).is_some() {
-                self.allocate_class(name, None, None, false);
                 continue;
             }
             if let (Some((p, base)), true) = (self.alloc_scalar_var(&name.name), dims.is_empty()) {
@@ -259,6 +259,9 @@ impl G<'_> {
             }
             StmtKind::AllocateComp(items) => {
                 for (e, dims) in items {
+                    if dims.is_empty() && self.allocate_class_comp(e, spec, source, mold) {
+                        continue;
+                    }
                     if dims.is_empty() && e.ty.rank() > 0 {
                         let (Some(src), Some((a, c))) = (source, self.alloc_comp_ref(e)) else {
                             self.not_yet("`allocate` of this component without bounds", e.span);

@@ -465,6 +465,9 @@ impl<'a> G<'a> {
             if self.allocate_ptr_comp(e) || self.allocate_ptr_array_comp(e, dims) {
                 continue;
             }
+            if self.allocate_class_comp(e, None, None, false) {
+                continue;
+            }
             let Some((a, c)) = self.alloc_comp_ref(e) else {
                 self.not_yet("`allocate` of this component", e.span);
                 continue;
@@ -658,6 +661,20 @@ impl<'a> G<'a> {
                 let (data, bytes) = if let Some(la) = self.comp_len_addr(&ca, c) {
                     let data = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ca.clone()));
                     (data, self.val(Ty::I64, Rv::Load(Ty::I64, la)))
+                } else if c.class {
+                    // A polymorphic one: its dynamic type's `_size` (null stays null).
+                    let data = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ca.clone()));
+                    let bytes = self.tmp(Ty::I64);
+                    self.emit(Stmt::Assign(bytes, Rv::Use(Op::I64(0))));
+                    let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, data.clone(), Op::Null));
+                    self.push_block();
+                    let va = self.val(Ty::Ptr, Rv::PtrAdd(ca.clone(), Op::I64(8)));
+                    let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, va));
+                    let sa = self.val(Ty::Ptr, Rv::PtrAdd(vptr, Op::I64(8)));
+                    self.emit(Stmt::Assign(bytes, Rv::Load(Ty::I64, sa)));
+                    let then_body = self.pop_block();
+                    self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
+                    (data, Op::Var(bytes))
                 } else if c.dims.is_empty() {
                     (self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ca.clone())), Op::I64(self.elem_size(c.base)))
                 } else {

@@ -3,10 +3,13 @@
 //! dummies on entry; not on intrinsic assignment): an entity's own type's procedure for
 //! its rank first, then its parent's on the parent component, up the chain. A rank-1
 //! array takes the rank-1 procedure with the whole array (its parent parts gathered into
-//! a temporary, and scattered back, for an ancestor's); no type's scalar procedure
-//! applies to arrays (elemental ones are not implemented yet).
+//! a temporary, and scattered back, for an ancestor's), else an elemental one per
+//! element; no scalar procedure applies to arrays. A procedure's non-allocatable locals
+//! are finalized in reverse order of declaration, then its allocatable ones, as
+//! gfortran 12 orders them.
 
 use super::*;
+use gpuf_frontend::sema::ELEMENTAL_FINAL;
 
 impl G<'_> {
     /// Does type `k` or one of its ancestors have `final` procedures?
@@ -22,7 +25,8 @@ impl G<'_> {
         false
     }
 
-    /// The link name of the final procedure of type `k` for `rank`.
+    /// The link name of the final procedure of type `k` for `rank`
+    /// (`ELEMENTAL_FINAL`: the elemental one).
     fn final_proc(&self, k: u16, rank: usize) -> Option<String> {
         let t = self.types.get(k as usize)?;
         let (key, _) = t.finals.iter().find(|(_, r)| *r == rank)?;
@@ -34,7 +38,7 @@ impl G<'_> {
         let mut x = Some(k);
         for _ in 0..64 {
             let Some(t) = x else { break };
-            if let Some(f) = self.final_proc(t, 0) {
+            if let Some(f) = self.final_proc(t, 0).or_else(|| self.final_proc(t, ELEMENTAL_FINAL)) {
                 // (The parent component is at the start: the same address.)
                 self.emit(Stmt::Call(f, vec![a.clone()]));
             }
@@ -88,6 +92,9 @@ impl G<'_> {
                     self.each_desc_elem_at(d, size, tsize, &buf, false);
                     self.emit(Stmt::Call("gpuf_free".into(), vec![buf]));
                 }
+            } else if let Some(f) = self.final_proc(t, ELEMENTAL_FINAL) {
+                // An elemental one: each element (its parent part at its start).
+                self.each_desc_elem(d, size, &mut |g, a| g.emit(Stmt::Call(f.clone(), vec![a])));
             }
             x = self.types.get(t as usize).and_then(|ti| ti.parent);
         }
@@ -116,8 +123,8 @@ impl G<'_> {
         self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi, step: Op::I64(1), body, part: None });
     }
 
-    /// At a return: the procedure's finalizable local variables (not saved ones), in
-    /// declaration order.
+    /// At a return: the procedure's finalizable local variables (not saved ones), the
+    /// non-allocatable ones in reverse order of declaration, then the allocatable ones.
     pub(super) fn finalize_locals(&mut self) {
         if self.unit.kind == UnitKind::Program {
             return;
@@ -128,15 +135,21 @@ impl G<'_> {
             .as_ref()
             .map(|r| r.name.clone())
             .or_else(|| (self.unit.kind == UnitKind::Function).then(|| self.unit.name.name.clone()));
-        let mut todo = Vec::new();
+        let (mut todo, mut allocs) = (Vec::new(), Vec::new());
         for s in self.syms.list() {
             let BaseTy::Derived(k) = s.base else { continue };
             let kept = s.save || s.init.is_some() || s.module.is_some() || s.host || s.assoc || s.parameter;
             if kept || s.pointer || s.dummy.is_some() || s.class || result.as_deref() == Some(s.name.as_str()) || !self.finalizable(k) {
                 continue;
             }
-            todo.push((s.name.clone(), k));
+            if s.allocatable {
+                allocs.push((s.name.clone(), k));
+            } else {
+                todo.push((s.name.clone(), k));
+            }
         }
+        todo.reverse();
+        todo.extend(allocs);
         for (name, k) in todo {
             match self.lookup(&name) {
                 Some(Home::Mem(p, _)) => self.finalize_if_live(Op::Var(p), k),

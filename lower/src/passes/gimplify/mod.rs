@@ -389,7 +389,12 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
                 thunks.push(t);
             }
         }
-        diags.append(&mut g.diags);
+        // (A module's variable is declared in every unit that uses it: one report.)
+        for d in g.diags.drain(..) {
+            if !diags.iter().any(|x: &Diagnostic| x.span == d.span && x.message == d.message) {
+                diags.push(d);
+            }
+        }
         if u.requires_usm {
             // `requires unified_shared_memory`: the run time learns it before `main` runs,
             // from whichever object holds the unit.

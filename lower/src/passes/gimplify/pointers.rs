@@ -349,6 +349,7 @@ impl G<'_> {
         if let Some(slot) = self.ptr_slot(lhs) {
             let a = if is_null { Op::Null } else { self.ptr_target_addr(rhs) };
             self.emit(Stmt::Store(Ty::Ptr, slot, a));
+            self.class_comp_ptr_vptr(lhs, rhs, is_null);
             return;
         }
         let (name, bounds) = match &lhs.kind {
@@ -461,6 +462,9 @@ impl G<'_> {
 
     /// `allocate(x%p)` of a scalar pointer component: fresh memory, default-initialised.
     pub(super) fn allocate_ptr_comp(&mut self, e: &Expr) -> bool {
+        if self.allocate_class_comp(e, None, None, false) {
+            return true;
+        }
         let Some(slot) = self.ptr_slot(e) else { return false };
         let Some(b) = e.ty.base() else { return false };
         let size = self.elem_size(b).max(1);

@@ -135,6 +135,10 @@ impl G<'_> {
     /// polymorphic dummy's own container, else one built on the stack with the object's
     /// address and its type's vtab.
     pub(super) fn class_actual(&mut self, e: &Expr, star: bool) -> Op {
+        // A polymorphic component: its container in the structure.
+        if let Some((slot, _)) = self.class_comp_slot(e) {
+            return slot;
+        }
         if star {
             return self.star_actual(e);
         }
@@ -228,6 +232,15 @@ impl G<'_> {
     /// The `_hash` of the dynamic type of the polymorphic dummy `name`, and its container
     /// and object addresses.
     fn dynamic_hash(&mut self, e: &Expr) -> Option<(Op, Op, VarId)> {
+        if let Some((slot, _)) = self.class_comp_slot(e) {
+            let cont = self.f.new_var("class.comp".to_string(), Ty::Ptr);
+            self.emit(Stmt::Assign(cont, Rv::Use(slot)));
+            let data = self.f.new_var("class.data".to_string(), Ty::Ptr);
+            self.emit(Stmt::Assign(data, Rv::Load(Ty::Ptr, Op::Var(cont))));
+            let vptr = self.load_vptr(Op::Var(cont));
+            let hash = self.val(Ty::I32, Rv::Load(Ty::I32, vptr));
+            return Some((hash, Op::Var(cont), data));
+        }
         let ExprKind::Name(id) = &e.kind else { return None };
         let cont = *self.class_conts.get(&id.name)?;
         let Some(Home::Mem(data, _)) = self.lookup(&id.name) else { return None };
@@ -382,9 +395,14 @@ impl G<'_> {
             None => {
                 let cont = self.f.new_var(format!("{}.class", s.name), Ty::Ptr);
                 let star = self.is_star(s.base);
+                let mut saved = saved;
                 if saved && star {
-                    self.not_yet("saved and module `class(*)` variables", s.span);
-                    return;
+                    // (Reported once, where it is declared; a stack container stands in,
+                    // so that its uses report nothing more.)
+                    if !self.diags.iter().any(|d| d.span == s.span) {
+                        self.not_yet("saved and module `class(*)` variables", s.span);
+                    }
+                    saved = false;
                 }
                 if star {
                     // `{_data, _vptr, _len}`
@@ -783,19 +801,20 @@ impl G<'_> {
         }
         let star = self.is_star(BaseTy::Derived(k));
         let src_cont = match &rhs.kind {
-            ExprKind::Name(r) => self.class_conts.get(&r.name).copied(),
-            _ => None,
+            ExprKind::Name(r) => self.class_conts.get(&r.name).map(|c| Op::Var(*c)),
+            // A polymorphic component's container in its structure.
+            _ => self.class_comp_slot(rhs).map(|(s, _)| s),
         };
         match (src_cont, rhs.ty.base()) {
             (Some(sc), _) => {
-                let v = self.load_vptr(Op::Var(sc));
-                let a = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, Op::Var(sc)));
+                let v = self.load_vptr(sc.clone());
+                let a = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, sc.clone()));
                 self.emit(Stmt::Assign(p, Rv::Use(a)));
                 let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(8)));
                 self.emit(Stmt::Store(Ty::Ptr, at, v));
                 if star {
                     let sl = if rhs.ty.base().is_some_and(|b| self.is_star(b)) {
-                        let la = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(sc), Op::I64(16)));
+                        let la = self.val(Ty::Ptr, Rv::PtrAdd(sc, Op::I64(16)));
                         self.val(Ty::I64, Rv::Load(Ty::I64, la))
                     } else {
                         Op::I64(0)
@@ -831,6 +850,81 @@ impl G<'_> {
         }
         self.store_scalar_global(p);
         true
+    }
+
+    /// A polymorphic allocatable component (`x%c`): the address of its class container in
+    /// the structure and its declared type.
+    pub(super) fn class_comp_slot(&mut self, e: &Expr) -> Option<(Op, u16)> {
+        let ExprKind::Component(cr) = &e.kind else { return None };
+        let BaseTy::Derived(k) = cr.base.ty.base()? else { return None };
+        let c = self.type_info(k)?.comps.iter().find(|c| c.name == cr.name.name)?;
+        let BaseTy::Derived(t) = c.base else { return None };
+        if !c.class || cr.base.ty.rank() > 0 || !cr.subs.is_empty() {
+            return None;
+        }
+        let (a, _) = self.comp_addr(&cr.base, &cr.name.name, &[])?;
+        Some((a, t))
+    }
+
+    /// `allocate(x%c)`, `allocate(T :: x%c)`, `allocate(x%c, source=|mold=e)` of a
+    /// polymorphic allocatable component (an error if it is allocated already).
+    pub(super) fn allocate_class_comp(&mut self, e: &Expr, spec: Option<&ast::AllocTypeSpec>, src: Option<&Expr>, mold: bool) -> bool {
+        let Some((slot, k)) = self.class_comp_slot(e) else { return false };
+        let Some(s) = self.class_src(k, spec, src, mold) else {
+            self.not_yet("this `source=` of a polymorphic component", e.span);
+            return true;
+        };
+        let p = self.f.new_var("class.new".to_string(), Ty::Ptr);
+        let name = match &e.kind {
+            ExprKind::Component(cr) => cr.name.name.clone(),
+            _ => String::new(),
+        };
+        let old = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, slot.clone()));
+        let pointer = match &e.kind {
+            ExprKind::Component(cr) => match cr.base.ty.base() {
+                Some(BaseTy::Derived(k)) => {
+                    self.type_info(k).and_then(|t| t.comps.iter().find(|c| c.name == cr.name.name)).is_some_and(|c| c.pointer)
+                }
+                _ => false,
+            },
+            _ => false,
+        };
+        self.class_fill(p, slot.clone(), false, s, &mut |g, size| {
+            if pointer {
+                // A pointer gets fresh memory whatever it pointed to.
+                return g.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr));
+            }
+            let len = name.len() as i64;
+            g.val(Ty::Ptr, Rv::Call("gpuf_allocate_array".into(), vec![old.clone(), size, Op::Str(name.clone()), Op::I64(len)], Ty::Ptr))
+        });
+        self.emit(Stmt::Store(Ty::Ptr, slot, Op::Var(p)));
+        true
+    }
+
+    /// After `x%c => t` (or `=> null()`) of a polymorphic pointer component: its `_vptr`
+    /// becomes the target's dynamic type (the declared type for `null()`).
+    pub(super) fn class_comp_ptr_vptr(&mut self, lhs: &Expr, rhs: &Expr, is_null: bool) {
+        let Some((slot, k)) = self.class_comp_slot(lhs) else { return };
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(slot, Op::I64(8)));
+        if is_null {
+            let vt = self.types.get(k as usize).map(vtab_name);
+            let v = vt.map_or(Op::Null, |n| self.val(Ty::Ptr, Rv::GlobalAddr(n)));
+            self.emit(Stmt::Store(Ty::Ptr, at, v));
+            return;
+        }
+        let src = match &rhs.kind {
+            ExprKind::Name(r) => self.class_conts.get(&r.name).map(|c| Op::Var(*c)),
+            _ => self.class_comp_slot(rhs).map(|(s, _)| s),
+        };
+        let v = match (src, rhs.ty.base()) {
+            (Some(c), _) => self.load_vptr(c),
+            (None, Some(BaseTy::Derived(t))) => match self.types.get(t as usize).map(vtab_name) {
+                Some(n) => self.val(Ty::Ptr, Rv::GlobalAddr(n)),
+                None => Op::Null,
+            },
+            _ => Op::Null,
+        };
+        self.emit(Stmt::Store(Ty::Ptr, at, v));
     }
 
     /// The vtab of a polymorphic allocatable `from` of `move_alloc`, read before it moves.

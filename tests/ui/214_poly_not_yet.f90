@@ -1,0 +1,47 @@
+! Polymorphic components other than allocatable and pointer scalars, assignment to a polymorphic
+! component, polymorphic function results, polymorphic array dummies and `select type`
+! in compute constructs are not implemented yet: each a located E0900.
+module m
+  implicit none
+  type :: shape
+    integer :: id = 0
+  end type
+  type :: holder
+    class(shape), allocatable :: item
+    class(shape), allocatable :: many(:)
+  end type
+  type :: any_box
+    class(*), pointer :: p => null()
+  end type
+contains
+  function make() result(s)
+    class(shape), allocatable :: s
+    allocate(s)
+  end function
+  subroutine arr(v)
+    class(shape), intent(in) :: v(:)
+  end subroutine
+  subroutine st(h, s)
+    type(holder) :: h
+    type(shape) :: s
+    h%item = s
+    select type (x => h%item)
+    type is (shape)
+      print *, x%id
+    class default
+      print *, x%id
+    end select
+  end subroutine
+  subroutine dev(x, n)
+    class(shape), intent(inout) :: x
+    integer, intent(in) :: n
+    integer :: i
+    !$acc parallel loop
+    do i = 1, n
+      select type (x)
+      type is (shape)
+        x%id = i
+      end select
+    end do
+  end subroutine
+end module
