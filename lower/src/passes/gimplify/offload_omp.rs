@@ -599,7 +599,7 @@ fn target_region(
             region.push(ClauseKind::Firstprivate(fp));
         }
     }
-    region.extend(defaultmap(dir, body, diags));
+    region.extend(defaultmap(dir, body));
     if loop_leaves.is_some() {
         // A `lastprivate` item of a combined target construct is also mapped `tofrom`
         // (unless a map clause says otherwise).
@@ -707,10 +707,10 @@ fn default_private(dir: &ast::Directive, body: &[ast::Stmt]) -> Option<ClauseKin
 
 /// `defaultmap(behavior[:category])` as explicit data clauses for the variables the region
 /// references without a clause: scalars (rank 0, not derived) and aggregates (arrays and
-/// derived-type scalars; `allocatable` arrays count as aggregates too). `none` and
-/// `default` keep the implicit rules (a program valid under `none` lists everything);
-/// gpuf has no pointers, so `pointer` maps nothing.
-fn defaultmap(dir: &ast::Directive, body: &[ast::Stmt], diags: &mut Vec<Diagnostic>) -> Vec<ClauseKind> {
+/// derived-type scalars; `allocatable` arrays count as aggregates too; `firstprivate` ones
+/// become per-team copies). `none` and `default` keep the implicit rules (a program valid
+/// under `none` lists everything); `pointer` maps nothing.
+fn defaultmap(dir: &ast::Directive, body: &[ast::Stmt]) -> Vec<ClauseKind> {
     let mut rules: Vec<(&str, &str)> = Vec::new();
     for c in &dir.clauses {
         if let ClauseKind::Defaultmap(b, cat) = &c.kind {
@@ -718,13 +718,10 @@ fn defaultmap(dir: &ast::Directive, body: &[ast::Stmt], diags: &mut Vec<Diagnost
                 Some(k) => rules.push((b.as_str(), k)),
                 None => rules.extend(["scalar", "aggregate", "allocatable"].map(|k| (b.as_str(), k))),
             }
-            if b == "firstprivate" && cat.as_deref().is_none_or(|k| k != "scalar") {
-                diags.push(Diagnostic::not_yet("`defaultmap(firstprivate)` for arrays", c.span));
-                return Vec::new();
-            }
         }
     }
-    rules.retain(|(b, _)| !["none", "default", "firstprivate"].contains(b));
+    // (`firstprivate` scalars are the default already; aggregates get per-team copies.)
+    rules.retain(|(b, k)| !(["none", "default"].contains(b) || (*b == "firstprivate" && *k == "scalar")));
     if rules.is_empty() {
         return Vec::new();
     }
@@ -750,6 +747,7 @@ fn defaultmap(dir: &ast::Directive, body: &[ast::Stmt], diags: &mut Vec<Diagnost
             "from" => ClauseKind::Copyout(list),
             "alloc" => ClauseKind::Create(list),
             "present" => ClauseKind::Present(list),
+            "firstprivate" => ClauseKind::Firstprivate(list),
             _ => ClauseKind::Copy(list),
         });
     }
