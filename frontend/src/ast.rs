@@ -1079,6 +1079,11 @@ pub enum ClauseKind {
     NumWorkers(Expr),
     VectorLength(Expr),
     Reduction(RedOp, Vec<Expr>),
+    /// OpenMP's `in_reduction(op: list)` (a task's part in a task reduction) and
+    /// `task_reduction(op: list)` (a `taskgroup`'s): the originals stay shared, and each
+    /// participating task combines its private copy into them when it ends.
+    InReduction(RedOp, Vec<Expr>),
+    TaskReduction(RedOp, Vec<Expr>),
     Copy(Vec<Expr>),
     Copyin(Vec<Expr>),
     Copyout(Vec<Expr>),

@@ -353,6 +353,8 @@ fn inline_clauses(dir: &ast::Directive, diags: &mut Vec<Diagnostic>) {
                 | ClauseKind::Firstprivate(_)
                 | ClauseKind::Lastprivate(_)
                 | ClauseKind::Reduction(..)
+                | ClauseKind::InReduction(..)
+                | ClauseKind::TaskReduction(..)
                 | ClauseKind::Copyprivate(_)
         ) {
             diags.push(Diagnostic::not_yet(
@@ -370,6 +372,8 @@ fn clause_word(k: &ClauseKind) -> &'static str {
         ClauseKind::Firstprivate(_) => "firstprivate",
         ClauseKind::Lastprivate(_) => "lastprivate",
         ClauseKind::Reduction(..) => "reduction",
+        ClauseKind::InReduction(..) => "in_reduction",
+        ClauseKind::TaskReduction(..) => "task_reduction",
         ClauseKind::Copyprivate(_) => "copyprivate",
         _ => "this",
     }
@@ -408,6 +412,7 @@ fn host_taskloop(form: &str, dir: &ast::Directive, do_stmt: ast::Stmt, diags: &m
             ClauseKind::Lastprivate(_) => diags.push(Diagnostic::not_yet("the `lastprivate` clause on `taskloop`", c.span)),
             // One task runs every iteration: its reduction is the taskloop's.
             ClauseKind::Reduction(..) => task.push(c.clone()),
+            ClauseKind::InReduction(op, l) => task.push(ast::Clause { kind: ClauseKind::Reduction(*op, l.clone()), span: c.span }),
             // `collapse` and the `simd` clauses: the task runs the whole nest in order.
             ClauseKind::Collapse(_) | ClauseKind::Safelen(_) | ClauseKind::Simdlen(_) => {}
             _ if parallel => team.push(c.clone()),
@@ -573,6 +578,9 @@ fn target_region(
             ClauseKind::IfFor(m, _) if m == "parallel" && parallel => region.push(c.kind.clone()),
             ClauseKind::IfFor(..) => {}
             ClauseKind::Firstprivate(_) => region.push(c.kind.clone()),
+            // The target task's part in a task reduction: it runs when met, so its result
+            // reaches the original through a `tofrom` map (the operators are associative).
+            ClauseKind::InReduction(_, l) => region.push(ClauseKind::Copy(l.clone())),
             ClauseKind::NumTeams(e) if teams => region.push(ClauseKind::NumGangs(e.clone())),
             ClauseKind::ThreadLimit(e) | ClauseKind::NumThreads(e) if teams || parallel => {
                 // The launch's vector length, and the team size the region's worksharing
