@@ -880,8 +880,10 @@ impl OmpLeaves {
     pub const DO: OmpLeaves = OmpLeaves(16);
     pub const SIMD: OmpLeaves = OmpLeaves(32);
     pub const LOOP: OmpLeaves = OmpLeaves(64);
+    /// OpenMP 6.0's `workdistribute` (array statements shared by the teams).
+    pub const WORKDISTRIBUTE: OmpLeaves = OmpLeaves(128);
     /// The leaves in the order they are written, with their names.
-    pub const ALL: [(OmpLeaves, &'static str); 7] = [
+    pub const ALL: [(OmpLeaves, &'static str); 8] = [
         (OmpLeaves::TARGET, "target"),
         (OmpLeaves::TEAMS, "teams"),
         (OmpLeaves::DISTRIBUTE, "distribute"),
@@ -889,6 +891,7 @@ impl OmpLeaves {
         (OmpLeaves::DO, "do"),
         (OmpLeaves::SIMD, "simd"),
         (OmpLeaves::LOOP, "loop"),
+        (OmpLeaves::WORKDISTRIBUTE, "workdistribute"),
     ];
 
     pub fn has(self, l: OmpLeaves) -> bool {

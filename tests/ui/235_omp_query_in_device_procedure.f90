@@ -1,13 +1,19 @@
 ! flags: -fopenmp
 ! A procedure called in a target region is a device procedure (implicit `declare target`);
 ! OpenMP's queries in a device procedure's body are not implemented yet (its host version
-! is the same code, called from host code and from sim kernels).
+! is the same code, called from host code and from sim kernels). `workdistribute` apart
+! from `teams workdistribute` is not implemented either.
 program query_in_device_procedure
   implicit none
   integer :: k
   !$omp target map(from: k)
   k = where_am_i()
   !$omp end target
+  !$omp target teams
+  !$omp workdistribute
+  k = 2
+  !$omp end workdistribute
+  !$omp end target teams
   print *, k
 contains
   integer function where_am_i()

@@ -37,6 +37,8 @@
 //!   `parallel do`); `teams distribute` is `parallel do num_threads(1)` and `teams
 //!   distribute parallel do` a `parallel do`. `num_teams`, `thread_limit` (an upper bound)
 //!   and `dist_schedule` then change nothing.
+//! - `target teams workdistribute` is a `target` region (one team, one thread); on the host
+//!   `teams workdistribute` is host `teams` (one team).
 //! - Host `taskloop` is the loop as one explicit task (the number of tasks is the
 //!   implementation's choice without `grainsize`/`num_tasks`) inside a `taskgroup` (its
 //!   implicit one); `master`/`masked taskloop` put that in `master`/`masked`, `parallel
@@ -561,7 +563,9 @@ fn target_region(
     diags: &mut Vec<Diagnostic>,
 ) -> ast::Stmt {
     let l = dir.kind.omp().map(|k| k.leaves()).unwrap_or(OmpLeaves(0));
-    let teams = l.has(OmpLeaves::TEAMS);
+    // `teams workdistribute`: one team (the implementation's choice of their number) runs
+    // the array statements, on one thread.
+    let teams = l.has(OmpLeaves::TEAMS) && !l.has(OmpLeaves::WORKDISTRIBUTE);
     let parallel = l.has(OmpLeaves::PARALLEL) || (!teams && loop_leaves.is_none() && has_parallel(body));
     let simd_only = loop_leaves.is_some_and(|x| x.has(OmpLeaves::SIMD)) && !teams && !parallel;
     let mut region: Vec<ClauseKind> = Vec::new();
