@@ -885,8 +885,10 @@ impl OmpLeaves {
     pub const DO: OmpLeaves = OmpLeaves(16);
     pub const SIMD: OmpLeaves = OmpLeaves(32);
     pub const LOOP: OmpLeaves = OmpLeaves(64);
+    /// OpenMP 6.0's `workdistribute` (array statements shared by the teams).
+    pub const WORKDISTRIBUTE: OmpLeaves = OmpLeaves(128);
     /// The leaves in the order they are written, with their names.
-    pub const ALL: [(OmpLeaves, &'static str); 7] = [
+    pub const ALL: [(OmpLeaves, &'static str); 8] = [
         (OmpLeaves::TARGET, "target"),
         (OmpLeaves::TEAMS, "teams"),
         (OmpLeaves::DISTRIBUTE, "distribute"),
@@ -894,6 +896,7 @@ impl OmpLeaves {
         (OmpLeaves::DO, "do"),
         (OmpLeaves::SIMD, "simd"),
         (OmpLeaves::LOOP, "loop"),
+        (OmpLeaves::WORKDISTRIBUTE, "workdistribute"),
     ];
 
     pub fn has(self, l: OmpLeaves) -> bool {
@@ -1089,6 +1092,11 @@ pub enum ClauseKind {
     NumWorkers(Expr),
     VectorLength(Expr),
     Reduction(RedOp, Vec<Expr>),
+    /// OpenMP's `in_reduction(op: list)` (a task's part in a task reduction) and
+    /// `task_reduction(op: list)` (a `taskgroup`'s): the originals stay shared, and each
+    /// participating task combines its private copy into them when it ends.
+    InReduction(RedOp, Vec<Expr>),
+    TaskReduction(RedOp, Vec<Expr>),
     Copy(Vec<Expr>),
     Copyin(Vec<Expr>),
     Copyout(Vec<Expr>),

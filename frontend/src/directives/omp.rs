@@ -76,8 +76,11 @@ fn is_construct(l: OmpLeaves) -> bool {
     const DO: u8 = OmpLeaves::DO.0;
     const S: u8 = OmpLeaves::SIMD.0;
     const L: u8 = OmpLeaves::LOOP.0;
+    const W: u8 = OmpLeaves::WORKDISTRIBUTE.0;
     const VALID: &[u8] = &[
         T | TE,
+        T | TE | W,
+        TE | W,
         T | P,
         T | S,
         T | TE | D,

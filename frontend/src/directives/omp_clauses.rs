@@ -49,8 +49,8 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "use_device_ptr", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "use_device_addr", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "allocate", syntax: Syntax::Own(Parser::omp_clause_allocate) },
-        Clause { name: "in_reduction", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
-        Clause { name: "task_reduction", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "in_reduction", syntax: Syntax::Own(Parser::omp_clause_task_reduction) },
+        Clause { name: "task_reduction", syntax: Syntax::Own(Parser::omp_clause_task_reduction) },
         Clause { name: "affinity", syntax: Syntax::Own(Parser::omp_clause_ignored) },
         Clause { name: "detach", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "linear", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
@@ -192,6 +192,14 @@ impl Parser {
             }
         }
         self.clause_reduction(name)
+    }
+
+    /// `in_reduction(op: list)` / `task_reduction(op: list)`: the operators of `reduction`.
+    fn omp_clause_task_reduction(&mut self, name: &str) -> PResult<ClauseKind> {
+        let ClauseKind::Reduction(op, list) = self.omp_clause_reduction(name)? else {
+            return Ok(ClauseKind::Unsupported(format!("{name}(...)")));
+        };
+        Ok(if name == "in_reduction" { ClauseKind::InReduction(op, list) } else { ClauseKind::TaskReduction(op, list) })
     }
 
     /// `if([directive-name:] condition)`.

@@ -311,6 +311,12 @@ impl Checker {
                 self.err(Diagnostic::not_yet(format!("`{r}` inside a target region"), span));
                 return (call_name, args, Ty::Unknown);
             }
+            // Gimplify answers the queries inside target regions; a device procedure's body
+            // is also its host version (called from host code and from sim kernels).
+            if let Some(r) = omp_lib_routine_of(&key).filter(|_| !self.in_compute()) {
+                self.err(Diagnostic::not_yet(format!("`{r}` inside a device procedure (`routine` or `declare target`)"), span));
+                return (call_name, args, Ty::Unknown);
+            }
             // A device query is checked as an ordinary call below.
             // `acc_on_device` in a compute construct or an `!$acc routine` is answered per
             // target (a builtin).
@@ -321,7 +327,15 @@ impl Checker {
                     self.err(Diagnostic::not_yet(format!("calls of the OpenACC routine `{fname}` {}", self.device_where()), span));
                     return (call_name, args, Ty::Unknown);
                 }
-                if !sig.is_some_and(|p| p.routine) {
+                // OpenMP: a procedure of the file called in a target region or an OpenMP
+                // device procedure is a device procedure too (implicit `declare target`).
+                let omp_device = match self.compute.last() {
+                    Some(k) => matches!(k, DirKind::Omp(_)),
+                    None => self.key.as_ref().is_some_and(|k| self.g.omp_device.contains(k)),
+                };
+                if !sig.is_some_and(|p| p.routine) && omp_device && sig.is_some_and(|p| p.defined) {
+                    self.g.implicit_device.insert(key.clone());
+                } else if !sig.is_some_and(|p| p.routine) {
                     let help = if sig.is_some_and(|p| p.defined) {
                         format!("help: add `!$acc routine seq` to the specification part of `{fname}`")
                     } else {

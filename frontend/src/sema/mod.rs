@@ -324,6 +324,10 @@ thread_local! {
     /// `-fallow-argument-mismatch` for the file being checked (set by
     /// [`check_with_options`]; the front end checks one file per thread at a time).
     static ALLOW_MISMATCH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The procedures of the file that are OpenMP device procedures implicitly (called in
+    /// a target region or a `declare target` procedure), as a previous check of the file
+    /// found them (see [`check_with_options`]).
+    static IMPLICIT_DEVICE: std::cell::RefCell<HashSet<String>> = std::cell::RefCell::new(HashSet::new());
 }
 
 /// What the whole file knows while its units are checked.
@@ -348,6 +352,12 @@ struct Global {
     imported: HashMap<String, (crate::modfile::Imported, HashMap<String, String>)>,
     /// Modules whose module file could not be read (reported once, at the first `use`).
     broken: HashSet<String>,
+    /// OpenMP device procedures (`declare target`, explicit or implicit): a procedure of
+    /// the file they call is a device procedure too (OpenMP 5.0's implicit `declare
+    /// target`), rather than an error.
+    omp_device: HashSet<String>,
+    /// Procedures found to be implicit device procedures in this check.
+    implicit_device: HashSet<String>,
     /// Per unit (flat index): the names it sees through `use` of a gfortran module that gpuf
     /// cannot import, with what they are and the `use` statement.
     unsupported: HashMap<usize, HashMap<String, (String, Span)>>,
@@ -399,6 +409,31 @@ pub fn check_with_options(
     load: &mut dyn FnMut(&str) -> Option<String>,
     allow_mismatch: bool,
 ) -> (Checked, Vec<Diagnostic>) {
+    // A procedure found to be an implicit OpenMP device procedure only while another unit
+    // is checked may have been checked as a host procedure already: the file is checked
+    // again with those procedures device procedures from the start, until no more appear.
+    IMPLICIT_DEVICE.with(|s| s.borrow_mut().clear());
+    let original = file.clone();
+    for _ in 0..16 {
+        let (checked, diags, found) = check_once(file, load, allow_mismatch);
+        let known = IMPLICIT_DEVICE.with(|s| s.borrow().clone());
+        if found.is_subset(&known) {
+            return (checked, diags);
+        }
+        IMPLICIT_DEVICE.with(|s| s.borrow_mut().extend(found));
+        *file = original.clone();
+    }
+    let (checked, diags, _) = check_once(file, load, allow_mismatch);
+    (checked, diags)
+}
+
+/// One check of the file (see [`check_with_options`]); also the implicit device
+/// procedures it found.
+fn check_once(
+    file: &mut SourceFile,
+    load: &mut dyn FnMut(&str) -> Option<String>,
+    allow_mismatch: bool,
+) -> (Checked, Vec<Diagnostic>, HashSet<String>) {
     ALLOW_MISMATCH.with(|a| a.set(allow_mismatch));
     let mut flat: Vec<(Unit, Option<usize>)> = Vec::new();
     for u in std::mem::take(&mut file.units) {
@@ -483,7 +518,8 @@ pub fn check_with_options(
         v.sort();
         module_types.insert(n.clone(), v);
     }
-    (Checked { units, procs: g.procs, module_scopes, types: g.types, module_types }, diags)
+    let found = std::mem::take(&mut g.implicit_device);
+    (Checked { units, procs: g.procs, module_scopes, types: g.types, module_types }, diags, found)
 }
 
 /// What the enclosing `do` loop is, for `exit`/`cycle` and the do-variable rule.

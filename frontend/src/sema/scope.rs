@@ -257,7 +257,8 @@ impl Global {
                     }
                 }
             }
-            for r in u.routines.iter().chain(&omp_routines) {
+            let n_acc = u.routines.len();
+            for (ri, r) in u.routines.iter().chain(&omp_routines).enumerate() {
                 if !routine_level(r, diags) {
                     continue;
                 }
@@ -298,6 +299,9 @@ impl Global {
                         continue;
                     }
                 };
+                if ri >= n_acc {
+                    g.omp_device.insert(key.clone());
+                }
                 marks.push(key);
             }
             for p in &u.interfaces {
@@ -323,6 +327,13 @@ impl Global {
                 if let Some(sig) = g.procs.map.get_mut(&k) {
                     sig.routine = true;
                 }
+            }
+        }
+        // Implicit OpenMP device procedures a previous check found.
+        for k in IMPLICIT_DEVICE.with(|s| s.borrow().clone()) {
+            if let Some(sig) = g.procs.map.get_mut(&k) {
+                sig.routine = true;
+                g.omp_device.insert(k);
             }
         }
         // Procedures of modules read from module files.

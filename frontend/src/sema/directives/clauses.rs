@@ -62,6 +62,8 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::OmpDefault(_) => "default",
         ClauseKind::Defaultmap(..) => "defaultmap",
         ClauseKind::Depend => "depend",
+        ClauseKind::InReduction(..) => "in_reduction",
+        ClauseKind::TaskReduction(..) => "task_reduction",
         ClauseKind::Ignored(n) => n,
         ClauseKind::CriticalName(_) => "name",
         ClauseKind::OmpOrdered => "ordered",
@@ -289,6 +291,7 @@ impl Checker {
                 self.check_if(kind, e);
                 self.check_if_modifier(kind, m, span);
             }
+            ClauseKind::InReduction(op, items) | ClauseKind::TaskReduction(op, items) => self.check_reduction(*op, items, span, true),
             ClauseKind::Reduction(op, items) => {
                 // Host OpenMP (outside `target`) also reduces arrays and complex variables.
                 let host = matches!(kind, DirKind::Omp(k) if !k.leaves().has(OmpLeaves::TARGET)) && !self.in_target();

@@ -61,6 +61,7 @@ pub(in crate::sema) fn omp_clause_allowed(kind: OmpKind, clause: &str) -> bool {
                 "order",
                 "if",
             ],
+            OmpLeaves::WORKDISTRIBUTE => &[],
             _ => &["bind", "collapse", "order", "private", "lastprivate", "reduction"],
         }
     };
@@ -306,6 +307,10 @@ impl Checker {
         let DirKind::Omp(kind) = dir.kind else { return };
         let l = kind.leaves();
         let outer = self.omp.last().copied();
+        if l.has(OmpLeaves::WORKDISTRIBUTE) && !l.has(OmpLeaves::TEAMS) {
+            self.err(Diagnostic::not_yet("`workdistribute` other than in `teams workdistribute`", dir.span));
+            return;
+        }
         if l.has(OmpLeaves::TARGET)
             || matches!(kind, OmpKind::TargetData | OmpKind::TargetEnterData | OmpKind::TargetExitData | OmpKind::TargetUpdate)
         {

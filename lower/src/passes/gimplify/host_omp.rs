@@ -832,7 +832,7 @@ impl G<'_> {
         // combined into the original, which must be in memory (shared where the task is
         // created), when the task ends.
         for c in &dir.clauses {
-            let ClauseKind::Reduction(_, l) = &c.kind else { continue };
+            let (ClauseKind::Reduction(_, l) | ClauseKind::InReduction(_, l)) = &c.kind else { continue };
             for e in l {
                 let ExprKind::Name(id) = &e.kind else { continue };
                 if !matches!(self.lookup(&id.name), Some(Home::Mem(..) | Home::Array(_))) {
@@ -841,8 +841,16 @@ impl G<'_> {
             }
         }
         self.push_block();
-        let mut clauses: Vec<ast::Clause> =
-            dir.clauses.iter().filter(|c| matches!(c.kind, ClauseKind::Private(_) | ClauseKind::Reduction(..))).cloned().collect();
+        // (`in_reduction`: the task's part in a task reduction, whose originals are shared.)
+        let mut clauses: Vec<ast::Clause> = dir
+            .clauses
+            .iter()
+            .filter_map(|c| match &c.kind {
+                ClauseKind::Private(_) | ClauseKind::Reduction(..) => Some(c.clone()),
+                ClauseKind::InReduction(op, l) => Some(ast::Clause { kind: ClauseKind::Reduction(*op, l.clone()), span: c.span }),
+                _ => None,
+            })
+            .collect();
         if !rest.is_empty() {
             clauses.push(ast::Clause { kind: ClauseKind::Firstprivate(rest), span: dir.span });
         }

@@ -37,6 +37,8 @@
 //!   `parallel do`); `teams distribute` is `parallel do num_threads(1)` and `teams
 //!   distribute parallel do` a `parallel do`. `num_teams`, `thread_limit` (an upper bound)
 //!   and `dist_schedule` then change nothing.
+//! - `target teams workdistribute` is a `target` region (one team, one thread); on the host
+//!   `teams workdistribute` is host `teams` (one team).
 //! - Host `taskloop` is the loop as one explicit task (the number of tasks is the
 //!   implementation's choice without `grainsize`/`num_tasks`) inside a `taskgroup` (its
 //!   implicit one); `master`/`masked taskloop` put that in `master`/`masked`, `parallel
@@ -353,6 +355,8 @@ fn inline_clauses(dir: &ast::Directive, diags: &mut Vec<Diagnostic>) {
                 | ClauseKind::Firstprivate(_)
                 | ClauseKind::Lastprivate(_)
                 | ClauseKind::Reduction(..)
+                | ClauseKind::InReduction(..)
+                | ClauseKind::TaskReduction(..)
                 | ClauseKind::Copyprivate(_)
         ) {
             diags.push(Diagnostic::not_yet(
@@ -370,6 +374,8 @@ fn clause_word(k: &ClauseKind) -> &'static str {
         ClauseKind::Firstprivate(_) => "firstprivate",
         ClauseKind::Lastprivate(_) => "lastprivate",
         ClauseKind::Reduction(..) => "reduction",
+        ClauseKind::InReduction(..) => "in_reduction",
+        ClauseKind::TaskReduction(..) => "task_reduction",
         ClauseKind::Copyprivate(_) => "copyprivate",
         _ => "this",
     }
@@ -408,6 +414,7 @@ fn host_taskloop(form: &str, dir: &ast::Directive, do_stmt: ast::Stmt, diags: &m
             ClauseKind::Lastprivate(_) => diags.push(Diagnostic::not_yet("the `lastprivate` clause on `taskloop`", c.span)),
             // One task runs every iteration: its reduction is the taskloop's.
             ClauseKind::Reduction(..) => task.push(c.clone()),
+            ClauseKind::InReduction(op, l) => task.push(ast::Clause { kind: ClauseKind::Reduction(*op, l.clone()), span: c.span }),
             // `collapse` and the `simd` clauses: the task runs the whole nest in order.
             ClauseKind::Collapse(_) | ClauseKind::Safelen(_) | ClauseKind::Simdlen(_) => {}
             _ if parallel => team.push(c.clone()),
@@ -556,7 +563,9 @@ fn target_region(
     diags: &mut Vec<Diagnostic>,
 ) -> ast::Stmt {
     let l = dir.kind.omp().map(|k| k.leaves()).unwrap_or(OmpLeaves(0));
-    let teams = l.has(OmpLeaves::TEAMS);
+    // `teams workdistribute`: one team (the implementation's choice of their number) runs
+    // the array statements, on one thread.
+    let teams = l.has(OmpLeaves::TEAMS) && !l.has(OmpLeaves::WORKDISTRIBUTE);
     let parallel = l.has(OmpLeaves::PARALLEL) || (!teams && loop_leaves.is_none() && has_parallel(body));
     let simd_only = loop_leaves.is_some_and(|x| x.has(OmpLeaves::SIMD)) && !teams && !parallel;
     let mut region: Vec<ClauseKind> = Vec::new();
@@ -573,6 +582,9 @@ fn target_region(
             ClauseKind::IfFor(m, _) if m == "parallel" && parallel => region.push(c.kind.clone()),
             ClauseKind::IfFor(..) => {}
             ClauseKind::Firstprivate(_) => region.push(c.kind.clone()),
+            // The target task's part in a task reduction: it runs when met, so its result
+            // reaches the original through a `tofrom` map (the operators are associative).
+            ClauseKind::InReduction(_, l) => region.push(ClauseKind::Copy(l.clone())),
             ClauseKind::NumTeams(e) if teams => region.push(ClauseKind::NumGangs(e.clone())),
             ClauseKind::ThreadLimit(e) | ClauseKind::NumThreads(e) if teams || parallel => {
                 // The launch's vector length, and the team size the region's worksharing
@@ -599,7 +611,7 @@ fn target_region(
             region.push(ClauseKind::Firstprivate(fp));
         }
     }
-    region.extend(defaultmap(dir, body, diags));
+    region.extend(defaultmap(dir, body));
     if loop_leaves.is_some() {
         // A `lastprivate` item of a combined target construct is also mapped `tofrom`
         // (unless a map clause says otherwise).
@@ -707,10 +719,10 @@ fn default_private(dir: &ast::Directive, body: &[ast::Stmt]) -> Option<ClauseKin
 
 /// `defaultmap(behavior[:category])` as explicit data clauses for the variables the region
 /// references without a clause: scalars (rank 0, not derived) and aggregates (arrays and
-/// derived-type scalars; `allocatable` arrays count as aggregates too). `none` and
-/// `default` keep the implicit rules (a program valid under `none` lists everything);
-/// gpuf has no pointers, so `pointer` maps nothing.
-fn defaultmap(dir: &ast::Directive, body: &[ast::Stmt], diags: &mut Vec<Diagnostic>) -> Vec<ClauseKind> {
+/// derived-type scalars; `allocatable` arrays count as aggregates too; `firstprivate` ones
+/// become per-team copies). `none` and `default` keep the implicit rules (a program valid
+/// under `none` lists everything); `pointer` maps nothing.
+fn defaultmap(dir: &ast::Directive, body: &[ast::Stmt]) -> Vec<ClauseKind> {
     let mut rules: Vec<(&str, &str)> = Vec::new();
     for c in &dir.clauses {
         if let ClauseKind::Defaultmap(b, cat) = &c.kind {
@@ -718,13 +730,10 @@ fn defaultmap(dir: &ast::Directive, body: &[ast::Stmt], diags: &mut Vec<Diagnost
                 Some(k) => rules.push((b.as_str(), k)),
                 None => rules.extend(["scalar", "aggregate", "allocatable"].map(|k| (b.as_str(), k))),
             }
-            if b == "firstprivate" && cat.as_deref().is_none_or(|k| k != "scalar") {
-                diags.push(Diagnostic::not_yet("`defaultmap(firstprivate)` for arrays", c.span));
-                return Vec::new();
-            }
         }
     }
-    rules.retain(|(b, _)| !["none", "default", "firstprivate"].contains(b));
+    // (`firstprivate` scalars are the default already; aggregates get per-team copies.)
+    rules.retain(|(b, k)| !(["none", "default"].contains(b) || (*b == "firstprivate" && *k == "scalar")));
     if rules.is_empty() {
         return Vec::new();
     }
@@ -750,6 +759,7 @@ fn defaultmap(dir: &ast::Directive, body: &[ast::Stmt], diags: &mut Vec<Diagnost
             "from" => ClauseKind::Copyout(list),
             "alloc" => ClauseKind::Create(list),
             "present" => ClauseKind::Present(list),
+            "firstprivate" => ClauseKind::Firstprivate(list),
             _ => ClauseKind::Copy(list),
         });
     }

@@ -280,7 +280,23 @@ impl G<'_> {
                                 continue;
                             }
                             match self.lookup(&id.name) {
-                                Some(Home::Mem(_, BaseTy::Derived(_))) => self.not_yet("firstprivate derived-type variables", e.span),
+                                Some(Home::Mem(_, BaseTy::Derived(k))) if self.has_alloc_comps(k, 0) => {
+                                    self.not_yet("firstprivate derived-type variables with allocatable components", e.span)
+                                }
+                                Some(Home::Mem(p, BaseTy::Derived(k))) => {
+                                    // A rank-0 "array": each gang's copy starts as the
+                                    // structure's device copy (mapped `copyin` unless a
+                                    // clause maps it).
+                                    if !mentioned.contains(&id.name) {
+                                        let bytes = Op::I64(self.type_size(k));
+                                        let at = self.item_at(dir, c, &id.name);
+                                        maps.push(MapItem { kind: MapKind::Copyin, addr: Op::Var(p), bytes, what: id.name.clone(), at });
+                                        mentioned.insert(id.name.clone());
+                                    }
+                                    let d =
+                                        Desc { name: id.name.clone(), base: BaseTy::Derived(k), addr: p, lb: Vec::new(), ext: Vec::new() };
+                                    pending_arrays.push((d, true));
+                                }
                                 Some(Home::Mem(p, b)) => {
                                     // Copy the value into a register before the region.
                                     let v = self.f.new_var(id.name.clone(), ir_ty(b));
