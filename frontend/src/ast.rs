@@ -1453,6 +1453,8 @@ pub enum Intrinsic {
     Associated,
     SameTypeAs,
     ExtendsTypeOf,
+    /// `transfer(source, mold)`: the bytes of a scalar read as `mold`'s scalar type.
+    Transfer,
     /// `null()`: the disassociated pointer (an actual argument, a pointer assignment's or
     /// a structure constructor's pointer value).
     Null,
@@ -1619,6 +1621,7 @@ impl Intrinsic {
             "associated" => Intrinsic::Associated,
             "same_type_as" => Intrinsic::SameTypeAs,
             "extends_type_of" => Intrinsic::ExtendsTypeOf,
+            "transfer" => Intrinsic::Transfer,
             "null" => Intrinsic::Null,
             "dim" => Intrinsic::Dim,
             "size" => Intrinsic::Size,

@@ -57,6 +57,7 @@ pub(super) fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Associated => "associated",
         Intrinsic::SameTypeAs => "same_type_as",
         Intrinsic::ExtendsTypeOf => "extends_type_of",
+        Intrinsic::Transfer => "transfer",
         Intrinsic::Null => "null",
         Intrinsic::Dim => "dim",
         Intrinsic::Size => "size",
@@ -175,6 +176,57 @@ pub(super) const OTHER_INTRINSICS: &[&str] = &[
     "min0",
     "dmax1",
     "dmin1",
+    // Standard intrinsic functions not implemented yet (without this list a call would be
+    // taken for an external function and fail at the link).
+    "acosh",
+    "asinh",
+    "atanh",
+    "bessel_j0",
+    "bessel_j1",
+    "bessel_jn",
+    "bessel_y0",
+    "bessel_y1",
+    "bessel_yn",
+    "bge",
+    "bgt",
+    "ble",
+    "blt",
+    "dprod",
+    "dshiftl",
+    "dshiftr",
+    "erf",
+    "erfc",
+    "erfc_scaled",
+    "exponent",
+    "fraction",
+    "gamma",
+    "iall",
+    "iany",
+    "image_index",
+    "iparity",
+    "is_contiguous",
+    "is_iostat_end",
+    "is_iostat_eor",
+    "lcobound",
+    "log_gamma",
+    "maskl",
+    "maskr",
+    "merge_bits",
+    "nearest",
+    "num_images",
+    "parity",
+    "poppar",
+    "rank",
+    "rrspacing",
+    "scale",
+    "selected_char_kind",
+    "set_exponent",
+    "shifta",
+    "shiftl",
+    "shiftr",
+    "spacing",
+    "this_image",
+    "ucobound",
 ];
 
 /// Intrinsic functions of features not implemented yet (pointers): calling one is a "not
@@ -182,7 +234,14 @@ pub(super) const OTHER_INTRINSICS: &[&str] = &[
 pub(super) const NOT_YET_INTRINSICS: &[(&str, &str)] = &[];
 
 /// Intrinsic subroutines not implemented yet.
-pub(super) const NOT_YET_INTRINSIC_SUBS: &[(&str, &str)] = &[];
+pub(super) const NOT_YET_INTRINSIC_SUBS: &[(&str, &str)] = &[
+    ("mvbits", "the intrinsic subroutine `mvbits`"),
+    ("get_command", "the intrinsic subroutine `get_command`"),
+    ("atomic_define", "the intrinsic subroutine `atomic_define`"),
+    ("atomic_ref", "the intrinsic subroutine `atomic_ref`"),
+    ("atomic_add", "the intrinsic subroutine `atomic_add`"),
+    ("event_query", "the intrinsic subroutine `event_query`"),
+];
 
 /// What is not yet implemented about the intrinsic `n`, if `n` is one of [`NOT_YET_INTRINSICS`]
 /// (`sub`: [`NOT_YET_INTRINSIC_SUBS`]).
@@ -261,6 +320,11 @@ impl Checker {
                             kind_arg = Some(e)
                         }
                         (Intrinsic::Cmplx, "x" | "y") if pos.len() == usize::from(k.name == "y") => pos.push(e),
+                        (Intrinsic::Transfer, "source" | "mold" | "size")
+                            if pos.len() == ["source", "mold", "size"].iter().position(|n| *n == k.name).unwrap_or(9) =>
+                        {
+                            pos.push(e)
+                        }
                         _ => {
                             self.err(unknown_keyword(fname, &k, "unknown keyword"));
                             ok = false;
@@ -550,6 +614,24 @@ impl Checker {
                 [_, b] if b.ty != Ty::Scalar(BaseTy::Integer(8)) => arg_err(self, b, "a `type(c_ptr)` or `type(c_funptr)`"),
                 [_] | [_, _] => Ty::Scalar(BaseTy::Logical(crate::dialect::logical_kind())),
                 _ => nargs(self, "one or two arguments"),
+            },
+            Intrinsic::Transfer => match pos.as_slice() {
+                [s, m] if s.ty.rank() == 0 && m.ty.rank() == 0 => {
+                    let simple = |t: &Ty| {
+                        matches!(t, Ty::Scalar(BaseTy::Integer(1 | 2 | 4 | 8) | BaseTy::Real(4 | 8) | BaseTy::Logical(1 | 2 | 4 | 8)))
+                    };
+                    if simple(&s.ty) && simple(&m.ty) {
+                        m.ty.clone()
+                    } else {
+                        self.err(Diagnostic::not_yet("`transfer` of values other than integer, real or logical scalars", span));
+                        Ty::Unknown
+                    }
+                }
+                [_, _] | [_, _, _] => {
+                    self.err(Diagnostic::not_yet("`transfer` with an array argument or an array result", span));
+                    Ty::Unknown
+                }
+                _ => nargs(self, "two or three arguments"),
             },
             f @ (Intrinsic::SameTypeAs | Intrinsic::ExtendsTypeOf) => match pos.as_slice() {
                 [a, b] => {

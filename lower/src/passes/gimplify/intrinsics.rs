@@ -626,6 +626,21 @@ impl G<'_> {
                 None => Op::I64(0),
             },
             Intrinsic::SameTypeAs | Intrinsic::ExtendsTypeOf => self.type_inquiry(func == Intrinsic::ExtendsTypeOf, args),
+            // The source's bytes in a zeroed block as large as the larger of the two types,
+            // read back as `mold`'s type (sema admits integer, real and logical scalars).
+            Intrinsic::Transfer => {
+                let (Some(s), Some(m)) = (args.first(), args.get(1)) else { return Op::I32(0) };
+                let (Some(sb), Some(mb)) = (s.ty.base(), m.ty.base()) else { return Op::I32(0) };
+                let v = self.expr(s);
+                let size = (self.elem_size(sb).max(self.elem_size(mb)) + 7) / 8 * 8;
+                let buf = self.val(Ty::Ptr, Rv::Alloca(size as u64));
+                for off in (0..size).step_by(8) {
+                    let a = self.val(Ty::Ptr, Rv::PtrAdd(buf.clone(), Op::I64(off)));
+                    self.emit(Stmt::Store(Ty::I64, a, Op::I64(0)));
+                }
+                self.store_as(sb, buf.clone(), v);
+                self.load_as(mb, buf)
+            }
             Intrinsic::Null => {
                 self.not_yet("`null()` here", e.span);
                 Op::Null
