@@ -172,6 +172,9 @@ fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels
                 if !privs.is_empty() {
                     line.push_str(&format!(", private({})", privs.join(", ")));
                 }
+                for n in &p.notes {
+                    line.push_str(&format!(", {n}"));
+                }
                 out.push(line);
                 // the inner loops of a collapsed nest belong to this one
                 let mut inner = body.as_slice();

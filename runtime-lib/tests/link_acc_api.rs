@@ -21,6 +21,9 @@ void gpuf_acc_set_device_num(int32_t, int32_t); int32_t gpuf_acc_get_device_num(
 void gpuf_acc_init(int32_t); void gpuf_acc_shutdown(int32_t); int32_t gpuf_acc_on_device(int32_t);
 int32_t gpuf_acc_async_test(int32_t); int32_t gpuf_acc_async_test_all(void);
 void gpuf_acc_wait(int32_t); void gpuf_acc_wait_all(void); void gpuf_acc_wait_async(int32_t, int32_t); void gpuf_acc_wait_all_async(int32_t);
+void gpuf_acc_wait_device(int32_t, int32_t); void gpuf_acc_wait_device_async(int32_t, int32_t, int32_t);
+void gpuf_acc_wait_all_device(int32_t); void gpuf_acc_wait_all_device_async(int32_t, int32_t);
+int32_t gpuf_acc_async_test_device(int32_t, int32_t); int32_t gpuf_acc_async_test_all_device(int32_t);
 int32_t gpuf_acc_is_present(void *, int64_t);
 void gpuf_acc_set_default_async(int32_t); int32_t gpuf_acc_get_default_async(void);
 void gpuf_acc_init_device(int32_t, int32_t); void gpuf_acc_shutdown_device(int32_t, int32_t);
@@ -53,7 +56,9 @@ int main(int argc, char **argv) {
   a[1] = 20; a[2] = 30;
   gpuf_acc_update_device_async(a + 2, 8, 1);
   gpuf_acc_wait(1); gpuf_acc_wait_async(1, 2); gpuf_acc_wait_all_async(3); gpuf_acc_wait_all();
-  printf("tests %d %d\n", gpuf_acc_async_test(1), gpuf_acc_async_test_all());
+  gpuf_acc_wait_device(1, 0); gpuf_acc_wait_device_async(1, 2, 0); gpuf_acc_wait_all_device_async(3, 0); gpuf_acc_wait_all_device(0);
+  printf("tests %d %d %d %d\n", gpuf_acc_async_test(1), gpuf_acc_async_test_all(), gpuf_acc_async_test_device(1, 0),
+         gpuf_acc_async_test_all_device(0));
   gpuf_acc_set_default_async(7);
   printf("default async %d\n", gpuf_acc_get_default_async());
   gpuf_acc_copyout(a, 64);
@@ -119,7 +124,7 @@ type 3 num host 1 not_host 1 nvidia 0 radeon 0
 on host 1 not_host 0
 present before 0
 present 1 1, a(3:4) 1, a(8:9) 0
-tests 1 1
+tests 1 1 1 1
 default async 7
 after 2 copyouts: present 1 a(2) 20
 after 3: present 0 a(2) 2 a(3) 30
@@ -145,7 +150,7 @@ type 2 num host 1 not_host 0 nvidia 0 radeon 0
 on host 1 not_host 0
 present before 1
 present 1 1, a(3:4) 1, a(8:9) 1
-tests 1 1
+tests 1 1 1 1
 default async 7
 after 2 copyouts: present 1 a(2) 20
 after 3: present 1 a(2) 20 a(3) 30
