@@ -44,6 +44,7 @@ int main(int argc, char **argv) {
   double a[8], b[2] = { 0, 0 };
   for (int i = 0; i < 8; i++) a[i] = i + 1;
   if (!strcmp(mode, "absent")) gpuf_acc_update_self(b, 16);
+  if (!strcmp(mode, "devnum")) gpuf_acc_wait_device(1, 1);
   printf("type %d num host %d not_host %d nvidia %d radeon %d\n", gpuf_acc_get_device_type(), gpuf_acc_get_num_devices(HOST),
          gpuf_acc_get_num_devices(NOT_HOST), gpuf_acc_get_num_devices(NVIDIA), gpuf_acc_get_num_devices(RADEON));
   printf("on host %d not_host %d\n", gpuf_acc_on_device(HOST), gpuf_acc_on_device(NOT_HOST));
@@ -180,4 +181,12 @@ fn error_exits() {
     assert!(e.starts_with("gpuf: acc_update_self: data at 0x") && e.ends_with(" (16 bytes) is not present on the device\n"), "{e}");
     // on the host device the same update is a no-op
     assert_eq!(run("absent", Some("host")).status.code(), Some(0));
+
+    // The `_device` wait and test routines know device 0 of each type only.
+    for (dev, name) in [("host", "acc_device_host"), ("sim", "acc_device_not_host")] {
+        let o = run("devnum", Some(dev));
+        assert_eq!(o.status.code(), Some(1), "{dev}");
+        let e = text(&o.stderr);
+        assert!(e.starts_with(&format!("gpuf: acc_wait_device: there is no device 1 of type {name} (1 available")), "{dev}: {e}");
+    }
 }
