@@ -597,6 +597,9 @@ pub struct OffloadRegion {
     /// The `if` clause: when false the region runs on the host and maps nothing.
     pub if_cond: Option<Op>,
     pub body: Vec<Stmt>,
+    /// What the loop-mapping report says beyond the fields above (array reductions of
+    /// the construct, done by atomic updates), as text.
+    pub notes: Vec<String>,
 }
 
 /// A host OpenMP `parallel` or `task` construct (see [`Stmt::HostParallel`]); omp-lower

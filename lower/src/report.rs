@@ -137,6 +137,9 @@ fn region(f: &Function, r: &OffloadRegion, out: &mut Vec<String>, depth: usize) 
     if let Some(red) = reductions(f, &r.reductions) {
         out.push(format!("{pad}  {red}"));
     }
+    for n in &r.notes {
+        out.push(format!("{pad}  {n}"));
+    }
     loops(f, &r.body, out, depth + 1, r.kind == RegionKind::Kernels);
 }
 

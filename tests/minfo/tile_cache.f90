@@ -1,5 +1,6 @@
 ! -Minfo=accel: `tile` (run as the collapsed nest it names), `cache` directives (hints
-! gpuf does not use) at the top of a loop's body, array reductions on a loop.
+! gpuf does not use) at the top of a loop's body, array reductions on a loop and on a
+! construct.
 program tile_cache
   implicit none
   integer, parameter :: n = 64
@@ -23,5 +24,12 @@ program tile_cache
   do i = 1, n
     hist(mod(i, 8) + 1) = hist(mod(i, 8) + 1) + 1
   end do
+  hist = 0
+  !$acc parallel num_gangs(2) reduction(+:hist(1:2))
+  !$acc loop gang
+  do i = 1, n
+    hist(1) = hist(1) + 1
+  end do
+  !$acc end parallel
   print *, b(1, 1), c(2), hist
 end program tile_cache

@@ -435,6 +435,7 @@ impl Remap<'_> {
                     vector_length: r.vector_length.map(|o| self.op(o)),
                     if_cond: r.if_cond.map(|o| self.op(o)),
                     body: self.stmts(r.body),
+                    notes: r.notes,
                 }))
             }
             Stmt::DataRegion { maps, body } => Stmt::DataRegion { maps: self.maps(maps), body: self.stmts(body) },

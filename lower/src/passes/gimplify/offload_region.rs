@@ -191,11 +191,13 @@ impl G<'_> {
             }
         }
         let reds_below = self.red_arrays.len();
+        let mut notes = Vec::new();
         if loop_dir.is_none() {
             for c in &dir.clauses {
                 if let ClauseKind::Reduction(op, list) = &c.kind {
                     for e in list {
                         if let Some(n) = self.reduced_array(e) {
+                            notes.push(format!("reduction({}:{}) by atomic updates", op.spelling(), self.directive_text(e.span)));
                             self.red_arrays.push(n);
                             continue;
                         }
@@ -502,6 +504,7 @@ impl G<'_> {
             vector_length: vl,
             if_cond,
             body: b,
+            notes,
         })));
     }
 
