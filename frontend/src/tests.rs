@@ -378,6 +378,21 @@ error[E0305]: reduction operator `iand` needs an `integer` variable, but `s` is 
 }
 
 #[test]
+fn diag_reduction_item_not_variable() {
+    // OpenACC reduces array elements and sections; a function reference is no variable.
+    diag(
+        "program p\n  implicit none\n  integer :: i, y, a(4)\n  !$acc parallel loop reduction(+:a(2), f(2))\n  do i = 1, 10\n    a(2) = a(2) + 1\n  end do\ncontains\n  integer function f(j)\n    integer, intent(in) :: j\n    f = j\n  end function f\nend program p\n",
+        "\
+error[E0305]: a reduction item must be a variable, an array element or an array section
+ --> t.f90:4:41
+  |
+4 |   !$acc parallel loop reduction(+:a(2), f(2))
+  |                                         ^^^^ not a variable
+",
+    );
+}
+
+#[test]
 fn diag_missing_end_do() {
     diag(
         "program p\n  implicit none\n  integer :: i\n  do i = 1, 10\n    print *, i\nend program p\n",
@@ -420,15 +435,15 @@ error[E0316]: clause `copy` is not allowed on `loop`
 }
 
 #[test]
-fn diag_unsupported_directive() {
+fn diag_cache_outside_compute() {
     diag(
-        "program p\n  implicit none\n  integer :: i\n  real :: a(10)\n  !$acc parallel loop\n  do i = 1, 10\n    !$acc cache(a)\n    a(i) = 1.0\n  end do\nend program p\n",
+        "program p\n  implicit none\n  integer :: i\n  real :: a(10)\n  do i = 1, 10\n    !$acc cache(a)\n    a(i) = 1.0\n  end do\nend program p\n",
         "\
-error[E0900]: not yet implemented: the `cache` directive
- --> t.f90:7:5
+error[E0316]: `cache` is allowed only inside a loop of a compute construct
+ --> t.f90:6:5
   |
-7 |     !$acc cache(a)
-  |     ^^^^^^^^^^^^^^
+6 |     !$acc cache(a)
+  |     ^^^^^^^^^^^^^^ outside every compute construct
 ",
     );
 }
@@ -1158,6 +1173,12 @@ fn openacc_link_names() {
         "wait_all",
         "wait_async",
         "wait_all_async",
+        "wait_device",
+        "wait_device_async",
+        "wait_all_device",
+        "wait_all_device_async",
+        "async_test_device",
+        "async_test_all_device",
         "set_default_async",
         "get_default_async",
         "is_present",
@@ -1260,34 +1281,34 @@ error[E0211]: `acc_copyout` has no argument named `a`
 #[test]
 fn diag_unknown_openacc_routine() {
     diag(
-        "program p\n  use openacc\n  implicit none\n  real :: a(10)\n  call acc_wait_device(1, 0)\n  print *, acc_async_test_device(1, 0)\nend program p\n",
+        "program p\n  use openacc\n  implicit none\n  real :: a(10)\n  call acc_set_cuda_stream(1, 0)\n  print *, acc_get_cuda_stream(1)\nend program p\n",
         "\
-error[E0900]: not yet implemented: the OpenACC routine `acc_wait_device`
+error[E0900]: not yet implemented: the OpenACC routine `acc_set_cuda_stream`
  --> t.f90:5:8
   |
-5 |   call acc_wait_device(1, 0)
-  |        ^^^^^^^^^^^^^^^
+5 |   call acc_set_cuda_stream(1, 0)
+  |        ^^^^^^^^^^^^^^^^^^^
 
-error[E0900]: not yet implemented: the OpenACC routine `acc_async_test_device`
+error[E0900]: not yet implemented: the OpenACC routine `acc_get_cuda_stream`
  --> t.f90:6:12
   |
-6 |   print *, acc_async_test_device(1, 0)
-  |            ^^^^^^^^^^^^^^^^^^^^^
+6 |   print *, acc_get_cuda_stream(1)
+  |            ^^^^^^^^^^^^^^^^^^^
 ",
     );
     diag(
-        "program p\n  use openacc, only: acc_device_host, acc_wait_all_device, nothing\nend program p\n",
+        "program p\n  use openacc, only: acc_device_host, acc_get_cuda_stream, nothing\nend program p\n",
         "\
-error[E0900]: not yet implemented: the OpenACC routine `acc_wait_all_device`
+error[E0900]: not yet implemented: the OpenACC routine `acc_get_cuda_stream`
  --> t.f90:2:39
   |
-2 |   use openacc, only: acc_device_host, acc_wait_all_device, nothing
+2 |   use openacc, only: acc_device_host, acc_get_cuda_stream, nothing
   |                                       ^^^^^^^^^^^^^^^^^^^
 
 error[E0121]: `nothing` is not in module `openacc`
  --> t.f90:2:60
   |
-2 |   use openacc, only: acc_device_host, acc_wait_all_device, nothing
+2 |   use openacc, only: acc_device_host, acc_get_cuda_stream, nothing
   |                                                            ^^^^^^^ not found in the module
 ",
     );

@@ -514,6 +514,10 @@ pub struct PartLoop {
     /// at least 1) for a loop over the threads of a team: only the first `threads` of the
     /// workers × lanes take iterations.
     pub threads: Option<Op>,
+    /// Clauses and directives of the loop that change no code, as written, for the
+    /// loop-mapping report: `tile(8, 4)` (run as the collapsed nest), `cache(a(i-1:i+1))`
+    /// (a hint; the loop reads memory directly).
+    pub notes: Vec<String>,
 }
 
 /// A statement.
@@ -596,6 +600,9 @@ pub struct OffloadRegion {
     /// that run on the host, outermost first (`loop it at line 9`), for `-Minfo=accel`.
     pub hosted: Vec<String>,
     pub body: Vec<Stmt>,
+    /// What the loop-mapping report says beyond the fields above (array reductions of
+    /// the construct, done by atomic updates), as text.
+    pub notes: Vec<String>,
 }
 
 /// A host OpenMP `parallel` or `task` construct (see [`Stmt::HostParallel`]); omp-lower

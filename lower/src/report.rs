@@ -140,6 +140,9 @@ fn region(f: &Function, r: &OffloadRegion, out: &mut Vec<String>, depth: usize) 
     if let Some(red) = reductions(f, &r.reductions) {
         out.push(format!("{pad}  {red}"));
     }
+    for n in &r.notes {
+        out.push(format!("{pad}  {n}"));
+    }
     loops(f, &r.body, out, depth + 1, r.kind == RegionKind::Kernels);
 }
 
@@ -174,6 +177,9 @@ fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels
                 privs.dedup();
                 if !privs.is_empty() {
                     line.push_str(&format!(", private({})", privs.join(", ")));
+                }
+                for n in &p.notes {
+                    line.push_str(&format!(", {n}"));
                 }
                 out.push(line);
                 // the inner loops of a collapsed nest belong to this one

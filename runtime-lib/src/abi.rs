@@ -944,6 +944,64 @@ pub extern "C" fn gpuf_acc_wait_all_async(async_arg: i32) {
     crate::queue::wait_all_async(async_arg)
 }
 
+/// The `*_device` forms of the wait and test routines (OpenACC 3.3) name a device of the
+/// current type; gpuf uses device 0 of each type, so any other number is an error.
+fn queue_device(routine: &str, dev_num: i32) {
+    with_state(|st| {
+        if dev_num == 0 {
+            return Ok(());
+        }
+        let t = st.get_device_type()?;
+        Err(format!(
+            "{routine}: there is no device {dev_num} of type {} ({} available; gpuf uses only device 0 of each type)",
+            crate::acc::devtype::name(t),
+            st.num_devices(t)
+        ))
+    })
+}
+
+/// `acc_wait_device(wait_arg, dev_num)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_wait_device(wait_arg: i32, dev_num: i32) {
+    queue_device("acc_wait_device", dev_num);
+    crate::queue::wait(wait_arg)
+}
+
+/// `acc_wait_device_async(wait_arg, async_arg, dev_num)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_wait_device_async(wait_arg: i32, async_arg: i32, dev_num: i32) {
+    queue_device("acc_wait_device_async", dev_num);
+    crate::queue::wait_async(wait_arg, async_arg)
+}
+
+/// `acc_wait_all_device(dev_num)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_wait_all_device(dev_num: i32) {
+    queue_device("acc_wait_all_device", dev_num);
+    crate::queue::wait_all()
+}
+
+/// `acc_wait_all_device_async(async_arg, dev_num)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_wait_all_device_async(async_arg: i32, dev_num: i32) {
+    queue_device("acc_wait_all_device_async", dev_num);
+    crate::queue::wait_all_async(async_arg)
+}
+
+/// `acc_async_test_device(wait_arg, dev_num)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_async_test_device(wait_arg: i32, dev_num: i32) -> i32 {
+    queue_device("acc_async_test_device", dev_num);
+    i32::from(crate::queue::test(wait_arg))
+}
+
+/// `acc_async_test_all_device(dev_num)`.
+#[no_mangle]
+pub extern "C" fn gpuf_acc_async_test_all_device(dev_num: i32) -> i32 {
+    queue_device("acc_async_test_all_device", dev_num);
+    i32::from(crate::queue::test_all())
+}
+
 /// `acc_is_present(data_arg [, len])`.
 #[no_mangle]
 pub extern "C" fn gpuf_acc_is_present(host: *mut u8, bytes: i64) -> i32 {

@@ -21,6 +21,9 @@ void gpuf_acc_set_device_num(int32_t, int32_t); int32_t gpuf_acc_get_device_num(
 void gpuf_acc_init(int32_t); void gpuf_acc_shutdown(int32_t); int32_t gpuf_acc_on_device(int32_t);
 int32_t gpuf_acc_async_test(int32_t); int32_t gpuf_acc_async_test_all(void);
 void gpuf_acc_wait(int32_t); void gpuf_acc_wait_all(void); void gpuf_acc_wait_async(int32_t, int32_t); void gpuf_acc_wait_all_async(int32_t);
+void gpuf_acc_wait_device(int32_t, int32_t); void gpuf_acc_wait_device_async(int32_t, int32_t, int32_t);
+void gpuf_acc_wait_all_device(int32_t); void gpuf_acc_wait_all_device_async(int32_t, int32_t);
+int32_t gpuf_acc_async_test_device(int32_t, int32_t); int32_t gpuf_acc_async_test_all_device(int32_t);
 int32_t gpuf_acc_is_present(void *, int64_t);
 void gpuf_acc_set_default_async(int32_t); int32_t gpuf_acc_get_default_async(void);
 void gpuf_acc_init_device(int32_t, int32_t); void gpuf_acc_shutdown_device(int32_t, int32_t);
@@ -41,6 +44,7 @@ int main(int argc, char **argv) {
   double a[8], b[2] = { 0, 0 };
   for (int i = 0; i < 8; i++) a[i] = i + 1;
   if (!strcmp(mode, "absent")) gpuf_acc_update_self(b, 16);
+  if (!strcmp(mode, "devnum")) gpuf_acc_wait_device(1, 1);
   printf("type %d num host %d not_host %d nvidia %d radeon %d\n", gpuf_acc_get_device_type(), gpuf_acc_get_num_devices(HOST),
          gpuf_acc_get_num_devices(NOT_HOST), gpuf_acc_get_num_devices(NVIDIA), gpuf_acc_get_num_devices(RADEON));
   printf("on host %d not_host %d\n", gpuf_acc_on_device(HOST), gpuf_acc_on_device(NOT_HOST));
@@ -53,7 +57,9 @@ int main(int argc, char **argv) {
   a[1] = 20; a[2] = 30;
   gpuf_acc_update_device_async(a + 2, 8, 1);
   gpuf_acc_wait(1); gpuf_acc_wait_async(1, 2); gpuf_acc_wait_all_async(3); gpuf_acc_wait_all();
-  printf("tests %d %d\n", gpuf_acc_async_test(1), gpuf_acc_async_test_all());
+  gpuf_acc_wait_device(1, 0); gpuf_acc_wait_device_async(1, 2, 0); gpuf_acc_wait_all_device_async(3, 0); gpuf_acc_wait_all_device(0);
+  printf("tests %d %d %d %d\n", gpuf_acc_async_test(1), gpuf_acc_async_test_all(), gpuf_acc_async_test_device(1, 0),
+         gpuf_acc_async_test_all_device(0));
   gpuf_acc_set_default_async(7);
   printf("default async %d\n", gpuf_acc_get_default_async());
   gpuf_acc_copyout(a, 64);
@@ -119,7 +125,7 @@ type 3 num host 1 not_host 1 nvidia 0 radeon 0
 on host 1 not_host 0
 present before 0
 present 1 1, a(3:4) 1, a(8:9) 0
-tests 1 1
+tests 1 1 1 1
 default async 7
 after 2 copyouts: present 1 a(2) 20
 after 3: present 0 a(2) 2 a(3) 30
@@ -145,7 +151,7 @@ type 2 num host 1 not_host 0 nvidia 0 radeon 0
 on host 1 not_host 0
 present before 1
 present 1 1, a(3:4) 1, a(8:9) 1
-tests 1 1
+tests 1 1 1 1
 default async 7
 after 2 copyouts: present 1 a(2) 20
 after 3: present 1 a(2) 20 a(3) 30
@@ -175,4 +181,12 @@ fn error_exits() {
     assert!(e.starts_with("gpuf: acc_update_self: data at 0x") && e.ends_with(" (16 bytes) is not present on the device\n"), "{e}");
     // on the host device the same update is a no-op
     assert_eq!(run("absent", Some("host")).status.code(), Some(0));
+
+    // The `_device` wait and test routines know device 0 of each type only.
+    for (dev, name) in [("host", "acc_device_host"), ("sim", "acc_device_not_host")] {
+        let o = run("devnum", Some(dev));
+        assert_eq!(o.status.code(), Some(1), "{dev}");
+        let e = text(&o.stderr);
+        assert!(e.starts_with(&format!("gpuf: acc_wait_device: there is no device 1 of type {name} (1 available")), "{dev}: {e}");
+    }
 }

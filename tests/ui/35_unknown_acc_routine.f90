@@ -3,5 +3,5 @@ program p
   use openacc
   implicit none
   integer :: k
-  call acc_wait_device(k, 0)
+  call acc_set_cuda_stream(k, 0)
 end program p

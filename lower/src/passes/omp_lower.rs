@@ -389,6 +389,7 @@ impl Remap<'_> {
                     chunk: a.chunk.map(|c| self.op(c)),
                     gang_dim: a.gang_dim.map(|(d, s)| (d, self.ops(s))),
                     threads: a.threads.map(|c| self.op(c)),
+                    notes: a.notes,
                 });
                 Stmt::Loop { id, var: self.var(var), lo: self.op(lo), hi: self.op(hi), step: self.op(step), body: self.stmts(body), part }
             }
@@ -435,6 +436,7 @@ impl Remap<'_> {
                     vector_length: r.vector_length.map(|o| self.op(o)),
                     if_cond: r.if_cond.map(|o| self.op(o)),
                     body: self.stmts(r.body),
+                    notes: r.notes,
                 }))
             }
             Stmt::DataRegion { maps, body } => Stmt::DataRegion { maps: self.maps(maps), body: self.stmts(body) },
@@ -517,6 +519,7 @@ fn outline(r: OffloadRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &m
                 chunk: None,
                 gang_dim: None,
                 threads: None,
+                notes: Vec::new(),
             }),
         });
         body = init;

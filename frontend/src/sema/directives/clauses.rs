@@ -203,8 +203,19 @@ impl Checker {
     pub(in crate::sema) fn directive(&mut self, dir: &mut Directive, assoc: Option<&Stmt>) -> Clauses {
         let kind = dir.kind;
         let mut cl = Clauses { seen: Vec::new(), levels: Vec::new(), collapse: 1 };
-        if matches!(kind, DirKind::Acc(AccKind::Routine | AccKind::Cache)) {
+        if matches!(kind, DirKind::Acc(AccKind::Routine)) {
             self.err(Diagnostic::not_yet(format!("the `{}` directive", kind.name()), dir.span));
+            return cl;
+        }
+        // `cache(list)`: a hint, accepted where OpenACC allows it (gimplify keeps it for
+        // the loop-mapping report only).
+        if matches!(kind, DirKind::Acc(AccKind::Cache)) {
+            if !self.in_compute() && !self.in_routine() {
+                self.err(
+                    Diagnostic::error("E0316", "`cache` is allowed only inside a loop of a compute construct", dir.span)
+                        .with_label("outside every compute construct"),
+                );
+            }
             return cl;
         }
         if is_runtime(kind) && self.in_compute() {
@@ -295,7 +306,8 @@ impl Checker {
             ClauseKind::Reduction(op, items) => {
                 // Host OpenMP (outside `target`) also reduces arrays and complex variables.
                 let host = matches!(kind, DirKind::Omp(k) if !k.leaves().has(OmpLeaves::TARGET)) && !self.in_target();
-                self.check_reduction(*op, items, span, host)
+                let acc = matches!(kind, DirKind::Acc(_));
+                self.check_reduction(*op, items, span, host, acc)
             }
             ClauseKind::Private(items) | ClauseKind::Firstprivate(items) if matches!(kind, DirKind::Acc(_)) => {
                 self.private_sections(items);
@@ -506,9 +518,9 @@ impl Checker {
     }
 
     /// `reduction(op: list)`.
-    fn check_reduction(&mut self, op: RedOp, items: &mut [Expr], span: Span, host: bool) {
+    fn check_reduction(&mut self, op: RedOp, items: &mut [Expr], span: Span, host: bool, acc: bool) {
         for it in items.iter_mut() {
-            self.reduction_item(op, it, span, host);
+            self.reduction_item(op, it, span, host, acc);
         }
     }
 
@@ -642,16 +654,32 @@ impl Checker {
         }
     }
 
-    fn reduction_item(&mut self, op: RedOp, it: &mut Expr, clause_span: Span, host: bool) {
+    /// A reduction variable; OpenACC (3.x) also reduces whole arrays, array elements and
+    /// sections, each element as a scalar would be.
+    fn reduction_item(&mut self, op: RedOp, it: &mut Expr, clause_span: Span, host: bool, acc: bool) {
         if let ExprKind::Component(_) = it.kind {
             self.err(Diagnostic::not_yet("derived-type components in `reduction`", it.span));
             return;
         }
         if let ExprKind::Apply { .. } = it.kind {
-            self.err(Diagnostic::not_yet("array elements and sections in `reduction`", it.span));
-            return;
+            if !acc {
+                self.err(Diagnostic::not_yet("array elements and sections in `reduction`", it.span));
+                return;
+            }
+            self.expr(it);
+            if it.ty == Ty::Unknown {
+                return;
+            }
+            if !matches!(it.kind, ExprKind::ArrayRef { .. }) {
+                self.err(
+                    Diagnostic::error("E0305", "a reduction item must be a variable, an array element or an array section", it.span)
+                        .with_label("not a variable"),
+                );
+                return;
+            }
+        } else {
+            self.expr(it);
         }
-        self.expr(it);
         let Some(name) = designator_name(it).map(str::to_string) else {
             return;
         };
@@ -663,7 +691,7 @@ impl Checker {
             );
             return;
         }
-        if ty.rank() > 0 && !host {
+        if ty.rank() > 0 && !host && !acc {
             self.err(Diagnostic::not_yet("array reductions", it.span));
             return;
         }

@@ -104,6 +104,14 @@ impl G<'_> {
                 }
             },
             ExprKind::ArrayRef { name, subs } => {
+                if self.is_reduced_array(&name.name) {
+                    // Other threads update the shared array meanwhile.
+                    self.not_yet(
+                        format!("references to the reduction array `{0}` other than updates `{0}(i) = {0}(i) op expr`", name.name),
+                        e.span,
+                    );
+                    return Op::I32(0);
+                }
                 let Some(Home::Array(d)) = self.lookup(&name.name) else {
                     self.not_yet(format!("`{}` as an array here", name.name), e.span);
                     return Op::I32(0);

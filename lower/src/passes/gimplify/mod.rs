@@ -188,6 +188,10 @@ struct G<'a> {
     do_vars: Vec<String>,
     /// `lastprivate` copies for the partitioned loop being lowered: see [`LastPrivate`].
     last_private: Option<LastPrivate>,
+    /// Arrays reduced by an enclosing OpenACC `reduction` (whole arrays, elements and
+    /// sections): each assignment to one of their elements is an atomic update of the
+    /// shared array, which combines every thread's contributions as scalar reductions would.
+    red_arrays: Vec<String>,
     /// Named `if`, `select case` and `block` constructs that `exit name` may leave.
     named: Vec<(String, LoopId)>,
     /// Temporary character buffers of the statement being lowered, freed after it.
@@ -335,6 +339,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             loops: Vec::new(),
             do_vars: Vec::new(),
             last_private: None,
+            red_arrays: Vec::new(),
             named: Vec::new(),
             str_temps: Vec::new(),
             temp_comps: Vec::new(),

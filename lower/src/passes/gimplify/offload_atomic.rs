@@ -147,7 +147,7 @@ impl G<'_> {
 
     /// `x = x op e` (or `x = e op x`, or `x = max(x, e)` ...) done atomically; returns the
     /// old and the new value.
-    fn atomic_update(&mut self, x: &Expr, e: &Expr, sp: Span) -> Option<(Op, Op)> {
+    pub(super) fn atomic_update(&mut self, x: &Expr, e: &Expr, sp: Span) -> Option<(Op, Op)> {
         let Some((p, t)) = self.place(x) else {
             self.not_yet("an atomic update of a private variable", sp);
             return None;

@@ -429,6 +429,8 @@ impl G<'_> {
             }
             // The waits are the directive's `wait` clause (its argument list).
             Some(ast::AccKind::Wait) => {}
+            // A hint: the loop reads memory directly (the loop-mapping report names it).
+            Some(ast::AccKind::Cache) => {}
             Some(ast::AccKind::Init | ast::AccKind::Shutdown | ast::AccKind::Set) => self.runtime_directive(dir),
             _ => self.not_yet(format!("the `{}` directive", dir.kind.name()), dir.span),
         }

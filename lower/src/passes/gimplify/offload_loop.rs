@@ -20,6 +20,7 @@ impl G<'_> {
         let mut collapse = 1u32;
         let mut chunk = None;
         let mut gang_dim = None;
+        let mut notes = Vec::new();
         for c in &dir.clauses {
             match &c.kind {
                 ClauseKind::GangDim(e) => {
@@ -76,7 +77,10 @@ impl G<'_> {
                         collapse = n.max(1) as u32;
                     }
                 }
-                ClauseKind::Tile(n) => collapse = (*n).max(1),
+                ClauseKind::Tile(n) => {
+                    collapse = (*n).max(1);
+                    notes.push(format!("{} run as collapse({collapse})", self.directive_text(c.span)));
+                }
                 ClauseKind::Unsupported(n) => self.not_yet(format!("the `{n}` clause"), c.span),
                 _ => {}
             }
@@ -102,16 +106,22 @@ impl G<'_> {
         let mut privates = Vec::new();
         let mut allocas = Vec::new();
         let mut lasts: Vec<(String, Home, Span)> = Vec::new();
+        let mut red_arrays = Vec::new();
         for c in &dir.clauses {
             match &c.kind {
                 ClauseKind::Reduction(op, list) => {
                     for e in list {
+                        if let Some(n) = self.reduced_array(e) {
+                            notes.push(format!("reduction({}:{}) by atomic updates", op.spelling(), self.directive_text(e.span)));
+                            red_arrays.push(n);
+                            continue;
+                        }
                         let ExprKind::Name(id) = &e.kind else { continue };
                         let (result, b) = match self.lookup(&id.name) {
                             Some(Home::Reg(v, b)) => (RedResult::Var(v), b),
                             Some(Home::Mem(p, b)) => (RedResult::Mem(p), b),
                             _ => {
-                                self.not_yet("reductions on arrays", e.span);
+                                self.not_yet("reductions of this kind of variable", e.span);
                                 continue;
                             }
                         };
@@ -244,8 +254,28 @@ impl G<'_> {
             None
         };
         let threads = self.region.as_ref().and_then(|r| r.threads.clone()).filter(|_| levels.has(Level::Worker));
-        let part = PartLoop { levels, collapse, reductions: reductions.clone(), privates, independent, chunk, gang_dim, threads };
+        // `cache` directives at the top of the body (of the innermost collapsed loop too).
+        let mut inner = body.as_slice();
+        for depth in 0..collapse {
+            for s in inner {
+                if let StmtKind::Standalone(d) = &s.kind {
+                    if d.kind.acc() == Some(ast::AccKind::Cache) {
+                        notes.push(format!("{} not used (a hint)", self.directive_text(d.span)));
+                    }
+                }
+            }
+            if depth + 1 < collapse {
+                match inner.iter().find_map(|s| if let StmtKind::Do { body, .. } = &s.kind { Some(body) } else { None }) {
+                    Some(b) => inner = b.as_slice(),
+                    None => break,
+                }
+            }
+        }
+        let part = PartLoop { levels, collapse, reductions: reductions.clone(), privates, independent, chunk, gang_dim, threads, notes };
+        let reds_below = self.red_arrays.len();
+        self.red_arrays.extend(red_arrays);
         self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, Some(part));
+        self.red_arrays.truncate(reds_below);
         if let Some(r) = self.region.as_mut() {
             r.levels = outer;
         }
@@ -256,6 +286,63 @@ impl G<'_> {
 }
 
 impl G<'_> {
+    /// The source text of a clause or directive on one line, lower case, without the
+    /// sentinel (`tile(8, 4)`, `cache(a(i-1:i+1))`), continuation lines joined.
+    pub(super) fn directive_text(&self, sp: Span) -> String {
+        let text = self.src.get(sp.lo as usize..sp.hi as usize).unwrap_or("");
+        let mut out = String::new();
+        for (k, line) in text.lines().enumerate() {
+            let mut l = line.trim();
+            if k > 0 {
+                let lower = l.to_ascii_lowercase();
+                if lower.starts_with("!$acc") || lower.starts_with("c$acc") || lower.starts_with("*$acc") {
+                    l = l[5..].trim_start();
+                }
+                l = l.strip_prefix('&').unwrap_or(l);
+            }
+            let l = l.strip_suffix('&').unwrap_or(l);
+            out.push_str(l);
+            out.push(' ');
+        }
+        let s = out.split_whitespace().collect::<Vec<_>>().join(" ");
+        let s = s.strip_prefix("!$acc ").or_else(|| s.strip_prefix("!$ACC ")).unwrap_or(&s).to_string();
+        s.to_lowercase()
+    }
+
+    /// The array a `reduction` item reduces as an array (the whole array, an element or a
+    /// section of it), or `None` for a scalar.
+    pub(super) fn reduced_array(&self, e: &Expr) -> Option<String> {
+        let (ExprKind::Name(id) | ExprKind::ArrayRef { name: id, .. }) = &e.kind else { return None };
+        matches!(self.lookup(&id.name), Some(Home::Array(_))).then(|| id.name.clone())
+    }
+
+    /// Whether `name` is an array reduced by an enclosing OpenACC `reduction` here (and not
+    /// made private again by an inner clause).
+    pub(super) fn is_reduced_array(&self, name: &str) -> bool {
+        self.red_arrays.iter().any(|n| n == name)
+    }
+
+    /// An assignment to an element of a reduced array: `a(i) = a(i) op e` as an atomic
+    /// update of the shared array (see `G::red_arrays`).
+    pub(super) fn reduced_array_assign(&mut self, lhs: &Expr, rhs: &Expr, sp: Span) {
+        match &lhs.kind {
+            ExprKind::ArrayRef { name, subs } if lhs.ty.rank() == 0 && subs.iter().all(|s| matches!(s, Arg::Index(_))) => {
+                let updates = match &rhs.kind {
+                    ExprKind::Binary(_, l, r) => super::offload_atomic::same_place(l, lhs) || super::offload_atomic::same_place(r, lhs),
+                    ExprKind::Intrinsic { args, .. } => args.iter().any(|a| super::offload_atomic::same_place(a, lhs)),
+                    _ => false,
+                };
+                if !updates {
+                    let n = &name.name;
+                    self.not_yet(format!("assignments to the reduction array `{n}` other than updates `{n}(i) = {n}(i) op expr`"), sp);
+                    return;
+                }
+                let _ = self.atomic_update(lhs, rhs, sp);
+            }
+            _ => self.not_yet("array assignments to a reduction array (assign its elements one by one)", sp),
+        }
+    }
+
     /// In a loop of a `lastprivate` nest (the partitioned loop and the loops it collapses):
     /// whether this iteration is the loop's last one. Returns the copy-out to emit at the
     /// end of the body of the innermost loop of the nest.

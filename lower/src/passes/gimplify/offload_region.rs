@@ -190,10 +190,17 @@ impl G<'_> {
                 }
             }
         }
+        let reds_below = self.red_arrays.len();
+        let mut notes = Vec::new();
         if loop_dir.is_none() {
             for c in &dir.clauses {
                 if let ClauseKind::Reduction(op, list) = &c.kind {
                     for e in list {
+                        if let Some(n) = self.reduced_array(e) {
+                            notes.push(format!("reduction({}:{}) by atomic updates", op.spelling(), self.directive_text(e.span)));
+                            self.red_arrays.push(n);
+                            continue;
+                        }
                         let ExprKind::Name(id) = &e.kind else { continue };
                         if let Some(Home::Mem(p, b)) = self.lookup(&id.name) {
                             let local = self.f.new_reduction_local(format!("{}.red", id.name), ir_ty(b), red_op(*op));
@@ -368,6 +375,7 @@ impl G<'_> {
             }
             None => self.stmts(body),
         }
+        self.red_arrays.truncate(reds_below);
         let b = self.pop_block();
         let (scratch, members) = self.region.take().map(|r| (r.scratch, r.members)).unwrap_or_default();
         self.overrides.pop();
@@ -513,6 +521,7 @@ impl G<'_> {
             if_cond,
             hosted: self.hosted.clone(),
             body: b,
+            notes,
         })));
     }
 

@@ -13,6 +13,9 @@ impl G<'_> {
 
     pub(super) fn stmt(&mut self, s: &ast::Stmt) {
         match &s.kind {
+            StmtKind::Assign { lhs, rhs } if matches!(&lhs.kind, ExprKind::Name(id) | ExprKind::ArrayRef { name: id, .. } if self.is_reduced_array(&id.name)) => {
+                self.reduced_array_assign(lhs, rhs, s.span)
+            }
             StmtKind::Assign { lhs, rhs } => {
                 let mark = self.materialize(rhs);
                 // array constructors in the subscripts of the target (vector subscripts)
