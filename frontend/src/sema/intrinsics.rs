@@ -621,7 +621,7 @@ impl Checker {
                         matches!(t, Ty::Scalar(BaseTy::Integer(1 | 2 | 4 | 8) | BaseTy::Real(4 | 8) | BaseTy::Logical(1 | 2 | 4 | 8)))
                     };
                     if simple(&s.ty) && simple(&m.ty) {
-                        m.ty.clone()
+                        m.ty
                     } else {
                         self.err(Diagnostic::not_yet("`transfer` of values other than integer, real or logical scalars", span));
                         Ty::Unknown
