@@ -292,7 +292,13 @@ pub enum Builtin {
     AccOnDevice,
     /// `I32`: 1 where every gang runs on one thread (worker and vector dims are 1: the host
     /// device), 0 elsewhere. oacc-xform answers it and keeps only the branch of an `if` on
-    /// it that the target takes (omp-expand's nested form of a collapsed loop).
+    /// it that the target takes (omp-expand's nested form of a collapsed loop, over the
+    /// thread's iterations `first..=last`). Operands `[start, end, tid, nthreads, first,
+    /// last]`: the run `start..end` the `nthreads` threads share, this thread's position, and
+    /// the variables (`I64`) holding the first and last iteration the nested form runs.
+    /// Where the threads take contiguous blocks instead (`OffloadHooks::block_per_thread`,
+    /// the sim device), oacc-xform keeps the nested form too, with `first` and `last`
+    /// set to the thread's block.
     OneThreadPerGang,
 }
 

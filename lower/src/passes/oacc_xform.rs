@@ -6,12 +6,13 @@
 
 use crate::ir::*;
 use crate::neuter::Neuter;
-use crate::targets::{hooks_for, OffloadHooks, MAX_WORKERS};
+use crate::targets::{hooks_for, tmp, OffloadHooks, MAX_WORKERS};
 
 pub fn oacc_xform(m: &mut Module, target: Target) {
     let hooks = hooks_for(target);
     for k in &mut m.kernels {
-        let body = choose(hooks.as_ref(), std::mem::take(&mut k.func.body));
+        let body = std::mem::take(&mut k.func.body);
+        let body = choose(hooks.as_ref(), &mut k.func, body);
         let mut slots = 0;
         let body = if hooks.needs_neutering() {
             let mut n = Neuter::new(hooks.as_ref(), &body);
@@ -46,31 +47,140 @@ pub fn oacc_xform(m: &mut Module, target: Target) {
 }
 
 /// Answers [`Builtin::OneThreadPerGang`] and keeps only the branch the target takes of the
-/// `if` that tests it (before neutering, which would otherwise see both).
-fn choose(h: &dyn OffloadHooks, ss: Vec<Stmt>) -> Vec<Stmt> {
+/// `if` that tests it (before neutering, which would otherwise see both): the nested form
+/// where each gang runs on one thread, and where the threads take contiguous blocks
+/// ([`OffloadHooks::block_per_thread`]), the nested form over the thread's block.
+fn choose(h: &dyn OffloadHooks, f: &mut Function, ss: Vec<Stmt>) -> Vec<Stmt> {
     let one = !h.needs_neutering();
-    let mut known = std::collections::HashMap::new();
+    // The answer for each variable, and the run operands where the threads take blocks.
+    let mut known: std::collections::HashMap<VarId, (bool, Option<Vec<Op>>)> = std::collections::HashMap::new();
     let mut out = Vec::new();
     for s in ss {
         match s {
-            Stmt::Assign(v, Rv::Builtin(Builtin::OneThreadPerGang, _)) => {
-                known.insert(v, one);
-                out.push(Stmt::Assign(v, Rv::Use(Op::I32(i32::from(one)))));
+            Stmt::Assign(v, Rv::Builtin(Builtin::OneThreadPerGang, run)) => {
+                let block = (!one && h.block_per_thread() && run.len() == 6).then_some(run);
+                let yes = one || block.is_some();
+                known.insert(v, (yes, block));
+                out.push(Stmt::Assign(v, Rv::Use(Op::I32(i32::from(yes)))));
             }
-            Stmt::If { cond: Op::Var(c), then_body, else_body } if known.contains_key(&c) => {
-                out.extend(choose(h, if known[&c] { then_body } else { else_body }));
-            }
+            Stmt::If { cond: Op::Var(c), then_body, else_body } if known.contains_key(&c) => match known.remove(&c) {
+                Some((true, Some(run))) => match thread_block(f, &run, then_body) {
+                    Some((mut block, body)) => {
+                        out.append(&mut block);
+                        out.extend(choose(h, f, body));
+                    }
+                    // Not of the expected shape: the strided form.
+                    None => out.extend(choose(h, f, else_body)),
+                },
+                Some((true, None)) => out.extend(choose(h, f, then_body)),
+                _ => out.extend(choose(h, f, else_body)),
+            },
             Stmt::If { cond, then_body, else_body } => {
-                out.push(Stmt::If { cond, then_body: choose(h, then_body), else_body: choose(h, else_body) })
+                out.push(Stmt::If { cond, then_body: choose(h, f, then_body), else_body: choose(h, f, else_body) })
             }
-            Stmt::Loop { id, var, lo, hi, step, body, part } => out.push(Stmt::Loop { id, var, lo, hi, step, body: choose(h, body), part }),
+            Stmt::Loop { id, var, lo, hi, step, body, part } => {
+                out.push(Stmt::Loop { id, var, lo, hi, step, body: choose(h, f, body), part })
+            }
             Stmt::While { id, cond_body, cond, body } => {
-                out.push(Stmt::While { id, cond_body: choose(h, cond_body), cond, body: choose(h, body) })
+                out.push(Stmt::While { id, cond_body: choose(h, f, cond_body), cond, body: choose(h, f, body) })
             }
             s => out.push(s),
         }
     }
     out
+}
+
+/// The nested form `then_body` of [`Builtin::OneThreadPerGang`] over this thread's block of
+/// the run `start..end` that `nthreads` threads share (the operands `run`, `start` to
+/// `nthreads` in one integer width; `first` and `last` the `I64` variables the nested form
+/// runs over): `ceil(n / nthreads)` consecutive iterations each, the first thread first, so
+/// the blocks in thread order are the iterations in order; threads past the last block (and
+/// every thread of an empty or reversed run) get none (`last` before `first`). No value
+/// exceeds `end + nthreads`, so 32-bit arithmetic serves where the strided partition's
+/// does. Returns the statements computing the block and the nested form reading them
+/// instead of `first` and `last` (new variables, so each keeps one assignment and
+/// neutering sees them uniform where the operands are); `None` where the operands (or the
+/// form's uses of them) are not of that shape, and the strided form must be kept.
+fn thread_block(f: &mut Function, run: &[Op], then_body: Vec<Stmt>) -> Option<(Vec<Stmt>, Vec<Stmt>)> {
+    let [start, end, tid, nthreads, Op::Var(fv), Op::Var(lv)] = run else { return None };
+    let w = f.op_ty(start);
+    if !matches!(w, Ty::I32 | Ty::I64) || [end, tid, nthreads].iter().any(|o| f.op_ty(o) != w) {
+        return None;
+    }
+    if *nthreads == Op::I32(1) || *nthreads == Op::I64(1) {
+        // One thread (a gang loop): its block is the run the form already has.
+        return Some((Vec::new(), then_body));
+    }
+    let mut out = Vec::new();
+    let (zero, one) = if w == Ty::I32 { (Op::I32(0), Op::I32(1)) } else { (Op::I64(0), Op::I64(1)) };
+    let bin = |f: &mut Function, out: &mut Vec<Stmt>, op: BinOp, a: Op, b: Op| tmp(f, out, w, Rv::Binary(op, a, b));
+    let n = bin(f, &mut out, BinOp::Sub, end.clone(), start.clone());
+    let n = bin(f, &mut out, BinOp::Max, n, zero);
+    let b = bin(f, &mut out, BinOp::Add, n, nthreads.clone());
+    let b = bin(f, &mut out, BinOp::Sub, b, one.clone());
+    let blk = bin(f, &mut out, BinOp::Div, b, nthreads.clone());
+    // Threads past the team size (OpenMP's `threads`) start at the end, as the last does.
+    let p = bin(f, &mut out, BinOp::Min, tid.clone(), nthreads.clone());
+    let off = bin(f, &mut out, BinOp::Mul, p, blk.clone());
+    let first = bin(f, &mut out, BinOp::Add, start.clone(), off);
+    // last + 1 = first + min(blk, end - first): never past `end`, and no overflow.
+    let room = bin(f, &mut out, BinOp::Sub, end.clone(), first.clone());
+    let len = bin(f, &mut out, BinOp::Min, blk, room);
+    let stop = bin(f, &mut out, BinOp::Add, first.clone(), len);
+    let last = bin(f, &mut out, BinOp::Sub, stop, one);
+    let (first, last) = if w == Ty::I64 {
+        (first, last)
+    } else {
+        (tmp(f, &mut out, Ty::I64, Rv::Cast(Ty::I64, first)), tmp(f, &mut out, Ty::I64, Rv::Cast(Ty::I64, last)))
+    };
+    let map = [(*fv, first), (*lv, last)];
+    let mut body = then_body;
+    substitute(&mut body, &map);
+    let mut left = std::collections::BTreeSet::new();
+    crate::passes::gimplify::uses(&body, &mut left);
+    if left.contains(fv) || left.contains(lv) {
+        return None;
+    }
+    Some((out, body))
+}
+
+/// Replaces the variables of `map` where the nested form reads them: operands of
+/// assignments of operations, copies and conversions, and `if` conditions, at any depth
+/// ([`thread_block`] checks that no other use is left).
+fn substitute(ss: &mut [Stmt], map: &[(VarId, Op)]) {
+    let op = |o: &mut Op| {
+        if let Op::Var(v) = o {
+            if let Some((_, to)) = map.iter().find(|(from, _)| from == v) {
+                *o = to.clone();
+            }
+        }
+    };
+    for s in ss {
+        match s {
+            Stmt::Assign(_, Rv::Binary(_, a, b)) => {
+                op(a);
+                op(b);
+            }
+            Stmt::Assign(_, Rv::Use(a) | Rv::Cast(_, a)) => op(a),
+            Stmt::If { cond, then_body, else_body } => {
+                op(cond);
+                substitute(then_body, map);
+                substitute(else_body, map);
+            }
+            Stmt::Loop { lo, hi, step, body, .. } => {
+                op(lo);
+                op(hi);
+                op(step);
+                substitute(body, map);
+            }
+            Stmt::While { cond_body, cond, body, .. } => {
+                substitute(cond_body, map);
+                op(cond);
+                substitute(body, map);
+            }
+            _ => {}
+        }
+    }
 }
 
 fn expand(h: &dyn OffloadHooks, f: &mut Function, ss: Vec<Stmt>, worker_red: &mut bool) -> Vec<Stmt> {

@@ -3,7 +3,8 @@
 //! As in seed 000: the (collapsed) iteration space of `N = n1 * ... * nk` iterations is
 //! tiled over the gangs with `div_round_up(N, gangs)` (with `gang(static: k)`: chunks of `k`
 //! dealt to the gangs in turn), and each gang's tile (chunk) is shared
-//! cyclically by its `workers * vector_length` threads; collapsed indices are recovered from
+//! cyclically by its `workers * vector_length` threads (in contiguous blocks instead
+//! where oacc-xform gives the nested form each thread's block, see [`Builtin::OneThreadPerGang`]); collapsed indices are recovered from
 //! the linear iteration by division by the loop lengths (`outermost_index_w_len`). Thread
 //! counts and positions are the abstract builtins `GOACC_DIM_SIZE/POS`. The partitioned
 //! region is bracketed by `GOACC_FORK`/`GOACC_JOIN`, and each reduction gets seed 001's
@@ -423,7 +424,7 @@ fn partition(
         idle = Some(tmp(f, out, Ty::I32, Rv::Binary(BinOp::Ge, tid.clone(), t)));
     }
     let first = tmp(f, out, w, Rv::Binary(BinOp::Add, start.clone(), tid.clone()));
-    let mut last = tmp(f, out, w, Rv::Binary(BinOp::Sub, end, wc(1)));
+    let mut last = tmp(f, out, w, Rv::Binary(BinOp::Sub, end.clone(), wc(1)));
     if let Some(idle) = idle {
         // An idle thread's last iteration is before its first: `last - idle * (last - first + 1)`.
         let idle = if w == Ty::I64 { tmp(f, out, Ty::I64, Rv::Cast(Ty::I64, idle)) } else { idle };
@@ -524,14 +525,18 @@ fn partition(
     }
     // On a target whose gangs run on one thread (the host device), a thread's iterations are
     // one contiguous run: the nest (or the single loop) runs as nested loops over it in the
-    // variables' own types (see [`nested`]).
+    // variables' own types (see [`nested`]). A nest left by `exit` keeps the strided form
+    // everywhere (which iterations run before the `exit` depends on the partition).
     let nested = if !exits(&inner, &ids) {
         let (first, last) = if w == Ty::I64 {
             (first.clone(), last.clone())
         } else {
             (tmp(f, out, Ty::I64, Rv::Cast(Ty::I64, first.clone())), tmp(f, out, Ty::I64, Rv::Cast(Ty::I64, last.clone())))
         };
-        Some(nested(f, &nest, &ids, &lens, &bounds, &first, &last, &inner))
+        let one = nested(f, &nest, &ids, &lens, &bounds, &first, &last, &inner);
+        // On a target whose threads take contiguous blocks (the sim device), oacc-xform
+        // sets `first` and `last` to the thread's block of `start..end` and keeps this form.
+        Some((one, vec![start.clone(), end.clone(), tid.clone(), nthreads.clone(), first, last]))
     } else {
         None
     };
@@ -542,8 +547,8 @@ fn partition(
     }
     flat.push(Stmt::Loop { id, var: it, lo: first, hi: last, step: nthreads, body: pre, part: None });
     match nested {
-        Some(n) => {
-            let one = tmp(f, out, Ty::I32, Rv::Builtin(Builtin::OneThreadPerGang, vec![]));
+        Some((n, run)) => {
+            let one = tmp(f, out, Ty::I32, Rv::Builtin(Builtin::OneThreadPerGang, run));
             out.push(Stmt::If { cond: one, then_body: n, else_body: flat });
         }
         None => out.append(&mut flat),

@@ -38,6 +38,12 @@ pub trait OffloadHooks {
     fn needs_neutering(&self) -> bool {
         true
     }
+    /// Whether the threads of a partitioned loop take contiguous blocks of its iterations
+    /// (see [`Builtin::OneThreadPerGang`]) instead of every `n`-th iteration (the GPUs:
+    /// coalesced accesses).
+    fn block_per_thread(&self) -> bool {
+        false
+    }
     /// Whether the run time's error routines (`-fcheck=bounds` in a kernel) cannot be
     /// called in this target's kernels, which then trap instead ([`Prim::Trap`]).
     fn traps_runtime_errors(&self) -> bool {

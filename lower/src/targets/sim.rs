@@ -42,6 +42,11 @@ impl OffloadHooks for Sim {
     fn shared_base(&self) -> Rv {
         Rv::Call("gpuf_sim_shared".into(), vec![], Ty::Ptr)
     }
+    /// Lanes run one after the other (fibers switch only at shuffles, votes and barriers):
+    /// each lane's contiguous block keeps its accesses in its own cache lines.
+    fn block_per_thread(&self) -> bool {
+        true
+    }
     fn after_atomic(&self) -> Vec<Stmt> {
         vec![Stmt::Call("gpuf_sim_atomic_note".into(), vec![])]
     }
