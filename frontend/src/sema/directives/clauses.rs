@@ -302,7 +302,9 @@ impl Checker {
                 self.check_if(kind, e);
                 self.check_if_modifier(kind, m, span);
             }
-            ClauseKind::InReduction(op, items) | ClauseKind::TaskReduction(op, items) => self.check_reduction(*op, items, span, true, false),
+            ClauseKind::InReduction(op, items) | ClauseKind::TaskReduction(op, items) => {
+                self.check_reduction(*op, items, span, true, false)
+            }
             ClauseKind::Reduction(op, items) => {
                 // Host OpenMP (outside `target`) also reduces arrays and complex variables.
                 let host = matches!(kind, DirKind::Omp(k) if !k.leaves().has(OmpLeaves::TARGET)) && !self.in_target();
