@@ -514,6 +514,9 @@ pub struct PartLoop {
     /// at least 1) for a loop over the threads of a team: only the first `threads` of the
     /// workers × lanes take iterations.
     pub threads: Option<Op>,
+    /// A loop of a `kernels` construct without `independent` or levels (`loop`, `loop
+    /// auto`): the dependence test's verdict (`Err`: why it kept the loop sequential).
+    pub auto_proof: Option<Result<(), String>>,
 }
 
 /// A statement.

@@ -163,8 +163,11 @@ fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels
                 };
                 let name = user_name(f, *var).unwrap_or_else(|| "(inner)".into());
                 let mut line = format!("{}loop {name}: {}", "  ".repeat(depth), levels(p.levels, p.collapse));
-                if p.independent && !p.levels.is_empty() {
-                    line.push_str(", independent");
+                match &p.auto_proof {
+                    Some(Ok(())) => line.push_str(" (parallelised: iterations proved independent)"),
+                    Some(Err(why)) => line.push_str(&format!(": {why}")),
+                    None if p.independent && !p.levels.is_empty() => line.push_str(", independent"),
+                    None => {}
                 }
                 if let Some(red) = reductions(f, &p.reductions) {
                     line.push_str(&format!(", {red}"));

@@ -389,6 +389,7 @@ impl Remap<'_> {
                     chunk: a.chunk.map(|c| self.op(c)),
                     gang_dim: a.gang_dim.map(|(d, s)| (d, self.ops(s))),
                     threads: a.threads.map(|c| self.op(c)),
+                    auto_proof: a.auto_proof,
                 });
                 Stmt::Loop { id, var: self.var(var), lo: self.op(lo), hi: self.op(hi), step: self.op(step), body: self.stmts(body), part }
             }
@@ -517,6 +518,7 @@ fn outline(r: OffloadRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &m
                 chunk: None,
                 gang_dim: None,
                 threads: None,
+                auto_proof: None,
             }),
         });
         body = init;

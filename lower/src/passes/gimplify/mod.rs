@@ -31,6 +31,7 @@ mod checks;
 mod complex;
 mod constructs;
 mod dataflow;
+mod depend;
 mod derived;
 mod elemental;
 mod exprs;
@@ -199,6 +200,9 @@ struct G<'a> {
     blocks: Vec<Vec<Stmt>>,
     diags: Vec<Diagnostic>,
     region: Option<RegionCtx>,
+    /// Inside the parts of a split `kernels` construct (its `serial` parts included: their
+    /// loops get the dependence test's verdict in the report).
+    in_kernels: bool,
     /// Host-associated variables of an internal procedure without a home (reported).
     host_vars: Vec<String>,
     /// The host frame: built by a unit with internal procedures, received (as the last
@@ -341,6 +345,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             blocks: vec![Vec::new()],
             diags: Vec::new(),
             region: None,
+            in_kernels: false,
             host_vars: Vec::new(),
             frame: None,
             frame_back: Vec::new(),

@@ -17,6 +17,7 @@ impl G<'_> {
         let mut levels = Levels::default();
         let mut seq = false;
         let mut independent = false;
+        let mut auto = false;
         let mut collapse = 1u32;
         let mut chunk = None;
         let mut gang_dim = None;
@@ -67,9 +68,10 @@ impl G<'_> {
                     }
                 }
                 ClauseKind::Seq => seq = true,
-                // An explicit `auto` asks the compiler to prove the iterations independent;
-                // gpuf has no dependence analysis yet, so the loop runs sequentially.
-                ClauseKind::Auto => seq = true,
+                // An explicit `auto` asks the compiler to prove the iterations independent:
+                // in `kernels` the dependence test below decides, elsewhere it runs
+                // sequentially.
+                ClauseKind::Auto => auto = true,
                 ClauseKind::Independent => independent = true,
                 ClauseKind::Collapse(e) => {
                     if let ExprKind::Int(n, _) = e.kind {
@@ -80,6 +82,19 @@ impl G<'_> {
                 ClauseKind::Unsupported(n) => self.not_yet(format!("the `{n}` clause"), c.span),
                 _ => {}
             }
+        }
+        if auto && rk != RegionKind::Kernels {
+            seq = true;
+        }
+        // A `kernels` loop without `independent`, `seq` or levels: partitioned only when
+        // the dependence test proves its iterations independent.
+        // (A loop of a `serial` part of a split `kernels` construct: the test failed.)
+        let kernels = rk == RegionKind::Kernels || (rk == RegionKind::Serial && self.in_kernels);
+        let auto_proof = if kernels { depend::kernels_auto_verdict(self.syms, self.unit, dir, do_stmt) } else { None };
+        match auto_proof {
+            Some(Ok(())) => independent = true,
+            Some(Err(_)) => seq = true,
+            None => {}
         }
         if seq || rk == RegionKind::Serial {
             levels = Levels::default();
@@ -244,7 +259,7 @@ impl G<'_> {
             None
         };
         let threads = self.region.as_ref().and_then(|r| r.threads.clone()).filter(|_| levels.has(Level::Worker));
-        let part = PartLoop { levels, collapse, reductions: reductions.clone(), privates, independent, chunk, gang_dim, threads };
+        let part = PartLoop { levels, collapse, reductions: reductions.clone(), privates, independent, chunk, gang_dim, threads, auto_proof };
         self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, Some(part));
         if let Some(r) = self.region.as_mut() {
             r.levels = outer;
