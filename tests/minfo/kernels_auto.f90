@@ -38,5 +38,19 @@ subroutine kauto(n, a, b, c, s)
   do i = 1, n
     call touch(b(i))
   end do
+  ! without a directive: proved, and inside it the inner loop too
+  do j = 1, n
+    do i = 1, n
+      c(i, j) = c(i, j) * 2.0
+    end do
+  end do
+  ! proved, but inside a sequential loop of the kernel
+  !$acc loop seq
+  do j = 1, 2
+    !$acc loop
+    do i = 1, n
+      a(i) = a(i) + b(i)
+    end do
+  end do
   !$acc end kernels
 end subroutine

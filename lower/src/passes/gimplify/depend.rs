@@ -285,7 +285,6 @@ impl Scan<'_> {
 /// partitioned), at the top level and, inside such loops, for their inner `do` loops
 /// (the outermost takes gangs, inner ones the remaining levels). Loops not proved keep no
 /// directive and their bodies are left as written.
-#[allow(dead_code)]
 pub(super) fn mark_proved_loops(syms: &Symbols, unit: &ast::Unit, ss: &[ast::Stmt]) -> Vec<ast::Stmt> {
     ss.iter()
         .map(|s| match &s.kind {

@@ -203,6 +203,11 @@ struct G<'a> {
     /// Inside the parts of a split `kernels` construct (its `serial` parts included: their
     /// loops get the dependence test's verdict in the report).
     in_kernels: bool,
+    /// The loop directives at the top level of the current `kernels` kernel: an `auto`
+    /// loop proved independent is partitioned there or inside a gang loop, never inside
+    /// a sequential loop of the kernel (its gangs would not wait for each other between
+    /// two of its iterations).
+    kernels_top: Vec<Span>,
     /// Host-associated variables of an internal procedure without a home (reported).
     host_vars: Vec<String>,
     /// The host frame: built by a unit with internal procedures, received (as the last
@@ -346,6 +351,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             diags: Vec::new(),
             region: None,
             in_kernels: false,
+            kernels_top: Vec::new(),
             host_vars: Vec::new(),
             frame: None,
             frame_back: Vec::new(),

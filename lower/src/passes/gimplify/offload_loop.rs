@@ -90,7 +90,13 @@ impl G<'_> {
         // the dependence test proves its iterations independent.
         // (A loop of a `serial` part of a split `kernels` construct: the test failed.)
         let kernels = rk == RegionKind::Kernels || (rk == RegionKind::Serial && self.in_kernels);
-        let auto_proof = if kernels { depend::kernels_auto_verdict(self.syms, self.unit, dir, do_stmt) } else { None };
+        let mut auto_proof = if kernels { depend::kernels_auto_verdict(self.syms, self.unit, dir, do_stmt) } else { None };
+        if auto_proof == Some(Ok(())) && !outer.has(Level::Gang) && !self.kernels_top.contains(&dir.span) {
+            auto_proof = Some(Err(
+                "its iterations are independent, but it is inside a sequential loop or `if` of the kernel (gpuf partitions such a loop only at the kernel's top level or inside a gang loop)"
+                    .into(),
+            ));
+        }
         match auto_proof {
             Some(Ok(())) => independent = true,
             Some(Err(_)) => seq = true,

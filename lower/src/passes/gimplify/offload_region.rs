@@ -101,6 +101,15 @@ impl G<'_> {
             self.diags.push(Diagnostic::error("E0301", "compute constructs cannot be nested", dir.span));
             return;
         }
+        // `do` loops without a directive that the dependence test proves independent get
+        // one (nvfortran parallelises them too).
+        let marked;
+        let body = if dir.kind == ast::AccKind::Kernels && loop_dir.is_none() {
+            marked = depend::mark_proved_loops(self.syms, self.unit, body);
+            marked.as_slice()
+        } else {
+            body
+        };
         if dir.kind == ast::AccKind::Kernels && loop_dir.is_none() && self.split_kernels(dir, body, sp) {
             return;
         }
@@ -109,6 +118,13 @@ impl G<'_> {
             Some(ast::AccKind::Kernels | ast::AccKind::KernelsLoop) => RegionKind::Kernels,
             _ => RegionKind::Serial,
         };
+        self.kernels_top = loop_dir.map(|d| d.span).into_iter().collect();
+        if kind == RegionKind::Kernels {
+            self.kernels_top.extend(body.iter().filter_map(|s| match &s.kind {
+                StmtKind::LoopConstruct { dir, .. } => Some(dir.span),
+                _ => None,
+            }));
+        }
         let if_cond = self.offload_cond(dir);
         for c in &dir.clauses {
             match &c.kind {
@@ -769,6 +785,12 @@ fn jumps_out(ss: &[ast::Stmt], name: Option<&str>, depth: usize) -> bool {
 /// Does the statement contain a loop directive that partitions (not `seq`; in `kernels`
 /// explicit levels, `independent`, or a loop the dependence test proves independent)?
 fn has_partitioned_loop(s: &ast::Stmt, kc: (&Symbols, &ast::Unit)) -> bool {
+    has_partitioned_loop_in(s, kc, true)
+}
+
+/// `has_partitioned_loop`; `top`: the statement is at the top level of the kernel (only
+/// there does a loop the dependence test proves independent partition by itself).
+fn has_partitioned_loop_in(s: &ast::Stmt, kc: (&Symbols, &ast::Unit), top: bool) -> bool {
     match &s.kind {
         StmtKind::LoopConstruct { dir, do_stmt } => {
             let seq = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Seq));
@@ -784,16 +806,16 @@ fn has_partitioned_loop(s: &ast::Stmt, kc: (&Symbols, &ast::Unit)) -> bool {
                 )
             });
             (!seq && part)
-                || depend::kernels_auto_verdict(kc.0, kc.1, dir, do_stmt).is_some_and(|v| v.is_ok())
-                || has_partitioned_loop(do_stmt, kc)
+                || (top && depend::kernels_auto_verdict(kc.0, kc.1, dir, do_stmt).is_some_and(|v| v.is_ok()))
+                || has_partitioned_loop_in(do_stmt, kc, false)
         }
-        StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => body.iter().any(|s| has_partitioned_loop(s, kc)),
+        StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => body.iter().any(|s| has_partitioned_loop_in(s, kc, false)),
         StmtKind::If { arms, else_body, .. } => {
-            arms.iter().any(|(_, b)| b.iter().any(|s| has_partitioned_loop(s, kc)))
-                || else_body.as_ref().is_some_and(|b| b.iter().any(|s| has_partitioned_loop(s, kc)))
+            arms.iter().any(|(_, b)| b.iter().any(|s| has_partitioned_loop_in(s, kc, false)))
+                || else_body.as_ref().is_some_and(|b| b.iter().any(|s| has_partitioned_loop_in(s, kc, false)))
         }
-        StmtKind::SelectCase { cases, .. } => cases.iter().any(|c| c.body.iter().any(|s| has_partitioned_loop(s, kc))),
-        StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => body.iter().any(|s| has_partitioned_loop(s, kc)),
+        StmtKind::SelectCase { cases, .. } => cases.iter().any(|c| c.body.iter().any(|s| has_partitioned_loop_in(s, kc, false))),
+        StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => body.iter().any(|s| has_partitioned_loop_in(s, kc, false)),
         _ => false,
     }
 }
