@@ -153,7 +153,7 @@ fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels
                     // assignment's): run by each thread that reaches it.
                     match user_name(f, *var) {
                         Some(name) => {
-                            let why = if kernels { " (no loop directive: gpuf parallelises a `kernels` loop only when told)" } else { "" };
+                            let why = if kernels { " (no loop directive, and the dependence test did not prove its iterations independent)" } else { "" };
                             out.push(format!("{}loop {name}: sequential{why}", "  ".repeat(depth)));
                             loops(f, body, out, depth + 1, false);
                         }

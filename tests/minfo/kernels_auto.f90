@@ -54,3 +54,15 @@ subroutine kauto(n, a, b, c, s)
   end do
   !$acc end kernels
 end subroutine
+
+! a kernels construct of one loop without a directive that the test does not prove
+subroutine kscan(n, a)
+  implicit none
+  integer :: n, i
+  real :: a(n)
+  !$acc kernels
+  do i = 2, n
+    a(i) = a(i - 1) + 1.0
+  end do
+  !$acc end kernels
+end subroutine
