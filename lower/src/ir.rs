@@ -524,6 +524,9 @@ pub struct PartLoop {
     /// loop-mapping report: `tile(8, 4)` (run as the collapsed nest), `cache(a(i-1:i+1))`
     /// (a hint; the loop reads memory directly).
     pub notes: Vec<String>,
+    /// A loop of a `kernels` construct without `independent` or levels (`loop`, `loop
+    /// auto`): the dependence test's verdict (`Err`: why it kept the loop sequential).
+    pub auto_proof: Option<Result<(), String>>,
 }
 
 /// A statement.

@@ -156,7 +156,7 @@ fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels
                     // assignment's): run by each thread that reaches it.
                     match user_name(f, *var) {
                         Some(name) => {
-                            let why = if kernels { " (no loop directive: gpuf parallelises a `kernels` loop only when told)" } else { "" };
+                            let why = if kernels { " (no loop directive, and the dependence test did not prove its iterations independent)" } else { "" };
                             out.push(format!("{}loop {name}: sequential{why}", "  ".repeat(depth)));
                             loops(f, body, out, depth + 1, false);
                         }
@@ -166,8 +166,11 @@ fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels
                 };
                 let name = user_name(f, *var).unwrap_or_else(|| "(inner)".into());
                 let mut line = format!("{}loop {name}: {}", "  ".repeat(depth), levels(p.levels, p.collapse));
-                if p.independent && !p.levels.is_empty() {
-                    line.push_str(", independent");
+                match &p.auto_proof {
+                    Some(Ok(())) => line.push_str(" (parallelised: iterations proved independent)"),
+                    Some(Err(why)) => line.push_str(&format!(": {why}")),
+                    None if p.independent && !p.levels.is_empty() => line.push_str(", independent"),
+                    None => {}
                 }
                 if let Some(red) = reductions(f, &p.reductions) {
                     line.push_str(&format!(", {red}"));

@@ -390,6 +390,7 @@ impl Remap<'_> {
                     gang_dim: a.gang_dim.map(|(d, s)| (d, self.ops(s))),
                     threads: a.threads.map(|c| self.op(c)),
                     notes: a.notes,
+                    auto_proof: a.auto_proof,
                 });
                 Stmt::Loop { id, var: self.var(var), lo: self.op(lo), hi: self.op(hi), step: self.op(step), body: self.stmts(body), part }
             }
@@ -520,6 +521,7 @@ fn outline(r: OffloadRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &m
                 gang_dim: None,
                 threads: None,
                 notes: Vec::new(),
+                auto_proof: None,
             }),
         });
         body = init;

@@ -31,6 +31,7 @@ mod checks;
 mod complex;
 mod constructs;
 mod dataflow;
+mod depend;
 mod derived;
 mod elemental;
 mod exprs;
@@ -203,6 +204,14 @@ struct G<'a> {
     blocks: Vec<Vec<Stmt>>,
     diags: Vec<Diagnostic>,
     region: Option<RegionCtx>,
+    /// Inside the parts of a split `kernels` construct (its `serial` parts included: their
+    /// loops get the dependence test's verdict in the report).
+    in_kernels: bool,
+    /// The loop directives at the top level of the current `kernels` kernel: an `auto`
+    /// loop proved independent is partitioned there or inside a gang loop, never inside
+    /// a sequential loop of the kernel (its gangs would not wait for each other between
+    /// two of its iterations).
+    kernels_top: Vec<Span>,
     /// Host-associated variables of an internal procedure without a home (reported).
     host_vars: Vec<String>,
     /// The host frame: built by a unit with internal procedures, received (as the last
@@ -346,6 +355,8 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             blocks: vec![Vec::new()],
             diags: Vec::new(),
             region: None,
+            in_kernels: false,
+            kernels_top: Vec::new(),
             host_vars: Vec::new(),
             frame: None,
             frame_back: Vec::new(),

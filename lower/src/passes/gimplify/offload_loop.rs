@@ -17,6 +17,7 @@ impl G<'_> {
         let mut levels = Levels::default();
         let mut seq = false;
         let mut independent = false;
+        let mut auto = false;
         let mut collapse = 1u32;
         let mut chunk = None;
         let mut gang_dim = None;
@@ -68,9 +69,10 @@ impl G<'_> {
                     }
                 }
                 ClauseKind::Seq => seq = true,
-                // An explicit `auto` asks the compiler to prove the iterations independent;
-                // gpuf has no dependence analysis yet, so the loop runs sequentially.
-                ClauseKind::Auto => seq = true,
+                // An explicit `auto` asks the compiler to prove the iterations independent:
+                // in `kernels` the dependence test below decides, elsewhere it runs
+                // sequentially.
+                ClauseKind::Auto => auto = true,
                 ClauseKind::Independent => independent = true,
                 ClauseKind::Collapse(e) => {
                     if let ExprKind::Int(n, _) = e.kind {
@@ -84,6 +86,25 @@ impl G<'_> {
                 ClauseKind::Unsupported(n) => self.not_yet(format!("the `{n}` clause"), c.span),
                 _ => {}
             }
+        }
+        if auto && rk != RegionKind::Kernels {
+            seq = true;
+        }
+        // A `kernels` loop without `independent`, `seq` or levels: partitioned only when
+        // the dependence test proves its iterations independent.
+        // (A loop of a `serial` part of a split `kernels` construct: the test failed.)
+        let kernels = rk == RegionKind::Kernels || (rk == RegionKind::Serial && self.in_kernels);
+        let mut auto_proof = if kernels { depend::kernels_auto_verdict(self.syms, self.unit, dir, do_stmt) } else { None };
+        if auto_proof == Some(Ok(())) && !outer.has(Level::Gang) && !self.kernels_top.contains(&dir.span) {
+            auto_proof = Some(Err(
+                "its iterations are independent, but it is inside a sequential loop or `if` of the kernel (gpuf partitions such a loop only at the kernel's top level or inside a gang loop)"
+                    .into(),
+            ));
+        }
+        match auto_proof {
+            Some(Ok(())) => independent = true,
+            Some(Err(_)) => seq = true,
+            None => {}
         }
         if seq || rk == RegionKind::Serial {
             levels = Levels::default();
@@ -271,7 +292,7 @@ impl G<'_> {
                 }
             }
         }
-        let part = PartLoop { levels, collapse, reductions: reductions.clone(), privates, independent, chunk, gang_dim, threads, notes };
+        let part = PartLoop { levels, collapse, reductions: reductions.clone(), privates, independent, chunk, gang_dim, threads, notes, auto_proof };
         let reds_below = self.red_arrays.len();
         self.red_arrays.extend(red_arrays);
         self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, Some(part));

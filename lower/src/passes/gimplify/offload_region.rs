@@ -101,6 +101,15 @@ impl G<'_> {
             self.diags.push(Diagnostic::error("E0301", "compute constructs cannot be nested", dir.span));
             return;
         }
+        // `do` loops without a directive that the dependence test proves independent get
+        // one (nvfortran parallelises them too).
+        let marked;
+        let body = if dir.kind == ast::AccKind::Kernels && loop_dir.is_none() {
+            marked = depend::mark_proved_loops(self.syms, self.unit, body);
+            marked.as_slice()
+        } else {
+            body
+        };
         if dir.kind == ast::AccKind::Kernels && loop_dir.is_none() && self.split_kernels(dir, body, sp) {
             return;
         }
@@ -109,6 +118,13 @@ impl G<'_> {
             Some(ast::AccKind::Kernels | ast::AccKind::KernelsLoop) => RegionKind::Kernels,
             _ => RegionKind::Serial,
         };
+        self.kernels_top = loop_dir.map(|d| d.span).into_iter().collect();
+        if kind == RegionKind::Kernels {
+            self.kernels_top.extend(body.iter().filter_map(|s| match &s.kind {
+                StmtKind::LoopConstruct { dir, .. } => Some(dir.span),
+                _ => None,
+            }));
+        }
         let if_cond = self.offload_cond(dir);
         for c in &dir.clauses {
             match &c.kind {
@@ -549,7 +565,7 @@ impl G<'_> {
         }
         let host_if = |s: &ast::Stmt| {
             let ok = |e: &Expr| host_condition(e, self.syms, &written, &named);
-            has_partitioned_loop(s)
+            has_partitioned_loop(s, (self.syms, self.unit))
                 && match &s.kind {
                     StmtKind::If { arms, .. } => arms.iter().all(|(c, _)| ok(c)),
                     StmtKind::SelectCase { selector, .. } => ok(selector),
@@ -586,12 +602,14 @@ impl G<'_> {
         let maps = self.data_maps(dir, Some(&mut named));
         named.extend(self.enclosing_named.iter().cloned());
         let saved = std::mem::replace(&mut self.enclosing_named, named);
+        let saved_in = std::mem::replace(&mut self.in_kernels, true);
         self.push_block();
         for (g, hosted) in groups.iter().zip(hosted) {
             if hosted {
+                let kc = (self.syms, self.unit);
                 let wrap = |b: &Vec<ast::Stmt>| -> Vec<ast::Stmt> {
                     let Some(first) = b.first() else { return Vec::new() };
-                    let sub = kernels_part(dir, b.iter().any(has_partitioned_loop));
+                    let sub = kernels_part(dir, b.iter().any(|s| has_partitioned_loop(s, kc)));
                     vec![ast::Stmt { kind: StmtKind::Construct { dir: sub, body: b.clone(), end_span: dir.span }, span: first.span }]
                 };
                 let line = self.line(g[0].span);
@@ -630,12 +648,13 @@ impl G<'_> {
                 self.hosted.pop();
                 continue;
             }
-            let sub = kernels_part(dir, g.iter().any(has_partitioned_loop));
+            let sub = kernels_part(dir, g.iter().any(|s| has_partitioned_loop(s, (self.syms, self.unit))));
             let gsp = g.first().map_or(sp, |s| s.span);
             self.region(&sub, g, None, gsp);
         }
         let b = self.pop_block();
         self.enclosing_named = saved;
+        self.in_kernels = saved_in;
         if maps.is_empty() {
             // No data clauses (a part of a split construct): no data region to report.
             for s in b {
@@ -773,8 +792,14 @@ fn jumps_out(ss: &[ast::Stmt], name: Option<&str>, depth: usize) -> bool {
 }
 
 /// Does the statement contain a loop directive that partitions (not `seq`; in `kernels`
-/// only explicit levels or `independent` partition)?
-fn has_partitioned_loop(s: &ast::Stmt) -> bool {
+/// explicit levels, `independent`, or a loop the dependence test proves independent)?
+fn has_partitioned_loop(s: &ast::Stmt, kc: (&Symbols, &ast::Unit)) -> bool {
+    has_partitioned_loop_in(s, kc, true)
+}
+
+/// `has_partitioned_loop`; `top`: the statement is at the top level of the kernel (only
+/// there does a loop the dependence test proves independent partition by itself).
+fn has_partitioned_loop_in(s: &ast::Stmt, kc: (&Symbols, &ast::Unit), top: bool) -> bool {
     match &s.kind {
         StmtKind::LoopConstruct { dir, do_stmt } => {
             let seq = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Seq));
@@ -789,15 +814,17 @@ fn has_partitioned_loop(s: &ast::Stmt) -> bool {
                         | ClauseKind::Independent
                 )
             });
-            (!seq && part) || has_partitioned_loop(do_stmt)
+            (!seq && part)
+                || (top && depend::kernels_auto_verdict(kc.0, kc.1, dir, do_stmt).is_some_and(|v| v.is_ok()))
+                || has_partitioned_loop_in(do_stmt, kc, false)
         }
-        StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => body.iter().any(has_partitioned_loop),
+        StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => body.iter().any(|s| has_partitioned_loop_in(s, kc, false)),
         StmtKind::If { arms, else_body, .. } => {
-            arms.iter().any(|(_, b)| b.iter().any(has_partitioned_loop))
-                || else_body.as_ref().is_some_and(|b| b.iter().any(has_partitioned_loop))
+            arms.iter().any(|(_, b)| b.iter().any(|s| has_partitioned_loop_in(s, kc, false)))
+                || else_body.as_ref().is_some_and(|b| b.iter().any(|s| has_partitioned_loop_in(s, kc, false)))
         }
-        StmtKind::SelectCase { cases, .. } => cases.iter().any(|c| c.body.iter().any(has_partitioned_loop)),
-        StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => body.iter().any(has_partitioned_loop),
+        StmtKind::SelectCase { cases, .. } => cases.iter().any(|c| c.body.iter().any(|s| has_partitioned_loop_in(s, kc, false))),
+        StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => body.iter().any(|s| has_partitioned_loop_in(s, kc, false)),
         _ => false,
     }
 }
