@@ -523,10 +523,10 @@ pub struct PartLoop {
     /// Clauses and directives of the loop that change no code, as written, for the
     /// loop-mapping report: `tile(8, 4)` (run as the collapsed nest), `cache(a(i-1:i+1))`
     /// (a hint; the loop reads memory directly).
-    pub notes: Vec<String>,
+    pub notes: Box<[String]>,
     /// A loop of a `kernels` construct without `independent` or levels (`loop`, `loop
     /// auto`): the dependence test's verdict (`Err`: why it kept the loop sequential).
-    pub auto_proof: Option<Result<(), String>>,
+    pub auto_proof: Option<Box<Result<(), String>>>,
 }
 
 /// A statement.

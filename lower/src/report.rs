@@ -156,7 +156,11 @@ fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels
                     // assignment's): run by each thread that reaches it.
                     match user_name(f, *var) {
                         Some(name) => {
-                            let why = if kernels { " (no loop directive, and the dependence test did not prove its iterations independent)" } else { "" };
+                            let why = if kernels {
+                                " (no loop directive, and the dependence test did not prove its iterations independent)"
+                            } else {
+                                ""
+                            };
                             out.push(format!("{}loop {name}: sequential{why}", "  ".repeat(depth)));
                             loops(f, body, out, depth + 1, false);
                         }
@@ -166,7 +170,7 @@ fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels
                 };
                 let name = user_name(f, *var).unwrap_or_else(|| "(inner)".into());
                 let mut line = format!("{}loop {name}: {}", "  ".repeat(depth), levels(p.levels, p.collapse));
-                match &p.auto_proof {
+                match p.auto_proof.as_deref() {
                     Some(Ok(())) => line.push_str(" (parallelised: iterations proved independent)"),
                     Some(Err(why)) => line.push_str(&format!(": {why}")),
                     None if p.independent && !p.levels.is_empty() => line.push_str(", independent"),

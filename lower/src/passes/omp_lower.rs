@@ -520,7 +520,7 @@ fn outline(r: OffloadRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &m
                 chunk: None,
                 gang_dim: None,
                 threads: None,
-                notes: Vec::new(),
+                notes: Box::default(),
                 auto_proof: None,
             }),
         });

@@ -32,7 +32,12 @@ struct Scan<'s> {
 /// The dependence test's verdict on a loop directive of a `kernels` construct and its
 /// `do` loop: `None` when the directive decides itself (`seq`, `independent`, levels),
 /// `Err` with the reason the loop stays sequential, `Ok` when it may be partitioned.
-pub(super) fn kernels_auto_verdict(syms: &Symbols, unit: &ast::Unit, dir: &ast::Directive, do_stmt: &ast::Stmt) -> Option<Result<(), String>> {
+pub(super) fn kernels_auto_verdict(
+    syms: &Symbols,
+    unit: &ast::Unit,
+    dir: &ast::Directive,
+    do_stmt: &ast::Stmt,
+) -> Option<Result<(), String>> {
     let decided = dir.clauses.iter().any(|c| {
         matches!(
             c.kind,
@@ -175,7 +180,9 @@ impl Scan<'_> {
                         r.subs.push(None);
                         Ok(())
                     }
-                    ExprKind::Name(id) => Err(format!("scalar `{}` is assigned in the loop (its value may carry between iterations)", id.name)),
+                    ExprKind::Name(id) => {
+                        Err(format!("scalar `{}` is assigned in the loop (its value may carry between iterations)", id.name))
+                    }
                     ExprKind::ArrayRef { name, subs } => {
                         self.args(subs)?;
                         let r = self.arrays.entry(name.name.clone()).or_default();
@@ -298,7 +305,10 @@ pub(super) fn mark_proved_loops(syms: &Symbols, unit: &ast::Unit, ss: &[ast::Stm
                     body: mark_proved_loops(syms, unit, body),
                 };
                 let dir = ast::Directive { kind: ast::DirKind::Acc(ast::AccKind::Loop), clauses: Vec::new(), span: s.span };
-                ast::Stmt { kind: StmtKind::LoopConstruct { dir, do_stmt: Box::new(ast::Stmt { kind: inner, span: s.span }) }, span: s.span }
+                ast::Stmt {
+                    kind: StmtKind::LoopConstruct { dir, do_stmt: Box::new(ast::Stmt { kind: inner, span: s.span }) },
+                    span: s.span,
+                }
             }
             _ => s.clone(),
         })

@@ -292,7 +292,18 @@ impl G<'_> {
                 }
             }
         }
-        let part = PartLoop { levels, collapse, reductions: reductions.clone(), privates, independent, chunk, gang_dim, threads, notes, auto_proof };
+        let part = PartLoop {
+            levels,
+            collapse,
+            reductions: reductions.clone(),
+            privates,
+            independent,
+            chunk,
+            gang_dim,
+            threads,
+            notes: notes.into(),
+            auto_proof: auto_proof.map(Box::new),
+        };
         let reds_below = self.red_arrays.len();
         self.red_arrays.extend(red_arrays);
         self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, Some(part));
