@@ -23,13 +23,16 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Copyout(_) => "copyout",
         ClauseKind::Create(_) => "create",
         ClauseKind::Delete(_) => "delete",
-        ClauseKind::Present(_) => "present",
+        ClauseKind::Present(_) | ClauseKind::MapPresent(..) => "present",
         ClauseKind::NoCreate(_) => "no_create",
         ClauseKind::Attach(_) => "attach",
         ClauseKind::Detach(_) => "detach",
         ClauseKind::Deviceptr(_) => "deviceptr",
         ClauseKind::IsDevicePtr(_) => "is_device_ptr",
         ClauseKind::UseDevice(_) => "use_device",
+        ClauseKind::UseDevicePtr(_) => "use_device_ptr",
+        ClauseKind::UseDeviceAddr(_) => "use_device_addr",
+        ClauseKind::HasDeviceAddr(_) => "has_device_addr",
         ClauseKind::DeviceResident(_) => "device_resident",
         ClauseKind::Link(_) => "link",
         ClauseKind::Private(_) => "private",
@@ -44,7 +47,7 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::DefaultAsync(_) => "default_async",
         ClauseKind::Async(_) => "async",
         ClauseKind::Wait(_) => "wait",
-        ClauseKind::Map(..) => "map",
+        ClauseKind::Map(..) | ClauseKind::MapAlways(..) => "map",
         ClauseKind::To(_) | ClauseKind::ToPresent(_) => "to",
         ClauseKind::From(_) | ClauseKind::FromPresent(_) => "from",
         ClauseKind::NumTeams(_) => "num_teams",
@@ -313,7 +316,12 @@ impl Checker {
             | ClauseKind::Link(items)
             | ClauseKind::SelfHost(items)
             | ClauseKind::Device(items) => self.check_data_clause(items, cname, true),
-            ClauseKind::Deviceptr(items) | ClauseKind::IsDevicePtr(items) | ClauseKind::UseDevice(items) => {
+            ClauseKind::Deviceptr(items)
+            | ClauseKind::IsDevicePtr(items)
+            | ClauseKind::UseDevice(items)
+            | ClauseKind::UseDevicePtr(items)
+            | ClauseKind::UseDeviceAddr(items)
+            | ClauseKind::HasDeviceAddr(items) => {
                 self.check_device_address_clause(items, cname);
                 // `is_device_ptr` of `type(c_ptr)` scalars: their values are device
                 // addresses, which the region receives as firstprivate copies.
@@ -323,6 +331,8 @@ impl Checker {
             }
             ClauseKind::Attach(items) | ClauseKind::Detach(items) => self.check_attach_clause(items, cname),
             ClauseKind::Map(_, items)
+            | ClauseKind::MapAlways(_, items)
+            | ClauseKind::MapPresent(_, items)
             | ClauseKind::To(items)
             | ClauseKind::From(items)
             | ClauseKind::ToPresent(items)
@@ -542,9 +552,19 @@ impl Checker {
             self.var_item(it, cname, false);
             let ExprKind::Name(id) = &it.kind else { continue };
             let Some(s) = self.syms.get(&id.name) else { continue };
-            if s.rank == 0 && cname == "is_device_ptr" && s.base == BaseTy::Integer(8) && !s.pointer {
+            let c_ptr = s.base == BaseTy::Integer(8) && !s.pointer && !s.allocatable;
+            if s.rank == 0 && cname == "is_device_ptr" && c_ptr {
                 // A `type(c_ptr)` holding a device address: the region gets its value
                 // (`firstprivate`, see `clause`).
+            } else if s.rank == 0 && cname == "use_device_ptr" && c_ptr {
+                // A `type(c_ptr)` whose value becomes the device address it maps to.
+            } else if s.rank == 0
+                && cname == "use_device_addr"
+                && !s.pointer
+                && !s.allocatable
+                && !matches!(s.base, BaseTy::Derived(_) | BaseTy::Character)
+            {
+                // A scalar whose references use its device copy.
             } else if s.rank == 0 {
                 self.err(Diagnostic::not_yet(format!("scalars in `{cname}` (only arrays)"), it.span));
             } else if cname == "is_device_ptr" && (s.dummy.is_none() || s.allocatable || s.pointer) {
