@@ -261,6 +261,9 @@ impl Checker {
                             kind_arg = Some(e)
                         }
                         (Intrinsic::Cmplx, "x" | "y") if pos.len() == usize::from(k.name == "y") => pos.push(e),
+                        // `associated(p, target=t)` (a data target: `proc_target` is for
+                        // positional procedure targets).
+                        (Intrinsic::Associated, "pointer" | "target") if pos.len() == usize::from(k.name == "target") => pos.push(e),
                         _ => {
                             self.err(unknown_keyword(fname, &k, "unknown keyword"));
                             ok = false;

@@ -325,7 +325,7 @@ impl Checker {
                 self.check_device_address_clause(items, cname);
                 // `is_device_ptr` of `type(c_ptr)` scalars: their values are device
                 // addresses, which the region receives as firstprivate copies.
-                if cname == "is_device_ptr" && items.iter().all(|e| e.ty.rank() == 0) {
+                if cname == "is_device_ptr" && items.iter().all(|e| e.ty == Ty::Scalar(BaseTy::Integer(8))) {
                     c.kind = ClauseKind::Firstprivate(std::mem::take(items));
                 }
             }
@@ -559,12 +559,22 @@ impl Checker {
             } else if s.rank == 0 && cname == "use_device_ptr" && c_ptr {
                 // A `type(c_ptr)` whose value becomes the device address it maps to.
             } else if s.rank == 0
-                && cname == "use_device_addr"
-                && !s.pointer
+                && matches!(cname, "use_device_addr" | "use_device_ptr" | "has_device_addr" | "is_device_ptr")
                 && !s.allocatable
+                && (!s.pointer || cname == "has_device_addr")
                 && !matches!(s.base, BaseTy::Derived(_) | BaseTy::Character)
             {
-                // A scalar whose references use its device copy.
+                // A scalar whose references use its device copy (`use_device_*`), or whose
+                // address is a device address (`has_device_addr`, and `is_device_ptr` of a
+                // scalar other than a `type(c_ptr)`, as OpenMP 5.1 reads it).
+            } else if s.rank == 0 && matches!(cname, "use_device_addr" | "use_device_ptr" | "has_device_addr" | "is_device_ptr") {
+                let what = match s.base {
+                    BaseTy::Derived(_) => "derived-type",
+                    BaseTy::Character => "character",
+                    _ if s.allocatable => "allocatable",
+                    _ => "pointer",
+                };
+                self.err(Diagnostic::not_yet(format!("{what} scalars in `{cname}`"), it.span));
             } else if s.rank == 0 {
                 self.err(Diagnostic::not_yet(format!("scalars in `{cname}` (only arrays)"), it.span));
             } else if cname == "is_device_ptr" && (s.dummy.is_none() || s.allocatable || s.pointer) {

@@ -72,9 +72,12 @@ impl G<'_> {
             let (ClauseKind::UseDevice(list) | ClauseKind::UseDeviceAddr(list) | ClauseKind::UseDevicePtr(list)) = &c.kind else {
                 continue;
             };
-            let by_value = matches!(c.kind, ClauseKind::UseDevicePtr(_));
             for e in list {
                 let ExprKind::Name(id) = &e.kind else { continue };
+                // `use_device_ptr` of a `type(c_ptr)` (an `integer(8)` scalar to gimplify):
+                // its value is replaced; of anything else, as `use_device_addr`.
+                let by_value = matches!(c.kind, ClauseKind::UseDevicePtr(_))
+                    && matches!(self.lookup(&id.name), Some(Home::Mem(_, BaseTy::Integer(8)) | Home::Reg(_, BaseTy::Integer(8))));
                 let at = self.item_at(dir, c, &id.name);
                 // The host address of the item and its bytes; for a `type(c_ptr)` in
                 // `use_device_ptr`, the address it holds.
@@ -260,10 +263,20 @@ impl G<'_> {
     /// (`update self(a) at f.f90:12: a` for the standalone directives).
     pub(super) fn item_at(&self, dir: &ast::Directive, c: &ast::Clause, what: &str) -> String {
         let text = self.src.get(c.span.lo as usize..c.span.hi as usize).unwrap_or("");
-        let clause = text.split('(').next().unwrap_or("").trim().to_lowercase();
-        let d = dir.kind.name();
+        let mut clause = text.split('(').next().unwrap_or("").trim().to_lowercase();
+        let mut d = dir.kind.name().to_string();
         let standalone = matches!(dir.kind.acc(), Some(ast::AccKind::EnterData | ast::AccKind::ExitData | ast::AccKind::Update));
         let at = self.src_at(dir.span);
+        // A clause of a directive rewritten from OpenMP's (gimplify's offload_omp) spans the
+        // whole directive: name the OpenMP directive and its `map`.
+        if let Some(rest) = clause.trim_start().strip_prefix("!$omp") {
+            let mut words: Vec<&str> = rest.split_whitespace().collect();
+            if text.contains('(') {
+                words.pop();
+            }
+            d = words.join(" ");
+            clause = if dir.kind.acc() == Some(ast::AccKind::Update) { "update".into() } else { "map".into() };
+        }
         if standalone {
             format!("{d} {clause}({what}) at {at}: {what}")
         } else {
