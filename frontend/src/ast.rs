@@ -1115,6 +1115,15 @@ pub enum ClauseKind {
     IsDevicePtr(Vec<Expr>),
     /// `use_device(list)` on `host_data`.
     UseDevice(Vec<Expr>),
+    /// OpenMP `use_device_ptr(list)` on `target data`: arrays (as `use_device_addr`) and
+    /// `type(c_ptr)` scalars, whose values are replaced by the device addresses they map to.
+    UseDevicePtr(Vec<Expr>),
+    /// OpenMP `use_device_addr(list)` on `target data`: arrays and scalars whose references
+    /// in the construct use their device copies' addresses (as `use_device` on `host_data`).
+    UseDeviceAddr(Vec<Expr>),
+    /// OpenMP `has_device_addr(list)` on `target`: arrays whose addresses are device
+    /// addresses already (as `deviceptr`).
+    HasDeviceAddr(Vec<Expr>),
     /// `device_resident(list)` / `link(list)` on `declare`.
     DeviceResident(Vec<Expr>),
     Link(Vec<Expr>),
@@ -1141,6 +1150,13 @@ pub enum ClauseKind {
     // The OpenMP clauses without an OpenACC twin.
     /// `map([map-type:] list)`.
     Map(MapType, Vec<Expr>),
+    /// `map(always, [map-type:] list)`: the map type's copies are made even when the data
+    /// is present already.
+    MapAlways(MapType, Vec<Expr>),
+    /// `map(present, map-type: list)` on `target exit data` (elsewhere semantic analysis
+    /// makes it [`ClauseKind::Present`]): an error when the data is absent, else the map
+    /// type's actions.
+    MapPresent(MapType, Vec<Expr>),
     /// `to(list)` / `from(list)` on `target update`.
     To(Vec<Expr>),
     From(Vec<Expr>),

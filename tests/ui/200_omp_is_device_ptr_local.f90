@@ -1,6 +1,6 @@
 ! flags: -fopenmp
-! `is_device_ptr` names dummy arrays only (as OpenACC's `deviceptr`): a local array and an
-! allocatable are located "not yet implemented" errors, a scalar too.
+! `is_device_ptr` of arrays names dummy arrays only (as OpenACC's `deviceptr`): a local
+! array and an allocatable are located "not yet implemented" errors (a scalar is accepted).
 subroutine idp(a, n)
   implicit none
   integer, intent(in) :: n

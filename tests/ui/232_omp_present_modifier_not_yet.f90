@@ -1,6 +1,6 @@
 ! flags: -fopenmp
-! The `present` map-type modifier works on `target` and `target data`; on `target enter
-! data` it is not implemented yet, nor is `flush` inside a target region.
+! The `present` map-type modifier works on `target`, `target data` and `target enter/exit
+! data` (no diagnostic there); `flush` inside a target region is not implemented yet.
 program present_modifier_not_yet
   implicit none
   integer :: a(8)

@@ -45,9 +45,9 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "depend", syntax: Syntax::Own(Parser::omp_clause_depend) },
         Clause { name: "defaultmap", syntax: Syntax::Own(Parser::omp_clause_defaultmap) },
         Clause { name: "is_device_ptr", syntax: Syntax::VarList(ClauseKind::IsDevicePtr) },
-        Clause { name: "has_device_addr", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
-        Clause { name: "use_device_ptr", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
-        Clause { name: "use_device_addr", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "has_device_addr", syntax: Syntax::VarList(ClauseKind::HasDeviceAddr) },
+        Clause { name: "use_device_ptr", syntax: Syntax::VarList(ClauseKind::UseDevicePtr) },
+        Clause { name: "use_device_addr", syntax: Syntax::VarList(ClauseKind::UseDeviceAddr) },
         Clause { name: "allocate", syntax: Syntax::Own(Parser::omp_clause_allocate) },
         Clause { name: "in_reduction", syntax: Syntax::Own(Parser::omp_clause_task_reduction) },
         Clause { name: "task_reduction", syntax: Syntax::Own(Parser::omp_clause_task_reduction) },
@@ -84,23 +84,41 @@ const PREDEFINED_ALLOCATORS: [&str; 8] = [
     "omp_thread_mem_alloc",
 ];
 
+/// A `map` clause with its modifiers. With `present`, the data is on the device already:
+/// whatever the map type, the reference count it gains and loses again leaves it there and
+/// copies nothing, as OpenACC's `present`. With `always`, the copies of the map type are
+/// made even when the data is present ([`ClauseKind::MapAlways`]).
+fn map_clause(present: bool, always: bool, ty: MapType, list: Vec<Expr>) -> ClauseKind {
+    match (present, always) {
+        (true, true) => ClauseKind::Unsupported("map(always, present, ...)".into()),
+        (true, false) if ty == MapType::Default => ClauseKind::Present(list),
+        (true, false) => ClauseKind::MapPresent(ty, list),
+        (false, true) => ClauseKind::MapAlways(ty, list),
+        (false, false) => ClauseKind::Map(ty, list),
+    }
+}
+
 impl Parser {
     /// `map([map-type:] list)`: `to`, `from`, `tofrom` (also without a type), `alloc`,
-    /// `release`, `delete`; the modifiers `close` (a hint) and `present` (the clause is then
-    /// [`ClauseKind::Present`]) are accepted, `always`, `mapper` and `iterator` are not
+    /// `release`, `delete`; the modifiers `close` (a hint), `present` (the clause is then
+    /// [`ClauseKind::Present`]) and `always` are accepted, `mapper` and `iterator` are not
     /// supported yet.
     fn omp_clause_map(&mut self, _: &str) -> PResult<ClauseKind> {
         self.expect(&Tok::LParen)?;
         // `present` (the data must be present already) and `close` (a hint) modifiers.
         let mut present = false;
-        while (self.is_name("close") || self.is_name("present")) && matches!(self.tok_at(1), Tok::Comma | Tok::Name(_) | Tok::Colon) {
+        let mut always = false;
+        while (self.is_name("close") || self.is_name("present") || self.is_name("always"))
+            && matches!(self.tok_at(1), Tok::Comma | Tok::Name(_) | Tok::Colon)
+        {
             present |= self.is_name("present");
+            always |= self.is_name("always");
             self.bump();
             if !self.eat(&Tok::Comma) && self.is(&Tok::Colon) {
                 // `map(present: list)` (OpenMP 5.2: a modifier without a map type).
                 self.bump();
                 let list = self.var_items()?;
-                return Ok(if present { ClauseKind::Present(list) } else { ClauseKind::Map(MapType::Default, list) });
+                return Ok(map_clause(present, always, MapType::Default, list));
             }
         }
         if let (Tok::Name(m), Tok::Comma | Tok::LParen) = (self.tok().clone(), self.tok_at(1).clone()) {
@@ -135,10 +153,7 @@ impl Parser {
             self.bump();
         }
         let list = self.var_items()?;
-        // With `present`, the data is on the device already: whatever the map type, the
-        // reference count it gains and loses again leaves it there and copies nothing
-        // (`always` is not supported), as OpenACC's `present`.
-        Ok(if present { ClauseKind::Present(list) } else { ClauseKind::Map(ty, list) })
+        Ok(map_clause(present, always, ty, list))
     }
 
     /// `to([present:] list)` / `from([present:] list)` of `target update`.

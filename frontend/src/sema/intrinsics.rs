@@ -325,6 +325,9 @@ impl Checker {
                         {
                             pos.push(e)
                         }
+                        // `associated(p, target=t)` (a data target: `proc_target` is for
+                        // positional procedure targets).
+                        (Intrinsic::Associated, "pointer" | "target") if pos.len() == usize::from(k.name == "target") => pos.push(e),
                         _ => {
                             self.err(unknown_keyword(fname, &k, "unknown keyword"));
                             ok = false;

@@ -23,13 +23,16 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Copyout(_) => "copyout",
         ClauseKind::Create(_) => "create",
         ClauseKind::Delete(_) => "delete",
-        ClauseKind::Present(_) => "present",
+        ClauseKind::Present(_) | ClauseKind::MapPresent(..) => "present",
         ClauseKind::NoCreate(_) => "no_create",
         ClauseKind::Attach(_) => "attach",
         ClauseKind::Detach(_) => "detach",
         ClauseKind::Deviceptr(_) => "deviceptr",
         ClauseKind::IsDevicePtr(_) => "is_device_ptr",
         ClauseKind::UseDevice(_) => "use_device",
+        ClauseKind::UseDevicePtr(_) => "use_device_ptr",
+        ClauseKind::UseDeviceAddr(_) => "use_device_addr",
+        ClauseKind::HasDeviceAddr(_) => "has_device_addr",
         ClauseKind::DeviceResident(_) => "device_resident",
         ClauseKind::Link(_) => "link",
         ClauseKind::Private(_) => "private",
@@ -44,7 +47,7 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::DefaultAsync(_) => "default_async",
         ClauseKind::Async(_) => "async",
         ClauseKind::Wait(_) => "wait",
-        ClauseKind::Map(..) => "map",
+        ClauseKind::Map(..) | ClauseKind::MapAlways(..) => "map",
         ClauseKind::To(_) | ClauseKind::ToPresent(_) => "to",
         ClauseKind::From(_) | ClauseKind::FromPresent(_) => "from",
         ClauseKind::NumTeams(_) => "num_teams",
@@ -327,16 +330,23 @@ impl Checker {
             | ClauseKind::Link(items)
             | ClauseKind::SelfHost(items)
             | ClauseKind::Device(items) => self.check_data_clause(items, cname, true),
-            ClauseKind::Deviceptr(items) | ClauseKind::IsDevicePtr(items) | ClauseKind::UseDevice(items) => {
+            ClauseKind::Deviceptr(items)
+            | ClauseKind::IsDevicePtr(items)
+            | ClauseKind::UseDevice(items)
+            | ClauseKind::UseDevicePtr(items)
+            | ClauseKind::UseDeviceAddr(items)
+            | ClauseKind::HasDeviceAddr(items) => {
                 self.check_device_address_clause(items, cname);
                 // `is_device_ptr` of `type(c_ptr)` scalars: their values are device
                 // addresses, which the region receives as firstprivate copies.
-                if cname == "is_device_ptr" && items.iter().all(|e| e.ty.rank() == 0) {
+                if cname == "is_device_ptr" && items.iter().all(|e| e.ty == Ty::Scalar(BaseTy::Integer(8))) {
                     c.kind = ClauseKind::Firstprivate(std::mem::take(items));
                 }
             }
             ClauseKind::Attach(items) | ClauseKind::Detach(items) => self.check_attach_clause(items, cname),
             ClauseKind::Map(_, items)
+            | ClauseKind::MapAlways(_, items)
+            | ClauseKind::MapPresent(_, items)
             | ClauseKind::To(items)
             | ClauseKind::From(items)
             | ClauseKind::ToPresent(items)
@@ -556,9 +566,29 @@ impl Checker {
             self.var_item(it, cname, false);
             let ExprKind::Name(id) = &it.kind else { continue };
             let Some(s) = self.syms.get(&id.name) else { continue };
-            if s.rank == 0 && cname == "is_device_ptr" && s.base == BaseTy::Integer(8) && !s.pointer {
+            let c_ptr = s.base == BaseTy::Integer(8) && !s.pointer && !s.allocatable;
+            if s.rank == 0 && cname == "is_device_ptr" && c_ptr {
                 // A `type(c_ptr)` holding a device address: the region gets its value
                 // (`firstprivate`, see `clause`).
+            } else if s.rank == 0 && cname == "use_device_ptr" && c_ptr {
+                // A `type(c_ptr)` whose value becomes the device address it maps to.
+            } else if s.rank == 0
+                && matches!(cname, "use_device_addr" | "use_device_ptr" | "has_device_addr" | "is_device_ptr")
+                && !s.allocatable
+                && (!s.pointer || cname == "has_device_addr")
+                && !matches!(s.base, BaseTy::Derived(_) | BaseTy::Character)
+            {
+                // A scalar whose references use its device copy (`use_device_*`), or whose
+                // address is a device address (`has_device_addr`, and `is_device_ptr` of a
+                // scalar other than a `type(c_ptr)`, as OpenMP 5.1 reads it).
+            } else if s.rank == 0 && matches!(cname, "use_device_addr" | "use_device_ptr" | "has_device_addr" | "is_device_ptr") {
+                let what = match s.base {
+                    BaseTy::Derived(_) => "derived-type",
+                    BaseTy::Character => "character",
+                    _ if s.allocatable => "allocatable",
+                    _ => "pointer",
+                };
+                self.err(Diagnostic::not_yet(format!("{what} scalars in `{cname}`"), it.span));
             } else if s.rank == 0 {
                 self.err(Diagnostic::not_yet(format!("scalars in `{cname}` (only arrays)"), it.span));
             } else if cname == "is_device_ptr" && (s.dummy.is_none() || s.allocatable || s.pointer) {

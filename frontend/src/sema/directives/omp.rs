@@ -162,16 +162,24 @@ impl Checker {
                 _ => MapType::Tofrom,
             };
             for c in &mut dir.clauses {
-                if let ClauseKind::Map(t @ MapType::Default, _) = &mut c.kind {
+                if let ClauseKind::Map(t @ MapType::Default, _) | ClauseKind::MapAlways(t @ MapType::Default, _) = &mut c.kind {
                     *t = default;
+                }
+                // `map(present, t: list)`: only `target exit data` needs the map type (it
+                // copies back and releases); elsewhere the data stays where it is.
+                if let ClauseKind::MapPresent(_, l) = &mut c.kind {
+                    if kind != OmpKind::TargetExitData {
+                        c.kind = ClauseKind::Present(std::mem::take(l));
+                    }
                 }
             }
         }
         let cl = self.directive(dir, assoc);
         let DirKind::Omp(kind) = dir.kind else { return cl };
         let allowed = map_types(kind);
+        let nowait = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Nowait));
         for c in &dir.clauses {
-            if let ClauseKind::Map(t, _) = &c.kind {
+            if let ClauseKind::Map(t, _) | ClauseKind::MapAlways(t, _) | ClauseKind::MapPresent(t, _) = &c.kind {
                 if !allowed.contains(t) {
                     let list = allowed.iter().map(|t| format!("`{}`", t.name())).collect::<Vec<_>>().join(", ");
                     self.err(
@@ -181,8 +189,9 @@ impl Checker {
                 }
             }
             let what = match &c.kind {
-                ClauseKind::Present(_) if matches!(kind, OmpKind::TargetEnterData | OmpKind::TargetExitData) => {
-                    Some(format!("the `present` map-type modifier on `{}`", kind.name()))
+                // (gimplify's offload_omp copies them around the region, synchronously.)
+                ClauseKind::MapAlways(..) if nowait && kind.leaves().has(OmpLeaves::TARGET) => {
+                    Some("`map(always, ...)` on a `target` construct with `nowait`".to_string())
                 }
                 // In target regions they become explicit clauses (gimplify's offload_omp).
                 ClauseKind::OmpDefault(d)
@@ -216,12 +225,16 @@ impl Checker {
             }
         }
         let needs: &[&str] = match kind {
-            OmpKind::TargetData | OmpKind::TargetEnterData | OmpKind::TargetExitData => &["map"],
+            OmpKind::TargetData => &["map", "use_device_ptr", "use_device_addr"],
+            OmpKind::TargetEnterData | OmpKind::TargetExitData => &["map"],
             OmpKind::TargetUpdate => &["to", "from"],
             _ => &[],
         };
         // (`map(present, ...)` is a `present` clause.)
-        let has = |c: &Clause| needs.contains(&clause_name(&c.kind)) || (needs == ["map"] && matches!(c.kind, ClauseKind::Present(_)));
+        let has = |c: &Clause| {
+            needs.contains(&clause_name(&c.kind))
+                || (needs.contains(&"map") && matches!(c.kind, ClauseKind::Present(_) | ClauseKind::MapPresent(..)))
+        };
         if !needs.is_empty() && !dir.clauses.iter().any(has) {
             self.err(
                 Diagnostic::error("E0320", format!("`{}` needs at least one {} clause", kind.name(), needs.join(" or ")), dir.span)

@@ -69,29 +69,52 @@ impl G<'_> {
         let if_present = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::IfPresent));
         let mut scope = HashMap::new();
         for c in &dir.clauses {
-            let ClauseKind::UseDevice(list) = &c.kind else { continue };
+            let (ClauseKind::UseDevice(list) | ClauseKind::UseDeviceAddr(list) | ClauseKind::UseDevicePtr(list)) = &c.kind else {
+                continue;
+            };
             for e in list {
                 let ExprKind::Name(id) = &e.kind else { continue };
-                let Some(Home::Array(d)) = self.lookup(&id.name) else {
-                    self.not_yet("this `use_device` item", e.span);
-                    continue;
-                };
-                let bytes = self.desc_bytes(&d);
+                // `use_device_ptr` of a `type(c_ptr)` (an `integer(8)` scalar to gimplify):
+                // its value is replaced; of anything else, as `use_device_addr`.
+                let by_value = matches!(c.kind, ClauseKind::UseDevicePtr(_))
+                    && matches!(self.lookup(&id.name), Some(Home::Mem(_, BaseTy::Integer(8)) | Home::Reg(_, BaseTy::Integer(8))));
                 let at = self.item_at(dir, c, &id.name);
+                // The host address of the item and its bytes; for a `type(c_ptr)` in
+                // `use_device_ptr`, the address it holds.
+                let (addr, bytes) = match self.lookup(&id.name) {
+                    Some(Home::Array(d)) => (Op::Var(d.addr), self.desc_bytes(&d)),
+                    Some(Home::Mem(p, b)) if !by_value => (Op::Var(p), Op::I64(self.elem_size(b))),
+                    Some(Home::Mem(p, b @ BaseTy::Integer(8))) if by_value => {
+                        let v = self.load_as(b, Op::Var(p));
+                        (self.val(Ty::Ptr, Rv::Cast(Ty::Ptr, v)), Op::I64(1))
+                    }
+                    Some(Home::Reg(v, BaseTy::Integer(8))) if by_value => (self.val(Ty::Ptr, Rv::Cast(Ty::Ptr, Op::Var(v))), Op::I64(1)),
+                    _ => {
+                        self.not_yet(format!("this `{}` item", use_clause_word(&c.kind)), e.span);
+                        continue;
+                    }
+                };
                 let dv = self.f.new_var(format!("{}.dev", id.name), Ty::Ptr);
-                let call = Rv::Call(
-                    "gpuf_acc_use_device".into(),
-                    vec![Op::Var(d.addr), bytes, Op::I32(i32::from(if_present)), Op::Str(at)],
-                    Ty::Ptr,
-                );
+                let call =
+                    Rv::Call("gpuf_acc_use_device".into(), vec![addr.clone(), bytes, Op::I32(i32::from(if_present)), Op::Str(at)], Ty::Ptr);
                 match &cond {
                     Some(c) => {
-                        self.emit(Stmt::Assign(dv, Rv::Use(Op::Var(d.addr))));
+                        self.emit(Stmt::Assign(dv, Rv::Use(addr)));
                         self.emit(Stmt::If { cond: c.clone(), then_body: vec![Stmt::Assign(dv, call)], else_body: vec![] });
                     }
                     None => self.emit(Stmt::Assign(dv, call)),
                 }
-                scope.insert(id.name.clone(), Home::Array(Desc { addr: dv, ..d }));
+                let home = match self.lookup(&id.name) {
+                    Some(Home::Array(d)) => Home::Array(Desc { addr: dv, ..d }),
+                    Some(Home::Mem(_, b)) if !by_value => Home::Mem(dv, b),
+                    _ => {
+                        // The device address as the `type(c_ptr)`'s value.
+                        let r = self.f.new_var(format!("{}.devptr", id.name), Ty::I64);
+                        self.emit(Stmt::Assign(r, Rv::Cast(Ty::I64, Op::Var(dv))));
+                        Home::Reg(r, BaseTy::Integer(8))
+                    }
+                };
+                scope.insert(id.name.clone(), home);
             }
         }
         self.overrides.push(scope);
@@ -240,10 +263,20 @@ impl G<'_> {
     /// (`update self(a) at f.f90:12: a` for the standalone directives).
     pub(super) fn item_at(&self, dir: &ast::Directive, c: &ast::Clause, what: &str) -> String {
         let text = self.src.get(c.span.lo as usize..c.span.hi as usize).unwrap_or("");
-        let clause = text.split('(').next().unwrap_or("").trim().to_lowercase();
-        let d = dir.kind.name();
+        let mut clause = text.split('(').next().unwrap_or("").trim().to_lowercase();
+        let mut d = dir.kind.name().to_string();
         let standalone = matches!(dir.kind.acc(), Some(ast::AccKind::EnterData | ast::AccKind::ExitData | ast::AccKind::Update));
         let at = self.src_at(dir.span);
+        // A clause of a directive rewritten from OpenMP's (gimplify's offload_omp) spans the
+        // whole directive: name the OpenMP directive and its `map`.
+        if let Some(rest) = clause.trim_start().strip_prefix("!$omp") {
+            let mut words: Vec<&str> = rest.split_whitespace().collect();
+            if text.contains('(') {
+                words.pop();
+            }
+            d = words.join(" ");
+            clause = if dir.kind.acc() == Some(ast::AccKind::Update) { "update".into() } else { "map".into() };
+        }
         if standalone {
             format!("{d} {clause}({what}) at {at}: {what}")
         } else {
@@ -699,6 +732,15 @@ pub(super) fn map_clause(k: &ClauseKind) -> Option<(MapKind, &[Expr])> {
         ClauseKind::Attach(l) | ClauseKind::Detach(l) => (MapKind::Attach, l),
         _ => return None,
     })
+}
+
+/// The spelling of a clause that gives device addresses on the host.
+pub(super) fn use_clause_word(k: &ClauseKind) -> &'static str {
+    match k {
+        ClauseKind::UseDevicePtr(_) => "use_device_ptr",
+        ClauseKind::UseDeviceAddr(_) => "use_device_addr",
+        _ => "use_device",
+    }
 }
 
 /// The names in a directive's `deviceptr` (and OpenMP `is_device_ptr`) clauses.

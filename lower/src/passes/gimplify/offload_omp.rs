@@ -136,12 +136,39 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
             };
             match k {
                 OmpKind::TargetData => {
+                    // `use_device_ptr` / `use_device_addr`: a `host_data` construct inside
+                    // the data region (its maps are made first); data that is not present
+                    // keeps its host address (OpenMP 5.1).
+                    let mut inner = stmts(body, ctx, diags);
+                    let uses: Vec<ClauseKind> = dir
+                        .clauses
+                        .iter()
+                        .filter(|c| matches!(c.kind, ClauseKind::UseDevicePtr(_) | ClauseKind::UseDeviceAddr(_)))
+                        .map(|c| c.kind.clone())
+                        .chain(std::iter::once(ClauseKind::IfPresent))
+                        .collect();
+                    if uses.len() > 1 {
+                        let mut hd = acc(AccKind::HostData, uses, dir);
+                        // `if(cond)`: host addresses when it is false.
+                        hd.clauses.extend(
+                            data_clauses(&dir.clauses)
+                                .into_iter()
+                                .filter(|k| matches!(k, ClauseKind::If(_)))
+                                .map(|kind| ast::Clause { kind, span: dir.span }),
+                        );
+                        inner = vec![mk(StmtKind::Construct { dir: hd, body: inner, end_span: *end_span })];
+                    }
+                    // `always`: copies made whether or not the data was present.
+                    let (to, from) = always_items(&dir.clauses);
+                    inner.splice(0..0, always_update(dir, true, to, span));
+                    inner.extend(always_update(dir, false, from, span));
                     let d = acc(AccKind::Data, data_clauses(&dir.clauses), dir);
-                    out.push(mk(StmtKind::Construct { dir: d, body: stmts(body, ctx, diags), end_span: *end_span }));
+                    out.push(mk(StmtKind::Construct { dir: d, body: inner, end_span: *end_span }));
                 }
                 OmpKind::Leaves(l) if l.has(OmpLeaves::TARGET) => {
                     let (dir, body) = merge_target(dir, body);
-                    out.push(target_region(&dir, &body, None, *end_span, span, diags));
+                    let region = target_region(&dir, &body, None, *end_span, span, diags);
+                    out.push(with_always(&dir, region, span));
                 }
                 OmpKind::Leaves(l) if l.has(OmpLeaves::TEAMS) && !ctx.target => {
                     let d = host_teams_dir(dir, OmpLeaves::PARALLEL, true);
@@ -228,7 +255,8 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
                 return;
             }
             if l.has(OmpLeaves::TARGET) {
-                out.push(target_region(dir, std::slice::from_ref(do_stmt.as_ref()), Some(l), Default::default(), span, diags));
+                let region = target_region(dir, std::slice::from_ref(do_stmt.as_ref()), Some(l), Default::default(), span, diags);
+                out.push(with_always(dir, region, span));
             } else if !ctx.target && (l.has(OmpLeaves::TEAMS) || l.has(OmpLeaves::DISTRIBUTE)) {
                 // Host `teams` (one team) and its `distribute` loops.
                 let rest = l.without(OmpLeaves::TEAMS).without(OmpLeaves::DISTRIBUTE);
@@ -272,11 +300,39 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
         }
         StmtKind::Standalone(dir) => match dir.kind.omp() {
             None => out.push(s.clone()),
-            Some(OmpKind::TargetEnterData) => out.push(mk(StmtKind::Standalone(acc(AccKind::EnterData, data_clauses(&dir.clauses), dir)))),
+            Some(OmpKind::TargetEnterData) => {
+                out.push(mk(StmtKind::Standalone(acc(AccKind::EnterData, data_clauses(&dir.clauses), dir))));
+                out.extend(always_update(dir, true, always_items(&dir.clauses).0, span));
+            }
             Some(OmpKind::TargetExitData) => {
+                // `map(present, t: list)`: an error when absent (an `enter data present`,
+                // whose reference an `exit data delete` drops again), then the map type's
+                // actions.
+                let present: Vec<ast::Expr> = dir
+                    .clauses
+                    .iter()
+                    .filter_map(|c| if let ClauseKind::MapPresent(_, l) = &c.kind { Some(l) } else { None })
+                    .flatten()
+                    .cloned()
+                    .collect();
+                if !present.is_empty() {
+                    let mut enter = vec![ClauseKind::Present(present.clone())];
+                    enter.extend(cond_clauses(&dir.clauses));
+                    out.push(mk(StmtKind::Standalone(acc(AccKind::EnterData, enter, dir))));
+                    let mut drop = vec![ClauseKind::Delete(present)];
+                    drop.extend(cond_clauses(&dir.clauses));
+                    out.push(mk(StmtKind::Standalone(acc(AccKind::ExitData, drop, dir))));
+                }
+                out.extend(always_update(dir, false, always_items(&dir.clauses).1, span));
                 // `release` and `from` first, then `delete` with `finalize`.
-                let (del, rest): (Vec<&ast::Clause>, Vec<&ast::Clause>) =
-                    dir.clauses.iter().partition(|c| matches!(c.kind, ClauseKind::Map(MapType::Delete, _)));
+                let (del, rest): (Vec<&ast::Clause>, Vec<&ast::Clause>) = dir.clauses.iter().partition(|c| {
+                    matches!(
+                        c.kind,
+                        ClauseKind::Map(MapType::Delete, _)
+                            | ClauseKind::MapAlways(MapType::Delete, _)
+                            | ClauseKind::MapPresent(MapType::Delete, _)
+                    )
+                });
                 let common: Vec<ClauseKind> = dir
                     .clauses
                     .iter()
@@ -287,7 +343,7 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
                     })
                     .collect();
                 let rest: Vec<ast::Clause> = rest.into_iter().cloned().collect();
-                if rest.iter().any(|c| matches!(c.kind, ClauseKind::Map(..))) {
+                if rest.iter().any(|c| matches!(c.kind, ClauseKind::Map(..) | ClauseKind::MapAlways(..) | ClauseKind::MapPresent(..))) {
                     out.push(mk(StmtKind::Standalone(acc(AccKind::ExitData, data_clauses(&rest), dir))));
                 }
                 if !del.is_empty() {
@@ -572,7 +628,9 @@ fn target_region(
     let mut loop_cl: Vec<ClauseKind> = Vec::new();
     for c in &dir.clauses {
         match &c.kind {
-            ClauseKind::Map(..) | ClauseKind::Present(_) => region.extend(data_clauses(std::slice::from_ref(c))),
+            ClauseKind::Map(..) | ClauseKind::MapAlways(..) | ClauseKind::Present(_) => {
+                region.extend(data_clauses(std::slice::from_ref(c)))
+            }
             ClauseKind::If(_) => region.push(c.kind.clone()),
             ClauseKind::IfFor(m, e) if m == "target" => region.push(ClauseKind::If(e.clone())),
             ClauseKind::DeviceExpr(_) => region.push(c.kind.clone()),
@@ -582,6 +640,8 @@ fn target_region(
             ClauseKind::IfFor(m, _) if m == "parallel" && parallel => region.push(c.kind.clone()),
             ClauseKind::IfFor(..) => {}
             ClauseKind::Firstprivate(_) => region.push(c.kind.clone()),
+            // Addresses that are device addresses already: not mapped.
+            ClauseKind::HasDeviceAddr(l) | ClauseKind::IsDevicePtr(l) => region.push(ClauseKind::Deviceptr(l.clone())),
             // The target task's part in a task reduction: it runs when met, so its result
             // reaches the original through a `tofrom` map (the operators are associative).
             ClauseKind::InReduction(_, l) => region.push(ClauseKind::Copy(l.clone())),
@@ -618,7 +678,7 @@ fn target_region(
         let mapped: Vec<String> = dir
             .clauses
             .iter()
-            .filter(|c| matches!(c.kind, ClauseKind::Map(..) | ClauseKind::Present(_)))
+            .filter(|c| matches!(c.kind, ClauseKind::Map(..) | ClauseKind::MapAlways(..) | ClauseKind::Present(_)))
             .flat_map(|c| clause_names(&c.kind))
             .collect();
         let lp: Vec<ast::Expr> = dir
@@ -657,6 +717,23 @@ fn target_region(
     };
     let ctx = Ctx { target: true, teams, parallel: l.has(OmpLeaves::PARALLEL), host_teams: false };
     region_stmt(dir, body, loop_leaves, loop_cl, region, kind, ctx, end_span, span, diags)
+}
+
+/// A rewritten target region with `map(always, ...)` items: inside a data region that maps
+/// them, after an `update device` and before an `update self` of them (the region finds
+/// them present).
+fn with_always(dir: &ast::Directive, region: ast::Stmt, span: gpuf_frontend::Span) -> ast::Stmt {
+    let (to, from) = always_items(&dir.clauses);
+    if to.is_empty() && from.is_empty() {
+        return region;
+    }
+    let maps: Vec<ast::Clause> = dir.clauses.iter().filter(|c| matches!(c.kind, ClauseKind::MapAlways(..))).cloned().collect();
+    let mut cs = data_clauses(&maps);
+    cs.extend(cond_clauses(&dir.clauses));
+    let mut body: Vec<ast::Stmt> = always_update(dir, true, to, span).into_iter().collect();
+    body.push(region);
+    body.extend(always_update(dir, false, from, span));
+    ast::Stmt { kind: StmtKind::Construct { dir: acc(AccKind::Data, cs, dir), body, end_span: span }, span }
 }
 
 /// The rewritten target region: its directive with the region's clauses `region` (and the
@@ -837,6 +914,7 @@ fn body_refs(ss: &[ast::Stmt], out: &mut Vec<(String, ast::Expr)>, skip: &mut Ve
 fn clause_names(k: &ClauseKind) -> Vec<String> {
     match k {
         ClauseKind::Map(_, l)
+        | ClauseKind::MapAlways(_, l)
         | ClauseKind::Present(l)
         | ClauseKind::Private(l)
         | ClauseKind::Firstprivate(l)
@@ -938,12 +1016,46 @@ fn loop_clauses(cs: &[ast::Clause], diags: &mut Vec<Diagnostic>) -> Vec<ClauseKi
     out
 }
 
+/// The items of `map(always, ...)` clauses copied to the device on entry (`to`, `tofrom`)
+/// and back on exit (`from`, `tofrom`).
+fn always_items(cs: &[ast::Clause]) -> (Vec<ast::Expr>, Vec<ast::Expr>) {
+    let (mut to, mut from) = (Vec::new(), Vec::new());
+    for c in cs {
+        if let ClauseKind::MapAlways(t, l) = &c.kind {
+            if matches!(t, MapType::To | MapType::Tofrom | MapType::Default) {
+                to.extend(l.iter().cloned());
+            }
+            if matches!(t, MapType::From | MapType::Tofrom | MapType::Default) {
+                from.extend(l.iter().cloned());
+            }
+        }
+    }
+    (to, from)
+}
+
+/// The `if` and `device` clauses of a data directive, for the directives it becomes.
+fn cond_clauses(cs: &[ast::Clause]) -> Vec<ClauseKind> {
+    data_clauses(cs).into_iter().filter(|k| matches!(k, ClauseKind::If(_) | ClauseKind::DeviceExpr(_))).collect()
+}
+
+/// `always`: an `update device(list)` (`to_device`) or `update self(list)` of the data the
+/// construct has mapped (so present: none when `list` is empty), under the directive's `if`
+/// and `device` clauses.
+fn always_update(dir: &ast::Directive, to_device: bool, list: Vec<ast::Expr>, span: gpuf_frontend::Span) -> Option<ast::Stmt> {
+    if list.is_empty() {
+        return None;
+    }
+    let mut cs = vec![if to_device { ClauseKind::Device(list) } else { ClauseKind::SelfHost(list) }];
+    cs.extend(cond_clauses(&dir.clauses));
+    Some(ast::Stmt { kind: StmtKind::Standalone(acc(AccKind::Update, cs, dir)), span })
+}
+
 /// The data clauses of `map` clauses (and `if`) on `target data` and `target enter/exit
 /// data`.
 fn data_clauses(cs: &[ast::Clause]) -> Vec<ClauseKind> {
     cs.iter()
         .filter_map(|c| match &c.kind {
-            ClauseKind::Map(t, l) => Some(match t {
+            ClauseKind::Map(t, l) | ClauseKind::MapAlways(t, l) | ClauseKind::MapPresent(t, l) => Some(match t {
                 MapType::To => ClauseKind::Copyin(l.clone()),
                 MapType::From => ClauseKind::Copyout(l.clone()),
                 MapType::Tofrom | MapType::Default => ClauseKind::Copy(l.clone()),

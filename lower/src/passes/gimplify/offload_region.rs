@@ -474,7 +474,12 @@ impl G<'_> {
                             maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(p), bytes: Op::I64(size), what: name.clone(), at });
                         }
                     }
-                    captures.push(Capture::Mapped(p, Op::I64(size)));
+                    if devptrs.contains(&name) {
+                        // `has_device_addr`: the address is the device's already.
+                        captures.push(Capture::Value(p));
+                    } else {
+                        captures.push(Capture::Mapped(p, Op::I64(size)));
+                    }
                     mapped_vars.insert(p);
                 }
                 Home::Reg(..) | Home::Str(_) | Home::Chars { .. } | Home::CharArray { .. } => {}
