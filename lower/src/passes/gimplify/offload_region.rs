@@ -240,6 +240,9 @@ impl G<'_> {
         }
         let mut privates = Vec::new();
         let mut firstprivates = BTreeSet::new();
+        // The loads of those scalars, kept only for the ones the body uses (an unassociated
+        // scalar pointer or an absent optional dummy must not be read for nothing).
+        let mut preloads = BTreeSet::new();
         let mut pending_arrays = Vec::new();
         // Scalars without a data clause are firstprivate (as every such scalar is in
         // `parallel` and `serial`; read-only ones are the same as `copy` in `kernels`): load
@@ -269,6 +272,7 @@ impl G<'_> {
                     self.emit(Stmt::Assign(v, Rv::Load(ir_ty(b), Op::Var(p))));
                     scope.insert(sym.name.clone(), Home::Reg(v, b));
                     firstprivates.insert(sym.name.clone());
+                    preloads.insert(v);
                 }
             }
         }
@@ -399,6 +403,9 @@ impl G<'_> {
         let mut captures: Vec<Capture> = privates.iter().map(|v| Capture::Private(*v)).collect();
         let mut used = BTreeSet::new();
         uses(&b, &mut used);
+        if let Some(outer) = self.blocks.last_mut() {
+            outer.retain(|s| !matches!(s, Stmt::Assign(v, Rv::Load(..)) if preloads.contains(v) && !used.contains(v)));
+        }
         let mut mapped_vars = BTreeSet::new();
         // The construct's reductions: results are mapped, locals are the kernel's own.
         for r in &reductions {
