@@ -282,7 +282,18 @@ impl G<'_> {
         if scoped {
             self.overrides.pop();
         }
+        let sequential_in_region = scoped && self.region.is_some() && part.is_none();
         self.emit(Stmt::Loop { id, var: lv, lo, hi, step: st, body: b, part });
+        // A sequential loop of a compute construct leaves its variable, private to the
+        // thread, with the value after the loop (statements after it in the construct read
+        // the same variable).
+        if sequential_in_region {
+            match self.lookup(&var.name) {
+                Some(Home::Reg(o, b)) if ir_ty(b) == vty => self.emit(Stmt::Assign(o, Rv::Use(Op::Var(lv)))),
+                Some(Home::Mem(p, b)) if ir_ty(b) == vty => self.store_as(b, Op::Var(p), Op::Var(lv)),
+                _ => {}
+            }
+        }
     }
 
     /// `where (m1) ... elsewhere (m2) ... elsewhere ... end where`: the control masks are
