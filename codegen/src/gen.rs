@@ -1645,6 +1645,23 @@ impl<'ctx> Cg<'ctx> {
                 let func = self.declare(&name, &vec![ft; vals.len()], Some(ft))?;
                 return Ok(self.call(func, &vals)?.unwrap());
             }
+            MathFn::Erf | MathFn::Erfc | MathFn::Gamma | MathFn::LogGamma | MathFn::Acosh | MathFn::Asinh | MathFn::Atanh => {
+                let short = match f {
+                    MathFn::Erf => "erf",
+                    MathFn::Erfc => "erfc",
+                    MathFn::Gamma => "tgamma",
+                    MathFn::LogGamma => "lgamma",
+                    MathFn::Acosh => "acosh",
+                    MathFn::Asinh => "asinh",
+                    _ => "atanh",
+                };
+                if self.tgt.is_gpu() {
+                    return err(format!("function `{}`: no device implementation of `{short}`", fx.f.name));
+                }
+                let (name, ft) = if t == Ty::F32 { (format!("{short}f"), Ty::F32) } else { (short.to_string(), Ty::F64) };
+                let func = self.declare(&name, &[ft], Some(ft))?;
+                return Ok(self.call(func, &[x])?.unwrap());
+            }
             MathFn::Popcnt | MathFn::Leadz | MathFn::Trailz => {
                 return err(format!("function `{}`: {f:?} of a float", fx.f.name));
             }
@@ -1688,6 +1705,13 @@ impl<'ctx> Cg<'ctx> {
             MathFn::Cosh => "coshq",
             MathFn::Tanh => "tanhq",
             MathFn::Log10 => "log10q",
+            MathFn::Erf => "erfq",
+            MathFn::Erfc => "erfcq",
+            MathFn::Gamma => "tgammaq",
+            MathFn::LogGamma => "lgammaq",
+            MathFn::Acosh => "acoshq",
+            MathFn::Asinh => "asinhq",
+            MathFn::Atanh => "atanhq",
         };
         let mut vals = vec![x];
         if f == MathFn::Atan2 {

@@ -166,6 +166,14 @@ pub enum MathFn {
     Cosh,
     Tanh,
     Log10,
+    /// C library functions of reals (host code only).
+    Erf,
+    Erfc,
+    Gamma,
+    LogGamma,
+    Acosh,
+    Asinh,
+    Atanh,
     /// Bit counts of an integer, in its own type: set bits, leading and trailing zeros.
     Popcnt,
     Leadz,

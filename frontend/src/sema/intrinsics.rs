@@ -107,6 +107,13 @@ pub(super) fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Cshift => "cshift",
         Intrinsic::Eoshift => "eoshift",
         Intrinsic::Tan => "tan",
+        Intrinsic::Erf => "erf",
+        Intrinsic::Erfc => "erfc",
+        Intrinsic::Gamma => "gamma",
+        Intrinsic::LogGamma => "log_gamma",
+        Intrinsic::Acosh => "acosh",
+        Intrinsic::Asinh => "asinh",
+        Intrinsic::Atanh => "atanh",
         Intrinsic::Asin => "asin",
         Intrinsic::Acos => "acos",
         Intrinsic::Atan => "atan",
@@ -178,9 +185,6 @@ pub(super) const OTHER_INTRINSICS: &[&str] = &[
     "dmin1",
     // Standard intrinsic functions not implemented yet (without this list a call would be
     // taken for an external function and fail at the link).
-    "acosh",
-    "asinh",
-    "atanh",
     "bessel_j0",
     "bessel_j1",
     "bessel_jn",
@@ -194,12 +198,9 @@ pub(super) const OTHER_INTRINSICS: &[&str] = &[
     "dprod",
     "dshiftl",
     "dshiftr",
-    "erf",
-    "erfc",
     "erfc_scaled",
     "exponent",
     "fraction",
-    "gamma",
     "iall",
     "iany",
     "image_index",
@@ -208,7 +209,6 @@ pub(super) const OTHER_INTRINSICS: &[&str] = &[
     "is_iostat_end",
     "is_iostat_eor",
     "lcobound",
-    "log_gamma",
     "maskl",
     "maskr",
     "merge_bits",
@@ -470,6 +470,21 @@ impl Checker {
             | Intrinsic::Cosh
             | Intrinsic::Tanh
             | Intrinsic::Log10 => match (pos.as_slice(), first) {
+                ([e], Some(b @ BaseTy::Real(_))) => with_rank(b, e.ty.rank()),
+                ([e], _) => arg_err(self, e, "`real`"),
+                _ => nargs(self, "one argument"),
+            },
+            Intrinsic::Erf
+            | Intrinsic::Erfc
+            | Intrinsic::Gamma
+            | Intrinsic::LogGamma
+            | Intrinsic::Acosh
+            | Intrinsic::Asinh
+            | Intrinsic::Atanh => match (pos.as_slice(), first) {
+                ([_], Some(BaseTy::Real(_))) if self.on_device() => {
+                    self.err(Diagnostic::not_yet(format!("the intrinsic function `{fname}` {}", self.device_where()), span));
+                    Ty::Unknown
+                }
                 ([e], Some(b @ BaseTy::Real(_))) => with_rank(b, e.ty.rank()),
                 ([e], _) => arg_err(self, e, "`real`"),
                 _ => nargs(self, "one argument"),

@@ -384,6 +384,13 @@ impl G<'_> {
                 self.val(rt, Rv::Math(m, vec![a]))
             }
             Intrinsic::Tan
+            | Intrinsic::Erf
+            | Intrinsic::Erfc
+            | Intrinsic::Gamma
+            | Intrinsic::LogGamma
+            | Intrinsic::Acosh
+            | Intrinsic::Asinh
+            | Intrinsic::Atanh
             | Intrinsic::Asin
             | Intrinsic::Acos
             | Intrinsic::Atan
@@ -718,6 +725,13 @@ impl G<'_> {
         let a = ops.next().unwrap_or(Op::I32(0));
         let math = match func {
             I::Tan => Some(MathFn::Tan),
+            I::Erf => Some(MathFn::Erf),
+            I::Erfc => Some(MathFn::Erfc),
+            I::Gamma => Some(MathFn::Gamma),
+            I::LogGamma => Some(MathFn::LogGamma),
+            I::Acosh => Some(MathFn::Acosh),
+            I::Asinh => Some(MathFn::Asinh),
+            I::Atanh => Some(MathFn::Atanh),
             I::Asin => Some(MathFn::Asin),
             I::Acos => Some(MathFn::Acos),
             I::Atan => Some(MathFn::Atan),
