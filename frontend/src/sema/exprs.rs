@@ -141,7 +141,7 @@ impl Checker {
                 let (mark, orig) = (self.diags.len(), [(*l).clone(), (*r).clone()]);
                 self.expr(&mut l);
                 self.expr(&mut r);
-                if let Some(res) = self.defined_op(binop_text(op), &[&l, &r], &orig, mark, span) {
+                if let Some(res) = self.defined_op(super::types::binop_name(op), &[&l, &r], &orig, mark, span) {
                     return res;
                 }
                 let t = self.binary_ty(op, &l, &r, span);
@@ -470,28 +470,6 @@ impl Checker {
             }
         }
         (ExprKind::ArrayRef { name, subs: args }, if ok { Ty::Scalar(BaseTy::Character) } else { Ty::Unknown })
-    }
-}
-
-/// The text of an intrinsic binary operator as a defined operator's generic name uses it.
-fn binop_text(op: BinOp) -> &'static str {
-    match op {
-        BinOp::Add => "+",
-        BinOp::Sub => "-",
-        BinOp::Mul => "*",
-        BinOp::Div => "/",
-        BinOp::Pow => "**",
-        BinOp::Eq => "==",
-        BinOp::Ne => "/=",
-        BinOp::Lt => "<",
-        BinOp::Le => "<=",
-        BinOp::Gt => ">",
-        BinOp::Ge => ">=",
-        BinOp::And => ".and.",
-        BinOp::Or => ".or.",
-        BinOp::Eqv => ".eqv.",
-        BinOp::Neqv => ".neqv.",
-        BinOp::Concat => "//",
     }
 }
 
