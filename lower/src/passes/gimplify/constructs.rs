@@ -563,15 +563,29 @@ impl G<'_> {
     /// `do concurrent`, run in order: a `local` or `local_init` variable is saved before the
     /// loops and restored after them (the construct's entity is a different one);
     /// `local_init` also sets it from the saved value at the start of every iteration.
+    /// Scalars of intrinsic numeric and logical types are saved in a register; arrays,
+    /// characters, complex values and structures without allocatable components as bytes
+    /// in a temporary.
     pub(super) fn do_concurrent(&mut self, specs: &[ast::ConcurrentSpec], mask: Option<&Expr>, loc: &ast::Locality, body: &[ast::Stmt]) {
         let mut saved = Vec::new();
         let mut init = Vec::new();
+        let mut bytes = Vec::new();
         for (k, e) in &loc.names {
             if *k == ast::LocalityKind::Shared {
                 continue;
             }
             if e.ty.rank() > 0 || matches!(e.ty.base(), Some(BaseTy::Character | BaseTy::Derived(_) | BaseTy::Complex(_)) | None) {
-                self.not_yet("`local` and `local_init` of arrays, characters, complex and derived types", e.span);
+                match self.locality_bytes(e) {
+                    Some((addr, n)) => {
+                        let buf = self.temp_buf(std::slice::from_ref(&n), 1);
+                        let _ = self.val(Ty::Ptr, Rv::Call("memcpy".into(), vec![buf.clone(), addr.clone(), n.clone()], Ty::Ptr));
+                        bytes.push((addr, buf, n, *k == ast::LocalityKind::LocalInit));
+                    }
+                    None => self.not_yet(
+                        "`local` and `local_init` of pointers, assumed-size arrays and structures with allocatable components",
+                        e.span,
+                    ),
+                }
                 continue;
             }
             let t = self.tmp(self.expr_ty(e));
@@ -582,10 +596,47 @@ impl G<'_> {
                 init.push((e, t));
             }
         }
-        self.forall(specs, mask, body, false, &init);
+        let init_bytes: Vec<(Op, Op, Op)> = bytes.iter().filter(|b| b.3).map(|(a, b, n, _)| (a.clone(), b.clone(), n.clone())).collect();
+        self.forall(specs, mask, body, false, &init, &init_bytes);
         for (e, t) in saved {
             self.store_to(e, Op::Var(t));
         }
+        for (addr, buf, n, _) in bytes {
+            let _ = self.val(Ty::Ptr, Rv::Call("memcpy".into(), vec![addr, buf.clone(), n], Ty::Ptr));
+            self.emit(Stmt::Call("gpuf_free".into(), vec![buf]));
+        }
+    }
+
+    /// The address and byte size of a `local` variable kept in contiguous storage of a
+    /// size known on entry to the construct (`None`: a pointer, an assumed-size array or a
+    /// structure with allocatable components).
+    fn locality_bytes(&mut self, e: &Expr) -> Option<(Op, Op)> {
+        let ExprKind::Name(id) = &e.kind else { return None };
+        let sym = self.syms.get(&id.name)?;
+        if sym.pointer || sym.dims.iter().any(|d| matches!(d, ast::DimSpec::AssumedSize(_))) {
+            return None;
+        }
+        if let BaseTy::Derived(k) = sym.base {
+            if self.has_alloc_comps(k, 0) {
+                return None;
+            }
+        }
+        let home = self.lookup(&id.name)?;
+        let addr = self.arg_addr(e);
+        let n = match home {
+            Home::Array(d) => self.desc_bytes(&d),
+            Home::CharArray { d, len } => {
+                let mut n = Op::Var(len);
+                for x in d.ext.clone() {
+                    n = self.bin(Ty::I64, BinOp::Mul, n, Op::Var(x));
+                }
+                n
+            }
+            Home::Chars { len, .. } => Op::Var(len),
+            Home::Str(_) => return None,
+            Home::Reg(_, b) | Home::Mem(_, b) => Op::I64(self.elem_size(b)),
+        };
+        Some((addr, n))
     }
 
     pub(super) fn forall(
@@ -595,6 +646,7 @@ impl G<'_> {
         body: &[ast::Stmt],
         is_forall: bool,
         init: &[(&Expr, VarId)],
+        init_bytes: &[(Op, Op, Op)],
     ) {
         let mut loops = Vec::new();
         let mut scope = HashMap::new();
@@ -626,6 +678,9 @@ impl G<'_> {
             self.nest(&loops, 0, &mut |g| {
                 for (e, t) in init {
                     g.store_to(e, Op::Var(*t));
+                }
+                for (addr, buf, n) in init_bytes {
+                    let _ = g.val(Ty::Ptr, Rv::Call("memcpy".into(), vec![addr.clone(), buf.clone(), n.clone()], Ty::Ptr));
                 }
                 match mask {
                     Some(m) => {

@@ -25,7 +25,7 @@ impl G<'_> {
             }
             StmtKind::Print { format, items } => self.print(format, items, s.span),
             StmtKind::Where { arms } => self.where_stmt(arms, s.span),
-            StmtKind::Forall { specs, mask, body } => self.forall(specs, mask.as_ref(), body, true, &[]),
+            StmtKind::Forall { specs, mask, body } => self.forall(specs, mask.as_ref(), body, true, &[], &[]),
             StmtKind::DoConcurrent { specs, mask, locality, body } => self.do_concurrent(specs, mask.as_ref(), locality, body),
             StmtKind::If { name, arms, else_body } => self.named_construct(name, |g| g.if_chain(arms, else_body.as_deref())),
             StmtKind::SelectCase { name, selector, cases } => self.named_construct(name, |g| g.select_case(selector, cases)),
