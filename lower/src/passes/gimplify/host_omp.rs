@@ -255,7 +255,19 @@ impl G<'_> {
                         if first {
                             self.copy_array_data(d.addr, pa, d);
                         }
-                        Home::Array(Desc { addr: pa, ..d.clone() })
+                        // The copy's bounds as constants of the outlined body (not the
+                        // original's, read from the shared block), so LLVM sees equal
+                        // addresses and keeps small private arrays in registers.
+                        let (mut lb, mut ext) = (d.lb.clone(), d.ext.clone());
+                        if let Some(dims) = self.const_shape(&id.name).filter(|v| v.len() == d.lb.len()) {
+                            for (k, (l, n)) in dims.into_iter().enumerate() {
+                                lb[k] = self.f.new_var(format!("{}.lb{k}", d.name), Ty::I64);
+                                ext[k] = self.f.new_var(format!("{}.ext{k}", d.name), Ty::I64);
+                                self.emit(Stmt::Assign(lb[k], Rv::Use(Op::I64(l))));
+                                self.emit(Stmt::Assign(ext[k], Rv::Use(Op::I64(n))));
+                            }
+                        }
+                        Home::Array(Desc { addr: pa, lb, ext, ..d.clone() })
                     }
                     Home::Mem(p, b) if complex::part_ty(*b).is_some() => {
                         let (p, b) = (*p, *b);
@@ -515,35 +527,10 @@ impl G<'_> {
             lens.push(n);
             bounds.push((lo, st));
         }
-        // The body of one iteration `k` (`I64`, 0-based in the collapsed space).
-        let k = self.f.new_var(format!("omp.k{}", id.0), Ty::I64);
-        self.push_block();
-        let mut rem = Op::Var(k);
-        for j in (0..nest.len()).rev() {
-            let r = if j == 0 {
-                rem.clone()
-            } else {
-                let q = self.bin(Ty::I64, BinOp::Div, rem.clone(), lens[j].clone());
-                let qm = self.bin(Ty::I64, BinOp::Mul, q.clone(), lens[j].clone());
-                let r = self.bin(Ty::I64, BinOp::Sub, rem.clone(), qm);
-                rem = q;
-                r
-            };
-            let (lo, st) = bounds[j].clone();
-            let off = self.bin(Ty::I64, BinOp::Mul, r, st);
-            let x = self.bin(Ty::I64, BinOp::Add, lo, off);
-            let v = nest[j].0;
-            let vt = self.f.var(v).ty;
-            let x = self.conv(x, vt);
-            self.emit(Stmt::Assign(v, Rv::Use(x)));
-        }
-        if let Some(flag) = last_flag {
-            let tl = self.bin(Ty::I64, BinOp::Sub, total.clone(), Op::I64(1));
-            let is_last = self.bin(Ty::I64, BinOp::Eq, Op::Var(k), tl);
-            self.emit(Stmt::Assign(flag, Rv::Binary(BinOp::Or, Op::Var(flag), is_last)));
-        }
-        let mut iter = self.pop_block();
-        iter.extend(crate::ir::retarget(inner, &ids[1..], id));
+        // The body of one iteration of the innermost loop (its variable set by the chunk
+        // runner, the outer ones too).
+        let iter = crate::ir::retarget(inner, &ids[1..], id);
+        let ch = Chunked { id, nest, lens, bounds, total: total.clone(), last_flag };
         let call = |g: &mut Self, name: &str, ty: Ty, args: Vec<Op>| -> Op {
             let v = g.val(ty, Rv::Call(name.into(), args, ty));
             if ty == Ty::I32 {
@@ -567,7 +554,7 @@ impl G<'_> {
                 let cnt = self.bin(Ty::I64, BinOp::Add, q, more);
                 let e = self.bin(Ty::I64, BinOp::Add, s.clone(), cnt);
                 let e = self.bin(Ty::I64, BinOp::Sub, e, Op::I64(1));
-                self.emit(Stmt::Loop { id, var: k, lo: s, hi: e, step: Op::I64(1), body: iter, part: None });
+                self.run_chunk(&ch, s, e, iter);
             }
             ("static" | "auto", Some(c)) => {
                 let c = self.bin(Ty::I64, BinOp::Max, c.clone(), Op::I64(1));
@@ -582,7 +569,7 @@ impl G<'_> {
                 let e = self.bin(Ty::I64, BinOp::Add, Op::Var(s), c);
                 let e = self.bin(Ty::I64, BinOp::Min, e, total);
                 let e = self.bin(Ty::I64, BinOp::Sub, e, Op::I64(1));
-                self.emit(Stmt::Loop { id, var: k, lo: Op::Var(s), hi: e, step: Op::I64(1), body: iter, part: None });
+                self.run_chunk(&ch, Op::Var(s), e, iter);
                 let ob = self.pop_block();
                 self.emit(Stmt::Loop { id: oid, var: s, lo: first, hi: last, step: stride, body: ob, part: None });
             }
@@ -615,7 +602,7 @@ impl G<'_> {
                 let s = self.val(Ty::I64, Rv::Load(Ty::I64, Op::Var(buf)));
                 let e = self.val(Ty::I64, Rv::Load(Ty::I64, ep.clone()));
                 let e = self.bin(Ty::I64, BinOp::Sub, e, Op::I64(1));
-                self.emit(Stmt::Loop { id, var: k, lo: s, hi: e, step: Op::I64(1), body: iter, part: None });
+                self.run_chunk(&ch, s, e, iter);
                 let got = self.val(Ty::I8, Rv::Call(next.into(), vec![Op::Var(buf), ep], Ty::I8));
                 self.emit(Stmt::Assign(more, Rv::Cast(Ty::I32, got)));
                 let wb = self.pop_block();
@@ -626,6 +613,7 @@ impl G<'_> {
         if let Some(flag) = last_flag {
             // The thread that ran the last iteration leaves the loop variables as the loop
             // in sequential order does (one step past the end), for `lastprivate`.
+            let Chunked { nest, lens, bounds, .. } = ch;
             self.push_block();
             for (j, (v, ..)) in nest.iter().enumerate() {
                 let (lo, st) = bounds[j].clone();
@@ -637,6 +625,88 @@ impl G<'_> {
             }
             let then_body = self.pop_block();
             self.emit(Stmt::If { cond: Op::Var(flag), then_body, else_body: vec![] });
+        }
+    }
+
+    /// Runs iterations `s..=e` (`I64`, 0-based in the collapsed space) of a worksharing
+    /// nest as nested loops: the position of `s` is decomposed once, then the innermost
+    /// loop runs over its own variable up to the end of its row or of the chunk, and the
+    /// outer positions advance with a carry. No division per iteration, and the innermost
+    /// loop is a plain counted loop LLVM can vectorise (as gfortran's `-O2` does).
+    fn run_chunk(&mut self, ch: &Chunked, s: Op, e: Op, body: Vec<Stmt>) {
+        let n = ch.nest.len();
+        let ln = n - 1;
+        // Position of `s`: r[j] (0-based) per loop, innermost last.
+        let r: Vec<VarId> = (0..n).map(|j| self.f.new_var(format!("omp.r{}.{j}", ch.id.0), Ty::I64)).collect();
+        let mut rem = s.clone();
+        for j in (0..n).rev() {
+            if j == 0 {
+                self.emit(Stmt::Assign(r[j], Rv::Use(rem.clone())));
+            } else {
+                let q = self.bin(Ty::I64, BinOp::Div, rem.clone(), ch.lens[j].clone());
+                let qm = self.bin(Ty::I64, BinOp::Mul, q.clone(), ch.lens[j].clone());
+                self.emit(Stmt::Assign(r[j], Rv::Binary(BinOp::Sub, rem.clone(), qm)));
+                rem = q;
+            }
+        }
+        let left = self.f.new_var(format!("omp.left{}", ch.id.0), Ty::I64);
+        let cnt0 = self.bin(Ty::I64, BinOp::Sub, e.clone(), s.clone());
+        self.emit(Stmt::Assign(left, Rv::Binary(BinOp::Add, cnt0, Op::I64(1))));
+        let wid = self.f.new_loop();
+        self.push_block();
+        // The outer variables at this row.
+        for (j, &rj) in r.iter().enumerate().take(ln) {
+            let (lo, st) = ch.bounds[j].clone();
+            let off = self.bin(Ty::I64, BinOp::Mul, Op::Var(rj), st);
+            let x = self.bin(Ty::I64, BinOp::Add, lo, off);
+            let v = ch.nest[j].0;
+            let vt = self.f.var(v).ty;
+            let x = self.conv(x, vt);
+            self.emit(Stmt::Assign(v, Rv::Use(x)));
+        }
+        // The innermost loop over the rest of the row or of the chunk.
+        let room = self.bin(Ty::I64, BinOp::Sub, ch.lens[ln].clone(), Op::Var(r[ln]));
+        let cnt = self.bin(Ty::I64, BinOp::Min, room, Op::Var(left));
+        let (lo, st) = ch.bounds[ln].clone();
+        let off = self.bin(Ty::I64, BinOp::Mul, Op::Var(r[ln]), st.clone());
+        let first = self.bin(Ty::I64, BinOp::Add, lo, off);
+        let span = self.bin(Ty::I64, BinOp::Sub, cnt.clone(), Op::I64(1));
+        let span = self.bin(Ty::I64, BinOp::Mul, span, st.clone());
+        let last = self.bin(Ty::I64, BinOp::Add, first.clone(), span);
+        let v = ch.nest[ln].0;
+        let vt = self.f.var(v).ty;
+        let (first, last, st) = (self.conv(first, vt), self.conv(last, vt), self.conv(st, vt));
+        self.emit(Stmt::Loop { id: ch.id, var: v, lo: first, hi: last, step: st, body, part: None });
+        self.emit(Stmt::Assign(left, Rv::Binary(BinOp::Sub, Op::Var(left), cnt)));
+        // Next row: the innermost position restarts, the outer ones advance with a carry.
+        self.emit(Stmt::Assign(r[ln], Rv::Use(Op::I64(0))));
+        // Built outermost first: the block of loop j increments r[j] and, when it wraps,
+        // resets it and runs the block of loop j - 1.
+        let mut carry: Vec<Stmt> = Vec::new();
+        for (j, &rj) in r.iter().enumerate().take(ln) {
+            self.push_block();
+            self.emit(Stmt::Assign(rj, Rv::Binary(BinOp::Add, Op::Var(rj), Op::I64(1))));
+            if j > 0 {
+                let wrap = self.bin(Ty::I64, BinOp::Ge, Op::Var(rj), ch.lens[j].clone());
+                let mut then_body = vec![Stmt::Assign(rj, Rv::Use(Op::I64(0)))];
+                then_body.append(&mut carry);
+                self.emit(Stmt::If { cond: wrap, then_body, else_body: vec![] });
+            }
+            carry = self.pop_block();
+        }
+        for st in carry {
+            self.emit(st);
+        }
+        let body = self.pop_block();
+        let go = self.f.new_var(format!("omp.go{}", ch.id.0), Ty::I32);
+        let cond_body = vec![Stmt::Assign(go, Rv::Binary(BinOp::Gt, Op::Var(left), Op::I64(0)))];
+        self.emit(Stmt::While { id: wid, cond_body, cond: Op::Var(go), body });
+        if let Some(flag) = ch.last_flag {
+            let tl = self.bin(Ty::I64, BinOp::Sub, ch.total.clone(), Op::I64(1));
+            let is_last = self.bin(Ty::I64, BinOp::Eq, e.clone(), tl);
+            let nonempty = self.bin(Ty::I64, BinOp::Le, s, e);
+            let both = self.bin(Ty::I32, BinOp::And, is_last, nonempty);
+            self.emit(Stmt::Assign(flag, Rv::Binary(BinOp::Or, Op::Var(flag), both)));
         }
     }
 
@@ -973,6 +1043,17 @@ impl G<'_> {
 }
 
 /// Clauses of a combined `parallel do` that belong to its loop.
+/// A worksharing nest being split into chunks: the loops (variable, lo, hi, step, outermost
+/// first), their trip counts and `I64` (lo, step), the total count, the `lastprivate` flag.
+struct Chunked {
+    id: LoopId,
+    nest: Vec<(VarId, Op, Op, Op)>,
+    lens: Vec<Op>,
+    bounds: Vec<(Op, Op)>,
+    total: Op,
+    last_flag: Option<VarId>,
+}
+
 fn is_loop_clause(k: &ClauseKind) -> bool {
     matches!(
         k,

@@ -464,6 +464,24 @@ impl G<'_> {
         u64::try_from(n).ok()
     }
 
+    /// The (lower bound, extent) of each dimension of an array of constant shape.
+    pub(super) fn const_shape(&self, name: &str) -> Option<Vec<(i64, i64)>> {
+        let s = self.syms.get(name)?;
+        if s.allocatable || s.pointer || s.dims.is_empty() {
+            return None;
+        }
+        let mut v = Vec::new();
+        for d in &s.dims {
+            let DimSpec::Explicit { lo, hi } = d else { return None };
+            let lo = match lo {
+                Some(e) => self.const_int(e)?,
+                None => 1,
+            };
+            v.push((lo, (self.const_int(hi)? - lo + 1).max(0)));
+        }
+        Some(v)
+    }
+
     /// An integer constant expression's value (literals, named constants, + - *).
     pub(super) fn const_int(&self, e: &Expr) -> Option<i64> {
         match &e.kind {
