@@ -260,8 +260,11 @@ impl G<'_> {
             if n > 1 {
                 self.region.as_mut().unwrap().allocas = Some((n - 1, vs));
             } else {
-                for (v, bytes) in vs {
+                for (v, bytes, consts) in vs {
                     self.emit(Stmt::Assign(v, Rv::Alloca(bytes)));
+                    for (c, x) in consts {
+                        self.emit(Stmt::Assign(c, Rv::Use(Op::I64(x))));
+                    }
                 }
             }
         }

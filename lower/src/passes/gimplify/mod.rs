@@ -62,6 +62,10 @@ use offload_loop::red_op;
 use units::const_value;
 
 /// How a Fortran name is stored.
+/// A thread-private array's stack block: its pointer variable, its size in bytes, and the
+/// descriptor variables set to constants with it.
+type PrivAlloca = (VarId, u64, Vec<(VarId, i64)>);
+
 #[derive(Clone, Debug)]
 enum Home {
     /// A scalar in a variable.
@@ -147,8 +151,9 @@ struct RegionCtx {
     scratch: Vec<(VarId, Desc)>,
     /// Thread-private arrays of the partitioned loop being entered: their pointer
     /// variables and sizes, given a stack block ([`Rv::Alloca`]) at the start of the body
-    /// of the innermost loop the loop collapses (the count of loops still to enter).
-    allocas: Option<(u32, Vec<(VarId, u64)>)>,
+    /// of the innermost loop the loop collapses (the count of loops still to enter), with
+    /// the constant bounds and extents the copy's descriptor variables take there.
+    allocas: Option<(u32, Vec<PrivAlloca>)>,
     /// Allocatable and pointer components the body references through a path of scalar
     /// structures (`f%v`, `a%c%d`): mapped implicitly, with their structure's device copy
     /// attached to them, so the kernel reads the device copy of the data.

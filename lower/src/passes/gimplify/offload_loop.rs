@@ -211,8 +211,21 @@ impl G<'_> {
                                         continue;
                                     };
                                     let pa = self.f.new_var(format!("{}.priv", d.name), Ty::Ptr);
-                                    allocas.push((pa, bytes));
-                                    scope.insert(id.name.clone(), Home::Array(Desc { addr: pa, ..d }));
+                                    // The copy's bounds as constants set with its alloca
+                                    // (not the original's kernel parameters), so LLVM sees
+                                    // equal addresses and keeps small copies in registers.
+                                    let (mut lb, mut ext) = (d.lb.clone(), d.ext.clone());
+                                    let mut consts = Vec::new();
+                                    if let Some(dims) = self.const_shape(&id.name).filter(|v| v.len() == d.lb.len()) {
+                                        for (k, (l, n)) in dims.into_iter().enumerate() {
+                                            lb[k] = self.f.new_var(format!("{}.lb{k}", d.name), Ty::I64);
+                                            ext[k] = self.f.new_var(format!("{}.ext{k}", d.name), Ty::I64);
+                                            consts.push((lb[k], l));
+                                            consts.push((ext[k], n));
+                                        }
+                                    }
+                                    allocas.push((pa, bytes, consts));
+                                    scope.insert(id.name.clone(), Home::Array(Desc { addr: pa, lb, ext, ..d }));
                                 } else {
                                     let h = self.gang_private_array(&d);
                                     scope.insert(id.name.clone(), h);
