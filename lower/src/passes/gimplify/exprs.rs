@@ -325,6 +325,9 @@ impl G<'_> {
                 if matches!(func, Intrinsic::Pack | Intrinsic::Unpack) {
                     self.materialize_transform(e, *func, args);
                 }
+                if *func == Intrinsic::Transfer && (e.ty.rank() > 0 || args.first().is_some_and(|a| a.ty.rank() > 0)) {
+                    self.materialize_transfer(e, args);
+                }
             }
             // Character constructors are walked where they are used.
             ExprKind::ArrayCtor(_) if e.ty.base() == Some(BaseTy::Character) => {}
