@@ -145,6 +145,21 @@ fn eval(e: &Expr, syms: &Symbols, depth: u32) -> Option<Val> {
             v @ Val::Real(_) => Some(v),
             _ => None,
         },
+        ExprKind::Intrinsic { func, args } if func.is_model_intrinsic() => {
+            let x = args.iter().find(|a| matches!(a.ty.base(), Some(BaseTy::Real(_))))?;
+            let Some(BaseTy::Real(k)) = x.ty.base() else { return None };
+            let vals: Option<Vec<f64>> = args
+                .iter()
+                .map(|a| match eval(a, syms, d)? {
+                    Val::Int(i) => Some(i as f64),
+                    Val::Real(r) => Some(r),
+                    _ => None,
+                })
+                .collect();
+            let vals = vals?;
+            let v = crate::sema::fold_model(*func, *vals.first()?, k, vals.get(1).copied())?;
+            Some(if *func == Intrinsic::Exponent { Val::Int(v as i64) } else { Val::Real(v) })
+        }
         ExprKind::Intrinsic { func, args } if func.is_bit_intrinsic() => {
             let vals: Option<Vec<i64>> = args
                 .iter()

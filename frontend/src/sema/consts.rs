@@ -127,6 +127,16 @@ impl Checker {
                         Const::Real(_) => None,
                     })
                     .collect();
+                if func.is_model_intrinsic() {
+                    let x = args.iter().find(|a| matches!(a.ty.base(), Some(BaseTy::Real(_))))?;
+                    let Some(BaseTy::Real(k)) = x.ty.base() else { return None };
+                    let f = |c: &Const| match c {
+                        Const::Int(i) => *i as f64,
+                        Const::Real(r) => *r,
+                    };
+                    let v = model_intrinsics::fold_model(*func, f(vals.first()?), k, vals.get(1).map(f))?;
+                    return Some(if *func == Intrinsic::Exponent { Const::Int(v as i64) } else { Const::Real(v) });
+                }
                 if func.is_bit_intrinsic() {
                     if !matches!(e.ty.base(), Some(BaseTy::Integer(_))) {
                         return None;

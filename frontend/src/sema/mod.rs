@@ -46,6 +46,7 @@ use self::{calls::*, consts::*, declarations::*, directives::*, exprs::*, intrin
 pub use calls::{proc_actual, PROC_ACTUAL};
 pub(crate) use bit_intrinsics::fold_bit_call;
 pub(crate) use consts::fold_int;
+pub(crate) use model_intrinsics::fold_model;
 pub use consts::{selected_int_kind, selected_real_kind};
 pub(crate) use declarations::implicit_with;
 pub use derived::{base_layout, CompInfo, TypeInfo, ELEMENTAL_FINAL};

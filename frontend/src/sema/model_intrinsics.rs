@@ -5,6 +5,109 @@
 
 use super::*;
 
+/// `frexp` of a finite nonzero `f64`: the fraction in [0.5, 1) and the exponent.
+fn frexp(x: f64) -> (f64, i32) {
+    let bits = x.to_bits();
+    let e = ((bits >> 52) & 0x7ff) as i32;
+    if e == 0 {
+        // Subnormal: scaled into the normal range first (exactly).
+        let (m, e2) = frexp(x * f64::from_bits((1023u64 + 64) << 52));
+        return (m, e2 - 64);
+    }
+    (f64::from_bits((bits & !(0x7ffu64 << 52)) | (1022u64 << 52)), e - 1022)
+}
+
+/// `2^n` as an `f64`, for `n` in the normal range.
+fn pow2(n: i32) -> Option<f64> {
+    (-1022..=1023).contains(&n).then(|| f64::from_bits(((n + 1023) as u64) << 52))
+}
+
+/// The next representable number after `x` toward `+inf` (`up`) or `-inf`, in the real
+/// kind `k` (4 or 8).
+fn next_after(x: f64, up: bool, k: u8) -> f64 {
+    if k == 4 {
+        let f = x as f32;
+        let b = f.to_bits();
+        let n = if f == 0.0 {
+            if up { 1 } else { 0x8000_0001 }
+        } else if (f > 0.0) == up {
+            b + 1
+        } else {
+            b - 1
+        };
+        f64::from(f32::from_bits(n))
+    } else {
+        let b = x.to_bits();
+        let n = if x == 0.0 {
+            if up { 1 } else { 0x8000_0000_0000_0001 }
+        } else if (x > 0.0) == up {
+            b + 1
+        } else {
+            b - 1
+        };
+        f64::from_bits(n)
+    }
+}
+
+/// The value of a real model function (`f`) of the constant `x` of kind `k` (4 or 8) and
+/// the constant second argument `second` (an integer, or `nearest`'s real `s`): `None`
+/// for infinite or NaN arguments and where a scaled result (`scale`, `set_exponent`) is
+/// not a normal number of the kind or zero, whose rounding is left to the run time.
+pub(crate) fn fold_model(f: Intrinsic, x: f64, k: u8, second: Option<f64>) -> Option<f64> {
+    use Intrinsic as I;
+    if !x.is_finite() || !matches!(k, 4 | 8) {
+        return None;
+    }
+    let x = if k == 4 { f64::from(x as f32) } else { x };
+    let (digits, emin, tiny) = if k == 4 { (24, -126, f64::from(f32::MIN_POSITIVE)) } else { (53, -1022, f64::MIN_POSITIVE) };
+    let normal = |v: f64| -> Option<f64> {
+        let ok = v == 0.0 || (v.is_finite() && v.abs() >= tiny && (k == 8 || f64::from(v as f32) == v));
+        ok.then_some(v)
+    };
+    let int2 = |s: Option<f64>| s.filter(|v| v.fract() == 0.0 && v.abs() < 1e6).map(|v| v as i32);
+    let v = match f {
+        I::Fraction if x == 0.0 => x,
+        I::Fraction => frexp(x).0,
+        I::Exponent if x == 0.0 => 0.0,
+        I::Exponent => f64::from(frexp(x).1),
+        I::Scale => {
+            let n = int2(second)?;
+            if x == 0.0 {
+                x
+            } else {
+                let (m, e) = frexp(x);
+                m * pow2(e.checked_add(n)? - 1)? * 2.0
+            }
+        }
+        I::SetExponent => {
+            let n = int2(second)?;
+            if x == 0.0 {
+                x
+            } else {
+                frexp(x).0 * pow2(n - 1)? * 2.0
+            }
+        }
+        I::Nearest => {
+            let s = second?;
+            if s == 0.0 || s.is_nan() {
+                return None;
+            }
+            next_after(x, s > 0.0, k)
+        }
+        I::Spacing if x == 0.0 => tiny,
+        I::Spacing => pow2((frexp(x).1 - digits).max(emin))?,
+        I::Rrspacing if x == 0.0 => 0.0,
+        I::Rrspacing => frexp(x.abs()).0 * pow2(digits)?,
+        _ => return None,
+    };
+    // The other functions are exact: only scaled results may need rounding.
+    if matches!(f, I::Scale | I::SetExponent) {
+        normal(v)
+    } else {
+        Some(v)
+    }
+}
+
 impl Checker {
     #[inline(never)]
     pub(super) fn model_intrinsic(&mut self, f: Intrinsic, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
