@@ -436,7 +436,22 @@ impl Checker {
                 Some(BaseTy::Complex(k)) => with_rank(BaseTy::Real(k), rank),
                 _ => Ty::Unknown,
             },
-            Intrinsic::Sqrt | Intrinsic::Exp | Intrinsic::Log | Intrinsic::Sin | Intrinsic::Cos | Intrinsic::Conjg
+            Intrinsic::Sqrt
+            | Intrinsic::Exp
+            | Intrinsic::Log
+            | Intrinsic::Sin
+            | Intrinsic::Cos
+            | Intrinsic::Conjg
+            | Intrinsic::Tan
+            | Intrinsic::Asin
+            | Intrinsic::Acos
+            | Intrinsic::Atan
+            | Intrinsic::Sinh
+            | Intrinsic::Cosh
+            | Intrinsic::Tanh
+            | Intrinsic::Asinh
+            | Intrinsic::Acosh
+            | Intrinsic::Atanh
                 if cplx && pos.len() == 1 =>
             {
                 first.map_or(Ty::Unknown, |b| with_rank(b, rank))

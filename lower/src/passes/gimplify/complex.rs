@@ -231,8 +231,9 @@ impl G<'_> {
         (Op::Var(tr), Op::Var(ti))
     }
 
-    /// `gpuf_cmath_*`: `sqrt` (0), `exp` (1), `** n` (2), `log` (3), `sin` (4), `cos` (5); for
-    /// `complex(16)` values a located "not yet implemented" (at `sp`).
+    /// `gpuf_cmath_*`: `sqrt` (0), `exp` (1), `** n` (2), `log` (3), `sin` (4), `cos` (5),
+    /// `tan` (7) ... `atanh` (16) (see `runtime-lib/src/complex.rs`); for `complex(16)`
+    /// values libquadmath's functions and [`G::cpowi16`].
     fn cmath(&mut self, op: i32, pt: Ty, (a, b): C, n: Op, sp: Span) -> C {
         if pt == Ty::F128 {
             let f = match op {
@@ -241,6 +242,16 @@ impl G<'_> {
                 3 => "clogq",
                 4 => "csinq",
                 5 => "ccosq",
+                7 => "ctanq",
+                8 => "casinq",
+                9 => "cacosq",
+                10 => "catanq",
+                11 => "csinhq",
+                12 => "ccoshq",
+                13 => "ctanhq",
+                14 => "casinhq",
+                15 => "cacoshq",
+                16 => "catanhq",
                 _ => return self.cpowi16((a, b), n),
             };
             let _ = sp;
@@ -404,13 +415,37 @@ impl G<'_> {
                 });
                 (Op::Var(ar), Op::Var(ai))
             }
-            Intrinsic::Sqrt | Intrinsic::Exp | Intrinsic::Log | Intrinsic::Sin | Intrinsic::Cos => {
+            Intrinsic::Sqrt
+            | Intrinsic::Exp
+            | Intrinsic::Log
+            | Intrinsic::Sin
+            | Intrinsic::Cos
+            | Intrinsic::Tan
+            | Intrinsic::Asin
+            | Intrinsic::Acos
+            | Intrinsic::Atan
+            | Intrinsic::Sinh
+            | Intrinsic::Cosh
+            | Intrinsic::Tanh
+            | Intrinsic::Asinh
+            | Intrinsic::Acosh
+            | Intrinsic::Atanh => {
                 let v = self.cexpr_at(x, idx, pt);
                 let op = match func {
                     Intrinsic::Exp => 1,
                     Intrinsic::Log => 3,
                     Intrinsic::Sin => 4,
                     Intrinsic::Cos => 5,
+                    Intrinsic::Tan => 7,
+                    Intrinsic::Asin => 8,
+                    Intrinsic::Acos => 9,
+                    Intrinsic::Atan => 10,
+                    Intrinsic::Sinh => 11,
+                    Intrinsic::Cosh => 12,
+                    Intrinsic::Tanh => 13,
+                    Intrinsic::Asinh => 14,
+                    Intrinsic::Acosh => 15,
+                    Intrinsic::Atanh => 16,
                     _ => 0,
                 };
                 self.cmath(op, pt, v, Op::I64(0), e.span)
