@@ -8,7 +8,7 @@ program intrinsics_not_yet
   real :: x
   x = erfc_scaled(1.0) + dprod(1.0, 2.0)
   i = 0
-  print *, transfer("ab", 1)
+  print *, transfer(1.0, "ab", 2), transfer((1.0, 2.0), 1)
   print *, transfer(1)
   print *, transfer(1.0, a, 2, 3)
   print *, x, i

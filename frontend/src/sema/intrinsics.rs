@@ -696,11 +696,29 @@ impl Checker {
             Intrinsic::Transfer => match pos.as_slice() {
                 [s, m, rest @ ..] if rest.len() <= 1 => {
                     let simple = |t: &Ty| {
-                        matches!(t.base(), Some(BaseTy::Integer(1 | 2 | 4 | 8 | 16) | BaseTy::Real(4 | 8 | 16) | BaseTy::Logical(1 | 2 | 4 | 8)))
+                        matches!(
+                            t.base(),
+                            Some(
+                                BaseTy::Integer(1 | 2 | 4 | 8 | 16)
+                                    | BaseTy::Real(4 | 8 | 16)
+                                    | BaseTy::Complex(4 | 8 | 16)
+                                    | BaseTy::Logical(1 | 2 | 4 | 8)
+                            )
+                        )
                     };
                     let size = rest.first();
-                    if !simple(&s.ty) || !simple(&m.ty) {
-                        self.err(Diagnostic::not_yet("`transfer` of values other than integer, real or logical ones", span));
+                    let chars = |t: &Ty| *t == Ty::Scalar(BaseTy::Character);
+                    if !(simple(&s.ty) || chars(&s.ty)) || !(simple(&m.ty) || chars(&m.ty)) {
+                        self.err(Diagnostic::not_yet(
+                            "`transfer` of values other than numeric or logical ones and character scalars",
+                            span,
+                        ));
+                        Ty::Unknown
+                    } else if chars(&m.ty) && size.is_some() {
+                        self.err(Diagnostic::not_yet("`transfer` to a character array", span));
+                        Ty::Unknown
+                    } else if (chars(&s.ty) || chars(&m.ty)) && self.on_device() {
+                        self.err(Diagnostic::not_yet(format!("`transfer` of character values {}", self.device_where()), span));
                         Ty::Unknown
                     } else if let Some(z) = size.filter(|z| !matches!(z.ty, Ty::Scalar(BaseTy::Integer(_)))) {
                         arg_err(self, z, "a scalar `integer` size")

@@ -353,6 +353,18 @@ impl G<'_> {
                 };
                 (r, i)
             }
+            // A complex `transfer` result: its bytes in the materialised block.
+            Intrinsic::Transfer => {
+                let key = e as *const Expr as usize;
+                if !self.mats.contains_key(&key) {
+                    self.materialize_transfer(e, args);
+                }
+                let Some((buf, _)) = self.mats.get(&key).cloned() else { return zero };
+                let k = if e.ty.rank() > 0 { idx.first().cloned().unwrap_or(Op::I64(0)) } else { Op::I64(0) };
+                let off = self.bin(Ty::I64, BinOp::Mul, k, Op::I64(2 * pt.size()));
+                let a = self.val(Ty::Ptr, Rv::PtrAdd(buf, off));
+                self.cload(pt, a)
+            }
             Intrinsic::Conjg => {
                 let (a, b) = self.cexpr_at(x, idx, pt);
                 let nb = self.val(pt, Rv::Unary(ir::UnOp::Neg, b));

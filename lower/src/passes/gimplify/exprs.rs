@@ -325,7 +325,10 @@ impl G<'_> {
                 if matches!(func, Intrinsic::Pack | Intrinsic::Unpack) {
                     self.materialize_transform(e, *func, args);
                 }
-                if *func == Intrinsic::Transfer && (e.ty.rank() > 0 || args.first().is_some_and(|a| a.ty.rank() > 0)) {
+                if *func == Intrinsic::Transfer
+                    && (e.ty.rank() > 0
+                        || args.iter().take(2).any(|a| a.ty.rank() > 0 || matches!(a.ty.base(), Some(BaseTy::Character | BaseTy::Complex(_)))))
+                {
                     self.materialize_transfer(e, args);
                 }
             }
