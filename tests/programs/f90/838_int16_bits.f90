@@ -1,4 +1,4 @@
-! popcnt, leadz, trailz, btest, ibset, ibclr, ibits and ishft of integer(16) values
+! popcnt, leadz, trailz, btest, ibset, ibclr, ibits, ishft and ishftc of integer(16) values
 ! (scalars and arrays; shifts by 0, negative counts, counts of bit_size and more).
 program int16_bits
   implicit none
@@ -15,4 +15,14 @@ program int16_bits
     print *, k, ishft(q, k + z), ishft(v(4), k)
   end do
   print *, ibits(q, 0, 128), ibits(v, 3, 64), ishft(v, -1), btest(v, 100)
+  call rot(z)
 end program
+subroutine rot(z)
+  integer :: z, k
+  integer(16) :: q
+  q = 1234567890123456789_16 * 1000 + z
+  do k = -128, 128, 32
+    print *, k, ishftc(q, k + z), ishftc(q, k / 2, 70), ishftc(-q, k / 3, 128)
+  end do
+  print *, ishftc(q, 1, 5), ishftc([q, -q], [3, -3])
+end subroutine

@@ -228,7 +228,7 @@ impl G<'_> {
         self.free_mats(mark);
     }
 
-    /// `popcnt`, `leadz`, `trailz`, `btest`, `ibset`, `ibclr`, `ibits` and `ishft` of an
+    /// `popcnt`, `leadz`, `trailz`, `btest`, `ibset`, `ibclr`, `ibits`, `ishft` and `ishftc` of an
     /// `integer(16)` argument, in `I128`.
     pub(super) fn int16_bits(&mut self, e: &Expr, func: Intrinsic, args: &[Expr], idx: &[Op]) -> Op {
         use Intrinsic as I;
@@ -273,6 +273,36 @@ impl G<'_> {
                 self.emit(Stmt::Assign(mask, Rv::Use(m)));
                 self.emit(Stmt::If { cond: full, then_body: vec![Stmt::Assign(mask, Rv::Use(Op::I128(-1)))], else_body: vec![] });
                 self.val(w, Rv::Binary(BinOp::And, f, Op::Var(mask)))
+            }
+            I::Ishftc => {
+                // Rotate the rightmost `size` bits by `modulo(shift, size)`.
+                let a = arg(0);
+                let size = if args.len() > 2 { arg(2) } else { Op::I128(128) };
+                let out = self.tmp(w);
+                self.emit(Stmt::Assign(out, Rv::Use(a.clone())));
+                let ok = self.val(Ty::I32, Rv::Binary(BinOp::Gt, size.clone(), Op::I128(0)));
+                self.push_block();
+                let r = self.val(w, Rv::Binary(BinOp::Rem, arg(1), size.clone()));
+                let r = self.val(w, Rv::Binary(BinOp::Add, r, size.clone()));
+                let s = self.val(w, Rv::Binary(BinOp::Rem, r, size.clone()));
+                let p = self.shl_guarded(w, Op::I128(1), size.clone(), 128);
+                let m = self.val(w, Rv::Binary(BinOp::Sub, p, Op::I128(1)));
+                let full = self.val(Ty::I32, Rv::Binary(BinOp::Ge, size.clone(), Op::I128(128)));
+                let mask = self.tmp(w);
+                self.emit(Stmt::Assign(mask, Rv::Use(m)));
+                self.emit(Stmt::If { cond: full, then_body: vec![Stmt::Assign(mask, Rv::Use(Op::I128(-1)))], else_body: vec![] });
+                let field = self.val(w, Rv::Binary(BinOp::And, a.clone(), Op::Var(mask)));
+                let nmask = self.val(w, Rv::Unary(ir::UnOp::BitNot, Op::Var(mask)));
+                let rest = self.val(w, Rv::Binary(BinOp::And, a, nmask));
+                let l = self.shl_guarded(w, field.clone(), s.clone(), 128);
+                let back = self.val(w, Rv::Binary(BinOp::Sub, size, s));
+                let rr = self.lshr_guarded(w, field, back, 128);
+                let rot = self.val(w, Rv::Binary(BinOp::Or, l, rr));
+                let rot = self.val(w, Rv::Binary(BinOp::And, rot, Op::Var(mask)));
+                self.emit(Stmt::Assign(out, Rv::Binary(BinOp::Or, rest, rot)));
+                let body = self.pop_block();
+                self.emit(Stmt::If { cond: ok, then_body: body, else_body: vec![] });
+                Op::Var(out)
             }
             I::Ishft => {
                 let s = arg(1);

@@ -339,14 +339,14 @@ impl G<'_> {
         }
         let int16 = args.iter().any(|a| a.ty.base() == Some(BaseTy::Integer(16)));
         if args.first().is_some_and(|a| a.ty.base() == Some(BaseTy::Integer(16)))
-            && matches!(func, I::Popcnt | I::Leadz | I::Trailz | I::Btest | I::Ibset | I::Ibclr | I::Ibits | I::Ishft)
+            && matches!(func, I::Popcnt | I::Leadz | I::Trailz | I::Btest | I::Ibset | I::Ibclr | I::Ibits | I::Ishft | I::Ishftc)
         {
             return self.int16_bits(e, func, args, idx);
         }
         if int16
             && !matches!(
                 func,
-                I::Abs | I::Mod | I::Min | I::Max | I::Int | I::Real | I::Dble | I::Float | I::Huge | I::Iand | I::Ior | I::Ieor | I::Not | I::Transfer | I::StorageSize | I::Sign | I::Modulo | I::Dim
+                I::Abs | I::Mod | I::Min | I::Max | I::Int | I::Real | I::Dble | I::Float | I::Huge | I::Iand | I::Ior | I::Ieor | I::Not | I::Transfer | I::StorageSize | I::Sign | I::Modulo | I::Dim | I::Present | I::Allocated | I::Associated | I::CLoc | I::CSizeof
             )
         {
             self.not_yet(format!("`{}` of an `integer(16)` argument", format!("{func:?}").to_lowercase()), e.span);
