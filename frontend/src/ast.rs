@@ -1619,6 +1619,11 @@ pub enum Intrinsic {
     Iany,
     Iparity,
     Parity,
+    /// `dprod(x, y)`: the `real(8)` product of two default reals.
+    Dprod,
+    /// `rank(a)` and `selected_char_kind(name)`: folded to constants by sema.
+    Rank,
+    SelectedCharKind,
 }
 
 impl Intrinsic {
@@ -1859,6 +1864,9 @@ impl Intrinsic {
             "iany" => Intrinsic::Iany,
             "iparity" => Intrinsic::Iparity,
             "parity" => Intrinsic::Parity,
+            "dprod" => Intrinsic::Dprod,
+            "rank" => Intrinsic::Rank,
+            "selected_char_kind" => Intrinsic::SelectedCharKind,
             _ => return None,
         })
     }

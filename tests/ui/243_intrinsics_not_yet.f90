@@ -6,7 +6,7 @@ program intrinsics_not_yet
   implicit none
   integer :: a(2), i
   real :: x
-  x = erfc_scaled(1.0) + dprod(1.0, 2.0)
+  x = erfc_scaled(1.0) + 1.0
   i = 0
   print *, transfer(1.0, "ab", 2), transfer((1.0, 2.0), 1)
   print *, transfer(1)

@@ -12,4 +12,5 @@ program model_args
   r = bessel_yn(n, 3, 1.0)
   x = bessel_j0(x=1, y=2)
   print *, exponent(.true.), spacing(), set_exponent(1.0, n(1:2)) + r(1:3) + [x, x]
+  print *, dprod(1.0, 2.0d0), selected_char_kind(1), rank()
 end program

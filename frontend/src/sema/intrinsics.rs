@@ -176,6 +176,9 @@ pub(super) fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Iany => "iany",
         Intrinsic::Iparity => "iparity",
         Intrinsic::Parity => "parity",
+        Intrinsic::Dprod => "dprod",
+        Intrinsic::Rank => "rank",
+        Intrinsic::SelectedCharKind => "selected_char_kind",
     }
 }
 
@@ -217,11 +220,8 @@ pub(super) const OTHER_INTRINSICS: &[&str] = &[
     "dmin1",
     // Standard intrinsic functions not implemented yet (without this list a call would be
     // taken for an external function and fail at the link).
-    "dprod",
     "erfc_scaled",
     "is_contiguous",
-    "rank",
-    "selected_char_kind",
 ];
 
 /// The intrinsic functions of coarrays.
@@ -299,6 +299,9 @@ impl Checker {
         }
         if f.is_model_intrinsic() {
             return self.model_intrinsic(f, args, span);
+        }
+        if matches!(f, I::Dprod | I::Rank | I::SelectedCharKind) {
+            return self.small_intrinsic(f, args, span);
         }
         if matches!(
             f,

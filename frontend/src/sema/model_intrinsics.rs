@@ -185,4 +185,79 @@ impl Checker {
         };
         (ExprKind::Intrinsic { func: f, args }, ty)
     }
+
+    /// `dprod(x, y)` (default reals, a `real(8)` result), `rank(a)` and
+    /// `selected_char_kind(name)` (folded: 1 for ASCII and the default kind, 4 for ISO 10646,
+    /// as gfortran answers, -1 for other names).
+    #[inline(never)]
+    pub(super) fn small_intrinsic(&mut self, f: Intrinsic, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
+        use Intrinsic as I;
+        let fname = intrinsics::intrinsic_name(f);
+        let params: &[&str] = match f {
+            I::Dprod => &["x", "y"],
+            I::Rank => &["a"],
+            _ => &["name"],
+        };
+        let bad = |args: Vec<Expr>| (ExprKind::Intrinsic { func: f, args }, Ty::Unknown);
+        let Some(slots) = self.intrinsic_slots(fname, params, args) else { return bad(Vec::new()) };
+        if slots.iter().any(Option::is_none) {
+            let n = slots.len();
+            self.err(
+                Diagnostic::error("E0209", format!("`{fname}` takes {n} argument{}", if n == 1 { "" } else { "s" }), span)
+                    .with_label("missing argument"),
+            );
+            return bad(slots.into_iter().flatten().collect());
+        }
+        let args: Vec<Expr> = slots.into_iter().flatten().collect();
+        let int = crate::dialect::int_kind();
+        let folded = |v: i64| (ExprKind::Int(v, int), Ty::Scalar(BaseTy::Integer(int)));
+        match f {
+            I::Rank => folded(args.first().map_or(0, |a| i64::from(a.ty.rank()))),
+            I::SelectedCharKind => {
+                let Some(name) = args.first() else { return bad(args) };
+                if name.ty != Ty::Scalar(BaseTy::Character) {
+                    self.err(
+                        Diagnostic::error("E0210", format!("the `name` argument of `{fname}` must be a scalar `character`, found {}", ty_name(name.ty)), name.span)
+                            .with_label("expected `character`"),
+                    );
+                    return bad(args);
+                }
+                match self.const_str(name, 0) {
+                    Some(s) => folded(match s.trim_end().to_ascii_lowercase().as_str() {
+                        "ascii" | "default" => 1,
+                        "iso_10646" => 4,
+                        _ => -1,
+                    }),
+                    None => {
+                        self.err(Diagnostic::not_yet(format!("`{fname}` of a non-constant name"), name.span));
+                        bad(args)
+                    }
+                }
+            }
+            _ => {
+                let dflt = BaseTy::Real(crate::dialect::real_kind());
+                if let Some(e) = args.iter().find(|e| e.ty.base() != Some(dflt)) {
+                    self.err(
+                        Diagnostic::error(
+                            "E0210",
+                            format!("the arguments of `{fname}` must be default `real`, found {}", ty_name(e.ty)),
+                            e.span,
+                        )
+                        .with_label(format!("expected `{}`", base_name(dflt))),
+                    );
+                    return bad(args);
+                }
+                let rank = args.iter().map(|e| e.ty.rank()).max().unwrap_or(0);
+                if let Some(e) = args.iter().find(|e| e.ty.rank() > 0 && e.ty.rank() != rank) {
+                    self.err(
+                        Diagnostic::error("E0230", format!("array arguments of `{fname}` have different ranks"), e.span)
+                            .with_label("arrays must conform"),
+                    );
+                    return bad(args);
+                }
+                let rt = BaseTy::Real(crate::dialect::double_kind());
+                (ExprKind::Intrinsic { func: f, args }, with_rank(rt, rank))
+            }
+        }
+    }
 }

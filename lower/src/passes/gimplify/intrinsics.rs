@@ -455,6 +455,13 @@ impl G<'_> {
                 }
                 acc
             }
+            Intrinsic::Dprod => {
+                let a = arg(self, 0);
+                let a = self.conv(a, rt);
+                let b = arg(self, 1);
+                let b = self.conv(b, rt);
+                self.val(rt, Rv::Binary(BinOp::Mul, a, b))
+            }
             Intrinsic::Mod => {
                 let a = arg(self, 0);
                 let a = self.conv(a, rt);
