@@ -99,7 +99,7 @@ pub(super) fn fold_bits(f: Intrinsic, vals: &[i128], kinds: &[u8], rkind: u8) ->
 /// The value of the bit intrinsic call `e` (`f` of `args`, whose values are `vals`) in a
 /// constant expression: an integer, or a logical as 0 or 1 (`None` when it has no
 /// integer or logical scalar type or an argument is out of range).
-pub(crate) fn fold_bit_call(e: &Expr, f: Intrinsic, args: &[Expr], vals: &[i64]) -> Option<i64> {
+pub fn fold_bit_call(e: &Expr, f: Intrinsic, args: &[Expr], vals: &[i64]) -> Option<i64> {
     let kinds: Option<Vec<u8>> = args
         .iter()
         .map(|a| match a.ty {

@@ -44,9 +44,9 @@ mod types;
 use self::{calls::*, consts::*, declarations::*, directives::*, exprs::*, intrinsics::*, openacc_module::*, scope::*, types::*};
 
 pub use calls::{proc_actual, PROC_ACTUAL};
-pub(crate) use bit_intrinsics::fold_bit_call;
+pub use bit_intrinsics::fold_bit_call;
 pub(crate) use consts::fold_int;
-pub(crate) use model_intrinsics::fold_model;
+pub use model_intrinsics::fold_model;
 pub use consts::{selected_int_kind, selected_real_kind};
 pub(crate) use declarations::implicit_with;
 pub use derived::{base_layout, CompInfo, TypeInfo, ELEMENTAL_FINAL};

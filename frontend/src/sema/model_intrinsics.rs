@@ -53,7 +53,7 @@ fn next_after(x: f64, up: bool, k: u8) -> f64 {
 /// the constant second argument `second` (an integer, or `nearest`'s real `s`): `None`
 /// for infinite or NaN arguments and where a scaled result (`scale`, `set_exponent`) is
 /// not a normal number of the kind or zero, whose rounding is left to the run time.
-pub(crate) fn fold_model(f: Intrinsic, x: f64, k: u8, second: Option<f64>) -> Option<f64> {
+pub fn fold_model(f: Intrinsic, x: f64, k: u8, second: Option<f64>) -> Option<f64> {
     use Intrinsic as I;
     if !x.is_finite() || !matches!(k, 4 | 8) {
         return None;
