@@ -149,3 +149,45 @@ pub(crate) fn call16<'ctx>(cg: &Cg<'ctx>, link: &str, vals: &[BasicValueEnum<'ct
     cg.b.build_call(f, &a, "")?;
     Ok(())
 }
+
+/// Calls of libquadmath's `__complex128` functions (`csqrtq`, `cexpq`, `clogq`, `csinq`,
+/// `ccosq`, `cpowq`): `Stmt::Call("__gpuf_qcall_<name>", [z, (w,) result])`, addresses of
+/// 32-byte `{fp128, fp128}` values. A `__complex128` is of class MEMORY on x86-64: each
+/// argument is copied onto the stack (`byval`) and the result is written through a hidden
+/// first argument (`sret`).
+pub(crate) const QCALL_PREFIX: &str = "__gpuf_qcall_";
+
+pub(crate) fn qcall<'ctx>(cg: &Cg<'ctx>, name: &str, vals: &[BasicValueEnum<'ctx>]) -> R<()> {
+    use inkwell::attributes::{Attribute, AttributeLoc};
+    let Some((dest, args)) = vals.split_last() else { return Ok(()) };
+    let q = cg.ctx.f128_type();
+    let cty = cg.ctx.struct_type(&[q.into(), q.into()], false);
+    let ptr = cg.ctx.ptr_type(AddressSpace::default());
+    let sret = cg.ctx.create_type_attribute(Attribute::get_named_enum_kind_id("sret"), cty.into());
+    let byval = cg.ctx.create_type_attribute(Attribute::get_named_enum_kind_id("byval"), cty.into());
+    let align = cg.ctx.create_enum_attribute(Attribute::get_named_enum_kind_id("align"), 16);
+    let f = match cg.m.get_function(name) {
+        Some(f) => f,
+        None => {
+            let ps: Vec<BasicMetadataTypeEnum> = vec![ptr.into(); args.len() + 1];
+            let f = cg.m.add_function(name, cg.ctx.void_type().fn_type(&ps, false), None);
+            f.add_attribute(AttributeLoc::Param(0), sret);
+            f.add_attribute(AttributeLoc::Param(0), align);
+            for i in 1..=args.len() as u32 {
+                f.add_attribute(AttributeLoc::Param(i), byval);
+                f.add_attribute(AttributeLoc::Param(i), align);
+            }
+            f
+        }
+    };
+    let mut a: Vec<BasicMetadataValueEnum> = vec![(*dest).into()];
+    a.extend(args.iter().map(|v| BasicMetadataValueEnum::from(*v)));
+    let call = cg.b.build_call(f, &a, "")?;
+    call.add_attribute(AttributeLoc::Param(0), sret);
+    call.add_attribute(AttributeLoc::Param(0), align);
+    for i in 1..=args.len() as u32 {
+        call.add_attribute(AttributeLoc::Param(i), byval);
+        call.add_attribute(AttributeLoc::Param(i), align);
+    }
+    Ok(())
+}

@@ -987,6 +987,17 @@ impl<'ctx> Cg<'ctx> {
                 let cls = aggret::agg_cls(name).unwrap_or("l").to_string();
                 self.agg_call(fx, name, &cls, args)?;
             }
+            Stmt::Call(name, args) if name.starts_with(crate::cabi::QCALL_PREFIX) => {
+                let link = name.strip_prefix(crate::cabi::QCALL_PREFIX).unwrap_or_default();
+                if self.tgt.is_gpu() {
+                    return err(format!("libquadmath's `{link}` called in device code"));
+                }
+                let mut vals = Vec::new();
+                for a in args {
+                    vals.push(self.op(fx, a)?);
+                }
+                crate::cabi::qcall(self, link, &vals)?;
+            }
             Stmt::Call(name, args) if name.starts_with(crate::cabi::CALL16_PREFIX) => {
                 let link = name.strip_prefix(crate::cabi::CALL16_PREFIX).unwrap_or_default();
                 if self.tgt.is_gpu() {

@@ -683,6 +683,10 @@ pub enum IntrinsicSub {
     CFPointer,
     /// `iso_c_binding`'s `c_f_procpointer(cptr, fptr)`.
     CFProcpointer,
+    /// `mvbits(from, frompos, len, to, topos)` (elemental; device code too).
+    Mvbits,
+    /// `get_command(command, length, status)`.
+    GetCommand,
 }
 
 impl IntrinsicSub {
@@ -701,6 +705,8 @@ impl IntrinsicSub {
             "move_alloc" => IntrinsicSub::MoveAlloc,
             "c_f_pointer" => IntrinsicSub::CFPointer,
             "c_f_procpointer" => IntrinsicSub::CFProcpointer,
+            "mvbits" => IntrinsicSub::Mvbits,
+            "get_command" => IntrinsicSub::GetCommand,
             _ => return None,
         })
     }
@@ -720,6 +726,8 @@ impl IntrinsicSub {
             IntrinsicSub::MoveAlloc => &["from", "to"],
             IntrinsicSub::CFPointer => &["cptr", "fptr", "shape"],
             IntrinsicSub::CFProcpointer => &["cptr", "fptr"],
+            IntrinsicSub::Mvbits => &["from", "frompos", "len", "to", "topos"],
+            IntrinsicSub::GetCommand => &["command", "length", "status"],
         }
     }
 }
@@ -1573,6 +1581,49 @@ pub enum Intrinsic {
     CSizeof,
     /// `storage_size(a [, kind])`: an element's size in bits.
     StorageSize,
+    // Bit intrinsics of Fortran 2008 (elemental, every integer kind; `sema/bit_intrinsics.rs`).
+    Shiftl,
+    Shiftr,
+    Shifta,
+    Maskl,
+    Maskr,
+    MergeBits,
+    Dshiftl,
+    Dshiftr,
+    Bge,
+    Bgt,
+    Ble,
+    Blt,
+    Poppar,
+    IsIostatEnd,
+    IsIostatEor,
+    // The real model's elemental functions and the Bessel functions (host code only,
+    // `sema/model_intrinsics.rs`); `bessel_jn(n1, n2, x)`/`bessel_yn(n1, n2, x)` are
+    // rank-1 results of three arguments.
+    Scale,
+    Fraction,
+    Exponent,
+    Nearest,
+    Spacing,
+    Rrspacing,
+    SetExponent,
+    BesselJ0,
+    BesselJ1,
+    BesselJn,
+    BesselY0,
+    BesselY1,
+    BesselYn,
+    /// Bitwise reductions of integer arrays (`[array, dim, mask]` like `sum`) and
+    /// `parity(mask [, dim])` (like `any`).
+    Iall,
+    Iany,
+    Iparity,
+    Parity,
+    /// `dprod(x, y)`: the `real(8)` product of two default reals.
+    Dprod,
+    /// `rank(a)` and `selected_char_kind(name)`: folded to constants by sema.
+    Rank,
+    SelectedCharKind,
 }
 
 impl Intrinsic {
@@ -1590,6 +1641,10 @@ impl Intrinsic {
                 | I::Minloc
                 | I::Findloc
                 | I::Norm2
+                | I::Iall
+                | I::Iany
+                | I::Iparity
+                | I::Parity
                 | I::Count
                 | I::Any
                 | I::All
@@ -1600,6 +1655,51 @@ impl Intrinsic {
                 | I::DotProduct
                 | I::Merge
         ) || self.is_transformational()
+    }
+
+    /// The elemental bit intrinsics of Fortran 2008 and `is_iostat_end`/`is_iostat_eor`
+    /// (integer arguments of every kind; device code too).
+    pub fn is_bit_intrinsic(self) -> bool {
+        use Intrinsic as I;
+        matches!(
+            self,
+            I::Shiftl
+                | I::Shiftr
+                | I::Shifta
+                | I::Maskl
+                | I::Maskr
+                | I::MergeBits
+                | I::Dshiftl
+                | I::Dshiftr
+                | I::Bge
+                | I::Bgt
+                | I::Ble
+                | I::Blt
+                | I::Poppar
+                | I::IsIostatEnd
+                | I::IsIostatEor
+        )
+    }
+
+    /// The real model's functions (`scale`, `fraction`, ...) and the Bessel functions.
+    pub fn is_model_intrinsic(self) -> bool {
+        use Intrinsic as I;
+        matches!(
+            self,
+            I::Scale
+                | I::Fraction
+                | I::Exponent
+                | I::Nearest
+                | I::Spacing
+                | I::Rrspacing
+                | I::SetExponent
+                | I::BesselJ0
+                | I::BesselJ1
+                | I::BesselJn
+                | I::BesselY0
+                | I::BesselY1
+                | I::BesselYn
+        )
     }
 
     /// The array-valued transformational intrinsics (`matmul`, `reshape`, `pack`, ...).
@@ -1732,6 +1832,41 @@ impl Intrinsic {
             "cmplx" => Intrinsic::Cmplx,
             "aimag" => Intrinsic::Aimag,
             "conjg" => Intrinsic::Conjg,
+            "shiftl" => Intrinsic::Shiftl,
+            "shiftr" => Intrinsic::Shiftr,
+            "shifta" => Intrinsic::Shifta,
+            "maskl" => Intrinsic::Maskl,
+            "maskr" => Intrinsic::Maskr,
+            "merge_bits" => Intrinsic::MergeBits,
+            "dshiftl" => Intrinsic::Dshiftl,
+            "dshiftr" => Intrinsic::Dshiftr,
+            "bge" => Intrinsic::Bge,
+            "bgt" => Intrinsic::Bgt,
+            "ble" => Intrinsic::Ble,
+            "blt" => Intrinsic::Blt,
+            "poppar" => Intrinsic::Poppar,
+            "is_iostat_end" => Intrinsic::IsIostatEnd,
+            "is_iostat_eor" => Intrinsic::IsIostatEor,
+            "scale" => Intrinsic::Scale,
+            "fraction" => Intrinsic::Fraction,
+            "exponent" => Intrinsic::Exponent,
+            "nearest" => Intrinsic::Nearest,
+            "spacing" => Intrinsic::Spacing,
+            "rrspacing" => Intrinsic::Rrspacing,
+            "set_exponent" => Intrinsic::SetExponent,
+            "bessel_j0" => Intrinsic::BesselJ0,
+            "bessel_j1" => Intrinsic::BesselJ1,
+            "bessel_jn" => Intrinsic::BesselJn,
+            "bessel_y0" => Intrinsic::BesselY0,
+            "bessel_y1" => Intrinsic::BesselY1,
+            "bessel_yn" => Intrinsic::BesselYn,
+            "iall" => Intrinsic::Iall,
+            "iany" => Intrinsic::Iany,
+            "iparity" => Intrinsic::Iparity,
+            "parity" => Intrinsic::Parity,
+            "dprod" => Intrinsic::Dprod,
+            "rank" => Intrinsic::Rank,
+            "selected_char_kind" => Intrinsic::SelectedCharKind,
             _ => return None,
         })
     }

@@ -115,6 +115,13 @@ fn eval(e: &Expr, syms: &Symbols, depth: u32) -> Option<Val> {
             match (l, r) {
                 (Val::Int(a), Val::Int(b)) => crate::sema::fold_int(*op, a, b).map(Val::Int),
                 (Val::Str(a), Val::Str(b)) if *op == BinOp::Concat => Some(Val::Str(a + &b)),
+                (Val::Log(a), Val::Log(b)) => match op {
+                    BinOp::And => Some(Val::Log(a && b)),
+                    BinOp::Or => Some(Val::Log(a || b)),
+                    BinOp::Eqv => Some(Val::Log(a == b)),
+                    BinOp::Neqv => Some(Val::Log(a != b)),
+                    _ => None,
+                },
                 (a, b) => {
                     let f = |v| match v {
                         Val::Int(i) => Some(i as f64),
@@ -138,6 +145,32 @@ fn eval(e: &Expr, syms: &Symbols, depth: u32) -> Option<Val> {
             v @ Val::Real(_) => Some(v),
             _ => None,
         },
+        ExprKind::Intrinsic { func, args } if func.is_model_intrinsic() => {
+            let x = args.iter().find(|a| matches!(a.ty.base(), Some(BaseTy::Real(_))))?;
+            let Some(BaseTy::Real(k)) = x.ty.base() else { return None };
+            let vals: Option<Vec<f64>> = args
+                .iter()
+                .map(|a| match eval(a, syms, d)? {
+                    Val::Int(i) => Some(i as f64),
+                    Val::Real(r) => Some(r),
+                    _ => None,
+                })
+                .collect();
+            let vals = vals?;
+            let v = crate::sema::fold_model(*func, *vals.first()?, k, vals.get(1).copied())?;
+            Some(if *func == Intrinsic::Exponent { Val::Int(v as i64) } else { Val::Real(v) })
+        }
+        ExprKind::Intrinsic { func, args } if func.is_bit_intrinsic() => {
+            let vals: Option<Vec<i64>> = args
+                .iter()
+                .map(|a| match eval(a, syms, d)? {
+                    Val::Int(i) => Some(i),
+                    _ => None,
+                })
+                .collect();
+            let v = crate::sema::fold_bit_call(e, *func, args, &vals?)?;
+            Some(if matches!(e.ty.base(), Some(BaseTy::Logical(_))) { Val::Log(v != 0) } else { Val::Int(v) })
+        }
         ExprKind::Intrinsic { func: Intrinsic::Int, args } => match eval(args.first()?, syms, d)? {
             Val::Real(r) => Some(Val::Int(r.trunc() as i64)),
             v @ Val::Int(_) => Some(v),

@@ -436,6 +436,28 @@ pub unsafe extern "C" fn gpuf_get_command_argument(number: i32, value: *mut u8, 
     }
 }
 
+/// `get_command(command, length, status)`: null pointers for absent arguments.
+///
+/// # Safety
+/// `value` is null or `value_len` writable bytes; `length` and `status` null or valid.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_get_command(value: *mut u8, value_len: i64, length: *mut i32, status: *mut i32) {
+    let v: Option<&mut [u8]> = if value.is_null() {
+        None
+    } else if value_len <= 0 {
+        Some(&mut [])
+    } else {
+        Some(std::slice::from_raw_parts_mut(value, value_len as usize))
+    };
+    let (len, st) = intrinsics::get_command(v);
+    if !length.is_null() {
+        *length = len;
+    }
+    if !status.is_null() {
+        *status = st;
+    }
+}
+
 #[no_mangle]
 pub extern "C" fn gpuf_command_argument_count() -> i32 {
     intrinsics::command_argument_count()

@@ -29,10 +29,31 @@ extern "C" {
     fn csinf(z: C32) -> C32;
     fn ccosf(z: C32) -> C32;
     fn cpowf(z: C32, w: C32) -> C32;
+    fn ctan(z: C64) -> C64;
+    fn casin(z: C64) -> C64;
+    fn cacos(z: C64) -> C64;
+    fn catan(z: C64) -> C64;
+    fn csinh(z: C64) -> C64;
+    fn ccosh(z: C64) -> C64;
+    fn ctanh(z: C64) -> C64;
+    fn casinh(z: C64) -> C64;
+    fn cacosh(z: C64) -> C64;
+    fn catanh(z: C64) -> C64;
+    fn ctanf(z: C32) -> C32;
+    fn casinf(z: C32) -> C32;
+    fn cacosf(z: C32) -> C32;
+    fn catanf(z: C32) -> C32;
+    fn csinhf(z: C32) -> C32;
+    fn ccoshf(z: C32) -> C32;
+    fn ctanhf(z: C32) -> C32;
+    fn casinhf(z: C32) -> C32;
+    fn cacoshf(z: C32) -> C32;
+    fn catanhf(z: C32) -> C32;
 }
 
 /// The C library's complex functions by number: 0 `sqrt`, 1 `exp`, 3 `log`, 4 `sin`,
-/// 5 `cos`, 6 `pow` (with `w`).
+/// 5 `cos`, 6 `pow` (with `w`), 7 `tan`, 8 `asin`, 9 `acos`, 10 `atan`, 11 `sinh`,
+/// 12 `cosh`, 13 `tanh`, 14 `asinh`, 15 `acosh`, 16 `atanh`.
 pub fn math64(op: i32, re: f64, im: f64, w: (f64, f64)) -> (f64, f64) {
     let z = C64 { re, im };
     // SAFETY: plain C library functions on values.
@@ -43,6 +64,16 @@ pub fn math64(op: i32, re: f64, im: f64, w: (f64, f64)) -> (f64, f64) {
             4 => csin(z),
             5 => ccos(z),
             6 => cpow(z, C64 { re: w.0, im: w.1 }),
+            7 => ctan(z),
+            8 => casin(z),
+            9 => cacos(z),
+            10 => catan(z),
+            11 => csinh(z),
+            12 => ccosh(z),
+            13 => ctanh(z),
+            14 => casinh(z),
+            15 => cacosh(z),
+            16 => catanh(z),
             _ => csqrt(z),
         }
     };
@@ -60,6 +91,16 @@ pub fn math32(op: i32, re: f32, im: f32, w: (f32, f32)) -> (f32, f32) {
             4 => csinf(z),
             5 => ccosf(z),
             6 => cpowf(z, C32 { re: w.0, im: w.1 }),
+            7 => ctanf(z),
+            8 => casinf(z),
+            9 => cacosf(z),
+            10 => catanf(z),
+            11 => csinhf(z),
+            12 => ccoshf(z),
+            13 => ctanhf(z),
+            14 => casinhf(z),
+            15 => cacoshf(z),
+            16 => catanhf(z),
             _ => csqrtf(z),
         }
     };

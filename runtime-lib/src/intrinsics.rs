@@ -214,6 +214,20 @@ pub fn get_command_argument(number: i32, value: Option<&mut [u8]>) -> (i32, i32)
     blank_padded(arg.as_bytes(), value)
 }
 
+/// `get_command`: the program's arguments (its name first) joined by single blanks, as
+/// gfortran's run time gives them: (length, status) with `value` filled (blank-padded).
+pub fn get_command(value: Option<&mut [u8]>) -> (i32, i32) {
+    use std::os::unix::ffi::OsStrExt;
+    let mut line: Vec<u8> = Vec::new();
+    for (i, a) in std::env::args_os().enumerate() {
+        if i > 0 {
+            line.push(b' ');
+        }
+        line.extend_from_slice(a.as_bytes());
+    }
+    blank_padded(&line, value)
+}
+
 /// Copies `a` blank-padded into `value`: (the full length, status -1 if truncated, else 0).
 fn blank_padded(a: &[u8], value: Option<&mut [u8]>) -> (i32, i32) {
     let mut status = 0;

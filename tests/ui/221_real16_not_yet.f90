@@ -1,6 +1,6 @@
-! real(16) and complex(16) work in host code; in device code (compute constructs and
-! routine procedures, also integer(16) there), and for complex(16) square roots and powers,
-! they are not implemented yet.
+! real(16) and complex(16) work in host code (complex(16) square roots and powers too); in
+! device code (compute constructs and routine procedures, also integer(16) there) they are
+! not implemented yet.
 program real16_not_yet
   implicit none
   real(16) :: s, a(4)

@@ -20,8 +20,10 @@ impl Checker {
         let mut params: &[&str] = match f {
             I::Findloc => &["array", "value", "dim", "mask", "kind", "back"],
             I::Norm2 => &["array", "dim"],
-            I::Sum | I::Product | I::Maxval | I::Minval | I::Maxloc | I::Minloc => &["array", "dim", "mask"],
-            I::Count | I::Any | I::All => &["mask", "dim"],
+            I::Sum | I::Product | I::Maxval | I::Minval | I::Maxloc | I::Minloc | I::Iall | I::Iany | I::Iparity => {
+                &["array", "dim", "mask"]
+            }
+            I::Count | I::Any | I::All | I::Parity => &["mask", "dim"],
             I::Size | I::Lbound | I::Ubound => &["array", "dim"],
             I::Shape => &["source"],
             I::DotProduct => &["vector_a", "vector_b"],
@@ -76,7 +78,20 @@ impl Checker {
             return unknown(slots);
         }
         let nreq = match f {
-            I::Sum | I::Product | I::Maxval | I::Minval | I::Maxloc | I::Minloc | I::Count | I::Any | I::All | I::Norm2 => 1,
+            I::Sum
+            | I::Product
+            | I::Maxval
+            | I::Minval
+            | I::Maxloc
+            | I::Minloc
+            | I::Count
+            | I::Any
+            | I::All
+            | I::Norm2
+            | I::Iall
+            | I::Iany
+            | I::Iparity
+            | I::Parity => 1,
             I::Findloc => 2,
             I::Size | I::Lbound | I::Ubound | I::Shape => 1,
             I::DotProduct => 2,
@@ -173,7 +188,8 @@ impl Checker {
             I::Maxval | I::Minval | I::Maxloc | I::Minloc if !matches!(b0, BaseTy::Integer(_) | BaseTy::Real(_)) => {
                 Some("an `integer` or `real` array")
             }
-            I::Count | I::Any | I::All if !matches!(b0, BaseTy::Logical(_)) => Some("a `logical` array"),
+            I::Count | I::Any | I::All | I::Parity if !matches!(b0, BaseTy::Logical(_)) => Some("a `logical` array"),
+            I::Iall | I::Iany | I::Iparity if !matches!(b0, BaseTy::Integer(_)) => Some("an `integer` array"),
             I::Norm2 if !matches!(b0, BaseTy::Real(_)) => Some("a `real` array"),
             I::Findloc if !matches!(b0, BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical(_)) => {
                 Some("an `integer`, `real` or `logical` array")
@@ -235,9 +251,9 @@ impl Checker {
         }
         let sub = if dim > 0 { rank - 1 } else { 0 };
         let ty = match f {
-            I::Sum | I::Product | I::Maxval | I::Minval => with_rank(b0, sub),
+            I::Sum | I::Product | I::Maxval | I::Minval | I::Iall | I::Iany | I::Iparity => with_rank(b0, sub),
             I::Count => with_rank(BaseTy::Integer(crate::dialect::int_kind()), sub),
-            I::Any | I::All => with_rank(b0, sub),
+            I::Any | I::All | I::Parity => with_rank(b0, sub),
             I::Maxloc | I::Minloc | I::Findloc => with_rank(BaseTy::Integer(crate::dialect::int_kind()), if dim > 0 { sub } else { 1 }),
             I::Norm2 => with_rank(b0, sub),
             I::Size => Ty::Scalar(BaseTy::Integer(crate::dialect::int_kind())),

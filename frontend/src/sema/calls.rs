@@ -205,6 +205,10 @@ impl Checker {
             None
         } else if let Some(k) = self.g.externals.get(&n) {
             Some(k.clone())
+        } else if let Some(d) = super::intrinsics::coarray_intrinsic(&n, true, name.span) {
+            self.err(d);
+            s.kind = StmtKind::Call { name, args };
+            return;
         } else if let Some(what) = super::intrinsics::not_yet_intrinsic(&n, true) {
             self.err(Diagnostic::not_yet(what, name.span));
             s.kind = StmtKind::Call { name, args };
@@ -813,7 +817,7 @@ impl Checker {
         let sname = name.name.clone();
         let params = sub.params();
         let mut out: Vec<Option<Expr>> = vec![None; params.len()];
-        if self.on_device() && sub != IntrinsicSub::CFPointer {
+        if self.on_device() && !matches!(sub, IntrinsicSub::CFPointer | IntrinsicSub::Mvbits) {
             self.err(Diagnostic::not_yet(format!("`{sname}` {}", self.device_where()), span));
         }
         let mut pos = 0usize;
@@ -882,6 +886,7 @@ impl Checker {
             | IntrinsicSub::GetEnvironmentVariable
             | IntrinsicSub::ExecuteCommandLine => &[0],
             IntrinsicSub::MoveAlloc | IntrinsicSub::CFPointer | IntrinsicSub::CFProcpointer => &[0, 1],
+            IntrinsicSub::Mvbits => &[0, 1, 2, 3, 4],
             _ => &[],
         };
         for &j in required {
@@ -899,6 +904,10 @@ impl Checker {
         }
         if sub == IntrinsicSub::MoveAlloc {
             self.move_alloc_args(&out, span);
+            return out;
+        }
+        if sub == IntrinsicSub::Mvbits {
+            self.mvbits_args(&out);
             return out;
         }
         if sub == IntrinsicSub::CFPointer {
@@ -970,6 +979,9 @@ impl Checker {
                     (matches!(e.ty, Ty::Array(BaseTy::Integer(_), 1)), "a rank-1 `integer` array", true)
                 }
                 (IntrinsicSub::DateAndTime, _) => (e.ty == Ty::Scalar(BaseTy::Character), "a scalar `character`", true),
+                (IntrinsicSub::GetCommand, "command") => (e.ty == Ty::Scalar(BaseTy::Character), "a scalar `character`", true),
+                (IntrinsicSub::GetCommand, _) => (int_scalar, "a scalar `integer`", true),
+                (IntrinsicSub::Mvbits, _) => (true, "", false),
             };
             if !good {
                 self.err(
@@ -985,6 +997,49 @@ impl Checker {
             }
         }
         out
+    }
+
+    /// `mvbits(from, frompos, len, to, topos)`: integers, `from` and `to` of one kind, `to`
+    /// a variable, array arguments of `to`'s rank (elemental).
+    fn mvbits_args(&mut self, args: &[Option<Expr>]) {
+        let names = ["from", "frompos", "len", "to", "topos"];
+        let Some(Some(to)) = args.get(3) else { return };
+        if args.iter().flatten().any(|e| e.ty == Ty::Unknown) {
+            return;
+        }
+        for (e, p) in args.iter().zip(names) {
+            let Some(e) = e else { continue };
+            if !matches!(e.ty.base(), Some(BaseTy::Integer(_))) {
+                self.err(
+                    Diagnostic::error("E0210", format!("the `{p}` argument of `mvbits` must be `integer`, found {}", ty_name(e.ty)), e.span)
+                        .with_label("expected `integer`"),
+                );
+                return;
+            }
+            if e.ty.rank() > 0 && e.ty.rank() != to.ty.rank() {
+                self.err(
+                    Diagnostic::error(
+                        "E0230",
+                        format!("the `{p}` argument of `mvbits` has rank {} but `to` has rank {}", e.ty.rank(), to.ty.rank()),
+                        e.span,
+                    )
+                    .with_label("arrays must conform"),
+                );
+                return;
+            }
+        }
+        if let Some(Some(from)) = args.first() {
+            if from.ty.base() != to.ty.base() {
+                self.err(
+                    Diagnostic::error("E0210", "the `from` and `to` arguments of `mvbits` must have the same kind", to.span)
+                        .with_label(format!("expected {}, found {}", ty_name(Ty::Scalar(from.ty.base().unwrap_or(BaseTy::Integer(4)))), ty_name(to.ty))),
+                );
+                return;
+            }
+        }
+        if let Some(why) = self.not_definable(to) {
+            self.err(Diagnostic::error("E0233", "the `to` argument of `mvbits` must be a variable", to.span).with_label(why));
+        }
     }
 
     /// `move_alloc(from, to)`: two allocatable variables or components of one type and rank.

@@ -127,6 +127,22 @@ impl Checker {
                         Const::Real(_) => None,
                     })
                     .collect();
+                if func.is_model_intrinsic() {
+                    let x = args.iter().find(|a| matches!(a.ty.base(), Some(BaseTy::Real(_))))?;
+                    let Some(BaseTy::Real(k)) = x.ty.base() else { return None };
+                    let f = |c: &Const| match c {
+                        Const::Int(i) => *i as f64,
+                        Const::Real(r) => *r,
+                    };
+                    let v = model_intrinsics::fold_model(*func, f(vals.first()?), k, vals.get(1).map(f))?;
+                    return Some(if *func == Intrinsic::Exponent { Const::Int(v as i64) } else { Const::Real(v) });
+                }
+                if func.is_bit_intrinsic() {
+                    if !matches!(e.ty.base(), Some(BaseTy::Integer(_))) {
+                        return None;
+                    }
+                    return bit_intrinsics::fold_bit_call(e, *func, args, &ints?).map(Const::Int);
+                }
                 match (func, ints) {
                     (Intrinsic::Max, Some(v)) => v.into_iter().max().map(Const::Int),
                     (Intrinsic::Min, Some(v)) => v.into_iter().min().map(Const::Int),
@@ -162,6 +178,16 @@ impl Checker {
             ExprKind::Logical(b) => Some(*b),
             ExprKind::Paren(x) => self.const_logical(x, depth + 1),
             ExprKind::Unary(UnOp::Not, x) => self.const_logical(x, depth + 1).map(|b| !b),
+            ExprKind::Intrinsic { func, args } if func.is_bit_intrinsic() => {
+                let vals: Option<Vec<i64>> = args
+                    .iter()
+                    .map(|a| match self.const_value(a, depth + 1)? {
+                        Const::Int(i) => Some(i),
+                        Const::Real(_) => None,
+                    })
+                    .collect();
+                bit_intrinsics::fold_bit_call(e, *func, args, &vals?).map(|v| v != 0)
+            }
             ExprKind::Name(id) => {
                 let s = self.syms.get(&id.name)?;
                 if !s.parameter {

@@ -352,6 +352,10 @@ impl Checker {
             );
             return bad(args, name);
         }
+        if let Some(d) = super::intrinsics::coarray_intrinsic(&n, false, name.span) {
+            self.err(d);
+            return bad(args, name);
+        }
         if OTHER_INTRINSICS.contains(&n.as_str()) {
             self.err(Diagnostic::not_yet(format!("the intrinsic function `{n}`"), name.span));
             return bad(args, name);

@@ -144,6 +144,41 @@ pub(super) fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Cmplx => "cmplx",
         Intrinsic::Aimag => "aimag",
         Intrinsic::Conjg => "conjg",
+        Intrinsic::Shiftl => "shiftl",
+        Intrinsic::Shiftr => "shiftr",
+        Intrinsic::Shifta => "shifta",
+        Intrinsic::Maskl => "maskl",
+        Intrinsic::Maskr => "maskr",
+        Intrinsic::MergeBits => "merge_bits",
+        Intrinsic::Dshiftl => "dshiftl",
+        Intrinsic::Dshiftr => "dshiftr",
+        Intrinsic::Bge => "bge",
+        Intrinsic::Bgt => "bgt",
+        Intrinsic::Ble => "ble",
+        Intrinsic::Blt => "blt",
+        Intrinsic::Poppar => "poppar",
+        Intrinsic::IsIostatEnd => "is_iostat_end",
+        Intrinsic::IsIostatEor => "is_iostat_eor",
+        Intrinsic::Scale => "scale",
+        Intrinsic::Fraction => "fraction",
+        Intrinsic::Exponent => "exponent",
+        Intrinsic::Nearest => "nearest",
+        Intrinsic::Spacing => "spacing",
+        Intrinsic::Rrspacing => "rrspacing",
+        Intrinsic::SetExponent => "set_exponent",
+        Intrinsic::BesselJ0 => "bessel_j0",
+        Intrinsic::BesselJ1 => "bessel_j1",
+        Intrinsic::BesselJn => "bessel_jn",
+        Intrinsic::BesselY0 => "bessel_y0",
+        Intrinsic::BesselY1 => "bessel_y1",
+        Intrinsic::BesselYn => "bessel_yn",
+        Intrinsic::Iall => "iall",
+        Intrinsic::Iany => "iany",
+        Intrinsic::Iparity => "iparity",
+        Intrinsic::Parity => "parity",
+        Intrinsic::Dprod => "dprod",
+        Intrinsic::Rank => "rank",
+        Intrinsic::SelectedCharKind => "selected_char_kind",
     }
 }
 
@@ -185,49 +220,58 @@ pub(super) const OTHER_INTRINSICS: &[&str] = &[
     "dmin1",
     // Standard intrinsic functions not implemented yet (without this list a call would be
     // taken for an external function and fail at the link).
-    "bessel_j0",
-    "bessel_j1",
-    "bessel_jn",
-    "bessel_y0",
-    "bessel_y1",
-    "bessel_yn",
-    "bge",
-    "bgt",
-    "ble",
-    "blt",
-    "dprod",
-    "dshiftl",
-    "dshiftr",
     "erfc_scaled",
-    "exponent",
-    "fraction",
-    "iall",
-    "iany",
-    "image_index",
-    "iparity",
     "is_contiguous",
-    "is_iostat_end",
-    "is_iostat_eor",
-    "lcobound",
-    "maskl",
-    "maskr",
-    "merge_bits",
-    "nearest",
-    "num_images",
-    "parity",
-    "poppar",
-    "rank",
-    "rrspacing",
-    "scale",
-    "selected_char_kind",
-    "set_exponent",
-    "shifta",
-    "shiftl",
-    "shiftr",
-    "spacing",
-    "this_image",
-    "ucobound",
 ];
+
+/// The intrinsic functions of coarrays.
+const COARRAY_FUNCS: &[&str] =
+    &["this_image", "num_images", "image_index", "lcobound", "ucobound", "failed_images", "stopped_images", "image_status", "team_number", "get_team", "coshape"];
+
+/// The intrinsic subroutines of coarrays; those named `atomic_*` take an `atom` argument.
+const COARRAY_SUBS: &[&str] = &[
+    "atomic_add",
+    "atomic_and",
+    "atomic_cas",
+    "atomic_define",
+    "atomic_fetch_add",
+    "atomic_fetch_and",
+    "atomic_fetch_or",
+    "atomic_fetch_xor",
+    "atomic_or",
+    "atomic_ref",
+    "atomic_xor",
+    "co_broadcast",
+    "co_max",
+    "co_min",
+    "co_reduce",
+    "co_sum",
+    "event_query",
+];
+
+/// `E0266`: a coarray intrinsic (`sub`: subroutine) named `n`, as gfortran without
+/// `-fcoarray=` rejects it: coarrays are disabled, so no object is a coarray.
+pub(super) fn coarray_intrinsic(n: &str, sub: bool, span: Span) -> Option<Diagnostic> {
+    let note = "note: coarrays are disabled (gfortran enables them with `-fcoarray=`; gpuf does not implement them)";
+    if sub && COARRAY_SUBS.contains(&n) {
+        let d = if n.starts_with("atomic_") {
+            Diagnostic::error("E0266", format!("the `atom` argument of `{n}` must be a coarray or a coindexed object"), span)
+                .with_label("no coarray can be its argument")
+        } else {
+            Diagnostic::error("E0266", format!("coarrays are disabled: `{n}` is a collective subroutine of coarrays"), span)
+                .with_label("needs coarrays")
+        };
+        return Some(d.with_note(note));
+    }
+    if !sub && COARRAY_FUNCS.contains(&n) {
+        return Some(
+            Diagnostic::error("E0266", format!("coarrays are disabled: `{n}` is an intrinsic function of coarrays"), span)
+                .with_label("needs coarrays")
+                .with_note(note),
+        );
+    }
+    None
+}
 
 /// Intrinsic functions of features not implemented yet (pointers): calling one is a "not
 /// yet implemented" diagnostic, not a call of an external function of that name.
@@ -235,12 +279,6 @@ pub(super) const NOT_YET_INTRINSICS: &[(&str, &str)] = &[];
 
 /// Intrinsic subroutines not implemented yet.
 pub(super) const NOT_YET_INTRINSIC_SUBS: &[(&str, &str)] = &[
-    ("mvbits", "the intrinsic subroutine `mvbits`"),
-    ("get_command", "the intrinsic subroutine `get_command`"),
-    ("atomic_define", "the intrinsic subroutine `atomic_define`"),
-    ("atomic_ref", "the intrinsic subroutine `atomic_ref`"),
-    ("atomic_add", "the intrinsic subroutine `atomic_add`"),
-    ("event_query", "the intrinsic subroutine `event_query`"),
 ];
 
 /// What is not yet implemented about the intrinsic `n`, if `n` is one of [`NOT_YET_INTRINSICS`]
@@ -255,6 +293,15 @@ impl Checker {
         use Intrinsic as I;
         if f.is_array_intrinsic() {
             return self.array_intrinsic(f, args, span);
+        }
+        if f.is_bit_intrinsic() {
+            return self.bit_intrinsic(f, args, span);
+        }
+        if f.is_model_intrinsic() {
+            return self.model_intrinsic(f, args, span);
+        }
+        if matches!(f, I::Dprod | I::Rank | I::SelectedCharKind) {
+            return self.small_intrinsic(f, args, span);
         }
         if matches!(
             f,
@@ -365,7 +412,8 @@ impl Checker {
         };
         // Elemental result rank (all array arguments must conform).
         let mut rank = 0u8;
-        for e in &pos {
+        // (`transfer` is not elemental: its arguments' ranks are free.)
+        for e in pos.iter().filter(|_| f != Intrinsic::Transfer) {
             let r = e.ty.rank();
             if r > 0 && rank > 0 && r != rank {
                 self.err(
@@ -391,7 +439,22 @@ impl Checker {
                 Some(BaseTy::Complex(k)) => with_rank(BaseTy::Real(k), rank),
                 _ => Ty::Unknown,
             },
-            Intrinsic::Sqrt | Intrinsic::Exp | Intrinsic::Log | Intrinsic::Sin | Intrinsic::Cos | Intrinsic::Conjg
+            Intrinsic::Sqrt
+            | Intrinsic::Exp
+            | Intrinsic::Log
+            | Intrinsic::Sin
+            | Intrinsic::Cos
+            | Intrinsic::Conjg
+            | Intrinsic::Tan
+            | Intrinsic::Asin
+            | Intrinsic::Acos
+            | Intrinsic::Atan
+            | Intrinsic::Sinh
+            | Intrinsic::Cosh
+            | Intrinsic::Tanh
+            | Intrinsic::Asinh
+            | Intrinsic::Acosh
+            | Intrinsic::Atanh
                 if cplx && pos.len() == 1 =>
             {
                 first.map_or(Ty::Unknown, |b| with_rank(b, rank))
@@ -634,20 +697,44 @@ impl Checker {
                 _ => nargs(self, "one or two arguments"),
             },
             Intrinsic::Transfer => match pos.as_slice() {
-                [s, m] if s.ty.rank() == 0 && m.ty.rank() == 0 => {
+                [s, m, rest @ ..] if rest.len() <= 1 => {
                     let simple = |t: &Ty| {
-                        matches!(t, Ty::Scalar(BaseTy::Integer(1 | 2 | 4 | 8) | BaseTy::Real(4 | 8) | BaseTy::Logical(1 | 2 | 4 | 8)))
+                        matches!(
+                            t.base(),
+                            Some(
+                                BaseTy::Integer(1 | 2 | 4 | 8 | 16)
+                                    | BaseTy::Real(4 | 8 | 16)
+                                    | BaseTy::Complex(4 | 8 | 16)
+                                    | BaseTy::Logical(1 | 2 | 4 | 8)
+                            )
+                        )
                     };
-                    if simple(&s.ty) && simple(&m.ty) {
-                        m.ty
-                    } else {
-                        self.err(Diagnostic::not_yet("`transfer` of values other than integer, real or logical scalars", span));
+                    let size = rest.first();
+                    let chars = |t: &Ty| *t == Ty::Scalar(BaseTy::Character);
+                    if !(simple(&s.ty) || chars(&s.ty)) || !(simple(&m.ty) || chars(&m.ty)) {
+                        self.err(Diagnostic::not_yet(
+                            "`transfer` of values other than numeric or logical ones and character scalars",
+                            span,
+                        ));
                         Ty::Unknown
+                    } else if chars(&m.ty) && size.is_some() {
+                        self.err(Diagnostic::not_yet("`transfer` to a character array", span));
+                        Ty::Unknown
+                    } else if (chars(&s.ty) || chars(&m.ty)) && self.on_device() {
+                        self.err(Diagnostic::not_yet(format!("`transfer` of character values {}", self.device_where()), span));
+                        Ty::Unknown
+                    } else if let Some(z) = size.filter(|z| !matches!(z.ty, Ty::Scalar(BaseTy::Integer(_)))) {
+                        arg_err(self, z, "a scalar `integer` size")
+                    } else if s.ty.rank() == 0 && m.ty.rank() == 0 && size.is_none() {
+                        m.ty
+                    } else if self.on_device() {
+                        self.err(Diagnostic::not_yet(format!("`transfer` with an array argument or result {}", self.device_where()), span));
+                        Ty::Unknown
+                    } else if m.ty.rank() > 0 || size.is_some() {
+                        Ty::Array(m.ty.base().unwrap_or(BaseTy::Integer(4)), 1)
+                    } else {
+                        m.ty
                     }
-                }
-                [_, _] | [_, _, _] => {
-                    self.err(Diagnostic::not_yet("`transfer` with an array argument or an array result", span));
-                    Ty::Unknown
                 }
                 _ => nargs(self, "two or three arguments"),
             },

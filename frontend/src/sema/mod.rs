@@ -21,6 +21,7 @@ use crate::diag::{Diagnostic, Span};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 mod array_intrinsics;
+mod bit_intrinsics;
 mod calls;
 mod consts;
 mod data_stmt;
@@ -31,6 +32,7 @@ mod exprs;
 mod generic;
 mod intrinsics;
 mod io;
+mod model_intrinsics;
 mod omp_lib_module;
 mod openacc_module;
 mod pointers;
@@ -42,7 +44,9 @@ mod types;
 use self::{calls::*, consts::*, declarations::*, directives::*, exprs::*, intrinsics::*, openacc_module::*, scope::*, types::*};
 
 pub use calls::{proc_actual, PROC_ACTUAL};
+pub use bit_intrinsics::fold_bit_call;
 pub(crate) use consts::fold_int;
+pub use model_intrinsics::fold_model;
 pub use consts::{selected_int_kind, selected_real_kind};
 pub(crate) use declarations::implicit_with;
 pub use derived::{base_layout, CompInfo, TypeInfo, ELEMENTAL_FINAL};

@@ -231,6 +231,12 @@ impl G<'_> {
             if func.is_transformational() {
                 return self.transform_shape(e, *func, args);
             }
+            if matches!(func, Intrinsic::BesselJn | Intrinsic::BesselYn) && args.len() == 3 {
+                return self.bessel_rank1_shape(args);
+            }
+            if *func == Intrinsic::Transfer && e.ty.rank() > 0 {
+                return vec![self.mats.get(&(e as *const Expr as usize)).map_or(Op::I64(0), |m| m.1.clone())];
+            }
         }
         match &e.kind {
             ExprKind::Name(id) => match self.lookup(&id.name) {
@@ -302,6 +308,10 @@ impl G<'_> {
                     | Intrinsic::Minval
                     | Intrinsic::Count
                     | Intrinsic::Any
+                    | Intrinsic::Iall
+                    | Intrinsic::Iany
+                    | Intrinsic::Iparity
+                    | Intrinsic::Parity
                     | Intrinsic::All
                     | Intrinsic::Maxloc
                     | Intrinsic::Minloc

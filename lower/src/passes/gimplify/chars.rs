@@ -602,6 +602,20 @@ impl G<'_> {
                         self.emit(Stmt::Call("gpuf_str_char".into(), vec![t.clone(), c]));
                         (t, Op::I64(1))
                     }
+                    // `transfer(source, mold)` of a character scalar `mold`: the first `len(mold)`
+                    // bytes of the source's (materialised: see `materialize_transfer`).
+                    Intrinsic::Transfer => {
+                        let key = e as *const Expr as usize;
+                        if !self.mats.contains_key(&key) {
+                            self.materialize_transfer(e, args);
+                        }
+                        let buf = self.mats.get(&key).map_or(Op::Null, |m| m.0.clone());
+                        let n = match args.get(1) {
+                            Some(m) => self.str_expr(m).1,
+                            None => Op::I64(0),
+                        };
+                        (buf, n)
+                    }
                     Intrinsic::Merge => {
                         let (t, lt) = arg(self, 0);
                         let (f, lf) = arg(self, 1);

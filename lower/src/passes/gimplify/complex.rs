@@ -157,8 +157,7 @@ impl G<'_> {
             let (a, b) = self.cexpr_at(x, idx, pt);
             let (c, d) = self.cexpr_at(y, idx, pt);
             if pt == Ty::F128 {
-                self.not_yet("`**` of `complex(16)` values", x.span.to(y.span));
-                return (zero_of(pt), zero_of(pt));
+                return self.qcall("cpowq", &[(a, b), (c, d)]);
             }
             let buf = self.str_temp(Op::I64(16));
             let f = if pt == Ty::F64 { "gpuf_cpow_f64" } else { "gpuf_cpow_f32" };
@@ -232,18 +231,106 @@ impl G<'_> {
         (Op::Var(tr), Op::Var(ti))
     }
 
-    /// `gpuf_cmath_*`: `sqrt` (0), `exp` (1), `** n` (2), `log` (3), `sin` (4), `cos` (5); for
-    /// `complex(16)` values a located "not yet implemented" (at `sp`).
+    /// `gpuf_cmath_*`: `sqrt` (0), `exp` (1), `** n` (2), `log` (3), `sin` (4), `cos` (5),
+    /// `tan` (7) ... `atanh` (16) (see `runtime-lib/src/complex.rs`); for `complex(16)`
+    /// values libquadmath's functions and [`G::cpowi16`].
     fn cmath(&mut self, op: i32, pt: Ty, (a, b): C, n: Op, sp: Span) -> C {
         if pt == Ty::F128 {
-            let what = ["`sqrt`", "`exp`", "integer powers", "`log`", "`sin`", "`cos`"].get(op as usize).copied().unwrap_or("functions");
-            self.not_yet(format!("{what} of `complex(16)` values"), sp);
-            return (zero_of(pt), zero_of(pt));
+            let f = match op {
+                0 => "csqrtq",
+                1 => "cexpq",
+                3 => "clogq",
+                4 => "csinq",
+                5 => "ccosq",
+                7 => "ctanq",
+                8 => "casinq",
+                9 => "cacosq",
+                10 => "catanq",
+                11 => "csinhq",
+                12 => "ccoshq",
+                13 => "ctanhq",
+                14 => "casinhq",
+                15 => "cacoshq",
+                16 => "catanhq",
+                _ => return self.cpowi16((a, b), n),
+            };
+            let _ = sp;
+            return self.qcall(f, &[(a, b)]);
         }
         let buf = self.str_temp(Op::I64(16));
         let f = if pt == Ty::F64 { "gpuf_cmath_f64" } else { "gpuf_cmath_f32" };
         self.emit(Stmt::Call(f.into(), vec![Op::I32(op), a, b, n, buf.clone()]));
         self.cload(pt, buf)
+    }
+
+    /// libquadmath's `__complex128` function `f` of `args` (see `codegen/src/cabi.rs`).
+    fn qcall(&mut self, f: &str, args: &[C]) -> C {
+        let mut ops = Vec::new();
+        for v in args {
+            let buf = self.str_temp(Op::I64(32));
+            self.cstore(Ty::F128, buf.clone(), v.clone());
+            ops.push(buf);
+        }
+        let out = self.str_temp(Op::I64(32));
+        ops.push(out.clone());
+        self.emit(Stmt::Call(format!("__gpuf_qcall_{f}"), ops));
+        self.cload(Ty::F128, out)
+    }
+
+    /// `z ** n` of a `complex(16)` value and an integer (`I64`): libgfortran's `pow_c16_i*`,
+    /// binary powering (`1 / z` first for negative `n`).
+    fn cpowi16(&mut self, z: C, n: Op) -> C {
+        let pt = Ty::F128;
+        let one = self.conv(Op::I32(1), pt);
+        let (pr, pi) = (self.tmp(pt), self.tmp(pt));
+        let (xr, xi) = (self.tmp(pt), self.tmp(pt));
+        let u = self.tmp(Ty::I64);
+        self.emit(Stmt::Assign(pr, Rv::Use(one.clone())));
+        self.emit(Stmt::Assign(pi, Rv::Use(zero_of(pt))));
+        self.emit(Stmt::Assign(xr, Rv::Use(z.0.clone())));
+        self.emit(Stmt::Assign(xi, Rv::Use(z.1.clone())));
+        self.emit(Stmt::Assign(u, Rv::Use(n.clone())));
+        let neg = self.val(Ty::I32, Rv::Binary(BinOp::Lt, n, Op::I64(0)));
+        self.push_block();
+        let (r, i) = self.cdiv(pt, (one, zero_of(pt)), z);
+        self.emit(Stmt::Assign(xr, Rv::Use(r)));
+        self.emit(Stmt::Assign(xi, Rv::Use(i)));
+        self.emit(Stmt::Assign(u, Rv::Unary(ir::UnOp::Neg, Op::Var(u))));
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: neg, then_body, else_body: vec![] });
+        let mul = |g: &mut Self, (a, b): C, (c, d): C| -> C {
+            let f = |g: &mut Self, o: BinOp, x: Op, y: Op| g.val(pt, Rv::Binary(o, x, y));
+            let ac = f(g, BinOp::Mul, a.clone(), c.clone());
+            let bd = f(g, BinOp::Mul, b.clone(), d.clone());
+            let ad = f(g, BinOp::Mul, a, d);
+            let bc = f(g, BinOp::Mul, b, c);
+            (f(g, BinOp::Sub, ac, bd), f(g, BinOp::Add, ad, bc))
+        };
+        // while u != 0: if u odd, p *= x; u >>= 1; if u != 0, x *= x.
+        let id = self.f.new_loop();
+        self.push_block();
+        let nz = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(u), Op::I64(0)));
+        let cond_body = self.pop_block();
+        self.push_block();
+        let odd = self.val(Ty::I64, Rv::Binary(BinOp::And, Op::Var(u), Op::I64(1)));
+        let odd = self.val(Ty::I32, Rv::Binary(BinOp::Ne, odd, Op::I64(0)));
+        self.push_block();
+        let (r, i) = mul(self, (Op::Var(pr), Op::Var(pi)), (Op::Var(xr), Op::Var(xi)));
+        self.emit(Stmt::Assign(pr, Rv::Use(r)));
+        self.emit(Stmt::Assign(pi, Rv::Use(i)));
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: odd, then_body, else_body: vec![] });
+        self.emit(Stmt::Assign(u, Rv::Binary(BinOp::LShr, Op::Var(u), Op::I64(1))));
+        let more = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(u), Op::I64(0)));
+        self.push_block();
+        let (r, i) = mul(self, (Op::Var(xr), Op::Var(xi)), (Op::Var(xr), Op::Var(xi)));
+        self.emit(Stmt::Assign(xr, Rv::Use(r)));
+        self.emit(Stmt::Assign(xi, Rv::Use(i)));
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: more, then_body, else_body: vec![] });
+        let body = self.pop_block();
+        self.emit(Stmt::While { id, cond_body, cond: nz, body });
+        (Op::Var(pr), Op::Var(pi))
     }
 
     fn cintrinsic(&mut self, e: &Expr, func: Intrinsic, args: &[Expr], idx: &[Op], pt: Ty) -> C {
@@ -265,6 +352,18 @@ impl G<'_> {
                     None => zero_of(pt),
                 };
                 (r, i)
+            }
+            // A complex `transfer` result: its bytes in the materialised block.
+            Intrinsic::Transfer => {
+                let key = e as *const Expr as usize;
+                if !self.mats.contains_key(&key) {
+                    self.materialize_transfer(e, args);
+                }
+                let Some((buf, _)) = self.mats.get(&key).cloned() else { return zero };
+                let k = if e.ty.rank() > 0 { idx.first().cloned().unwrap_or(Op::I64(0)) } else { Op::I64(0) };
+                let off = self.bin(Ty::I64, BinOp::Mul, k, Op::I64(2 * pt.size()));
+                let a = self.val(Ty::Ptr, Rv::PtrAdd(buf, off));
+                self.cload(pt, a)
             }
             Intrinsic::Conjg => {
                 let (a, b) = self.cexpr_at(x, idx, pt);
@@ -328,13 +427,37 @@ impl G<'_> {
                 });
                 (Op::Var(ar), Op::Var(ai))
             }
-            Intrinsic::Sqrt | Intrinsic::Exp | Intrinsic::Log | Intrinsic::Sin | Intrinsic::Cos => {
+            Intrinsic::Sqrt
+            | Intrinsic::Exp
+            | Intrinsic::Log
+            | Intrinsic::Sin
+            | Intrinsic::Cos
+            | Intrinsic::Tan
+            | Intrinsic::Asin
+            | Intrinsic::Acos
+            | Intrinsic::Atan
+            | Intrinsic::Sinh
+            | Intrinsic::Cosh
+            | Intrinsic::Tanh
+            | Intrinsic::Asinh
+            | Intrinsic::Acosh
+            | Intrinsic::Atanh => {
                 let v = self.cexpr_at(x, idx, pt);
                 let op = match func {
                     Intrinsic::Exp => 1,
                     Intrinsic::Log => 3,
                     Intrinsic::Sin => 4,
                     Intrinsic::Cos => 5,
+                    Intrinsic::Tan => 7,
+                    Intrinsic::Asin => 8,
+                    Intrinsic::Acos => 9,
+                    Intrinsic::Atan => 10,
+                    Intrinsic::Sinh => 11,
+                    Intrinsic::Cosh => 12,
+                    Intrinsic::Tanh => 13,
+                    Intrinsic::Asinh => 14,
+                    Intrinsic::Acosh => 15,
+                    Intrinsic::Atanh => 16,
                     _ => 0,
                 };
                 self.cmath(op, pt, v, Op::I64(0), e.span)

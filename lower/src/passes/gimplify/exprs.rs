@@ -325,6 +325,12 @@ impl G<'_> {
                 if matches!(func, Intrinsic::Pack | Intrinsic::Unpack) {
                     self.materialize_transform(e, *func, args);
                 }
+                if *func == Intrinsic::Transfer
+                    && (e.ty.rank() > 0
+                        || args.iter().take(2).any(|a| a.ty.rank() > 0 || matches!(a.ty.base(), Some(BaseTy::Character | BaseTy::Complex(_)))))
+                {
+                    self.materialize_transfer(e, args);
+                }
             }
             // Character constructors are walked where they are used.
             ExprKind::ArrayCtor(_) if e.ty.base() == Some(BaseTy::Character) => {}

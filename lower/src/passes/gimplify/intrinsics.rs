@@ -147,7 +147,7 @@ impl G<'_> {
         }
         // Reductions and locations: over all of `a`, or along dimension `dim` at the other
         // positions `idx`.
-        let mask = if matches!(func, I::Count | I::Any | I::All) {
+        let mask = if matches!(func, I::Count | I::Any | I::All | I::Parity) {
             None
         } else {
             args.get(2).filter(|m| !matches!(m.kind, ExprKind::Logical(true)))
@@ -200,6 +200,7 @@ impl G<'_> {
         };
         let init = match (func, acc_ty) {
             (I::Product | I::All, t) => self.conv(Op::I32(1), t),
+            (I::Iall, t) => self.conv(Op::I32(-1), t),
             (I::Maxval | I::Maxloc, Ty::I32) => Op::I32(i32::MIN),
             (I::Maxval | I::Maxloc, Ty::I64) => Op::I64(i64::MIN),
             (I::Maxval | I::Maxloc, Ty::I128) => Op::I128(i128::MIN),
@@ -251,7 +252,9 @@ impl G<'_> {
                     let one = g.conv(one, acc_ty);
                     g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Add, Op::Var(acc), one)));
                 }
-                I::Any => g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Or, Op::Var(acc), v))),
+                I::Any | I::Iany => g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Or, Op::Var(acc), v))),
+                I::Iall => g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::And, Op::Var(acc), v))),
+                I::Iparity | I::Parity => g.emit(Stmt::Assign(acc, Rv::Binary(BinOp::Xor, Op::Var(acc), v))),
                 I::Norm2 => {
                     // scale * sqrt(acc) is the norm of the elements so far, with scale the
                     // largest magnitude (no overflow or underflow of the squares)
@@ -328,11 +331,22 @@ impl G<'_> {
         if func.is_array_intrinsic() {
             return self.array_intrinsic(e, func, args, idx);
         }
+        if func.is_bit_intrinsic() {
+            return self.bit_intrinsic(e, func, args, idx);
+        }
+        if func.is_model_intrinsic() {
+            return self.model_intrinsic(e, func, args, idx);
+        }
         let int16 = args.iter().any(|a| a.ty.base() == Some(BaseTy::Integer(16)));
+        if args.first().is_some_and(|a| a.ty.base() == Some(BaseTy::Integer(16)))
+            && matches!(func, I::Popcnt | I::Leadz | I::Trailz | I::Btest | I::Ibset | I::Ibclr | I::Ibits | I::Ishft | I::Ishftc)
+        {
+            return self.int16_bits(e, func, args, idx);
+        }
         if int16
             && !matches!(
                 func,
-                I::Abs | I::Mod | I::Min | I::Max | I::Int | I::Real | I::Dble | I::Float | I::Huge | I::Iand | I::Ior | I::Ieor | I::Not
+                I::Abs | I::Mod | I::Min | I::Max | I::Int | I::Real | I::Dble | I::Float | I::Huge | I::Iand | I::Ior | I::Ieor | I::Not | I::Transfer | I::StorageSize | I::Sign | I::Modulo | I::Dim | I::Present | I::Allocated | I::Associated | I::CLoc | I::CSizeof
             )
         {
             self.not_yet(format!("`{}` of an `integer(16)` argument", format!("{func:?}").to_lowercase()), e.span);
@@ -440,6 +454,13 @@ impl G<'_> {
                     acc = self.val(rt, Rv::Binary(o, acc, b));
                 }
                 acc
+            }
+            Intrinsic::Dprod => {
+                let a = arg(self, 0);
+                let a = self.conv(a, rt);
+                let b = arg(self, 1);
+                let b = self.conv(b, rt);
+                self.val(rt, Rv::Binary(BinOp::Mul, a, b))
             }
             Intrinsic::Mod => {
                 let a = arg(self, 0);
@@ -635,6 +656,7 @@ impl G<'_> {
             Intrinsic::SameTypeAs | Intrinsic::ExtendsTypeOf => self.type_inquiry(func == Intrinsic::ExtendsTypeOf, args),
             // The source's bytes in a zeroed block as large as the larger of the two types,
             // read back as `mold`'s type (sema admits integer, real and logical scalars).
+            Intrinsic::Transfer if self.mats.contains_key(&(e as *const Expr as usize)) => self.transfer_at(e, args, idx),
             Intrinsic::Transfer => {
                 let (Some(s), Some(m)) = (args.first(), args.get(1)) else { return Op::I32(0) };
                 let (Some(sb), Some(mb)) = (s.ty.base(), m.ty.base()) else { return Op::I32(0) };
@@ -900,7 +922,7 @@ impl G<'_> {
     }
 
     pub(super) fn intrinsic_call(&mut self, sub: IntrinsicSub, args: &[Option<Expr>], sp: Span) {
-        if self.region.is_some() && sub != IntrinsicSub::CFPointer {
+        if self.region.is_some() && !matches!(sub, IntrinsicSub::CFPointer | IntrinsicSub::Mvbits) {
             self.not_yet("intrinsic subroutines inside compute constructs", sp);
             return;
         }
@@ -1058,6 +1080,32 @@ impl G<'_> {
                     None => Op::I32(6),
                 };
                 self.emit(Stmt::Call("gpuf_flush".into(), vec![u]));
+            }
+            IntrinsicSub::Mvbits => self.mvbits(args),
+            IntrinsicSub::GetCommand => {
+                let (buf, blen) = match arg(0) {
+                    Some(e) => self.str_expr(e),
+                    None => (Op::Null, Op::I64(0)),
+                };
+                let mut outs = Vec::new();
+                for i in [1, 2] {
+                    if arg(i).is_some() {
+                        let t = self.tmp(Ty::I32);
+                        self.emit(Stmt::Assign(t, Rv::Use(Op::I32(0))));
+                        outs.push(self.val(Ty::Ptr, Rv::AddrOf(t)));
+                    } else {
+                        outs.push(Op::Null);
+                    }
+                }
+                let mut call = vec![buf, blen];
+                call.extend(outs.iter().cloned());
+                self.emit(Stmt::Call("gpuf_get_command".into(), call));
+                for (i, p) in [1, 2].into_iter().zip(outs) {
+                    if let (Some(e), Op::Var(_)) = (arg(i), &p) {
+                        let v = self.val(Ty::I32, Rv::Load(Ty::I32, p));
+                        self.store_to(e, v);
+                    }
+                }
             }
             IntrinsicSub::GetCommandArgument => {
                 let n = match arg(0) {

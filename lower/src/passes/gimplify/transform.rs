@@ -331,4 +331,75 @@ impl G<'_> {
         self.mats.insert(e as *const Expr as usize, (buf.clone(), n));
         self.mat_frees.push(buf);
     }
+
+    /// `transfer(source, mold [, size])` with an array source or result: the source's bytes
+    /// in a zeroed block (as large as the result when that is larger), the result's
+    /// elements read from it (`transfer_at`); its length `size`, or as many elements of
+    /// `mold`'s type as the source's bytes fill (rounded up) for an array `mold`, or 1.
+    pub(super) fn materialize_transfer(&mut self, e: &Expr, args: &[Expr]) {
+        let (Some(s), Some(m)) = (args.first(), args.get(1)) else { return };
+        let (Some(sb), Some(mb)) = (s.ty.base(), m.ty.base()) else { return };
+        // Element sizes: a character scalar's is its length.
+        let ms = if mb == BaseTy::Character { self.str_expr(m).1 } else { Op::I64(self.elem_size(mb)) };
+        let (shape, sbytes, chars) = if sb == BaseTy::Character {
+            let (p, n) = self.str_expr(s);
+            (Vec::new(), n.clone(), Some((p, n)))
+        } else {
+            let shape = self.shape(s);
+            let ns = self.product(&shape);
+            (shape, self.bin(Ty::I64, BinOp::Mul, ns, Op::I64(self.elem_size(sb))), None)
+        };
+        let n = match args.get(2) {
+            Some(z) => {
+                let v = self.expr(z);
+                let v = self.conv(v, Ty::I64);
+                self.val(Ty::I64, Rv::Binary(BinOp::Max, v, Op::I64(0)))
+            }
+            None if e.ty.rank() > 0 => {
+                let m1 = self.bin(Ty::I64, BinOp::Max, ms.clone(), Op::I64(1));
+                let t = self.bin(Ty::I64, BinOp::Add, sbytes.clone(), m1.clone());
+                let t = self.bin(Ty::I64, BinOp::Sub, t, Op::I64(1));
+                self.bin(Ty::I64, BinOp::Div, t, m1)
+            }
+            None => Op::I64(1),
+        };
+        let rbytes = self.bin(Ty::I64, BinOp::Mul, n.clone(), ms);
+        let bytes = self.val(Ty::I64, Rv::Binary(BinOp::Max, rbytes, sbytes));
+        let bytes = self.val(Ty::I64, Rv::Binary(BinOp::Max, bytes, Op::I64(16)));
+        let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
+        if let Some((p, len)) = chars {
+            self.emit(Stmt::Call("gpuf_str_copy".into(), vec![buf.clone(), len.clone(), p, len]));
+        } else {
+            let es = self.elem_size(sb);
+            let pos = self.tmp(Ty::I64);
+            self.emit(Stmt::Assign(pos, Rv::Use(Op::I64(0))));
+            let b2 = buf.clone();
+            let part = complex::part_ty(sb);
+            self.scalarise(&shape, &mut |g, idx| {
+                let a = g.val(Ty::Ptr, Rv::PtrAdd(b2.clone(), Op::Var(pos)));
+                if let Some(pt) = part {
+                    let c = g.cexpr_at(s, idx, pt);
+                    g.cstore(pt, a, c);
+                } else {
+                    let v = g.expr_at(s, idx);
+                    let v = g.conv(v, ir_ty(sb));
+                    g.store_as(sb, a, v);
+                }
+                g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), Op::I64(es))));
+            });
+        }
+        self.mats.insert(e as *const Expr as usize, (buf.clone(), n));
+        self.mat_frees.push(buf);
+    }
+
+    /// Element `idx[0]` (zero-based; the only one of a scalar result) of a materialised
+    /// `transfer`.
+    pub(super) fn transfer_at(&mut self, e: &Expr, args: &[Expr], idx: &[Op]) -> Op {
+        let Some(mb) = args.get(1).and_then(|m| m.ty.base()) else { return Op::I32(0) };
+        let Some((buf, _)) = self.mats.get(&(e as *const Expr as usize)).cloned() else { return Op::I32(0) };
+        let k = if e.ty.rank() > 0 { idx.first().cloned().unwrap_or(Op::I64(0)) } else { Op::I64(0) };
+        let off = self.bin(Ty::I64, BinOp::Mul, k, Op::I64(self.elem_size(mb)));
+        let a = self.val(Ty::Ptr, Rv::PtrAdd(buf, off));
+        self.load_as(mb, a)
+    }
 }

@@ -516,6 +516,13 @@ pub(super) fn const_value(e: &Expr, t: Ty, syms: &Symbols) -> Option<Op> {
                     _ => return None,
                 }
             }
+            ExprKind::Intrinsic { func, .. } if func.is_bit_intrinsic() => int_eval(e, syms, depth)? as f64,
+            ExprKind::Intrinsic { func, args } if func.is_model_intrinsic() => {
+                let a: Vec<f64> = args.iter().map(ev).collect::<Option<_>>()?;
+                let x = args.iter().find(|x| matches!(x.ty.base(), Some(BaseTy::Real(_))))?;
+                let Some(BaseTy::Real(k)) = x.ty.base() else { return None };
+                gpuf_frontend::sema::fold_model(*func, *a.first()?, k, a.get(1).copied())?
+            }
             ExprKind::Intrinsic { func, args } => {
                 let a: Vec<f64> = args.iter().map(ev).collect::<Option<_>>()?;
                 let first = *a.first()?;
@@ -548,6 +555,14 @@ pub(super) fn const_value(e: &Expr, t: Ty, syms: &Symbols) -> Option<Op> {
         Some(round(e, v))
     }
     // Integers exactly; everything else through the evaluator.
+    if let (Some(v), Ty::I32 | Ty::I64 | Ty::I128) = (int_eval(e, syms, 0).filter(|_| !matches!(e.kind, ExprKind::Int(..))), t) {
+        return Some(match t {
+            Ty::I128 => Op::I128(i128::from(v)),
+            Ty::I64 => Op::I64(v),
+            _ => Op::I32(v as i32),
+        });
+    }
+    // Integers exactly; everything else through the evaluator.
     if let (ExprKind::Int(v, _), Ty::I32 | Ty::I64 | Ty::I128) = (&e.kind, t) {
         return Some(match t {
             Ty::I128 => Op::I128(i128::from(*v)),
@@ -570,6 +585,40 @@ pub(super) fn const_value(e: &Expr, t: Ty, syms: &Symbols) -> Option<Op> {
         Ty::I128 if v.abs() < 9.0e15 => Op::I128(v as i128),
         Ty::Ptr | Ty::I8 | Ty::I16 | Ty::I128 | Ty::F128 => return None,
     })
+}
+
+/// The exact value of an integer (or logical, as 0 or 1) constant expression of literals,
+/// parameters, `+ - *` and the bit intrinsics (`shiftl`, `maskr`, `bge`, ...).
+fn int_eval(e: &Expr, syms: &Symbols, depth: u32) -> Option<i64> {
+    if depth > 64 {
+        return None;
+    }
+    let ev = |x: &Expr| int_eval(x, syms, depth + 1);
+    match &e.kind {
+        ExprKind::Int(v, _) => Some(*v),
+        ExprKind::Logical(b) => Some(i64::from(*b)),
+        ExprKind::Paren(x) | ExprKind::Unary(ast::UnOp::Plus, x) => ev(x),
+        ExprKind::Unary(ast::UnOp::Neg, x) => ev(x)?.checked_neg(),
+        ExprKind::Name(id) => {
+            let s = syms.get(&id.name).filter(|s| s.parameter && s.rank == 0 && matches!(s.base, BaseTy::Integer(_) | BaseTy::Logical(_)))?;
+            ev(s.init.as_ref()?)
+        }
+        ExprKind::Binary(op @ (ast::BinOp::Add | ast::BinOp::Sub | ast::BinOp::Mul), a, b)
+            if matches!(e.ty.base(), Some(BaseTy::Integer(_))) =>
+        {
+            let (x, y) = (ev(a)?, ev(b)?);
+            match op {
+                ast::BinOp::Add => x.checked_add(y),
+                ast::BinOp::Sub => x.checked_sub(y),
+                _ => x.checked_mul(y),
+            }
+        }
+        ExprKind::Intrinsic { func, args } if func.is_bit_intrinsic() => {
+            let vals: Vec<i64> = args.iter().map(ev).collect::<Option<_>>()?;
+            gpuf_frontend::sema::fold_bit_call(e, *func, args, &vals)
+        }
+        _ => None,
+    }
 }
 
 /// The exact decimal text of a literal (or a negated one) as a `real(16)` constant.
