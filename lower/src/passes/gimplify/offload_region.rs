@@ -208,6 +208,9 @@ impl G<'_> {
         }
         let reds_below = self.red_arrays.len();
         let mut notes = Vec::new();
+        if let Some(v) = &self.dt_view {
+            notes.push(format!("lowered for {v} (device_type clauses)"));
+        }
         if loop_dir.is_none() {
             for c in &dir.clauses {
                 if let ClauseKind::Reduction(op, list) = &c.kind {
