@@ -20,20 +20,22 @@ impl G<'_> {
             StmtKind::Construct { dir, .. } | StmtKind::LoopConstruct { dir, .. } | StmtKind::Standalone(dir) => dir,
             _ => return false,
         };
-        let relevant = matches!(
-            dir.kind.acc(),
+        // A compute construct with groups on it or on its loops; a `data` construct or an
+        // `update` with groups of its own (the constructs inside a `data` construct without
+        // them are lowered per device where they are).
+        let relevant = match dir.kind.acc() {
             Some(
                 ast::AccKind::Parallel
-                    | ast::AccKind::Kernels
-                    | ast::AccKind::Serial
-                    | ast::AccKind::ParallelLoop
-                    | ast::AccKind::KernelsLoop
-                    | ast::AccKind::SerialLoop
-                    | ast::AccKind::Data
-                    | ast::AccKind::Update
-            )
-        );
-        if !relevant || !dt::mentions(s) {
+                | ast::AccKind::Kernels
+                | ast::AccKind::Serial
+                | ast::AccKind::ParallelLoop
+                | ast::AccKind::KernelsLoop
+                | ast::AccKind::SerialLoop,
+            ) => dt::mentions(s),
+            Some(ast::AccKind::Data | ast::AccKind::Update) => dt::has_groups(dir),
+            _ => false,
+        };
+        if !relevant {
             return false;
         }
         let groups = dt::views(s);

@@ -122,9 +122,15 @@ impl G<'_> {
             }
         }
         let sizes_text = info.iter().map(|i| i.5.to_string()).collect::<Vec<_>>().join(" x ");
-        let name_of = |ls: Levels| if ls.is_empty() { "sequential".to_string() } else { ls.iter().map(|x| x.name()).collect::<Vec<_>>().join("+") };
+        let name_of = |ls: Levels| {
+            if ls.is_empty() {
+                "sequential".to_string()
+            } else {
+                format!("on {}", ls.iter().map(|x| x.name()).collect::<Vec<_>>().join("+"))
+            }
+        };
         let note = format!(
-            "{text} as tiles of {sizes_text} iterations (outer loop first): tiles on {}, elements on {}",
+            "{text} as tiles of {sizes_text} iterations (outer loop first): tiles {}, elements {}",
             name_of(tile_levels),
             name_of(elem_levels)
         );
