@@ -4,7 +4,9 @@
 //! use at run time (`gpuf_acc_device_kind`). Each lowering has kernels of its own, compiled
 //! for every target like any other; the one launched on an NVIDIA GPU is the lowering with
 //! `nvidia`'s clauses, on an AMD GPU `radeon`'s, on the host device `host`'s (or
-//! `multicore`'s), on the sim device `default`'s.
+//! `multicore`'s), on the sim device `default`'s; a compute construct whose `if` clause
+//! sends it to the host runs the host's lowering (when the condition calls no function:
+//! it is evaluated once more to choose).
 
 use super::*;
 use gpuf_frontend::device_type::{self as dt, AccDevice};
@@ -56,6 +58,19 @@ impl G<'_> {
         }
         let kind = self.tmp(Ty::I32);
         self.emit(Stmt::Assign(kind, Rv::Call("gpuf_acc_device_kind".into(), vec![], Ty::I32)));
+        // A compute construct whose `if` clause is false runs on the host: the host's
+        // clauses (the condition is evaluated once more here when it calls no function).
+        let cond = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None });
+        let compute = !matches!(dir.kind.acc(), Some(ast::AccKind::Data | ast::AccKind::Update));
+        if let Some(e) = cond.filter(|e| compute && !super::io::has_call(e)) {
+            let c = self.expr(e);
+            let c = self.conv(c, Ty::I32);
+            let c = self.val(Ty::I32, Rv::Binary(BinOp::Ne, c, Op::I32(0)));
+            // kind = 2 + c * (kind - 2)
+            let d = self.val(Ty::I32, Rv::Binary(BinOp::Sub, Op::Var(kind), Op::I32(AccDevice::Host.code())));
+            let d = self.val(Ty::I32, Rv::Binary(BinOp::Mul, c, d));
+            self.emit(Stmt::Assign(kind, Rv::Binary(BinOp::Add, d, Op::I32(AccDevice::Host.code()))));
+        }
         let mut conds = Vec::new();
         for g in &groups {
             let mut c = Op::I32(0);
