@@ -68,7 +68,7 @@ pub const KNOWN: &[&str] = &["*", "default", "host", "multicore", "nvidia", "rad
 /// Whether the directive's `device_type` clauses are groups of device-specific clauses
 /// (on `init`, `shutdown` and `set` the clause names the device instead).
 pub fn groups_clauses(kind: DirKind) -> bool {
-    !matches!(kind, DirKind::Acc(AccKind::Init | AccKind::Shutdown | AccKind::Set))
+    matches!(kind, DirKind::Acc(k) if !matches!(k, AccKind::Init | AccKind::Shutdown | AccKind::Set))
 }
 
 /// The clauses that may follow a `device_type` clause on an OpenACC directive (OpenACC
