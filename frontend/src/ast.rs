@@ -1092,8 +1092,9 @@ pub enum ClauseKind {
     Auto,
     Independent,
     Collapse(Expr),
-    /// `tile(s1, s2, ...)`: the number of tile sizes (the depth of the tiled nest).
-    Tile(u32),
+    /// `tile(s1, s2, ...)`: the tile sizes (`None` for `*`), the first one for the innermost
+    /// loop of the tiled nest.
+    Tile(Vec<Option<Expr>>),
     NumGangs(Expr),
     /// `num_gangs(n1, n2[, n3])`: gangs in two or three dimensions (dimension 1 first).
     NumGangsDims(Vec<Expr>),
@@ -1155,6 +1156,10 @@ pub enum ClauseKind {
     /// `wait` / `wait(q1, q2, ...)` on a construct, and the argument list of the `wait`
     /// directive (empty: every queue).
     Wait(Vec<Expr>),
+    /// `device_type(list)` / `dtype(list)`: the device types by name, in lower case (`*`
+    /// for every type). On `init`, `shutdown` and `set` the device to act on; elsewhere it
+    /// starts a group of device-specific clauses (see [`crate::device_type`]).
+    DeviceType(Vec<String>),
     // The OpenMP clauses without an OpenACC twin.
     /// `map([map-type:] list)`.
     Map(MapType, Vec<Expr>),

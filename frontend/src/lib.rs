@@ -6,6 +6,7 @@
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 pub mod ast;
+pub mod device_type;
 pub mod diag;
 pub mod dialect;
 mod directives;

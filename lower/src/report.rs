@@ -9,9 +9,11 @@ use crate::ir::{Capture, Function, Levels, MapItem, MapKind, Module, OffloadRegi
 /// The report for `m` (empty when it has no compute construct or data construct).
 pub fn accel(m: &Module) -> String {
     let mut out = String::new();
+    // The kernels' names as omp-lower gives them (a repeated name gets the kernel's index).
+    let mut names = Vec::new();
     for f in std::iter::once(&m.main).chain(&m.procs) {
         let mut lines = Vec::new();
-        stmts(f, &f.body, &mut lines, 1);
+        stmts(f, &f.body, &mut lines, 1, &mut names);
         if lines.is_empty() {
             continue;
         }
@@ -84,31 +86,33 @@ fn line_of(at: &str) -> Option<&str> {
     Some(rest.rsplit_once(": ").map_or(rest, |(l, _)| l))
 }
 
-fn stmts(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize) {
+fn stmts(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, names: &mut Vec<String>) {
     for s in ss {
         match s {
-            Stmt::Region(r) => region(f, r, out, depth),
+            Stmt::Region(r) => region(f, r, out, depth, names),
             Stmt::DataRegion { maps, body } => {
                 let at = maps.first().and_then(|m| line_of(&m.at)).unwrap_or("?");
                 let items: Vec<String> = maps.iter().map(map_text).collect();
                 out.push(format!("{}{at}: data region: {}", "  ".repeat(depth), items.join(", ")));
-                stmts(f, body, out, depth + 1);
+                stmts(f, body, out, depth + 1, names);
             }
             Stmt::If { then_body, else_body, .. } => {
-                stmts(f, then_body, out, depth);
-                stmts(f, else_body, out, depth);
+                stmts(f, then_body, out, depth, names);
+                stmts(f, else_body, out, depth, names);
             }
-            Stmt::Loop { body, .. } | Stmt::While { body, .. } => stmts(f, body, out, depth),
-            Stmt::HostParallel(h) => stmts(f, &h.body, out, depth),
+            Stmt::Loop { body, .. } | Stmt::While { body, .. } => stmts(f, body, out, depth, names),
+            Stmt::HostParallel(h) => stmts(f, &h.body, out, depth, names),
             _ => {}
         }
     }
 }
 
-fn region(f: &Function, r: &OffloadRegion, out: &mut Vec<String>, depth: usize) {
+fn region(f: &Function, r: &OffloadRegion, out: &mut Vec<String>, depth: usize, names: &mut Vec<String>) {
     let pad = "  ".repeat(depth);
     let host = if f.name.is_empty() { "main" } else { f.name.as_str() };
     let kernel = format!("{host}_{}_l{}", r.what.replace(' ', "_"), r.line);
+    let kernel = if names.contains(&kernel) { format!("{kernel}_{}", names.len()) } else { kernel };
+    names.push(kernel.clone());
     let file = r.maps.iter().find_map(|m| line_of(&m.at)).and_then(|l| l.rsplit_once(':')).map_or("", |(file, _)| file);
     let loc = if file.is_empty() { format!("line {}", r.line) } else { format!("{file}:{}", r.line) };
     out.push(format!("{pad}{loc}: {} construct, kernel {kernel}", r.what));

@@ -819,6 +819,22 @@ pub extern "C" fn gpuf_acc_get_device_type() -> i32 {
     with_state(|st| st.get_device_type())
 }
 
+/// The kind of the device in use, for constructs with `device_type` clauses (gimplify's
+/// `device_type.rs`): 2 the host device, 4 NVIDIA, 5 AMD, 1 the sim (which takes the
+/// clauses of `device_type(default)`).
+#[no_mangle]
+pub extern "C" fn gpuf_acc_device_kind() -> i32 {
+    with_state(|st| {
+        let d = st.device()?;
+        Ok(match crate::device::DeviceKind::of(&*d) {
+            crate::device::DeviceKind::Host => 2,
+            crate::device::DeviceKind::Sim => 1,
+            crate::device::DeviceKind::Nvidia => 4,
+            crate::device::DeviceKind::Radeon => 5,
+        })
+    })
+}
+
 /// `acc_set_device_num(dev_num, dev_type)`.
 #[no_mangle]
 pub extern "C" fn gpuf_acc_set_device_num(dev_num: i32, dev_type: i32) {

@@ -1,4 +1,4 @@
-! -Minfo=accel: `tile` (run as the collapsed nest it names), `cache` directives (hints
+! -Minfo=accel: `tile` (its tile loops and element loops), `cache` directives (hints
 ! gpuf does not use) at the top of a loop's body, array reductions on a loop and on a
 ! construct.
 program tile_cache

@@ -264,45 +264,42 @@ impl Parser {
         Ok(k)
     }
 
-    /// `tile(s1, s2, ...)`. Only the number of tile sizes matters: a tiled nest is executed
-    /// as the collapsed nest (tiling changes the order of iterations, not the result).
+    /// `tile(s1, s2, ...)`: the tile sizes (`*`: `None`), the first one for the innermost
+    /// loop.
     fn clause_tile(&mut self, _: &str) -> PResult<ClauseKind> {
         self.expect(&Tok::LParen)?;
-        let mut depth = 1usize;
-        let mut n = 1u32;
-        while depth > 0 {
-            match self.tok() {
-                Tok::LParen => depth += 1,
-                Tok::RParen => depth -= 1,
-                Tok::Comma if depth == 1 => n += 1,
-                Tok::Eos | Tok::Eof => return Err(self.err_expected("`)`")),
-                _ => {}
-            }
-            self.bump();
-        }
-        Ok(ClauseKind::Tile(n))
-    }
-
-    /// `device_type(host, nvidia)`, `dtype(*)`: not supported yet; the device types are
-    /// kept in the text.
-    fn clause_device_type(&mut self, name: &str) -> PResult<ClauseKind> {
-        if !self.is(&Tok::LParen) {
-            return self.clause_not_yet(name);
-        }
-        self.bump();
-        let mut names = Vec::new();
+        let mut sizes = Vec::new();
         loop {
-            if self.eat(&Tok::Star) {
-                names.push("*".to_string());
+            if self.is(&Tok::Star) && matches!(self.tok_at(1), Tok::Comma | Tok::RParen) {
+                self.bump();
+                sizes.push(None);
             } else {
-                names.push(self.expect_name("a device type")?.name);
+                sizes.push(Some(self.expr()?));
             }
             if !self.eat(&Tok::Comma) {
                 break;
             }
         }
         self.expect(&Tok::RParen)?;
-        Ok(ClauseKind::Unsupported(format!("device_type({})", names.join(","))))
+        Ok(ClauseKind::Tile(sizes))
+    }
+
+    /// `device_type(host, nvidia)`, `dtype(*)`: the device types in lower case.
+    fn clause_device_type(&mut self, _: &str) -> PResult<ClauseKind> {
+        self.expect(&Tok::LParen)?;
+        let mut names = Vec::new();
+        loop {
+            if self.eat(&Tok::Star) {
+                names.push("*".to_string());
+            } else {
+                names.push(self.expect_name("a device type")?.name.to_ascii_lowercase());
+            }
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(&Tok::RParen)?;
+        Ok(ClauseKind::DeviceType(names))
     }
 
     /// A clause recognised but not supported yet, with its argument (if any) skipped.

@@ -553,8 +553,9 @@ struct Checker {
     compute: Vec<DirKind>,
     /// Enclosing OpenMP constructs, innermost last.
     omp: Vec<OmpKind>,
-    /// The innermost parallelism level of enclosing OpenACC loops.
-    par: Vec<Par>,
+    /// The innermost parallelism level of enclosing OpenACC loops, on each kind of device
+    /// (`device_type` groups; [`crate::device_type::AccDevice::ALL`] order).
+    par: Vec<[Option<Par>; 4]>,
     /// The gang dimension of the innermost enclosing gang loop (`gang(dim: d)`, 1 for
     /// `gang`): a gang loop of a lower dimension may be nested inside it.
     gang_dim: Option<u32>,

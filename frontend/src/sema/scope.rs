@@ -871,8 +871,49 @@ impl Checker {
 /// implemented; `gang`, `worker` and `vector` routines are not yet. False when the
 /// directive cannot be honoured.
 fn routine_level(r: &AccRoutine, diags: &mut Vec<Diagnostic>) -> bool {
+    use crate::device_type::{self as dt, AccDevice};
     let mut ok = true;
-    for c in &r.dir.clauses {
+    let dir = if dt::has_groups(&r.dir) {
+        let mut group = false;
+        for c in &r.dir.clauses {
+            match &c.kind {
+                ClauseKind::DeviceType(names) => {
+                    group = true;
+                    for n in names.iter().filter(|n| !dt::KNOWN.contains(&n.as_str())) {
+                        diags.push(
+                            Diagnostic::error("E0317", format!("unknown device type `{n}`"), c.span)
+                                .with_label("expected `host`, `nvidia`, `radeon`, `multicore`, `default` or `*`"),
+                        );
+                        ok = false;
+                    }
+                }
+                k if group && !dt::allowed_after(AccKind::Routine).contains(&crate::sema::directives::clause_name(k)) => {
+                    diags.push(
+                        Diagnostic::error("E0346", format!("clause `{}` cannot follow `device_type` on `routine`", crate::sema::directives::clause_name(k)), c.span)
+                            .with_label("after a `device_type` clause")
+                            .with_note("note: only `gang`, `worker`, `vector`, `seq`, `bind` may follow `device_type` on `routine`; put the clause before the first `device_type`"),
+                    );
+                    ok = false;
+                }
+                _ => {}
+            }
+        }
+        let level = |d: &Directive| -> Vec<String> {
+            d.clauses.iter().map(|c| crate::sema::directives::clause_name(&c.kind).to_string()).filter(|n| n != "nohost").collect()
+        };
+        let host = dt::resolve(&r.dir, AccDevice::Host);
+        if AccDevice::ALL.iter().any(|d| level(&dt::resolve(&r.dir, *d)) != level(&host)) {
+            diags.push(
+                Diagnostic::not_yet("an `!$acc routine` whose level or `bind` differs between device types", r.dir.span)
+                    .with_label("device-specific clauses that change the routine"),
+            );
+            return false;
+        }
+        host
+    } else {
+        r.dir.clone()
+    };
+    for c in &dir.clauses {
         let level = match c.kind {
             ClauseKind::Seq => continue,
             ClauseKind::Gang(_) | ClauseKind::GangStatic(_) | ClauseKind::GangDim(_) => "gang",

@@ -47,6 +47,7 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::DefaultAsync(_) => "default_async",
         ClauseKind::Async(_) => "async",
         ClauseKind::Wait(_) => "wait",
+        ClauseKind::DeviceType(_) => "device_type",
         ClauseKind::Map(..) | ClauseKind::MapAlways(..) => "map",
         ClauseKind::To(_) | ClauseKind::ToPresent(_) => "to",
         ClauseKind::From(_) | ClauseKind::FromPresent(_) => "from",
@@ -183,18 +184,51 @@ const ONCE: &[&str] = &[
 
 /// What a directive's clauses say, gathered while they are checked.
 pub(in crate::sema) struct Clauses {
-    /// The clauses of [`ONCE`] seen so far.
+    /// The clauses of [`ONCE`] seen so far (in the current group of device-specific ones).
     seen: Vec<(&'static str, Span)>,
     /// The `gang`, `worker` and `vector` clauses, in order.
     pub(in crate::sema) levels: Vec<(Par, Span)>,
+    /// The index on the directive of the clause of each entry of `levels`.
+    level_at: Vec<usize>,
+    /// The indices of the `seq` clauses.
+    seq_at: Vec<usize>,
+    /// The clause being checked.
+    cur: usize,
+    /// With `device_type` groups: the indices of the clauses in effect on each device
+    /// ([`AccDevice::ALL`] order).
+    views: Option<Vec<Vec<usize>>>,
     /// How many loops a loop directive applies to (`collapse`, 1 without it or after an error).
     pub(in crate::sema) collapse: usize,
 }
 
 impl Clauses {
-    /// Whether the directive has a `seq` clause.
+    fn new() -> Clauses {
+        Clauses { seen: Vec::new(), levels: Vec::new(), level_at: Vec::new(), seq_at: Vec::new(), cur: 0, views: None, collapse: 1 }
+    }
+
+    /// Whether the loop is sequential (`seq`, on every device where groups differ).
     pub(in crate::sema) fn seq(&self) -> bool {
-        self.seen.iter().any(|(n, _)| *n == "seq")
+        match &self.views {
+            None => !self.seq_at.is_empty(),
+            Some(vs) => vs.iter().all(|v| self.seq_at.iter().any(|i| v.contains(i))),
+        }
+    }
+
+    /// Whether the directive has groups of device-specific clauses.
+    pub(in crate::sema) fn has_groups(&self) -> bool {
+        self.views.is_some()
+    }
+
+    /// The levels in effect on each device ([`AccDevice::ALL`] order; the same list four
+    /// times without `device_type` groups).
+    pub(in crate::sema) fn levels_per_device(&self) -> Vec<Vec<(Par, Span)>> {
+        match &self.views {
+            None => vec![self.levels.clone(); 4],
+            Some(vs) => vs
+                .iter()
+                .map(|v| self.levels.iter().zip(&self.level_at).filter(|(_, i)| v.contains(i)).map(|(l, _)| *l).collect())
+                .collect(),
+        }
     }
 }
 
@@ -202,10 +236,12 @@ impl Checker {
     /// Checks a directive's clauses: each must be allowed on the directive (see
     /// [`clause_allowed`]) and some may appear only once; each clause is then checked by
     /// [`Checker::clause`], whichever directive carries it. `assoc` is the loop a loop
-    /// directive applies to.
+    /// directive applies to. Clauses after a `device_type` clause must be of the kinds
+    /// OpenACC allows there (E0346); each group of them is checked for repeats and
+    /// conflicts on its own.
     pub(in crate::sema) fn directive(&mut self, dir: &mut Directive, assoc: Option<&Stmt>) -> Clauses {
         let kind = dir.kind;
-        let mut cl = Clauses { seen: Vec::new(), levels: Vec::new(), collapse: 1 };
+        let mut cl = Clauses::new();
         if matches!(kind, DirKind::Acc(AccKind::Routine)) {
             self.err(Diagnostic::not_yet(format!("the `{}` directive", kind.name()), dir.span));
             return cl;
@@ -227,7 +263,10 @@ impl Checker {
                     .with_label("an executable directive of the host"),
             );
         }
-        for c in dir.clauses.iter_mut() {
+        let grouped = crate::device_type::groups_clauses(kind);
+        let mut group: Option<Span> = None;
+        let mut group_levels = 0;
+        for (i, c) in dir.clauses.iter_mut().enumerate() {
             let cname = clause_name(&c.kind).to_string();
             if !allowed(kind, &cname) {
                 self.err(
@@ -236,10 +275,53 @@ impl Checker {
                 );
                 continue;
             }
+            if grouped {
+                if let ClauseKind::DeviceType(names) = &c.kind {
+                    self.device_type_names(names, c.span);
+                    // The previous group's repeats and conflicts, then a new group.
+                    self.exclusive_clauses(&cl, group_levels);
+                    cl.seen.clear();
+                    group_levels = cl.levels.len();
+                    group = Some(c.span);
+                    continue;
+                }
+                if let (Some(_), DirKind::Acc(k)) = (group, kind) {
+                    let ok = crate::device_type::allowed_after(k);
+                    if !ok.contains(&cname.as_str()) {
+                        self.err(
+                            Diagnostic::error("E0346", format!("clause `{cname}` cannot follow `device_type` on `{}`", kind.name()), c.span)
+                                .with_label("after a `device_type` clause")
+                                .with_note(format!(
+                                    "note: only {} may follow `device_type` on `{}`; put the clause before the first `device_type`",
+                                    ok.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "),
+                                    kind.name()
+                                )),
+                        );
+                        continue;
+                    }
+                }
+            }
+            cl.cur = i;
             self.clause(kind, c, &cname, assoc, &mut cl);
         }
-        self.exclusive_clauses(&cl);
+        self.exclusive_clauses(&cl, group_levels);
+        if group.is_some() {
+            cl.views = Some(crate::device_type::AccDevice::ALL.iter().map(|d| crate::device_type::kept(&dir.clauses, *d)).collect());
+        }
         cl
+    }
+
+    /// The device types of a `device_type` clause that starts a group of device-specific
+    /// clauses: names gpuf knows.
+    fn device_type_names(&mut self, names: &[String], span: Span) {
+        for n in names {
+            if !crate::device_type::KNOWN.contains(&n.as_str()) {
+                self.err(
+                    Diagnostic::error("E0317", format!("unknown device type `{n}`"), span)
+                        .with_label("expected `host`, `nvidia`, `radeon`, `multicore`, `default` or `*`"),
+                );
+            }
+        }
     }
 
     /// The one place each kind of clause is checked: `cname` is its name, `kind` the
@@ -257,12 +339,14 @@ impl Checker {
             ClauseKind::Gang(e) => self.check_level(Par::Gang, e.as_mut(), span, cl),
             ClauseKind::GangStatic(e) => {
                 cl.levels.push((Par::Gang, span));
+                cl.level_at.push(cl.cur);
                 if let Some(e) = e {
                     self.check_int_arg(e, "the argument of `gang(static:)` must be a scalar integer or `*`");
                 }
             }
             ClauseKind::GangDim(e) => {
                 cl.levels.push((Par::Gang, span));
+                cl.level_at.push(cl.cur);
                 self.expr(e);
                 if !matches!(self.const_int(e), Some(1..=3)) {
                     self.err(
@@ -300,6 +384,7 @@ impl Checker {
             }
             ClauseKind::Async(None) => {}
             ClauseKind::Collapse(e) => self.check_collapse(kind, e, span, assoc, cl),
+            ClauseKind::Tile(sizes) => self.check_tile(sizes, span, assoc, cl),
             ClauseKind::If(e) => self.check_if(kind, e),
             ClauseKind::IfFor(m, e) => {
                 self.check_if(kind, e);
@@ -379,10 +464,23 @@ impl Checker {
             | ClauseKind::Ignored(_)
             | ClauseKind::CriticalName(_)
             | ClauseKind::OmpOrdered => {}
-            ClauseKind::Seq
-            | ClauseKind::Auto
+            ClauseKind::Seq => cl.seq_at.push(cl.cur),
+            // On `init`, `shutdown` and `set`: the device to act on (one type).
+            ClauseKind::DeviceType(names) => {
+                for n in names.iter() {
+                    if acc_device_code(n).is_none() {
+                        self.err(
+                            Diagnostic::error("E0317", format!("unknown device type `{n}`"), span)
+                                .with_label("expected `host`, `nvidia`, `radeon`, `multicore`, `default` or `*`"),
+                        );
+                    }
+                }
+                if names.len() > 1 {
+                    self.err(Diagnostic::not_yet(format!("more than one device type on `{}`", kind.name()), span));
+                }
+            }
+            ClauseKind::Auto
             | ClauseKind::Independent
-            | ClauseKind::Tile(_)
             | ClauseKind::IfPresent
             | ClauseKind::Finalize
             | ClauseKind::Default(_)
@@ -402,11 +500,12 @@ impl Checker {
         }
     }
 
-    /// `seq` excludes `gang`/`worker`/`vector`, and `seq`, `auto`, `independent` exclude each other.
-    fn exclusive_clauses(&mut self, cl: &Clauses) {
+    /// `seq` excludes `gang`/`worker`/`vector`, and `seq`, `auto`, `independent` exclude each
+    /// other, within the group of clauses seen last (levels from `levels_from` on).
+    fn exclusive_clauses(&mut self, cl: &Clauses, levels_from: usize) {
         let find = |n: &str| cl.seen.iter().find(|(s, _)| *s == n).map(|(_, sp)| *sp);
         if find("seq").is_some() {
-            if let Some((p, sp)) = cl.levels.first() {
+            if let Some((p, sp)) = cl.levels.get(levels_from) {
                 self.err(
                     Diagnostic::error("E0306", format!("`{}` cannot be combined with `seq`", p.name()), *sp)
                         .with_label("conflicts with `seq`"),
@@ -421,31 +520,15 @@ impl Checker {
         }
     }
 
-    /// A clause the front end keeps as text: on `init`, `shutdown` and `set` a
-    /// `device_type` (device types by name, one at most); elsewhere a clause not supported
-    /// yet.
-    fn check_unsupported(&mut self, kind: DirKind, text: &str, _cname: &str, span: Span) {
-        if !is_runtime(kind) {
-            self.err(Diagnostic::not_yet(format!("the `{text}` clause"), span));
-            return;
-        }
-        let names = text.split_once('(').map(|(_, r)| r.trim_end_matches(')')).unwrap_or("");
-        for n in names.split(',').filter(|n| !n.is_empty()) {
-            if acc_device_code(n).is_none() {
-                self.err(
-                    Diagnostic::error("E0317", format!("unknown device type `{n}`"), span)
-                        .with_label("expected `host`, `nvidia`, `radeon`, `multicore`, `default` or `*`"),
-                );
-            }
-        }
-        if names.contains(',') {
-            self.err(Diagnostic::not_yet(format!("more than one device type on `{}`", kind.name()), span));
-        }
+    /// A clause the front end keeps as text: a clause not supported yet.
+    fn check_unsupported(&mut self, _kind: DirKind, text: &str, _cname: &str, span: Span) {
+        self.err(Diagnostic::not_yet(format!("the `{text}` clause"), span));
     }
 
     /// `gang`, `worker`, `vector`: the level, and its optional scalar integer argument.
     fn check_level(&mut self, p: Par, e: Option<&mut Expr>, span: Span, cl: &mut Clauses) {
         cl.levels.push((p, span));
+        cl.level_at.push(cl.cur);
         if let Some(e) = e {
             self.check_int_arg(e, &format!("the argument of `{}` must be a scalar integer", p.name()));
         }
@@ -496,6 +579,38 @@ impl Checker {
                     .with_label("expected a positive integer constant"),
             ),
         }
+    }
+
+    /// `tile(s1, ..., sn)`: each size a positive integer constant or `*`, over `n` tightly
+    /// nested loops (which then belong to the directive, as collapsed ones do).
+    fn check_tile(&mut self, sizes: &mut [Option<Expr>], span: Span, assoc: Option<&Stmt>, cl: &mut Clauses) {
+        for e in sizes.iter_mut().flatten() {
+            self.expr(e);
+            if e.ty == Ty::Unknown && !matches!(e.kind, ExprKind::Int(..)) {
+                continue;
+            }
+            if !matches!(self.const_int(e), Some(n) if n >= 1) {
+                self.err(
+                    Diagnostic::error("E0303", "the sizes of `tile` must be positive integer constants or `*`", e.span)
+                        .with_label("expected a positive integer constant or `*`"),
+                );
+            }
+        }
+        let n = sizes.len();
+        let Some(do_stmt) = assoc else { return };
+        let depth = nest_depth(do_stmt, n);
+        if depth < n {
+            self.err(
+                Diagnostic::error(
+                    "E0304",
+                    format!("`tile` with {n} sizes needs {n} nested loops, but only {depth} {} nested here", if depth == 1 { "is" } else { "are" }),
+                    span,
+                )
+                .with_label(format!("asks for {n} tightly nested loops"))
+                .with_note("note: each tiled loop must contain only the next loop"),
+            );
+        }
+        cl.collapse = cl.collapse.max(depth.min(n)).max(1);
     }
 
     /// `if(condition)`: a scalar logical. (`init`, `shutdown` and `set` report it with

@@ -175,8 +175,9 @@ impl Checker {
             );
         }
         // Parallelism levels must decrease inwards: gang > worker > vector; a gang loop of
-        // a lower dimension (`gang(dim: d)`) may be inside a gang loop.
-        let mine: Vec<Par> = cl.levels.iter().map(|(p, _)| *p).collect();
+        // a lower dimension (`gang(dim: d)`) may be inside a gang loop. With `device_type`
+        // groups, on every kind of device.
+        let per_device = cl.levels_per_device();
         let my_dim = dir.clauses.iter().find_map(|c| match &c.kind {
             ClauseKind::GangDim(e) => self.const_int(e).map(|d| d as u32),
             ClauseKind::Gang(_) | ClauseKind::GangStatic(_) => Some(1),
@@ -184,17 +185,27 @@ impl Checker {
         });
         let outer_dim = self.gang_dim;
         let lower_dim = matches!((outer_dim, my_dim), (Some(o), Some(m)) if m < o);
-        if let (Some(outer), Some(inner)) = (self.par.last().copied(), mine.iter().max().copied()) {
-            if inner >= outer && !(lower_dim && inner == Par::Gang && outer == Par::Gang) {
-                let sp = dir.clauses.iter().find(|c| clause_name(&c.kind) == inner.name()).map_or(dir.span, |c| c.span);
-                self.err(
-                    Diagnostic::error("E0307", format!("a `{}` loop cannot be nested inside a `{}` loop", inner.name(), outer.name()), sp)
-                        .with_label("parallelism must go gang > worker > vector from outer to inner loops"),
-                );
+        for (d, mine) in per_device.iter().enumerate() {
+            let outer = self.par.iter().rev().find_map(|e| e.get(d).copied().flatten());
+            let Some((inner, sp)) = mine.iter().max_by_key(|(p, _)| *p).copied() else { continue };
+            if let Some(outer) = outer {
+                if inner >= outer && !(lower_dim && inner == Par::Gang && outer == Par::Gang) {
+                    let mut e = Diagnostic::error("E0307", format!("a `{}` loop cannot be nested inside a `{}` loop", inner.name(), outer.name()), sp)
+                        .with_label("parallelism must go gang > worker > vector from outer to inner loops");
+                    if cl.has_groups() {
+                        if let Some(dev) = crate::device_type::AccDevice::ALL.get(d) {
+                            e = e.with_note(format!("note: with the clauses in effect on device type {}", dev.names()));
+                        }
+                    }
+                    self.err(e);
+                    break;
+                }
             }
         }
-        let pushed = if let Some(m) = mine.iter().min().copied() {
-            self.par.push(m);
+        let entry: [Option<Par>; 4] = std::array::from_fn(|d| per_device.get(d).and_then(|l| l.iter().map(|(p, _)| *p).min()));
+        let leveled = entry.iter().any(Option::is_some);
+        let pushed = if leveled {
+            self.par.push(entry);
             true
         } else {
             false
@@ -203,10 +214,8 @@ impl Checker {
             self.compute.push(DirKind::Acc(compute_of(k)));
         }
         let saved = if is_compute(k) { Some(std::mem::take(&mut self.par)) } else { None };
-        if saved.is_some() {
-            if let Some(m) = mine.iter().min().copied() {
-                self.par.push(m);
-            }
+        if saved.is_some() && leveled {
+            self.par.push(entry);
         }
         if my_dim.is_some() {
             self.gang_dim = my_dim;

@@ -286,7 +286,34 @@ impl G<'_> {
             self.overrides.pop();
         }
         let sequential_in_region = scoped && self.region.is_some() && part.is_none();
+        // (a loop without a directive of the user's, partitioned because the kernels
+        // dependence test proved it independent)
+        let partitioned_in_region = scoped
+            && self.region.is_some()
+            && part.as_ref().is_some_and(|p| !p.levels.is_empty() && matches!(p.auto_proof.as_deref(), Some(Ok(()))));
+        let bounds = partitioned_in_region.then(|| (lo.clone(), hi.clone(), st.clone()));
         self.emit(Stmt::Loop { id, var: lv, lo, hi, step: st, body: b, part });
+        // Such a loop leaves its variable with the value the sequential loop would
+        // (`lo + max(0, (hi - lo + st) / st) * st`) for the statements after it.
+        if let Some((lo, hi, st)) = bounds {
+            let home = self.lookup(&var.name);
+            if let Some(Home::Reg(_, b) | Home::Mem(_, b)) = home.filter(|_| vty == Ty::I32 || vty == Ty::I64) {
+                if ir_ty(b) == vty {
+                    let zero = if vty == Ty::I64 { Op::I64(0) } else { Op::I32(0) };
+                    let d = self.bin(vty, BinOp::Sub, hi, lo.clone());
+                    let d = self.bin(vty, BinOp::Add, d, st.clone());
+                    let trips = self.bin(vty, BinOp::Div, d, st.clone());
+                    let trips = self.val(vty, Rv::Binary(BinOp::Max, trips, zero));
+                    let off = self.bin(vty, BinOp::Mul, trips, st);
+                    let after = self.bin(vty, BinOp::Add, lo, off);
+                    match self.lookup(&var.name) {
+                        Some(Home::Reg(o, _)) => self.emit(Stmt::Assign(o, Rv::Use(after))),
+                        Some(Home::Mem(p, b)) => self.store_as(b, Op::Var(p), after),
+                        _ => {}
+                    }
+                }
+            }
+        }
         // A sequential loop of a compute construct leaves its variable, private to the
         // thread, with the value after the loop (statements after it in the construct read
         // the same variable).

@@ -760,7 +760,7 @@ impl G<'_> {
 }
 
 /// Whether an expression calls a user function.
-fn has_call(e: &Expr) -> bool {
+pub(super) fn has_call(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Call { .. } => true,
         ExprKind::Unary(_, x) | ExprKind::Paren(x) => has_call(x),

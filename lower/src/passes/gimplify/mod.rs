@@ -33,6 +33,7 @@ mod complex;
 mod constructs;
 mod dataflow;
 mod depend;
+mod device_type;
 mod derived;
 mod elemental;
 mod exprs;
@@ -52,6 +53,7 @@ mod pointers;
 mod polymorph;
 mod stmts;
 mod storage;
+mod tile;
 mod transform;
 mod units;
 
@@ -219,6 +221,9 @@ struct G<'a> {
     /// a sequential loop of the kernel (its gangs would not wait for each other between
     /// two of its iterations).
     kernels_top: Vec<Span>,
+    /// While an OpenACC construct with `device_type` groups is lowered for some kinds of
+    /// device: their names, for the report (`device_type.rs`).
+    dt_view: Option<String>,
     /// Host-associated variables of an internal procedure without a home (reported).
     host_vars: Vec<String>,
     /// The host frame: built by a unit with internal procedures, received (as the last
@@ -364,6 +369,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             region: None,
             in_kernels: false,
             kernels_top: Vec::new(),
+            dt_view: None,
             host_vars: Vec::new(),
             frame: None,
             frame_back: Vec::new(),

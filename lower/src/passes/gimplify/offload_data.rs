@@ -478,9 +478,8 @@ impl G<'_> {
         let mut queue = None;
         for c in &dir.clauses {
             match &c.kind {
-                ClauseKind::Unsupported(s) => {
-                    let n = s.split_once('(').map(|(_, r)| r.trim_end_matches(')')).unwrap_or("");
-                    ty = gpuf_frontend::sema::acc_device_code(n).unwrap_or(1);
+                ClauseKind::DeviceType(names) => {
+                    ty = names.first().and_then(|n| gpuf_frontend::sema::acc_device_code(n)).unwrap_or(1);
                 }
                 ClauseKind::DeviceNum(e) => num = Some(e),
                 ClauseKind::DefaultAsync(e) => queue = Some(e),
@@ -509,7 +508,7 @@ impl G<'_> {
             (Some(ast::AccKind::Shutdown), _) => self.emit(Stmt::Call("gpuf_acc_shutdown".into(), vec![ty])),
             (_, Some(n)) => self.emit(Stmt::Call("gpuf_acc_set_device_num".into(), vec![n, ty])),
             (_, None) => {
-                if dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Unsupported(_))) {
+                if dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::DeviceType(_))) {
                     self.emit(Stmt::Call("gpuf_acc_set_device_type".into(), vec![ty]));
                 }
             }

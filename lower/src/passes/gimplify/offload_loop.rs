@@ -21,6 +21,7 @@ impl G<'_> {
         let mut collapse = 1u32;
         let mut chunk = None;
         let mut gang_dim = None;
+        let mut tile = None;
         let mut notes = Vec::new();
         for c in &dir.clauses {
             match &c.kind {
@@ -79,9 +80,9 @@ impl G<'_> {
                         collapse = n.max(1) as u32;
                     }
                 }
-                ClauseKind::Tile(n) => {
-                    collapse = (*n).max(1);
-                    notes.push(format!("{} run as collapse({collapse})", self.directive_text(c.span)));
+                ClauseKind::Tile(sizes) => {
+                    collapse = (sizes.len() as u32).max(1);
+                    tile = Some((sizes, c.span));
                 }
                 ClauseKind::Unsupported(n) => self.not_yet(format!("the `{n}` clause"), c.span),
                 _ => {}
@@ -124,6 +125,7 @@ impl G<'_> {
         // Reductions and privates of the loop.
         let mut scope = HashMap::new();
         let mut reductions = Vec::new();
+        let mut red_names = Vec::new();
         let mut privates = Vec::new();
         let mut allocas = Vec::new();
         let mut lasts: Vec<(String, Home, Span)> = Vec::new();
@@ -148,6 +150,7 @@ impl G<'_> {
                         };
                         let local = self.f.new_reduction_local(format!("{}.red", id.name), ir_ty(b), red_op(*op));
                         reductions.push(Reduction { op: red_op(*op), ty: ir_ty(b), local, result });
+                        red_names.push((id.name.clone(), local, b));
                         scope.insert(id.name.clone(), Home::Reg(local, b));
                     }
                 }
@@ -319,7 +322,17 @@ impl G<'_> {
         };
         let reds_below = self.red_arrays.len();
         self.red_arrays.extend(red_arrays);
-        self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, Some(part));
+        match tile {
+            Some((sizes, sp)) if !part.levels.is_empty() => {
+                if dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Collapse(_))) {
+                    self.not_yet("`tile` together with `collapse` on one loop", sp);
+                }
+                let text = self.directive_text(sp);
+                self.tiled_nest(do_stmt, sizes, part, &red_names, &text);
+            }
+            // A sequential tiled nest: the nest itself (tiling does not change its result).
+            _ => self.do_loop(name.as_ref().map(|n| n.name.clone()), var, start, end, step.as_ref(), body, Some(part)),
+        }
         self.red_arrays.truncate(reds_below);
         if let Some(r) = self.region.as_mut() {
             r.levels = outer;

@@ -51,10 +51,73 @@ impl G<'_> {
         if let Some(q) = &queue {
             self.emit(Stmt::Call("gpuf_acc_async_begin".into(), vec![q.clone()]));
         }
+        let after = self.loop_var_after_kernel(dir, body, loop_dir);
         self.compute_region(dir, body, loop_dir, sp);
         if queue.is_some() {
             self.emit(Stmt::Call("gpuf_acc_async_end".into(), vec![]));
         }
+        // The loop's variable on the host: the value the sequential loop leaves.
+        if let Some((home, v)) = after {
+            match home {
+                Home::Reg(o, _) => self.emit(Stmt::Assign(o, Rv::Use(v))),
+                Home::Mem(p, b) => self.store_as(b, Op::Var(p), v),
+                _ => {}
+            }
+        }
+    }
+
+    /// A `kernels` construct (or a part of a split one) that is one `do` loop without a
+    /// loop directive of the user's (run sequentially, or partitioned because the
+    /// dependence test proved it independent): its variable is a scalar of the construct,
+    /// which `kernels` copies back, so after the construct it holds what the sequential
+    /// loop leaves (`lo + max(0, (hi - lo + st) / st) * st`). Computed on the host before
+    /// the launch when the host holds the bounds' values; returns the variable's home and
+    /// that value.
+    fn loop_var_after_kernel(&mut self, dir: &ast::Directive, body: &[ast::Stmt], loop_dir: Option<&ast::Directive>) -> Option<(Home, Op)> {
+        let kernels = dir.kind == ast::AccKind::Kernels || (dir.kind == ast::AccKind::Serial && self.in_kernels);
+        if !kernels || loop_dir.is_some() || self.region.is_some() {
+            return None;
+        }
+        let [s] = body else { return None };
+        let do_stmt = match &s.kind {
+            StmtKind::Do { .. } => s,
+            // the dependence test's own `loop` (no clauses, at the loop's own place)
+            StmtKind::LoopConstruct { dir, do_stmt } if dir.clauses.is_empty() && dir.span == do_stmt.span => do_stmt,
+            _ => return None,
+        };
+        let StmtKind::Do { var, start, end, step, body: inner, .. } = &do_stmt.kind else { return None };
+        let mut written = BTreeSet::new();
+        assigned(inner, &mut written, self.syms, &mut Vec::new());
+        let named = self.enclosing_named.clone();
+        let ok = |e: &Expr| host_condition(e, self.syms, &written, &named);
+        if !(ok(start) && ok(end) && step.as_ref().is_none_or(ok)) || written.contains(&var.name) || named.contains(&var.name) {
+            return None;
+        }
+        let home = self.lookup(&var.name)?;
+        let vty = match &home {
+            Home::Reg(_, b) | Home::Mem(_, b) => ir_ty(*b),
+            _ => return None,
+        };
+        let lo = self.expr(start);
+        let lo = self.conv(lo, vty);
+        let hi = self.expr(end);
+        let hi = self.conv(hi, vty);
+        let st = match step {
+            Some(e) => {
+                let v = self.expr(e);
+                self.conv(v, vty)
+            }
+            None if vty == Ty::I64 => Op::I64(1),
+            None => Op::I32(1),
+        };
+        let zero = if vty == Ty::I64 { Op::I64(0) } else { Op::I32(0) };
+        let d = self.bin(vty, BinOp::Sub, hi, lo.clone());
+        let d = self.bin(vty, BinOp::Add, d, st.clone());
+        let trips = self.bin(vty, BinOp::Div, d, st.clone());
+        let trips = self.val(vty, Rv::Binary(BinOp::Max, trips, zero));
+        let off = self.bin(vty, BinOp::Mul, trips, st);
+        let v = self.bin(vty, BinOp::Add, lo, off);
+        Some((home, v))
     }
 
     /// The `wait` and `async` clauses of a directive: emits the waits (`wait(q)`: the host
@@ -208,6 +271,9 @@ impl G<'_> {
         }
         let reds_below = self.red_arrays.len();
         let mut notes = Vec::new();
+        if let Some(v) = &self.dt_view {
+            notes.push(format!("lowered for {v} (device_type clauses)"));
+        }
         if loop_dir.is_none() {
             for c in &dir.clauses {
                 if let ClauseKind::Reduction(op, list) = &c.kind {

@@ -12,6 +12,9 @@ impl G<'_> {
     }
 
     pub(super) fn stmt(&mut self, s: &ast::Stmt) {
+        if self.device_type_views(s) {
+            return;
+        }
         match &s.kind {
             StmtKind::Assign { lhs, rhs } if matches!(&lhs.kind, ExprKind::Name(id) | ExprKind::ArrayRef { name: id, .. } if self.is_reduced_array(&id.name)) => {
                 self.reduced_array_assign(lhs, rhs, s.span)
