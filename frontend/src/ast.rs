@@ -1203,6 +1203,10 @@ pub enum ClauseKind {
     Depend,
     /// OpenMP's `ordered` clause (without the doacross argument).
     OmpOrdered,
+    /// Not written by users: an OpenMP `simd` loop inside a `target` region as the
+    /// rewriting into offload constructs passes it to lowering (the loop's vector level
+    /// runs on the lanes of a warp, seed 004's SIMT lowering), with its `safelen` bound.
+    OmpSimd(Option<Expr>),
     /// The name of a `critical (name)` construct.
     CriticalName(String),
     /// `filter(thread)` of `masked`.

@@ -133,15 +133,20 @@ impl Checker<'_> {
                 if self.stage >= Stage::OaccXform {
                     self.err(format!("builtin {b:?} left after oacc-xform"));
                 }
+                self.simt_operands(b, os);
                 match b {
                     Builtin::DimSize(_)
                     | Builtin::DimPos(_)
                     | Builtin::SimtLane
                     | Builtin::SimtVf
+                    | Builtin::SimtVoteAny
+                    | Builtin::SimtLastLane
+                    | Builtin::SimtOrderedPred
                     | Builtin::IsInitialDevice
                     | Builtin::AccOnDevice
                     | Builtin::OneThreadPerGang => Some(Ty::I32),
                     Builtin::Reduction { ty, .. } => Some(*ty),
+                    Builtin::SimtXchgIdx | Builtin::SimtXchgBfly => os.first().and_then(|o| self.op(o)),
                     _ => None,
                 }
             }
@@ -149,7 +154,7 @@ impl Checker<'_> {
                 self.ops(os);
                 self.prim_allowed(p);
                 match p {
-                    Prim::ThreadIdx(_) | Prim::NumThreads(_) | Prim::VoteAny | Prim::VoteAll => Some(Ty::I32),
+                    Prim::ThreadIdx(_) | Prim::NumThreads(_) | Prim::VoteAny | Prim::VoteAll | Prim::LastLane => Some(Ty::I32),
                     Prim::SharedBase => Some(Ty::Ptr),
                     Prim::Shuffle(_) => os.first().and_then(|o| self.op(o)),
                     Prim::Barrier | Prim::Fence | Prim::Trap => None,
@@ -175,6 +180,26 @@ impl Checker<'_> {
                 Some(Ty::Ptr)
             }
             Rv::GlobalAddr(_) | Rv::Alloca(_) => Some(Ty::Ptr),
+        }
+    }
+    /// The SIMT builtins (gimplify's `ordered` vote loop, omp-expand's lowering of `simd`
+    /// loops) live in kernels only (offload regions before omp-lower), and their predicates
+    /// and lane numbers are `I32`.
+    fn simt_operands(&mut self, b: &Builtin, os: &[Op]) {
+        let lane_at = match b {
+            Builtin::SimtLane | Builtin::SimtVf => None,
+            Builtin::SimtVoteAny | Builtin::SimtLastLane | Builtin::SimtOrderedPred => Some(0),
+            Builtin::SimtXchgIdx | Builtin::SimtXchgBfly => Some(1),
+            _ => return,
+        };
+        if !self.kernel && self.stage >= Stage::OmpLower {
+            self.err(format!("SIMT builtin {b:?} outside a kernel"));
+        }
+        let want = lane_at.map_or(0, |i| i + 1);
+        if os.len() != want {
+            self.err(format!("SIMT builtin {b:?} with {} operands", os.len()));
+        } else if let Some(i) = lane_at {
+            self.expect(&os[i], Ty::I32, "SIMT predicate or lane");
         }
     }
     fn prim_allowed(&mut self, p: &Prim) {

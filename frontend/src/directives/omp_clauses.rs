@@ -56,6 +56,10 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "linear", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "aligned", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "nontemporal", syntax: Syntax::Own(Parser::omp_clause_ignored) },
+        // `ordered simd` / `ordered threads`: which ordering the construct gives (the
+        // constructs it binds to decide it).
+        Clause { name: "simd", syntax: Syntax::Own(Parser::omp_clause_ignored) },
+        Clause { name: "threads", syntax: Syntax::Own(Parser::omp_clause_ignored) },
         Clause { name: "order", syntax: Syntax::Own(Parser::omp_clause_ignored) },
         Clause { name: "bind", syntax: Syntax::Own(Parser::omp_clause_bind) },
         Clause { name: "proc_bind", syntax: Syntax::Own(Parser::omp_clause_not_yet) },

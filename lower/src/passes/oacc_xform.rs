@@ -31,6 +31,9 @@ pub fn oacc_xform(m: &mut Module, target: Target) {
         let mut pro = std::mem::take(&mut k.prologue);
         pro.append(&mut body);
         k.func.body = pro;
+        if !hooks.simd_loop_hints() {
+            k.func.simd_loops.clear();
+        }
     }
     // `!$acc routine seq` procedures: sequential code, specialised like a kernel's body.
     for p in m.procs.iter_mut().filter(|p| m.routines.contains(&p.name)) {
@@ -205,8 +208,22 @@ fn expand(h: &dyn OffloadHooks, f: &mut Function, ss: Vec<Stmt>, worker_red: &mu
                     }
                     out.extend(st);
                 }
-                Builtin::SimtLane => out.push(Stmt::Assign(v, h.dim_pos(Level::Vector))),
-                Builtin::SimtVf => out.push(Stmt::Assign(v, h.dim_size(Level::Vector))),
+                Builtin::SimtLane => out.push(Stmt::Assign(v, h.simt_lane())),
+                Builtin::SimtVf => out.push(Stmt::Assign(v, h.simt_vf())),
+                Builtin::SimtVoteAny => out.push(Stmt::Assign(v, h.simt_vote_any(operand(&ops, 0)))),
+                Builtin::SimtLastLane => {
+                    let rv = h.simt_last_lane(f, &mut out, operand(&ops, 0));
+                    out.push(Stmt::Assign(v, rv));
+                }
+                Builtin::SimtXchgIdx => {
+                    let ty = f.var(v).ty;
+                    out.push(Stmt::Assign(v, h.simt_xchg_idx(ty, operand(&ops, 0), operand(&ops, 1))))
+                }
+                Builtin::SimtXchgBfly => {
+                    let ty = f.var(v).ty;
+                    out.push(Stmt::Assign(v, h.simt_xchg_bfly(ty, operand(&ops, 0), operand(&ops, 1))))
+                }
+                Builtin::SimtOrderedPred => out.push(Stmt::Assign(v, h.simt_ordered_pred(operand(&ops, 0)))),
                 Builtin::IsInitialDevice => out.push(Stmt::Assign(v, Rv::Use(Op::I32(i32::from(h.is_initial_device()))))),
                 Builtin::AccOnDevice => {
                     // `dev_type` equals one of the target's device type codes.
@@ -245,6 +262,11 @@ fn expand(h: &dyn OffloadHooks, f: &mut Function, ss: Vec<Stmt>, worker_red: &mu
         }
     }
     out
+}
+
+/// Operand `i` of a builtin (the verifier checked their number; `0` if absent).
+fn operand(ops: &[Op], i: usize) -> Op {
+    ops.get(i).cloned().unwrap_or(Op::I32(0))
 }
 
 /// The run time's error routines a kernel may call (`-fcheck=bounds`): they print gfortran's

@@ -47,6 +47,20 @@ impl OffloadHooks for Sim {
     fn block_per_thread(&self) -> bool {
         true
     }
+    /// The emulator's warp vote.
+    fn simt_vote_any(&self, cond: Op) -> Rv {
+        Rv::Call("gpuf_sim_vote".into(), vec![Op::I32(0), cond], Ty::I32)
+    }
+    /// One warp round of the emulator: the maximum over the lanes of `lane` where `cond`
+    /// holds and -1 elsewhere.
+    fn simt_last_lane(&self, f: &mut Function, out: &mut Vec<Stmt>, cond: Op) -> Rv {
+        let lane = super::tmp(f, out, Ty::I32, self.simt_lane());
+        let c = super::tmp(f, out, Ty::I32, Rv::Binary(BinOp::Ne, cond, Op::I32(0)));
+        let l1 = super::tmp(f, out, Ty::I32, Rv::Binary(BinOp::Add, lane, Op::I32(1)));
+        let m = super::tmp(f, out, Ty::I32, Rv::Binary(BinOp::Mul, c, l1));
+        let x = super::tmp(f, out, Ty::I32, Rv::Binary(BinOp::Sub, m, Op::I32(1)));
+        Rv::Call("gpuf_sim_vreduce_i32".into(), vec![x, Op::I32(2)], Ty::I32)
+    }
     fn after_atomic(&self) -> Vec<Stmt> {
         vec![Stmt::Call("gpuf_sim_atomic_note".into(), vec![])]
     }

@@ -58,6 +58,7 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::DistSchedule(_) => "dist_schedule",
         ClauseKind::Simdlen(_) => "simdlen",
         ClauseKind::Safelen(_) => "safelen",
+        ClauseKind::OmpSimd(_) => "simd",
         ClauseKind::Nowait => "nowait",
         ClauseKind::Shared(_) => "shared",
         ClauseKind::Lastprivate(_) => "lastprivate",
@@ -378,6 +379,7 @@ impl Checker {
             | ClauseKind::Bind(_)
             | ClauseKind::Ignored(_)
             | ClauseKind::CriticalName(_)
+            | ClauseKind::OmpSimd(_)
             | ClauseKind::OmpOrdered => {}
             ClauseKind::Seq
             | ClauseKind::Auto

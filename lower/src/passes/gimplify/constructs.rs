@@ -216,7 +216,7 @@ impl G<'_> {
         end: &Expr,
         step: Option<&Expr>,
         body: &[ast::Stmt],
-        part: Option<PartLoop>,
+        mut part: Option<PartLoop>,
     ) {
         let home = self.lookup(&var.name);
         let (vty, reg) = match &home {
@@ -272,9 +272,37 @@ impl G<'_> {
             }
         }
         let last = self.last_private_cond(part.as_ref(), &var.name, lv, vty, &lo, &hi, &st);
+        // The body of a SIMT loop (its innermost collapsed loop's): where `ordered` may be.
+        let simt = part.as_ref().and_then(|p| p.simt.as_ref().map(|_| (p.collapse, p.levels)));
+        let outer_simt = self.simt_body.clone();
+        if let (Some((n, ls)), Some(p)) = (simt, &part) {
+            let k = n.max(1) as usize - 1;
+            let mut own = p.privates.clone();
+            own.extend(p.reductions.iter().map(|r| r.local));
+            own.push(lv);
+            self.simt_body = Some(SimtBody {
+                loops: self.loops.len() + k,
+                blocks: self.blocks.len() + k,
+                lanes_only: !ls.has(Level::Gang) && !ls.has(Level::Worker),
+                first_var: self.f.vars.len() as u32,
+                own,
+            });
+        }
         self.stmts(body);
         if let Some(lp) = last {
-            self.last_private_copy(lp);
+            if lp.simt {
+                let lanes_only = self.simt_body.as_ref().is_some_and(|b| b.lanes_only);
+                self.last_private_simt(lp, lanes_only);
+            } else {
+                self.last_private_copy(lp);
+            }
+        }
+        if simt.is_some() {
+            self.simt_body = outer_simt;
+            if let (Some((vars, copy)), Some(t)) = (self.simt_last.take(), part.as_mut().and_then(|p| p.simt.as_mut())) {
+                t.last_vars = vars;
+                t.last_copy = copy;
+            }
         }
         let b = self.pop_block();
         self.loops.pop();

@@ -216,6 +216,10 @@ impl G<'_> {
                     self.stmt(do_stmt)
                 }
             }
+            // `ordered` in a `simd` loop of a target region (kept by `offload_omp` for it).
+            StmtKind::Construct { dir, body, .. } if dir.kind.omp() == Some(ast::OmpKind::Ordered) && self.region.is_some() => {
+                self.simt_ordered(body, dir.span)
+            }
             StmtKind::Construct { dir, body, .. } if dir.kind.omp().is_some() => self.host_construct(dir, body),
             StmtKind::Standalone(dir) if dir.kind.omp() == Some(ast::OmpKind::Barrier) => self.host_barrier(),
             // `flush`: a sequentially consistent fence (libgomp's `GOMP_flush` is not exported;
