@@ -321,6 +321,26 @@ fn snapshots_of_omp_programs() {
     }
 }
 
+/// The SIMT lowering of OpenMP `simd` loops (seed 004) in a few OpenMP target programs: the
+/// `GOMP_SIMT_*` builtins after omp-expand (lane and VF, `safelen`, the butterfly, the votes
+/// and exchanges of `lastprivate`, the vote loop of `ordered`), and the PTX and GCN they
+/// become.
+#[test]
+fn snapshots_of_omp_simt_programs() {
+    for name in ["91_simt_safelen", "96_simt_snap_reduction_lastprivate", "97_simt_snap_ordered"] {
+        let src = root().join("tests/programs/omp").join(format!("{name}.f90"));
+        let d = scratch(&format!("omp-simt-{name}"));
+        let mut settings = insta::Settings::clone_current();
+        settings.set_snapshot_path(root().join("tests/snapshots"));
+        settings.set_prepend_module_to_snapshot(false);
+        settings.bind(|| {
+            insta::assert_snapshot!(format!("omp_{name}.omp-expand"), emit(&src, "omp-expand", None, &d));
+            insta::assert_snapshot!(format!("omp_{name}.ptx"), emit(&src, "asm", Some("nvptx"), &d));
+            insta::assert_snapshot!(format!("omp_{name}.amdgcn.s"), emit(&src, "asm", Some("amdgcn"), &d));
+        });
+    }
+}
+
 /// Programs gfortran cannot build (OpenACC 2.5+ directives it does not know): their output
 /// on host, sim32 and sim64 is the blessed `NAME.out` beside them (`GPUF_BLESS=1`), which
 /// must be the same on every device.

@@ -697,7 +697,9 @@ fn partition(
         // `it` stays below `total + nthreads` (< 2^31): no trip count needed.
         f.bounded.push(id);
     }
-    if simt.is_some() {
+    // Vectorisation hints (where the loop runs on one lane) for loops whose iterations may
+    // all run at once: not under `safelen` or with `ordered` constructs.
+    if simt.is_some_and(|s| s.safelen.is_none()) && !has_ordered(&inner) {
         f.simd_loops.push(id);
     }
     if simt.is_some() && has_ordered(&inner) {
