@@ -272,6 +272,17 @@ impl G<'_> {
             }
         }
         let last = self.last_private_cond(part.as_ref(), &var.name, lv, vty, &lo, &hi, &st);
+        if part.is_some() {
+            // `linear` items: `x = x0 + ((i - lo) / st) * s` at the start of each iteration.
+            for (x, x0, s) in std::mem::take(&mut self.linear) {
+                let d = self.bin(vty, BinOp::Sub, Op::Var(lv), lo.clone());
+                let k = self.bin(vty, BinOp::Div, d, st.clone());
+                let xt = self.f.var(x).ty;
+                let k = self.conv(k, xt);
+                let ks = self.bin(xt, BinOp::Mul, k, s);
+                self.emit(Stmt::Assign(x, Rv::Binary(BinOp::Add, x0, ks)));
+            }
+        }
         // The body of a SIMT loop (its innermost collapsed loop's): where `ordered` may be.
         let simt = part.as_ref().and_then(|p| p.simt.as_ref().map(|_| (p.collapse, p.levels)));
         let outer_simt = self.simt_body.clone();

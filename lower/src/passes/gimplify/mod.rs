@@ -212,6 +212,9 @@ struct G<'a> {
     /// In the body of a `simd` loop lowered to SIMT: where an `ordered` construct may be
     /// (see `offload_loop::simt_ordered`).
     simt_body: Option<SimtBody>,
+    /// The `linear` items of the partitioned loop being lowered: private copy, its value
+    /// before the loop, step (in the copy's type); see `offload_loop::acc_loop`.
+    linear: Vec<(VarId, Op, Op)>,
     /// Arrays reduced by an enclosing OpenACC `reduction` (whole arrays, elements and
     /// sections): each assignment to one of their elements is an atomic update of the
     /// shared array, which combines every thread's contributions as scalar reductions would.
@@ -373,6 +376,7 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             last_private: None,
             simt_last: None,
             simt_body: None,
+            linear: Vec::new(),
             red_arrays: Vec::new(),
             named: Vec::new(),
             str_temps: Vec::new(),

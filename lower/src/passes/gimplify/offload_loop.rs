@@ -168,6 +168,46 @@ impl G<'_> {
                         scope.insert(id.name.clone(), Home::Reg(local, b));
                     }
                 }
+                // `linear(x: s)`: a private `x` that starts iteration `k` (counted from 0) at
+                // `x0 + k * s`, `x0` its value before the loop, and is copied out after the
+                // last iteration as a `lastprivate` item is.
+                ClauseKind::Linear(list, step) => {
+                    if collapse > 1 {
+                        self.not_yet("`linear` on a collapsed loop nest", c.span);
+                        continue;
+                    }
+                    for e in list {
+                        let ExprKind::Name(id) = &e.kind else { continue };
+                        let (orig, b) = match self.lookup(&id.name) {
+                            Some(h @ (Home::Reg(_, b) | Home::Mem(_, b))) => (h, b),
+                            _ => {
+                                self.not_yet("`linear` of this kind of variable", e.span);
+                                continue;
+                            }
+                        };
+                        let ty = ir_ty(b);
+                        let x0 = self.expr(e);
+                        let x0 = self.conv(x0, ty);
+                        let x0v = self.tmp(ty);
+                        self.emit(Stmt::Assign(x0v, Rv::Use(x0)));
+                        let s = match step {
+                            Some(s) => {
+                                let v = self.expr(s);
+                                let v = self.conv(v, ty);
+                                let t = self.tmp(ty);
+                                self.emit(Stmt::Assign(t, Rv::Use(v)));
+                                Op::Var(t)
+                            }
+                            None if ty == Ty::I64 => Op::I64(1),
+                            None => Op::I32(1),
+                        };
+                        let v = self.f.new_var(id.name.clone(), ty);
+                        scope.insert(id.name.clone(), Home::Reg(v, b));
+                        privates.push(v);
+                        lasts.push((id.name.clone(), orig, e.span));
+                        self.linear.push((v, Op::Var(x0v), s));
+                    }
+                }
                 ClauseKind::Private(list) | ClauseKind::Lastprivate(list) => {
                     for e in list {
                         let ExprKind::Name(id) = &e.kind else { continue };

@@ -696,8 +696,8 @@ fn target_region(
     }
     region.extend(defaultmap(dir, body));
     if loop_leaves.is_some() {
-        // A `lastprivate` item of a combined target construct is also mapped `tofrom`
-        // (unless a map clause says otherwise).
+        // A `lastprivate` or `linear` item of a combined target construct is also mapped
+        // `tofrom` (unless a map clause says otherwise).
         let mapped: Vec<String> = dir
             .clauses
             .iter()
@@ -707,7 +707,10 @@ fn target_region(
         let lp: Vec<ast::Expr> = dir
             .clauses
             .iter()
-            .filter_map(|c| if let ClauseKind::Lastprivate(l) = &c.kind { Some(l) } else { None })
+            .filter_map(|c| match &c.kind {
+                ClauseKind::Lastprivate(l) | ClauseKind::Linear(l, _) => Some(l),
+                _ => None,
+            })
             .flatten()
             .filter(|e| names_of(e).is_some_and(|n| !mapped.contains(&n)))
             .cloned()
@@ -1037,6 +1040,7 @@ fn loop_clauses(cs: &[ast::Clause], diags: &mut Vec<Diagnostic>) -> Vec<ClauseKi
             | ClauseKind::Lastprivate(_)
             | ClauseKind::Reduction(..)
             | ClauseKind::Collapse(_)
+            | ClauseKind::Linear(..)
             | ClauseKind::Unsupported(_) => out.push(c.kind.clone()),
             ClauseKind::Firstprivate(_) => {
                 diags.push(Diagnostic::not_yet("`firstprivate` on an OpenMP loop construct inside `target`", c.span))
