@@ -1205,8 +1205,9 @@ pub enum ClauseKind {
     OmpOrdered,
     /// Not written by users: an OpenMP `simd` loop inside a `target` region as the
     /// rewriting into offload constructs passes it to lowering (the loop's vector level
-    /// runs on the lanes of a warp, seed 004's SIMT lowering), with its `safelen` bound.
-    OmpSimd(Option<Expr>),
+    /// runs on the lanes of a warp, seed 004's SIMT lowering), with its `safelen` bound and
+    /// the condition of its `if(simd:)` clause (false: one iteration at a time).
+    OmpSimd(Option<Expr>, Option<Expr>),
     /// OpenMP's `linear(list[: step])` (without modifiers): each item is private and
     /// starts each iteration at its value before the loop plus the iteration's number times
     /// the step (1 without one); the value after the last iteration is copied out.

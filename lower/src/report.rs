@@ -174,7 +174,7 @@ fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels
                     // An OpenMP `simd` loop: its vector level is a warp's lanes (SIMT).
                     line.push_str(" (simd on the lanes of a warp");
                     if t.safelen.is_some() {
-                        line.push_str(", at most `safelen` of them");
+                        line.push_str(", as many as `safelen` or `if(simd:)` allow");
                     }
                     line.push(')');
                 }

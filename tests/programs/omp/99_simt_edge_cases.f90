@@ -1,11 +1,13 @@
 ! flags: -fopenmp
 ! `simd` loops lowered to SIMT in less common places: with `cycle`, a private array per
 ! lane, in a `distribute simd` with `lastprivate`, in a `parallel do simd` with
-! `num_threads(2)` (the team's two threads are warps), and an empty `simd` loop.
+! `num_threads(2)` (the team's two threads are warps), an empty `simd` loop, and
+! recurrences under `if(simd: .false.)` and `if(.false.)` (one iteration at a time).
 program simt_edge_cases
   implicit none
   integer, parameter :: n = 97
   integer :: i, j, s, x, m
+  logical :: vec
   integer :: a(n), b(n), w(4)
   do i = 1, n
     a(i) = mod(i * 43, 71)
@@ -50,4 +52,18 @@ program simt_edge_cases
     s = s + a(i)
   end do
   print '(i8)', s
+  b = 1
+  w = 1
+  vec = .false.
+  !$omp target map(tofrom: b) map(to: vec)
+  !$omp simd if(simd: vec)
+  do i = 2, n
+    b(i) = b(i - 1) * 3 + i - b(i - 1) * 2
+  end do
+  !$omp end target
+  !$omp target simd if(.false.) map(tofrom: w)
+  do i = 2, 4
+    w(i) = w(i - 1) * 2 + i
+  end do
+  print '(2i8, 4i5)', sum(b), b(n), w
 end program

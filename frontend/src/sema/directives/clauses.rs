@@ -58,7 +58,7 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::DistSchedule(_) => "dist_schedule",
         ClauseKind::Simdlen(_) => "simdlen",
         ClauseKind::Safelen(_) => "safelen",
-        ClauseKind::OmpSimd(_) => "simd",
+        ClauseKind::OmpSimd(..) => "simd",
         ClauseKind::Linear(..) => "linear",
         ClauseKind::Nowait => "nowait",
         ClauseKind::Shared(_) => "shared",
@@ -397,7 +397,7 @@ impl Checker {
             | ClauseKind::Bind(_)
             | ClauseKind::Ignored(_)
             | ClauseKind::CriticalName(_)
-            | ClauseKind::OmpSimd(_)
+            | ClauseKind::OmpSimd(..)
             | ClauseKind::OmpOrdered => {}
             ClauseKind::Seq
             | ClauseKind::Auto

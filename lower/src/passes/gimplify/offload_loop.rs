@@ -25,7 +25,7 @@ impl G<'_> {
         let mut omp_simd = None;
         for c in &dir.clauses {
             match &c.kind {
-                ClauseKind::OmpSimd(safelen) => omp_simd = Some(safelen.as_ref()),
+                ClauseKind::OmpSimd(safelen, cond) => omp_simd = Some((safelen.as_ref(), cond.as_ref())),
                 ClauseKind::GangDim(e) => {
                     levels = levels.with(Level::Gang);
                     if let ExprKind::Int(d, _) = e.kind {
@@ -126,14 +126,24 @@ impl G<'_> {
         // An OpenMP `simd` loop whose lanes are partitioned: seed 004's SIMT lowering
         // (omp-expand), with `safelen` (at least 1) evaluated before the loop.
         let simt = match omp_simd {
-            Some(safelen) if levels.has(Level::Vector) => {
-                let safelen = safelen.map(|e| {
+            Some((safelen, cond)) if levels.has(Level::Vector) => {
+                let mut safelen = safelen.map(|e| {
                     let v = self.expr(e);
                     let v = self.conv(v, Ty::I32);
                     let t = self.tmp(Ty::I32);
                     self.emit(Stmt::Assign(t, Rv::Binary(BinOp::Max, v, Op::I32(1))));
                     Op::Var(t)
                 });
+                // `if(simd: c)`: one lane where `c` is false: `1 + c * (safelen - 1)`.
+                if let Some(c) = cond {
+                    let v = self.expr(c);
+                    let v = self.conv(v, Ty::I32);
+                    let c = self.val(Ty::I32, Rv::Binary(BinOp::Ne, v, Op::I32(0)));
+                    let most = safelen.clone().unwrap_or(Op::I32(1 << 30));
+                    let room = self.val(Ty::I32, Rv::Binary(BinOp::Sub, most, Op::I32(1)));
+                    let on = self.val(Ty::I32, Rv::Binary(BinOp::Mul, c, room));
+                    safelen = Some(self.val(Ty::I32, Rv::Binary(BinOp::Add, on, Op::I32(1))));
+                }
                 Some(Box::new(Simt { safelen, last_vars: Vec::new(), last_copy: Vec::new() }))
             }
             _ => None,

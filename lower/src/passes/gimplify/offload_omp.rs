@@ -1022,7 +1022,14 @@ fn level_clauses(l: OmpLeaves, ctx: Ctx, clauses: &[ast::Clause], simd_inside: b
     }
     if simd {
         let safelen = clauses.iter().find_map(|c| if let ClauseKind::Safelen(e) = &c.kind { Some(e.clone()) } else { None });
-        out.push(ClauseKind::OmpSimd(safelen));
+        // `if(simd: c)`, or `if(c)` on a construct whose only leaf that takes it is `simd`.
+        let lone = !l.has(OmpLeaves::TARGET) && !l.has(OmpLeaves::PARALLEL);
+        let cond = clauses.iter().find_map(|c| match &c.kind {
+            ClauseKind::IfFor(m, e) if m == "simd" => Some(e.clone()),
+            ClauseKind::If(e) if lone => Some(e.clone()),
+            _ => None,
+        });
+        out.push(ClauseKind::OmpSimd(safelen, cond));
     }
     if out.is_empty() {
         out.push(ClauseKind::Seq);
