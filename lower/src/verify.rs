@@ -313,3 +313,68 @@ impl Checker<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn module_with(kernel_body: Vec<Stmt>, main_body: Vec<Stmt>, target: Option<Target>) -> Module {
+        let mut func = Function::new("k");
+        let v = func.new_var("x", Ty::I32);
+        let f = func.new_var("y", Ty::F64);
+        assert_eq!((v, f), (VarId(0), VarId(1)));
+        func.body = kernel_body;
+        let mut main = Function::new("main");
+        main.new_var("x", Ty::I32);
+        main.body = main_body;
+        Module {
+            source: "t.f90".into(),
+            main,
+            procs: Vec::new(),
+            globals: Vec::new(),
+            storage: Vec::new(),
+            vtabs: Vec::new(),
+            kernels: vec![Kernel {
+                name: "k".into(),
+                kind: RegionKind::Parallel,
+                func,
+                params: Vec::new(),
+                levels: Levels::default().with(Level::Vector),
+                shared_bytes: 0,
+                prologue: Vec::new(),
+            }],
+            routines: Vec::new(),
+            target,
+        }
+    }
+
+    fn lane() -> Stmt {
+        Stmt::Assign(VarId(0), Rv::Builtin(Builtin::SimtLane, vec![]))
+    }
+
+    #[test]
+    fn simt_builtins_live_in_kernels_until_oacc_xform() {
+        let m = module_with(vec![lane()], Vec::new(), None);
+        assert!(verify(&m, Stage::OmpExpand).is_ok());
+        let m = module_with(vec![lane()], Vec::new(), Some(Target::Nvptx));
+        let e = verify(&m, Stage::OaccXform).unwrap_err();
+        assert!(e.iter().any(|e| e.contains("left after oacc-xform")), "{e:?}");
+        // In host code once omp-lower has outlined the regions.
+        let m = module_with(Vec::new(), vec![lane()], None);
+        assert!(verify(&m, Stage::Gimple).is_ok());
+        let e = verify(&m, Stage::OmpLower).unwrap_err();
+        assert!(e.iter().any(|e| e.contains("outside a kernel")), "{e:?}");
+    }
+
+    #[test]
+    fn simt_predicates_and_lanes_are_i32() {
+        let vote = Stmt::Assign(VarId(0), Rv::Builtin(Builtin::SimtVoteAny, vec![Op::Var(VarId(1))]));
+        let e = verify(&module_with(vec![vote], Vec::new(), None), Stage::OmpExpand).unwrap_err();
+        assert!(e.iter().any(|e| e.contains("SIMT predicate or lane")), "{e:?}");
+        let xchg = Stmt::Assign(VarId(1), Rv::Builtin(Builtin::SimtXchgBfly, vec![Op::Var(VarId(1)), Op::I32(1)]));
+        assert!(verify(&module_with(vec![xchg], Vec::new(), None), Stage::OmpExpand).is_ok());
+        let short = Stmt::Assign(VarId(1), Rv::Builtin(Builtin::SimtXchgIdx, vec![Op::Var(VarId(1))]));
+        let e = verify(&module_with(vec![short], Vec::new(), None), Stage::OmpExpand).unwrap_err();
+        assert!(e.iter().any(|e| e.contains("with 1 operands")), "{e:?}");
+    }
+}

@@ -1768,8 +1768,8 @@ fn profile_report_and_trace() {
 }
 
 /// `-Minfo=accel` (and `gpuf compile --minfo=accel`): the loop-mapping report of each
-/// `tests/minfo/NAME.f90` on standard error equals `NAME.stderr` (paths from the file name
-/// on; bless with GPUF_BLESS=1), and the object is still built.
+/// `tests/minfo/NAME.f90` (with its `! flags:`) on standard error equals `NAME.stderr`
+/// (paths from the file name on; bless with GPUF_BLESS=1), and the object is still built.
 #[test]
 fn minfo_accel_report() {
     let dir = root().join("tests/minfo");
@@ -1777,7 +1777,8 @@ fn minfo_accel_report() {
         let name = src.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
         let d = scratch(&format!("minfo-{name}"));
         let obj = d.join("a.o");
-        let o = run(Command::new(gpuf()).args(["-fopenacc", "-Minfo=accel", "-c"]).arg(&src).arg("-o").arg(&obj));
+        let flags = program_flags(&src);
+        let o = run(Command::new(gpuf()).args(["-fopenacc", "-Minfo=accel", "-c"]).args(&flags).arg(&src).arg("-o").arg(&obj));
         assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
         assert!(obj.exists(), "{name}: no object");
         let prefix = format!("{}/", dir.display());
@@ -1785,10 +1786,10 @@ fn minfo_accel_report() {
         let want = blessed(&src.with_extension("stderr"), &got);
         assert_eq!(got, want, "{name}: -Minfo=accel report");
         // The gpuf spelling gives the same report.
-        let o = run(Command::new(gpuf()).args(["compile", "--minfo=accel", "-c"]).arg(&src).arg("-o").arg(&obj));
+        let o = run(Command::new(gpuf()).args(["compile", "--minfo=accel", "-c"]).args(&flags).arg(&src).arg("-o").arg(&obj));
         assert_eq!(String::from_utf8_lossy(&o.stderr).replace(&prefix, ""), want, "{name}: --minfo=accel");
         // Without the flag: no report.
-        let o = run(Command::new(gpuf()).args(["-fopenacc", "-c"]).arg(&src).arg("-o").arg(&obj));
+        let o = run(Command::new(gpuf()).args(["-fopenacc", "-c"]).args(&flags).arg(&src).arg("-o").arg(&obj));
         assert!(o.stderr.is_empty(), "{name}: output without -Minfo: {}", String::from_utf8_lossy(&o.stderr));
     }
 }
