@@ -1,7 +1,7 @@
 ! flags: -fopenmp
 ! `ordered` in `simd` loops of a target region: the SIMT vote loop needs every lane of the
-! warp, so the construct must be directly in the loop's body; a scalar of the region it
-! assigns would be one per lane.
+! warp, so the construct must be directly in the loop's body, and no lane may `cycle`
+! past it; a scalar of the region it assigns would be one per lane.
 program p
   implicit none
   integer :: i, k, a(100)
@@ -21,6 +21,13 @@ program p
     !$omp ordered simd
     k = k + i
     a(i) = k
+    !$omp end ordered
+  end do
+  !$omp simd
+  do i = 2, 100
+    if (a(i) > 50) cycle
+    !$omp ordered simd
+    a(i) = a(i - 1) + 1
     !$omp end ordered
   end do
   !$omp end target

@@ -287,6 +287,9 @@ impl G<'_> {
         let simt = part.as_ref().and_then(|p| p.simt.as_ref().map(|_| (p.collapse, p.levels)));
         let outer_simt = self.simt_body.clone();
         if let (Some((n, ls)), Some(p)) = (simt, &part) {
+            if let Some(sp) = super::offload_loop::cycle_with_ordered(body) {
+                self.not_yet("`cycle` in a `simd` loop with an `ordered` construct in a target region", sp);
+            }
             let k = n.max(1) as usize - 1;
             let mut own = p.privates.clone();
             own.extend(p.reductions.iter().map(|r| r.local));

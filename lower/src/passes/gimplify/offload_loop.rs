@@ -598,6 +598,41 @@ impl G<'_> {
     }
 }
 
+/// The first `cycle` in a `simd` loop's body that also has an `ordered` construct: a lane
+/// that cycles would miss the vote loop's rounds the others take part in.
+pub(super) fn cycle_with_ordered(body: &[ast::Stmt]) -> Option<Span> {
+    fn walk<'a>(ss: &'a [ast::Stmt], f: &mut dyn FnMut(&'a ast::Stmt)) {
+        for s in ss {
+            f(s);
+            match &s.kind {
+                StmtKind::Do { body, .. }
+                | StmtKind::DoWhile { body, .. }
+                | StmtKind::Block { body, .. }
+                | StmtKind::LabelBlock { body, .. }
+                | StmtKind::Construct { body, .. } => walk(body, f),
+                StmtKind::LoopConstruct { do_stmt, .. } => walk(std::slice::from_ref(do_stmt.as_ref()), f),
+                StmtKind::If { arms, else_body, .. } => {
+                    for (_, b) in arms {
+                        walk(b, f);
+                    }
+                    if let Some(b) = else_body {
+                        walk(b, f);
+                    }
+                }
+                StmtKind::SelectCase { cases, .. } => cases.iter().for_each(|c| walk(&c.body, f)),
+                _ => {}
+            }
+        }
+    }
+    let (mut ordered, mut cycle) = (false, None);
+    walk(body, &mut |s| match &s.kind {
+        StmtKind::Construct { dir, .. } if dir.kind.omp() == Some(ast::OmpKind::Ordered) => ordered = true,
+        StmtKind::Cycle(_) if cycle.is_none() => cycle = Some(s.span),
+        _ => {}
+    });
+    cycle.filter(|_| ordered)
+}
+
 /// The largest private array of a worker or vector loop, in bytes (each thread's copy is on
 /// its stack; the sim device's lanes have 1 MiB).
 pub(super) const MAX_ALLOCA: u64 = 64 * 1024;
