@@ -2,12 +2,15 @@
 ! `simd` loops lowered to SIMT in less common places: with `cycle`, a private array per
 ! lane, in a `distribute simd` with `lastprivate`, in a `parallel do simd` with
 ! `num_threads(2)` (the team's two threads are warps), an empty `simd` loop, and
-! recurrences under `if(simd: .false.)` and `if(.false.)` (one iteration at a time).
+! recurrences under `if(simd: .false.)` and `if(.false.)` (one iteration at a time); in a
+! `simd` loop `omp_get_thread_num()` is the thread's (the warp's), not a lane number.
 program simt_edge_cases
+  use omp_lib
   implicit none
   integer, parameter :: n = 97
   integer :: i, j, s, x, m
   logical :: vec
+  integer :: tn(8), u(8, 64)
   integer :: a(n), b(n), w(4)
   do i = 1, n
     a(i) = mod(i * 43, 71)
@@ -66,4 +69,14 @@ program simt_edge_cases
     w(i) = w(i - 1) * 2 + i
   end do
   print '(2i8, 4i5)', sum(b), b(n), w
+  tn = -1; u = -2
+  !$omp target parallel do num_threads(4) map(tofrom: tn, u)
+  do j = 1, 8
+    tn(j) = omp_get_thread_num()
+    !$omp simd
+    do i = 1, 64
+      u(j, i) = omp_get_thread_num()
+    end do
+  end do
+  print '(3l2)', all(u(:, 1) == tn), all(u(:, 64) == tn), all(tn >= 0 .and. tn < 4)
 end program
