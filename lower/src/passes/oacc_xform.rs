@@ -248,6 +248,10 @@ fn expand(h: &dyn OffloadHooks, f: &mut Function, ss: Vec<Stmt>, worker_red: &mu
                 out.push(Stmt::Loop { id, var, lo, hi, step, body: expand(h, f, body, worker_red), part })
             }
             Stmt::While { id, cond_body, cond, body } => {
+                if let Some(s) = whole_butterfly(h, f, &body) {
+                    out.push(s);
+                    continue;
+                }
                 out.push(Stmt::While { id, cond_body: expand(h, f, cond_body, worker_red), cond, body: expand(h, f, body, worker_red) })
             }
             // A run-time error (`-fcheck=bounds`) where the run time cannot be called.
@@ -262,6 +266,20 @@ fn expand(h: &dyn OffloadHooks, f: &mut Function, ss: Vec<Stmt>, worker_red: &mu
         }
     }
     out
+}
+
+/// omp-expand's SIMT butterfly loop (`o = XCHG_BFLY(v, t); v = v op o; t = t << 1` while
+/// `t < VF`) as the target's one operation ([`OffloadHooks::simt_butterfly`]), if it has one.
+fn whole_butterfly(h: &dyn OffloadHooks, f: &Function, body: &[Stmt]) -> Option<Stmt> {
+    let [Stmt::Assign(o, Rv::Builtin(Builtin::SimtXchgBfly, xs)), Stmt::Assign(v, Rv::Binary(op, Op::Var(a), Op::Var(b))), Stmt::Assign(_, Rv::Binary(BinOp::Shl, ..))] = body
+    else {
+        return None;
+    };
+    let (Some(Op::Var(src)), true) = (xs.first(), a == v && b == o) else { return None };
+    if src != v {
+        return None;
+    }
+    Some(Stmt::Assign(*v, h.simt_butterfly(f.var(*v).ty, *op, Op::Var(*v))?))
 }
 
 /// Operand `i` of a builtin (the verifier checked their number; `0` if absent).

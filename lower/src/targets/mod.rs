@@ -81,6 +81,12 @@ pub trait OffloadHooks {
     fn simt_xchg_bfly(&self, ty: Ty, val: Op, mask: Op) -> Rv {
         self.shuffle(ty, ShuffleMode::Xor, val, mask)
     }
+    /// A whole `GOMP_SIMT_XCHG_BFLY` butterfly of `val` combined by `op` (omp-expand's loop of
+    /// `log2 VF` exchanges), where the target has it as one operation; `None`: the loop's
+    /// exchanges one by one.
+    fn simt_butterfly(&self, _ty: Ty, _op: BinOp, _val: Op) -> Option<Rv> {
+        None
+    }
     /// `GOMP_SIMT_ORDERED_PRED(t)`: whether this lane's turn has come in the vote loop of
     /// an `ordered` construct (its countdown `t` is 0); the vote keeps the lanes in step.
     fn simt_ordered_pred(&self, t: Op) -> Rv {

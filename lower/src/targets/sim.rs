@@ -61,6 +61,28 @@ impl OffloadHooks for Sim {
         let x = super::tmp(f, out, Ty::I32, Rv::Binary(BinOp::Sub, m, Op::I32(1)));
         Rv::Call("gpuf_sim_vreduce_i32".into(), vec![x, Op::I32(2)], Ty::I32)
     }
+    /// The emulator's one-round warp reduction, as its vector reductions use (every lane
+    /// gets the combination of all lanes' values, as after the butterfly).
+    fn simt_butterfly(&self, ty: Ty, op: BinOp, val: Op) -> Option<Rv> {
+        let name = match ty {
+            Ty::I32 => "gpuf_sim_vreduce_i32",
+            Ty::I64 => "gpuf_sim_vreduce_i64",
+            Ty::F32 => "gpuf_sim_vreduce_f32",
+            Ty::F64 => "gpuf_sim_vreduce_f64",
+            _ => return None,
+        };
+        let code = match op {
+            BinOp::Add => 0,
+            BinOp::Mul => 1,
+            BinOp::Max => 2,
+            BinOp::Min => 3,
+            BinOp::And if ty.is_int() => 4,
+            BinOp::Or if ty.is_int() => 5,
+            BinOp::Xor if ty.is_int() => 6,
+            _ => return None,
+        };
+        Some(Rv::Call(name.into(), vec![val, Op::I32(code)], ty))
+    }
     fn after_atomic(&self) -> Vec<Stmt> {
         vec![Stmt::Call("gpuf_sim_atomic_note".into(), vec![])]
     }
