@@ -715,6 +715,36 @@ impl<'ctx> Cg<'ctx> {
         self.call(f, args)?.ok_or_else(|| CodegenError(format!("intrinsic `{name}` returns void")))
     }
 
+    /// Gives the loop whose back edge is `br` the loop metadata `!llvm.loop !{self,
+    /// !{"llvm.loop.vectorize.enable", i1 true}}` (a `simd` loop on the host: LLVM's
+    /// vectoriser gives it SIMD lanes, as `GOMP_SIMD` hints do for GCC). The loop ID must
+    /// refer to itself: built around a temporary node replaced by the node afterwards.
+    fn vectorize_hint(&self, br: InstructionValue<'ctx>) {
+        use inkwell::llvm_sys::core::{
+            LLVMConstInt, LLVMGetMDKindIDInContext, LLVMInt1TypeInContext, LLVMMDNodeInContext2, LLVMMDStringInContext2,
+            LLVMMetadataAsValue, LLVMSetMetadata, LLVMValueAsMetadata,
+        };
+        use inkwell::llvm_sys::debuginfo::{LLVMMetadataReplaceAllUsesWith, LLVMTemporaryMDNode};
+        use inkwell::values::AsValueRef;
+        let ctx = self.ctx.raw();
+        let key = "llvm.loop.vectorize.enable";
+        let kind = "llvm.loop";
+        // SAFETY: every node and value is created in this context; the temporary node is
+        // consumed by the replacement (which disposes of it).
+        unsafe {
+            let tmp = LLVMTemporaryMDNode(ctx, std::ptr::null_mut(), 0);
+            let name = LLVMMDStringInContext2(ctx, key.as_ptr().cast(), key.len());
+            let on = LLVMValueAsMetadata(LLVMConstInt(LLVMInt1TypeInContext(ctx), 1, 0));
+            let mut hint = [name, on];
+            let hint = LLVMMDNodeInContext2(ctx, hint.as_mut_ptr(), 2);
+            let mut ops = [tmp, hint];
+            let id = LLVMMDNodeInContext2(ctx, ops.as_mut_ptr(), 2);
+            LLVMMetadataReplaceAllUsesWith(tmp, id);
+            let k = LLVMGetMDKindIDInContext(ctx, kind.as_ptr().cast(), kind.len() as u32);
+            LLVMSetMetadata(br.as_value_ref(), k, LLVMMetadataAsValue(ctx, id));
+        }
+    }
+
     fn call_void_intr(&self, name: &str) -> R<()> {
         let f = self.intrinsic(name, &[])?;
         self.call(f, &[])?;
@@ -1095,7 +1125,10 @@ impl<'ctx> Cg<'ctx> {
                     let c = self.b.build_int_nsw_sub(c, c.get_type().const_int(1, false), "")?;
                     self.store(t, cnt, c.into())?;
                 }
-                self.b.build_unconditional_branch(head)?;
+                let back = self.b.build_unconditional_branch(head)?;
+                if fx.f.simd_loops.contains(id) {
+                    self.vectorize_hint(back);
+                }
                 self.b.position_at_end(exit);
             }
             Stmt::While { id, cond_body, cond, body } => {
@@ -2000,7 +2033,7 @@ impl<'ctx> Cg<'ctx> {
         }
         let nargs = match p {
             Prim::Shuffle(_) => 2,
-            Prim::VoteAny | Prim::VoteAll => 1,
+            Prim::VoteAny | Prim::VoteAll | Prim::LastLane => 1,
             _ => 0,
         };
         if args.len() != nargs {
@@ -2050,6 +2083,28 @@ impl<'ctx> Cg<'ctx> {
                     }
                 };
                 Some(self.zext32(r)?)
+            }
+            Prim::LastLane => {
+                // The warp's ballot of the predicate; the highest set bit's lane
+                // (`bits - 1 - ctlz`, -1 for none).
+                let v = self.op(fx, &args[0])?;
+                let c = self.truth(v)?;
+                let f = self.ctx.bool_type().const_zero();
+                let (mask, bits) = match self.tgt {
+                    Tgt::Nvptx => {
+                        let m = self.call_intr("llvm.nvvm.vote.ballot.sync", &[], &[i32t.const_all_ones().into(), c.into()])?;
+                        (m.into_int_value(), 32)
+                    }
+                    _ => {
+                        let i64t = self.ctx.i64_type();
+                        let m = self.call_intr("llvm.amdgcn.ballot", &[i64t.into()], &[c.into()])?;
+                        (m.into_int_value(), 64)
+                    }
+                };
+                let mt = mask.get_type();
+                let lz = self.call_intr("llvm.ctlz", &[mt.into()], &[mask.into(), f.into()])?.into_int_value();
+                let last = self.b.build_int_sub(mt.const_int(bits - 1, false), lz, "")?;
+                Some(if bits == 32 { last.into() } else { self.b.build_int_truncate(last, i32t, "")?.into() })
             }
             Prim::Barrier => {
                 match self.tgt {

@@ -279,9 +279,50 @@ fn skip_huge_functions(m: &inkwell::module::Module) -> bool {
     any
 }
 
+/// LLVM's diagnostics while a module is optimised and emitted ([`finish`]): errors are
+/// collected (the build fails with them), the remarks and "loop not vectorized" warnings
+/// of `simd` loops whose vectorisation hint LLVM could not follow are dropped (the loop
+/// runs as it is, as GCC's do without a message), other warnings are shown as LLVM
+/// would show them.
+extern "C" fn llvm_diagnostic(info: inkwell::llvm_sys::prelude::LLVMDiagnosticInfoRef, data: *mut std::ffi::c_void) {
+    use inkwell::llvm_sys::core::{LLVMDisposeMessage, LLVMGetDiagInfoDescription, LLVMGetDiagInfoSeverity};
+    use inkwell::llvm_sys::LLVMDiagnosticSeverity as S;
+    // SAFETY: `data` is the `RefCell` that `finish` installed and keeps alive while LLVM
+    // works in this context; `info` is valid during the call, and the description is a
+    // message LLVM allocated for us.
+    let (errors, severity, msg) = unsafe {
+        let errors = &*(data as *const std::cell::RefCell<Vec<String>>);
+        let p = LLVMGetDiagInfoDescription(info);
+        let msg = std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned();
+        LLVMDisposeMessage(p);
+        (errors, LLVMGetDiagInfoSeverity(info), msg)
+    };
+    match severity {
+        S::LLVMDSError => errors.borrow_mut().push(msg),
+        S::LLVMDSWarning if !msg.contains("loop not vectorized") => eprintln!("warning: {msg}"),
+        _ => {}
+    }
+}
+
 /// Verify, optimise and emit a finished module.
 /// `what` names the module in `-ftime-report`.
 fn finish(m: &inkwell::module::Module, tm: &TargetMachine, tgt: Tgt, opts: &Options, emit: Emit, what: &str) -> R<Vec<u8>> {
+    use inkwell::llvm_sys::core::LLVMContextSetDiagnosticHandler;
+    let errors = std::cell::RefCell::new(Vec::<String>::new());
+    let ctx = m.get_context().raw();
+    // SAFETY: the handler reads `errors`, which outlives its installation (removed below).
+    unsafe { LLVMContextSetDiagnosticHandler(ctx, Some(llvm_diagnostic), &errors as *const _ as *mut std::ffi::c_void) };
+    let r = finish_in(m, tm, tgt, opts, emit, what);
+    // SAFETY: back to LLVM's own handler before `errors` goes away.
+    unsafe { LLVMContextSetDiagnosticHandler(ctx, None, std::ptr::null_mut()) };
+    let errors = errors.into_inner();
+    if !errors.is_empty() {
+        return err(format!("LLVM: {}", errors.join("; ")));
+    }
+    r
+}
+
+fn finish_in(m: &inkwell::module::Module, tm: &TargetMachine, tgt: Tgt, opts: &Options, emit: Emit, what: &str) -> R<Vec<u8>> {
     timed(|| format!("{what}: verify"), || m.verify())
         .map_err(|e| CodegenError(format!("LLVM module for {} does not verify: {}", tgt.name(), e.to_string())))?;
     // A huge host function is not optimised, and the module's machine code is generated

@@ -1216,6 +1216,15 @@ pub enum ClauseKind {
     Depend,
     /// OpenMP's `ordered` clause (without the doacross argument).
     OmpOrdered,
+    /// Not written by users: an OpenMP `simd` loop inside a `target` region as the
+    /// rewriting into offload constructs passes it to lowering (the loop's vector level
+    /// runs on the lanes of a warp, seed 004's SIMT lowering), with its `safelen` bound and
+    /// the condition of its `if(simd:)` clause (false: one iteration at a time).
+    OmpSimd(Option<Expr>, Option<Expr>),
+    /// OpenMP's `linear(list[: step])` (without modifiers): each item is private and
+    /// starts each iteration at its value before the loop plus the iteration's number times
+    /// the step (1 without one); the value after the last iteration is copied out.
+    Linear(Vec<Expr>, Option<Expr>),
     /// The name of a `critical (name)` construct.
     CriticalName(String),
     /// `filter(thread)` of `masked`.

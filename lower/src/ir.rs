@@ -288,9 +288,25 @@ pub enum Builtin {
     /// Enter / leave a region executed by one thread at a time across gangs (no operands).
     Lock,
     Unlock,
-    /// `I32`, OpenMP SIMT: this lane's index / the vectorization factor.
+    /// `I32`, OpenMP SIMT (seed 004): this lane's index / the vectorization factor (the
+    /// lanes of the warp or wavefront a `simd` loop runs on; 0 / 1 on the host).
     SimtLane,
     SimtVf,
+    /// `I32` 0/1: whether any lane of the warp has operand 0 (`I32`) non-zero
+    /// (`GOMP_SIMT_VOTE_ANY`; every lane of the warp must reach it).
+    SimtVoteAny,
+    /// `I32`: the highest lane whose operand 0 (`I32`) is non-zero (`GOMP_SIMT_LAST_LANE`;
+    /// used only where [`Builtin::SimtVoteAny`] of the same operand is true).
+    SimtLastLane,
+    /// Operand 0 (any scalar of at most 8 bytes) as lane operand 1 (`I32`) has it
+    /// (`GOMP_SIMT_XCHG_IDX`); the value's type.
+    SimtXchgIdx,
+    /// Operand 0 as lane `lane ^ operand 1` has it (`GOMP_SIMT_XCHG_BFLY`); the value's type.
+    SimtXchgBfly,
+    /// `I32` 0/1: whether this lane runs the ordered statements in this round of the vote
+    /// loop of an `ordered` construct in a `simd` loop (`GOMP_SIMT_ORDERED_PRED`): operand
+    /// 0 (`I32`) is the lane's countdown, which reaches 0 in round `lane`.
+    SimtOrderedPred,
     /// `I32`: 1 where the code runs on the host device (the host fallback), 0 on a device
     /// (OpenMP's `omp_is_initial_device()` in a target region).
     IsInitialDevice,
@@ -325,6 +341,8 @@ pub enum Prim {
     /// `I32` 0/1: any / all of the warp's lanes have operand 0 non-zero.
     VoteAny,
     VoteAll,
+    /// `I32`: the highest lane of the warp whose operand 0 is non-zero (-1 for none).
+    LastLane,
     /// Block-wide barrier (no operands, no result).
     Barrier,
     /// `Ptr`: the base of the kernel's shared memory ([`Kernel::shared_bytes`] bytes).
@@ -523,7 +541,7 @@ pub struct PartLoop {
     /// `gang(dim: d)` (or any gang loop) in a construct with `num_gangs(n1, n2[, n3])`:
     /// `d` and the three sizes (`I32`, 1 for a missing one); the loop is partitioned over
     /// the gangs' coordinate in dimension `d`.
-    pub gang_dim: Option<(u32, Vec<Op>)>,
+    pub gang_dim: Option<Box<(u32, Vec<Op>)>>,
     /// OpenMP's team size (from `num_threads`, `thread_limit` and `if(parallel: c)`; `I32`,
     /// at least 1) for a loop over the threads of a team: only the first `threads` of the
     /// workers × lanes take iterations.
@@ -535,6 +553,26 @@ pub struct PartLoop {
     /// A loop of a `kernels` construct without `independent` or levels (`loop`, `loop
     /// auto`): the dependence test's verdict (`Err`: why it kept the loop sequential).
     pub auto_proof: Option<Box<Result<(), String>>>,
+    /// An OpenMP `simd` loop (its vector level): run on the lanes of a warp by seed 004's
+    /// SIMT lowering in omp-expand.
+    pub simt: Option<Box<Simt>>,
+}
+
+/// What an OpenMP `simd` loop's SIMT lowering needs beyond its [`PartLoop`]: omp-expand
+/// runs its iterations from `GOMP_SIMT_LANE` in steps of `GOMP_SIMT_VF` (of the lanes
+/// `safelen` allows), reduces by `GOMP_SIMT_XCHG_BFLY`, and lets the lane that ran the
+/// sequentially last iteration (`GOMP_SIMT_VOTE_ANY`, `GOMP_SIMT_LAST_LANE`) broadcast the
+/// `lastprivate` values (`GOMP_SIMT_XCHG_IDX`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Simt {
+    /// `safelen(n)` (`I32`, at least 1): only lanes `0..n` take iterations.
+    pub safelen: Option<Op>,
+    /// The private copies of scalar `lastprivate` items and the nest's loop variables
+    /// they read, broadcast from the lane that ran the last iteration.
+    pub last_vars: Vec<VarId>,
+    /// The copy-out of those items (reading `last_vars`), run after the broadcast by the
+    /// warp that ran the last iteration.
+    pub last_copy: Vec<Stmt>,
 }
 
 /// A statement.
@@ -700,6 +738,10 @@ pub struct Function {
     /// (the partitioned loops of a small iteration space): codegen runs them while the
     /// variable is at most `hi`, without a trip count (which would divide by the step).
     pub bounded: Vec<LoopId>,
+    /// The loops of `simd` constructs (omp-expand's SIMT loops): where they run on one
+    /// lane (the host copy, [`crate::targets::OffloadHooks::simd_loop_hints`]) codegen gives
+    /// them LLVM's `llvm.loop.vectorize.enable` hint; oacc-xform clears the list elsewhere.
+    pub simd_loops: Vec<LoopId>,
 }
 
 impl Function {
@@ -714,6 +756,7 @@ impl Function {
             local: false,
             noalias: Vec::new(),
             bounded: Vec::new(),
+            simd_loops: Vec::new(),
             ctor: false,
         }
     }

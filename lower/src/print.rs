@@ -342,6 +342,11 @@ fn builtin(b: &Builtin) -> String {
         Builtin::Unlock => "GOACC_UNLOCK".into(),
         Builtin::SimtLane => "GOMP_SIMT_LANE".into(),
         Builtin::SimtVf => "GOMP_SIMT_VF".into(),
+        Builtin::SimtVoteAny => "GOMP_SIMT_VOTE_ANY".into(),
+        Builtin::SimtLastLane => "GOMP_SIMT_LAST_LANE".into(),
+        Builtin::SimtXchgIdx => "GOMP_SIMT_XCHG_IDX".into(),
+        Builtin::SimtXchgBfly => "GOMP_SIMT_XCHG_BFLY".into(),
+        Builtin::SimtOrderedPred => "GOMP_SIMT_ORDERED_PRED".into(),
     }
 }
 
@@ -352,6 +357,7 @@ fn prim(p: &Prim) -> String {
         Prim::Shuffle(m) => format!("shuffle.{}", format!("{m:?}").to_lowercase()),
         Prim::VoteAny => "vote.any".into(),
         Prim::VoteAll => "vote.all".into(),
+        Prim::LastLane => "last_lane".into(),
         Prim::Barrier => "barrier".into(),
         Prim::SharedBase => "shared_base".into(),
         Prim::Fence => "fence".into(),

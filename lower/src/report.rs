@@ -174,6 +174,14 @@ fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels
                 };
                 let name = user_name(f, *var).unwrap_or_else(|| "(inner)".into());
                 let mut line = format!("{}loop {name}: {}", "  ".repeat(depth), levels(p.levels, p.collapse));
+                if let Some(t) = &p.simt {
+                    // An OpenMP `simd` loop: its vector level is a warp's lanes (SIMT).
+                    line.push_str(" (simd on the lanes of a warp");
+                    if t.safelen.is_some() {
+                        line.push_str(", as many as `safelen` or `if(simd:)` allow");
+                    }
+                    line.push(')');
+                }
                 match p.auto_proof.as_deref() {
                     Some(Ok(())) => line.push_str(" (parallelised: iterations proved independent)"),
                     Some(Err(why)) => line.push_str(&format!(": {why}")),

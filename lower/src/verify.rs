@@ -133,15 +133,20 @@ impl Checker<'_> {
                 if self.stage >= Stage::OaccXform {
                     self.err(format!("builtin {b:?} left after oacc-xform"));
                 }
+                self.simt_operands(b, os);
                 match b {
                     Builtin::DimSize(_)
                     | Builtin::DimPos(_)
                     | Builtin::SimtLane
                     | Builtin::SimtVf
+                    | Builtin::SimtVoteAny
+                    | Builtin::SimtLastLane
+                    | Builtin::SimtOrderedPred
                     | Builtin::IsInitialDevice
                     | Builtin::AccOnDevice
                     | Builtin::OneThreadPerGang => Some(Ty::I32),
                     Builtin::Reduction { ty, .. } => Some(*ty),
+                    Builtin::SimtXchgIdx | Builtin::SimtXchgBfly => os.first().and_then(|o| self.op(o)),
                     _ => None,
                 }
             }
@@ -149,7 +154,7 @@ impl Checker<'_> {
                 self.ops(os);
                 self.prim_allowed(p);
                 match p {
-                    Prim::ThreadIdx(_) | Prim::NumThreads(_) | Prim::VoteAny | Prim::VoteAll => Some(Ty::I32),
+                    Prim::ThreadIdx(_) | Prim::NumThreads(_) | Prim::VoteAny | Prim::VoteAll | Prim::LastLane => Some(Ty::I32),
                     Prim::SharedBase => Some(Ty::Ptr),
                     Prim::Shuffle(_) => os.first().and_then(|o| self.op(o)),
                     Prim::Barrier | Prim::Fence | Prim::Trap => None,
@@ -175,6 +180,26 @@ impl Checker<'_> {
                 Some(Ty::Ptr)
             }
             Rv::GlobalAddr(_) | Rv::Alloca(_) => Some(Ty::Ptr),
+        }
+    }
+    /// The SIMT builtins (gimplify's `ordered` vote loop, omp-expand's lowering of `simd`
+    /// loops) live in kernels only (offload regions before omp-lower), and their predicates
+    /// and lane numbers are `I32`.
+    fn simt_operands(&mut self, b: &Builtin, os: &[Op]) {
+        let lane_at = match b {
+            Builtin::SimtLane | Builtin::SimtVf => None,
+            Builtin::SimtVoteAny | Builtin::SimtLastLane | Builtin::SimtOrderedPred => Some(0),
+            Builtin::SimtXchgIdx | Builtin::SimtXchgBfly => Some(1),
+            _ => return,
+        };
+        if !self.kernel && self.stage >= Stage::OmpLower {
+            self.err(format!("SIMT builtin {b:?} outside a kernel"));
+        }
+        let want = lane_at.map_or(0, |i| i + 1);
+        if os.len() != want {
+            self.err(format!("SIMT builtin {b:?} with {} operands", os.len()));
+        } else if let Some(i) = lane_at {
+            self.expect(&os[i], Ty::I32, "SIMT predicate or lane");
         }
     }
     fn prim_allowed(&mut self, p: &Prim) {
@@ -286,5 +311,70 @@ impl Checker<'_> {
             }
             Stmt::Return => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn module_with(kernel_body: Vec<Stmt>, main_body: Vec<Stmt>, target: Option<Target>) -> Module {
+        let mut func = Function::new("k");
+        let v = func.new_var("x", Ty::I32);
+        let f = func.new_var("y", Ty::F64);
+        assert_eq!((v, f), (VarId(0), VarId(1)));
+        func.body = kernel_body;
+        let mut main = Function::new("main");
+        main.new_var("x", Ty::I32);
+        main.body = main_body;
+        Module {
+            source: "t.f90".into(),
+            main,
+            procs: Vec::new(),
+            globals: Vec::new(),
+            storage: Vec::new(),
+            vtabs: Vec::new(),
+            kernels: vec![Kernel {
+                name: "k".into(),
+                kind: RegionKind::Parallel,
+                func,
+                params: Vec::new(),
+                levels: Levels::default().with(Level::Vector),
+                shared_bytes: 0,
+                prologue: Vec::new(),
+            }],
+            routines: Vec::new(),
+            target,
+        }
+    }
+
+    fn lane() -> Stmt {
+        Stmt::Assign(VarId(0), Rv::Builtin(Builtin::SimtLane, vec![]))
+    }
+
+    #[test]
+    fn simt_builtins_live_in_kernels_until_oacc_xform() {
+        let m = module_with(vec![lane()], Vec::new(), None);
+        assert!(verify(&m, Stage::OmpExpand).is_ok());
+        let m = module_with(vec![lane()], Vec::new(), Some(Target::Nvptx));
+        let e = verify(&m, Stage::OaccXform).unwrap_err();
+        assert!(e.iter().any(|e| e.contains("left after oacc-xform")), "{e:?}");
+        // In host code once omp-lower has outlined the regions.
+        let m = module_with(Vec::new(), vec![lane()], None);
+        assert!(verify(&m, Stage::Gimple).is_ok());
+        let e = verify(&m, Stage::OmpLower).unwrap_err();
+        assert!(e.iter().any(|e| e.contains("outside a kernel")), "{e:?}");
+    }
+
+    #[test]
+    fn simt_predicates_and_lanes_are_i32() {
+        let vote = Stmt::Assign(VarId(0), Rv::Builtin(Builtin::SimtVoteAny, vec![Op::Var(VarId(1))]));
+        let e = verify(&module_with(vec![vote], Vec::new(), None), Stage::OmpExpand).unwrap_err();
+        assert!(e.iter().any(|e| e.contains("SIMT predicate or lane")), "{e:?}");
+        let xchg = Stmt::Assign(VarId(1), Rv::Builtin(Builtin::SimtXchgBfly, vec![Op::Var(VarId(1)), Op::I32(1)]));
+        assert!(verify(&module_with(vec![xchg], Vec::new(), None), Stage::OmpExpand).is_ok());
+        let short = Stmt::Assign(VarId(1), Rv::Builtin(Builtin::SimtXchgIdx, vec![Op::Var(VarId(1))]));
+        let e = verify(&module_with(vec![short], Vec::new(), None), Stage::OmpExpand).unwrap_err();
+        assert!(e.iter().any(|e| e.contains("with 1 operands")), "{e:?}");
     }
 }

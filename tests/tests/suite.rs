@@ -321,6 +321,26 @@ fn snapshots_of_omp_programs() {
     }
 }
 
+/// The SIMT lowering of OpenMP `simd` loops (seed 004) in a few OpenMP target programs: the
+/// `GOMP_SIMT_*` builtins after omp-expand (lane and VF, `safelen`, the butterfly, the votes
+/// and exchanges of `lastprivate`, the vote loop of `ordered`), and the PTX and GCN they
+/// become.
+#[test]
+fn snapshots_of_omp_simt_programs() {
+    for name in ["91_simt_safelen", "96_simt_snap_reduction_lastprivate", "97_simt_snap_ordered"] {
+        let src = root().join("tests/programs/omp").join(format!("{name}.f90"));
+        let d = scratch(&format!("omp-simt-{name}"));
+        let mut settings = insta::Settings::clone_current();
+        settings.set_snapshot_path(root().join("tests/snapshots"));
+        settings.set_prepend_module_to_snapshot(false);
+        settings.bind(|| {
+            insta::assert_snapshot!(format!("omp_{name}.omp-expand"), emit(&src, "omp-expand", None, &d));
+            insta::assert_snapshot!(format!("omp_{name}.ptx"), emit(&src, "asm", Some("nvptx"), &d));
+            insta::assert_snapshot!(format!("omp_{name}.amdgcn.s"), emit(&src, "asm", Some("amdgcn"), &d));
+        });
+    }
+}
+
 /// Programs gfortran cannot build (OpenACC 2.5+ directives it does not know): their output
 /// on host, sim32 and sim64 is the blessed `NAME.out` beside them (`GPUF_BLESS=1`), which
 /// must be the same on every device.
@@ -1748,8 +1768,8 @@ fn profile_report_and_trace() {
 }
 
 /// `-Minfo=accel` (and `gpuf compile --minfo=accel`): the loop-mapping report of each
-/// `tests/minfo/NAME.f90` on standard error equals `NAME.stderr` (paths from the file name
-/// on; bless with GPUF_BLESS=1), and the object is still built.
+/// `tests/minfo/NAME.f90` (with its `! flags:`) on standard error equals `NAME.stderr`
+/// (paths from the file name on; bless with GPUF_BLESS=1), and the object is still built.
 #[test]
 fn minfo_accel_report() {
     let dir = root().join("tests/minfo");
@@ -1757,7 +1777,8 @@ fn minfo_accel_report() {
         let name = src.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
         let d = scratch(&format!("minfo-{name}"));
         let obj = d.join("a.o");
-        let o = run(Command::new(gpuf()).args(["-fopenacc", "-Minfo=accel", "-c"]).arg(&src).arg("-o").arg(&obj));
+        let flags = program_flags(&src);
+        let o = run(Command::new(gpuf()).args(["-fopenacc", "-Minfo=accel", "-c"]).args(&flags).arg(&src).arg("-o").arg(&obj));
         assert!(o.status.success(), "{name}: {}", String::from_utf8_lossy(&o.stderr));
         assert!(obj.exists(), "{name}: no object");
         let prefix = format!("{}/", dir.display());
@@ -1765,10 +1786,10 @@ fn minfo_accel_report() {
         let want = blessed(&src.with_extension("stderr"), &got);
         assert_eq!(got, want, "{name}: -Minfo=accel report");
         // The gpuf spelling gives the same report.
-        let o = run(Command::new(gpuf()).args(["compile", "--minfo=accel", "-c"]).arg(&src).arg("-o").arg(&obj));
+        let o = run(Command::new(gpuf()).args(["compile", "--minfo=accel", "-c"]).args(&flags).arg(&src).arg("-o").arg(&obj));
         assert_eq!(String::from_utf8_lossy(&o.stderr).replace(&prefix, ""), want, "{name}: --minfo=accel");
         // Without the flag: no report.
-        let o = run(Command::new(gpuf()).args(["-fopenacc", "-c"]).arg(&src).arg("-o").arg(&obj));
+        let o = run(Command::new(gpuf()).args(["-fopenacc", "-c"]).args(&flags).arg(&src).arg("-o").arg(&obj));
         assert!(o.stderr.is_empty(), "{name}: output without -Minfo: {}", String::from_utf8_lossy(&o.stderr));
     }
 }

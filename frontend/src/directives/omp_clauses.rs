@@ -53,9 +53,13 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "task_reduction", syntax: Syntax::Own(Parser::omp_clause_task_reduction) },
         Clause { name: "affinity", syntax: Syntax::Own(Parser::omp_clause_ignored) },
         Clause { name: "detach", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
-        Clause { name: "linear", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "linear", syntax: Syntax::Own(Parser::omp_clause_linear) },
         Clause { name: "aligned", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "nontemporal", syntax: Syntax::Own(Parser::omp_clause_ignored) },
+        // `ordered simd` / `ordered threads`: which ordering the construct gives (the
+        // constructs it binds to decide it).
+        Clause { name: "simd", syntax: Syntax::Own(Parser::omp_clause_ignored) },
+        Clause { name: "threads", syntax: Syntax::Own(Parser::omp_clause_ignored) },
         Clause { name: "order", syntax: Syntax::Own(Parser::omp_clause_ignored) },
         Clause { name: "bind", syntax: Syntax::Own(Parser::omp_clause_bind) },
         Clause { name: "proc_bind", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
@@ -467,6 +471,34 @@ impl Parser {
             return self.omp_clause_not_yet("ordered(n)").map(|_| ClauseKind::Unsupported(format!("{name}(n)")));
         }
         Ok(ClauseKind::OmpOrdered)
+    }
+
+    /// `linear(list[: step])`; the modifiers (`val(list)`, `ref(list)`, `uval(list)`, and
+    /// OpenMP 5.2's `step(s)` and `val` after the colon) are not implemented yet.
+    fn omp_clause_linear(&mut self, _: &str) -> PResult<ClauseKind> {
+        self.expect(&Tok::LParen)?;
+        let modifier = |p: &Self| ["val", "ref", "uval", "step"].iter().any(|m| p.is_name(m)) && p.tok_at(1) == &Tok::LParen;
+        if modifier(self) {
+            self.skip_to_closing_paren();
+            return Ok(ClauseKind::Unsupported("linear(modifier(...))".into()));
+        }
+        let mut items = Vec::new();
+        loop {
+            items.push(self.designator()?);
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        let mut step = None;
+        if self.eat(&Tok::Colon) {
+            if modifier(self) || ["val", "ref", "uval"].iter().any(|m| self.is_name(m)) {
+                self.skip_to_closing_paren();
+                return Ok(ClauseKind::Unsupported("linear(list: modifier)".into()));
+            }
+            step = Some(self.expr()?);
+        }
+        self.expect(&Tok::RParen)?;
+        Ok(ClauseKind::Linear(items, step))
     }
 
     fn omp_clause_not_yet(&mut self, name: &str) -> PResult<ClauseKind> {

@@ -31,6 +31,9 @@ pub fn oacc_xform(m: &mut Module, target: Target) {
         let mut pro = std::mem::take(&mut k.prologue);
         pro.append(&mut body);
         k.func.body = pro;
+        if !hooks.simd_loop_hints() {
+            k.func.simd_loops.clear();
+        }
     }
     // `!$acc routine seq` procedures: sequential code, specialised like a kernel's body.
     for p in m.procs.iter_mut().filter(|p| m.routines.contains(&p.name)) {
@@ -205,8 +208,22 @@ fn expand(h: &dyn OffloadHooks, f: &mut Function, ss: Vec<Stmt>, worker_red: &mu
                     }
                     out.extend(st);
                 }
-                Builtin::SimtLane => out.push(Stmt::Assign(v, h.dim_pos(Level::Vector))),
-                Builtin::SimtVf => out.push(Stmt::Assign(v, h.dim_size(Level::Vector))),
+                Builtin::SimtLane => out.push(Stmt::Assign(v, h.simt_lane())),
+                Builtin::SimtVf => out.push(Stmt::Assign(v, h.simt_vf())),
+                Builtin::SimtVoteAny => out.push(Stmt::Assign(v, h.simt_vote_any(operand(&ops, 0)))),
+                Builtin::SimtLastLane => {
+                    let rv = h.simt_last_lane(f, &mut out, operand(&ops, 0));
+                    out.push(Stmt::Assign(v, rv));
+                }
+                Builtin::SimtXchgIdx => {
+                    let ty = f.var(v).ty;
+                    out.push(Stmt::Assign(v, h.simt_xchg_idx(ty, operand(&ops, 0), operand(&ops, 1))))
+                }
+                Builtin::SimtXchgBfly => {
+                    let ty = f.var(v).ty;
+                    out.push(Stmt::Assign(v, h.simt_xchg_bfly(ty, operand(&ops, 0), operand(&ops, 1))))
+                }
+                Builtin::SimtOrderedPred => out.push(Stmt::Assign(v, h.simt_ordered_pred(operand(&ops, 0)))),
                 Builtin::IsInitialDevice => out.push(Stmt::Assign(v, Rv::Use(Op::I32(i32::from(h.is_initial_device()))))),
                 Builtin::AccOnDevice => {
                     // `dev_type` equals one of the target's device type codes.
@@ -231,6 +248,10 @@ fn expand(h: &dyn OffloadHooks, f: &mut Function, ss: Vec<Stmt>, worker_red: &mu
                 out.push(Stmt::Loop { id, var, lo, hi, step, body: expand(h, f, body, worker_red), part })
             }
             Stmt::While { id, cond_body, cond, body } => {
+                if let Some(s) = whole_butterfly(h, f, &body) {
+                    out.push(s);
+                    continue;
+                }
                 out.push(Stmt::While { id, cond_body: expand(h, f, cond_body, worker_red), cond, body: expand(h, f, body, worker_red) })
             }
             // A run-time error (`-fcheck=bounds`) where the run time cannot be called.
@@ -245,6 +266,25 @@ fn expand(h: &dyn OffloadHooks, f: &mut Function, ss: Vec<Stmt>, worker_red: &mu
         }
     }
     out
+}
+
+/// omp-expand's SIMT butterfly loop (`o = XCHG_BFLY(v, t); v = v op o; t = t << 1` while
+/// `t < VF`) as the target's one operation ([`OffloadHooks::simt_butterfly`]), if it has one.
+fn whole_butterfly(h: &dyn OffloadHooks, f: &Function, body: &[Stmt]) -> Option<Stmt> {
+    let [Stmt::Assign(o, Rv::Builtin(Builtin::SimtXchgBfly, xs)), Stmt::Assign(v, Rv::Binary(op, Op::Var(a), Op::Var(b))), Stmt::Assign(_, Rv::Binary(BinOp::Shl, ..))] = body
+    else {
+        return None;
+    };
+    let (Some(Op::Var(src)), true) = (xs.first(), a == v && b == o) else { return None };
+    if src != v {
+        return None;
+    }
+    Some(Stmt::Assign(*v, h.simt_butterfly(f.var(*v).ty, *op, Op::Var(*v))?))
+}
+
+/// Operand `i` of a builtin (the verifier checked their number; `0` if absent).
+fn operand(ops: &[Op], i: usize) -> Op {
+    ops.get(i).cloned().unwrap_or(Op::I32(0))
 }
 
 /// The run time's error routines a kernel may call (`-fcheck=bounds`): they print gfortran's

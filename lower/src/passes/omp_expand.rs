@@ -147,7 +147,7 @@ fn constants(prologue: &[Stmt], body: &[Stmt]) -> Consts {
 fn gang_pos_size(f: &mut Function, out: &mut Vec<Stmt>, a: &PartLoop, small: bool) -> (Op, Op) {
     let g = tmp(f, out, Ty::I32, Rv::Builtin(Builtin::DimPos(Level::Gang), vec![]));
     let ng = tmp(f, out, Ty::I32, Rv::Builtin(Builtin::DimSize(Level::Gang), vec![]));
-    let (pos, size) = match &a.gang_dim {
+    let (pos, size) = match a.gang_dim.as_deref() {
         None => (g, ng),
         Some((d, sizes)) => {
             let bin = |f: &mut Function, out: &mut Vec<Stmt>, op: BinOp, x: Op, y: Op| tmp(f, out, Ty::I32, Rv::Binary(op, x, y));
@@ -251,6 +251,8 @@ fn expand_loop(
     c: &Consts,
 ) {
     let reds = a.reductions.clone();
+    // A SIMT loop's vector level is reduced by its own butterfly (below), not by a stage.
+    let simt = a.simt.clone();
     let stage = |out: &mut Vec<Stmt>, st: RedStage, rev: bool| {
         for (rid, r) in reds.iter().enumerate() {
             let mut ls = red_levels(a.levels, r);
@@ -258,6 +260,9 @@ fn expand_loop(
                 ls.reverse();
             }
             for l in ls {
+                if l == Level::Vector && simt.is_some() {
+                    continue;
+                }
                 out.push(red_stage(st, l, r, id, rid as u32));
             }
         }
@@ -267,10 +272,24 @@ fn expand_loop(
         out.push(Stmt::Builtin(Builtin::Fork(a.levels), vec![]));
     }
     stage(out, RedStage::Init, false);
-    if a.levels.is_empty() {
+    if simt.is_some() {
+        for r in &reds {
+            simt_red_init(f, out, r);
+        }
+    }
+    let last = if a.levels.is_empty() {
         out.push(Stmt::Loop { id, var, lo, hi, step, body, part: None });
+        None
     } else {
-        partition(f, out, id, var, lo, hi, step, body, &a, c);
+        partition(f, out, id, var, lo, hi, step, body, &a, c)
+    };
+    if let Some(t) = &simt {
+        if let Some((lastit, lastidx)) = last {
+            simt_lastprivate(f, out, t, lastit, lastidx);
+        }
+        for r in &reds {
+            simt_butterfly(f, out, r);
+        }
     }
     stage(out, RedStage::Fini, true);
     if !a.levels.is_empty() {
@@ -284,6 +303,96 @@ fn expand_loop(
     }
 }
 
+/// A SIMT loop's reduction at the lane level: every lane but 0 starts from the operator's
+/// identity (lane 0 keeps the value the loop starts from).
+fn simt_red_init(f: &mut Function, out: &mut Vec<Stmt>, r: &Reduction) {
+    let lane = tmp(f, out, Ty::I32, Rv::Builtin(Builtin::SimtLane, vec![]));
+    let other = tmp(f, out, Ty::I32, Rv::Binary(BinOp::Ne, lane, Op::I32(0)));
+    let id = Stmt::Assign(r.local, Rv::Use(crate::passes::gimplify::identity(r.op, r.ty)));
+    out.push(Stmt::If { cond: other, then_body: vec![id], else_body: vec![] });
+}
+
+/// A SIMT loop's reduction over the lanes (seed 004): a butterfly of `GOMP_SIMT_XCHG_BFLY`
+/// exchanges, `log2(VF)` steps after which every lane holds the combination of all lanes'
+/// values (the operators are commutative); then a float's NaN payload is made lane 0's
+/// everywhere (a NaN result is a NaN in every lane, whose payloads may differ). The
+/// exchange from lane 0 is made by every lane, so the warp stays together.
+fn simt_butterfly(f: &mut Function, out: &mut Vec<Stmt>, r: &Reduction) {
+    let vf = tmp(f, out, Ty::I32, Rv::Builtin(Builtin::SimtVf, vec![]));
+    let t = f.new_var(format!("bfly.{}", f.vars.len()), Ty::I32);
+    out.push(Stmt::Assign(t, Rv::Use(Op::I32(1))));
+    let mut cond_body = Vec::new();
+    let more = tmp(f, &mut cond_body, Ty::I32, Rv::Binary(BinOp::Lt, Op::Var(t), vf));
+    let mut body = Vec::new();
+    let other = tmp(f, &mut body, r.ty, Rv::Builtin(Builtin::SimtXchgBfly, vec![Op::Var(r.local), Op::Var(t)]));
+    body.push(Stmt::Assign(r.local, crate::passes::gimplify::combine_rv(r.op, Op::Var(r.local), other)));
+    body.push(Stmt::Assign(t, Rv::Binary(BinOp::Shl, Op::Var(t), Op::I32(1))));
+    let id = f.new_loop();
+    out.push(Stmt::While { id, cond_body, cond: more, body });
+    if r.ty.is_float() {
+        let first = tmp(f, out, r.ty, Rv::Builtin(Builtin::SimtXchgIdx, vec![Op::Var(r.local), Op::I32(0)]));
+        let nan = tmp(f, out, Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(r.local), Op::Var(r.local)));
+        out.push(Stmt::If { cond: nan, then_body: vec![Stmt::Assign(r.local, Rv::Use(first))], else_body: vec![] });
+    }
+}
+
+/// A SIMT loop's `lastprivate` items (seed 004): the lane that ran the sequentially last
+/// iteration (`lastit`, the last linear iteration it ran, equals `lastidx`) is found by
+/// `GOMP_SIMT_VOTE_ANY` + `GOMP_SIMT_LAST_LANE` and broadcasts its private copies by
+/// `GOMP_SIMT_XCHG_IDX`; that warp then copies them out.
+fn simt_lastprivate(f: &mut Function, out: &mut Vec<Stmt>, t: &Simt, lastit: Op, lastidx: Op) {
+    if t.last_vars.is_empty() && t.last_copy.is_empty() {
+        return;
+    }
+    let cond = tmp(f, out, Ty::I32, Rv::Binary(BinOp::Eq, lastit, lastidx));
+    let any = tmp(f, out, Ty::I32, Rv::Builtin(Builtin::SimtVoteAny, vec![cond.clone()]));
+    let mut then_body = Vec::new();
+    let lane = tmp(f, &mut then_body, Ty::I32, Rv::Builtin(Builtin::SimtLastLane, vec![cond]));
+    for v in &t.last_vars {
+        then_body.push(Stmt::Assign(*v, Rv::Builtin(Builtin::SimtXchgIdx, vec![Op::Var(*v), lane.clone()])));
+    }
+    then_body.extend(t.last_copy.iter().cloned());
+    out.push(Stmt::If { cond: any, then_body, else_body: vec![] });
+}
+
+/// Whether the statements hold the vote loop of an `ordered` construct (gimplify's
+/// `simt_ordered`: `t = GOMP_SIMT_LANE` followed by the loop).
+fn has_ordered(ss: &[Stmt]) -> bool {
+    ss.windows(2).any(|w| matches!(w, [Stmt::Assign(_, Rv::Builtin(Builtin::SimtLane, _)), Stmt::While { .. }]))
+}
+
+/// The body of a SIMT loop with `ordered` constructs run in rounds every lane takes part
+/// in: the statements outside the vote loops only where the lane has an iteration
+/// (`active`), the vote loops by every lane, a lane without an iteration having no turn.
+fn guard_ordered(f: &mut Function, ss: Vec<Stmt>, active: &Op) -> Vec<Stmt> {
+    let mut out = Vec::new();
+    let mut run = Vec::new();
+    let mut it = ss.into_iter().peekable();
+    let flush = |out: &mut Vec<Stmt>, run: &mut Vec<Stmt>| {
+        if !run.is_empty() {
+            out.push(Stmt::If { cond: active.clone(), then_body: std::mem::take(run), else_body: vec![] });
+        }
+    };
+    while let Some(s) = it.next() {
+        if let Stmt::Assign(t, Rv::Builtin(Builtin::SimtLane, _)) = &s {
+            if matches!(it.peek(), Some(Stmt::While { .. })) {
+                let t = *t;
+                flush(&mut out, &mut run);
+                out.push(s);
+                let idle = tmp(f, &mut out, Ty::I32, Rv::Binary(BinOp::Eq, active.clone(), Op::I32(0)));
+                out.push(Stmt::If { cond: idle, then_body: vec![Stmt::Assign(t, Rv::Use(Op::I32(-1)))], else_body: vec![] });
+                out.extend(it.next());
+                continue;
+            }
+        }
+        run.push(s);
+    }
+    flush(&mut out, &mut run);
+    out
+}
+
+/// Partitions the loop; for a SIMT loop with `lastprivate` items, returns the variable
+/// holding the last linear iteration the thread ran and the last of the iteration space.
 #[allow(clippy::too_many_arguments)]
 fn partition(
     f: &mut Function,
@@ -296,7 +405,8 @@ fn partition(
     body: Vec<Stmt>,
     a: &PartLoop,
     c: &Consts,
-) {
+) -> Option<(Op, Op)> {
+    let simt = a.simt.as_deref();
     // Gather the collapsed nest: (var, lo, hi, step) outermost first, and the innermost body.
     let mut nest = vec![(var, lo, hi, step)];
     let mut ids = vec![id];
@@ -407,18 +517,44 @@ fn partition(
     };
     let mut tid = wc(0);
     let mut nthreads = wc(1);
+    let mut idle = None;
+    let widen = |f: &mut Function, out: &mut Vec<Stmt>, v: Op| if small { v } else { tmp(f, out, Ty::I64, Rv::Cast(Ty::I64, v)) };
     for l in [Level::Worker, Level::Vector] {
         if a.levels.has(l) {
-            let p = dim(f, out, Builtin::DimPos(l));
-            let n = dim(f, out, Builtin::DimSize(l));
+            let (p, n) = match (l, simt) {
+                // A SIMT loop: the lanes of the warp, `GOMP_SIMT_LANE` / `GOMP_SIMT_VF`, of
+                // which `safelen(n)` lets the first `n` take iterations.
+                (Level::Vector, Some(s)) => {
+                    let lane = tmp(f, out, Ty::I32, Rv::Builtin(Builtin::SimtLane, vec![]));
+                    let mut vf = tmp(f, out, Ty::I32, Rv::Builtin(Builtin::SimtVf, vec![]));
+                    if let Some(n) = &s.safelen {
+                        vf = tmp(f, out, Ty::I32, Rv::Binary(BinOp::Min, vf, n.clone()));
+                        idle = Some(tmp(f, out, Ty::I32, Rv::Binary(BinOp::Ge, lane.clone(), vf.clone())));
+                    }
+                    (widen(f, out, lane), widen(f, out, vf))
+                }
+                // Its threads are warps: OpenMP's team size limits the workers.
+                (Level::Worker, Some(_)) if a.threads.is_some() => {
+                    let p = tmp(f, out, Ty::I32, Rv::Builtin(Builtin::DimPos(l), vec![]));
+                    let n = tmp(f, out, Ty::I32, Rv::Builtin(Builtin::DimSize(l), vec![]));
+                    let t = a.threads.clone().unwrap_or(Op::I32(1));
+                    let n = tmp(f, out, Ty::I32, Rv::Binary(BinOp::Min, n, t.clone()));
+                    let i = tmp(f, out, Ty::I32, Rv::Binary(BinOp::Ge, p.clone(), t));
+                    idle = Some(match idle {
+                        None => i,
+                        Some(o) => tmp(f, out, Ty::I32, Rv::Binary(BinOp::Or, o, i)),
+                    });
+                    (widen(f, out, p), widen(f, out, n))
+                }
+                _ => (dim(f, out, Builtin::DimPos(l)), dim(f, out, Builtin::DimSize(l))),
+            };
             let t = tmp(f, out, w, Rv::Binary(BinOp::Mul, tid, n.clone()));
             tid = tmp(f, out, w, Rv::Binary(BinOp::Add, t, p));
             nthreads = tmp(f, out, w, Rv::Binary(BinOp::Mul, nthreads, n));
         }
     }
     // OpenMP's team size: only threads `0..threads` take iterations, `threads` apart.
-    let mut idle = None;
-    if let (Some(t), true) = (&a.threads, a.levels.has(Level::Worker) || a.levels.has(Level::Vector)) {
+    if let (Some(t), true, None) = (&a.threads, a.levels.has(Level::Worker) || a.levels.has(Level::Vector), simt) {
         let t = if w == Ty::I64 { tmp(f, out, Ty::I64, Rv::Cast(Ty::I64, t.clone())) } else { t.clone() };
         nthreads = tmp(f, out, w, Rv::Binary(BinOp::Min, nthreads, t.clone()));
         idle = Some(tmp(f, out, Ty::I32, Rv::Binary(BinOp::Ge, tid.clone(), t)));
@@ -527,7 +663,9 @@ fn partition(
     // one contiguous run: the nest (or the single loop) runs as nested loops over it in the
     // variables' own types (see [`nested`]). A nest left by `exit` keeps the strided form
     // everywhere (which iterations run before the `exit` depends on the partition).
-    let nested = if !exits(&inner, &ids) {
+    // A SIMT loop keeps the strided form everywhere: its lanes run iterations `VF` apart
+    // (on the host `VF` is 1).
+    let nested = if simt.is_none() && !exits(&inner, &ids) {
         let (first, last) = if w == Ty::I64 {
             (first.clone(), last.clone())
         } else {
@@ -540,12 +678,45 @@ fn partition(
     } else {
         None
     };
-    pre.extend(crate::ir::retarget(inner, &ids[1..], id));
+    // A SIMT loop with `lastprivate` items: the last linear iteration each lane ran (the
+    // iteration count, which none reaches, where it ran none).
+    // (Set before the loop over a gang's chunks, where there is one.)
+    let mut last_run = None;
+    let mut last_init = Vec::new();
+    if simt.is_some_and(|s| !s.last_vars.is_empty() || !s.last_copy.is_empty()) {
+        let lr = f.new_var(format!("lastit.{}", id.0), w);
+        last_init.push(Stmt::Assign(lr, Rv::Use(total_w.clone())));
+        inner.insert(0, Stmt::Assign(lr, Rv::Use(Op::Var(it))));
+        let lastidx = tmp(f, &mut last_init, w, Rv::Binary(BinOp::Sub, total_w.clone(), wc(1)));
+        last_run = Some((Op::Var(lr), lastidx));
+    }
+    if chunk_k.is_none() {
+        flat.splice(0..0, last_init.drain(..));
+    }
     if small {
         // `it` stays below `total + nthreads` (< 2^31): no trip count needed.
         f.bounded.push(id);
     }
-    flat.push(Stmt::Loop { id, var: it, lo: first, hi: last, step: nthreads, body: pre, part: None });
+    // Vectorisation hints (where the loop runs on one lane) for loops whose iterations may
+    // all run at once: not under `safelen` or with `ordered` constructs.
+    if simt.is_some_and(|s| s.safelen.is_none()) && !has_ordered(&inner) {
+        f.simd_loops.push(id);
+    }
+    if simt.is_some() && has_ordered(&inner) {
+        // `ordered`: rounds every lane takes part in (`base` is the same in every lane),
+        // each lane's iteration `base + tid`, if it has one.
+        let base = f.new_var(format!("base.{}", id.0), w);
+        let mut body = vec![Stmt::Assign(it, Rv::Binary(BinOp::Add, Op::Var(base), tid.clone()))];
+        let active = tmp(f, &mut body, Ty::I32, Rv::Binary(BinOp::Le, Op::Var(it), last.clone()));
+        body.append(&mut pre);
+        let inner = crate::ir::retarget(inner, &ids[1..], id);
+        body.extend(guard_ordered(f, inner, &active));
+        let hi = tmp(f, &mut flat, w, Rv::Binary(BinOp::Sub, end.clone(), wc(1)));
+        flat.push(Stmt::Loop { id, var: base, lo: start.clone(), hi, step: nthreads.clone(), body, part: None });
+    } else {
+        pre.extend(crate::ir::retarget(inner, &ids[1..], id));
+        flat.push(Stmt::Loop { id, var: it, lo: first, hi: last, step: nthreads, body: pre, part: None });
+    }
     match nested {
         Some((n, run)) => {
             let one = tmp(f, out, Ty::I32, Rv::Builtin(Builtin::OneThreadPerGang, run));
@@ -555,8 +726,10 @@ fn partition(
     }
     if let Some((c, lo, hi, step)) = chunk_loop {
         let lid = f.new_loop();
+        parent.append(&mut last_init);
         parent.push(Stmt::Loop { id: lid, var: c, lo, hi, step, body: chunk_body, part: None });
     }
+    last_run
 }
 
 /// Whether the statements leave one of the loops `ids` by `exit`.

@@ -204,7 +204,13 @@ fn count_refs(ss: &[Stmt], out: &mut HashMap<VarId, usize>) {
                     a.reductions.iter().for_each(|r| red(r, out));
                     a.privates.iter().for_each(|v| var(*v, out));
                     a.chunk.iter().for_each(|c| op(c, out));
-                    a.gang_dim.iter().flat_map(|(_, s)| s).for_each(|c| op(c, out));
+                    a.gang_dim.iter().flat_map(|g| &g.1).for_each(|c| op(c, out));
+                    a.threads.iter().for_each(|c| op(c, out));
+                    if let Some(t) = &a.simt {
+                        t.safelen.iter().for_each(|c| op(c, out));
+                        t.last_vars.iter().for_each(|v| var(*v, out));
+                        count_refs(&t.last_copy, out);
+                    }
                 }
                 count_refs(body, out);
             }
@@ -387,10 +393,21 @@ impl Remap<'_> {
                     privates: a.privates.into_iter().map(|v| self.var(v)).collect(),
                     independent: a.independent,
                     chunk: a.chunk.map(|c| self.op(c)),
-                    gang_dim: a.gang_dim.map(|(d, s)| (d, self.ops(s))),
+                    gang_dim: a.gang_dim.map(|g| {
+                        let (d, s) = *g;
+                        Box::new((d, self.ops(s)))
+                    }),
                     threads: a.threads.map(|c| self.op(c)),
                     notes: a.notes,
                     auto_proof: a.auto_proof,
+                    simt: a.simt.map(|t| {
+                        let Simt { safelen, last_vars, last_copy } = *t;
+                        Box::new(Simt {
+                            safelen: safelen.map(|o| self.op(o)),
+                            last_vars: last_vars.into_iter().map(|v| self.var(v)).collect(),
+                            last_copy: self.stmts(last_copy),
+                        })
+                    }),
                 });
                 Stmt::Loop { id, var: self.var(var), lo: self.op(lo), hi: self.op(hi), step: self.op(step), body: self.stmts(body), part }
             }
@@ -522,6 +539,7 @@ fn outline(r: OffloadRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &m
                 threads: None,
                 notes: Box::default(),
                 auto_proof: None,
+                simt: None,
             }),
         });
         body = init;

@@ -44,6 +44,23 @@ impl OffloadHooks for Host {
     fn needs_neutering(&self) -> bool {
         false
     }
+    /// One lane: `GOMP_SIMT_LANE` 0, `GOMP_SIMT_VF` 1 (seed 004's host expansion); votes
+    /// and exchanges see the lane's own value; the loop gets vectorisation hints instead.
+    fn simt_lane(&self) -> Rv {
+        Rv::Use(Op::I32(0))
+    }
+    fn simt_vf(&self) -> Rv {
+        Rv::Use(Op::I32(1))
+    }
+    fn simt_vote_any(&self, cond: Op) -> Rv {
+        Rv::Binary(BinOp::Ne, cond, Op::I32(0))
+    }
+    fn simt_last_lane(&self, _f: &mut Function, _out: &mut Vec<Stmt>, _cond: Op) -> Rv {
+        Rv::Use(Op::I32(0))
+    }
+    fn simd_loop_hints(&self) -> bool {
+        true
+    }
     /// Implements [`OffloadHooks::reduction`] for the host: the gang-level result is
     /// combined atomically into the result by each gang; every other stage is empty.
     fn reduction(&self, f: &mut Function, stage: RedStage, level: Level, op: RedOp, ty: Ty, res: &Op, local: VarId) -> Vec<Stmt> {

@@ -56,6 +56,48 @@ pub trait OffloadHooks {
     /// The OpenACC device type codes (`acc_device_*` of the `openacc` module) for which
     /// `acc_on_device` is true in this target's kernels.
     fn acc_device_types(&self) -> &'static [i32];
+    /// `GOMP_SIMT_LANE` / `GOMP_SIMT_VF` (seed 004): the lane of the warp or wavefront a
+    /// `simd` loop's thread runs on, and how many lanes it has.
+    fn simt_lane(&self) -> Rv {
+        self.dim_pos(Level::Vector)
+    }
+    fn simt_vf(&self) -> Rv {
+        self.dim_size(Level::Vector)
+    }
+    /// `GOMP_SIMT_VOTE_ANY(cond)`: `I32` 0/1, whether any lane has `cond` non-zero.
+    fn simt_vote_any(&self, cond: Op) -> Rv {
+        Rv::Prim(Prim::VoteAny, vec![cond])
+    }
+    /// `GOMP_SIMT_LAST_LANE(cond)`: `I32`, the highest lane with `cond` non-zero; `out`
+    /// receives what computes its operands.
+    fn simt_last_lane(&self, _f: &mut Function, _out: &mut Vec<Stmt>, cond: Op) -> Rv {
+        Rv::Prim(Prim::LastLane, vec![cond])
+    }
+    /// `GOMP_SIMT_XCHG_IDX(val, lane)`: `val` as lane `lane` has it.
+    fn simt_xchg_idx(&self, ty: Ty, val: Op, lane: Op) -> Rv {
+        self.shuffle(ty, ShuffleMode::Idx, val, lane)
+    }
+    /// `GOMP_SIMT_XCHG_BFLY(val, mask)`: `val` as lane `lane ^ mask` has it.
+    fn simt_xchg_bfly(&self, ty: Ty, val: Op, mask: Op) -> Rv {
+        self.shuffle(ty, ShuffleMode::Xor, val, mask)
+    }
+    /// A whole `GOMP_SIMT_XCHG_BFLY` butterfly of `val` combined by `op` (omp-expand's loop of
+    /// `log2 VF` exchanges), where the target has it as one operation; `None`: the loop's
+    /// exchanges one by one.
+    fn simt_butterfly(&self, _ty: Ty, _op: BinOp, _val: Op) -> Option<Rv> {
+        None
+    }
+    /// `GOMP_SIMT_ORDERED_PRED(t)`: whether this lane's turn has come in the vote loop of
+    /// an `ordered` construct (its countdown `t` is 0); the vote keeps the lanes in step.
+    fn simt_ordered_pred(&self, t: Op) -> Rv {
+        Rv::Binary(BinOp::Eq, t, Op::I32(0))
+    }
+    /// Whether the loops of `simd` constructs get LLVM's vectorisation hints
+    /// ([`Function::simd_loops`]): where they run on one lane (the host), so the loop is
+    /// the sequential one and LLVM's vectoriser gives it SIMD lanes.
+    fn simd_loop_hints(&self) -> bool {
+        false
+    }
     /// Expands one `GOACC_REDUCTION` stage; `res` is the result address or `Op::Null`.
     #[allow(clippy::too_many_arguments)]
     fn reduction(&self, f: &mut Function, stage: RedStage, level: Level, op: RedOp, ty: Ty, res: &Op, local: VarId) -> Vec<Stmt> {

@@ -47,6 +47,42 @@ impl OffloadHooks for Sim {
     fn block_per_thread(&self) -> bool {
         true
     }
+    /// The emulator's warp vote.
+    fn simt_vote_any(&self, cond: Op) -> Rv {
+        Rv::Call("gpuf_sim_vote".into(), vec![Op::I32(0), cond], Ty::I32)
+    }
+    /// One warp round of the emulator: the maximum over the lanes of `lane` where `cond`
+    /// holds and -1 elsewhere.
+    fn simt_last_lane(&self, f: &mut Function, out: &mut Vec<Stmt>, cond: Op) -> Rv {
+        let lane = super::tmp(f, out, Ty::I32, self.simt_lane());
+        let c = super::tmp(f, out, Ty::I32, Rv::Binary(BinOp::Ne, cond, Op::I32(0)));
+        let l1 = super::tmp(f, out, Ty::I32, Rv::Binary(BinOp::Add, lane, Op::I32(1)));
+        let m = super::tmp(f, out, Ty::I32, Rv::Binary(BinOp::Mul, c, l1));
+        let x = super::tmp(f, out, Ty::I32, Rv::Binary(BinOp::Sub, m, Op::I32(1)));
+        Rv::Call("gpuf_sim_vreduce_i32".into(), vec![x, Op::I32(2)], Ty::I32)
+    }
+    /// The emulator's one-round warp reduction, as its vector reductions use (every lane
+    /// gets the combination of all lanes' values, as after the butterfly).
+    fn simt_butterfly(&self, ty: Ty, op: BinOp, val: Op) -> Option<Rv> {
+        let name = match ty {
+            Ty::I32 => "gpuf_sim_vreduce_i32",
+            Ty::I64 => "gpuf_sim_vreduce_i64",
+            Ty::F32 => "gpuf_sim_vreduce_f32",
+            Ty::F64 => "gpuf_sim_vreduce_f64",
+            _ => return None,
+        };
+        let code = match op {
+            BinOp::Add => 0,
+            BinOp::Mul => 1,
+            BinOp::Max => 2,
+            BinOp::Min => 3,
+            BinOp::And if ty.is_int() => 4,
+            BinOp::Or if ty.is_int() => 5,
+            BinOp::Xor if ty.is_int() => 6,
+            _ => return None,
+        };
+        Some(Rv::Call(name.into(), vec![val, Op::I32(code)], ty))
+    }
     fn after_atomic(&self) -> Vec<Stmt> {
         vec![Stmt::Call("gpuf_sim_atomic_note".into(), vec![])]
     }

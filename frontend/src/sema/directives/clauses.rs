@@ -59,6 +59,8 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::DistSchedule(_) => "dist_schedule",
         ClauseKind::Simdlen(_) => "simdlen",
         ClauseKind::Safelen(_) => "safelen",
+        ClauseKind::OmpSimd(..) => "simd",
+        ClauseKind::Linear(..) => "linear",
         ClauseKind::Nowait => "nowait",
         ClauseKind::Shared(_) => "shared",
         ClauseKind::Lastprivate(_) => "lastprivate",
@@ -439,6 +441,23 @@ impl Checker {
             ClauseKind::Shared(items) | ClauseKind::Lastprivate(items) | ClauseKind::Copyprivate(items) => {
                 self.check_data_clause(items, cname, false)
             }
+            ClauseKind::Linear(items, step) => {
+                for it in items.iter_mut() {
+                    self.var_item(it, cname, false);
+                    if matches!(it.kind, ExprKind::Name(_)) {
+                        self.want_int_scalar(it, "a `linear` item must be a scalar integer variable");
+                    }
+                }
+                if let Some(e) = step {
+                    self.check_int_arg(e, "the step of `linear` must be a scalar integer");
+                }
+                // Lowered for `simd` loops of target regions (their SIMT lowering).
+                let simd = kind.omp().is_some_and(|k| k.leaves().has(OmpLeaves::SIMD));
+                let target = kind.omp().is_some_and(|k| k.leaves().has(OmpLeaves::TARGET)) || self.in_target();
+                if !simd || !target {
+                    self.err(Diagnostic::not_yet("the `linear` clause other than on a `simd` loop inside a target region", span));
+                }
+            }
             ClauseKind::Allocate(a, items) => {
                 if let Some(a) = a {
                     self.check_int_arg(a, "the allocator of `allocate` must be a scalar integer (of kind `omp_allocator_handle_kind`)");
@@ -463,6 +482,7 @@ impl Checker {
             | ClauseKind::Bind(_)
             | ClauseKind::Ignored(_)
             | ClauseKind::CriticalName(_)
+            | ClauseKind::OmpSimd(..)
             | ClauseKind::OmpOrdered => {}
             ClauseKind::Seq => cl.seq_at.push(cl.cur),
             // On `init`, `shutdown` and `set`: the device to act on (one type).

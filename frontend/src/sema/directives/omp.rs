@@ -340,16 +340,20 @@ impl Checker {
             self.host_nesting(kind, dir);
             return;
         }
-        if matches!(
-            kind,
-            OmpKind::Critical
-                | OmpKind::Sections
-                | OmpKind::ParallelSections
-                | OmpKind::Section
-                | OmpKind::Ordered
-                | OmpKind::Flush
-                | OmpKind::Depobj
-        ) {
+        // `ordered` closely nested in a `simd` loop is lowering's (a vote loop over the lanes).
+        let simd_ordered = kind == OmpKind::Ordered && outer.is_some_and(|k| k.leaves().has(OmpLeaves::SIMD));
+        if !simd_ordered
+            && matches!(
+                kind,
+                OmpKind::Critical
+                    | OmpKind::Sections
+                    | OmpKind::ParallelSections
+                    | OmpKind::Section
+                    | OmpKind::Ordered
+                    | OmpKind::Flush
+                    | OmpKind::Depobj
+            )
+        {
             self.err(Diagnostic::not_yet(format!("`{}` inside a `target` region", kind.name()), dir.span));
             return;
         }

@@ -216,7 +216,7 @@ impl G<'_> {
         end: &Expr,
         step: Option<&Expr>,
         body: &[ast::Stmt],
-        part: Option<PartLoop>,
+        mut part: Option<PartLoop>,
     ) {
         let home = self.lookup(&var.name);
         let (vty, reg) = match &home {
@@ -275,9 +275,51 @@ impl G<'_> {
             }
         }
         let last = self.last_private_cond(part.as_ref(), &var.name, lv, vty, &lo, &hi, &st);
+        if part.is_some() {
+            // `linear` items: `x = x0 + ((i - lo) / st) * s` at the start of each iteration.
+            for (x, x0, s) in std::mem::take(&mut self.linear) {
+                let d = self.bin(vty, BinOp::Sub, Op::Var(lv), lo.clone());
+                let k = self.bin(vty, BinOp::Div, d, st.clone());
+                let xt = self.f.var(x).ty;
+                let k = self.conv(k, xt);
+                let ks = self.bin(xt, BinOp::Mul, k, s);
+                self.emit(Stmt::Assign(x, Rv::Binary(BinOp::Add, x0, ks)));
+            }
+        }
+        // The body of a SIMT loop (its innermost collapsed loop's): where `ordered` may be.
+        let simt = part.as_ref().and_then(|p| p.simt.as_ref().map(|_| (p.collapse, p.levels)));
+        let outer_simt = self.simt_body.clone();
+        if let (Some((n, ls)), Some(p)) = (simt, &part) {
+            if let Some(sp) = super::offload_loop::cycle_with_ordered(body) {
+                self.not_yet("`cycle` in a `simd` loop with an `ordered` construct in a target region", sp);
+            }
+            let k = n.max(1) as usize - 1;
+            let mut own = p.privates.clone();
+            own.extend(p.reductions.iter().map(|r| r.local));
+            own.push(lv);
+            self.simt_body = Some(SimtBody {
+                loops: self.loops.len() + k,
+                blocks: self.blocks.len() + k,
+                lanes_only: !ls.has(Level::Gang) && !ls.has(Level::Worker),
+                first_var: self.f.vars.len() as u32,
+                own,
+            });
+        }
         self.stmts(body);
         if let Some(lp) = last {
-            self.last_private_copy(lp);
+            if lp.simt {
+                let lanes_only = self.simt_body.as_ref().is_some_and(|b| b.lanes_only);
+                self.last_private_simt(lp, lanes_only);
+            } else {
+                self.last_private_copy(lp);
+            }
+        }
+        if simt.is_some() {
+            self.simt_body = outer_simt;
+            if let (Some((vars, copy)), Some(t)) = (self.simt_last.take(), part.as_mut().and_then(|p| p.simt.as_mut())) {
+                t.last_vars = vars;
+                t.last_copy = copy;
+            }
         }
         let b = self.pop_block();
         self.loops.pop();

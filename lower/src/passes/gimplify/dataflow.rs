@@ -41,8 +41,13 @@ pub fn uses(ss: &[Stmt], out: &mut BTreeSet<VarId>) {
                 uses(body, out);
                 if let Some(a) = part {
                     a.chunk.iter().for_each(|c| op(c, out));
-                    a.gang_dim.iter().flat_map(|(_, s)| s).for_each(|c| op(c, out));
+                    a.gang_dim.iter().flat_map(|g| &g.1).for_each(|c| op(c, out));
                     a.threads.iter().for_each(|c| op(c, out));
+                    if let Some(t) = &a.simt {
+                        t.safelen.iter().for_each(|c| op(c, out));
+                        out.extend(t.last_vars.iter().copied());
+                        uses(&t.last_copy, out);
+                    }
                     for r in &a.reductions {
                         out.insert(r.local);
                         match r.result {
@@ -93,9 +98,13 @@ pub fn defs(ss: &[Stmt]) -> BTreeSet<VarId> {
                     walk(then_body, out);
                     walk(else_body, out);
                 }
-                Stmt::Loop { var, body, .. } => {
+                Stmt::Loop { var, body, part, .. } => {
                     out.insert(*var);
                     walk(body, out);
+                    if let Some(t) = part.as_ref().and_then(|p| p.simt.as_ref()) {
+                        out.extend(t.last_vars.iter().copied());
+                        walk(&t.last_copy, out);
+                    }
                 }
                 Stmt::While { cond_body, body, .. } => {
                     walk(cond_body, out);

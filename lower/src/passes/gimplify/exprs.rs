@@ -607,9 +607,13 @@ impl G<'_> {
     /// oacc-xform expands per target. Teams are gangs; the threads of a `parallel` region
     /// are the workers × vector lanes that run its `do` loops (a worker loop encloses the
     /// code), numbered `worker * vector_length + lane`; elsewhere the region's code runs on
-    /// one thread of its team (thread 0 of 1, level 0, not in parallel).
+    /// one thread of its team (thread 0 of 1, level 0, not in parallel). In a `simd` loop
+    /// lowered to SIMT the lanes are not threads: the thread is the warp.
     fn omp_device_query(&mut self, link: &str) -> Op {
-        let levels = self.region.as_ref().map_or(Levels::default(), |r| r.levels);
+        let mut levels = self.region.as_ref().map_or(Levels::default(), |r| r.levels);
+        if self.simt_body.is_some() {
+            levels = Levels(levels.0 & !Levels::default().with(Level::Vector).0);
+        }
         let par = levels.has(Level::Worker);
         let size = |g: &mut Self, l: Level| g.val(Ty::I32, Rv::Builtin(Builtin::DimSize(l), vec![]));
         let pos = |g: &mut Self, l: Level| g.val(Ty::I32, Rv::Builtin(Builtin::DimPos(l), vec![]));

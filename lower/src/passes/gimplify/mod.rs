@@ -93,6 +93,20 @@ enum Home {
     },
 }
 
+/// The body of a `simd` loop lowered to SIMT (see `G::simt_body`).
+#[derive(Clone)]
+struct SimtBody {
+    /// The depths of `G::loops` and `G::blocks` in its (innermost collapsed) body.
+    loops: usize,
+    blocks: usize,
+    /// The loop is partitioned over lanes only (not a composite `do simd`).
+    lanes_only: bool,
+    /// Variables made before the loop's body (`VarId`s below) that are not the loop's own
+    /// (private copies, reduction locals, its variable) are the region's, one per thread.
+    first_var: u32,
+    own: Vec<VarId>,
+}
+
 /// The copy-out of `lastprivate` items: in the innermost of `remaining + 1` collapsed loops,
 /// when every loop variable has its last value, the private copies are copied to the
 /// originals (a loop variable of the nest gets its value after the sequential loop).
@@ -104,6 +118,9 @@ struct LastPrivate {
     loops: Vec<(String, VarId, Ty, Op, Op)>,
     /// Name, private copy, original, where the clause names it.
     copies: Vec<(String, Home, Home, Span)>,
+    /// The nest is an OpenMP `simd` loop lowered to SIMT: scalar items are copied out after
+    /// the loop from the lane that ran the last iteration ([`Simt`]).
+    simt: bool,
 }
 
 /// An array descriptor made of scalar variables.
@@ -198,6 +215,15 @@ struct G<'a> {
     do_vars: Vec<String>,
     /// `lastprivate` copies for the partitioned loop being lowered: see [`LastPrivate`].
     last_private: Option<LastPrivate>,
+    /// The scalar `lastprivate` copy-out of a SIMT loop's nest ([`Simt::last_vars`],
+    /// [`Simt::last_copy`]), made in its innermost loop and taken by the SIMT loop.
+    simt_last: Option<(Vec<VarId>, Vec<Stmt>)>,
+    /// In the body of a `simd` loop lowered to SIMT: where an `ordered` construct may be
+    /// (see `offload_loop::simt_ordered`).
+    simt_body: Option<SimtBody>,
+    /// The `linear` items of the partitioned loop being lowered: private copy, its value
+    /// before the loop, step (in the copy's type); see `offload_loop::acc_loop`.
+    linear: Vec<(VarId, Op, Op)>,
     /// Arrays reduced by an enclosing OpenACC `reduction` (whole arrays, elements and
     /// sections): each assignment to one of their elements is an atomic update of the
     /// shared array, which combines every thread's contributions as scalar reductions would.
@@ -360,6 +386,9 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             loops: Vec::new(),
             do_vars: Vec::new(),
             last_private: None,
+            simt_last: None,
+            simt_body: None,
+            linear: Vec::new(),
             red_arrays: Vec::new(),
             named: Vec::new(),
             str_temps: Vec::new(),

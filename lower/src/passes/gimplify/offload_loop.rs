@@ -23,8 +23,10 @@ impl G<'_> {
         let mut gang_dim = None;
         let mut tile = None;
         let mut notes = Vec::new();
+        let mut omp_simd = None;
         for c in &dir.clauses {
             match &c.kind {
+                ClauseKind::OmpSimd(safelen, cond) => omp_simd = Some((safelen.as_ref(), cond.as_ref())),
                 ClauseKind::GangDim(e) => {
                     levels = levels.with(Level::Gang);
                     if let ExprKind::Int(d, _) = e.kind {
@@ -122,6 +124,31 @@ impl G<'_> {
                 }
             }
         }
+        // An OpenMP `simd` loop whose lanes are partitioned: seed 004's SIMT lowering
+        // (omp-expand), with `safelen` (at least 1) evaluated before the loop.
+        let simt = match omp_simd {
+            Some((safelen, cond)) if levels.has(Level::Vector) => {
+                let mut safelen = safelen.map(|e| {
+                    let v = self.expr(e);
+                    let v = self.conv(v, Ty::I32);
+                    let t = self.tmp(Ty::I32);
+                    self.emit(Stmt::Assign(t, Rv::Binary(BinOp::Max, v, Op::I32(1))));
+                    Op::Var(t)
+                });
+                // `if(simd: c)`: one lane where `c` is false: `1 + c * (safelen - 1)`.
+                if let Some(c) = cond {
+                    let v = self.expr(c);
+                    let v = self.conv(v, Ty::I32);
+                    let c = self.val(Ty::I32, Rv::Binary(BinOp::Ne, v, Op::I32(0)));
+                    let most = safelen.clone().unwrap_or(Op::I32(1 << 30));
+                    let room = self.val(Ty::I32, Rv::Binary(BinOp::Sub, most, Op::I32(1)));
+                    let on = self.val(Ty::I32, Rv::Binary(BinOp::Mul, c, room));
+                    safelen = Some(self.val(Ty::I32, Rv::Binary(BinOp::Add, on, Op::I32(1))));
+                }
+                Some(Box::new(Simt { safelen, last_vars: Vec::new(), last_copy: Vec::new() }))
+            }
+            _ => None,
+        };
         // Reductions and privates of the loop.
         let mut scope = HashMap::new();
         let mut reductions = Vec::new();
@@ -152,6 +179,46 @@ impl G<'_> {
                         reductions.push(Reduction { op: red_op(*op), ty: ir_ty(b), local, result });
                         red_names.push((id.name.clone(), local, b));
                         scope.insert(id.name.clone(), Home::Reg(local, b));
+                    }
+                }
+                // `linear(x: s)`: a private `x` that starts iteration `k` (counted from 0) at
+                // `x0 + k * s`, `x0` its value before the loop, and is copied out after the
+                // last iteration as a `lastprivate` item is.
+                ClauseKind::Linear(list, step) => {
+                    if collapse > 1 {
+                        self.not_yet("`linear` on a collapsed loop nest", c.span);
+                        continue;
+                    }
+                    for e in list {
+                        let ExprKind::Name(id) = &e.kind else { continue };
+                        let (orig, b) = match self.lookup(&id.name) {
+                            Some(h @ (Home::Reg(_, b) | Home::Mem(_, b))) => (h, b),
+                            _ => {
+                                self.not_yet("`linear` of this kind of variable", e.span);
+                                continue;
+                            }
+                        };
+                        let ty = ir_ty(b);
+                        let x0 = self.expr(e);
+                        let x0 = self.conv(x0, ty);
+                        let x0v = self.tmp(ty);
+                        self.emit(Stmt::Assign(x0v, Rv::Use(x0)));
+                        let s = match step {
+                            Some(s) => {
+                                let v = self.expr(s);
+                                let v = self.conv(v, ty);
+                                let t = self.tmp(ty);
+                                self.emit(Stmt::Assign(t, Rv::Use(v)));
+                                Op::Var(t)
+                            }
+                            None if ty == Ty::I64 => Op::I64(1),
+                            None => Op::I32(1),
+                        };
+                        let v = self.f.new_var(id.name.clone(), ty);
+                        scope.insert(id.name.clone(), Home::Reg(v, b));
+                        privates.push(v);
+                        lasts.push((id.name.clone(), orig, e.span));
+                        self.linear.push((v, Op::Var(x0v), s));
                     }
                 }
                 ClauseKind::Private(list) | ClauseKind::Lastprivate(list) => {
@@ -255,7 +322,7 @@ impl G<'_> {
         }
         if !lasts.is_empty() {
             let copies = lasts.into_iter().filter_map(|(n, orig, sp)| scope.get(&n).map(|p| (n.clone(), p.clone(), orig, sp))).collect();
-            self.last_private = Some(LastPrivate { remaining: collapse.saturating_sub(1), loops: Vec::new(), copies });
+            self.last_private = Some(LastPrivate { remaining: collapse.saturating_sub(1), loops: Vec::new(), copies, simt: simt.is_some() });
         }
         self.overrides.push(scope);
         if let Some(r) = self.region.as_mut() {
@@ -283,7 +350,7 @@ impl G<'_> {
             if !reductions.is_empty() {
                 self.not_yet("reductions on gang loops in a construct with `num_gangs` of several dimensions", dir.span);
             }
-            Some((gang_dim.unwrap_or(1), dims))
+            Some(Box::new((gang_dim.unwrap_or(1), dims)))
         } else {
             if gang_dim.is_some_and(|d| d > 1) {
                 self.not_yet("`gang(dim:)` above 1 without `num_gangs` of as many dimensions on the construct", dir.span);
@@ -319,6 +386,7 @@ impl G<'_> {
             threads,
             notes: notes.into(),
             auto_proof: auto_proof.map(Box::new),
+            simt,
         };
         let reds_below = self.red_arrays.len();
         self.red_arrays.extend(red_arrays);
@@ -433,6 +501,48 @@ impl G<'_> {
         Some(lp)
     }
 
+    /// The copy-out of `lastprivate` items of a SIMT loop: arrays in the sequentially last
+    /// iteration ([`Self::last_private_copy`]), scalars after the loop (in
+    /// `G::simt_last`), from the values of the lane that ran that iteration, which omp-expand
+    /// broadcasts. An original in a register (a variable of the region, private to its
+    /// thread) gets the value where the loop is partitioned over lanes only: the warp is
+    /// that thread.
+    pub(super) fn last_private_simt(&mut self, mut lp: LastPrivate, lanes_only: bool) {
+        let copies = std::mem::take(&mut lp.copies);
+        let (arrays, scalars): (Vec<_>, Vec<_>) = copies.into_iter().partition(|c| matches!(c.1, Home::Array(_)));
+        let mut vars = Vec::new();
+        self.push_block();
+        for (name, private, orig, sp) in scalars {
+            let value = match lp.loops.iter().find(|l| l.0 == name) {
+                Some((_, lv, vt, _, st)) => {
+                    vars.push(*lv);
+                    self.bin(*vt, BinOp::Add, Op::Var(*lv), st.clone())
+                }
+                None => match private {
+                    Home::Reg(pv, _) => {
+                        vars.push(pv);
+                        Op::Var(pv)
+                    }
+                    _ => {
+                        self.not_yet("`lastprivate` of this kind of variable on a `simd` loop", sp);
+                        continue;
+                    }
+                },
+            };
+            match orig {
+                Home::Mem(p, b) => self.store_as(b, Op::Var(p), value),
+                Home::Reg(ov, _) if lanes_only => self.emit(Stmt::Assign(ov, Rv::Use(value))),
+                _ => self.not_yet("`lastprivate` of a variable that is not mapped (map it `tofrom`)", sp),
+            }
+        }
+        let copy = self.pop_block();
+        self.simt_last = Some((vars, copy));
+        if !arrays.is_empty() {
+            lp.copies = arrays;
+            self.last_private_copy(lp);
+        }
+    }
+
     /// The copy-out of `lastprivate` items in the sequentially last iteration. A `cycle` in
     /// that iteration skips it (the private value is not copied).
     pub(super) fn last_private_copy(&mut self, lp: LastPrivate) {
@@ -464,6 +574,89 @@ impl G<'_> {
         let body = self.pop_block();
         self.emit(Stmt::If { cond, then_body: body, else_body: vec![] });
     }
+}
+
+impl G<'_> {
+    /// `ordered` in a `simd` loop lowered to SIMT (seed 004): the lanes take turns in a vote
+    /// loop. Each lane counts down from its lane number; in each round every lane of the
+    /// warp votes whether any count is still running and the lane whose count is 0 runs the
+    /// statements, so lanes run them in lane order, which is the order of the iterations
+    /// the lanes run together:
+    /// `t = SIMT_LANE; while VOTE_ANY(t >= 0) { if ORDERED_PRED(t) { body }; t = t - 1 }`.
+    /// Every lane must reach each vote: the construct must be directly in the loop's body
+    /// (omp-expand runs the other statements of the body only on lanes with an iteration).
+    pub(super) fn simt_ordered(&mut self, body: &[ast::Stmt], sp: Span) {
+        let sb = match self.simt_body.clone() {
+            Some(b) if !b.lanes_only => {
+                return self.not_yet("`ordered` in a composite `simd` loop (`do simd`, `distribute simd`) inside a target region", sp);
+            }
+            Some(b) if b.loops == self.loops.len() && b.blocks == self.blocks.len() => b,
+            Some(_) => {
+                return self.not_yet("`ordered` inside a statement of a `simd` loop's body in a target region (put it directly in the loop)", sp);
+            }
+            None => return self.not_yet("`ordered` inside a target region outside a `simd` loop", sp),
+        };
+        let t = self.f.new_var("simt.t", Ty::I32);
+        self.emit(Stmt::Assign(t, Rv::Builtin(Builtin::SimtLane, vec![])));
+        let mut cond_body = Vec::new();
+        let c = self.f.new_var(format!("t.{}", self.f.vars.len()), Ty::I32);
+        cond_body.push(Stmt::Assign(c, Rv::Binary(BinOp::Ge, Op::Var(t), Op::I32(0))));
+        let any = self.f.new_var(format!("t.{}", self.f.vars.len()), Ty::I32);
+        cond_body.push(Stmt::Assign(any, Rv::Builtin(Builtin::SimtVoteAny, vec![Op::Var(c)])));
+        let id = self.f.new_loop();
+        // The body's `exit` and `cycle` still refer to the loops around.
+        self.push_block();
+        let pred = self.val(Ty::I32, Rv::Builtin(Builtin::SimtOrderedPred, vec![Op::Var(t)]));
+        self.push_block();
+        self.stmts(body);
+        let then_body = self.pop_block();
+        // A scalar of the region in a register is one per lane here, not the thread's one
+        // variable the lanes take turns to update.
+        let shared = defs(&then_body).into_iter().find(|v| v.0 < sb.first_var && !sb.own.contains(v));
+        if let Some(v) = shared {
+            let name = self.f.var(v).name.clone();
+            self.not_yet(format!("assigning `{name}` of the target region in an `ordered` construct of a `simd` loop (map it `tofrom`)"), sp);
+        }
+        self.emit(Stmt::If { cond: pred, then_body, else_body: vec![] });
+        self.emit(Stmt::Assign(t, Rv::Binary(BinOp::Sub, Op::Var(t), Op::I32(1))));
+        let wbody = self.pop_block();
+        self.emit(Stmt::While { id, cond_body, cond: Op::Var(any), body: wbody });
+    }
+}
+
+/// The first `cycle` in a `simd` loop's body that also has an `ordered` construct: a lane
+/// that cycles would miss the vote loop's rounds the others take part in.
+pub(super) fn cycle_with_ordered(body: &[ast::Stmt]) -> Option<Span> {
+    fn walk<'a>(ss: &'a [ast::Stmt], f: &mut dyn FnMut(&'a ast::Stmt)) {
+        for s in ss {
+            f(s);
+            match &s.kind {
+                StmtKind::Do { body, .. }
+                | StmtKind::DoWhile { body, .. }
+                | StmtKind::Block { body, .. }
+                | StmtKind::LabelBlock { body, .. }
+                | StmtKind::Construct { body, .. } => walk(body, f),
+                StmtKind::LoopConstruct { do_stmt, .. } => walk(std::slice::from_ref(do_stmt.as_ref()), f),
+                StmtKind::If { arms, else_body, .. } => {
+                    for (_, b) in arms {
+                        walk(b, f);
+                    }
+                    if let Some(b) = else_body {
+                        walk(b, f);
+                    }
+                }
+                StmtKind::SelectCase { cases, .. } => cases.iter().for_each(|c| walk(&c.body, f)),
+                _ => {}
+            }
+        }
+    }
+    let (mut ordered, mut cycle) = (false, None);
+    walk(body, &mut |s| match &s.kind {
+        StmtKind::Construct { dir, .. } if dir.kind.omp() == Some(ast::OmpKind::Ordered) => ordered = true,
+        StmtKind::Cycle(_) if cycle.is_none() => cycle = Some(s.span),
+        _ => {}
+    });
+    cycle.filter(|_| ordered)
 }
 
 /// The largest private array of a worker or vector loop, in bytes (each thread's copy is on

@@ -11,9 +11,13 @@
 //!   combined construct. `thread_limit` / `num_threads` (where they apply to the region)
 //!   give the vector length.
 //! - Loops: `distribute` is a gang loop; `do` under `parallel` a worker + vector loop (all
-//!   threads of the team); `simd` a vector loop (the SIMT lowering of seed 004 comes later;
-//!   with `safelen` the loop is not vectorised); `loop` under `teams` a gang + vector loop,
-//!   under `parallel` worker + vector. A loop construct without a level runs sequentially.
+//!   threads of the team) unless its nest has `simd` loops, then a worker loop (OpenMP
+//!   threads are warps); `simd` a vector loop marked [`ClauseKind::OmpSimd`] (with its
+//!   `safelen`), which omp-expand lowers to SIMT (seed 004: the loop on the lanes of a
+//!   warp); a `target` with `simd` loops but no `teams` or `parallel` is one gang of one
+//!   warp, and `ordered` in a `simd` loop is kept for gimplify's vote loop; `loop` under
+//!   `teams` a gang + vector loop, under `parallel` worker + vector. A loop construct
+//!   without a level runs sequentially.
 //! - `map(to|from|tofrom|alloc)` are `copyin`, `copyout`, `copy`, `create` (the present
 //!   table's reference counts give OpenMP's semantics); on `target exit data`, `from` is
 //!   `copyout`, `release` `delete` and `delete` `delete` with `finalize`. `target update
@@ -68,6 +72,9 @@ struct Ctx {
     parallel: bool,
     /// Inside a host `teams` construct (rewritten as a `parallel` of one thread).
     host_teams: bool,
+    /// Inside the loop of a `simd` construct of a target region (its `ordered` constructs
+    /// are kept for gimplify's SIMT vote loop).
+    simd: bool,
 }
 
 /// The unit's statements with OpenMP directives rewritten, or `None` when there are none.
@@ -222,6 +229,11 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
                     inline_clauses(dir, diags);
                     out.extend(stmts(body, ctx, diags))
                 }
+                // `ordered` in a `simd` loop of a target region: gimplify's SIMT vote loop
+                // lets the lanes through one after another.
+                OmpKind::Ordered if ctx.simd => {
+                    out.push(mk(StmtKind::Construct { dir: dir.clone(), body: stmts(body, ctx, diags), end_span: *end_span }))
+                }
                 // Reported by semantic analysis.
                 _ => out.extend(stmts(body, ctx, diags)),
             }
@@ -291,9 +303,9 @@ fn stmt(s: &ast::Stmt, ctx: Ctx, diags: &mut Vec<Diagnostic>, out: &mut Vec<ast:
                 // Host worksharing: kept for `host_omp`.
                 out.push(mk(StmtKind::LoopConstruct { dir: dir.clone(), do_stmt: Box::new(one(do_stmt, ctx, diags)) }));
             } else {
-                let mut clauses = level_clauses(l, ctx, &dir.clauses);
+                let mut clauses = level_clauses(l, ctx, &dir.clauses, has_simd(std::slice::from_ref(do_stmt.as_ref())));
                 clauses.extend(loop_clauses(&dir.clauses, diags));
-                let inner = Ctx { parallel: ctx.parallel || l.has(OmpLeaves::PARALLEL), ..ctx };
+                let inner = Ctx { parallel: ctx.parallel || l.has(OmpLeaves::PARALLEL), simd: ctx.simd || l.has(OmpLeaves::SIMD), ..ctx };
                 let d = acc(AccKind::Loop, clauses, dir);
                 out.push(mk(StmtKind::LoopConstruct { dir: d, do_stmt: Box::new(one(do_stmt, inner, diags)) }));
             }
@@ -597,6 +609,15 @@ fn merge_target(dir: &ast::Directive, body: &[ast::Stmt]) -> (ast::Directive, Ve
     (dir.clone(), body.to_vec())
 }
 
+/// Whether the statements contain an OpenMP loop construct with `simd`: inside a target
+/// region, the OpenMP threads of the enclosing loops are then warps (seed 004).
+fn has_simd(ss: &[ast::Stmt]) -> bool {
+    ss.iter().any(|s| match &s.kind {
+        StmtKind::LoopConstruct { dir, .. } if dir.kind.omp().is_some_and(|k| k.leaves().has(OmpLeaves::SIMD)) => true,
+        _ => children(s).iter().any(|b| has_simd(b)),
+    })
+}
+
 /// Whether the statements contain an OpenMP `parallel` (construct or loop).
 fn has_parallel(ss: &[ast::Stmt]) -> bool {
     ss.iter().any(|s| match &s.kind {
@@ -623,7 +644,9 @@ fn target_region(
     // the array statements, on one thread.
     let teams = l.has(OmpLeaves::TEAMS) && !l.has(OmpLeaves::WORKDISTRIBUTE);
     let parallel = l.has(OmpLeaves::PARALLEL) || (!teams && loop_leaves.is_none() && has_parallel(body));
-    let simd_only = loop_leaves.is_some_and(|x| x.has(OmpLeaves::SIMD)) && !teams && !parallel;
+    // `target simd`, or a `target` whose body has `simd` loops but no `teams` or
+    // `parallel`: one thread, which is a warp whose lanes run the `simd` loops.
+    let simd_only = (loop_leaves.is_some_and(|x| x.has(OmpLeaves::SIMD)) || (loop_leaves.is_none() && has_simd(body))) && !teams && !parallel;
     let mut region: Vec<ClauseKind> = Vec::new();
     let mut loop_cl: Vec<ClauseKind> = Vec::new();
     for c in &dir.clauses {
@@ -673,8 +696,8 @@ fn target_region(
     }
     region.extend(defaultmap(dir, body));
     if loop_leaves.is_some() {
-        // A `lastprivate` item of a combined target construct is also mapped `tofrom`
-        // (unless a map clause says otherwise).
+        // A `lastprivate` or `linear` item of a combined target construct is also mapped
+        // `tofrom` (unless a map clause says otherwise).
         let mapped: Vec<String> = dir
             .clauses
             .iter()
@@ -684,7 +707,10 @@ fn target_region(
         let lp: Vec<ast::Expr> = dir
             .clauses
             .iter()
-            .filter_map(|c| if let ClauseKind::Lastprivate(l) = &c.kind { Some(l) } else { None })
+            .filter_map(|c| match &c.kind {
+                ClauseKind::Lastprivate(l) | ClauseKind::Linear(l, _) => Some(l),
+                _ => None,
+            })
             .flatten()
             .filter(|e| names_of(e).is_some_and(|n| !mapped.contains(&n)))
             .cloned()
@@ -715,7 +741,7 @@ fn target_region(
     } else {
         AccKind::Serial
     };
-    let ctx = Ctx { target: true, teams, parallel: l.has(OmpLeaves::PARALLEL), host_teams: false };
+    let ctx = Ctx { target: true, teams, parallel: l.has(OmpLeaves::PARALLEL), host_teams: false, simd: false };
     region_stmt(dir, body, loop_leaves, loop_cl, region, kind, ctx, end_span, span, diags)
 }
 
@@ -758,10 +784,10 @@ fn region_stmt(
                 clauses: loop_cl.into_iter().map(|kind| ast::Clause { kind, span: dir.span }).collect(),
                 span: dir.span,
             };
-            let mut cs = level_clauses(ll, ctx, &loop_dir.clauses);
+            let mut cs = level_clauses(ll, ctx, &loop_dir.clauses, has_simd(body));
             cs.extend(loop_clauses(&loop_dir.clauses, diags));
             region.extend(cs);
-            let inner = Ctx { parallel: ctx.parallel || ll.has(OmpLeaves::PARALLEL), ..ctx };
+            let inner = Ctx { parallel: ctx.parallel || ll.has(OmpLeaves::PARALLEL), simd: ctx.simd || ll.has(OmpLeaves::SIMD), ..ctx };
             let do_stmt = body.first().map(|s| one(s, inner, diags));
             let d = acc(kind, region, dir);
             match do_stmt {
@@ -957,8 +983,9 @@ fn int_lit(v: i64, span: gpuf_frontend::Span) -> ast::Expr {
     ast::Expr { kind: ast::ExprKind::Int(v, 4), span, ty: ast::Ty::Scalar(ast::BaseTy::Integer(4)) }
 }
 
-/// The parallelism levels of an OpenMP loop construct (see the module doc).
-fn level_clauses(l: OmpLeaves, ctx: Ctx, clauses: &[ast::Clause]) -> Vec<ClauseKind> {
+/// The parallelism levels of an OpenMP loop construct (see the module doc); `simd_inside`:
+/// its body has `simd` loops, whose lanes are the vector level.
+fn level_clauses(l: OmpLeaves, ctx: Ctx, clauses: &[ast::Clause], simd_inside: bool) -> Vec<ClauseKind> {
     let in_parallel = ctx.parallel || l.has(OmpLeaves::PARALLEL);
     let in_teams = ctx.teams || l.has(OmpLeaves::TEAMS);
     let lp = l.has(OmpLeaves::LOOP);
@@ -970,8 +997,11 @@ fn level_clauses(l: OmpLeaves, ctx: Ctx, clauses: &[ast::Clause]) -> Vec<ClauseK
     }
     let gang = l.has(OmpLeaves::DISTRIBUTE) || (lp && in_teams && !in_parallel && bind != Some("parallel"));
     let worker = (in_parallel || (lp && bind == Some("parallel"))) && (l.has(OmpLeaves::DO) || lp);
-    let safelen = clauses.iter().any(|c| matches!(c.kind, ClauseKind::Safelen(_)));
-    let vector = !safelen && (worker || l.has(OmpLeaves::SIMD) || (lp && in_teams));
+    // A `simd` loop runs on the lanes of a warp (seed 004's SIMT lowering, with its
+    // `safelen`); a worksharing loop over the threads of the team takes every lane too
+    // unless the nest has `simd` loops (then its threads are warps).
+    let simd = l.has(OmpLeaves::SIMD);
+    let vector = simd || (worker && !simd_inside) || (lp && in_teams && !simd_inside);
     let mut out = Vec::new();
     // `dist_schedule(static, k)`: chunks of `k` iterations dealt to the teams in turn, as
     // OpenACC's `gang(static: k)` deals them to the gangs.
@@ -990,6 +1020,17 @@ fn level_clauses(l: OmpLeaves, ctx: Ctx, clauses: &[ast::Clause]) -> Vec<ClauseK
     if vector {
         out.push(ClauseKind::Vector(None));
     }
+    if simd {
+        let safelen = clauses.iter().find_map(|c| if let ClauseKind::Safelen(e) = &c.kind { Some(e.clone()) } else { None });
+        // `if(simd: c)`, or `if(c)` on a construct whose only leaf that takes it is `simd`.
+        let lone = !l.has(OmpLeaves::TARGET) && !l.has(OmpLeaves::PARALLEL);
+        let cond = clauses.iter().find_map(|c| match &c.kind {
+            ClauseKind::IfFor(m, e) if m == "simd" => Some(e.clone()),
+            ClauseKind::If(e) if lone => Some(e.clone()),
+            _ => None,
+        });
+        out.push(ClauseKind::OmpSimd(safelen, cond));
+    }
     if out.is_empty() {
         out.push(ClauseKind::Seq);
     }
@@ -1006,6 +1047,7 @@ fn loop_clauses(cs: &[ast::Clause], diags: &mut Vec<Diagnostic>) -> Vec<ClauseKi
             | ClauseKind::Lastprivate(_)
             | ClauseKind::Reduction(..)
             | ClauseKind::Collapse(_)
+            | ClauseKind::Linear(..)
             | ClauseKind::Unsupported(_) => out.push(c.kind.clone()),
             ClauseKind::Firstprivate(_) => {
                 diags.push(Diagnostic::not_yet("`firstprivate` on an OpenMP loop construct inside `target`", c.span))

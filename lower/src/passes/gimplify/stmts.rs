@@ -215,9 +215,22 @@ impl G<'_> {
                 } else if l.has(ast::OmpLeaves::DO) || l.has(ast::OmpLeaves::LOOP) {
                     self.host_do(dir, do_stmt, false)
                 } else {
-                    // `simd` alone: the loop itself.
-                    self.stmt(do_stmt)
+                    // `simd` alone: the loop itself, with LLVM's vectorisation hint unless
+                    // `safelen` bounds the iterations run at once (or it has an `ordered`).
+                    self.stmt(do_stmt);
+                    let bounded = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Safelen(_)));
+                    if let Some(Stmt::Loop { id, body, .. }) = self.blocks.last().and_then(|b| b.last()) {
+                        let ordered = body_calls(body, "GOMP_ordered_start");
+                        if !bounded && !ordered {
+                            let id = *id;
+                            self.f.simd_loops.push(id);
+                        }
+                    }
                 }
+            }
+            // `ordered` in a `simd` loop of a target region (kept by `offload_omp` for it).
+            StmtKind::Construct { dir, body, .. } if dir.kind.omp() == Some(ast::OmpKind::Ordered) && self.region.is_some() => {
+                self.simt_ordered(body, dir.span)
             }
             StmtKind::Construct { dir, body, .. } if dir.kind.omp().is_some() => self.host_construct(dir, body),
             StmtKind::Standalone(dir) if dir.kind.omp() == Some(ast::OmpKind::Barrier) => self.host_barrier(),
@@ -255,4 +268,15 @@ impl G<'_> {
             | StmtKind::FormatStmt(_) => self.io_ext(s),
         }
     }
+}
+
+/// Whether the statements call the run-time routine `name` (at any depth).
+fn body_calls(ss: &[Stmt], name: &str) -> bool {
+    ss.iter().any(|s| match s {
+        Stmt::Call(n, _) => n == name,
+        Stmt::If { then_body, else_body, .. } => body_calls(then_body, name) || body_calls(else_body, name),
+        Stmt::Loop { body, .. } => body_calls(body, name),
+        Stmt::While { cond_body, body, .. } => body_calls(cond_body, name) || body_calls(body, name),
+        _ => false,
+    })
 }
