@@ -456,9 +456,15 @@ pub(crate) fn build_device<'ctx>(ctx: &'ctx Context, tm: &TargetMachine, tgt: Tg
             None
         };
         let mut fx = cg.begin(&k.func, fv, RetKind::Void, shared)?;
+        let noalias = inkwell::attributes::Attribute::get_named_enum_kind_id("noalias");
         for (i, p) in k.params.iter().enumerate() {
             let pv = fv.get_nth_param(i as u32).unwrap();
             pv.set_name(&format!("p{i}"));
+            // An array no other parameter reaches (`Function::noalias`): read-only ones are
+            // then loaded through the non-coherent cache (`ld.global.nc`).
+            if k.func.noalias.contains(p) {
+                fv.add_attribute(AttributeLoc::Param(i as u32), ctx.create_enum_attribute(noalias, 0));
+            }
             cg.store_param(&fx, k, *p, pv)?;
         }
         cg.stmts(&mut fx, &k.prologue)?;

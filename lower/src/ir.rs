@@ -620,6 +620,11 @@ pub struct OffloadRegion {
     /// What the loop-mapping report says beyond the fields above (array reductions of
     /// the construct, done by atomic updates), as text.
     pub notes: Vec<String>,
+    /// Captured arrays (`Capture::Mapped` variables) whose memory the kernel reaches through
+    /// no other capture: allocatables (never in `common` or `equivalence`), and local and
+    /// dummy arrays of the unit outside `common` and `equivalence`, none a pointer, a
+    /// target or an associate name; the kernel's parameters for them are `noalias`.
+    pub noalias: Vec<VarId>,
 }
 
 /// A host OpenMP `parallel` or `task` construct (see [`Stmt::HostParallel`]); omp-lower
@@ -700,6 +705,10 @@ pub struct Function {
     /// (the partitioned loops of a small iteration space): codegen runs them while the
     /// variable is at most `hi`, without a trip count (which would divide by the step).
     pub bounded: Vec<LoopId>,
+    /// Loops whose iterations are independent (the innermost loop of a partitioned nest's
+    /// nested form, omp-expand): any interleaving of two iterations computes the same, so
+    /// oacc-xform may unroll and jam them ([`crate::unroll_jam`]).
+    pub independent: Vec<LoopId>,
 }
 
 impl Function {
@@ -714,6 +723,7 @@ impl Function {
             local: false,
             noalias: Vec::new(),
             bounded: Vec::new(),
+            independent: Vec::new(),
             ctor: false,
         }
     }
