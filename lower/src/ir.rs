@@ -699,7 +699,9 @@ pub struct Function {
     pub ctor: bool,
     /// Parameters (of `params`) whose memory no other name reaches while the procedure runs:
     /// explicit-shape and assumed-size array dummies (Fortran forbids changing an argument
-    /// through one name while another references it); codegen marks them `noalias`.
+    /// through one name while another references it); codegen marks them `noalias`. For a
+    /// kernel, parameters of [`Kernel::params`]: its [`OffloadRegion::noalias`] arrays that
+    /// it only reads (omp-lower).
     pub noalias: Vec<VarId>,
     /// Loops whose step is positive and whose variable cannot overflow past `hi + step`
     /// (the partitioned loops of a small iteration space): codegen runs them while the

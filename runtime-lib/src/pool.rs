@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
 
 /// Bytes of freed blocks kept at most (more are returned to the C library).
-const LIMIT: usize = 1 << 30;
+const LIMIT: usize = 256 << 20;
 
 struct Free {
     by_size: BTreeMap<usize, Vec<usize>>,
