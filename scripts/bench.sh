@@ -12,7 +12,8 @@
 # round and barrier; runtime-lib/examples/sim_bench.rs) and the run time of each program on
 # the sim device against the host device (ACC_DEVICE_TYPE=sim vs host, best of 3).
 # Last, the PTX instruction count of each kernel against GCC 12's nvptx offload compiler for
-# the same program (bench/gcc12-nvptx-ptx-counts.txt).
+# the same program (bench/gcc12-nvptx-ptx-counts.txt), and its loads of read-only arrays
+# through the non-coherent cache (ld.global.nc).
 # A "threads" section: each program's run time on the host device with ACC_NUM_CORES=1
 # against 2 (same binary; hyperfine, mean of 5 runs after a warm-up), as the speed-up of 2
 # threads over 1 (gang loops are split over host threads).
@@ -104,16 +105,16 @@ if [ "$only" != sim ]; then
 echo
 echo "PTX instructions per kernel (scripts/ptx-count.sh): gpuf -O2 against GCC 12's nvptx offload"
 echo "(stored in bench/gcc12-nvptx-ptx-counts.txt with the command that measured them)"
-printf '%-16s %-34s %8s %8s %7s\n' program kernel gpuf gcc12 ratio
+printf '%-16s %-34s %8s %8s %7s %8s\n' program kernel gpuf gcc12 ratio nc-loads
 for src in bench/*.f90; do
   n=$(basename "$src" .f90)
   # shellcheck disable=SC2046
   "$gpuf" compile -O2 $(omp "$n") "$src" -target nvptx --emit=asm -o "$work/$n.ptx" 2>/dev/null || continue
   k=0
-  while read -r name count; do
+  while read -r name count nc; do
     g=$(awk -v n="$n" -v k="$k" '$1 == n && $2 == k { print $3 }' bench/gcc12-nvptx-ptx-counts.txt)
     ratio=$(awk -v a="$count" -v b="${g:-0}" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')
-    printf '%-16s %-34s %8s %8s %7s\n' "$n" "$name" "$count" "${g:--}" "$ratio"
+    printf '%-16s %-34s %8s %8s %7s %8s\n' "$n" "$name" "$count" "${g:--}" "$ratio" "$nc"
     k=$((k + 1))
   done < <(scripts/ptx-count.sh "$work/$n.ptx")
 done

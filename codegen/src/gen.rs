@@ -456,9 +456,15 @@ pub(crate) fn build_device<'ctx>(ctx: &'ctx Context, tm: &TargetMachine, tgt: Tg
             None
         };
         let mut fx = cg.begin(&k.func, fv, RetKind::Void, shared)?;
+        let noalias = inkwell::attributes::Attribute::get_named_enum_kind_id("noalias");
         for (i, p) in k.params.iter().enumerate() {
             let pv = fv.get_nth_param(i as u32).unwrap();
             pv.set_name(&format!("p{i}"));
+            // An array no other parameter reaches (`Function::noalias`): read-only ones are
+            // then loaded through the non-coherent cache (`ld.global.nc`).
+            if k.func.noalias.contains(p) {
+                fv.add_attribute(AttributeLoc::Param(i as u32), ctx.create_enum_attribute(noalias, 0));
+            }
             cg.store_param(&fx, k, *p, pv)?;
         }
         cg.stmts(&mut fx, &k.prologue)?;
@@ -870,15 +876,57 @@ impl<'ctx> Cg<'ctx> {
         Ok(())
     }
 
-    /// `void @{name}_host|_sim(ptr %args)`.
+    /// `void @{name}_host|_sim(ptr %args)`. A kernel with `noalias` parameters
+    /// (`Function::noalias`: arrays no other parameter reaches, which it only reads) gets
+    /// its body in an internal always-inline function taking the parameters one by one, those
+    /// marked `noalias`, that this one calls: inlining turns them into alias scopes of the
+    /// accesses, so the host copy's loops need no run-time overlap checks.
     fn host_kernel(&mut self, k: &Kernel, fv: FunctionValue<'ctx>) -> R<()> {
-        let mut fx = self.begin(&k.func, fv, RetKind::Void, None)?;
+        let body_fv = if k.func.noalias.is_empty() {
+            None
+        } else {
+            let tys: Vec<BasicMetadataTypeEnum> = k.params.iter().map(|p| self.llty(k.func.var(*p).ty).into()).collect();
+            let name = format!("{}.body", fv.get_name().to_string_lossy());
+            let bf = self.m.add_function(&name, self.ctx.void_type().fn_type(&tys, false), Some(Linkage::Internal));
+            let kind = |n: &str| inkwell::attributes::Attribute::get_named_enum_kind_id(n);
+            bf.add_attribute(AttributeLoc::Function, self.ctx.create_enum_attribute(kind("alwaysinline"), 0));
+            for (i, p) in k.params.iter().enumerate() {
+                if k.func.noalias.contains(p) {
+                    bf.add_attribute(AttributeLoc::Param(i as u32), self.ctx.create_enum_attribute(kind("noalias"), 0));
+                }
+            }
+            Some(bf)
+        };
         let args = fv.get_nth_param(0).unwrap().into_pointer_value();
         args.set_name("args");
-        for (i, p) in k.params.iter().enumerate() {
-            let slot = unsafe { self.b.build_gep(self.ptr(), args, &[self.ctx.i64_type().const_int(i as u64, false)], "")? };
-            // One 8-byte slot per parameter: an address, or a scalar's bits in its low bytes.
-            let v = self.load(k.func.var(*p).ty, slot)?;
+        let load_args = |cg: &mut Self| -> R<Vec<BasicValueEnum<'ctx>>> {
+            let mut vs = Vec::new();
+            for (i, p) in k.params.iter().enumerate() {
+                let slot = unsafe { cg.b.build_gep(cg.ptr(), args, &[cg.ctx.i64_type().const_int(i as u64, false)], "")? };
+                // One 8-byte slot per parameter: an address, or a scalar's bits in its low bytes.
+                vs.push(cg.load(k.func.var(*p).ty, slot)?);
+            }
+            Ok(vs)
+        };
+        let (f, vs) = match body_fv {
+            None => {
+                let fx = self.begin(&k.func, fv, RetKind::Void, None)?;
+                let vs = load_args(self)?;
+                (fx, vs)
+            }
+            Some(bf) => {
+                let entry = self.ctx.append_basic_block(fv, "entry");
+                self.b.position_at_end(entry);
+                let vs = load_args(self)?;
+                self.call(bf, &vs)?;
+                self.b.build_return(None)?;
+                let fx = self.begin(&k.func, bf, RetKind::Void, None)?;
+                let ps = (0..k.params.len() as u32).map(|i| bf.get_nth_param(i).unwrap()).collect();
+                (fx, ps)
+            }
+        };
+        let mut fx = f;
+        for (p, v) in k.params.iter().zip(vs) {
             self.store_param(&fx, k, *p, v)?;
         }
         self.stmts(&mut fx, &k.prologue)?;

@@ -658,6 +658,11 @@ pub struct OffloadRegion {
     /// What the loop-mapping report says beyond the fields above (array reductions of
     /// the construct, done by atomic updates), as text.
     pub notes: Vec<String>,
+    /// Captured arrays (`Capture::Mapped` variables) whose memory the kernel reaches through
+    /// no other capture: allocatables (never in `common` or `equivalence`), and local and
+    /// dummy arrays of the unit outside `common` and `equivalence`, none a pointer, a
+    /// target or an associate name; the kernel's parameters for them are `noalias`.
+    pub noalias: Vec<VarId>,
 }
 
 /// A host OpenMP `parallel` or `task` construct (see [`Stmt::HostParallel`]); omp-lower
@@ -732,7 +737,9 @@ pub struct Function {
     pub ctor: bool,
     /// Parameters (of `params`) whose memory no other name reaches while the procedure runs:
     /// explicit-shape and assumed-size array dummies (Fortran forbids changing an argument
-    /// through one name while another references it); codegen marks them `noalias`.
+    /// through one name while another references it); codegen marks them `noalias`. For a
+    /// kernel, parameters of [`Kernel::params`]: its [`OffloadRegion::noalias`] arrays that
+    /// it only reads (omp-lower).
     pub noalias: Vec<VarId>,
     /// Loops whose step is positive and whose variable cannot overflow past `hi + step`
     /// (the partitioned loops of a small iteration space): codegen runs them while the
@@ -742,6 +749,10 @@ pub struct Function {
     /// lane (the host copy, [`crate::targets::OffloadHooks::simd_loop_hints`]) codegen gives
     /// them LLVM's `llvm.loop.vectorize.enable` hint; oacc-xform clears the list elsewhere.
     pub simd_loops: Vec<LoopId>,
+    /// Loops whose iterations are independent (the innermost loop of a partitioned nest's
+    /// nested form, omp-expand): any interleaving of two iterations computes the same, so
+    /// oacc-xform may unroll and jam them ([`crate::unroll_jam`]).
+    pub independent: Vec<LoopId>,
 }
 
 impl Function {
@@ -757,6 +768,7 @@ impl Function {
             noalias: Vec::new(),
             bounded: Vec::new(),
             simd_loops: Vec::new(),
+            independent: Vec::new(),
             ctor: false,
         }
     }

@@ -13,6 +13,7 @@ pub mod passes;
 pub mod print;
 pub mod report;
 pub mod targets;
+pub mod unroll_jam;
 pub mod verify;
 
 /// The bytes of a string constant of the IR (see [`gpuf_frontend::text`]).

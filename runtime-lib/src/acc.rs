@@ -767,7 +767,7 @@ pub fn launch(info: &KernelInfo, hosts: &[*mut u8], sizes: &[i64], kinds: &[i32]
                     }
                 }
                 ARG_VALUE => {
-                    let d = dev.alloc(sz.max(1));
+                    let d = if h != 0 && sz > 0 { dev.alloc_uninit(sz) } else { dev.alloc(sz.max(1)) };
                     if h != 0 {
                         // SAFETY: codegen passes the address of a scalar of
                         // `sz` bytes.

@@ -153,8 +153,9 @@ impl PresentTable {
             kind::COPY | kind::COPYIN | kind::COPYOUT | kind::CREATE | kind::DECLARE_TARGET => {}
             k => return Err(format!("unknown data clause kind {k} on entry")),
         }
-        let d = dev.alloc(bytes.max(1));
-        if kind == kind::COPY || kind == kind::COPYIN || kind == kind::DECLARE_TARGET {
+        let filled = kind == kind::COPY || kind == kind::COPYIN || kind == kind::DECLARE_TARGET;
+        let d = if filled && bytes > 0 { dev.alloc_uninit(bytes) } else { dev.alloc(bytes.max(1)) };
+        if filled {
             // The compiler passes a valid host range (queued when the construct is async).
             crate::queue::h2d(dev, d, host, bytes);
         }

@@ -99,6 +99,11 @@ pub trait Device: Send + Sync {
     fn alloc(&self, bytes: usize) -> u64 {
         crate::mem::alloc(bytes as i64) as u64
     }
+    /// [`Device::alloc`] for a block the caller fills completely at once (a copy-in): its
+    /// contents need not be zeroed.
+    fn alloc_uninit(&self, bytes: usize) -> u64 {
+        self.alloc(bytes)
+    }
     fn free(&self, dev: u64) {
         // SAFETY: `dev` came from `alloc` above.
         unsafe { crate::mem::free(dev as *mut u8) }

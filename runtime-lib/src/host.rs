@@ -3,8 +3,10 @@
 //! host-fallback functions, called with host addresses.
 //!
 //! A kernel that partitions a loop over gangs runs one gang per host thread: the calling
-//! thread is gang 0, the others come from a pool of threads started at the first such
-//! launch and kept for the rest of the run. The host copy of a kernel reads its gang's
+//! thread and a pool of threads started at the first such launch and kept for the rest of
+//! the run. Each thread claims the next gang not yet started until none is left, so a
+//! launch never waits for a thread that is slow to wake (on a loaded machine the calling
+//! thread runs every gang itself rather than wait for a descheduled one). The host copy of a kernel reads its gang's
 //! position and the gang count with [`gpuf_host_gang_pos`] / [`gpuf_host_num_gangs`]
 //! (thread-local: 0 and 1 outside a launch, so a kernel run by `gpuf_acc_launch_host`
 //! is one gang). The thread count is `ACC_NUM_CORES`, else `OMP_NUM_THREADS` (its first
@@ -95,9 +97,12 @@ struct Job {
 struct Pool {
     /// Incremented (under `job`'s lock) when a new job is posted.
     gen: AtomicU64,
+    /// The gangs of the current job claimed so far, in the low 32 bits, under the job's
+    /// generation in the high 32: a claim of a job that has ended fails.
+    claim: AtomicU64,
     job: Mutex<Job>,
     wake: Condvar,
-    /// Gangs of the current job not yet finished by the pool's threads.
+    /// Gangs of the current job not yet finished.
     pending: AtomicUsize,
     /// Signalled (under its lock) when `pending` reaches 0.
     done: Mutex<()>,
@@ -112,6 +117,7 @@ fn pool() -> &'static Pool {
     static P: OnceLock<Pool> = OnceLock::new();
     P.get_or_init(|| Pool {
         gen: AtomicU64::new(0),
+        claim: AtomicU64::new(0),
         job: Mutex::new(Job { f: None, args: Vec::new(), gangs: 0 }),
         wake: Condvar::new(),
         pending: AtomicUsize::new(0),
@@ -127,7 +133,32 @@ fn pool() -> &'static Pool {
 /// machine with more threads than cores loses little to spinning.
 const SPINS: u32 = 1 << 12;
 
-/// A pool thread running gang `gang` of every job posted after generation `seen`.
+/// Claims and runs gangs of the job of generation `gen` until none is left unclaimed.
+fn run_claimed(p: &Pool, gen: u64, f: KernelFn, args: &mut [*mut u8], gangs: usize) {
+    let mut c = p.claim.load(Ordering::Acquire);
+    loop {
+        if c >> 32 != gen & 0xffff_ffff || (c & 0xffff_ffff) as usize >= gangs {
+            return;
+        }
+        match p.claim.compare_exchange_weak(c, c + 1, Ordering::AcqRel, Ordering::Acquire) {
+            Ok(_) => {
+                let gang = (c & 0xffff_ffff) as usize;
+                GANG.with(|g| g.set((gang as i32, gangs as i32)));
+                f(args.as_mut_ptr());
+                GANG.with(|g| g.set((0, 1)));
+                if p.pending.fetch_sub(1, Ordering::AcqRel) == 1 {
+                    let _g = p.done.lock().unwrap_or_else(|e| e.into_inner());
+                    p.done_cv.notify_all();
+                }
+                c = p.claim.load(Ordering::Acquire);
+            }
+            Err(now) => c = now,
+        }
+    }
+}
+
+/// A pool thread (the `gang`-th started) claiming gangs of every job posted after
+/// generation `seen`.
 fn worker(p: &'static Pool, gang: usize, mut seen: u64) {
     loop {
         let mut spins = 0;
@@ -143,15 +174,10 @@ fn worker(p: &'static Pool, gang: usize, mut seen: u64) {
             seen = p.gen.load(Ordering::Acquire);
             (j.f, j.args.iter().map(|&a| a as *mut u8).collect::<Vec<_>>(), j.gangs)
         };
+        // Threads past the job's gang count stay out of it.
         if gang < gangs {
             if let Some(f) = f {
-                GANG.with(|g| g.set((gang as i32, gangs as i32)));
-                f(args.as_mut_ptr());
-                GANG.with(|g| g.set((0, 1)));
-            }
-            if p.pending.fetch_sub(1, Ordering::AcqRel) == 1 {
-                let _g = p.done.lock().unwrap_or_else(|e| e.into_inner());
-                p.done_cv.notify_all();
+                run_claimed(p, seen, f, &mut args, gangs);
             }
         }
     }
@@ -191,17 +217,18 @@ fn run_gangs(f: KernelFn, args: &[*mut u8], gangs: usize) {
             p.busy.store(false, Ordering::Release);
             return alone(args);
         }
-        p.pending.store(gangs - 1, Ordering::Release);
+        p.pending.store(gangs, Ordering::Release);
         let mut j = p.job.lock().unwrap_or_else(|e| e.into_inner());
         j.f = Some(f);
         j.args = args.iter().map(|&a| a as usize).collect();
         j.gangs = gangs;
-        p.gen.fetch_add(1, Ordering::AcqRel);
+        let gen = p.gen.load(Ordering::Acquire) + 1;
+        p.claim.store((gen & 0xffff_ffff) << 32, Ordering::Release);
+        p.gen.store(gen, Ordering::Release);
         drop(j);
         p.wake.notify_all();
-        GANG.with(|g| g.set((0, gangs as i32)));
-        alone(args);
-        GANG.with(|g| g.set((0, 1)));
+        let mut a = args.to_vec();
+        run_claimed(p, gen, f, &mut a, gangs);
     }
     let mut spins = 0u32;
     while p.pending.load(Ordering::Acquire) != 0 && spins < SPINS {

@@ -19,6 +19,8 @@
 //!   HIP, loaded with `dlopen` at run time).
 //! * [`acc`]: the runtime entries for data directives and kernel launches.
 //! * [`queue`]: the async queues of the sim device (worker threads, waits).
+//! * [`pool`]: freed sim device blocks kept for reuse by size (no allocator call, and
+//!   no zeroing for a copy-in, per map of a data region inside a time-step loop).
 //! * [`input`]: Fortran `read` statements (list-directed and formatted).
 //! * [`units`]: `open`/`close`, files connected to units.
 //! * [`iostat`]: `iostat=`, `iomsg=`, `end=` and `err=` of I/O statements.
@@ -44,6 +46,7 @@ pub mod io;
 pub mod iostat;
 pub mod mem;
 pub mod namelist;
+pub mod pool;
 pub mod profile;
 pub mod quad;
 pub mod queue;

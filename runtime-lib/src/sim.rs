@@ -655,13 +655,15 @@ pub fn run(
 pub struct SimDevice {
     lanes: usize,
     stats: bool,
+    /// Freed blocks kept for the next maps and launches of the same sizes.
+    pool: crate::pool::BlockPool,
 }
 
 impl SimDevice {
     /// A sim device with warps of `lanes` (32 or 64) lanes.
     pub fn new(lanes: usize) -> SimDevice {
         let stats = std::env::var("GPUF_SIM_STATS").map(|v| v.trim() == "1").unwrap_or(false);
-        SimDevice { lanes, stats }
+        SimDevice { lanes, stats, pool: crate::pool::BlockPool::new() }
     }
 }
 
@@ -673,6 +675,15 @@ impl Device for SimDevice {
     /// uses the host's memory directly.
     fn shares_host_memory(&self) -> bool {
         crate::acc::requires_usm()
+    }
+    fn alloc(&self, bytes: usize) -> u64 {
+        self.pool.take(bytes)
+    }
+    fn alloc_uninit(&self, bytes: usize) -> u64 {
+        self.pool.take_uninit(bytes)
+    }
+    fn free(&self, dev: u64) {
+        self.pool.give(dev)
     }
     fn launch(&self, k: &KernelInfo, args: &[u64], dims: Dims) {
         let name = k.name();

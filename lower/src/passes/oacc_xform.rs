@@ -12,7 +12,12 @@ pub fn oacc_xform(m: &mut Module, target: Target) {
     let hooks = hooks_for(target);
     for k in &mut m.kernels {
         let body = std::mem::take(&mut k.func.body);
-        let body = choose(hooks.as_ref(), &mut k.func, body);
+        let mut body = choose(hooks.as_ref(), &mut k.func, body);
+        if hooks.unroll_and_jam() {
+            k.func.body = body;
+            crate::unroll_jam::unroll_and_jam(&mut k.func, &k.prologue);
+            body = std::mem::take(&mut k.func.body);
+        }
         let mut slots = 0;
         let body = if hooks.needs_neutering() {
             let mut n = Neuter::new(hooks.as_ref(), &body);

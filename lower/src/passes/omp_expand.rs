@@ -783,6 +783,7 @@ fn nested(
     let new_ids: Vec<LoopId> = ids.iter().map(|_| f.new_loop()).collect();
     let mut map: std::collections::HashMap<LoopId, LoopId> = ids.iter().map(|i| (*i, new_ids[n - 1])).collect();
     let body = renumber(f, inner.to_vec(), &mut map);
+    f.independent.push(new_ids[n - 1]);
     let nest_stmts = nest_level(f, nest, bounds, lens, &s, &e, &new_ids, 0, None, Some(body));
     run.extend(nest_stmts);
     let any = tmp(f, &mut out, Ty::I32, Rv::Binary(BinOp::Le, first.clone(), last.clone()));
@@ -880,6 +881,9 @@ fn renumber(f: &mut Function, ss: Vec<Stmt>, map: &mut std::collections::HashMap
                 map.insert(id, nid);
                 if f.bounded.contains(&id) {
                     f.bounded.push(nid);
+                }
+                if f.independent.contains(&id) {
+                    f.independent.push(nid);
                 }
                 Stmt::Loop { id: nid, var, lo, hi, step, body: renumber(f, body, map), part }
             }

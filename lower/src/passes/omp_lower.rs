@@ -16,7 +16,7 @@
 //! firstprivate default, shared data through pointers).
 
 use crate::ir::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 pub fn omp_lower(m: &mut Module) {
     let mut kernels = Vec::new();
@@ -455,6 +455,7 @@ impl Remap<'_> {
                     if_cond: r.if_cond.map(|o| self.op(o)),
                     body: self.stmts(r.body),
                     notes: r.notes,
+                    noalias: r.noalias.into_iter().map(|v| self.var(v)).collect(),
                 }))
             }
             Stmt::DataRegion { maps, body } => Stmt::DataRegion { maps: self.maps(maps), body: self.stmts(body) },
@@ -478,6 +479,9 @@ fn outline(r: OffloadRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &m
                 let kv = rm.var(*v);
                 let p = rm.k.new_var(format!("{}.param", host.var(*v).name), Ty::Ptr);
                 params.push(p);
+                if r.noalias.contains(v) {
+                    rm.k.noalias.push(p);
+                }
                 prologue.push(Stmt::Assign(kv, Rv::Use(Op::Var(p))));
                 args.push(LaunchArg { kind: ArgKind::Mapped, host: Op::Var(*v), bytes: bytes.clone() });
             }
@@ -547,6 +551,11 @@ fn outline(r: OffloadRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &m
     body.push(Stmt::Return);
     let mut func = rm.k;
     func.body = body;
+    // `noalias` only on arrays the kernel never writes: a write seen by another thread after
+    // a barrier (single code storing, then partitioned code loading) must not be moved
+    // across it, as LLVM could for a `noalias` parameter the barrier does not receive.
+    let ro: Vec<VarId> = func.noalias.iter().copied().filter(|p| read_only(&prologue, &func.body, *p)).collect();
+    func.noalias = ro;
     let levels = loop_levels(&func.body);
     kernels.push(Kernel { name, kind: r.kind, func, params, levels, shared_bytes: 0, prologue });
     let mut dev = Vec::new();
@@ -572,6 +581,49 @@ fn outline(r: OffloadRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &m
     }
 }
 
+/// Whether no statement writes memory through an address computed from the pointer `p`
+/// (nor passes one to a call, stores one, or exchanges one atomically).
+fn read_only(prologue: &[Stmt], body: &[Stmt], p: VarId) -> bool {
+    fn derive(ss: &[Stmt], from: &mut HashSet<VarId>) -> bool {
+        let mut grew = false;
+        for s in ss {
+            match s {
+                Stmt::Assign(v, Rv::Use(a) | Rv::Cast(_, a) | Rv::PtrAdd(a, _) | Rv::Binary(_, a, _) | Rv::Unary(_, a)) => {
+                    let b = if let Stmt::Assign(_, Rv::Binary(_, _, b) | Rv::PtrAdd(_, b)) = s { Some(b) } else { None };
+                    let t = |o: &Op| matches!(o, Op::Var(x) if from.contains(x));
+                    if (t(a) || b.is_some_and(t)) && from.insert(*v) {
+                        grew = true;
+                    }
+                }
+                Stmt::If { then_body, else_body, .. } => grew |= derive(then_body, from) | derive(else_body, from),
+                Stmt::Loop { body, .. } => grew |= derive(body, from),
+                Stmt::While { cond_body, body, .. } => grew |= derive(cond_body, from) | derive(body, from),
+                _ => {}
+            }
+        }
+        grew
+    }
+    fn writes(ss: &[Stmt], from: &HashSet<VarId>) -> bool {
+        let t = |o: &Op| matches!(o, Op::Var(x) if from.contains(x));
+        ss.iter().any(|s| match s {
+            Stmt::Store(_, a, v) | Stmt::AtomicStore(_, a, v) => t(a) || t(v),
+            Stmt::Call(_, os) | Stmt::Builtin(_, os) | Stmt::Prim(_, os) => os.iter().any(t),
+            Stmt::Assign(_, Rv::Call(_, os, _) | Rv::Builtin(_, os) | Rv::Prim(_, os)) => os.iter().any(t),
+            Stmt::Assign(_, Rv::AtomicRmw(_, _, a, v)) => t(a) || t(v),
+            Stmt::Assign(_, Rv::AtomicCas(_, a, e, n)) => t(a) || t(e) || t(n),
+            Stmt::Assign(_, Rv::AddrOf(x)) => from.contains(x),
+            Stmt::If { then_body, else_body, .. } => writes(then_body, from) || writes(else_body, from),
+            Stmt::Loop { body, .. } => writes(body, from),
+            Stmt::While { cond_body, body, .. } => writes(cond_body, from) || writes(body, from),
+            Stmt::Region(_) | Stmt::DataRegion { .. } | Stmt::HostParallel(_) | Stmt::Launch(_) => true,
+            _ => false,
+        })
+    }
+    let mut from = HashSet::from([p]);
+    while derive(prologue, &mut from) | derive(body, &mut from) {}
+    !writes(prologue, &from) && !writes(body, &from)
+}
+
 /// The union of the levels of every partitioned loop in the statements.
 pub fn loop_levels(ss: &[Stmt]) -> Levels {
     let mut l = Levels::default();
@@ -589,4 +641,38 @@ pub fn loop_levels(ss: &[Stmt]) -> Levels {
         }
     }
     l
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ir::Target;
+
+    /// The names of the `noalias` parameters of each kernel.
+    fn noalias(src: &str) -> Vec<Vec<String>> {
+        let (c, _) = gpuf_frontend::parse_and_check(src).expect("the test program checks");
+        let out = crate::passes::run_pipeline(&c, src, "t.f90", &[Target::Nvptx], None).unwrap_or_else(|_| panic!("the pipeline runs"));
+        out.modules[0].kernels.iter().map(|k| k.func.noalias.iter().map(|v| k.func.var(*v).name.clone()).collect()).collect()
+    }
+
+    #[test]
+    fn noalias_only_on_unaliased_arrays_the_kernel_only_reads() {
+        let src = "program p
+  real(8), allocatable :: a(:), b(:)
+  real(8), target :: t(4)
+  real(8) :: e(4), f(4), g(8), h(4)
+  equivalence (e, g)
+  integer :: i
+  allocate(a(4), b(4))
+  a = 1; t = 2; e = 3; f = 4; h = 5
+  !$acc parallel loop copyin(a, t, e, f, g) copyout(b, h)
+  do i = 1, 4
+    b(i) = a(i) + t(i) + e(i) + f(i) + g(i)
+    h(i) = f(i)
+  end do
+  print *, b, h
+end program p
+";
+        // `b` and `h` are written, `t` is a target, `e` and `g` are equivalenced.
+        assert_eq!(noalias(src), vec![vec!["a.addr.param".to_string(), "f.addr.param".to_string()]]);
+    }
 }

@@ -61,6 +61,9 @@ impl OffloadHooks for Host {
     fn simd_loop_hints(&self) -> bool {
         true
     }
+    fn unroll_and_jam(&self) -> bool {
+        true
+    }
     /// Implements [`OffloadHooks::reduction`] for the host: the gang-level result is
     /// combined atomically into the result by each gang; every other stage is empty.
     fn reduction(&self, f: &mut Function, stage: RedStage, level: Level, op: RedOp, ty: Ty, res: &Op, local: VarId) -> Vec<Stmt> {

@@ -44,6 +44,13 @@ pub trait OffloadHooks {
     fn block_per_thread(&self) -> bool {
         false
     }
+    /// Whether the innermost loops of partitioned nests (in their nested form) are unrolled
+    /// and jammed around a sequential inner loop ([`crate::unroll_jam`]): where one thread
+    /// runs a gang's iterations in order (the host device), two independent accumulator
+    /// chains instead of one.
+    fn unroll_and_jam(&self) -> bool {
+        false
+    }
     /// Whether the run time's error routines (`-fcheck=bounds` in a kernel) cannot be
     /// called in this target's kernels, which then trap instead ([`Prim::Trap`]).
     fn traps_runtime_errors(&self) -> bool {

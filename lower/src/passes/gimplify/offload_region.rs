@@ -473,6 +473,7 @@ impl G<'_> {
             outer.retain(|s| !matches!(s, Stmt::Assign(v, Rv::Load(..)) if preloads.contains(v) && !used.contains(v)));
         }
         let mut mapped_vars = BTreeSet::new();
+        let mut noalias = Vec::new();
         // The construct's reductions: results are mapped, locals are the kernel's own.
         for r in &reductions {
             let (RedResult::Mem(p) | RedResult::Var(p)) = r.result;
@@ -526,6 +527,9 @@ impl G<'_> {
                         // An array pointer's first element may lie inside the mapped hull.
                         let cbytes = if self.ptr_sm.contains_key(&d.addr) { Op::I64(0) } else { bytes };
                         captures.push(Capture::Mapped(d.addr, cbytes));
+                        if !self.ptr_sm.contains_key(&d.addr) && self.unaliased_array(&name) {
+                            noalias.push(d.addr);
+                        }
                     }
                     mapped_vars.insert(d.addr);
                     let sm = self.ptr_sm.get(&d.addr).cloned().unwrap_or_default();
@@ -616,6 +620,7 @@ impl G<'_> {
             hosted: self.hosted.clone(),
             body: b,
             notes,
+            noalias,
         })));
     }
 
@@ -746,6 +751,32 @@ impl G<'_> {
 
     /// A variable that holds a Fortran name's value on the host (not a temporary).
     /// A named constant: `default(private|firstprivate)` lists them, but they need no copy.
+    /// Whether the memory of the array `name` is reached through no other name of the unit
+    /// (see [`OffloadRegion::noalias`]): not a pointer, target or associate name; an
+    /// allocatable (never in `common` or `equivalence`), or a dummy or local array of the
+    /// unit outside `common` and the unit's `equivalence` sets; a use-associated one not
+    /// also known by a second local name.
+    pub(super) fn unaliased_array(&self, name: &str) -> bool {
+        let Some(s) = self.syms.get(name) else { return false };
+        if s.rank == 0 || s.pointer || s.target || s.assoc || s.class || s.bind_c.is_some() || s.declare_target || s.threadprivate {
+            return false;
+        }
+        if let Some(m) = &s.module {
+            let remote = s.module_name.as_deref().unwrap_or(&s.name);
+            let twice = self
+                .syms
+                .list()
+                .iter()
+                .any(|o| o.name != s.name && o.module.as_ref() == Some(m) && o.module_name.as_deref().unwrap_or(&o.name) == remote);
+            return s.allocatable && !twice;
+        }
+        if s.allocatable {
+            return true;
+        }
+        let own = s.dummy.is_some() || (!s.host && s.common.is_none() && s.common_at.is_none());
+        own && !self.unit.equivalences.iter().any(|e| e.resolved.iter().any(|(n, _)| n == name))
+    }
+
     pub(super) fn is_param(&self, name: &str) -> bool {
         self.syms.get(name).is_some_and(|s| s.parameter)
     }

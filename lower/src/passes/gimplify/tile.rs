@@ -168,8 +168,11 @@ impl G<'_> {
         // The innermost body: the iteration of every loop, and the body when all are in range.
         self.push_block();
         if let Some((_, vs)) = self.region.as_mut().and_then(|r| r.allocas.take()) {
-            for (v, bytes) in vs {
+            for (v, bytes, consts) in vs {
                 self.emit(Stmt::Assign(v, Rv::Alloca(bytes)));
+                for (c, x) in consts {
+                    self.emit(Stmt::Assign(c, Rv::Use(Op::I64(x))));
+                }
             }
         }
         let mut cond = Op::I32(1);
@@ -217,6 +220,7 @@ impl G<'_> {
             threads: part.threads.clone().filter(|_| elem_levels.has(Level::Worker)),
             notes: if both { vec!["the elements of a tile".to_string()].into() } else { vec![note.clone()].into() },
             auto_proof: if both { None } else { part.auto_proof.clone() },
+            simt: None,
         });
         for d in (0..k).rev() {
             let (Some(ev), Some(id), Some(i)) = (evars.get(d), elem_ids.get(d), info.get(d)) else { continue };
