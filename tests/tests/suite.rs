@@ -1130,8 +1130,10 @@ fn gfortran_interop_deferred_length_results() {
 /// targets to pointer dummies that point into them (array sections, structures); a
 /// gfortran main does the same with gpuf procedures. Polymorphic allocatables are allocated
 /// on one side (`intent(out)`: the caller deallocates) and moved and freed on the other, and
-/// `class(*)` dummies get intrinsic values (gfortran's `_hash`, `_len`). gfortran code does
-/// all printing.
+/// `class(*)` dummies get intrinsic values (gfortran's `_hash`, `_len`); polymorphic arrays
+/// (whole, strided sections, allocatable ones allocated on the other side) go both ways.
+/// Last, gfortran's code runs with the vtabs of gpuf's object for the types (their `_copy`).
+/// gfortran code does all printing.
 #[test]
 fn gfortran_interop_polymorphic() {
     let dir = root().join("tests/interop");
@@ -1176,6 +1178,26 @@ fn gfortran_interop_polymorphic() {
         "gfortran link with gpuf objects",
     );
     assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main"), want, "gfortran main, gpuf procedures");
+    // gfortran's code with the types' vtabs from gpuf's object (their `_copy` used by
+    // `allocate(source=)` in gf_clone); gpuf's module file goes to a folder of its own.
+    let sub = d.join("gpuf_types");
+    std::fs::create_dir_all(&sub).unwrap_or_else(|e| panic!("cannot create {}: {e}", sub.display()));
+    let types = sub.join("types_gpuf.o");
+    ok(run(Command::new(gpuf()).current_dir(&d).arg("compile").arg("-c").arg(f("poly_types.f90")).arg("-o").arg(&types)), "gpuf -c types");
+    let exe = d.join("gf_main_gpuf_types");
+    ok(
+        run(gfortran_cmd()
+            .current_dir(&d)
+            .arg(f("poly_main.f90"))
+            .arg(f("poly_procs.f90"))
+            .arg("gf.o")
+            .arg(&types)
+            .arg(&rt)
+            .args(["-lpthread", "-ldl", "-lm", "-o"])
+            .arg(&exe)),
+        "gfortran link with gpuf's vtabs",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran with gpuf's vtabs"), want, "gfortran main, gpuf vtabs");
 }
 
 /// Unformatted files in gfortran's layout: files written by a gfortran-built program are

@@ -1,6 +1,6 @@
-! Polymorphic components other than allocatable and pointer scalars, assignment to a polymorphic
-! component, polymorphic function results, polymorphic array dummies and `select type`
-! in compute constructs are not implemented yet: each a located E0900.
+! Polymorphic components other than allocatable and pointer scalars, polymorphic function
+! results and `select type` in compute constructs are not implemented yet: each a located
+! E0900.
 module m
   implicit none
   type :: shape
@@ -18,13 +18,9 @@ contains
     class(shape), allocatable :: s
     allocate(s)
   end function
-  subroutine arr(v)
-    class(shape), intent(in) :: v(:)
-  end subroutine
   subroutine st(h, s)
     type(holder) :: h
     type(shape) :: s
-    h%item = s
     select type (x => h%item)
     type is (shape)
       print *, x%id

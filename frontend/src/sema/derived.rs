@@ -920,10 +920,17 @@ impl Checker {
             for e in &d.entities {
                 let array = e.dims.as_ref().or(d.dimension.as_ref()).is_some_and(|v| !v.is_empty());
                 let dummy = unit.args.iter().any(|a| a.name == e.name.name);
+                let star = self.g.types.get(match d.base {
+                    BaseTy::Derived(k) => k as usize,
+                    _ => usize::MAX,
+                });
+                let star = star.is_some_and(TypeInfo::is_star);
                 let what = if d.allocatable && !array {
                     continue;
+                } else if array && star {
+                    "`class(*)` arrays"
                 } else if d.allocatable {
-                    "polymorphic (`class`) allocatable arrays"
+                    continue;
                 } else if d.pointer && array {
                     "polymorphic (`class`) array pointers"
                 } else if d.pointer {
@@ -939,8 +946,10 @@ impl Checker {
                         .with_note("help: add `allocatable` or `pointer`, or declare it `type(...)`"),
                     );
                     continue;
+                } else if array && !d.optional {
+                    continue;
                 } else if array {
-                    "polymorphic (`class`) array dummy arguments"
+                    "optional polymorphic (`class`) array dummy arguments"
                 } else if d.optional {
                     "optional polymorphic (`class`) dummy arguments"
                 } else {
@@ -1112,6 +1121,11 @@ impl Checker {
         match &e.kind {
             ExprKind::Name(id) => self.syms.get(&id.name).is_some_and(|s| s.class),
             ExprKind::Component(cr) => self.class_comp(cr).is_some(),
+            // An element of a polymorphic array.
+            ExprKind::Apply { name, args } | ExprKind::ArrayRef { name, subs: args } => {
+                self.syms.get(&name.name).is_some_and(|s| s.class && s.rank > 0 && usize::from(s.rank) == args.len())
+                    && args.iter().all(|a| matches!(a, Arg::Index(_)))
+            }
             _ => false,
         }
     }
@@ -1128,6 +1142,14 @@ impl Checker {
             (true, BaseTy::Derived(t)) => Some(t),
             _ => None,
         }
+    }
+
+    /// Is the component that `cr` names a pointer?
+    pub(crate) fn comp_is_pointer(&self, cr: &CompRef) -> bool {
+        self.scalar_struct_type(&cr.base)
+            .and_then(|k| self.g.types.get(k as usize))
+            .and_then(|t| t.comps.iter().find(|c| c.name == cr.name.name))
+            .is_some_and(|c| c.pointer)
     }
 
     /// The derived type of a scalar structure designator (`x`, `x%c`), also before it is

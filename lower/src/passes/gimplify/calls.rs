@@ -52,6 +52,14 @@ impl G<'_> {
                         // allocatable dummy (gpuf's callees do it again, harmlessly).
                         self.deallocate_class_actual(e);
                     }
+                    if let Some(d) = sig.args.get(i).filter(|d| d.rank > 0 && !d.allocatable && !d.pointer) {
+                        ops.push(self.class_array_actual(e, d));
+                        continue;
+                    }
+                    if let Some(d) = sig.args.get(i).filter(|d| d.rank > 0 && d.allocatable) {
+                        ops.push(self.class_alloc_array_actual(e, d.intent == Some(ast::Intent::Out)));
+                        continue;
+                    }
                     let star = sig.args.get(i).is_some_and(|d| self.is_star(d.base));
                     ops.push(self.class_actual(e, star));
                 }

@@ -27,6 +27,10 @@ impl<'a> G<'a> {
             self.not_yet(format!("an initial value for the derived-type array `{}`", s.name), s.span);
         }
         if s.rank > 0 {
+            if s.allocatable && s.class {
+                self.declare_class_alloc_array(s, None, saved.is_some());
+                return;
+            }
             if s.allocatable {
                 if let Some((gname, local)) = saved {
                     self.global_alloc_array(s, gname, local);
@@ -412,7 +416,7 @@ impl<'a> G<'a> {
     /// at `a` in gfortran's layout.
     pub(super) fn store_alloc_comp_desc(&mut self, a: &Op, d: &Desc) {
         self.emit(Stmt::Store(Ty::Ptr, a.clone(), Op::Var(d.addr)));
-        let size = self.elem_size(d.base);
+        let size = self.desc_esize(d);
         let mut offset = Op::I64(0);
         let mut stride = Op::I64(1);
         for (k, (lb, ext)) in d.lb.clone().into_iter().zip(d.ext.clone()).enumerate() {
@@ -431,7 +435,7 @@ impl<'a> G<'a> {
         let p = at(self, 8);
         self.emit(Stmt::Store(Ty::I64, p, offset));
         let p = at(self, 16);
-        self.emit(Stmt::Store(Ty::I64, p, Op::I64(size)));
+        self.emit(Stmt::Store(Ty::I64, p, size.clone()));
         let p = at(self, 24);
         let code = match d.base {
             BaseTy::Integer(_) => 1,
@@ -441,7 +445,7 @@ impl<'a> G<'a> {
         };
         self.emit(Stmt::Store(Ty::I64, p, Op::I64(((d.lb.len() as i64) << 32) | (code << 40))));
         let p = at(self, 32);
-        self.emit(Stmt::Store(Ty::I64, p, Op::I64(size)));
+        self.emit(Stmt::Store(Ty::I64, p, size.clone()));
     }
 
     /// The allocatable component named by `e` (`x%c`, `xs(i)%c`): the address of its
@@ -653,7 +657,7 @@ impl<'a> G<'a> {
 
     /// After a byte copy of a structure of type `k` to `a`: the allocatable components
     /// get copies of their data (Fortran's intrinsic assignment copies them deeply).
-    fn dup_alloc_comps(&mut self, a: Op, k: u16) {
+    pub(super) fn dup_alloc_comps(&mut self, a: Op, k: u16) {
         let Some(ti) = self.type_info(k) else { return };
         for c in &ti.comps {
             let ca = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(c.offset)));

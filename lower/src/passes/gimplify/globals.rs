@@ -156,6 +156,7 @@ impl G<'_> {
         for (pv, d) in self.dummy_descs.clone() {
             self.load_gf_desc(&Op::Var(pv), &d);
         }
+        self.reload_class_esizes();
     }
 
     /// Writes back the descriptor of `name` if it is a module or saved allocatable array.

@@ -86,8 +86,9 @@ const INTRINSIC_VTAB_TYPES: [BaseTy; 13] = [
     BaseTy::Character,
 ];
 
-/// The vtabs of the types defined in this file that take part in polymorphism.
-pub(super) fn vtabs(c: &Checked) -> Vec<Vtab> {
+/// The types defined in this file that take part in polymorphism (they get vtabs): those
+/// that extend or are extended, have bindings or are the declared type of a `class` entity.
+pub(super) fn vtab_types(c: &Checked) -> Vec<u16> {
     let types = &c.types;
     let class_of = |k: usize| {
         let b = BaseTy::Derived(k as u16);
@@ -97,16 +98,39 @@ pub(super) fn vtabs(c: &Checked) -> Vec<Vtab> {
     let mut out = Vec::new();
     for (k, t) in types.iter().enumerate() {
         let extended = types.iter().any(|x| x.parent == Some(k as u16));
-        if !t.here || !t.defined || !(t.parent.is_some() || extended || !t.bindings.is_empty() || class_of(k)) {
-            continue;
+        if t.here && t.defined && !t.is_star() && (t.parent.is_some() || extended || !t.bindings.is_empty() || class_of(k)) {
+            out.push(k as u16);
         }
+    }
+    out
+}
+
+/// The name of the `_copy` procedure of a type's vtab, as gfortran names it:
+/// `__mod_MOD___copy_mod_Type` for a module's type, `__copy_prog_Type` (internal) else.
+pub(super) fn copy_name(t: &TypeInfo) -> String {
+    let tn = upper_first(&t.name);
+    match &t.module {
+        Some(m) => format!("__{m}_MOD___copy_{m}_{tn}"),
+        None => format!("__copy_{}_{tn}", t.scope),
+    }
+}
+
+/// The vtabs of the types defined in this file that take part in polymorphism.
+pub(super) fn vtabs(c: &Checked) -> Vec<Vtab> {
+    let types = &c.types;
+    let mut out = Vec::new();
+    for k in vtab_types(c) {
+        let Some(t) = types.get(k as usize) else { continue };
         let mut words = vec![VtabWord::Int(type_hash(t)), VtabWord::Int(t.size)];
         words.push(match t.parent.and_then(|p| types.get(p as usize)) {
             Some(p) => VtabWord::Addr(vtab_name(p)),
             None => VtabWord::Null,
         });
-        // `_def_init`, `_copy`, `_final`, `_deallocate`: gpuf does not use them yet.
-        words.extend([VtabWord::Null, VtabWord::Null, VtabWord::Null, VtabWord::Null]);
+        // `_def_init`; `_copy` (gfortran's deep copy of a value, see `G::copy_proc`, none
+        // for an abstract type); `_final`, `_deallocate`: gpuf does not use them yet.
+        words.push(VtabWord::Null);
+        words.push(if t.is_abstract { VtabWord::Null } else { VtabWord::Addr(copy_name(t)) });
+        words.extend([VtabWord::Null, VtabWord::Null]);
         for b in t.bindings.iter().filter(|b| b.generic.is_none()) {
             words.push(match b.key.as_ref().and_then(|key| c.procs.map.get(key)) {
                 Some(p) => VtabWord::Addr(p.link_name.clone()),
@@ -131,6 +155,19 @@ pub(super) fn vtabs(c: &Checked) -> Vec<Vtab> {
 }
 
 impl G<'_> {
+    /// The body of the `_copy` procedure of type `k` (`copy_name`), as gfortran's vtabs
+    /// hold it: `(src, dst)` copies the value at `src` into the fresh memory at `dst`, its
+    /// allocatable components deeply.
+    pub(super) fn copy_proc(&mut self, k: u16) {
+        let src = self.f.new_var("src".to_string(), Ty::Ptr);
+        let dst = self.f.new_var("dst".to_string(), Ty::Ptr);
+        self.f.params = vec![src, dst];
+        let size = Op::I64(self.type_size(k));
+        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(dst), size.clone(), Op::Var(src), size]));
+        self.dup_alloc_comps(Op::Var(dst), k);
+        self.emit(Stmt::Return);
+    }
+
     /// The address of a class container for an actual argument of a `class(T)` dummy: a
     /// polymorphic dummy's own container, else one built on the stack with the object's
     /// address and its type's vtab.
@@ -138,6 +175,10 @@ impl G<'_> {
         // A polymorphic component: its container in the structure.
         if let Some((slot, _)) = self.class_comp_slot(e) {
             return slot;
+        }
+        // An element of a polymorphic array: its address and the array's `_vptr`.
+        if let Some(c) = self.class_elem_actual(e) {
+            return c;
         }
         if star {
             return self.star_actual(e);
@@ -259,7 +300,23 @@ impl G<'_> {
     /// compares types): `type is` guards first, then `class is` guards, the most extended
     /// type first (matching any type of this file that extends it), then `class default`.
     pub(super) fn select_type(&mut self, sel: &Expr, guards: &[ast::TypeGuard]) {
-        let Some((hash, cont, data)) = self.dynamic_hash(sel) else {
+        // A polymorphic array: the associate name is the array of the guard's type.
+        let arr = match &sel.kind {
+            ExprKind::Name(id) if sel.ty.rank() > 0 => match (self.class_array_vptr(&id.name), self.lookup(&id.name)) {
+                (Some(v), Some(Home::Array(d))) => self.class_arrs.get(&id.name).map(|&c| (v, d, c)),
+                _ => None,
+            },
+            _ => None,
+        };
+        let dynamic = match &arr {
+            Some((v, _, _)) => {
+                let hash = self.val(Ty::I32, Rv::Load(Ty::I32, v.clone()));
+                let data = self.f.new_var("class.data".to_string(), Ty::Ptr);
+                Some((hash, Op::Null, data))
+            }
+            None => self.dynamic_hash(sel),
+        };
+        let Some((hash, cont, data)) = dynamic else {
             self.not_yet("this `select type` selector", sel.span);
             return;
         };
@@ -306,7 +363,12 @@ impl G<'_> {
                 ast::GuardKind::TypeIs(b) | ast::GuardKind::ClassIs(b) => b,
                 ast::GuardKind::Default => sel.ty.base().unwrap_or(BaseTy::Integer(4)),
             };
-            if base == BaseTy::Character {
+            if let Some((_, d, c)) = &arr {
+                self.homes.insert(g.assoc.name.clone(), Home::Array(Desc { name: g.assoc.name.clone(), base, ..d.clone() }));
+                if !matches!(g.kind, ast::GuardKind::TypeIs(_)) {
+                    self.class_arrs.insert(g.assoc.name.clone(), *c);
+                }
+            } else if base == BaseTy::Character {
                 // `type is (character(*))`: the length is the container's `_len`.
                 let len = self.f.new_var(format!("{}.len", g.assoc.name), Ty::I64);
                 let at = self.val(Ty::Ptr, Rv::PtrAdd(cont.clone(), Op::I64(16)));
@@ -315,7 +377,7 @@ impl G<'_> {
             } else {
                 self.homes.insert(g.assoc.name.clone(), Home::Mem(data, base));
             }
-            if !matches!(g.kind, ast::GuardKind::TypeIs(_)) {
+            if !matches!(g.kind, ast::GuardKind::TypeIs(_)) && arr.is_none() {
                 if let Op::Var(c) = cont {
                     self.class_conts.insert(g.assoc.name.clone(), c);
                 }
@@ -451,13 +513,13 @@ impl G<'_> {
     }
 
     /// The vtab address in the container at `cont`.
-    fn load_vptr(&mut self, cont: Op) -> Op {
+    pub(super) fn load_vptr(&mut self, cont: Op) -> Op {
         let at = self.val(Ty::Ptr, Rv::PtrAdd(cont, Op::I64(8)));
         self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at))
     }
 
     /// The types of this file that are `t` or extend it.
-    fn family(&self, t: u16) -> Vec<u16> {
+    pub(super) fn family(&self, t: u16) -> Vec<u16> {
         (0..self.types.len() as u16).filter(|&k| self.extends_k(k, t)).collect()
     }
 
@@ -478,7 +540,7 @@ impl G<'_> {
 
     /// Runs `f` for the dynamic type whose vtab is `vptr` (an `if` chain over the types of
     /// this file that extend `t`, by `_hash`), `other` when it is none of them.
-    fn on_dynamic_type(&mut self, vptr: Op, t: u16, f: &mut dyn FnMut(&mut Self, u16), other: &mut dyn FnMut(&mut Self)) {
+    pub(super) fn on_dynamic_type(&mut self, vptr: Op, t: u16, f: &mut dyn FnMut(&mut Self, u16), other: &mut dyn FnMut(&mut Self)) {
         let hash = self.val(Ty::I32, Rv::Load(Ty::I32, vptr));
         self.push_block();
         other(self);
@@ -575,6 +637,13 @@ impl G<'_> {
             return Some(ClassSrc::Intrinsic(t.base, None, len));
         }
         let Some(e) = src else { return Some(ClassSrc::Static(declared, None)) };
+        // A polymorphic component, or an element of a polymorphic array: its container.
+        if let Some((slot, t)) = self.class_comp_slot(e) {
+            return Some(ClassSrc::Dynamic(slot, t, !mold));
+        }
+        if let (Some(BaseTy::Derived(t)), Some(c)) = (e.ty.base(), self.class_elem_actual(e)) {
+            return Some(ClassSrc::Dynamic(c, t, !mold));
+        }
         if let ExprKind::Name(id) = &e.kind {
             if let (Some(&c), Some(BaseTy::Derived(t))) = (self.class_conts.get(&id.name), e.ty.base()) {
                 return Some(ClassSrc::Dynamic(Op::Var(c), t, !mold));
@@ -735,6 +804,10 @@ impl G<'_> {
     /// `x = e` for a polymorphic allocatable `x` (F2008): `x` takes `e`'s dynamic type and
     /// value in fresh memory, then its old value is freed. False when `x` is not one.
     pub(super) fn assign_class(&mut self, lhs: &Expr, rhs: &Expr) -> bool {
+        if let Some((slot, k)) = self.class_comp_slot(lhs) {
+            self.assign_class_comp(slot, k, rhs);
+            return true;
+        }
         let ExprKind::Name(id) = &lhs.kind else { return false };
         if !self.syms.get(&id.name).is_some_and(|s| s.allocatable) {
             return false;
@@ -762,6 +835,34 @@ impl G<'_> {
         self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
         self.store_scalar_global(p);
         true
+    }
+
+    /// `x%c = e` for a polymorphic allocatable component (container at `slot`, declared
+    /// type `k`): a fresh object of `e`'s dynamic type, then the old one freed with its own
+    /// dynamic type's components.
+    fn assign_class_comp(&mut self, slot: Op, k: u16, rhs: &Expr) {
+        let Some(s) = self.class_src(k, None, Some(rhs), false) else {
+            self.not_yet("this value assigned to a polymorphic component", rhs.span);
+            return;
+        };
+        let old = self.f.new_var("class.old".to_string(), Ty::Ptr);
+        let ov = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, slot.clone()));
+        self.emit(Stmt::Assign(old, Rv::Use(ov)));
+        let oldv = self.f.new_var("class.oldvptr".to_string(), Ty::Ptr);
+        let ov = self.load_vptr(slot.clone());
+        self.emit(Stmt::Assign(oldv, Rv::Use(ov)));
+        let p = self.f.new_var("class.new".to_string(), Ty::Ptr);
+        let star = self.is_star(BaseTy::Derived(k));
+        self.class_fill(p, slot.clone(), star, s, &mut |g, size| g.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr)));
+        self.emit(Stmt::Store(Ty::Ptr, slot, Op::Var(p)));
+        let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(old), Op::Null));
+        self.push_block();
+        if self.family(k).iter().any(|&j| self.has_alloc_comps(j, 0)) {
+            self.on_dynamic_type(Op::Var(oldv), k, &mut |g, j| g.free_alloc_comps(Op::Var(old), j), &mut |_| {});
+        }
+        self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(old)]));
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
     }
 
     /// `move_alloc(from, to)` where `to` is polymorphic: after the data moved, `to` has

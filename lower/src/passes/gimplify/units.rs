@@ -213,10 +213,14 @@ impl G<'_> {
                 let Some(&pv) = params.get(i) else { continue };
                 if s.rank == 0 {
                     self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
+                } else if s.allocatable && s.class {
+                    self.declare_class_alloc_array(s, Some(pv), false);
                 } else if s.allocatable {
                     self.declare_alloc_dummy(s, pv);
                 } else if s.pointer {
                     self.declare_pointer_array_dummy(s, pv);
+                } else if s.class {
+                    self.declare_class_array_dummy(s, pv);
                 } else if Self::is_assumed_shape_dummy(s) {
                     self.declare_assumed_shape(s, pv);
                     if let (BaseTy::Derived(k), Some(ast::Intent::Out)) = (s.base, s.intent) {
@@ -460,6 +464,7 @@ impl G<'_> {
             self.each_desc_elem(&d, size, &mut |g, x| g.free_alloc_comps(x, k));
         }
         self.free_class_locals();
+        self.free_class_array_locals();
         for p in self.frees.clone() {
             self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
         }
