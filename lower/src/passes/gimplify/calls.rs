@@ -99,7 +99,11 @@ impl G<'_> {
                             _ => self.not_yet("character array sections and expressions as arguments", e.span),
                         }
                     }
-                    if let Some(d) = sig.args.get(i).filter(|d| d.allocatable) {
+                    if let Some(p) =
+                        sig.args.get(i).filter(|d| d.rank > 0 && !d.allocatable && !d.pointer).and_then(|d| self.class_array_packed(e, d))
+                    {
+                        ops.push(p);
+                    } else if let Some(d) = sig.args.get(i).filter(|d| d.allocatable) {
                         let out = d.intent == Some(ast::Intent::Out);
                         ops.push(self.alloc_arg(e, out));
                     } else if assumed && e.ty.rank() > 0 {

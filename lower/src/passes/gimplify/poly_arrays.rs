@@ -62,6 +62,9 @@ impl G<'_> {
         self.ptr_sm.insert(desc.addr, sm);
         self.class_esize.insert(desc.addr, esize);
         self.class_arrs.insert(s.name.clone(), pv);
+        if let (Some(ast::Intent::Out), BaseTy::Derived(k)) = (s.intent, s.base) {
+            self.reset_class_out_array(&s.name, &desc, k, s.span);
+        }
     }
 
     /// The `_vptr` of the polymorphic array `name` (read from its container), if it is one.
@@ -493,5 +496,112 @@ impl G<'_> {
         }
         self.store_global_desc(&fname.name);
         true
+    }
+}
+
+impl G<'_> {
+    /// `a = e` for a polymorphic allocatable array `a` (F2008): `a` is freed and takes the
+    /// bounds, values and dynamic type of the named array `e`. False when `a` is not one.
+    pub(super) fn assign_class_array(&mut self, lhs: &Expr, rhs: &Expr) -> bool {
+        let ExprKind::Name(id) = &lhs.kind else { return false };
+        let Some((_, _, k)) = self.class_alloc_array(&id.name) else { return false };
+        let whole = matches!(&rhs.kind, ExprKind::Name(r) if r.name != id.name && matches!(self.lookup(&r.name), Some(Home::Array(_))));
+        if !whole {
+            self.not_yet("this value assigned to a polymorphic allocatable array (only another whole array)", rhs.span);
+            return true;
+        }
+        self.free_class_array(&id.name, k, false);
+        self.allocate_class_array(id, &[], None, Some(rhs), false);
+        true
+    }
+
+    /// A polymorphic array actual of a non-polymorphic array dummy of type `dummy.base`:
+    /// the first `_size` bytes of the declared type of each element (the dummy's part of
+    /// it) gathered into a contiguous temporary (a descriptor of it for an assumed-shape
+    /// dummy), scattered back after the call unless the dummy is `intent(in)`, then freed.
+    /// `None` when `e` is not a polymorphic array.
+    pub(super) fn class_array_packed(&mut self, e: &Expr, dummy: &ArgSig) -> Option<Op> {
+        let ExprKind::Name(id) = &e.kind else {
+            if let ExprKind::ArrayRef { name, .. } = &e.kind {
+                if self.class_arrs.contains_key(&name.name) {
+                    self.not_yet("a section of a polymorphic array as an actual argument of a non-polymorphic dummy", e.span);
+                    return Some(Op::Null);
+                }
+            }
+            return None;
+        };
+        if !self.class_arrs.contains_key(&id.name) {
+            return None;
+        }
+        let (Some(Home::Array(d)), BaseTy::Derived(k)) = (self.lookup(&id.name), dummy.base) else {
+            self.not_yet("this polymorphic array as an actual argument", e.span);
+            return Some(Op::Null);
+        };
+        let size = self.type_size(k);
+        let shape: Vec<Op> = d.ext.iter().map(|x| Op::Var(*x)).collect();
+        let mut n = Op::I64(size);
+        for x in &shape {
+            n = self.bin(Ty::I64, BinOp::Mul, n, x.clone());
+        }
+        let tmp = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![n], Ty::Ptr));
+        let copy = |g: &mut Self, back: bool| {
+            let (d2, tb, sh) = (d.clone(), tmp.clone(), shape.clone());
+            g.scalarise(&shape, &mut |g, idx| {
+                let subs: Vec<Op> = d2.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+                let el = g.elem_addr(&d2, &subs);
+                let t = g.lin_addr(&tb, idx, &sh, size);
+                let (to, from) = if back { (el, t) } else { (t, el) };
+                g.emit(Stmt::Call("gpuf_str_copy".into(), vec![to, Op::I64(size), from, Op::I64(size)]));
+            });
+        };
+        copy(self, false);
+        self.push_block();
+        if dummy.intent != Some(ast::Intent::In) {
+            copy(self, true);
+        }
+        self.emit(Stmt::Call("gpuf_free".into(), vec![tmp.clone()]));
+        let after = self.pop_block();
+        let arg = if dummy.assumed_shape {
+            let mut dims = Vec::new();
+            let mut prod = Op::I64(1);
+            for x in &shape {
+                dims.push((prod.clone(), Op::I64(1), x.clone()));
+                prod = self.bin(Ty::I64, BinOp::Mul, prod, x.clone());
+            }
+            self.build_desc(BaseTy::Derived(k), tmp, &dims)
+        } else {
+            tmp
+        };
+        // (After `build_desc`'s free of the descriptor: the order does not matter.)
+        self.call_after.extend(after);
+        Some(arg)
+    }
+
+    /// On entry: an `intent(out)` polymorphic array dummy's elements get the default values
+    /// of their dynamic type (their allocatable components freed first).
+    fn reset_class_out_array(&mut self, name: &str, d: &Desc, k: u16, sp: Span) {
+        if self.family(k).iter().any(|&j| self.finalizable(j)) {
+            self.not_yet("`intent(out)` polymorphic array dummies of types with `final` procedures", sp);
+            return;
+        }
+        let Some(vptr) = self.class_array_vptr(name) else { return };
+        let d2 = d.clone();
+        self.on_dynamic_type(
+            vptr,
+            k,
+            &mut |g, j| {
+                let shape: Vec<Op> = d2.ext.iter().map(|x| Op::Var(*x)).collect();
+                let dj = Desc { base: BaseTy::Derived(j), ..d2.clone() };
+                g.scalarise(&shape, &mut |g, idx| {
+                    let subs: Vec<Op> = dj.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+                    let a = g.elem_addr(&dj, &subs);
+                    if g.has_alloc_comps(j, 0) {
+                        g.free_alloc_comps(a.clone(), j);
+                    }
+                    g.init_struct(a, j);
+                });
+            },
+            &mut |_| {},
+        );
     }
 }
