@@ -1198,6 +1198,32 @@ fn gfortran_interop_polymorphic() {
         "gfortran link with gpuf's vtabs",
     );
     assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran with gpuf's vtabs"), want, "gfortran main, gpuf vtabs");
+    // A gpuf main with a gfortran-compiled module of `class(*)` variables (gpuf reads its
+    // own module file of it): gfortran's code copies gpuf's values through the `_copy` of
+    // gpuf's intrinsic vtabs.
+    let any = ["poly_any.f90", "poly_any_main.f90"];
+    let r = d.join("ref_any");
+    ok(run(gfortran_cmd().current_dir(&d).args(any.map(f)).arg("-o").arg(&r)), "gfortran ref_any");
+    let want = ok(run(&mut Command::new(&r)), "ref_any");
+    assert!(want.contains("module variable"), "the reference printed {want}");
+    ok(run(gfortran_cmd().current_dir(&d).arg("-c").arg(f("poly_any.f90")).arg("-o").arg(d.join("any_gf.o"))), "gfortran -c any");
+    ok(
+        run(Command::new(gpuf()).current_dir(&d).arg("compile").arg("-c").arg(f("poly_any.f90")).arg("-o").arg(sub.join("any.o"))),
+        "gpuf -c any",
+    );
+    let exe = d.join("gpuf_main_any");
+    ok(
+        run(Command::new(gpuf())
+            .current_dir(&d)
+            .arg("compile")
+            .arg(f("poly_any_main.f90"))
+            .arg("-I")
+            .arg(&sub)
+            .args(["any_gf.o", "-l", "gfortran", "-o"])
+            .arg(&exe)),
+        "gpuf main_any",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main_any"), want, "gpuf main, gfortran class(*) module");
 }
 
 /// Unformatted files in gfortran's layout: files written by a gfortran-built program are

@@ -1572,6 +1572,29 @@ impl Checker {
     }
 }
 
+/// The bindings and final procedures of the types of modules read from module files name
+/// procedures by their local names in the module file: they become keys of the procedure
+/// table, and each generic binding's generic is made.
+pub(crate) fn bind_imported(g: &mut Global) {
+    for (im, scope) in g.imported.values() {
+        for it in &im.types {
+            let Some(t) = g.types.iter_mut().find(|t| t.name == it.name && !t.here) else { continue };
+            for b in &mut t.bindings {
+                b.key = b.key.as_ref().and_then(|l| if l.starts_with("@bind%") { scope.get(l).cloned() } else { Some(l.clone()) });
+            }
+            for (k, _) in t.finals.iter_mut().filter(|(k, _)| k.starts_with("@bind%")) {
+                if let Some(key) = scope.get(k.as_str()) {
+                    *k = key.clone();
+                }
+            }
+        }
+        for (gkey, specs) in &im.bound_generics {
+            let keys: Vec<String> = specs.iter().filter_map(|l| scope.get(l).cloned()).collect();
+            g.procs.generics.entry(gkey.clone()).or_insert(keys);
+        }
+    }
+}
+
 /// Adds the derived types of a module read from its module file to the file's types and
 /// rewrites the imported entities' types to the file's indices.
 pub(crate) fn import_types(im: &mut crate::modfile::Imported, names: &mut Vec<String>, types: &mut Vec<TypeInfo>) {

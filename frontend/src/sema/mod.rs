@@ -45,7 +45,7 @@ pub use calls::{proc_actual, PROC_ACTUAL};
 pub(crate) use consts::fold_int;
 pub use consts::{selected_int_kind, selected_real_kind};
 pub(crate) use declarations::implicit_with;
-pub use derived::{base_layout, CompInfo, TypeInfo, ELEMENTAL_FINAL};
+pub use derived::{base_layout, BindInfo, CompInfo, TypeInfo, ELEMENTAL_FINAL};
 pub use directives::acc_device_code;
 pub use omp_lib_module::{omp_lib_h, omp_lib_routine_of, omp_lib_routines};
 pub use openacc_module::{openacc_lib_h, openacc_routines, OPENACC_CONSTANTS, OPENACC_LIB_H_MARK};
@@ -488,6 +488,7 @@ fn check_once(
     g.broken = broken;
     g.type_names = type_names;
     g.types = types;
+    derived::bind_imported(&mut g);
     derived::set_type_names(&g.type_names);
     let mut units: Vec<CheckedUnit> = Vec::new();
     for (i, (mut unit, host)) in flat.into_iter().enumerate() {

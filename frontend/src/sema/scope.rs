@@ -340,6 +340,11 @@ impl Global {
         for im in imports {
             let mut scope = HashMap::new();
             for (local, sig) in &im.procs {
+                // A binding's call through the vtab: under its own key (`TYPE%b@tbp`).
+                if local.ends_with("@tbp") {
+                    g.procs.map.entry(local.clone()).or_insert_with(|| sig.clone());
+                    continue;
+                }
                 let existing = g.procs.map.iter().find(|(_, p)| p.link_name == sig.link_name).map(|(k, _)| k.clone());
                 let key = match existing {
                     Some(k) => k,

@@ -417,6 +417,17 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             f.local = t.module.is_none();
             module.procs.push(f);
         }
+        for &b in polymorph::intrinsic_vtab_types(c) {
+            let parts = (std::mem::take(&mut module.globals), std::mem::take(&mut module.storage));
+            let mut g = G::new(c, (0, &cu.symbols), &cu.unit, polymorph::intrinsic_copy_name(b), BTreeSet::new(), src, opts, parts);
+            g.intrinsic_copy_proc(b);
+            module.globals = std::mem::take(&mut g.globals);
+            module.storage = std::mem::take(&mut g.storage);
+            let mut f = g.f;
+            f.body = g.blocks.pop().unwrap_or_default();
+            f.local = true;
+            module.procs.push(f);
+        }
     }
     mark_external_globals(c, &mut module);
     module.vtabs = polymorph::vtabs(c);

@@ -115,6 +115,25 @@ pub(super) fn copy_name(t: &TypeInfo) -> String {
     }
 }
 
+/// The `_copy` procedure of the vtab of an intrinsic type (internal to each object), as
+/// gfortran names it.
+pub(super) fn intrinsic_copy_name(b: BaseTy) -> String {
+    match intrinsic_vtab(b) {
+        Some(_) if b == BaseTy::Character => "__copy_character_1".into(),
+        Some((name, _, _)) => name.replacen("__vtab_", "__copy_", 1),
+        None => String::new(),
+    }
+}
+
+/// The intrinsic types whose vtabs (and `_copy` procedures) this file defines.
+pub(super) fn intrinsic_vtab_types(c: &Checked) -> &'static [BaseTy] {
+    if c.types.iter().any(TypeInfo::is_star) {
+        &INTRINSIC_VTAB_TYPES
+    } else {
+        &[]
+    }
+}
+
 /// The vtabs of the types defined in this file that take part in polymorphism.
 pub(super) fn vtabs(c: &Checked) -> Vec<Vtab> {
     let types = &c.types;
@@ -141,14 +160,35 @@ pub(super) fn vtabs(c: &Checked) -> Vec<Vtab> {
     }
     if types.iter().any(TypeInfo::is_star) {
         let null4 = [VtabWord::Null, VtabWord::Null, VtabWord::Null, VtabWord::Null, VtabWord::Null];
+        // (`_def_init` null, `_copy` the type's, `_final`, `_deallocate` null.)
+        let intrinsic_words =
+            |b: BaseTy| [VtabWord::Null, VtabWord::Null, VtabWord::Addr(intrinsic_copy_name(b)), VtabWord::Null, VtabWord::Null];
         let mut words = vec![VtabWord::Int(0), VtabWord::Int(0)];
         words.extend(null4.clone());
-        out.push(Vtab { name: "__vtab__STAR".into(), words, local: true });
-        for b in INTRINSIC_VTAB_TYPES {
-            let Some((name, hn, size)) = intrinsic_vtab(b) else { continue };
-            let mut words = vec![VtabWord::Int(sdbm(&hn)), VtabWord::Int(size)];
-            words.extend(null4.clone());
-            out.push(Vtab { name, words, local: true });
+        // gfortran's code that uses a module with `class(*)` entities finds these vtabs in
+        // the module's object (`__mod_MOD___vtab_INTEGER_4_`): each module of this file
+        // with such entities defines them all too.
+        let star = |b: BaseTy| matches!(b, BaseTy::Derived(k) if types.get(k as usize).is_some_and(TypeInfo::is_star));
+        let star_modules: Vec<&str> = c
+            .units
+            .iter()
+            .filter(|u| u.unit.kind == UnitKind::Module)
+            .map(|u| u.unit.name.name.as_str())
+            .filter(|m| {
+                c.units.iter().any(|u| u.symbols.list().iter().any(|s| s.module.as_deref() == Some(*m) && star(s.base)))
+                    || c.procs.map.values().any(|p| p.module.as_deref() == Some(*m) && p.args.iter().any(|a| a.class && star(a.base)))
+            })
+            .collect();
+        let prefixes: Vec<(String, bool)> =
+            std::iter::once((String::new(), true)).chain(star_modules.iter().map(|m| (format!("__{m}_MOD_"), false))).collect();
+        for (pre, local) in prefixes {
+            out.push(Vtab { name: format!("{pre}__vtab__STAR"), words: words.clone(), local });
+            for b in INTRINSIC_VTAB_TYPES {
+                let Some((name, hn, size)) = intrinsic_vtab(b) else { continue };
+                let mut w = vec![VtabWord::Int(sdbm(&hn)), VtabWord::Int(size)];
+                w.extend(intrinsic_words(b));
+                out.push(Vtab { name: format!("{pre}{name}"), words: w, local });
+            }
         }
     }
     out
@@ -165,6 +205,26 @@ impl G<'_> {
         let size = Op::I64(self.type_size(k));
         self.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(dst), size.clone(), Op::Var(src), size]));
         self.dup_alloc_comps(Op::Var(dst), k);
+        self.emit(Stmt::Return);
+    }
+
+    /// The body of the `_copy` procedure of intrinsic type `b`'s vtab: `(src, dst)` copies
+    /// the value; a character's `(src, dst, src_len, dst_len)` pads with blanks.
+    pub(super) fn intrinsic_copy_proc(&mut self, b: BaseTy) {
+        let src = self.f.new_var("src".to_string(), Ty::Ptr);
+        let dst = self.f.new_var("dst".to_string(), Ty::Ptr);
+        self.f.params = vec![src, dst];
+        let (sl, dl) = if b == BaseTy::Character {
+            let sl = self.f.new_var("src_len".to_string(), Ty::Ptr);
+            let dl = self.f.new_var("dst_len".to_string(), Ty::Ptr);
+            self.f.params.extend([sl, dl]);
+            let sl = self.val(Ty::I64, Rv::Cast(Ty::I64, Op::Var(sl)));
+            let dl = self.val(Ty::I64, Rv::Cast(Ty::I64, Op::Var(dl)));
+            (sl, dl)
+        } else {
+            (Op::I64(self.elem_size(b)), Op::I64(self.elem_size(b)))
+        };
+        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(dst), dl, Op::Var(src), sl]));
         self.emit(Stmt::Return);
     }
 
@@ -457,31 +517,31 @@ impl G<'_> {
             None => {
                 let cont = self.f.new_var(format!("{}.class", s.name), Ty::Ptr);
                 let star = self.is_star(s.base);
-                let mut saved = saved;
-                if saved && star {
-                    // (Reported once, where it is declared; a stack container stands in,
-                    // so that its uses report nothing more.)
-                    if !self.diags.iter().any(|d| d.span == s.span) {
-                        self.not_yet("saved and module `class(*)` variables", s.span);
+                match (saved, star) {
+                    (true, true) => {
+                        // gfortran's 24-byte container under its name (zeroed storage: a
+                        // common symbol for a module's, shared by every object that sees it).
+                        let (gname, local) = self.static_name(s);
+                        if !self.storage.iter().any(|x| x.name == gname) {
+                            self.storage.push(Storage { name: gname.clone(), size: 24, align: 8, init: None, local });
+                        }
+                        self.emit(Stmt::Assign(cont, Rv::GlobalAddr(gname)));
                     }
-                    saved = false;
-                }
-                if star {
-                    // `{_data, _vptr, _len}`
-                    self.emit(Stmt::Assign(cont, Rv::Alloca(24)));
-                    let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(16)));
-                    self.emit(Stmt::Store(Ty::I64, at, Op::I64(0)));
-                }
-                if saved {
-                    let (gname, local) = self.static_name(s);
-                    self.add_global(&gname, Ty::I128, Op::I128(0), local);
-                    self.emit(Stmt::Assign(cont, Rv::GlobalAddr(gname)));
-                } else {
-                    if !star {
-                        self.emit(Stmt::Assign(cont, Rv::Alloca(16)));
+                    (true, false) => {
+                        let (gname, local) = self.static_name(s);
+                        self.add_global(&gname, Ty::I128, Op::I128(0), local);
+                        self.emit(Stmt::Assign(cont, Rv::GlobalAddr(gname)));
                     }
-                    self.emit(Stmt::Store(Ty::Ptr, Op::Var(cont), Op::Null));
-                    self.set_vptr(Op::Var(cont), k);
+                    (false, _) => {
+                        // `{_data, _vptr}`, `{_data, _vptr, _len}` for `class(*)`
+                        self.emit(Stmt::Assign(cont, Rv::Alloca(if star { 24 } else { 16 })));
+                        if star {
+                            let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(16)));
+                            self.emit(Stmt::Store(Ty::I64, at, Op::I64(0)));
+                        }
+                        self.emit(Stmt::Store(Ty::Ptr, Op::Var(cont), Op::Null));
+                        self.set_vptr(Op::Var(cont), k);
+                    }
                 }
                 cont
             }
