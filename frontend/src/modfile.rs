@@ -412,7 +412,7 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
             out,
             "proc {local} {kind} {} {owner} {} {res}",
             p.link_name,
-            u8::from(p.elemental) | (u8::from(p.routine) << 1) | (u8::from(p.result_pointer) << 2)
+            u8::from(p.elemental) | (u8::from(p.routine) << 1) | (u8::from(p.result_pointer) << 2) | (u8::from(p.result_class) << 3)
         );
         for a in &p.args {
             let intent = match a.intent {
@@ -888,11 +888,13 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     defined: false,
                     explicit: true,
                     module: (*owner != "-").then(|| owner.to_string()),
-                    // Flags: 1 elemental, 2 `!$acc routine seq`, 4 a pointer result.
+                    // Flags: 1 elemental, 2 `!$acc routine seq`, 4 a pointer result, 8 a
+                    // polymorphic allocatable result.
                     elemental: flags & 1 != 0,
                     api: false,
                     routine: flags & 2 != 0,
                     result_pointer: flags & 4 != 0,
+                    result_class: flags & 8 != 0,
                 };
                 m.procs.push((local.to_string(), sig));
             }

@@ -40,6 +40,11 @@ program poly_main
       class(shape), allocatable, intent(out) :: a(:)
       integer, intent(in) :: k, n
     end subroutine
+    function pick(k) result(s)
+      use polyt
+      integer, intent(in) :: k
+      class(shape), allocatable :: s
+    end function
     subroutine gf_clone(s)
       use polyt
       class(shape), intent(in) :: s
@@ -112,6 +117,10 @@ program poly_main
     call make_shapes(many, k, k + 1)
     call sum_ids(many, 5)
   end do
+  call describe(pick(1))
+  call describe(pick(2))
+  made = pick(1)
+  call gf_clone(made)
   call gf_clone(c)
   call gf_clone(cb)
   call gf_clone(many(2))

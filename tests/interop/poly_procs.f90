@@ -152,3 +152,17 @@ subroutine make_shapes(a, k, n)
     a(i)%id = a(i)%id + 10 * i
   end do
 end subroutine
+
+! A polymorphic allocatable function result: gfortran's container returned by value.
+function pick(k) result(s)
+  use polyt
+  implicit none
+  integer, intent(in) :: k
+  class(shape), allocatable :: s
+  if (k == 1) then
+    allocate(s, source=circle(40 + k, 4.0))
+  else
+    allocate(cube :: s)
+    s%id = 40 + k
+  end if
+end function

@@ -1,6 +1,6 @@
-! Polymorphic components other than allocatable and pointer scalars, polymorphic function
-! results and `select type` in compute constructs are not implemented yet: each a located
-! E0900.
+! Polymorphic components other than allocatable and pointer scalars, polymorphic array
+! function results and `select type` in compute constructs are not implemented yet: each
+! a located E0900.
 module m
   implicit none
   type :: shape
@@ -15,8 +15,8 @@ module m
   end type
 contains
   function make() result(s)
-    class(shape), allocatable :: s
-    allocate(s)
+    class(shape), allocatable :: s(:)
+    allocate(s(2))
   end function
   subroutine st(h, s)
     type(holder) :: h

@@ -412,6 +412,7 @@ impl Checker {
                         api: false,
                         routine: false,
                         result_pointer: false,
+                        result_class: false,
                     },
                 );
             }

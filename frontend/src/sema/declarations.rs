@@ -788,8 +788,11 @@ impl Checker {
         } else if allocatable {
             if dummy.is_some() && ((dims.is_empty() && !class) || base == BaseTy::Character) {
                 self.err(Diagnostic::not_yet("allocatable scalar and character dummy arguments", ent.name.span));
-            } else if is_result && !(dims.is_empty() && base == BaseTy::Character) {
-                self.err(Diagnostic::not_yet("allocatable function results other than deferred-length `character` scalars", ent.name.span));
+            } else if is_result && !(dims.is_empty() && (base == BaseTy::Character || class)) {
+                self.err(Diagnostic::not_yet(
+                    "allocatable function results other than deferred-length `character` and polymorphic (`class`) scalars",
+                    ent.name.span,
+                ));
             } else if dims.is_empty()
                 && !matches!(base, BaseTy::Character | BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical(_) | BaseTy::Derived(_))
             {

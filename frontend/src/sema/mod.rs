@@ -295,6 +295,9 @@ pub struct ProcSig {
     pub routine: bool,
     /// A function whose result is a scalar pointer: gfortran returns the target's address.
     pub result_pointer: bool,
+    /// A function whose result is a polymorphic allocatable scalar: gfortran returns its
+    /// class container `{_data, _vptr}` by value.
+    pub result_class: bool,
 }
 
 /// One dummy argument of a [`ProcSig`].

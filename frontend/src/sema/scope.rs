@@ -115,8 +115,10 @@ impl Global {
         }
         let sig_of = |u: &Unit, link_name: String, module: Option<String>| {
             let (args, result) = signature(u);
-            let result_pointer = u.kind == UnitKind::Function
-                && find_decl(&u.decls, &u.result.as_ref().unwrap_or(&u.name).name).is_some_and(|(d, _)| d.pointer);
+            let rdecl = find_decl(&u.decls, &u.result.as_ref().unwrap_or(&u.name).name).filter(|_| u.kind == UnitKind::Function);
+            let result_pointer = rdecl.is_some_and(|(d, _)| d.pointer);
+            let result_class = rdecl
+                .is_some_and(|(d, e)| d.class && d.allocatable && e.dims.as_ref().or(d.dimension.as_ref()).is_none_or(|v| v.is_empty()));
             ProcSig {
                 name: u.name.name.clone(),
                 kind: u.kind,
@@ -131,6 +133,7 @@ impl Global {
                 api: false,
                 routine: false,
                 result_pointer,
+                result_class,
             }
         };
         // External procedures first: they own their plain names.

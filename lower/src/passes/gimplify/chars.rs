@@ -754,6 +754,10 @@ impl G<'_> {
     /// Frees the temporary character buffers made since `mark`.
     pub(super) fn free_str_temps(&mut self, mark: usize) {
         for t in self.str_temps.split_off(mark) {
+            if let Some(i) = self.class_temps.iter().position(|(v, _)| *v == t) {
+                let (_, k) = self.class_temps.swap_remove(i);
+                self.free_class_temp(t, k);
+            }
             if let Some(i) = self.temp_comps.iter().position(|(v, _)| *v == t) {
                 let (_, k) = self.temp_comps.swap_remove(i);
                 self.free_alloc_comps(Op::Var(t), k);

@@ -202,6 +202,9 @@ struct G<'a> {
     /// components (function results, structure constructors): the components are freed
     /// with them.
     temp_comps: Vec<(VarId, u16)>,
+    /// Temporaries among `str_temps` holding the class containers of polymorphic function
+    /// results (declared type): the object is freed with them, by its dynamic type.
+    class_temps: Vec<(VarId, u16)>,
     blocks: Vec<Vec<Stmt>>,
     diags: Vec<Diagnostic>,
     region: Option<RegionCtx>,
@@ -466,6 +469,7 @@ impl<'a> G<'a> {
             named: Vec::new(),
             str_temps: Vec::new(),
             temp_comps: Vec::new(),
+            class_temps: Vec::new(),
             blocks: vec![Vec::new()],
             diags: Vec::new(),
             region: None,

@@ -228,6 +228,54 @@ impl G<'_> {
         self.emit(Stmt::Return);
     }
 
+    /// A function's polymorphic allocatable result (`ProcSig::result_class`): its class
+    /// container, returned by value in registers as gfortran does (`codegen`'s `aggret`).
+    pub(super) fn declare_class_result(&mut self, s: &gpuf_frontend::sema::Symbol) {
+        let BaseTy::Derived(k) = s.base else { return };
+        if self.is_star(s.base) {
+            self.not_yet("`class(*)` function results", s.span);
+            return;
+        }
+        let r = self.f.new_var("gpuf.aggret.ll".to_string(), Ty::Ptr);
+        self.emit(Stmt::Assign(r, Rv::Call("gpuf_alloc".into(), vec![Op::I64(16)], Ty::Ptr)));
+        self.f.result = Some(r);
+        self.emit(Stmt::Store(Ty::Ptr, Op::Var(r), Op::Null));
+        self.set_vptr(Op::Var(r), k);
+        self.declare_class_alloc(s, Some(r), false);
+    }
+
+    /// A reference to a function with a polymorphic allocatable result: the container it
+    /// returns in a temporary, whose object is freed after the statement (with the
+    /// container); the declared type. None for other expressions.
+    pub(super) fn class_result_call(&mut self, e: &Expr) -> Option<(Op, u16)> {
+        let ExprKind::Call { name, args } = &e.kind else { return None };
+        if !self.procs.map.get(&name.name).is_some_and(|p| p.result_class) {
+            return None;
+        }
+        let Some(BaseTy::Derived(k)) = e.ty.base() else { return None };
+        if self.region.is_some() || self.in_routine() {
+            self.not_yet("functions with polymorphic results in device code", e.span);
+            return None;
+        }
+        let buf = self.str_temp(Op::I64(16));
+        let Some((link, ops)) = self.call_args(name, args, e.span) else { return Some((buf, k)) };
+        let mut all = vec![buf.clone()];
+        all.extend(ops);
+        self.emit(Stmt::Call(format!("gpuf.aggret.ll.{link}"), all));
+        self.reload_global_descs();
+        if let Op::Var(v) = buf {
+            self.class_temps.push((v, k));
+        }
+        Some((buf, k))
+    }
+
+    /// Frees the object in the class container of a polymorphic function result.
+    pub(super) fn free_class_temp(&mut self, t: VarId, k: u16) {
+        let p = self.f.new_var("class.result".to_string(), Ty::Ptr);
+        self.emit(Stmt::Assign(p, Rv::Load(Ty::Ptr, Op::Var(t))));
+        self.free_class_data(p, Op::Var(t), k, false);
+    }
+
     /// The address of a class container for an actual argument of a `class(T)` dummy: a
     /// polymorphic dummy's own container, else one built on the stack with the object's
     /// address and its type's vtab.
@@ -238,6 +286,10 @@ impl G<'_> {
         }
         // An element of a polymorphic array: its address and the array's `_vptr`.
         if let Some(c) = self.class_elem_actual(e) {
+            return c;
+        }
+        // A polymorphic function result: the container it returned.
+        if let Some((c, _)) = self.class_result_call(e) {
             return c;
         }
         if star {
@@ -702,6 +754,9 @@ impl G<'_> {
             return Some(ClassSrc::Dynamic(slot, t, !mold));
         }
         if let (Some(BaseTy::Derived(t)), Some(c)) = (e.ty.base(), self.class_elem_actual(e)) {
+            return Some(ClassSrc::Dynamic(c, t, !mold));
+        }
+        if let Some((c, t)) = self.class_result_call(e) {
             return Some(ClassSrc::Dynamic(c, t, !mold));
         }
         if let ExprKind::Name(id) = &e.kind {

@@ -286,6 +286,10 @@ impl G<'_> {
                 continue;
             }
             if result_name.as_deref() == Some(s.name.as_str()) {
+                if s.class && s.allocatable && s.rank == 0 {
+                    self.declare_class_result(s);
+                    continue;
+                }
                 if let BaseTy::Derived(k) = s.base {
                     if s.rank > 0 {
                         self.not_yet("array-valued functions", s.span);
