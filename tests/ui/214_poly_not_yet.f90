@@ -1,4 +1,4 @@
-! Polymorphic components other than allocatable and pointer scalars, polymorphic array
+! Polymorphic pointer array and `class(*)` components, polymorphic array
 ! function results and `select type` in compute constructs are not implemented yet: each
 ! a located E0900.
 module m
@@ -8,7 +8,7 @@ module m
   end type
   type :: holder
     class(shape), allocatable :: item
-    class(shape), allocatable :: many(:)
+    class(shape), pointer :: many(:)
   end type
   type :: any_box
     class(*), pointer :: p => null()

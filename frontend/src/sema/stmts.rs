@@ -518,7 +518,8 @@ impl Checker {
                                 );
                                 continue;
                             }
-                            let class = matches!(&e.kind, ExprKind::Component(cr) if self.class_comp(cr).is_some());
+                            let class =
+                                matches!(&e.kind, ExprKind::Component(cr) if self.class_comp(cr).is_some() || self.class_comp_array(cr));
                             targets.push((e.ty, dims.len(), e.span, false, class));
                         }
                         None => self.not_alloc_comp(e, "allocate"),
@@ -1082,6 +1083,8 @@ impl Checker {
                 Some(k)
             }
             (ExprKind::Component(cr), _) if self.class_comp(cr).is_some() => self.class_comp(cr),
+            // An element of a polymorphic array (a variable's or a component's).
+            (ExprKind::Component(_) | ExprKind::ArrayRef { .. }, Ty::Scalar(BaseTy::Derived(k))) if self.is_poly(selector) => Some(k),
             (ExprKind::Name(id), t) if !t.base().is_some_and(|b| matches!(b, BaseTy::Derived(_))) || t.rank() == 0 => {
                 self.err(
                     Diagnostic::error("E0253", format!("the `select type` selector `{}` is not polymorphic", id.name), selector.span)

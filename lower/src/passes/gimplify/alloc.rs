@@ -274,6 +274,9 @@ impl G<'_> {
                     if dims.is_empty() && self.allocate_class_comp(e, spec, source, mold) {
                         continue;
                     }
+                    if self.allocate_class_comp_array(e, dims, spec, source, mold) {
+                        continue;
+                    }
                     if dims.is_empty() && e.ty.rank() > 0 {
                         let (Some(src), Some((a, c))) = (source, self.alloc_comp_ref(e)) else {
                             self.not_yet("`allocate` of this component without bounds", e.span);

@@ -373,6 +373,7 @@ impl<'a> G<'a> {
         }
         let d = Desc { name: c.name.clone(), base: c.base, addr, lb, ext };
         self.load_gf_desc(&a, &d);
+        self.class_comp_esize(&a, c, &d);
         d
     }
 
@@ -469,7 +470,7 @@ impl<'a> G<'a> {
             if self.allocate_ptr_comp(e) || self.allocate_ptr_array_comp(e, dims) {
                 continue;
             }
-            if self.allocate_class_comp(e, None, None, false) {
+            if self.allocate_class_comp(e, None, None, false) || self.allocate_class_comp_array(e, dims, None, None, false) {
                 continue;
             }
             let Some((a, c)) = self.alloc_comp_ref(e) else {
@@ -554,6 +555,10 @@ impl<'a> G<'a> {
                 self.not_yet("`deallocate` of this component", e.span);
                 continue;
             };
+            if c.class && !c.dims.is_empty() {
+                self.free_class_comp_array(&a, &c, true);
+                continue;
+            }
             self.free_elem_comps(&a, &c);
             let p = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, a.clone()));
             let n = c.name.clone();
@@ -592,7 +597,9 @@ impl<'a> G<'a> {
         let Some(ti) = self.type_info(k) else { return };
         for c in &ti.comps {
             let ca = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(c.offset)));
-            if c.alloc {
+            if c.alloc && c.class && !c.dims.is_empty() {
+                self.free_class_comp_array(&ca, c, false);
+            } else if c.alloc {
                 self.free_elem_comps(&ca, c);
                 let p = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ca.clone()));
                 self.emit(Stmt::Call("gpuf_free".into(), vec![p]));
@@ -661,11 +668,13 @@ impl<'a> G<'a> {
         let Some(ti) = self.type_info(k) else { return };
         for c in &ti.comps {
             let ca = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(c.offset)));
-            if c.alloc {
+            if c.alloc && c.class && !c.dims.is_empty() {
+                self.dup_class_comp_array(&ca, c);
+            } else if c.alloc {
                 let (data, bytes) = if let Some(la) = self.comp_len_addr(&ca, c) {
                     let data = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ca.clone()));
                     (data, self.val(Ty::I64, Rv::Load(Ty::I64, la)))
-                } else if c.class {
+                } else if c.class && c.dims.is_empty() {
                     // A polymorphic one: its dynamic type's `_size` (null stays null).
                     let data = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ca.clone()));
                     let bytes = self.tmp(Ty::I64);
@@ -1037,6 +1046,10 @@ impl<'a> G<'a> {
 
     /// The default value of one component at `ca`.
     fn init_comp(&mut self, ca: &Op, c: &CompInfo) {
+        if c.alloc && c.class && !c.dims.is_empty() {
+            self.init_class_comp_array(ca, c);
+            return;
+        }
         if c.alloc {
             self.emit(Stmt::Store(Ty::Ptr, ca.clone(), Op::Null));
             return;

@@ -8,7 +8,7 @@
 
 use super::assumed::{DescDim, DIM, HEAD};
 use super::*;
-use gpuf_frontend::sema::{ArgSig, Symbol};
+use gpuf_frontend::sema::{ArgSig, CompInfo, Symbol};
 
 impl G<'_> {
     /// The callee's side of a `class(T)` array dummy (assumed-shape or explicit-shape):
@@ -100,6 +100,12 @@ impl G<'_> {
             self.not_yet("polymorphic (`class`) arrays in device code", e.span);
             return Op::Null;
         }
+        // A whole polymorphic array component: its own container.
+        if matches!(e.kind, ExprKind::Component(_)) {
+            if let Some((a, ..)) = self.class_comp_array(e) {
+                return a;
+            }
+        }
         let (name, d, addr, dims): (String, Desc, Op, Vec<DescDim>) = match &e.kind {
             ExprKind::Name(id) => match self.lookup(&id.name) {
                 Some(Home::Array(d)) => {
@@ -154,6 +160,9 @@ impl G<'_> {
     /// The class container of an element `a(i)` of a polymorphic array (an actual argument
     /// of a scalar `class` dummy, the passed object of a type-bound procedure).
     pub(super) fn class_elem_actual(&mut self, e: &Expr) -> Option<Op> {
+        if matches!(e.kind, ExprKind::Component(_)) {
+            return self.class_comp_elem_actual(e);
+        }
         let ExprKind::ArrayRef { name, subs } = &e.kind else { return None };
         if e.ty.rank() != 0 || !self.class_arrs.contains_key(&name.name) || subs.iter().any(|s| !matches!(s, Arg::Index(_))) {
             return None;
@@ -336,6 +345,21 @@ impl G<'_> {
         mold: bool,
     ) {
         let Some((cont, d, k)) = self.class_alloc_array(&name.name) else { return };
+        let n = name.name.clone();
+        self.alloc_class_array_in((Op::Var(cont), &d, k), name, dims, (spec, src, mold), &mut |g| g.store_global_desc(&n));
+    }
+
+    /// `allocate` of the polymorphic array of declared type `k` whose container is at
+    /// `cont` and whose descriptor is `d` (a variable's or a component's, `name` naming it
+    /// in messages); `store` writes the descriptor back.
+    fn alloc_class_array_in(
+        &mut self,
+        (cont, d, k): (Op, &Desc, u16),
+        name: &ast::Ident,
+        dims: &[DimSpec],
+        (spec, src, mold): (Option<&ast::AllocTypeSpec>, Option<&Expr>, bool),
+        store: &mut dyn FnMut(&mut Self),
+    ) {
         let rank = d.lb.len() as i64;
         let how = match (spec, src) {
             (Some(t), _) => match t.base {
@@ -349,7 +373,17 @@ impl G<'_> {
                 let poly = match &e.kind {
                     ExprKind::Name(id) if e.ty.rank() > 0 => self.class_array_vptr(&id.name),
                     ExprKind::Name(id) => self.class_conts.get(&id.name).copied().map(|c| self.load_vptr(Op::Var(c))),
-                    _ => None,
+                    ExprKind::Component(_) if e.ty.rank() > 0 => match self.class_comp_array(e) {
+                        Some((a, _, _, c)) => {
+                            let at = self.val(Ty::Ptr, Rv::PtrAdd(a, Op::I64(HEAD + DIM * c.dims.len() as i64)));
+                            Some(self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at)))
+                        }
+                        None => None,
+                    },
+                    _ => match self.class_comp_slot(e) {
+                        Some((slot, _)) => Some(self.load_vptr(slot)),
+                        None => self.class_elem_actual(e).map(|c| self.load_vptr(c)),
+                    },
                 };
                 match (poly, e.ty.base()) {
                     (Some(v), Some(BaseTy::Derived(t))) => ArrSrc::Dynamic(v, t),
@@ -363,7 +397,7 @@ impl G<'_> {
             (None, None) => ArrSrc::Static(k),
         };
         let esize = self.class_esize.get(&d.addr).copied();
-        let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(HEAD + DIM * rank)));
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(cont, Op::I64(HEAD + DIM * rank)));
         let (vptr, t) = match &how {
             ArrSrc::Static(j) => {
                 let vt = match self.types.get(*j as usize) {
@@ -380,16 +414,16 @@ impl G<'_> {
             self.emit(Stmt::Assign(es, Rv::Load(Ty::I64, sa)));
         }
         if !dims.is_empty() {
-            self.set_shape(&d, dims, name.span);
+            self.set_shape(d, dims, name.span);
         } else if let Some(e) = src.filter(|e| e.ty.rank() > 0) {
-            self.shape_from(&d, e);
+            self.shape_from(d, e);
         } else {
             self.not_yet(format!("`allocate` of `{}` without bounds", name.name), name.span);
             return;
         }
-        let bytes = self.desc_bytes(&d);
-        self.allocate_data(&d, bytes);
-        self.store_global_desc(&name.name);
+        let bytes = self.desc_bytes(d);
+        self.allocate_data(d, bytes);
+        store(self);
         // Default values, then the source's (scalar: into every element; array: element by
         // element), by the dynamic type.
         let from = if mold { None } else { src };
@@ -409,6 +443,7 @@ impl G<'_> {
                     Some(Home::Array(sd)) => (None, Some(sd)),
                     _ => (None, None),
                 },
+                ExprKind::Component(_) if self.class_comp_array(e).is_some() => (None, self.class_comp_array(e).map(|x| x.1)),
                 _ => {
                     self.not_yet("this `source=` of a polymorphic array (an array expression)", e.span);
                     (None, None)
@@ -447,6 +482,12 @@ impl G<'_> {
     /// container (up to date: written back on every change, reloaded after the call). For an
     /// `intent(out)` dummy the caller deallocates it first, as gfortran's callers do.
     pub(super) fn class_alloc_array_actual(&mut self, e: &Expr, out: bool) -> Op {
+        if let Some((a, _, _, c)) = self.class_comp_array(e) {
+            if out {
+                self.free_class_comp_array(&a, &c, false);
+            }
+            return a;
+        }
         let ExprKind::Name(id) = &e.kind else {
             self.not_yet("this actual argument of a polymorphic allocatable array dummy", e.span);
             return Op::Null;
@@ -603,5 +644,166 @@ impl G<'_> {
             },
             &mut |_| {},
         );
+    }
+}
+
+/// Polymorphic allocatable array components: gfortran's container inline in the
+/// structure (the descriptor, then `_vptr`), read per reference like other allocatable
+/// components (`G::alloc_comp_desc`).
+impl G<'_> {
+    /// After the descriptor `d` of the allocatable component `c` at `a` is loaded: a
+    /// polymorphic one's element size comes from its `_vptr` (the declared type's while
+    /// that is null).
+    pub(super) fn class_comp_esize(&mut self, a: &Op, c: &CompInfo, d: &Desc) {
+        let (true, false, BaseTy::Derived(k)) = (c.class, c.dims.is_empty(), c.base) else { return };
+        let rank = c.dims.len() as i64;
+        let esize = self.f.new_var(format!("{}.esize", c.name), Ty::I64);
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(HEAD + DIM * rank)));
+        let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
+        let null = self.val(Ty::I32, Rv::Binary(BinOp::Eq, vptr.clone(), Op::Null));
+        let sa = self.val(Ty::Ptr, Rv::PtrAdd(vptr, Op::I64(8)));
+        let decl = self.type_size(k);
+        self.emit(Stmt::If {
+            cond: null,
+            then_body: vec![Stmt::Assign(esize, Rv::Use(Op::I64(decl)))],
+            else_body: vec![Stmt::Assign(esize, Rv::Load(Ty::I64, sa))],
+        });
+        self.class_esize.insert(d.addr, esize);
+    }
+
+    /// The whole polymorphic array component named by `e` (`x%c`): the address of its
+    /// container in the structure, its descriptor, declared type and definition.
+    pub(super) fn class_comp_array(&mut self, e: &Expr) -> Option<(Op, Desc, u16, CompInfo)> {
+        let ExprKind::Component(cr) = &e.kind else { return None };
+        if !cr.subs.is_empty() || cr.base.ty.rank() > 0 {
+            return None;
+        }
+        let ast::Ty::Scalar(BaseTy::Derived(bk)) = cr.base.ty else { return None };
+        let c = self.type_info(bk)?.comps.iter().find(|c| c.name == cr.name.name)?.clone();
+        let (true, false, true, BaseTy::Derived(k)) = (c.class, c.dims.is_empty(), c.alloc, c.base) else { return None };
+        let (a, _) = self.comp_addr(&cr.base, &cr.name.name, &[])?;
+        let d = self.alloc_comp_desc(a.clone(), &c);
+        Some((a, d, k, c))
+    }
+
+    /// `allocate(x%c(dims))` (with a type spec, `source=`, `mold=`) of a polymorphic array
+    /// component; false when `e` is not one.
+    pub(super) fn allocate_class_comp_array(
+        &mut self,
+        e: &Expr,
+        dims: &[DimSpec],
+        spec: Option<&ast::AllocTypeSpec>,
+        src: Option<&Expr>,
+        mold: bool,
+    ) -> bool {
+        let Some((a, d, k, c)) = self.class_comp_array(e) else { return false };
+        let name = ast::Ident { name: c.name.clone(), span: e.span };
+        let (a2, d2) = (a.clone(), d.clone());
+        self.alloc_class_array_in((a, &d, k), &name, dims, (spec, src, mold), &mut |g| g.store_alloc_comp_desc(&a2, &d2));
+        true
+    }
+
+    /// Frees the polymorphic array component `c` at `a`: its elements finalized and their
+    /// allocatable components freed by the dynamic type, then its data (`checked`:
+    /// `deallocate`, an error if it is not allocated); the dynamic type becomes the
+    /// declared one.
+    pub(super) fn free_class_comp_array(&mut self, a: &Op, c: &CompInfo, checked: bool) {
+        let BaseTy::Derived(k) = c.base else { return };
+        let rank = c.dims.len() as i64;
+        let d = self.alloc_comp_desc(a.clone(), c);
+        if self.family(k).iter().any(|&j| self.finalizable(j) || self.has_alloc_comps(j, 0)) {
+            let at = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(HEAD + DIM * rank)));
+            let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
+            let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, vptr.clone(), Op::Null));
+            self.push_block();
+            let d2 = d.clone();
+            self.on_dynamic_type(
+                vptr,
+                k,
+                &mut |g, j| {
+                    let dj = Desc { base: BaseTy::Derived(j), ..d2.clone() };
+                    g.finalize_array(&dj, j);
+                    if g.has_alloc_comps(j, 0) {
+                        let size = g.type_size(j);
+                        g.each_desc_elem(&dj, size, &mut |g, x| g.free_alloc_comps(x, j));
+                    }
+                },
+                &mut |_| {},
+            );
+            let then_body = self.pop_block();
+            self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
+        }
+        if checked {
+            let n = c.name.clone();
+            let nl = n.len() as i64;
+            self.emit(Stmt::Call("gpuf_deallocate_array".into(), vec![Op::Var(d.addr), Op::Str(n), Op::I64(nl)]));
+        } else {
+            self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(d.addr)]));
+        }
+        self.emit(Stmt::Store(Ty::Ptr, a.clone(), Op::Null));
+        self.set_array_vptr(a.clone(), rank, k);
+    }
+
+    /// After a byte copy of a structure: its polymorphic array component `c` at `ca` gets a
+    /// copy of its data, the elements' allocatable components copied by the dynamic type.
+    pub(super) fn dup_class_comp_array(&mut self, ca: &Op, c: &CompInfo) {
+        let BaseTy::Derived(k) = c.base else { return };
+        let rank = c.dims.len() as i64;
+        let d = self.alloc_comp_desc(ca.clone(), c);
+        let bytes = self.desc_bytes(&d);
+        let p = self.val(Ty::Ptr, Rv::Call("gpuf_alloc_copy".into(), vec![Op::Var(d.addr), bytes], Ty::Ptr));
+        self.emit(Stmt::Store(Ty::Ptr, ca.clone(), p));
+        if self.family(k).iter().any(|&j| self.has_alloc_comps(j, 0)) {
+            let d = self.alloc_comp_desc(ca.clone(), c);
+            let at = self.val(Ty::Ptr, Rv::PtrAdd(ca.clone(), Op::I64(HEAD + DIM * rank)));
+            let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
+            let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, vptr.clone(), Op::Null));
+            self.push_block();
+            self.on_dynamic_type(
+                vptr,
+                k,
+                &mut |g, j| {
+                    if g.has_alloc_comps(j, 0) {
+                        let dj = Desc { base: BaseTy::Derived(j), ..d.clone() };
+                        let size = g.type_size(j);
+                        g.each_desc_elem(&dj, size, &mut |g, x| g.dup_alloc_comps(x, j));
+                    }
+                },
+                &mut |_| {},
+            );
+            let then_body = self.pop_block();
+            self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
+        }
+    }
+
+    /// A fresh structure's polymorphic array component `c` at `ca`: unallocated, of its
+    /// declared type.
+    pub(super) fn init_class_comp_array(&mut self, ca: &Op, c: &CompInfo) {
+        let BaseTy::Derived(k) = c.base else { return };
+        self.emit(Stmt::Store(Ty::Ptr, ca.clone(), Op::Null));
+        self.set_array_vptr(ca.clone(), c.dims.len() as i64, k);
+    }
+
+    /// An element `x%c(i)` of a polymorphic array component: the class container of an
+    /// actual argument of a scalar `class` dummy (or a passed object).
+    fn class_comp_elem_actual(&mut self, e: &Expr) -> Option<Op> {
+        let ExprKind::Component(cr) = &e.kind else { return None };
+        if e.ty.rank() != 0 || cr.subs.is_empty() || cr.base.ty.rank() > 0 || cr.subs.iter().any(|s| !matches!(s, Arg::Index(_))) {
+            return None;
+        }
+        let ast::Ty::Scalar(BaseTy::Derived(bk)) = cr.base.ty else { return None };
+        let c = self.type_info(bk)?.comps.iter().find(|c| c.name == cr.name.name)?.clone();
+        if !c.class || c.dims.is_empty() {
+            return None;
+        }
+        let (a, _) = self.comp_addr(&cr.base, &cr.name.name, &[])?;
+        let addr = self.component_addr(e, &[]);
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(a, Op::I64(HEAD + DIM * c.dims.len() as i64)));
+        let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
+        let blk = self.val(Ty::Ptr, Rv::Alloca(16));
+        self.emit(Stmt::Store(Ty::Ptr, blk.clone(), addr));
+        let vat = self.val(Ty::Ptr, Rv::PtrAdd(blk.clone(), Op::I64(8)));
+        self.emit(Stmt::Store(Ty::Ptr, vat, vptr));
+        Some(blk)
     }
 }

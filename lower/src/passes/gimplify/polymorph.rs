@@ -94,6 +94,7 @@ pub(super) fn vtab_types(c: &Checked) -> Vec<u16> {
         let b = BaseTy::Derived(k as u16);
         c.procs.map.values().any(|p| p.args.iter().any(|a| a.class && a.base == b))
             || c.units.iter().any(|u| u.symbols.list().iter().any(|s| s.class && s.base == b))
+            || types.iter().any(|t| t.comps.iter().any(|cp| cp.class && cp.base == b))
     };
     let mut out = Vec::new();
     for (k, t) in types.iter().enumerate() {
@@ -388,6 +389,16 @@ impl G<'_> {
         if let Some((slot, _)) = self.class_comp_slot(e) {
             let cont = self.f.new_var("class.comp".to_string(), Ty::Ptr);
             self.emit(Stmt::Assign(cont, Rv::Use(slot)));
+            let data = self.f.new_var("class.data".to_string(), Ty::Ptr);
+            self.emit(Stmt::Assign(data, Rv::Load(Ty::Ptr, Op::Var(cont))));
+            let vptr = self.load_vptr(Op::Var(cont));
+            let hash = self.val(Ty::I32, Rv::Load(Ty::I32, vptr));
+            return Some((hash, Op::Var(cont), data));
+        }
+        // An element of a polymorphic array: a container made for it.
+        if let Some(blk) = self.class_elem_actual(e) {
+            let cont = self.f.new_var("class.elem".to_string(), Ty::Ptr);
+            self.emit(Stmt::Assign(cont, Rv::Use(blk)));
             let data = self.f.new_var("class.data".to_string(), Ty::Ptr);
             self.emit(Stmt::Assign(data, Rv::Load(Ty::Ptr, Op::Var(cont))));
             let vptr = self.load_vptr(Op::Var(cont));
@@ -1075,7 +1086,7 @@ impl G<'_> {
         let BaseTy::Derived(k) = cr.base.ty.base()? else { return None };
         let c = self.type_info(k)?.comps.iter().find(|c| c.name == cr.name.name)?;
         let BaseTy::Derived(t) = c.base else { return None };
-        if !c.class || cr.base.ty.rank() > 0 || !cr.subs.is_empty() {
+        if !c.class || !c.dims.is_empty() || cr.base.ty.rank() > 0 || !cr.subs.is_empty() {
             return None;
         }
         let (a, _) = self.comp_addr(&cr.base, &cr.name.name, &[])?;
