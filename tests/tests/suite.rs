@@ -1132,7 +1132,8 @@ fn gfortran_interop_deferred_length_results() {
 /// on one side (`intent(out)`: the caller deallocates) and moved and freed on the other, and
 /// `class(*)` dummies get intrinsic values (gfortran's `_hash`, `_len`); polymorphic arrays
 /// (whole, strided sections, allocatable ones allocated on the other side) go both ways.
-/// Last, gfortran's code runs with the vtabs of gpuf's object for the types (their `_copy`).
+/// Then gfortran's code runs with the vtabs of gpuf's object for the types (their `_copy`,
+/// and their `_final` wrappers), and a gpuf main with a gfortran `class(*)` module.
 /// gfortran code does all printing.
 #[test]
 fn gfortran_interop_polymorphic() {
@@ -1224,6 +1225,21 @@ fn gfortran_interop_polymorphic() {
         "gpuf main_any",
     );
     assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main_any"), want, "gpuf main, gfortran class(*) module");
+    // gfortran's code deallocates polymorphic objects whose vtabs come from gpuf's object:
+    // gpuf's finalization wrappers (`_final`) run the final procedures.
+    let fin = ["poly_final_types.f90", "poly_final_main.f90"];
+    let r = d.join("ref_final");
+    ok(run(gfortran_cmd().current_dir(&d).args(fin.map(f)).arg("-o").arg(&r)), "gfortran ref_final");
+    let want = ok(run(&mut Command::new(&r)), "ref_final");
+    assert!(want.contains("cells gone"), "the reference printed {want}");
+    let fin_obj = sub.join("final_types.o");
+    ok(run(Command::new(gpuf()).current_dir(&d).arg("compile").arg("-c").arg(f(fin[0])).arg("-o").arg(&fin_obj)), "gpuf -c final types");
+    let exe = d.join("gf_main_final");
+    ok(
+        run(gfortran_cmd().current_dir(&d).arg(f(fin[1])).arg(&fin_obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
+        "gfortran link with gpuf's finalization wrappers",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main_final"), want, "gfortran main, gpuf _final");
 }
 
 /// Unformatted files in gfortran's layout: files written by a gfortran-built program are

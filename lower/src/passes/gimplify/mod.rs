@@ -420,6 +420,18 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             f.local = t.module.is_none();
             module.procs.push(f);
         }
+        for k in polymorph::vtab_types(c).into_iter().filter(|&k| polymorph::has_final_wrapper(&c.types, k)) {
+            let Some(t) = c.types.get(k as usize) else { continue };
+            let parts = (std::mem::take(&mut module.globals), std::mem::take(&mut module.storage));
+            let mut g = G::new(c, (0, &cu.symbols), &cu.unit, polymorph::final_name(t), BTreeSet::new(), src, opts, parts);
+            g.final_proc_body(k);
+            module.globals = std::mem::take(&mut g.globals);
+            module.storage = std::mem::take(&mut g.storage);
+            let mut f = g.f;
+            f.body = g.blocks.pop().unwrap_or_default();
+            f.local = t.module.is_none();
+            module.procs.push(f);
+        }
         for &b in polymorph::intrinsic_vtab_types(c) {
             let parts = (std::mem::take(&mut module.globals), std::mem::take(&mut module.storage));
             let mut g = G::new(c, (0, &cu.symbols), &cu.unit, polymorph::intrinsic_copy_name(b), BTreeSet::new(), src, opts, parts);

@@ -135,6 +135,34 @@ pub(super) fn intrinsic_vtab_types(c: &Checked) -> &'static [BaseTy] {
     }
 }
 
+/// The name of the finalization wrapper of a type's vtab (`_final`), as gfortran names it:
+/// `__mod_MOD___final_mod_Type` for a module's type, `__final_prog_Type` (internal) else.
+pub(super) fn final_name(t: &TypeInfo) -> String {
+    let tn = upper_first(&t.name);
+    match (&t.module, t.here) {
+        (Some(m), _) => format!("__{m}_MOD___final_{m}_{tn}"),
+        (None, false) => format!("__{s}_MOD___final_{s}_{tn}", s = t.scope),
+        (None, true) => format!("__final_{}_{tn}", t.scope),
+    }
+}
+
+/// Does type `k` get a finalization wrapper (`_final`)? When it or an ancestor has final
+/// procedures and all of them are scalar or elemental (a wrapper calling procedures for
+/// other ranks is not made: such a type's `_final` stays null).
+pub(super) fn has_final_wrapper(types: &[TypeInfo], k: u16) -> bool {
+    let mut any = false;
+    let mut x = Some(k);
+    for _ in 0..64 {
+        let Some(t) = x.and_then(|y| types.get(y as usize)) else { break };
+        if t.finals.iter().any(|(_, r)| *r != 0 && *r != gpuf_frontend::sema::ELEMENTAL_FINAL) {
+            return false;
+        }
+        any |= !t.finals.is_empty();
+        x = t.parent;
+    }
+    any
+}
+
 /// The vtabs of the types defined in this file that take part in polymorphism.
 pub(super) fn vtabs(c: &Checked) -> Vec<Vtab> {
     let types = &c.types;
@@ -147,10 +175,12 @@ pub(super) fn vtabs(c: &Checked) -> Vec<Vtab> {
             None => VtabWord::Null,
         });
         // `_def_init`; `_copy` (gfortran's deep copy of a value, see `G::copy_proc`, none
-        // for an abstract type); `_final`, `_deallocate`: gpuf does not use them yet.
+        // for an abstract type); `_final` (`G::final_proc_body`); `_deallocate`: gpuf
+        // does not use it yet.
         words.push(VtabWord::Null);
         words.push(if t.is_abstract { VtabWord::Null } else { VtabWord::Addr(copy_name(t)) });
-        words.extend([VtabWord::Null, VtabWord::Null]);
+        words.push(if has_final_wrapper(types, k) { VtabWord::Addr(final_name(t)) } else { VtabWord::Null });
+        words.push(VtabWord::Null);
         for b in t.bindings.iter().filter(|b| b.generic.is_none()) {
             words.push(match b.key.as_ref().and_then(|key| c.procs.map.get(key)) {
                 Some(p) => VtabWord::Addr(p.link_name.clone()),
@@ -206,6 +236,51 @@ impl G<'_> {
         let size = Op::I64(self.type_size(k));
         self.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(dst), size.clone(), Op::Var(src), size]));
         self.dup_alloc_comps(Op::Var(dst), k);
+        self.emit(Stmt::Return);
+    }
+
+    /// The body of the finalization wrapper of type `k` (`final_name`), with gfortran's
+    /// signature `(array, byte_stride, fini_coarray)`: the descriptor of the objects (any
+    /// rank, elements `byte_stride` bytes apart per unit of stride), whose elements get the
+    /// type's scalar final procedure (rank 0 only, as gfortran calls it) or its elemental
+    /// one, then its parent's wrapper on the same elements; returns 0.
+    pub(super) fn final_proc_body(&mut self, k: u16) {
+        let desc = self.f.new_var("array".to_string(), Ty::Ptr);
+        let bs = self.f.new_var("byte_stride".to_string(), Ty::Ptr);
+        let fc = self.f.new_var("fini_coarray".to_string(), Ty::Ptr);
+        self.f.params = vec![desc, bs, fc];
+        let r = self.f.new_var("result".to_string(), Ty::I32);
+        self.f.result = Some(r);
+        self.emit(Stmt::Assign(r, Rv::Use(Op::I32(0))));
+        let stride = self.val(Ty::I64, Rv::Cast(Ty::I64, Op::Var(bs)));
+        if let Some(f) = self.final_proc(k, 0) {
+            let ra = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(desc), Op::I64(28)));
+            let rank = self.val(Ty::I8, Rv::Load(Ty::I8, ra));
+            let rank = self.val(Ty::I32, Rv::Cast(Ty::I32, rank));
+            let scalar = self.val(Ty::I32, Rv::Binary(BinOp::Eq, rank, Op::I32(0)));
+            self.push_block();
+            let data = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, Op::Var(desc)));
+            self.emit(Stmt::Call(f, vec![data]));
+            let then_body = self.pop_block();
+            self.emit(Stmt::If { cond: scalar, then_body, else_body: vec![] });
+        } else if let Some(f) = self.final_proc(k, gpuf_frontend::sema::ELEMENTAL_FINAL) {
+            let n = self.val(Ty::I64, Rv::Call("gpuf_desc_count".into(), vec![Op::Var(desc)], Ty::I64));
+            let hi = self.bin(Ty::I64, BinOp::Sub, n, Op::I64(1));
+            let i = self.tmp(Ty::I64);
+            self.push_block();
+            let a = self.val(Ty::Ptr, Rv::Call("gpuf_desc_elem".into(), vec![Op::Var(desc), Op::Var(i), stride.clone()], Ty::Ptr));
+            self.emit(Stmt::Call(f, vec![a]));
+            let body = self.pop_block();
+            let id = self.f.new_loop();
+            self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi, step: Op::I64(1), body, part: None });
+        }
+        if let Some(p) = self.types.get(k as usize).and_then(|t| t.parent) {
+            if has_final_wrapper(self.types, p) {
+                if let Some(pt) = self.types.get(p as usize) {
+                    self.val(Ty::I32, Rv::Call(final_name(pt), vec![Op::Var(desc), Op::Var(bs), Op::Var(fc)], Ty::I32));
+                }
+            }
+        }
         self.emit(Stmt::Return);
     }
 
