@@ -99,6 +99,7 @@ impl G<'_> {
                 Some(Home::Chars { addr, len }) => {
                     self.deallocate_data(addr, &name.name);
                     self.emit(Stmt::Assign(len, Rv::Use(Op::I64(0))));
+                    self.store_deferred_chars(addr);
                     continue;
                 }
                 Some(Home::Mem(pv, _)) if self.is_pointer_var(&name.name) => {
@@ -241,6 +242,7 @@ impl G<'_> {
                                 );
                                 self.emit(Stmt::Assign(addr, Rv::Use(p)));
                                 self.emit(Stmt::Assign(len, Rv::Use(n)));
+                                self.store_deferred_chars(addr);
                             }
                             Some(Home::Array(d)) => {
                                 let Some(src) = source else {

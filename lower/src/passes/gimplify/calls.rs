@@ -75,6 +75,14 @@ impl G<'_> {
                     let v = self.expr(e);
                     ops.push(self.conv(v, t));
                 }
+                // A `character(:), allocatable` dummy: the addresses of the data pointer
+                // and of the length.
+                Some(e) if char_dummy && sig.args.get(i).is_some_and(|d| d.allocatable && d.rank == 0) => {
+                    let out = sig.args.get(i).is_some_and(|d| d.intent == Some(ast::Intent::Out));
+                    let (a, l) = self.deferred_chars_actual(e, out);
+                    ops.push(a);
+                    lens.push(l);
+                }
                 Some(e) if e.ty == ast::Ty::Scalar(BaseTy::Character) => {
                     let (a, n) = self.str_expr(e);
                     ops.push(a);

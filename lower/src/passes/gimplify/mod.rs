@@ -288,6 +288,10 @@ struct G<'a> {
     /// Polymorphic allocatable arrays: container, element-size variable and rank, the size
     /// reloaded from `_vptr` after calls (which may reallocate them).
     class_alloc_arrs: Vec<(VarId, VarId, i64)>,
+    /// Deferred-length `character` allocatable dummies: the parameters holding the
+    /// addresses of the caller's data pointer and length, and the unit's variables of them
+    /// (written back on change, reloaded after calls).
+    deferred_chars: Vec<(VarId, VarId, VarId, VarId)>,
     /// Polymorphic allocatable local arrays (name, declared type), freed at every return.
     class_array_frees: Vec<(String, u16)>,
     /// Host-frame globals set for a call that passes internal procedures, with the
@@ -502,6 +506,7 @@ impl<'a> G<'a> {
             class_esize: HashMap::new(),
             class_arrs: HashMap::new(),
             class_alloc_arrs: Vec::new(),
+            deferred_chars: Vec::new(),
             class_array_frees: Vec::new(),
             frame_restores: Vec::new(),
             frees: Vec::new(),

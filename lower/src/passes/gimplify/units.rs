@@ -105,6 +105,12 @@ impl G<'_> {
                 self.emit(Stmt::Assign(hidden, Rv::Use(Op::Null)));
             }
             let len = self.f.new_var(format!("{}.len", a.name), Ty::I64);
+            if s.allocatable && s.rank == 0 && matches!(s.char_len, Some(ast::CharLen::Deferred(_))) {
+                // gfortran's `character(:), allocatable` dummy: the addresses of the
+                // caller's data pointer and of its length.
+                self.declare_deferred_chars_dummy(s, pv, hidden, len);
+                continue;
+            }
             let n = match &s.char_len {
                 None => Rv::Use(Op::I64(1)),
                 Some(ast::CharLen::Expr(Expr { kind: ExprKind::Int(v, _), .. })) => Rv::Use(Op::I64(*v)),
