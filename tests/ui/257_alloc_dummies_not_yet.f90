@@ -1,11 +1,10 @@
-! Allocatable scalar dummy arguments other than polymorphic and deferred-length `character`
-! ones, and allocatable `character` array dummies, are not implemented yet: a located E0900
-! each.
+! Allocatable `character` dummy arguments other than deferred-length scalars are not
+! implemented yet: a located E0900 each.
 module m
   implicit none
 contains
-  subroutine s(n, names, tags)
-    integer, allocatable, intent(inout) :: n
+  subroutine s(c, names, tags)
+    character(8), allocatable, intent(inout) :: c
     character(:), allocatable, intent(inout) :: names(:)
     character(8), allocatable, intent(inout) :: tags(:)
   end subroutine

@@ -793,11 +793,8 @@ impl Checker {
                 // (Reported as an array of deferred-length strings.)
             } else if dummy.is_some() && chars && !dims.is_empty() {
                 self.err(Diagnostic::not_yet("allocatable `character` array dummy arguments", ent.name.span));
-            } else if dummy.is_some() && dims.is_empty() && !class && !(chars && deferred_len) {
-                self.err(Diagnostic::not_yet(
-                    "allocatable scalar dummy arguments other than polymorphic and deferred-length `character` ones",
-                    ent.name.span,
-                ));
+            } else if dummy.is_some() && dims.is_empty() && chars && !deferred_len {
+                self.err(Diagnostic::not_yet("allocatable `character` scalar dummy arguments of a declared length", ent.name.span));
             } else if is_result && !(dims.is_empty() && (base == BaseTy::Character || class)) {
                 self.err(Diagnostic::not_yet(
                     "allocatable function results other than deferred-length `character` and polymorphic (`class`) scalars",

@@ -31,7 +31,7 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
                     intent: d.intent,
                     optional: d.optional,
                     any_type: false,
-                    allocatable: d.allocatable && (rank > 0 || d.class || matches!(d.char_len, Some(CharLen::Deferred(_)))),
+                    allocatable: d.allocatable,
                     pointer: d.pointer,
                     value: d.value && rank == 0,
                     class: d.class,

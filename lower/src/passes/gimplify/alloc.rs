@@ -367,6 +367,34 @@ impl G<'_> {
         }
     }
 
+    /// An allocatable scalar dummy (not `character`): the caller passes the address of its
+    /// data pointer (gfortran's convention), loaded on entry and after calls and written
+    /// back when it changes, like a module's (`global_descs`). An `intent(out)` one
+    /// arrives deallocated.
+    pub(super) fn declare_alloc_scalar_dummy(&mut self, s: &gpuf_frontend::sema::Symbol, pv: VarId) {
+        let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+        self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
+        self.emit(Stmt::Assign(p, Rv::Load(Ty::Ptr, Op::Var(pv))));
+        let d = Desc { name: s.name.clone(), base: s.base, addr: p, lb: Vec::new(), ext: Vec::new() };
+        self.global_descs.push((pv, d));
+        if s.intent == Some(ast::Intent::Out) {
+            self.free_alloc_scalar(p, s.base);
+        }
+    }
+
+    /// Frees the allocatable scalar whose data address is in `p` when it is allocated (a
+    /// derived type's value finalized and its components freed first); `p` becomes null
+    /// and is written back.
+    pub(super) fn free_alloc_scalar(&mut self, p: VarId, base: BaseTy) {
+        if let BaseTy::Derived(k) = base {
+            self.finalize_if_live(Op::Var(p), k);
+            self.free_scalar_comps(p, k);
+        }
+        self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
+        self.emit(Stmt::Assign(p, Rv::Use(Op::Null)));
+        self.store_scalar_global(p);
+    }
+
     /// `allocate(x)` of an allocatable scalar variable (an error if allocated already):
     /// a derived-type value gets its default initialisation.
     fn allocate_scalar_var(&mut self, name: &str, p: VarId, base: BaseTy) {

@@ -390,6 +390,17 @@ impl G<'_> {
             self.not_yet("this actual argument of an allocatable dummy", e.span);
             return Op::Null;
         };
+        // An allocatable scalar: the address of its data pointer (a module's, saved one's or
+        // dummy's own slot, else the variable's address).
+        if let Some((p, base)) = self.alloc_scalar_var(&id.name) {
+            if out {
+                self.free_alloc_scalar(p, base);
+            }
+            if let Some((block, _)) = self.global_descs.iter().find(|(_, g)| g.addr == p && g.lb.is_empty()).cloned() {
+                return Op::Var(block);
+            }
+            return self.val(Ty::Ptr, Rv::AddrOf(p));
+        }
         let Some(Home::Array(d)) = self.lookup(&id.name) else {
             self.not_yet("this actual argument of an allocatable dummy", e.span);
             return Op::Null;

@@ -149,6 +149,10 @@ impl G<'_> {
                         self.declare_class_alloc(s, Some(pv), false);
                         continue;
                     }
+                    if s.allocatable && s.base != BaseTy::Character {
+                        self.declare_alloc_scalar_dummy(s, pv);
+                        continue;
+                    }
                     if s.class {
                         // gfortran's class container {_data, _vptr}: the object is `_data`.
                         let data = self.f.new_var(format!("{}.data", s.name), Ty::Ptr);
