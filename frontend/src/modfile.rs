@@ -63,6 +63,9 @@ pub struct Imported {
     /// Generic interfaces visible through the module: the generic name and the local names
     /// (`generic%j%specific`, in `procs`) of its specifics.
     pub generics: Vec<(String, Vec<String>)>,
+    /// The generic bindings of its types: the generic's key (`TYPE%g@tbg`) and the local
+    /// names of its specifics.
+    pub bound_generics: Vec<(String, Vec<String>)>,
     /// Names the module makes visible that gpuf cannot import yet (from a gfortran module
     /// file), with what they are: a reference to one is an error.
     pub unsupported: Vec<(String, String)>,
@@ -350,7 +353,9 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
     let _ = writeln!(out, "uses{}", uses.iter().map(|u| format!(" {u}")).collect::<String>());
     let scope = c.module_scopes.get(name).cloned().unwrap_or_default();
     let _ = writeln!(out, "openacc {}", u8::from(scope.1));
-    write_types(c, name, syms, &mut out)?;
+    // Procedures the types' bindings and final procedures name, written with the others.
+    let mut bound: Vec<(String, String)> = Vec::new();
+    write_types(c, name, syms, &mut out, &mut bound)?;
     for s in syms.list() {
         if s.external && s.pointer && s.dummy.is_none() && mu.unit.is_public(&s.name) {
             return Err(format!("the procedure pointer `{}`", s.name));
@@ -398,6 +403,9 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
         if s.declare_target {
             let _ = writeln!(out, "declare-target {}", s.name);
         }
+        if s.class {
+            let _ = writeln!(out, "class {}", s.name);
+        }
     }
     // A generic name: its specifics as procedures `name%j`, then the `generic` line.
     let mut entries: Vec<(String, String)> = Vec::new();
@@ -416,6 +424,11 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
             None => entries.push((local.clone(), key.clone())),
         }
     }
+    for (local, key) in bound {
+        if !entries.iter().any(|(l, _)| *l == local) {
+            entries.push((local, key));
+        }
+    }
     for (local, key) in &entries {
         let Some(p) = c.procs.map.get(key) else { continue };
         if p.api {
@@ -432,7 +445,7 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
             out,
             "proc {local} {kind} {} {owner} {} {res}",
             p.link_name,
-            u8::from(p.elemental) | (u8::from(p.routine) << 1) | (u8::from(p.result_pointer) << 2)
+            u8::from(p.elemental) | (u8::from(p.routine) << 1) | (u8::from(p.result_pointer) << 2) | (u8::from(p.result_class) << 3)
         );
         for a in &p.args {
             let intent = match a.intent {
@@ -443,7 +456,7 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
             };
             let _ = writeln!(
                 out,
-                "arg {} {} {} {intent} {} {}",
+                "arg {} {} {} {intent} {} {}{}",
                 a.name,
                 if a.any_type { "any".to_string() } else { show_base(a.base, &c.types) },
                 a.rank,
@@ -457,7 +470,9 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
                     "2".to_string()
                 } else {
                     u8::from(a.assumed_shape).to_string()
-                }
+                },
+                // A polymorphic dummy: passed as gfortran's class container.
+                if a.class { " class" } else { "" }
             );
         }
         let bounds = result_bounds(c, key).or_else(|| c.procs.result_bounds.get(&p.link_name).cloned());
@@ -471,7 +486,7 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
 }
 
 /// The derived types visible in module `name`, each after the types of its components.
-fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Result<(), String> {
+fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String, bound: &mut Vec<(String, String)>) -> Result<(), String> {
     let Some(visible) = c.module_types.get(name) else { return Ok(()) };
     let mut done: Vec<&str> = Vec::new();
     let mut todo: Vec<&crate::sema::TypeInfo> = c.types.iter().filter(|t| t.defined && visible.contains(&t.name)).collect();
@@ -507,15 +522,6 @@ fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Res
             if !ready {
                 continue;
             }
-            if !t.bindings.is_empty() {
-                return Err(format!("the type-bound procedures of type `{}`", t.name));
-            }
-            if !t.finals.is_empty() {
-                return Err(format!("the final procedures of type `{}`", t.name));
-            }
-            if t.comps.iter().any(|c| c.class) {
-                return Err(format!("the polymorphic components of type `{}`", t.name));
-            }
             let _ = writeln!(out, "type {} {} {}", t.name, t.size, t.align);
             if let Some(p) = t.parent.and_then(|p| c.types.get(p as usize)) {
                 let _ = writeln!(out, "extends {}", p.name);
@@ -549,6 +555,10 @@ fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Res
                 if cp.alloc && cp.dims.is_empty() {
                     line.push_str(" alloc");
                 }
+                // A polymorphic allocatable or pointer scalar: gfortran's class container.
+                if cp.class {
+                    line.push_str(" class");
+                }
                 if let Some(e) = &cp.init {
                     let items: Vec<&Expr> = match &e.kind {
                         ExprKind::ArrayCtor(items) => {
@@ -567,11 +577,64 @@ fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String) -> Res
                 out.push_str(&line);
                 out.push('\n');
             }
+            write_bindings(c, t, out, bound)?;
             done.push(&t.name);
         }
         if done.len() == before {
             return Err(format!("the derived types of module `{name}`"));
         }
+    }
+    Ok(())
+}
+
+/// The local name in a module file of the procedure with key `key` that a binding or a
+/// final procedure names (`@bind%LINK`: no Fortran name, so no user sees it).
+fn bound_local(c: &Checked, key: &str, bound: &mut Vec<(String, String)>) -> Result<String, String> {
+    let p = c.procs.map.get(key).ok_or_else(|| format!("the procedure `{key}`"))?;
+    let local = format!("@bind%{}", p.link_name);
+    if !bound.iter().any(|(l, _)| *l == local) {
+        bound.push((local.clone(), key.to_string()));
+    }
+    Ok(local)
+}
+
+/// The type-bound procedures and final procedures of type `t`: `bind NAME TARGET FLAGS
+/// PASS SLOT PRIVATE DISPATCH` per specific binding (TARGET `-` when deferred; DISPATCH
+/// the key of its call through the vtab, written as a procedure of that local name),
+/// `bindgen NAME PRIVATE TARGET...` per generic one, `final TARGET RANK`.
+fn write_bindings(c: &Checked, t: &crate::sema::TypeInfo, out: &mut String, bound: &mut Vec<(String, String)>) -> Result<(), String> {
+    for b in &t.bindings {
+        let private = b.private_to.clone().unwrap_or_else(|| "-".into());
+        if let Some(g) = &b.generic {
+            let specs = c.procs.generics.get(g).cloned().unwrap_or_default();
+            let mut line = format!("bindgen {} {private}", b.name);
+            for k in specs {
+                let _ = write!(line, " {}", bound_local(c, &k, bound)?);
+            }
+            let _ = writeln!(out, "{line}");
+            continue;
+        }
+        let target = match &b.key {
+            Some(k) => bound_local(c, k, bound)?,
+            None => "-".into(),
+        };
+        let dispatch = match &b.dispatch {
+            Some(d) if c.procs.map.contains_key(d) => {
+                if !bound.iter().any(|(l, _)| l == d) {
+                    bound.push((d.clone(), d.clone()));
+                }
+                d.clone()
+            }
+            _ => "-".into(),
+        };
+        // Flags: 1 nopass, 2 deferred, 4 non_overridable.
+        let flags = u8::from(b.nopass) | (u8::from(b.deferred) << 1) | (u8::from(b.non_overridable) << 2);
+        let _ = writeln!(out, "bind {} {target} {flags} {} {} {private} {dispatch}", b.name, b.pass_pos, b.slot);
+    }
+    for (k, rank) in &t.finals {
+        let local = bound_local(c, k, bound)?;
+        let r = if *rank == crate::sema::ELEMENTAL_FINAL { "e".to_string() } else { rank.to_string() };
+        let _ = writeln!(out, "final {local} {r}");
     }
     Ok(())
 }
@@ -795,6 +858,9 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                 }
             }
             "param" | "var" => {
+                if rest.get(3) == Some(&"type(*)") {
+                    star_type(&mut m);
+                }
                 let s = entity(word == "param", rest, &m.types).ok_or_else(bad)?;
                 m.symbols.push(s);
             }
@@ -810,6 +876,12 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                 let Some(s) = m.symbols.iter_mut().rev().find(|s| s.name == *local) else { return Err(bad()) };
                 s.common = Some(block.to_string());
                 s.common_at = Some(at);
+            }
+            // A polymorphic (`class`) variable.
+            "class" => {
+                let [local] = rest else { return Err(bad()) };
+                let Some(s) = m.symbols.iter_mut().rev().find(|s| s.name == *local) else { return Err(bad()) };
+                s.class = true;
             }
             "declare-target" => {
                 let [local] = rest else { return Err(bad()) };
@@ -849,17 +921,26 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     defined: false,
                     explicit: true,
                     module: (*owner != "-").then(|| owner.to_string()),
-                    // Flags: 1 elemental, 2 `!$acc routine seq`, 4 a pointer result.
+                    // Flags: 1 elemental, 2 `!$acc routine seq`, 4 a pointer result, 8 a
+                    // polymorphic allocatable result.
                     elemental: flags & 1 != 0,
                     api: false,
                     routine: flags & 2 != 0,
                     result_pointer: flags & 4 != 0,
+                    result_class: flags & 8 != 0,
                 };
                 m.procs.push((local.to_string(), sig));
             }
             "arg" => {
+                let (rest, class) = match rest {
+                    [more @ .., "class"] => (more, true),
+                    _ => (rest, false),
+                };
                 let [n, t, rank, intent, optional, assumed] = rest else { return Err(bad()) };
                 let any_type = *t == "any";
+                if *t == "type(*)" {
+                    star_type(&mut m);
+                }
                 let base = match parse_base_in(t, &m.types) {
                     Some((base, None)) => base,
                     None if any_type => BaseTy::Integer(4),
@@ -883,7 +964,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     allocatable: *assumed == "a",
                     pointer: *assumed == "2",
                     value: *assumed == "v",
-                    class: false,
+                    class,
                 };
                 let Some((_, p)) = m.procs.last_mut() else { return Err(bad()) };
                 p.args.push(a);
@@ -965,6 +1046,10 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     let (l, h) = d.split_once(':').ok_or_else(bad)?;
                     bounds.push((l.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?));
                 }
+                let (class, rest) = match rest {
+                    ["class", more @ ..] => (true, more),
+                    _ => (false, rest),
+                };
                 let init = match rest {
                     [] => None,
                     ["=", v] => Some(parse_val(v, base).ok_or_else(bad)?),
@@ -986,10 +1071,49 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     pointer,
                     proc_key: None,
                     len_at,
-                    class: false,
+                    class,
                 };
                 let Some(ty) = m.types.last_mut() else { return Err(bad()) };
                 ty.comps.push(cp);
+            }
+            // Bindings name procedures by their local names in this file (`@bind%LINK`),
+            // replaced by their keys when the module is imported (`sema::scope`).
+            "bind" => {
+                let [n, target, flags, pass, slot, private, dispatch] = rest else { return Err(bad()) };
+                let flags: u8 = flags.parse().map_err(|_| bad())?;
+                let b = crate::sema::BindInfo {
+                    name: n.to_string(),
+                    key: (*target != "-").then(|| target.to_string()),
+                    nopass: flags & 1 != 0,
+                    deferred: flags & 2 != 0,
+                    non_overridable: flags & 4 != 0,
+                    pass_pos: pass.parse().map_err(|_| bad())?,
+                    slot: slot.parse().map_err(|_| bad())?,
+                    dispatch: (*dispatch != "-").then(|| dispatch.to_string()),
+                    generic: None,
+                    private_to: (*private != "-").then(|| private.to_string()),
+                };
+                let Some(ty) = m.types.last_mut() else { return Err(bad()) };
+                ty.bindings.push(b);
+            }
+            "bindgen" => {
+                let [n, private, specs @ ..] = rest else { return Err(bad()) };
+                let Some(ty) = m.types.last_mut() else { return Err(bad()) };
+                // (The generic's specifics, until the import makes them keys.)
+                m.bound_generics.push((format!("{}%{n}@tbg", ty.name), specs.iter().map(|s| s.to_string()).collect()));
+                ty.bindings.push(crate::sema::BindInfo {
+                    name: n.to_string(),
+                    nopass: true,
+                    generic: Some(format!("{}%{n}@tbg", ty.name)),
+                    private_to: (*private != "-").then(|| private.to_string()),
+                    ..crate::sema::BindInfo::default()
+                });
+            }
+            "final" => {
+                let [target, rank] = rest else { return Err(bad()) };
+                let r = if *rank == "e" { crate::sema::ELEMENTAL_FINAL } else { rank.parse().map_err(|_| bad())? };
+                let Some(ty) = m.types.last_mut() else { return Err(bad()) };
+                ty.finals.push((target.to_string(), r));
             }
             "end" => ended = true,
             _ => return Err(bad()),
@@ -999,6 +1123,19 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
         return Err("the module file is truncated (no `module` line or no `end` line)".into());
     }
     Ok(m)
+}
+
+/// Adds `class(*)`'s pseudo-type (every type extends it) to the types of module `m`.
+fn star_type(m: &mut Imported) {
+    if !m.types.iter().any(crate::sema::TypeInfo::is_star) {
+        m.types.push(crate::sema::TypeInfo {
+            name: "*".into(),
+            defined: true,
+            align: 8,
+            scope: m.name.clone(),
+            ..crate::sema::TypeInfo::default()
+        });
+    }
 }
 
 /// A `param` or `var` entry: `LOCAL OWNER REMOTE TYPE RANK [alloc|tp|-] DIM... [= VALUE...]`.

@@ -1261,6 +1261,26 @@ pub unsafe extern "C" fn gpuf_desc_extent(desc: *const i64, k: i32) -> i64 {
     crate::desc::extent(desc, k)
 }
 
+/// The number of elements of the array a descriptor describes (of the rank its `dtype`
+/// gives): for gfortran's finalization wrappers (`_final` of a vtab).
+///
+/// # Safety
+/// `desc` is null or a valid descriptor.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_desc_count(desc: *const i64) -> i64 {
+    crate::desc::count(desc)
+}
+
+/// The address of element `i` (array element order) of the array a descriptor describes,
+/// `elem` bytes per unit of stride (see [`crate::desc::elem`]).
+///
+/// # Safety
+/// `desc` is a valid descriptor and `i` below its element count.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_desc_elem(desc: *const i64, i: i64, elem: i64) -> *mut u8 {
+    crate::desc::elem(desc, i, elem)
+}
+
 // ----------------------------------------------------------------- complex numbers
 
 /// Complex(8) `sqrt` (`op` 0), `exp` (1), `** n` (2), `log` (3), `sin` (4), `cos` (5);

@@ -130,3 +130,40 @@ pub unsafe fn unpack(desc: *const i64, rank: i32, elem: i64, data: *mut u8, copy
     }
     crate::mem::free(data);
 }
+
+/// The rank in a descriptor's `dtype` (the byte at offset 28).
+///
+/// # Safety
+/// `desc` points to a descriptor.
+unsafe fn rank_of(desc: *const i64) -> i32 {
+    i32::from((desc as *const u8).add(28).read() as i8)
+}
+
+/// The number of elements of the array a descriptor (of the rank in its `dtype`) describes.
+///
+/// # Safety
+/// `desc` is null or points to a descriptor of the rank its `dtype` gives.
+pub unsafe fn count(desc: *const i64) -> i64 {
+    if desc.is_null() {
+        return 0;
+    }
+    dims(desc, rank_of(desc)).iter().map(|d| d.1).product()
+}
+
+/// The address of the element at position `i` (array element order, from 0) of the array a
+/// descriptor describes, elements `elem` bytes apart per unit of stride (gfortran's
+/// `byte_stride` of a finalization wrapper).
+///
+/// # Safety
+/// As for [`count`]; `i` is below it.
+pub unsafe fn elem(desc: *const i64, i: i64, elem: i64) -> *mut u8 {
+    let base = desc.read() as *mut u8;
+    let mut rest = i;
+    let mut off = 0i64;
+    for (stride, ext) in dims(desc, rank_of(desc)) {
+        let ext = ext.max(1);
+        off += (rest % ext) * stride;
+        rest /= ext;
+    }
+    base.offset((off * elem) as isize)
+}

@@ -17,6 +17,42 @@ subroutine gf_kind(s)
   print *, 'extends square:', extends_type_of(s, square(0, 0.0))
 end subroutine
 
+! A polymorphic array from either compiler: each element's dynamic type from the
+! container's `_vptr`, elements `_size` bytes apart.
+subroutine gf_kinds(a)
+  use polyt
+  implicit none
+  class(shape), intent(in) :: a(:)
+  integer :: i
+  interface
+    subroutine gf_kind(s)
+      use polyt
+      class(shape), intent(in) :: s
+    end subroutine
+  end interface
+  print *, 'gf_kinds', size(a)
+  do i = 1, size(a)
+    call gf_kind(a(i))
+  end do
+end subroutine
+
+! A copy through the vtab's `_copy` of whichever object made the vtab.
+subroutine gf_clone(s)
+  use polyt
+  implicit none
+  class(shape), intent(in) :: s
+  class(shape), allocatable :: c
+  interface
+    subroutine gf_kind(s)
+      use polyt
+      class(shape), intent(in) :: s
+    end subroutine
+  end interface
+  allocate(c, source=s)
+  c%id = c%id + 1000
+  call gf_kind(c)
+end subroutine
+
 subroutine gf_say(tag, n, x)
   implicit none
   character(*), intent(in) :: tag

@@ -30,6 +30,25 @@ program poly_main
       use polyt
       class(shape), intent(in) :: s
     end subroutine
+    subroutine sum_ids(a, n)
+      use polyt
+      class(shape), intent(inout) :: a(:)
+      integer, intent(in) :: n
+    end subroutine
+    subroutine make_shapes(a, k, n)
+      use polyt
+      class(shape), allocatable, intent(out) :: a(:)
+      integer, intent(in) :: k, n
+    end subroutine
+    function pick(k) result(s)
+      use polyt
+      integer, intent(in) :: k
+      class(shape), allocatable :: s
+    end function
+    subroutine gf_clone(s)
+      use polyt
+      class(shape), intent(in) :: s
+    end subroutine
     subroutine point_into(a, p, c, cp, first)
       use polyt
       integer, target, intent(in) :: a(:)
@@ -51,6 +70,8 @@ program poly_main
   type(circle), target :: c
   type(square) :: sq
   type(cube) :: cb
+  type(cube) :: cubes(4)
+  class(shape), allocatable :: many(:)
   sh%id = 1
   c = circle(2, 0.5)
   sq%id = 3
@@ -85,6 +106,24 @@ program poly_main
   call tally(c)
   call tally(cb)
   call gf_tally('main')
+  do k = 1, 4
+    cubes(k)%id = k
+    cubes(k)%side = real(k)
+  end do
+  call sum_ids(cubes, 100)
+  call sum_ids(cubes(4:1:-2), 1)
+  call gf_say('cubes', sum(cubes%id), sum(cubes%side))
+  do k = 1, 2
+    call make_shapes(many, k, k + 1)
+    call sum_ids(many, 5)
+  end do
+  call describe(pick(1))
+  call describe(pick(2))
+  made = pick(1)
+  call gf_clone(made)
+  call gf_clone(c)
+  call gf_clone(cb)
+  call gf_clone(many(2))
   first => arr(1)
   call point_into(arr, p, c, cp, first)
   call gf_say('section', sum(p) + 1000 * size(p), cp%r)

@@ -107,3 +107,62 @@ subroutine point_into(a, p, c, cp, first)
   cp%r = cp%r * 2
   call gf_say('first', first, real(size(p)))
 end subroutine
+
+! Polymorphic arrays across the boundary: gfortran's class container of an array
+! descriptor and `_vptr`, strides in elements of the dynamic type.
+subroutine sum_ids(a, n)
+  use polyt
+  implicit none
+  class(shape), intent(inout) :: a(:)
+  integer, intent(in) :: n
+  integer :: i, t
+  interface
+    subroutine gf_kinds(a)
+      use polyt
+      class(shape), intent(in) :: a(:)
+    end subroutine
+    subroutine describe(s)
+      use polyt
+      class(shape), intent(in) :: s
+    end subroutine
+  end interface
+  t = 0
+  do i = 1, size(a)
+    t = t + a(i)%id
+    a(i)%id = a(i)%id + n
+  end do
+  call gf_say('sum of ids', t, real(size(a)))
+  call describe(a(size(a)))
+  call gf_kinds(a)
+end subroutine
+
+! A polymorphic allocatable array allocated here for the other compiler's caller.
+subroutine make_shapes(a, k, n)
+  use polyt
+  implicit none
+  class(shape), allocatable, intent(out) :: a(:)
+  integer, intent(in) :: k, n
+  integer :: i
+  if (k == 1) then
+    allocate(circle :: a(n))
+  else
+    allocate(a(n), source=cube(7, 3.0, 8))
+  end if
+  do i = 1, n
+    a(i)%id = a(i)%id + 10 * i
+  end do
+end subroutine
+
+! A polymorphic allocatable function result: gfortran's container returned by value.
+function pick(k) result(s)
+  use polyt
+  implicit none
+  integer, intent(in) :: k
+  class(shape), allocatable :: s
+  if (k == 1) then
+    allocate(s, source=circle(40 + k, 4.0))
+  else
+    allocate(cube :: s)
+    s%id = 40 + k
+  end if
+end function

@@ -1150,8 +1150,11 @@ fn gfortran_interop_deferred_length_results() {
 /// targets to pointer dummies that point into them (array sections, structures); a
 /// gfortran main does the same with gpuf procedures. Polymorphic allocatables are allocated
 /// on one side (`intent(out)`: the caller deallocates) and moved and freed on the other, and
-/// `class(*)` dummies get intrinsic values (gfortran's `_hash`, `_len`). gfortran code does
-/// all printing.
+/// `class(*)` dummies get intrinsic values (gfortran's `_hash`, `_len`); polymorphic arrays
+/// (whole, strided sections, allocatable ones allocated on the other side) go both ways.
+/// Then gfortran's code runs with the vtabs of gpuf's object for the types (their `_copy`,
+/// and their `_final` wrappers), and a gpuf main with a gfortran `class(*)` module.
+/// gfortran code does all printing.
 #[test]
 fn gfortran_interop_polymorphic() {
     let dir = root().join("tests/interop");
@@ -1196,6 +1199,67 @@ fn gfortran_interop_polymorphic() {
         "gfortran link with gpuf objects",
     );
     assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main"), want, "gfortran main, gpuf procedures");
+    // gfortran's code with the types' vtabs from gpuf's object (their `_copy` used by
+    // `allocate(source=)` in gf_clone); gpuf's module file goes to a folder of its own.
+    let sub = d.join("gpuf_types");
+    std::fs::create_dir_all(&sub).unwrap_or_else(|e| panic!("cannot create {}: {e}", sub.display()));
+    let types = sub.join("types_gpuf.o");
+    ok(run(Command::new(gpuf()).current_dir(&d).arg("compile").arg("-c").arg(f("poly_types.f90")).arg("-o").arg(&types)), "gpuf -c types");
+    let exe = d.join("gf_main_gpuf_types");
+    ok(
+        run(gfortran_cmd()
+            .current_dir(&d)
+            .arg(f("poly_main.f90"))
+            .arg(f("poly_procs.f90"))
+            .arg("gf.o")
+            .arg(&types)
+            .arg(&rt)
+            .args(["-lpthread", "-ldl", "-lm", "-o"])
+            .arg(&exe)),
+        "gfortran link with gpuf's vtabs",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran with gpuf's vtabs"), want, "gfortran main, gpuf vtabs");
+    // A gpuf main with a gfortran-compiled module of `class(*)` variables (gpuf reads its
+    // own module file of it): gfortran's code copies gpuf's values through the `_copy` of
+    // gpuf's intrinsic vtabs.
+    let any = ["poly_any.f90", "poly_any_main.f90"];
+    let r = d.join("ref_any");
+    ok(run(gfortran_cmd().current_dir(&d).args(any.map(f)).arg("-o").arg(&r)), "gfortran ref_any");
+    let want = ok(run(&mut Command::new(&r)), "ref_any");
+    assert!(want.contains("module variable"), "the reference printed {want}");
+    ok(run(gfortran_cmd().current_dir(&d).arg("-c").arg(f("poly_any.f90")).arg("-o").arg(d.join("any_gf.o"))), "gfortran -c any");
+    ok(
+        run(Command::new(gpuf()).current_dir(&d).arg("compile").arg("-c").arg(f("poly_any.f90")).arg("-o").arg(sub.join("any.o"))),
+        "gpuf -c any",
+    );
+    let exe = d.join("gpuf_main_any");
+    ok(
+        run(Command::new(gpuf())
+            .current_dir(&d)
+            .arg("compile")
+            .arg(f("poly_any_main.f90"))
+            .arg("-I")
+            .arg(&sub)
+            .args(["any_gf.o", "-l", "gfortran", "-o"])
+            .arg(&exe)),
+        "gpuf main_any",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main_any"), want, "gpuf main, gfortran class(*) module");
+    // gfortran's code deallocates polymorphic objects whose vtabs come from gpuf's object:
+    // gpuf's finalization wrappers (`_final`) run the final procedures.
+    let fin = ["poly_final_types.f90", "poly_final_main.f90"];
+    let r = d.join("ref_final");
+    ok(run(gfortran_cmd().current_dir(&d).args(fin.map(f)).arg("-o").arg(&r)), "gfortran ref_final");
+    let want = ok(run(&mut Command::new(&r)), "ref_final");
+    assert!(want.contains("cells gone"), "the reference printed {want}");
+    let fin_obj = sub.join("final_types.o");
+    ok(run(Command::new(gpuf()).current_dir(&d).arg("compile").arg("-c").arg(f(fin[0])).arg("-o").arg(&fin_obj)), "gpuf -c final types");
+    let exe = d.join("gf_main_final");
+    ok(
+        run(gfortran_cmd().current_dir(&d).arg(f(fin[1])).arg(&fin_obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
+        "gfortran link with gpuf's finalization wrappers",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main_final"), want, "gfortran main, gpuf _final");
 }
 
 /// Unformatted files in gfortran's layout: files written by a gfortran-built program are

@@ -1,6 +1,6 @@
-! Polymorphic components other than allocatable and pointer scalars, assignment to a polymorphic
-! component, polymorphic function results, polymorphic array dummies and `select type`
-! in compute constructs are not implemented yet: each a located E0900.
+! Polymorphic pointer array and `class(*)` components, polymorphic array
+! function results and `select type` in compute constructs are not implemented yet: each
+! a located E0900.
 module m
   implicit none
   type :: shape
@@ -8,23 +8,19 @@ module m
   end type
   type :: holder
     class(shape), allocatable :: item
-    class(shape), allocatable :: many(:)
+    class(shape), pointer :: many(:)
   end type
   type :: any_box
     class(*), pointer :: p => null()
   end type
 contains
   function make() result(s)
-    class(shape), allocatable :: s
-    allocate(s)
+    class(shape), allocatable :: s(:)
+    allocate(s(2))
   end function
-  subroutine arr(v)
-    class(shape), intent(in) :: v(:)
-  end subroutine
   subroutine st(h, s)
     type(holder) :: h
     type(shape) :: s
-    h%item = s
     select type (x => h%item)
     type is (shape)
       print *, x%id

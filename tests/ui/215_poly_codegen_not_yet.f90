@@ -1,11 +1,21 @@
-! Saved and module `class(*)` variables are not implemented yet: a located E0900 each.
+! A host's polymorphic dummy passed on from an internal procedure is not implemented yet:
+! one located E0900.
 module m
   implicit none
-  class(*), allocatable :: saved_any
+  type :: t
+    integer :: a = 0
+  end type
 contains
-  subroutine keep(y)
-    class(*), intent(in) :: y
-    class(*), allocatable, save :: kept
-    allocate(kept, source=y)
+  subroutine show(x)
+    class(t), intent(in) :: x
+    print *, x%a
+  end subroutine
+  subroutine outer(y)
+    class(t), intent(in) :: y
+    call inner()
+  contains
+    subroutine inner()
+      call show(y)
+    end subroutine
   end subroutine
 end module

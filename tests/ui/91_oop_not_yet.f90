@@ -1,4 +1,4 @@
-! Polymorphic arrays are not implemented yet.
+! Polymorphic array pointers and `class(*)` arrays are not implemented yet.
 module shapes
   implicit none
   type :: base
@@ -9,10 +9,10 @@ module shapes
   end type
 contains
   subroutine make(s)
-    class(base), allocatable :: s(:)
+    class(base), pointer :: s(:)
     allocate(child :: s(3))
   end subroutine
   subroutine show(x)
-    class(base), intent(in) :: x(:)
+    class(*), intent(in) :: x(:)
   end subroutine
 end module

@@ -68,18 +68,34 @@ impl<'ctx> Cg<'ctx> {
     pub(super) fn agg_call(&mut self, fx: &Fx<'ctx, '_>, name: &str, cls: &str, args: &[Op]) -> R<()> {
         let link = name.strip_prefix("gpuf.aggret.").and_then(|r| r.split_once('.')).map(|(_, l)| l).unwrap_or_default();
         let Some((buf, rest)) = args.split_first() else { return err(format!("call of `{link}`: no result buffer")) };
+        // `@ptr`: through the procedure address that comes first (a type-bound procedure
+        // called through a vtab).
+        let (fp, rest) = match rest.split_first() {
+            Some((fp, more)) if link == "@ptr" => (Some(fp), more),
+            _ => (None, rest),
+        };
         let ps: Vec<BasicMetadataTypeEnum> = rest.iter().map(|a| self.llty(fx.f.op_ty(a)).into()).collect();
         let fty = self.agg_type(cls).fn_type(&ps, false);
-        let f = match self.m.get_function(link) {
-            Some(f) if f.get_type() == fty => f,
-            Some(_) => return err(format!("function `{link}` called with type {} but defined otherwise", fty.print_to_string())),
-            None => self.m.add_function(link, fty, Some(Linkage::External)),
+        let r = if let Some(fp) = fp {
+            let fp = self.ptr_op(fx, fp, "procedure address")?;
+            let mut vals: Vec<BasicMetadataValueEnum> = Vec::new();
+            for a in rest {
+                vals.push(self.op(fx, a)?.into());
+            }
+            self.b.build_indirect_call(fty, fp, &vals, "")?.try_as_basic_value().basic()
+        } else {
+            let f = match self.m.get_function(link) {
+                Some(f) if f.get_type() == fty => f,
+                Some(_) => return err(format!("function `{link}` called with type {} but defined otherwise", fty.print_to_string())),
+                None => self.m.add_function(link, fty, Some(Linkage::External)),
+            };
+            let mut vals = Vec::new();
+            for a in rest {
+                vals.push(self.op(fx, a)?);
+            }
+            self.call(f, &vals)?
         };
-        let mut vals = Vec::new();
-        for a in rest {
-            vals.push(self.op(fx, a)?);
-        }
-        let r = self.call(f, &vals)?.ok_or_else(|| CodegenError(format!("call of `{link}` has no value")))?;
+        let r = r.ok_or_else(|| CodegenError(format!("call of `{link}` has no value")))?;
         let p = self.ptr_op(fx, buf, "result buffer")?;
         for (i, c) in cls.chars().enumerate() {
             let t = self.piece_ty(c);

@@ -416,6 +416,7 @@ impl Checker {
                         api: false,
                         routine: false,
                         result_pointer: false,
+                        result_class: false,
                     },
                 );
             }

@@ -749,6 +749,7 @@ impl Checker {
         let Some(sym) = self.syms.list().get(si) else { return };
         let (dummy, intent, optional, save, external) = (sym.dummy, sym.intent, sym.optional, sym.save, sym.external);
         let (pointer, class) = (sym.pointer, sym.class);
+        let deferred_len = matches!(sym.char_len, Some(CharLen::Deferred(_)));
         let is_result = self.result_name.as_deref() == Some(name.as_str());
         let deferred = dims.iter().any(DimSpec::is_assumed_shape);
         let all_deferred = dims.iter().all(|x| matches!(x, DimSpec::Deferred(_)));
@@ -786,10 +787,19 @@ impl Checker {
                 );
             }
         } else if allocatable {
-            if dummy.is_some() && ((dims.is_empty() && !class) || base == BaseTy::Character) {
-                self.err(Diagnostic::not_yet("allocatable scalar and character dummy arguments", ent.name.span));
-            } else if is_result && !(dims.is_empty() && base == BaseTy::Character) {
-                self.err(Diagnostic::not_yet("allocatable function results other than deferred-length `character` scalars", ent.name.span));
+            // (A deferred-length `character` scalar: its data pointer and length by reference.)
+            let chars = base == BaseTy::Character;
+            if dummy.is_some() && chars && !dims.is_empty() && deferred_len {
+                // (Reported as an array of deferred-length strings.)
+            } else if dummy.is_some() && chars && !dims.is_empty() {
+                self.err(Diagnostic::not_yet("allocatable `character` array dummy arguments", ent.name.span));
+            } else if dummy.is_some() && dims.is_empty() && chars && !deferred_len {
+                self.err(Diagnostic::not_yet("allocatable `character` scalar dummy arguments of a declared length", ent.name.span));
+            } else if is_result && !(dims.is_empty() && (base == BaseTy::Character || class)) {
+                self.err(Diagnostic::not_yet(
+                    "allocatable function results other than deferred-length `character` and polymorphic (`class`) scalars",
+                    ent.name.span,
+                ));
             } else if dims.is_empty()
                 && !matches!(base, BaseTy::Character | BaseTy::Integer(_) | BaseTy::Real(_) | BaseTy::Logical(_) | BaseTy::Derived(_))
             {

@@ -400,14 +400,16 @@ impl Checker {
                             pointer: false,
                             proc_key: None,
                             len_at: None,
-                            class: d.class && specs.is_empty(),
+                            class: d.class,
                         });
                         // A scalar is a pointer to its data (a polymorphic one gfortran's
-                        // class container `{_data, _vptr}`), an array gfortran's descriptor.
+                        // class container `{_data, _vptr}`), an array gfortran's descriptor
+                        // (a polymorphic one followed by `_vptr`).
                         off += match (specs.is_empty(), d.class) {
                             (true, true) => 16,
                             (true, false) => 8,
-                            _ => CompInfo::desc_size(specs.len()),
+                            (false, true) => CompInfo::desc_size(specs.len()) + 8,
+                            (false, false) => CompInfo::desc_size(specs.len()),
                         };
                         continue;
                     }
@@ -903,7 +905,7 @@ impl Checker {
         for d in unit.types.iter().flat_map(|t| t.comps.iter()).filter(|d| d.class) {
             let scalar = d.dimension.as_ref().is_none_or(|v| v.is_empty())
                 && d.entities.iter().all(|e| e.dims.as_ref().is_none_or(|v| v.is_empty()));
-            if !((d.allocatable || d.pointer) && scalar)
+            if !(d.allocatable || (d.pointer && scalar))
                 || self
                     .g
                     .types
@@ -913,17 +915,27 @@ impl Checker {
                     })
                     .is_some_and(TypeInfo::is_star)
             {
-                self.err(Diagnostic::not_yet("polymorphic components other than `class(T)` allocatable and pointer scalars", d.base_span));
+                self.err(Diagnostic::not_yet(
+                    "polymorphic components other than `class(T)` allocatable scalars and arrays and pointer scalars",
+                    d.base_span,
+                ));
             }
         }
         for d in unit.decls.iter().filter(|d| d.class) {
             for e in &d.entities {
                 let array = e.dims.as_ref().or(d.dimension.as_ref()).is_some_and(|v| !v.is_empty());
                 let dummy = unit.args.iter().any(|a| a.name == e.name.name);
+                let star = self.g.types.get(match d.base {
+                    BaseTy::Derived(k) => k as usize,
+                    _ => usize::MAX,
+                });
+                let star = star.is_some_and(TypeInfo::is_star);
                 let what = if d.allocatable && !array {
                     continue;
+                } else if array && star {
+                    "`class(*)` arrays"
                 } else if d.allocatable {
-                    "polymorphic (`class`) allocatable arrays"
+                    continue;
                 } else if d.pointer && array {
                     "polymorphic (`class`) array pointers"
                 } else if d.pointer {
@@ -939,8 +951,10 @@ impl Checker {
                         .with_note("help: add `allocatable` or `pointer`, or declare it `type(...)`"),
                     );
                     continue;
+                } else if array && !d.optional {
+                    continue;
                 } else if array {
-                    "polymorphic (`class`) array dummy arguments"
+                    "optional polymorphic (`class`) array dummy arguments"
                 } else if d.optional {
                     "optional polymorphic (`class`) dummy arguments"
                 } else {
@@ -1111,7 +1125,12 @@ impl Checker {
     pub(crate) fn is_poly(&self, e: &Expr) -> bool {
         match &e.kind {
             ExprKind::Name(id) => self.syms.get(&id.name).is_some_and(|s| s.class),
-            ExprKind::Component(cr) => self.class_comp(cr).is_some(),
+            ExprKind::Component(cr) => self.class_comp(cr).is_some() || self.class_comp_elem(cr),
+            // An element of a polymorphic array.
+            ExprKind::Apply { name, args } | ExprKind::ArrayRef { name, subs: args } => {
+                self.syms.get(&name.name).is_some_and(|s| s.class && s.rank > 0 && usize::from(s.rank) == args.len())
+                    && args.iter().all(|a| matches!(a, Arg::Index(_)))
+            }
             _ => false,
         }
     }
@@ -1124,10 +1143,38 @@ impl Checker {
         }
         let k = self.scalar_struct_type(&cr.base)?;
         let c = self.g.types.get(k as usize)?.comps.iter().find(|c| c.name == cr.name.name)?;
-        match (c.class, c.base) {
+        match (c.class && c.dims.is_empty(), c.base) {
             (true, BaseTy::Derived(t)) => Some(t),
             _ => None,
         }
+    }
+
+    /// Is `cr` a whole polymorphic array component `x%c`?
+    pub(crate) fn class_comp_array(&self, cr: &CompRef) -> bool {
+        let Some(k) = self.scalar_struct_type(&cr.base) else { return false };
+        cr.subs.is_empty()
+            && self
+                .g
+                .types
+                .get(k as usize)
+                .and_then(|t| t.comps.iter().find(|c| c.name == cr.name.name))
+                .is_some_and(|c| c.class && !c.dims.is_empty())
+    }
+
+    /// Is `cr` an element `x%c(i, ...)` of a polymorphic array component?
+    pub(crate) fn class_comp_elem(&self, cr: &CompRef) -> bool {
+        let Some(k) = self.scalar_struct_type(&cr.base) else { return false };
+        self.g.types.get(k as usize).and_then(|t| t.comps.iter().find(|c| c.name == cr.name.name)).is_some_and(|c| {
+            c.class && !c.dims.is_empty() && cr.subs.len() == c.dims.len() && cr.subs.iter().all(|a| matches!(a, Arg::Index(_)))
+        })
+    }
+
+    /// Is the component that `cr` names a pointer?
+    pub(crate) fn comp_is_pointer(&self, cr: &CompRef) -> bool {
+        self.scalar_struct_type(&cr.base)
+            .and_then(|k| self.g.types.get(k as usize))
+            .and_then(|t| t.comps.iter().find(|c| c.name == cr.name.name))
+            .is_some_and(|c| c.pointer)
     }
 
     /// The derived type of a scalar structure designator (`x`, `x%c`), also before it is
@@ -1547,6 +1594,29 @@ impl Checker {
             }
         }
         ExprKind::StructCtor { ty: k, args }
+    }
+}
+
+/// The bindings and final procedures of the types of modules read from module files name
+/// procedures by their local names in the module file: they become keys of the procedure
+/// table, and each generic binding's generic is made.
+pub(crate) fn bind_imported(g: &mut Global) {
+    for (im, scope) in g.imported.values() {
+        for it in &im.types {
+            let Some(t) = g.types.iter_mut().find(|t| t.name == it.name && !t.here) else { continue };
+            for b in &mut t.bindings {
+                b.key = b.key.as_ref().and_then(|l| if l.starts_with("@bind%") { scope.get(l).cloned() } else { Some(l.clone()) });
+            }
+            for (k, _) in t.finals.iter_mut().filter(|(k, _)| k.starts_with("@bind%")) {
+                if let Some(key) = scope.get(k.as_str()) {
+                    *k = key.clone();
+                }
+            }
+        }
+        for (gkey, specs) in &im.bound_generics {
+            let keys: Vec<String> = specs.iter().filter_map(|l| scope.get(l).cloned()).collect();
+            g.procs.generics.entry(gkey.clone()).or_insert(keys);
+        }
     }
 }
 

@@ -49,7 +49,7 @@ pub(crate) use consts::fold_int;
 pub use model_intrinsics::fold_model;
 pub use consts::{selected_int_kind, selected_real_kind};
 pub(crate) use declarations::implicit_with;
-pub use derived::{base_layout, CompInfo, TypeInfo, ELEMENTAL_FINAL};
+pub use derived::{base_layout, BindInfo, CompInfo, TypeInfo, ELEMENTAL_FINAL};
 pub use directives::acc_device_code;
 pub use omp_lib_module::{omp_lib_h, omp_lib_routine_of, omp_lib_routines};
 pub use openacc_module::{openacc_lib_h, openacc_routines, OPENACC_CONSTANTS, OPENACC_LIB_H_MARK};
@@ -299,6 +299,9 @@ pub struct ProcSig {
     pub routine: bool,
     /// A function whose result is a scalar pointer: gfortran returns the target's address.
     pub result_pointer: bool,
+    /// A function whose result is a polymorphic allocatable scalar: gfortran returns its
+    /// class container `{_data, _vptr}` by value.
+    pub result_class: bool,
 }
 
 /// One dummy argument of a [`ProcSig`].
@@ -492,6 +495,7 @@ fn check_once(
     g.broken = broken;
     g.type_names = type_names;
     g.types = types;
+    derived::bind_imported(&mut g);
     derived::set_type_names(&g.type_names);
     let mut units: Vec<CheckedUnit> = Vec::new();
     for (i, (mut unit, host)) in flat.into_iter().enumerate() {

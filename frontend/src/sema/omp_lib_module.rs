@@ -200,6 +200,7 @@ pub fn omp_lib_routines() -> Vec<(String, ProcSig)> {
                 result_len: None,
                 routine: false,
                 result_pointer: false,
+                result_class: false,
                 defined: false,
                 explicit: true,
                 module: None,

@@ -181,6 +181,7 @@ pub fn openacc_routines() -> Vec<(String, ProcSig)> {
         api: true,
         routine: false,
         result_pointer: false,
+        result_class: false,
     };
     let mut out: Vec<(String, ProcSig)> = OPENACC_ROUTINES.iter().map(|(n, l, d, r)| (n.to_string(), sig(n, l, d, *r))).collect();
     for (n, l) in OPENACC_DATA_ROUTINES {

@@ -31,7 +31,7 @@ pub(super) fn signature(u: &Unit) -> (Vec<ArgSig>, Option<(BaseTy, u8)>) {
                     intent: d.intent,
                     optional: d.optional,
                     any_type: false,
-                    allocatable: d.allocatable && (rank > 0 || d.class),
+                    allocatable: d.allocatable,
                     pointer: d.pointer,
                     value: d.value && rank == 0,
                     class: d.class,
@@ -115,8 +115,10 @@ impl Global {
         }
         let sig_of = |u: &Unit, link_name: String, module: Option<String>| {
             let (args, result) = signature(u);
-            let result_pointer = u.kind == UnitKind::Function
-                && find_decl(&u.decls, &u.result.as_ref().unwrap_or(&u.name).name).is_some_and(|(d, _)| d.pointer);
+            let rdecl = find_decl(&u.decls, &u.result.as_ref().unwrap_or(&u.name).name).filter(|_| u.kind == UnitKind::Function);
+            let result_pointer = rdecl.is_some_and(|(d, _)| d.pointer);
+            let result_class = rdecl
+                .is_some_and(|(d, e)| d.class && d.allocatable && e.dims.as_ref().or(d.dimension.as_ref()).is_none_or(|v| v.is_empty()));
             ProcSig {
                 name: u.name.name.clone(),
                 kind: u.kind,
@@ -131,6 +133,7 @@ impl Global {
                 api: false,
                 routine: false,
                 result_pointer,
+                result_class,
             }
         };
         // External procedures first: they own their plain names.
@@ -340,6 +343,11 @@ impl Global {
         for im in imports {
             let mut scope = HashMap::new();
             for (local, sig) in &im.procs {
+                // A binding's call through the vtab: under its own key (`TYPE%b@tbp`).
+                if local.ends_with("@tbp") {
+                    g.procs.map.entry(local.clone()).or_insert_with(|| sig.clone());
+                    continue;
+                }
                 let existing = g.procs.map.iter().find(|(_, p)| p.link_name == sig.link_name).map(|(k, _)| k.clone());
                 let key = match existing {
                     Some(k) => k,

@@ -518,7 +518,8 @@ impl Checker {
                                 );
                                 continue;
                             }
-                            let class = matches!(&e.kind, ExprKind::Component(cr) if self.class_comp(cr).is_some());
+                            let class =
+                                matches!(&e.kind, ExprKind::Component(cr) if self.class_comp(cr).is_some() || self.class_comp_array(cr));
                             targets.push((e.ty, dims.len(), e.span, false, class));
                         }
                         None => self.not_alloc_comp(e, "allocate"),
@@ -712,13 +713,18 @@ impl Checker {
         if lhs.ty == Ty::Unknown || rhs.ty == Ty::Unknown {
             return;
         }
-        if matches!(&lhs.kind, ExprKind::Component(cr) if self.class_comp(cr).is_some()) {
-            self.err(Diagnostic::not_yet("assignment to a polymorphic component (use `allocate(..., source=)`)", lhs.span));
+        let class_comp = match &lhs.kind {
+            ExprKind::Component(cr) => self.class_comp(cr).map(|_| self.comp_is_pointer(cr)),
+            _ => None,
+        };
+        if class_comp == Some(true) {
+            self.err(Diagnostic::not_yet("intrinsic assignment to a polymorphic pointer component", lhs.span));
             return;
         }
-        // A polymorphic allocatable takes the dynamic type of any extension (F2008).
-        let poly = matches!(&lhs.kind, ExprKind::Name(_))
-            && self.syms.get(&target).is_some_and(|s| s.class && s.allocatable)
+        // A polymorphic allocatable (variable or component) takes the dynamic type of any
+        // extension (F2008).
+        let poly = (class_comp.is_some() || matches!(&lhs.kind, ExprKind::Name(_)))
+            && (class_comp.is_some() || self.syms.get(&target).is_some_and(|s| s.class && s.allocatable))
             && match (lhs.ty.base(), rhs.ty.base()) {
                 (Some(BaseTy::Derived(t)), Some(BaseTy::Derived(a))) => self.extends(a, t),
                 (Some(BaseTy::Derived(t)), Some(_)) => self.g.types.get(t as usize).is_some_and(TypeInfo::is_star),
@@ -1071,8 +1077,14 @@ impl Checker {
         let mut unsupported = false;
         let declared = match (&selector.kind, selector.ty) {
             (_, Ty::Unknown) => None,
-            (ExprKind::Name(id), Ty::Scalar(BaseTy::Derived(k))) if self.syms.get(&id.name).is_some_and(|x| x.class) => Some(k),
+            (ExprKind::Name(id), Ty::Scalar(BaseTy::Derived(k)) | Ty::Array(BaseTy::Derived(k), _))
+                if self.syms.get(&id.name).is_some_and(|x| x.class) =>
+            {
+                Some(k)
+            }
             (ExprKind::Component(cr), _) if self.class_comp(cr).is_some() => self.class_comp(cr),
+            // An element of a polymorphic array (a variable's or a component's).
+            (ExprKind::Component(_) | ExprKind::ArrayRef { .. }, Ty::Scalar(BaseTy::Derived(k))) if self.is_poly(selector) => Some(k),
             (ExprKind::Name(id), t) if !t.base().is_some_and(|b| matches!(b, BaseTy::Derived(_))) || t.rank() == 0 => {
                 self.err(
                     Diagnostic::error("E0253", format!("the `select type` selector `{}` is not polymorphic", id.name), selector.span)
@@ -1147,6 +1159,9 @@ impl Checker {
                 let mut sym = Symbol::new(g.assoc.name.clone(), base, g.assoc.span);
                 sym.assoc = true;
                 sym.class = class;
+                // (A polymorphic array's: an array of the selector's shape.)
+                sym.rank = selector.ty.rank();
+                sym.dims = (0..sym.rank).map(|_| DimSpec::Deferred(g.assoc.span)).collect();
                 if base == BaseTy::Character {
                     sym.char_len = Some(CharLen::Assumed(g.span));
                 }

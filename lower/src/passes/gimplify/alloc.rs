@@ -15,6 +15,10 @@ impl G<'_> {
                 self.allocate_class(name, None, None, false);
                 continue;
             }
+            if self.class_alloc_array(&name.name).is_some() {
+                self.allocate_class_array(name, dims, None, None, false);
+                continue;
+            }
             if let Some(Home::CharArray { d, len }) = self.lookup(&name.name) {
                 self.set_shape(&d, dims, name.span);
                 let bytes = self.char_array_bytes(&d, len);
@@ -65,6 +69,10 @@ impl G<'_> {
                 self.deallocate_class(name);
                 continue;
             }
+            if let Some((_, _, k)) = self.class_alloc_array(&name.name) {
+                self.free_class_array(&name.name, k, true);
+                continue;
+            }
             if let Some((p, base)) = self.alloc_scalar_var(&name.name) {
                 if let BaseTy::Derived(k) = base {
                     self.finalize_if_live(Op::Var(p), k);
@@ -91,6 +99,7 @@ impl G<'_> {
                 Some(Home::Chars { addr, len }) => {
                     self.deallocate_data(addr, &name.name);
                     self.emit(Stmt::Assign(len, Rv::Use(Op::I64(0))));
+                    self.store_deferred_chars(addr);
                     continue;
                 }
                 Some(Home::Mem(pv, _)) if self.is_pointer_var(&name.name) => {
@@ -107,7 +116,7 @@ impl G<'_> {
 
     /// The runtime's allocation of `bytes` for the data of the array `d` (an error if it
     /// is allocated already).
-    fn allocate_data(&mut self, d: &Desc, bytes: Op) {
+    pub(super) fn allocate_data(&mut self, d: &Desc, bytes: Op) {
         let n = d.name.clone();
         let len = n.len() as i64;
         let p = self.val(Ty::Ptr, Rv::Call("gpuf_allocate_array".into(), vec![Op::Var(d.addr), bytes, Op::Str(n), Op::I64(len)], Ty::Ptr));
@@ -116,7 +125,7 @@ impl G<'_> {
 
     /// The runtime's deallocation of the data at `addr` of the variable `name` (an error if
     /// it is not allocated); the pointer becomes null.
-    fn deallocate_data(&mut self, addr: VarId, name: &str) {
+    pub(super) fn deallocate_data(&mut self, addr: VarId, name: &str) {
         let nl = name.len() as i64;
         self.emit(Stmt::Call("gpuf_deallocate_array".into(), vec![Op::Var(addr), Op::Str(name.to_string()), Op::I64(nl)]));
         self.emit(Stmt::Assign(addr, Rv::Use(Op::Null)));
@@ -207,6 +216,10 @@ impl G<'_> {
                         self.allocate_class(name, spec, source, mold);
                         continue;
                     }
+                    if self.class_alloc_array(&name.name).is_some() {
+                        self.allocate_class_array(name, dims, spec, source, mold);
+                        continue;
+                    }
                     if !dims.is_empty() {
                         self.allocate(&[(name.clone(), dims.clone())], sp);
                     } else {
@@ -229,6 +242,7 @@ impl G<'_> {
                                 );
                                 self.emit(Stmt::Assign(addr, Rv::Use(p)));
                                 self.emit(Stmt::Assign(len, Rv::Use(n)));
+                                self.store_deferred_chars(addr);
                             }
                             Some(Home::Array(d)) => {
                                 let Some(src) = source else {
@@ -262,6 +276,9 @@ impl G<'_> {
                     if dims.is_empty() && self.allocate_class_comp(e, spec, source, mold) {
                         continue;
                     }
+                    if self.allocate_class_comp_array(e, dims, spec, source, mold) {
+                        continue;
+                    }
                     if dims.is_empty() && e.ty.rank() > 0 {
                         let (Some(src), Some((a, c))) = (source, self.alloc_comp_ref(e)) else {
                             self.not_yet("`allocate` of this component without bounds", e.span);
@@ -289,7 +306,7 @@ impl G<'_> {
 
     /// Gives the array `d` the bounds of `src` (its lower bounds when it is a whole array,
     /// else 1) before it is allocated.
-    fn shape_from(&mut self, d: &Desc, src: &Expr) {
+    pub(super) fn shape_from(&mut self, d: &Desc, src: &Expr) {
         let shape = self.shape(src);
         let lbs: Vec<Op> = match &src.kind {
             ExprKind::Name(id) => match self.lookup(&id.name) {
@@ -348,6 +365,34 @@ impl G<'_> {
             }
             self.frees.push(p);
         }
+    }
+
+    /// An allocatable scalar dummy (not `character`): the caller passes the address of its
+    /// data pointer (gfortran's convention), loaded on entry and after calls and written
+    /// back when it changes, like a module's (`global_descs`). An `intent(out)` one
+    /// arrives deallocated.
+    pub(super) fn declare_alloc_scalar_dummy(&mut self, s: &gpuf_frontend::sema::Symbol, pv: VarId) {
+        let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+        self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
+        self.emit(Stmt::Assign(p, Rv::Load(Ty::Ptr, Op::Var(pv))));
+        let d = Desc { name: s.name.clone(), base: s.base, addr: p, lb: Vec::new(), ext: Vec::new() };
+        self.global_descs.push((pv, d));
+        if s.intent == Some(ast::Intent::Out) {
+            self.free_alloc_scalar(p, s.base);
+        }
+    }
+
+    /// Frees the allocatable scalar whose data address is in `p` when it is allocated (a
+    /// derived type's value finalized and its components freed first); `p` becomes null
+    /// and is written back.
+    pub(super) fn free_alloc_scalar(&mut self, p: VarId, base: BaseTy) {
+        if let BaseTy::Derived(k) = base {
+            self.finalize_if_live(Op::Var(p), k);
+            self.free_scalar_comps(p, k);
+        }
+        self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
+        self.emit(Stmt::Assign(p, Rv::Use(Op::Null)));
+        self.store_scalar_global(p);
     }
 
     /// `allocate(x)` of an allocatable scalar variable (an error if allocated already):
@@ -459,6 +504,9 @@ impl G<'_> {
     /// `move_alloc(from, to)`: `to` is deallocated (with its allocatable components), then
     /// takes `from`'s allocation, bounds included; `from` becomes unallocated.
     pub(super) fn move_alloc(&mut self, from: &ast::Expr, to: &ast::Expr, sp: Span) {
+        if self.move_alloc_class_array(from, to, sp) {
+            return;
+        }
         let (Some(f), Some(t)) = (self.alloc_loc(from), self.alloc_loc(to)) else {
             self.not_yet("`move_alloc` of these arguments", sp);
             return;

@@ -54,8 +54,16 @@ impl G<'_> {
         }
     }
 
+    /// The size in bytes of an element of `d`: a polymorphic array's dynamic type's.
+    pub(super) fn desc_esize(&self, d: &Desc) -> Op {
+        match self.class_esize.get(&d.addr) {
+            Some(v) => Op::Var(*v),
+            None => Op::I64(self.elem_size(d.base)),
+        }
+    }
+
     pub(super) fn desc_bytes(&mut self, d: &Desc) -> Op {
-        let mut n = Op::I64(self.elem_size(d.base));
+        let mut n = self.desc_esize(d);
         for e in d.ext.clone() {
             n = self.bin(Ty::I64, BinOp::Mul, n, Op::Var(e));
         }
@@ -162,7 +170,8 @@ impl G<'_> {
     /// Address of the element at absolute subscripts `subs` (column-major).
     pub(super) fn elem_addr(&mut self, d: &Desc, subs: &[Op]) -> Op {
         let off = self.elem_offset(d, subs);
-        let bytes = self.bin(Ty::I64, BinOp::Mul, off, Op::I64(self.elem_size(d.base)));
+        let size = self.desc_esize(d);
+        let bytes = self.bin(Ty::I64, BinOp::Mul, off, size);
         self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(d.addr), bytes))
     }
 

@@ -9,6 +9,9 @@ impl G<'_> {
         if lhs.ty.rank() == 0 && self.region.is_none() && self.assign_class(lhs, rhs) {
             return;
         }
+        if lhs.ty.rank() > 0 && self.region.is_none() && self.assign_class_array(lhs, rhs) {
+            return;
+        }
         if lhs.ty.rank() == 0 && self.region.is_none() {
             // An unallocated allocatable scalar component is allocated by the assignment.
             self.alloc_scalar_comp_on_assign(lhs);

@@ -18,7 +18,7 @@ pub(super) const HEAD: i64 = 40;
 pub(super) const DIM: i64 = 24;
 
 /// A dimension of a descriptor being built: stride (in elements), lower and upper bound.
-type DescDim = (Op, Op, Op);
+pub(super) type DescDim = (Op, Op, Op);
 
 /// gfortran's type codes in `dtype.type`.
 pub(super) fn type_code(b: BaseTy) -> i64 {
@@ -82,7 +82,7 @@ impl G<'_> {
 
     /// The dimensions of a section of `d` and the address of its first element; `None`
     /// if `subs` has no range.
-    fn section_dims(&mut self, d: &Desc, subs: &[Arg]) -> Option<(Op, Vec<DescDim>)> {
+    pub(super) fn section_dims(&mut self, d: &Desc, subs: &[Arg]) -> Option<(Op, Vec<DescDim>)> {
         if !subs.iter().any(|s| matches!(s, Arg::Range { .. })) || has_vector_subscript(subs) {
             return None;
         }
@@ -117,8 +117,17 @@ impl G<'_> {
     /// Builds a descriptor in a fresh block (freed after the call).
     pub(super) fn build_desc(&mut self, base: BaseTy, addr: Op, dims: &[DescDim]) -> Op {
         let rank = dims.len() as i64;
-        let size = self.elem_size(base);
+        let size = Op::I64(self.elem_size(base));
         let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![Op::I64(HEAD + DIM * rank)], Ty::Ptr));
+        self.fill_desc(&buf, base, addr, dims, size);
+        self.call_after.push(Stmt::Call("gpuf_free".into(), vec![buf.clone()]));
+        buf
+    }
+
+    /// Writes gfortran's descriptor of the array at `addr` with dimensions `dims` and
+    /// elements of `size` bytes into the block at `buf`.
+    pub(super) fn fill_desc(&mut self, buf: &Op, base: BaseTy, addr: Op, dims: &[DescDim], size: Op) {
+        let rank = dims.len() as i64;
         let at = |g: &mut Self, off: i64| g.val(Ty::Ptr, Rv::PtrAdd(buf.clone(), Op::I64(off)));
         let mut offset = Op::I64(0);
         self.emit(Stmt::Store(Ty::Ptr, buf.clone(), addr));
@@ -134,14 +143,12 @@ impl G<'_> {
         let p = at(self, 8);
         self.emit(Stmt::Store(Ty::I64, p, offset));
         let p = at(self, 16);
-        self.emit(Stmt::Store(Ty::I64, p, Op::I64(size)));
+        self.emit(Stmt::Store(Ty::I64, p, size.clone()));
         // version 0, rank, type, attribute 0 (little-endian).
         let p = at(self, 24);
         self.emit(Stmt::Store(Ty::I64, p, Op::I64((rank << 32) | (type_code(base) << 40))));
         let p = at(self, 32);
-        self.emit(Stmt::Store(Ty::I64, p, Op::I64(size)));
-        self.call_after.push(Stmt::Call("gpuf_free".into(), vec![buf.clone()]));
-        buf
+        self.emit(Stmt::Store(Ty::I64, p, size));
     }
 
     /// The descriptor of an array actual argument for an assumed-shape dummy.

@@ -52,6 +52,14 @@ impl G<'_> {
                         // allocatable dummy (gpuf's callees do it again, harmlessly).
                         self.deallocate_class_actual(e);
                     }
+                    if let Some(d) = sig.args.get(i).filter(|d| d.rank > 0 && !d.allocatable && !d.pointer) {
+                        ops.push(self.class_array_actual(e, d));
+                        continue;
+                    }
+                    if let Some(d) = sig.args.get(i).filter(|d| d.rank > 0 && d.allocatable) {
+                        ops.push(self.class_alloc_array_actual(e, d.intent == Some(ast::Intent::Out)));
+                        continue;
+                    }
                     let star = sig.args.get(i).is_some_and(|d| self.is_star(d.base));
                     ops.push(self.class_actual(e, star));
                 }
@@ -66,6 +74,14 @@ impl G<'_> {
                     let t = sig.args.get(i).map_or(Ty::I32, |d| mem_ty(d.base));
                     let v = self.expr(e);
                     ops.push(self.conv(v, t));
+                }
+                // A `character(:), allocatable` dummy: the addresses of the data pointer
+                // and of the length.
+                Some(e) if char_dummy && sig.args.get(i).is_some_and(|d| d.allocatable && d.rank == 0) => {
+                    let out = sig.args.get(i).is_some_and(|d| d.intent == Some(ast::Intent::Out));
+                    let (a, l) = self.deferred_chars_actual(e, out);
+                    ops.push(a);
+                    lens.push(l);
                 }
                 Some(e) if e.ty == ast::Ty::Scalar(BaseTy::Character) => {
                     let (a, n) = self.str_expr(e);
@@ -91,7 +107,11 @@ impl G<'_> {
                             _ => self.not_yet("character array sections and expressions as arguments", e.span),
                         }
                     }
-                    if let Some(d) = sig.args.get(i).filter(|d| d.allocatable) {
+                    if let Some(p) =
+                        sig.args.get(i).filter(|d| d.rank > 0 && !d.allocatable && !d.pointer).and_then(|d| self.class_array_packed(e, d))
+                    {
+                        ops.push(p);
+                    } else if let Some(d) = sig.args.get(i).filter(|d| d.allocatable) {
                         let out = d.intent == Some(ast::Intent::Out);
                         ops.push(self.alloc_arg(e, out));
                     } else if assumed && e.ty.rank() > 0 {
@@ -370,6 +390,17 @@ impl G<'_> {
             self.not_yet("this actual argument of an allocatable dummy", e.span);
             return Op::Null;
         };
+        // An allocatable scalar: the address of its data pointer (a module's, saved one's or
+        // dummy's own slot, else the variable's address).
+        if let Some((p, base)) = self.alloc_scalar_var(&id.name) {
+            if out {
+                self.free_alloc_scalar(p, base);
+            }
+            if let Some((block, _)) = self.global_descs.iter().find(|(_, g)| g.addr == p && g.lb.is_empty()).cloned() {
+                return Op::Var(block);
+            }
+            return self.val(Ty::Ptr, Rv::AddrOf(p));
+        }
         let Some(Home::Array(d)) = self.lookup(&id.name) else {
             self.not_yet("this actual argument of an allocatable dummy", e.span);
             return Op::Null;

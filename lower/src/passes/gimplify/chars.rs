@@ -51,6 +51,57 @@ impl G<'_> {
         self.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(addr), n, src, sl]));
     }
 
+    /// A `character(:), allocatable` dummy: `pv` holds the address of the caller's data
+    /// pointer, `hidden` that of its length (gfortran's convention); `len` is the unit's
+    /// length variable. An `intent(out)` one arrives deallocated.
+    pub(super) fn declare_deferred_chars_dummy(&mut self, s: &gpuf_frontend::sema::Symbol, pv: VarId, hidden: VarId, len: VarId) {
+        let addr = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+        self.emit(Stmt::Assign(addr, Rv::Load(Ty::Ptr, Op::Var(pv))));
+        self.emit(Stmt::Assign(len, Rv::Load(Ty::I64, Op::Var(hidden))));
+        self.homes.insert(s.name.clone(), Home::Chars { addr, len });
+        self.deferred_chars.push((pv, hidden, addr, len));
+        if s.intent == Some(ast::Intent::Out) {
+            self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(addr)]));
+            self.emit(Stmt::Assign(addr, Rv::Use(Op::Null)));
+            self.emit(Stmt::Assign(len, Rv::Use(Op::I64(0))));
+            self.store_deferred_chars(addr);
+        }
+    }
+
+    /// Writes a deferred-length `character` dummy (by its data-address variable) back to
+    /// the caller's variables after it changed.
+    pub(super) fn store_deferred_chars(&mut self, addr: VarId) {
+        let Some((pv, hv, _, len)) = self.deferred_chars.iter().find(|x| x.2 == addr).copied() else { return };
+        self.emit(Stmt::Store(Ty::Ptr, Op::Var(pv), Op::Var(addr)));
+        self.emit(Stmt::Store(Ty::I64, Op::Var(hv), Op::Var(len)));
+    }
+
+    /// The actual argument of a `character(:), allocatable` dummy: the addresses of its
+    /// data pointer and of its length (a deferred-length variable's own, a dummy's the
+    /// caller's); an `intent(out)` dummy's actual is deallocated first.
+    pub(super) fn deferred_chars_actual(&mut self, e: &Expr, out: bool) -> (Op, Op) {
+        let deferred =
+            |g: &Self, n: &str| g.syms.get(n).is_some_and(|s| s.allocatable && matches!(s.char_len, Some(ast::CharLen::Deferred(_))));
+        let (ExprKind::Name(id), true) = (&e.kind, matches!(&e.kind, ExprKind::Name(id) if deferred(self, &id.name))) else {
+            self.not_yet("this actual argument of a deferred-length `character` dummy", e.span);
+            return (Op::Null, Op::Null);
+        };
+        let Some(Home::Chars { addr, len }) = self.lookup(&id.name) else {
+            self.not_yet("this actual argument of a deferred-length `character` dummy", e.span);
+            return (Op::Null, Op::Null);
+        };
+        if out {
+            self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(addr)]));
+            self.emit(Stmt::Assign(addr, Rv::Use(Op::Null)));
+            self.emit(Stmt::Assign(len, Rv::Use(Op::I64(0))));
+            self.store_deferred_chars(addr);
+        }
+        if let Some((pv, hv, _, _)) = self.deferred_chars.iter().find(|x| x.2 == addr).copied() {
+            return (Op::Var(pv), Op::Var(hv));
+        }
+        (self.val(Ty::Ptr, Rv::AddrOf(addr)), self.val(Ty::Ptr, Rv::AddrOf(len)))
+    }
+
     /// A reference to a character function: the caller evaluates the result's length
     /// (from the callee's declaration, with its dummy arguments bound to the actual
     /// arguments), passes a temporary buffer of that length and the length first.
@@ -698,6 +749,7 @@ impl G<'_> {
                 self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(addr)]));
                 self.emit(Stmt::Assign(addr, Rv::Use(buf)));
                 self.emit(Stmt::Assign(len, Rv::Use(sl)));
+                self.store_deferred_chars(addr);
                 return;
             }
         }
@@ -768,6 +820,10 @@ impl G<'_> {
     /// Frees the temporary character buffers made since `mark`.
     pub(super) fn free_str_temps(&mut self, mark: usize) {
         for t in self.str_temps.split_off(mark) {
+            if let Some(i) = self.class_temps.iter().position(|(v, _)| *v == t) {
+                let (_, k) = self.class_temps.swap_remove(i);
+                self.free_class_temp(t, k);
+            }
             if let Some(i) = self.temp_comps.iter().position(|(v, _)| *v == t) {
                 let (_, k) = self.temp_comps.swap_remove(i);
                 self.free_alloc_comps(Op::Var(t), k);

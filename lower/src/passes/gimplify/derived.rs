@@ -27,6 +27,10 @@ impl<'a> G<'a> {
             self.not_yet(format!("an initial value for the derived-type array `{}`", s.name), s.span);
         }
         if s.rank > 0 {
+            if s.allocatable && s.class {
+                self.declare_class_alloc_array(s, None, saved.is_some());
+                return;
+            }
             if s.allocatable {
                 if let Some((gname, local)) = saved {
                     self.global_alloc_array(s, gname, local);
@@ -369,6 +373,7 @@ impl<'a> G<'a> {
         }
         let d = Desc { name: c.name.clone(), base: c.base, addr, lb, ext };
         self.load_gf_desc(&a, &d);
+        self.class_comp_esize(&a, c, &d);
         d
     }
 
@@ -412,7 +417,7 @@ impl<'a> G<'a> {
     /// at `a` in gfortran's layout.
     pub(super) fn store_alloc_comp_desc(&mut self, a: &Op, d: &Desc) {
         self.emit(Stmt::Store(Ty::Ptr, a.clone(), Op::Var(d.addr)));
-        let size = self.elem_size(d.base);
+        let size = self.desc_esize(d);
         let mut offset = Op::I64(0);
         let mut stride = Op::I64(1);
         for (k, (lb, ext)) in d.lb.clone().into_iter().zip(d.ext.clone()).enumerate() {
@@ -431,7 +436,7 @@ impl<'a> G<'a> {
         let p = at(self, 8);
         self.emit(Stmt::Store(Ty::I64, p, offset));
         let p = at(self, 16);
-        self.emit(Stmt::Store(Ty::I64, p, Op::I64(size)));
+        self.emit(Stmt::Store(Ty::I64, p, size.clone()));
         let p = at(self, 24);
         let code = match d.base {
             BaseTy::Integer(_) => 1,
@@ -441,7 +446,7 @@ impl<'a> G<'a> {
         };
         self.emit(Stmt::Store(Ty::I64, p, Op::I64(((d.lb.len() as i64) << 32) | (code << 40))));
         let p = at(self, 32);
-        self.emit(Stmt::Store(Ty::I64, p, Op::I64(size)));
+        self.emit(Stmt::Store(Ty::I64, p, size.clone()));
     }
 
     /// The allocatable component named by `e` (`x%c`, `xs(i)%c`): the address of its
@@ -465,7 +470,7 @@ impl<'a> G<'a> {
             if self.allocate_ptr_comp(e) || self.allocate_ptr_array_comp(e, dims) {
                 continue;
             }
-            if self.allocate_class_comp(e, None, None, false) {
+            if self.allocate_class_comp(e, None, None, false) || self.allocate_class_comp_array(e, dims, None, None, false) {
                 continue;
             }
             let Some((a, c)) = self.alloc_comp_ref(e) else {
@@ -550,6 +555,10 @@ impl<'a> G<'a> {
                 self.not_yet("`deallocate` of this component", e.span);
                 continue;
             };
+            if c.class && !c.dims.is_empty() {
+                self.free_class_comp_array(&a, &c, true);
+                continue;
+            }
             self.free_elem_comps(&a, &c);
             let p = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, a.clone()));
             let n = c.name.clone();
@@ -588,7 +597,9 @@ impl<'a> G<'a> {
         let Some(ti) = self.type_info(k) else { return };
         for c in &ti.comps {
             let ca = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(c.offset)));
-            if c.alloc {
+            if c.alloc && c.class && !c.dims.is_empty() {
+                self.free_class_comp_array(&ca, c, false);
+            } else if c.alloc {
                 self.free_elem_comps(&ca, c);
                 let p = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ca.clone()));
                 self.emit(Stmt::Call("gpuf_free".into(), vec![p]));
@@ -653,15 +664,17 @@ impl<'a> G<'a> {
 
     /// After a byte copy of a structure of type `k` to `a`: the allocatable components
     /// get copies of their data (Fortran's intrinsic assignment copies them deeply).
-    fn dup_alloc_comps(&mut self, a: Op, k: u16) {
+    pub(super) fn dup_alloc_comps(&mut self, a: Op, k: u16) {
         let Some(ti) = self.type_info(k) else { return };
         for c in &ti.comps {
             let ca = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(c.offset)));
-            if c.alloc {
+            if c.alloc && c.class && !c.dims.is_empty() {
+                self.dup_class_comp_array(&ca, c);
+            } else if c.alloc {
                 let (data, bytes) = if let Some(la) = self.comp_len_addr(&ca, c) {
                     let data = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ca.clone()));
                     (data, self.val(Ty::I64, Rv::Load(Ty::I64, la)))
-                } else if c.class {
+                } else if c.class && c.dims.is_empty() {
                     // A polymorphic one: its dynamic type's `_size` (null stays null).
                     let data = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ca.clone()));
                     let bytes = self.tmp(Ty::I64);
@@ -1033,6 +1046,10 @@ impl<'a> G<'a> {
 
     /// The default value of one component at `ca`.
     fn init_comp(&mut self, ca: &Op, c: &CompInfo) {
+        if c.alloc && c.class && !c.dims.is_empty() {
+            self.init_class_comp_array(ca, c);
+            return;
+        }
         if c.alloc {
             self.emit(Stmt::Store(Ty::Ptr, ca.clone(), Op::Null));
             return;

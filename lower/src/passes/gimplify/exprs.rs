@@ -180,6 +180,10 @@ impl G<'_> {
                 if e.ty.rank() > 0 {
                     self.not_yet("array-valued function references", e.span);
                 }
+                if let Some((cont, _)) = self.class_result_call(e) {
+                    // A polymorphic result: its object.
+                    return self.val(Ty::Ptr, Rv::Load(Ty::Ptr, cont));
+                }
                 if let (Some(BaseTy::Derived(k)), 0) = (e.ty.base(), e.ty.rank()) {
                     return self.call_derived(name, args, e.span, k);
                 }

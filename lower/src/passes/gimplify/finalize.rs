@@ -27,7 +27,7 @@ impl G<'_> {
 
     /// The link name of the final procedure of type `k` for `rank`
     /// (`ELEMENTAL_FINAL`: the elemental one).
-    fn final_proc(&self, k: u16, rank: usize) -> Option<String> {
+    pub(super) fn final_proc(&self, k: u16, rank: usize) -> Option<String> {
         let t = self.types.get(k as usize)?;
         let (key, _) = t.finals.iter().find(|(_, r)| *r == rank)?;
         self.procs.map.get(key).map(|p| p.link_name.clone())

@@ -156,6 +156,11 @@ impl G<'_> {
         for (pv, d) in self.dummy_descs.clone() {
             self.load_gf_desc(&Op::Var(pv), &d);
         }
+        self.reload_class_esizes();
+        for (pv, hv, addr, len) in self.deferred_chars.clone() {
+            self.emit(Stmt::Assign(addr, Rv::Load(Ty::Ptr, Op::Var(pv))));
+            self.emit(Stmt::Assign(len, Rv::Load(Ty::I64, Op::Var(hv))));
+        }
     }
 
     /// Writes back the descriptor of `name` if it is a module or saved allocatable array.

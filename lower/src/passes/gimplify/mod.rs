@@ -50,6 +50,7 @@ mod offload_loop;
 mod offload_omp;
 mod offload_region;
 mod pointers;
+mod poly_arrays;
 mod polymorph;
 mod stmts;
 mod storage;
@@ -236,6 +237,9 @@ struct G<'a> {
     /// components (function results, structure constructors): the components are freed
     /// with them.
     temp_comps: Vec<(VarId, u16)>,
+    /// Temporaries among `str_temps` holding the class containers of polymorphic function
+    /// results (declared type): the object is freed with them, by its dynamic type.
+    class_temps: Vec<(VarId, u16)>,
     blocks: Vec<Vec<Stmt>>,
     diags: Vec<Diagnostic>,
     region: Option<RegionCtx>,
@@ -313,6 +317,21 @@ struct G<'a> {
     thunks: Vec<String>,
     /// The class containers of the unit's polymorphic (`class`) dummies, by name.
     class_conts: HashMap<String, VarId>,
+    /// Polymorphic arrays (see `poly_arrays.rs`): by their descriptor's data-address
+    /// variable, the variable holding the dynamic type's element size (`_vptr->_size`).
+    class_esize: HashMap<VarId, VarId>,
+    /// Polymorphic arrays by name: the variable holding the address of the class
+    /// container whose `_vptr` is their dynamic type's vtab.
+    class_arrs: HashMap<String, VarId>,
+    /// Polymorphic allocatable arrays: container, element-size variable and rank, the size
+    /// reloaded from `_vptr` after calls (which may reallocate them).
+    class_alloc_arrs: Vec<(VarId, VarId, i64)>,
+    /// Deferred-length `character` allocatable dummies: the parameters holding the
+    /// addresses of the caller's data pointer and length, and the unit's variables of them
+    /// (written back on change, reloaded after calls).
+    deferred_chars: Vec<(VarId, VarId, VarId, VarId)>,
+    /// Polymorphic allocatable local arrays (name, declared type), freed at every return.
+    class_array_frees: Vec<(String, u16)>,
     /// Host-frame globals set for a call that passes internal procedures, with the
     /// values to restore after it.
     frame_restores: Vec<(String, VarId)>,
@@ -372,66 +391,8 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             }
         };
         let mem = memory_scalars(u, &cu.symbols);
-        let mut g = G {
-            f: Function::new(name),
-            units: &c.units,
-            syms: &cu.symbols,
-            procs: &c.procs,
-            unit: u,
-            unit_idx,
-            src,
-            homes: BTreeMap::new(),
-            overrides: Vec::new(),
-            tls: Vec::new(),
-            loops: Vec::new(),
-            do_vars: Vec::new(),
-            last_private: None,
-            simt_last: None,
-            simt_body: None,
-            linear: Vec::new(),
-            red_arrays: Vec::new(),
-            named: Vec::new(),
-            str_temps: Vec::new(),
-            temp_comps: Vec::new(),
-            blocks: vec![Vec::new()],
-            diags: Vec::new(),
-            region: None,
-            in_kernels: false,
-            kernels_top: Vec::new(),
-            dt_view: None,
-            host_vars: Vec::new(),
-            frame: None,
-            frame_back: Vec::new(),
-            global_descs: Vec::new(),
-            dummy_descs: Vec::new(),
-            comp_frees: Vec::new(),
-            arg_reloads: Vec::new(),
-            global_ptrs: Vec::new(),
-            ptr_sm: HashMap::new(),
-            ptr_descs: Vec::new(),
-            thunks: Vec::new(),
-            class_conts: HashMap::new(),
-            frame_restores: Vec::new(),
-            frees: Vec::new(),
-            class_frees: Vec::new(),
-
-            mem_names: mem.clone(),
-            devptrs: BTreeSet::new(),
-            enclosing_named: BTreeSet::new(),
-            hosted: Vec::new(),
-            result_mem: None,
-            mats: HashMap::new(),
-            mat_frees: Vec::new(),
-            unpacks: Vec::new(),
-            assoc_frees: Vec::new(),
-            call_after: Vec::new(),
-            mat_shapes: HashMap::new(),
-            globals: std::mem::take(&mut module.globals),
-            storage: std::mem::take(&mut module.storage),
-            types: &c.types,
-            opts,
-            declare_exits: Vec::new(),
-        };
+        let parts = (std::mem::take(&mut module.globals), std::mem::take(&mut module.storage));
+        let mut g = G::new(c, (unit_idx, &cu.symbols), u, name, mem.clone(), src, opts, parts);
         g.declare(&mem);
         g.acc_declares();
         if !matches!(u.kind, UnitKind::Module | UnitKind::BlockData) {
@@ -487,9 +448,130 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             module.procs.push(f);
         }
     }
+    // The `_copy` procedures of the vtabs.
+    if let Some(cu) = c.units.first() {
+        for k in polymorph::vtab_types(c) {
+            let Some(t) = c.types.get(k as usize).filter(|t| !t.is_abstract) else { continue };
+            let parts = (std::mem::take(&mut module.globals), std::mem::take(&mut module.storage));
+            let mut g = G::new(c, (0, &cu.symbols), &cu.unit, polymorph::copy_name(t), BTreeSet::new(), src, opts, parts);
+            g.copy_proc(k);
+            module.globals = std::mem::take(&mut g.globals);
+            module.storage = std::mem::take(&mut g.storage);
+            let mut f = g.f;
+            f.body = g.blocks.pop().unwrap_or_default();
+            f.local = t.module.is_none();
+            module.procs.push(f);
+        }
+        for k in polymorph::vtab_types(c).into_iter().filter(|&k| polymorph::has_final_wrapper(&c.types, k)) {
+            let Some(t) = c.types.get(k as usize) else { continue };
+            let parts = (std::mem::take(&mut module.globals), std::mem::take(&mut module.storage));
+            let mut g = G::new(c, (0, &cu.symbols), &cu.unit, polymorph::final_name(t), BTreeSet::new(), src, opts, parts);
+            g.final_proc_body(k);
+            module.globals = std::mem::take(&mut g.globals);
+            module.storage = std::mem::take(&mut g.storage);
+            let mut f = g.f;
+            f.body = g.blocks.pop().unwrap_or_default();
+            f.local = t.module.is_none();
+            module.procs.push(f);
+        }
+        for &b in polymorph::intrinsic_vtab_types(c) {
+            let parts = (std::mem::take(&mut module.globals), std::mem::take(&mut module.storage));
+            let mut g = G::new(c, (0, &cu.symbols), &cu.unit, polymorph::intrinsic_copy_name(b), BTreeSet::new(), src, opts, parts);
+            g.intrinsic_copy_proc(b);
+            module.globals = std::mem::take(&mut g.globals);
+            module.storage = std::mem::take(&mut g.storage);
+            let mut f = g.f;
+            f.body = g.blocks.pop().unwrap_or_default();
+            f.local = true;
+            module.procs.push(f);
+        }
+    }
     mark_external_globals(c, &mut module);
     module.vtabs = polymorph::vtabs(c);
     Ok(module)
+}
+
+impl<'a> G<'a> {
+    /// The state for gimplifying unit `unit_idx` (`u`, possibly a rewritten copy of it)
+    /// into the function `name`.
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        c: &'a Checked,
+        (unit_idx, syms): (usize, &'a Symbols),
+        u: &'a ast::Unit,
+        name: String,
+        mem: BTreeSet<String>,
+        src: &'a str,
+        opts: &'a super::Options,
+        (globals, storage): (Vec<Global>, Vec<Storage>),
+    ) -> G<'a> {
+        G {
+            f: Function::new(name),
+            units: &c.units,
+            syms,
+            procs: &c.procs,
+            unit: u,
+            unit_idx,
+            src,
+            homes: BTreeMap::new(),
+            overrides: Vec::new(),
+            tls: Vec::new(),
+            loops: Vec::new(),
+            do_vars: Vec::new(),
+            last_private: None,
+            simt_last: None,
+            simt_body: None,
+            linear: Vec::new(),
+            red_arrays: Vec::new(),
+            named: Vec::new(),
+            str_temps: Vec::new(),
+            temp_comps: Vec::new(),
+            class_temps: Vec::new(),
+            blocks: vec![Vec::new()],
+            diags: Vec::new(),
+            region: None,
+            in_kernels: false,
+            kernels_top: Vec::new(),
+            dt_view: None,
+            host_vars: Vec::new(),
+            frame: None,
+            frame_back: Vec::new(),
+            global_descs: Vec::new(),
+            dummy_descs: Vec::new(),
+            comp_frees: Vec::new(),
+            arg_reloads: Vec::new(),
+            global_ptrs: Vec::new(),
+            ptr_sm: HashMap::new(),
+            ptr_descs: Vec::new(),
+            thunks: Vec::new(),
+            class_conts: HashMap::new(),
+            class_esize: HashMap::new(),
+            class_arrs: HashMap::new(),
+            class_alloc_arrs: Vec::new(),
+            deferred_chars: Vec::new(),
+            class_array_frees: Vec::new(),
+            frame_restores: Vec::new(),
+            frees: Vec::new(),
+            class_frees: Vec::new(),
+
+            mem_names: mem.clone(),
+            devptrs: BTreeSet::new(),
+            enclosing_named: BTreeSet::new(),
+            hosted: Vec::new(),
+            result_mem: None,
+            mats: HashMap::new(),
+            mat_frees: Vec::new(),
+            unpacks: Vec::new(),
+            assoc_frees: Vec::new(),
+            call_after: Vec::new(),
+            mat_shapes: HashMap::new(),
+            globals,
+            storage,
+            types: &c.types,
+            opts,
+            declare_exits: Vec::new(),
+        }
+    }
 }
 
 impl<'a> G<'a> {

@@ -492,6 +492,10 @@ impl G<'_> {
                     if !used.contains(&d.addr) {
                         continue;
                     }
+                    if self.class_esize.contains_key(&d.addr) {
+                        self.not_yet(format!("the polymorphic (`class`) array `{name}` in a compute construct"), dir.span);
+                        continue;
+                    }
                     let (low, bytes) = self.map_hull(&d);
                     if !mentioned.contains(&name) {
                         if let Some(m) = self.declare_target_map(&name, dir) {

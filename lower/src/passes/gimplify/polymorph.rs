@@ -86,27 +86,101 @@ const INTRINSIC_VTAB_TYPES: [BaseTy; 13] = [
     BaseTy::Character,
 ];
 
-/// The vtabs of the types defined in this file that take part in polymorphism.
-pub(super) fn vtabs(c: &Checked) -> Vec<Vtab> {
+/// The types defined in this file that take part in polymorphism (they get vtabs): those
+/// that extend or are extended, have bindings or are the declared type of a `class` entity.
+pub(super) fn vtab_types(c: &Checked) -> Vec<u16> {
     let types = &c.types;
     let class_of = |k: usize| {
         let b = BaseTy::Derived(k as u16);
         c.procs.map.values().any(|p| p.args.iter().any(|a| a.class && a.base == b))
             || c.units.iter().any(|u| u.symbols.list().iter().any(|s| s.class && s.base == b))
+            || types.iter().any(|t| t.comps.iter().any(|cp| cp.class && cp.base == b))
     };
     let mut out = Vec::new();
     for (k, t) in types.iter().enumerate() {
         let extended = types.iter().any(|x| x.parent == Some(k as u16));
-        if !t.here || !t.defined || !(t.parent.is_some() || extended || !t.bindings.is_empty() || class_of(k)) {
-            continue;
+        if t.here && t.defined && !t.is_star() && (t.parent.is_some() || extended || !t.bindings.is_empty() || class_of(k)) {
+            out.push(k as u16);
         }
+    }
+    out
+}
+
+/// The name of the `_copy` procedure of a type's vtab, as gfortran names it:
+/// `__mod_MOD___copy_mod_Type` for a module's type, `__copy_prog_Type` (internal) else.
+pub(super) fn copy_name(t: &TypeInfo) -> String {
+    let tn = upper_first(&t.name);
+    match &t.module {
+        Some(m) => format!("__{m}_MOD___copy_{m}_{tn}"),
+        None => format!("__copy_{}_{tn}", t.scope),
+    }
+}
+
+/// The `_copy` procedure of the vtab of an intrinsic type (internal to each object), as
+/// gfortran names it.
+pub(super) fn intrinsic_copy_name(b: BaseTy) -> String {
+    match intrinsic_vtab(b) {
+        Some(_) if b == BaseTy::Character => "__copy_character_1".into(),
+        Some((name, _, _)) => name.replacen("__vtab_", "__copy_", 1),
+        None => String::new(),
+    }
+}
+
+/// The intrinsic types whose vtabs (and `_copy` procedures) this file defines.
+pub(super) fn intrinsic_vtab_types(c: &Checked) -> &'static [BaseTy] {
+    if c.types.iter().any(TypeInfo::is_star) {
+        &INTRINSIC_VTAB_TYPES
+    } else {
+        &[]
+    }
+}
+
+/// The name of the finalization wrapper of a type's vtab (`_final`), as gfortran names it:
+/// `__mod_MOD___final_mod_Type` for a module's type, `__final_prog_Type` (internal) else.
+pub(super) fn final_name(t: &TypeInfo) -> String {
+    let tn = upper_first(&t.name);
+    match (&t.module, t.here) {
+        (Some(m), _) => format!("__{m}_MOD___final_{m}_{tn}"),
+        (None, false) => format!("__{s}_MOD___final_{s}_{tn}", s = t.scope),
+        (None, true) => format!("__final_{}_{tn}", t.scope),
+    }
+}
+
+/// Does type `k` get a finalization wrapper (`_final`)? When it or an ancestor has final
+/// procedures and all of them are scalar or elemental (a wrapper calling procedures for
+/// other ranks is not made: such a type's `_final` stays null).
+pub(super) fn has_final_wrapper(types: &[TypeInfo], k: u16) -> bool {
+    let mut any = false;
+    let mut x = Some(k);
+    for _ in 0..64 {
+        let Some(t) = x.and_then(|y| types.get(y as usize)) else { break };
+        if t.finals.iter().any(|(_, r)| *r != 0 && *r != gpuf_frontend::sema::ELEMENTAL_FINAL) {
+            return false;
+        }
+        any |= !t.finals.is_empty();
+        x = t.parent;
+    }
+    any
+}
+
+/// The vtabs of the types defined in this file that take part in polymorphism.
+pub(super) fn vtabs(c: &Checked) -> Vec<Vtab> {
+    let types = &c.types;
+    let mut out = Vec::new();
+    for k in vtab_types(c) {
+        let Some(t) = types.get(k as usize) else { continue };
         let mut words = vec![VtabWord::Int(type_hash(t)), VtabWord::Int(t.size)];
         words.push(match t.parent.and_then(|p| types.get(p as usize)) {
             Some(p) => VtabWord::Addr(vtab_name(p)),
             None => VtabWord::Null,
         });
-        // `_def_init`, `_copy`, `_final`, `_deallocate`: gpuf does not use them yet.
-        words.extend([VtabWord::Null, VtabWord::Null, VtabWord::Null, VtabWord::Null]);
+        // `_def_init`; `_copy` (gfortran's deep copy of a value, see `G::copy_proc`, none
+        // for an abstract type); `_final` (`G::final_proc_body`); `_deallocate`: gpuf
+        // does not use it yet.
+        words.push(VtabWord::Null);
+        words.push(if t.is_abstract { VtabWord::Null } else { VtabWord::Addr(copy_name(t)) });
+        words.push(if has_final_wrapper(types, k) { VtabWord::Addr(final_name(t)) } else { VtabWord::Null });
+        words.push(VtabWord::Null);
         for b in t.bindings.iter().filter(|b| b.generic.is_none()) {
             words.push(match b.key.as_ref().and_then(|key| c.procs.map.get(key)) {
                 Some(p) => VtabWord::Addr(p.link_name.clone()),
@@ -117,20 +191,167 @@ pub(super) fn vtabs(c: &Checked) -> Vec<Vtab> {
     }
     if types.iter().any(TypeInfo::is_star) {
         let null4 = [VtabWord::Null, VtabWord::Null, VtabWord::Null, VtabWord::Null, VtabWord::Null];
+        // (`_def_init` null, `_copy` the type's, `_final`, `_deallocate` null.)
+        let intrinsic_words =
+            |b: BaseTy| [VtabWord::Null, VtabWord::Null, VtabWord::Addr(intrinsic_copy_name(b)), VtabWord::Null, VtabWord::Null];
         let mut words = vec![VtabWord::Int(0), VtabWord::Int(0)];
         words.extend(null4.clone());
-        out.push(Vtab { name: "__vtab__STAR".into(), words, local: true });
-        for b in INTRINSIC_VTAB_TYPES {
-            let Some((name, hn, size)) = intrinsic_vtab(b) else { continue };
-            let mut words = vec![VtabWord::Int(sdbm(&hn)), VtabWord::Int(size)];
-            words.extend(null4.clone());
-            out.push(Vtab { name, words, local: true });
+        // gfortran's code that uses a module with `class(*)` entities finds these vtabs in
+        // the module's object (`__mod_MOD___vtab_INTEGER_4_`): each module of this file
+        // with such entities defines them all too.
+        let star = |b: BaseTy| matches!(b, BaseTy::Derived(k) if types.get(k as usize).is_some_and(TypeInfo::is_star));
+        let star_modules: Vec<&str> = c
+            .units
+            .iter()
+            .filter(|u| u.unit.kind == UnitKind::Module)
+            .map(|u| u.unit.name.name.as_str())
+            .filter(|m| {
+                c.units.iter().any(|u| u.symbols.list().iter().any(|s| s.module.as_deref() == Some(*m) && star(s.base)))
+                    || c.procs.map.values().any(|p| p.module.as_deref() == Some(*m) && p.args.iter().any(|a| a.class && star(a.base)))
+            })
+            .collect();
+        let prefixes: Vec<(String, bool)> =
+            std::iter::once((String::new(), true)).chain(star_modules.iter().map(|m| (format!("__{m}_MOD_"), false))).collect();
+        for (pre, local) in prefixes {
+            out.push(Vtab { name: format!("{pre}__vtab__STAR"), words: words.clone(), local });
+            for b in INTRINSIC_VTAB_TYPES {
+                let Some((name, hn, size)) = intrinsic_vtab(b) else { continue };
+                let mut w = vec![VtabWord::Int(sdbm(&hn)), VtabWord::Int(size)];
+                w.extend(intrinsic_words(b));
+                out.push(Vtab { name: format!("{pre}{name}"), words: w, local });
+            }
         }
     }
     out
 }
 
 impl G<'_> {
+    /// The body of the `_copy` procedure of type `k` (`copy_name`), as gfortran's vtabs
+    /// hold it: `(src, dst)` copies the value at `src` into the fresh memory at `dst`, its
+    /// allocatable components deeply.
+    pub(super) fn copy_proc(&mut self, k: u16) {
+        let src = self.f.new_var("src".to_string(), Ty::Ptr);
+        let dst = self.f.new_var("dst".to_string(), Ty::Ptr);
+        self.f.params = vec![src, dst];
+        let size = Op::I64(self.type_size(k));
+        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(dst), size.clone(), Op::Var(src), size]));
+        self.dup_alloc_comps(Op::Var(dst), k);
+        self.emit(Stmt::Return);
+    }
+
+    /// The body of the finalization wrapper of type `k` (`final_name`), with gfortran's
+    /// signature `(array, byte_stride, fini_coarray)`: the descriptor of the objects (any
+    /// rank, elements `byte_stride` bytes apart per unit of stride), whose elements get the
+    /// type's scalar final procedure (rank 0 only, as gfortran calls it) or its elemental
+    /// one, then its parent's wrapper on the same elements; returns 0.
+    pub(super) fn final_proc_body(&mut self, k: u16) {
+        let desc = self.f.new_var("array".to_string(), Ty::Ptr);
+        let bs = self.f.new_var("byte_stride".to_string(), Ty::Ptr);
+        let fc = self.f.new_var("fini_coarray".to_string(), Ty::Ptr);
+        self.f.params = vec![desc, bs, fc];
+        let r = self.f.new_var("result".to_string(), Ty::I32);
+        self.f.result = Some(r);
+        self.emit(Stmt::Assign(r, Rv::Use(Op::I32(0))));
+        let stride = self.val(Ty::I64, Rv::Cast(Ty::I64, Op::Var(bs)));
+        if let Some(f) = self.final_proc(k, 0) {
+            let ra = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(desc), Op::I64(28)));
+            let rank = self.val(Ty::I8, Rv::Load(Ty::I8, ra));
+            let rank = self.val(Ty::I32, Rv::Cast(Ty::I32, rank));
+            let scalar = self.val(Ty::I32, Rv::Binary(BinOp::Eq, rank, Op::I32(0)));
+            self.push_block();
+            let data = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, Op::Var(desc)));
+            self.emit(Stmt::Call(f, vec![data]));
+            let then_body = self.pop_block();
+            self.emit(Stmt::If { cond: scalar, then_body, else_body: vec![] });
+        } else if let Some(f) = self.final_proc(k, gpuf_frontend::sema::ELEMENTAL_FINAL) {
+            let n = self.val(Ty::I64, Rv::Call("gpuf_desc_count".into(), vec![Op::Var(desc)], Ty::I64));
+            let hi = self.bin(Ty::I64, BinOp::Sub, n, Op::I64(1));
+            let i = self.tmp(Ty::I64);
+            self.push_block();
+            let a = self.val(Ty::Ptr, Rv::Call("gpuf_desc_elem".into(), vec![Op::Var(desc), Op::Var(i), stride.clone()], Ty::Ptr));
+            self.emit(Stmt::Call(f, vec![a]));
+            let body = self.pop_block();
+            let id = self.f.new_loop();
+            self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi, step: Op::I64(1), body, part: None });
+        }
+        if let Some(p) = self.types.get(k as usize).and_then(|t| t.parent) {
+            if has_final_wrapper(self.types, p) {
+                if let Some(pt) = self.types.get(p as usize) {
+                    self.val(Ty::I32, Rv::Call(final_name(pt), vec![Op::Var(desc), Op::Var(bs), Op::Var(fc)], Ty::I32));
+                }
+            }
+        }
+        self.emit(Stmt::Return);
+    }
+
+    /// The body of the `_copy` procedure of intrinsic type `b`'s vtab: `(src, dst)` copies
+    /// the value; a character's `(src, dst, src_len, dst_len)` pads with blanks.
+    pub(super) fn intrinsic_copy_proc(&mut self, b: BaseTy) {
+        let src = self.f.new_var("src".to_string(), Ty::Ptr);
+        let dst = self.f.new_var("dst".to_string(), Ty::Ptr);
+        self.f.params = vec![src, dst];
+        let (sl, dl) = if b == BaseTy::Character {
+            let sl = self.f.new_var("src_len".to_string(), Ty::Ptr);
+            let dl = self.f.new_var("dst_len".to_string(), Ty::Ptr);
+            self.f.params.extend([sl, dl]);
+            let sl = self.val(Ty::I64, Rv::Cast(Ty::I64, Op::Var(sl)));
+            let dl = self.val(Ty::I64, Rv::Cast(Ty::I64, Op::Var(dl)));
+            (sl, dl)
+        } else {
+            (Op::I64(self.elem_size(b)), Op::I64(self.elem_size(b)))
+        };
+        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(dst), dl, Op::Var(src), sl]));
+        self.emit(Stmt::Return);
+    }
+
+    /// A function's polymorphic allocatable result (`ProcSig::result_class`): its class
+    /// container, returned by value in registers as gfortran does (`codegen`'s `aggret`).
+    pub(super) fn declare_class_result(&mut self, s: &gpuf_frontend::sema::Symbol) {
+        let BaseTy::Derived(k) = s.base else { return };
+        if self.is_star(s.base) {
+            self.not_yet("`class(*)` function results", s.span);
+            return;
+        }
+        let r = self.f.new_var("gpuf.aggret.ll".to_string(), Ty::Ptr);
+        self.emit(Stmt::Assign(r, Rv::Call("gpuf_alloc".into(), vec![Op::I64(16)], Ty::Ptr)));
+        self.f.result = Some(r);
+        self.emit(Stmt::Store(Ty::Ptr, Op::Var(r), Op::Null));
+        self.set_vptr(Op::Var(r), k);
+        self.declare_class_alloc(s, Some(r), false);
+    }
+
+    /// A reference to a function with a polymorphic allocatable result: the container it
+    /// returns in a temporary, whose object is freed after the statement (with the
+    /// container); the declared type. None for other expressions.
+    pub(super) fn class_result_call(&mut self, e: &Expr) -> Option<(Op, u16)> {
+        let ExprKind::Call { name, args } = &e.kind else { return None };
+        if !self.procs.map.get(&name.name).is_some_and(|p| p.result_class) {
+            return None;
+        }
+        let Some(BaseTy::Derived(k)) = e.ty.base() else { return None };
+        if self.region.is_some() || self.in_routine() {
+            self.not_yet("functions with polymorphic results in device code", e.span);
+            return None;
+        }
+        let buf = self.str_temp(Op::I64(16));
+        let Some((link, ops)) = self.call_args(name, args, e.span) else { return Some((buf, k)) };
+        let mut all = vec![buf.clone()];
+        all.extend(ops);
+        self.emit(Stmt::Call(format!("gpuf.aggret.ll.{link}"), all));
+        self.reload_global_descs();
+        if let Op::Var(v) = buf {
+            self.class_temps.push((v, k));
+        }
+        Some((buf, k))
+    }
+
+    /// Frees the object in the class container of a polymorphic function result.
+    pub(super) fn free_class_temp(&mut self, t: VarId, k: u16) {
+        let p = self.f.new_var("class.result".to_string(), Ty::Ptr);
+        self.emit(Stmt::Assign(p, Rv::Load(Ty::Ptr, Op::Var(t))));
+        self.free_class_data(p, Op::Var(t), k, false);
+    }
+
     /// The address of a class container for an actual argument of a `class(T)` dummy: a
     /// polymorphic dummy's own container, else one built on the stack with the object's
     /// address and its type's vtab.
@@ -138,6 +359,14 @@ impl G<'_> {
         // A polymorphic component: its container in the structure.
         if let Some((slot, _)) = self.class_comp_slot(e) {
             return slot;
+        }
+        // An element of a polymorphic array: its address and the array's `_vptr`.
+        if let Some(c) = self.class_elem_actual(e) {
+            return c;
+        }
+        // A polymorphic function result: the container it returned.
+        if let Some((c, _)) = self.class_result_call(e) {
+            return c;
         }
         if star {
             return self.star_actual(e);
@@ -241,6 +470,16 @@ impl G<'_> {
             let hash = self.val(Ty::I32, Rv::Load(Ty::I32, vptr));
             return Some((hash, Op::Var(cont), data));
         }
+        // An element of a polymorphic array: a container made for it.
+        if let Some(blk) = self.class_elem_actual(e) {
+            let cont = self.f.new_var("class.elem".to_string(), Ty::Ptr);
+            self.emit(Stmt::Assign(cont, Rv::Use(blk)));
+            let data = self.f.new_var("class.data".to_string(), Ty::Ptr);
+            self.emit(Stmt::Assign(data, Rv::Load(Ty::Ptr, Op::Var(cont))));
+            let vptr = self.load_vptr(Op::Var(cont));
+            let hash = self.val(Ty::I32, Rv::Load(Ty::I32, vptr));
+            return Some((hash, Op::Var(cont), data));
+        }
         let ExprKind::Name(id) = &e.kind else { return None };
         let cont = *self.class_conts.get(&id.name)?;
         let Some(Home::Mem(data, _)) = self.lookup(&id.name) else { return None };
@@ -259,7 +498,23 @@ impl G<'_> {
     /// compares types): `type is` guards first, then `class is` guards, the most extended
     /// type first (matching any type of this file that extends it), then `class default`.
     pub(super) fn select_type(&mut self, sel: &Expr, guards: &[ast::TypeGuard]) {
-        let Some((hash, cont, data)) = self.dynamic_hash(sel) else {
+        // A polymorphic array: the associate name is the array of the guard's type.
+        let arr = match &sel.kind {
+            ExprKind::Name(id) if sel.ty.rank() > 0 => match (self.class_array_vptr(&id.name), self.lookup(&id.name)) {
+                (Some(v), Some(Home::Array(d))) => self.class_arrs.get(&id.name).map(|&c| (v, d, c)),
+                _ => None,
+            },
+            _ => None,
+        };
+        let dynamic = match &arr {
+            Some((v, _, _)) => {
+                let hash = self.val(Ty::I32, Rv::Load(Ty::I32, v.clone()));
+                let data = self.f.new_var("class.data".to_string(), Ty::Ptr);
+                Some((hash, Op::Null, data))
+            }
+            None => self.dynamic_hash(sel),
+        };
+        let Some((hash, cont, data)) = dynamic else {
             self.not_yet("this `select type` selector", sel.span);
             return;
         };
@@ -306,7 +561,12 @@ impl G<'_> {
                 ast::GuardKind::TypeIs(b) | ast::GuardKind::ClassIs(b) => b,
                 ast::GuardKind::Default => sel.ty.base().unwrap_or(BaseTy::Integer(4)),
             };
-            if base == BaseTy::Character {
+            if let Some((_, d, c)) = &arr {
+                self.homes.insert(g.assoc.name.clone(), Home::Array(Desc { name: g.assoc.name.clone(), base, ..d.clone() }));
+                if !matches!(g.kind, ast::GuardKind::TypeIs(_)) {
+                    self.class_arrs.insert(g.assoc.name.clone(), *c);
+                }
+            } else if base == BaseTy::Character {
                 // `type is (character(*))`: the length is the container's `_len`.
                 let len = self.f.new_var(format!("{}.len", g.assoc.name), Ty::I64);
                 let at = self.val(Ty::Ptr, Rv::PtrAdd(cont.clone(), Op::I64(16)));
@@ -315,7 +575,7 @@ impl G<'_> {
             } else {
                 self.homes.insert(g.assoc.name.clone(), Home::Mem(data, base));
             }
-            if !matches!(g.kind, ast::GuardKind::TypeIs(_)) {
+            if !matches!(g.kind, ast::GuardKind::TypeIs(_)) && arr.is_none() {
                 if let Op::Var(c) = cont {
                     self.class_conts.insert(g.assoc.name.clone(), c);
                 }
@@ -395,31 +655,31 @@ impl G<'_> {
             None => {
                 let cont = self.f.new_var(format!("{}.class", s.name), Ty::Ptr);
                 let star = self.is_star(s.base);
-                let mut saved = saved;
-                if saved && star {
-                    // (Reported once, where it is declared; a stack container stands in,
-                    // so that its uses report nothing more.)
-                    if !self.diags.iter().any(|d| d.span == s.span) {
-                        self.not_yet("saved and module `class(*)` variables", s.span);
+                match (saved, star) {
+                    (true, true) => {
+                        // gfortran's 24-byte container under its name (zeroed storage: a
+                        // common symbol for a module's, shared by every object that sees it).
+                        let (gname, local) = self.static_name(s);
+                        if !self.storage.iter().any(|x| x.name == gname) {
+                            self.storage.push(Storage { name: gname.clone(), size: 24, align: 8, init: None, local });
+                        }
+                        self.emit(Stmt::Assign(cont, Rv::GlobalAddr(gname)));
                     }
-                    saved = false;
-                }
-                if star {
-                    // `{_data, _vptr, _len}`
-                    self.emit(Stmt::Assign(cont, Rv::Alloca(24)));
-                    let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(16)));
-                    self.emit(Stmt::Store(Ty::I64, at, Op::I64(0)));
-                }
-                if saved {
-                    let (gname, local) = self.static_name(s);
-                    self.add_global(&gname, Ty::I128, Op::I128(0), local);
-                    self.emit(Stmt::Assign(cont, Rv::GlobalAddr(gname)));
-                } else {
-                    if !star {
-                        self.emit(Stmt::Assign(cont, Rv::Alloca(16)));
+                    (true, false) => {
+                        let (gname, local) = self.static_name(s);
+                        self.add_global(&gname, Ty::I128, Op::I128(0), local);
+                        self.emit(Stmt::Assign(cont, Rv::GlobalAddr(gname)));
                     }
-                    self.emit(Stmt::Store(Ty::Ptr, Op::Var(cont), Op::Null));
-                    self.set_vptr(Op::Var(cont), k);
+                    (false, _) => {
+                        // `{_data, _vptr}`, `{_data, _vptr, _len}` for `class(*)`
+                        self.emit(Stmt::Assign(cont, Rv::Alloca(if star { 24 } else { 16 })));
+                        if star {
+                            let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(16)));
+                            self.emit(Stmt::Store(Ty::I64, at, Op::I64(0)));
+                        }
+                        self.emit(Stmt::Store(Ty::Ptr, Op::Var(cont), Op::Null));
+                        self.set_vptr(Op::Var(cont), k);
+                    }
                 }
                 cont
             }
@@ -451,13 +711,13 @@ impl G<'_> {
     }
 
     /// The vtab address in the container at `cont`.
-    fn load_vptr(&mut self, cont: Op) -> Op {
+    pub(super) fn load_vptr(&mut self, cont: Op) -> Op {
         let at = self.val(Ty::Ptr, Rv::PtrAdd(cont, Op::I64(8)));
         self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at))
     }
 
     /// The types of this file that are `t` or extend it.
-    fn family(&self, t: u16) -> Vec<u16> {
+    pub(super) fn family(&self, t: u16) -> Vec<u16> {
         (0..self.types.len() as u16).filter(|&k| self.extends_k(k, t)).collect()
     }
 
@@ -478,7 +738,7 @@ impl G<'_> {
 
     /// Runs `f` for the dynamic type whose vtab is `vptr` (an `if` chain over the types of
     /// this file that extend `t`, by `_hash`), `other` when it is none of them.
-    fn on_dynamic_type(&mut self, vptr: Op, t: u16, f: &mut dyn FnMut(&mut Self, u16), other: &mut dyn FnMut(&mut Self)) {
+    pub(super) fn on_dynamic_type(&mut self, vptr: Op, t: u16, f: &mut dyn FnMut(&mut Self, u16), other: &mut dyn FnMut(&mut Self)) {
         let hash = self.val(Ty::I32, Rv::Load(Ty::I32, vptr));
         self.push_block();
         other(self);
@@ -575,6 +835,16 @@ impl G<'_> {
             return Some(ClassSrc::Intrinsic(t.base, None, len));
         }
         let Some(e) = src else { return Some(ClassSrc::Static(declared, None)) };
+        // A polymorphic component, or an element of a polymorphic array: its container.
+        if let Some((slot, t)) = self.class_comp_slot(e) {
+            return Some(ClassSrc::Dynamic(slot, t, !mold));
+        }
+        if let (Some(BaseTy::Derived(t)), Some(c)) = (e.ty.base(), self.class_elem_actual(e)) {
+            return Some(ClassSrc::Dynamic(c, t, !mold));
+        }
+        if let Some((c, t)) = self.class_result_call(e) {
+            return Some(ClassSrc::Dynamic(c, t, !mold));
+        }
         if let ExprKind::Name(id) = &e.kind {
             if let (Some(&c), Some(BaseTy::Derived(t))) = (self.class_conts.get(&id.name), e.ty.base()) {
                 return Some(ClassSrc::Dynamic(Op::Var(c), t, !mold));
@@ -735,6 +1005,10 @@ impl G<'_> {
     /// `x = e` for a polymorphic allocatable `x` (F2008): `x` takes `e`'s dynamic type and
     /// value in fresh memory, then its old value is freed. False when `x` is not one.
     pub(super) fn assign_class(&mut self, lhs: &Expr, rhs: &Expr) -> bool {
+        if let Some((slot, k)) = self.class_comp_slot(lhs) {
+            self.assign_class_comp(slot, k, rhs);
+            return true;
+        }
         let ExprKind::Name(id) = &lhs.kind else { return false };
         if !self.syms.get(&id.name).is_some_and(|s| s.allocatable) {
             return false;
@@ -762,6 +1036,34 @@ impl G<'_> {
         self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
         self.store_scalar_global(p);
         true
+    }
+
+    /// `x%c = e` for a polymorphic allocatable component (container at `slot`, declared
+    /// type `k`): a fresh object of `e`'s dynamic type, then the old one freed with its own
+    /// dynamic type's components.
+    fn assign_class_comp(&mut self, slot: Op, k: u16, rhs: &Expr) {
+        let Some(s) = self.class_src(k, None, Some(rhs), false) else {
+            self.not_yet("this value assigned to a polymorphic component", rhs.span);
+            return;
+        };
+        let old = self.f.new_var("class.old".to_string(), Ty::Ptr);
+        let ov = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, slot.clone()));
+        self.emit(Stmt::Assign(old, Rv::Use(ov)));
+        let oldv = self.f.new_var("class.oldvptr".to_string(), Ty::Ptr);
+        let ov = self.load_vptr(slot.clone());
+        self.emit(Stmt::Assign(oldv, Rv::Use(ov)));
+        let p = self.f.new_var("class.new".to_string(), Ty::Ptr);
+        let star = self.is_star(BaseTy::Derived(k));
+        self.class_fill(p, slot.clone(), star, s, &mut |g, size| g.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr)));
+        self.emit(Stmt::Store(Ty::Ptr, slot, Op::Var(p)));
+        let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(old), Op::Null));
+        self.push_block();
+        if self.family(k).iter().any(|&j| self.has_alloc_comps(j, 0)) {
+            self.on_dynamic_type(Op::Var(oldv), k, &mut |g, j| g.free_alloc_comps(Op::Var(old), j), &mut |_| {});
+        }
+        self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(old)]));
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
     }
 
     /// `move_alloc(from, to)` where `to` is polymorphic: after the data moved, `to` has
@@ -859,7 +1161,7 @@ impl G<'_> {
         let BaseTy::Derived(k) = cr.base.ty.base()? else { return None };
         let c = self.type_info(k)?.comps.iter().find(|c| c.name == cr.name.name)?;
         let BaseTy::Derived(t) = c.base else { return None };
-        if !c.class || cr.base.ty.rank() > 0 || !cr.subs.is_empty() {
+        if !c.class || !c.dims.is_empty() || cr.base.ty.rank() > 0 || !cr.subs.is_empty() {
             return None;
         }
         let (a, _) = self.comp_addr(&cr.base, &cr.name.name, &[])?;

@@ -105,6 +105,12 @@ impl G<'_> {
                 self.emit(Stmt::Assign(hidden, Rv::Use(Op::Null)));
             }
             let len = self.f.new_var(format!("{}.len", a.name), Ty::I64);
+            if s.allocatable && s.rank == 0 && matches!(s.char_len, Some(ast::CharLen::Deferred(_))) {
+                // gfortran's `character(:), allocatable` dummy: the addresses of the
+                // caller's data pointer and of its length.
+                self.declare_deferred_chars_dummy(s, pv, hidden, len);
+                continue;
+            }
             let n = match &s.char_len {
                 None => Rv::Use(Op::I64(1)),
                 Some(ast::CharLen::Expr(Expr { kind: ExprKind::Int(v, _), .. })) => Rv::Use(Op::I64(*v)),
@@ -141,6 +147,10 @@ impl G<'_> {
                     }
                     if s.class && s.allocatable {
                         self.declare_class_alloc(s, Some(pv), false);
+                        continue;
+                    }
+                    if s.allocatable && s.base != BaseTy::Character {
+                        self.declare_alloc_scalar_dummy(s, pv);
                         continue;
                     }
                     if s.class {
@@ -213,10 +223,14 @@ impl G<'_> {
                 let Some(&pv) = params.get(i) else { continue };
                 if s.rank == 0 {
                     self.homes.insert(s.name.clone(), Home::Mem(pv, s.base));
+                } else if s.allocatable && s.class {
+                    self.declare_class_alloc_array(s, Some(pv), false);
                 } else if s.allocatable {
                     self.declare_alloc_dummy(s, pv);
                 } else if s.pointer {
                     self.declare_pointer_array_dummy(s, pv);
+                } else if s.class {
+                    self.declare_class_array_dummy(s, pv);
                 } else if Self::is_assumed_shape_dummy(s) {
                     self.declare_assumed_shape(s, pv);
                     if let (BaseTy::Derived(k), Some(ast::Intent::Out)) = (s.base, s.intent) {
@@ -282,6 +296,10 @@ impl G<'_> {
                 continue;
             }
             if result_name.as_deref() == Some(s.name.as_str()) {
+                if s.class && s.allocatable && s.rank == 0 {
+                    self.declare_class_result(s);
+                    continue;
+                }
                 if let BaseTy::Derived(k) = s.base {
                     if s.rank > 0 {
                         self.not_yet("array-valued functions", s.span);
@@ -460,6 +478,7 @@ impl G<'_> {
             self.each_desc_elem(&d, size, &mut |g, x| g.free_alloc_comps(x, k));
         }
         self.free_class_locals();
+        self.free_class_array_locals();
         for p in self.frees.clone() {
             self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(p)]));
         }

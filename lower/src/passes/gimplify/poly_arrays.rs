@@ -1,0 +1,809 @@
+//! Polymorphic (`class(T)`) arrays as gfortran 12 keeps them: a class container whose
+//! `_data` is gfortran's array descriptor (strides in elements of the dynamic type) and
+//! whose `_vptr` follows the descriptor's last dimension; an element's address is
+//! `data + (distance in elements) * _vptr->_size`. Inside a unit such an array is a
+//! [`Desc`] with element distances (`G::ptr_sm`, like an array pointer's) and the dynamic
+//! element size in a variable (`G::class_esize`); `G::class_arrs` keeps the container,
+//! from which `_vptr` is read for dispatch, `select type` and actual arguments.
+
+use super::assumed::{DescDim, DIM, HEAD};
+use super::*;
+use gpuf_frontend::sema::{ArgSig, CompInfo, Symbol};
+
+impl G<'_> {
+    /// The callee's side of a `class(T)` array dummy (assumed-shape or explicit-shape):
+    /// the container at the address in `pv`.
+    pub(super) fn declare_class_array_dummy(&mut self, s: &Symbol, pv: VarId) {
+        let desc = self.new_desc(s);
+        let rank = i64::from(s.rank);
+        self.emit(Stmt::Assign(desc.addr, Rv::Load(Ty::Ptr, Op::Var(pv))));
+        let vpa = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(pv), Op::I64(HEAD + DIM * rank)));
+        let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, vpa));
+        let esize = self.f.new_var(format!("{}.esize", s.name), Ty::I64);
+        let sa = self.val(Ty::Ptr, Rv::PtrAdd(vptr, Op::I64(8)));
+        self.emit(Stmt::Assign(esize, Rv::Load(Ty::I64, sa)));
+        let word = |g: &mut Self, k: usize, j: i64| {
+            let a = g.val(Ty::Ptr, Rv::PtrAdd(Op::Var(pv), Op::I64(HEAD + DIM * k as i64 + 8 * j)));
+            g.val(Ty::I64, Rv::Load(Ty::I64, a))
+        };
+        let assumed = s.dims.iter().all(DimSpec::is_assumed_shape);
+        if !assumed {
+            self.set_shape(&desc, &s.dims, s.span);
+        }
+        let mut sm = Vec::new();
+        for k in 0..usize::from(s.rank) {
+            let (Some(&lb), Some(&ext)) = (desc.lb.get(k), desc.ext.get(k)) else { break };
+            let m = self.f.new_var(format!("{}.sm{}", s.name, k + 1), Ty::I64);
+            if k == 0 || assumed {
+                // (A zero stride, as gfortran reads it, is 1.)
+                let st = word(self, k, 0);
+                let zero = self.bin(Ty::I32, BinOp::Eq, st.clone(), Op::I64(0));
+                let zero = self.val(Ty::I64, Rv::Cast(Ty::I64, zero));
+                self.emit(Stmt::Assign(m, Rv::Binary(BinOp::Add, st, zero)));
+            } else if let (Some(&prev), Some(&pext)) = (sm.get(k - 1), desc.ext.get(k - 1)) {
+                self.emit(Stmt::Assign(m, Rv::Binary(BinOp::Mul, Op::Var(prev), Op::Var(pext))));
+            }
+            if assumed {
+                let lo = match s.dims.get(k) {
+                    Some(DimSpec::AssumedLo { lo, .. }) => {
+                        let v = self.expr(lo);
+                        self.conv(v, Ty::I64)
+                    }
+                    _ => Op::I64(1),
+                };
+                self.emit(Stmt::Assign(lb, Rv::Use(lo)));
+                let (l, u) = (word(self, k, 1), word(self, k, 2));
+                let n = self.bin(Ty::I64, BinOp::Sub, u, l);
+                let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(1));
+                self.emit(Stmt::Assign(ext, Rv::Binary(BinOp::Max, n, Op::I64(0))));
+            }
+            sm.push(m);
+        }
+        self.ptr_sm.insert(desc.addr, sm);
+        self.class_esize.insert(desc.addr, esize);
+        self.class_arrs.insert(s.name.clone(), pv);
+        if let (Some(ast::Intent::Out), BaseTy::Derived(k)) = (s.intent, s.base) {
+            self.reset_class_out_array(&s.name, &desc, k, s.span);
+        }
+    }
+
+    /// The `_vptr` of the polymorphic array `name` (read from its container), if it is one.
+    pub(super) fn class_array_vptr(&mut self, name: &str) -> Option<Op> {
+        let cont = *self.class_arrs.get(name)?;
+        let Some(Home::Array(d)) = self.lookup(name) else { return None };
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(HEAD + DIM * d.lb.len() as i64)));
+        Some(self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at)))
+    }
+
+    /// The vtab of the dynamic type of the elements of the array named `name` of declared
+    /// base `b`: a polymorphic array's `_vptr`, else its type's vtab.
+    fn array_vptr(&mut self, name: &str, b: BaseTy, sp: Span) -> Op {
+        if let Some(v) = self.class_array_vptr(name) {
+            return v;
+        }
+        match b {
+            BaseTy::Derived(k) if !self.is_star(b) => match self.types.get(k as usize) {
+                Some(t) => self.val(Ty::Ptr, Rv::GlobalAddr(polymorph::vtab_name(t))),
+                None => Op::Null,
+            },
+            _ => {
+                self.not_yet("arrays of intrinsic type as actual arguments of `class(*)` array dummies", sp);
+                Op::Null
+            }
+        }
+    }
+
+    /// The class container of an array actual argument of the `class(T)` array dummy
+    /// `dummy`: a whole array or a section, its elements' dynamic type's size and vtab.
+    pub(super) fn class_array_actual(&mut self, e: &Expr, dummy: &ArgSig) -> Op {
+        if self.region.is_some() || self.in_routine() {
+            self.not_yet("polymorphic (`class`) arrays in device code", e.span);
+            return Op::Null;
+        }
+        // A whole polymorphic array component: its own container.
+        if matches!(e.kind, ExprKind::Component(_)) {
+            if let Some((a, ..)) = self.class_comp_array(e) {
+                return a;
+            }
+        }
+        let (name, d, addr, dims): (String, Desc, Op, Vec<DescDim>) = match &e.kind {
+            ExprKind::Name(id) => match self.lookup(&id.name) {
+                Some(Home::Array(d)) => {
+                    let sm = self.dim_sm(&d);
+                    let mut dims = Vec::new();
+                    for ((lb, ext), m) in d.lb.iter().zip(&d.ext).zip(sm) {
+                        let ub = self.bin(Ty::I64, BinOp::Add, Op::Var(*lb), Op::Var(*ext));
+                        let ub = self.bin(Ty::I64, BinOp::Sub, ub, Op::I64(1));
+                        dims.push((m, Op::Var(*lb), ub));
+                    }
+                    let addr = Op::Var(d.addr);
+                    (id.name.clone(), d, addr, dims)
+                }
+                _ => {
+                    self.not_yet("this actual argument of a polymorphic array dummy", e.span);
+                    return Op::Null;
+                }
+            },
+            ExprKind::ArrayRef { name, subs } if !has_vector_subscript(subs) => {
+                let Some(Home::Array(d)) = self.lookup(&name.name) else {
+                    self.not_yet("this actual argument of a polymorphic array dummy", e.span);
+                    return Op::Null;
+                };
+                let Some((addr, dims)) = self.section_dims(&d, subs) else {
+                    self.not_yet("this actual argument of a polymorphic array dummy", e.span);
+                    return Op::Null;
+                };
+                (name.name.clone(), d, addr, dims)
+            }
+            _ => {
+                self.not_yet("this actual argument of a polymorphic array dummy (an array expression)", e.span);
+                return Op::Null;
+            }
+        };
+        // An explicit-shape dummy reads the stride of the first dimension only.
+        if !dummy.assumed_shape && dims.len() > 1 && (self.ptr_sm.contains_key(&d.addr) || matches!(e.kind, ExprKind::ArrayRef { .. })) {
+            self.not_yet(
+                "a section or non-contiguous array of rank > 1 as an actual argument of an explicit-shape polymorphic dummy",
+                e.span,
+            );
+        }
+        let rank = dims.len() as i64;
+        let size = self.desc_esize(&d);
+        let vptr = self.array_vptr(&name, d.base, e.span);
+        let buf = self.val(Ty::Ptr, Rv::Alloca((HEAD + DIM * rank + 8) as u64));
+        self.fill_desc(&buf, d.base, addr, &dims, size);
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(buf.clone(), Op::I64(HEAD + DIM * rank)));
+        self.emit(Stmt::Store(Ty::Ptr, at, vptr));
+        buf
+    }
+
+    /// The class container of an element `a(i)` of a polymorphic array (an actual argument
+    /// of a scalar `class` dummy, the passed object of a type-bound procedure).
+    pub(super) fn class_elem_actual(&mut self, e: &Expr) -> Option<Op> {
+        if matches!(e.kind, ExprKind::Component(_)) {
+            return self.class_comp_elem_actual(e);
+        }
+        let ExprKind::ArrayRef { name, subs } = &e.kind else { return None };
+        if e.ty.rank() != 0 || !self.class_arrs.contains_key(&name.name) || subs.iter().any(|s| !matches!(s, Arg::Index(_))) {
+            return None;
+        }
+        let addr = self.arg_addr(e);
+        let vptr = self.class_array_vptr(&name.name)?;
+        let blk = self.val(Ty::Ptr, Rv::Alloca(16));
+        self.emit(Stmt::Store(Ty::Ptr, blk.clone(), addr));
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(blk.clone(), Op::I64(8)));
+        self.emit(Stmt::Store(Ty::Ptr, at, vptr));
+        Some(blk)
+    }
+}
+
+/// Where the dynamic type of a polymorphic array's new elements comes from.
+enum ArrSrc {
+    /// A type known at compile time.
+    Static(u16),
+    /// The `_vptr` of a polymorphic source or mold (of declared type `t`).
+    Dynamic(Op, u16),
+}
+
+impl G<'_> {
+    /// A `class(T), allocatable` array: its container (the caller's for a dummy, a block
+    /// behind a global for a module's or saved one, else a stack block), its descriptor
+    /// loaded into the unit's variables and written back on change like an allocatable
+    /// dummy's (`G::dummy_descs`), its element size read from `_vptr`.
+    pub(super) fn declare_class_alloc_array(&mut self, s: &Symbol, dummy: Option<VarId>, saved: bool) {
+        let BaseTy::Derived(k) = s.base else { return };
+        if self.is_star(s.base) {
+            self.not_yet("`class(*)` arrays", s.span);
+            return;
+        }
+        let rank = i64::from(s.rank);
+        let vat = HEAD + DIM * rank;
+        let cont = match dummy {
+            Some(pv) => pv,
+            None => {
+                let cont = self.f.new_var(format!("{}.class", s.name), Ty::Ptr);
+                if saved {
+                    // A block (zeroed) made at the first entry of any unit that sees it.
+                    let (gname, local) = self.static_name(s);
+                    self.add_global(&gname, Ty::Ptr, Op::Null, local);
+                    let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
+                    self.emit(Stmt::Assign(cont, Rv::Load(Ty::Ptr, gp.clone())));
+                    let first = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(cont), Op::Null));
+                    self.push_block();
+                    self.emit(Stmt::Assign(cont, Rv::Call("gpuf_alloc".into(), vec![Op::I64(vat + 8)], Ty::Ptr)));
+                    self.emit(Stmt::Store(Ty::Ptr, Op::Var(cont), Op::Null));
+                    self.set_array_vptr(Op::Var(cont), rank, k);
+                    self.emit(Stmt::Store(Ty::Ptr, gp, Op::Var(cont)));
+                    let then_body = self.pop_block();
+                    self.emit(Stmt::If { cond: first, then_body, else_body: vec![] });
+                } else {
+                    self.emit(Stmt::Assign(cont, Rv::Alloca((vat + 8) as u64)));
+                    self.emit(Stmt::Store(Ty::Ptr, Op::Var(cont), Op::Null));
+                    for j in 0..rank {
+                        for (w, v) in [(8, 1), (16, 0)] {
+                            let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(HEAD + DIM * j + w)));
+                            self.emit(Stmt::Store(Ty::I64, a, Op::I64(v)));
+                        }
+                    }
+                    self.set_array_vptr(Op::Var(cont), rank, k);
+                }
+                cont
+            }
+        };
+        let d = self.new_desc(s);
+        self.load_gf_desc(&Op::Var(cont), &d);
+        let esize = self.f.new_var(format!("{}.esize", s.name), Ty::I64);
+        self.class_esize.insert(d.addr, esize);
+        self.class_arrs.insert(s.name.clone(), cont);
+        self.class_alloc_arrs.push((cont, esize, rank));
+        self.dummy_descs.push((cont, d));
+        self.load_class_esize(cont, esize, rank, k);
+        if dummy.is_some() && s.intent == Some(ast::Intent::Out) {
+            // An `intent(out)` one arrives deallocated.
+            self.free_class_array(&s.name, k, false);
+        } else if dummy.is_none() && !saved && self.unit.kind != UnitKind::Program {
+            self.class_array_frees.push((s.name.clone(), k));
+        }
+    }
+
+    /// Stores the vtab of type `k` as the `_vptr` of the rank-`rank` array container `cont`.
+    fn set_array_vptr(&mut self, cont: Op, rank: i64, k: u16) {
+        let Some(t) = self.types.get(k as usize) else { return };
+        let vt = self.val(Ty::Ptr, Rv::GlobalAddr(polymorph::vtab_name(t)));
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(cont, Op::I64(HEAD + DIM * rank)));
+        self.emit(Stmt::Store(Ty::Ptr, at, vt));
+    }
+
+    /// `esize` = the `_size` of the container's `_vptr` (the declared type's while it is null).
+    fn load_class_esize(&mut self, cont: VarId, esize: VarId, rank: i64, k: u16) {
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(HEAD + DIM * rank)));
+        let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
+        let null = self.val(Ty::I32, Rv::Binary(BinOp::Eq, vptr.clone(), Op::Null));
+        let sa = self.val(Ty::Ptr, Rv::PtrAdd(vptr, Op::I64(8)));
+        let decl = self.type_size(k);
+        self.emit(Stmt::If {
+            cond: null,
+            then_body: vec![Stmt::Assign(esize, Rv::Use(Op::I64(decl)))],
+            else_body: vec![Stmt::Assign(esize, Rv::Load(Ty::I64, sa))],
+        });
+    }
+
+    /// After a call: the element sizes of the polymorphic allocatable arrays.
+    pub(super) fn reload_class_esizes(&mut self) {
+        for (cont, esize, rank) in self.class_alloc_arrs.clone() {
+            let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(HEAD + DIM * rank)));
+            let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
+            let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, vptr.clone(), Op::Null));
+            let sa = self.val(Ty::Ptr, Rv::PtrAdd(vptr, Op::I64(8)));
+            self.emit(Stmt::If { cond: live, then_body: vec![Stmt::Assign(esize, Rv::Load(Ty::I64, sa))], else_body: vec![] });
+        }
+    }
+
+    /// Is `name` a polymorphic allocatable array? Its container, descriptor and declared type.
+    pub(super) fn class_alloc_array(&self, name: &str) -> Option<(VarId, Desc, u16)> {
+        let s = self.syms.get(name).filter(|s| s.class && s.allocatable && s.rank > 0)?;
+        let BaseTy::Derived(k) = s.base else { return None };
+        let cont = *self.class_arrs.get(name)?;
+        match self.lookup(name) {
+            Some(Home::Array(d)) => Some((cont, d, k)),
+            _ => None,
+        }
+    }
+
+    /// Finalizes the elements of the polymorphic array `name` and frees their allocatable
+    /// components by its dynamic type, then its data (`checked`: `deallocate`, an error if
+    /// it is not allocated; else only when it is); the dynamic type becomes the declared one.
+    pub(super) fn free_class_array(&mut self, name: &str, k: u16, checked: bool) {
+        let Some((cont, d, _)) = self.class_alloc_array(name) else { return };
+        let rank = d.lb.len() as i64;
+        let fam = self.family(k);
+        if fam.iter().any(|&j| self.finalizable(j) || self.has_alloc_comps(j, 0)) {
+            let vptr = self.class_array_vptr(name).unwrap_or(Op::Null);
+            let d2 = d.clone();
+            self.on_dynamic_type(
+                vptr,
+                k,
+                &mut |g, j| {
+                    let dj = Desc { base: BaseTy::Derived(j), ..d2.clone() };
+                    g.finalize_array(&dj, j);
+                    if g.has_alloc_comps(j, 0) {
+                        let size = g.type_size(j);
+                        g.each_desc_elem(&dj, size, &mut |g, x| g.free_alloc_comps(x, j));
+                    }
+                },
+                &mut |_| {},
+            );
+        }
+        if checked {
+            self.deallocate_data(d.addr, name);
+        } else {
+            self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(d.addr)]));
+            self.emit(Stmt::Assign(d.addr, Rv::Use(Op::Null)));
+        }
+        self.set_array_vptr(Op::Var(cont), rank, k);
+        if let Some(&esize) = self.class_esize.get(&d.addr) {
+            self.emit(Stmt::Assign(esize, Rv::Use(Op::I64(self.type_size(k)))));
+        }
+        self.store_global_desc(name);
+    }
+
+    /// On return: the procedure's polymorphic allocatable local arrays are freed.
+    pub(super) fn free_class_array_locals(&mut self) {
+        for (name, k) in self.class_array_frees.clone() {
+            self.free_class_array(&name, k, false);
+        }
+    }
+
+    /// `allocate(a(dims))`, `allocate(T :: a(dims))`, `allocate(a(dims), source=|mold=e)`
+    /// (bounds from an array `e` when `dims` is empty) of a polymorphic allocatable array.
+    pub(super) fn allocate_class_array(
+        &mut self,
+        name: &ast::Ident,
+        dims: &[DimSpec],
+        spec: Option<&ast::AllocTypeSpec>,
+        src: Option<&Expr>,
+        mold: bool,
+    ) {
+        let Some((cont, d, k)) = self.class_alloc_array(&name.name) else { return };
+        let n = name.name.clone();
+        self.alloc_class_array_in((Op::Var(cont), &d, k), name, dims, (spec, src, mold), &mut |g| g.store_global_desc(&n));
+    }
+
+    /// `allocate` of the polymorphic array of declared type `k` whose container is at
+    /// `cont` and whose descriptor is `d` (a variable's or a component's, `name` naming it
+    /// in messages); `store` writes the descriptor back.
+    fn alloc_class_array_in(
+        &mut self,
+        (cont, d, k): (Op, &Desc, u16),
+        name: &ast::Ident,
+        dims: &[DimSpec],
+        (spec, src, mold): (Option<&ast::AllocTypeSpec>, Option<&Expr>, bool),
+        store: &mut dyn FnMut(&mut Self),
+    ) {
+        let rank = d.lb.len() as i64;
+        let how = match (spec, src) {
+            (Some(t), _) => match t.base {
+                BaseTy::Derived(j) => ArrSrc::Static(j),
+                _ => {
+                    self.not_yet("an intrinsic type spec in `allocate` of a polymorphic array", t.span);
+                    return;
+                }
+            },
+            (None, Some(e)) => {
+                let poly = match &e.kind {
+                    ExprKind::Name(id) if e.ty.rank() > 0 => self.class_array_vptr(&id.name),
+                    ExprKind::Name(id) => self.class_conts.get(&id.name).copied().map(|c| self.load_vptr(Op::Var(c))),
+                    ExprKind::Component(_) if e.ty.rank() > 0 => match self.class_comp_array(e) {
+                        Some((a, _, _, c)) => {
+                            let at = self.val(Ty::Ptr, Rv::PtrAdd(a, Op::I64(HEAD + DIM * c.dims.len() as i64)));
+                            Some(self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at)))
+                        }
+                        None => None,
+                    },
+                    _ => match self.class_comp_slot(e) {
+                        Some((slot, _)) => Some(self.load_vptr(slot)),
+                        None => self.class_elem_actual(e).map(|c| self.load_vptr(c)),
+                    },
+                };
+                match (poly, e.ty.base()) {
+                    (Some(v), Some(BaseTy::Derived(t))) => ArrSrc::Dynamic(v, t),
+                    (None, Some(BaseTy::Derived(j))) => ArrSrc::Static(j),
+                    _ => {
+                        self.not_yet("this `source=` of a polymorphic array", e.span);
+                        return;
+                    }
+                }
+            }
+            (None, None) => ArrSrc::Static(k),
+        };
+        let esize = self.class_esize.get(&d.addr).copied();
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(cont, Op::I64(HEAD + DIM * rank)));
+        let (vptr, t) = match &how {
+            ArrSrc::Static(j) => {
+                let vt = match self.types.get(*j as usize) {
+                    Some(ti) => self.val(Ty::Ptr, Rv::GlobalAddr(polymorph::vtab_name(ti))),
+                    None => Op::Null,
+                };
+                (vt, *j)
+            }
+            ArrSrc::Dynamic(v, t) => (v.clone(), *t),
+        };
+        self.emit(Stmt::Store(Ty::Ptr, at, vptr.clone()));
+        if let Some(es) = esize {
+            let sa = self.val(Ty::Ptr, Rv::PtrAdd(vptr.clone(), Op::I64(8)));
+            self.emit(Stmt::Assign(es, Rv::Load(Ty::I64, sa)));
+        }
+        if !dims.is_empty() {
+            self.set_shape(d, dims, name.span);
+        } else if let Some(e) = src.filter(|e| e.ty.rank() > 0) {
+            self.shape_from(d, e);
+        } else {
+            self.not_yet(format!("`allocate` of `{}` without bounds", name.name), name.span);
+            return;
+        }
+        let bytes = self.desc_bytes(d);
+        self.allocate_data(d, bytes);
+        store(self);
+        // Default values, then the source's (scalar: into every element; array: element by
+        // element), by the dynamic type.
+        let from = if mold { None } else { src };
+        let (one, many) = match from {
+            Some(e) if e.ty.rank() == 0 => {
+                let a = match &e.kind {
+                    ExprKind::Name(id) if self.class_conts.contains_key(&id.name) => {
+                        let c = self.class_conts.get(&id.name).copied();
+                        c.map(|c| self.val(Ty::Ptr, Rv::Load(Ty::Ptr, Op::Var(c))))
+                    }
+                    _ => Some(self.expr(e)),
+                };
+                (a, None)
+            }
+            Some(e) => match &e.kind {
+                ExprKind::Name(id) => match self.lookup(&id.name) {
+                    Some(Home::Array(sd)) => (None, Some(sd)),
+                    _ => (None, None),
+                },
+                ExprKind::Component(_) if self.class_comp_array(e).is_some() => (None, self.class_comp_array(e).map(|x| x.1)),
+                _ => {
+                    self.not_yet("this `source=` of a polymorphic array (an array expression)", e.span);
+                    (None, None)
+                }
+            },
+            None => (None, None),
+        };
+        let d2 = d.clone();
+        let mut fill = |g: &mut Self, j: u16| {
+            let dj = Desc { base: BaseTy::Derived(j), ..d2.clone() };
+            let shape: Vec<Op> = dj.ext.iter().map(|e| Op::Var(*e)).collect();
+            let (one, many) = (one.clone(), many.clone());
+            g.scalarise(&shape, &mut |g, idx| {
+                let subs: Vec<Op> = dj.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+                let a = g.elem_addr(&dj, &subs);
+                g.init_struct(a.clone(), j);
+                if let Some(v) = &one {
+                    g.copy_struct(a.clone(), v.clone(), j);
+                }
+                if let Some(sd) = &many {
+                    let ss: Vec<Op> = sd.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+                    let v = g.elem_addr(sd, &ss);
+                    g.copy_struct(a, v, j);
+                }
+            });
+        };
+        match how {
+            ArrSrc::Static(j) => fill(self, j),
+            ArrSrc::Dynamic(v, _) => self.on_dynamic_type(v, t, &mut fill, &mut |_| {}),
+        }
+    }
+}
+
+impl G<'_> {
+    /// A polymorphic allocatable array actual of a polymorphic allocatable array dummy: its
+    /// container (up to date: written back on every change, reloaded after the call). For an
+    /// `intent(out)` dummy the caller deallocates it first, as gfortran's callers do.
+    pub(super) fn class_alloc_array_actual(&mut self, e: &Expr, out: bool) -> Op {
+        if let Some((a, _, _, c)) = self.class_comp_array(e) {
+            if out {
+                self.free_class_comp_array(&a, &c, false);
+            }
+            return a;
+        }
+        let ExprKind::Name(id) = &e.kind else {
+            self.not_yet("this actual argument of a polymorphic allocatable array dummy", e.span);
+            return Op::Null;
+        };
+        let Some((cont, _, k)) = self.class_alloc_array(&id.name) else {
+            self.not_yet("this actual argument of a polymorphic allocatable array dummy", e.span);
+            return Op::Null;
+        };
+        if out {
+            self.free_class_array(&id.name, k, false);
+        }
+        Op::Var(cont)
+    }
+}
+
+impl G<'_> {
+    /// `move_alloc(from, to)` of a polymorphic allocatable array `to`: `to` (freed first)
+    /// takes `from`'s data, bounds and dynamic type; a polymorphic `from` gets its declared
+    /// type back. False when `to` is not one.
+    pub(super) fn move_alloc_class_array(&mut self, from: &Expr, to: &Expr, sp: Span) -> bool {
+        let (ExprKind::Name(tn), ExprKind::Name(fname)) = (&to.kind, &from.kind) else { return false };
+        let Some((tc, td, tk)) = self.class_alloc_array(&tn.name) else { return false };
+        let Some(Home::Array(fd)) = self.lookup(&fname.name) else { return false };
+        if fd.lb.len() != td.lb.len() {
+            return false;
+        }
+        let rank = td.lb.len() as i64;
+        self.free_class_array(&tn.name, tk, false);
+        let vptr = self.array_vptr(&fname.name, fd.base, sp);
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(tc), Op::I64(HEAD + DIM * rank)));
+        self.emit(Stmt::Store(Ty::Ptr, at, vptr.clone()));
+        if let Some(&es) = self.class_esize.get(&td.addr) {
+            let sa = self.val(Ty::Ptr, Rv::PtrAdd(vptr, Op::I64(8)));
+            self.emit(Stmt::Assign(es, Rv::Load(Ty::I64, sa)));
+        }
+        self.emit(Stmt::Assign(td.addr, Rv::Use(Op::Var(fd.addr))));
+        for (a, b) in td.lb.iter().zip(&fd.lb).chain(td.ext.iter().zip(&fd.ext)) {
+            self.emit(Stmt::Assign(*a, Rv::Use(Op::Var(*b))));
+        }
+        self.store_global_desc(&tn.name);
+        self.emit(Stmt::Assign(fd.addr, Rv::Use(Op::Null)));
+        if let Some((fc, _, fk)) = self.class_alloc_array(&fname.name) {
+            self.set_array_vptr(Op::Var(fc), rank, fk);
+            if let Some(&es) = self.class_esize.get(&fd.addr) {
+                self.emit(Stmt::Assign(es, Rv::Use(Op::I64(self.type_size(fk)))));
+            }
+        }
+        self.store_global_desc(&fname.name);
+        true
+    }
+}
+
+impl G<'_> {
+    /// `a = e` for a polymorphic allocatable array `a` (F2008): `a` is freed and takes the
+    /// bounds, values and dynamic type of the named array `e`. False when `a` is not one.
+    pub(super) fn assign_class_array(&mut self, lhs: &Expr, rhs: &Expr) -> bool {
+        let ExprKind::Name(id) = &lhs.kind else { return false };
+        let Some((_, _, k)) = self.class_alloc_array(&id.name) else { return false };
+        let whole = matches!(&rhs.kind, ExprKind::Name(r) if r.name != id.name && matches!(self.lookup(&r.name), Some(Home::Array(_))));
+        if !whole {
+            self.not_yet("this value assigned to a polymorphic allocatable array (only another whole array)", rhs.span);
+            return true;
+        }
+        self.free_class_array(&id.name, k, false);
+        self.allocate_class_array(id, &[], None, Some(rhs), false);
+        true
+    }
+
+    /// A polymorphic array actual of a non-polymorphic array dummy of type `dummy.base`:
+    /// the first `_size` bytes of the declared type of each element (the dummy's part of
+    /// it) gathered into a contiguous temporary (a descriptor of it for an assumed-shape
+    /// dummy), scattered back after the call unless the dummy is `intent(in)`, then freed.
+    /// `None` when `e` is not a polymorphic array.
+    pub(super) fn class_array_packed(&mut self, e: &Expr, dummy: &ArgSig) -> Option<Op> {
+        let ExprKind::Name(id) = &e.kind else {
+            if let ExprKind::ArrayRef { name, .. } = &e.kind {
+                if self.class_arrs.contains_key(&name.name) {
+                    self.not_yet("a section of a polymorphic array as an actual argument of a non-polymorphic dummy", e.span);
+                    return Some(Op::Null);
+                }
+            }
+            return None;
+        };
+        if !self.class_arrs.contains_key(&id.name) {
+            return None;
+        }
+        let (Some(Home::Array(d)), BaseTy::Derived(k)) = (self.lookup(&id.name), dummy.base) else {
+            self.not_yet("this polymorphic array as an actual argument", e.span);
+            return Some(Op::Null);
+        };
+        let size = self.type_size(k);
+        let shape: Vec<Op> = d.ext.iter().map(|x| Op::Var(*x)).collect();
+        let mut n = Op::I64(size);
+        for x in &shape {
+            n = self.bin(Ty::I64, BinOp::Mul, n, x.clone());
+        }
+        let tmp = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![n], Ty::Ptr));
+        let copy = |g: &mut Self, back: bool| {
+            let (d2, tb, sh) = (d.clone(), tmp.clone(), shape.clone());
+            g.scalarise(&shape, &mut |g, idx| {
+                let subs: Vec<Op> = d2.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+                let el = g.elem_addr(&d2, &subs);
+                let t = g.lin_addr(&tb, idx, &sh, size);
+                let (to, from) = if back { (el, t) } else { (t, el) };
+                g.emit(Stmt::Call("gpuf_str_copy".into(), vec![to, Op::I64(size), from, Op::I64(size)]));
+            });
+        };
+        copy(self, false);
+        self.push_block();
+        if dummy.intent != Some(ast::Intent::In) {
+            copy(self, true);
+        }
+        self.emit(Stmt::Call("gpuf_free".into(), vec![tmp.clone()]));
+        let after = self.pop_block();
+        let arg = if dummy.assumed_shape {
+            let mut dims = Vec::new();
+            let mut prod = Op::I64(1);
+            for x in &shape {
+                dims.push((prod.clone(), Op::I64(1), x.clone()));
+                prod = self.bin(Ty::I64, BinOp::Mul, prod, x.clone());
+            }
+            self.build_desc(BaseTy::Derived(k), tmp, &dims)
+        } else {
+            tmp
+        };
+        // (After `build_desc`'s free of the descriptor: the order does not matter.)
+        self.call_after.extend(after);
+        Some(arg)
+    }
+
+    /// On entry: an `intent(out)` polymorphic array dummy's elements get the default values
+    /// of their dynamic type (their allocatable components freed first).
+    fn reset_class_out_array(&mut self, name: &str, d: &Desc, k: u16, sp: Span) {
+        if self.family(k).iter().any(|&j| self.finalizable(j)) {
+            self.not_yet("`intent(out)` polymorphic array dummies of types with `final` procedures", sp);
+            return;
+        }
+        let Some(vptr) = self.class_array_vptr(name) else { return };
+        let d2 = d.clone();
+        self.on_dynamic_type(
+            vptr,
+            k,
+            &mut |g, j| {
+                let shape: Vec<Op> = d2.ext.iter().map(|x| Op::Var(*x)).collect();
+                let dj = Desc { base: BaseTy::Derived(j), ..d2.clone() };
+                g.scalarise(&shape, &mut |g, idx| {
+                    let subs: Vec<Op> = dj.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+                    let a = g.elem_addr(&dj, &subs);
+                    if g.has_alloc_comps(j, 0) {
+                        g.free_alloc_comps(a.clone(), j);
+                    }
+                    g.init_struct(a, j);
+                });
+            },
+            &mut |_| {},
+        );
+    }
+}
+
+/// Polymorphic allocatable array components: gfortran's container inline in the
+/// structure (the descriptor, then `_vptr`), read per reference like other allocatable
+/// components (`G::alloc_comp_desc`).
+impl G<'_> {
+    /// After the descriptor `d` of the allocatable component `c` at `a` is loaded: a
+    /// polymorphic one's element size comes from its `_vptr` (the declared type's while
+    /// that is null).
+    pub(super) fn class_comp_esize(&mut self, a: &Op, c: &CompInfo, d: &Desc) {
+        let (true, false, BaseTy::Derived(k)) = (c.class, c.dims.is_empty(), c.base) else { return };
+        let rank = c.dims.len() as i64;
+        let esize = self.f.new_var(format!("{}.esize", c.name), Ty::I64);
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(HEAD + DIM * rank)));
+        let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
+        let null = self.val(Ty::I32, Rv::Binary(BinOp::Eq, vptr.clone(), Op::Null));
+        let sa = self.val(Ty::Ptr, Rv::PtrAdd(vptr, Op::I64(8)));
+        let decl = self.type_size(k);
+        self.emit(Stmt::If {
+            cond: null,
+            then_body: vec![Stmt::Assign(esize, Rv::Use(Op::I64(decl)))],
+            else_body: vec![Stmt::Assign(esize, Rv::Load(Ty::I64, sa))],
+        });
+        self.class_esize.insert(d.addr, esize);
+    }
+
+    /// The whole polymorphic array component named by `e` (`x%c`): the address of its
+    /// container in the structure, its descriptor, declared type and definition.
+    pub(super) fn class_comp_array(&mut self, e: &Expr) -> Option<(Op, Desc, u16, CompInfo)> {
+        let ExprKind::Component(cr) = &e.kind else { return None };
+        if !cr.subs.is_empty() || cr.base.ty.rank() > 0 {
+            return None;
+        }
+        let ast::Ty::Scalar(BaseTy::Derived(bk)) = cr.base.ty else { return None };
+        let c = self.type_info(bk)?.comps.iter().find(|c| c.name == cr.name.name)?.clone();
+        let (true, false, true, BaseTy::Derived(k)) = (c.class, c.dims.is_empty(), c.alloc, c.base) else { return None };
+        let (a, _) = self.comp_addr(&cr.base, &cr.name.name, &[])?;
+        let d = self.alloc_comp_desc(a.clone(), &c);
+        Some((a, d, k, c))
+    }
+
+    /// `allocate(x%c(dims))` (with a type spec, `source=`, `mold=`) of a polymorphic array
+    /// component; false when `e` is not one.
+    pub(super) fn allocate_class_comp_array(
+        &mut self,
+        e: &Expr,
+        dims: &[DimSpec],
+        spec: Option<&ast::AllocTypeSpec>,
+        src: Option<&Expr>,
+        mold: bool,
+    ) -> bool {
+        let Some((a, d, k, c)) = self.class_comp_array(e) else { return false };
+        let name = ast::Ident { name: c.name.clone(), span: e.span };
+        let (a2, d2) = (a.clone(), d.clone());
+        self.alloc_class_array_in((a, &d, k), &name, dims, (spec, src, mold), &mut |g| g.store_alloc_comp_desc(&a2, &d2));
+        true
+    }
+
+    /// Frees the polymorphic array component `c` at `a`: its elements finalized and their
+    /// allocatable components freed by the dynamic type, then its data (`checked`:
+    /// `deallocate`, an error if it is not allocated); the dynamic type becomes the
+    /// declared one.
+    pub(super) fn free_class_comp_array(&mut self, a: &Op, c: &CompInfo, checked: bool) {
+        let BaseTy::Derived(k) = c.base else { return };
+        let rank = c.dims.len() as i64;
+        let d = self.alloc_comp_desc(a.clone(), c);
+        if self.family(k).iter().any(|&j| self.finalizable(j) || self.has_alloc_comps(j, 0)) {
+            let at = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(HEAD + DIM * rank)));
+            let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
+            let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, vptr.clone(), Op::Null));
+            self.push_block();
+            let d2 = d.clone();
+            self.on_dynamic_type(
+                vptr,
+                k,
+                &mut |g, j| {
+                    let dj = Desc { base: BaseTy::Derived(j), ..d2.clone() };
+                    g.finalize_array(&dj, j);
+                    if g.has_alloc_comps(j, 0) {
+                        let size = g.type_size(j);
+                        g.each_desc_elem(&dj, size, &mut |g, x| g.free_alloc_comps(x, j));
+                    }
+                },
+                &mut |_| {},
+            );
+            let then_body = self.pop_block();
+            self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
+        }
+        if checked {
+            let n = c.name.clone();
+            let nl = n.len() as i64;
+            self.emit(Stmt::Call("gpuf_deallocate_array".into(), vec![Op::Var(d.addr), Op::Str(n), Op::I64(nl)]));
+        } else {
+            self.emit(Stmt::Call("gpuf_free".into(), vec![Op::Var(d.addr)]));
+        }
+        self.emit(Stmt::Store(Ty::Ptr, a.clone(), Op::Null));
+        self.set_array_vptr(a.clone(), rank, k);
+    }
+
+    /// After a byte copy of a structure: its polymorphic array component `c` at `ca` gets a
+    /// copy of its data, the elements' allocatable components copied by the dynamic type.
+    pub(super) fn dup_class_comp_array(&mut self, ca: &Op, c: &CompInfo) {
+        let BaseTy::Derived(k) = c.base else { return };
+        let rank = c.dims.len() as i64;
+        let d = self.alloc_comp_desc(ca.clone(), c);
+        let bytes = self.desc_bytes(&d);
+        let p = self.val(Ty::Ptr, Rv::Call("gpuf_alloc_copy".into(), vec![Op::Var(d.addr), bytes], Ty::Ptr));
+        self.emit(Stmt::Store(Ty::Ptr, ca.clone(), p));
+        if self.family(k).iter().any(|&j| self.has_alloc_comps(j, 0)) {
+            let d = self.alloc_comp_desc(ca.clone(), c);
+            let at = self.val(Ty::Ptr, Rv::PtrAdd(ca.clone(), Op::I64(HEAD + DIM * rank)));
+            let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
+            let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, vptr.clone(), Op::Null));
+            self.push_block();
+            self.on_dynamic_type(
+                vptr,
+                k,
+                &mut |g, j| {
+                    if g.has_alloc_comps(j, 0) {
+                        let dj = Desc { base: BaseTy::Derived(j), ..d.clone() };
+                        let size = g.type_size(j);
+                        g.each_desc_elem(&dj, size, &mut |g, x| g.dup_alloc_comps(x, j));
+                    }
+                },
+                &mut |_| {},
+            );
+            let then_body = self.pop_block();
+            self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
+        }
+    }
+
+    /// A fresh structure's polymorphic array component `c` at `ca`: unallocated, of its
+    /// declared type.
+    pub(super) fn init_class_comp_array(&mut self, ca: &Op, c: &CompInfo) {
+        let BaseTy::Derived(k) = c.base else { return };
+        self.emit(Stmt::Store(Ty::Ptr, ca.clone(), Op::Null));
+        self.set_array_vptr(ca.clone(), c.dims.len() as i64, k);
+    }
+
+    /// An element `x%c(i)` of a polymorphic array component: the class container of an
+    /// actual argument of a scalar `class` dummy (or a passed object).
+    fn class_comp_elem_actual(&mut self, e: &Expr) -> Option<Op> {
+        let ExprKind::Component(cr) = &e.kind else { return None };
+        if e.ty.rank() != 0 || cr.subs.is_empty() || cr.base.ty.rank() > 0 || cr.subs.iter().any(|s| !matches!(s, Arg::Index(_))) {
+            return None;
+        }
+        let ast::Ty::Scalar(BaseTy::Derived(bk)) = cr.base.ty else { return None };
+        let c = self.type_info(bk)?.comps.iter().find(|c| c.name == cr.name.name)?.clone();
+        if !c.class || c.dims.is_empty() {
+            return None;
+        }
+        let (a, _) = self.comp_addr(&cr.base, &cr.name.name, &[])?;
+        let addr = self.component_addr(e, &[]);
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(a, Op::I64(HEAD + DIM * c.dims.len() as i64)));
+        let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
+        let blk = self.val(Ty::Ptr, Rv::Alloca(16));
+        self.emit(Stmt::Store(Ty::Ptr, blk.clone(), addr));
+        let vat = self.val(Ty::Ptr, Rv::PtrAdd(blk.clone(), Op::I64(8)));
+        self.emit(Stmt::Store(Ty::Ptr, vat, vptr));
+        Some(blk)
+    }
+}
