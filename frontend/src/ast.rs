@@ -1573,6 +1573,8 @@ pub enum Intrinsic {
     CSizeof,
     /// `storage_size(a [, kind])`: an element's size in bits.
     StorageSize,
+    /// `logical(l [, kind])`: the logical value in another kind.
+    Logical,
 }
 
 impl Intrinsic {
@@ -1621,6 +1623,7 @@ impl Intrinsic {
             "mod" => Intrinsic::Mod,
             "real" => Intrinsic::Real,
             "dble" => Intrinsic::Dble,
+            "logical" => Intrinsic::Logical,
             "int" => Intrinsic::Int,
             "nint" => Intrinsic::Nint,
             "huge" => Intrinsic::Huge,

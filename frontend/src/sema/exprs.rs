@@ -24,12 +24,6 @@ impl Checker {
         e.kind = kind;
         e.ty = ty;
         self.zero_divisor(e);
-        if self.on_device()
-            && matches!(ty.base(), Some(BaseTy::Complex(_)))
-            && !matches!(e.kind, ExprKind::Intrinsic { .. } | ExprKind::Binary(..))
-        {
-            self.err(Diagnostic::not_yet(format!("complex numbers {}", self.device_where()), e.span));
-        }
         if self.in_routine() && !self.in_compute() {
             let name = match &e.kind {
                 ExprKind::Name(i) => Some(&i.name),
@@ -49,6 +43,7 @@ impl Checker {
             }
         }
         if self.on_device()
+            && !self.in_compute()
             && matches!(ty.base(), Some(BaseTy::Integer(1 | 2)))
             && matches!(e.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::Int(..))
         {

@@ -218,6 +218,10 @@ impl G<'_> {
                             continue;
                         }
                         let ExprKind::Name(id) = &e.kind else { continue };
+                        if let Some(Home::Mem(_, BaseTy::Complex(_))) = self.lookup(&id.name) {
+                            self.not_yet("reductions of complex scalars in device code", e.span);
+                            continue;
+                        }
                         if let Some(Home::Mem(p, b)) = self.lookup(&id.name) {
                             let local = self.f.new_reduction_local(format!("{}.red", id.name), ir_ty(b), red_op(*op));
                             reductions.push(Reduction { op: red_op(*op), ty: ir_ty(b), local, result: RedResult::Mem(p) });
@@ -243,6 +247,10 @@ impl G<'_> {
         // The loads of those scalars, kept only for the ones the body uses (an unassociated
         // scalar pointer or an absent optional dummy must not be read for nothing).
         let mut preloads = BTreeSet::new();
+        // Memory-type loads of narrow preloads and the variables they are cast into.
+        let mut preload_parts: HashMap<VarId, VarId> = HashMap::new();
+        // The variables holding explicit firstprivates loaded before the region.
+        let mut loaded = BTreeSet::new();
         let mut pending_arrays = Vec::new();
         // Scalars without a data clause are firstprivate (as every such scalar is in
         // `parallel` and `serial`; read-only ones are the same as `copy` in `kernels`): load
@@ -267,9 +275,30 @@ impl G<'_> {
                     // target` variables are their device copy.
                     continue;
                 }
+                if let Some(Home::Mem(p, b @ BaseTy::Complex(_))) = self.lookup(&sym.name) {
+                    if !self.stmts_mention(body, &sym.name) {
+                        continue;
+                    }
+                    // A complex scalar lives in memory (two reals): each gang's copy
+                    // starts as the mapped value, as a structure's does.
+                    let at = format!("{} at {}: {}", dir.kind.name(), self.src_at(dir.span), sym.name);
+                    let d = self.complex_firstprivate(&sym.name, p, b, at, &mut maps, &mut mentioned);
+                    pending_arrays.push((d, true));
+                    firstprivates.insert(sym.name.clone());
+                    continue;
+                }
                 if let Some(Home::Mem(p, b)) = self.lookup(&sym.name) {
-                    let v = self.f.new_var(sym.name.clone(), ir_ty(b));
-                    self.emit(Stmt::Assign(v, Rv::Load(ir_ty(b), Op::Var(p))));
+                    let (mt, vt) = (mem_ty(b), ir_ty(b));
+                    let v = self.f.new_var(sym.name.clone(), vt);
+                    if mt == vt {
+                        self.emit(Stmt::Assign(v, Rv::Load(vt, Op::Var(p))));
+                    } else {
+                        // `integer(1|2)`, `logical(1|2|8)`: loaded in their memory type.
+                        let w = self.f.new_var(format!("{}.mem", sym.name), mt);
+                        self.emit(Stmt::Assign(w, Rv::Load(mt, Op::Var(p))));
+                        self.emit(Stmt::Assign(v, Rv::Cast(vt, Op::Var(w))));
+                        preload_parts.insert(w, v);
+                    }
                     scope.insert(sym.name.clone(), Home::Reg(v, b));
                     firstprivates.insert(sym.name.clone());
                     preloads.insert(v);
@@ -287,6 +316,9 @@ impl G<'_> {
                             }
                             match self.lookup(&id.name) {
                                 Some(Home::Mem(_, BaseTy::Derived(k))) => pending_arrays.push((self.struct_desc(&id.name, k), false)),
+                                Some(Home::Mem(p, b @ BaseTy::Complex(_))) => {
+                                    pending_arrays.push((Desc { name: id.name.clone(), base: b, addr: p, lb: Vec::new(), ext: Vec::new() }, false))
+                                }
                                 Some(Home::Reg(_, b)) | Some(Home::Mem(_, b)) => {
                                     let v = self.f.new_var(id.name.clone(), ir_ty(b));
                                     scope.insert(id.name.clone(), Home::Reg(v, b));
@@ -324,12 +356,20 @@ impl G<'_> {
                                         Desc { name: id.name.clone(), base: BaseTy::Derived(k), addr: p, lb: Vec::new(), ext: Vec::new() };
                                     pending_arrays.push((d, true));
                                 }
+                                Some(Home::Mem(p, b @ BaseTy::Complex(_))) => {
+                                    let at = self.item_at(dir, c, &id.name);
+                                    let d = self.complex_firstprivate(&id.name, p, b, at, &mut maps, &mut mentioned);
+                                    pending_arrays.push((d, true));
+                                    firstprivates.insert(id.name.clone());
+                                }
                                 Some(Home::Mem(p, b)) => {
                                     // Copy the value into a register before the region.
                                     let v = self.f.new_var(id.name.clone(), ir_ty(b));
-                                    self.emit(Stmt::Assign(v, Rv::Load(ir_ty(b), Op::Var(p))));
+                                    let x = self.load_as(b, Op::Var(p));
+                                    self.emit(Stmt::Assign(v, Rv::Use(x)));
                                     scope.insert(id.name.clone(), Home::Reg(v, b));
                                     firstprivates.insert(id.name.clone());
+                                    loaded.insert(v);
                                 }
                                 Some(Home::Reg(..)) => {
                                     firstprivates.insert(id.name.clone());
@@ -404,7 +444,10 @@ impl G<'_> {
         let mut used = BTreeSet::new();
         uses(&b, &mut used);
         if let Some(outer) = self.blocks.last_mut() {
-            outer.retain(|s| !matches!(s, Stmt::Assign(v, Rv::Load(..)) if preloads.contains(v) && !used.contains(v)));
+            let dead = |v: &VarId| {
+                (preloads.contains(v) && !used.contains(v)) || preload_parts.get(v).is_some_and(|c| !used.contains(c))
+            };
+            outer.retain(|s| !matches!(s, Stmt::Assign(v, Rv::Load(..) | Rv::Cast(..)) if dead(v)));
         }
         let mut mapped_vars = BTreeSet::new();
         // The construct's reductions: results are mapped, locals are the kernel's own.
@@ -523,11 +566,13 @@ impl G<'_> {
             if v.0 as usize >= self.f.vars.len() {
                 continue;
             }
-            // Temporaries and variables created inside the region are the kernel's own.
-            if defined.contains(&v) && !self.is_host_var(v) {
+            // Temporaries and variables created inside the region are the kernel's own (not
+            // the firstprivate values loaded before it, which the body may write).
+            let host_value = self.is_host_var(v) || preloads.contains(&v) || loaded.contains(&v);
+            if defined.contains(&v) && !host_value {
                 continue;
             }
-            if self.is_host_var(v) || !defined.contains(&v) {
+            if host_value || !defined.contains(&v) {
                 captures.push(Capture::Value(v));
             }
         }
@@ -676,6 +721,37 @@ impl G<'_> {
             self.emit(Stmt::DataRegion { maps, body: b });
         }
         true
+    }
+
+    /// Whether the source text of the statements names `name` (a whole word, any case); a
+    /// renamed block-local name counts as named.
+    fn stmts_mention(&self, ss: &[ast::Stmt], name: &str) -> bool {
+        let (Some(first), Some(last)) = (ss.first(), ss.last()) else { return false };
+        if name.contains('@') {
+            return true;
+        }
+        let text = self.src.get(first.span.lo as usize..last.span.hi as usize).unwrap_or("").to_ascii_lowercase();
+        let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        text.match_indices(name).any(|(i, _)| !word(text[..i].chars().next_back()) && !word(text[i + name.len()..].chars().next()))
+    }
+
+    /// A firstprivate complex scalar at `p`: mapped `copyin` unless a clause maps it, as the
+    /// rank-0 "array" (two reals) whose per-gang copy starts as that device copy.
+    fn complex_firstprivate(
+        &mut self,
+        name: &str,
+        p: VarId,
+        b: BaseTy,
+        at: String,
+        maps: &mut Vec<MapItem>,
+        mentioned: &mut BTreeSet<String>,
+    ) -> Desc {
+        if !mentioned.contains(name) {
+            let bytes = Op::I64(self.elem_size(b));
+            maps.push(MapItem { kind: MapKind::Copyin, addr: Op::Var(p), bytes, what: name.to_string(), at });
+            mentioned.insert(name.to_string());
+        }
+        Desc { name: name.to_string(), base: b, addr: p, lb: Vec::new(), ext: Vec::new() }
     }
 
     /// A variable that holds a Fortran name's value on the host (not a temporary).
