@@ -140,6 +140,7 @@ impl Checker<'_> {
                     | Builtin::SimtVf
                     | Builtin::IsInitialDevice
                     | Builtin::AccOnDevice
+                    | Builtin::OmpQuery(_)
                     | Builtin::OneThreadPerGang => Some(Ty::I32),
                     Builtin::Reduction { ty, .. } => Some(*ty),
                     _ => None,

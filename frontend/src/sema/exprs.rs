@@ -36,7 +36,7 @@ impl Checker {
                         format!("host association in a device procedure (`{}` is a variable of the host procedure)", s.name),
                         e.span,
                     ));
-                } else if !s.parameter && !s.external && s.dummy.is_none() && (s.module.is_some() || s.save) {
+                } else if !s.parameter && !s.external && s.dummy.is_none() && (s.module.is_some() || s.save) && !device_saved_scalar(s) {
                     let what = if s.module.is_some() { "module variables" } else { "saved variables" };
                     self.err(Diagnostic::not_yet(format!("{what} inside a device procedure (`routine` or `declare target`)"), e.span));
                 }
@@ -540,4 +540,17 @@ impl Checker {
         let (name, args, ty) = self.call_user(via, Ident { name: gname, span }, args, true, span, Declared::None);
         Some((ExprKind::Call { name, args }, ty))
     }
+}
+
+/// A saved local scalar of a device procedure that each device image keeps a copy of in
+/// its global memory (codegen's `build_device`; the host copy, which sim kernels call, uses
+/// the host's): numeric and default logical ones, not in common or threadprivate.
+fn device_saved_scalar(s: &Symbol) -> bool {
+    s.module.is_none()
+        && s.rank == 0
+        && !s.pointer
+        && !s.allocatable
+        && !s.threadprivate
+        && s.common.is_none()
+        && matches!(s.base, BaseTy::Integer(4 | 8) | BaseTy::Real(4 | 8) | BaseTy::Logical(4))
 }

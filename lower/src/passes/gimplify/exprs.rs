@@ -150,6 +150,11 @@ impl G<'_> {
                 let v = self.omp_device_query(&name.name);
                 self.conv(v, ir_ty(e.ty.base().unwrap_or(BaseTy::Integer(4))))
             }
+            ExprKind::Call { name, .. } if self.in_routine() && OmpQuery::of_link(&name.name).is_some() => {
+                let q = OmpQuery::of_link(&name.name).unwrap_or(OmpQuery::DeviceNum);
+                let v = self.val(Ty::I32, Rv::Builtin(Builtin::OmpQuery(q), vec![]));
+                self.conv(v, ir_ty(e.ty.base().unwrap_or(BaseTy::Integer(4))))
+            }
             ExprKind::Call { name, args } if self.returns_pointer(&name.name) => {
                 let a = self.pointer_call(name, args, e.span);
                 match e.ty.base() {

@@ -142,6 +142,18 @@ impl G<'_> {
         // mapped, their addresses passed as they are.
         let mut devptrs = self.devptrs.clone();
         devptrs.extend(deviceptr_names(&dir.clauses));
+        // `firstprivate` of an array pointer: the construct gets the pointer (the host
+        // address of its target), as OpenMP specifies, not a copy of the target's data.
+        for c in &dir.clauses {
+            let ClauseKind::Firstprivate(l) = &c.kind else { continue };
+            for e in l {
+                if let ExprKind::Name(id) = &e.kind {
+                    if self.syms.get(&id.name).is_some_and(|s| s.pointer && s.rank > 0) {
+                        devptrs.insert(id.name.clone());
+                    }
+                }
+            }
+        }
         mentioned.extend(devptrs.iter().cloned());
         let mut gang_dims = Vec::new();
         let (ng, nw, vl) = if kind == RegionKind::Serial {
@@ -335,7 +347,7 @@ impl G<'_> {
                 ClauseKind::Firstprivate(l) => {
                     for e in l {
                         if let ExprKind::Name(id) = &e.kind {
-                            if self.is_param(&id.name) {
+                            if self.is_param(&id.name) || devptrs.contains(&id.name) {
                                 continue;
                             }
                             match self.lookup(&id.name) {
