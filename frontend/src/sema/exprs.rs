@@ -180,14 +180,14 @@ impl Checker {
         let mut base = None;
         let ok = self.ctor_items(&mut items, &mut base);
         // On the device only `(x, j = lo, hi[, st])` with a scalar `x` (computed element by
-        // element in compute constructs)...
+        // element in compute constructs and device procedures)...
         // ... or scalars `[x1, x2, ...]` (one chosen per element).
         let scalar = |it: &CtorItem| matches!(it, CtorItem::Expr(x) if x.ty.rank() == 0 && x.ty.base() != Some(BaseTy::Character));
         let direct = match items.as_slice() {
             [CtorItem::ImpliedDo(d)] => matches!(d.items.as_slice(), [x] if scalar(x)),
             _ => !items.is_empty() && items.iter().all(scalar),
         };
-        if self.on_device() && !(direct && self.in_compute()) {
+        if self.on_device() && !direct {
             self.err(Diagnostic::not_yet(format!("array constructors {}", self.device_where()), span));
         }
         let ty = match base {

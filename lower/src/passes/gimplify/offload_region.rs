@@ -552,7 +552,17 @@ impl G<'_> {
         // exit the detaches come first and no structure is copied back with a device
         // address in it.
         let mut seen = BTreeSet::new();
+        // Members a clause maps (a section of them, `map(s%v(1:n))`): that map stands.
+        let clause_members: BTreeSet<String> = dir
+            .clauses
+            .iter()
+            .filter_map(|c| map_clause(&c.kind))
+            .flat_map(|(_, l)| l.iter().filter_map(member_key))
+            .collect();
         for e in members {
+            if member_key(&e).is_some_and(|k| clause_members.contains(&k)) {
+                continue;
+            }
             let Some((addr, bytes, what, field)) = self.member_block(&e) else { continue };
             if !seen.insert(what.clone()) || clause_named.contains(&what) {
                 continue;
@@ -813,6 +823,13 @@ impl G<'_> {
         self.emit(Stmt::Assign(pa, Rv::PtrAdd(Op::Var(sp), off)));
         Home::Array(Desc { addr: pa, ..d.clone() })
     }
+}
+
+/// `s%c` for a member `s%c` or a section of it, `s` a variable.
+fn member_key(e: &Expr) -> Option<String> {
+    let ExprKind::Component(cr) = &e.kind else { return None };
+    let ExprKind::Name(b) = &cr.base.kind else { return None };
+    Some(format!("{}%{}", b.name, cr.name.name))
 }
 
 fn kind_name(k: RegionKind) -> &'static str {
