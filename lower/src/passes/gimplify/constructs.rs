@@ -283,7 +283,36 @@ impl G<'_> {
             self.overrides.pop();
         }
         let sequential_in_region = scoped && self.region.is_some() && part.is_none();
+        // A partitioned loop inside a construct's body: the statements after it (run by
+        // each thread that ran a share of it) see the variable's value after the loop, as
+        // OpenMP's `loop` gives it (lastprivate) and after a sequential loop.
+        let partitioned_in_body = scoped && part.is_some() && self.region.as_ref().is_some_and(|r| !r.combined);
+        let after = partitioned_in_body.then(|| (lo.clone(), hi.clone(), st.clone()));
         self.emit(Stmt::Loop { id, var: lv, lo, hi, step: st, body: b, part });
+        if let Some((lo, hi, st)) = after.filter(|_| matches!(vty, Ty::I32 | Ty::I64)) {
+            // A variable in a register (a memory one would become mapped); the region drops
+            // these statements when nothing reads the variable after them.
+            if let Some(Home::Reg(o, _)) = self.lookup(&var.name).filter(|h| matches!(h, Home::Reg(_, b) if ir_ty(*b) == vty)) {
+                // o = lo + max((hi - lo + st) / st, 0) * st
+                let mut temps = Vec::new();
+                let mut bin = |g: &mut Self, op: BinOp, a: Op, b: Op| {
+                    let t = g.tmp(vty);
+                    g.emit(Stmt::Assign(t, Rv::Binary(op, a, b)));
+                    temps.push(t);
+                    Op::Var(t)
+                };
+                let d = bin(self, BinOp::Sub, hi, lo.clone());
+                let d = bin(self, BinOp::Add, d, st.clone());
+                let n = bin(self, BinOp::Div, d, st.clone());
+                let n = bin(self, BinOp::Max, n, zero_of(vty));
+                let m = bin(self, BinOp::Mul, n, st);
+                let v = bin(self, BinOp::Add, lo, m);
+                self.emit(Stmt::Assign(o, Rv::Use(v)));
+                if let Some(r) = self.region.as_mut() {
+                    r.after_loop.push((o, temps));
+                }
+            }
+        }
         // A sequential loop of a compute construct leaves its variable, private to the
         // thread, with the value after the loop (statements after it in the construct read
         // the same variable).

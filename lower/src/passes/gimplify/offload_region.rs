@@ -423,6 +423,8 @@ impl G<'_> {
             gang_dims,
             threads,
             thread_limit,
+            combined: loop_dir.is_some(),
+            after_loop: Vec::new(),
         });
         self.push_block();
         for (d, first) in pending_arrays {
@@ -448,8 +450,19 @@ impl G<'_> {
             None => self.stmts(body),
         }
         self.red_arrays.truncate(reds_below);
-        let b = self.pop_block();
-        let (scratch, members) = self.region.take().map(|r| (r.scratch, r.members)).unwrap_or_default();
+        let mut b = self.pop_block();
+        let (scratch, members, after_loop) = self.region.take().map(|r| (r.scratch, r.members, r.after_loop)).unwrap_or_default();
+        // A loop variable's value after a partitioned loop that no statement reads: dropped
+        // (the variable need not be passed to the kernel).
+        for (o, temps) in after_loop {
+            let mut stripped = b.clone();
+            strip_assign(&mut stripped, o, &temps);
+            let mut read = BTreeSet::new();
+            uses(&stripped, &mut read);
+            if !read.contains(&o) {
+                b = stripped;
+            }
+        }
         self.overrides.pop();
         // Every name the body uses that is not private becomes a capture.
         let mut captures: Vec<Capture> = privates.iter().map(|v| Capture::Private(*v)).collect();
@@ -822,6 +835,31 @@ impl G<'_> {
         let off = self.bin(Ty::I64, BinOp::Mul, g, bytes);
         self.emit(Stmt::Assign(pa, Rv::PtrAdd(Op::Var(sp), off)));
         Home::Array(Desc { addr: pa, ..d.clone() })
+    }
+}
+
+/// Removes the assignments of the temporaries and the statement `o = last temporary` (at
+/// any depth).
+fn strip_assign(ss: &mut Vec<Stmt>, o: VarId, temps: &[VarId]) {
+    let Some(&last) = temps.last() else { return };
+    ss.retain(|s| match s {
+        Stmt::Assign(v, Rv::Use(Op::Var(x))) if *v == o && *x == last => false,
+        Stmt::Assign(v, _) => !temps.contains(v),
+        _ => true,
+    });
+    for s in ss {
+        match s {
+            Stmt::If { then_body, else_body, .. } => {
+                strip_assign(then_body, o, temps);
+                strip_assign(else_body, o, temps);
+            }
+            Stmt::Loop { body, .. } => strip_assign(body, o, temps),
+            Stmt::While { cond_body, body, .. } => {
+                strip_assign(cond_body, o, temps);
+                strip_assign(body, o, temps);
+            }
+            _ => {}
+        }
     }
 }
 
