@@ -176,6 +176,11 @@ impl G<'_> {
                     Some((a, b, id.name.clone(), Some(d)))
                 }
                 Some(Home::Mem(p, b)) => Some((Op::Var(p), Op::I64(self.elem_size(b)), id.name.clone(), None)),
+                Some(Home::Chars { addr, len }) => Some((Op::Var(addr), Op::Var(len), id.name.clone(), None)),
+                Some(Home::CharArray { d, len }) => {
+                    let n = self.char_array_bytes(&d, len);
+                    Some((Op::Var(d.addr), n, id.name.clone(), None))
+                }
                 _ => None,
             },
             ExprKind::ArrayRef { name, subs } | ExprKind::Apply { name, args: subs } => {

@@ -557,7 +557,38 @@ impl G<'_> {
                     }
                     mapped_vars.insert(p);
                 }
-                Home::Reg(..) | Home::Str(_) | Home::Chars { .. } | Home::CharArray { .. } => {}
+                // Character variables and arrays are aggregates (as OpenMP has them): mapped
+                // (implicitly `copy`), their lengths and bounds passed by value.
+                Home::Chars { addr, len } => {
+                    if !used.contains(&addr) {
+                        continue;
+                    }
+                    if !mentioned.contains(&name) {
+                        let at = format!("{} at {}: {name}", dir.kind.name(), self.src_at(dir.span));
+                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(addr), bytes: Op::Var(len), what: name.clone(), at });
+                    }
+                    captures.push(Capture::Mapped(addr, Op::Var(len)));
+                    captures.push(Capture::Value(len));
+                    mapped_vars.insert(addr);
+                    mapped_vars.insert(len);
+                }
+                Home::CharArray { d, len } => {
+                    if !used.contains(&d.addr) {
+                        continue;
+                    }
+                    let bytes = self.char_array_bytes(&d, len);
+                    if !mentioned.contains(&name) {
+                        let at = format!("{} at {}: {name}", dir.kind.name(), self.src_at(dir.span));
+                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(d.addr), bytes: bytes.clone(), what: name.clone(), at });
+                    }
+                    captures.push(Capture::Mapped(d.addr, bytes));
+                    mapped_vars.insert(d.addr);
+                    for v in d.lb.iter().chain(&d.ext).chain(std::iter::once(&len)) {
+                        captures.push(Capture::Value(*v));
+                        mapped_vars.insert(*v);
+                    }
+                }
+                Home::Reg(..) | Home::Str(_) => {}
             }
         }
         // Allocatable and pointer components the body references: present or copied, and
