@@ -6,7 +6,8 @@
 #   scripts/vv.sh omp /path/to/OpenMP_VV  [JOBS]   # every tests/**/*.F90, -fopenmp,
 #                                                  # OMP_TARGET_OFFLOAD=mandatory
 #
-# Each file is compiled once and run on the host device and on the sim device (32 lanes); a
+# Each file (named by its path relative to the suite) is compiled once and run on the host
+# device and on the sim device (32 lanes); a
 # run passes when it exits with status 0 within 60 s (a file without a main program passes
 # when it compiles with -c). Prints one line per file (PASS/FAIL
 # for compile, host, sim and the first error line; `ondevice` when the sim run printed that it
@@ -29,8 +30,11 @@ log=$PWD/target/vv-$suite.log
 : > "$log"
 one() {
   f=$1
-  n=$(basename "$f" .F90)
-  d=$work/$n
+  # Files of the same name exist in several directories (OpenMP_VV's 5.0 and 5.1 both have
+  # 16): name the run and its work directory after the path relative to the suite.
+  n=${f#"$root"/}
+  n=${n%.F90}
+  d=$work/${n//\//__}
   mkdir -p "$d"
   cd "$d" || return
   # A file without a main program (the OpenACC suite's declare_copyin_mod.F90, a module
@@ -65,7 +69,7 @@ one() {
   esac
 }
 export -f one
-export work gpuf flags env_run
+export work gpuf flags env_run root
 echo "$files" | xargs -P "$jobs" -I{} bash -c 'one "$@"' _ {} >> "$log"
 total=$(wc -l < "$log")
 pass=$(grep -c '^PASS' "$log")

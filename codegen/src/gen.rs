@@ -429,6 +429,26 @@ pub(crate) fn build_device<'ctx>(ctx: &'ctx Context, tm: &TargetMachine, tgt: Tg
         let fv = cg.m.add_function(&p.name, fty, if p.local { Some(Linkage::Internal) } else { None });
         routine_fns.push((p, fv));
     }
+    // Saved scalars (internal globals of the file, such as a device procedure's saved
+    // locals): each device image has its own copy, in global memory, with the initial value;
+    // LLVM drops the ones no device code names.
+    if !routine_fns.is_empty() {
+        for g in module.globals.iter().filter(|g| g.local && !g.external && !g.tls) {
+            let init: BasicValueEnum = match g.init {
+                Op::I32(c) => ctx.i32_type().const_int(c as u64, true).into(),
+                Op::I64(c) => ctx.i64_type().const_int(c as u64, true).into(),
+                Op::F32(c) => ctx.f32_type().const_float(c as f64).into(),
+                Op::F64(c) => ctx.f64_type().const_float(c).into(),
+                // `integer(16)` and `real(16)` have no device code.
+                _ if matches!(g.ty, Ty::I128 | Ty::F128) => continue,
+                _ => cg.llty(g.ty).const_zero(),
+            };
+            let gv = cg.m.add_global(cg.llty(g.ty), Some(AddressSpace::from(1u16)), &g.name);
+            gv.set_initializer(&init);
+            gv.set_alignment(g.ty.size() as u32);
+            gv.set_linkage(Linkage::Internal);
+        }
+    }
     for (p, fv) in routine_fns {
         cg.proc_body(p, fv)?;
     }
@@ -1357,6 +1377,8 @@ impl<'ctx> Cg<'ctx> {
             }
             Rv::GlobalAddr(g) => match self.m.get_global(g) {
                 Some(gv) if !self.tgt.is_gpu() => Ok(gv.as_pointer_value().into()),
+                // A saved scalar's device copy (`build_device`), in global memory.
+                Some(gv) => Ok(self.b.build_address_space_cast(gv.as_pointer_value(), self.ptr(), "")?.into()),
                 // A procedure's address (an actual argument for a dummy procedure).
                 None if !self.tgt.is_gpu() => {
                     let f = match self.m.get_function(g) {

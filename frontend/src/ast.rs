@@ -103,6 +103,8 @@ pub struct Unit {
     pub routines: Vec<AccRoutine>,
     /// `!$omp declare target` lines of the specification part.
     pub declare_targets: Vec<OmpDeclareTarget>,
+    /// `!$omp declare mapper` lines of the specification part.
+    pub mappers: Vec<OmpMapper>,
     /// `!$acc declare clauses` lines of the specification part.
     pub declares: Vec<Directive>,
     /// `!$omp requires unified_shared_memory` (or `unified_address`) in the specification
@@ -124,6 +126,19 @@ pub struct Unit {
 pub struct OmpDeclareTarget {
     pub items: Vec<(Ident, DeclareTargetKind)>,
     pub device_type: Option<Ident>,
+    pub span: Span,
+}
+
+/// An `!$omp declare mapper([default :] type :: var) map(...)...` directive: the maps (the
+/// `map` clauses, in order) that replace a map of a whole variable of the type, written in
+/// terms of `var`; a named one applies where a `map(mapper(id), ...)` clause names it.
+#[derive(Clone, Debug)]
+pub struct OmpMapper {
+    /// The mapper identifier (`None`: the default mapper).
+    pub id: Option<Ident>,
+    pub type_name: Ident,
+    pub var: Ident,
+    pub maps: Vec<Clause>,
     pub span: Span,
 }
 
@@ -1163,6 +1178,9 @@ pub enum ClauseKind {
     // The OpenMP clauses without an OpenACC twin.
     /// `map([map-type:] list)`.
     Map(MapType, Vec<Expr>),
+    /// `map(mapper(id), [map-type:] list)`: the named mapper `id` (a `declare mapper`)
+    /// applies to the list; sema turns it into `Map` clauses.
+    MapMapper(Ident, MapType, Vec<Expr>),
     /// `map(always, [map-type:] list)`: the map type's copies are made even when the data
     /// is present already.
     MapAlways(MapType, Vec<Expr>),
@@ -1638,6 +1656,8 @@ pub enum Intrinsic {
     /// `rank(a)` and `selected_char_kind(name)`: folded to constants by sema.
     Rank,
     SelectedCharKind,
+    /// `logical(l [, kind])`: the logical value in another kind.
+    Logical,
 }
 
 impl Intrinsic {
@@ -1735,6 +1755,7 @@ impl Intrinsic {
             "mod" => Intrinsic::Mod,
             "real" => Intrinsic::Real,
             "dble" => Intrinsic::Dble,
+            "logical" => Intrinsic::Logical,
             "int" => Intrinsic::Int,
             "nint" => Intrinsic::Nint,
             "huge" => Intrinsic::Huge,

@@ -310,6 +310,11 @@ pub enum Builtin {
     /// `I32`: 1 where the code runs on the host device (the host fallback), 0 on a device
     /// (OpenMP's `omp_is_initial_device()` in a target region).
     IsInitialDevice,
+    /// `I32`: an OpenMP query routine called in a device procedure (`declare target`),
+    /// whose body is compiled for every target and, on the host, also serves the sim
+    /// device's kernels and host code: the GPU targets answer as the team's sequential code
+    /// would; the host copy asks the run time where it runs.
+    OmpQuery(OmpQuery),
     /// `I32`: OpenACC's `acc_on_device(dev_type)` in a compute construct: 1 where the
     /// operand names the device type the code runs on (`acc_device_not_host` on any
     /// device but the host).
@@ -324,6 +329,60 @@ pub enum Builtin {
     /// the sim device), oacc-xform keeps the nested form too, with `first` and `last`
     /// set to the thread's block.
     OneThreadPerGang,
+}
+
+/// The OpenMP query routines a device procedure may call ([`Builtin::OmpQuery`]); the
+/// discriminant is the code the run time's `gpuf_omp_device_query` takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OmpQuery {
+    IsInitialDevice = 0,
+    TeamNum = 1,
+    NumTeams = 2,
+    ThreadNum = 3,
+    NumThreads = 4,
+    MaxThreads = 5,
+    ThreadLimit = 6,
+    Level = 7,
+    ActiveLevel = 8,
+    InParallel = 9,
+    DeviceNum = 10,
+}
+
+impl OmpQuery {
+    /// The query of an `omp_lib` routine's link name (`omp_get_team_num_`).
+    pub fn of_link(link: &str) -> Option<OmpQuery> {
+        Some(match link {
+            "omp_is_initial_device_" => OmpQuery::IsInitialDevice,
+            "omp_get_team_num_" => OmpQuery::TeamNum,
+            "omp_get_num_teams_" => OmpQuery::NumTeams,
+            "omp_get_thread_num_" => OmpQuery::ThreadNum,
+            "omp_get_num_threads_" => OmpQuery::NumThreads,
+            "omp_get_max_threads_" => OmpQuery::MaxThreads,
+            "omp_get_thread_limit_" => OmpQuery::ThreadLimit,
+            "omp_get_level_" => OmpQuery::Level,
+            "omp_get_active_level_" => OmpQuery::ActiveLevel,
+            "omp_in_parallel_" => OmpQuery::InParallel,
+            "omp_get_device_num_" => OmpQuery::DeviceNum,
+            _ => return None,
+        })
+    }
+
+    /// The routine's name (dumps).
+    pub fn name(self) -> &'static str {
+        match self {
+            OmpQuery::IsInitialDevice => "omp_is_initial_device",
+            OmpQuery::TeamNum => "omp_get_team_num",
+            OmpQuery::NumTeams => "omp_get_num_teams",
+            OmpQuery::ThreadNum => "omp_get_thread_num",
+            OmpQuery::NumThreads => "omp_get_num_threads",
+            OmpQuery::MaxThreads => "omp_get_max_threads",
+            OmpQuery::ThreadLimit => "omp_get_thread_limit",
+            OmpQuery::Level => "omp_get_level",
+            OmpQuery::ActiveLevel => "omp_get_active_level",
+            OmpQuery::InParallel => "omp_in_parallel",
+            OmpQuery::DeviceNum => "omp_get_device_num",
+        }
+    }
 }
 
 /// Target primitives produced by oacc-xform for the GPU targets (nvptx, amdgcn) and

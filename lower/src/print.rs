@@ -326,6 +326,7 @@ fn builtin(b: &Builtin) -> String {
         Builtin::DimPos(l) => format!("GOACC_DIM_POS.{}", l.name()),
         Builtin::IsInitialDevice => "GOMP_IS_INITIAL_DEVICE".to_string(),
         Builtin::AccOnDevice => "GOACC_ON_DEVICE".to_string(),
+        Builtin::OmpQuery(q) => format!("GOMP_QUERY.{}", q.name()),
         Builtin::OneThreadPerGang => "ONE_THREAD_PER_GANG".to_string(),
         Builtin::Fork(l) => format!("GOACC_FORK.{l}"),
         Builtin::Join(l) => format!("GOACC_JOIN.{l}"),

@@ -144,6 +144,7 @@ impl Checker<'_> {
                     | Builtin::SimtOrderedPred
                     | Builtin::IsInitialDevice
                     | Builtin::AccOnDevice
+                    | Builtin::OmpQuery(_)
                     | Builtin::OneThreadPerGang => Some(Ty::I32),
                     Builtin::Reduction { ty, .. } => Some(*ty),
                     Builtin::SimtXchgIdx | Builtin::SimtXchgBfly => os.first().and_then(|o| self.op(o)),

@@ -1655,6 +1655,19 @@ pub extern "C" fn omp_target_is_present(ptr: *const u8, device_num: i32) -> i32 
     }
 }
 
+/// `omp_target_is_accessible(ptr, size, device_num)`: whether the device can use the host
+/// block at `ptr` in place: the host, a device that shares the host's memory (the host
+/// device), or any device under `requires unified_shared_memory`; not the sim device or a
+/// GPU otherwise (their memory is separate).
+#[no_mangle]
+pub extern "C" fn omp_target_is_accessible(_ptr: *const u8, _size: usize, device_num: i32) -> i32 {
+    match omp_mem(device_num) {
+        Some(OmpMem::Host) => 1,
+        Some(OmpMem::Dev(d)) => i32::from(d.shares_host_memory() || crate::acc::requires_usm()),
+        None => 0,
+    }
+}
+
 /// Copies `n` bytes between two blocks, each host or device memory.
 ///
 /// # Safety
@@ -1830,6 +1843,59 @@ pub extern "C" fn omp_get_device_num_() -> i32 {
 #[no_mangle]
 pub extern "C" fn omp_is_initial_device_() -> i32 {
     1
+}
+
+/// libgomp's C entry point `name` (a NUL-terminated name of an `int (void)` routine),
+/// looked up at run time: only OpenMP programs link libgomp.
+fn libgomp_query(name: &[u8]) -> Option<i32> {
+    extern "C" {
+        fn dlsym(handle: *mut std::ffi::c_void, symbol: *const std::ffi::c_char) -> *mut std::ffi::c_void;
+    }
+    // SAFETY: RTLD_DEFAULT (null) and a NUL-terminated name.
+    let f = unsafe { dlsym(std::ptr::null_mut(), name.as_ptr().cast()) };
+    if f.is_null() {
+        return None;
+    }
+    // SAFETY: the libgomp routines looked up here are `int (void)`.
+    let f: extern "C" fn() -> i32 = unsafe { std::mem::transmute(f) };
+    Some(f())
+}
+
+/// An OpenMP query routine called in a device procedure's host copy (oacc-xform's
+/// `runtime_on_device`; codes of `gpuf_lower::ir::OmpQuery`), answered where it runs: in a
+/// sim kernel as the device's code (its team is the gang; the procedure runs as the team's
+/// sequential code), in a host-device kernel with the host gang, and in host code as
+/// libgomp answers.
+#[no_mangle]
+pub extern "C" fn gpuf_omp_device_query(code: i32) -> i32 {
+    // The level numbers of `gpuf_sim_dim_pos`.
+    const LEVEL_GANG: i32 = 0;
+    const LEVEL_WORKER: i32 = 1;
+    const LEVEL_VECTOR: i32 = 2;
+    if crate::sim::in_kernel() {
+        return match code {
+            0 => 0,
+            1 => crate::sim::dim_pos(LEVEL_GANG),
+            2 => crate::sim::dim_size(LEVEL_GANG),
+            4 => 1,
+            5 | 6 => crate::sim::dim_size(LEVEL_WORKER) * crate::sim::dim_size(LEVEL_VECTOR),
+            _ => 0,
+        };
+    }
+    let gomp = |name: &[u8], default: i32| libgomp_query(name).unwrap_or(default);
+    match code {
+        0 => 1,
+        1 => crate::host::gpuf_host_gang_pos(),
+        2 => crate::host::gpuf_host_num_gangs(),
+        3 => gomp(b"omp_get_thread_num\0", 0),
+        4 => gomp(b"omp_get_num_threads\0", 1),
+        5 => gomp(b"omp_get_max_threads\0", 1),
+        6 => gomp(b"omp_get_thread_limit\0", 1),
+        7 => gomp(b"omp_get_level\0", 0),
+        8 => gomp(b"omp_get_active_level\0", 0),
+        9 => gomp(b"omp_in_parallel\0", 0),
+        _ => omp_get_initial_device_(),
+    }
 }
 
 /// `omp_get_default_device()`.

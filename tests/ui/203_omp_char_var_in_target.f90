@@ -1,13 +1,13 @@
 ! flags: -fopenmp
-! Inside a target region only character components can be assigned; a character variable
-! is a located "not yet implemented" error.
+! Inside a target region character variables, elements and substrings can be assigned;
+! concatenation is a located "not yet implemented" error.
 program char_var_in_target
   implicit none
   character(len=8) :: s
   integer :: n
   s = 'host'
   !$omp target map(tofrom: s, n)
-  s = 'device'
+  s = s(1:2) // 'device'
   n = 1
   !$omp end target
   print *, s, n

@@ -5,7 +5,7 @@ program complex_in_compute
   z = (1.0, 2.0)
   !$acc parallel loop copyin(z) copyout(r)
   do i = 1, 4
-    r(i) = real(z(i)) + abs(z(i))
+    r(i) = real(sqrt(z(i))) + abs(z(i)) + real(z(i) ** 2.5)
   end do
   print *, r
 end program

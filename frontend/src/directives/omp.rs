@@ -386,6 +386,51 @@ impl Parser {
         Ok(OmpDeclareTarget { items, device_type, span })
     }
 
+    /// `!$omp declare mapper([id :] type :: var) map(...) [map(...)]...` in a specification
+    /// part.
+    pub(crate) fn omp_declare_mapper(&mut self) -> PResult<OmpMapper> {
+        let start = self.bump().span; // !$omp
+        self.bump(); // declare
+        self.bump(); // mapper
+        self.expect(&Tok::LParen)?;
+        let mut id = None;
+        if matches!(self.tok(), Tok::Name(_)) && self.tok_at(1) == &Tok::Colon {
+            let name = self.expect_name("a mapper identifier")?;
+            self.bump(); // :
+            if name.name != "default" {
+                id = Some(name);
+            }
+        }
+        let type_name = self.expect_name("a derived type name")?;
+        self.expect(&Tok::DoubleColon)?;
+        let var = self.expect_name("a variable name")?;
+        self.expect(&Tok::RParen)?;
+        let mut maps = Vec::new();
+        loop {
+            self.eat(&Tok::Comma);
+            if self.at_eos() {
+                break;
+            }
+            let clause = self.expect_name("a `map` clause")?;
+            if clause.name != "map" {
+                let d = Diagnostic::error("E0021", format!("unknown clause `{}` on `declare mapper`", clause.name), clause.span)
+                    .with_label("`declare mapper` takes `map` clauses only");
+                self.diags.push(d);
+                return Err(Fail);
+            }
+            let kind = self.omp_clause_map("map")?;
+            maps.push(Clause { kind, span: self.from(clause.span) });
+        }
+        if maps.is_empty() {
+            let sp = self.from(start);
+            self.diags.push(Diagnostic::error("E0320", "`declare mapper` needs at least one `map` clause", sp).with_label("no `map` clause"));
+            return Err(Fail);
+        }
+        let span = self.from(start);
+        self.eat(&Tok::Eos);
+        Ok(OmpMapper { id, type_name, var, maps, span })
+    }
+
     /// `(name, name, ...)` of `declare target`; a common block `/name/` is not supported yet.
     fn omp_name_list(&mut self, kind: DeclareTargetKind, out: &mut Vec<(Ident, DeclareTargetKind)>) -> PResult<()> {
         self.expect(&Tok::LParen)?;

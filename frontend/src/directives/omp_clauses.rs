@@ -107,7 +107,7 @@ impl Parser {
     /// `release`, `delete`; the modifiers `close` (a hint), `present` (the clause is then
     /// [`ClauseKind::Present`]) and `always` are accepted, `mapper` and `iterator` are not
     /// supported yet.
-    fn omp_clause_map(&mut self, _: &str) -> PResult<ClauseKind> {
+    pub(super) fn omp_clause_map(&mut self, _: &str) -> PResult<ClauseKind> {
         self.expect(&Tok::LParen)?;
         // `present` (the data must be present already) and `close` (a hint) modifiers.
         let mut present = false;
@@ -124,6 +124,15 @@ impl Parser {
                 let list = self.var_items()?;
                 return Ok(map_clause(present, always, MapType::Default, list));
             }
+        }
+        // `mapper(id),` before the map type.
+        let mut mapper = None;
+        if self.is_name("mapper") && self.tok_at(1) == &Tok::LParen {
+            self.bump();
+            self.bump();
+            mapper = Some(self.expect_name("a mapper identifier")?);
+            self.expect(&Tok::RParen)?;
+            self.expect(&Tok::Comma)?;
         }
         if let (Tok::Name(m), Tok::Comma | Tok::LParen) = (self.tok().clone(), self.tok_at(1).clone()) {
             if ["always", "close", "present", "mapper", "iterator"].contains(&m.as_str()) {
@@ -157,6 +166,12 @@ impl Parser {
             self.bump();
         }
         let list = self.var_items()?;
+        if let Some(id) = mapper {
+            if present || always {
+                return Ok(ClauseKind::Unsupported("map(mapper(...)) with `present` or `always`".into()));
+            }
+            return Ok(ClauseKind::MapMapper(id, ty, list));
+        }
         Ok(map_clause(present, always, ty, list))
     }
 

@@ -46,6 +46,13 @@ impl Parser {
                 }
                 continue;
             }
+            if self.is(&Tok::OmpDirectiveStart) && self.is_name_at(1, "declare") && self.is_name_at(2, "mapper") {
+                match self.omp_declare_mapper() {
+                    Ok(m) => u.mappers.push(m),
+                    Err(Fail) => self.skip_statement(),
+                }
+                continue;
+            }
             if self.is(&Tok::OmpDirectiveStart) && self.is_name_at(1, "requires") {
                 if self.omp_requires() {
                     u.requires_usm = true;

@@ -50,6 +50,7 @@ pub(super) fn new_unit(kind: UnitKind, name: Ident, span: Span) -> Unit {
         proc_decls: Vec::new(),
         routines: Vec::new(),
         declare_targets: Vec::new(),
+        mappers: Vec::new(),
         declares: Vec::new(),
         requires_usm: false,
         bind_c: None,

@@ -312,15 +312,12 @@ impl Checker {
                 "omp_in_parallel",
             ];
             if let Some(r) = omp_lib_routine_of(&key).filter(|r| !DEVICE_QUERIES.contains(r)) {
-                self.err(Diagnostic::not_yet(format!("`{r}` inside a target region"), span));
+                let place = if self.in_compute() { "a target region" } else { "a device procedure (`declare target`)" };
+                self.err(Diagnostic::not_yet(format!("`{r}` inside {place}"), span));
                 return (call_name, args, Ty::Unknown);
             }
-            // Gimplify answers the queries inside target regions; a device procedure's body
-            // is also its host version (called from host code and from sim kernels).
-            if let Some(r) = omp_lib_routine_of(&key).filter(|_| !self.in_compute()) {
-                self.err(Diagnostic::not_yet(format!("`{r}` inside a device procedure (`routine` or `declare target`)"), span));
-                return (call_name, args, Ty::Unknown);
-            }
+            // Gimplify answers the queries inside target regions and device procedures (whose
+            // host copy, called from host code and from sim kernels, asks the run time).
             // A device query is checked as an ordinary call below.
             // `acc_on_device` in a compute construct or an `!$acc routine` is answered per
             // target (a builtin).

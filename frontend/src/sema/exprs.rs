@@ -24,12 +24,6 @@ impl Checker {
         e.kind = kind;
         e.ty = ty;
         self.zero_divisor(e);
-        if self.on_device()
-            && matches!(ty.base(), Some(BaseTy::Complex(_)))
-            && !matches!(e.kind, ExprKind::Intrinsic { .. } | ExprKind::Binary(..))
-        {
-            self.err(Diagnostic::not_yet(format!("complex numbers {}", self.device_where()), e.span));
-        }
         if self.in_routine() && !self.in_compute() {
             let name = match &e.kind {
                 ExprKind::Name(i) => Some(&i.name),
@@ -42,13 +36,14 @@ impl Checker {
                         format!("host association in a device procedure (`{}` is a variable of the host procedure)", s.name),
                         e.span,
                     ));
-                } else if !s.parameter && !s.external && s.dummy.is_none() && (s.module.is_some() || s.save) {
+                } else if !s.parameter && !s.external && s.dummy.is_none() && (s.module.is_some() || s.save) && !device_saved_scalar(s) {
                     let what = if s.module.is_some() { "module variables" } else { "saved variables" };
                     self.err(Diagnostic::not_yet(format!("{what} inside a device procedure (`routine` or `declare target`)"), e.span));
                 }
             }
         }
         if self.on_device()
+            && !self.in_compute()
             && matches!(ty.base(), Some(BaseTy::Integer(1 | 2)))
             && matches!(e.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::Int(..))
         {
@@ -185,14 +180,14 @@ impl Checker {
         let mut base = None;
         let ok = self.ctor_items(&mut items, &mut base);
         // On the device only `(x, j = lo, hi[, st])` with a scalar `x` (computed element by
-        // element in compute constructs)...
+        // element in compute constructs and device procedures)...
         // ... or scalars `[x1, x2, ...]` (one chosen per element).
         let scalar = |it: &CtorItem| matches!(it, CtorItem::Expr(x) if x.ty.rank() == 0 && x.ty.base() != Some(BaseTy::Character));
         let direct = match items.as_slice() {
             [CtorItem::ImpliedDo(d)] => matches!(d.items.as_slice(), [x] if scalar(x)),
             _ => !items.is_empty() && items.iter().all(scalar),
         };
-        if self.on_device() && !(direct && self.in_compute()) {
+        if self.on_device() && !direct {
             self.err(Diagnostic::not_yet(format!("array constructors {}", self.device_where()), span));
         }
         let ty = match base {
@@ -549,4 +544,17 @@ impl Checker {
         let (name, args, ty) = self.call_user(via, Ident { name: gname, span }, args, true, span, Declared::None);
         Some((ExprKind::Call { name, args }, ty))
     }
+}
+
+/// A saved local scalar of a device procedure that each device image keeps a copy of in
+/// its global memory (codegen's `build_device`; the host copy, which sim kernels call, uses
+/// the host's): numeric and default logical ones, not in common or threadprivate.
+fn device_saved_scalar(s: &Symbol) -> bool {
+    s.module.is_none()
+        && s.rank == 0
+        && !s.pointer
+        && !s.allocatable
+        && !s.threadprivate
+        && s.common.is_none()
+        && matches!(s.base, BaseTy::Integer(4 | 8) | BaseTy::Real(4 | 8) | BaseTy::Logical(4))
 }

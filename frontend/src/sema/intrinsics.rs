@@ -33,6 +33,7 @@ pub(super) fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Mod => "mod",
         Intrinsic::Real => "real",
         Intrinsic::Dble => "dble",
+        Intrinsic::Logical => "logical",
         Intrinsic::Int => "int",
         Intrinsic::Nint => "nint",
         Intrinsic::Huge => "huge",
@@ -363,7 +364,7 @@ impl Checker {
                 Arg::Keyword(k, mut e) => {
                     self.expr(&mut e);
                     match (f, k.name.as_str()) {
-                        (Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint | Intrinsic::Cmplx | Intrinsic::StorageSize, "kind") => {
+                        (Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint | Intrinsic::Cmplx | Intrinsic::StorageSize | Intrinsic::Logical, "kind") => {
                             kind_arg = Some(e)
                         }
                         (Intrinsic::Cmplx, "x" | "y") if pos.len() == usize::from(k.name == "y") => pos.push(e),
@@ -388,7 +389,9 @@ impl Checker {
             }
         }
         // The optional kind argument of `real`, `int`, `nint` may be positional.
-        if matches!(f, Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint | Intrinsic::StorageSize) && pos.len() == 2 && kind_arg.is_none()
+        if matches!(f, Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint | Intrinsic::StorageSize | Intrinsic::Logical)
+            && pos.len() == 2
+            && kind_arg.is_none()
         {
             kind_arg = pos.pop();
         }
@@ -624,6 +627,27 @@ impl Checker {
                         }
                     }
                     _ => nargs(self, if f == Intrinsic::Dble { "one argument" } else { "one argument and an optional kind" }),
+                }
+            }
+            Intrinsic::Logical => {
+                let kind = match &kind_arg {
+                    None => Some(crate::dialect::logical_kind()),
+                    Some(k) => match self.const_int(k) {
+                        Some(v @ (1 | 2 | 4 | 8)) => Some(v as u8),
+                        _ => {
+                            self.err(
+                                Diagnostic::error("E0210", "the kind argument of `logical` must be the constant 1, 2, 4 or 8", k.span)
+                                    .with_label("unsupported kind"),
+                            );
+                            None
+                        }
+                    },
+                };
+                match (pos.as_slice(), first, kind) {
+                    (_, _, None) => Ty::Unknown,
+                    ([e], Some(BaseTy::Logical(_)), Some(k)) => with_rank(BaseTy::Logical(k), e.ty.rank()),
+                    ([e], _, _) => arg_err(self, e, "`logical`"),
+                    _ => nargs(self, "one argument and an optional kind"),
                 }
             }
             Intrinsic::Floor | Intrinsic::Ceiling => match (pos.as_slice(), first) {

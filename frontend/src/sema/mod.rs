@@ -378,6 +378,9 @@ struct Global {
     types: Vec<TypeInfo>,
     /// The derived types visible in each unit checked so far (by flat index).
     type_scopes: HashMap<usize, HashSet<String>>,
+    /// The OpenMP default mappers (`declare mapper`) in force in each unit checked so far
+    /// (its own and its host's), by flat index.
+    mappers: HashMap<usize, Vec<OmpMapper>>,
     /// The interfaces of `abstract interface` blocks of the file, by name.
     abstract_ifaces: HashMap<String, ProcSig>,
 }
@@ -599,6 +602,10 @@ struct Checker {
     openacc: bool,
     /// The derived types visible by name.
     type_scope: HashSet<String>,
+    /// The OpenMP default mappers in force (the unit's and its host's).
+    mappers: Vec<OmpMapper>,
+    /// The names referenced in the bodies of the enclosing OpenMP `target` constructs.
+    target_refs: Vec<HashSet<String>>,
     /// The unit's flat index.
     idx: usize,
 }
@@ -639,6 +646,8 @@ impl Checker {
             dc_none: Vec::new(),
             openacc,
             type_scope: HashSet::new(),
+            mappers: Vec::new(),
+            target_refs: Vec::new(),
             idx: i,
         }
     }

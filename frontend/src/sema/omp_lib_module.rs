@@ -75,6 +75,12 @@ const OMP_LIB_ROUTINES: &[(&str, &str, &[(&str, T, Intent)], Option<T>)] = &[
     ("omp_target_free", "omp_target_free", &[("device_ptr", T::CPtr, Intent::In), ("device_num", T::CInt, Intent::In)], None),
     ("omp_target_is_present", "omp_target_is_present", &[("ptr", T::CPtr, Intent::In), ("device_num", T::CInt, Intent::In)], Some(T::CInt)),
     (
+        "omp_target_is_accessible",
+        "omp_target_is_accessible",
+        &[("ptr", T::CPtr, Intent::In), ("size", T::CSize, Intent::In), ("device_num", T::CInt, Intent::In)],
+        Some(T::CInt),
+    ),
+    (
         "omp_target_memcpy",
         "omp_target_memcpy",
         &[

@@ -522,6 +522,9 @@ impl Checker {
             }
         }
         self.type_scope_start(unit, host);
+        self.mappers = host.and_then(|h| self.g.mappers.get(&h).cloned()).unwrap_or_default();
+        self.mappers.extend(unit.mappers.iter().cloned());
+        self.g.mappers.insert(self.idx, self.mappers.clone());
         for u in &unit.uses {
             self.use_module(u, done);
         }
@@ -838,6 +841,9 @@ impl Checker {
     /// Reports an undeclared name once.
     pub(super) fn lookup(&mut self, id: &Ident) -> Option<usize> {
         if let Some(i) = self.syms.index(&id.name) {
+            if let Some(refs) = self.target_refs.last_mut() {
+                refs.insert(id.name.clone());
+            }
             if let Some((allowed, missing)) = self.dc_none.last_mut() {
                 let constant = self.syms.list().get(i).is_some_and(|s| s.parameter);
                 if !constant && !allowed.contains(&id.name) && !missing.iter().any(|m| m.name == id.name) {

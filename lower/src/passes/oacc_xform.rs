@@ -45,7 +45,8 @@ pub fn oacc_xform(m: &mut Module, target: Target) {
         let mut body = std::mem::take(&mut p.body);
         if target == Target::Host {
             // The host copy of a routine also serves the sim device's kernels (which run
-            // in the host program): the run time answers `acc_on_device` where it runs.
+            // in the host program) and host code: the run time answers `acc_on_device` and
+            // OpenMP's queries where it runs.
             runtime_on_device(&mut body);
         }
         let mut worker_red = false;
@@ -230,6 +231,30 @@ fn expand(h: &dyn OffloadHooks, f: &mut Function, ss: Vec<Stmt>, worker_red: &mu
                 }
                 Builtin::SimtOrderedPred => out.push(Stmt::Assign(v, h.simt_ordered_pred(operand(&ops, 0)))),
                 Builtin::IsInitialDevice => out.push(Stmt::Assign(v, Rv::Use(Op::I32(i32::from(h.is_initial_device()))))),
+                // A device procedure's query, answered as the team's sequential code (a
+                // device procedure does not know whether its caller is in a `parallel`
+                // region: on the host, the run time answers instead, see `runtime_on_device`).
+                Builtin::OmpQuery(q) => {
+                    let rv = match q {
+                        OmpQuery::IsInitialDevice => Rv::Use(Op::I32(i32::from(h.is_initial_device()))),
+                        OmpQuery::TeamNum => h.dim_pos(Level::Gang),
+                        OmpQuery::NumTeams => h.dim_size(Level::Gang),
+                        OmpQuery::NumThreads => Rv::Use(Op::I32(1)),
+                        OmpQuery::MaxThreads | OmpQuery::ThreadLimit => {
+                            let w = f.new_var(format!("t.{}", f.vars.len()), Ty::I32);
+                            out.push(Stmt::Assign(w, h.dim_size(Level::Worker)));
+                            let l = f.new_var(format!("t.{}", f.vars.len()), Ty::I32);
+                            out.push(Stmt::Assign(l, h.dim_size(Level::Vector)));
+                            Rv::Binary(BinOp::Mul, Op::Var(w), Op::Var(l))
+                        }
+                        OmpQuery::ThreadNum
+                        | OmpQuery::Level
+                        | OmpQuery::ActiveLevel
+                        | OmpQuery::InParallel
+                        | OmpQuery::DeviceNum => Rv::Use(Op::I32(0)),
+                    };
+                    out.push(Stmt::Assign(v, rv));
+                }
                 Builtin::AccOnDevice => {
                     // `dev_type` equals one of the target's device type codes.
                     let t = ops.first().cloned().unwrap_or(Op::I32(0));
@@ -296,13 +321,19 @@ fn operand(ops: &[Op], i: usize) -> Op {
 /// message and end the program; on the GPUs the kernel traps instead.
 const RUNTIME_ERRORS: &[&str] = &["gpuf_bounds_error", "gpuf_section_error"];
 
-/// Replaces `GOACC_ON_DEVICE` by a call of the run time's `gpuf_acc_on_device`.
+/// Replaces `GOACC_ON_DEVICE` by a call of the run time's `gpuf_acc_on_device`, and an
+/// OpenMP query by `gpuf_omp_device_query` (the run time knows whether a sim kernel, a host
+/// kernel or host code runs the procedure).
 fn runtime_on_device(ss: &mut [Stmt]) {
     for s in ss {
         match s {
             Stmt::Assign(_, rv @ Rv::Builtin(Builtin::AccOnDevice, _)) => {
                 let Rv::Builtin(_, ops) = std::mem::replace(rv, Rv::Use(Op::I32(0))) else { continue };
                 *rv = Rv::Call("gpuf_acc_on_device".into(), ops, Ty::I32);
+            }
+            Stmt::Assign(_, rv @ Rv::Builtin(Builtin::OmpQuery(_), _)) => {
+                let Rv::Builtin(Builtin::OmpQuery(q), _) = std::mem::replace(rv, Rv::Use(Op::I32(0))) else { continue };
+                *rv = Rv::Call("gpuf_omp_device_query".into(), vec![Op::I32(q as i32)], Ty::I32);
             }
             Stmt::If { then_body, else_body, .. } => {
                 runtime_on_device(then_body);

@@ -48,7 +48,7 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Async(_) => "async",
         ClauseKind::Wait(_) => "wait",
         ClauseKind::DeviceType(_) => "device_type",
-        ClauseKind::Map(..) | ClauseKind::MapAlways(..) => "map",
+        ClauseKind::Map(..) | ClauseKind::MapAlways(..) | ClauseKind::MapMapper(..) => "map",
         ClauseKind::To(_) | ClauseKind::ToPresent(_) => "to",
         ClauseKind::From(_) | ClauseKind::FromPresent(_) => "from",
         ClauseKind::NumTeams(_) => "num_teams",
@@ -432,6 +432,7 @@ impl Checker {
             }
             ClauseKind::Attach(items) | ClauseKind::Detach(items) => self.check_attach_clause(items, cname),
             ClauseKind::Map(_, items)
+            | ClauseKind::MapMapper(_, _, items)
             | ClauseKind::MapAlways(_, items)
             | ClauseKind::MapPresent(_, items)
             | ClauseKind::To(items)
@@ -672,7 +673,7 @@ impl Checker {
     }
 
     /// A data clause, `private` or `firstprivate` (array sections only in data clauses).
-    fn check_data_clause(&mut self, items: &mut [Expr], cname: &str, sections_ok: bool) {
+    pub(super) fn check_data_clause(&mut self, items: &mut [Expr], cname: &str, sections_ok: bool) {
         for it in items.iter_mut() {
             self.var_item(it, cname, sections_ok);
         }

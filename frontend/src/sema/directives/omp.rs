@@ -412,6 +412,127 @@ impl Checker {
         }
     }
 
+    /// The default mapper (`declare mapper`) in force for the derived type of the variable
+    /// `name`, if any.
+    fn mapper_of(&self, name: &str, id: Option<&str>) -> Option<OmpMapper> {
+        if self.mappers.is_empty() {
+            return None;
+        }
+        let s = self.syms.get(name)?;
+        let BaseTy::Derived(k) = s.base else { return None };
+        let t = super::derived::derived_name(k);
+        self.mappers.iter().rev().find(|m| m.type_name.name == t && m.id.as_ref().map(|i| i.name.as_str()) == id).cloned()
+    }
+
+    /// The map clauses a default mapper makes of a map of the whole variable `name` with map
+    /// type `ty` (`None`: a motion clause of `target update`, whose items are `to`/`from`
+    /// items): the mapper's items written for `name`, the variable itself left out (the
+    /// clause maps it already). A mapper's `tofrom` (or default) map type takes the
+    /// clause's; another keeps its own.
+    fn mapper_items(m: &OmpMapper, name: &str, ty: Option<MapType>) -> Vec<(Option<MapType>, Vec<Expr>)> {
+        let mut out = Vec::new();
+        for c in &m.maps {
+            let (ClauseKind::Map(mt, items) | ClauseKind::MapAlways(mt, items)) = &c.kind else { continue };
+            let mut list = Vec::new();
+            for it in items {
+                if matches!(&it.kind, ExprKind::Name(id) if id.name == m.var.name) {
+                    continue;
+                }
+                let mut e = it.clone();
+                rename_var(&mut e, &m.var.name, name);
+                list.push(e);
+            }
+            if !list.is_empty() {
+                let t = match (ty, *mt) {
+                    (None, _) => None,
+                    (Some(t), MapType::Default | MapType::Tofrom) => Some(t),
+                    (Some(_), mt) => Some(mt),
+                };
+                out.push((t, list));
+            }
+        }
+        out
+    }
+
+    /// Applies the default mappers to the map and motion clauses of an OpenMP directive
+    /// (before its clauses are checked): a whole variable of a type with a mapper brings
+    /// the mapper's maps with it.
+    fn apply_mappers(&mut self, dir: &mut Directive) {
+        let mut extra = Vec::new();
+        // `map(mapper(id), ...)`: the named mapper's maps, for items of its type.
+        for c in &mut dir.clauses {
+            let ClauseKind::MapMapper(id, ty, list) = &mut c.kind else { continue };
+            let (id, ty, list) = (id.clone(), *ty, std::mem::take(list));
+            if !self.mappers.iter().any(|m| m.id.as_ref().is_some_and(|i| i.name == id.name)) {
+                self.err(
+                    Diagnostic::error("E0338", format!("unknown mapper `{}`", id.name), id.span)
+                        .with_label("no `declare mapper` with this identifier is in scope"),
+                );
+            }
+            for it in &list {
+                let ExprKind::Name(n) = &it.kind else { continue };
+                let Some(m) = self.mapper_of(&n.name, Some(&id.name)) else { continue };
+                for (t, l) in Self::mapper_items(&m, &n.name, Some(ty)) {
+                    extra.push(Clause { kind: ClauseKind::Map(t.unwrap_or(ty), l), span: c.span });
+                }
+            }
+            c.kind = ClauseKind::Map(ty, list);
+        }
+        if self.mappers.is_empty() {
+            return;
+        }
+        for c in &dir.clauses {
+            if extra.iter().any(|e: &Clause| e.span == c.span) {
+                // Expanded by its named mapper already.
+                continue;
+            }
+            let (ty, items) = match &c.kind {
+                ClauseKind::Map(t, l) | ClauseKind::MapAlways(t, l) | ClauseKind::MapPresent(t, l) => (Some(*t), l),
+                ClauseKind::Present(l) => (Some(MapType::Default), l),
+                ClauseKind::To(l) | ClauseKind::From(l) | ClauseKind::ToPresent(l) | ClauseKind::FromPresent(l) => (None, l),
+                _ => continue,
+            };
+            for it in items {
+                let ExprKind::Name(id) = &it.kind else { continue };
+                let Some(m) = self.mapper_of(&id.name, None) else { continue };
+                for (t, list) in Self::mapper_items(&m, &id.name, ty) {
+                    let kind = match (&c.kind, t) {
+                        (ClauseKind::To(_), _) => ClauseKind::To(list),
+                        (ClauseKind::From(_), _) => ClauseKind::From(list),
+                        (ClauseKind::ToPresent(_), _) => ClauseKind::ToPresent(list),
+                        (ClauseKind::FromPresent(_), _) => ClauseKind::FromPresent(list),
+                        (ClauseKind::MapAlways(..), Some(t)) => ClauseKind::MapAlways(t, list),
+                        (ClauseKind::MapPresent(..), Some(t)) => ClauseKind::MapPresent(t, list),
+                        (ClauseKind::Present(_), _) => ClauseKind::Present(list),
+                        (_, t) => ClauseKind::Map(t.unwrap_or(MapType::Default), list),
+                    };
+                    extra.push(Clause { kind, span: c.span });
+                }
+            }
+        }
+        dir.clauses.extend(extra);
+    }
+
+    /// After the body of a `target` construct is checked: the variables it references
+    /// that no clause names and whose type has a default mapper are mapped by it (as an
+    /// implicit `tofrom` map of the variable would be).
+    fn implicit_mappers(&mut self, dir: &mut Directive, refs: HashSet<String>) {
+        let named: HashSet<String> = dir.clauses.iter().flat_map(|c| clause_bases(&c.kind)).collect();
+        let mut refs: Vec<String> = refs.into_iter().filter(|n| !named.contains(n)).collect();
+        refs.sort();
+        for name in refs {
+            let Some(m) = self.mapper_of(&name, None) else { continue };
+            let span = dir.span;
+            let whole = Expr { kind: ExprKind::Name(Ident { name: name.clone(), span }), span, ty: Ty::Unknown };
+            let mut groups = vec![(Some(MapType::Tofrom), vec![whole])];
+            groups.extend(Self::mapper_items(&m, &name, Some(MapType::Tofrom)));
+            for (t, mut list) in groups {
+                self.check_data_clause(&mut list, "map", true);
+                dir.clauses.push(Clause { kind: ClauseKind::Map(t.unwrap_or(MapType::Tofrom), list), span });
+            }
+        }
+    }
+
     #[inline(never)]
     pub(in crate::sema) fn omp_standalone(&mut self, dir: &mut Directive) {
         let Some(kind) = dir.kind.omp() else { return };
@@ -419,6 +540,7 @@ impl Checker {
             self.err(Diagnostic::not_yet(format!("the OpenMP `{name}` directive"), dir.span));
             return;
         }
+        self.apply_mappers(dir);
         self.omp_nesting(dir);
         self.omp_directive(dir, None);
     }
@@ -431,6 +553,7 @@ impl Checker {
             self.stmts(body);
             return;
         }
+        self.apply_mappers(dir);
         self.omp_nesting(dir);
         self.omp_directive(dir, None);
         let target = kind.leaves().has(OmpLeaves::TARGET);
@@ -439,6 +562,7 @@ impl Checker {
         }
         if target {
             self.compute.push(dir.kind);
+            self.target_refs.push(HashSet::new());
         }
         self.omp.push(kind);
         let saved = std::mem::take(&mut self.par);
@@ -447,12 +571,15 @@ impl Checker {
         self.omp.pop();
         if target {
             self.compute.pop();
+            let refs = self.target_refs.pop().unwrap_or_default();
+            self.implicit_mappers(dir, refs);
         }
     }
 
     #[inline(never)]
     pub(in crate::sema) fn omp_loop(&mut self, dir: &mut Directive, do_stmt: &mut Stmt) {
         let Some(kind) = dir.kind.omp() else { return };
+        self.apply_mappers(dir);
         self.omp_nesting(dir);
         let cl = self.omp_directive(dir, Some(do_stmt));
         if let StmtKind::DoWhile { .. } = do_stmt.kind {
@@ -537,4 +664,75 @@ fn exits_loop(ss: &[Stmt], name: Option<&str>, nested: bool) -> Option<Span> {
         StmtKind::SelectCase { cases, .. } => cases.iter().find_map(|c| exits_loop(&c.body, name, nested)),
         _ => None,
     })
+}
+
+/// Renames the variable `from` to `to` in an expression as parsed (a mapper's map item).
+fn rename_var(e: &mut Expr, from: &str, to: &str) {
+    fn arg(a: &mut Arg, from: &str, to: &str) {
+        match a {
+            Arg::Index(e) | Arg::Keyword(_, e) => rename_var(e, from, to),
+            Arg::Range { lo, hi, stride, .. } => {
+                for e in [lo, hi, stride].into_iter().flatten() {
+                    rename_var(e, from, to);
+                }
+            }
+        }
+    }
+    match &mut e.kind {
+        ExprKind::Name(id) if id.name == from => id.name = to.to_string(),
+        ExprKind::Apply { name, args } | ExprKind::ArrayRef { name, subs: args } | ExprKind::Call { name, args } => {
+            if name.name == from {
+                name.name = to.to_string();
+            }
+            for a in args {
+                arg(a, from, to);
+            }
+        }
+        ExprKind::Component(c) => {
+            rename_var(&mut c.base, from, to);
+            for a in &mut c.subs {
+                arg(a, from, to);
+            }
+        }
+        ExprKind::Unary(_, x) | ExprKind::Paren(x) => rename_var(x, from, to),
+        ExprKind::Binary(_, x, y) | ExprKind::Complex(x, y) => {
+            rename_var(x, from, to);
+            rename_var(y, from, to);
+        }
+        ExprKind::Intrinsic { args, .. } => {
+            for x in args {
+                rename_var(x, from, to);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The variables a data-sharing or data clause names (the base names of its items).
+fn clause_bases(k: &ClauseKind) -> Vec<String> {
+    let items: &[Expr] = match k {
+        ClauseKind::Map(_, l)
+        | ClauseKind::MapAlways(_, l)
+        | ClauseKind::MapPresent(_, l)
+        | ClauseKind::Present(l)
+        | ClauseKind::Private(l)
+        | ClauseKind::Firstprivate(l)
+        | ClauseKind::Shared(l)
+        | ClauseKind::IsDevicePtr(l)
+        | ClauseKind::HasDeviceAddr(l) => l,
+        _ => return Vec::new(),
+    };
+    items
+        .iter()
+        .filter_map(|e| {
+            let mut e = e;
+            loop {
+                match &e.kind {
+                    ExprKind::Name(id) | ExprKind::Apply { name: id, .. } | ExprKind::ArrayRef { name: id, .. } => return Some(id.name.clone()),
+                    ExprKind::Component(c) => e = &c.base,
+                    _ => return None,
+                }
+            }
+        })
+        .collect()
 }

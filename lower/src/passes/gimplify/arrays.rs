@@ -286,7 +286,7 @@ impl G<'_> {
             }
             ExprKind::Intrinsic { .. } if e.ty.rank() == 0 => Vec::new(),
             ExprKind::Component(_) => self.component_shape(e),
-            ExprKind::ArrayCtor(items) if self.region.is_some() && super::exprs::direct_ctor(items).is_some() => {
+            ExprKind::ArrayCtor(items) if self.device_ctor() && super::exprs::direct_ctor(items).is_some() => {
                 let Some((d, _)) = super::exprs::direct_ctor(items) else { return vec![Op::I64(0)] };
                 // max(0, (hi - lo + st) / st) elements.
                 let (_, vt, lo, hi, st) = self.index_bounds(&d.var.name, &d.lo, &d.hi, d.step.as_ref());
@@ -296,7 +296,7 @@ impl G<'_> {
                 let n = self.conv(n, Ty::I64);
                 vec![self.val(Ty::I64, Rv::Binary(BinOp::Max, n, Op::I64(0)))]
             }
-            ExprKind::ArrayCtor(items) if self.region.is_some() && super::exprs::per_element_ctor(items) => {
+            ExprKind::ArrayCtor(items) if self.device_ctor() && super::exprs::per_element_ctor(items) => {
                 vec![Op::I64(super::exprs::scalar_items(items).map_or(0, |v| v.len() as i64))]
             }
             ExprKind::ArrayCtor(_) => match self.mats.get(&(e as *const Expr as usize)) {

@@ -557,12 +557,18 @@ impl G<'_> {
         }
         let none = (Op::Null, Op::I64(0));
         if self.region.is_some() {
-            // Device code: fixed-length character components (of mapped structures) only.
+            // Device code: character variables, elements of character arrays and their
+            // substrings (mapped like arrays), fixed-length character components (of mapped
+            // structures).
             match &e.kind {
                 ExprKind::Paren(x) => return self.str_expr(x),
                 ExprKind::Component(_) => return self.component_str(e),
+                ExprKind::Name(id) if matches!(self.lookup(&id.name), Some(Home::Chars { .. })) => {}
+                ExprKind::ArrayRef { name, subs }
+                    if matches!(self.lookup(&name.name), Some(Home::Chars { .. } | Home::CharArray { .. }))
+                        && subs.iter().all(|s| matches!(s, Arg::Index(x) if x.ty.rank() == 0) || matches!(s, Arg::Range { stride: None, .. })) => {}
                 _ => {
-                    self.not_yet("character operations inside compute constructs (other than assigning components)", e.span);
+                    self.not_yet("character operations inside compute constructs (other than assigning variables, elements, substrings and components)", e.span);
                     return none;
                 }
             }

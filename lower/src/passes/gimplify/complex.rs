@@ -23,6 +23,44 @@ pub(super) fn is_complex(e: &Expr) -> bool {
 type C = (Op, Op);
 
 impl G<'_> {
+    /// Code compiled for the devices too: a compute construct or a device procedure.
+    fn device_code(&self) -> bool {
+        self.region.is_some() || self.in_routine()
+    }
+
+    /// A temporary for one complex value with parts of type `pt`: a stack block in device
+    /// code (which has no allocator), else a block freed after the statement.
+    fn ctemp(&mut self, pt: Ty) -> Op {
+        if self.device_code() {
+            return self.val(Ty::Ptr, Rv::Alloca(2 * pt.size() as u64));
+        }
+        self.str_temp(Op::I64(2 * pt.size()))
+    }
+
+    /// `abs` of a complex value in device code (no C library there): the larger magnitude
+    /// `m` times `sqrt((a/m)**2 + (b/m)**2)`, which neither overflows nor underflows where
+    /// `hypot` does not; 0 when both parts are 0.
+    fn device_hypot(&mut self, pt: Ty, a: Op, b: Op) -> Op {
+        let aa = self.val(pt, Rv::Math(MathFn::Abs, vec![a]));
+        let ab = self.val(pt, Rv::Math(MathFn::Abs, vec![b]));
+        let m = self.val(pt, Rv::Binary(BinOp::Max, aa.clone(), ab.clone()));
+        let r = self.f.new_var("cabs", pt);
+        let zero = zero_of(pt);
+        let is0 = self.val(Ty::I32, Rv::Binary(BinOp::Eq, m.clone(), zero.clone()));
+        self.push_block();
+        let x = self.val(pt, Rv::Binary(BinOp::Div, aa, m.clone()));
+        let y = self.val(pt, Rv::Binary(BinOp::Div, ab, m.clone()));
+        let x2 = self.val(pt, Rv::Binary(BinOp::Mul, x.clone(), x));
+        let y2 = self.val(pt, Rv::Binary(BinOp::Mul, y.clone(), y));
+        let s = self.val(pt, Rv::Binary(BinOp::Add, x2, y2));
+        let q = self.val(pt, Rv::Math(MathFn::Sqrt, vec![s]));
+        let v = self.val(pt, Rv::Binary(BinOp::Mul, m, q));
+        self.emit(Stmt::Assign(r, Rv::Use(v)));
+        let else_body = self.pop_block();
+        self.emit(Stmt::If { cond: is0, then_body: vec![Stmt::Assign(r, Rv::Use(zero))], else_body });
+        Op::Var(r)
+    }
+
     /// Loads the complex value at `addr` (parts of type `pt`).
     fn cload(&mut self, pt: Ty, addr: Op) -> C {
         let re = self.val(pt, Rv::Load(pt, addr.clone()));
@@ -94,10 +132,6 @@ impl G<'_> {
 
     fn cexpr_own(&mut self, e: &Expr, idx: &[Op], pt: Ty) -> C {
         let zero = (zero_of(pt), zero_of(pt));
-        if self.region.is_some() {
-            self.not_yet("complex numbers inside a compute construct", e.span);
-            return zero;
-        }
         match &e.kind {
             ExprKind::Complex(re, im) => {
                 let r = self.expr(re);
@@ -125,9 +159,13 @@ impl G<'_> {
                     self.not_yet("array-valued function references", e.span);
                     return zero;
                 }
+                if self.device_code() {
+                    self.not_yet("calls of complex-valued functions in device code", e.span);
+                    return zero;
+                }
                 match self.call_args(name, args, e.span) {
                     Some((link, mut ops)) => {
-                        let buf = self.str_temp(Op::I64(2 * pt.size()));
+                        let buf = self.ctemp(pt);
                         ops.push(buf.clone());
                         self.emit(Stmt::Call(format!("__gpuf_ccall{}_{link}", pt.size()), ops));
                         self.cload(pt, buf)
@@ -158,6 +196,10 @@ impl G<'_> {
             let (c, d) = self.cexpr_at(y, idx, pt);
             if pt == Ty::F128 {
                 return self.qcall("cpowq", &[(a, b), (c, d)]);
+            }
+            if self.device_code() {
+                self.not_yet("`**` of complex numbers in device code", x.span.to(y.span));
+                return (zero_of(pt), zero_of(pt));
             }
             let buf = self.str_temp(Op::I64(16));
             let f = if pt == Ty::F64 { "gpuf_cpow_f64" } else { "gpuf_cpow_f32" };
@@ -256,6 +298,11 @@ impl G<'_> {
             };
             let _ = sp;
             return self.qcall(f, &[(a, b)]);
+        }
+        if self.device_code() {
+            let what = ["`sqrt`", "`exp`", "integer powers", "`log`", "`sin`", "`cos`"].get(op as usize).copied().unwrap_or("functions");
+            self.not_yet(format!("{what} of complex numbers in device code"), sp);
+            return (zero_of(pt), zero_of(pt));
         }
         let buf = self.str_temp(Op::I64(16));
         let f = if pt == Ty::F64 { "gpuf_cmath_f64" } else { "gpuf_cmath_f32" };
@@ -505,6 +552,7 @@ impl G<'_> {
                 let rt = self.expr_ty(e);
                 let v = match func {
                     Intrinsic::Aimag => b,
+                    Intrinsic::Abs if self.device_code() => self.device_hypot(pt, a, b),
                     Intrinsic::Abs => {
                         let f = match pt {
                             Ty::F128 => "hypotq",
@@ -696,7 +744,7 @@ impl G<'_> {
             return Some(Op::Null);
         }
         let v = self.cexpr_at(e, &[], pt);
-        let buf = self.str_temp(Op::I64(2 * pt.size()));
+        let buf = self.ctemp(pt);
         self.cstore(pt, buf.clone(), v);
         Some(buf)
     }

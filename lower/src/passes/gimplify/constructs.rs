@@ -328,31 +328,33 @@ impl G<'_> {
             self.overrides.pop();
         }
         let sequential_in_region = scoped && self.region.is_some() && part.is_none();
-        // (a loop without a directive of the user's, partitioned because the kernels
-        // dependence test proved it independent)
-        let partitioned_in_region = scoped
-            && self.region.is_some()
-            && part.as_ref().is_some_and(|p| !p.levels.is_empty() && matches!(p.auto_proof.as_deref(), Some(Ok(()))));
-        let bounds = partitioned_in_region.then(|| (lo.clone(), hi.clone(), st.clone()));
+        // A partitioned loop inside a construct's body: the statements after it (run by
+        // each thread that ran a share of it) see the variable's value after the loop, as
+        // OpenMP's `loop` gives it (lastprivate) and after a sequential loop.
+        let partitioned_in_body = scoped && part.is_some() && self.region.as_ref().is_some_and(|r| !r.combined);
+        let after = partitioned_in_body.then(|| (lo.clone(), hi.clone(), st.clone()));
         self.emit(Stmt::Loop { id, var: lv, lo, hi, step: st, body: b, part });
-        // Such a loop leaves its variable with the value the sequential loop would
-        // (`lo + max(0, (hi - lo + st) / st) * st`) for the statements after it.
-        if let Some((lo, hi, st)) = bounds {
-            let home = self.lookup(&var.name);
-            if let Some(Home::Reg(_, b) | Home::Mem(_, b)) = home.filter(|_| vty == Ty::I32 || vty == Ty::I64) {
-                if ir_ty(b) == vty {
-                    let zero = if vty == Ty::I64 { Op::I64(0) } else { Op::I32(0) };
-                    let d = self.bin(vty, BinOp::Sub, hi, lo.clone());
-                    let d = self.bin(vty, BinOp::Add, d, st.clone());
-                    let trips = self.bin(vty, BinOp::Div, d, st.clone());
-                    let trips = self.val(vty, Rv::Binary(BinOp::Max, trips, zero));
-                    let off = self.bin(vty, BinOp::Mul, trips, st);
-                    let after = self.bin(vty, BinOp::Add, lo, off);
-                    match self.lookup(&var.name) {
-                        Some(Home::Reg(o, _)) => self.emit(Stmt::Assign(o, Rv::Use(after))),
-                        Some(Home::Mem(p, b)) => self.store_as(b, Op::Var(p), after),
-                        _ => {}
-                    }
+        if let Some((lo, hi, st)) = after.filter(|_| matches!(vty, Ty::I32 | Ty::I64)) {
+            // A variable in a register (a memory one would become mapped); the region drops
+            // these statements when nothing reads the variable after them.
+            if let Some(Home::Reg(o, _)) = self.lookup(&var.name).filter(|h| matches!(h, Home::Reg(_, b) if ir_ty(*b) == vty)) {
+                // o = lo + max((hi - lo + st) / st, 0) * st
+                let mut temps = Vec::new();
+                let mut bin = |g: &mut Self, op: BinOp, a: Op, b: Op| {
+                    let t = g.tmp(vty);
+                    g.emit(Stmt::Assign(t, Rv::Binary(op, a, b)));
+                    temps.push(t);
+                    Op::Var(t)
+                };
+                let d = bin(self, BinOp::Sub, hi, lo.clone());
+                let d = bin(self, BinOp::Add, d, st.clone());
+                let n = bin(self, BinOp::Div, d, st.clone());
+                let n = bin(self, BinOp::Max, n, zero_of(vty));
+                let m = bin(self, BinOp::Mul, n, st);
+                let v = bin(self, BinOp::Add, lo, m);
+                self.emit(Stmt::Assign(o, Rv::Use(v)));
+                if let Some(r) = self.region.as_mut() {
+                    r.after_loop.push((o, temps));
                 }
             }
         }

@@ -150,6 +150,11 @@ impl G<'_> {
                 let v = self.omp_device_query(&name.name);
                 self.conv(v, ir_ty(e.ty.base().unwrap_or(BaseTy::Integer(4))))
             }
+            ExprKind::Call { name, .. } if self.in_routine() && OmpQuery::of_link(&name.name).is_some() => {
+                let q = OmpQuery::of_link(&name.name).unwrap_or(OmpQuery::DeviceNum);
+                let v = self.val(Ty::I32, Rv::Builtin(Builtin::OmpQuery(q), vec![]));
+                self.conv(v, ir_ty(e.ty.base().unwrap_or(BaseTy::Integer(4))))
+            }
             ExprKind::Call { name, args } if self.returns_pointer(&name.name) => {
                 let a = self.pointer_call(name, args, e.span);
                 match e.ty.base() {
@@ -232,7 +237,7 @@ impl G<'_> {
                 let v = if t.is_int() && self.f.op_ty(&v).is_int() && self.f.op_ty(&v) != t { self.conv(v, t) } else { v };
                 self.wrap(e.ty.base(), v)
             }
-            ExprKind::ArrayCtor(items) if self.region.is_some() && direct_ctor(items).is_some() => {
+            ExprKind::ArrayCtor(items) if self.device_ctor() && direct_ctor(items).is_some() => {
                 let t = self.expr_ty(e);
                 let Some((d, x)) = direct_ctor(items) else { return zero_of(t) };
                 // Element k of `(x, j = lo, hi, st)` is `x` at `j = lo + k * st`.
@@ -250,7 +255,7 @@ impl G<'_> {
                 self.overrides.pop();
                 self.conv(r, t)
             }
-            ExprKind::ArrayCtor(items) if self.region.is_some() && per_element_ctor(items) => {
+            ExprKind::ArrayCtor(items) if self.device_ctor() && per_element_ctor(items) => {
                 // `[x1, ..., xn]`: element k is x(k+1), chosen by comparisons.
                 let t = self.expr_ty(e);
                 let xs = scalar_items(items).unwrap_or_default();
@@ -338,8 +343,8 @@ impl G<'_> {
             }
             // Character constructors are walked where they are used.
             ExprKind::ArrayCtor(_) if e.ty.base() == Some(BaseTy::Character) => {}
-            // In compute regions, `(x, j = lo, hi)` is evaluated per element (no temporary).
-            ExprKind::ArrayCtor(items) if self.region.is_some() && per_element_ctor(items) => {}
+            // In device code, `(x, j = lo, hi)` is evaluated per element (no temporary).
+            ExprKind::ArrayCtor(items) if self.device_ctor() && per_element_ctor(items) => {}
             ExprKind::ArrayCtor(items) => {
                 let t = self.expr_ty(e);
                 let n = self.tmp(Ty::I64);
@@ -607,6 +612,12 @@ fn is_omp_device_query(link: &str) -> bool {
 }
 
 impl G<'_> {
+    /// Array constructors are computed element by element (no temporary, which device code
+    /// cannot allocate): in compute constructs and device procedures.
+    pub(super) fn device_ctor(&self) -> bool {
+        self.region.is_some() || self.in_routine()
+    }
+
     /// The value of an OpenMP query inside a target region, from abstract builtins that
     /// oacc-xform expands per target. Teams are gangs; the threads of a `parallel` region
     /// are the workers × vector lanes that run its `do` loops (a worker loop encloses the

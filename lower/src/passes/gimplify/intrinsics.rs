@@ -469,7 +469,7 @@ impl G<'_> {
                 let b = self.conv(b, rt);
                 self.val(rt, Rv::Binary(BinOp::Rem, a, b))
             }
-            Intrinsic::Real | Intrinsic::Dble | Intrinsic::Int => {
+            Intrinsic::Real | Intrinsic::Dble | Intrinsic::Int | Intrinsic::Logical => {
                 let a = arg(self, 0);
                 self.conv(a, rt)
             }

@@ -190,6 +190,13 @@ struct RegionCtx {
     /// `thread_limit`, evaluated on the host before the region (see [`PartLoop::threads`]).
     threads: Option<Op>,
     thread_limit: Option<Op>,
+    /// A combined construct (`parallel loop`, `target teams distribute parallel do`): its
+    /// body is the loop, no statement follows it.
+    combined: bool,
+    /// The assignments of a variable's value after a partitioned loop of the body (the
+    /// variable, the temporaries computing the value): dropped when nothing reads the
+    /// variable.
+    after_loop: Vec<(VarId, Vec<VarId>)>,
 }
 
 struct G<'a> {

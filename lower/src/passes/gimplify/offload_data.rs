@@ -176,6 +176,11 @@ impl G<'_> {
                     Some((a, b, id.name.clone(), Some(d)))
                 }
                 Some(Home::Mem(p, b)) => Some((Op::Var(p), Op::I64(self.elem_size(b)), id.name.clone(), None)),
+                Some(Home::Chars { addr, len }) => Some((Op::Var(addr), Op::Var(len), id.name.clone(), None)),
+                Some(Home::CharArray { d, len }) => {
+                    let n = self.char_array_bytes(&d, len);
+                    Some((Op::Var(d.addr), n, id.name.clone(), None))
+                }
                 _ => None,
             },
             ExprKind::ArrayRef { name, subs } | ExprKind::Apply { name, args: subs } => {
@@ -187,6 +192,34 @@ impl G<'_> {
             ExprKind::Component(_) => self.member_block(e).map(|(a, n, what, _)| (a, n, what, None)),
             _ => None,
         }
+    }
+
+    /// A section `a(lo:hi:st)` of a rank-1 array or array component with a stride other
+    /// than the constant 1: the array and the section's bounds and stride (`I64`).
+    fn strided_section(&mut self, e: &Expr) -> Option<(Desc, Op, Op, Op)> {
+        let (subs, d) = match &e.kind {
+            ExprKind::ArrayRef { name, subs } | ExprKind::Apply { name, args: subs } => match self.lookup(&name.name) {
+                Some(Home::Array(d)) => (subs, d),
+                _ => return None,
+            },
+            ExprKind::Component(cr) if cr.base.ty.rank() == 0 && !cr.subs.is_empty() => {
+                let (a, c) = self.comp_addr(&cr.base, &cr.name.name, &[])?;
+                if c.dims.is_empty() || c.base == BaseTy::Character || c.proc_key.is_some() {
+                    return None;
+                }
+                (&cr.subs, self.comp_desc(a, &c))
+            }
+            _ => return None,
+        };
+        let [Arg::Range { lo, hi, stride: Some(st), .. }] = subs.as_slice() else { return None };
+        if d.lb.len() != 1 || matches!(st.kind, ExprKind::Int(1, _)) {
+            return None;
+        }
+        let l = self.range_lo(&d, 0, lo.as_ref());
+        let h = self.range_hi(&d, 0, hi.as_ref());
+        let s = self.expr(st);
+        let s = self.conv(s, Ty::I64);
+        Some((d, l, h, s))
     }
 
     /// The contiguous hull of the section `subs` of the array `d`: the address of its first
@@ -452,6 +485,21 @@ impl G<'_> {
                                 "gpuf_acc_enter".into(),
                                 vec![m.addr, m.bytes, Op::I32(m.kind.code()), Op::I32(1), Op::Str(m.at)],
                             ));
+                        }
+                        if let Some((d, lo, hi, st)) = self.strided_section(e) {
+                            // A section with a stride (OpenMP 5.0's non-contiguous `target
+                            // update`): element by element, the elements between untouched.
+                            let what = self.src.get(e.span.lo as usize..e.span.hi as usize).unwrap_or(&base).to_string();
+                            let at = Op::Str(self.item_at(dir, c, &what));
+                            let bytes = Op::I64(self.elem_size(d.base));
+                            let i = self.f.new_var("update.i", Ty::I64);
+                            let id = self.f.new_loop();
+                            self.push_block();
+                            let a = self.elem_addr(&d, &[Op::Var(i)]);
+                            self.emit(Stmt::Call("gpuf_acc_update".into(), vec![a, bytes, Op::I32(to_dev), Op::I32(if_present as i32), at]));
+                            let body = self.pop_block();
+                            self.emit(Stmt::Loop { id, var: i, lo, hi, step: st, body, part: None });
+                            continue;
                         }
                         if let Some((a, n, what, _)) = self.map_block(e) {
                             let at = Op::Str(self.item_at(dir, c, &what));

@@ -168,6 +168,10 @@ impl G<'_> {
                         }
                         let ExprKind::Name(id) = &e.kind else { continue };
                         let (result, b) = match self.lookup(&id.name) {
+                            Some(Home::Mem(_, BaseTy::Complex(_))) => {
+                                self.not_yet("reductions of complex scalars in device code", e.span);
+                                continue;
+                            }
                             Some(Home::Reg(v, b)) => (RedResult::Var(v), b),
                             Some(Home::Mem(p, b)) => (RedResult::Mem(p), b),
                             _ => {
@@ -250,6 +254,21 @@ impl G<'_> {
                                     self.not_yet("private derived-type variables on worker or vector loops", e.span);
                                 } else {
                                     let d = self.struct_desc(&id.name, k);
+                                    if let Home::Array(pd) = self.gang_private_array(&d) {
+                                        scope.insert(id.name.clone(), Home::Mem(pd.addr, pd.base));
+                                    }
+                                }
+                            }
+                            Some(Home::Mem(p, b @ BaseTy::Complex(_))) => {
+                                // Two reals in memory: per thread a stack block, per gang a
+                                // block of the launch's scratch memory.
+                                let outer = self.region.as_ref().map(|r| r.levels).unwrap_or_default();
+                                if [levels, outer].iter().any(|l| l.has(Level::Worker) || l.has(Level::Vector)) {
+                                    let pa = self.f.new_var(format!("{}.priv", id.name), Ty::Ptr);
+                                    allocas.push((pa, self.elem_size(b) as u64, Vec::new()));
+                                    scope.insert(id.name.clone(), Home::Mem(pa, b));
+                                } else {
+                                    let d = Desc { name: id.name.clone(), base: b, addr: p, lb: Vec::new(), ext: Vec::new() };
                                     if let Home::Array(pd) = self.gang_private_array(&d) {
                                         scope.insert(id.name.clone(), Home::Mem(pd.addr, pd.base));
                                     }

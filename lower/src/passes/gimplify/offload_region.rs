@@ -205,6 +205,18 @@ impl G<'_> {
         // mapped, their addresses passed as they are.
         let mut devptrs = self.devptrs.clone();
         devptrs.extend(deviceptr_names(&dir.clauses));
+        // `firstprivate` of an array pointer: the construct gets the pointer (the host
+        // address of its target), as OpenMP specifies, not a copy of the target's data.
+        for c in &dir.clauses {
+            let ClauseKind::Firstprivate(l) = &c.kind else { continue };
+            for e in l {
+                if let ExprKind::Name(id) = &e.kind {
+                    if self.syms.get(&id.name).is_some_and(|s| s.pointer && s.rank > 0) {
+                        devptrs.insert(id.name.clone());
+                    }
+                }
+            }
+        }
         mentioned.extend(devptrs.iter().cloned());
         let mut gang_dims = Vec::new();
         let (ng, nw, vl) = if kind == RegionKind::Serial {
@@ -284,6 +296,10 @@ impl G<'_> {
                             continue;
                         }
                         let ExprKind::Name(id) = &e.kind else { continue };
+                        if let Some(Home::Mem(_, BaseTy::Complex(_))) = self.lookup(&id.name) {
+                            self.not_yet("reductions of complex scalars in device code", e.span);
+                            continue;
+                        }
                         if let Some(Home::Mem(p, b)) = self.lookup(&id.name) {
                             let local = self.f.new_reduction_local(format!("{}.red", id.name), ir_ty(b), red_op(*op));
                             reductions.push(Reduction { op: red_op(*op), ty: ir_ty(b), local, result: RedResult::Mem(p) });
@@ -309,6 +325,10 @@ impl G<'_> {
         // The loads of those scalars, kept only for the ones the body uses (an unassociated
         // scalar pointer or an absent optional dummy must not be read for nothing).
         let mut preloads = BTreeSet::new();
+        // Memory-type loads of narrow preloads and the variables they are cast into.
+        let mut preload_parts: HashMap<VarId, VarId> = HashMap::new();
+        // The variables holding explicit firstprivates loaded before the region.
+        let mut loaded = BTreeSet::new();
         let mut pending_arrays = Vec::new();
         // Scalars without a data clause are firstprivate (as every such scalar is in
         // `parallel` and `serial`; read-only ones are the same as `copy` in `kernels`): load
@@ -333,9 +353,30 @@ impl G<'_> {
                     // target` variables are their device copy.
                     continue;
                 }
+                if let Some(Home::Mem(p, b @ BaseTy::Complex(_))) = self.lookup(&sym.name) {
+                    if !self.stmts_mention(body, &sym.name) {
+                        continue;
+                    }
+                    // A complex scalar lives in memory (two reals): each gang's copy
+                    // starts as the mapped value, as a structure's does.
+                    let at = format!("{} at {}: {}", dir.kind.name(), self.src_at(dir.span), sym.name);
+                    let d = self.complex_firstprivate(&sym.name, p, b, at, &mut maps, &mut mentioned);
+                    pending_arrays.push((d, true));
+                    firstprivates.insert(sym.name.clone());
+                    continue;
+                }
                 if let Some(Home::Mem(p, b)) = self.lookup(&sym.name) {
-                    let v = self.f.new_var(sym.name.clone(), ir_ty(b));
-                    self.emit(Stmt::Assign(v, Rv::Load(ir_ty(b), Op::Var(p))));
+                    let (mt, vt) = (mem_ty(b), ir_ty(b));
+                    let v = self.f.new_var(sym.name.clone(), vt);
+                    if mt == vt {
+                        self.emit(Stmt::Assign(v, Rv::Load(vt, Op::Var(p))));
+                    } else {
+                        // `integer(1|2)`, `logical(1|2|8)`: loaded in their memory type.
+                        let w = self.f.new_var(format!("{}.mem", sym.name), mt);
+                        self.emit(Stmt::Assign(w, Rv::Load(mt, Op::Var(p))));
+                        self.emit(Stmt::Assign(v, Rv::Cast(vt, Op::Var(w))));
+                        preload_parts.insert(w, v);
+                    }
                     scope.insert(sym.name.clone(), Home::Reg(v, b));
                     firstprivates.insert(sym.name.clone());
                     preloads.insert(v);
@@ -353,6 +394,9 @@ impl G<'_> {
                             }
                             match self.lookup(&id.name) {
                                 Some(Home::Mem(_, BaseTy::Derived(k))) => pending_arrays.push((self.struct_desc(&id.name, k), false)),
+                                Some(Home::Mem(p, b @ BaseTy::Complex(_))) => {
+                                    pending_arrays.push((Desc { name: id.name.clone(), base: b, addr: p, lb: Vec::new(), ext: Vec::new() }, false))
+                                }
                                 Some(Home::Reg(_, b)) | Some(Home::Mem(_, b)) => {
                                     let v = self.f.new_var(id.name.clone(), ir_ty(b));
                                     scope.insert(id.name.clone(), Home::Reg(v, b));
@@ -369,7 +413,7 @@ impl G<'_> {
                 ClauseKind::Firstprivate(l) => {
                     for e in l {
                         if let ExprKind::Name(id) = &e.kind {
-                            if self.is_param(&id.name) {
+                            if self.is_param(&id.name) || devptrs.contains(&id.name) {
                                 continue;
                             }
                             match self.lookup(&id.name) {
@@ -390,12 +434,20 @@ impl G<'_> {
                                         Desc { name: id.name.clone(), base: BaseTy::Derived(k), addr: p, lb: Vec::new(), ext: Vec::new() };
                                     pending_arrays.push((d, true));
                                 }
+                                Some(Home::Mem(p, b @ BaseTy::Complex(_))) => {
+                                    let at = self.item_at(dir, c, &id.name);
+                                    let d = self.complex_firstprivate(&id.name, p, b, at, &mut maps, &mut mentioned);
+                                    pending_arrays.push((d, true));
+                                    firstprivates.insert(id.name.clone());
+                                }
                                 Some(Home::Mem(p, b)) => {
                                     // Copy the value into a register before the region.
                                     let v = self.f.new_var(id.name.clone(), ir_ty(b));
-                                    self.emit(Stmt::Assign(v, Rv::Load(ir_ty(b), Op::Var(p))));
+                                    let x = self.load_as(b, Op::Var(p));
+                                    self.emit(Stmt::Assign(v, Rv::Use(x)));
                                     scope.insert(id.name.clone(), Home::Reg(v, b));
                                     firstprivates.insert(id.name.clone());
+                                    loaded.insert(v);
                                 }
                                 Some(Home::Reg(..)) => {
                                     firstprivates.insert(id.name.clone());
@@ -437,6 +489,8 @@ impl G<'_> {
             gang_dims,
             threads,
             thread_limit,
+            combined: loop_dir.is_some(),
+            after_loop: Vec::new(),
         });
         self.push_block();
         for (d, first) in pending_arrays {
@@ -462,15 +516,29 @@ impl G<'_> {
             None => self.stmts(body),
         }
         self.red_arrays.truncate(reds_below);
-        let b = self.pop_block();
-        let (scratch, members) = self.region.take().map(|r| (r.scratch, r.members)).unwrap_or_default();
+        let mut b = self.pop_block();
+        let (scratch, members, after_loop) = self.region.take().map(|r| (r.scratch, r.members, r.after_loop)).unwrap_or_default();
+        // A loop variable's value after a partitioned loop that no statement reads: dropped
+        // (the variable need not be passed to the kernel).
+        for (o, temps) in after_loop {
+            let mut stripped = b.clone();
+            strip_assign(&mut stripped, o, &temps);
+            let mut read = BTreeSet::new();
+            uses(&stripped, &mut read);
+            if !read.contains(&o) {
+                b = stripped;
+            }
+        }
         self.overrides.pop();
         // Every name the body uses that is not private becomes a capture.
         let mut captures: Vec<Capture> = privates.iter().map(|v| Capture::Private(*v)).collect();
         let mut used = BTreeSet::new();
         uses(&b, &mut used);
         if let Some(outer) = self.blocks.last_mut() {
-            outer.retain(|s| !matches!(s, Stmt::Assign(v, Rv::Load(..)) if preloads.contains(v) && !used.contains(v)));
+            let dead = |v: &VarId| {
+                (preloads.contains(v) && !used.contains(v)) || preload_parts.get(v).is_some_and(|c| !used.contains(c))
+            };
+            outer.retain(|s| !matches!(s, Stmt::Assign(v, Rv::Load(..) | Rv::Cast(..)) if dead(v)));
         }
         let mut mapped_vars = BTreeSet::new();
         let mut noalias = Vec::new();
@@ -563,7 +631,38 @@ impl G<'_> {
                     }
                     mapped_vars.insert(p);
                 }
-                Home::Reg(..) | Home::Str(_) | Home::Chars { .. } | Home::CharArray { .. } => {}
+                // Character variables and arrays are aggregates (as OpenMP has them): mapped
+                // (implicitly `copy`), their lengths and bounds passed by value.
+                Home::Chars { addr, len } => {
+                    if !used.contains(&addr) {
+                        continue;
+                    }
+                    if !mentioned.contains(&name) {
+                        let at = format!("{} at {}: {name}", dir.kind.name(), self.src_at(dir.span));
+                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(addr), bytes: Op::Var(len), what: name.clone(), at });
+                    }
+                    captures.push(Capture::Mapped(addr, Op::Var(len)));
+                    captures.push(Capture::Value(len));
+                    mapped_vars.insert(addr);
+                    mapped_vars.insert(len);
+                }
+                Home::CharArray { d, len } => {
+                    if !used.contains(&d.addr) {
+                        continue;
+                    }
+                    let bytes = self.char_array_bytes(&d, len);
+                    if !mentioned.contains(&name) {
+                        let at = format!("{} at {}: {name}", dir.kind.name(), self.src_at(dir.span));
+                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(d.addr), bytes: bytes.clone(), what: name.clone(), at });
+                    }
+                    captures.push(Capture::Mapped(d.addr, bytes));
+                    mapped_vars.insert(d.addr);
+                    for v in d.lb.iter().chain(&d.ext).chain(std::iter::once(&len)) {
+                        captures.push(Capture::Value(*v));
+                        mapped_vars.insert(*v);
+                    }
+                }
+                Home::Reg(..) | Home::Str(_) => {}
             }
         }
         // Allocatable and pointer components the body references: present or copied, and
@@ -571,7 +670,17 @@ impl G<'_> {
         // exit the detaches come first and no structure is copied back with a device
         // address in it.
         let mut seen = BTreeSet::new();
+        // Members a clause maps (a section of them, `map(s%v(1:n))`): that map stands.
+        let clause_members: BTreeSet<String> = dir
+            .clauses
+            .iter()
+            .filter_map(|c| map_clause(&c.kind))
+            .flat_map(|(_, l)| l.iter().filter_map(member_key))
+            .collect();
         for e in members {
+            if member_key(&e).is_some_and(|k| clause_members.contains(&k)) {
+                continue;
+            }
             let Some((addr, bytes, what, field)) = self.member_block(&e) else { continue };
             if !seen.insert(what.clone()) || clause_named.contains(&what) {
                 continue;
@@ -597,11 +706,13 @@ impl G<'_> {
             if v.0 as usize >= self.f.vars.len() {
                 continue;
             }
-            // Temporaries and variables created inside the region are the kernel's own.
-            if defined.contains(&v) && !self.is_host_var(v) {
+            // Temporaries and variables created inside the region are the kernel's own (not
+            // the firstprivate values loaded before it, which the body may write).
+            let host_value = self.is_host_var(v) || preloads.contains(&v) || loaded.contains(&v);
+            if defined.contains(&v) && !host_value {
                 continue;
             }
-            if self.is_host_var(v) || !defined.contains(&v) {
+            if host_value || !defined.contains(&v) {
                 captures.push(Capture::Value(v));
             }
         }
@@ -753,6 +864,37 @@ impl G<'_> {
         true
     }
 
+    /// Whether the source text of the statements names `name` (a whole word, any case); a
+    /// renamed block-local name counts as named.
+    fn stmts_mention(&self, ss: &[ast::Stmt], name: &str) -> bool {
+        let (Some(first), Some(last)) = (ss.first(), ss.last()) else { return false };
+        if name.contains('@') {
+            return true;
+        }
+        let text = self.src.get(first.span.lo as usize..last.span.hi as usize).unwrap_or("").to_ascii_lowercase();
+        let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        text.match_indices(name).any(|(i, _)| !word(text[..i].chars().next_back()) && !word(text[i + name.len()..].chars().next()))
+    }
+
+    /// A firstprivate complex scalar at `p`: mapped `copyin` unless a clause maps it, as the
+    /// rank-0 "array" (two reals) whose per-gang copy starts as that device copy.
+    fn complex_firstprivate(
+        &mut self,
+        name: &str,
+        p: VarId,
+        b: BaseTy,
+        at: String,
+        maps: &mut Vec<MapItem>,
+        mentioned: &mut BTreeSet<String>,
+    ) -> Desc {
+        if !mentioned.contains(name) {
+            let bytes = Op::I64(self.elem_size(b));
+            maps.push(MapItem { kind: MapKind::Copyin, addr: Op::Var(p), bytes, what: name.to_string(), at });
+            mentioned.insert(name.to_string());
+        }
+        Desc { name: name.to_string(), base: b, addr: p, lb: Vec::new(), ext: Vec::new() }
+    }
+
     /// A variable that holds a Fortran name's value on the host (not a temporary).
     /// A named constant: `default(private|firstprivate)` lists them, but they need no copy.
     /// Whether the memory of the array `name` is reached through no other name of the unit
@@ -826,6 +968,38 @@ impl G<'_> {
         self.emit(Stmt::Assign(pa, Rv::PtrAdd(Op::Var(sp), off)));
         Home::Array(Desc { addr: pa, ..d.clone() })
     }
+}
+
+/// Removes the assignments of the temporaries and the statement `o = last temporary` (at
+/// any depth).
+fn strip_assign(ss: &mut Vec<Stmt>, o: VarId, temps: &[VarId]) {
+    let Some(&last) = temps.last() else { return };
+    ss.retain(|s| match s {
+        Stmt::Assign(v, Rv::Use(Op::Var(x))) if *v == o && *x == last => false,
+        Stmt::Assign(v, _) => !temps.contains(v),
+        _ => true,
+    });
+    for s in ss {
+        match s {
+            Stmt::If { then_body, else_body, .. } => {
+                strip_assign(then_body, o, temps);
+                strip_assign(else_body, o, temps);
+            }
+            Stmt::Loop { body, .. } => strip_assign(body, o, temps),
+            Stmt::While { cond_body, body, .. } => {
+                strip_assign(cond_body, o, temps);
+                strip_assign(body, o, temps);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `s%c` for a member `s%c` or a section of it, `s` a variable.
+fn member_key(e: &Expr) -> Option<String> {
+    let ExprKind::Component(cr) = &e.kind else { return None };
+    let ExprKind::Name(b) = &cr.base.kind else { return None };
+    Some(format!("{}%{}", b.name, cr.name.name))
 }
 
 fn kind_name(k: RegionKind) -> &'static str {
