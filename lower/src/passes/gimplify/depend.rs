@@ -54,11 +54,36 @@ pub(super) fn kernels_auto_verdict(
         return None;
     }
     let StmtKind::Do { var, body, .. } = &do_stmt.kind else { return None };
-    if dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Collapse(_) | ClauseKind::Tile(_))) {
-        return Some(Err("the dependence test does not analyse `collapse` or `tile`".into()));
-    }
     if dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Reduction(..) | ClauseKind::Private(_) | ClauseKind::Lastprivate(_))) {
         return Some(Err("the dependence test does not analyse loops with `private` or `reduction` clauses".into()));
+    }
+    // A `collapse` or `tile` nest: independent when each of its loops is (iterations that
+    // differ in an outer loop touch other slices of every written array, those that
+    // differ only in an inner loop other slices too).
+    let depth = dir
+        .clauses
+        .iter()
+        .filter_map(|c| match &c.kind {
+            ClauseKind::Collapse(ast::Expr { kind: ast::ExprKind::Int(n, _), .. }) => usize::try_from(*n).ok(),
+            ClauseKind::Tile(sizes) => Some(sizes.len()),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(1);
+    let mut cur = do_stmt;
+    for k in 1..depth {
+        let StmtKind::Do { var, body, .. } = &cur.kind else { break };
+        if let Err(e) = loop_independent(syms, unit, &var.name, body) {
+            return Some(Err(e));
+        }
+        match body.as_slice() {
+            [inner @ ast::Stmt { kind: StmtKind::Do { .. }, .. }] => cur = inner,
+            _ => return Some(Err(format!("the {} loops of its `collapse` or `tile` are not tightly nested", k + 1))),
+        }
+    }
+    if depth > 1 {
+        let StmtKind::Do { var, body, .. } = &cur.kind else { return Some(Err("not a `do` loop".into())) };
+        return Some(loop_independent(syms, unit, &var.name, body));
     }
     Some(loop_independent(syms, unit, &var.name, body))
 }
