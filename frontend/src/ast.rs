@@ -1243,6 +1243,11 @@ pub enum ClauseKind {
     /// starts each iteration at its value before the loop plus the iteration's number times
     /// the step (1 without one); the value after the last iteration is copied out.
     Linear(Vec<Expr>, Option<Expr>),
+    /// OpenMP's `aligned(list[: n])` on `simd`: a promise that the data the pointer,
+    /// allocatable or `type(c_ptr)` items point to is aligned to `n` bytes. A hint only:
+    /// lowering ignores it (code generation already knows the alignment of the element
+    /// type, which is all it relies on).
+    Aligned(Vec<Expr>, Option<Expr>),
     /// The name of a `critical (name)` construct.
     CriticalName(String),
     /// `filter(thread)` of `masked`.

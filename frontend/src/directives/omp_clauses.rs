@@ -54,7 +54,7 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "affinity", syntax: Syntax::Own(Parser::omp_clause_ignored) },
         Clause { name: "detach", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
         Clause { name: "linear", syntax: Syntax::Own(Parser::omp_clause_linear) },
-        Clause { name: "aligned", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "aligned", syntax: Syntax::Own(Parser::omp_clause_aligned) },
         Clause { name: "nontemporal", syntax: Syntax::Own(Parser::omp_clause_ignored) },
         // `ordered simd` / `ordered threads`: which ordering the construct gives (the
         // constructs it binds to decide it).
@@ -514,6 +514,21 @@ impl Parser {
         }
         self.expect(&Tok::RParen)?;
         Ok(ClauseKind::Linear(items, step))
+    }
+
+    /// `aligned(list[: alignment])`.
+    fn omp_clause_aligned(&mut self, _: &str) -> PResult<ClauseKind> {
+        self.expect(&Tok::LParen)?;
+        let mut items = Vec::new();
+        loop {
+            items.push(self.designator()?);
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        let align = if self.eat(&Tok::Colon) { Some(self.expr()?) } else { None };
+        self.expect(&Tok::RParen)?;
+        Ok(ClauseKind::Aligned(items, align))
     }
 
     fn omp_clause_not_yet(&mut self, name: &str) -> PResult<ClauseKind> {

@@ -61,6 +61,7 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Safelen(_) => "safelen",
         ClauseKind::OmpSimd(..) => "simd",
         ClauseKind::Linear(..) => "linear",
+        ClauseKind::Aligned(..) => "aligned",
         ClauseKind::Nowait => "nowait",
         ClauseKind::Shared(_) => "shared",
         ClauseKind::Lastprivate(_) => "lastprivate",
@@ -459,6 +460,7 @@ impl Checker {
                     self.err(Diagnostic::not_yet("the `linear` clause other than on a `simd` loop inside a target region", span));
                 }
             }
+            ClauseKind::Aligned(items, align) => self.check_aligned(items, align.as_mut()),
             ClauseKind::Allocate(a, items) => {
                 if let Some(a) = a {
                     self.check_int_arg(a, "the allocator of `allocate` must be a scalar integer (of kind `omp_allocator_handle_kind`)");
@@ -632,6 +634,41 @@ impl Checker {
             );
         }
         cl.collapse = cl.collapse.max(depth.min(n)).max(1);
+    }
+
+    /// `aligned(list[: n])`: each item has the `pointer` or `allocatable` attribute or is a
+    /// `type(c_ptr)` scalar (what an alignment can be promised of), and `n` is a positive
+    /// integer constant.
+    fn check_aligned(&mut self, items: &mut [Expr], align: Option<&mut Expr>) {
+        for it in items.iter_mut() {
+            self.var_item(it, "aligned", false);
+            let ExprKind::Name(id) = &it.kind else { continue };
+            let Some(s) = self.syms.get(&id.name) else { continue };
+            // gpuf's `type(c_ptr)` is an `integer(8)` scalar.
+            let c_ptr = s.rank == 0 && s.base == BaseTy::Integer(8);
+            if !(s.pointer || s.allocatable || c_ptr) {
+                let what = if s.rank > 0 { "an array that is neither a pointer nor allocatable" } else { "not a pointer" };
+                self.err(
+                    Diagnostic::error(
+                        "E0330",
+                        format!("`{}` in `aligned` must be a pointer, an allocatable or a `type(c_ptr)`", id.name),
+                        it.span,
+                    )
+                    .with_label(what)
+                    .with_note("note: `aligned` promises the alignment of the data a pointer or allocatable refers to"),
+                );
+            }
+        }
+        let Some(e) = align else { return };
+        self.expr(e);
+        match self.const_int(e) {
+            Some(n) if n >= 1 => {}
+            _ if e.ty == Ty::Unknown && !matches!(e.kind, ExprKind::Int(..)) => {}
+            _ => self.err(
+                Diagnostic::error("E0303", "the alignment of `aligned` must be a positive integer constant", e.span)
+                    .with_label("expected a positive integer constant (bytes)"),
+            ),
+        }
     }
 
     /// `if(condition)`: a scalar logical. (`init`, `shutdown` and `set` report it with
