@@ -1221,6 +1221,9 @@ pub enum ClauseKind {
     Ignored(String),
     /// `bind(thread|parallel|teams)` of `loop`: the binding region, as written.
     Bind(String),
+    /// `proc_bind(primary|master|close|spread)` of `parallel`: libgomp's kind (2 primary, 3
+    /// close, 4 spread), passed in `GOMP_parallel`'s flags as gfortran does.
+    ProcBind(u8),
     /// OpenMP's `if(directive-name: condition)`: the leaf construct it applies to, as
     /// written (`target`, `target data`, `parallel`, `simd`, ...); without a modifier the
     /// clause is [`ClauseKind::If`].

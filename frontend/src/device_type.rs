@@ -278,9 +278,7 @@ fn resolve_in_place(s: &mut Stmt, dev: AccDevice) {
             }
         }
         StmtKind::SelectCase { cases, .. } => cases.iter_mut().for_each(|c| c.body.iter_mut().for_each(|s| resolve_in_place(s, dev))),
-        StmtKind::SelectType { guards, .. } => {
-            guards.iter_mut().for_each(|g| g.body.iter_mut().for_each(|s| resolve_in_place(s, dev)))
-        }
+        StmtKind::SelectType { guards, .. } => guards.iter_mut().for_each(|g| g.body.iter_mut().for_each(|s| resolve_in_place(s, dev))),
         StmtKind::Block { body, .. }
         | StmtKind::Do { body, .. }
         | StmtKind::DoWhile { body, .. }

@@ -737,6 +737,8 @@ pub struct HostParallel {
     pub num_threads: Op,
     /// An explicit `task` (started with `GOMP_task`), not a team.
     pub task: bool,
+    /// `GOMP_parallel`'s flags: the `proc_bind` kind (0: none given).
+    pub flags: i32,
     pub body: Vec<Stmt>,
 }
 

@@ -869,6 +869,7 @@ mod tests {
 
     #[test]
     fn copyin_copyout_reference_counts() {
+        let _serial = crate::queue::TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let mut st = sim();
         let mut a = vec![1.0f64; 8];
         let (h, n) = (addr(&a), 64);
@@ -898,6 +899,7 @@ mod tests {
 
     #[test]
     fn create_delete_and_finalize() {
+        let _serial = crate::queue::TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let mut st = sim();
         let mut a = vec![7.0f64; 4];
         let h = addr(&a);
@@ -932,6 +934,7 @@ mod tests {
 
     #[test]
     fn update_sub_ranges_and_errors() {
+        let _serial = crate::queue::TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let mut st = sim();
         let mut a: Vec<f64> = (1..=10).map(f64::from).collect();
         let h = addr(&a);
@@ -957,6 +960,7 @@ mod tests {
 
     #[test]
     fn host_device_shares_memory() {
+        let _serial = crate::queue::TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let mut st = State::with_env(Some("host"), None);
         let a = [1.0f64; 4];
         assert!(st.is_present(addr(&a), 32).unwrap(), "data is always present on the host");
@@ -971,6 +975,7 @@ mod tests {
 
     #[test]
     fn device_switching() {
+        let _serial = crate::queue::TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let mut st = sim();
         assert_eq!(st.get_device_type(), Ok(NOT_HOST), "the sim reports acc_device_not_host");
         assert_eq!((st.num_devices(HOST), st.num_devices(NOT_HOST), st.num_devices(NONE)), (1, 1, 0));
@@ -1017,6 +1022,7 @@ mod tests {
 
     #[test]
     fn device_numbers() {
+        let _serial = crate::queue::TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let mut st = State::with_env(None, None);
         st.set_device_num(0, HOST).unwrap();
         st.set_device_num(-1, HOST).unwrap();
@@ -1032,6 +1038,7 @@ mod tests {
 
     #[test]
     fn bad_sim_lanes_is_reported() {
+        let _serial = crate::queue::TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let mut st = State::with_env(Some("sim"), Some("16"));
         assert_eq!(st.get_device_type(), Err("GPUF_SIM_LANES=16 is not supported (32 or 64)".to_string()));
     }

@@ -389,6 +389,12 @@ pub fn drain() {
     }
 }
 
+/// Unit tests that queue work or synchronise every queue run one at a time: a `drain` (a
+/// device switch, the program's end) or `wait_all` in one test would release the work
+/// another test holds.
+#[cfg(test)]
+pub(crate) static TEST_LOCK: Mutex<()> = Mutex::new(());
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -405,6 +411,7 @@ mod tests {
 
     #[test]
     fn jobs_are_held_until_the_host_synchronises_and_run_in_order() {
+        let _serial = crate::queue::TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let (dev, log) = (sim(), Arc::new(Mutex::new(Vec::new())));
         begin(dev.clone(), 1001);
         for v in 1..=3 {
@@ -421,6 +428,7 @@ mod tests {
 
     #[test]
     fn one_queue_waits_for_another_without_blocking_the_host() {
+        let _serial = crate::queue::TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let (dev, log) = (sim(), Arc::new(Mutex::new(Vec::new())));
         begin(dev.clone(), 1011);
         note(&dev, &log, 1);
@@ -438,6 +446,7 @@ mod tests {
 
     #[test]
     fn nested_brackets_keep_the_outer_queue() {
+        let _serial = crate::queue::TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let (dev, log) = (sim(), Arc::new(Mutex::new(Vec::new())));
         begin(dev.clone(), 1031);
         note(&dev, &log, 1);
@@ -466,6 +475,7 @@ mod tests {
 
     #[test]
     fn synchronous_frees_wait_for_the_queued_work() {
+        let _serial = crate::queue::TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let logdev = Arc::new(FreeLog(Mutex::new(Vec::new())));
         let dev: Arc<dyn Device> = logdev.clone();
         let log = Arc::new(Mutex::new(Vec::new()));
@@ -487,6 +497,7 @@ mod tests {
 
     #[test]
     fn sync_and_host_device_run_at_once() {
+        let _serial = crate::queue::TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let log = Arc::new(Mutex::new(Vec::new()));
         let host: Arc<dyn Device> = Arc::new(crate::host::HostDevice);
         begin(host.clone(), 1021);

@@ -423,7 +423,8 @@ impl Parser {
         }
         if maps.is_empty() {
             let sp = self.from(start);
-            self.diags.push(Diagnostic::error("E0320", "`declare mapper` needs at least one `map` clause", sp).with_label("no `map` clause"));
+            self.diags
+                .push(Diagnostic::error("E0320", "`declare mapper` needs at least one `map` clause", sp).with_label("no `map` clause"));
             return Err(Fail);
         }
         let span = self.from(start);

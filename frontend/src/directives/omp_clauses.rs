@@ -62,7 +62,7 @@ pub(super) static OPENMP: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "threads", syntax: Syntax::Own(Parser::omp_clause_ignored) },
         Clause { name: "order", syntax: Syntax::Own(Parser::omp_clause_ignored) },
         Clause { name: "bind", syntax: Syntax::Own(Parser::omp_clause_bind) },
-        Clause { name: "proc_bind", syntax: Syntax::Own(Parser::omp_clause_not_yet) },
+        Clause { name: "proc_bind", syntax: Syntax::Own(Parser::omp_clause_proc_bind) },
         Clause { name: "copyin", syntax: Syntax::VarList(ClauseKind::Copyin) },
         Clause { name: "ordered", syntax: Syntax::Own(Parser::omp_ordered_clause) },
         Clause { name: "uses_allocators", syntax: Syntax::Own(Parser::omp_clause_uses_allocators) },
@@ -343,6 +343,26 @@ impl Parser {
         }
         self.expect(&Tok::RParen)?;
         Ok(ClauseKind::Bind(b.name))
+    }
+
+    /// `proc_bind(primary|master|close|spread)`: the thread affinity policy of a team.
+    fn omp_clause_proc_bind(&mut self, _: &str) -> PResult<ClauseKind> {
+        self.expect(&Tok::LParen)?;
+        let b = self.expect_name("`primary`, `close` or `spread`")?;
+        let kind = match b.name.as_str() {
+            "primary" | "master" => 2,
+            "close" => 3,
+            "spread" => 4,
+            _ => {
+                self.diags.push(
+                    Diagnostic::error("E0023", format!("unknown affinity policy `{}`", b.name), b.span)
+                        .with_label("expected `primary`, `close` or `spread`"),
+                );
+                return Err(Fail);
+            }
+        };
+        self.expect(&Tok::RParen)?;
+        Ok(ClauseKind::ProcBind(kind))
     }
 
     /// A clause that gives the implementation a permission or a hint and so cannot change

@@ -61,7 +61,13 @@ pub(super) fn fold_bits(f: Intrinsic, vals: &[i128], kinds: &[u8], rkind: u8) ->
                 return None;
             }
             let ones = if a >= 128 { u128::MAX } else { (1u128 << a) - 1 };
-            let v = if f == I::Maskr { ones } else if a == 0 { 0 } else { ones << (rbits - a) };
+            let v = if f == I::Maskr {
+                ones
+            } else if a == 0 {
+                0
+            } else {
+                ones << (rbits - a)
+            };
             wrap_kind(v as i128, rkind)
         }
         I::MergeBits => {
@@ -154,7 +160,7 @@ impl Checker {
                             format!("`{fname}` takes at most {} argument{}", params.len(), if params.len() == 1 { "" } else { "s" }),
                             e.span,
                         )
-                            .with_label("extra or repeated argument"),
+                        .with_label("extra or repeated argument"),
                     );
                     ok = false;
                 }
@@ -224,7 +230,11 @@ impl Checker {
                 self.err(
                     Diagnostic::error(
                         "E0210",
-                        format!("the `{}` argument of `{fname}` must be `integer`, found {}", params.get(i).copied().unwrap_or("i"), ty_name(e.ty)),
+                        format!(
+                            "the `{}` argument of `{fname}` must be `integer`, found {}",
+                            params.get(i).copied().unwrap_or("i"),
+                            ty_name(e.ty)
+                        ),
                         e.span,
                     )
                     .with_label("expected `integer`"),

@@ -1009,8 +1009,12 @@ impl Checker {
             let Some(e) = e else { continue };
             if !matches!(e.ty.base(), Some(BaseTy::Integer(_))) {
                 self.err(
-                    Diagnostic::error("E0210", format!("the `{p}` argument of `mvbits` must be `integer`, found {}", ty_name(e.ty)), e.span)
-                        .with_label("expected `integer`"),
+                    Diagnostic::error(
+                        "E0210",
+                        format!("the `{p}` argument of `mvbits` must be `integer`, found {}", ty_name(e.ty)),
+                        e.span,
+                    )
+                    .with_label("expected `integer`"),
                 );
                 return;
             }
@@ -1029,8 +1033,9 @@ impl Checker {
         if let Some(Some(from)) = args.first() {
             if from.ty.base() != to.ty.base() {
                 self.err(
-                    Diagnostic::error("E0210", "the `from` and `to` arguments of `mvbits` must have the same kind", to.span)
-                        .with_label(format!("expected {}, found {}", ty_name(Ty::Scalar(from.ty.base().unwrap_or(BaseTy::Integer(4)))), ty_name(to.ty))),
+                    Diagnostic::error("E0210", "the `from` and `to` arguments of `mvbits` must have the same kind", to.span).with_label(
+                        format!("expected {}, found {}", ty_name(Ty::Scalar(from.ty.base().unwrap_or(BaseTy::Integer(4)))), ty_name(to.ty)),
+                    ),
                 );
                 return;
             }

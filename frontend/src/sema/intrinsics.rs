@@ -226,8 +226,19 @@ pub(super) const OTHER_INTRINSICS: &[&str] = &[
 ];
 
 /// The intrinsic functions of coarrays.
-const COARRAY_FUNCS: &[&str] =
-    &["this_image", "num_images", "image_index", "lcobound", "ucobound", "failed_images", "stopped_images", "image_status", "team_number", "get_team", "coshape"];
+const COARRAY_FUNCS: &[&str] = &[
+    "this_image",
+    "num_images",
+    "image_index",
+    "lcobound",
+    "ucobound",
+    "failed_images",
+    "stopped_images",
+    "image_status",
+    "team_number",
+    "get_team",
+    "coshape",
+];
 
 /// The intrinsic subroutines of coarrays; those named `atomic_*` take an `atom` argument.
 const COARRAY_SUBS: &[&str] = &[
@@ -279,8 +290,7 @@ pub(super) fn coarray_intrinsic(n: &str, sub: bool, span: Span) -> Option<Diagno
 pub(super) const NOT_YET_INTRINSICS: &[(&str, &str)] = &[];
 
 /// Intrinsic subroutines not implemented yet.
-pub(super) const NOT_YET_INTRINSIC_SUBS: &[(&str, &str)] = &[
-];
+pub(super) const NOT_YET_INTRINSIC_SUBS: &[(&str, &str)] = &[];
 
 /// What is not yet implemented about the intrinsic `n`, if `n` is one of [`NOT_YET_INTRINSICS`]
 /// (`sub`: [`NOT_YET_INTRINSIC_SUBS`]).
@@ -364,9 +374,15 @@ impl Checker {
                 Arg::Keyword(k, mut e) => {
                     self.expr(&mut e);
                     match (f, k.name.as_str()) {
-                        (Intrinsic::Real | Intrinsic::Int | Intrinsic::Nint | Intrinsic::Cmplx | Intrinsic::StorageSize | Intrinsic::Logical, "kind") => {
-                            kind_arg = Some(e)
-                        }
+                        (
+                            Intrinsic::Real
+                            | Intrinsic::Int
+                            | Intrinsic::Nint
+                            | Intrinsic::Cmplx
+                            | Intrinsic::StorageSize
+                            | Intrinsic::Logical,
+                            "kind",
+                        ) => kind_arg = Some(e),
                         (Intrinsic::Cmplx, "x" | "y") if pos.len() == usize::from(k.name == "y") => pos.push(e),
                         (Intrinsic::Transfer, "source" | "mold" | "size")
                             if pos.len() == ["source", "mold", "size"].iter().position(|n| *n == k.name).unwrap_or(9) =>

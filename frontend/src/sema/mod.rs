@@ -43,14 +43,14 @@ mod types;
 
 use self::{calls::*, consts::*, declarations::*, directives::*, exprs::*, intrinsics::*, openacc_module::*, scope::*, types::*};
 
-pub use calls::{proc_actual, PROC_ACTUAL};
 pub use bit_intrinsics::fold_bit_call;
+pub use calls::{proc_actual, PROC_ACTUAL};
 pub(crate) use consts::fold_int;
-pub use model_intrinsics::fold_model;
 pub use consts::{selected_int_kind, selected_real_kind};
 pub(crate) use declarations::implicit_with;
 pub use derived::{base_layout, BindInfo, CompInfo, TypeInfo, ELEMENTAL_FINAL};
 pub use directives::acc_device_code;
+pub use model_intrinsics::fold_model;
 pub use omp_lib_module::{omp_lib_h, omp_lib_routine_of, omp_lib_routines};
 pub use openacc_module::{openacc_lib_h, openacc_routines, OPENACC_CONSTANTS, OPENACC_LIB_H_MARK};
 pub use types::{base_name, ty_name};

@@ -29,7 +29,11 @@ fn next_after(x: f64, up: bool, k: u8) -> f64 {
         let f = x as f32;
         let b = f.to_bits();
         let n = if f == 0.0 {
-            if up { 1 } else { 0x8000_0001 }
+            if up {
+                1
+            } else {
+                0x8000_0001
+            }
         } else if (f > 0.0) == up {
             b + 1
         } else {
@@ -39,7 +43,11 @@ fn next_after(x: f64, up: bool, k: u8) -> f64 {
     } else {
         let b = x.to_bits();
         let n = if x == 0.0 {
-            if up { 1 } else { 0x8000_0000_0000_0001 }
+            if up {
+                1
+            } else {
+                0x8000_0000_0000_0001
+            }
         } else if (x > 0.0) == up {
             b + 1
         } else {
@@ -217,8 +225,12 @@ impl Checker {
                 let Some(name) = args.first() else { return bad(args) };
                 if name.ty != Ty::Scalar(BaseTy::Character) {
                     self.err(
-                        Diagnostic::error("E0210", format!("the `name` argument of `{fname}` must be a scalar `character`, found {}", ty_name(name.ty)), name.span)
-                            .with_label("expected `character`"),
+                        Diagnostic::error(
+                            "E0210",
+                            format!("the `name` argument of `{fname}` must be a scalar `character`, found {}", ty_name(name.ty)),
+                            name.span,
+                        )
+                        .with_label("expected `character`"),
                     );
                     return bad(args);
                 }

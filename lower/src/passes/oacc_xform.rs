@@ -247,11 +247,9 @@ fn expand(h: &dyn OffloadHooks, f: &mut Function, ss: Vec<Stmt>, worker_red: &mu
                             out.push(Stmt::Assign(l, h.dim_size(Level::Vector)));
                             Rv::Binary(BinOp::Mul, Op::Var(w), Op::Var(l))
                         }
-                        OmpQuery::ThreadNum
-                        | OmpQuery::Level
-                        | OmpQuery::ActiveLevel
-                        | OmpQuery::InParallel
-                        | OmpQuery::DeviceNum => Rv::Use(Op::I32(0)),
+                        OmpQuery::ThreadNum | OmpQuery::Level | OmpQuery::ActiveLevel | OmpQuery::InParallel | OmpQuery::DeviceNum => {
+                            Rv::Use(Op::I32(0))
+                        }
                     };
                     out.push(Stmt::Assign(v, rv));
                 }
@@ -301,7 +299,8 @@ fn expand(h: &dyn OffloadHooks, f: &mut Function, ss: Vec<Stmt>, worker_red: &mu
 /// omp-expand's SIMT butterfly loop (`o = XCHG_BFLY(v, t); v = v op o; t = t << 1` while
 /// `t < VF`) as the target's one operation ([`OffloadHooks::simt_butterfly`]), if it has one.
 fn whole_butterfly(h: &dyn OffloadHooks, f: &Function, body: &[Stmt]) -> Option<Stmt> {
-    let [Stmt::Assign(o, Rv::Builtin(Builtin::SimtXchgBfly, xs)), Stmt::Assign(v, Rv::Binary(op, Op::Var(a), Op::Var(b))), Stmt::Assign(_, Rv::Binary(BinOp::Shl, ..))] = body
+    let [Stmt::Assign(o, Rv::Builtin(Builtin::SimtXchgBfly, xs)), Stmt::Assign(v, Rv::Binary(op, Op::Var(a), Op::Var(b))), Stmt::Assign(_, Rv::Binary(BinOp::Shl, ..))] =
+        body
     else {
         return None;
     };

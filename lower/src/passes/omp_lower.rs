@@ -141,7 +141,7 @@ impl Lower<'_> {
             let args = vec![Op::Var(fp), rec, Op::Null, size, Op::I64(8), h.num_threads, Op::I32(0), Op::Null, Op::I32(0), Op::Null];
             out.push(Stmt::Call("GOMP_task".into(), args));
         } else {
-            out.push(Stmt::Call("GOMP_parallel".into(), vec![Op::Var(fp), rec, h.num_threads, Op::I32(0)]));
+            out.push(Stmt::Call("GOMP_parallel".into(), vec![Op::Var(fp), rec, h.num_threads, Op::I32(h.flags)]));
         }
     }
 }
@@ -417,9 +417,9 @@ impl Remap<'_> {
             Stmt::Builtin(b, os) => Stmt::Builtin(b, self.ops(os)),
             Stmt::Prim(p, os) => Stmt::Prim(p, self.ops(os)),
             Stmt::HostParallel(h) => {
-                let HostParallel { what, line, num_threads, task, body } = *h;
+                let HostParallel { what, line, num_threads, task, flags, body } = *h;
                 let num_threads = self.op(num_threads);
-                Stmt::HostParallel(Box::new(HostParallel { what, line, num_threads, task, body: self.stmts(body) }))
+                Stmt::HostParallel(Box::new(HostParallel { what, line, num_threads, task, flags, body: self.stmts(body) }))
             }
             // Offload constructs inside a host `parallel`: the outlined procedure's own
             // variables in their maps, captures and clauses too.

@@ -78,6 +78,7 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Allocate(..) => "allocate",
         ClauseKind::IfFor(..) => "if",
         ClauseKind::Bind(_) => "bind",
+        ClauseKind::ProcBind(_) => "proc_bind",
         ClauseKind::Unsupported(s) => s.split('(').next().unwrap_or(s),
     }
 }
@@ -292,13 +293,17 @@ impl Checker {
                     let ok = crate::device_type::allowed_after(k);
                     if !ok.contains(&cname.as_str()) {
                         self.err(
-                            Diagnostic::error("E0346", format!("clause `{cname}` cannot follow `device_type` on `{}`", kind.name()), c.span)
-                                .with_label("after a `device_type` clause")
-                                .with_note(format!(
-                                    "note: only {} may follow `device_type` on `{}`; put the clause before the first `device_type`",
-                                    ok.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "),
-                                    kind.name()
-                                )),
+                            Diagnostic::error(
+                                "E0346",
+                                format!("clause `{cname}` cannot follow `device_type` on `{}`", kind.name()),
+                                c.span,
+                            )
+                            .with_label("after a `device_type` clause")
+                            .with_note(format!(
+                                "note: only {} may follow `device_type` on `{}`; put the clause before the first `device_type`",
+                                ok.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "),
+                                kind.name()
+                            )),
                         );
                         continue;
                     }
@@ -483,6 +488,7 @@ impl Checker {
             | ClauseKind::Defaultmap(..)
             | ClauseKind::Depend
             | ClauseKind::Bind(_)
+            | ClauseKind::ProcBind(_)
             | ClauseKind::Ignored(_)
             | ClauseKind::CriticalName(_)
             | ClauseKind::OmpSimd(..)
@@ -626,7 +632,10 @@ impl Checker {
             self.err(
                 Diagnostic::error(
                     "E0304",
-                    format!("`tile` with {n} sizes needs {n} nested loops, but only {depth} {} nested here", if depth == 1 { "is" } else { "are" }),
+                    format!(
+                        "`tile` with {n} sizes needs {n} nested loops, but only {depth} {} nested here",
+                        if depth == 1 { "is" } else { "are" }
+                    ),
                     span,
                 )
                 .with_label(format!("asks for {n} tightly nested loops"))

@@ -190,8 +190,12 @@ impl Checker {
             let Some((inner, sp)) = mine.iter().max_by_key(|(p, _)| *p).copied() else { continue };
             if let Some(outer) = outer {
                 if inner >= outer && !(lower_dim && inner == Par::Gang && outer == Par::Gang) {
-                    let mut e = Diagnostic::error("E0307", format!("a `{}` loop cannot be nested inside a `{}` loop", inner.name(), outer.name()), sp)
-                        .with_label("parallelism must go gang > worker > vector from outer to inner loops");
+                    let mut e = Diagnostic::error(
+                        "E0307",
+                        format!("a `{}` loop cannot be nested inside a `{}` loop", inner.name(), outer.name()),
+                        sp,
+                    )
+                    .with_label("parallelism must go gang > worker > vector from outer to inner loops");
                     if cl.has_groups() {
                         if let Some(dev) = crate::device_type::AccDevice::ALL.get(d) {
                             e = e.with_note(format!("note: with the clauses in effect on device type {}", dev.names()));

@@ -728,7 +728,9 @@ fn clause_bases(k: &ClauseKind) -> Vec<String> {
             let mut e = e;
             loop {
                 match &e.kind {
-                    ExprKind::Name(id) | ExprKind::Apply { name: id, .. } | ExprKind::ArrayRef { name: id, .. } => return Some(id.name.clone()),
+                    ExprKind::Name(id) | ExprKind::Apply { name: id, .. } | ExprKind::ArrayRef { name: id, .. } => {
+                        return Some(id.name.clone())
+                    }
                     ExprKind::Component(c) => e = &c.base,
                     _ => return None,
                 }

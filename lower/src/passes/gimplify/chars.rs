@@ -566,7 +566,9 @@ impl G<'_> {
                 ExprKind::Name(id) if matches!(self.lookup(&id.name), Some(Home::Chars { .. })) => {}
                 ExprKind::ArrayRef { name, subs }
                     if matches!(self.lookup(&name.name), Some(Home::Chars { .. } | Home::CharArray { .. }))
-                        && subs.iter().all(|s| matches!(s, Arg::Index(x) if x.ty.rank() == 0) || matches!(s, Arg::Range { stride: None, .. })) => {}
+                        && subs
+                            .iter()
+                            .all(|s| matches!(s, Arg::Index(x) if x.ty.rank() == 0) || matches!(s, Arg::Range { stride: None, .. })) => {}
                 _ => {
                     self.not_yet("character operations inside compute constructs (other than assigning variables, elements, substrings and components)", e.span);
                     return none;

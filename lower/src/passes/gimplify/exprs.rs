@@ -336,7 +336,10 @@ impl G<'_> {
                 }
                 if *func == Intrinsic::Transfer
                     && (e.ty.rank() > 0
-                        || args.iter().take(2).any(|a| a.ty.rank() > 0 || matches!(a.ty.base(), Some(BaseTy::Character | BaseTy::Complex(_)))))
+                        || args
+                            .iter()
+                            .take(2)
+                            .any(|a| a.ty.rank() > 0 || matches!(a.ty.base(), Some(BaseTy::Character | BaseTy::Complex(_)))))
                 {
                     self.materialize_transfer(e, args);
                 }

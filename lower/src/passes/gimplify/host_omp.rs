@@ -151,7 +151,9 @@ impl G<'_> {
         self.host_finish(&sh);
         let b = self.pop_block();
         let line = self.line(dir.span);
-        self.emit(Stmt::HostParallel(Box::new(HostParallel { what: dir.kind.name(), line, num_threads: nt, task: false, body: b })));
+        let flags =
+            dir.clauses.iter().find_map(|c| if let ClauseKind::ProcBind(k) = c.kind { Some(i32::from(k)) } else { None }).unwrap_or(0);
+        self.emit(Stmt::HostParallel(Box::new(HostParallel { what: dir.kind.name(), line, num_threads: nt, task: false, flags, body: b })));
     }
 
     /// At the start of an outlined body: the addresses of this thread's copies of the
@@ -937,7 +939,14 @@ impl G<'_> {
         self.host_finish(&sh);
         let b = self.pop_block();
         let line = self.line(dir.span);
-        self.emit(Stmt::HostParallel(Box::new(HostParallel { what: "task".into(), line, num_threads: cond, task: true, body: b })));
+        self.emit(Stmt::HostParallel(Box::new(HostParallel {
+            what: "task".into(),
+            line,
+            num_threads: cond,
+            task: true,
+            flags: 0,
+            body: b,
+        })));
     }
 
     /// `sections`: libgomp hands out the section numbers (`GOMP_sections_start/next`).

@@ -346,7 +346,29 @@ impl G<'_> {
         if int16
             && !matches!(
                 func,
-                I::Abs | I::Mod | I::Min | I::Max | I::Int | I::Real | I::Dble | I::Float | I::Huge | I::Iand | I::Ior | I::Ieor | I::Not | I::Transfer | I::StorageSize | I::Sign | I::Modulo | I::Dim | I::Present | I::Allocated | I::Associated | I::CLoc | I::CSizeof
+                I::Abs
+                    | I::Mod
+                    | I::Min
+                    | I::Max
+                    | I::Int
+                    | I::Real
+                    | I::Dble
+                    | I::Float
+                    | I::Huge
+                    | I::Iand
+                    | I::Ior
+                    | I::Ieor
+                    | I::Not
+                    | I::Transfer
+                    | I::StorageSize
+                    | I::Sign
+                    | I::Modulo
+                    | I::Dim
+                    | I::Present
+                    | I::Allocated
+                    | I::Associated
+                    | I::CLoc
+                    | I::CSizeof
             )
         {
             self.not_yet(format!("`{}` of an `integer(16)` argument", format!("{func:?}").to_lowercase()), e.span);

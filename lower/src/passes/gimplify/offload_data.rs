@@ -496,7 +496,10 @@ impl G<'_> {
                             let id = self.f.new_loop();
                             self.push_block();
                             let a = self.elem_addr(&d, &[Op::Var(i)]);
-                            self.emit(Stmt::Call("gpuf_acc_update".into(), vec![a, bytes, Op::I32(to_dev), Op::I32(if_present as i32), at]));
+                            self.emit(Stmt::Call(
+                                "gpuf_acc_update".into(),
+                                vec![a, bytes, Op::I32(to_dev), Op::I32(if_present as i32), at],
+                            ));
                             let body = self.pop_block();
                             self.emit(Stmt::Loop { id, var: i, lo, hi, step: st, body, part: None });
                             continue;

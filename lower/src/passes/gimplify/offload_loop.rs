@@ -341,7 +341,8 @@ impl G<'_> {
         }
         if !lasts.is_empty() {
             let copies = lasts.into_iter().filter_map(|(n, orig, sp)| scope.get(&n).map(|p| (n.clone(), p.clone(), orig, sp))).collect();
-            self.last_private = Some(LastPrivate { remaining: collapse.saturating_sub(1), loops: Vec::new(), copies, simt: simt.is_some() });
+            self.last_private =
+                Some(LastPrivate { remaining: collapse.saturating_sub(1), loops: Vec::new(), copies, simt: simt.is_some() });
         }
         self.overrides.push(scope);
         if let Some(r) = self.region.as_mut() {
@@ -611,7 +612,8 @@ impl G<'_> {
             }
             Some(b) if b.loops == self.loops.len() && b.blocks == self.blocks.len() => b,
             Some(_) => {
-                return self.not_yet("`ordered` inside a statement of a `simd` loop's body in a target region (put it directly in the loop)", sp);
+                return self
+                    .not_yet("`ordered` inside a statement of a `simd` loop's body in a target region (put it directly in the loop)", sp);
             }
             None => return self.not_yet("`ordered` inside a target region outside a `simd` loop", sp),
         };
@@ -634,7 +636,10 @@ impl G<'_> {
         let shared = defs(&then_body).into_iter().find(|v| v.0 < sb.first_var && !sb.own.contains(v));
         if let Some(v) = shared {
             let name = self.f.var(v).name.clone();
-            self.not_yet(format!("assigning `{name}` of the target region in an `ordered` construct of a `simd` loop (map it `tofrom`)"), sp);
+            self.not_yet(
+                format!("assigning `{name}` of the target region in an `ordered` construct of a `simd` loop (map it `tofrom`)"),
+                sp,
+            );
         }
         self.emit(Stmt::If { cond: pred, then_body, else_body: vec![] });
         self.emit(Stmt::Assign(t, Rv::Binary(BinOp::Sub, Op::Var(t), Op::I32(1))));

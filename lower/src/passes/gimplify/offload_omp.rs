@@ -646,7 +646,8 @@ fn target_region(
     let parallel = l.has(OmpLeaves::PARALLEL) || (!teams && loop_leaves.is_none() && has_parallel(body));
     // `target simd`, or a `target` whose body has `simd` loops but no `teams` or
     // `parallel`: one thread, which is a warp whose lanes run the `simd` loops.
-    let simd_only = (loop_leaves.is_some_and(|x| x.has(OmpLeaves::SIMD)) || (loop_leaves.is_none() && has_simd(body))) && !teams && !parallel;
+    let simd_only =
+        (loop_leaves.is_some_and(|x| x.has(OmpLeaves::SIMD)) || (loop_leaves.is_none() && has_simd(body))) && !teams && !parallel;
     let mut region: Vec<ClauseKind> = Vec::new();
     let mut loop_cl: Vec<ClauseKind> = Vec::new();
     for c in &dir.clauses {

@@ -394,9 +394,8 @@ impl G<'_> {
                             }
                             match self.lookup(&id.name) {
                                 Some(Home::Mem(_, BaseTy::Derived(k))) => pending_arrays.push((self.struct_desc(&id.name, k), false)),
-                                Some(Home::Mem(p, b @ BaseTy::Complex(_))) => {
-                                    pending_arrays.push((Desc { name: id.name.clone(), base: b, addr: p, lb: Vec::new(), ext: Vec::new() }, false))
-                                }
+                                Some(Home::Mem(p, b @ BaseTy::Complex(_))) => pending_arrays
+                                    .push((Desc { name: id.name.clone(), base: b, addr: p, lb: Vec::new(), ext: Vec::new() }, false)),
                                 Some(Home::Reg(_, b)) | Some(Home::Mem(_, b)) => {
                                     let v = self.f.new_var(id.name.clone(), ir_ty(b));
                                     scope.insert(id.name.clone(), Home::Reg(v, b));
@@ -535,9 +534,7 @@ impl G<'_> {
         let mut used = BTreeSet::new();
         uses(&b, &mut used);
         if let Some(outer) = self.blocks.last_mut() {
-            let dead = |v: &VarId| {
-                (preloads.contains(v) && !used.contains(v)) || preload_parts.get(v).is_some_and(|c| !used.contains(c))
-            };
+            let dead = |v: &VarId| (preloads.contains(v) && !used.contains(v)) || preload_parts.get(v).is_some_and(|c| !used.contains(c));
             outer.retain(|s| !matches!(s, Stmt::Assign(v, Rv::Load(..) | Rv::Cast(..)) if dead(v)));
         }
         let mut mapped_vars = BTreeSet::new();
@@ -671,12 +668,8 @@ impl G<'_> {
         // address in it.
         let mut seen = BTreeSet::new();
         // Members a clause maps (a section of them, `map(s%v(1:n))`): that map stands.
-        let clause_members: BTreeSet<String> = dir
-            .clauses
-            .iter()
-            .filter_map(|c| map_clause(&c.kind))
-            .flat_map(|(_, l)| l.iter().filter_map(member_key))
-            .collect();
+        let clause_members: BTreeSet<String> =
+            dir.clauses.iter().filter_map(|c| map_clause(&c.kind)).flat_map(|(_, l)| l.iter().filter_map(member_key)).collect();
         for e in members {
             if member_key(&e).is_some_and(|k| clause_members.contains(&k)) {
                 continue;

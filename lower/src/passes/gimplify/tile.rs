@@ -33,7 +33,14 @@ impl G<'_> {
     /// The tiled nest at `do_stmt` (in place of [`G::do_loop`] for a loop directive with
     /// `tile`): `part` is the loop's partitioning (its levels, reductions, privates), `reds`
     /// the names of its reduction variables with their locals, `text` the clause's text.
-    pub(super) fn tiled_nest(&mut self, do_stmt: &ast::Stmt, sizes: &[Option<Expr>], part: PartLoop, reds: &[(String, VarId, BaseTy)], text: &str) {
+    pub(super) fn tiled_nest(
+        &mut self,
+        do_stmt: &ast::Stmt,
+        sizes: &[Option<Expr>],
+        part: PartLoop,
+        reds: &[(String, VarId, BaseTy)],
+        text: &str,
+    ) {
         let k = sizes.len();
         let mut nest: Vec<Tiled> = Vec::new();
         let mut cur = do_stmt;
@@ -59,7 +66,10 @@ impl G<'_> {
             for o in nest.iter().take(d) {
                 let n = &o.var.name;
                 if assign::mentions(l.start, n) || assign::mentions(l.end, n) || l.step.is_some_and(|e| assign::mentions(e, n)) {
-                    self.not_yet(format!("`tile` of loops whose bounds depend on the variable `{n}` of an enclosing tiled loop"), l.var.span);
+                    self.not_yet(
+                        format!("`tile` of loops whose bounds depend on the variable `{n}` of an enclosing tiled loop"),
+                        l.var.span,
+                    );
                     return;
                 }
             }

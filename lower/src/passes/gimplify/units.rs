@@ -619,7 +619,8 @@ fn int_eval(e: &Expr, syms: &Symbols, depth: u32) -> Option<i64> {
         ExprKind::Paren(x) | ExprKind::Unary(ast::UnOp::Plus, x) => ev(x),
         ExprKind::Unary(ast::UnOp::Neg, x) => ev(x)?.checked_neg(),
         ExprKind::Name(id) => {
-            let s = syms.get(&id.name).filter(|s| s.parameter && s.rank == 0 && matches!(s.base, BaseTy::Integer(_) | BaseTy::Logical(_)))?;
+            let s =
+                syms.get(&id.name).filter(|s| s.parameter && s.rank == 0 && matches!(s.base, BaseTy::Integer(_) | BaseTy::Logical(_)))?;
             ev(s.init.as_ref()?)
         }
         ExprKind::Binary(op @ (ast::BinOp::Add | ast::BinOp::Sub | ast::BinOp::Mul), a, b)
