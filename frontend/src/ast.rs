@@ -1217,7 +1217,11 @@ pub enum ClauseKind {
     Defaultmap(String, Option<String>),
     /// Clauses that permit or hint and so are honoured by the constructs as gpuf runs them:
     /// `order(concurrent)` (a permission to run iterations concurrently), `nontemporal`,
-    /// `hint` and `affinity` (performance hints). The clause name.
+    /// `hint` and `affinity` (performance hints); of tasks `untied` and `mergeable` (a task
+    /// may resume elsewhere or share its parent's data: running it tied and unmerged is one
+    /// of the allowed executions) and `priority` (a hint); of `taskloop` `grainsize` and
+    /// `num_tasks` (how the iterations are cut into tasks, which a conforming program cannot
+    /// observe) and `nogroup` (the end of the taskloop may then wait or not). The clause name.
     Ignored(String),
     /// `bind(thread|parallel|teams)` of `loop`: the binding region, as written.
     Bind(String),

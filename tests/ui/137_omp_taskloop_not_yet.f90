@@ -1,7 +1,7 @@
 ! flags: -fopenmp
-! Expected diagnostics: the taskloop clauses `grainsize` and `num_tasks` and detach are
-! not implemented yet; the end directive of a construct so reported gets no second
-! error.
+! Expected diagnostics: `detach` is not implemented yet (the taskloop clauses
+! `grainsize` and `num_tasks` before it are accepted: how iterations are cut into tasks
+! cannot change a conforming program's results).
 program tl
   implicit none
   integer :: i, s
