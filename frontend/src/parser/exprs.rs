@@ -445,6 +445,11 @@ impl Parser {
                 self.bump();
                 self.node(ExprKind::Str(s), sp)
             }
+            Tok::Boz(_) => {
+                self.bump();
+                self.diags.push(Diagnostic::not_yet("BOZ literal constants (`b'...'`, `o'...'`, `z'...'`)", sp));
+                self.node(ExprKind::Int(0, 4), sp)
+            }
             t @ (Tok::True | Tok::False) => {
                 self.bump();
                 self.node(ExprKind::Logical(t == Tok::True), sp)
