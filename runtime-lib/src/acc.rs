@@ -661,6 +661,7 @@ fn data_error(e: &str, at: Option<&str>) -> ! {
 
 /// `gpuf_acc_enter`.
 pub fn enter(host: usize, bytes: i64, kind: i32, dynamic: bool, at: Option<&str>) {
+    note_entered(host, bytes);
     with_rt(|dev, table| {
         if dev.shares_host_memory() {
             return;
@@ -735,6 +736,42 @@ pub unsafe fn scalar_bits(h: *const u8, sz: usize) -> u64 {
     u64::from_le_bytes(b)
 }
 
+thread_local! {
+    /// The blocks this thread entered since its last launch (host address, bytes), most
+    /// recent last: the data clauses of the construct being launched.
+    static ENTERED: std::cell::RefCell<Vec<(usize, usize)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Records a block the calling thread entered (see [`launch`]).
+fn note_entered(host: usize, bytes: i64) {
+    if host != 0 {
+        ENTERED.with(|e| {
+            let mut e = e.borrow_mut();
+            // Data directives without launches between them: only the recent ones matter.
+            if e.len() >= 256 {
+                e.drain(..128);
+            }
+            e.push((host, bytes.max(0) as usize));
+        });
+    }
+}
+
+/// The device address of the kernel argument `[h, h+sz)`: where the array is not present
+/// as one block but sections of it are (a construct that maps `a(:, j)` while another
+/// section is present too), the block of the section this thread's construct entered last
+/// gives the translation, not whichever block comes first.
+fn translate_arg(table: &crate::data::PresentTable, h: usize, sz: usize) -> Option<u64> {
+    if table.find(h, sz).is_none() {
+        let mine = ENTERED.with(|e| {
+            e.borrow().iter().rev().find(|(eh, eb)| *eh < h.saturating_add(sz.max(1)) && eh.saturating_add(*eb) > h).copied()
+        });
+        if let Some(b) = mine.and_then(|(eh, eb)| table.find(eh, eb.min(1))) {
+            return Some(b.dev.wrapping_add((h as u64).wrapping_sub(b.host as u64)));
+        }
+    }
+    table.translate(h, sz)
+}
+
 /// Held while a kernel runs on a device (see [`launch`]).
 static LAUNCH: Mutex<()> = Mutex::new(());
 
@@ -756,7 +793,7 @@ pub fn launch(info: &KernelInfo, hosts: &[*mut u8], sizes: &[i64], kinds: &[i32]
                     if dev.shares_host_memory() || h == 0 {
                         args.push(h as u64);
                     } else {
-                        match table.translate(h, sz) {
+                        match translate_arg(table, h, sz) {
                             Some(d) => args.push(d),
                             None => crate::fatal::gpuf_error(&format!(
                                 "kernel {}: argument {} (data at {h:#x}, {sz} bytes) is not present on the device",
@@ -793,6 +830,7 @@ pub fn launch(info: &KernelInfo, hosts: &[*mut u8], sizes: &[i64], kinds: &[i32]
         }
         (dev, args, temps)
     });
+    ENTERED.with(|e| e.borrow_mut().clear());
     if crate::queue::queuing() {
         // An `async` construct: the kernel runs on its queue (the by-value arguments are
         // already captured). Codegen's kernel descriptors are static data.

@@ -136,7 +136,7 @@ impl Parser {
         }
         if let (Tok::Name(m), Tok::Comma | Tok::LParen) = (self.tok().clone(), self.tok_at(1).clone()) {
             if ["always", "close", "present", "mapper", "iterator"].contains(&m.as_str()) {
-                self.skip_to_rparen();
+                self.skip_clause_rest();
                 return Ok(ClauseKind::Unsupported(format!("map({m})")));
             }
         }
@@ -175,9 +175,32 @@ impl Parser {
         Ok(map_clause(present, always, ty, list))
     }
 
-    /// `to([present:] list)` / `from([present:] list)` of `target update`.
+    /// Skips the rest of a clause's parenthesised argument, nested parentheses included,
+    /// and its closing parenthesis.
+    fn skip_clause_rest(&mut self) {
+        let mut depth = 0usize;
+        while !self.at_eos() {
+            match self.tok() {
+                Tok::LParen => depth += 1,
+                Tok::RParen if depth == 0 => {
+                    self.bump();
+                    return;
+                }
+                Tok::RParen => depth -= 1,
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    /// `to([present:] list)` / `from([present:] list)` of `target update`; the `iterator`
+    /// modifier is not supported yet.
     fn omp_clause_motion(&mut self, name: &str) -> PResult<ClauseKind> {
         self.expect(&Tok::LParen)?;
+        if self.is_name("iterator") && self.tok_at(1) == &Tok::LParen {
+            self.skip_clause_rest();
+            return Ok(ClauseKind::Unsupported(format!("{name}(iterator(...): ...)")));
+        }
         let present = self.is_name("present") && self.tok_at(1) == &Tok::Colon;
         if present {
             self.bump();

@@ -69,4 +69,12 @@ program complex_narrow_scalars
   print *, a(1), a(n)
   print *, all(ok), bs(n), ss(n), mag(1), mag(n)
   print *, kind(logical(ok(1), 1)), kind(logical(l8)), logical(ok(2:3), kind=8)
+
+  ! The loop of a combined construct writes an implicitly firstprivate complex scalar.
+  zf = (1, 2)
+  !$omp target teams distribute
+  do i = 1, n
+    zf = (0, 0)
+  end do
+  print *, zf
 end program

@@ -872,7 +872,7 @@ fn defaultmap(dir: &ast::Directive, body: &[ast::Stmt]) -> Vec<ClauseKind> {
 
 /// The variables the statements reference (each once, as a whole-variable name expression
 /// with its type); names in clauses of nested constructs and DO variables go into `skip`.
-fn body_refs(ss: &[ast::Stmt], out: &mut Vec<(String, ast::Expr)>, skip: &mut Vec<String>) {
+pub(super) fn body_refs(ss: &[ast::Stmt], out: &mut Vec<(String, ast::Expr)>, skip: &mut Vec<String>) {
     use ast::ExprKind as E;
     fn expr(e: &ast::Expr, out: &mut Vec<(String, ast::Expr)>) {
         let mut add = |id: &ast::Ident, ty: ast::Ty| {

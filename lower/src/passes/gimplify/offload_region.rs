@@ -343,7 +343,8 @@ impl G<'_> {
                 // variables), not because a data clause, reduction or atomic needs their
                 // device address: firstprivate in `parallel` and `serial`; in `kernels`
                 // only while the construct does not assign them.
-                let storage_only = !self.mem_names.contains(&sym.name);
+                // (Complex scalars are always in memory, two reals: for their storage.)
+                let storage_only = !self.mem_names.contains(&sym.name) || matches!(sym.base, BaseTy::Complex(_));
                 let firstprivate = storage_only && (kind != RegionKind::Kernels || !written.contains(&sym.name));
                 if sym.rank != 0 || sym.parameter || !firstprivate || mentioned.contains(&sym.name) || scope.contains_key(&sym.name) {
                     continue;
@@ -857,16 +858,11 @@ impl G<'_> {
         true
     }
 
-    /// Whether the source text of the statements names `name` (a whole word, any case); a
-    /// renamed block-local name counts as named.
+    /// Whether the statements reference the variable `name`.
     fn stmts_mention(&self, ss: &[ast::Stmt], name: &str) -> bool {
-        let (Some(first), Some(last)) = (ss.first(), ss.last()) else { return false };
-        if name.contains('@') {
-            return true;
-        }
-        let text = self.src.get(first.span.lo as usize..last.span.hi as usize).unwrap_or("").to_ascii_lowercase();
-        let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
-        text.match_indices(name).any(|(i, _)| !word(text[..i].chars().next_back()) && !word(text[i + name.len()..].chars().next()))
+        let mut refs = Vec::new();
+        super::offload_omp::body_refs(ss, &mut refs, &mut Vec::new());
+        refs.iter().any(|(n, _)| n == name)
     }
 
     /// A firstprivate complex scalar at `p`: mapped `copyin` unless a clause maps it, as the
