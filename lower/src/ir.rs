@@ -720,7 +720,9 @@ pub struct OffloadRegion {
     /// Captured arrays (`Capture::Mapped` variables) whose memory the kernel reaches through
     /// no other capture: allocatables (never in `common` or `equivalence`), and local and
     /// dummy arrays of the unit outside `common` and `equivalence`, none a pointer, a
-    /// target or an associate name; the kernel's parameters for them are `noalias`.
+    /// target or an associate name; none in a construct with `deviceptr` items, which may
+    /// hold the device address of a mapped array. The kernel's parameters for those it
+    /// only reads are `noalias` (omp-lower).
     pub noalias: Vec<VarId>,
 }
 

@@ -674,5 +674,16 @@ end program p
 ";
         // `b` and `h` are written, `t` is a target, `e` and `g` are equivalenced.
         assert_eq!(noalias(src), vec![vec!["a.addr.param".to_string(), "f.addr.param".to_string()]]);
+        // A `deviceptr` array may be the device copy of `a`.
+        let src = "subroutine s(x, a, b, n)
+  integer :: n, i
+  real(8) :: x(n), a(n), b(n)
+  !$acc parallel loop deviceptr(x) copyin(a) copyout(b)
+  do i = 1, n
+    b(i) = a(i) + x(i)
+  end do
+end subroutine s
+";
+        assert_eq!(noalias(src), vec![Vec::<String>::new()]);
     }
 }

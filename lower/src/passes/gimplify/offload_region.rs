@@ -597,7 +597,9 @@ impl G<'_> {
                         // An array pointer's first element may lie inside the mapped hull.
                         let cbytes = if self.ptr_sm.contains_key(&d.addr) { Op::I64(0) } else { bytes };
                         captures.push(Capture::Mapped(d.addr, cbytes));
-                        if !self.ptr_sm.contains_key(&d.addr) && self.unaliased_array(&name) {
+                        // Not with `deviceptr` items, which may hold the device address of
+                        // a mapped array (`acc_deviceptr`).
+                        if devptrs.is_empty() && !self.ptr_sm.contains_key(&d.addr) && self.unaliased_array(&name) {
                             noalias.push(d.addr);
                         }
                     }
@@ -884,8 +886,6 @@ impl G<'_> {
         Desc { name: name.to_string(), base: b, addr: p, lb: Vec::new(), ext: Vec::new() }
     }
 
-    /// A variable that holds a Fortran name's value on the host (not a temporary).
-    /// A named constant: `default(private|firstprivate)` lists them, but they need no copy.
     /// Whether the memory of the array `name` is reached through no other name of the unit
     /// (see [`OffloadRegion::noalias`]): not a pointer, target or associate name; an
     /// allocatable (never in `common` or `equivalence`), or a dummy or local array of the
@@ -912,10 +912,12 @@ impl G<'_> {
         own && !self.unit.equivalences.iter().any(|e| e.resolved.iter().any(|(n, _)| n == name))
     }
 
+    /// A named constant: `default(private|firstprivate)` lists them, but they need no copy.
     pub(super) fn is_param(&self, name: &str) -> bool {
         self.syms.get(name).is_some_and(|s| s.parameter)
     }
 
+    /// A variable that holds a Fortran name's value on the host (not a temporary).
     fn is_host_var(&self, v: VarId) -> bool {
         let is = |h: &Home| matches!(h, Home::Reg(x, _) if *x == v);
         self.homes.values().any(is) || self.overrides.iter().any(|s| s.values().any(is))
