@@ -855,10 +855,7 @@ impl G<'_> {
         let vptr = match target {
             None => None,
             Some(e) => match &e.kind {
-                ExprKind::Name(t) | ExprKind::ArrayRef { name: t, .. } => match e.ty.base() {
-                    Some(b) => Some(self.array_vptr(&t.name, b, e.span)),
-                    None => None,
-                },
+                ExprKind::Name(t) | ExprKind::ArrayRef { name: t, .. } => e.ty.base().map(|b| self.array_vptr(&t.name, b, e.span)),
                 ExprKind::Component(_) => match self.class_comp_array(e) {
                     Some((a, _, _, c)) => {
                         let at = self.val(Ty::Ptr, Rv::PtrAdd(a, Op::I64(HEAD + DIM * c.dims.len() as i64)));
