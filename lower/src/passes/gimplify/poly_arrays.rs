@@ -562,14 +562,10 @@ impl G<'_> {
     /// dummy), scattered back after the call unless the dummy is `intent(in)`, then freed.
     /// `None` when `e` is not a polymorphic array.
     pub(super) fn class_array_packed(&mut self, e: &Expr, dummy: &ArgSig) -> Option<Op> {
-        let ExprKind::Name(id) = &e.kind else {
-            if let ExprKind::ArrayRef { name, .. } = &e.kind {
-                if self.class_arrs.contains_key(&name.name) {
-                    self.not_yet("a section of a polymorphic array as an actual argument of a non-polymorphic dummy", e.span);
-                    return Some(Op::Null);
-                }
-            }
-            return None;
+        let (id, subs) = match &e.kind {
+            ExprKind::Name(id) => (id, None),
+            ExprKind::ArrayRef { name, subs } => (name, Some(subs)),
+            _ => return None,
         };
         if !self.class_arrs.contains_key(&id.name) {
             return None;
@@ -578,18 +574,49 @@ impl G<'_> {
             self.not_yet("this polymorphic array as an actual argument", e.span);
             return Some(Op::Null);
         };
+        // The elements: the whole array's, or a section's (its first element and the
+        // distances in elements along each of its dimensions).
+        let (first, dims): (Option<Op>, Vec<DescDim>) = match subs {
+            None => (None, Vec::new()),
+            Some(subs) => match self.section_dims(&d, subs) {
+                Some((a, dims)) => (Some(a), dims),
+                None => {
+                    self.not_yet("this section of a polymorphic array as an actual argument", e.span);
+                    return Some(Op::Null);
+                }
+            },
+        };
         let size = self.type_size(k);
-        let shape: Vec<Op> = d.ext.iter().map(|x| Op::Var(*x)).collect();
+        let shape: Vec<Op> = match &first {
+            None => d.ext.iter().map(|x| Op::Var(*x)).collect(),
+            Some(_) => dims.iter().map(|x| x.2.clone()).collect(),
+        };
         let mut n = Op::I64(size);
         for x in &shape {
             n = self.bin(Ty::I64, BinOp::Mul, n, x.clone());
         }
         let tmp = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![n], Ty::Ptr));
+        let esize = self.desc_esize(&d);
         let copy = |g: &mut Self, back: bool| {
             let (d2, tb, sh) = (d.clone(), tmp.clone(), shape.clone());
+            let (first, dims, esize) = (first.clone(), dims.clone(), esize.clone());
             g.scalarise(&shape, &mut |g, idx| {
-                let subs: Vec<Op> = d2.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
-                let el = g.elem_addr(&d2, &subs);
+                let el = match &first {
+                    None => {
+                        let subs: Vec<Op> =
+                            d2.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+                        g.elem_addr(&d2, &subs)
+                    }
+                    Some(a) => {
+                        let mut off = Op::I64(0);
+                        for (i, (st, _, _)) in idx.iter().zip(&dims) {
+                            let t = g.bin(Ty::I64, BinOp::Mul, i.clone(), st.clone());
+                            off = g.bin(Ty::I64, BinOp::Add, off, t);
+                        }
+                        let bytes = g.bin(Ty::I64, BinOp::Mul, off, esize.clone());
+                        g.val(Ty::Ptr, Rv::PtrAdd(a.clone(), bytes))
+                    }
+                };
                 let t = g.lin_addr(&tb, idx, &sh, size);
                 let (to, from) = if back { (el, t) } else { (t, el) };
                 g.emit(Stmt::Call("gpuf_str_copy".into(), vec![to, Op::I64(size), from, Op::I64(size)]));
