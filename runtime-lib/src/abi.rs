@@ -38,6 +38,16 @@ extern "C" fn flush_at_exit() {
     io::flush_all_nonblocking();
 }
 
+/// Output is flushed when the process exits even when `main` is not gpuf's (a program
+/// built by gfortran calling gpuf's procedures never runs `gpuf_init`): the first output
+/// statement registers the flush.
+fn flush_at_exit_once() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| unsafe {
+        atexit(flush_at_exit);
+    });
+}
+
 // ---------------------------------------------------------------- program
 
 /// First call in `main`: records the embedded GPU images.
@@ -56,7 +66,7 @@ pub unsafe extern "C" fn gpuf_init(images: *const GpufImages) {
             crate::acc::set_images(i);
         }
     }
-    atexit(flush_at_exit);
+    flush_at_exit_once();
     crate::signals::install();
 }
 
@@ -118,6 +128,7 @@ pub extern "C" fn gpuf_exit(status: i32) {
 /// `fmt` is null or valid for `fmt_len` bytes.
 #[no_mangle]
 pub unsafe extern "C" fn gpuf_io_begin(unit: i32, fmt: *const u8, fmt_len: i64) {
+    flush_at_exit_once();
     if fmt.is_null() {
         io::begin(unit, None)
     } else {
@@ -320,6 +331,7 @@ pub extern "C" fn gpuf_read_end() {
 /// `file` is null or valid for `file_len` bytes.
 #[no_mangle]
 pub unsafe extern "C" fn gpuf_open(unit: i32, file: *const u8, file_len: i64, status: i32, action: i32, position: i32) {
+    flush_at_exit_once();
     let raw = slice(file, file_len);
     let end = raw.iter().rposition(|&c| c != b' ').map_or(0, |i| i + 1);
     let mut name = String::from_utf8_lossy(&raw[..end]).into_owned();
@@ -1939,6 +1951,7 @@ pub extern "C" fn gpuf_io_pos(pos: i64) {
 /// Starts an unformatted `write` (`write` = 1) or `read` (0) on `unit`.
 #[no_mangle]
 pub extern "C" fn gpuf_uf_begin(unit: i32, write: i32) {
+    flush_at_exit_once();
     crate::unformatted::begin(unit, write != 0)
 }
 
@@ -2010,6 +2023,7 @@ pub unsafe extern "C" fn gpuf_inquire_name(unit: i32, buf: *mut u8, len: i64) {
 /// `name` is valid for `len` bytes.
 #[no_mangle]
 pub unsafe extern "C" fn gpuf_nml_begin(unit: i32, write: i32, name: *const u8, len: i64) {
+    flush_at_exit_once();
     crate::namelist::begin(unit, write != 0, &String::from_utf8_lossy(slice(name, len)))
 }
 

@@ -1262,6 +1262,35 @@ fn gfortran_interop_polymorphic() {
     assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main_final"), want, "gfortran main, gpuf _final");
 }
 
+/// A gfortran main calling gpuf-compiled procedures that print: gpuf's run time flushes its
+/// output when the process exits although gpuf's `main` (which registers that) never runs.
+/// (Each run time buffers its own output, so lines printed by both need not interleave in
+/// program order; this program prints from gpuf's side only.)
+#[test]
+fn gfortran_main_keeps_gpuf_output() {
+    let dir = root().join("tests/interop");
+    let d = scratch("interop_flush");
+    let obj = d.join("flush_sub.o");
+    ok_stdout(
+        run(Command::new(gpuf()).current_dir(&d).arg("compile").arg("-c").arg(dir.join("flush_sub.f90")).arg("-o").arg(&obj)),
+        "gpuf -c",
+    );
+    let rt = gpuf().parent().map(|p| p.join("libgpuf_rt.a")).unwrap_or_default();
+    let exe = d.join("gf_main");
+    ok_stdout(
+        run(gfortran_cmd()
+            .current_dir(&d)
+            .arg(dir.join("flush_main.f90"))
+            .arg(&obj)
+            .arg(&rt)
+            .args(["-lpthread", "-ldl", "-lm", "-o"])
+            .arg(&exe)),
+        "gfortran link",
+    );
+    let out = ok_stdout(run(&mut Command::new(&exe)), "gfortran main");
+    assert_eq!(out, "hello from gpuf 1\nhello from gpuf 2\n", "gpuf's output through a gfortran main");
+}
+
 /// Unformatted files in gfortran's layout: files written by a gfortran-built program are
 /// read by a gpuf-built one and the reverse (sequential with record markers, direct,
 /// stream); both writers produce the same bytes.

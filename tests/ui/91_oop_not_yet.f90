@@ -1,4 +1,4 @@
-! Polymorphic array pointers and `class(*)` arrays are not implemented yet.
+! Polymorphic array pointer dummies and `class(*)` arrays are not implemented yet.
 module shapes
   implicit none
   type :: base

@@ -936,8 +936,15 @@ impl Checker {
                     "`class(*)` arrays"
                 } else if d.allocatable {
                     continue;
-                } else if d.pointer && array {
-                    "polymorphic (`class`) array pointers"
+                } else if d.pointer
+                    && array
+                    && (dummy
+                        || d.save
+                        || unit.kind == UnitKind::Module
+                        || unit.save_all
+                        || unit.saved.iter().any(|n| n.name == e.name.name))
+                {
+                    "polymorphic (`class`) array pointers other than local ones"
                 } else if d.pointer {
                     continue;
                 } else if !dummy {

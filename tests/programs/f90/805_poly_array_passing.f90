@@ -1,7 +1,8 @@
-! Polymorphic arrays passed on to non-polymorphic dummies (the declared type's part of
-! each element gathered into a temporary and scattered back), `intent(out)` polymorphic
-! array dummies (default values of the dynamic type), and intrinsic assignment to a
-! polymorphic allocatable array from another array (its shape and dynamic type).
+! Polymorphic arrays and their sections passed on to non-polymorphic dummies (the declared
+! type's part of each element gathered into a temporary and scattered back),
+! `intent(out)` polymorphic array dummies (default values of the dynamic type), and
+! intrinsic assignment to a polymorphic allocatable array from another array (its shape
+! and dynamic type).
 module parts
   implicit none
   type :: part
@@ -27,6 +28,8 @@ contains
     class(part), intent(inout) :: x(:)
     call plain(x)
     call plain_n(x, size(x))
+    call plain(x(size(x):1:-2))
+    call plain_n(x(1:size(x):2), (size(x) + 1) / 2)
     select type (x)
     type is (gear)
       print *, 'teeth', x%teeth, x%ratio

@@ -19,6 +19,9 @@ impl G<'_> {
                 self.allocate_class_array(name, dims, None, None, false);
                 continue;
             }
+            if self.allocate_class_ptr_array(name, dims, (None, None, false)) {
+                continue;
+            }
             if let Some(Home::CharArray { d, len }) = self.lookup(&name.name) {
                 self.set_shape(&d, dims, name.span);
                 let bytes = self.char_array_bytes(&d, len);
@@ -71,6 +74,9 @@ impl G<'_> {
             }
             if let Some((_, _, k)) = self.class_alloc_array(&name.name) {
                 self.free_class_array(&name.name, k, true);
+                continue;
+            }
+            if self.deallocate_class_ptr_array(name) {
                 continue;
             }
             if let Some((p, base)) = self.alloc_scalar_var(&name.name) {
@@ -218,6 +224,9 @@ impl G<'_> {
                     }
                     if self.class_alloc_array(&name.name).is_some() {
                         self.allocate_class_array(name, dims, spec, source, mold);
+                        continue;
+                    }
+                    if self.allocate_class_ptr_array(name, dims, (spec, source, mold)) {
                         continue;
                     }
                     if !dims.is_empty() {

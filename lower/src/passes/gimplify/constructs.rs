@@ -532,7 +532,11 @@ impl G<'_> {
                     if matches!(base, BaseTy::Complex(_))
                         || (matches!(base, BaseTy::Derived(_)) && !matches!(sel.kind, ExprKind::Name(_))) =>
                 {
-                    self.not_yet(format!("`associate` with a `{}` selector", gpuf_frontend::sema::base_name(base)), sel.span);
+                    let tn = match base {
+                        BaseTy::Derived(k) => format!("type({})", self.types.get(k as usize).map_or("?", |t| t.name.as_str())),
+                        b => gpuf_frontend::sema::base_name(b),
+                    };
+                    self.not_yet(format!("`associate` with a `{tn}` selector"), sel.span);
                     self.placeholder_home(base, 0)
                 }
                 (None, _) if base == BaseTy::Character => {

@@ -375,6 +375,7 @@ impl G<'_> {
                     self.ptr_assign_array(&d, rhs);
                 }
                 self.store_global_desc(&name.name);
+                self.class_ptr_array_target(&name.name, (!is_null).then_some(rhs));
             }
             _ => self.not_yet(format!("pointer assignment to `{}`", name.name), lhs.span),
         }
@@ -861,6 +862,7 @@ impl G<'_> {
                 Some(Home::Array(d)) => {
                     self.disassociate(&d);
                     self.store_global_desc(&id.name);
+                    self.class_ptr_array_target(&id.name, None);
                 }
                 _ => self.not_yet(format!("`nullify` of `{}`", id.name), e.span),
             }

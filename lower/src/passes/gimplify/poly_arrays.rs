@@ -562,14 +562,10 @@ impl G<'_> {
     /// dummy), scattered back after the call unless the dummy is `intent(in)`, then freed.
     /// `None` when `e` is not a polymorphic array.
     pub(super) fn class_array_packed(&mut self, e: &Expr, dummy: &ArgSig) -> Option<Op> {
-        let ExprKind::Name(id) = &e.kind else {
-            if let ExprKind::ArrayRef { name, .. } = &e.kind {
-                if self.class_arrs.contains_key(&name.name) {
-                    self.not_yet("a section of a polymorphic array as an actual argument of a non-polymorphic dummy", e.span);
-                    return Some(Op::Null);
-                }
-            }
-            return None;
+        let (id, subs) = match &e.kind {
+            ExprKind::Name(id) => (id, None),
+            ExprKind::ArrayRef { name, subs } => (name, Some(subs)),
+            _ => return None,
         };
         if !self.class_arrs.contains_key(&id.name) {
             return None;
@@ -578,18 +574,49 @@ impl G<'_> {
             self.not_yet("this polymorphic array as an actual argument", e.span);
             return Some(Op::Null);
         };
+        // The elements: the whole array's, or a section's (its first element and the
+        // distances in elements along each of its dimensions).
+        let (first, dims): (Option<Op>, Vec<DescDim>) = match subs {
+            None => (None, Vec::new()),
+            Some(subs) => match self.section_dims(&d, subs) {
+                Some((a, dims)) => (Some(a), dims),
+                None => {
+                    self.not_yet("this section of a polymorphic array as an actual argument", e.span);
+                    return Some(Op::Null);
+                }
+            },
+        };
         let size = self.type_size(k);
-        let shape: Vec<Op> = d.ext.iter().map(|x| Op::Var(*x)).collect();
+        let shape: Vec<Op> = match &first {
+            None => d.ext.iter().map(|x| Op::Var(*x)).collect(),
+            Some(_) => dims.iter().map(|x| x.2.clone()).collect(),
+        };
         let mut n = Op::I64(size);
         for x in &shape {
             n = self.bin(Ty::I64, BinOp::Mul, n, x.clone());
         }
         let tmp = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![n], Ty::Ptr));
+        let esize = self.desc_esize(&d);
         let copy = |g: &mut Self, back: bool| {
             let (d2, tb, sh) = (d.clone(), tmp.clone(), shape.clone());
+            let (first, dims, esize) = (first.clone(), dims.clone(), esize.clone());
             g.scalarise(&shape, &mut |g, idx| {
-                let subs: Vec<Op> = d2.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
-                let el = g.elem_addr(&d2, &subs);
+                let el = match &first {
+                    None => {
+                        let subs: Vec<Op> =
+                            d2.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+                        g.elem_addr(&d2, &subs)
+                    }
+                    Some(a) => {
+                        let mut off = Op::I64(0);
+                        for (i, (st, _, _)) in idx.iter().zip(&dims) {
+                            let t = g.bin(Ty::I64, BinOp::Mul, i.clone(), st.clone());
+                            off = g.bin(Ty::I64, BinOp::Add, off, t);
+                        }
+                        let bytes = g.bin(Ty::I64, BinOp::Mul, off, esize.clone());
+                        g.val(Ty::Ptr, Rv::PtrAdd(a.clone(), bytes))
+                    }
+                };
                 let t = g.lin_addr(&tb, idx, &sh, size);
                 let (to, from) = if back { (el, t) } else { (t, el) };
                 g.emit(Stmt::Call("gpuf_str_copy".into(), vec![to, Op::I64(size), from, Op::I64(size)]));
@@ -805,5 +832,132 @@ impl G<'_> {
         let vat = self.val(Ty::Ptr, Rv::PtrAdd(blk.clone(), Op::I64(8)));
         self.emit(Stmt::Store(Ty::Ptr, vat, vptr));
         Some(blk)
+    }
+}
+
+/// Local polymorphic array pointers (`class(T), pointer :: p(:)`): an array pointer
+/// (`ptr_sm`) with the dynamic element size and a container holding `_vptr`.
+impl G<'_> {
+    /// Declares the local polymorphic array pointer `s` (disassociated, of its declared
+    /// type); saved and module ones are not implemented yet.
+    pub(super) fn declare_class_ptr_array(&mut self, s: &Symbol, saved: bool) {
+        let BaseTy::Derived(k) = s.base else { return };
+        self.declare_pointer(s, None);
+        if saved {
+            self.not_yet("saved and module polymorphic (`class`) array pointers", s.span);
+            return;
+        }
+        if self.is_star(s.base) {
+            self.not_yet("`class(*)` arrays", s.span);
+            return;
+        }
+        let Some(Home::Array(d)) = self.lookup(&s.name) else { return };
+        let rank = i64::from(s.rank);
+        let cont = self.f.new_var(format!("{}.class", s.name), Ty::Ptr);
+        self.emit(Stmt::Assign(cont, Rv::Alloca((HEAD + DIM * rank + 8) as u64)));
+        self.set_array_vptr(Op::Var(cont), rank, k);
+        let esize = self.f.new_var(format!("{}.esize", s.name), Ty::I64);
+        self.emit(Stmt::Assign(esize, Rv::Use(Op::I64(self.type_size(k)))));
+        self.class_esize.insert(d.addr, esize);
+        self.class_arrs.insert(s.name.clone(), cont);
+    }
+
+    /// A local polymorphic array pointer `name`: its container, descriptor, declared type.
+    fn class_ptr_array(&self, name: &str) -> Option<(VarId, Desc, u16)> {
+        let s = self.syms.get(name).filter(|s| s.class && s.pointer && s.rank > 0)?;
+        let BaseTy::Derived(k) = s.base else { return None };
+        let cont = *self.class_arrs.get(name)?;
+        match self.lookup(name) {
+            Some(Home::Array(d)) => Some((cont, d, k)),
+            _ => None,
+        }
+    }
+
+    /// Sets `_vptr` and the element size of the polymorphic array pointer `name`
+    /// after `name => target` (the target's dynamic type) or `=> null()`/`nullify` (`None`:
+    /// the declared type).
+    pub(super) fn class_ptr_array_target(&mut self, name: &str, target: Option<&Expr>) {
+        let Some((cont, d, k)) = self.class_ptr_array(name) else { return };
+        let rank = d.lb.len() as i64;
+        let vptr = match target {
+            None => None,
+            Some(e) => match &e.kind {
+                ExprKind::Name(t) | ExprKind::ArrayRef { name: t, .. } => e.ty.base().map(|b| self.array_vptr(&t.name, b, e.span)),
+                ExprKind::Component(_) => match self.class_comp_array(e) {
+                    Some((a, _, _, c)) => {
+                        let at = self.val(Ty::Ptr, Rv::PtrAdd(a, Op::I64(HEAD + DIM * c.dims.len() as i64)));
+                        Some(self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at)))
+                    }
+                    None => match e.ty.base() {
+                        Some(BaseTy::Derived(j)) => {
+                            self.types.get(j as usize).map(|t| self.val(Ty::Ptr, Rv::GlobalAddr(polymorph::vtab_name(t))))
+                        }
+                        _ => None,
+                    },
+                },
+                _ => {
+                    self.not_yet("this target of a polymorphic array pointer", e.span);
+                    None
+                }
+            },
+        };
+        let Some(&esize) = self.class_esize.get(&d.addr) else { return };
+        match vptr {
+            Some(v) => {
+                let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(HEAD + DIM * rank)));
+                self.emit(Stmt::Store(Ty::Ptr, at, v.clone()));
+                let sa = self.val(Ty::Ptr, Rv::PtrAdd(v, Op::I64(8)));
+                self.emit(Stmt::Assign(esize, Rv::Load(Ty::I64, sa)));
+            }
+            None => {
+                self.set_array_vptr(Op::Var(cont), rank, k);
+                self.emit(Stmt::Assign(esize, Rv::Use(Op::I64(self.type_size(k)))));
+            }
+        }
+    }
+
+    /// `allocate` of a local polymorphic array pointer (fresh memory, whatever it pointed
+    /// to); false when `name` is not one.
+    pub(super) fn allocate_class_ptr_array(
+        &mut self,
+        name: &ast::Ident,
+        dims: &[DimSpec],
+        how: (Option<&ast::AllocTypeSpec>, Option<&Expr>, bool),
+    ) -> bool {
+        let Some((cont, d, k)) = self.class_ptr_array(&name.name) else { return false };
+        self.emit(Stmt::Assign(d.addr, Rv::Use(Op::Null)));
+        let d2 = d.clone();
+        self.alloc_class_array_in((Op::Var(cont), &d, k), name, dims, how, &mut |g| g.contiguous_sm(&d2));
+        true
+    }
+
+    /// `deallocate` of a local polymorphic array pointer: its elements finalized and their
+    /// allocatable components freed by the dynamic type, then its data; it becomes
+    /// disassociated, of its declared type. False when `name` is not one.
+    pub(super) fn deallocate_class_ptr_array(&mut self, name: &ast::Ident) -> bool {
+        let Some((cont, d, k)) = self.class_ptr_array(&name.name) else { return false };
+        let rank = d.lb.len() as i64;
+        if self.family(k).iter().any(|&j| self.finalizable(j) || self.has_alloc_comps(j, 0)) {
+            let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(HEAD + DIM * rank)));
+            let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
+            let d2 = d.clone();
+            self.on_dynamic_type(
+                vptr,
+                k,
+                &mut |g, j| {
+                    let dj = Desc { base: BaseTy::Derived(j), ..d2.clone() };
+                    g.finalize_array(&dj, j);
+                    if g.has_alloc_comps(j, 0) {
+                        let size = g.type_size(j);
+                        g.each_desc_elem(&dj, size, &mut |g, x| g.free_alloc_comps(x, j));
+                    }
+                },
+                &mut |_| {},
+            );
+        }
+        self.deallocate_data(d.addr, &name.name);
+        self.disassociate(&d);
+        self.class_ptr_array_target(&name.name, None);
+        true
     }
 }

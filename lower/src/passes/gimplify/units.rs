@@ -277,6 +277,10 @@ impl G<'_> {
             if s.pointer {
                 let saved_here = unit.kind != UnitKind::Program && s.save;
                 let saved = (s.module.is_some() || saved_here).then(|| self.static_name(s));
+                if s.class && s.rank > 0 {
+                    self.declare_class_ptr_array(s, saved.is_some());
+                    continue;
+                }
                 self.declare_pointer(s, saved);
                 continue;
             }
