@@ -399,13 +399,15 @@ impl Remap<'_> {
                     }),
                     threads: a.threads.map(|c| self.op(c)),
                     notes: a.notes,
+                    copied_out: a.copied_out,
                     auto_proof: a.auto_proof,
                     simt: a.simt.map(|t| {
-                        let Simt { safelen, last_vars, last_copy } = *t;
+                        let Simt { safelen, last_vars, last_copy, clauses } = *t;
                         Box::new(Simt {
                             safelen: safelen.map(|o| self.op(o)),
                             last_vars: last_vars.into_iter().map(|v| self.var(v)).collect(),
                             last_copy: self.stmts(last_copy),
+                            clauses,
                         })
                     }),
                 });
@@ -538,6 +540,7 @@ fn outline(r: OffloadRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &m
                 gang_dim: None,
                 threads: None,
                 notes: Box::default(),
+                copied_out: Box::default(),
                 auto_proof: None,
                 simt: None,
             }),
