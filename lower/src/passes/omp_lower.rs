@@ -101,6 +101,8 @@ impl Lower<'_> {
         let mut rm = Remap { host, k: Function::new(name.clone()), map: HashMap::new() };
         rm.k.next_loop = host.next_loop;
         rm.k.local = true;
+        // The `simd` loops of the construct keep their vectorisation hints.
+        rm.k.simd_loops = host.simd_loops.iter().copied().filter(|id| has_loop(&h.body, *id)).collect();
         let data = rm.k.new_var("omp.data", Ty::Ptr);
         rm.k.params = vec![data];
         let mut body = Vec::new();
@@ -144,6 +146,18 @@ impl Lower<'_> {
             out.push(Stmt::Call("GOMP_parallel".into(), vec![Op::Var(fp), rec, h.num_threads, Op::I32(0)]));
         }
     }
+}
+
+/// Whether the statements contain the loop `id` (also inside nested constructs).
+fn has_loop(ss: &[Stmt], id: LoopId) -> bool {
+    ss.iter().any(|s| match s {
+        Stmt::Loop { id: l, body, .. } => *l == id || has_loop(body, id),
+        Stmt::While { cond_body, body, .. } => has_loop(cond_body, id) || has_loop(body, id),
+        Stmt::If { then_body, else_body, .. } => has_loop(then_body, id) || has_loop(else_body, id),
+        Stmt::HostParallel(h) => has_loop(&h.body, id),
+        Stmt::DataRegion { body, .. } => has_loop(body, id),
+        _ => false,
+    })
 }
 
 /// Counts the variables named in the statements (operands, definitions, loop variables,
