@@ -192,8 +192,10 @@ impl G<'_> {
                 // `x0 + k * s`, `x0` its value before the loop, and is copied out after the
                 // last iteration as a `lastprivate` item is.
                 ClauseKind::Linear(list, step) => {
-                    if collapse > 1 {
-                        self.not_yet("`linear` on a collapsed loop nest", c.span);
+                    // Each team would read the items' values before the loop while the team
+                    // that ran the last iteration may already have stored the final ones.
+                    if levels.has(Level::Gang) {
+                        self.not_yet("`linear` on a loop partitioned over teams (`distribute ... simd`)", c.span);
                         continue;
                     }
                     for e in list {
