@@ -56,6 +56,12 @@ program host_simd_hints
   end do
   print '(a, f12.4, 4i6)', 'safelen(4)         ', a(n), hist
 
+  ! A target region (without simd) beside them: its kernel's host copy has no hint.
+  !$omp target teams distribute parallel do map(tofrom: a) map(to: b)
+  do i = 1, n
+    a(i) = a(i) + b(i)
+  end do
+
   t = 0
   !$omp simd reduction(max: t)
   do i = 1, n
