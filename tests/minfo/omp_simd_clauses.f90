@@ -1,6 +1,7 @@
 ! flags: -fopenmp
 ! The report of the clauses of OpenMP `simd` loops: `lastprivate` and `linear` items listed
-! under their clauses (not as `private`), and `safelen`, `if(simd:)` and `simdlen` as written.
+! under their clauses (not as `private`; also with the `val` and `step` modifiers), and
+! `safelen`, `if(simd:)` and `simdlen` as written.
 program omp_simd_clauses
   implicit none
   integer, parameter :: vl = 16
@@ -23,6 +24,17 @@ program omp_simd_clauses
       t = a((j - 1) * 32 + i)
       a((j - 1) * 32 + i) = t * 2
     end do
+  end do
+  ! OpenMP 5.1's and 5.2's spellings of the same clause.
+  !$omp target simd map(tofrom: a, k) linear(val(k): 2)
+  do i = 1, 256
+    a(i) = a(i) + k
+    k = k + 2
+  end do
+  !$omp target simd map(tofrom: a, k) linear(k: val, step(2))
+  do i = 1, 256
+    a(i) = a(i) - k
+    k = k + 2
   end do
   print *, a(1), a(256), k, last
 end program omp_simd_clauses
