@@ -577,8 +577,8 @@ pub struct Simt {
     /// The copy-out of those items (reading `last_vars`), run after the broadcast by the
     /// warp that ran the last iteration.
     pub last_copy: Vec<Stmt>,
-    /// Its `safelen`, `if(simd:)` and `simdlen` clauses as written, for the loop-mapping
-    /// report.
+    /// Its `safelen`, `if(simd:)` (also a lone `simd`'s `if`) and `simdlen` clauses with
+    /// their arguments as written, for the loop-mapping report.
     pub clauses: Box<[String]>,
 }
 
