@@ -1244,8 +1244,9 @@ pub enum ClauseKind {
     /// Not written by users: an OpenMP `simd` loop inside a `target` region as the
     /// rewriting into offload constructs passes it to lowering (the loop's vector level
     /// runs on the lanes of a warp, seed 004's SIMT lowering), with its `safelen` bound and
-    /// the condition of its `if(simd:)` clause (false: one iteration at a time).
-    OmpSimd(Option<Expr>, Option<Expr>),
+    /// the condition of its `if(simd:)` clause (false: one iteration at a time), and its
+    /// `simdlen` (a hint, which the loop-mapping report shows).
+    OmpSimd(Option<Expr>, Option<Expr>, Option<Expr>),
     /// OpenMP's `linear(list[: step])` (without modifiers): each item is private and
     /// starts each iteration at its value before the loop plus the iteration's number times
     /// the step (1 without one); the value after the last iteration is copied out.

@@ -609,6 +609,10 @@ pub struct PartLoop {
     /// loop-mapping report: `tile(8, 4)` (run as the collapsed nest), `cache(a(i-1:i+1))`
     /// (a hint; the loop reads memory directly).
     pub notes: Box<[String]>,
+    /// The loop's `lastprivate` and `linear` items by name, with their clause, for the
+    /// loop-mapping report (which lists them there rather than as `private`; their private
+    /// copies are among `privates`).
+    pub copied_out: Box<[(&'static str, String)]>,
     /// A loop of a `kernels` construct without `independent` or levels (`loop`, `loop
     /// auto`): the dependence test's verdict (`Err`: why it kept the loop sequential).
     pub auto_proof: Option<Box<Result<(), String>>>,
@@ -632,6 +636,9 @@ pub struct Simt {
     /// The copy-out of those items (reading `last_vars`), run after the broadcast by the
     /// warp that ran the last iteration.
     pub last_copy: Vec<Stmt>,
+    /// Its `safelen`, `if(simd:)` (also a lone `simd`'s `if`) and `simdlen` clauses with
+    /// their arguments as written, for the loop-mapping report.
+    pub clauses: Box<[String]>,
 }
 
 /// A statement.

@@ -177,8 +177,12 @@ fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels
                 if let Some(t) = &p.simt {
                     // An OpenMP `simd` loop: its vector level is a warp's lanes (SIMT).
                     line.push_str(" (simd on the lanes of a warp");
-                    if t.safelen.is_some() {
-                        line.push_str(", as many as `safelen` or `if(simd:)` allow");
+                    let limits: Vec<&str> = t.clauses.iter().filter(|c| !c.starts_with("simdlen")).map(String::as_str).collect();
+                    if !limits.is_empty() {
+                        line.push_str(&format!(", as many as {} allow", limits.join(" and ")));
+                    }
+                    if let Some(len) = t.clauses.iter().find(|c| c.starts_with("simdlen")) {
+                        line.push_str(&format!(", {len} not used (a hint: the loop takes all the warp's lanes)"));
                     }
                     line.push(')');
                 }
@@ -191,11 +195,18 @@ fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels
                 if let Some(red) = reductions(f, &p.reductions) {
                     line.push_str(&format!(", {red}"));
                 }
-                let mut privs: Vec<String> = p.privates.iter().filter_map(|v| user_name(f, *v)).collect();
+                let copied = |n: &String| p.copied_out.iter().any(|(_, m)| m == n);
+                let mut privs: Vec<String> = p.privates.iter().filter_map(|v| user_name(f, *v)).filter(|n| !copied(n)).collect();
                 privs.sort();
                 privs.dedup();
                 if !privs.is_empty() {
                     line.push_str(&format!(", private({})", privs.join(", ")));
+                }
+                for clause in ["lastprivate", "linear"] {
+                    let items: Vec<&str> = p.copied_out.iter().filter(|(c, _)| *c == clause).map(|(_, n)| n.as_str()).collect();
+                    if !items.is_empty() {
+                        line.push_str(&format!(", {clause}({})", items.join(", ")));
+                    }
                 }
                 for n in &p.notes {
                     line.push_str(&format!(", {n}"));

@@ -209,6 +209,49 @@ fn device_code_for_every_omp_program() {
     device_code("omp");
 }
 
+/// Host `simd` loops keep LLVM's vectorisation hint wherever they are (a lone `simd`, one
+/// in an outlined `parallel` region, `do simd`, `parallel do simd`): in the unoptimised LLVM
+/// IR of each OpenMP program named `*host_simd*`, the loops whose `!llvm.loop` node carries
+/// `llvm.loop.vectorize.enable` are as many as its `simd` directives without `safelen` or
+/// `ordered` (whose loops get no hint).
+#[test]
+fn host_simd_loops_keep_vectorisation_hints() {
+    let srcs: Vec<PathBuf> = fortran_files(&root().join("tests/programs/omp"))
+        .into_iter()
+        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().contains("host_simd")))
+        .collect();
+    assert!(!srcs.is_empty(), "no host_simd programs");
+    for src in srcs {
+        let text = std::fs::read_to_string(&src).unwrap_or_default();
+        let want = text
+            .lines()
+            .map(|l| l.trim().to_ascii_lowercase())
+            .filter(|l| l.starts_with("!$omp ") && l.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').any(|w| w == "simd"))
+            .filter(|l| !["end", "safelen", "ordered"].iter().any(|w| l.contains(w)))
+            .count();
+        let d = scratch(&format!("host-simd-{}", src.file_stem().unwrap_or_default().to_string_lossy()));
+        let ll = d.join("p.ll");
+        let o = run(Command::new(gpuf()).arg("compile").arg(&src).args(program_flags(&src)).args(["-O0", "--emit=llvm-ir", "-o"]).arg(&ll));
+        assert!(o.status.success(), "{}: {}", src.display(), String::from_utf8_lossy(&o.stderr));
+        let ir = std::fs::read_to_string(&ll).unwrap_or_default();
+        // `!V = !{!"llvm.loop.vectorize.enable", i1 true}`, the loop nodes `!K = distinct !{!K, !V}`.
+        let node = |l: &str| l.split_once(" = ").map(|(k, v)| (k.trim().to_string(), v.to_string()));
+        let hint: Vec<String> =
+            ir.lines().filter_map(node).filter(|(_, v)| v.contains("\"llvm.loop.vectorize.enable\", i1 true")).map(|(k, _)| k).collect();
+        let loops: Vec<String> = ir
+            .lines()
+            .filter_map(node)
+            .filter(|(k, v)| v.starts_with("distinct !{") && hint.iter().any(|h| v.contains(&format!("{k}, {h}"))))
+            .map(|(k, _)| k)
+            .collect();
+        let got = ir
+            .lines()
+            .filter(|l| l.trim_start().starts_with("br ") && loops.iter().any(|k| l.ends_with(&format!("!llvm.loop {k}"))))
+            .count();
+        assert_eq!(got, want, "{}: hinted loops in the LLVM IR against simd directives", src.display());
+    }
+}
+
 fn device_code(dir: &str) {
     let srcs = fortran_files(&root().join("tests/programs").join(dir));
     let fails = parallel(&srcs, threads(), |src| {

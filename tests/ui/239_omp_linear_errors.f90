@@ -1,6 +1,6 @@
 ! flags: -fopenmp
 ! The `linear` clause: lowered on `simd` loops of target regions only; its items are
-! scalar integer variables; its modifiers are not implemented yet.
+! scalar integer variables; `val(j)` is the plain form (the other modifiers: UI 269).
 program p
   implicit none
   integer :: i, j, a(100)

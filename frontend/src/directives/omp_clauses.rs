@@ -531,14 +531,20 @@ impl Parser {
         Ok(ClauseKind::OmpOrdered)
     }
 
-    /// `linear(list[: step])`; the modifiers (`val(list)`, `ref(list)`, `uval(list)`, and
-    /// OpenMP 5.2's `step(s)` and `val` after the colon) are not implemented yet.
+    /// `linear(list[: step])`, with OpenMP's modifiers: `val(list)` and `: val` (a loop's
+    /// items are values, the default) and OpenMP 5.2's `step(s)` after the colon
+    /// (`linear(list: val, step(s))`). `ref` and `uval` describe dummy arguments of
+    /// `declare simd` procedures: an error on a loop.
     fn omp_clause_linear(&mut self, _: &str) -> PResult<ClauseKind> {
         self.expect(&Tok::LParen)?;
-        let modifier = |p: &Self| ["val", "ref", "uval", "step"].iter().any(|m| p.is_name(m)) && p.tok_at(1) == &Tok::LParen;
-        if modifier(self) {
-            self.skip_to_closing_paren();
-            return Ok(ClauseKind::Unsupported("linear(modifier(...))".into()));
+        let called = |p: &Self, m: &str| p.is_name(m) && p.tok_at(1) == &Tok::LParen;
+        let alone = |p: &Self, m: &str| p.is_name(m) && matches!(p.tok_at(1), Tok::Comma | Tok::RParen);
+        let wrapped = called(self, "val");
+        if wrapped {
+            self.bump();
+            self.bump();
+        } else if called(self, "ref") || called(self, "uval") {
+            return Err(self.linear_ref_uval());
         }
         let mut items = Vec::new();
         loop {
@@ -547,16 +553,45 @@ impl Parser {
                 break;
             }
         }
+        if wrapped {
+            self.expect(&Tok::RParen)?;
+        }
         let mut step = None;
         if self.eat(&Tok::Colon) {
-            if modifier(self) || ["val", "ref", "uval"].iter().any(|m| self.is_name(m)) {
-                self.skip_to_closing_paren();
-                return Ok(ClauseKind::Unsupported("linear(list: modifier)".into()));
+            loop {
+                if alone(self, "val") {
+                    self.bump();
+                } else if alone(self, "ref") || alone(self, "uval") {
+                    return Err(self.linear_ref_uval());
+                } else if called(self, "step") && step.is_none() {
+                    self.bump();
+                    self.bump();
+                    step = Some(self.expr()?);
+                    self.expect(&Tok::RParen)?;
+                } else if step.is_none() {
+                    step = Some(self.expr()?);
+                } else {
+                    return Err(self.err_expected("`val` or `step(...)`"));
+                }
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
             }
-            step = Some(self.expr()?);
         }
         self.expect(&Tok::RParen)?;
         Ok(ClauseKind::Linear(items, step))
+    }
+
+    /// The `ref` or `uval` modifier of `linear` (the current token) on a loop construct.
+    fn linear_ref_uval(&mut self) -> Fail {
+        let m = if self.is_name("ref") { "ref" } else { "uval" };
+        self.diags.push(
+            Diagnostic::error("E0023", format!("the `{m}` modifier of `linear` is allowed only on `declare simd`"), self.span())
+                .with_label("not on a loop construct")
+                .with_note("note: the `linear` items of a loop are values (`val`, the default)"),
+        );
+        self.skip_to_closing_paren();
+        Fail
     }
 
     /// `aligned(list[: alignment])`.

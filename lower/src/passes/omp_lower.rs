@@ -101,6 +101,8 @@ impl Lower<'_> {
         let mut rm = Remap { host, k: Function::new(name.clone()), map: HashMap::new() };
         rm.k.next_loop = host.next_loop;
         rm.k.local = true;
+        // The `simd` loops of the construct keep their vectorisation hints.
+        rm.k.simd_loops = host.simd_loops.iter().copied().filter(|id| has_loop(&h.body, *id)).collect();
         let data = rm.k.new_var("omp.data", Ty::Ptr);
         rm.k.params = vec![data];
         let mut body = Vec::new();
@@ -144,6 +146,18 @@ impl Lower<'_> {
             out.push(Stmt::Call("GOMP_parallel".into(), vec![Op::Var(fp), rec, h.num_threads, Op::I32(h.flags)]));
         }
     }
+}
+
+/// Whether the statements contain the loop `id` (also inside nested constructs).
+fn has_loop(ss: &[Stmt], id: LoopId) -> bool {
+    ss.iter().any(|s| match s {
+        Stmt::Loop { id: l, body, .. } => *l == id || has_loop(body, id),
+        Stmt::While { cond_body, body, .. } => has_loop(cond_body, id) || has_loop(body, id),
+        Stmt::If { then_body, else_body, .. } => has_loop(then_body, id) || has_loop(else_body, id),
+        Stmt::HostParallel(h) => has_loop(&h.body, id),
+        Stmt::DataRegion { body, .. } => has_loop(body, id),
+        _ => false,
+    })
 }
 
 /// Counts the variables named in the statements (operands, definitions, loop variables,
@@ -399,13 +413,15 @@ impl Remap<'_> {
                     }),
                     threads: a.threads.map(|c| self.op(c)),
                     notes: a.notes,
+                    copied_out: a.copied_out,
                     auto_proof: a.auto_proof,
                     simt: a.simt.map(|t| {
-                        let Simt { safelen, last_vars, last_copy } = *t;
+                        let Simt { safelen, last_vars, last_copy, clauses } = *t;
                         Box::new(Simt {
                             safelen: safelen.map(|o| self.op(o)),
                             last_vars: last_vars.into_iter().map(|v| self.var(v)).collect(),
                             last_copy: self.stmts(last_copy),
+                            clauses,
                         })
                     }),
                 });
@@ -542,6 +558,7 @@ fn outline(r: OffloadRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &m
                 gang_dim: None,
                 threads: None,
                 notes: Box::default(),
+                copied_out: Box::default(),
                 auto_proof: None,
                 simt: None,
             }),

@@ -275,15 +275,42 @@ impl G<'_> {
             }
         }
         let last = self.last_private_cond(part.as_ref(), &var.name, lv, vty, &lo, &hi, &st);
-        if part.is_some() {
-            // `linear` items: `x = x0 + ((i - lo) / st) * s` at the start of each iteration.
-            for (x, x0, s) in std::mem::take(&mut self.linear) {
-                let d = self.bin(vty, BinOp::Sub, Op::Var(lv), lo.clone());
-                let k = self.bin(vty, BinOp::Div, d, st.clone());
-                let xt = self.f.var(x).ty;
-                let k = self.conv(k, xt);
-                let ks = self.bin(xt, BinOp::Mul, k, s);
-                self.emit(Stmt::Assign(x, Rv::Binary(BinOp::Add, x0, ks)));
+        // `linear` items: `x = x0 + k * s` at the start of each iteration of the nest's
+        // innermost loop, `k` the iteration's number in the (collapsed) iteration space,
+        // `k = k_outer * trip + (i - lo) / st` from loop to loop, all computed there.
+        let linear = match &part {
+            Some(p) if !self.linear.is_empty() => Some((p.collapse.max(1) - 1, Vec::new())),
+            Some(_) => None,
+            None => self.linear_nest.take(),
+        };
+        if let Some((rest, mut nest)) = linear {
+            nest.push((lv, vty, lo.clone(), hi.clone(), st.clone()));
+            if rest > 0 {
+                self.linear_nest = Some((rest - 1, nest));
+            } else {
+                let mut k = Op::I64(0);
+                for (m, (v, t, lo, hi, st)) in nest.into_iter().enumerate() {
+                    let d = self.bin(t, BinOp::Sub, Op::Var(v), lo.clone());
+                    let ki = self.bin(t, BinOp::Div, d, st.clone());
+                    let ki = self.conv(ki, Ty::I64);
+                    if m == 0 {
+                        k = ki;
+                        continue;
+                    }
+                    let span = self.bin(t, BinOp::Sub, hi, lo);
+                    let span = self.bin(t, BinOp::Add, span, st.clone());
+                    let trip = self.bin(t, BinOp::Div, span, st);
+                    let trip = self.conv(trip, Ty::I64);
+                    let trip = self.bin(Ty::I64, BinOp::Max, trip, Op::I64(0));
+                    let kt = self.bin(Ty::I64, BinOp::Mul, k, trip);
+                    k = self.bin(Ty::I64, BinOp::Add, kt, ki);
+                }
+                for (x, x0, s) in std::mem::take(&mut self.linear) {
+                    let xt = self.f.var(x).ty;
+                    let k = self.conv(k.clone(), xt);
+                    let ks = self.bin(xt, BinOp::Mul, k, s);
+                    self.emit(Stmt::Assign(x, Rv::Binary(BinOp::Add, x0, ks)));
+                }
             }
         }
         // The body of a SIMT loop (its innermost collapsed loop's): where `ordered` may be.

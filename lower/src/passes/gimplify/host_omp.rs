@@ -462,6 +462,13 @@ impl G<'_> {
             for s in lb {
                 self.emit(s);
             }
+            // `do simd`: the loop of each thread's iterations gets LLVM's vectorisation hint,
+            // as a lone `simd` loop does (not with `safelen` or `ordered`).
+            let simd = dir.kind.omp().is_some_and(|k| k.leaves().has(ast::OmpLeaves::SIMD));
+            let bounded = dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Safelen(_)));
+            if simd && !bounded && !ordered && !super::stmts::body_calls(&body, "GOMP_ordered_start") {
+                self.f.simd_loops.push(id);
+            }
             // An `ordered` loop takes its chunks from libgomp, which orders them.
             let kind = if ordered { format!("ordered_{kind}") } else { kind };
             self.workshare(id, var, lo, hi, step, body, collapse, &kind, chunk, last_flag);
@@ -1072,6 +1079,7 @@ fn is_loop_clause(k: &ClauseKind) -> bool {
             | ClauseKind::Reduction(..)
             | ClauseKind::Lastprivate(_)
             | ClauseKind::OmpOrdered
+            | ClauseKind::Safelen(_)
     )
 }
 

@@ -199,6 +199,10 @@ struct RegionCtx {
     after_loop: Vec<(VarId, Vec<VarId>)>,
 }
 
+/// A loop of a collapsed nest: its variable, the variable's type, first value, last
+/// value and step.
+type NestLoop = (VarId, Ty, Op, Op, Op);
+
 struct G<'a> {
     f: Function,
     /// Every checked unit of the file (callees' declarations, e.g. result lengths).
@@ -232,6 +236,11 @@ struct G<'a> {
     /// The `linear` items of the partitioned loop being lowered: private copy, its value
     /// before the loop, step (in the copy's type); see `offload_loop::acc_loop`.
     linear: Vec<(VarId, Op, Op)>,
+    /// In a collapsed nest with `linear` items: how many of its loops are still to come,
+    /// and the variable, type, first value, last value and step of each loop around; the
+    /// innermost loop sets the items (from all of them: omp-expand hoists what the outer
+    /// bodies compute before the inner loops out of the flattened nest).
+    linear_nest: Option<(u32, Vec<NestLoop>)>,
     /// Arrays reduced by an enclosing OpenACC `reduction` (whole arrays, elements and
     /// sections): each assignment to one of their elements is an atomic update of the
     /// shared array, which combines every thread's contributions as scalar reductions would.
@@ -529,6 +538,7 @@ impl<'a> G<'a> {
             simt_last: None,
             simt_body: None,
             linear: Vec::new(),
+            linear_nest: None,
             red_arrays: Vec::new(),
             named: Vec::new(),
             str_temps: Vec::new(),

@@ -26,7 +26,7 @@ impl G<'_> {
         let mut omp_simd = None;
         for c in &dir.clauses {
             match &c.kind {
-                ClauseKind::OmpSimd(safelen, cond) => omp_simd = Some((safelen.as_ref(), cond.as_ref())),
+                ClauseKind::OmpSimd(safelen, cond, simdlen) => omp_simd = Some((safelen.as_ref(), cond.as_ref(), simdlen.as_ref())),
                 ClauseKind::GangDim(e) => {
                     levels = levels.with(Level::Gang);
                     if let ExprKind::Int(d, _) = e.kind {
@@ -127,7 +127,15 @@ impl G<'_> {
         // An OpenMP `simd` loop whose lanes are partitioned: seed 004's SIMT lowering
         // (omp-expand), with `safelen` (at least 1) evaluated before the loop.
         let simt = match omp_simd {
-            Some((safelen, cond)) if levels.has(Level::Vector) => {
+            Some((safelen, cond, simdlen)) if levels.has(Level::Vector) => {
+                // The clauses as written, for the loop-mapping report.
+                let mut clauses = Vec::new();
+                for (name, e) in [("safelen", safelen), ("if(simd:", cond), ("simdlen", simdlen)] {
+                    if let Some(e) = e {
+                        let text = self.directive_text(e.span);
+                        clauses.push(if name.ends_with(':') { format!("{name} {text})") } else { format!("{name}({text})") });
+                    }
+                }
                 let mut safelen = safelen.map(|e| {
                     let v = self.expr(e);
                     let v = self.conv(v, Ty::I32);
@@ -145,7 +153,7 @@ impl G<'_> {
                     let on = self.val(Ty::I32, Rv::Binary(BinOp::Mul, c, room));
                     safelen = Some(self.val(Ty::I32, Rv::Binary(BinOp::Add, on, Op::I32(1))));
                 }
-                Some(Box::new(Simt { safelen, last_vars: Vec::new(), last_copy: Vec::new() }))
+                Some(Box::new(Simt { safelen, last_vars: Vec::new(), last_copy: Vec::new(), clauses: clauses.into() }))
             }
             _ => None,
         };
@@ -156,6 +164,8 @@ impl G<'_> {
         let mut privates = Vec::new();
         let mut allocas = Vec::new();
         let mut lasts: Vec<(String, Home, Span)> = Vec::new();
+        // The `lastprivate` and `linear` items by clause, for the loop-mapping report.
+        let mut copied_out: Vec<(&'static str, String)> = Vec::new();
         let mut red_arrays = Vec::new();
         for c in &dir.clauses {
             match &c.kind {
@@ -189,8 +199,10 @@ impl G<'_> {
                 // `x0 + k * s`, `x0` its value before the loop, and is copied out after the
                 // last iteration as a `lastprivate` item is.
                 ClauseKind::Linear(list, step) => {
-                    if collapse > 1 {
-                        self.not_yet("`linear` on a collapsed loop nest", c.span);
+                    // Each team would read the items' values before the loop while the team
+                    // that ran the last iteration may already have stored the final ones.
+                    if levels.has(Level::Gang) {
+                        self.not_yet("`linear` on a loop partitioned over teams (`distribute ... simd`)", c.span);
                         continue;
                     }
                     for e in list {
@@ -222,6 +234,7 @@ impl G<'_> {
                         scope.insert(id.name.clone(), Home::Reg(v, b));
                         privates.push(v);
                         lasts.push((id.name.clone(), orig, e.span));
+                        copied_out.push(("linear", id.name.clone()));
                         self.linear.push((v, Op::Var(x0v), s));
                     }
                 }
@@ -241,6 +254,7 @@ impl G<'_> {
                         if matches!(c.kind, ClauseKind::Lastprivate(_)) {
                             if let Some(h) = self.lookup(&id.name) {
                                 lasts.push((id.name.clone(), h, e.span));
+                                copied_out.push(("lastprivate", id.name.clone()));
                             }
                         }
                         match self.lookup(&id.name) {
@@ -405,6 +419,7 @@ impl G<'_> {
             gang_dim,
             threads,
             notes: notes.into(),
+            copied_out: copied_out.into(),
             auto_proof: auto_proof.map(Box::new),
             simt,
         };

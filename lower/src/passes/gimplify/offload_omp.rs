@@ -1030,7 +1030,8 @@ fn level_clauses(l: OmpLeaves, ctx: Ctx, clauses: &[ast::Clause], simd_inside: b
             ClauseKind::If(e) if lone => Some(e.clone()),
             _ => None,
         });
-        out.push(ClauseKind::OmpSimd(safelen, cond));
+        let simdlen = clauses.iter().find_map(|c| if let ClauseKind::Simdlen(e) = &c.kind { Some(e.clone()) } else { None });
+        out.push(ClauseKind::OmpSimd(safelen, cond, simdlen));
     }
     if out.is_empty() {
         out.push(ClauseKind::Seq);

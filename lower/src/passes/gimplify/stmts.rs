@@ -271,7 +271,7 @@ impl G<'_> {
 }
 
 /// Whether the statements call the run-time routine `name` (at any depth).
-fn body_calls(ss: &[Stmt], name: &str) -> bool {
+pub(super) fn body_calls(ss: &[Stmt], name: &str) -> bool {
     ss.iter().any(|s| match s {
         Stmt::Call(n, _) => n == name,
         Stmt::If { then_body, else_body, .. } => body_calls(then_body, name) || body_calls(else_body, name),

@@ -231,6 +231,7 @@ impl G<'_> {
             notes: if both { vec!["the elements of a tile".to_string()].into() } else { vec![note.clone()].into() },
             auto_proof: if both { None } else { part.auto_proof.clone() },
             simt: None,
+            copied_out: if both { Box::default() } else { part.copied_out.clone() },
         });
         for d in (0..k).rev() {
             let (Some(ev), Some(id), Some(i)) = (evars.get(d), elem_ids.get(d), info.get(d)) else { continue };
