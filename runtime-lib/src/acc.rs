@@ -762,9 +762,8 @@ fn note_entered(host: usize, bytes: i64) {
 /// gives the translation, not whichever block comes first.
 fn translate_arg(table: &crate::data::PresentTable, h: usize, sz: usize) -> Option<u64> {
     if table.find(h, sz).is_none() {
-        let mine = ENTERED.with(|e| {
-            e.borrow().iter().rev().find(|(eh, eb)| *eh < h.saturating_add(sz.max(1)) && eh.saturating_add(*eb) > h).copied()
-        });
+        let mine = ENTERED
+            .with(|e| e.borrow().iter().rev().find(|(eh, eb)| *eh < h.saturating_add(sz.max(1)) && eh.saturating_add(*eb) > h).copied());
         if let Some(b) = mine.and_then(|(eh, eb)| table.find(eh, eb.min(1))) {
             return Some(b.dev.wrapping_add((h as u64).wrapping_sub(b.host as u64)));
         }

@@ -128,10 +128,25 @@ fn pool() -> &'static Pool {
     })
 }
 
-/// Spins before sleeping: a launch that follows shortly after the last one finds its
-/// threads awake, and a launcher whose gangs take equal time finds them done. Short, so a
-/// machine with more threads than cores loses little to spinning.
-const SPINS: u32 = 1 << 12;
+/// How long a thread spins before it sleeps: a launch that follows shortly after the last
+/// one finds its threads awake, and a launcher whose gangs take equal time finds them done
+/// (a futex wake-up costs tens to hundreds of microseconds in a virtual machine, more than
+/// a sweep of a small stencil). Long (about 0.6 ms here; libgomp's default spins several
+/// ms) when the pool has no more threads than the machine has cores; short (about 40 µs)
+/// when it has more, so that threads sharing a core lose little to spinning.
+/// `GPUF_SPIN=short|long` chooses.
+fn spin_limit() -> u32 {
+    static N: OnceLock<u32> = OnceLock::new();
+    *N.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+        match std::env::var("GPUF_SPIN").as_deref() {
+            Ok("short") => 1 << 12,
+            Ok("long") => 1 << 16,
+            _ if threads() <= cores => 1 << 16,
+            _ => 1 << 12,
+        }
+    })
+}
 
 /// Claims and runs gangs of the job of generation `gen` until none is left unclaimed.
 fn run_claimed(p: &Pool, gen: u64, f: KernelFn, args: &mut [*mut u8], gangs: usize) {
@@ -162,7 +177,8 @@ fn run_claimed(p: &Pool, gen: u64, f: KernelFn, args: &mut [*mut u8], gangs: usi
 fn worker(p: &'static Pool, gang: usize, mut seen: u64) {
     loop {
         let mut spins = 0;
-        while p.gen.load(Ordering::Acquire) == seen && spins < SPINS {
+        let limit = spin_limit();
+        while p.gen.load(Ordering::Acquire) == seen && spins < limit {
             std::hint::spin_loop();
             spins += 1;
         }
@@ -231,7 +247,8 @@ fn run_gangs(f: KernelFn, args: &[*mut u8], gangs: usize) {
         run_claimed(p, gen, f, &mut a, gangs);
     }
     let mut spins = 0u32;
-    while p.pending.load(Ordering::Acquire) != 0 && spins < SPINS {
+    let limit = spin_limit();
+    while p.pending.load(Ordering::Acquire) != 0 && spins < limit {
         std::hint::spin_loop();
         spins += 1;
     }
