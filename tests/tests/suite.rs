@@ -209,6 +209,60 @@ fn device_code_for_every_omp_program() {
     device_code("omp");
 }
 
+/// Every target region of every OpenMP program is seen launching on sim: each kernel of
+/// the program's PTX (`.entry` names) appears in the `GPUF_SIM_STATS=1` lines of a sim run
+/// under `OMP_TARGET_OFFLOAD=mandatory`, unless the source line its name ends in (`_lN`)
+/// has an `if(` or `device(` clause (regions meant to run on the host).
+#[test]
+fn every_omp_target_region_launches_on_sim() {
+    let srcs = fortran_files(&root().join("tests/programs/omp"));
+    let fails = parallel(&srcs, threads(), |src| {
+        let name = src.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+        let d = scratch(&format!("launch-{name}"));
+        let flags = program_flags(src);
+        let ptx = d.join("k.ptx");
+        let o = run(Command::new(gpuf()).arg("compile").arg(src).args(&flags).args(["--emit", "asm", "-t", "nvptx", "-o"]).arg(&ptx));
+        if !o.status.success() {
+            return Err(format!("{name}: PTX: {}", String::from_utf8_lossy(&o.stderr)));
+        }
+        let text = std::fs::read_to_string(&ptx).unwrap_or_default();
+        let kernels: Vec<String> = text
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix(".visible .entry "))
+            .map(|l| l.split(|c: char| c == '(' || c.is_whitespace()).next().unwrap_or("").to_string())
+            .collect();
+        let exe = d.join("prog");
+        let fl: Vec<&str> = flags.iter().map(String::as_str).collect();
+        gpuf_build(src, &exe, &fl)?;
+        let input = src.with_extension("in");
+        let mut c = Command::new(&exe);
+        c.current_dir(&d).env("ACC_DEVICE_TYPE", "sim").env("OMP_TARGET_OFFLOAD", "mandatory").env("GPUF_SIM_STATS", "1");
+        if input.exists() {
+            c.stdin(std::fs::File::open(&input).map_err(|e| e.to_string())?);
+        }
+        let r = run(&mut c);
+        let err = String::from_utf8_lossy(&r.stderr);
+        let launched: Vec<&str> =
+            err.lines().filter_map(|l| l.strip_prefix("gpuf-sim: kernel ")).filter_map(|l| l.split_whitespace().next()).collect();
+        let source = std::fs::read_to_string(src).unwrap_or_default();
+        let lines: Vec<&str> = source.lines().collect();
+        let on_host = |k: &str| {
+            let n: usize = k.rsplit("_l").next().and_then(|t| t.split('_').next()).and_then(|t| t.parse().ok()).unwrap_or(0);
+            lines.get(n.wrapping_sub(1)).is_some_and(|l| {
+                let l = l.to_ascii_lowercase();
+                l.contains("if(") || l.contains("device(")
+            })
+        };
+        let missing: Vec<&String> = kernels.iter().filter(|k| !launched.contains(&k.as_str()) && !on_host(k)).collect();
+        if missing.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("{name}: target regions never launched on sim: {missing:?}\n{err}"))
+        }
+    });
+    assert!(fails.is_empty(), "{} program(s) failed:\n{}", fails.len(), fails.join("\n"));
+}
+
 /// Host `simd` loops keep LLVM's vectorisation hint wherever they are (a lone `simd`, one
 /// in an outlined `parallel` region, `do simd`, `parallel do simd`): in the unoptimised LLVM
 /// IR of each OpenMP program named `*host_simd*`, the loops whose `!llvm.loop` node carries
