@@ -452,12 +452,12 @@ impl Parser {
             allocator = Some(self.expr()?);
             self.expect(&Tok::RParen)?;
             if self.is(&Tok::Comma) {
-                self.skip_to_closing_paren();
+                self.skip_clause_rest();
                 return Ok(ClauseKind::Unsupported("allocate(align)".into()));
             }
             self.expect(&Tok::Colon)?;
         } else if self.is_name("align") && self.tok_at(1) == &Tok::LParen {
-            self.skip_to_closing_paren();
+            self.skip_clause_rest();
             return Ok(ClauseKind::Unsupported("allocate(align)".into()));
         } else if self.colon_before_rparen() {
             allocator = Some(self.expr()?);
@@ -465,23 +465,6 @@ impl Parser {
         }
         let list = self.var_items()?;
         Ok(ClauseKind::Allocate(allocator, list))
-    }
-
-    /// Skips to just after the `)` that closes the clause (whose `(` has been read).
-    fn skip_to_closing_paren(&mut self) {
-        let mut depth = 0usize;
-        while !self.at_eos() {
-            match self.tok() {
-                Tok::LParen => depth += 1,
-                Tok::RParen if depth == 0 => {
-                    self.bump();
-                    return;
-                }
-                Tok::RParen => depth -= 1,
-                _ => {}
-            }
-            self.bump();
-        }
     }
 
     /// Is there a `:` at parenthesis depth 0 before the `)` that closes the clause?
@@ -511,7 +494,7 @@ impl Parser {
                     self.bump();
                 }
                 _ => {
-                    self.skip_to_closing_paren();
+                    self.skip_clause_rest();
                     return Ok(ClauseKind::Unsupported("uses_allocators(user-defined allocators)".into()));
                 }
             }
@@ -590,7 +573,7 @@ impl Parser {
                 .with_label("not on a loop construct")
                 .with_note("note: the `linear` items of a loop are values (`val`, the default)"),
         );
-        self.skip_to_closing_paren();
+        self.skip_clause_rest();
         Fail
     }
 
