@@ -91,6 +91,11 @@ pub struct ReadStmt {
     have: bool,
     items: usize,
     mode: Mode,
+    /// `advance='no'`: the record stays open after the statement (see [`PENDING`]).
+    keep: bool,
+    /// A non-advancing read needed more characters than the record has left (blanks were
+    /// read instead): the end-of-record condition at the statement's end.
+    eor: bool,
 }
 
 fn is_blank(c: u8) -> bool {
@@ -104,11 +109,19 @@ fn ends_value(c: u8) -> bool {
 impl ReadStmt {
     pub fn list() -> ReadStmt {
         let ls = ListState { sep_done: true, slash: false, repeat: 0, rep_val: Tok::Null };
-        ReadStmt { rec: Vec::new(), pos: 0, have: false, items: 0, mode: Mode::List(ls) }
+        ReadStmt { rec: Vec::new(), pos: 0, have: false, items: 0, mode: Mode::List(ls), keep: false, eor: false }
     }
 
     pub fn formatted(fmt: Arc<crate::format::Format>) -> ReadStmt {
-        ReadStmt { rec: Vec::new(), pos: 0, have: false, items: 0, mode: Mode::Formatted(Box::new(FmtState::new(fmt))) }
+        ReadStmt {
+            rec: Vec::new(),
+            pos: 0,
+            have: false,
+            items: 0,
+            mode: Mode::Formatted(Box::new(FmtState::new(fmt))),
+            keep: false,
+            eor: false,
+        }
     }
 
     fn fetch(&mut self, src: &mut Source) -> Result<(), IoError> {
@@ -163,6 +176,9 @@ impl ReadStmt {
                     self.fetch(src)?;
                 }
             }
+        }
+        if self.eor {
+            return Err(IoError("End of record".into()));
         }
         Ok(())
     }
@@ -320,6 +336,9 @@ impl ReadStmt {
 
     /// The next `w` bytes of the record, blank-padded.
     fn field(&mut self, w: usize) -> Vec<u8> {
+        if self.keep && self.pos + w > self.rec.len() {
+            self.eor = true;
+        }
         let mut v: Vec<u8> = self.rec.get(self.pos..).unwrap_or(&[]).iter().take(w).copied().collect();
         v.resize(w, b' ');
         self.pos += w;
@@ -665,15 +684,23 @@ use crate::io::{fail, with_state};
 /// Starts a read statement on `unit` (5 and -1 are standard input);
 /// `fmt` None means list-directed.
 pub fn begin(unit: i32, fmt: Option<&[u8]>) {
+    let keep = crate::io::take_nonadvancing();
     if at_eof(unit) {
         fail(IoError("Sequential READ or WRITE not allowed after EOF marker, possibly use REWIND or BACKSPACE".into()));
         return;
     }
     let r = with_state(|st| {
-        let stmt = match fmt {
+        let mut stmt = match fmt {
             None => ReadStmt::list(),
             Some(text) => ReadStmt::formatted(st.format(text)?),
         };
+        stmt.keep = keep;
+        // The rest of the record a non-advancing read left open on this unit.
+        if let Some((rec, pos)) = take_pending(unit) {
+            stmt.rec = rec;
+            stmt.pos = pos;
+            stmt.have = true;
+        }
         st.read = Some((unit, stmt));
         Ok(())
     });
@@ -724,6 +751,7 @@ pub fn at_eof(unit: i32) -> bool {
 
 /// Marks `unit` as positioned after its end of file (or not).
 pub fn set_eof(unit: i32, eof: bool) {
+    drop_pending(unit);
     let u = if unit == -1 { 5 } else { unit };
     let mut v = AT_EOF.lock().unwrap_or_else(|e| e.into_inner());
     v.retain(|&x| x != u);
@@ -766,9 +794,53 @@ pub fn item(t: Target) {
     with_read(|s, src| s.item(t, src), false)
 }
 
-/// Ends the current read statement.
+/// Ends the current read statement. A non-advancing one that ended inside its record
+/// leaves the rest of the record to the unit's next read.
 pub fn end() {
-    with_read(|s, src| s.finish(src), true)
+    let unit = with_state(|st| st.read.as_ref().map(|(u, _)| *u));
+    with_read(
+        |s, src| {
+            s.finish(src)?;
+            if s.keep && s.have {
+                if let Some(u) = unit {
+                    set_pending(u, std::mem::take(&mut s.rec), s.pos);
+                }
+            }
+            Ok(())
+        },
+        true,
+    )
+}
+
+/// Records left open by non-advancing reads: (unit, record, position in it).
+static PENDING: std::sync::Mutex<Vec<(i32, Vec<u8>, usize)>> = std::sync::Mutex::new(Vec::new());
+
+fn norm_unit(unit: i32) -> i32 {
+    if unit == -1 {
+        5
+    } else {
+        unit
+    }
+}
+
+fn take_pending(unit: i32) -> Option<(Vec<u8>, usize)> {
+    let u = norm_unit(unit);
+    let mut v = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+    let i = v.iter().position(|p| p.0 == u)?;
+    let (_, rec, pos) = v.remove(i);
+    Some((rec, pos))
+}
+
+fn set_pending(unit: i32, rec: Vec<u8>, pos: usize) {
+    let u = norm_unit(unit);
+    let mut v = PENDING.lock().unwrap_or_else(|e| e.into_inner());
+    v.retain(|p| p.0 != u);
+    v.push((u, rec, pos));
+}
+
+/// Forgets the record a non-advancing read left open on `unit` (rewind, backspace, close).
+pub fn drop_pending(unit: i32) {
+    let _ = take_pending(unit);
 }
 
 #[cfg(test)]

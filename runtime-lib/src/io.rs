@@ -547,6 +547,11 @@ pub fn nonadvancing() {
     NONADVANCING.store(true, std::sync::atomic::Ordering::Relaxed)
 }
 
+/// Whether the statement starting now is non-advancing (the flag is cleared).
+pub(crate) fn take_nonadvancing() -> bool {
+    NONADVANCING.swap(false, std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Starts an internal write into the `len` bytes at `buf`.
 pub fn begin_internal(buf: *mut u8, len: usize, fmt: Option<&[u8]>) {
     begin(INTERNAL, fmt);

@@ -144,9 +144,9 @@ impl Parser {
             let which = match &keyword {
                 Some((k, _)) if k == "unit" => 0,
                 Some((k, _)) if k == "fmt" => 1,
-                Some((k, sp)) if k == "advance" && !is_read => {
+                Some((k, sp)) if k == "advance" => {
                     let sp = *sp;
-                    self.advance_spec(sp, &mut ctl)?;
+                    self.advance_spec(sp, stmt, &mut ctl)?;
                     n += 1;
                     if !self.eat(&Tok::Comma) {
                         break;
@@ -441,9 +441,9 @@ impl Parser {
         Ok(Stmt { kind: StmtKind::Print { format, items }, span: self.from(start) })
     }
 
-    /// `advance='yes'|'no'` of `write` (the keyword and `=` consumed).
+    /// `advance='yes'|'no'` of `read` or `write` (the keyword and `=` consumed).
     #[inline(never)]
-    fn advance_spec(&mut self, ksp: Span, ctl: &mut IoControl) -> PResult<()> {
+    fn advance_spec(&mut self, ksp: Span, stmt: &str, ctl: &mut IoControl) -> PResult<()> {
         let Tok::Str(v) = self.tok().clone() else {
             let sp = self.span();
             self.diags.push(Diagnostic::not_yet("an `advance=` specifier that is not a character literal", sp));
@@ -455,7 +455,7 @@ impl Parser {
             "yes" => {}
             other => {
                 self.diags.push(
-                    Diagnostic::error("E0042", format!("`'{other}'` is not a valid value of `advance=` in `write`"), vsp)
+                    Diagnostic::error("E0042", format!("`'{other}'` is not a valid value of `advance=` in `{stmt}`"), vsp)
                         .with_label("expected 'yes' or 'no'"),
                 );
                 return Err(Fail);

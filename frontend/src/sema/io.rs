@@ -209,11 +209,21 @@ impl Checker {
                 };
                 self.stmt(stmt);
                 if ctl.advance_no {
-                    let list_directed = matches!(stmt.kind, StmtKind::Write { format: Format::ListDirected, .. });
-                    let internal =
-                        matches!(&stmt.kind, StmtKind::Write { unit: IoUnit::Number(u), .. } if u.ty.base() == Some(BaseTy::Character));
+                    let unformatted_kind = match &stmt.kind {
+                        StmtKind::Write { format, .. } | StmtKind::Read { format, .. } => match format {
+                            Format::ListDirected => Some("list-directed"),
+                            Format::Namelist(..) => Some("namelist"),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    let list_directed = unformatted_kind.is_some();
+                    let internal = matches!(&stmt.kind, StmtKind::Write { unit: IoUnit::Number(u), .. } | StmtKind::Read { unit: IoUnit::Number(u), .. } if u.ty.base() == Some(BaseTy::Character));
                     if list_directed {
-                        self.err(Diagnostic::error("E0275", "`advance=` needs a format", span).with_label("list-directed `write`"));
+                        self.err(
+                            Diagnostic::error("E0275", "`advance=` needs a format", span)
+                                .with_label(format!("{} `{what}`", unformatted_kind.unwrap_or("list-directed"))),
+                        );
                     } else if internal {
                         self.err(Diagnostic::not_yet("`advance='no'` on an internal file", span));
                     }
