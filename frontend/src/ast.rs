@@ -580,6 +580,9 @@ pub struct IoControl {
     /// `rec=` of a direct-access transfer, `pos=` of a stream transfer.
     pub rec: Option<Expr>,
     pub pos: Option<Expr>,
+    /// `size=` of a non-advancing `read`: an integer variable that gets the number of
+    /// characters the data edit descriptors read (padding blanks not counted).
+    pub size: Option<Expr>,
 }
 
 /// The specifiers of `inquire`.

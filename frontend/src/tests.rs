@@ -1444,13 +1444,13 @@ error[E0040]: `recordsize=` is not a specifier of `open`
 #[test]
 fn diag_read_not_yet_implemented_specifiers() {
     diag(
-        "program p\n  implicit none\n  integer :: x, n\n  read(*, '(i3)', advance='no', size=n) x\nend program p\n",
+        "program p\n  implicit none\n  integer :: x, n\n  read(*, '(i3)', advance='no', pad='no') x\nend program p\n",
         "\
-error[E0900]: not yet implemented: the `size=` specifier of `read`
+error[E0900]: not yet implemented: the `pad=` specifier of `read`
  --> t.f90:4:33
   |
-4 |   read(*, '(i3)', advance='no', size=n) x
-  |                                 ^^^^^
+4 |   read(*, '(i3)', advance='no', pad='no') x
+  |                                 ^^^^
 ",
     );
 }

@@ -1414,6 +1414,12 @@ pub extern "C" fn gpuf_io_nonadvancing() {
     io::nonadvancing()
 }
 
+/// `size=` of the non-advancing `read` that just ended: the characters it read.
+#[no_mangle]
+pub extern "C" fn gpuf_io_read_size() -> i64 {
+    crate::input::last_size()
+}
+
 /// A free unit number for `open(newunit=)` (negative, like gfortran's).
 #[no_mangle]
 pub extern "C" fn gpuf_newunit() -> i32 {

@@ -96,6 +96,8 @@ pub struct ReadStmt {
     /// A non-advancing read needed more characters than the record has left (blanks were
     /// read instead): the end-of-record condition at the statement's end.
     eor: bool,
+    /// Characters the data edit descriptors took from records (`size=`).
+    chars: usize,
 }
 
 fn is_blank(c: u8) -> bool {
@@ -109,7 +111,7 @@ fn ends_value(c: u8) -> bool {
 impl ReadStmt {
     pub fn list() -> ReadStmt {
         let ls = ListState { sep_done: true, slash: false, repeat: 0, rep_val: Tok::Null };
-        ReadStmt { rec: Vec::new(), pos: 0, have: false, items: 0, mode: Mode::List(ls), keep: false, eor: false }
+        ReadStmt { rec: Vec::new(), pos: 0, have: false, items: 0, mode: Mode::List(ls), keep: false, eor: false, chars: 0 }
     }
 
     pub fn formatted(fmt: Arc<crate::format::Format>) -> ReadStmt {
@@ -121,6 +123,7 @@ impl ReadStmt {
             mode: Mode::Formatted(Box::new(FmtState::new(fmt))),
             keep: false,
             eor: false,
+            chars: 0,
         }
     }
 
@@ -339,6 +342,7 @@ impl ReadStmt {
         if self.keep && self.pos + w > self.rec.len() {
             self.eor = true;
         }
+        self.chars += w.min(self.rec.len().saturating_sub(self.pos));
         let mut v: Vec<u8> = self.rec.get(self.pos..).unwrap_or(&[]).iter().take(w).copied().collect();
         v.resize(w, b' ');
         self.pos += w;
@@ -800,6 +804,7 @@ pub fn end() {
     let unit = with_state(|st| st.read.as_ref().map(|(u, _)| *u));
     with_read(
         |s, src| {
+            LAST_SIZE.store(s.chars as i64, std::sync::atomic::Ordering::Relaxed);
             s.finish(src)?;
             if s.keep && s.have {
                 if let Some(u) = unit {
@@ -810,6 +815,14 @@ pub fn end() {
         },
         true,
     )
+}
+
+/// `size=`: the characters the last read statement's data edit descriptors took.
+static LAST_SIZE: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
+
+/// The `size=` value of the read statement that just ended.
+pub fn last_size() -> i64 {
+    LAST_SIZE.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// Records left open by non-advancing reads: (unit, record, position in it).

@@ -62,6 +62,7 @@ fn with_status(stmt: Stmt, ctl: IoControl) -> Stmt {
         && !ctl.advance_no
         && ctl.rec.is_none()
         && ctl.pos.is_none()
+        && ctl.size.is_none()
     {
         return stmt;
     }
@@ -177,6 +178,19 @@ impl Parser {
                         return Err(Fail);
                     }
                     *slot = Some(self.expr()?);
+                    n += 1;
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                    continue;
+                }
+                Some((k, sp)) if k == "size" && is_read => {
+                    let sp = *sp;
+                    if ctl.size.is_some() {
+                        self.diags.push(Diagnostic::error("E0024", "`size=` is given twice", sp).with_label("repeated"));
+                        return Err(Fail);
+                    }
+                    ctl.size = Some(self.expr()?);
                     n += 1;
                     if !self.eat(&Tok::Comma) {
                         break;

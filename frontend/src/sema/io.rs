@@ -232,6 +232,16 @@ impl Checker {
                     self.expr(e);
                     self.status_var(e, "iostat=", what);
                 }
+                if let Some(e) = &mut ctl.size {
+                    self.expr(e);
+                    self.status_var(e, "size=", what);
+                    if !ctl.advance_no {
+                        self.err(
+                            Diagnostic::error("E0347", "`size=` needs `advance='no'`", e.span)
+                                .with_label("the characters of a non-advancing `read` only"),
+                        );
+                    }
+                }
                 if let Some(e) = &mut ctl.iomsg {
                     self.expr(e);
                     self.status_var(e, "iomsg=", what);

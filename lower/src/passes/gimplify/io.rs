@@ -99,13 +99,21 @@ impl G<'_> {
                     let v = self.conv(v, Ty::I64);
                     self.emit(Stmt::Call(f.into(), vec![v]));
                 }
+                let read_size = |g: &mut Self| {
+                    if let Some(e) = &ctl.size {
+                        let n = g.val(Ty::I64, Rv::Call("gpuf_io_read_size".into(), vec![], Ty::I64));
+                        g.store_to(e, n);
+                    }
+                };
                 if mask == 0 && ctl.iomsg.is_none() {
                     self.stmt(stmt);
+                    read_size(self);
                     return;
                 }
                 self.emit(Stmt::Call("gpuf_io_catch".into(), vec![Op::I32(mask)]));
                 self.stmt(stmt);
                 let st = self.val(Ty::I32, Rv::Call("gpuf_io_status".into(), vec![], Ty::I32));
+                read_size(self);
                 if let Some(e) = &ctl.iostat {
                     let t = self.expr_ty(e);
                     let v = self.conv(st.clone(), t);
