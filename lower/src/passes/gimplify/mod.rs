@@ -464,42 +464,30 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             module.procs.push(f);
         }
     }
-    // The `_copy` procedures of the vtabs.
+    // The `_copy` and `_final` procedures of the vtabs.
     if let Some(cu) = c.units.first() {
-        for k in polymorph::vtab_types(c) {
-            let Some(t) = c.types.get(k as usize).filter(|t| !t.is_abstract) else { continue };
+        // A procedure of its own, gimplified by `body` in the first unit's scope.
+        let add = |module: &mut Module, name: String, local: bool, body: &dyn Fn(&mut G)| {
             let parts = (std::mem::take(&mut module.globals), std::mem::take(&mut module.storage));
-            let mut g = G::new(c, (0, &cu.symbols), &cu.unit, polymorph::copy_name(t), BTreeSet::new(), src, opts, parts);
-            g.copy_proc(k);
+            let mut g = G::new(c, (0, &cu.symbols), &cu.unit, name, BTreeSet::new(), src, opts, parts);
+            body(&mut g);
             module.globals = std::mem::take(&mut g.globals);
             module.storage = std::mem::take(&mut g.storage);
             let mut f = g.f;
             f.body = g.blocks.pop().unwrap_or_default();
-            f.local = t.module.is_none();
+            f.local = local;
             module.procs.push(f);
+        };
+        for k in polymorph::vtab_types(c) {
+            let Some(t) = c.types.get(k as usize).filter(|t| !t.is_abstract) else { continue };
+            add(&mut module, polymorph::copy_name(t), t.module.is_none(), &|g| g.copy_proc(k));
         }
         for k in polymorph::vtab_types(c).into_iter().filter(|&k| polymorph::has_final_wrapper(&c.types, k)) {
             let Some(t) = c.types.get(k as usize) else { continue };
-            let parts = (std::mem::take(&mut module.globals), std::mem::take(&mut module.storage));
-            let mut g = G::new(c, (0, &cu.symbols), &cu.unit, polymorph::final_name(t), BTreeSet::new(), src, opts, parts);
-            g.final_proc_body(k);
-            module.globals = std::mem::take(&mut g.globals);
-            module.storage = std::mem::take(&mut g.storage);
-            let mut f = g.f;
-            f.body = g.blocks.pop().unwrap_or_default();
-            f.local = t.module.is_none();
-            module.procs.push(f);
+            add(&mut module, polymorph::final_name(t), t.module.is_none(), &|g| g.final_proc_body(k));
         }
         for &b in polymorph::intrinsic_vtab_types(c) {
-            let parts = (std::mem::take(&mut module.globals), std::mem::take(&mut module.storage));
-            let mut g = G::new(c, (0, &cu.symbols), &cu.unit, polymorph::intrinsic_copy_name(b), BTreeSet::new(), src, opts, parts);
-            g.intrinsic_copy_proc(b);
-            module.globals = std::mem::take(&mut g.globals);
-            module.storage = std::mem::take(&mut g.storage);
-            let mut f = g.f;
-            f.body = g.blocks.pop().unwrap_or_default();
-            f.local = true;
-            module.procs.push(f);
+            add(&mut module, polymorph::intrinsic_copy_name(b), true, &|g| g.intrinsic_copy_proc(b));
         }
     }
     mark_external_globals(c, &mut module);
