@@ -228,6 +228,20 @@ pub(crate) fn build_host<'ctx>(
     for (p, fv) in host.procs.iter().zip(&proc_fns) {
         cg.proc_body(p, *fv)?;
     }
+    // The sim copies of the routines with partitioned loops (`ir::sim_copy_name`).
+    for p in sim.procs.iter().filter(|p| p.name.starts_with("gpuf_sim.")) {
+        let ps: Vec<BasicMetadataTypeEnum> = p.params.iter().map(|v| cg.llty(p.var(*v).ty).into()).collect();
+        let fty = match p.result {
+            Some(r) => cg.llty(p.var(r).ty).fn_type(&ps, false),
+            None => ctx.void_type().fn_type(&ps, false),
+        };
+        let fv = match cg.m.get_function(&p.name) {
+            Some(f) if f.count_basic_blocks() == 0 && f.get_type() == fty => f,
+            Some(_) => return err(format!("procedure `{}` is defined twice or with two signatures", p.name)),
+            None => cg.m.add_function(&p.name, fty, if p.local { Some(Linkage::Internal) } else { None }),
+        };
+        cg.proc_body(p, fv)?;
+    }
     let ctors: Vec<FunctionValue> = host.procs.iter().zip(&proc_fns).filter(|(p, _)| p.ctor).map(|(_, f)| *f).collect();
     let init_array = cg.global_ctors(&ctors);
     for (k, fv) in host.kernels.iter().zip(&host_fns) {
@@ -492,6 +506,22 @@ pub(crate) fn build_device<'ctx>(ctx: &'ctx Context, tm: &TargetMachine, tgt: Tg
         cg.end(&fx)?;
     }
     Ok(cg.m)
+}
+
+impl<'ctx> Cg<'ctx> {
+    /// The shared memory of the routines with partitioned loops (GPU device code).
+    fn routine_shared(&self) -> GlobalValue<'ctx> {
+        const NAME: &str = "gpuf.routine.shared";
+        if let Some(g) = self.m.get_global(NAME) {
+            return g;
+        }
+        let aty = self.ctx.i8_type().array_type(gpuf_lower::ir::ROUTINE_SHARED_BYTES as u32);
+        let g = self.m.add_global(aty, Some(AddressSpace::from(3u16)), NAME);
+        g.set_initializer(&aty.get_undef());
+        g.set_linkage(Linkage::Internal);
+        g.set_alignment(16);
+        g
+    }
 }
 
 fn llname(v: &gpuf_lower::ir::Var) -> String {
@@ -2201,9 +2231,13 @@ impl<'ctx> Cg<'ctx> {
                 None
             }
             Prim::SharedBase => {
-                let g = fx
-                    .shared
-                    .ok_or_else(|| CodegenError(format!("function `{}`: SharedBase in a kernel with shared_bytes = 0", fx.f.name)))?;
+                let g = match fx.shared {
+                    Some(g) => g,
+                    // A routine with partitioned loops: the block its broadcasts and worker
+                    // reductions use, one per gang like a kernel's.
+                    None if self.routines.contains(&fx.f.name) => self.routine_shared(),
+                    None => return err(format!("function `{}`: SharedBase in a kernel with shared_bytes = 0", fx.f.name)),
+                };
                 Some(self.b.build_address_space_cast(g.as_pointer_value(), self.ptr(), "")?.into())
             }
         })

@@ -228,6 +228,7 @@ fn host_module(target: Target, kernel_mul: i32) -> Module {
         vtabs: Vec::new(),
         kernels: vec![array_kernel("main_kernel0", kernel_mul)],
         routines: vec![],
+        par_routines: vec![],
         target: Some(target),
     }
 }
@@ -437,6 +438,7 @@ fn device_kernel(target: Target) -> Module {
             prologue: vec![],
         }],
         routines: vec![],
+        par_routines: vec![],
         target: Some(target),
     }
 }
@@ -505,6 +507,7 @@ fn tiny_kernel(target: Target, body: Vec<Stmt>, f: Function) -> Module {
             prologue: vec![],
         }],
         routines: vec![],
+        par_routines: vec![],
         target: Some(target),
     }
 }

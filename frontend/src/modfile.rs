@@ -445,7 +445,7 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
             out,
             "proc {local} {kind} {} {owner} {} {res}",
             p.link_name,
-            u8::from(p.elemental) | (u8::from(p.routine) << 1) | (u8::from(p.result_pointer) << 2) | (u8::from(p.result_class) << 3)
+            u8::from(p.elemental) | (u8::from(p.routine) << 1) | (u8::from(p.result_pointer) << 2) | (u8::from(p.result_class) << 3) | ((p.routine_level & 3) << 4)
         );
         for a in &p.args {
             let intent = match a.intent {
@@ -921,11 +921,12 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     defined: false,
                     explicit: true,
                     module: (*owner != "-").then(|| owner.to_string()),
-                    // Flags: 1 elemental, 2 `!$acc routine seq`, 4 a pointer result, 8 a
+                    // Flags: 1 elemental, 2 `!$acc routine`, 16 * its level (1 vector, 2 worker, 3 gang), 4 a pointer result, 8 a
                     // polymorphic allocatable result.
                     elemental: flags & 1 != 0,
                     api: false,
                     routine: flags & 2 != 0,
+                    routine_level: (flags >> 4) & 3,
                     result_pointer: flags & 4 != 0,
                     result_class: flags & 8 != 0,
                 };

@@ -998,8 +998,25 @@ pub struct Module {
     /// `procs` also get a device version (the host and sim copies of a kernel call the
     /// host procedure); the others are resolved by the whole-program device link.
     pub routines: Vec<String>,
+    /// The routines among `routines` of level `vector`, `worker` or `gang`, with the levels
+    /// their orphaned loops partition: a call of one is executed by every thread of those
+    /// levels (omp-expand brackets it by a fork and a join), and their bodies are
+    /// partitioned and neutered like a kernel's; the sim device calls their sim copy
+    /// ([`sim_copy_name`]).
+    pub par_routines: Vec<(String, Levels)>,
     /// `None` until oacc-xform specialised the kernels for one target.
     pub target: Option<Target>,
+}
+
+/// Bytes of shared memory the routines with partitioned loops may use for their
+/// broadcasts and worker reductions: on the GPUs a block of their own, on the sim device
+/// at least this much of the calling kernel's.
+pub const ROUTINE_SHARED_BYTES: i64 = 1024;
+
+/// The link name of the sim copy of a routine with partitioned loops (the host copy keeps
+/// the procedure's own name).
+pub fn sim_copy_name(name: &str) -> String {
+    format!("gpuf_sim.{name}")
 }
 
 /// `cycle`/`exit` of the loops `from` (inner loops of a collapsed nest) made to refer to the

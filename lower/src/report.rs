@@ -4,16 +4,22 @@
 //! it is partitioned over. Read from the IR after gimplify, where every clause and every
 //! implicit decision is explicit; the text goes to the driver, which prints it.
 
-use crate::ir::{Capture, Function, Levels, MapItem, MapKind, Module, OffloadRegion, RedOp, RedResult, Reduction, RegionKind, Stmt, VarId};
+use crate::ir::{Capture, Function, Level, Levels, MapItem, MapKind, Module, OffloadRegion, RedOp, RedResult, Reduction, RegionKind, Rv, Stmt, VarId};
 
 /// The report for `m` (empty when it has no compute construct or data construct).
 pub fn accel(m: &Module) -> String {
     let mut out = String::new();
     // The kernels' names as omp-lower gives them (a repeated name gets the kernel's index).
     let mut names = Vec::new();
+    let par = &m.par_routines;
     for f in std::iter::once(&m.main).chain(&m.procs) {
         let mut lines = Vec::new();
-        stmts(f, &f.body, &mut lines, 1, &mut names);
+        // A routine with partitioned loops: its level and its loops.
+        if let Some((_, l)) = par.iter().find(|(n, _)| *n == f.name) {
+            lines.push(format!("  routine {}: its loops run on the threads of the construct that calls it", routine_level(*l)));
+            loops(f, &f.body, &mut lines, 2, false, par);
+        }
+        stmts(f, &f.body, &mut lines, 1, &mut names, par);
         if lines.is_empty() {
             continue;
         }
@@ -35,6 +41,17 @@ fn user_name(f: &Function, v: VarId) -> Option<String> {
         return None;
     }
     Some(n.split('.').next().unwrap_or(n).to_string())
+}
+
+/// The level of a routine that partitions its loops over `l`.
+fn routine_level(l: Levels) -> &'static str {
+    if l.has(Level::Gang) {
+        "gang"
+    } else if l.has(Level::Worker) {
+        "worker"
+    } else {
+        "vector"
+    }
 }
 
 fn op_name(op: RedOp) -> &'static str {
@@ -86,28 +103,30 @@ fn line_of(at: &str) -> Option<&str> {
     Some(rest.rsplit_once(": ").map_or(rest, |(l, _)| l))
 }
 
-fn stmts(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, names: &mut Vec<String>) {
+type Par = [(String, Levels)];
+
+fn stmts(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, names: &mut Vec<String>, par: &Par) {
     for s in ss {
         match s {
-            Stmt::Region(r) => region(f, r, out, depth, names),
+            Stmt::Region(r) => region(f, r, out, depth, names, par),
             Stmt::DataRegion { maps, body } => {
                 let at = maps.first().and_then(|m| line_of(&m.at)).unwrap_or("?");
                 let items: Vec<String> = maps.iter().map(map_text).collect();
                 out.push(format!("{}{at}: data region: {}", "  ".repeat(depth), items.join(", ")));
-                stmts(f, body, out, depth + 1, names);
+                stmts(f, body, out, depth + 1, names, par);
             }
             Stmt::If { then_body, else_body, .. } => {
-                stmts(f, then_body, out, depth, names);
-                stmts(f, else_body, out, depth, names);
+                stmts(f, then_body, out, depth, names, par);
+                stmts(f, else_body, out, depth, names, par);
             }
-            Stmt::Loop { body, .. } | Stmt::While { body, .. } => stmts(f, body, out, depth, names),
-            Stmt::HostParallel(h) => stmts(f, &h.body, out, depth, names),
+            Stmt::Loop { body, .. } | Stmt::While { body, .. } => stmts(f, body, out, depth, names, par),
+            Stmt::HostParallel(h) => stmts(f, &h.body, out, depth, names, par),
             _ => {}
         }
     }
 }
 
-fn region(f: &Function, r: &OffloadRegion, out: &mut Vec<String>, depth: usize, names: &mut Vec<String>) {
+fn region(f: &Function, r: &OffloadRegion, out: &mut Vec<String>, depth: usize, names: &mut Vec<String>, par: &Par) {
     let pad = "  ".repeat(depth);
     let host = if f.name.is_empty() { "main" } else { f.name.as_str() };
     let kernel = format!("{host}_{}_l{}", r.what.replace(' ', "_"), r.line);
@@ -147,11 +166,11 @@ fn region(f: &Function, r: &OffloadRegion, out: &mut Vec<String>, depth: usize, 
     for n in &r.notes {
         out.push(format!("{pad}  {n}"));
     }
-    loops(f, &r.body, out, depth + 1, r.kind == RegionKind::Kernels);
+    loops(f, &r.body, out, depth + 1, r.kind == RegionKind::Kernels, par);
 }
 
 /// The loops of a construct's body, nested as written.
-fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels: bool) {
+fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels: bool, par: &Par) {
     for s in ss {
         match s {
             Stmt::Loop { var, body, part, .. } => {
@@ -166,9 +185,9 @@ fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels
                                 ""
                             };
                             out.push(format!("{}loop {name}: sequential{why}", "  ".repeat(depth)));
-                            loops(f, body, out, depth + 1, false);
+                            loops(f, body, out, depth + 1, false, par);
                         }
-                        None => loops(f, body, out, depth, kernels),
+                        None => loops(f, body, out, depth, kernels, par),
                     }
                     continue;
                 };
@@ -220,13 +239,23 @@ fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels
                         None => break,
                     }
                 }
-                loops(f, inner, out, depth + 1, false);
+                loops(f, inner, out, depth + 1, false, par);
             }
             Stmt::If { then_body, else_body, .. } => {
-                loops(f, then_body, out, depth, kernels);
-                loops(f, else_body, out, depth, kernels);
+                loops(f, then_body, out, depth, kernels, par);
+                loops(f, else_body, out, depth, kernels, par);
             }
-            Stmt::While { body, .. } => loops(f, body, out, depth, kernels),
+            Stmt::While { body, .. } => loops(f, body, out, depth, kernels, par),
+            Stmt::Call(n, _) | Stmt::Assign(_, Rv::Call(n, _, _)) => {
+                if let Some((_, l)) = par.iter().find(|(p, _)| p == n) {
+                    let by = match routine_level(*l) {
+                        "gang" => "every thread of every gang",
+                        "worker" => "every worker and lane of the gang",
+                        _ => "every lane of the worker",
+                    };
+                    out.push(format!("{}call of `{n}` (routine {}): run by {by}", "  ".repeat(depth), routine_level(*l)));
+                }
+            }
             _ => {}
         }
     }

@@ -345,6 +345,7 @@ mod tests {
                 prologue: Vec::new(),
             }],
             routines: Vec::new(),
+            par_routines: Vec::new(),
             target,
         }
     }

@@ -357,6 +357,49 @@ impl Checker {
                     self.err(Diagnostic::not_yet(format!("recursive calls of the `!$acc routine` `{fname}`"), span));
                     return (call_name, args, Ty::Unknown);
                 }
+                // A routine with partitioned loops is called where its levels are free:
+                // a `gang` one from gang-redundant code, a `worker` one from code no worker
+                // or vector loop partitions, a `vector` one outside vector loops; and by a
+                // routine of its level or above.
+                let callee = sig.map_or(0, |p| p.routine_level);
+                if callee > 0 {
+                    let (outer, outer_name) = self.enclosing_level();
+                    let names = crate::sema::directives::routine_name;
+                    if outer > 0 && outer <= callee {
+                        self.err(
+                            Diagnostic::error(
+                                "E0307",
+                                format!("the `routine {}` `{fname}` cannot be called inside a `{outer_name}` loop", names(callee)),
+                                span,
+                            )
+                            .with_label(format!("called in {outer_name}-partitioned code"))
+                            .with_note(match callee {
+                                3 => "note: a `routine gang` is called from gang-redundant code: outside every partitioned loop".to_string(),
+                                2 => "note: a `routine worker` is called from code that no worker or vector loop partitions (inside a gang loop, for one)".to_string(),
+                                _ => "note: a `routine vector` is called from code that no vector loop partitions (inside a worker loop, for one)".to_string(),
+                            }),
+                        );
+                        return (call_name, args, Ty::Unknown);
+                    }
+                    if !self.in_compute() {
+                        if let Some(mine) = self.routine_level().filter(|m| *m < callee) {
+                            self.err(
+                                Diagnostic::error(
+                                    "E0307",
+                                    format!(
+                                        "the `routine {}` `{fname}` cannot be called inside a `routine {}`",
+                                        names(callee),
+                                        names(mine)
+                                    ),
+                                    span,
+                                )
+                                .with_label("a routine of a higher level")
+                                .with_note("note: a routine calls routines of its own level or below"),
+                            );
+                            return (call_name, args, Ty::Unknown);
+                        }
+                    }
+                }
             }
         }
         let Some(sig) = self.g.procs.map.get(&key).cloned() else {
@@ -412,6 +455,7 @@ impl Checker {
                         elemental: false,
                         api: false,
                         routine: false,
+                        routine_level: 0,
                         result_pointer: false,
                         result_class: false,
                     },

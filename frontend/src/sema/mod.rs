@@ -264,6 +264,15 @@ pub enum ResultBound {
     Size(usize, u8),
 }
 
+/// `!$acc routine seq` (no partitioned loops inside).
+pub const ROUTINE_SEQ: u8 = 0;
+/// `!$acc routine vector`: vector loops inside; called from worker-partitioned code or above.
+pub const ROUTINE_VECTOR: u8 = 1;
+/// `!$acc routine worker`: worker and vector loops inside; called from gang-partitioned code.
+pub const ROUTINE_WORKER: u8 = 2;
+/// `!$acc routine gang`: gang, worker and vector loops inside; called from gang-redundant code.
+pub const ROUTINE_GANG: u8 = 3;
+
 /// What is known about a procedure's interface.
 #[derive(Clone, Debug)]
 pub struct ProcSig {
@@ -297,6 +306,9 @@ pub struct ProcSig {
     /// Has an `!$acc routine seq` directive: callable inside compute constructs and other
     /// routines (it gets a device version).
     pub routine: bool,
+    /// The level of an `!$acc routine` ([`ROUTINE_SEQ`] ... [`ROUTINE_GANG`]): the
+    /// parallelism its body may use and its callers must leave free.
+    pub routine_level: u8,
     /// A function whose result is a scalar pointer: gfortran returns the target's address.
     pub result_pointer: bool,
     /// A function whose result is a polymorphic allocatable scalar: gfortran returns its

@@ -205,6 +205,7 @@ pub fn omp_lib_routines() -> Vec<(String, ProcSig)> {
                 result: res.map(|t| (base(t), 0)),
                 result_len: None,
                 routine: false,
+                routine_level: 0,
                 result_pointer: false,
                 result_class: false,
                 defined: false,

@@ -180,6 +180,7 @@ pub fn openacc_routines() -> Vec<(String, ProcSig)> {
         elemental: false,
         api: true,
         routine: false,
+        routine_level: 0,
         result_pointer: false,
         result_class: false,
     };

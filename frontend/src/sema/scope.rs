@@ -132,6 +132,7 @@ impl Global {
                 elemental: u.elemental,
                 api: false,
                 routine: false,
+                routine_level: 0,
                 result_pointer,
                 result_class,
             }
@@ -230,7 +231,7 @@ impl Global {
         // `!$acc routine`: marks the unit itself, a procedure it contains or one of its
         // interface bodies.
         for (i, (u, _)) in flat.iter().enumerate() {
-            let mut marks: Vec<String> = Vec::new();
+            let mut marks: Vec<(String, u8)> = Vec::new();
             // `!$omp declare target` of a procedure is `!$acc routine seq`: the unit itself
             // (no list) or a listed procedure it contains or declares in an interface body;
             // the other listed names are variables (see `declare_target_vars`).
@@ -262,9 +263,9 @@ impl Global {
             }
             let n_acc = u.routines.len();
             for (ri, r) in u.routines.iter().chain(&omp_routines).enumerate() {
-                if !routine_level(r, diags) {
+                let Some(level) = routine_level(r, diags) else {
                     continue;
-                }
+                };
                 let key = match &r.name {
                     Some(n) if n.name != u.name.name => {
                         let contained = flat
@@ -305,13 +306,13 @@ impl Global {
                 if ri >= n_acc {
                     g.omp_device.insert(key.clone());
                 }
-                marks.push(key);
+                marks.push((key, level));
             }
             for p in &u.interfaces {
                 for r in &p.routines {
-                    if !routine_level(r, diags) {
+                    let Some(level) = routine_level(r, diags) else {
                         continue;
-                    }
+                    };
                     if let Some(n) = r.name.as_ref().filter(|n| n.name != p.name.name) {
                         diags.push(
                             Diagnostic::error("E0325", format!("`{}` is not the procedure of this interface body", n.name), n.span)
@@ -320,15 +321,16 @@ impl Global {
                         continue;
                     }
                     if let Some((_, k)) = iface.get(i).and_then(|v| v.iter().find(|(nm, _)| *nm == p.name.name)) {
-                        marks.push(k.clone());
+                        marks.push((k.clone(), level));
                     }
                 }
             }
-            for k in marks {
+            for (k, level) in marks {
                 // An internal procedure compiled for the device takes no host frame (of host
                 // addresses): checking its body reports any host variable it uses.
                 if let Some(sig) = g.procs.map.get_mut(&k) {
                     sig.routine = true;
+                    sig.routine_level = sig.routine_level.max(level);
                 }
             }
         }
@@ -881,10 +883,9 @@ impl Checker {
     }
 }
 
-/// Checks the level clauses of an `!$acc routine` directive: `seq` (or no level) is
-/// implemented; `gang`, `worker` and `vector` routines are not yet. False when the
-/// directive cannot be honoured.
-fn routine_level(r: &AccRoutine, diags: &mut Vec<Diagnostic>) -> bool {
+/// Checks the clauses of an `!$acc routine` directive and returns its level
+/// ([`ROUTINE_SEQ`] without a level clause); `None` when the directive cannot be honoured.
+fn routine_level(r: &AccRoutine, diags: &mut Vec<Diagnostic>) -> Option<u8> {
     use crate::device_type::{self as dt, AccDevice};
     let mut ok = true;
     let dir = if dt::has_groups(&r.dir) {
@@ -921,18 +922,19 @@ fn routine_level(r: &AccRoutine, diags: &mut Vec<Diagnostic>) -> bool {
                 Diagnostic::not_yet("an `!$acc routine` whose level or `bind` differs between device types", r.dir.span)
                     .with_label("device-specific clauses that change the routine"),
             );
-            return false;
+            return None;
         }
         host
     } else {
         r.dir.clone()
     };
+    let mut found: Option<(u8, &'static str, Span)> = None;
     for c in &dir.clauses {
-        let level = match c.kind {
-            ClauseKind::Seq => continue,
-            ClauseKind::Gang(_) | ClauseKind::GangStatic(_) | ClauseKind::GangDim(_) => "gang",
-            ClauseKind::Worker(_) => "worker",
-            ClauseKind::Vector(_) => "vector",
+        let (level, name) = match c.kind {
+            ClauseKind::Seq => (ROUTINE_SEQ, "seq"),
+            ClauseKind::Gang(_) | ClauseKind::GangStatic(_) | ClauseKind::GangDim(_) => (ROUTINE_GANG, "gang"),
+            ClauseKind::Worker(_) => (ROUTINE_WORKER, "worker"),
+            ClauseKind::Vector(_) => (ROUTINE_VECTOR, "vector"),
             ClauseKind::Unsupported(ref n) => {
                 diags.push(Diagnostic::not_yet(format!("the `{n}` clause of `!$acc routine`"), c.span));
                 ok = false;
@@ -948,11 +950,31 @@ fn routine_level(r: &AccRoutine, diags: &mut Vec<Diagnostic>) -> bool {
                 continue;
             }
         };
-        diags.push(
-            Diagnostic::not_yet(format!("`!$acc routine {level}` (only `routine seq` is implemented)"), c.span)
-                .with_label(format!("a `{level}` routine")),
-        );
-        ok = false;
+        if matches!(c.kind, ClauseKind::Gang(Some(_)) | ClauseKind::GangStatic(_) | ClauseKind::Worker(Some(_)) | ClauseKind::Vector(Some(_))) {
+            diags.push(
+                Diagnostic::error("E0316", format!("the `{name}` clause of `!$acc routine` takes no argument"), c.span)
+                    .with_label("an argument here")
+                    .with_note("note: a routine's loops run on the gangs, workers and lanes of the construct that calls it"),
+            );
+            ok = false;
+            continue;
+        }
+        if matches!(c.kind, ClauseKind::GangDim(_)) {
+            diags.push(Diagnostic::not_yet("`gang(dim:)` on `!$acc routine`", c.span));
+            ok = false;
+            continue;
+        }
+        match found {
+            Some((_, first, _)) => {
+                diags.push(
+                    Diagnostic::error("E0316", format!("`!$acc routine` has two levels: `{first}` and `{name}`"), c.span)
+                        .with_label("a second level")
+                        .with_note("note: a routine has exactly one of `seq`, `vector`, `worker`, `gang`"),
+                );
+                ok = false;
+            }
+            None => found = Some((level, name, c.span)),
+        }
     }
-    ok
+    ok.then(|| found.map_or(ROUTINE_SEQ, |(l, _, _)| l))
 }

@@ -10,6 +10,40 @@ use crate::targets::{hooks_for, tmp, OffloadHooks, MAX_WORKERS};
 
 pub fn oacc_xform(m: &mut Module, target: Target) {
     let hooks = hooks_for(target);
+    // Routines with partitioned loops: partitioned and neutered as a kernel body is, every
+    // thread of the routine's levels running the call (omp-expand's fork around it).
+    let par = m.par_routines.clone();
+    let mut routine_shared = 0;
+    for p in m.procs.iter_mut() {
+        let Some(&(_, levels)) = par.iter().find(|(n, _)| *n == p.name) else { continue };
+        let body = std::mem::take(&mut p.body);
+        let mut body = choose(hooks.as_ref(), p, body);
+        if target == Target::Host {
+            runtime_on_device(&mut body);
+        }
+        if hooks.needs_neutering() {
+            let mut n = Neuter::new(hooks.as_ref(), &body);
+            body = n.run(p, body, levels);
+            routine_shared = routine_shared.max(n.slots as i64 * 8);
+        }
+        let mut worker_red = false;
+        p.body = expand(hooks.as_ref(), p, body, &mut worker_red);
+        if worker_red {
+            routine_shared = routine_shared.max(MAX_WORKERS * 8);
+        }
+        if target == Target::Sim {
+            // The sim device's copy, beside the host copy the host module defines.
+            p.name = sim_copy_name(&p.name);
+        }
+    }
+    if target == Target::Sim {
+        for p in m.procs.iter_mut().filter(|p| p.name.starts_with("gpuf_sim.")) {
+            to_sim_copies(&mut p.body, &par);
+        }
+        for k in &mut m.kernels {
+            to_sim_copies(&mut k.func.body, &par);
+        }
+    }
     for k in &mut m.kernels {
         let body = std::mem::take(&mut k.func.body);
         let mut body = choose(hooks.as_ref(), &mut k.func, body);
@@ -32,6 +66,11 @@ pub fn oacc_xform(m: &mut Module, target: Target) {
         if hooks.needs_neutering() {
             let red = if worker_red { MAX_WORKERS * 8 } else { 0 };
             k.shared_bytes = red.max(slots as i64 * 8);
+            // The routines it calls share the gang's shared memory on the sim device (the
+            // GPUs give them a block of their own, `ROUTINE_SHARED_BYTES`).
+            if target == Target::Sim && calls_any(&k.func.body, &par) {
+                k.shared_bytes = k.shared_bytes.max(routine_shared).max(ROUTINE_SHARED_BYTES);
+            }
         }
         let mut pro = std::mem::take(&mut k.prologue);
         pro.append(&mut body);
@@ -41,7 +80,7 @@ pub fn oacc_xform(m: &mut Module, target: Target) {
         }
     }
     // `!$acc routine seq` procedures: sequential code, specialised like a kernel's body.
-    for p in m.procs.iter_mut().filter(|p| m.routines.contains(&p.name)) {
+    for p in m.procs.iter_mut().filter(|p| m.routines.contains(&p.name) && !par.iter().any(|(n, _)| *n == p.name)) {
         let mut body = std::mem::take(&mut p.body);
         if target == Target::Host {
             // The host copy of a routine also serves the sim device's kernels (which run
@@ -53,6 +92,36 @@ pub fn oacc_xform(m: &mut Module, target: Target) {
         p.body = expand(hooks.as_ref(), p, body, &mut worker_red);
     }
     m.target = Some(target);
+}
+
+/// Makes the calls of routines with partitioned loops call their sim copies.
+fn to_sim_copies(ss: &mut [Stmt], par: &[(String, Levels)]) {
+    for s in ss {
+        match s {
+            Stmt::Call(n, _) | Stmt::Assign(_, Rv::Call(n, _, _)) if par.iter().any(|(p, _)| p == n) => *n = sim_copy_name(n),
+            Stmt::If { then_body, else_body, .. } => {
+                to_sim_copies(then_body, par);
+                to_sim_copies(else_body, par);
+            }
+            Stmt::Loop { body, .. } => to_sim_copies(body, par),
+            Stmt::While { cond_body, body, .. } => {
+                to_sim_copies(cond_body, par);
+                to_sim_copies(body, par);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether the statements call a routine with partitioned loops.
+fn calls_any(ss: &[Stmt], par: &[(String, Levels)]) -> bool {
+    ss.iter().any(|s| match s {
+        Stmt::Call(n, _) | Stmt::Assign(_, Rv::Call(n, _, _)) => par.iter().any(|(p, _)| p == n || sim_copy_name(p) == *n),
+        Stmt::If { then_body, else_body, .. } => calls_any(then_body, par) || calls_any(else_body, par),
+        Stmt::Loop { body, .. } => calls_any(body, par),
+        Stmt::While { cond_body, body, .. } => calls_any(cond_body, par) || calls_any(body, par),
+        _ => false,
+    })
 }
 
 /// Answers [`Builtin::OneThreadPerGang`] and keeps only the branch the target takes of the

@@ -14,16 +14,91 @@
 use crate::ir::*;
 
 pub fn omp_expand(m: &mut Module) {
+    let par = m.par_routines.clone();
     for k in &mut m.kernels {
         let body = std::mem::take(&mut k.func.body);
         let consts = constants(&k.prologue, &body);
-        k.func.body = expand_stmts(&mut k.func, body, &consts);
+        let body = expand_stmts(&mut k.func, body, &consts);
+        let mut called = Levels::default();
+        k.func.body = fork_calls(&k.func, body, &par, &mut called);
+        // The kernel runs with the threads its routines partition over too.
+        k.levels = Levels(k.levels.0 | called.0);
     }
-    // Host code keeps no OpenACC loops; clear any marks (they only exist inside kernels).
+    // Host code keeps no OpenACC loops; clear any marks (they only exist inside kernels
+    // and routines with partitioned loops, whose bodies are expanded as a kernel's).
     strip(&mut m.main.body);
     for p in &mut m.procs {
-        strip(&mut p.body);
+        if par.iter().any(|(n, _)| *n == p.name) {
+            let body = std::mem::take(&mut p.body);
+            let consts = constants(&[], &body);
+            let body = expand_stmts(p, body, &consts);
+            p.body = fork_calls(p, body, &par, &mut Levels::default());
+        } else {
+            strip(&mut p.body);
+        }
     }
+}
+
+/// Brackets each call of a routine with partitioned loops (`par`, see
+/// [`Module::par_routines`]) by a fork and a join of the routine's levels, so that every
+/// thread of those levels runs the call (neutering keeps the code around it single);
+/// `called` receives the levels. A variable whose address the call receives is reloaded
+/// after the join: the routine's single code wrote the leader's copy, and the reload (single
+/// code too) makes neutering broadcast the leader's value to partitioned code after it.
+fn fork_calls(f: &Function, ss: Vec<Stmt>, par: &[(String, Levels)], called: &mut Levels) -> Vec<Stmt> {
+    let mut out = Vec::new();
+    for s in ss {
+        let name = match &s {
+            Stmt::Call(n, _) | Stmt::Assign(_, Rv::Call(n, _, _)) => Some(n.as_str()),
+            _ => None,
+        };
+        if let Some(&(_, l)) = name.and_then(|n| par.iter().find(|(p, _)| p == n)) {
+            *called = Levels(called.0 | l.0);
+            // The side-effect-free statements just before the call (its arguments'
+            // temporaries and their addresses) run on every thread too, so each passes
+            // the addresses of its own copies.
+            let mut args = Vec::new();
+            while let Some(Stmt::Assign(_, rv)) = out.last() {
+                let pure = matches!(
+                    rv,
+                    Rv::Use(_) | Rv::Unary(..) | Rv::Binary(..) | Rv::Cast(..) | Rv::Load(..) | Rv::PtrAdd(..) | Rv::AddrOf(_) | Rv::GlobalAddr(_)
+                );
+                match out.pop() {
+                    Some(a) if pure => args.push(a),
+                    Some(a) => {
+                        out.push(a);
+                        break;
+                    }
+                    None => break,
+                }
+            }
+            args.reverse();
+            let reloads: Vec<Stmt> = args
+                .iter()
+                .filter_map(|a| match a {
+                    Stmt::Assign(t, Rv::AddrOf(x)) => Some(Stmt::Assign(*x, Rv::Load(f.var(*x).ty, Op::Var(*t)))),
+                    _ => None,
+                })
+                .collect();
+            out.push(Stmt::Builtin(Builtin::Fork(l), vec![]));
+            out.extend(args);
+            out.push(s);
+            out.push(Stmt::Builtin(Builtin::Join(l), vec![]));
+            out.extend(reloads);
+            continue;
+        }
+        out.push(match s {
+            Stmt::If { cond, then_body, else_body } => {
+                Stmt::If { cond, then_body: fork_calls(f, then_body, par, called), else_body: fork_calls(f, else_body, par, called) }
+            }
+            Stmt::Loop { id, var, lo, hi, step, body, part } => Stmt::Loop { id, var, lo, hi, step, body: fork_calls(f, body, par, called), part },
+            Stmt::While { id, cond_body, cond, body } => {
+                Stmt::While { id, cond_body: fork_calls(f, cond_body, par, called), cond, body: fork_calls(f, body, par, called) }
+            }
+            s => s,
+        });
+    }
+    out
 }
 
 fn strip(ss: &mut [Stmt]) {

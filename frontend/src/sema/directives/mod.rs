@@ -42,6 +42,16 @@ impl Par {
     }
 }
 
+/// The name of the `!$acc routine` level `l` ([`crate::sema::ROUTINE_SEQ`] ... `ROUTINE_GANG`).
+pub(in crate::sema) fn routine_name(l: u8) -> &'static str {
+    match l {
+        ROUTINE_VECTOR => "vector",
+        ROUTINE_WORKER => "worker",
+        ROUTINE_GANG => "gang",
+        _ => "seq",
+    }
+}
+
 /// How many tightly nested counted `do` loops start at `s` (counting at most `want`).
 fn nest_depth(s: &Stmt, want: usize) -> usize {
     let mut depth = 0;
@@ -90,6 +100,25 @@ impl Checker {
     /// The unit is a procedure with an `!$acc routine` directive.
     pub(in crate::sema) fn in_routine(&self) -> bool {
         self.key.as_ref().and_then(|k| self.g.procs.map.get(k)).is_some_and(|p| p.routine)
+    }
+
+    /// The level of the `!$acc routine` the unit is (`None` outside one).
+    pub(in crate::sema) fn routine_level(&self) -> Option<u8> {
+        self.key.as_ref().and_then(|k| self.g.procs.map.get(k)).filter(|p| p.routine).map(|p| p.routine_level)
+    }
+
+    /// The innermost level the enclosing loops of the unit partition, as a routine level
+    /// (1 vector, 2 worker, 3 gang; 0: none), on any kind of device.
+    pub(in crate::sema) fn enclosing_level(&self) -> (u8, &'static str) {
+        let mut best: Option<Par> = None;
+        for e in &self.par {
+            for p in e.iter().flatten() {
+                if best.is_none_or(|b| *p < b) {
+                    best = Some(*p);
+                }
+            }
+        }
+        best.map_or((0, ""), |p| (p as u8 + 1, p.name()))
     }
 
     /// Code that runs on the device: inside a compute construct or an `!$acc routine`.
@@ -163,7 +192,53 @@ impl Checker {
         let DirKind::Acc(k) = dir.kind else { return self.omp_loop(dir, do_stmt) };
         let cl = self.directive(dir, Some(do_stmt));
         if k == AccKind::Loop && !self.in_compute() {
-            self.err(Diagnostic::not_yet("orphaned `loop` directive (a `loop` outside `parallel`, `kernels` or `serial`)", dir.span));
+            match self.routine_level() {
+                // An orphaned loop of a routine: its levels are the routine's and below.
+                Some(rl) => {
+                    // OpenACC 3.3, 2.9.11: no `reduction` on an orphaned loop that is (or
+                    // would be made) gang-partitioned.
+                    let levels = cl.levels_per_device();
+                    let gang = levels.iter().any(|l| l.iter().any(|(p, _)| *p == Par::Gang));
+                    let auto_gang = rl == ROUTINE_GANG
+                        && levels.iter().all(|l| l.is_empty())
+                        && !cl.seq()
+                        && self.enclosing_level().0 == 0;
+                    if gang || auto_gang {
+                        if let Some(c) = dir.clauses.iter().find(|c| matches!(c.kind, ClauseKind::Reduction(..))) {
+                            self.err(
+                                Diagnostic::error("E0316", "`reduction` is not allowed on a gang loop of a routine", c.span)
+                                    .with_label(if gang { "on an orphaned `gang` loop" } else { "on an orphaned loop the gangs would partition" })
+                                    .with_note("note: the gangs of the calling construct cannot combine a routine's partial results (OpenACC 3.3, 2.9.11)"),
+                            );
+                        }
+                    }
+                    for mine in levels {
+                        let Some((top, sp)) = mine.iter().max_by_key(|(p, _)| *p).copied() else { continue };
+                        if top as u8 + 1 > rl {
+                            self.err(
+                                Diagnostic::error(
+                                    "E0307",
+                                    format!("a `{}` loop cannot be inside a `routine {}`", top.name(), routine_name(rl)),
+                                    sp,
+                                )
+                                .with_label(format!("a `{}` loop", top.name()))
+                                .with_note(format!(
+                                    "note: a `routine {}` contains {}",
+                                    routine_name(rl),
+                                    match rl {
+                                        ROUTINE_VECTOR => "`vector` loops and sequential ones",
+                                        ROUTINE_WORKER => "`worker` and `vector` loops and sequential ones",
+                                        ROUTINE_GANG => "`gang`, `worker` and `vector` loops and sequential ones",
+                                        _ => "only sequential loops (`loop seq`)",
+                                    }
+                                )),
+                            );
+                            break;
+                        }
+                    }
+                }
+                None => self.err(Diagnostic::not_yet("orphaned `loop` directive (a `loop` outside `parallel`, `kernels` or `serial`)", dir.span)),
+            }
         }
         if is_compute(k) {
             self.not_nested_compute(dir.kind, dir.span);

@@ -259,6 +259,10 @@ struct G<'a> {
     blocks: Vec<Vec<Stmt>>,
     diags: Vec<Diagnostic>,
     region: Option<RegionCtx>,
+    /// The unit is an `!$acc routine` of level `vector`, `worker` or `gang`: the levels its
+    /// orphaned loops may partition (its body is gimplified as a `parallel` construct's,
+    /// the levels above its own taken by its callers).
+    routine_levels: Option<Levels>,
     /// Inside the parts of a split `kernels` construct (its `serial` parts included: their
     /// loops get the dependence test's verdict in the report).
     in_kernels: bool,
@@ -367,6 +371,16 @@ struct G<'a> {
     declare_exits: Vec<Stmt>,
 }
 
+/// The levels a routine of level `level` (`ROUTINE_VECTOR` ... `ROUTINE_GANG`) partitions
+/// its loops over: its own and those below.
+pub fn routine_levels(level: u8) -> Levels {
+    match level {
+        3 => Levels(0b111),
+        2 => Levels(0b110),
+        _ => Levels(0b100),
+    }
+}
+
 /// The bit of `gpuf_omp_requires`'s argument for `requires unified_shared_memory`.
 const REQUIRES_USM: i32 = 1;
 
@@ -387,11 +401,21 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
         vtabs: Vec::new(),
         kernels: Vec::new(),
         routines: Vec::new(),
+        par_routines: Vec::new(),
         target: None,
     };
     module.routines = c.procs.map.values().filter(|p| p.routine).map(|p| p.link_name.clone()).collect();
     module.routines.sort();
     module.routines.dedup();
+    module.par_routines = c
+        .procs
+        .map
+        .values()
+        .filter(|p| p.routine && p.routine_level > 0)
+        .map(|p| (p.link_name.clone(), routine_levels(p.routine_level)))
+        .collect();
+    module.par_routines.sort_by(|a, b| a.0.cmp(&b.0));
+    module.par_routines.dedup();
     let mut thunks: Vec<String> = Vec::new();
     let mut diags = Vec::new();
     for (unit_idx, cu) in c.units.iter().enumerate() {
@@ -406,13 +430,34 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
                 c.procs.map.get(&key).map_or_else(|| format!("{}_", u.name.name), |p| p.link_name.clone())
             }
         };
-        let mem = memory_scalars(u, &cu.symbols);
+        let par_routine = module.par_routines.iter().any(|(n, _)| *n == name);
+        let mem = memory_scalars(u, &cu.symbols, par_routine);
         let parts = (std::mem::take(&mut module.globals), std::mem::take(&mut module.storage));
         let mut g = G::new(c, (unit_idx, &cu.symbols), u, name, mem.clone(), src, opts, parts);
         g.declare(&mem);
         g.acc_declares();
         if !matches!(u.kind, UnitKind::Module | UnitKind::BlockData) {
+            // A routine with partitioned loops: its body as a `parallel` construct's, the
+            // levels above the routine's taken (by its callers).
+            let levels = module.par_routines.iter().find(|(n, _)| *n == g.f.name).map(|(_, l)| *l);
+            if let Some(l) = levels {
+                g.routine_levels = Some(l);
+                g.region = Some(RegionCtx {
+                    kind: RegionKind::Parallel,
+                    levels: Levels(0b111 & !l.0),
+                    scratch: Vec::new(),
+                    allocas: None,
+                    members: Vec::new(),
+                    do_depth: 0,
+                    gang_dims: Vec::new(),
+                    threads: None,
+                    thread_limit: None,
+                    combined: false,
+                    after_loop: Vec::new(),
+                });
+            }
             g.stmts(&u.body);
+            g.region = None;
             g.ret();
         } else if !u.declares.is_empty() {
             g.ret();
@@ -535,6 +580,7 @@ impl<'a> G<'a> {
             blocks: vec![Vec::new()],
             diags: Vec::new(),
             region: None,
+            routine_levels: None,
             in_kernels: false,
             kernels_top: Vec::new(),
             dt_view: None,

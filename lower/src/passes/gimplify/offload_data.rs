@@ -577,7 +577,9 @@ impl G<'_> {
 }
 
 /// Names of scalars that need an address: see the module doc.
-pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> {
+/// `routine`: the unit is a routine with partitioned loops, whose loops' reduction
+/// variables are its own (as a gang loop's are).
+pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols, routine: bool) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     fn names(list: &[Expr], out: &mut BTreeSet<String>, syms: &Symbols) {
         for e in list {
@@ -692,7 +694,7 @@ pub(super) fn memory_scalars(p: &ast::Unit, syms: &Symbols) -> BTreeSet<String> 
     for d in &p.declares {
         clauses(&d.clauses, &mut out, syms, false);
     }
-    walk(&p.body, &mut out, syms, None, false);
+    walk(&p.body, &mut out, syms, None, routine);
     // `declare target` variables: their device copy is found by their address.
     out.extend(syms.list().iter().filter(|s| s.declare_target && s.rank == 0).map(|s| s.name.clone()));
     // Host `parallel`: shared scalars are reached through their addresses.

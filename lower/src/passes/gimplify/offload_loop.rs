@@ -167,6 +167,7 @@ impl G<'_> {
         // The `lastprivate` and `linear` items by clause, for the loop-mapping report.
         let mut copied_out: Vec<(&'static str, String)> = Vec::new();
         let mut red_arrays = Vec::new();
+        let mut stores = Vec::new();
         for c in &dir.clauses {
             match &c.kind {
                 ClauseKind::Reduction(op, list) => {
@@ -183,6 +184,16 @@ impl G<'_> {
                                 continue;
                             }
                             Some(Home::Reg(v, b)) => (RedResult::Var(v), b),
+                            // In a routine, a variable in memory (a dummy) reduced by its
+                            // worker or vector loop: in a register for the loop, the result
+                            // stored back after it (by the leader of the routine's threads).
+                            Some(Home::Mem(p, b)) if self.routine_levels.is_some() && !seq && !levels.has(Level::Gang) => {
+                                let t = self.f.new_var(format!("{}.val", id.name), ir_ty(b));
+                                let x = self.load_as(b, Op::Var(p));
+                                self.emit(Stmt::Assign(t, Rv::Use(x)));
+                                stores.push((p, t, b));
+                                (RedResult::Var(t), b)
+                            }
                             Some(Home::Mem(p, b)) => (RedResult::Mem(p), b),
                             _ => {
                                 self.not_yet("reductions of this kind of variable", e.span);
@@ -266,6 +277,8 @@ impl G<'_> {
                                     || outer.has(Level::Vector)
                                 {
                                     self.not_yet("private derived-type variables on worker or vector loops", e.span);
+                                } else if self.routine_gang_private(e.span) {
+                                    continue;
                                 } else {
                                     let d = self.struct_desc(&id.name, k);
                                     if let Home::Array(pd) = self.gang_private_array(&d) {
@@ -281,6 +294,8 @@ impl G<'_> {
                                     let pa = self.f.new_var(format!("{}.priv", id.name), Ty::Ptr);
                                     allocas.push((pa, self.elem_size(b) as u64, Vec::new()));
                                     scope.insert(id.name.clone(), Home::Mem(pa, b));
+                                } else if self.routine_gang_private(e.span) {
+                                    continue;
                                 } else {
                                     let d = Desc { name: id.name.clone(), base: b, addr: p, lb: Vec::new(), ext: Vec::new() };
                                     if let Home::Array(pd) = self.gang_private_array(&d) {
@@ -329,6 +344,8 @@ impl G<'_> {
                                     }
                                     allocas.push((pa, bytes, consts));
                                     scope.insert(id.name.clone(), Home::Array(Desc { addr: pa, lb, ext, ..d }));
+                                } else if self.routine_gang_private(e.span) {
+                                    continue;
                                 } else {
                                     let h = self.gang_private_array(&d);
                                     scope.insert(id.name.clone(), h);
@@ -443,6 +460,22 @@ impl G<'_> {
         self.overrides.pop();
         // After the loop the result holds the reduced value (omp-expand wires it).
         let _ = reductions;
+        for (p, t, b) in stores {
+            self.store_as(b, Op::Var(p), Op::Var(t));
+        }
+    }
+}
+
+impl G<'_> {
+    /// A private array, structure or complex scalar of a gang loop of a `routine gang`
+    /// (whose copies would live in the launch's per-gang scratch memory, which a routine
+    /// does not know): reported, true.
+    fn routine_gang_private(&mut self, sp: Span) -> bool {
+        if self.routine_levels.is_some() {
+            self.not_yet("private arrays, structures and complex scalars on the gang loops of a `routine gang`", sp);
+            return true;
+        }
+        false
     }
 }
 
