@@ -337,6 +337,8 @@ pub(crate) fn build_sim<'ctx>(ctx: &'ctx Context, tm: &TargetMachine, host: &Mod
             procs.insert(link.to_string());
         }
     }
+    // The sim copies of routines, which the host module defines (internal ones too).
+    procs.extend(sim.procs.iter().filter(|p| p.name.starts_with("gpuf_sim.")).map(|p| p.name.clone()));
     let kfn_ty = ctx.void_type().fn_type(&[ptr.into()], false);
     for k in &sim.kernels {
         let fv = cg.m.add_function(&format!("{}_sim", k.name), kfn_ty, None);

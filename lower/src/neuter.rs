@@ -217,6 +217,13 @@ impl<'h> Neuter<'h> {
                 out.push(s);
                 continue;
             }
+            // An early return (of a routine: not the body's last statement): every executing
+            // thread leaves, after the single code before it.
+            if matches!(s, Stmt::Return) && self.depth > 1 {
+                self.flush(f, &mut out, &mut run, single);
+                out.push(s);
+                continue;
+            }
             if is_redundant(&s, &mut inside_loops) {
                 self.flush(f, &mut out, &mut run, single);
                 self.broadcast(f, &mut out, std::slice::from_ref(&s), single, top);
@@ -437,8 +444,13 @@ fn fork_levels(ss: &[Stmt]) -> Levels {
     l
 }
 
-/// Does the statement contain a fork, or an `exit`/`cycle`/`return` that leaves it?
+/// Does the statement contain a fork, or an `exit`/`cycle`/`return` that leaves it? (A
+/// `return` inside an `if` or a loop is a routine's early return, which every thread of the
+/// routine takes; a bare one, the end of a body, is single code.)
 fn is_redundant(s: &Stmt, _: &mut BTreeSet<LoopId>) -> bool {
+    if matches!(s, Stmt::Return) {
+        return false;
+    }
     fn walk(ss: &[Stmt], inner: &mut Vec<LoopId>) -> bool {
         ss.iter().any(|s| one(s, inner))
     }
@@ -446,6 +458,7 @@ fn is_redundant(s: &Stmt, _: &mut BTreeSet<LoopId>) -> bool {
         match s {
             Stmt::Builtin(Builtin::Fork(_), _) => true,
             Stmt::Exit(id) | Stmt::Cycle(id) => !inner.contains(id),
+            Stmt::Return => true,
             Stmt::If { then_body, else_body, .. } => walk(then_body, inner) || walk(else_body, inner),
             Stmt::Loop { id, body, .. } | Stmt::While { id, body, .. } => {
                 inner.push(*id);

@@ -1,7 +1,19 @@
 ! -Minfo=accel: routines with partitioned loops (gang, worker, vector): each routine's
-! level and the levels of its loops, and the calls of them in compute constructs.
-module minfo_routines
+! level and the levels of its loops, and the calls of them in compute constructs
+! (internal procedures: the test writes no module file).
+program minfo_routine
   implicit none
+  real :: a(100, 8), r(8, 4)
+  integer :: k
+  a = 1.0
+  !$acc parallel copy(a)
+  call gscale(a, 100, 8, 2.0)
+  !$acc end parallel
+  !$acc parallel loop gang copyin(a) copyout(r)
+  do k = 1, 4
+    call wplane(a, 100, 8, r(1, k))
+  end do
+  print *, sum(r)
 contains
   subroutine vrow(a, n, m, j, s)
     !$acc routine vector
@@ -44,20 +56,4 @@ contains
       a(1, j) = a(1, j) + 1.0
     end do
   end subroutine gscale
-end module minfo_routines
-
-program minfo_routine
-  use minfo_routines
-  implicit none
-  real :: a(100, 8), r(8, 4)
-  integer :: k
-  a = 1.0
-  !$acc parallel copy(a)
-  call gscale(a, 100, 8, 2.0)
-  !$acc end parallel
-  !$acc parallel loop gang copyin(a) copyout(r)
-  do k = 1, 4
-    call wplane(a, 100, 8, r(1, k))
-  end do
-  print *, sum(r)
 end program minfo_routine

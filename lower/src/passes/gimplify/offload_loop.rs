@@ -114,7 +114,7 @@ impl G<'_> {
         } else if levels.is_empty() && (rk == RegionKind::Parallel || independent) {
             // `auto`: take every level the enclosing loops left free, outermost first, and
             // leave inner levels to nested loop directives.
-            let inner = nested_levels(body);
+            let inner = nested_levels(body, self.procs);
             for l in Level::ALL {
                 if !outer.has(l) && !inner.has(l) {
                     levels = levels.with(l);
@@ -317,7 +317,7 @@ impl G<'_> {
                                 if thread {
                                     // One copy per thread, in its stack frame: the loop's
                                     // threads run its body in partitioned mode.
-                                    if !levels.has(Level::Vector) && nested_levels(body).has(Level::Vector) {
+                                    if !levels.has(Level::Vector) && nested_levels(body, self.procs).has(Level::Vector) {
                                         self.not_yet("private arrays on worker loops shared by inner vector loops", e.span);
                                         continue;
                                     }
@@ -811,7 +811,7 @@ pub(super) fn red_op(op: ast::RedOp) -> RedOp {
 }
 
 /// Levels named by loop directives nested in the statements.
-fn nested_levels(ss: &[ast::Stmt]) -> Levels {
+fn nested_levels(ss: &[ast::Stmt], procs: &gpuf_frontend::sema::Procs) -> Levels {
     let mut l = Levels::default();
     for s in ss {
         match &s.kind {
@@ -839,23 +839,29 @@ fn nested_levels(ss: &[ast::Stmt]) -> Levels {
                     // A nested `auto` loop will take the innermost free level.
                     l = l.with(Level::Vector);
                 }
-                l = Levels(l.0 | nested_levels(std::slice::from_ref(do_stmt)).0);
+                l = Levels(l.0 | nested_levels(std::slice::from_ref(do_stmt), procs).0);
             }
-            StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => l = Levels(l.0 | nested_levels(body).0),
+            StmtKind::Do { body, .. } | StmtKind::DoWhile { body, .. } => l = Levels(l.0 | nested_levels(body, procs).0),
             StmtKind::If { arms, else_body, .. } => {
                 for (_, b) in arms {
-                    l = Levels(l.0 | nested_levels(b).0);
+                    l = Levels(l.0 | nested_levels(b, procs).0);
                 }
                 if let Some(b) = else_body {
-                    l = Levels(l.0 | nested_levels(b).0);
+                    l = Levels(l.0 | nested_levels(b, procs).0);
                 }
             }
             StmtKind::SelectCase { cases, .. } => {
                 for c in cases {
-                    l = Levels(l.0 | nested_levels(&c.body).0);
+                    l = Levels(l.0 | nested_levels(&c.body, procs).0);
                 }
             }
-            StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => l = Levels(l.0 | nested_levels(body).0),
+            StmtKind::Block { body, .. } | StmtKind::LabelBlock { body, .. } => l = Levels(l.0 | nested_levels(body, procs).0),
+            // A routine with partitioned loops takes its levels.
+            StmtKind::Call { name, .. } => {
+                if let Some(p) = procs.map.get(&name.name).filter(|p| p.routine && p.routine_level > 0) {
+                    l = Levels(l.0 | super::routine_levels(p.routine_level).0);
+                }
+            }
             _ => {}
         }
     }

@@ -433,7 +433,12 @@ impl G<'_> {
             } else {
                 let desc = self.new_desc(s);
                 let addr = desc.addr;
-                if unit.kind != UnitKind::Program {
+                // A device procedure's local array of constant size: a block of the
+                // executing thread's stack, as a private array of a partitioned loop.
+                let stack = (!s.allocatable && self.in_routine())
+                    .then(|| self.const_array_bytes(&s.name).filter(|n| *n <= super::offload_loop::MAX_ALLOCA))
+                    .flatten();
+                if unit.kind != UnitKind::Program && stack.is_none() {
                     self.frees.push(addr);
                 }
                 if s.allocatable {
@@ -445,7 +450,10 @@ impl G<'_> {
                 } else {
                     self.set_shape(&desc, &s.dims, s.span);
                     let bytes = self.desc_bytes(&desc);
-                    self.emit(Stmt::Assign(addr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr)));
+                    match stack {
+                        Some(n) => self.emit(Stmt::Assign(addr, Rv::Alloca(n.max(1)))),
+                        None => self.emit(Stmt::Assign(addr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr))),
+                    }
                     if let Some(init) = &s.init {
                         self.fill_array(&desc, init);
                     }
