@@ -46,6 +46,11 @@ pub struct Neuter<'h> {
     /// Single code placed since the last barrier (or warp synchronisation) may have
     /// written memory: the threads of the next redundant code must wait for it.
     dirty: bool,
+    /// A routine's parameters used only as the address of loads (read-only scalar
+    /// dummies): every thread running the routine passed the same value (the caller's
+    /// arguments are computed from broadcast values, see omp-expand's fork around the
+    /// call), so their loads are uniform.
+    read_only_params: BTreeSet<VarId>,
 }
 
 const WV: Levels = Levels(0b110);
@@ -63,7 +68,17 @@ impl<'h> Neuter<'h> {
             warp_defs: HashMap::new(),
             before: HashMap::new(),
             dirty: false,
+            read_only_params: BTreeSet::new(),
         }
+    }
+
+    /// A routine's body: its read-only scalar dummies' loads are uniform.
+    pub fn for_routine(hooks: &'h dyn OffloadHooks, f: &Function, body: &[Stmt]) -> Neuter<'h> {
+        let mut n = Neuter::new(hooks, body);
+        let mut other = BTreeSet::new();
+        other_uses(body, &mut other);
+        n.read_only_params = f.params.iter().copied().filter(|p| !other.contains(p) && !n.def_count.contains_key(p)).collect();
+        n
     }
 
     /// Neuters a kernel body; all threads of every gang start executing it. `levels`: those
@@ -374,6 +389,8 @@ impl Neuter<'_> {
             Rv::Builtin(Builtin::Reduction { stage: RedStage::Setup | RedStage::Teardown, .. }, _) => return Some(*v),
             // The same in every thread of a gang.
             Rv::Builtin(Builtin::DimPos(Level::Gang) | Builtin::DimSize(_), _) => return Some(*v),
+            // A read-only scalar dummy of a routine.
+            Rv::Load(_, Op::Var(p)) if self.read_only_params.contains(p) => return Some(*v),
             // The same in every lane of a warp.
             Rv::Builtin(Builtin::DimPos(Level::Worker), _) if warp => return Some(*v),
             _ => return None,
@@ -392,6 +409,43 @@ impl Neuter<'_> {
             }
             Op::Str(_) => false,
             _ => true,
+        }
+    }
+}
+
+/// The variables the statements use other than as the address operand of a `Load`.
+fn other_uses(ss: &[Stmt], out: &mut BTreeSet<VarId>) {
+    for s in ss {
+        match s {
+            Stmt::Assign(_, Rv::Load(_, Op::Var(_))) => {}
+            Stmt::If { cond, then_body, else_body } => {
+                uses(std::slice::from_ref(&Stmt::If { cond: cond.clone(), then_body: vec![], else_body: vec![] }), out);
+                other_uses(then_body, out);
+                other_uses(else_body, out);
+            }
+            Stmt::Loop { id, var, lo, hi, step, body, part } => {
+                uses(
+                    std::slice::from_ref(&Stmt::Loop {
+                        id: *id,
+                        var: *var,
+                        lo: lo.clone(),
+                        hi: hi.clone(),
+                        step: step.clone(),
+                        body: vec![],
+                        part: part.clone(),
+                    }),
+                    out,
+                );
+                other_uses(body, out);
+            }
+            Stmt::While { cond_body, cond, body, .. } => {
+                if let Op::Var(c) = cond {
+                    out.insert(*c);
+                }
+                other_uses(cond_body, out);
+                other_uses(body, out);
+            }
+            s => uses(std::slice::from_ref(s), out),
         }
     }
 }

@@ -22,7 +22,7 @@ pub fn oacc_xform(m: &mut Module, target: Target) {
             runtime_on_device(&mut body);
         }
         if hooks.needs_neutering() {
-            let mut n = Neuter::new(hooks.as_ref(), &body);
+            let mut n = Neuter::for_routine(hooks.as_ref(), p, &body);
             body = n.run(p, body, levels);
             routine_shared = routine_shared.max(n.slots as i64 * 8);
         }
