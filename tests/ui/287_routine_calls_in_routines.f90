@@ -1,6 +1,7 @@
 ! Expected diagnostics: inside a routine, the same rule as in a compute construct: a call
 ! of a leveled routine is checked against the routine's own loops around it, and a
-! routine calls no routine of a higher level.
+! routine calls no routine of a higher level; a routine's body, device code, contains no
+! compute construct.
 module calls_mod
   implicit none
 contains
@@ -48,4 +49,14 @@ contains
     integer, intent(inout) :: a(n)
     call v(a, n)
   end subroutine s
+  subroutine launches(a, n)
+    !$acc routine seq
+    integer, intent(in) :: n
+    integer, intent(inout) :: a(n)
+    integer :: i
+    !$acc parallel loop
+    do i = 1, n
+      a(i) = i
+    end do
+  end subroutine launches
 end module calls_mod

@@ -1,5 +1,6 @@
 ! routine vector, worker and gang: each called where its levels are free, its loops
-! partitioned over the threads of the calling construct; a vector reduction into a dummy.
+! partitioned over the threads of the calling construct; a vector reduction into a dummy;
+! contiguous sections as actual arguments (their first element, no copy in device code).
 module rl_mod
   implicit none
 contains
@@ -13,6 +14,16 @@ contains
       a(i, j) = a(i, j) * f + i
     end do
   end subroutine vscale
+  subroutine vadd(v, n, c)
+    !$acc routine vector
+    integer, intent(in) :: n, c
+    integer, intent(inout) :: v(n)
+    integer :: i
+    !$acc loop vector
+    do i = 1, n
+      v(i) = v(i) + c * i
+    end do
+  end subroutine vadd
   subroutine vsum(a, n, m, j, s)
     !$acc routine vector
     integer, intent(in) :: n, m, j
@@ -72,4 +83,10 @@ program routine_levels
     call vsum(b, 37, 5, j, s(j))
   end do
   print *, s
+  !$acc parallel loop gang worker copy(b)
+  do j = 1, 5
+    call vadd(b(:, j), 37, j)
+    call vadd(b(2:36, j), 35, 1)
+  end do
+  print *, sum(b), b(1, 1), b(2, 5), b(37, 5)
 end program routine_levels

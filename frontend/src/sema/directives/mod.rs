@@ -315,12 +315,19 @@ impl Checker {
         }
     }
 
-    /// Reports compute construct `k` (at `span`) inside another one.
+    /// Reports compute construct `k` (at `span`) inside another one, or inside a device
+    /// procedure (`!$acc routine`, `!$omp declare target`: its body is device code).
     fn not_nested_compute(&mut self, k: DirKind, span: Span) {
         if let Some(outer) = self.compute.last().copied() {
             self.err(
                 Diagnostic::error("E0301", format!("`{}` construct nested inside a `{}` construct", k.name(), outer.name()), span)
                     .with_label("compute constructs cannot be nested"),
+            );
+        } else if let Some(l) = self.routine_level() {
+            self.err(
+                Diagnostic::error("E0301", format!("`{}` construct inside a `routine {}`", k.name(), routine_name(l)), span)
+                    .with_label("a device procedure's body is device code")
+                    .with_note("help: launch the construct from the caller, or use orphaned `loop` directives in a `routine gang`"),
             );
         }
     }

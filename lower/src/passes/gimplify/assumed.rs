@@ -258,6 +258,13 @@ impl G<'_> {
         let (d, addr, dims) = match &e.kind {
             ExprKind::ArrayRef { name, subs } => {
                 let Some(Home::Array(d)) = self.lookup(&name.name) else { return None };
+                // A section contiguous by its form (whole dimensions, then one range of unit
+                // stride, then single subscripts) of a contiguous array: its first element
+                // is the data, as `gpuf_desc_pack` would find (and device code, which has
+                // no run time to call, passes it the same way).
+                if !self.ptr_sm.contains_key(&d.addr) && contiguous_form(subs) {
+                    return None;
+                }
                 let (addr, dims) = self.section_dims(&d, subs)?;
                 (d, addr, dims)
             }
@@ -283,4 +290,21 @@ impl G<'_> {
         self.call_after.insert(mark, Stmt::Call("gpuf_desc_unpack".into(), vec![desc, rank, size, data.clone(), copy_back]));
         Some(data)
     }
+}
+
+/// Whether section subscripts select contiguous elements of a contiguous array: whole
+/// dimensions (`:`), then at most one range of unit stride, then single subscripts.
+fn contiguous_form(subs: &[Arg]) -> bool {
+    let mut partial_seen = false;
+    let mut index_seen = false;
+    for sub in subs {
+        match sub {
+            Arg::Index(_) | Arg::Keyword(..) => index_seen = true,
+            Arg::Range { stride: Some(_), .. } => return false,
+            Arg::Range { lo: None, hi: None, .. } if !partial_seen && !index_seen => {}
+            Arg::Range { .. } if !index_seen && !partial_seen => partial_seen = true,
+            Arg::Range { .. } => return false,
+        }
+    }
+    true
 }
