@@ -43,6 +43,17 @@ fn user_name(f: &Function, v: VarId) -> Option<String> {
     Some(n.split('.').next().unwrap_or(n).to_string())
 }
 
+/// A procedure's Fortran name from its link name (`__mod_MOD_name`, `name_`, `host.name`).
+fn fortran_name(link: &str) -> &str {
+    let n = link.rsplit_once("_MOD_").map_or(link, |(_, n)| n);
+    let n = n.rsplit_once('.').map_or(n, |(_, n)| n);
+    if link.contains("_MOD_") || link.contains('.') {
+        n
+    } else {
+        n.strip_suffix('_').unwrap_or(n)
+    }
+}
+
 /// The level of a routine that partitions its loops over `l`.
 fn routine_level(l: Levels) -> &'static str {
     if l.has(Level::Gang) {
@@ -253,7 +264,7 @@ fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels
                         "worker" => "every worker and lane of the gang",
                         _ => "every lane of the worker",
                     };
-                    out.push(format!("{}call of `{n}` (routine {}): run by {by}", "  ".repeat(depth), routine_level(*l)));
+                    out.push(format!("{}call of `{}` (routine {}): run by {by}", "  ".repeat(depth), fortran_name(n), routine_level(*l)));
                 }
             }
             _ => {}
