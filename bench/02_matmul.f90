@@ -1,7 +1,7 @@
 ! Benchmark: a triple-loop matrix product, the inner loop a vector reduction.
 program matmul_loops
   implicit none
-  integer, parameter :: n = 300
+  integer, parameter :: n = 900
   real(8), allocatable :: a(:,:), b(:,:), c(:,:)
   real(8) :: s
   integer :: i, j, k

@@ -1,7 +1,7 @@
 ! Benchmark: repeated gang-vector sum reductions over a large array.
 program reductions
   implicit none
-  integer, parameter :: n = 2000000, reps = 20
+  integer, parameter :: n = 2000000, reps = 800
   real(8), allocatable :: x(:)
   real(8) :: s, total
   integer :: i, r

@@ -1,7 +1,7 @@
 ! Benchmark: many calls of small external procedures with array arguments.
 program procedures
   implicit none
-  integer, parameter :: n = 1000, reps = 20000
+  integer, parameter :: n = 1000, reps = 600000
   real(8) :: x(n), y(n), dotp
   integer :: r, i
   do i = 1, n

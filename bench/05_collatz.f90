@@ -1,7 +1,7 @@
 ! Benchmark: integer work with a do while loop and a max reduction.
 program collatz
   implicit none
-  integer, parameter :: n = 300000
+  integer, parameter :: n = 2000000
   integer :: i, best, steps
   integer(8) :: v
   best = 0

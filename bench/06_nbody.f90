@@ -1,7 +1,7 @@
 ! Benchmark: an all-pairs interaction sum with sqrt, gang over bodies, vector inner loop.
 program nbody
   implicit none
-  integer, parameter :: n = 2000
+  integer, parameter :: n = 16000
   real(8) :: x(n), y(n), f(n), dx, dy, r2, acc
   integer :: i, j
   do i = 1, n

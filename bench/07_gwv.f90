@@ -2,7 +2,7 @@
 ! a vector reduction per (k, j) row and a gang-level sum.
 program gwv
   implicit none
-  integer, parameter :: ni = 256, nj = 64, nk = 32, steps = 10
+  integer, parameter :: ni = 256, nj = 64, nk = 32, steps = 600
   real(8), allocatable :: u(:, :, :), v(:, :, :), rows(:, :)
   real(8) :: s, total
   integer :: i, j, k, t

@@ -3,7 +3,7 @@
 ! (`reduction(max:)`) every sweep.
 program omp_stencil_reduction
   implicit none
-  integer, parameter :: n = 512, sweeps = 40
+  integer, parameter :: n = 1024, sweeps = 400
   real(8), allocatable :: u(:, :), v(:, :)
   real(8) :: diff
   integer :: i, j, s

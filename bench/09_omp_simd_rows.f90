@@ -4,7 +4,7 @@
 ! (`target teams distribute parallel do simd`).
 program omp_simd_rows
   implicit none
-  integer, parameter :: n = 1024, m = 512, reps = 10
+  integer, parameter :: n = 1024, m = 512, reps = 600
   real(8), allocatable :: a(:, :), b(:, :), r(:)
   real(8) :: s
   integer :: i, j, k

@@ -327,7 +327,8 @@ pub enum Builtin {
     /// the variables (`I64`) holding the first and last iteration the nested form runs.
     /// Where the threads take contiguous blocks instead (`OffloadHooks::block_per_thread`,
     /// the sim device), oacc-xform keeps the nested form too, with `first` and `last`
-    /// set to the thread's block.
+    /// set to the thread's block. No operands (a SIMT loop, whose lanes keep their
+    /// strided iterations): only the one-thread targets take the nested form.
     OneThreadPerGang,
 }
 

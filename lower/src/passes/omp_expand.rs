@@ -738,18 +738,25 @@ fn partition(
     // one contiguous run: the nest (or the single loop) runs as nested loops over it in the
     // variables' own types (see [`nested`]). A nest left by `exit` keeps the strided form
     // everywhere (which iterations run before the `exit` depends on the partition).
-    // A SIMT loop keeps the strided form everywhere: its lanes run iterations `VF` apart
-    // (on the host `VF` is 1).
-    let nested = if simt.is_none() && !exits(&inner, &ids) {
+    // A SIMT loop keeps the strided form where its lanes run iterations `VF` apart (the
+    // GPUs and the sim device: its `run` operands are left out, so no target gives it
+    // blocks); where each gang runs on one thread (the host, `VF` 1) its one lane runs the
+    // thread's contiguous run, so it too gets the nested form, its innermost loop with the
+    // vectorisation hints, unless `lastprivate` (which reads the linear iteration) or
+    // `ordered` (which runs in rounds) needs the strided one.
+    let simt_plain = simt.is_some_and(|s| s.last_vars.is_empty() && s.last_copy.is_empty()) && !has_ordered(&inner);
+    let nested = if (simt.is_none() || simt_plain) && !exits(&inner, &ids) {
         let (first, last) = if w == Ty::I64 {
             (first.clone(), last.clone())
         } else {
             (tmp(f, out, Ty::I64, Rv::Cast(Ty::I64, first.clone())), tmp(f, out, Ty::I64, Rv::Cast(Ty::I64, last.clone())))
         };
-        let one = nested(f, &nest, &ids, &lens, &bounds, &first, &last, &inner);
+        let hint = simt.is_some_and(|s| s.safelen.is_none());
+        let one = nested(f, &nest, &ids, &lens, &bounds, &first, &last, &inner, hint);
         // On a target whose threads take contiguous blocks (the sim device), oacc-xform
         // sets `first` and `last` to the thread's block of `start..end` and keeps this form.
-        Some((one, vec![start.clone(), end.clone(), tid.clone(), nthreads.clone(), first, last]))
+        let run = if simt.is_some() { Vec::new() } else { vec![start.clone(), end.clone(), tid.clone(), nthreads.clone(), first, last] };
+        Some((one, run))
     } else {
         None
     };
@@ -825,7 +832,8 @@ fn exits(ss: &[Stmt], ids: &[LoopId]) -> bool {
 /// else from the row's start) to its value at `last` (where every outer loop is at its
 /// last, else to the row's end), so the innermost loop is a plain counted loop LLVM can
 /// vectorise. `cycle` of any loop of the nest continues the innermost one, as in the
-/// flattened loop; a nest left by `exit` is not given this form.
+/// flattened loop; a nest left by `exit` is not given this form. `simd`: the innermost loop
+/// gets the vectorisation hints ([`Function::simd_loops`], a SIMT loop's nested form).
 #[allow(clippy::too_many_arguments)]
 fn nested(
     f: &mut Function,
@@ -836,6 +844,7 @@ fn nested(
     first: &Op,
     last: &Op,
     inner: &[Stmt],
+    simd: bool,
 ) -> Vec<Stmt> {
     let n = nest.len();
     let mut out = Vec::new();
@@ -859,6 +868,9 @@ fn nested(
     let mut map: std::collections::HashMap<LoopId, LoopId> = ids.iter().map(|i| (*i, new_ids[n - 1])).collect();
     let body = renumber(f, inner.to_vec(), &mut map);
     f.independent.push(new_ids[n - 1]);
+    if simd {
+        f.simd_loops.push(new_ids[n - 1]);
+    }
     let nest_stmts = nest_level(f, nest, bounds, lens, &s, &e, &new_ids, 0, None, Some(body));
     run.extend(nest_stmts);
     let any = tmp(f, &mut out, Ty::I32, Rv::Binary(BinOp::Le, first.clone(), last.clone()));
@@ -959,6 +971,9 @@ fn renumber(f: &mut Function, ss: Vec<Stmt>, map: &mut std::collections::HashMap
                 }
                 if f.independent.contains(&id) {
                     f.independent.push(nid);
+                }
+                if f.simd_loops.contains(&id) {
+                    f.simd_loops.push(nid);
                 }
                 Stmt::Loop { id: nid, var, lo, hi, step, body: renumber(f, body, map), part }
             }
