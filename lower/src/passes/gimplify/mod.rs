@@ -653,8 +653,28 @@ impl<'a> G<'a> {
         self.val(to, Rv::Cast(to, o))
     }
 
+    /// The line of a source position in its original file (see [`Self::src_file`]).
     fn line(&self, sp: Span) -> u32 {
-        gpuf_frontend::diag::line_col(self.src, sp.lo as usize).0 as u32
+        match &self.opts.source_map {
+            Some(m) => m.locate(sp.lo as usize).1 as u32,
+            None => gpuf_frontend::diag::line_col(self.src, sp.lo as usize).0 as u32,
+        }
+    }
+
+    /// The file of a source position for run-time messages: the source file as named on the
+    /// command line, or the included file the position lies in (as gfortran names them).
+    fn src_file(&self, sp: Span) -> String {
+        match &self.opts.source_map {
+            Some(m) => {
+                let path = m.locate(sp.lo as usize).0;
+                if path == m.main_path() {
+                    self.opts.source_path.clone()
+                } else {
+                    path
+                }
+            }
+            None => self.opts.source_path.clone(),
+        }
     }
 
     /// The unit is an `!$acc routine` procedure (compiled for the host and the devices).

@@ -289,7 +289,7 @@ impl G<'_> {
 
     /// `file:line` of a source position, for run-time messages.
     pub(super) fn src_at(&self, sp: Span) -> String {
-        format!("{}:{}", self.opts.source_path, self.line(sp))
+        format!("{}:{}", self.src_file(sp), self.line(sp))
     }
 
     /// How run-time messages name a clause item: `present(a) on parallel at f.f90:12: a`
