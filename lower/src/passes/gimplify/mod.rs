@@ -262,6 +262,9 @@ struct G<'a> {
     /// Inside the parts of a split `kernels` construct (its `serial` parts included: their
     /// loops get the dependence test's verdict in the report).
     in_kernels: bool,
+    /// The `if` condition of the split `kernels` construct being lowered, evaluated once
+    /// before its parts: each part's launch and the data region around them use it.
+    kernels_if: Option<Op>,
     /// The loop directives at the top level of the current `kernels` kernel: an `auto`
     /// loop proved independent is partitioned there or inside a gang loop, never inside
     /// a sequential loop of the kernel (its gangs would not wait for each other between
@@ -536,6 +539,7 @@ impl<'a> G<'a> {
             diags: Vec::new(),
             region: None,
             in_kernels: false,
+            kernels_if: None,
             kernels_top: Vec::new(),
             dt_view: None,
             host_vars: Vec::new(),
