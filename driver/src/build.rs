@@ -434,6 +434,7 @@ fn build_checked(
         source_path: file.clone(),
         no_underscoring: job.dialect.no_underscoring,
         accel_report: job.info_accel,
+        source_map: Some(map.clone()),
     };
     let output = match timed(
         || format!("passes ({} targets)", targets.len()),

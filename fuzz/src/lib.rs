@@ -90,6 +90,7 @@ pub fn pipeline(data: &[u8]) -> Outcome {
         no_underscoring: false,
         // The loop-mapping report on a third of the inputs.
         accel_report: data.len().is_multiple_of(3),
+        source_map: None,
     };
     let out = match gpuf_lower::passes::run_pipeline_with(&checked, &text, "fuzz.f90", &targets, None, &opts) {
         Ok(o) => o,

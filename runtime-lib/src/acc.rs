@@ -95,6 +95,9 @@ pub struct State {
     /// `(ACC_DEVICE_TYPE, GPUF_SIM_LANES)` instead of the process
     /// environment (tests).
     env: Option<(Option<String>, Option<String>)>,
+    /// The device addresses `acc_malloc` returned and `acc_free` has not freed yet: freeing
+    /// anything else is an error instead of a corrupted heap.
+    malloced: std::collections::HashSet<u64>,
 }
 
 impl State {
@@ -304,6 +307,7 @@ impl State {
             if let Some(d) = self.device.take() {
                 crate::queue::drain();
                 self.table.clear(&*d);
+                self.malloced.clear();
                 d.finish();
             }
         }
@@ -449,12 +453,18 @@ impl State {
             return Ok(0);
         }
         let dev = self.device()?;
-        Ok(dev.alloc(bytes as usize))
+        let d = dev.alloc(bytes as usize);
+        self.malloced.insert(d);
+        Ok(d)
     }
 
-    /// `acc_free(data_dev)`: after the work queued before it (null: nothing).
+    /// `acc_free(data_dev)`: after the work queued before it (null: nothing). An address
+    /// `acc_malloc` did not return (or one freed already) is an error.
     pub fn free(&mut self, d: u64) -> Result<(), String> {
         if d != 0 {
+            if !self.malloced.remove(&d) {
+                return Err(format!("acc_free: {d:#x} is not device memory that acc_malloc returned (or it was freed already)"));
+            }
             let dev = self.device()?;
             crate::queue::free(&*dev, d);
         }
@@ -902,6 +912,22 @@ mod tests {
 
     fn dev_ptr(st: &State, h: usize) -> *mut f64 {
         st.table().translate(h, 8).expect("present") as *mut f64
+    }
+
+    #[test]
+    fn acc_free_takes_only_what_acc_malloc_returned() {
+        let _serial = crate::queue::TEST_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        for ty in ["sim", "host"] {
+            let mut st = State::with_env(Some(ty), None);
+            let d = st.malloc(64).unwrap();
+            assert_ne!(d, 0);
+            st.free(0).unwrap();
+            st.free(d).unwrap();
+            let again = st.free(d).unwrap_err();
+            assert!(again.contains("acc_free") && again.contains("acc_malloc"), "{again}");
+            let host = [0u8; 16];
+            assert!(st.free(host.as_ptr() as u64).is_err(), "{ty}: host memory");
+        }
     }
 
     #[test]

@@ -97,6 +97,9 @@ impl Parser {
                     continue;
                 }
             }
+            if self.stray_directive() {
+                continue;
+            }
             if let Some(u) = self.unit() {
                 if u.kind == UnitKind::Program {
                     if program.is_some() {
@@ -122,6 +125,41 @@ impl Parser {
             return None;
         }
         Some(SourceFile { units, type_names: std::mem::take(&mut self.type_names) })
+    }
+
+    /// A directive line between program units (one followed by the start of a program unit,
+    /// such as an `!$acc routine` written above the `function` statement it is meant for):
+    /// E0012, and the directive is skipped, instead of its starting a main program that the
+    /// next unit's header then leaves unended.
+    fn stray_directive(&mut self) -> bool {
+        let sentinel = match self.tok() {
+            Tok::DirectiveStart => "!$acc",
+            Tok::OmpDirectiveStart => "!$omp",
+            _ => return false,
+        };
+        let m = self.mark();
+        let sp = self.statement_span();
+        let word = match self.tok_at(1) {
+            Tok::Name(w) => w.clone(),
+            _ => String::new(),
+        };
+        self.skip_statement();
+        self.skip_eos();
+        let next_unit = self.at_unit_start();
+        if !next_unit {
+            self.reset(m);
+            return false;
+        }
+        let what = if word.is_empty() { sentinel.to_string() } else { format!("{sentinel} {word}") };
+        let mut d = Diagnostic::error("E0012", format!("`{what}` outside of any program unit"), sp)
+            .with_label("not inside a program unit");
+        d = if matches!(word.as_str(), "routine" | "declare") {
+            d.with_note(format!("help: put `{what}` in the specification part of the unit it is meant for, after the unit's first statement"))
+        } else {
+            d.with_note("help: directives go inside a program unit")
+        };
+        self.diags.push(d);
+        true
     }
 
     /// Is the current statement the header of a subroutine or function (possibly with a

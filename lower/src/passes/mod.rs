@@ -39,6 +39,9 @@ pub struct Options {
     pub no_underscoring: bool,
     /// `-Minfo=accel`: make the loop-mapping report ([`Output::report`]).
     pub accel_report: bool,
+    /// Where the preprocessed text came from (`include` lines and the C preprocessor move
+    /// lines): run-time messages and kernel names give the original file and line.
+    pub source_map: Option<gpuf_frontend::preprocess::SourceMap>,
 }
 
 /// Runs the whole pipeline.

@@ -203,11 +203,23 @@ pub(in crate::sema) struct Clauses {
     views: Option<Vec<Vec<usize>>>,
     /// How many loops a loop directive applies to (`collapse`, 1 without it or after an error).
     pub(in crate::sema) collapse: usize,
+    /// The loop counts `collapse(n)` and `tile` (its number of sizes) ask for, with the
+    /// clauses' spans: with both on one loop they must agree.
+    nest_asked: [Option<(usize, Span)>; 2],
 }
 
 impl Clauses {
     fn new() -> Clauses {
-        Clauses { seen: Vec::new(), levels: Vec::new(), level_at: Vec::new(), seq_at: Vec::new(), cur: 0, views: None, collapse: 1 }
+        Clauses {
+            seen: Vec::new(),
+            levels: Vec::new(),
+            level_at: Vec::new(),
+            seq_at: Vec::new(),
+            cur: 0,
+            views: None,
+            collapse: 1,
+            nest_asked: [None, None],
+        }
     }
 
     /// Whether the loop is sequential (`seq`, on every device where groups differ).
@@ -578,6 +590,7 @@ impl Checker {
         let Some(do_stmt) = assoc else { return };
         match self.const_int(e) {
             Some(n) if n >= 1 => {
+                self.nest_agrees(cl, 0, usize::try_from(n).unwrap_or(1), span);
                 cl.collapse = usize::try_from(n).unwrap_or(1);
                 let depth = nest_depth(do_stmt, cl.collapse);
                 if depth < cl.collapse && kind.omp().is_some() && imperfect_depth(do_stmt, cl.collapse) == cl.collapse {
@@ -610,6 +623,25 @@ impl Checker {
         }
     }
 
+    /// `collapse(n)` (`which` 0) and `tile` with `n` sizes (1) on one loop: both tile the
+    /// same nest (the tile loops and the element loops are each collapsed), so the counts
+    /// must be the same (E0304).
+    fn nest_agrees(&mut self, cl: &mut Clauses, which: usize, n: usize, span: Span) {
+        if let Some(slot) = cl.nest_asked.get_mut(which) {
+            *slot = Some((n, span));
+        }
+        let [Some((c, _)), Some((t, _))] = cl.nest_asked else { return };
+        if c != t {
+            self.err(
+                Diagnostic::error("E0304", format!("`collapse({c})` and `tile` with {t} sizes ask for different loop nests"), span)
+                    .with_label(if which == 0 { format!("{c} loops here") } else { format!("{t} loops here") })
+                    .with_note(format!(
+                        "note: `tile` tiles and collapses the {t} loops it has sizes for; a `collapse` beside it must count the same loops"
+                    )),
+            );
+        }
+    }
+
     /// `tile(s1, ..., sn)`: each size a positive integer constant or `*`, over `n` tightly
     /// nested loops (which then belong to the directive, as collapsed ones do).
     fn check_tile(&mut self, sizes: &mut [Option<Expr>], span: Span, assoc: Option<&Stmt>, cl: &mut Clauses) {
@@ -626,6 +658,7 @@ impl Checker {
             }
         }
         let n = sizes.len();
+        self.nest_agrees(cl, 1, n, span);
         let Some(do_stmt) = assoc else { return };
         let depth = nest_depth(do_stmt, n);
         if depth < n {

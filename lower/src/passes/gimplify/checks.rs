@@ -19,7 +19,7 @@ impl G<'_> {
             bad = self.val(Ty::I32, Rv::Binary(BinOp::Or, bad, above));
         }
         let line = self.line(sp) as i32;
-        let file = self.opts.source_path.clone();
+        let file = self.src_file(sp);
         let (fl, nl) = (file.len() as i64, d.name.len() as i64);
         let call = Stmt::Call(
             "gpuf_bounds_error".into(),
@@ -55,7 +55,7 @@ impl G<'_> {
         let b = self.val(Ty::I32, Rv::Binary(BinOp::And, neg, down));
         let nonempty = self.val(Ty::I32, Rv::Binary(BinOp::Or, a, b));
         let line = self.line(sp) as i32;
-        let file = self.opts.source_path.clone();
+        let file = self.src_file(sp);
         let (fl, nl) = (file.len() as i64, d.name.len() as i64);
         let report = |g: &mut Self, idx: Op, x: Op, y: Op| {
             let mut bad = g.val(Ty::I32, Rv::Binary(BinOp::Lt, idx.clone(), Op::Var(lb)));

@@ -266,6 +266,9 @@ struct G<'a> {
     /// Inside the parts of a split `kernels` construct (its `serial` parts included: their
     /// loops get the dependence test's verdict in the report).
     in_kernels: bool,
+    /// The `if` condition of the split `kernels` construct being lowered, evaluated once
+    /// before its parts: each part's launch and the data region around them use it.
+    kernels_if: Option<Op>,
     /// The loop directives at the top level of the current `kernels` kernel: an `auto`
     /// loop proved independent is partitioned there or inside a gang loop, never inside
     /// a sequential loop of the kernel (its gangs would not wait for each other between
@@ -582,6 +585,7 @@ impl<'a> G<'a> {
             region: None,
             routine_levels: None,
             in_kernels: false,
+            kernels_if: None,
             kernels_top: Vec::new(),
             dt_view: None,
             host_vars: Vec::new(),
@@ -699,8 +703,28 @@ impl<'a> G<'a> {
         self.val(to, Rv::Cast(to, o))
     }
 
+    /// The line of a source position in its original file (see [`Self::src_file`]).
     fn line(&self, sp: Span) -> u32 {
-        gpuf_frontend::diag::line_col(self.src, sp.lo as usize).0 as u32
+        match &self.opts.source_map {
+            Some(m) => m.locate(sp.lo as usize).1 as u32,
+            None => gpuf_frontend::diag::line_col(self.src, sp.lo as usize).0 as u32,
+        }
+    }
+
+    /// The file of a source position for run-time messages: the source file as named on the
+    /// command line, or the included file the position lies in (as gfortran names them).
+    fn src_file(&self, sp: Span) -> String {
+        match &self.opts.source_map {
+            Some(m) => {
+                let path = m.locate(sp.lo as usize).0;
+                if path == m.main_path() {
+                    self.opts.source_path.clone()
+                } else {
+                    path
+                }
+            }
+            None => self.opts.source_path.clone(),
+        }
     }
 
     /// The unit is an `!$acc routine` procedure (compiled for the host and the devices).

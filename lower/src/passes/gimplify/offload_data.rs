@@ -25,11 +25,19 @@ impl G<'_> {
         let b = self.pop_block();
         self.devptrs = saved;
         self.enclosing_named = saved_named;
-        match cond {
-            // `data if(cond)`: map only when the condition holds on entry.
-            Some(c) => {
-                let keep = self.tmp(Ty::I32);
-                self.emit(Stmt::Assign(keep, Rv::Use(c)));
+        let keep = cond.map(|c| {
+            let keep = self.tmp(Ty::I32);
+            self.emit(Stmt::Assign(keep, Rv::Use(c)));
+            Op::Var(keep)
+        });
+        self.emit_data_region(maps, b, keep);
+    }
+
+    /// A data region of `maps` around `body`; with `keep` (a condition evaluated once, on
+    /// entry) the maps are made, and undone at the end, only when it holds.
+    pub(super) fn emit_data_region(&mut self, maps: Vec<MapItem>, body: Vec<Stmt>, keep: Option<Op>) {
+        match keep {
+            Some(keep) => {
                 let enter: Vec<Stmt> = maps
                     .iter()
                     .map(|m| {
@@ -49,13 +57,13 @@ impl G<'_> {
                         )
                     })
                     .collect();
-                self.emit(Stmt::If { cond: Op::Var(keep), then_body: enter, else_body: vec![] });
-                for s in b {
+                self.emit(Stmt::If { cond: keep.clone(), then_body: enter, else_body: vec![] });
+                for s in body {
                     self.emit(s);
                 }
-                self.emit(Stmt::If { cond: Op::Var(keep), then_body: exit, else_body: vec![] });
+                self.emit(Stmt::If { cond: keep, then_body: exit, else_body: vec![] });
             }
-            None => self.emit(Stmt::DataRegion { maps, body: b }),
+            None => self.emit(Stmt::DataRegion { maps, body }),
         }
     }
 
@@ -147,7 +155,8 @@ impl G<'_> {
     /// and not when OpenMP's `device(n)` names the host (see
     /// `gpuf_omp_is_initial_device_num`). `None`: always.
     pub(super) fn offload_cond(&mut self, dir: &ast::Directive) -> Option<Op> {
-        let c = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e));
+        let forced = self.kernels_if.clone();
+        let c = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e)).or(forced);
         let Some(d) = dir.clauses.iter().find_map(|c| if let ClauseKind::DeviceExpr(e) = &c.kind { Some(e) } else { None }) else {
             return c;
         };
@@ -289,7 +298,7 @@ impl G<'_> {
 
     /// `file:line` of a source position, for run-time messages.
     pub(super) fn src_at(&self, sp: Span) -> String {
-        format!("{}:{}", self.opts.source_path, self.line(sp))
+        format!("{}:{}", self.src_file(sp), self.line(sp))
     }
 
     /// How run-time messages name a clause item: `present(a) on parallel at f.f90:12: a`

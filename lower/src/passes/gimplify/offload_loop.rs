@@ -443,10 +443,9 @@ impl G<'_> {
         let reds_below = self.red_arrays.len();
         self.red_arrays.extend(red_arrays);
         match tile {
+            // (A `collapse` beside `tile` counts the same loops, see sema: the tiled nest
+            // collapses its tile loops and its element loops.)
             Some((sizes, sp)) if !part.levels.is_empty() => {
-                if dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::Collapse(_))) {
-                    self.not_yet("`tile` together with `collapse` on one loop", sp);
-                }
                 let text = self.directive_text(sp);
                 self.tiled_nest(do_stmt, sizes, part, &red_names, &text);
             }

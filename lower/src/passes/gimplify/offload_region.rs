@@ -56,12 +56,22 @@ impl G<'_> {
         if queue.is_some() {
             self.emit(Stmt::Call("gpuf_acc_async_end".into(), vec![]));
         }
-        // The loop's variable on the host: the value the sequential loop leaves.
-        if let Some((home, v)) = after {
+        // The loops' variables on the host: the values the sequential loops leave.
+        for (home, v, ran) in after {
+            self.push_block();
             match home {
                 Home::Reg(o, _) => self.emit(Stmt::Assign(o, Rv::Use(v))),
                 Home::Mem(p, b) => self.store_as(b, Op::Var(p), v),
                 _ => {}
+            }
+            let set = self.pop_block();
+            match ran {
+                Some(c) => self.emit(Stmt::If { cond: c, then_body: set, else_body: vec![] }),
+                None => {
+                    for st in set {
+                        self.emit(st);
+                    }
+                }
             }
         }
     }
@@ -70,33 +80,54 @@ impl G<'_> {
     /// loop directive of the user's (run sequentially, or partitioned because the
     /// dependence test proved it independent): its variable is a scalar of the construct,
     /// which `kernels` copies back, so after the construct it holds what the sequential
-    /// loop leaves (`lo + max(0, (hi - lo + st) / st) * st`). Computed on the host before
-    /// the launch when the host holds the bounds' values; returns the variable's home and
-    /// that value.
-    fn loop_var_after_kernel(&mut self, dir: &ast::Directive, body: &[ast::Stmt], loop_dir: Option<&ast::Directive>) -> Option<(Home, Op)> {
+    /// loop leaves (`lo + max(0, (hi - lo + st) / st) * st`). So do the variables of the
+    /// loops nested in it that every iteration runs whole (`do` statements at the top level
+    /// of the loop's body, recursively, whose bounds do not depend on the loops around
+    /// them), each when the loops around it ran at least once. Computed on the host before
+    /// the launch when the host holds the bounds' values; returns each variable's home, its
+    /// value after the construct and the condition under which it takes it.
+    fn loop_var_after_kernel(&mut self, dir: &ast::Directive, body: &[ast::Stmt], loop_dir: Option<&ast::Directive>) -> Vec<(Home, Op, Option<Op>)> {
         let kernels = dir.kind == ast::AccKind::Kernels || (dir.kind == ast::AccKind::Serial && self.in_kernels);
         if !kernels || loop_dir.is_some() || self.region.is_some() {
-            return None;
+            return Vec::new();
         }
-        let [s] = body else { return None };
+        let [s] = body else { return Vec::new() };
+        let mut written = BTreeSet::new();
+        assigned(body, &mut written, self.syms, &mut Vec::new());
+        let mut out = Vec::new();
+        self.loop_nest_after(s, &written, &mut Vec::new(), None, &mut out);
+        out
+    }
+
+    /// [`Self::loop_var_after_kernel`] for the `do` statement `s` (bare, or under the
+    /// dependence test's own `loop`) inside the loops `outer` whose trips are all positive
+    /// when `ran` holds: pushes its variable's value after the construct, then its inner
+    /// loops'.
+    fn loop_nest_after(&mut self, s: &ast::Stmt, written: &BTreeSet<String>, outer: &mut Vec<String>, ran: Option<Op>, out: &mut Vec<(Home, Op, Option<Op>)>) {
         let do_stmt = match &s.kind {
             StmtKind::Do { .. } => s,
             // the dependence test's own `loop` (no clauses, at the loop's own place)
             StmtKind::LoopConstruct { dir, do_stmt } if dir.clauses.is_empty() && dir.span == do_stmt.span => do_stmt,
-            _ => return None,
+            _ => return,
         };
-        let StmtKind::Do { var, start, end, step, body: inner, .. } = &do_stmt.kind else { return None };
-        let mut written = BTreeSet::new();
-        assigned(inner, &mut written, self.syms, &mut Vec::new());
-        let named = self.enclosing_named.clone();
-        let ok = |e: &Expr| host_condition(e, self.syms, &written, &named);
-        if !(ok(start) && ok(end) && step.as_ref().is_none_or(ok)) || written.contains(&var.name) || named.contains(&var.name) {
-            return None;
+        let StmtKind::Do { name, var, start, end, step, body: inner } = &do_stmt.kind else { return };
+        // A loop left early (`exit`, `go to`, `return`) ends with another value.
+        if jumps_out(inner, name.as_ref().map(|n| n.name.as_str()), 0) {
+            return;
         }
-        let home = self.lookup(&var.name)?;
+        // Bounds the host holds: scalars the construct does not write and that are not
+        // variables of the loops around (whose values the nest changes).
+        let mut fixed = written.clone();
+        fixed.extend(outer.iter().cloned());
+        let named = self.enclosing_named.clone();
+        let ok = |e: &Expr| host_condition(e, self.syms, &fixed, &named);
+        if !(ok(start) && ok(end) && step.as_ref().is_none_or(ok)) || fixed.contains(&var.name) || named.contains(&var.name) {
+            return;
+        }
+        let Some(home) = self.lookup(&var.name) else { return };
         let vty = match &home {
             Home::Reg(_, b) | Home::Mem(_, b) => ir_ty(*b),
-            _ => return None,
+            _ => return,
         };
         let lo = self.expr(start);
         let lo = self.conv(lo, vty);
@@ -114,10 +145,21 @@ impl G<'_> {
         let d = self.bin(vty, BinOp::Sub, hi, lo.clone());
         let d = self.bin(vty, BinOp::Add, d, st.clone());
         let trips = self.bin(vty, BinOp::Div, d, st.clone());
-        let trips = self.val(vty, Rv::Binary(BinOp::Max, trips, zero));
-        let off = self.bin(vty, BinOp::Mul, trips, st);
+        let trips = self.val(vty, Rv::Binary(BinOp::Max, trips, zero.clone()));
+        let off = self.bin(vty, BinOp::Mul, trips.clone(), st);
         let v = self.bin(vty, BinOp::Add, lo, off);
-        Some((home, v))
+        out.push((home, v, ran.clone()));
+        // The loops inside run (whole) when this one and those around it ran.
+        let pos = self.val(Ty::I32, Rv::Binary(BinOp::Gt, trips, zero));
+        let ran = Some(match ran {
+            Some(r) => self.val(Ty::I32, Rv::Binary(BinOp::And, r, pos)),
+            None => pos,
+        });
+        outer.push(var.name.clone());
+        for t in inner {
+            self.loop_nest_after(t, written, outer, ran.clone(), out);
+        }
+        outer.pop();
     }
 
     /// The `wait` and `async` clauses of a directive: emits the waits (`wait(q)`: the host
@@ -792,11 +834,21 @@ impl G<'_> {
             return false;
         }
         let hosted: Vec<bool> = groups.iter().map(|g| g.len() == 1 && host_if(&g[0])).collect();
+        // `if(cond)`: evaluated once, before the data clauses; with it false no data moves
+        // and every part runs on the host (its parts leave the clause out and take this).
+        let keep = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| {
+            let c = self.expr(e);
+            let c = self.conv(c, Ty::I32);
+            let keep = self.tmp(Ty::I32);
+            self.emit(Stmt::Assign(keep, Rv::Use(c)));
+            Op::Var(keep)
+        });
         let mut named = BTreeSet::new();
         let maps = self.data_maps(dir, Some(&mut named));
         named.extend(self.enclosing_named.iter().cloned());
         let saved = std::mem::replace(&mut self.enclosing_named, named);
         let saved_in = std::mem::replace(&mut self.in_kernels, true);
+        let saved_if = std::mem::replace(&mut self.kernels_if, keep.clone());
         self.push_block();
         for (g, hosted) in groups.iter().zip(hosted) {
             if hosted {
@@ -849,13 +901,14 @@ impl G<'_> {
         let b = self.pop_block();
         self.enclosing_named = saved;
         self.in_kernels = saved_in;
+        self.kernels_if = saved_if;
         if maps.is_empty() {
             // No data clauses (a part of a split construct): no data region to report.
             for s in b {
                 self.emit(s);
             }
         } else {
-            self.emit(Stmt::DataRegion { maps, body: b });
+            self.emit_data_region(maps, b, keep);
         }
         true
     }
@@ -1002,13 +1055,14 @@ fn kind_name(k: RegionKind) -> &'static str {
 }
 
 /// The directive of one part of a split `kernels` construct: its clauses but the data
-/// clauses (a data region around the parts takes those); `serial` without a partitioned
+/// clauses (a data region around the parts takes those) and `if` (evaluated once for all
+/// parts, `G::kernels_if`); `serial` without a partitioned
 /// loop, without the launch dimensions.
 fn kernels_part(dir: &ast::Directive, partitioned: bool) -> ast::Directive {
     let clauses: Vec<ast::Clause> = dir
         .clauses
         .iter()
-        .filter(|c| map_clause(&c.kind).is_none())
+        .filter(|c| map_clause(&c.kind).is_none() && !matches!(c.kind, ClauseKind::If(_)))
         .filter(|c| partitioned || !matches!(c.kind, ClauseKind::NumGangs(_) | ClauseKind::NumWorkers(_) | ClauseKind::VectorLength(_)))
         .cloned()
         .collect();
