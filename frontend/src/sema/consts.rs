@@ -55,7 +55,9 @@ impl Checker {
     /// Is `e` (already checked) a constant expression?
     pub(super) fn is_const(&self, e: &Expr) -> bool {
         match &e.kind {
-            ExprKind::Int(..) | ExprKind::Real(..) | ExprKind::Quad(_) | ExprKind::Logical(_) | ExprKind::Str(_) => true,
+            ExprKind::Int(..) | ExprKind::Int128(_) | ExprKind::Real(..) | ExprKind::Quad(_) | ExprKind::Logical(_) | ExprKind::Str(_) => {
+                true
+            }
             ExprKind::Name(id) => self.syms.get(&id.name).is_some_and(|s| s.parameter),
             ExprKind::Unary(_, x) | ExprKind::Paren(x) => self.is_const(x),
             ExprKind::Binary(_, l, r) => self.is_const(l) && self.is_const(r),

@@ -302,6 +302,7 @@ pub(super) fn not_yet_intrinsic(n: &str, sub: bool) -> Option<&'static str> {
 impl Checker {
     pub(super) fn intrinsic(&mut self, f: Intrinsic, name: Ident, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
         use Intrinsic as I;
+        let args = self.boz_args(f, args);
         if f.is_array_intrinsic() {
             return self.array_intrinsic(f, args, span);
         }

@@ -22,6 +22,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 mod array_intrinsics;
 mod bit_intrinsics;
+mod boz;
 mod calls;
 mod consts;
 mod data_stmt;
