@@ -119,6 +119,23 @@ fn eval(e: &Expr, syms: &Symbols, depth: u32) -> Option<Val> {
         },
         ExprKind::Binary(op, l, r) => {
             let (l, r) = (eval(l, syms, d)?, eval(r, syms, d)?);
+            let wide = |v: &Val| match v {
+                Val::Int(i) => Some(i128::from(*i)),
+                Val::Int128(i) => Some(*i),
+                _ => None,
+            };
+            if let (Some(a), Some(b), Some(BaseTy::Integer(16))) = (wide(&l), wide(&r), e.ty.base()) {
+                // `integer(16)` arithmetic in 128 bits
+                let v = match op {
+                    BinOp::Add => a.checked_add(b),
+                    BinOp::Sub => a.checked_sub(b),
+                    BinOp::Mul => a.checked_mul(b),
+                    BinOp::Div if b != 0 => a.checked_div(b),
+                    BinOp::Pow if (0..128).contains(&b) => a.checked_pow(b as u32),
+                    _ => None,
+                }?;
+                return Some(i64::try_from(v).map_or(Val::Int128(v), Val::Int));
+            }
             match (l, r) {
                 (Val::Int(a), Val::Int(b)) => crate::sema::fold_int(*op, a, b).map(Val::Int),
                 (Val::Str(a), Val::Str(b)) if *op == BinOp::Concat => Some(Val::Str(a + &b)),
