@@ -79,7 +79,18 @@ impl Parser {
                         inquiry(&name.name, self.base_of(first)?)
                     }
                     "exponent" => {
-                        let x = self.const_real(first)?;
+                        let quad = match &first.kind {
+                            ExprKind::Quad(t) => Some(t),
+                            ExprKind::Unary(UnOp::Neg, x) => match &x.kind {
+                                ExprKind::Quad(t) => Some(t),
+                                _ => None,
+                            },
+                            _ => None,
+                        };
+                        let x = match quad {
+                            Some(t) => crate::sema::quad_text_f64(t)?,
+                            None => self.const_real(first)?,
+                        };
                         if x == 0.0 || !x.is_finite() {
                             return Some(0);
                         }
