@@ -1723,6 +1723,8 @@ pub enum Intrinsic {
     Parity,
     /// `dprod(x, y)`: the `real(8)` product of two default reals.
     Dprod,
+    /// `is_contiguous(array)`.
+    IsContiguous,
     /// `rank(a)` and `selected_char_kind(name)`: folded to constants by sema.
     Rank,
     SelectedCharKind,
@@ -1970,6 +1972,7 @@ impl Intrinsic {
             "iparity" => Intrinsic::Iparity,
             "parity" => Intrinsic::Parity,
             "dprod" => Intrinsic::Dprod,
+            "is_contiguous" => Intrinsic::IsContiguous,
             "rank" => Intrinsic::Rank,
             "selected_char_kind" => Intrinsic::SelectedCharKind,
             _ => return None,

@@ -178,6 +178,7 @@ pub(super) fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Iparity => "iparity",
         Intrinsic::Parity => "parity",
         Intrinsic::Dprod => "dprod",
+        Intrinsic::IsContiguous => "is_contiguous",
         Intrinsic::Rank => "rank",
         Intrinsic::SelectedCharKind => "selected_char_kind",
     }
@@ -222,7 +223,6 @@ pub(super) const OTHER_INTRINSICS: &[&str] = &[
     // Standard intrinsic functions not implemented yet (without this list a call would be
     // taken for an external function and fail at the link).
     "erfc_scaled",
-    "is_contiguous",
 ];
 
 /// The intrinsic functions of coarrays.
@@ -312,7 +312,7 @@ impl Checker {
         if f.is_model_intrinsic() {
             return self.model_intrinsic(f, args, span);
         }
-        if matches!(f, I::Dprod | I::Rank | I::SelectedCharKind) {
+        if matches!(f, I::Dprod | I::Rank | I::SelectedCharKind | I::IsContiguous) {
             return self.small_intrinsic(f, args, span);
         }
         if matches!(

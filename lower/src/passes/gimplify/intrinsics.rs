@@ -696,6 +696,10 @@ impl G<'_> {
                 self.not_yet("`null()` here", e.span);
                 Op::Null
             }
+            Intrinsic::IsContiguous => match args.first() {
+                Some(a) => self.is_contiguous(a),
+                None => Op::I32(0),
+            },
             Intrinsic::Allocated => {
                 if let Some(v) = args.first().filter(|a| matches!(a.kind, ExprKind::Component(_))).and_then(|a| self.comp_allocated(a)) {
                     return v;
