@@ -747,19 +747,17 @@ impl Checker {
                                     | BaseTy::Real(4 | 8 | 16)
                                     | BaseTy::Complex(4 | 8 | 16)
                                     | BaseTy::Logical(1 | 2 | 4 | 8)
+                                    | BaseTy::Derived(_)
                             )
                         )
                     };
                     let size = rest.first();
-                    let chars = |t: &Ty| *t == Ty::Scalar(BaseTy::Character);
+                    let chars = |t: &Ty| t.base() == Some(BaseTy::Character);
                     if !(simple(&s.ty) || chars(&s.ty)) || !(simple(&m.ty) || chars(&m.ty)) {
-                        self.err(Diagnostic::not_yet(
-                            "`transfer` of values other than numeric or logical ones and character scalars",
-                            span,
-                        ));
+                        self.err(Diagnostic::not_yet("`transfer` of values other than numeric, logical, character or derived-type ones", span));
                         Ty::Unknown
-                    } else if chars(&m.ty) && size.is_some() {
-                        self.err(Diagnostic::not_yet("`transfer` to a character array", span));
+                    } else if [s, m].iter().any(|x| self.is_poly(x) || matches!(x.ty.base(), Some(BaseTy::Derived(_))) && self.on_device()) {
+                        self.err(Diagnostic::not_yet("`transfer` of polymorphic values, or of structures in device code", span));
                         Ty::Unknown
                     } else if (chars(&s.ty) || chars(&m.ty)) && self.on_device() {
                         self.err(Diagnostic::not_yet(format!("`transfer` of character values {}", self.device_where()), span));
