@@ -583,6 +583,48 @@ pub struct IoControl {
     /// `size=` of a non-advancing `read`: an integer variable that gets the number of
     /// characters the data edit descriptors read (padding blanks not counted).
     pub size: Option<Expr>,
+    /// `blank=`, `decimal=`, `round=`, `sign=`, `delim=`, `pad=` of this transfer.
+    pub modes: IoModes,
+}
+
+/// The changeable modes of a connection (`open`) or of one data transfer: for each mode
+/// (in [`IoModes::NAMES`] order) 0 when not given, else the 1-based position of its value
+/// in [`IoModes::VALUES`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct IoModes(pub [u8; 6]);
+
+impl IoModes {
+    /// The specifiers, in the order of the codes.
+    pub const NAMES: [&'static str; 6] = ["blank", "decimal", "round", "sign", "delim", "pad"];
+    /// The values of each specifier, in the order of their codes (from 1).
+    pub const VALUES: [&'static [&'static str]; 6] = [
+        &["null", "zero"],
+        &["point", "comma"],
+        &["up", "down", "zero", "nearest", "compatible", "processor_defined"],
+        &["plus", "suppress", "processor_defined"],
+        &["apostrophe", "quote", "none"],
+        &["yes", "no"],
+    ];
+
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 6]
+    }
+
+    /// The specifier of mode `i`.
+    pub fn name(i: usize) -> &'static str {
+        IoModes::NAMES.get(i).copied().unwrap_or("?")
+    }
+
+    /// Whether mode `i` is given.
+    pub fn given(&self, i: usize) -> bool {
+        self.0.get(i).is_some_and(|&c| c != 0)
+    }
+
+    /// The codes in one integer, 4 bits per mode, `blank` lowest (the run time's
+    /// `gpuf_open_modes` / `gpuf_io_modes`).
+    pub fn packed(&self) -> i32 {
+        self.0.iter().enumerate().map(|(i, &c)| i32::from(c) << (4 * i)).sum()
+    }
 }
 
 /// The specifiers of `inquire`.
@@ -601,6 +643,9 @@ pub struct InquireSpec {
     /// `inquire(iolength=n) items`: the variable and the output list.
     pub iolength: Option<Expr>,
     pub items: Vec<Expr>,
+    /// `blank=`, `decimal=`, `round=`, `sign=`, `delim=`, `pad=`: character variables, each
+    /// with its index in [`IoModes::NAMES`].
+    pub modes: Vec<(usize, Expr)>,
 }
 
 /// One type guard of a `select type` construct and its statements.
@@ -670,6 +715,8 @@ pub struct OpenSpec {
     pub access: i32,
     /// `recl=`.
     pub recl: Option<Expr>,
+    /// The connection's changeable modes.
+    pub modes: IoModes,
 }
 
 /// Intrinsic subroutines.
@@ -1341,6 +1388,8 @@ pub struct Expr {
 pub enum ExprKind {
     /// An integer literal with its kind (`5`, `5_8`).
     Int(i64, u8),
+    /// An `integer(16)` literal (or folded constant) beyond the range of `integer(8)`.
+    Int128(i128),
     /// A real literal: its value, its kind (`1.0` is 4, `1.0d0` and `1.0_8` are 8).
     Real(f64, u8),
     /// A `real(16)` literal (`1.0_16`, `1q0`): its decimal text normalised as
@@ -1379,6 +1428,11 @@ pub enum ExprKind {
     ArrayCtor(Vec<CtorItem>),
     /// A complex literal constant `(re, im)`.
     Complex(Box<Expr>, Box<Expr>),
+    /// A BOZ literal constant (`z'ff'`, `b'101'`, `o'17'`): its bits. Typeless, it is
+    /// allowed only where sema turns it into a typed literal (`sema/boz.rs`): a `data`
+    /// value for an integer, an argument of `int`, `real`, `dble`, `cmplx` and of the bit
+    /// intrinsics that take two integers.
+    Boz(u128),
     /// `base%name` or `base%name(subs)` (a component of a derived-type scalar; `subs` is
     /// empty without subscripts).
     Component(Box<CompRef>),
@@ -1669,6 +1723,8 @@ pub enum Intrinsic {
     Parity,
     /// `dprod(x, y)`: the `real(8)` product of two default reals.
     Dprod,
+    /// `is_contiguous(array)`.
+    IsContiguous,
     /// `rank(a)` and `selected_char_kind(name)`: folded to constants by sema.
     Rank,
     SelectedCharKind,
@@ -1916,6 +1972,7 @@ impl Intrinsic {
             "iparity" => Intrinsic::Iparity,
             "parity" => Intrinsic::Parity,
             "dprod" => Intrinsic::Dprod,
+            "is_contiguous" => Intrinsic::IsContiguous,
             "rank" => Intrinsic::Rank,
             "selected_char_kind" => Intrinsic::SelectedCharKind,
             _ => return None,

@@ -33,6 +33,8 @@ pub enum Tok {
     Real(f64, u8),
     /// A `real(16)` literal: its text as [`quad_text`] normalises it.
     Quad(String),
+    /// An `integer(16)` literal beyond the range of `integer(8)`.
+    Int128(i128),
     /// A literal with a named kind parameter (`1.0_dp`, `5_ik`): text of the number and the
     /// kind's name; the parser resolves it.
     NamedKind {
@@ -43,7 +45,7 @@ pub enum Tok {
     /// A character literal, quotes removed and doubled quotes undone.
     Str(String),
     /// A BOZ literal constant (`b'101'`, `o'17'`, `z'ff'`, also with double quotes): its
-    /// text (not implemented yet: the parser reports it).
+    /// text.
     Boz(String),
     True,
     False,
@@ -96,7 +98,7 @@ impl Tok {
     pub fn describe(&self) -> String {
         match self {
             Tok::Name(n) => format!("`{n}`"),
-            Tok::Int(..) | Tok::Real(..) | Tok::Quad(_) | Tok::NamedKind { .. } => "a number".to_string(),
+            Tok::Int(..) | Tok::Int128(_) | Tok::Real(..) | Tok::Quad(_) | Tok::NamedKind { .. } => "a number".to_string(),
             Tok::Str(_) => "a character literal".to_string(),
             Tok::Boz(_) => "a BOZ literal constant".to_string(),
             Tok::DefOp(n) => format!("`.{n}.`"),
@@ -745,10 +747,7 @@ impl Lexer {
         };
         match digits.parse::<i64>() {
             Ok(v) if kind >= 8 || v <= int_kind_max(kind) + 1 => Tok::Int(v, kind),
-            _ if kind == 16 && digits.parse::<i128>().is_ok() => {
-                self.diags.push(Diagnostic::not_yet("`integer(16)` literals beyond the range of `integer(8)`", span));
-                Tok::Int(0, kind)
-            }
+            _ if kind == 16 && digits.parse::<i128>().is_ok() => Tok::Int128(digits.parse::<i128>().unwrap_or(0)),
             _ => {
                 let what = format!("integer({kind})");
                 self.diags.push(

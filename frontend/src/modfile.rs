@@ -74,6 +74,8 @@ pub struct Imported {
 #[derive(Clone, Debug, PartialEq)]
 enum Val {
     Int(i64),
+    /// An `integer(16)` value beyond `integer(8)`.
+    Int128(i128),
     Real(f64),
     /// A `real(16)` literal's text.
     Quad(String),
@@ -88,6 +90,7 @@ fn eval(e: &Expr, syms: &Symbols, depth: u32) -> Option<Val> {
     let d = depth + 1;
     match &e.kind {
         ExprKind::Int(v, _) => Some(Val::Int(*v)),
+        ExprKind::Int128(v) => Some(Val::Int128(*v)),
         ExprKind::Real(v, k) => Some(Val::Real(if *k == 4 { *v as f32 as f64 } else { *v })),
         ExprKind::Quad(t) => Some(Val::Quad(t.clone())),
         ExprKind::Logical(b) => Some(Val::Log(*b)),
@@ -102,6 +105,7 @@ fn eval(e: &Expr, syms: &Symbols, depth: u32) -> Option<Val> {
         ExprKind::Paren(x) | ExprKind::Unary(UnOp::Plus, x) => eval(x, syms, d),
         ExprKind::Unary(UnOp::Neg, x) => match eval(x, syms, d)? {
             Val::Int(i) => i.checked_neg().map(Val::Int),
+            Val::Int128(i) => i.checked_neg().map(|n| i64::try_from(n).map_or(Val::Int128(n), Val::Int)),
             Val::Real(r) => Some(Val::Real(-r)),
             Val::Quad(t) => Some(Val::Quad(match t.strip_prefix('-') {
                 Some(p) => p.to_string(),
@@ -115,6 +119,23 @@ fn eval(e: &Expr, syms: &Symbols, depth: u32) -> Option<Val> {
         },
         ExprKind::Binary(op, l, r) => {
             let (l, r) = (eval(l, syms, d)?, eval(r, syms, d)?);
+            let wide = |v: &Val| match v {
+                Val::Int(i) => Some(i128::from(*i)),
+                Val::Int128(i) => Some(*i),
+                _ => None,
+            };
+            if let (Some(a), Some(b), Some(BaseTy::Integer(16))) = (wide(&l), wide(&r), e.ty.base()) {
+                // `integer(16)` arithmetic in 128 bits
+                let v = match op {
+                    BinOp::Add => a.checked_add(b),
+                    BinOp::Sub => a.checked_sub(b),
+                    BinOp::Mul => a.checked_mul(b),
+                    BinOp::Div if b != 0 => a.checked_div(b),
+                    BinOp::Pow if (0..128).contains(&b) => a.checked_pow(b as u32),
+                    _ => None,
+                }?;
+                return Some(i64::try_from(v).map_or(Val::Int128(v), Val::Int));
+            }
             match (l, r) {
                 (Val::Int(a), Val::Int(b)) => crate::sema::fold_int(*op, a, b).map(Val::Int),
                 (Val::Str(a), Val::Str(b)) if *op == BinOp::Concat => Some(Val::Str(a + &b)),
@@ -197,6 +218,7 @@ pub(crate) fn fold_symbol(s: &mut Symbol, syms: &Symbols) {
                 };
                 ExprKind::Int(v, k)
             }
+            Val::Int128(v) => ExprKind::Int128(v),
             Val::Real(v) => match b {
                 BaseTy::Real(k) => ExprKind::Real(v, k),
                 _ => return None,
@@ -249,6 +271,7 @@ fn convert(v: Val, b: BaseTy) -> Option<Val> {
         (BaseTy::Real(4), Val::Real(r)) => Val::Real(r as f32 as f64),
         (BaseTy::Integer(_), v @ Val::Int(_)) | (BaseTy::Real(_), v @ Val::Real(_)) => v,
         (BaseTy::Logical(_), v @ Val::Log(_)) | (BaseTy::Character, v @ Val::Str(_)) => v,
+        (BaseTy::Integer(16), v @ Val::Int128(_)) => v,
         _ => return None,
     })
 }
@@ -256,6 +279,7 @@ fn convert(v: Val, b: BaseTy) -> Option<Val> {
 fn show_val(v: &Val) -> String {
     match v {
         Val::Int(i) => i.to_string(),
+        Val::Int128(i) => i.to_string(),
         Val::Real(r) => format!("{r:?}"),
         Val::Quad(t) => format!("q{t}"),
         Val::Log(b) => if *b { "T" } else { "F" }.to_string(),
@@ -785,7 +809,11 @@ fn int_lit(v: i64) -> Expr {
 fn parse_val(t: &str, b: BaseTy) -> Option<Expr> {
     let ty = Ty::Scalar(b);
     Some(match b {
-        BaseTy::Integer(k) => lit(ExprKind::Int(t.parse().ok()?, k), ty),
+        BaseTy::Integer(k) => match t.parse::<i64>() {
+            Ok(v) => lit(ExprKind::Int(v, k), ty),
+            Err(_) if k == 16 => lit(ExprKind::Int128(t.parse().ok()?), ty),
+            Err(_) => return None,
+        },
         BaseTy::Real(16) => lit(ExprKind::Quad(t.strip_prefix('q').map(str::to_string)?), ty),
         BaseTy::Real(k) => lit(ExprKind::Real(t.parse().ok()?, k), ty),
         BaseTy::Complex(k) => {

@@ -69,6 +69,8 @@ fn sexpr(e: &Expr) -> String {
         }
         ExprKind::Real(v, k) => format!("{v:?}_{k}"),
         ExprKind::Quad(t) => format!("{t}_16"),
+        ExprKind::Int128(v) => format!("{v}_16"),
+        ExprKind::Boz(v) => format!("z'{v:x}'"),
         ExprKind::Logical(b) => b.to_string(),
         ExprKind::Str(s) => format!("{s:?}"),
         ExprKind::Name(id) => id.name.clone(),
@@ -1444,13 +1446,13 @@ error[E0040]: `recordsize=` is not a specifier of `open`
 #[test]
 fn diag_read_not_yet_implemented_specifiers() {
     diag(
-        "program p\n  implicit none\n  integer :: x, n\n  read(*, '(i3)', advance='no', pad='no') x\nend program p\n",
+        "program p\n  implicit none\n  integer :: x, n\n  read(*, '(i3)', advance='no', asynchronous='no') x\nend program p\n",
         "\
-error[E0900]: not yet implemented: the `pad=` specifier of `read`
+error[E0900]: not yet implemented: the `asynchronous=` specifier of `read`
  --> t.f90:4:33
   |
-4 |   read(*, '(i3)', advance='no', pad='no') x
-  |                                 ^^^^
+4 |   read(*, '(i3)', advance='no', asynchronous='no') x
+  |                                 ^^^^^^^^^^^^^
 ",
     );
 }

@@ -1942,6 +1942,19 @@ pub extern "C" fn gpuf_open_mode(unit: i32, unformatted: i32, access: i32, recl:
     crate::unformatted::set_mode(unit, unformatted != 0, access, recl)
 }
 
+/// The changeable modes (`blank=`, `decimal=`, ... as `ast::IoModes::packed` codes them)
+/// of the unit `gpuf_open` has just connected.
+#[no_mangle]
+pub extern "C" fn gpuf_open_modes(unit: i32, packed: i32) {
+    crate::io::with_state(|st| st.modes.insert(unit, crate::io::Modes(packed as u32)));
+}
+
+/// The changeable modes the next data transfer statement gives itself.
+#[no_mangle]
+pub extern "C" fn gpuf_io_modes(packed: i32) {
+    crate::io::stmt_modes(packed as u32)
+}
+
 /// `rec=` of the next data transfer statement.
 #[no_mangle]
 pub extern "C" fn gpuf_io_rec(rec: i64) {
@@ -2019,6 +2032,31 @@ pub unsafe extern "C" fn gpuf_inquire_name(unit: i32, buf: *mut u8, len: i64) {
     let b = name.as_bytes();
     let n = b.len().min(out.len());
     out[..n].copy_from_slice(&b[..n]);
+}
+
+/// `inquire(blank=|decimal=|round=|sign=|delim=|pad=)` (`which` 0..5) of `unit` into
+/// `buf(1:len)` (blank-padded): the connection's mode, `UNDEFINED` when it is not
+/// connected for formatted transfers (an unformatted one answers `PROCESSOR_DEFINED` for
+/// `round=` and `sign=`, as gfortran).
+///
+/// # Safety
+/// `buf` is valid for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_inquire_mode(unit: i32, which: i32, buf: *mut u8, len: i64) {
+    let text = crate::io::with_state(|st| {
+        let preconnected = !st.units.contains_key(&unit) && matches!(unit, 0 | 5 | 6);
+        match st.units.get(&unit) {
+            Some(u) if u.unformatted && (which == 2 || which == 3) => "PROCESSOR_DEFINED",
+            Some(u) if u.unformatted => "UNDEFINED",
+            Some(_) => st.modes.get(&unit).copied().unwrap_or_default().inquire(which as u32),
+            None if preconnected => crate::io::Modes::default().inquire(which as u32),
+            None => "UNDEFINED",
+        }
+    });
+    let out = slice_mut(buf, len);
+    out.fill(b' ');
+    let n = text.len().min(out.len());
+    out[..n].copy_from_slice(&text.as_bytes()[..n]);
 }
 
 // -------------------------------------------------------------- namelist

@@ -16,6 +16,82 @@ pub enum SignMode {
     Plus,
 }
 
+/// Rounding mode of real output (`RN`, `RU`, `RD`, `RZ`, `RC`; `RP` and the default are
+/// gfortran's round-to-nearest-even of the exact binary value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Round {
+    #[default]
+    Nearest,
+    Up,
+    Down,
+    Zero,
+    Compatible,
+}
+
+thread_local! {
+    /// The rounding mode of the edit in progress (see [`with_round`]).
+    static ROUND: std::cell::Cell<Round> = const { std::cell::Cell::new(Round::Nearest) };
+}
+
+/// Runs `f` (an editing function) with the rounding mode `r`.
+pub fn with_round<R>(r: Round, f: impl FnOnce() -> R) -> R {
+    let old = ROUND.with(|c| c.replace(r));
+    let v = f();
+    ROUND.with(|c| c.set(old));
+    v
+}
+
+/// Whether the digits `rest` after the kept ones (of a magnitude, `neg` its sign) round
+/// the kept ones away from zero under `mode`; `last_odd`: the last kept digit is odd.
+fn rounds_up(rest: &[u8], neg: bool, last_odd: bool, mode: Round) -> bool {
+    let nonzero = rest.iter().any(|&c| c != b'0');
+    match mode {
+        Round::Up => nonzero && !neg,
+        Round::Down => nonzero && neg,
+        Round::Zero => false,
+        Round::Compatible => rest.first().is_some_and(|&c| c >= b'5'),
+        Round::Nearest => match rest.first() {
+            None => false,
+            Some(&c) if c != b'5' => c > b'5',
+            Some(_) => rest[1..].iter().any(|&c| c != b'0') || last_odd,
+        },
+    }
+}
+
+/// The digit string `d` rounded to its first `keep` digits under `mode`; whether they
+/// carried into a new leading digit.
+fn round_to(d: &[u8], keep: usize, neg: bool, mode: Round) -> (Vec<u8>, bool) {
+    let mut out: Vec<u8> = d.iter().take(keep).copied().collect();
+    out.resize(keep, b'0');
+    let rest = d.get(keep..).unwrap_or(&[]);
+    if !rounds_up(rest, neg, out.last().is_some_and(|&c| (c - b'0') % 2 == 1), mode) {
+        return (out, false);
+    }
+    for c in out.iter_mut().rev() {
+        if *c == b'9' {
+            *c = b'0';
+        } else {
+            *c += 1;
+            return (out, false);
+        }
+    }
+    out.insert(0, b'1');
+    (out, true)
+}
+
+/// The exact decimal digits of a finite non-zero `|x|`: `D` (no trailing zeros) and `exp`
+/// with `|x| = 0.D × 10^exp`.
+fn exact_f64(x: f64) -> (Vec<u8>, i64) {
+    // 800 significant digits hold every double exactly
+    let s = format!("{:.800e}", x.abs());
+    let (mant, e) = s.split_once('e').unwrap_or((&s, "0"));
+    let mut d: Vec<u8> = mant.bytes().filter(|c| c.is_ascii_digit()).collect();
+    while d.last() == Some(&b'0') {
+        d.pop();
+    }
+    (d, e.parse::<i64>().unwrap_or(0) + 1)
+}
+
 /// Kind of a real descriptor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RealEdit {
@@ -61,6 +137,10 @@ pub enum Op {
     Colon,
     Sign(SignMode),
     Scale(i32),
+    /// `DC` (true) / `DP` (false): the decimal comma.
+    Decimal(bool),
+    /// `RU`, `RD`, `RZ`, `RN`, `RC`, `RP`.
+    Round(Round),
     /// `BN` (false) / `BZ` (true): blank interpretation on input.
     Blank(bool),
     /// Group start; `rep == 0` means unlimited (`*( )`); `end` is the index
@@ -343,6 +423,22 @@ impl Parser<'_> {
                         self.ops.push(Op::Sign(SignMode::Suppress));
                         Ok(None)
                     }
+                    (b'D', Some(b'C')) | (b'D', Some(b'P')) => {
+                        self.i += 1;
+                        self.ops.push(Op::Decimal(c2 == Some(b'C')));
+                        Ok(None)
+                    }
+                    (b'R', Some(m @ (b'U' | b'D' | b'Z' | b'N' | b'C' | b'P'))) => {
+                        self.i += 1;
+                        self.ops.push(Op::Round(match m {
+                            b'U' => Round::Up,
+                            b'D' => Round::Down,
+                            b'Z' => Round::Zero,
+                            b'C' => Round::Compatible,
+                            _ => Round::Nearest,
+                        }));
+                        Ok(None)
+                    }
                     (b'B', Some(b'N')) | (b'B', Some(b'Z')) => {
                         self.i += 1; // blank control: input only
                         self.ops.push(Op::Blank(c2 == Some(b'Z')));
@@ -578,19 +674,64 @@ impl Fl {
             Fl::Q(b) => crate::quad::is_zero(b),
         }
     }
-    /// [`sig_digits`] of the magnitude.
-    fn sig(self, n: usize) -> (Vec<u8>, i32) {
+    /// The exact digits of a finite non-zero magnitude (see [`exact_f64`]).
+    fn exact(self) -> (Vec<u8>, i64) {
         match self {
-            Fl::D(x) => sig_digits(x, n),
-            Fl::Q(b) => crate::quad::sig_digits(b, n),
+            Fl::D(x) => exact_f64(x),
+            Fl::Q(b) => crate::quad::exact(b),
         }
     }
-    /// The magnitude with `prec` decimals.
-    fn fixed(self, prec: usize) -> String {
-        match self {
-            Fl::D(x) => format!("{:.*}", prec, x.abs()),
-            Fl::Q(b) => crate::quad::fixed(b, prec),
+    /// [`sig_digits`] of the magnitude, rounded in the current mode ([`with_round`]).
+    fn sig(self, n: usize) -> (Vec<u8>, i32) {
+        let mode = ROUND.with(|c| c.get());
+        if mode == Round::Nearest {
+            return match self {
+                Fl::D(x) => sig_digits(x, n),
+                Fl::Q(b) => crate::quad::sig_digits(b, n),
+            };
         }
+        let (d, exp) = self.exact();
+        let (mut r, carried) = round_to(&d, n, self.is_sign_negative(), mode);
+        if carried {
+            r.truncate(n);
+            return (r, exp as i32);
+        }
+        (r, (exp - 1) as i32)
+    }
+    /// The magnitude with `prec` decimals, rounded in the current mode.
+    fn fixed(self, prec: usize) -> String {
+        let mode = ROUND.with(|c| c.get());
+        if mode == Round::Nearest || self.is_zero() {
+            return match self {
+                Fl::D(x) => format!("{:.*}", prec, x.abs()),
+                Fl::Q(b) => crate::quad::fixed(b, prec),
+            };
+        }
+        let (mut d, exp) = self.exact();
+        // the digits before the rounding position (leading zeros where it lies before them)
+        let mut keep = exp + prec as i64;
+        if keep < 0 {
+            let mut z = vec![b'0'; (-keep) as usize];
+            z.extend_from_slice(&d);
+            d = z;
+            keep = 0;
+        }
+        // `s`: the value × 10^prec as an integer
+        let (mut s, _) = round_to(&d, keep as usize, self.is_sign_negative(), mode);
+        while s.len() > 1 && s[0] == b'0' {
+            s.remove(0);
+        }
+        if s.len() <= prec {
+            let mut p = vec![b'0'; prec + 1 - s.len()];
+            p.extend_from_slice(&s);
+            s = p;
+        }
+        let (i, f) = s.split_at(s.len() - prec);
+        let i = String::from_utf8_lossy(i);
+        if prec == 0 {
+            return i.into_owned();
+        }
+        format!("{i}.{}", String::from_utf8_lossy(f))
     }
     /// List-directed width, significant digits and exponent digits of the kind.
     fn list_shape(self, is_f32: bool) -> (usize, usize, usize) {
@@ -869,16 +1010,21 @@ pub fn edit_g(x: impl Into<Fl>, is_f32: bool, w: usize, d: Option<usize>, e: Opt
 /// as a list-directed real without blanks (one more digit in exponent form), right-justified
 /// in 35 (complex(4)) or 53 (complex(8)) columns.
 pub fn list_complex(re: impl Into<Fl>, im: impl Into<Fl>, is_f32: bool) -> String {
+    list_complex_signed(re, im, is_f32, SignMode::Suppress)
+}
+
+/// [`list_complex`] in a sign mode (`sign='plus'`).
+pub fn list_complex_signed(re: impl Into<Fl>, im: impl Into<Fl>, is_f32: bool, sign: SignMode) -> String {
     let (re, im): (Fl, Fl) = (re.into(), im.into());
     let part = |x: Fl| {
         let (w, d, e) = x.list_shape(is_f32);
-        let s = list_real(x, is_f32);
+        let s = list_real_signed(x, is_f32, sign);
         let e_form = x.is_finite() && !x.is_zero() && {
             let (_, e10) = x.sig(d);
             !(g_lower_ok(x, d, is_f32) && e10 < d as i32)
         };
         if e_form {
-            edit_e(x, RealEdit::ES, w + 1, d, Some(e), 0, SignMode::Suppress).unwrap_or(s).trim().to_string()
+            edit_e(x, RealEdit::ES, w + 1, d, Some(e), 0, sign).unwrap_or(s).trim().to_string()
         } else {
             s.trim().to_string()
         }
@@ -889,21 +1035,26 @@ pub fn list_complex(re: impl Into<Fl>, im: impl Into<Fl>, is_f32: bool) -> Strin
 }
 
 pub fn list_real(x: impl Into<Fl>, is_f32: bool) -> String {
+    list_real_signed(x, is_f32, SignMode::Suppress)
+}
+
+/// [`list_real`] in a sign mode (`sign='plus'`).
+pub fn list_real_signed(x: impl Into<Fl>, is_f32: bool, sign: SignMode) -> String {
     let x: Fl = x.into();
     let (w, d, e) = x.list_shape(is_f32);
     if !x.is_finite() {
-        return edit_infnan(x, w, SignMode::Suppress);
+        return edit_infnan(x, w, sign);
     }
     let nb = e + 2;
     if x.is_zero() {
-        return format!("{}{}", edit_f(x, w - nb, d - 1, 0, SignMode::Suppress, true), " ".repeat(nb));
+        return format!("{}{}", edit_f(x, w - nb, d - 1, 0, sign, true), " ".repeat(nb));
     }
     let (_, e10) = x.sig(d);
     if g_lower_ok(x, d, is_f32) && e10 < d as i32 {
         let decimals = if e10 < -1 { d } else { (d as i32 - 1 - e10) as usize };
-        format!("{}{}", edit_f(x, w - nb, decimals, 0, SignMode::Suppress, true), " ".repeat(nb))
+        format!("{}{}", edit_f(x, w - nb, decimals, 0, sign, true), " ".repeat(nb))
     } else {
-        edit_e(x, RealEdit::ES, w, d - 1, Some(e), 0, SignMode::Suppress).unwrap_or_else(|_| stars(w))
+        edit_e(x, RealEdit::ES, w, d - 1, Some(e), 0, sign).unwrap_or_else(|_| stars(w))
     }
 }
 

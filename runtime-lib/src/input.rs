@@ -19,7 +19,7 @@
 //! `Bad value during integer read`, ...).
 
 use crate::format::{Desc, Op, RealEdit};
-use crate::io::{caret_msg, Ev, FmtState, IoError};
+use crate::io::{caret_msg, Ev, FmtState, IoError, Modes};
 use std::sync::Arc;
 
 /// One input list item: where its value goes.
@@ -98,32 +98,58 @@ pub struct ReadStmt {
     eor: bool,
     /// Characters the data edit descriptors took from records (`size=`).
     chars: usize,
+    /// `decimal='comma'` of a list-directed read: `;` separates values, `,` is the
+    /// decimal symbol.
+    comma: bool,
+    /// `pad='no'`: a field past the end of the record is the end-of-record condition.
+    pad_no: bool,
 }
 
 fn is_blank(c: u8) -> bool {
     c == b' ' || c == b'\t'
 }
 
-fn ends_value(c: u8) -> bool {
-    is_blank(c) || c == b',' || c == b';' || c == b'/'
+fn ends_value(c: u8, comma: bool) -> bool {
+    is_blank(c) || (c == b',' && !comma) || c == b';' || c == b'/'
 }
 
 impl ReadStmt {
     pub fn list() -> ReadStmt {
-        let ls = ListState { sep_done: true, slash: false, repeat: 0, rep_val: Tok::Null };
-        ReadStmt { rec: Vec::new(), pos: 0, have: false, items: 0, mode: Mode::List(ls), keep: false, eor: false, chars: 0 }
+        ReadStmt::list_modes(Modes::default())
     }
 
-    pub fn formatted(fmt: Arc<crate::format::Format>) -> ReadStmt {
+    pub(crate) fn list_modes(modes: Modes) -> ReadStmt {
+        let ls = ListState { sep_done: true, slash: false, repeat: 0, rep_val: Tok::Null };
         ReadStmt {
             rec: Vec::new(),
             pos: 0,
             have: false,
             items: 0,
-            mode: Mode::Formatted(Box::new(FmtState::new(fmt))),
+            mode: Mode::List(ls),
             keep: false,
             eor: false,
             chars: 0,
+            comma: modes.comma(),
+            pad_no: false,
+        }
+    }
+
+    pub fn formatted(fmt: Arc<crate::format::Format>) -> ReadStmt {
+        ReadStmt::formatted_modes(fmt, Modes::default())
+    }
+
+    pub(crate) fn formatted_modes(fmt: Arc<crate::format::Format>, modes: Modes) -> ReadStmt {
+        ReadStmt {
+            rec: Vec::new(),
+            pos: 0,
+            have: false,
+            items: 0,
+            mode: Mode::Formatted(Box::new(FmtState::new(fmt, modes))),
+            keep: false,
+            eor: false,
+            chars: 0,
+            comma: false,
+            pad_no: modes.pad_no(),
         }
     }
 
@@ -213,7 +239,7 @@ impl ReadStmt {
                 continue;
             }
             match self.rec[self.pos] {
-                b',' | b';' => {
+                b',' | b';' if self.rec[self.pos] == b';' || !self.comma => {
                     self.pos += 1;
                     let ls = self.ls();
                     if ls.sep_done {
@@ -243,13 +269,26 @@ impl ReadStmt {
                 return Err(IoError(format!("Zero repeat count in item {} of list input", self.items)));
             }
             self.pos = p + 1;
-            if self.pos >= self.rec.len() || ends_value(self.rec[self.pos]) {
+            if self.pos >= self.rec.len() || ends_value(self.rec[self.pos], self.comma) {
                 tok = Some(Tok::Null);
             }
         }
         let tok = match tok {
             Some(t) => t,
             None => self.value_token(src)?,
+        };
+        // a decimal comma: the value as it reads with a decimal point
+        let tok = match tok {
+            Tok::Plain(v) if self.comma => Tok::Plain(
+                v.into_iter()
+                    .map(|c| match c {
+                        b',' => b'.',
+                        b';' => b',',
+                        c => c,
+                    })
+                    .collect(),
+            ),
+            t => t,
         };
         self.eat_separator();
         if count > 1 {
@@ -300,7 +339,7 @@ impl ReadStmt {
             }
         }
         let start = self.pos;
-        while self.pos < self.rec.len() && !ends_value(self.rec[self.pos]) {
+        while self.pos < self.rec.len() && !ends_value(self.rec[self.pos], self.comma) {
             self.pos += 1;
         }
         Ok(Tok::Plain(self.rec[start..self.pos].to_vec()))
@@ -313,10 +352,11 @@ impl ReadStmt {
             self.pos += 1;
         }
         let c = self.rec.get(self.pos).copied();
+        let comma = self.comma;
         let ls = self.ls();
         ls.sep_done = false;
         match c {
-            Some(b',') | Some(b';') => {
+            Some(b',') | Some(b';') if c == Some(b';') || !comma => {
                 ls.sep_done = true;
                 self.pos += 1;
             }
@@ -337,8 +377,12 @@ impl ReadStmt {
         }
     }
 
-    /// The next `w` bytes of the record, blank-padded.
-    fn field(&mut self, w: usize) -> Vec<u8> {
+    /// The next `w` bytes of the record, blank-padded (with `pad='no'` a field past the
+    /// record's end is the end-of-record condition).
+    fn field(&mut self, w: usize) -> Result<Vec<u8>, IoError> {
+        if self.pad_no && self.pos + w > self.rec.len() {
+            return Err(IoError("End of record".into()));
+        }
         if self.keep && self.pos + w > self.rec.len() {
             self.eor = true;
         }
@@ -346,7 +390,16 @@ impl ReadStmt {
         let mut v: Vec<u8> = self.rec.get(self.pos..).unwrap_or(&[]).iter().take(w).copied().collect();
         v.resize(w, b' ');
         self.pos += w;
-        v
+        Ok(v)
+    }
+
+    /// [`Self::field`] of a numeric descriptor: the record's characters only, as the padding
+    /// blanks are not subject to `BZ`.
+    fn num_field(&mut self, w: usize) -> Result<Vec<u8>, IoError> {
+        let avail = w.min(self.rec.len().saturating_sub(self.pos));
+        let mut v = self.field(w)?;
+        v.truncate(avail);
+        Ok(v)
     }
 
     fn formatted_item(&mut self, t: Target, src: &mut Source) -> Result<(), IoError> {
@@ -365,9 +418,9 @@ impl ReadStmt {
                 },
             }
         };
-        let (scale, bz, fmt) = {
+        let (scale, bz, fmt, comma) = {
             let st = self.st();
-            (st.scale, st.blank_zero, st.fmt.clone())
+            (st.scale, st.blank_zero, st.fmt.clone(), st.comma)
         };
         let n = self.items;
         let mismatch = |want: &str, t: &Target| {
@@ -375,7 +428,7 @@ impl ReadStmt {
         };
         match desc {
             Desc::Int { radix, w, .. } => {
-                let f = self.field(w);
+                let f = self.num_field(w)?;
                 match t {
                     Target::I32(p) => *p = field_int(&f, radix, bz, 32)? as i32,
                     Target::I64(p) => *p = field_int(&f, radix, bz, 64)? as i64,
@@ -384,7 +437,14 @@ impl ReadStmt {
                 }
             }
             Desc::Real { kind, w, d, .. } => {
-                let f = self.field(w);
+                let mut f = if matches!(t, Target::Logical(_) | Target::Str(_)) { self.field(w)? } else { self.num_field(w)? };
+                if comma && !matches!(t, Target::Str(_)) {
+                    for c in f.iter_mut() {
+                        if *c == b',' {
+                            *c = b'.';
+                        }
+                    }
+                }
                 let d = d.unwrap_or(0);
                 match t {
                     Target::F32(p) => *p = field_real(&f, d, scale, bz, true)? as f32,
@@ -406,7 +466,7 @@ impl ReadStmt {
                 }
             }
             Desc::Logical { w } => {
-                let f = self.field(w);
+                let f = self.field(w)?;
                 match t {
                     Target::Logical(p) => *p = field_logical(&f)? as i32,
                     t => return Err(mismatch("LOGICAL", &t)),
@@ -414,7 +474,7 @@ impl ReadStmt {
             }
             Desc::Char { w } => match t {
                 Target::Str(s) => {
-                    let f = self.field(w.unwrap_or(s.len()));
+                    let f = self.field(w.unwrap_or(s.len()))?;
                     char_field(s, &f)
                 }
                 t => return Err(mismatch("CHARACTER", &t)),
@@ -694,9 +754,10 @@ pub fn begin(unit: i32, fmt: Option<&[u8]>) {
         return;
     }
     let r = with_state(|st| {
+        let modes = crate::io::take_modes(st, unit);
         let mut stmt = match fmt {
-            None => ReadStmt::list(),
-            Some(text) => ReadStmt::formatted(st.format(text)?),
+            None => ReadStmt::list_modes(modes),
+            Some(text) => ReadStmt::formatted_modes(st.format(text)?, modes),
         };
         stmt.keep = keep;
         // The rest of the record a non-advancing read left open on this unit.

@@ -106,7 +106,97 @@ pub(crate) struct FmtState {
     pub(crate) scale: i32,
     /// `BZ` in effect (input: blanks are zeros).
     pub(crate) blank_zero: bool,
+    /// `DC` in effect: the decimal symbol is a comma.
+    pub(crate) comma: bool,
+    /// The rounding mode of real output.
+    round: format::Round,
     data_count: usize,
+}
+
+/// The changeable modes of a connection or statement, as `ast::IoModes::packed` codes
+/// them: 4 bits each for blank, decimal, round, sign, delim, pad; 0 is "not given".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Modes(pub(crate) u32);
+
+impl Modes {
+    fn get(self, i: u32) -> u32 {
+        (self.0 >> (4 * i)) & 15
+    }
+    /// `self` with the modes `stmt` gives replacing its own.
+    pub(crate) fn with(self, stmt: Modes) -> Modes {
+        let mut v = 0;
+        for i in 0..6 {
+            let c = if stmt.get(i) != 0 { stmt.get(i) } else { self.get(i) };
+            v |= c << (4 * i);
+        }
+        Modes(v)
+    }
+    pub(crate) fn blank_zero(self) -> bool {
+        self.get(0) == 2
+    }
+    pub(crate) fn comma(self) -> bool {
+        self.get(1) == 2
+    }
+    pub(crate) fn round(self) -> format::Round {
+        match self.get(2) {
+            1 => format::Round::Up,
+            2 => format::Round::Down,
+            3 => format::Round::Zero,
+            5 => format::Round::Compatible,
+            _ => format::Round::Nearest,
+        }
+    }
+    pub(crate) fn sign(self) -> SignMode {
+        if self.get(3) == 1 {
+            SignMode::Plus
+        } else {
+            SignMode::Suppress
+        }
+    }
+    /// The delimiter of list-directed character output.
+    pub(crate) fn delim(self) -> Option<u8> {
+        match self.get(4) {
+            1 => Some(b'\''),
+            2 => Some(b'"'),
+            _ => None,
+        }
+    }
+    pub(crate) fn pad_no(self) -> bool {
+        self.get(5) == 2
+    }
+    /// `inquire`'s answer for the mode `i` of a formatted connection.
+    pub(crate) fn inquire(self, i: u32) -> &'static str {
+        const VALUES: [&[&str]; 6] = [
+            &["NULL", "ZERO"],
+            &["POINT", "COMMA"],
+            &["UP", "DOWN", "ZERO", "NEAREST", "COMPATIBLE", "PROCESSOR_DEFINED"],
+            &["PLUS", "SUPPRESS", "PROCESSOR_DEFINED"],
+            &["APOSTROPHE", "QUOTE", "NONE"],
+            &["YES", "NO"],
+        ];
+        const DEFAULT: [usize; 6] = [1, 1, 6, 3, 3, 1];
+        let Some(v) = VALUES.get(i as usize) else { return "UNDEFINED" };
+        let c = match self.get(i) {
+            0 => DEFAULT[i as usize],
+            c => c as usize,
+        };
+        v.get(c - 1).copied().unwrap_or("UNDEFINED")
+    }
+}
+
+/// The modes `gpuf_io_modes` gave the next statement (taken by its `begin`).
+static STMT_MODES: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+/// The next data-transfer statement's own modes (`read(..., decimal='comma')`).
+pub fn stmt_modes(packed: u32) {
+    STMT_MODES.store(packed, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The modes of a statement starting on `unit` now: the connection's with the statement's
+/// own over them (those are cleared).
+pub(crate) fn take_modes(st: &IoState, unit: i32) -> Modes {
+    let own = Modes(STMT_MODES.swap(0, std::sync::atomic::Ordering::Relaxed));
+    st.modes.get(&unit).copied().unwrap_or_default().with(own)
 }
 
 /// What the format interpreter hands to the statement next.
@@ -120,8 +210,19 @@ pub(crate) enum Ev {
 }
 
 impl FmtState {
-    pub(crate) fn new(fmt: Arc<Format>) -> FmtState {
-        FmtState { fmt, pc: 0, stack: Vec::new(), pending: None, sign: SignMode::Suppress, scale: 0, blank_zero: false, data_count: 0 }
+    pub(crate) fn new(fmt: Arc<Format>, modes: Modes) -> FmtState {
+        FmtState {
+            fmt,
+            pc: 0,
+            stack: Vec::new(),
+            pending: None,
+            sign: modes.sign(),
+            scale: 0,
+            blank_zero: modes.blank_zero(),
+            comma: modes.comma(),
+            round: modes.round(),
+            data_count: 0,
+        }
     }
 
     /// The next op of the format with groups, sign, scale and blank modes
@@ -140,6 +241,8 @@ impl FmtState {
                 Op::Sign(m) => self.sign = *m,
                 Op::Scale(k) => self.scale = *k,
                 Op::Blank(z) => self.blank_zero = *z,
+                Op::Decimal(c) => self.comma = *c,
+                Op::Round(r) => self.round = *r,
                 other => return Some(other.clone()),
             }
         }
@@ -212,7 +315,7 @@ impl FmtState {
 }
 
 enum Mode {
-    List { first: bool, prev_char: bool },
+    List { first: bool, prev_char: bool, modes: Modes },
     Formatted(Box<FmtState>),
 }
 
@@ -237,12 +340,22 @@ pub(crate) fn caret_msg(msg: &str, fmt: &Format, pos: usize) -> IoError {
 impl Stmt {
     /// A list-directed statement.
     pub fn list() -> Stmt {
-        Stmt { mode: Mode::List { first: true, prev_char: false }, rec: Record::default(), out: Vec::new(), items: 0 }
+        Stmt::list_modes(Modes::default())
+    }
+
+    /// A list-directed statement in the changeable modes `modes`.
+    pub(crate) fn list_modes(modes: Modes) -> Stmt {
+        Stmt { mode: Mode::List { first: true, prev_char: false, modes }, rec: Record::default(), out: Vec::new(), items: 0 }
     }
 
     /// A formatted statement.
     pub fn formatted(fmt: Arc<Format>) -> Stmt {
-        Stmt { mode: Mode::Formatted(Box::new(FmtState::new(fmt))), rec: Record::default(), out: Vec::new(), items: 0 }
+        Stmt::formatted_modes(fmt, Modes::default())
+    }
+
+    /// A formatted statement in the changeable modes `modes`.
+    pub(crate) fn formatted_modes(fmt: Arc<Format>, modes: Modes) -> Stmt {
+        Stmt { mode: Mode::Formatted(Box::new(FmtState::new(fmt, modes))), rec: Record::default(), out: Vec::new(), items: 0 }
     }
 
     fn end_record(&mut self) {
@@ -259,15 +372,17 @@ impl Stmt {
         }
         self.items += 1;
         match &mut self.mode {
-            Mode::List { first, prev_char } => {
+            Mode::List { first, prev_char, modes } => {
+                let modes = *modes;
                 let is_char = matches!(it, Item::Str(_));
                 if *first {
                     *first = false;
                     self.rec.put(b" ");
-                } else if !(is_char && *prev_char) {
+                } else if !(is_char && *prev_char && modes.delim().is_none()) {
                     self.rec.put(b" ");
                 }
                 *prev_char = is_char;
+                let sign = modes.sign();
                 match it {
                     Item::Int(v, bits) => {
                         let w = match bits {
@@ -277,12 +392,34 @@ impl Stmt {
                             64 => 20,
                             _ => 40,
                         };
+                        let v = if sign == SignMode::Plus && v >= 0 { format!("+{v}") } else { v.to_string() };
                         self.rec.put(format!("{v:>w$}").as_bytes());
                     }
-                    Item::Real(v, is_f32) => self.rec.put(format::list_real(v, is_f32).as_bytes()),
+                    Item::Real(v, is_f32) => {
+                        let s = format::with_round(modes.round(), || format::list_real_signed(v, is_f32, sign));
+                        let s = if modes.comma() { s.replace('.', ",") } else { s };
+                        self.rec.put(s.as_bytes())
+                    }
                     Item::Logical(b) => self.rec.put(if b { b"T" } else { b"F" }),
-                    Item::Str(s) => self.rec.put(s),
-                    Item::Complex(re, im, f32k) => self.rec.put(format::list_complex(re, im, f32k).as_bytes()),
+                    Item::Str(s) => match modes.delim() {
+                        Some(q) => {
+                            let mut v = vec![q];
+                            for &c in s {
+                                v.push(c);
+                                if c == q {
+                                    v.push(q);
+                                }
+                            }
+                            v.push(q);
+                            self.rec.put(&v)
+                        }
+                        None => self.rec.put(s),
+                    },
+                    Item::Complex(re, im, f32k) => {
+                        let s = format::with_round(modes.round(), || format::list_complex_signed(re, im, f32k, sign));
+                        let s = if modes.comma() { s.replace(',', ";").replace('.', ",") } else { s };
+                        self.rec.put(s.as_bytes())
+                    }
                 }
                 Ok(())
             }
@@ -326,9 +463,9 @@ impl Stmt {
     }
 
     fn edit(&mut self, desc: Desc, pos: usize, it: Item) -> Result<(), IoError> {
-        let (sign, scale, fmt) = {
+        let (sign, scale, fmt, comma, round) = {
             let st = self.st();
-            (st.sign, st.scale, st.fmt.clone())
+            (st.sign, st.scale, st.fmt.clone(), st.comma, st.round)
         };
         let n = self.items;
         let mismatch =
@@ -365,12 +502,13 @@ impl Stmt {
                     _ => return Err(mismatch("REAL")),
                 };
                 let d0 = d.unwrap_or(0);
-                let r = match kind {
+                let r = format::with_round(round, || match kind {
                     RealEdit::F => Ok(format::edit_f(x, w, d0, scale, sign, false)),
                     RealEdit::G => format::edit_g(x, f32k, w, d, e, scale, sign),
                     _ => format::edit_e(x, kind, w, d0, e, scale, sign),
-                };
+                });
                 match r {
+                    Ok(s) if comma => s.replace('.', ",").into_bytes(),
                     Ok(s) => s.into_bytes(),
                     Err(msg) => return Err(caret_msg(msg, &fmt, pos)),
                 }
@@ -421,6 +559,8 @@ pub(crate) struct IoState {
     pub(crate) units: HashMap<i32, Unit>,
     /// The current read statement and its unit.
     pub(crate) read: Option<(i32, crate::input::ReadStmt)>,
+    /// The changeable modes `open` gave each connected unit.
+    pub(crate) modes: HashMap<i32, Modes>,
 }
 
 static IO: Mutex<Option<IoState>> = Mutex::new(None);
@@ -440,6 +580,7 @@ pub(crate) fn with_state<R>(f: impl FnOnce(&mut IoState) -> R) -> R {
         cache: HashMap::new(),
         units: HashMap::new(),
         read: None,
+        modes: HashMap::new(),
     });
     f(st)
 }
@@ -527,9 +668,10 @@ pub(crate) fn fail(e: IoError) {
 /// Starts a statement on `unit`; `fmt` None means list-directed.
 pub fn begin(unit: i32, fmt: Option<&[u8]>) {
     let r = with_state(|st| {
+        let modes = take_modes(st, unit);
         let stmt = match fmt {
-            None => Stmt::list(),
-            Some(text) => Stmt::formatted(st.format(text)?),
+            None => Stmt::list_modes(modes),
+            Some(text) => Stmt::formatted_modes(st.format(text)?, modes),
         };
         st.stmt = Some((unit, stmt));
         Ok(())
@@ -653,6 +795,7 @@ pub fn open(unit: i32, name: &str, status: Status, action: Action, append: bool)
         }
         let u = Unit::open(name, status, action, append).map_err(IoError)?;
         st.units.insert(unit, u);
+        st.modes.remove(&unit);
         Ok(())
     });
     if let Err(e) = r {
@@ -664,6 +807,7 @@ pub fn open(unit: i32, name: &str, status: Status, action: Action, append: bool)
 pub fn close(unit: i32, delete: bool) {
     crate::input::set_eof(unit, false);
     with_state(|st| {
+        st.modes.remove(&unit);
         if let Some(u) = st.units.remove(&unit) {
             u.close(delete);
         }

@@ -164,7 +164,7 @@ impl Big {
 
 /// The exact decimal value of a finite non-zero `|b|`: digits `D` (no trailing zeros) and
 /// `exp` with `|b| = 0.D × 10^exp`.
-fn exact(b: u128) -> (Vec<u8>, i64) {
+pub(crate) fn exact(b: u128) -> (Vec<u8>, i64) {
     let e = ((b >> FRAC_BITS) & EXP_MASK) as i64;
     let frac = b & ((1u128 << FRAC_BITS) - 1);
     let (m, e2) = if e == 0 {

@@ -1,6 +1,6 @@
 ! flags: -fopenacc
 ! Standard intrinsics gpuf does not implement yet are located not-yet errors, not calls of
-! external functions that fail at the link; transfer's unsupported forms too, and the C
+! external functions that fail at the link; transfer's wrong argument counts, and the C
 ! library's functions (erf, bessel_j0, scale, ...) in device code.
 program intrinsics_not_yet
   implicit none

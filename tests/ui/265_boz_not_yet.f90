@@ -1,6 +1,6 @@
-! BOZ literal constants (in data statements, int(), the bit intrinsics) are a located
-! not-yet error, not a syntax error about a character literal; names b, o and z followed
-! by an operator and a character literal stay names.
+! BOZ literal constants are allowed in data statements, int() and the bit intrinsics; one
+! elsewhere (o"17" as an operand) is a located error, not a syntax error about a character
+! literal; names b, o and z followed by an operator and a character literal stay names.
 program boz_not_yet
   implicit none
   integer :: i

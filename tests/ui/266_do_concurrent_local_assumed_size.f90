@@ -1,5 +1,5 @@
-! A `local` assumed-size array in `do concurrent`: its size is unknown, so gpuf cannot give
-! each iteration its own copy (not yet implemented, located at the name).
+! A `local` assumed-size array in `do concurrent`: Fortran 2018's C1130 forbids it (an
+! error located at the name).
 subroutine fill(a, n)
   implicit none
   integer :: n, i

@@ -423,7 +423,7 @@ impl Parser {
         self.open.push(Open::Block);
         let mut decls = Vec::new();
         let renames_before = self.block_scope.renames.len();
-        let outer_params = self.int_params.clone();
+        let outer_params = (self.int_params.clone(), self.typed.clone());
         loop {
             self.skip_eos();
             if !self.at_type_spec() {
@@ -440,7 +440,7 @@ impl Parser {
         body.extend(self.block());
         body.extend(epilogue);
         self.block_scope.renames.truncate(renames_before);
-        self.int_params = outer_params;
+        (self.int_params, self.typed) = outer_params;
         self.open.pop();
         if self.close_construct(Term::EndOther("block".into()), "`block` construct", open_span).is_some() {
             self.end_construct_name(&name, "end block", "`block` construct");

@@ -56,11 +56,6 @@ impl Parser {
                     _ => return None,
                 };
                 match name.name.as_str() {
-                    "kind" => match &first.kind {
-                        ExprKind::Int(_, k) | ExprKind::Real(_, k) => Some(i64::from(*k)),
-                        ExprKind::Logical(_) => Some(4),
-                        _ => None,
-                    },
                     "selected_real_kind" => {
                         let (mut p, mut r) = (0, 0);
                         for (i, a) in args.iter().enumerate() {
@@ -80,9 +75,78 @@ impl Parser {
                         Some(crate::sema::selected_real_kind(p, r))
                     }
                     "selected_int_kind" => Some(crate::sema::selected_int_kind(self.const_int(first)?)),
+                    "kind" | "digits" | "precision" | "range" | "bit_size" | "radix" | "maxexponent" | "minexponent" => {
+                        inquiry(&name.name, self.base_of(first)?)
+                    }
+                    "exponent" => {
+                        let quad = match &first.kind {
+                            ExprKind::Quad(t) => Some(t),
+                            ExprKind::Unary(UnOp::Neg, x) => match &x.kind {
+                                ExprKind::Quad(t) => Some(t),
+                                _ => None,
+                            },
+                            _ => None,
+                        };
+                        let x = match quad {
+                            Some(t) => crate::sema::quad_text_f64(t)?,
+                            None => self.const_real(first)?,
+                        };
+                        if x == 0.0 || !x.is_finite() {
+                            return Some(0);
+                        }
+                        // x = f × 2^e with 0.5 <= |f| < 1 (normal doubles: the biased exponent)
+                        let b = ((x.to_bits() >> 52) & 0x7ff) as i64;
+                        (b != 0).then_some(b - 1022)
+                    }
+                    "int" if args.len() == 1 => self.const_int(first).or_else(|| self.const_real(first).map(|r| r.trunc() as i64)),
+                    "max" | "min" => {
+                        let vals: Option<Vec<i64>> = args
+                            .iter()
+                            .map(|a| match a {
+                                Arg::Index(x) => self.const_int(x),
+                                _ => None,
+                            })
+                            .collect();
+                        let vals = vals?;
+                        if name.name == "max" {
+                            vals.into_iter().max()
+                        } else {
+                            vals.into_iter().min()
+                        }
+                    }
                     _ => None,
                 }
             }
+            _ => None,
+        }
+    }
+
+    /// The type of a literal or of an entity declared so far.
+    fn base_of(&self, e: &Expr) -> Option<BaseTy> {
+        Some(match &e.kind {
+            ExprKind::Int(_, k) => BaseTy::Integer(*k),
+            ExprKind::Int128(_) => BaseTy::Integer(16),
+            ExprKind::Real(_, k) => BaseTy::Real(*k),
+            ExprKind::Quad(_) => BaseTy::Real(16),
+            ExprKind::Logical(_) => BaseTy::Logical(crate::dialect::logical_kind()),
+            ExprKind::Str(_) => BaseTy::Character,
+            ExprKind::Name(id) => self.typed.get(&id.name)?.0,
+            ExprKind::Paren(x) | ExprKind::Unary(_, x) => self.base_of(x)?,
+            _ => return None,
+        })
+    }
+
+    /// The value of a real constant expression of literals and real named constants.
+    fn const_real(&self, e: &Expr) -> Option<f64> {
+        match &e.kind {
+            ExprKind::Real(v, _) => Some(*v),
+            ExprKind::Int(v, _) => Some(*v as f64),
+            ExprKind::Name(id) => match self.typed.get(&id.name) {
+                Some((BaseTy::Real(_), v)) => *v,
+                _ => self.int_params.get(&id.name).map(|&v| v as f64),
+            },
+            ExprKind::Paren(x) | ExprKind::Unary(UnOp::Plus, x) => self.const_real(x),
+            ExprKind::Unary(UnOp::Neg, x) => self.const_real(x).map(|v| -v),
             _ => None,
         }
     }
@@ -437,9 +501,9 @@ impl Parser {
             if parameter && matches!(base, BaseTy::Integer(_)) {
                 if let Some(e) = &init {
                     if let Some(v) = self.const_int(e) {
-                        if matches!(e.kind, ExprKind::Apply { .. }) {
+                        if let ExprKind::Apply { name: f, .. } = &e.kind {
                             // `kind(1.0d0)`, `selected_real_kind(15)`: fold to the value.
-                            if v < 0 {
+                            if v < 0 && f.name.starts_with("selected_") {
                                 self.diags.push(Diagnostic::not_yet("kinds beyond `real(8)`/`integer(8)`", e.span));
                             }
                             init = Some(Expr { kind: ExprKind::Int(v, 4), span: e.span, ty: Ty::Unknown });
@@ -448,6 +512,11 @@ impl Parser {
                     }
                 }
             }
+            let real_value = match (&init, base) {
+                (Some(e), BaseTy::Real(_)) if parameter => self.const_real(e),
+                _ => None,
+            };
+            self.typed.insert(name.name.clone(), (base, real_value));
             let span = self.from(name.span);
             if let Some(p) = access {
                 self.access.push((name.clone(), p));
@@ -546,5 +615,53 @@ pub(super) fn is_null_call(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Apply { name, args } => name.name == "null" && args.is_empty(),
         _ => false,
+    }
+}
+
+/// The value of the inquiry function `f` (`kind`, `digits`, `range`, ...) for a value of
+/// type `b`, as gfortran gives it on x86_64.
+fn inquiry(f: &str, b: BaseTy) -> Option<i64> {
+    let (k, int) = match b {
+        BaseTy::Integer(k) => (k, true),
+        BaseTy::Real(k) | BaseTy::Complex(k) => (k, false),
+        BaseTy::Logical(k) if f == "kind" => return Some(i64::from(k)),
+        BaseTy::Character if f == "kind" => return Some(1),
+        _ => return None,
+    };
+    if f == "kind" {
+        return Some(i64::from(k));
+    }
+    if f == "radix" {
+        return Some(2);
+    }
+    if int {
+        let bits = 8 * i64::from(k);
+        return match f {
+            "digits" => Some(bits - 1),
+            "bit_size" => Some(bits),
+            "range" => Some(match k {
+                1 => 2,
+                2 => 4,
+                4 => 9,
+                8 => 18,
+                _ => 38,
+            }),
+            _ => None,
+        };
+    }
+    // (digits, precision, range, maxexponent, minexponent)
+    let m: (i64, i64, i64, i64, i64) = match k {
+        4 => (24, 6, 37, 128, -125),
+        8 => (53, 15, 307, 1024, -1021),
+        16 => (113, 33, 4931, 16384, -16381),
+        _ => return None,
+    };
+    match f {
+        "digits" => Some(m.0),
+        "precision" => Some(m.1),
+        "range" => Some(m.2),
+        "maxexponent" => Some(m.3),
+        "minexponent" => Some(m.4),
+        _ => None,
     }
 }

@@ -412,6 +412,7 @@ impl Parser {
         } else {
             match text.parse::<i64>() {
                 Ok(v) if k >= 8 || v <= (1i64 << (8 * u32::from(k) - 1)) => self.node(ExprKind::Int(v, k), sp),
+                Err(_) if k == 16 && text.parse::<i128>().is_ok() => self.node(ExprKind::Int128(text.parse::<i128>().unwrap_or(0)), sp),
                 _ => {
                     self.diags.push(Diagnostic::error("E0004", "integer literal is too large", sp).with_label("out of range"));
                     Err(Fail)
@@ -440,15 +441,22 @@ impl Parser {
                 self.node(ExprKind::Real(v, k), sp)
             }
             Tok::Quad(_) => self.quad_literal(sp),
+            Tok::Int128(v) => {
+                self.bump();
+                self.node(ExprKind::Int128(v), sp)
+            }
             Tok::NamedKind { text, real, kind } => self.named_kind_literal(&text, real, &kind, sp),
             Tok::Str(s) => {
                 self.bump();
                 self.node(ExprKind::Str(s), sp)
             }
-            Tok::Boz(_) => {
+            Tok::Boz(text) => {
                 self.bump();
-                self.diags.push(Diagnostic::not_yet("BOZ literal constants (`b'...'`, `o'...'`, `z'...'`)", sp));
-                self.node(ExprKind::Int(0, 4), sp)
+                let v = boz_value(&text).unwrap_or_else(|msg| {
+                    self.diags.push(Diagnostic::error("E0004", msg, sp).with_label("invalid BOZ literal constant"));
+                    0
+                });
+                self.node(ExprKind::Boz(v), sp)
             }
             t @ (Tok::True | Tok::False) => {
                 self.bump();
@@ -684,4 +692,26 @@ impl Parser {
         self.bump();
         Ok(args)
     }
+}
+
+/// The bits of a BOZ literal constant's text (`z'ff'`, `B"101"`); at most 128 of them.
+fn boz_value(text: &str) -> Result<u128, String> {
+    let radix = match text.chars().next().map(|c| c.to_ascii_lowercase()) {
+        Some('b') => 2,
+        Some('o') => 8,
+        _ => 16,
+    };
+    let digits = text.get(2..text.len().saturating_sub(1)).unwrap_or("");
+    if digits.is_empty() {
+        return Err("a BOZ literal constant needs at least one digit".into());
+    }
+    let mut v: u128 = 0;
+    for c in digits.chars() {
+        let d = c.to_digit(radix).ok_or_else(|| format!("`{c}` is not a digit of a base-{radix} BOZ literal constant"))?;
+        v = v
+            .checked_mul(u128::from(radix))
+            .and_then(|v| v.checked_add(u128::from(d)))
+            .ok_or_else(|| "BOZ literal constant is too large (more than 128 bits)".to_string())?;
+    }
+    Ok(v)
 }

@@ -57,7 +57,7 @@ impl Parser {
             if self.at_procedure_header() {
                 let pstart = self.span();
                 // An interface body's constants stay in it.
-                let outer_params = self.int_params.clone();
+                let outer_params = (self.int_params.clone(), self.typed.clone());
                 match self.procedure_header() {
                     Ok(mut p) => {
                         let hs = p.span;
@@ -99,7 +99,7 @@ impl Parser {
                     }
                     Err(Fail) => self.skip_statement(),
                 }
-                self.int_params = outer_params;
+                (self.int_params, self.typed) = outer_params;
                 continue;
             }
             if matches!(self.terminator(), Some(Term::EndUnit(_) | Term::Eof | Term::UnitStart | Term::Contains)) {

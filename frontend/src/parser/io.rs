@@ -63,6 +63,7 @@ fn with_status(stmt: Stmt, ctl: IoControl) -> Stmt {
         && ctl.rec.is_none()
         && ctl.pos.is_none()
         && ctl.size.is_none()
+        && ctl.modes.is_empty()
     {
         return stmt;
     }
@@ -116,7 +117,41 @@ fn join_continuations(text: &str) -> String {
     out
 }
 
+/// The index in [`IoModes::NAMES`] of a changeable-mode specifier.
+fn mode_index(k: &str) -> Option<usize> {
+    IoModes::NAMES.iter().position(|&n| n == k)
+}
+
 impl Parser {
+    /// A changeable-mode specifier's value (the keyword and `=` consumed): a character
+    /// literal naming one of the mode's values.
+    fn mode_spec(&mut self, m: usize, ksp: Span, stmt: &str, modes: &mut IoModes) -> PResult<()> {
+        let (k, values) = (IoModes::NAMES.get(m).copied().unwrap_or("?"), IoModes::VALUES.get(m).copied().unwrap_or(&[]));
+        if modes.0.get(m).is_some_and(|&c| c != 0) {
+            self.diags.push(Diagnostic::error("E0024", format!("the `{k}=` of `{stmt}` is given twice"), ksp).with_label("repeated"));
+            return Err(Fail);
+        }
+        let Tok::Str(v) = self.tok().clone() else {
+            let sp = self.span();
+            self.diags.push(Diagnostic::not_yet(format!("a `{k}=` specifier that is not a character literal"), sp));
+            return Err(Fail);
+        };
+        let vsp = self.bump().span;
+        let v = v.trim().to_ascii_lowercase();
+        let Some(code) = values.iter().position(|&x| x == v) else {
+            let valid = values.iter().map(|x| format!("'{x}'")).collect::<Vec<_>>().join(", ");
+            self.diags.push(
+                Diagnostic::error("E0042", format!("`'{v}'` is not a valid value of `{k}=` in `{stmt}`"), vsp)
+                    .with_label(format!("expected one of {valid}")),
+            );
+            return Err(Fail);
+        };
+        if let Some(c) = modes.0.get_mut(m) {
+            *c = code as u8 + 1;
+        }
+        Ok(())
+    }
+
     /// `write (unit, fmt) items` and `read (unit, fmt) items` with `unit=` and `fmt=`
     /// keywords allowed; also `read fmt, items` from standard input.
     #[inline(never)]
@@ -197,6 +232,15 @@ impl Parser {
                     }
                     continue;
                 }
+                Some((k, sp)) if mode_index(k).is_some_and(|m| if is_read { m != 3 && m != 4 } else { m != 0 && m != 5 }) => {
+                    let (m, sp) = (mode_index(k).unwrap_or(0), *sp);
+                    self.mode_spec(m, sp, stmt, &mut ctl.modes)?;
+                    n += 1;
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                    continue;
+                }
                 Some((k, sp)) if matches!(k.as_str(), "iostat" | "iomsg" | "err") || (k == "end" && is_read) => {
                     let sp = *sp;
                     self.status_spec(k.clone(), sp, stmt, &mut ctl)?;
@@ -208,7 +252,13 @@ impl Parser {
                 }
                 Some((k, sp)) => {
                     let sp = *sp;
-                    if DATA_TRANSFER_SPECS.contains(&k.as_str()) {
+                    if mode_index(k).is_some() {
+                        let why = if is_read { "an output" } else { "an input" };
+                        self.diags.push(
+                            Diagnostic::error("E0040", format!("`{k}=` is not a specifier of `{stmt}`"), sp)
+                                .with_label(format!("only {why} statement takes it")),
+                        );
+                    } else if DATA_TRANSFER_SPECS.contains(&k.as_str()) {
                         self.diags.push(Diagnostic::not_yet(format!("the `{k}=` specifier of `{stmt}`"), sp));
                     } else {
                         self.diags.push(
@@ -303,6 +353,7 @@ impl Parser {
         let (mut unformatted, mut access, mut recl) = (None::<bool>, 0, None);
         let mut ctl = IoControl::default();
         let mut newunit = false;
+        let mut modes = IoModes::default();
         let mut n = 0usize;
         loop {
             let (k, ksp) = match self.io_keyword() {
@@ -337,6 +388,7 @@ impl Parser {
                 }
                 "iostat" | "iomsg" | "err" => self.status_spec(k, ksp, stmt, &mut ctl)?,
                 "file" if is_open => file = Some(self.expr()?),
+                _ if is_open && mode_index(&k).is_some() => self.mode_spec(mode_index(&k).unwrap_or(0), ksp, stmt, &mut modes)?,
                 "recl" if is_open => recl = Some(self.expr()?),
                 "status" | "action" | "position" | "form" | "access" => {
                     let Tok::Str(v) = self.tok().clone() else {
@@ -411,7 +463,7 @@ impl Parser {
         // direct and stream access are unformatted unless `form=` says otherwise
         let unformatted = unformatted.unwrap_or(access != 0);
         let kind = if is_open {
-            StmtKind::Open(OpenSpec { unit, file, status, action, append, newunit, unformatted, access, recl })
+            StmtKind::Open(OpenSpec { unit, file, status, action, append, newunit, unformatted, access, recl, modes })
         } else {
             StmtKind::Close { unit, delete }
         };
@@ -637,6 +689,7 @@ impl Parser {
             size: None,
             iolength: None,
             items: Vec::new(),
+            modes: Vec::new(),
         };
         let mut ctl = IoControl::default();
         let mut n = 0;
@@ -670,9 +723,22 @@ impl Parser {
                     }
                     continue;
                 }
-                "access" | "action" | "blank" | "delim" | "direct" | "form" | "formatted" | "named" | "nextrec" | "pad" | "position"
-                | "read" | "readwrite" | "recl" | "sequential" | "unformatted" | "write" | "pos" | "stream" | "encoding" | "decimal"
-                | "round" | "sign" | "asynchronous" | "pending" | "id" => {
+                _ if mode_index(&k).is_some() => {
+                    let m = mode_index(&k).unwrap_or(0);
+                    if spec.modes.iter().any(|(i, _)| *i == m) {
+                        self.diags
+                            .push(Diagnostic::error("E0024", format!("the `{k}=` of `inquire` is given twice"), ksp).with_label("repeated"));
+                        return Err(Fail);
+                    }
+                    let e = self.expr()?;
+                    spec.modes.push((m, e));
+                    if !self.eat(&Tok::Comma) {
+                        break;
+                    }
+                    continue;
+                }
+                "access" | "action" | "direct" | "form" | "formatted" | "named" | "nextrec" | "position" | "read" | "readwrite" | "recl"
+                | "sequential" | "unformatted" | "write" | "pos" | "stream" | "encoding" | "asynchronous" | "pending" | "id" => {
                     self.diags.push(Diagnostic::not_yet(format!("the `{k}=` specifier of `inquire`"), ksp));
                     return Err(Fail);
                 }

@@ -60,6 +60,7 @@ pub fn parse_with(src: &str, modules: ModuleConsts, openmp: bool) -> (Option<Sou
         last_hi: 0,
         open: Vec::new(),
         int_params: HashMap::new(),
+        typed: HashMap::new(),
         module_consts: modules,
         block_decls: Vec::new(),
         block_scope: BlockScope::default(),
@@ -112,6 +113,10 @@ pub(crate) struct Parser {
     pub(crate) open: Vec<Open>,
     /// Integer named constants seen so far, for kind parameters (`real(dp)`, `1.0_dp`).
     int_params: HashMap<String, i64>,
+    /// The type of each entity declared so far in the scope, with the value of a real named
+    /// constant: for kinds given by inquiry functions (`integer(kind(n))`,
+    /// `integer(exponent(x))`).
+    typed: HashMap<String, (BaseTy, Option<f64>)>,
     /// The public integer constants of the modules seen so far in the file and of the
     /// separately compiled modules the file uses.
     module_consts: ModuleConsts,

@@ -221,6 +221,7 @@ impl Parser {
     fn unit(&mut self) -> Option<Unit> {
         // A program unit sees the named constants of other units only through `use`.
         self.int_params.clear();
+        self.typed.clear();
         let start = self.span();
         if self.is_name("blockdata") || (self.is_name("block") && self.is_name_at(1, "data")) {
             // `block data [name]`: a unit of specifications only (common blocks and their
@@ -530,9 +531,9 @@ impl Parser {
                 }
                 if self.at_procedure_header() {
                     // A contained procedure's own constants are not its siblings' or host's.
-                    let host_params = self.int_params.clone();
+                    let host_params = (self.int_params.clone(), self.typed.clone());
                     let p = self.procedure(depth + 1);
-                    self.int_params = host_params;
+                    (self.int_params, self.typed) = host_params;
                     if let Some(p) = p {
                         u.contains.push(p);
                     }

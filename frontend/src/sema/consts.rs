@@ -51,11 +51,69 @@ pub fn selected_real_kind(p: i64, r: i64) -> i64 {
     }
 }
 
+/// A decimal number's sign, significant digits (no leading or trailing zeros) and the
+/// exponent of its last digit, from [`crate::lexer::quad_text`]'s form.
+fn decimal_parts(t: &str) -> Option<(bool, String, i64)> {
+    let (neg, t) = match t.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, t),
+    };
+    let (m, e) = t.split_once('e')?;
+    let (i, f) = m.split_once('.').unwrap_or((m, ""));
+    let mut exp: i64 = e.parse().ok()?;
+    exp -= f.len() as i64;
+    let digits = format!("{i}{f}");
+    let digits = digits.trim_start_matches('0');
+    let trimmed = digits.trim_end_matches('0');
+    exp += (digits.len() - trimmed.len()) as i64;
+    Some((neg, trimmed.to_string(), exp))
+}
+
+/// The `real(16)` literal text `t` ([`crate::lexer::quad_text`]'s form) as a double when
+/// that keeps its binary exponent (see [`Checker::quad_as_f64`]).
+pub(crate) fn quad_text_f64(t: &str) -> Option<f64> {
+    if t.starts_with("0x") || t.starts_with("-0x") {
+        return None;
+    }
+    let v: f64 = t.parse().ok()?;
+    if v != 0.0 && !(v.is_finite() && v.abs() >= f64::MIN_POSITIVE) {
+        return None;
+    }
+    let power_of_two = v != 0.0 && v.to_bits() & ((1u64 << 52) - 1) == 0;
+    if power_of_two && decimal_parts(t) != decimal_parts(&crate::lexer::f64_quad_text(v)) {
+        return None;
+    }
+    Some(v)
+}
+
 impl Checker {
+    /// The value of a `real(16)` constant (a literal, a named constant, negated) as a
+    /// double when that conversion keeps its binary exponent: the double is not a power of
+    /// two, or is the constant exactly (a value just below a power of two would round up
+    /// to it); `None` beyond the doubles' normal range.
+    fn quad_as_f64(&self, e: &Expr, depth: u32) -> Option<f64> {
+        if depth > 64 {
+            return None;
+        }
+        let t = match &e.kind {
+            ExprKind::Quad(t) => t,
+            ExprKind::Paren(x) | ExprKind::Unary(UnOp::Plus, x) => return self.quad_as_f64(x, depth + 1),
+            ExprKind::Unary(UnOp::Neg, x) => return self.quad_as_f64(x, depth + 1).map(|v| -v),
+            ExprKind::Name(id) => {
+                let s = self.syms.get(&id.name).filter(|s| s.parameter && s.base == BaseTy::Real(16))?;
+                return self.quad_as_f64(s.init.as_ref()?, depth + 1);
+            }
+            _ => return None,
+        };
+        quad_text_f64(t)
+    }
+
     /// Is `e` (already checked) a constant expression?
     pub(super) fn is_const(&self, e: &Expr) -> bool {
         match &e.kind {
-            ExprKind::Int(..) | ExprKind::Real(..) | ExprKind::Quad(_) | ExprKind::Logical(_) | ExprKind::Str(_) => true,
+            ExprKind::Int(..) | ExprKind::Int128(_) | ExprKind::Real(..) | ExprKind::Quad(_) | ExprKind::Logical(_) | ExprKind::Str(_) => {
+                true
+            }
             ExprKind::Name(id) => self.syms.get(&id.name).is_some_and(|s| s.parameter),
             ExprKind::Unary(_, x) | ExprKind::Paren(x) => self.is_const(x),
             ExprKind::Binary(_, l, r) => self.is_const(l) && self.is_const(r),
@@ -127,6 +185,12 @@ impl Checker {
                         Const::Real(_) => None,
                     })
                     .collect();
+                if *func == Intrinsic::Exponent {
+                    // `exponent` of a `real(16)` constant whose value a double holds
+                    if let Some(v) = args.first().and_then(|x| self.quad_as_f64(x, d)) {
+                        return Some(Const::Int(model_intrinsics::fold_model(*func, v, 16, None)? as i64));
+                    }
+                }
                 if func.is_model_intrinsic() {
                     let x = args.iter().find(|a| matches!(a.ty.base(), Some(BaseTy::Real(_))))?;
                     let Some(BaseTy::Real(k)) = x.ty.base() else { return None };

@@ -62,11 +62,15 @@ impl Checker {
         let mut values: Vec<Expr> = Vec::new();
         for (rep, v) in &set.values {
             let mut v = v.clone();
-            self.expr(&mut v);
-            if v.ty == Ty::Unknown {
+            // a BOZ constant takes the type of its variable (below)
+            let boz = matches!(v.kind, ExprKind::Boz(_));
+            if !boz {
+                self.expr(&mut v);
+            }
+            if v.ty == Ty::Unknown && !boz {
                 return;
             }
-            if !self.is_const(&v) {
+            if !boz && !self.is_const(&v) {
                 self.err(Diagnostic::error("E0205", "a `data` value must be a constant", v.span).with_label("not constant"));
                 return;
             }
@@ -115,10 +119,25 @@ impl Checker {
             );
             return;
         }
-        for ((name, pos, sp), v) in slots.into_iter().zip(values) {
+        for ((name, pos, sp), mut v) in slots.into_iter().zip(values) {
             let Some(i) = self.syms.index(&name) else { continue };
             let Some(s) = self.syms.list().get(i) else { continue };
             let (base, rank, shape) = (s.base, s.rank, self.const_shape(s));
+            if let ExprKind::Boz(b) = v.kind {
+                let BaseTy::Integer(k) = base else {
+                    self.err(
+                        Diagnostic::error(
+                            "E0234",
+                            format!("a BOZ literal constant in `data` can only give a value to an `integer`, not to `{name}`"),
+                            v.span,
+                        )
+                        .with_label(format!("`{name}` is {}", ty_name(Ty::Scalar(base)))),
+                    );
+                    continue;
+                };
+                v.kind = boz::boz_int_literal(b, k);
+                v.ty = Ty::Scalar(base);
+            }
             if !self.assign_compat(Ty::Scalar(base), v.ty, v.span) {
                 continue;
             }

@@ -78,6 +78,11 @@ impl Checker {
             k @ ExprKind::Quad(_) => (k, Ty::Scalar(BaseTy::Real(16))),
             ExprKind::Logical(b) => (ExprKind::Logical(b), Ty::Scalar(BaseTy::Logical(crate::dialect::logical_kind()))),
             ExprKind::Str(s) => (ExprKind::Str(s), Ty::Scalar(BaseTy::Character)),
+            k @ ExprKind::Int128(_) => (k, Ty::Scalar(BaseTy::Integer(16))),
+            ExprKind::Boz(v) => {
+                self.misplaced_boz(span);
+                (ExprKind::Boz(v), Ty::Unknown)
+            }
             ExprKind::Name(id) => {
                 let ty = match self.lookup(&id) {
                     Some(i) => match self.sym(i) {

@@ -178,6 +178,7 @@ pub(super) fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Iparity => "iparity",
         Intrinsic::Parity => "parity",
         Intrinsic::Dprod => "dprod",
+        Intrinsic::IsContiguous => "is_contiguous",
         Intrinsic::Rank => "rank",
         Intrinsic::SelectedCharKind => "selected_char_kind",
     }
@@ -222,7 +223,6 @@ pub(super) const OTHER_INTRINSICS: &[&str] = &[
     // Standard intrinsic functions not implemented yet (without this list a call would be
     // taken for an external function and fail at the link).
     "erfc_scaled",
-    "is_contiguous",
 ];
 
 /// The intrinsic functions of coarrays.
@@ -302,6 +302,7 @@ pub(super) fn not_yet_intrinsic(n: &str, sub: bool) -> Option<&'static str> {
 impl Checker {
     pub(super) fn intrinsic(&mut self, f: Intrinsic, name: Ident, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
         use Intrinsic as I;
+        let args = self.boz_args(f, args);
         if f.is_array_intrinsic() {
             return self.array_intrinsic(f, args, span);
         }
@@ -311,7 +312,7 @@ impl Checker {
         if f.is_model_intrinsic() {
             return self.model_intrinsic(f, args, span);
         }
-        if matches!(f, I::Dprod | I::Rank | I::SelectedCharKind) {
+        if matches!(f, I::Dprod | I::Rank | I::SelectedCharKind | I::IsContiguous) {
             return self.small_intrinsic(f, args, span);
         }
         if matches!(
@@ -746,19 +747,17 @@ impl Checker {
                                     | BaseTy::Real(4 | 8 | 16)
                                     | BaseTy::Complex(4 | 8 | 16)
                                     | BaseTy::Logical(1 | 2 | 4 | 8)
+                                    | BaseTy::Derived(_)
                             )
                         )
                     };
                     let size = rest.first();
-                    let chars = |t: &Ty| *t == Ty::Scalar(BaseTy::Character);
+                    let chars = |t: &Ty| t.base() == Some(BaseTy::Character);
                     if !(simple(&s.ty) || chars(&s.ty)) || !(simple(&m.ty) || chars(&m.ty)) {
-                        self.err(Diagnostic::not_yet(
-                            "`transfer` of values other than numeric or logical ones and character scalars",
-                            span,
-                        ));
+                        self.err(Diagnostic::not_yet("`transfer` of values other than numeric, logical, character or derived-type ones", span));
                         Ty::Unknown
-                    } else if chars(&m.ty) && size.is_some() {
-                        self.err(Diagnostic::not_yet("`transfer` to a character array", span));
+                    } else if [s, m].iter().any(|x| self.is_poly(x) || matches!(x.ty.base(), Some(BaseTy::Derived(_))) && self.on_device()) {
+                        self.err(Diagnostic::not_yet("`transfer` of polymorphic values, or of structures in device code", span));
                         Ty::Unknown
                     } else if (chars(&s.ty) || chars(&m.ty)) && self.on_device() {
                         self.err(Diagnostic::not_yet(format!("`transfer` of character values {}", self.device_where()), span));

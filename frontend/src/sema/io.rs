@@ -164,16 +164,17 @@ impl Checker {
     /// `iostat=`, `newunit=`, `number=` (integer), `exist=`/`opened=` (logical) and `iomsg=`
     /// (character) must be definable scalar variables of their type.
     pub(super) fn status_var(&mut self, e: &Expr, spec: &str, stmt: &str) {
+        let is_char = matches!(spec, "iomsg=" | "errmsg=" | "name=" | "blank=" | "decimal=" | "round=" | "sign=" | "delim=" | "pad=");
         let want = match spec {
-            "iomsg=" | "errmsg=" | "name=" => "a `character`",
+            _ if is_char => "a `character`",
             "exist=" | "opened=" => "a `logical`",
             _ => "an `integer`",
         };
         let ok = match e.ty {
             Ty::Unknown => return,
-            Ty::Scalar(BaseTy::Character) => matches!(spec, "iomsg=" | "errmsg=" | "name="),
+            Ty::Scalar(BaseTy::Character) => is_char,
             Ty::Scalar(BaseTy::Logical(_)) => spec == "exist=" || spec == "opened=",
-            Ty::Scalar(BaseTy::Integer(_)) => !matches!(spec, "iomsg=" | "errmsg=" | "exist=" | "opened=" | "name="),
+            Ty::Scalar(BaseTy::Integer(_)) => !is_char && !matches!(spec, "exist=" | "opened="),
             _ => false,
         };
         if !ok {
@@ -187,6 +188,29 @@ impl Checker {
             );
         } else if let Some(why) = self.not_definable(e) {
             self.err(Diagnostic::error("E0273", format!("the `{spec}` of `{stmt}` must be a variable"), e.span).with_label(why));
+        }
+    }
+
+    /// The changeable modes of a `read` or `write`: they need a format, `delim=` one that is
+    /// list-directed.
+    fn transfer_modes(&mut self, stmt: &Stmt, modes: &IoModes, what: &str, span: Span) {
+        let format = match &stmt.kind {
+            StmtKind::Write { format, .. } | StmtKind::Read { format, .. } => format,
+            _ => return,
+        };
+        let given = |i: usize| modes.given(i);
+        let first = (0..6).find(|&i| given(i)).unwrap_or(0);
+        match format {
+            Format::Unformatted => self.err(
+                Diagnostic::error("E0275", format!("`{}=` needs a format", IoModes::name(first)), span)
+                    .with_label(format!("unformatted `{what}`")),
+            ),
+            Format::Namelist(..) => self.err(Diagnostic::not_yet("changeable-mode specifiers of a namelist transfer", span)),
+            Format::ListDirected => {}
+            _ if given(4) => self.err(
+                Diagnostic::error("E0275", "`delim=` needs list-directed formatting", span).with_label("a `write` with an explicit format"),
+            ),
+            _ => {}
         }
     }
 
@@ -227,6 +251,9 @@ impl Checker {
                     } else if internal {
                         self.err(Diagnostic::not_yet("`advance='no'` on an internal file", span));
                     }
+                }
+                if !ctl.modes.is_empty() {
+                    self.transfer_modes(stmt, &ctl.modes, what, span);
                 }
                 if let Some(e) = &mut ctl.iostat {
                     self.expr(e);
@@ -300,6 +327,10 @@ impl Checker {
                         self.expr(e);
                         self.status_var(e, spec, "inquire");
                     }
+                }
+                for (m, e) in q.modes.iter_mut() {
+                    self.expr(e);
+                    self.status_var(e, &format!("{}=", IoModes::name(*m)), "inquire");
                 }
             }
             StmtKind::AllocStatus { stmt, stat, errmsg } => {

@@ -22,6 +22,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 mod array_intrinsics;
 mod bit_intrinsics;
+mod boz;
 mod calls;
 mod consts;
 mod data_stmt;
@@ -45,7 +46,7 @@ use self::{calls::*, consts::*, declarations::*, directives::*, exprs::*, intrin
 
 pub use bit_intrinsics::fold_bit_call;
 pub use calls::{proc_actual, PROC_ACTUAL};
-pub(crate) use consts::fold_int;
+pub(crate) use consts::{fold_int, quad_text_f64};
 pub use consts::{selected_int_kind, selected_real_kind};
 pub(crate) use declarations::implicit_with;
 pub use derived::{base_layout, BindInfo, CompInfo, TypeInfo, ELEMENTAL_FINAL};

@@ -194,7 +194,7 @@ impl Checker {
         (ExprKind::Intrinsic { func: f, args }, ty)
     }
 
-    /// `dprod(x, y)` (default reals, a `real(8)` result), `rank(a)` and
+    /// `is_contiguous(array)`, `dprod(x, y)` (default reals, a `real(8)` result), `rank(a)` and
     /// `selected_char_kind(name)` (folded: 1 for ASCII and the default kind, 4 for ISO 10646,
     /// as gfortran answers, -1 for other names).
     #[inline(never)]
@@ -204,6 +204,7 @@ impl Checker {
         let params: &[&str] = match f {
             I::Dprod => &["x", "y"],
             I::Rank => &["a"],
+            I::IsContiguous => &["array"],
             _ => &["name"],
         };
         let bad = |args: Vec<Expr>| (ExprKind::Intrinsic { func: f, args }, Ty::Unknown);
@@ -221,6 +222,21 @@ impl Checker {
         let folded = |v: i64| (ExprKind::Int(v, int), Ty::Scalar(BaseTy::Integer(int)));
         match f {
             I::Rank => folded(args.first().map_or(0, |a| i64::from(a.ty.rank()))),
+            I::IsContiguous => {
+                let Some(a) = args.first() else { return bad(args) };
+                if a.ty.rank() == 0 {
+                    self.err(
+                        Diagnostic::error("E0210", format!("the `array` argument of `{fname}` must be an array, found {}", ty_name(a.ty)), a.span)
+                            .with_label("expected an array"),
+                    );
+                    return bad(args);
+                }
+                if self.on_device() {
+                    self.err(Diagnostic::not_yet(format!("the intrinsic function `{fname}` {}", self.device_where()), span));
+                    return bad(args);
+                }
+                (ExprKind::Intrinsic { func: f, args }, Ty::Scalar(BaseTy::Logical(crate::dialect::logical_kind())))
+            }
             I::SelectedCharKind => {
                 let Some(name) = args.first() else { return bad(args) };
                 if name.ty != Ty::Scalar(BaseTy::Character) {

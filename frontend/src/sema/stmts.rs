@@ -108,6 +108,26 @@ impl Checker {
             if *k != LocalityKind::Shared {
                 if let Some(why) = self.not_definable(e) {
                     self.err(Diagnostic::error("E0272", "a `local` or `local_init` name must be a variable", n.span).with_label(why));
+                    continue;
+                }
+                // Fortran 2018's C1130 (which also excludes allocatable variables: gpuf
+                // accepts them, each iteration with an entity of its own)
+                let why = self.syms.get(&n.name).and_then(|s| {
+                    if s.optional {
+                        Some("it is an optional dummy argument")
+                    } else if s.dims.iter().any(|d| matches!(d, DimSpec::AssumedSize(_))) {
+                        Some("it is an assumed-size array")
+                    } else if s.class && !s.pointer && s.dummy.is_some() {
+                        Some("it is a polymorphic dummy argument")
+                    } else {
+                        None
+                    }
+                });
+                if let Some(why) = why {
+                    let spec = if *k == LocalityKind::Local { "local" } else { "local_init" };
+                    self.err(
+                        Diagnostic::error("E0279", format!("`{}` cannot be `{spec}` in a `do concurrent`", n.name), n.span).with_label(why),
+                    );
                 }
             }
         }

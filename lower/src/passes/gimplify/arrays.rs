@@ -372,4 +372,85 @@ impl G<'_> {
         let hi = self.bin(Ty::I64, BinOp::Sub, shape[d].clone(), Op::I64(1));
         self.emit(Stmt::Loop { id, var: vars[d], lo: Op::I64(0), hi, step: Op::I64(1), body: b, part: None });
     }
+
+    /// `is_contiguous(a)`: true for a variable that is not a pointer (an assumed-shape dummy
+    /// is contiguous: gpuf packs a non-contiguous actual); for an array pointer, whether its
+    /// element distances are those of its extents; for a section of a variable, whether the
+    /// dimensions before the last of more than one element are whole and unstrided and that
+    /// one has stride 1 (or it is empty).
+    pub(super) fn is_contiguous(&mut self, a: &Expr) -> Op {
+        let (name, subs) = match &a.kind {
+            ExprKind::Name(id) => (id.name.clone(), None),
+            ExprKind::ArrayRef { name, subs } => (name.name.clone(), Some(subs)),
+            _ => {
+                self.not_yet("`is_contiguous` of this argument", a.span);
+                return Op::I32(0);
+            }
+        };
+        let pointer = self.syms.get(&name).is_some_and(|s| s.pointer);
+        let d = match self.lookup(&name) {
+            Some(Home::Array(d)) | Some(Home::CharArray { d, .. }) => d,
+            _ => {
+                self.not_yet("`is_contiguous` of this argument", a.span);
+                return Op::I32(0);
+            }
+        };
+        let Some(subs) = subs else {
+            if !pointer {
+                return Op::I32(1);
+            }
+            let Some(sm) = self.ptr_sm.get(&d.addr).cloned() else { return Op::I32(1) };
+            let (mut ok, mut prod, mut empty) = (Op::I32(1), Op::I64(1), Op::I32(0));
+            for (m, e) in sm.iter().zip(d.ext.clone()) {
+                let one = self.val(Ty::I32, Rv::Binary(BinOp::Le, Op::Var(e), Op::I64(1)));
+                let same = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(*m), prod.clone()));
+                let k = self.val(Ty::I32, Rv::Binary(BinOp::Or, one, same));
+                ok = self.val(Ty::I32, Rv::Binary(BinOp::And, ok, k));
+                let z = self.val(Ty::I32, Rv::Binary(BinOp::Le, Op::Var(e), Op::I64(0)));
+                empty = self.val(Ty::I32, Rv::Binary(BinOp::Or, empty, z));
+                prod = self.bin(Ty::I64, BinOp::Mul, prod, Op::Var(e));
+            }
+            return self.val(Ty::I32, Rv::Binary(BinOp::Or, ok, empty));
+        };
+        if pointer {
+            self.not_yet("`is_contiguous` of a section of a pointer", a.span);
+            return Op::I32(0);
+        }
+        // (ok, all dimensions so far whole and unstrided, some dimension empty)
+        let (mut ok, mut whole, mut empty) = (Op::I32(1), Op::I32(1), Op::I32(0));
+        for (k, s) in subs.iter().enumerate() {
+            let Some(full) = d.ext.get(k).copied() else { break };
+            let (n, st) = match s {
+                Arg::Range { lo, hi, stride, .. } => {
+                    let l = self.range_lo(&d, k, lo.as_ref());
+                    let h = self.range_hi(&d, k, hi.as_ref());
+                    let st = match stride {
+                        Some(x) => {
+                            let v = self.expr(x);
+                            self.conv(v, Ty::I64)
+                        }
+                        None => Op::I64(1),
+                    };
+                    let n = self.bin(Ty::I64, BinOp::Sub, h, l);
+                    let n = self.bin(Ty::I64, BinOp::Add, n, st.clone());
+                    let n = self.bin(Ty::I64, BinOp::Div, n, st.clone());
+                    (self.val(Ty::I64, Rv::Binary(BinOp::Max, n, Op::I64(0))), st)
+                }
+                _ => (Op::I64(1), Op::I64(1)),
+            };
+            let unit = self.val(Ty::I32, Rv::Binary(BinOp::Eq, st.clone(), Op::I64(1)));
+            let one = self.val(Ty::I32, Rv::Binary(BinOp::Le, n.clone(), Op::I64(1)));
+            let here = self.val(Ty::I32, Rv::Binary(BinOp::And, unit.clone(), whole.clone()));
+            let here = self.val(Ty::I32, Rv::Binary(BinOp::Or, one, here));
+            ok = self.val(Ty::I32, Rv::Binary(BinOp::And, ok, here));
+            let z = self.val(Ty::I32, Rv::Binary(BinOp::Eq, n.clone(), Op::I64(0)));
+            empty = self.val(Ty::I32, Rv::Binary(BinOp::Or, empty, z));
+            let all = self.val(Ty::I32, Rv::Binary(BinOp::Eq, n, Op::Var(full)));
+            let single = self.val(Ty::I32, Rv::Binary(BinOp::Le, Op::Var(full), Op::I64(1)));
+            let w = self.val(Ty::I32, Rv::Binary(BinOp::Or, unit, single));
+            let w = self.val(Ty::I32, Rv::Binary(BinOp::And, all, w));
+            whole = self.val(Ty::I32, Rv::Binary(BinOp::And, whole, w));
+        }
+        self.val(Ty::I32, Rv::Binary(BinOp::Or, ok, empty))
+    }
 }

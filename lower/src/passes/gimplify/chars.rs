@@ -411,6 +411,28 @@ impl G<'_> {
                     }
                 });
             }
+            // `transfer` to a character array: the materialised bytes, `len(mold)` a piece
+            ExprKind::Intrinsic { func: Intrinsic::Transfer, args } => {
+                let key = e as *const Expr as usize;
+                if !self.mats.contains_key(&key) {
+                    self.materialize_transfer(e, args);
+                }
+                let Some((buf, n)) = self.mats.get(&key).cloned() else { return };
+                let len = match args.get(1) {
+                    Some(m) => self.char_len_of(m),
+                    None => Op::I64(0),
+                };
+                let (lv, bv) = (self.tmp(Ty::I64), self.tmp(Ty::Ptr));
+                self.emit(Stmt::Assign(lv, Rv::Use(len)));
+                self.emit(Stmt::Assign(bv, Rv::Use(buf)));
+                let n = self.conv(n, Ty::I64);
+                self.scalarise(&[n], &mut |g, idx| {
+                    let i = idx.first().cloned().unwrap_or(Op::I64(0));
+                    let off = g.bin(Ty::I64, BinOp::Mul, i, Op::Var(lv));
+                    let a = g.val(Ty::Ptr, Rv::PtrAdd(Op::Var(bv), off));
+                    f(g, a, Op::Var(lv));
+                });
+            }
             _ => self.not_yet("this character array expression", e.span),
         }
     }
@@ -670,7 +692,7 @@ impl G<'_> {
                         }
                         let buf = self.mats.get(&key).map_or(Op::Null, |m| m.0.clone());
                         let n = match args.get(1) {
-                            Some(m) => self.str_expr(m).1,
+                            Some(m) => self.char_len_of(m),
                             None => Op::I64(0),
                         };
                         (buf, n)

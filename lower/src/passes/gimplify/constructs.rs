@@ -670,13 +670,39 @@ impl G<'_> {
     /// `local_init` also sets it from the saved value at the start of every iteration.
     /// Scalars of intrinsic numeric and logical types are saved in a register; arrays,
     /// characters, complex values and structures without allocatable components as bytes
-    /// in a temporary.
+    /// in a temporary; a pointer's association (the variables of its address or descriptor),
+    /// so the construct's pointer is associated anew, or as outside for `local_init`.
     pub(super) fn do_concurrent(&mut self, specs: &[ast::ConcurrentSpec], mask: Option<&Expr>, loc: &ast::Locality, body: &[ast::Stmt]) {
         let mut saved = Vec::new();
         let mut init = Vec::new();
         let mut bytes = Vec::new();
+        // (name, association variables with their copies, `local_init`)
+        let mut ptrs: Vec<(String, VarCopies, bool)> = Vec::new();
+        let mut structs: Vec<(Op, Op, Op, u16, bool)> = Vec::new();
         for (k, e) in &loc.names {
             if *k == ast::LocalityKind::Shared {
+                continue;
+            }
+            if let Some((name, vars)) = self.pointer_state(e) {
+                let copies = vars
+                    .into_iter()
+                    .map(|v| {
+                        let t = self.tmp(self.f.var(v).ty);
+                        self.emit(Stmt::Assign(t, Rv::Use(Op::Var(v))));
+                        (v, t)
+                    })
+                    .collect();
+                ptrs.push((name, copies, *k == ast::LocalityKind::LocalInit));
+                continue;
+            }
+            if let Some((addr, kt)) = self.alloc_comp_struct(e) {
+                // the outer value's bytes (with its components) in a temporary; the
+                // construct's entity a deep copy of it
+                let n = Op::I64(self.type_size(kt));
+                let buf = self.temp_buf(&[], self.type_size(kt));
+                let _ = self.val(Ty::Ptr, Rv::Call("memcpy".into(), vec![buf.clone(), addr.clone(), n.clone()], Ty::Ptr));
+                self.dup_alloc_comps(addr.clone(), kt);
+                structs.push((addr, buf, n, kt, *k == ast::LocalityKind::LocalInit));
                 continue;
             }
             if e.ty.rank() > 0 || matches!(e.ty.base(), Some(BaseTy::Character | BaseTy::Derived(_) | BaseTy::Complex(_)) | None) {
@@ -686,10 +712,7 @@ impl G<'_> {
                         let _ = self.val(Ty::Ptr, Rv::Call("memcpy".into(), vec![buf.clone(), addr.clone(), n.clone()], Ty::Ptr));
                         bytes.push((addr, buf, n, *k == ast::LocalityKind::LocalInit));
                     }
-                    None => self.not_yet(
-                        "`local` and `local_init` of pointers, assumed-size arrays and structures with allocatable components",
-                        e.span,
-                    ),
+                    None => self.not_yet("`local` and `local_init` of arrays of structures with allocatable components", e.span),
                 }
                 continue;
             }
@@ -702,9 +725,20 @@ impl G<'_> {
             }
         }
         let init_bytes: Vec<(Op, Op, Op)> = bytes.iter().filter(|b| b.3).map(|(a, b, n, _)| (a.clone(), b.clone(), n.clone())).collect();
+        let init_ptrs: Vec<(String, VarCopies)> = ptrs.iter().filter(|p| p.2).map(|(n, c, _)| (n.clone(), c.clone())).collect();
+        self.forall_ptrs = init_ptrs;
+        self.forall_structs = structs.clone();
         self.forall(specs, mask, body, false, &init, &init_bytes);
+        for (addr, buf, n, kt, _) in structs {
+            self.free_alloc_comps(addr.clone(), kt);
+            let _ = self.val(Ty::Ptr, Rv::Call("memcpy".into(), vec![addr, buf.clone(), n], Ty::Ptr));
+            self.emit(Stmt::Call("gpuf_free".into(), vec![buf]));
+        }
         for (e, t) in saved {
             self.store_to(e, Op::Var(t));
+        }
+        for (name, copies, _) in ptrs {
+            self.restore_pointer(&name, &copies);
         }
         for (addr, buf, n, _) in bytes {
             let _ = self.val(Ty::Ptr, Rv::Call("memcpy".into(), vec![addr, buf.clone(), n], Ty::Ptr));
@@ -712,9 +746,50 @@ impl G<'_> {
         }
     }
 
+    /// The address and type of `e` if it is a scalar structure with allocatable components.
+    fn alloc_comp_struct(&mut self, e: &Expr) -> Option<(Op, u16)> {
+        let ExprKind::Name(id) = &e.kind else { return None };
+        let sym = self.syms.get(&id.name)?;
+        let BaseTy::Derived(k) = sym.base else { return None };
+        if sym.rank > 0 || sym.pointer || sym.allocatable || !self.has_alloc_comps(k, 0) {
+            return None;
+        }
+        Some((self.arg_addr(e), k))
+    }
+
+    /// The variables holding the association of the pointer `e` (a scalar's address, an
+    /// array's descriptor and element distances), or `None` if `e` is not a pointer.
+    fn pointer_state(&mut self, e: &Expr) -> Option<(String, Vec<VarId>)> {
+        let ExprKind::Name(id) = &e.kind else { return None };
+        if !self.syms.get(&id.name)?.pointer {
+            return None;
+        }
+        let vars = match self.lookup(&id.name)? {
+            Home::Mem(pv, _) => vec![pv],
+            Home::Array(d) => {
+                let mut v = vec![d.addr];
+                v.extend(d.lb.iter().chain(d.ext.iter()).copied());
+                v.extend(self.ptr_sm.get(&d.addr).cloned().unwrap_or_default());
+                v
+            }
+            _ => return None,
+        };
+        Some((id.name.clone(), vars))
+    }
+
+    /// Sets the association of the pointer `name` from the copies (`(variable, copy)`), and
+    /// writes it back where a module, saved or dummy pointer lives.
+    pub(super) fn restore_pointer(&mut self, name: &str, copies: &[(VarId, VarId)]) {
+        for (v, t) in copies {
+            self.emit(Stmt::Assign(*v, Rv::Use(Op::Var(*t))));
+        }
+        self.store_global_ptr(name);
+        self.store_global_desc(name);
+    }
+
     /// The address and byte size of a `local` variable kept in contiguous storage of a
-    /// size known on entry to the construct (`None`: a pointer, an assumed-size array or a
-    /// structure with allocatable components).
+    /// size known on entry to the construct (`None`: a pointer, an assumed-size array or an
+    /// array of structures with allocatable components).
     fn locality_bytes(&mut self, e: &Expr) -> Option<(Op, Op)> {
         let ExprKind::Name(id) = &e.kind else { return None };
         let sym = self.syms.get(&id.name)?;
@@ -779,10 +854,25 @@ impl G<'_> {
             loops.push((v, lo, hi, st));
         }
         self.overrides.push(scope);
+        // `local_init` pointers of a `do concurrent` (see `do_concurrent`)
+        let init_ptrs = std::mem::take(&mut self.forall_ptrs);
+        let init_structs = std::mem::take(&mut self.forall_structs);
         if !is_forall {
             self.nest(&loops, 0, &mut |g| {
                 for (e, t) in init {
                     g.store_to(e, Op::Var(*t));
+                }
+                for (name, copies) in &init_ptrs {
+                    g.restore_pointer(name, copies);
+                }
+                // a structure with allocatable components: the last iteration's components
+                // go; `local_init` copies the outer value deeply
+                for (addr, buf, n, kt, init) in &init_structs {
+                    g.free_alloc_comps(addr.clone(), *kt);
+                    if *init {
+                        let _ = g.val(Ty::Ptr, Rv::Call("memcpy".into(), vec![addr.clone(), buf.clone(), n.clone()], Ty::Ptr));
+                        g.dup_alloc_comps(addr.clone(), *kt);
+                    }
                 }
                 for (addr, buf, n) in init_bytes {
                     let _ = g.val(Ty::Ptr, Rv::Call("memcpy".into(), vec![addr.clone(), buf.clone(), n.clone()], Ty::Ptr));

@@ -277,7 +277,13 @@ impl Scan<'_> {
 
     fn expr(&mut self, e: &Expr) -> Result<(), String> {
         match &e.kind {
-            ExprKind::Int(..) | ExprKind::Real(..) | ExprKind::Quad(_) | ExprKind::Logical(_) | ExprKind::Str(_) => Ok(()),
+            ExprKind::Int(..)
+            | ExprKind::Int128(_)
+            | ExprKind::Real(..)
+            | ExprKind::Quad(_)
+            | ExprKind::Logical(_)
+            | ExprKind::Str(_)
+            | ExprKind::Boz(_) => Ok(()),
             ExprKind::Name(id) => {
                 if self.loop_vars.contains(&id.name) && !self.inner.contains(&id.name) {
                     // Outside its loop its value is another iteration's, or depends on

@@ -60,6 +60,12 @@ impl G<'_> {
                 }
             }
             ExprKind::Quad(t) => Op::F128(t.clone()),
+            ExprKind::Int128(v) => Op::I128(*v),
+            // sema reports every BOZ constant it leaves typeless
+            ExprKind::Boz(_) => {
+                self.not_yet("a BOZ literal constant here", e.span);
+                Op::I32(0)
+            }
             ExprKind::Logical(b) => Op::I32(*b as i32),
             ExprKind::Str(s) => Op::Str(s.clone()),
             ExprKind::Paren(x) => self.expr_at(x, idx),

@@ -689,13 +689,17 @@ impl G<'_> {
                     let a = self.val(Ty::Ptr, Rv::PtrAdd(buf.clone(), Op::I64(off)));
                     self.emit(Stmt::Store(Ty::I64, a, Op::I64(0)));
                 }
-                self.store_as(sb, buf.clone(), v);
-                self.load_as(mb, buf)
+                self.store_bytes_as(sb, buf.clone(), v);
+                self.load_bytes_as(mb, buf)
             }
             Intrinsic::Null => {
                 self.not_yet("`null()` here", e.span);
                 Op::Null
             }
+            Intrinsic::IsContiguous => match args.first() {
+                Some(a) => self.is_contiguous(a),
+                None => Op::I32(0),
+            },
             Intrinsic::Allocated => {
                 if let Some(v) = args.first().filter(|a| matches!(a.kind, ExprKind::Component(_))).and_then(|a| self.comp_allocated(a)) {
                     return v;

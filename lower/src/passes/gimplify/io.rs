@@ -85,6 +85,9 @@ impl G<'_> {
                 if ctl.advance_no {
                     self.emit(Stmt::Call("gpuf_io_nonadvancing".into(), vec![]));
                 }
+                if !ctl.modes.is_empty() {
+                    self.emit(Stmt::Call("gpuf_io_modes".into(), vec![Op::I32(ctl.modes.packed())]));
+                }
                 let unformatted = matches!(
                     stmt.kind,
                     StmtKind::Read { format: ast::Format::Unformatted, .. } | StmtKind::Write { format: ast::Format::Unformatted, .. }
@@ -196,6 +199,17 @@ impl G<'_> {
                     let t = self.expr_ty(e);
                     let v = self.conv(v, t);
                     self.store_to(e, v);
+                }
+                for (m, e) in &q.modes {
+                    let u = match &file {
+                        Some((a, n)) => {
+                            self.val(Ty::I32, Rv::Call("gpuf_inquire_file".into(), vec![a.clone(), n.clone(), Op::I32(2)], Ty::I32))
+                        }
+                        None => unit.clone(),
+                    };
+                    let (a, n) = self.str_expr(e);
+                    let n = self.conv(n, Ty::I64);
+                    self.emit(Stmt::Call("gpuf_inquire_mode".into(), vec![u, Op::I32(*m as i32), a, n]));
                 }
                 if let Some(e) = &q.name {
                     let u = match &file {
@@ -318,8 +332,11 @@ impl G<'_> {
                         }
                         None => Op::I64(0),
                     };
-                    let args = vec![u, Op::I32(o.unformatted as i32), Op::I32(o.access), recl];
+                    let args = vec![u.clone(), Op::I32(o.unformatted as i32), Op::I32(o.access), recl];
                     self.emit(Stmt::Call("gpuf_open_mode".into(), args));
+                }
+                if !o.modes.is_empty() {
+                    self.emit(Stmt::Call("gpuf_open_modes".into(), vec![u, Op::I32(o.modes.packed())]));
                 }
             }
             StmtKind::Close { unit, delete } => {

@@ -124,6 +124,9 @@ struct LastPrivate {
     simt: bool,
 }
 
+/// Variables with the variables holding copies of their values (`(variable, copy)`).
+type VarCopies = Vec<(VarId, VarId)>;
+
 /// An array descriptor made of scalar variables.
 #[derive(Clone, Debug)]
 struct Desc {
@@ -310,6 +313,12 @@ struct G<'a> {
     /// descriptor and the unit's descriptor of it (written back on change, reloaded after
     /// calls).
     ptr_descs: Vec<(VarId, Desc)>,
+    /// The `local_init` pointers of the `do concurrent` being lowered: each one's name and
+    /// its association variables with their copies from before the construct.
+    forall_ptrs: Vec<(String, VarCopies)>,
+    /// Its scalar structures with allocatable components: address, outer value's copy,
+    /// size, type, `local_init`.
+    forall_structs: Vec<(Op, Op, Op, u16, bool)>,
     /// Data pointers of a procedure's local arrays, freed at every return.
     frees: Vec<VarId>,
     /// Polymorphic allocatable locals (data address, container, declared type), freed
@@ -598,6 +607,8 @@ impl<'a> G<'a> {
             global_ptrs: Vec::new(),
             ptr_sm: HashMap::new(),
             ptr_descs: Vec::new(),
+            forall_ptrs: Vec::new(),
+            forall_structs: Vec::new(),
             thunks: Vec::new(),
             class_conts: HashMap::new(),
             class_esize: HashMap::new(),

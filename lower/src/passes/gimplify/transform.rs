@@ -339,10 +339,20 @@ impl G<'_> {
     pub(super) fn materialize_transfer(&mut self, e: &Expr, args: &[Expr]) {
         let (Some(s), Some(m)) = (args.first(), args.get(1)) else { return };
         let (Some(sb), Some(mb)) = (s.ty.base(), m.ty.base()) else { return };
-        // Element sizes: a character scalar's is its length.
-        let ms = if mb == BaseTy::Character { self.str_expr(m).1 } else { Op::I64(self.elem_size(mb)) };
-        let (shape, sbytes, chars) = if sb == BaseTy::Character {
+        // Element sizes: a character mold's is its length.
+        let ms = if mb == BaseTy::Character { self.char_len_of(m) } else { Op::I64(self.elem_size(mb)) };
+        let char_array = sb == BaseTy::Character && s.ty.rank() > 0;
+        let (shape, sbytes, chars) = if char_array {
+            let total = self.tmp(Ty::I64);
+            self.emit(Stmt::Assign(total, Rv::Use(Op::I64(0))));
+            self.char_items(s, &mut |g, _, n| {
+                let n = g.conv(n, Ty::I64);
+                g.emit(Stmt::Assign(total, Rv::Binary(BinOp::Add, Op::Var(total), n)));
+            });
+            (Vec::new(), Op::Var(total), None)
+        } else if sb == BaseTy::Character {
             let (p, n) = self.str_expr(s);
+            let n = self.conv(n, Ty::I64);
             (Vec::new(), n.clone(), Some((p, n)))
         } else {
             let shape = self.shape(s);
@@ -369,6 +379,16 @@ impl G<'_> {
         let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
         if let Some((p, len)) = chars {
             self.emit(Stmt::Call("gpuf_str_copy".into(), vec![buf.clone(), len.clone(), p, len]));
+        } else if char_array {
+            let pos = self.tmp(Ty::I64);
+            self.emit(Stmt::Assign(pos, Rv::Use(Op::I64(0))));
+            let b2 = buf.clone();
+            self.char_items(s, &mut |g, a, n| {
+                let n = g.conv(n, Ty::I64);
+                let dst = g.val(Ty::Ptr, Rv::PtrAdd(b2.clone(), Op::Var(pos)));
+                g.emit(Stmt::Call("gpuf_str_copy".into(), vec![dst, n.clone(), a, n.clone()]));
+                g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), n)));
+            });
         } else {
             let es = self.elem_size(sb);
             let pos = self.tmp(Ty::I64);
@@ -380,6 +400,9 @@ impl G<'_> {
                 if let Some(pt) = part {
                     let c = g.cexpr_at(s, idx, pt);
                     g.cstore(pt, a, c);
+                } else if let BaseTy::Derived(_) = sb {
+                    let v = g.expr_at(s, idx);
+                    g.store_bytes_as(sb, a, v);
                 } else {
                     let v = g.expr_at(s, idx);
                     let v = g.conv(v, ir_ty(sb));
@@ -400,6 +423,42 @@ impl G<'_> {
         let k = if e.ty.rank() > 0 { idx.first().cloned().unwrap_or(Op::I64(0)) } else { Op::I64(0) };
         let off = self.bin(Ty::I64, BinOp::Mul, k, Op::I64(self.elem_size(mb)));
         let a = self.val(Ty::Ptr, Rv::PtrAdd(buf, off));
-        self.load_as(mb, a)
+        self.load_bytes_as(mb, a)
+    }
+
+    /// The length of a character `transfer` mold: a scalar's, or an array's elements'.
+    pub(super) fn char_len_of(&mut self, m: &Expr) -> Op {
+        if m.ty.rank() == 0 {
+            let n = self.str_expr(m).1;
+            return self.conv(n, Ty::I64);
+        }
+        let t = self.tmp(Ty::I64);
+        self.emit(Stmt::Assign(t, Rv::Use(Op::I64(0))));
+        self.char_items(m, &mut |g, _, n| {
+            let n = g.conv(n, Ty::I64);
+            g.emit(Stmt::Assign(t, Rv::Use(n)));
+        });
+        Op::Var(t)
+    }
+
+    /// Stores a value of base type `b` at `a` for `transfer`: a structure (`v` its address)
+    /// as its bytes.
+    pub(super) fn store_bytes_as(&mut self, b: BaseTy, a: Op, v: Op) {
+        match b {
+            BaseTy::Derived(k) => {
+                let n = Op::I64(self.type_size(k));
+                let _ = self.val(Ty::Ptr, Rv::Call("memcpy".into(), vec![a, v, n], Ty::Ptr));
+            }
+            _ => self.store_as(b, a, v),
+        }
+    }
+
+    /// The value of base type `b` in the bytes at `a` for `transfer`: a structure's is their
+    /// address.
+    pub(super) fn load_bytes_as(&mut self, b: BaseTy, a: Op) -> Op {
+        match b {
+            BaseTy::Derived(_) => a,
+            _ => self.load_as(b, a),
+        }
     }
 }

@@ -593,6 +593,16 @@ pub(super) fn const_value(e: &Expr, t: Ty, syms: &Symbols) -> Option<Op> {
             _ => Op::I32(v as i32),
         });
     }
+    // An `integer(16)` literal beyond `integer(8)` (negated or not).
+    match (&e.kind, t) {
+        (ExprKind::Int128(v), Ty::I128) => return Some(Op::I128(*v)),
+        (ExprKind::Unary(ast::UnOp::Neg, x), Ty::I128) => {
+            if let ExprKind::Int128(v) = x.kind {
+                return Some(Op::I128(v.wrapping_neg()));
+            }
+        }
+        _ => {}
+    }
     // Integers exactly; everything else through the evaluator.
     if let (ExprKind::Int(v, _), Ty::I32 | Ty::I64 | Ty::I128) = (&e.kind, t) {
         return Some(match t {
