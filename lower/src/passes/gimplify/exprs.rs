@@ -307,6 +307,10 @@ impl G<'_> {
             }
         }
         if self.is_array_call(e) {
+            if self.is_class_array_call(e) {
+                // (Evaluated where it is used: `G::class_array_call`.)
+                return;
+            }
             return self.materialize_call(e);
         }
         match &e.kind {

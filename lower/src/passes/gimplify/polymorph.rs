@@ -4,6 +4,7 @@
 //! derived type that takes part in polymorphism (extends or is extended, has bindings,
 //! is the declared type of a `class` dummy) gets its vtab where it is defined.
 
+use super::assumed::{DIM, HEAD};
 use super::*;
 use gpuf_frontend::sema::TypeInfo;
 
@@ -42,7 +43,7 @@ fn type_hash(t: &TypeInfo) -> i64 {
 
 /// gfortran's vtab of an intrinsic type (the dynamic type of a `class(*)` entity): its
 /// name, the type name its `_hash` is computed from, and its `_size`.
-fn intrinsic_vtab(b: BaseTy) -> Option<(String, String, i64)> {
+pub(super) fn intrinsic_vtab(b: BaseTy) -> Option<(String, String, i64)> {
     let (n, k, size) = match b {
         BaseTy::Integer(k) => ("INTEGER", k, i64::from(k)),
         BaseTy::Real(k) => ("REAL", k, i64::from(k)),
@@ -87,7 +88,10 @@ const INTRINSIC_VTAB_TYPES: [BaseTy; 13] = [
 ];
 
 /// The types defined in this file that take part in polymorphism (they get vtabs): those
-/// that extend or are extended, have bindings or are the declared type of a `class` entity.
+/// that extend or are extended, have bindings or are the declared type of a `class` entity;
+/// every type of a module, as gfortran defines their vtabs with the module (another unit
+/// may make one the dynamic type of a `class(*)` entity); every type of a file with
+/// `class(*)` entities.
 pub(super) fn vtab_types(c: &Checked) -> Vec<u16> {
     let types = &c.types;
     let class_of = |k: usize| {
@@ -99,7 +103,8 @@ pub(super) fn vtab_types(c: &Checked) -> Vec<u16> {
     let mut out = Vec::new();
     for (k, t) in types.iter().enumerate() {
         let extended = types.iter().any(|x| x.parent == Some(k as u16));
-        if t.here && t.defined && !t.is_star() && (t.parent.is_some() || extended || !t.bindings.is_empty() || class_of(k)) {
+        let any = t.module.is_some() || types.iter().any(TypeInfo::is_star);
+        if t.here && t.defined && !t.is_star() && (any || t.parent.is_some() || extended || !t.bindings.is_empty() || class_of(k)) {
             out.push(k as u16);
         }
     }
@@ -325,7 +330,7 @@ impl G<'_> {
     /// container); the declared type. None for other expressions.
     pub(super) fn class_result_call(&mut self, e: &Expr) -> Option<(Op, u16)> {
         let ExprKind::Call { name, args } = &e.kind else { return None };
-        if !self.procs.map.get(&name.name).is_some_and(|p| p.result_class) {
+        if e.ty.rank() > 0 || !self.procs.map.get(&name.name).is_some_and(|p| p.result_class) {
             return None;
         }
         let Some(BaseTy::Derived(k)) = e.ty.base() else { return None };
@@ -561,7 +566,13 @@ impl G<'_> {
                 ast::GuardKind::TypeIs(b) | ast::GuardKind::ClassIs(b) => b,
                 ast::GuardKind::Default => sel.ty.base().unwrap_or(BaseTy::Integer(4)),
             };
-            if let Some((_, d, c)) = &arr {
+            if let (Some((_, d, c)), BaseTy::Character) = (&arr, base) {
+                // `type is (character(*))` of a `class(*)` array: elements of `_len` bytes.
+                let len = self.f.new_var(format!("{}.len", g.assoc.name), Ty::I64);
+                let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(*c), Op::I64(HEAD + DIM * d.lb.len() as i64 + 8)));
+                self.emit(Stmt::Assign(len, Rv::Load(Ty::I64, at)));
+                self.homes.insert(g.assoc.name.clone(), Home::CharArray { d: Desc { name: g.assoc.name.clone(), base, ..d.clone() }, len });
+            } else if let Some((_, d, c)) = &arr {
                 self.homes.insert(g.assoc.name.clone(), Home::Array(Desc { name: g.assoc.name.clone(), base, ..d.clone() }));
                 if !matches!(g.kind, ast::GuardKind::TypeIs(_)) {
                     self.class_arrs.insert(g.assoc.name.clone(), *c);
