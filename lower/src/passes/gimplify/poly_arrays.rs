@@ -323,19 +323,24 @@ impl G<'_> {
             None => {
                 let cont = self.f.new_var(format!("{}.class", s.name), Ty::Ptr);
                 if saved {
-                    // A block (zeroed) made at the first entry of any unit that sees it.
+                    // gfortran's container under its name (`__mod_MOD_x`), zeroed storage
+                    // (a common symbol, shared with every object that sees it): unallocated,
+                    // its `_vptr` null until the first `allocate` (the declared type's
+                    // element size meanwhile).
                     let (gname, local) = self.static_name(s);
-                    self.add_global(&gname, Ty::Ptr, Op::Null, local);
-                    let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
-                    self.emit(Stmt::Assign(cont, Rv::Load(Ty::Ptr, gp.clone())));
-                    let first = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(cont), Op::Null));
+                    if !self.storage.iter().any(|x| x.name == gname) {
+                        self.storage.push(Storage { name: gname.clone(), size: csize, align: 8, init: None, local });
+                    }
+                    self.emit(Stmt::Assign(cont, Rv::GlobalAddr(gname)));
+                    // (Given the declared type's vtab at the first entry of a unit that sees
+                    // it, so that its dynamic type is always one.)
+                    let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(vat)));
+                    let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
+                    let null = self.val(Ty::I32, Rv::Binary(BinOp::Eq, vptr, Op::Null));
                     self.push_block();
-                    self.emit(Stmt::Assign(cont, Rv::Call("gpuf_alloc".into(), vec![Op::I64(csize)], Ty::Ptr)));
-                    self.emit(Stmt::Store(Ty::Ptr, Op::Var(cont), Op::Null));
                     self.set_array_vptr(Op::Var(cont), rank, k);
-                    self.emit(Stmt::Store(Ty::Ptr, gp, Op::Var(cont)));
                     let then_body = self.pop_block();
-                    self.emit(Stmt::If { cond: first, then_body, else_body: vec![] });
+                    self.emit(Stmt::If { cond: null, then_body, else_body: vec![] });
                 } else {
                     self.emit(Stmt::Assign(cont, Rv::Alloca(csize as u64)));
                     self.emit(Stmt::Store(Ty::Ptr, Op::Var(cont), Op::Null));
@@ -1287,6 +1292,14 @@ impl G<'_> {
                 self.storage.push(Storage { name: gname.clone(), size: csize, align: 8, init: None, local });
             }
             self.emit(Stmt::Assign(cont, Rv::GlobalAddr(gname)));
+            // (The declared type's vtab at the first entry of a unit that sees it.)
+            let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(HEAD + DIM * rank)));
+            let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
+            let null = self.val(Ty::I32, Rv::Binary(BinOp::Eq, vptr, Op::Null));
+            self.push_block();
+            self.set_array_vptr(Op::Var(cont), rank, k);
+            let then_body = self.pop_block();
+            self.emit(Stmt::If { cond: null, then_body, else_body: vec![] });
         }
         if param.is_some() || saved {
             self.load_ptr_desc(Op::Var(cont), &d);
