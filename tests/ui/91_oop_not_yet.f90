@@ -1,6 +1,6 @@
 ! A polymorphic array function result used other than as an actual argument or the value
-! of an assignment, and a derived-type array expression passed to a polymorphic array
-! dummy, are not implemented yet: each a located E0900.
+! of an assignment, and a character array expression passed to a `class(*)` array dummy,
+! are not implemented yet: each a located E0900.
 module shapes
   implicit none
   type :: base
@@ -13,11 +13,11 @@ contains
     allocate(s(n))
   end function
   subroutine show(x)
-    class(base), intent(in) :: x(:)
+    class(*), intent(in) :: x(:)
     print *, size(x)
   end subroutine
   subroutine use_them()
     print *, size(make(3))
-    call show([base(1), base(2)])
+    call show(['ab', 'cd'])
   end subroutine
 end module

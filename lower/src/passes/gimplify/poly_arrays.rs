@@ -208,6 +208,18 @@ impl G<'_> {
                     }
                     (String::new(), d, tmp, dims, None)
                 }
+                // A structure array expression: its value in a temporary.
+                Some(b @ BaseTy::Derived(_)) if e.ty.rank() > 0 => {
+                    let (tmp, shape) = self.expr_temp(e);
+                    let d = self.temp_desc(b, &tmp, &shape);
+                    let mut dims = Vec::new();
+                    let mut prod = Op::I64(1);
+                    for x in &shape {
+                        dims.push((prod.clone(), Op::I64(1), x.clone()));
+                        prod = self.bin(Ty::I64, BinOp::Mul, prod, x.clone());
+                    }
+                    (String::new(), d, tmp, dims, None)
+                }
                 _ => {
                     self.not_yet("this actual argument of a polymorphic array dummy (an array expression)", e.span);
                     return Op::Null;
@@ -660,6 +672,13 @@ impl G<'_> {
                     _ => (None, None),
                 },
                 ExprKind::Component(_) if self.class_comp_array(e).is_some() => (None, self.class_comp_array(e).map(|x| x.1)),
+                // A structure array expression (a constructor, a section): its value in a
+                // temporary, freed after the statement.
+                _ if matches!(e.ty.base(), Some(BaseTy::Derived(_))) && !self.class_arrs.contains_key(&expr_name(e)) => {
+                    let (tmp, shape) = self.expr_temp(e);
+                    let Some(b) = e.ty.base() else { return };
+                    (None, Some(self.temp_desc(b, &tmp, &shape)))
+                }
                 _ => {
                     self.not_yet("this `source=` of a polymorphic array (an array expression)", e.span);
                     (None, None)
@@ -1461,5 +1480,13 @@ impl G<'_> {
         self.class_ptr_array_target(&name.name, None);
         self.store_global_desc(&name.name);
         true
+    }
+}
+
+/// The name of the variable an array designator `e` refers to (empty for expressions).
+fn expr_name(e: &Expr) -> String {
+    match &e.kind {
+        ExprKind::Name(id) | ExprKind::ArrayRef { name: id, .. } => id.name.clone(),
+        _ => String::new(),
     }
 }
