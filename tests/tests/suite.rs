@@ -1387,6 +1387,22 @@ fn gfortran_interop_polymorphic() {
         "gfortran main_any_arr with gpuf's module object",
     );
     assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main_any_arr"), want, "gfortran main, gpuf class(*) array module");
+    // gfortran's code deallocates polymorphic arrays of rank 1 and 2 whose vtabs come from
+    // gpuf's object: the wrappers call the final procedure of the array's rank (assumed-
+    // and explicit-shape dummies) or the elemental one, then the parent's.
+    let fa = ["poly_final_arr_types.f90", "poly_final_arr_main.f90"];
+    let r = d.join("ref_final_arr");
+    ok(run(gfortran_cmd().current_dir(&d).args(fa.map(f)).arg("-o").arg(&r)), "gfortran ref_final_arr");
+    let want = ok(run(&mut Command::new(&r)), "ref_final_arr");
+    assert!(want.contains("cell mat"), "the reference printed {want}");
+    let fa_obj = sub.join("final_arr_types.o");
+    ok(run(Command::new(gpuf()).current_dir(&d).arg("compile").arg("-c").arg(f(fa[0])).arg("-o").arg(&fa_obj)), "gpuf -c final_arr types");
+    let exe = d.join("gf_main_final_arr");
+    ok(
+        run(gfortran_cmd().current_dir(&d).arg(f(fa[1])).arg(&fa_obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
+        "gfortran link with gpuf's array finalization wrappers",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main_final_arr"), want, "gfortran main, gpuf _final of arrays");
 }
 
 /// A gfortran main calling gpuf-compiled procedures that print: gpuf's run time flushes its

@@ -592,10 +592,6 @@ impl Checker {
                 );
                 continue;
             };
-            if a.rank > 1 {
-                self.err(Diagnostic::not_yet("final procedures of arrays of rank above 1", f.span));
-                continue;
-            }
             let rank = if sig.elemental { ELEMENTAL_FINAL } else { usize::from(a.rank) };
             if out.iter().any(|(_, r)| *r == rank) {
                 self.err(

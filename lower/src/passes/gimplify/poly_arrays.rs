@@ -62,7 +62,7 @@ impl G<'_> {
         self.class_esize.insert(desc.addr, esize);
         self.class_arrs.insert(s.name.clone(), pv);
         if let (Some(ast::Intent::Out), BaseTy::Derived(k)) = (s.intent, s.base) {
-            self.reset_class_out_array(&s.name, &desc, k, s.span);
+            self.reset_class_out_array(&s.name, &desc, k);
         }
     }
 
@@ -1093,11 +1093,7 @@ impl G<'_> {
 
     /// On entry: an `intent(out)` polymorphic array dummy's elements get the default values
     /// of their dynamic type (their allocatable components freed first).
-    fn reset_class_out_array(&mut self, name: &str, d: &Desc, k: u16, sp: Span) {
-        if self.family(k).iter().any(|&j| self.finalizable(j)) {
-            self.not_yet("`intent(out)` polymorphic array dummies of types with `final` procedures", sp);
-            return;
-        }
+    fn reset_class_out_array(&mut self, name: &str, d: &Desc, k: u16) {
         let Some(vptr) = self.class_array_vptr(name) else { return };
         let d2 = d.clone();
         self.on_dynamic_type(
@@ -1106,6 +1102,8 @@ impl G<'_> {
             &mut |g, j| {
                 let shape: Vec<Op> = d2.ext.iter().map(|x| Op::Var(*x)).collect();
                 let dj = Desc { base: BaseTy::Derived(j), ..d2.clone() };
+                // Finalized by the dynamic type first.
+                g.finalize_array(&dj, j);
                 g.scalarise(&shape, &mut |g, idx| {
                     let subs: Vec<Op> = dj.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
                     let a = g.elem_addr(&dj, &subs);
