@@ -1357,6 +1357,52 @@ fn gfortran_interop_polymorphic() {
         "gfortran link with gpuf's finalization wrappers",
     );
     assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main_final"), want, "gfortran main, gpuf _final");
+    // `class(*)` arrays passed both ways, and a module's `class(*)` allocatable array
+    // (gfortran's container under its name) allocated on one side and read on the other:
+    // a gpuf main with gfortran's module object, then a gfortran main with gpuf's.
+    let arr = ["poly_any_arr.f90", "poly_any_arr_main.f90"];
+    let r = d.join("ref_any_arr");
+    ok(run(gfortran_cmd().current_dir(&d).args(arr.map(f)).arg("-o").arg(&r)), "gfortran ref_any_arr");
+    let want = ok(run(&mut Command::new(&r)), "ref_any_arr");
+    assert!(want.contains("main sum"), "the reference printed {want}");
+    ok(run(gfortran_cmd().current_dir(&d).arg("-c").arg(f(arr[0])).arg("-o").arg(d.join("any_arr_gf.o"))), "gfortran -c any_arr");
+    let arr_obj = sub.join("any_arr.o");
+    ok(run(Command::new(gpuf()).current_dir(&sub).arg("compile").arg("-c").arg(f(arr[0])).arg("-o").arg(&arr_obj)), "gpuf -c any_arr");
+    let exe = d.join("gpuf_main_any_arr");
+    ok(
+        run(Command::new(gpuf())
+            .current_dir(&d)
+            .arg("compile")
+            .arg(f(arr[1]))
+            .arg("-I")
+            .arg(&sub)
+            .args(["any_arr_gf.o", "-l", "gfortran", "-o"])
+            .arg(&exe)),
+        "gpuf main_any_arr",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main_any_arr"), want, "gpuf main, gfortran class(*) array module");
+    let exe = d.join("gf_main_any_arr");
+    ok(
+        run(gfortran_cmd().current_dir(&d).arg(f(arr[1])).arg(&arr_obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
+        "gfortran main_any_arr with gpuf's module object",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main_any_arr"), want, "gfortran main, gpuf class(*) array module");
+    // gfortran's code deallocates polymorphic arrays of rank 1 and 2 whose vtabs come from
+    // gpuf's object: the wrappers call the final procedure of the array's rank (assumed-
+    // and explicit-shape dummies) or the elemental one, then the parent's.
+    let fa = ["poly_final_arr_types.f90", "poly_final_arr_main.f90"];
+    let r = d.join("ref_final_arr");
+    ok(run(gfortran_cmd().current_dir(&d).args(fa.map(f)).arg("-o").arg(&r)), "gfortran ref_final_arr");
+    let want = ok(run(&mut Command::new(&r)), "ref_final_arr");
+    assert!(want.contains("cell mat"), "the reference printed {want}");
+    let fa_obj = sub.join("final_arr_types.o");
+    ok(run(Command::new(gpuf()).current_dir(&d).arg("compile").arg("-c").arg(f(fa[0])).arg("-o").arg(&fa_obj)), "gpuf -c final_arr types");
+    let exe = d.join("gf_main_final_arr");
+    ok(
+        run(gfortran_cmd().current_dir(&d).arg(f(fa[1])).arg(&fa_obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
+        "gfortran link with gpuf's array finalization wrappers",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main_final_arr"), want, "gfortran main, gpuf _final of arrays");
 }
 
 /// A gfortran main calling gpuf-compiled procedures that print: gpuf's run time flushes its

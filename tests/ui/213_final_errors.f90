@@ -1,5 +1,5 @@
-! Final procedures: an unknown name or a wrong interface is E0137, two for one rank or
-! two elemental ones too; ones for arrays of rank 2 are not implemented yet.
+! Final procedures: an unknown name or a wrong interface is E0137, two for one rank (also
+! rank 2) or two elemental ones too.
 module m
   implicit none
   type :: t
@@ -8,7 +8,7 @@ module m
     final :: nowhere
     final :: two_args
     final :: one, again
-    final :: grid
+    final :: grid, grid_again
     final :: each, each_again
   end type
 contains
@@ -24,6 +24,9 @@ contains
   end subroutine
   subroutine grid(x)
     type(t), intent(inout) :: x(:, :)
+  end subroutine
+  subroutine grid_again(x)
+    type(t), intent(inout) :: x(2, 2)
   end subroutine
   elemental subroutine each(x)
     type(t), intent(inout) :: x

@@ -1,18 +1,23 @@
-! Polymorphic array pointer dummies and `class(*)` arrays are not implemented yet.
+! A polymorphic array function result used other than as an actual argument or the value
+! of an assignment, and a character array expression passed to a `class(*)` array dummy,
+! are not implemented yet: each a located E0900.
 module shapes
   implicit none
   type :: base
-    integer :: i
-  end type
-  type, extends(base) :: child
-    integer :: j
+    integer :: i = 0
   end type
 contains
-  subroutine make(s)
-    class(base), pointer :: s(:)
-    allocate(child :: s(3))
-  end subroutine
+  function make(n) result(s)
+    integer, intent(in) :: n
+    class(base), allocatable :: s(:)
+    allocate(s(n))
+  end function
   subroutine show(x)
     class(*), intent(in) :: x(:)
+    print *, size(x)
+  end subroutine
+  subroutine use_them()
+    print *, size(make(3))
+    call show(['ab', 'cd'])
   end subroutine
 end module

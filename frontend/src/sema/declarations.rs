@@ -795,9 +795,9 @@ impl Checker {
                 self.err(Diagnostic::not_yet("allocatable `character` array dummy arguments", ent.name.span));
             } else if dummy.is_some() && dims.is_empty() && chars && !deferred_len {
                 self.err(Diagnostic::not_yet("allocatable `character` scalar dummy arguments of a declared length", ent.name.span));
-            } else if is_result && !(dims.is_empty() && (base == BaseTy::Character || class)) {
+            } else if is_result && !((dims.is_empty() && base == BaseTy::Character) || class) {
                 self.err(Diagnostic::not_yet(
-                    "allocatable function results other than deferred-length `character` and polymorphic (`class`) scalars",
+                    "allocatable function results other than deferred-length `character` scalars and polymorphic (`class`) ones",
                     ent.name.span,
                 ));
             } else if dims.is_empty()

@@ -592,10 +592,6 @@ impl Checker {
                 );
                 continue;
             };
-            if a.rank > 1 {
-                self.err(Diagnostic::not_yet("final procedures of arrays of rank above 1", f.span));
-                continue;
-            }
             let rank = if sig.elemental { ELEMENTAL_FINAL } else { usize::from(a.rank) };
             if out.iter().any(|(_, r)| *r == rank) {
                 self.err(
@@ -925,27 +921,7 @@ impl Checker {
             for e in &d.entities {
                 let array = e.dims.as_ref().or(d.dimension.as_ref()).is_some_and(|v| !v.is_empty());
                 let dummy = unit.args.iter().any(|a| a.name == e.name.name);
-                let star = self.g.types.get(match d.base {
-                    BaseTy::Derived(k) => k as usize,
-                    _ => usize::MAX,
-                });
-                let star = star.is_some_and(TypeInfo::is_star);
-                let what = if d.allocatable && !array {
-                    continue;
-                } else if array && star {
-                    "`class(*)` arrays"
-                } else if d.allocatable {
-                    continue;
-                } else if d.pointer
-                    && array
-                    && (dummy
-                        || d.save
-                        || unit.kind == UnitKind::Module
-                        || unit.save_all
-                        || unit.saved.iter().any(|n| n.name == e.name.name))
-                {
-                    "polymorphic (`class`) array pointers other than local ones"
-                } else if d.pointer {
+                let what = if d.allocatable || d.pointer {
                     continue;
                 } else if !dummy {
                     self.err(

@@ -207,7 +207,10 @@ impl G<'_> {
         }
         // The source is evaluated once, before the allocations.
         let mark = source.map(|e| self.materialize(e));
+        let temps = self.call_after.len();
         self.alloc_opts_items(inner, spec, source, mold, sp);
+        // (Temporaries of an array expression `source=`.)
+        self.after_call(temps);
         if let Some(m) = mark {
             self.free_mats(m);
         }

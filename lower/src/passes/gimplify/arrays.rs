@@ -229,6 +229,13 @@ impl G<'_> {
     pub(super) fn shape(&mut self, e: &Expr) -> Vec<Op> {
         if self.is_array_call(e) {
             let n = usize::from(e.ty.rank());
+            if self.is_class_array_call(e) {
+                self.not_yet(
+                    "references to functions with polymorphic array results other than as actual arguments of polymorphic array dummies or values assigned to polymorphic allocatable arrays",
+                    e.span,
+                );
+                return vec![Op::I64(0); n];
+            }
             return self.mat_shapes.get(&(e as *const Expr as usize)).cloned().unwrap_or_else(|| vec![Op::I64(0); n]);
         }
         if let ExprKind::Call { name, args } = &e.kind {

@@ -205,7 +205,12 @@ impl G<'_> {
         // Integers and logicals whose memory type differs from their value's (kinds 1, 2,
         // and `logical(8)`) are stored as the dummy sees them.
         let narrow = e.ty.base().filter(|b| matches!(b, BaseTy::Integer(_) | BaseTy::Logical(_)) && mem_ty(*b) != t);
-        let es = narrow.map_or(t.size(), |b| mem_ty(b).size());
+        // A structure's value is the address of its bytes: they are copied.
+        let derived = match e.ty.base() {
+            Some(BaseTy::Derived(k)) => Some(self.type_size(k)),
+            _ => None,
+        };
+        let es = derived.unwrap_or_else(|| narrow.map_or(t.size(), |b| mem_ty(b).size()));
         let mark = self.materialize(e);
         let shape = self.shape(e);
         let mut n = Op::I64(es);
@@ -219,9 +224,10 @@ impl G<'_> {
             let v = g.expr_at(e, idx);
             let v = g.conv(v, t);
             let a = g.lin_addr(&tb, idx, &sh, es);
-            match narrow {
-                Some(b) => g.store_as(b, a, v),
-                None => g.emit(Stmt::Store(t, a, v)),
+            match (narrow, derived) {
+                (_, Some(n)) => g.emit(Stmt::Call("gpuf_str_copy".into(), vec![a, Op::I64(n), v, Op::I64(n)])),
+                (Some(b), None) => g.store_as(b, a, v),
+                (None, None) => g.emit(Stmt::Store(t, a, v)),
             }
         });
         self.free_mats(mark);

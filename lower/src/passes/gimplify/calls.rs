@@ -60,6 +60,10 @@ impl G<'_> {
                         ops.push(self.class_alloc_array_actual(e, d.intent == Some(ast::Intent::Out)));
                         continue;
                     }
+                    if sig.args.get(i).is_some_and(|d| d.rank > 0 && d.pointer) {
+                        ops.push(self.class_ptr_array_actual(e));
+                        continue;
+                    }
                     let star = sig.args.get(i).is_some_and(|d| self.is_star(d.base));
                     ops.push(self.class_actual(e, star));
                 }

@@ -854,6 +854,10 @@ impl G<'_> {
                 let (_, k) = self.class_temps.swap_remove(i);
                 self.free_class_temp(t, k);
             }
+            if let Some(i) = self.class_arr_temps.iter().position(|(v, _, _)| *v == t) {
+                let (_, name, k) = self.class_arr_temps.swap_remove(i);
+                self.free_class_array_temp(t, &name, k);
+            }
             if let Some(i) = self.temp_comps.iter().position(|(v, _)| *v == t) {
                 let (_, k) = self.temp_comps.swap_remove(i);
                 self.free_alloc_comps(Op::Var(t), k);

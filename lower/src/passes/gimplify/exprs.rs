@@ -313,6 +313,10 @@ impl G<'_> {
             }
         }
         if self.is_array_call(e) {
+            if self.is_class_array_call(e) {
+                // (Evaluated where it is used: `G::class_array_call`.)
+                return;
+            }
             return self.materialize_call(e);
         }
         match &e.kind {
@@ -367,7 +371,9 @@ impl G<'_> {
                 });
                 let cnt = self.val(Ty::I64, Rv::Binary(BinOp::Max, Op::Var(n), Op::I64(1)));
                 let eb = e.ty.base().unwrap_or(BaseTy::Integer(4));
-                let bytes = self.bin(Ty::I64, BinOp::Mul, cnt, Op::I64(self.elem_size(eb)));
+                // (A structure's value is the address of its bytes: an address per element.)
+                let es = if matches!(eb, BaseTy::Derived(_)) { mem_ty(eb).size() } else { self.elem_size(eb) };
+                let bytes = self.bin(Ty::I64, BinOp::Mul, cnt, Op::I64(es));
                 let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
                 let pos = self.tmp(Ty::I64);
                 self.emit(Stmt::Assign(pos, Rv::Use(Op::I64(0))));

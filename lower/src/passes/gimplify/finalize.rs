@@ -1,10 +1,10 @@
 //! Finalization: the `final` procedures of a derived type called as gfortran 12 calls them
 //! (on `deallocate`, for a procedure's local variables when it returns, for `intent(out)`
 //! dummies on entry; not on intrinsic assignment): an entity's own type's procedure for
-//! its rank first, then its parent's on the parent component, up the chain. A rank-1
-//! array takes the rank-1 procedure with the whole array (its parent parts gathered into
-//! a temporary, and scattered back, for an ancestor's), else an elemental one per
-//! element; no scalar procedure applies to arrays. A procedure's non-allocatable locals
+//! its rank first, then its parent's on the parent component, up the chain. An array
+//! takes the procedure of its rank with the whole array (its parent parts, or the elements
+//! of a non-contiguous one, gathered into a temporary and scattered back), else an
+//! elemental one per element; no scalar procedure applies to arrays. A procedure's non-allocatable locals
 //! are finalized in reverse order of declaration, then its allocatable ones, as
 //! gfortran 12 orders them.
 
@@ -58,43 +58,74 @@ impl G<'_> {
         self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
     }
 
-    /// Finalizes the elements of the contiguous array `d` of type `k` (when it has data).
+    /// The final procedure of type `k` for arrays of rank `rank` (not elemental): its link
+    /// name, and whether its dummy is assumed-shape (a descriptor) rather than of explicit
+    /// or assumed size (the address of the first element).
+    pub(super) fn final_proc_rank(&self, k: u16, rank: usize) -> Option<(String, bool)> {
+        let t = self.types.get(k as usize)?;
+        let (key, _) = t.finals.iter().find(|(_, r)| *r == rank)?;
+        let p = self.procs.map.get(key)?;
+        Some((p.link_name.clone(), p.args.first().is_some_and(|a| a.assumed_shape)))
+    }
+
+    /// Finalizes the elements of the array `d` of type `k` (when it has data): for the
+    /// type and each ancestor, its final procedure of `d`'s rank with the whole array (a
+    /// packed temporary of the elements' parts of that type when they are not the array's
+    /// own contiguous elements, copied back after the call), else its elemental one per
+    /// element.
     pub(super) fn finalize_array(&mut self, d: &Desc, k: u16) {
         if !self.finalizable(k) {
             return;
         }
         let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(d.addr), Op::Null));
         self.push_block();
+        let shape: Vec<Op> = d.ext.iter().map(|e| Op::Var(*e)).collect();
         let mut n = Op::I64(1);
-        for e in d.ext.clone() {
-            n = self.bin(Ty::I64, BinOp::Mul, n, Op::Var(e));
+        for e in &shape {
+            n = self.bin(Ty::I64, BinOp::Mul, n, e.clone());
         }
-        let size = self.type_size(k);
+        let strided = self.ptr_sm.contains_key(&d.addr);
         let mut x = Some(k);
         for _ in 0..64 {
             let Some(t) = x else { break };
-            if let (Some(f), 1) = (self.final_proc(t, 1), d.ext.len()) {
+            if let Some((f, assumed)) = self.final_proc_rank(t, d.ext.len()) {
                 let tsize = self.type_size(t);
                 // An ancestor's procedure sees the parent parts as an array of its type.
-                let buf = if t == k {
-                    Op::Var(d.addr)
-                } else {
+                let packed = t != k || strided;
+                let buf = if packed {
                     let bytes = self.bin(Ty::I64, BinOp::Mul, n.clone(), Op::I64(tsize));
                     let b = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
-                    self.each_desc_elem_at(d, size, tsize, &b, true);
+                    self.pack_parts(d, tsize, &b, true);
                     b
+                } else {
+                    Op::Var(d.addr)
                 };
                 let mark = self.call_after.len();
-                let desc = self.build_desc(BaseTy::Derived(t), buf.clone(), &[(Op::I64(1), Op::I64(1), n.clone())]);
-                self.emit(Stmt::Call(f, vec![desc]));
+                let arg = if assumed {
+                    let mut dims = Vec::new();
+                    let mut prod = Op::I64(1);
+                    for e in &shape {
+                        dims.push((prod.clone(), Op::I64(1), e.clone()));
+                        prod = self.bin(Ty::I64, BinOp::Mul, prod, e.clone());
+                    }
+                    self.build_desc(BaseTy::Derived(t), buf.clone(), &dims)
+                } else {
+                    buf.clone()
+                };
+                self.emit(Stmt::Call(f, vec![arg]));
                 self.after_call(mark);
-                if t != k {
-                    self.each_desc_elem_at(d, size, tsize, &buf, false);
+                if packed {
+                    self.pack_parts(d, tsize, &buf, false);
                     self.emit(Stmt::Call("gpuf_free".into(), vec![buf]));
                 }
             } else if let Some(f) = self.final_proc(t, ELEMENTAL_FINAL) {
                 // An elemental one: each element (its parent part at its start).
-                self.each_desc_elem(d, size, &mut |g, a| g.emit(Stmt::Call(f.clone(), vec![a])));
+                let d2 = d.clone();
+                self.scalarise(&shape, &mut |g, idx| {
+                    let subs: Vec<Op> = d2.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+                    let a = g.elem_addr(&d2, &subs);
+                    g.emit(Stmt::Call(f.clone(), vec![a]));
+                });
             }
             x = self.types.get(t as usize).and_then(|ti| ti.parent);
         }
@@ -102,25 +133,18 @@ impl G<'_> {
         self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
     }
 
-    /// Copies the first `part` bytes of each element of `d` (of `size` bytes) to the
-    /// packed buffer `buf` (`gather`), or back.
-    fn each_desc_elem_at(&mut self, d: &Desc, size: i64, part: i64, buf: &Op, gather: bool) {
-        let i = self.tmp(Ty::I64);
-        let mut n = Op::I64(1);
-        for e in d.ext.clone() {
-            n = self.bin(Ty::I64, BinOp::Mul, n, Op::Var(e));
-        }
-        let hi = self.bin(Ty::I64, BinOp::Sub, n, Op::I64(1));
-        self.push_block();
-        let off = self.bin(Ty::I64, BinOp::Mul, Op::Var(i), Op::I64(size));
-        let e = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(d.addr), off));
-        let off = self.bin(Ty::I64, BinOp::Mul, Op::Var(i), Op::I64(part));
-        let b = self.val(Ty::Ptr, Rv::PtrAdd(buf.clone(), off));
-        let (to, from) = if gather { (b, e) } else { (e, b) };
-        self.emit(Stmt::Call("gpuf_str_copy".into(), vec![to, Op::I64(part), from, Op::I64(part)]));
-        let body = self.pop_block();
-        let id = self.f.new_loop();
-        self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi, step: Op::I64(1), body, part: None });
+    /// Copies the first `part` bytes of each element of `d` (in array element order) to
+    /// the packed buffer `buf` (`gather`), or back.
+    fn pack_parts(&mut self, d: &Desc, part: i64, buf: &Op, gather: bool) {
+        let shape: Vec<Op> = d.ext.iter().map(|e| Op::Var(*e)).collect();
+        let d2 = d.clone();
+        self.scalarise(&shape, &mut |g, idx| {
+            let subs: Vec<Op> = d2.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+            let e = g.elem_addr(&d2, &subs);
+            let b = g.lin_addr(buf, idx, &shape, part);
+            let (to, from) = if gather { (b, e) } else { (e, b) };
+            g.emit(Stmt::Call("gpuf_str_copy".into(), vec![to, Op::I64(part), from, Op::I64(part)]));
+        });
     }
 
     /// At a return: the procedure's finalizable local variables (not saved ones), the

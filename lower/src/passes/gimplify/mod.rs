@@ -259,6 +259,10 @@ struct G<'a> {
     /// Temporaries among `str_temps` holding the class containers of polymorphic function
     /// results (declared type): the object is freed with them, by its dynamic type.
     class_temps: Vec<(VarId, u16)>,
+    /// Temporaries among `str_temps` holding the class containers of polymorphic array
+    /// function results (the name they are homed under, declared type): their elements
+    /// are freed with them, by their dynamic type.
+    class_arr_temps: Vec<(VarId, String, u16)>,
     blocks: Vec<Vec<Stmt>>,
     diags: Vec<Diagnostic>,
     region: Option<RegionCtx>,
@@ -355,9 +359,10 @@ struct G<'a> {
     /// Polymorphic arrays by name: the variable holding the address of the class
     /// container whose `_vptr` is their dynamic type's vtab.
     class_arrs: HashMap<String, VarId>,
-    /// Polymorphic allocatable arrays: container, element-size variable and rank, the size
-    /// reloaded from `_vptr` after calls (which may reallocate them).
-    class_alloc_arrs: Vec<(VarId, VarId, i64)>,
+    /// Polymorphic allocatable arrays: container, element-size variable, rank and whether
+    /// it is `class(*)` (`_len` counts), the size reloaded from `_vptr` after calls (which
+    /// may reallocate them).
+    class_alloc_arrs: Vec<(VarId, VarId, i64, bool)>,
     /// Deferred-length `character` allocatable dummies: the parameters holding the
     /// addresses of the caller's data pointer and length, and the unit's variables of them
     /// (written back on change, reloaded after calls).
@@ -589,6 +594,7 @@ impl<'a> G<'a> {
             str_temps: Vec::new(),
             temp_comps: Vec::new(),
             class_temps: Vec::new(),
+            class_arr_temps: Vec::new(),
             blocks: vec![Vec::new()],
             diags: Vec::new(),
             region: None,

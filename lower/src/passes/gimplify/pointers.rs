@@ -131,15 +131,22 @@ impl G<'_> {
         use super::assumed::{DIM, HEAD};
         let Some(sm) = self.ptr_sm.get(&d.addr).cloned() else { return };
         let size = self.elem_size(d.base);
+        // A polymorphic one's strides count elements of its dynamic type, as gfortran's.
+        let class = self.class_ptr_esize(&a, d);
         let base = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, a.clone()));
         let pa = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(8)));
         let mut off = self.val(Ty::I64, Rv::Load(Ty::I64, pa));
         // gfortran addresses a pointer's elements in units of `span` bytes (the structure's
         // size for a pointer to a component of an array of structures): distances in
         // elements here.
-        let ps = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(32)));
-        let span = self.val(Ty::I64, Rv::Load(Ty::I64, ps));
-        let span = self.val(Ty::I64, Rv::Binary(BinOp::Max, span, Op::I64(1)));
+        let span = match class {
+            Some(es) => Op::Var(es),
+            None => {
+                let ps = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(32)));
+                let span = self.val(Ty::I64, Rv::Load(Ty::I64, ps));
+                self.val(Ty::I64, Rv::Binary(BinOp::Max, span, Op::I64(1)))
+            }
+        };
         for (k, &smk) in sm.iter().enumerate() {
             let w = HEAD + DIM * k as i64;
             let ld = |g: &mut Self, o: i64| {
@@ -149,8 +156,12 @@ impl G<'_> {
             let st = ld(self, 0);
             let lo = ld(self, 8);
             let hi = ld(self, 16);
-            let m = self.bin(Ty::I64, BinOp::Mul, st.clone(), span.clone());
-            let m = self.bin(Ty::I64, BinOp::Div, m, Op::I64(size.max(1)));
+            let m = if class.is_some() {
+                st.clone()
+            } else {
+                let m = self.bin(Ty::I64, BinOp::Mul, st.clone(), span.clone());
+                self.bin(Ty::I64, BinOp::Div, m, Op::I64(size.max(1)))
+            };
             self.emit(Stmt::Assign(smk, Rv::Use(m)));
             self.emit(Stmt::Assign(d.lb[k], Rv::Use(lo.clone())));
             let n = self.bin(Ty::I64, BinOp::Sub, hi, lo.clone());
@@ -175,7 +186,7 @@ impl G<'_> {
     pub(super) fn store_gf_desc(&mut self, a: Op, d: &Desc) {
         use super::assumed::{type_code, DIM, HEAD};
         let Some(sm) = self.ptr_sm.get(&d.addr).cloned() else { return };
-        let size = self.elem_size(d.base);
+        let size = self.desc_esize(d);
         let rank = d.lb.len() as i64;
         let at = |g: &mut Self, off: i64| g.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(off)));
         self.emit(Stmt::Store(Ty::Ptr, a.clone(), Op::Var(d.addr)));
@@ -194,11 +205,11 @@ impl G<'_> {
         let p = at(self, 8);
         self.emit(Stmt::Store(Ty::I64, p, offset));
         let p = at(self, 16);
-        self.emit(Stmt::Store(Ty::I64, p, Op::I64(size)));
+        self.emit(Stmt::Store(Ty::I64, p, size.clone()));
         let p = at(self, 24);
         self.emit(Stmt::Store(Ty::I64, p, Op::I64((rank << 32) | (type_code(d.base) << 40))));
         let p = at(self, 32);
-        self.emit(Stmt::Store(Ty::I64, p, Op::I64(size)));
+        self.emit(Stmt::Store(Ty::I64, p, size));
     }
 
     /// The actual argument for an array pointer dummy: the address of a gfortran
@@ -294,7 +305,7 @@ impl G<'_> {
     }
 
     /// A new array pointer descriptor (its variables unset).
-    fn fresh_ptr_desc(&mut self, name: &str, base: BaseTy, rank: usize) -> Desc {
+    pub(super) fn fresh_ptr_desc(&mut self, name: &str, base: BaseTy, rank: usize) -> Desc {
         let addr = self.f.new_var(format!("{name}.addr"), Ty::Ptr);
         let mut lb = Vec::new();
         let mut ext = Vec::new();
@@ -374,8 +385,8 @@ impl G<'_> {
                 } else {
                     self.ptr_assign_array(&d, rhs);
                 }
-                self.store_global_desc(&name.name);
                 self.class_ptr_array_target(&name.name, (!is_null).then_some(rhs));
+                self.store_global_desc(&name.name);
             }
             _ => self.not_yet(format!("pointer assignment to `{}`", name.name), lhs.span),
         }
@@ -861,8 +872,8 @@ impl G<'_> {
                 }
                 Some(Home::Array(d)) => {
                     self.disassociate(&d);
-                    self.store_global_desc(&id.name);
                     self.class_ptr_array_target(&id.name, None);
+                    self.store_global_desc(&id.name);
                 }
                 _ => self.not_yet(format!("`nullify` of `{}`", id.name), e.span),
             }

@@ -7,6 +7,7 @@
 //! from which `_vptr` is read for dispatch, `select type` and actual arguments.
 
 use super::assumed::{DescDim, DIM, HEAD};
+use super::polymorph::intrinsic_vtab;
 use super::*;
 use gpuf_frontend::sema::{ArgSig, CompInfo, Symbol};
 
@@ -17,11 +18,9 @@ impl G<'_> {
         let desc = self.new_desc(s);
         let rank = i64::from(s.rank);
         self.emit(Stmt::Assign(desc.addr, Rv::Load(Ty::Ptr, Op::Var(pv))));
-        let vpa = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(pv), Op::I64(HEAD + DIM * rank)));
-        let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, vpa));
         let esize = self.f.new_var(format!("{}.esize", s.name), Ty::I64);
-        let sa = self.val(Ty::Ptr, Rv::PtrAdd(vptr, Op::I64(8)));
-        self.emit(Stmt::Assign(esize, Rv::Load(Ty::I64, sa)));
+        let star = self.is_star(s.base);
+        self.esize_from_cont(esize, Op::Var(pv), rank, star);
         let word = |g: &mut Self, k: usize, j: i64| {
             let a = g.val(Ty::Ptr, Rv::PtrAdd(Op::Var(pv), Op::I64(HEAD + DIM * k as i64 + 8 * j)));
             g.val(Ty::I64, Rv::Load(Ty::I64, a))
@@ -63,7 +62,7 @@ impl G<'_> {
         self.class_esize.insert(desc.addr, esize);
         self.class_arrs.insert(s.name.clone(), pv);
         if let (Some(ast::Intent::Out), BaseTy::Derived(k)) = (s.intent, s.base) {
-            self.reset_class_out_array(&s.name, &desc, k, s.span);
+            self.reset_class_out_array(&s.name, &desc, k);
         }
     }
 
@@ -86,11 +85,43 @@ impl G<'_> {
                 Some(t) => self.val(Ty::Ptr, Rv::GlobalAddr(polymorph::vtab_name(t))),
                 None => Op::Null,
             },
-            _ => {
-                self.not_yet("arrays of intrinsic type as actual arguments of `class(*)` array dummies", sp);
-                Op::Null
-            }
+            _ => match intrinsic_vtab(b) {
+                Some((vt, _, _)) => self.val(Ty::Ptr, Rv::GlobalAddr(vt)),
+                None => {
+                    self.not_yet("this array as an actual argument of a `class(*)` array dummy", sp);
+                    Op::Null
+                }
+            },
         }
+    }
+
+    /// `esize` = the element size of the polymorphic array whose rank-`rank` container is
+    /// at `cont`: `_vptr->_size`, times `_len` for a `class(*)` one holding characters
+    /// (gfortran's `_len > 0 ? _size * _len : _size`).
+    pub(super) fn esize_from_cont(&mut self, esize: VarId, cont: Op, rank: i64, star: bool) {
+        let vpa = self.val(Ty::Ptr, Rv::PtrAdd(cont.clone(), Op::I64(HEAD + DIM * rank)));
+        let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, vpa));
+        let sa = self.val(Ty::Ptr, Rv::PtrAdd(vptr, Op::I64(8)));
+        let size = self.val(Ty::I64, Rv::Load(Ty::I64, sa));
+        if star {
+            let la = self.val(Ty::Ptr, Rv::PtrAdd(cont, Op::I64(HEAD + DIM * rank + 8)));
+            let len = self.val(Ty::I64, Rv::Load(Ty::I64, la));
+            let len = self.bin(Ty::I64, BinOp::Max, len, Op::I64(1));
+            self.emit(Stmt::Assign(esize, Rv::Binary(BinOp::Mul, size, len)));
+        } else {
+            self.emit(Stmt::Assign(esize, Rv::Use(size)));
+        }
+    }
+
+    /// The `_len` of the container of the `class(*)` array `name` (0 for other arrays).
+    pub(super) fn star_array_len(&mut self, name: &str) -> Op {
+        let Some(&cont) = self.class_arrs.get(name) else { return Op::I64(0) };
+        let Some(Home::Array(d)) = self.lookup(name) else { return Op::I64(0) };
+        if !self.is_star(d.base) {
+            return Op::I64(0);
+        }
+        let la = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(HEAD + DIM * d.lb.len() as i64 + 8)));
+        self.val(Ty::I64, Rv::Load(Ty::I64, la))
     }
 
     /// The class container of an array actual argument of the `class(T)` array dummy
@@ -106,39 +137,94 @@ impl G<'_> {
                 return a;
             }
         }
-        let (name, d, addr, dims): (String, Desc, Op, Vec<DescDim>) = match &e.kind {
-            ExprKind::Name(id) => match self.lookup(&id.name) {
-                Some(Home::Array(d)) => {
-                    let sm = self.dim_sm(&d);
-                    let mut dims = Vec::new();
-                    for ((lb, ext), m) in d.lb.iter().zip(&d.ext).zip(sm) {
-                        let ub = self.bin(Ty::I64, BinOp::Add, Op::Var(*lb), Op::Var(*ext));
-                        let ub = self.bin(Ty::I64, BinOp::Sub, ub, Op::I64(1));
-                        dims.push((m, Op::Var(*lb), ub));
+        let star = self.is_star(dummy.base);
+        // The array: its name (for a polymorphic one's `_vptr`), descriptor, first
+        // element, dimensions, and a character array's length.
+        let whole = |g: &mut Self, d: &Desc| {
+            let sm = g.dim_sm(d);
+            let mut dims = Vec::new();
+            for ((lb, ext), m) in d.lb.iter().zip(&d.ext).zip(sm) {
+                let ub = g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), Op::Var(*ext));
+                let ub = g.bin(Ty::I64, BinOp::Sub, ub, Op::I64(1));
+                dims.push((m, Op::Var(*lb), ub));
+            }
+            dims
+        };
+        // A polymorphic function result: the array it returned.
+        let result = self.class_array_call(e);
+        let named = match (&e.kind, result) {
+            (_, Some(t)) => match self.lookup(&t) {
+                Some(Home::Array(d)) => Some((t, d, None, None)),
+                _ => None,
+            },
+            (ExprKind::Name(id), None) => match self.lookup(&id.name) {
+                Some(Home::Array(d)) => Some((id.name.clone(), d, None, None)),
+                Some(Home::CharArray { d, len }) => Some((id.name.clone(), d, None, Some(len))),
+                _ => None,
+            },
+            (ExprKind::ArrayRef { name, subs }, None) if !has_vector_subscript(subs) => match self.lookup(&name.name) {
+                Some(Home::Array(d)) => Some((name.name.clone(), d, Some(subs), None)),
+                Some(Home::CharArray { d, len }) => Some((name.name.clone(), d, Some(subs), Some(len))),
+                _ => None,
+            },
+            _ => None,
+        };
+        let (name, d, addr, dims, clen): (String, Desc, Op, Vec<DescDim>, Option<VarId>) = match named {
+            Some((id, d, None, clen)) => {
+                let dims = whole(self, &d);
+                let addr = Op::Var(d.addr);
+                (id, d, addr, dims, clen)
+            }
+            Some((id, d, Some(subs), clen)) => {
+                let section = match clen {
+                    Some(len) => self.char_section_dims(&d, len, subs),
+                    None => self.section_dims(&d, subs),
+                };
+                let Some((addr, dims)) = section else {
+                    self.not_yet("this actual argument of a polymorphic array dummy", e.span);
+                    return Op::Null;
+                };
+                (id, d, addr, dims, clen)
+            }
+            None => match e.ty.base() {
+                // An array expression of intrinsic type: its value in a temporary.
+                Some(b) if star && !matches!(b, BaseTy::Derived(_) | BaseTy::Character) && e.ty.rank() > 0 => {
+                    let mark = self.materialize(e);
+                    let shape = self.shape(e);
+                    let mut n = Op::I64(self.elem_size(b));
+                    for x in &shape {
+                        n = self.bin(Ty::I64, BinOp::Mul, n, x.clone());
                     }
-                    let addr = Op::Var(d.addr);
-                    (id.name.clone(), d, addr, dims)
+                    let tmp = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![n], Ty::Ptr));
+                    let d = self.temp_desc(b, &tmp, &shape);
+                    self.fill_intrinsic_elems(&d, b, Op::I64(0), e);
+                    self.free_mats(mark);
+                    self.call_after.push(Stmt::Call("gpuf_free".into(), vec![tmp.clone()]));
+                    let mut dims = Vec::new();
+                    let mut prod = Op::I64(1);
+                    for x in &shape {
+                        dims.push((prod.clone(), Op::I64(1), x.clone()));
+                        prod = self.bin(Ty::I64, BinOp::Mul, prod, x.clone());
+                    }
+                    (String::new(), d, tmp, dims, None)
+                }
+                // A structure array expression: its value in a temporary.
+                Some(b @ BaseTy::Derived(_)) if e.ty.rank() > 0 => {
+                    let (tmp, shape) = self.expr_temp(e);
+                    let d = self.temp_desc(b, &tmp, &shape);
+                    let mut dims = Vec::new();
+                    let mut prod = Op::I64(1);
+                    for x in &shape {
+                        dims.push((prod.clone(), Op::I64(1), x.clone()));
+                        prod = self.bin(Ty::I64, BinOp::Mul, prod, x.clone());
+                    }
+                    (String::new(), d, tmp, dims, None)
                 }
                 _ => {
-                    self.not_yet("this actual argument of a polymorphic array dummy", e.span);
+                    self.not_yet("this actual argument of a polymorphic array dummy (an array expression)", e.span);
                     return Op::Null;
                 }
             },
-            ExprKind::ArrayRef { name, subs } if !has_vector_subscript(subs) => {
-                let Some(Home::Array(d)) = self.lookup(&name.name) else {
-                    self.not_yet("this actual argument of a polymorphic array dummy", e.span);
-                    return Op::Null;
-                };
-                let Some((addr, dims)) = self.section_dims(&d, subs) else {
-                    self.not_yet("this actual argument of a polymorphic array dummy", e.span);
-                    return Op::Null;
-                };
-                (name.name.clone(), d, addr, dims)
-            }
-            _ => {
-                self.not_yet("this actual argument of a polymorphic array dummy (an array expression)", e.span);
-                return Op::Null;
-            }
         };
         // An explicit-shape dummy reads the stride of the first dimension only.
         if !dummy.assumed_shape && dims.len() > 1 && (self.ptr_sm.contains_key(&d.addr) || matches!(e.kind, ExprKind::ArrayRef { .. })) {
@@ -148,13 +234,58 @@ impl G<'_> {
             );
         }
         let rank = dims.len() as i64;
-        let size = self.desc_esize(&d);
-        let vptr = self.array_vptr(&name, d.base, e.span);
-        let buf = self.val(Ty::Ptr, Rv::Alloca((HEAD + DIM * rank + 8) as u64));
-        self.fill_desc(&buf, d.base, addr, &dims, size);
+        let size = match clen {
+            Some(len) => Op::Var(len),
+            None => self.desc_esize(&d),
+        };
+        let base = if clen.is_some() { BaseTy::Character } else { d.base };
+        let vptr = if clen.is_some() { Op::Null } else { self.array_vptr(&name, d.base, e.span) };
+        let vptr = match clen.and_then(|_| intrinsic_vtab(BaseTy::Character)) {
+            Some((vt, _, _)) => self.val(Ty::Ptr, Rv::GlobalAddr(vt)),
+            None => vptr,
+        };
+        let buf = self.val(Ty::Ptr, Rv::Alloca((HEAD + DIM * rank + if star { 16 } else { 8 }) as u64));
+        self.fill_desc(&buf, base, addr, &dims, size);
         let at = self.val(Ty::Ptr, Rv::PtrAdd(buf.clone(), Op::I64(HEAD + DIM * rank)));
         self.emit(Stmt::Store(Ty::Ptr, at, vptr));
+        if star {
+            let len = match clen {
+                Some(len) => Op::Var(len),
+                None => self.star_array_len(&name),
+            };
+            let at = self.val(Ty::Ptr, Rv::PtrAdd(buf.clone(), Op::I64(HEAD + DIM * rank + 8)));
+            self.emit(Stmt::Store(Ty::I64, at, len));
+        }
         buf
+    }
+
+    /// A descriptor of the contiguous temporary `tmp` of shape `shape` (lower bounds 1).
+    fn temp_desc(&mut self, b: BaseTy, tmp: &Op, shape: &[Op]) -> Desc {
+        let addr = self.f.new_var("class.tmp".to_string(), Ty::Ptr);
+        self.emit(Stmt::Assign(addr, Rv::Use(tmp.clone())));
+        let mut d = Desc { name: String::new(), base: b, addr, lb: Vec::new(), ext: Vec::new() };
+        for x in shape {
+            let lb = self.f.new_var("class.lb".to_string(), Ty::I64);
+            self.emit(Stmt::Assign(lb, Rv::Use(Op::I64(1))));
+            let ext = self.f.new_var("class.ext".to_string(), Ty::I64);
+            self.emit(Stmt::Assign(ext, Rv::Use(x.clone())));
+            d.lb.push(lb);
+            d.ext.push(ext);
+        }
+        d
+    }
+
+    /// [`G::section_dims`] of a section of the character array `d` (elements `len` bytes).
+    fn char_section_dims(&mut self, d: &Desc, len: VarId, subs: &[Arg]) -> Option<(Op, Vec<DescDim>)> {
+        let cd = Desc { base: BaseTy::Integer(1), ..d.clone() };
+        let key = cd.addr;
+        let old = self.class_esize.insert(key, len);
+        let r = self.section_dims(&cd, subs);
+        match old {
+            Some(v) => self.class_esize.insert(key, v),
+            None => self.class_esize.remove(&key),
+        };
+        r
     }
 
     /// The class container of an element `a(i)` of a polymorphic array (an actual argument
@@ -183,6 +314,8 @@ enum ArrSrc {
     Static(u16),
     /// The `_vptr` of a polymorphic source or mold (of declared type `t`).
     Dynamic(Op, u16),
+    /// An intrinsic type (the elements of a `class(*)` array), a character's length.
+    Intrinsic(BaseTy, Op),
 }
 
 impl G<'_> {
@@ -192,33 +325,41 @@ impl G<'_> {
     /// dummy's (`G::dummy_descs`), its element size read from `_vptr`.
     pub(super) fn declare_class_alloc_array(&mut self, s: &Symbol, dummy: Option<VarId>, saved: bool) {
         let BaseTy::Derived(k) = s.base else { return };
-        if self.is_star(s.base) {
-            self.not_yet("`class(*)` arrays", s.span);
-            return;
-        }
+        let star = self.is_star(s.base);
         let rank = i64::from(s.rank);
         let vat = HEAD + DIM * rank;
+        // `{_data, _vptr}`, `{_data, _vptr, _len}` for `class(*)`.
+        let csize = vat + if star { 16 } else { 8 };
         let cont = match dummy {
             Some(pv) => pv,
             None => {
                 let cont = self.f.new_var(format!("{}.class", s.name), Ty::Ptr);
                 if saved {
-                    // A block (zeroed) made at the first entry of any unit that sees it.
+                    // gfortran's container under its name (`__mod_MOD_x`), zeroed storage
+                    // (a common symbol, shared with every object that sees it): unallocated,
+                    // its `_vptr` null until the first `allocate` (the declared type's
+                    // element size meanwhile).
                     let (gname, local) = self.static_name(s);
-                    self.add_global(&gname, Ty::Ptr, Op::Null, local);
-                    let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
-                    self.emit(Stmt::Assign(cont, Rv::Load(Ty::Ptr, gp.clone())));
-                    let first = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(cont), Op::Null));
+                    if !self.storage.iter().any(|x| x.name == gname) {
+                        self.storage.push(Storage { name: gname.clone(), size: csize, align: 8, init: None, local });
+                    }
+                    self.emit(Stmt::Assign(cont, Rv::GlobalAddr(gname)));
+                    // (Given the declared type's vtab at the first entry of a unit that sees
+                    // it, so that its dynamic type is always one.)
+                    let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(vat)));
+                    let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
+                    let null = self.val(Ty::I32, Rv::Binary(BinOp::Eq, vptr, Op::Null));
                     self.push_block();
-                    self.emit(Stmt::Assign(cont, Rv::Call("gpuf_alloc".into(), vec![Op::I64(vat + 8)], Ty::Ptr)));
-                    self.emit(Stmt::Store(Ty::Ptr, Op::Var(cont), Op::Null));
                     self.set_array_vptr(Op::Var(cont), rank, k);
-                    self.emit(Stmt::Store(Ty::Ptr, gp, Op::Var(cont)));
                     let then_body = self.pop_block();
-                    self.emit(Stmt::If { cond: first, then_body, else_body: vec![] });
+                    self.emit(Stmt::If { cond: null, then_body, else_body: vec![] });
                 } else {
-                    self.emit(Stmt::Assign(cont, Rv::Alloca((vat + 8) as u64)));
+                    self.emit(Stmt::Assign(cont, Rv::Alloca(csize as u64)));
                     self.emit(Stmt::Store(Ty::Ptr, Op::Var(cont), Op::Null));
+                    if star {
+                        let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(vat + 8)));
+                        self.emit(Stmt::Store(Ty::I64, a, Op::I64(0)));
+                    }
                     for j in 0..rank {
                         for (w, v) in [(8, 1), (16, 0)] {
                             let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(HEAD + DIM * j + w)));
@@ -235,9 +376,9 @@ impl G<'_> {
         let esize = self.f.new_var(format!("{}.esize", s.name), Ty::I64);
         self.class_esize.insert(d.addr, esize);
         self.class_arrs.insert(s.name.clone(), cont);
-        self.class_alloc_arrs.push((cont, esize, rank));
+        self.class_alloc_arrs.push((cont, esize, rank, star));
         self.dummy_descs.push((cont, d));
-        self.load_class_esize(cont, esize, rank, k);
+        self.load_class_esize(cont, esize, rank, k, star);
         if dummy.is_some() && s.intent == Some(ast::Intent::Out) {
             // An `intent(out)` one arrives deallocated.
             self.free_class_array(&s.name, k, false);
@@ -255,27 +396,27 @@ impl G<'_> {
     }
 
     /// `esize` = the `_size` of the container's `_vptr` (the declared type's while it is null).
-    fn load_class_esize(&mut self, cont: VarId, esize: VarId, rank: i64, k: u16) {
+    pub(super) fn load_class_esize(&mut self, cont: VarId, esize: VarId, rank: i64, k: u16, star: bool) {
         let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(HEAD + DIM * rank)));
         let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
         let null = self.val(Ty::I32, Rv::Binary(BinOp::Eq, vptr.clone(), Op::Null));
-        let sa = self.val(Ty::Ptr, Rv::PtrAdd(vptr, Op::I64(8)));
         let decl = self.type_size(k);
-        self.emit(Stmt::If {
-            cond: null,
-            then_body: vec![Stmt::Assign(esize, Rv::Use(Op::I64(decl)))],
-            else_body: vec![Stmt::Assign(esize, Rv::Load(Ty::I64, sa))],
-        });
+        self.push_block();
+        self.esize_from_cont(esize, Op::Var(cont), rank, star);
+        let else_body = self.pop_block();
+        self.emit(Stmt::If { cond: null, then_body: vec![Stmt::Assign(esize, Rv::Use(Op::I64(decl)))], else_body });
     }
 
     /// After a call: the element sizes of the polymorphic allocatable arrays.
     pub(super) fn reload_class_esizes(&mut self) {
-        for (cont, esize, rank) in self.class_alloc_arrs.clone() {
+        for (cont, esize, rank, star) in self.class_alloc_arrs.clone() {
             let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(HEAD + DIM * rank)));
             let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
             let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, vptr.clone(), Op::Null));
-            let sa = self.val(Ty::Ptr, Rv::PtrAdd(vptr, Op::I64(8)));
-            self.emit(Stmt::If { cond: live, then_body: vec![Stmt::Assign(esize, Rv::Load(Ty::I64, sa))], else_body: vec![] });
+            self.push_block();
+            self.esize_from_cont(esize, Op::Var(cont), rank, star);
+            let then_body = self.pop_block();
+            self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
         }
     }
 
@@ -361,14 +502,46 @@ impl G<'_> {
         store: &mut dyn FnMut(&mut Self),
     ) {
         let rank = d.lb.len() as i64;
+        let star = self.is_star(BaseTy::Derived(k));
         let how = match (spec, src) {
             (Some(t), _) => match t.base {
                 BaseTy::Derived(j) => ArrSrc::Static(j),
+                b if star => {
+                    let len = match t.len.as_deref() {
+                        Some(l) => {
+                            let v = self.expr(l);
+                            let v = self.conv(v, Ty::I64);
+                            self.bin(Ty::I64, BinOp::Max, v, Op::I64(0))
+                        }
+                        None => Op::I64(1),
+                    };
+                    ArrSrc::Intrinsic(b, len)
+                }
                 _ => {
                     self.not_yet("an intrinsic type spec in `allocate` of a polymorphic array", t.span);
                     return;
                 }
             },
+            (None, Some(e)) if star && !matches!(e.ty.base(), Some(BaseTy::Derived(_)) | None) => {
+                let Some(b) = e.ty.base() else { return };
+                let len = if b != BaseTy::Character {
+                    Op::I64(0)
+                } else if e.ty.rank() == 0 {
+                    let (_, n) = self.str_expr(e);
+                    self.conv(n, Ty::I64)
+                } else {
+                    match self.char_array_len(e) {
+                        Some(n) => n,
+                        None => {
+                            self.not_yet("this character `source=` of a `class(*)` array", e.span);
+                            return;
+                        }
+                    }
+                };
+                let keep = self.f.new_var("class.len".to_string(), Ty::I64);
+                self.emit(Stmt::Assign(keep, Rv::Use(len)));
+                ArrSrc::Intrinsic(b, Op::Var(keep))
+            }
             (None, Some(e)) => {
                 let poly = match &e.kind {
                     ExprKind::Name(id) if e.ty.rank() > 0 => self.class_array_vptr(&id.name),
@@ -397,7 +570,7 @@ impl G<'_> {
             (None, None) => ArrSrc::Static(k),
         };
         let esize = self.class_esize.get(&d.addr).copied();
-        let at = self.val(Ty::Ptr, Rv::PtrAdd(cont, Op::I64(HEAD + DIM * rank)));
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(cont.clone(), Op::I64(HEAD + DIM * rank)));
         let (vptr, t) = match &how {
             ArrSrc::Static(j) => {
                 let vt = match self.types.get(*j as usize) {
@@ -407,14 +580,63 @@ impl G<'_> {
                 (vt, *j)
             }
             ArrSrc::Dynamic(v, t) => (v.clone(), *t),
+            ArrSrc::Intrinsic(b, _) => match intrinsic_vtab(*b) {
+                Some((vt, _, _)) => (self.val(Ty::Ptr, Rv::GlobalAddr(vt)), k),
+                None => (Op::Null, k),
+            },
         };
         self.emit(Stmt::Store(Ty::Ptr, at, vptr.clone()));
-        if let Some(es) = esize {
-            let sa = self.val(Ty::Ptr, Rv::PtrAdd(vptr.clone(), Op::I64(8)));
-            self.emit(Stmt::Assign(es, Rv::Load(Ty::I64, sa)));
+        if star {
+            // `_len`: a character's length, else 0 (a polymorphic source's own).
+            let len = match (&how, src) {
+                (ArrSrc::Intrinsic(BaseTy::Character, n), _) => n.clone(),
+                (ArrSrc::Dynamic(..), Some(e)) if e.ty.base().is_some_and(|b| self.is_star(b)) => match &e.kind {
+                    ExprKind::Name(id) if e.ty.rank() > 0 => self.star_array_len(&id.name),
+                    ExprKind::Name(id) => match self.class_conts.get(&id.name).copied() {
+                        Some(c) => {
+                            let la = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(c), Op::I64(16)));
+                            self.val(Ty::I64, Rv::Load(Ty::I64, la))
+                        }
+                        None => Op::I64(0),
+                    },
+                    _ => Op::I64(0),
+                },
+                _ => Op::I64(0),
+            };
+            let la = self.val(Ty::Ptr, Rv::PtrAdd(cont.clone(), Op::I64(HEAD + DIM * rank + 8)));
+            self.emit(Stmt::Store(Ty::I64, la, len));
         }
+        if let Some(es) = esize {
+            self.esize_from_cont(es, cont.clone(), rank, star);
+        }
+        let char_ctor = match src.map(|e| &e.kind) {
+            Some(ExprKind::ArrayCtor(items)) if matches!(how, ArrSrc::Intrinsic(BaseTy::Character, _)) => Some(items),
+            _ => None,
+        };
         if !dims.is_empty() {
             self.set_shape(d, dims, name.span);
+        } else if let (Some(items), Some(&lb), Some(&ext)) = (char_ctor, d.lb.first(), d.ext.first()) {
+            // A constructor of characters: its items counted.
+            let mut n = Op::I64(0);
+            for it in items {
+                let k = match it {
+                    ast::CtorItem::Expr(x) if x.ty.rank() == 0 => Op::I64(1),
+                    ast::CtorItem::Expr(x) => {
+                        let mut k = Op::I64(1);
+                        for x in self.shape(x) {
+                            k = self.bin(Ty::I64, BinOp::Mul, k, x);
+                        }
+                        k
+                    }
+                    ast::CtorItem::ImpliedDo(_) => {
+                        self.not_yet("an implied-do loop of characters as the `source=` of a `class(*)` array", name.span);
+                        return;
+                    }
+                };
+                n = self.bin(Ty::I64, BinOp::Add, n, k);
+            }
+            self.emit(Stmt::Assign(lb, Rv::Use(Op::I64(1))));
+            self.emit(Stmt::Assign(ext, Rv::Use(n)));
         } else if let Some(e) = src.filter(|e| e.ty.rank() > 0) {
             self.shape_from(d, e);
         } else {
@@ -424,6 +646,12 @@ impl G<'_> {
         let bytes = self.desc_bytes(d);
         self.allocate_data(d, bytes);
         store(self);
+        if let ArrSrc::Intrinsic(b, len) = &how {
+            if let Some(e) = src.filter(|_| !mold) {
+                self.fill_intrinsic_elems(d, *b, len.clone(), e);
+            }
+            return;
+        }
         // Default values, then the source's (scalar: into every element; array: element by
         // element), by the dynamic type.
         let from = if mold { None } else { src };
@@ -444,6 +672,13 @@ impl G<'_> {
                     _ => (None, None),
                 },
                 ExprKind::Component(_) if self.class_comp_array(e).is_some() => (None, self.class_comp_array(e).map(|x| x.1)),
+                // A structure array expression (a constructor, a section): its value in a
+                // temporary, freed after the statement.
+                _ if matches!(e.ty.base(), Some(BaseTy::Derived(_))) && !self.class_arrs.contains_key(&expr_name(e)) => {
+                    let (tmp, shape) = self.expr_temp(e);
+                    let Some(b) = e.ty.base() else { return };
+                    (None, Some(self.temp_desc(b, &tmp, &shape)))
+                }
                 _ => {
                     self.not_yet("this `source=` of a polymorphic array (an array expression)", e.span);
                     (None, None)
@@ -470,9 +705,115 @@ impl G<'_> {
                 }
             });
         };
+        // A dynamic type not of this file (an intrinsic type of a `class(*)` source, a
+        // type defined elsewhere): the bytes of each element.
+        let d3 = d.clone();
+        let mut bytes = |g: &mut Self| {
+            if one.is_none() && many.is_none() {
+                return;
+            }
+            let shape: Vec<Op> = d3.ext.iter().map(|e| Op::Var(*e)).collect();
+            let size = g.desc_esize(&d3);
+            g.scalarise(&shape, &mut |g, idx| {
+                let subs: Vec<Op> = d3.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+                let a = g.elem_addr(&d3, &subs);
+                let v = match (&one, &many) {
+                    (Some(v), _) => v.clone(),
+                    (None, Some(sd)) => {
+                        let ss: Vec<Op> =
+                            sd.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+                        g.elem_addr(sd, &ss)
+                    }
+                    (None, None) => return,
+                };
+                g.emit(Stmt::Call("gpuf_str_copy".into(), vec![a, size.clone(), v, size.clone()]));
+            });
+        };
         match how {
             ArrSrc::Static(j) => fill(self, j),
-            ArrSrc::Dynamic(v, _) => self.on_dynamic_type(v, t, &mut fill, &mut |_| {}),
+            ArrSrc::Dynamic(v, _) => self.on_dynamic_type(v, t, &mut fill, &mut bytes),
+            ArrSrc::Intrinsic(..) => {}
+        }
+    }
+
+    /// The elements of the fresh `class(*)` array `d` of intrinsic type `b` (characters
+    /// of length `len`) from `source=e`: a scalar into each, an array element by element.
+    fn fill_intrinsic_elems(&mut self, d: &Desc, b: BaseTy, len: Op, e: &Expr) {
+        let shape: Vec<Op> = d.ext.iter().map(|x| Op::Var(*x)).collect();
+        let at = |g: &mut Self, idx: &[Op]| {
+            let subs: Vec<Op> = d.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+            g.elem_addr(d, &subs)
+        };
+        if b == BaseTy::Character {
+            if e.ty.rank() == 0 {
+                let (a, n) = self.str_expr(e);
+                let n = self.conv(n, Ty::I64);
+                self.scalarise(&shape, &mut |g, idx| {
+                    let to = at(g, idx);
+                    g.emit(Stmt::Call("gpuf_str_copy".into(), vec![to, len.clone(), a.clone(), n.clone()]));
+                });
+                return;
+            }
+            // In array element order: the `i`-th item at `data + i * len`.
+            let i = self.f.new_var("class.i".to_string(), Ty::I64);
+            self.emit(Stmt::Assign(i, Rv::Use(Op::I64(0))));
+            let data = Op::Var(d.addr);
+            let mark = self.materialize(e);
+            self.char_items(e, &mut |g, a, n| {
+                let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(i), len.clone());
+                let to = g.val(Ty::Ptr, Rv::PtrAdd(data.clone(), off));
+                let n = g.conv(n, Ty::I64);
+                g.emit(Stmt::Call("gpuf_str_copy".into(), vec![to, len.clone(), a, n]));
+                g.emit(Stmt::Assign(i, Rv::Binary(BinOp::Add, Op::Var(i), Op::I64(1))));
+            });
+            self.free_mats(mark);
+            return;
+        }
+        let mark = self.materialize(e);
+        let scalar = if e.ty.rank() == 0 && complex::part_ty(b).is_none() {
+            let v = self.expr(e);
+            Some(self.conv(v, ir_ty(b)))
+        } else {
+            None
+        };
+        self.scalarise(&shape, &mut |g, idx| {
+            let to = at(g, idx);
+            let src_idx: &[Op] = if e.ty.rank() == 0 { &[] } else { idx };
+            if let Some(pt) = complex::part_ty(b) {
+                let v = g.cexpr_at(e, src_idx, pt);
+                g.cstore(pt, to, v);
+                return;
+            }
+            let v = match &scalar {
+                Some(v) => v.clone(),
+                None => {
+                    let v = g.expr_at(e, src_idx);
+                    g.conv(v, ir_ty(b))
+                }
+            };
+            g.store_as(b, to, v);
+        });
+        self.free_mats(mark);
+    }
+
+    /// The length of the elements of a character array expression: a variable's, or the
+    /// first item's of a constructor of scalar variables and literals.
+    fn char_array_len(&mut self, e: &Expr) -> Option<Op> {
+        match &e.kind {
+            ExprKind::Paren(x) => self.char_array_len(x),
+            ExprKind::Name(id) | ExprKind::ArrayRef { name: id, .. } => match self.lookup(&id.name) {
+                Some(Home::CharArray { len, .. }) => Some(Op::Var(len)),
+                _ => None,
+            },
+            ExprKind::ArrayCtor(items) => match items.first() {
+                Some(ast::CtorItem::Expr(x)) if x.ty.rank() == 0 && matches!(x.kind, ExprKind::Str(_) | ExprKind::Name(_)) => {
+                    let (_, n) = self.str_expr(x);
+                    Some(self.conv(n, Ty::I64))
+                }
+                Some(ast::CtorItem::Expr(x)) if x.ty.rank() > 0 => self.char_array_len(x),
+                _ => None,
+            },
+            _ => None,
         }
     }
 }
@@ -545,7 +886,25 @@ impl G<'_> {
     /// bounds, values and dynamic type of the named array `e`. False when `a` is not one.
     pub(super) fn assign_class_array(&mut self, lhs: &Expr, rhs: &Expr) -> bool {
         let ExprKind::Name(id) = &lhs.kind else { return false };
-        let Some((_, _, k)) = self.class_alloc_array(&id.name) else { return false };
+        let Some((cont, d, k)) = self.class_alloc_array(&id.name) else { return false };
+        if self.is_class_array_call(rhs) {
+            // A function's polymorphic result: its container taken over (data, bounds,
+            // dynamic type), not copied.
+            let Some(t) = self.class_array_call(rhs) else { return true };
+            let Some(&tc) = self.class_arrs.get(&t) else { return true };
+            self.free_class_array(&id.name, k, false);
+            let rank = d.lb.len() as i64;
+            let star = self.is_star(d.base);
+            let csize = Op::I64(HEAD + DIM * rank + if star { 16 } else { 8 });
+            self.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(cont), csize.clone(), Op::Var(tc), csize]));
+            self.class_arr_temps.retain(|(v, _, _)| *v != tc);
+            self.load_gf_desc(&Op::Var(cont), &d);
+            if let Some(&es) = self.class_esize.get(&d.addr) {
+                self.load_class_esize(cont, es, rank, k, star);
+            }
+            self.store_global_desc(&id.name);
+            return true;
+        }
         let whole = matches!(&rhs.kind, ExprKind::Name(r) if r.name != id.name && matches!(self.lookup(&r.name), Some(Home::Array(_))));
         if !whole {
             self.not_yet("this value assigned to a polymorphic allocatable array (only another whole array)", rhs.span);
@@ -645,13 +1004,96 @@ impl G<'_> {
         Some(arg)
     }
 
+    /// Is `e` a reference to a function whose result is a polymorphic allocatable array?
+    pub(super) fn is_class_array_call(&self, e: &Expr) -> bool {
+        matches!(&e.kind, ExprKind::Call { name, .. } if e.ty.rank() > 0 && self.procs.map.get(&name.name).is_some_and(|p| p.result_class))
+    }
+
+    /// The callee's side of a function whose result is a polymorphic allocatable array:
+    /// its class container, which gfortran returns by value, through the hidden first
+    /// argument `rd` (a structure of more than 16 bytes, x86-64 System V), unallocated at
+    /// first, of the declared type; kept like an allocatable dummy's.
+    pub(super) fn declare_class_array_result(&mut self, s: &Symbol, rd: VarId) {
+        let BaseTy::Derived(k) = s.base else { return };
+        let rank = i64::from(s.rank);
+        self.f.result = Some(rd);
+        self.emit(Stmt::Store(Ty::Ptr, Op::Var(rd), Op::Null));
+        for j in 0..rank {
+            for (w, v) in [(8, 1), (16, 0)] {
+                let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(rd), Op::I64(HEAD + DIM * j + w)));
+                self.emit(Stmt::Store(Ty::I64, a, Op::I64(v)));
+            }
+        }
+        self.set_array_vptr(Op::Var(rd), rank, k);
+        if self.is_star(s.base) {
+            let a = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(rd), Op::I64(HEAD + DIM * rank + 8)));
+            self.emit(Stmt::Store(Ty::I64, a, Op::I64(0)));
+        }
+        self.declare_class_alloc_array(s, Some(rd), false);
+    }
+
+    /// A reference to a function whose result is a polymorphic allocatable array: the
+    /// call, its container in a statement temporary (whose elements are freed by their
+    /// dynamic type after the statement unless an assignment takes them over), homed as a
+    /// polymorphic array under a fresh name, which is returned. None for other expressions.
+    pub(super) fn class_array_call(&mut self, e: &Expr) -> Option<String> {
+        if !self.is_class_array_call(e) {
+            return None;
+        }
+        let (ExprKind::Call { name, args }, Some(BaseTy::Derived(k))) = (&e.kind, e.ty.base()) else { return None };
+        if self.region.is_some() || self.in_routine() {
+            self.not_yet("functions with polymorphic results in device code", e.span);
+            return None;
+        }
+        let rank = i64::from(e.ty.rank());
+        let buf = self.str_temp(Op::I64(HEAD + DIM * rank + 16));
+        let Op::Var(cv) = buf else { return None };
+        let mark = self.call_after.len();
+        let (link, ops) = self.call_args(name, args, e.span)?;
+        let mut all = vec![buf.clone()];
+        all.extend(ops);
+        self.val(Ty::Ptr, Rv::Call(link, all, Ty::Ptr));
+        self.reload_global_descs();
+        self.after_call(mark);
+        let tname = format!("class.result.{}", cv.0);
+        let d = self.fresh_ptr_desc(&tname, BaseTy::Derived(k), rank as usize);
+        let esize = self.f.new_var(format!("{tname}.esize"), Ty::I64);
+        self.class_esize.insert(d.addr, esize);
+        self.load_ptr_desc(buf, &d);
+        self.homes.insert(tname.clone(), Home::Array(d));
+        self.class_arrs.insert(tname.clone(), cv);
+        self.class_arr_temps.push((cv, tname.clone(), k));
+        Some(tname)
+    }
+
+    /// After the statement: the elements of a polymorphic function result in the
+    /// temporary container `t` (homed as `name`, declared type `k`) finalized and their
+    /// allocatable components freed by their dynamic type, then its data.
+    pub(super) fn free_class_array_temp(&mut self, t: VarId, name: &str, k: u16) {
+        let Some(Home::Array(d)) = self.lookup(name) else { return };
+        if self.family(k).iter().any(|&j| self.finalizable(j) || self.has_alloc_comps(j, 0)) {
+            let vptr = self.class_array_vptr(name).unwrap_or(Op::Null);
+            self.on_dynamic_type(
+                vptr,
+                k,
+                &mut |g, j| {
+                    let dj = Desc { base: BaseTy::Derived(j), ..d.clone() };
+                    g.finalize_array(&dj, j);
+                    if g.has_alloc_comps(j, 0) {
+                        let size = g.type_size(j);
+                        g.each_desc_elem(&dj, size, &mut |g, x| g.free_alloc_comps(x, j));
+                    }
+                },
+                &mut |_| {},
+            );
+        }
+        let data = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, Op::Var(t)));
+        self.emit(Stmt::Call("gpuf_free".into(), vec![data]));
+    }
+
     /// On entry: an `intent(out)` polymorphic array dummy's elements get the default values
     /// of their dynamic type (their allocatable components freed first).
-    fn reset_class_out_array(&mut self, name: &str, d: &Desc, k: u16, sp: Span) {
-        if self.family(k).iter().any(|&j| self.finalizable(j)) {
-            self.not_yet("`intent(out)` polymorphic array dummies of types with `final` procedures", sp);
-            return;
-        }
+    fn reset_class_out_array(&mut self, name: &str, d: &Desc, k: u16) {
         let Some(vptr) = self.class_array_vptr(name) else { return };
         let d2 = d.clone();
         self.on_dynamic_type(
@@ -660,6 +1102,8 @@ impl G<'_> {
             &mut |g, j| {
                 let shape: Vec<Op> = d2.ext.iter().map(|x| Op::Var(*x)).collect();
                 let dj = Desc { base: BaseTy::Derived(j), ..d2.clone() };
+                // Finalized by the dynamic type first.
+                g.finalize_array(&dj, j);
                 g.scalarise(&shape, &mut |g, idx| {
                     let subs: Vec<Op> = dj.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
                     let a = g.elem_addr(&dj, &subs);
@@ -835,34 +1279,95 @@ impl G<'_> {
     }
 }
 
-/// Local polymorphic array pointers (`class(T), pointer :: p(:)`): an array pointer
-/// (`ptr_sm`) with the dynamic element size and a container holding `_vptr`.
+/// Polymorphic array pointers (`class(T), pointer :: p(:)`): an array pointer (`ptr_sm`)
+/// with the dynamic element size and a container holding `_vptr` (and `_len` for
+/// `class(*)`): a local one's on the stack (its descriptor part unused), a dummy's the
+/// caller's, a module's or saved one's gfortran's global under its name (zeroed storage:
+/// disassociated); the last two are read on entry and after calls and written back on
+/// change (`G::ptr_descs`, gfortran's layout).
 impl G<'_> {
-    /// Declares the local polymorphic array pointer `s` (disassociated, of its declared
-    /// type); saved and module ones are not implemented yet.
-    pub(super) fn declare_class_ptr_array(&mut self, s: &Symbol, saved: bool) {
+    /// Declares the polymorphic array pointer `s`: a local one disassociated, of its
+    /// declared type; `param` holds a dummy's container address; `saved`: a module's or
+    /// saved one.
+    pub(super) fn declare_class_ptr_array(&mut self, s: &Symbol, param: Option<VarId>, saved: bool) {
         let BaseTy::Derived(k) = s.base else { return };
-        self.declare_pointer(s, None);
-        if saved {
-            self.not_yet("saved and module polymorphic (`class`) array pointers", s.span);
-            return;
-        }
-        if self.is_star(s.base) {
-            self.not_yet("`class(*)` arrays", s.span);
-            return;
-        }
-        let Some(Home::Array(d)) = self.lookup(&s.name) else { return };
+        let star = self.is_star(s.base);
         let rank = i64::from(s.rank);
-        let cont = self.f.new_var(format!("{}.class", s.name), Ty::Ptr);
-        self.emit(Stmt::Assign(cont, Rv::Alloca((HEAD + DIM * rank + 8) as u64)));
-        self.set_array_vptr(Op::Var(cont), rank, k);
+        let csize = HEAD + DIM * rank + if star { 16 } else { 8 };
+        let d = self.new_desc(s);
+        self.new_sm(&d);
         let esize = self.f.new_var(format!("{}.esize", s.name), Ty::I64);
-        self.emit(Stmt::Assign(esize, Rv::Use(Op::I64(self.type_size(k)))));
         self.class_esize.insert(d.addr, esize);
+        let cont = match param {
+            Some(pv) => pv,
+            None => self.f.new_var(format!("{}.class", s.name), Ty::Ptr),
+        };
         self.class_arrs.insert(s.name.clone(), cont);
+        if param.is_none() && saved {
+            let (gname, local) = self.static_name(s);
+            if !self.storage.iter().any(|x| x.name == gname) {
+                self.storage.push(Storage { name: gname.clone(), size: csize, align: 8, init: None, local });
+            }
+            self.emit(Stmt::Assign(cont, Rv::GlobalAddr(gname)));
+            // (The declared type's vtab at the first entry of a unit that sees it.)
+            let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(HEAD + DIM * rank)));
+            let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
+            let null = self.val(Ty::I32, Rv::Binary(BinOp::Eq, vptr, Op::Null));
+            self.push_block();
+            self.set_array_vptr(Op::Var(cont), rank, k);
+            let then_body = self.pop_block();
+            self.emit(Stmt::If { cond: null, then_body, else_body: vec![] });
+        }
+        if param.is_some() || saved {
+            self.load_ptr_desc(Op::Var(cont), &d);
+            self.ptr_descs.push((cont, d));
+            return;
+        }
+        self.disassociate(&d);
+        self.emit(Stmt::Assign(cont, Rv::Alloca(csize as u64)));
+        self.set_array_vptr(Op::Var(cont), rank, k);
+        if star {
+            let la = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(HEAD + DIM * rank + 8)));
+            self.emit(Stmt::Store(Ty::I64, la, Op::I64(0)));
+        }
+        self.emit(Stmt::Assign(esize, Rv::Use(Op::I64(self.type_size(k)))));
     }
 
-    /// A local polymorphic array pointer `name`: its container, descriptor, declared type.
+    /// Before gfortran's descriptor of the polymorphic array pointer `d` is read from its
+    /// container at `cont`: its element size from `_vptr` (the declared type's while that
+    /// is null: a zeroed global). False when `d` is not one.
+    pub(super) fn class_ptr_esize(&mut self, cont: &Op, d: &Desc) -> Option<VarId> {
+        let esize = *self.class_esize.get(&d.addr)?;
+        let BaseTy::Derived(k) = d.base else { return None };
+        let Op::Var(c) = cont else { return None };
+        let star = self.is_star(d.base);
+        self.load_class_esize(*c, esize, d.lb.len() as i64, k, star);
+        Some(esize)
+    }
+
+    /// The actual argument of a polymorphic array pointer dummy: the container of the
+    /// polymorphic array pointer `e` with its descriptor up to date (a local one's written
+    /// into its container before the call and read back after it).
+    pub(super) fn class_ptr_array_actual(&mut self, e: &Expr) -> Op {
+        let ExprKind::Name(id) = &e.kind else {
+            self.not_yet("this actual argument of a polymorphic array pointer dummy", e.span);
+            return Op::Null;
+        };
+        let Some((cont, d, _)) = self.class_ptr_array(&id.name) else {
+            self.not_yet("this actual argument of a polymorphic array pointer dummy", e.span);
+            return Op::Null;
+        };
+        if !self.ptr_descs.iter().any(|(_, g)| g.addr == d.addr) {
+            self.store_gf_desc(Op::Var(cont), &d);
+            self.push_block();
+            self.load_ptr_desc(Op::Var(cont), &d);
+            let after = self.pop_block();
+            self.call_after.extend(after);
+        }
+        Op::Var(cont)
+    }
+
+    /// A polymorphic array pointer `name`: its container, descriptor, declared type.
     fn class_ptr_array(&self, name: &str) -> Option<(VarId, Desc, u16)> {
         let s = self.syms.get(name).filter(|s| s.class && s.pointer && s.rank > 0)?;
         let BaseTy::Derived(k) = s.base else { return None };
@@ -902,12 +1407,21 @@ impl G<'_> {
             },
         };
         let Some(&esize) = self.class_esize.get(&d.addr) else { return };
+        let star = self.is_star(d.base);
+        if star {
+            // `_len`: a `class(*)` target's own.
+            let len = match target.map(|e| &e.kind) {
+                Some(ExprKind::Name(t) | ExprKind::ArrayRef { name: t, .. }) => self.star_array_len(&t.name),
+                _ => Op::I64(0),
+            };
+            let la = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(HEAD + DIM * rank + 8)));
+            self.emit(Stmt::Store(Ty::I64, la, len));
+        }
         match vptr {
             Some(v) => {
                 let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(HEAD + DIM * rank)));
-                self.emit(Stmt::Store(Ty::Ptr, at, v.clone()));
-                let sa = self.val(Ty::Ptr, Rv::PtrAdd(v, Op::I64(8)));
-                self.emit(Stmt::Assign(esize, Rv::Load(Ty::I64, sa)));
+                self.emit(Stmt::Store(Ty::Ptr, at, v));
+                self.esize_from_cont(esize, Op::Var(cont), rank, star);
             }
             None => {
                 self.set_array_vptr(Op::Var(cont), rank, k);
@@ -927,7 +1441,11 @@ impl G<'_> {
         let Some((cont, d, k)) = self.class_ptr_array(&name.name) else { return false };
         self.emit(Stmt::Assign(d.addr, Rv::Use(Op::Null)));
         let d2 = d.clone();
-        self.alloc_class_array_in((Op::Var(cont), &d, k), name, dims, how, &mut |g| g.contiguous_sm(&d2));
+        let n = name.name.clone();
+        self.alloc_class_array_in((Op::Var(cont), &d, k), name, dims, how, &mut |g| {
+            g.contiguous_sm(&d2);
+            g.store_global_desc(&n);
+        });
         true
     }
 
@@ -958,6 +1476,15 @@ impl G<'_> {
         self.deallocate_data(d.addr, &name.name);
         self.disassociate(&d);
         self.class_ptr_array_target(&name.name, None);
+        self.store_global_desc(&name.name);
         true
+    }
+}
+
+/// The name of the variable an array designator `e` refers to (empty for expressions).
+fn expr_name(e: &Expr) -> String {
+    match &e.kind {
+        ExprKind::Name(id) | ExprKind::ArrayRef { name: id, .. } => id.name.clone(),
+        _ => String::new(),
     }
 }

@@ -4,6 +4,7 @@
 //! derived type that takes part in polymorphism (extends or is extended, has bindings,
 //! is the declared type of a `class` dummy) gets its vtab where it is defined.
 
+use super::assumed::{DIM, HEAD};
 use super::*;
 use gpuf_frontend::sema::TypeInfo;
 
@@ -42,7 +43,7 @@ fn type_hash(t: &TypeInfo) -> i64 {
 
 /// gfortran's vtab of an intrinsic type (the dynamic type of a `class(*)` entity): its
 /// name, the type name its `_hash` is computed from, and its `_size`.
-fn intrinsic_vtab(b: BaseTy) -> Option<(String, String, i64)> {
+pub(super) fn intrinsic_vtab(b: BaseTy) -> Option<(String, String, i64)> {
     let (n, k, size) = match b {
         BaseTy::Integer(k) => ("INTEGER", k, i64::from(k)),
         BaseTy::Real(k) => ("REAL", k, i64::from(k)),
@@ -87,7 +88,10 @@ const INTRINSIC_VTAB_TYPES: [BaseTy; 13] = [
 ];
 
 /// The types defined in this file that take part in polymorphism (they get vtabs): those
-/// that extend or are extended, have bindings or are the declared type of a `class` entity.
+/// that extend or are extended, have bindings or are the declared type of a `class` entity;
+/// every type of a module, as gfortran defines their vtabs with the module (another unit
+/// may make one the dynamic type of a `class(*)` entity); every type of a file with
+/// `class(*)` entities.
 pub(super) fn vtab_types(c: &Checked) -> Vec<u16> {
     let types = &c.types;
     let class_of = |k: usize| {
@@ -99,7 +103,8 @@ pub(super) fn vtab_types(c: &Checked) -> Vec<u16> {
     let mut out = Vec::new();
     for (k, t) in types.iter().enumerate() {
         let extended = types.iter().any(|x| x.parent == Some(k as u16));
-        if t.here && t.defined && !t.is_star() && (t.parent.is_some() || extended || !t.bindings.is_empty() || class_of(k)) {
+        let any = t.module.is_some() || types.iter().any(TypeInfo::is_star);
+        if t.here && t.defined && !t.is_star() && (any || t.parent.is_some() || extended || !t.bindings.is_empty() || class_of(k)) {
             out.push(k as u16);
         }
     }
@@ -147,20 +152,17 @@ pub(super) fn final_name(t: &TypeInfo) -> String {
 }
 
 /// Does type `k` get a finalization wrapper (`_final`)? When it or an ancestor has final
-/// procedures and all of them are scalar or elemental (a wrapper calling procedures for
-/// other ranks is not made: such a type's `_final` stays null).
+/// procedures.
 pub(super) fn has_final_wrapper(types: &[TypeInfo], k: u16) -> bool {
-    let mut any = false;
     let mut x = Some(k);
     for _ in 0..64 {
         let Some(t) = x.and_then(|y| types.get(y as usize)) else { break };
-        if t.finals.iter().any(|(_, r)| *r != 0 && *r != gpuf_frontend::sema::ELEMENTAL_FINAL) {
-            return false;
+        if !t.finals.is_empty() {
+            return true;
         }
-        any |= !t.finals.is_empty();
         x = t.parent;
     }
-    any
+    false
 }
 
 /// The vtabs of the types defined in this file that take part in polymorphism.
@@ -241,10 +243,13 @@ impl G<'_> {
 
     /// The body of the finalization wrapper of type `k` (`final_name`), with gfortran's
     /// signature `(array, byte_stride, fini_coarray)`: the descriptor of the objects (any
-    /// rank, elements `byte_stride` bytes apart per unit of stride), whose elements get the
-    /// type's scalar final procedure (rank 0 only, as gfortran calls it) or its elemental
-    /// one, then its parent's wrapper on the same elements; returns 0.
+    /// rank, elements `byte_stride` bytes apart per unit of stride), which get the type's
+    /// final procedure of the descriptor's rank (chosen at run time; an array's elements
+    /// gathered into a temporary of the type's size and scattered back after it), else
+    /// its elemental one per element; then its parent's wrapper on the same elements;
+    /// returns 0.
     pub(super) fn final_proc_body(&mut self, k: u16) {
+        use super::assumed::{DIM, HEAD};
         let desc = self.f.new_var("array".to_string(), Ty::Ptr);
         let bs = self.f.new_var("byte_stride".to_string(), Ty::Ptr);
         let fc = self.f.new_var("fini_coarray".to_string(), Ty::Ptr);
@@ -253,17 +258,17 @@ impl G<'_> {
         self.f.result = Some(r);
         self.emit(Stmt::Assign(r, Rv::Use(Op::I32(0))));
         let stride = self.val(Ty::I64, Rv::Cast(Ty::I64, Op::Var(bs)));
-        if let Some(f) = self.final_proc(k, 0) {
-            let ra = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(desc), Op::I64(28)));
-            let rank = self.val(Ty::I8, Rv::Load(Ty::I8, ra));
-            let rank = self.val(Ty::I32, Rv::Cast(Ty::I32, rank));
-            let scalar = self.val(Ty::I32, Rv::Binary(BinOp::Eq, rank, Op::I32(0)));
-            self.push_block();
-            let data = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, Op::Var(desc)));
-            self.emit(Stmt::Call(f, vec![data]));
-            let then_body = self.pop_block();
-            self.emit(Stmt::If { cond: scalar, then_body, else_body: vec![] });
-        } else if let Some(f) = self.final_proc(k, gpuf_frontend::sema::ELEMENTAL_FINAL) {
+        let ra = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(desc), Op::I64(28)));
+        let rank = self.val(Ty::I8, Rv::Load(Ty::I8, ra));
+        let rank = self.val(Ty::I32, Rv::Cast(Ty::I32, rank));
+        let ranks: Vec<usize> = self
+            .types
+            .get(k as usize)
+            .map(|t| t.finals.iter().map(|(_, r)| *r).filter(|r| *r != gpuf_frontend::sema::ELEMENTAL_FINAL).collect())
+            .unwrap_or_default();
+        // The elemental procedure (for the ranks no other one takes), then one arm per rank.
+        self.push_block();
+        if let Some(f) = self.final_proc(k, gpuf_frontend::sema::ELEMENTAL_FINAL) {
             let n = self.val(Ty::I64, Rv::Call("gpuf_desc_count".into(), vec![Op::Var(desc)], Ty::I64));
             let hi = self.bin(Ty::I64, BinOp::Sub, n, Op::I64(1));
             let i = self.tmp(Ty::I64);
@@ -273,6 +278,65 @@ impl G<'_> {
             let body = self.pop_block();
             let id = self.f.new_loop();
             self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi, step: Op::I64(1), body, part: None });
+        }
+        let mut else_body = self.pop_block();
+        for rk in ranks {
+            let cond = self.val(Ty::I32, Rv::Binary(BinOp::Eq, rank.clone(), Op::I32(rk as i32)));
+            self.push_block();
+            if rk == 0 {
+                if let Some(f) = self.final_proc(k, 0) {
+                    let data = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, Op::Var(desc)));
+                    self.emit(Stmt::Call(f, vec![data]));
+                }
+            } else if let Some((f, assumed)) = self.final_proc_rank(k, rk) {
+                let tsize = self.type_size(k);
+                let n = self.val(Ty::I64, Rv::Call("gpuf_desc_count".into(), vec![Op::Var(desc)], Ty::I64));
+                let bytes = self.bin(Ty::I64, BinOp::Mul, n.clone(), Op::I64(tsize));
+                let tmp = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
+                let hi = self.bin(Ty::I64, BinOp::Sub, n, Op::I64(1));
+                let copy = |g: &mut Self, back: bool| {
+                    let i = g.tmp(Ty::I64);
+                    g.push_block();
+                    let a = g.val(Ty::Ptr, Rv::Call("gpuf_desc_elem".into(), vec![Op::Var(desc), Op::Var(i), stride.clone()], Ty::Ptr));
+                    let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(i), Op::I64(tsize));
+                    let t = g.val(Ty::Ptr, Rv::PtrAdd(tmp.clone(), off));
+                    let (to, from) = if back { (a, t) } else { (t, a) };
+                    g.emit(Stmt::Call("gpuf_str_copy".into(), vec![to, Op::I64(tsize), from, Op::I64(tsize)]));
+                    let body = g.pop_block();
+                    let id = g.f.new_loop();
+                    g.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi: hi.clone(), step: Op::I64(1), body, part: None });
+                };
+                copy(self, false);
+                let mark = self.call_after.len();
+                let arg = if assumed {
+                    // The descriptor's shape, contiguous, lower bounds 1.
+                    let mut dims = Vec::new();
+                    let mut prod = Op::I64(1);
+                    for j in 0..rk as i64 {
+                        let la = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(desc), Op::I64(HEAD + DIM * j + 8)));
+                        let lo = self.val(Ty::I64, Rv::Load(Ty::I64, la));
+                        let ua = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(desc), Op::I64(HEAD + DIM * j + 16)));
+                        let up = self.val(Ty::I64, Rv::Load(Ty::I64, ua));
+                        let e = self.bin(Ty::I64, BinOp::Sub, up, lo);
+                        let e = self.bin(Ty::I64, BinOp::Add, e, Op::I64(1));
+                        let e = self.val(Ty::I64, Rv::Binary(BinOp::Max, e, Op::I64(0)));
+                        dims.push((prod.clone(), Op::I64(1), e.clone()));
+                        prod = self.bin(Ty::I64, BinOp::Mul, prod, e);
+                    }
+                    self.build_desc(BaseTy::Derived(k), tmp.clone(), &dims)
+                } else {
+                    tmp.clone()
+                };
+                self.emit(Stmt::Call(f, vec![arg]));
+                self.after_call(mark);
+                copy(self, true);
+                self.emit(Stmt::Call("gpuf_free".into(), vec![tmp]));
+            }
+            let then_body = self.pop_block();
+            else_body = vec![Stmt::If { cond, then_body, else_body }];
+        }
+        for st in else_body {
+            self.emit(st);
         }
         if let Some(p) = self.types.get(k as usize).and_then(|t| t.parent) {
             if has_final_wrapper(self.types, p) {
@@ -325,7 +389,7 @@ impl G<'_> {
     /// container); the declared type. None for other expressions.
     pub(super) fn class_result_call(&mut self, e: &Expr) -> Option<(Op, u16)> {
         let ExprKind::Call { name, args } = &e.kind else { return None };
-        if !self.procs.map.get(&name.name).is_some_and(|p| p.result_class) {
+        if e.ty.rank() > 0 || !self.procs.map.get(&name.name).is_some_and(|p| p.result_class) {
             return None;
         }
         let Some(BaseTy::Derived(k)) = e.ty.base() else { return None };
@@ -561,7 +625,13 @@ impl G<'_> {
                 ast::GuardKind::TypeIs(b) | ast::GuardKind::ClassIs(b) => b,
                 ast::GuardKind::Default => sel.ty.base().unwrap_or(BaseTy::Integer(4)),
             };
-            if let Some((_, d, c)) = &arr {
+            if let (Some((_, d, c)), BaseTy::Character) = (&arr, base) {
+                // `type is (character(*))` of a `class(*)` array: elements of `_len` bytes.
+                let len = self.f.new_var(format!("{}.len", g.assoc.name), Ty::I64);
+                let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(*c), Op::I64(HEAD + DIM * d.lb.len() as i64 + 8)));
+                self.emit(Stmt::Assign(len, Rv::Load(Ty::I64, at)));
+                self.homes.insert(g.assoc.name.clone(), Home::CharArray { d: Desc { name: g.assoc.name.clone(), base, ..d.clone() }, len });
+            } else if let Some((_, d, c)) = &arr {
                 self.homes.insert(g.assoc.name.clone(), Home::Array(Desc { name: g.assoc.name.clone(), base, ..d.clone() }));
                 if !matches!(g.kind, ast::GuardKind::TypeIs(_)) {
                     self.class_arrs.insert(g.assoc.name.clone(), *c);

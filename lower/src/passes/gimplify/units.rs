@@ -227,6 +227,8 @@ impl G<'_> {
                     self.declare_class_alloc_array(s, Some(pv), false);
                 } else if s.allocatable {
                     self.declare_alloc_dummy(s, pv);
+                } else if s.pointer && s.class {
+                    self.declare_class_ptr_array(s, Some(pv), false);
                 } else if s.pointer {
                     self.declare_pointer_array_dummy(s, pv);
                 } else if s.class {
@@ -278,7 +280,7 @@ impl G<'_> {
                 let saved_here = unit.kind != UnitKind::Program && s.save;
                 let saved = (s.module.is_some() || saved_here).then(|| self.static_name(s));
                 if s.class && s.rank > 0 {
-                    self.declare_class_ptr_array(s, saved.is_some());
+                    self.declare_class_ptr_array(s, None, saved.is_some());
                     continue;
                 }
                 self.declare_pointer(s, saved);
@@ -302,6 +304,10 @@ impl G<'_> {
             if result_name.as_deref() == Some(s.name.as_str()) {
                 if s.class && s.allocatable && s.rank == 0 {
                     self.declare_class_result(s);
+                    continue;
+                }
+                if s.class && s.allocatable {
+                    // Declared with the hidden container below.
                     continue;
                 }
                 if let BaseTy::Derived(k) = s.base {
@@ -461,7 +467,9 @@ impl G<'_> {
             }
         }
         if let (Some(s), Some(rd)) = (array_result, result_desc) {
-            if s.pointer {
+            if s.class && s.allocatable {
+                self.declare_class_array_result(s, rd);
+            } else if s.pointer {
                 self.declare_pointer_array_result(s, rd);
             } else {
                 self.declare_array_result(s, rd);
