@@ -585,6 +585,9 @@ pub struct IoControl {
     pub size: Option<Expr>,
     /// `blank=`, `decimal=`, `round=`, `sign=`, `delim=`, `pad=` of this transfer.
     pub modes: IoModes,
+    /// Those given by character expressions other than literals (checked at run time),
+    /// each with its index in [`IoModes::NAMES`].
+    pub mode_exprs: Vec<(usize, Expr)>,
 }
 
 /// The changeable modes of a connection (`open`) or of one data transfer: for each mode
@@ -717,6 +720,8 @@ pub struct OpenSpec {
     pub recl: Option<Expr>,
     /// The connection's changeable modes.
     pub modes: IoModes,
+    /// Those given by character expressions other than literals (see [`IoControl`]).
+    pub mode_exprs: Vec<(usize, Expr)>,
 }
 
 /// Intrinsic subroutines.

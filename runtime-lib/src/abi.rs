@@ -1955,6 +1955,25 @@ pub extern "C" fn gpuf_io_modes(packed: i32) {
     crate::io::stmt_modes(packed as u32)
 }
 
+/// A changeable mode (`which`: 0 blank ... 5 pad) of the next data transfer statement,
+/// given as the text `v(1:len)`.
+///
+/// # Safety
+/// `v` is valid for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_io_mode_str(which: i32, v: *const u8, len: i64) {
+    crate::io::stmt_mode_str(which as u32, slice(v, len))
+}
+
+/// A changeable mode of the unit `gpuf_open` has just connected, given as text.
+///
+/// # Safety
+/// `v` is valid for `len` bytes.
+#[no_mangle]
+pub unsafe extern "C" fn gpuf_open_mode_str(unit: i32, which: i32, v: *const u8, len: i64) {
+    crate::io::open_mode_str(unit, which as u32, slice(v, len))
+}
+
 /// `rec=` of the next data transfer statement.
 #[no_mangle]
 pub extern "C" fn gpuf_io_rec(rec: i64) {

@@ -755,6 +755,10 @@ pub fn begin(unit: i32, fmt: Option<&[u8]>) {
     }
     let r = with_state(|st| {
         let modes = crate::io::take_modes(st, unit);
+        if crate::iostat::failed() {
+            st.read = None;
+            return Ok(());
+        }
         let mut stmt = match fmt {
             None => ReadStmt::list_modes(modes),
             Some(text) => ReadStmt::formatted_modes(st.format(text)?, modes),

@@ -192,6 +192,50 @@ pub fn stmt_modes(packed: u32) {
     STMT_MODES.store(packed, std::sync::atomic::Ordering::Relaxed)
 }
 
+/// The code of the value `v` of the changeable mode `which` (blank, decimal, round, sign,
+/// delim, pad), as `ast::IoModes::VALUES` numbers them; an error naming the specifier in
+/// gfortran's words for another value.
+pub(crate) fn mode_code(which: u32, v: &[u8], stmt: &str) -> Result<u32, IoError> {
+    const VALUES: [&[&str]; 6] = [
+        &["null", "zero"],
+        &["point", "comma"],
+        &["up", "down", "zero", "nearest", "compatible", "processor_defined"],
+        &["plus", "suppress", "processor_defined"],
+        &["apostrophe", "quote", "none"],
+        &["yes", "no"],
+    ];
+    const NAMES: [&str; 6] = ["BLANK", "DECIMAL", "ROUND", "SIGN", "DELIM", "PAD"];
+    let v = String::from_utf8_lossy(v).trim_end().to_ascii_lowercase();
+    let values = VALUES.get(which as usize).copied().unwrap_or(&[]);
+    match values.iter().position(|&x| x == v) {
+        Some(i) => Ok(i as u32 + 1),
+        None => Err(IoError(format!("Bad {} parameter in {stmt} statement", NAMES.get(which as usize).copied().unwrap_or("?")))),
+    }
+}
+
+/// `gpuf_io_mode_str`: the next data transfer's mode `which` given as text.
+pub fn stmt_mode_str(which: u32, v: &[u8]) {
+    match mode_code(which, v, "data transfer") {
+        Ok(c) => {
+            let cur = STMT_MODES.load(std::sync::atomic::Ordering::Relaxed);
+            let cur = (cur & !(15 << (4 * which))) | (c << (4 * which));
+            STMT_MODES.store(cur, std::sync::atomic::Ordering::Relaxed);
+        }
+        Err(e) => fail(e),
+    }
+}
+
+/// `gpuf_open_mode_str`: the mode `which` of the unit just opened, given as text.
+pub fn open_mode_str(unit: i32, which: u32, v: &[u8]) {
+    match mode_code(which, v, "OPEN") {
+        Ok(c) => with_state(|st| {
+            let m = st.modes.entry(unit).or_default();
+            m.0 = (m.0 & !(15 << (4 * which))) | (c << (4 * which));
+        }),
+        Err(e) => fail(e),
+    }
+}
+
 /// The modes of a statement starting on `unit` now: the connection's with the statement's
 /// own over them (those are cleared).
 pub(crate) fn take_modes(st: &IoState, unit: i32) -> Modes {
@@ -669,6 +713,11 @@ pub(crate) fn fail(e: IoError) {
 pub fn begin(unit: i32, fmt: Option<&[u8]>) {
     let r = with_state(|st| {
         let modes = take_modes(st, unit);
+        if crate::iostat::failed() {
+            // a bad mode of this statement was caught: it transfers nothing
+            st.stmt = None;
+            return Ok(());
+        }
         let stmt = match fmt {
             None => Stmt::list_modes(modes),
             Some(text) => Stmt::formatted_modes(st.format(text)?, modes),

@@ -79,6 +79,7 @@ pub fn code_of(msg: &str) -> i32 {
     } else if first == "Unformatted file structure has been corrupted" {
         5017
     } else if first == "Non-existing record number"
+        || (first.starts_with("Bad ") && first.contains(" parameter in "))
         || first.starts_with("Record number")
         || first.starts_with("POS=")
         || first.starts_with("Direct access data transfer")
@@ -148,6 +149,7 @@ mod tests {
         assert_eq!(code_of("Cannot write to file opened for READ"), 5007);
         assert_eq!(code_of("I/O past end of record on unformatted file"), 5016);
         assert_eq!(code_of("Non-existing record number"), 5002);
+        assert_eq!(code_of("Bad DECIMAL parameter in data transfer statement"), 5002);
         assert_eq!(code_of("Positive width required in format\n(I0)\n ^"), 5006);
     }
 }

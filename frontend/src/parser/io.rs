@@ -64,6 +64,7 @@ fn with_status(stmt: Stmt, ctl: IoControl) -> Stmt {
         && ctl.pos.is_none()
         && ctl.size.is_none()
         && ctl.modes.is_empty()
+        && ctl.mode_exprs.is_empty()
     {
         return stmt;
     }
@@ -125,16 +126,20 @@ fn mode_index(k: &str) -> Option<usize> {
 impl Parser {
     /// A changeable-mode specifier's value (the keyword and `=` consumed): a character
     /// literal naming one of the mode's values.
-    fn mode_spec(&mut self, m: usize, ksp: Span, stmt: &str, modes: &mut IoModes) -> PResult<()> {
+    fn mode_spec(&mut self, m: usize, ksp: Span, stmt: &str, modes: &mut IoModes, exprs: &mut Vec<(usize, Expr)>) -> PResult<()> {
         let (k, values) = (IoModes::NAMES.get(m).copied().unwrap_or("?"), IoModes::VALUES.get(m).copied().unwrap_or(&[]));
-        if modes.0.get(m).is_some_and(|&c| c != 0) {
+        if modes.0.get(m).is_some_and(|&c| c != 0) || exprs.iter().any(|(i, _)| *i == m) {
             self.diags.push(Diagnostic::error("E0024", format!("the `{k}=` of `{stmt}` is given twice"), ksp).with_label("repeated"));
             return Err(Fail);
         }
-        let Tok::Str(v) = self.tok().clone() else {
-            let sp = self.span();
-            self.diags.push(Diagnostic::not_yet(format!("a `{k}=` specifier that is not a character literal"), sp));
-            return Err(Fail);
+        let v = match self.tok().clone() {
+            Tok::Str(v) if matches!(self.tok_at(1), Tok::Comma | Tok::RParen) => v,
+            _ => {
+                // a character expression: its value is checked at run time
+                let e = self.expr()?;
+                exprs.push((m, e));
+                return Ok(());
+            }
         };
         let vsp = self.bump().span;
         let v = v.trim().to_ascii_lowercase();
@@ -234,7 +239,7 @@ impl Parser {
                 }
                 Some((k, sp)) if mode_index(k).is_some_and(|m| if is_read { m != 3 && m != 4 } else { m != 0 && m != 5 }) => {
                     let (m, sp) = (mode_index(k).unwrap_or(0), *sp);
-                    self.mode_spec(m, sp, stmt, &mut ctl.modes)?;
+                    self.mode_spec(m, sp, stmt, &mut ctl.modes, &mut ctl.mode_exprs)?;
                     n += 1;
                     if !self.eat(&Tok::Comma) {
                         break;
@@ -354,6 +359,7 @@ impl Parser {
         let mut ctl = IoControl::default();
         let mut newunit = false;
         let mut modes = IoModes::default();
+        let mut mode_exprs = Vec::new();
         let mut n = 0usize;
         loop {
             let (k, ksp) = match self.io_keyword() {
@@ -388,7 +394,9 @@ impl Parser {
                 }
                 "iostat" | "iomsg" | "err" => self.status_spec(k, ksp, stmt, &mut ctl)?,
                 "file" if is_open => file = Some(self.expr()?),
-                _ if is_open && mode_index(&k).is_some() => self.mode_spec(mode_index(&k).unwrap_or(0), ksp, stmt, &mut modes)?,
+                _ if is_open && mode_index(&k).is_some() => {
+                    self.mode_spec(mode_index(&k).unwrap_or(0), ksp, stmt, &mut modes, &mut mode_exprs)?
+                }
                 "recl" if is_open => recl = Some(self.expr()?),
                 "status" | "action" | "position" | "form" | "access" => {
                     let Tok::Str(v) = self.tok().clone() else {
@@ -463,7 +471,7 @@ impl Parser {
         // direct and stream access are unformatted unless `form=` says otherwise
         let unformatted = unformatted.unwrap_or(access != 0);
         let kind = if is_open {
-            StmtKind::Open(OpenSpec { unit, file, status, action, append, newunit, unformatted, access, recl, modes })
+            StmtKind::Open(OpenSpec { unit, file, status, action, append, newunit, unformatted, access, recl, modes, mode_exprs })
         } else {
             StmtKind::Close { unit, delete }
         };

@@ -122,6 +122,9 @@ impl Checker {
                         );
                     }
                 }
+                for (m, e) in o.mode_exprs.iter_mut() {
+                    self.mode_value(*m, e, "open");
+                }
             }
             StmtKind::Close { unit, .. } => {
                 self.expr(unit);
@@ -191,6 +194,22 @@ impl Checker {
         }
     }
 
+    /// A changeable-mode specifier given by a character expression (its value is checked at
+    /// run time).
+    fn mode_value(&mut self, m: usize, e: &mut Expr, stmt: &str) {
+        self.expr(e);
+        if !matches!(e.ty, Ty::Unknown | Ty::Scalar(BaseTy::Character)) {
+            self.err(
+                Diagnostic::error(
+                    "E0271",
+                    format!("the `{}=` of `{stmt}` must be a scalar `character`, found {}", IoModes::name(m), ty_name(e.ty)),
+                    e.span,
+                )
+                .with_label("expected a character value"),
+            );
+        }
+    }
+
     /// The changeable modes of a `read` or `write`: they need a format, `delim=` one that is
     /// list-directed.
     fn transfer_modes(&mut self, stmt: &Stmt, modes: &IoModes, what: &str, span: Span) {
@@ -252,8 +271,17 @@ impl Checker {
                         self.err(Diagnostic::not_yet("`advance='no'` on an internal file", span));
                     }
                 }
-                if !ctl.modes.is_empty() {
-                    self.transfer_modes(stmt, &ctl.modes, what, span);
+                for (m, e) in ctl.mode_exprs.iter_mut() {
+                    self.mode_value(*m, e, what);
+                }
+                let mut given = ctl.modes;
+                for (m, _) in &ctl.mode_exprs {
+                    if let Some(c) = given.0.get_mut(*m) {
+                        *c = 1;
+                    }
+                }
+                if !given.is_empty() {
+                    self.transfer_modes(stmt, &given, what, span);
                 }
                 if let Some(e) = &mut ctl.iostat {
                     self.expr(e);

@@ -109,11 +109,13 @@ impl G<'_> {
                     }
                 };
                 if mask == 0 && ctl.iomsg.is_none() {
+                    self.mode_strs(&ctl.mode_exprs, None);
                     self.stmt(stmt);
                     read_size(self);
                     return;
                 }
                 self.emit(Stmt::Call("gpuf_io_catch".into(), vec![Op::I32(mask)]));
+                self.mode_strs(&ctl.mode_exprs, None);
                 self.stmt(stmt);
                 let st = self.val(Ty::I32, Rv::Call("gpuf_io_status".into(), vec![], Ty::I32));
                 read_size(self);
@@ -228,6 +230,19 @@ impl G<'_> {
         }
     }
 
+    /// Changeable modes given by character expressions: of the unit `unit` just opened, or
+    /// of the next data transfer (the run time checks the values).
+    fn mode_strs(&mut self, exprs: &[(usize, Expr)], unit: Option<Op>) {
+        for (m, e) in exprs {
+            let (a, n) = self.str_expr(e);
+            let n = self.conv(n, Ty::I64);
+            match &unit {
+                Some(u) => self.emit(Stmt::Call("gpuf_open_mode_str".into(), vec![u.clone(), Op::I32(*m as i32), a, n])),
+                None => self.emit(Stmt::Call("gpuf_io_mode_str".into(), vec![Op::I32(*m as i32), a, n])),
+            }
+        }
+    }
+
     pub(super) fn print(&mut self, format: &ast::Format, items: &[Expr], sp: Span) {
         self.print_to(Op::I32(6), format, items, sp)
     }
@@ -336,8 +351,9 @@ impl G<'_> {
                     self.emit(Stmt::Call("gpuf_open_mode".into(), args));
                 }
                 if !o.modes.is_empty() {
-                    self.emit(Stmt::Call("gpuf_open_modes".into(), vec![u, Op::I32(o.modes.packed())]));
+                    self.emit(Stmt::Call("gpuf_open_modes".into(), vec![u.clone(), Op::I32(o.modes.packed())]));
                 }
+                self.mode_strs(&o.mode_exprs, Some(u));
             }
             StmtKind::Close { unit, delete } => {
                 let u = self.expr(unit);
