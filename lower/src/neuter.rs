@@ -51,6 +51,8 @@ pub struct Neuter<'h> {
     /// arguments are computed from broadcast values, see omp-expand's fork around the
     /// call), so their loads are uniform.
     read_only_params: BTreeSet<VarId>,
+    /// The most broadcast slots one round may use (a routine's bounded shared block).
+    max_slots: Option<usize>,
 }
 
 const WV: Levels = Levels(0b110);
@@ -69,6 +71,7 @@ impl<'h> Neuter<'h> {
             before: HashMap::new(),
             dirty: false,
             read_only_params: BTreeSet::new(),
+            max_slots: None,
         }
     }
 
@@ -78,6 +81,7 @@ impl<'h> Neuter<'h> {
         let mut other = BTreeSet::new();
         other_uses(body, &mut other);
         n.read_only_params = f.params.iter().copied().filter(|p| !other.contains(p) && !n.def_count.contains_key(p)).collect();
+        n.max_slots = Some((ROUTINE_SHARED_BYTES / 8) as usize);
         n
     }
 
@@ -325,23 +329,28 @@ impl<'h> Neuter<'h> {
             return;
         }
         if single.has(Level::Worker) {
-            self.slots = self.slots.max(vars.len());
+            // In rounds of at most `max_slots` values where the shared block is bounded (a
+            // routine's, `ROUTINE_SHARED_BYTES`).
+            let round = self.max_slots.unwrap_or(usize::MAX).max(1);
+            self.slots = self.slots.max(vars.len().min(round));
             let mut pre = Vec::new();
             let lead = crate::targets::is_gang_leader(self.hooks, f, &mut pre);
             out.extend(pre);
             let base = tmp(f, out, Ty::Ptr, self.hooks.shared_base());
-            let mut stores = Vec::new();
-            let mut loads = Vec::new();
-            for (k, v) in vars.iter().enumerate() {
-                let ty = f.var(*v).ty;
-                let p = tmp(f, out, Ty::Ptr, Rv::PtrAdd(base.clone(), Op::I64(8 * k as i64)));
-                stores.push(Stmt::Store(ty, p.clone(), Op::Var(*v)));
-                loads.push(Stmt::Assign(*v, Rv::Load(ty, p)));
+            for chunk in vars.chunks(round) {
+                let mut stores = Vec::new();
+                let mut loads = Vec::new();
+                for (k, v) in chunk.iter().enumerate() {
+                    let ty = f.var(*v).ty;
+                    let p = tmp(f, out, Ty::Ptr, Rv::PtrAdd(base.clone(), Op::I64(8 * k as i64)));
+                    stores.push(Stmt::Store(ty, p.clone(), Op::Var(*v)));
+                    loads.push(Stmt::Assign(*v, Rv::Load(ty, p)));
+                }
+                out.push(Stmt::If { cond: lead.clone(), then_body: stores, else_body: vec![] });
+                out.push(self.hooks.barrier());
+                out.extend(loads);
+                out.push(self.hooks.barrier());
             }
-            out.push(Stmt::If { cond: lead, then_body: stores, else_body: vec![] });
-            out.push(self.hooks.barrier());
-            out.extend(loads);
-            out.push(self.hooks.barrier());
         } else {
             for v in vars {
                 let ty = f.var(v).ty;

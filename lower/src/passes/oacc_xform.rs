@@ -68,7 +68,7 @@ pub fn oacc_xform(m: &mut Module, target: Target) {
             k.shared_bytes = red.max(slots as i64 * 8);
             // The routines it calls share the gang's shared memory on the sim device (the
             // GPUs give them a block of their own, `ROUTINE_SHARED_BYTES`).
-            if target == Target::Sim && calls_any(&k.func.body, &par) {
+            if target == Target::Sim && calls_any(&body, &par) {
                 k.shared_bytes = k.shared_bytes.max(routine_shared).max(ROUTINE_SHARED_BYTES);
             }
         }
