@@ -208,6 +208,15 @@ impl G<'_> {
                     }
                     (String::new(), d, tmp, dims, None)
                 }
+                // A constructor of characters: its elements in a temporary.
+                Some(BaseTy::Character) if star && e.ty.rank() > 0 && matches!(e.kind, ExprKind::ArrayCtor(_)) => {
+                    let Some((tmp, d, len)) = self.char_ctor_temp(e) else {
+                        self.not_yet("this character array expression as an actual argument of a `class(*)` array dummy", e.span);
+                        return Op::Null;
+                    };
+                    let dims = vec![(Op::I64(1), Op::I64(1), d.ext.first().map_or(Op::I64(0), |v| Op::Var(*v)))];
+                    (String::new(), d, tmp, dims, Some(len))
+                }
                 // A structure array expression: its value in a temporary.
                 Some(b @ BaseTy::Derived(_)) if e.ty.rank() > 0 => {
                     let (tmp, shape) = self.expr_temp(e);
@@ -617,24 +626,10 @@ impl G<'_> {
             self.set_shape(d, dims, name.span);
         } else if let (Some(items), Some(&lb), Some(&ext)) = (char_ctor, d.lb.first(), d.ext.first()) {
             // A constructor of characters: its items counted.
-            let mut n = Op::I64(0);
-            for it in items {
-                let k = match it {
-                    ast::CtorItem::Expr(x) if x.ty.rank() == 0 => Op::I64(1),
-                    ast::CtorItem::Expr(x) => {
-                        let mut k = Op::I64(1);
-                        for x in self.shape(x) {
-                            k = self.bin(Ty::I64, BinOp::Mul, k, x);
-                        }
-                        k
-                    }
-                    ast::CtorItem::ImpliedDo(_) => {
-                        self.not_yet("an implied-do loop of characters as the `source=` of a `class(*)` array", name.span);
-                        return;
-                    }
-                };
-                n = self.bin(Ty::I64, BinOp::Add, n, k);
-            }
+            let Some(n) = self.char_ctor_count(items) else {
+                self.not_yet("an implied-do loop of characters as the `source=` of a `class(*)` array", name.span);
+                return;
+            };
             self.emit(Stmt::Assign(lb, Rv::Use(Op::I64(1))));
             self.emit(Stmt::Assign(ext, Rv::Use(n)));
         } else if let Some(e) = src.filter(|e| e.ty.rank() > 0) {
@@ -794,6 +789,56 @@ impl G<'_> {
             g.store_as(b, to, v);
         });
         self.free_mats(mark);
+    }
+
+    /// The number of elements of a constructor of characters (`None` with an implied-do
+    /// loop).
+    fn char_ctor_count(&mut self, items: &[ast::CtorItem]) -> Option<Op> {
+        let mut n = Op::I64(0);
+        for it in items {
+            let k = match it {
+                ast::CtorItem::Expr(x) if x.ty.rank() == 0 => Op::I64(1),
+                ast::CtorItem::Expr(x) => {
+                    let mut k = Op::I64(1);
+                    for x in self.shape(x) {
+                        k = self.bin(Ty::I64, BinOp::Mul, k, x);
+                    }
+                    k
+                }
+                ast::CtorItem::ImpliedDo(_) => return None,
+            };
+            n = self.bin(Ty::I64, BinOp::Add, n, k);
+        }
+        Some(n)
+    }
+
+    /// A constructor of characters in a temporary (freed after the call): the temporary,
+    /// its descriptor (rank 1, lower bound 1) and the elements' length; `None` when it is
+    /// not one gpuf takes apart (implied-do loops, items of other lengths).
+    fn char_ctor_temp(&mut self, e: &Expr) -> Option<(Op, Desc, VarId)> {
+        let ExprKind::ArrayCtor(items) = &e.kind else { return None };
+        let len = self.char_array_len(e)?;
+        let n = self.char_ctor_count(items)?;
+        let lv = self.f.new_var("class.len".to_string(), Ty::I64);
+        self.emit(Stmt::Assign(lv, Rv::Use(len)));
+        let bytes = self.bin(Ty::I64, BinOp::Mul, n.clone(), Op::Var(lv));
+        let bytes = self.bin(Ty::I64, BinOp::Max, bytes, Op::I64(1));
+        let tmp = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
+        let d = self.temp_desc(BaseTy::Character, &tmp, &[n]);
+        let i = self.f.new_var("class.i".to_string(), Ty::I64);
+        self.emit(Stmt::Assign(i, Rv::Use(Op::I64(0))));
+        let mark = self.materialize(e);
+        let t2 = tmp.clone();
+        self.char_items(e, &mut |g, a, n| {
+            let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(i), Op::Var(lv));
+            let to = g.val(Ty::Ptr, Rv::PtrAdd(t2.clone(), off));
+            let n = g.conv(n, Ty::I64);
+            g.emit(Stmt::Call("gpuf_str_copy".into(), vec![to, Op::Var(lv), a, n]));
+            g.emit(Stmt::Assign(i, Rv::Binary(BinOp::Add, Op::Var(i), Op::I64(1))));
+        });
+        self.free_mats(mark);
+        self.call_after.push(Stmt::Call("gpuf_free".into(), vec![tmp.clone()]));
+        Some((tmp, d, lv))
     }
 
     /// The length of the elements of a character array expression: a variable's, or the
