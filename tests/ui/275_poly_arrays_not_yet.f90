@@ -1,6 +1,6 @@
 ! What stays unsupported of polymorphic arrays, each a located E0900: an implied-do
-! constructor of characters as the `source=` of a `class(*)` array, a rank-2 section passed
-! to an explicit-shape polymorphic dummy, a polymorphic array in a compute construct.
+! constructor of characters as the `source=` of a `class(*)` array, a character array as
+! the target of a `class(*)` array pointer, a polymorphic array in a compute construct.
 module m
   implicit none
   type :: t
@@ -14,11 +14,12 @@ contains
   end subroutine
   subroutine uses(a, g)
     class(t), intent(inout) :: a(:)
-    type(t), intent(in) :: g(4, 4)
+    character(3), target, intent(in) :: g(4)
     class(*), allocatable :: s(:)
+    class(*), pointer :: p(:)
     integer :: i
     allocate(s, source=[('xy', i = 1, 3)])
-    call fixed(g(1:4:2, 1:4:2), 2)
+    p => g
     !$acc parallel loop
     do i = 1, 2
       a(i)%i = i
