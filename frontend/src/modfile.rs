@@ -924,6 +924,10 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     _ => return Err(bad()),
                 };
                 let mut result_len = None;
+                if *rty == "type(*)" {
+                    // A `class(*)` result.
+                    star_type(&mut m);
+                }
                 let result = match (*rty, kind) {
                     ("-", UnitKind::Subroutine) => None,
                     (t, UnitKind::Function) => match parse_base_in(t, &m.types) {

@@ -1403,6 +1403,34 @@ fn gfortran_interop_polymorphic() {
         "gfortran link with gpuf's array finalization wrappers",
     );
     assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main_final_arr"), want, "gfortran main, gpuf _final of arrays");
+    // `class(*)` function results across the two compilers, both ways.
+    let ar = ["poly_any_res.f90", "poly_any_res_main.f90"];
+    let r = d.join("ref_any_res");
+    ok(run(gfortran_cmd().current_dir(&d).args(ar.map(f)).arg("-o").arg(&r)), "gfortran ref_any_res");
+    let want = ok(run(&mut Command::new(&r)), "ref_any_res");
+    assert!(want.contains("hello"), "the reference printed {want}");
+    ok(run(gfortran_cmd().current_dir(&d).arg("-c").arg(f(ar[0])).arg("-o").arg(d.join("any_res_gf.o"))), "gfortran -c any_res");
+    let ar_obj = sub.join("any_res.o");
+    ok(run(Command::new(gpuf()).current_dir(&sub).arg("compile").arg("-c").arg(f(ar[0])).arg("-o").arg(&ar_obj)), "gpuf -c any_res");
+    let exe = d.join("gpuf_main_any_res");
+    ok(
+        run(Command::new(gpuf())
+            .current_dir(&d)
+            .arg("compile")
+            .arg(f(ar[1]))
+            .arg("-I")
+            .arg(&sub)
+            .args(["any_res_gf.o", "-l", "gfortran", "-o"])
+            .arg(&exe)),
+        "gpuf main_any_res",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main_any_res"), want, "gpuf main, gfortran class(*) results");
+    let exe = d.join("gf_main_any_res");
+    ok(
+        run(gfortran_cmd().current_dir(&d).arg(f(ar[1])).arg(&ar_obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
+        "gfortran main_any_res with gpuf's module object",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main_any_res"), want, "gfortran main, gpuf class(*) results");
 }
 
 /// A gfortran main calling gpuf-compiled procedures that print: gpuf's run time flushes its

@@ -1,6 +1,6 @@
 ! A polymorphic array function result used other than as an actual argument or the value
-! of an assignment, and a character array expression passed to a `class(*)` array dummy,
-! are not implemented yet: each a located E0900.
+! of an assignment, and a constructor of characters with an implied-do loop passed to a
+! `class(*)` array dummy, are not implemented yet: each a located E0900.
 module shapes
   implicit none
   type :: base
@@ -17,7 +17,8 @@ contains
     print *, size(x)
   end subroutine
   subroutine use_them()
+    integer :: i
     print *, size(make(3))
-    call show(['ab', 'cd'])
+    call show([('ab', i = 1, 2)])
   end subroutine
 end module

@@ -260,7 +260,7 @@ impl G<'_> {
                 _ => Vec::new(),
             },
             ExprKind::ArrayRef { name, subs } => {
-                let Some(Home::Array(d)) = self.lookup(&name.name) else { return Vec::new() };
+                let (Some(Home::Array(d)) | Some(Home::CharArray { d, .. })) = self.lookup(&name.name) else { return Vec::new() };
                 let mut out = Vec::new();
                 for (dim, s) in subs.iter().enumerate() {
                     if let Arg::Index(x) = s {

@@ -378,6 +378,14 @@ impl G<'_> {
                 self.store_global_ptr(&name.name);
             }
             Some(Home::Array(d)) => {
+                let char_target = match &rhs.kind {
+                    ExprKind::Name(t) | ExprKind::ArrayRef { name: t, .. } => matches!(self.lookup(&t.name), Some(Home::CharArray { .. })),
+                    _ => false,
+                };
+                if char_target && self.class_arrs.contains_key(&name.name) {
+                    self.not_yet("character arrays as targets of `class(*)` array pointers", rhs.span);
+                    return;
+                }
                 if is_null {
                     self.disassociate(&d);
                 } else if let Some(args) = bounds {

@@ -208,6 +208,15 @@ impl G<'_> {
                     }
                     (String::new(), d, tmp, dims, None)
                 }
+                // A constructor of characters: its elements in a temporary.
+                Some(BaseTy::Character) if star && e.ty.rank() > 0 && matches!(e.kind, ExprKind::ArrayCtor(_)) => {
+                    let Some((tmp, d, len)) = self.char_ctor_temp(e) else {
+                        self.not_yet("this character array expression as an actual argument of a `class(*)` array dummy", e.span);
+                        return Op::Null;
+                    };
+                    let dims = vec![(Op::I64(1), Op::I64(1), d.ext.first().map_or(Op::I64(0), |v| Op::Var(*v)))];
+                    (String::new(), d, tmp, dims, Some(len))
+                }
                 // A structure array expression: its value in a temporary.
                 Some(b @ BaseTy::Derived(_)) if e.ty.rank() > 0 => {
                     let (tmp, shape) = self.expr_temp(e);
@@ -226,18 +235,20 @@ impl G<'_> {
                 }
             },
         };
-        // An explicit-shape dummy reads the stride of the first dimension only.
-        if !dummy.assumed_shape && dims.len() > 1 && (self.ptr_sm.contains_key(&d.addr) || matches!(e.kind, ExprKind::ArrayRef { .. })) {
-            self.not_yet(
-                "a section or non-contiguous array of rank > 1 as an actual argument of an explicit-shape polymorphic dummy",
-                e.span,
-            );
-        }
-        let rank = dims.len() as i64;
         let size = match clen {
             Some(len) => Op::Var(len),
             None => self.desc_esize(&d),
         };
+        // An explicit-shape dummy reads the stride of the first dimension only: a section
+        // or non-contiguous array of rank > 1 is packed into a temporary (gfortran's
+        // copy-in), copied back after the call unless the dummy is `intent(in)`.
+        let (addr, dims) =
+            if !dummy.assumed_shape && dims.len() > 1 && (self.ptr_sm.contains_key(&d.addr) || matches!(e.kind, ExprKind::ArrayRef { .. })) {
+                self.pack_class_section(addr, &dims, size.clone(), dummy.intent != Some(ast::Intent::In))
+            } else {
+                (addr, dims)
+            };
+        let rank = dims.len() as i64;
         let base = if clen.is_some() { BaseTy::Character } else { d.base };
         let vptr = if clen.is_some() { Op::Null } else { self.array_vptr(&name, d.base, e.span) };
         let vptr = match clen.and_then(|_| intrinsic_vtab(BaseTy::Character)) {
@@ -257,6 +268,61 @@ impl G<'_> {
             self.emit(Stmt::Store(Ty::I64, at, len));
         }
         buf
+    }
+
+    /// The elements of the array at `addr` with dimensions `dims` (strides in elements of
+    /// `size` bytes) packed into a temporary: its address and contiguous dimensions; the
+    /// copy back (`back`) and the free after the call.
+    fn pack_class_section(&mut self, addr: Op, dims: &[DescDim], size: Op, back: bool) -> (Op, Vec<DescDim>) {
+        let shape: Vec<Op> = dims.iter().map(|(_, lb, ub)| {
+            let n = self.bin(Ty::I64, BinOp::Sub, ub.clone(), lb.clone());
+            let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(1));
+            self.bin(Ty::I64, BinOp::Max, n, Op::I64(0))
+        }).collect();
+        let mut bytes = size.clone();
+        for x in &shape {
+            bytes = self.bin(Ty::I64, BinOp::Mul, bytes, x.clone());
+        }
+        let bytes = self.bin(Ty::I64, BinOp::Max, bytes, Op::I64(1));
+        let tmp = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
+        let copy = |g: &mut Self, to_tmp: bool| {
+            let (a, t, sz, sh) = (addr.clone(), tmp.clone(), size.clone(), shape.clone());
+            g.scalarise(&shape, &mut |g, idx| {
+                // Element offsets: the section's strides, then the temporary's column-major order.
+                let mut off = Op::I64(0);
+                let mut lin = Op::I64(0);
+                let mut prod = Op::I64(1);
+                for (k, i) in idx.iter().enumerate() {
+                    let st = dims.get(k).map_or(Op::I64(1), |x| x.0.clone());
+                    let t1 = g.bin(Ty::I64, BinOp::Mul, i.clone(), st);
+                    off = g.bin(Ty::I64, BinOp::Add, off, t1);
+                    let t2 = g.bin(Ty::I64, BinOp::Mul, i.clone(), prod.clone());
+                    lin = g.bin(Ty::I64, BinOp::Add, lin, t2);
+                    prod = g.bin(Ty::I64, BinOp::Mul, prod, sh.get(k).cloned().unwrap_or(Op::I64(1)));
+                }
+                let ob = g.bin(Ty::I64, BinOp::Mul, off, sz.clone());
+                let el = g.val(Ty::Ptr, Rv::PtrAdd(a.clone(), ob));
+                let lb = g.bin(Ty::I64, BinOp::Mul, lin, sz.clone());
+                let tl = g.val(Ty::Ptr, Rv::PtrAdd(t.clone(), lb));
+                let (to, from) = if to_tmp { (tl, el) } else { (el, tl) };
+                g.emit(Stmt::Call("gpuf_str_copy".into(), vec![to, sz.clone(), from, sz.clone()]));
+            });
+        };
+        copy(self, true);
+        self.push_block();
+        if back {
+            copy(self, false);
+        }
+        self.emit(Stmt::Call("gpuf_free".into(), vec![tmp.clone()]));
+        let after = self.pop_block();
+        self.call_after.extend(after);
+        let mut out = Vec::new();
+        let mut prod = Op::I64(1);
+        for x in &shape {
+            out.push((prod.clone(), Op::I64(1), x.clone()));
+            prod = self.bin(Ty::I64, BinOp::Mul, prod, x.clone());
+        }
+        (tmp, out)
     }
 
     /// A descriptor of the contiguous temporary `tmp` of shape `shape` (lower bounds 1).
@@ -617,24 +683,10 @@ impl G<'_> {
             self.set_shape(d, dims, name.span);
         } else if let (Some(items), Some(&lb), Some(&ext)) = (char_ctor, d.lb.first(), d.ext.first()) {
             // A constructor of characters: its items counted.
-            let mut n = Op::I64(0);
-            for it in items {
-                let k = match it {
-                    ast::CtorItem::Expr(x) if x.ty.rank() == 0 => Op::I64(1),
-                    ast::CtorItem::Expr(x) => {
-                        let mut k = Op::I64(1);
-                        for x in self.shape(x) {
-                            k = self.bin(Ty::I64, BinOp::Mul, k, x);
-                        }
-                        k
-                    }
-                    ast::CtorItem::ImpliedDo(_) => {
-                        self.not_yet("an implied-do loop of characters as the `source=` of a `class(*)` array", name.span);
-                        return;
-                    }
-                };
-                n = self.bin(Ty::I64, BinOp::Add, n, k);
-            }
+            let Some(n) = self.char_ctor_count(items) else {
+                self.not_yet("an implied-do loop of characters as the `source=` of a `class(*)` array", name.span);
+                return;
+            };
             self.emit(Stmt::Assign(lb, Rv::Use(Op::I64(1))));
             self.emit(Stmt::Assign(ext, Rv::Use(n)));
         } else if let Some(e) = src.filter(|e| e.ty.rank() > 0) {
@@ -794,6 +846,56 @@ impl G<'_> {
             g.store_as(b, to, v);
         });
         self.free_mats(mark);
+    }
+
+    /// The number of elements of a constructor of characters (`None` with an implied-do
+    /// loop).
+    fn char_ctor_count(&mut self, items: &[ast::CtorItem]) -> Option<Op> {
+        let mut n = Op::I64(0);
+        for it in items {
+            let k = match it {
+                ast::CtorItem::Expr(x) if x.ty.rank() == 0 => Op::I64(1),
+                ast::CtorItem::Expr(x) => {
+                    let mut k = Op::I64(1);
+                    for x in self.shape(x) {
+                        k = self.bin(Ty::I64, BinOp::Mul, k, x);
+                    }
+                    k
+                }
+                ast::CtorItem::ImpliedDo(_) => return None,
+            };
+            n = self.bin(Ty::I64, BinOp::Add, n, k);
+        }
+        Some(n)
+    }
+
+    /// A constructor of characters in a temporary (freed after the call): the temporary,
+    /// its descriptor (rank 1, lower bound 1) and the elements' length; `None` when it is
+    /// not one gpuf takes apart (implied-do loops, items of other lengths).
+    fn char_ctor_temp(&mut self, e: &Expr) -> Option<(Op, Desc, VarId)> {
+        let ExprKind::ArrayCtor(items) = &e.kind else { return None };
+        let len = self.char_array_len(e)?;
+        let n = self.char_ctor_count(items)?;
+        let lv = self.f.new_var("class.len".to_string(), Ty::I64);
+        self.emit(Stmt::Assign(lv, Rv::Use(len)));
+        let bytes = self.bin(Ty::I64, BinOp::Mul, n.clone(), Op::Var(lv));
+        let bytes = self.bin(Ty::I64, BinOp::Max, bytes, Op::I64(1));
+        let tmp = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
+        let d = self.temp_desc(BaseTy::Character, &tmp, &[n]);
+        let i = self.f.new_var("class.i".to_string(), Ty::I64);
+        self.emit(Stmt::Assign(i, Rv::Use(Op::I64(0))));
+        let mark = self.materialize(e);
+        let t2 = tmp.clone();
+        self.char_items(e, &mut |g, a, n| {
+            let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(i), Op::Var(lv));
+            let to = g.val(Ty::Ptr, Rv::PtrAdd(t2.clone(), off));
+            let n = g.conv(n, Ty::I64);
+            g.emit(Stmt::Call("gpuf_str_copy".into(), vec![to, Op::Var(lv), a, n]));
+            g.emit(Stmt::Assign(i, Rv::Binary(BinOp::Add, Op::Var(i), Op::I64(1))));
+        });
+        self.free_mats(mark);
+        self.call_after.push(Stmt::Call("gpuf_free".into(), vec![tmp.clone()]));
+        Some((tmp, d, lv))
     }
 
     /// The length of the elements of a character array expression: a variable's, or the

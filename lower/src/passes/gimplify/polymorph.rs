@@ -373,7 +373,16 @@ impl G<'_> {
     pub(super) fn declare_class_result(&mut self, s: &gpuf_frontend::sema::Symbol) {
         let BaseTy::Derived(k) = s.base else { return };
         if self.is_star(s.base) {
-            self.not_yet("`class(*)` function results", s.span);
+            // `{_data, _vptr, _len}`: 24 bytes, returned through a hidden first argument
+            // (x86-64 System V's structure return, as gfortran's).
+            let h = self.f.new_var(format!("{}.sret", s.name), Ty::Ptr);
+            self.f.params.insert(0, h);
+            self.f.result = Some(h);
+            self.emit(Stmt::Store(Ty::Ptr, Op::Var(h), Op::Null));
+            self.set_vptr(Op::Var(h), k);
+            let la = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(h), Op::I64(16)));
+            self.emit(Stmt::Store(Ty::I64, la, Op::I64(0)));
+            self.declare_class_alloc(s, Some(h), false);
             return;
         }
         let r = self.f.new_var("gpuf.aggret.ll".to_string(), Ty::Ptr);
@@ -397,11 +406,17 @@ impl G<'_> {
             self.not_yet("functions with polymorphic results in device code", e.span);
             return None;
         }
-        let buf = self.str_temp(Op::I64(16));
+        let star = self.is_star(BaseTy::Derived(k));
+        let buf = self.str_temp(Op::I64(if star { 24 } else { 16 }));
         let Some((link, ops)) = self.call_args(name, args, e.span) else { return Some((buf, k)) };
         let mut all = vec![buf.clone()];
         all.extend(ops);
-        self.emit(Stmt::Call(format!("gpuf.aggret.ll.{link}"), all));
+        if star {
+            // (Through a hidden first argument: see `declare_class_result`.)
+            self.val(Ty::Ptr, Rv::Call(link, all, Ty::Ptr));
+        } else {
+            self.emit(Stmt::Call(format!("gpuf.aggret.ll.{link}"), all));
+        }
         self.reload_global_descs();
         if let Op::Var(v) = buf {
             self.class_temps.push((v, k));
