@@ -1,6 +1,6 @@
 ! An `!$acc routine` written above the function it is meant for, and an `!$acc declare`
-! above the main program: both are outside of any program unit (E0012), and neither starts
-! a main program of its own.
+! above the main program, and two lines of `!$acc declare` above a subroutine: all are outside
+! of any program unit (E0012), and none starts a main program of its own.
 !$acc routine seq
 function twice(x)
   real :: x, twice
@@ -13,3 +13,10 @@ program p
   a = 1
   print *, twice(a(1))
 end program p
+
+!$acc declare create(b)
+!$acc declare create(c)
+subroutine s(b, c)
+  real :: b(4), c(4)
+  b = c
+end subroutine s

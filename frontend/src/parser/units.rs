@@ -127,8 +127,9 @@ impl Parser {
         Some(SourceFile { units, type_names: std::mem::take(&mut self.type_names) })
     }
 
-    /// A directive line between program units (one followed by the start of a program unit,
-    /// such as an `!$acc routine` written above the `function` statement it is meant for):
+    /// A directive line between program units (one followed, after any other directive
+    /// lines, by the start of a program unit, such as an `!$acc routine` written above the
+    /// `function` statement it is meant for):
     /// E0012, and the directive is skipped, instead of its starting a main program that the
     /// next unit's header then leaves unended.
     fn stray_directive(&mut self) -> bool {
@@ -145,11 +146,18 @@ impl Parser {
         };
         self.skip_statement();
         self.skip_eos();
+        // Several such lines in a row (`!$acc declare` of one variable per line): each one
+        // is reported.
+        while matches!(self.tok(), Tok::DirectiveStart | Tok::OmpDirectiveStart) {
+            self.skip_statement();
+            self.skip_eos();
+        }
         let next_unit = self.at_unit_start();
+        self.reset(m);
         if !next_unit {
-            self.reset(m);
             return false;
         }
+        self.skip_statement();
         let what = if word.is_empty() { sentinel.to_string() } else { format!("{sentinel} {word}") };
         let mut d = Diagnostic::error("E0012", format!("`{what}` outside of any program unit"), sp)
             .with_label("not inside a program unit");
