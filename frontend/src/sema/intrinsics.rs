@@ -110,6 +110,7 @@ pub(super) fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Tan => "tan",
         Intrinsic::Erf => "erf",
         Intrinsic::Erfc => "erfc",
+        Intrinsic::ErfcScaled => "erfc_scaled",
         Intrinsic::Gamma => "gamma",
         Intrinsic::LogGamma => "log_gamma",
         Intrinsic::Acosh => "acosh",
@@ -220,9 +221,6 @@ pub(super) const OTHER_INTRINSICS: &[&str] = &[
     "min0",
     "dmax1",
     "dmin1",
-    // Standard intrinsic functions not implemented yet (without this list a call would be
-    // taken for an external function and fail at the link).
-    "erfc_scaled",
 ];
 
 /// The intrinsic functions of coarrays.
@@ -559,6 +557,7 @@ impl Checker {
             },
             Intrinsic::Erf
             | Intrinsic::Erfc
+            | Intrinsic::ErfcScaled
             | Intrinsic::Gamma
             | Intrinsic::LogGamma
             | Intrinsic::Acosh
@@ -566,6 +565,10 @@ impl Checker {
             | Intrinsic::Atanh => match (pos.as_slice(), first) {
                 ([_], Some(BaseTy::Real(_))) if self.on_device() => {
                     self.err(Diagnostic::not_yet(format!("the intrinsic function `{fname}` {}", self.device_where()), span));
+                    Ty::Unknown
+                }
+                ([_], Some(BaseTy::Real(16))) if f == Intrinsic::ErfcScaled => {
+                    self.err(Diagnostic::not_yet("`erfc_scaled` of a `real(16)` argument", span));
                     Ty::Unknown
                 }
                 ([e], Some(b @ BaseTy::Real(_))) => with_rank(b, e.ty.rank()),
