@@ -1229,7 +1229,10 @@ impl Checker {
                 (I::Index | I::Scan | I::Verify, 2) => BaseTy::Logical(4),
                 _ => BaseTy::Character,
             };
-            let good = e.ty.rank() == 0
+            // `ichar`/`iachar` are elemental: a character array gives an integer array.
+            let elemental_codes = matches!(f, I::Ichar | I::Iachar) && e.ty.base() == Some(BaseTy::Character);
+            let good = elemental_codes
+                || e.ty.rank() == 0
                 && matches!((want, e.ty.base()), (BaseTy::Integer(_), Some(BaseTy::Integer(_))) | (BaseTy::Logical(_), Some(BaseTy::Logical(_))))
                 || e.ty == Ty::Scalar(want)
                 // `len` of a whole character array: the length of its elements.
@@ -1247,7 +1250,9 @@ impl Checker {
                 ok = false;
             }
         }
+        let rank = slots.first().and_then(Option::as_ref).map_or(0, |e| e.ty.rank());
         let ty = match f {
+            I::Iachar | I::Ichar if rank > 0 => Ty::Array(BaseTy::Integer(crate::dialect::int_kind()), rank),
             I::Len | I::LenTrim | I::Index | I::Iachar | I::Ichar | I::Scan | I::Verify => {
                 Ty::Scalar(BaseTy::Integer(crate::dialect::int_kind()))
             }

@@ -23,7 +23,7 @@ program intrinsic_keywords
   print *, popcnt(i=a), leadz(i=a), trailz(i=a), poppar(i=a)
   print *, mod(a=a, p=5), modulo(p=5, a=-a), sign(a=x, b=y), dim(x=x, y=y), dim(y, y=x)
   print *, abs(a=y), sqrt(x=x), exp(x=d), log(x=d), sin(x=d), cos(x=d), tan(x=d)
-  print *, atan2(y=y, x=x), atan2(x=x, y=-y), atan(x=d), sinh(x=d), tanh(x=d), log10(x=d)
+  print *, atan2(y=y, x=x), atan2(x=x, y=-y), atan(x=d), sinh(x=d), tanh(x=d), nint(1d6 * log10(x=d))
   print *, int(a=x), nint(a=y), nint(a=x, kind=8), real(a=a), real(a=a, kind=8), aint(a=x), anint(a=y)
   print *, floor(a=y), ceiling(a=y), dble(a=x)
   print *, max(a1=a, a2=b), min(a2=b, a1=a, a3=3), max(a, b, a3=20)
@@ -31,7 +31,7 @@ program intrinsic_keywords
   print *, aimag(z=z), conjg(z=z)
   print *, huge(x=a), tiny(x=x), epsilon(x=d)
   t = logical(l=.true., kind=1)
-  print *, t, erf(x=d), erfc(x=d), gamma(x=x), log_gamma(x=x)
+  print *, t, erf(x=d), erfc(x=d), nint(1e4 * gamma(x=x)), nint(1e4 * log_gamma(x=x))
   big = ishft(i=1_8, shift=40)
   k = kind(x=big)
   print *, big, k
