@@ -1230,7 +1230,8 @@ impl Checker {
                 _ => BaseTy::Character,
             };
             // `ichar`/`iachar` are elemental: a character array gives an integer array.
-            let elemental_codes = matches!(f, I::Ichar | I::Iachar) && e.ty.base() == Some(BaseTy::Character);
+            let elemental_codes = matches!(f, I::Ichar | I::Iachar) && e.ty.base() == Some(BaseTy::Character)
+                || matches!(f, I::Char | I::Achar) && matches!(e.ty.base(), Some(BaseTy::Integer(_)));
             let good = elemental_codes
                 || e.ty.rank() == 0
                 && matches!((want, e.ty.base()), (BaseTy::Integer(_), Some(BaseTy::Integer(_))) | (BaseTy::Logical(_), Some(BaseTy::Logical(_))))
@@ -1253,6 +1254,7 @@ impl Checker {
         let rank = slots.first().and_then(Option::as_ref).map_or(0, |e| e.ty.rank());
         let ty = match f {
             I::Iachar | I::Ichar if rank > 0 => Ty::Array(BaseTy::Integer(crate::dialect::int_kind()), rank),
+            I::Achar | I::Char if rank > 0 => Ty::Array(BaseTy::Character, rank),
             I::Len | I::LenTrim | I::Index | I::Iachar | I::Ichar | I::Scan | I::Verify => {
                 Ty::Scalar(BaseTy::Integer(crate::dialect::int_kind()))
             }

@@ -411,6 +411,23 @@ impl G<'_> {
                     }
                 });
             }
+            // `char`/`achar` of an integer array: each code as a one-character string.
+            ExprKind::Intrinsic { func: Intrinsic::Char | Intrinsic::Achar, args } if e.ty.rank() > 0 => {
+                let Some(x) = args.first() else { return };
+                if self.region.is_some() || self.in_routine() {
+                    self.not_yet("`char` and `achar` of integer arrays in device code", e.span);
+                    return;
+                }
+                let buf = self.str_temp(Op::I64(1));
+                let shape = self.shape(x);
+                self.scalarise(&shape, &mut |g, idx| {
+                    let v = g.expr_at(x, idx);
+                    let v = g.conv(v, Ty::I32);
+                    let b = g.val(Ty::I8, Rv::Cast(Ty::I8, v));
+                    g.emit(Stmt::Store(Ty::I8, buf.clone(), b));
+                    f(g, buf.clone(), Op::I64(1));
+                });
+            }
             // `transfer` to a character array: the materialised bytes, `len(mold)` a piece
             ExprKind::Intrinsic { func: Intrinsic::Transfer, args } => {
                 let key = e as *const Expr as usize;
