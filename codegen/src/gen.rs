@@ -1811,6 +1811,20 @@ impl<'ctx> Cg<'ctx> {
                 let func = self.declare(&name, &[ft], Some(ft))?;
                 return Ok(self.call(func, &[x])?.unwrap());
             }
+            MathFn::ErfcScaled => {
+                if self.tgt.is_gpu() {
+                    return err(format!("function `{}`: no device implementation of `erfc_scaled`", fx.f.name));
+                }
+                // The runtime's double-precision function; a real(4) argument goes through it
+                // (its result is exact to far more digits than real(4) holds).
+                let func = self.declare("gpuf_erfc_scaled", &[Ty::F64], Some(Ty::F64))?;
+                if t == Ty::F32 {
+                    let d = self.b.build_float_ext(x.into_float_value(), self.ctx.f64_type(), "")?;
+                    let r = self.call(func, &[d.into()])?.unwrap();
+                    return Ok(self.b.build_float_trunc(r.into_float_value(), self.ctx.f32_type(), "")?.into());
+                }
+                return Ok(self.call(func, &[x])?.unwrap());
+            }
             MathFn::Popcnt | MathFn::Leadz | MathFn::Trailz => {
                 return err(format!("function `{}`: {f:?} of a float", fx.f.name));
             }
@@ -1834,8 +1848,8 @@ impl<'ctx> Cg<'ctx> {
                 let func = self.powi(fty.into_float_type(), n.get_type())?;
                 return Ok(self.call(func, &[x, n.into()])?.unwrap());
             }
-            MathFn::Popcnt | MathFn::Leadz | MathFn::Trailz => {
-                return err(format!("function `{}`: {f:?} of a float", fx.f.name));
+            MathFn::Popcnt | MathFn::Leadz | MathFn::Trailz | MathFn::ErfcScaled => {
+                return err(format!("function `{}`: {f:?} of a real(16) value", fx.f.name));
             }
             MathFn::Sqrt => "sqrtq",
             MathFn::Round => "roundq",

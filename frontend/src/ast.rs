@@ -1621,6 +1621,7 @@ pub enum Intrinsic {
     /// Elemental functions of reals from the C library (host code only).
     Erf,
     Erfc,
+    ErfcScaled,
     Gamma,
     LogGamma,
     Acosh,
@@ -1909,6 +1910,7 @@ impl Intrinsic {
             "tan" => Intrinsic::Tan,
             "erf" => Intrinsic::Erf,
             "erfc" => Intrinsic::Erfc,
+            "erfc_scaled" => Intrinsic::ErfcScaled,
             "gamma" => Intrinsic::Gamma,
             "log_gamma" => Intrinsic::LogGamma,
             "acosh" => Intrinsic::Acosh,

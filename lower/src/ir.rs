@@ -169,6 +169,7 @@ pub enum MathFn {
     /// C library functions of reals (host code only).
     Erf,
     Erfc,
+    ErfcScaled,
     Gamma,
     LogGamma,
     Acosh,

@@ -408,6 +408,12 @@ pub extern "C" fn gpuf_random_seed_default() {
     intrinsics::with_rng(|s| *s = r)
 }
 
+/// `erfc_scaled(x)` of real(8) (and of real(4), converted).
+#[no_mangle]
+pub extern "C" fn gpuf_erfc_scaled(x: f64) -> f64 {
+    intrinsics::erfc_scaled(x)
+}
+
 #[no_mangle]
 pub extern "C" fn gpuf_cpu_time_f32() -> f32 {
     intrinsics::cpu_time_f32()

@@ -498,8 +498,8 @@ impl Checker {
                             }
                         }
                     }
-                    if matches!(d.base, BaseTy::Complex(_) | BaseTy::Integer(1 | 2)) {
-                        self.err(Diagnostic::not_yet("complex, integer(1) and integer(2) components of derived types", ent.name.span));
+                    if matches!(d.base, BaseTy::Complex(_)) {
+                        self.err(Diagnostic::not_yet("complex components of derived types", ent.name.span));
                     }
                     let n: i64 = dims.iter().map(|(lo, hi)| (hi - lo + 1).max(0)).product();
                     let (es, ea) = base_layout(d.base, char_len, &self.g.types);

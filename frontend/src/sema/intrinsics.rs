@@ -110,6 +110,7 @@ pub(super) fn intrinsic_name(f: Intrinsic) -> &'static str {
         Intrinsic::Tan => "tan",
         Intrinsic::Erf => "erf",
         Intrinsic::Erfc => "erfc",
+        Intrinsic::ErfcScaled => "erfc_scaled",
         Intrinsic::Gamma => "gamma",
         Intrinsic::LogGamma => "log_gamma",
         Intrinsic::Acosh => "acosh",
@@ -220,9 +221,6 @@ pub(super) const OTHER_INTRINSICS: &[&str] = &[
     "min0",
     "dmax1",
     "dmin1",
-    // Standard intrinsic functions not implemented yet (without this list a call would be
-    // taken for an external function and fail at the link).
-    "erfc_scaled",
 ];
 
 /// The intrinsic functions of coarrays.
@@ -299,7 +297,111 @@ pub(super) fn not_yet_intrinsic(n: &str, sub: bool) -> Option<&'static str> {
     table.iter().find(|(k, _)| *k == n).map(|(_, w)| *w)
 }
 
+/// The standard's names of the arguments of the elemental and inquiry intrinsics that
+/// `Checker::intrinsic` takes positionally, in order (`kind` arguments, and those of
+/// `cmplx`, `transfer` and `associated`, are matched by name there); `max`/`min` take
+/// `a1, a2, ...` ([`Checker::keyword_args_in_order`]).
+fn argument_names(f: Intrinsic) -> &'static [&'static str] {
+    use Intrinsic as I;
+    match f {
+        I::Sqrt | I::Exp | I::Log | I::Sin | I::Cos | I::Tan | I::Asin | I::Acos | I::Atan | I::Sinh | I::Cosh | I::Tanh => &["x"],
+        I::Log10 | I::Erf | I::Erfc | I::ErfcScaled | I::Gamma | I::LogGamma | I::Acosh | I::Asinh | I::Atanh => &["x"],
+        I::Huge | I::Tiny | I::Epsilon | I::CLoc | I::CFunloc | I::CSizeof => &["x"],
+        I::Atan2 => &["y", "x"],
+        I::Dim => &["x", "y"],
+        I::Abs | I::Int | I::Nint | I::Real | I::Aint | I::Anint | I::Floor | I::Ceiling | I::Float | I::Sngl => &["a"],
+        I::Dble | I::Present | I::StorageSize => &["a"],
+        I::Logical => &["l"],
+        I::Sign => &["a", "b"],
+        I::Mod | I::Modulo => &["a", "p"],
+        I::Iand | I::Ior | I::Ieor => &["i", "j"],
+        I::Not | I::Popcnt | I::Leadz | I::Trailz | I::Poppar => &["i"],
+        I::Ishft => &["i", "shift"],
+        I::Ishftc => &["i", "shift", "size"],
+        I::Btest | I::Ibset | I::Ibclr => &["i", "pos"],
+        I::Ibits => &["i", "pos", "len"],
+        I::Merge => &["tsource", "fsource", "mask"],
+        I::Aimag | I::Conjg => &["z"],
+        I::SameTypeAs => &["a", "b"],
+        I::ExtendsTypeOf => &["a", "mold"],
+        I::CAssociated => &["c_ptr_1", "c_ptr_2"],
+        I::IsIostatEnd | I::IsIostatEor => &["i"],
+        _ => &[],
+    }
+}
+
 impl Checker {
+    /// Keyword arguments of the intrinsics [`argument_names`] knows put in positional
+    /// order; `kind=` and keywords the intrinsic does not have are left as keywords (for
+    /// the caller to take or report). `None` after an error (reported): an argument given
+    /// twice, or a later one given while an earlier one is missing.
+    fn keyword_args_in_order(&mut self, f: Intrinsic, fname: &str, args: Vec<Arg>, span: Span) -> Option<Vec<Arg>> {
+        let names = argument_names(f);
+        let max_min = matches!(f, Intrinsic::Max | Intrinsic::Min);
+        let slot_of = |name: &str| -> Option<usize> {
+            if max_min {
+                let n: usize = name.strip_prefix('a')?.parse().ok()?;
+                return n.checked_sub(1).filter(|_| !name[1..].starts_with('0'));
+            }
+            names.iter().position(|p| *p == name)
+        };
+        let placeable = |a: &Arg| matches!(a, Arg::Keyword(k, _) if slot_of(&k.name).is_some());
+        if !args.iter().any(placeable) {
+            return Some(args);
+        }
+        let mut slots: Vec<Option<Expr>> = Vec::new();
+        let mut rest = Vec::new();
+        let mut npos = 0;
+        for a in args {
+            let (i, e) = match a {
+                Arg::Index(e) => {
+                    npos += 1;
+                    (npos - 1, e)
+                }
+                Arg::Keyword(k, e) => match slot_of(&k.name) {
+                    Some(i) => {
+                        if slots.get(i).is_some_and(Option::is_some) {
+                            self.err(
+                                Diagnostic::error("E0209", format!("argument `{}` of `{fname}` is given twice", k.name), k.span)
+                                    .with_label("given again here"),
+                            );
+                            return None;
+                        }
+                        (i, e)
+                    }
+                    None => {
+                        rest.push(Arg::Keyword(k, e));
+                        continue;
+                    }
+                },
+                other => {
+                    rest.push(other);
+                    continue;
+                }
+            };
+            if slots.len() <= i {
+                slots.resize_with(i + 1, || None);
+            }
+            if let Some(s) = slots.get_mut(i) {
+                *s = Some(e);
+            }
+        }
+        let mut out = Vec::new();
+        for (i, s) in slots.into_iter().enumerate() {
+            let Some(e) = s else {
+                let missing = if max_min { format!("a{}", i + 1) } else { names.get(i).map_or_else(String::new, |n| n.to_string()) };
+                self.err(
+                    Diagnostic::error("E0209", format!("argument `{missing}` of `{fname}` is missing"), span)
+                        .with_label("a later argument is given without it"),
+                );
+                return None;
+            };
+            out.push(Arg::Index(e));
+        }
+        out.extend(rest);
+        Some(out)
+    }
+
     pub(super) fn intrinsic(&mut self, f: Intrinsic, name: Ident, args: Vec<Arg>, span: Span) -> (ExprKind, Ty) {
         use Intrinsic as I;
         let args = self.boz_args(f, args);
@@ -354,6 +456,9 @@ impl Checker {
             return self.inquiry_intrinsic(f, args, span);
         }
         let fname = intrinsic_name(f);
+        let Some(args) = self.keyword_args_in_order(f, fname, args, span) else {
+            return (ExprKind::Intrinsic { func: f, args: Vec::new() }, Ty::Unknown);
+        };
         let mut pos: Vec<Expr> = Vec::new();
         let mut kind_arg: Option<Expr> = None;
         let mut ok = true;
@@ -559,6 +664,7 @@ impl Checker {
             },
             Intrinsic::Erf
             | Intrinsic::Erfc
+            | Intrinsic::ErfcScaled
             | Intrinsic::Gamma
             | Intrinsic::LogGamma
             | Intrinsic::Acosh
@@ -566,6 +672,10 @@ impl Checker {
             | Intrinsic::Atanh => match (pos.as_slice(), first) {
                 ([_], Some(BaseTy::Real(_))) if self.on_device() => {
                     self.err(Diagnostic::not_yet(format!("the intrinsic function `{fname}` {}", self.device_where()), span));
+                    Ty::Unknown
+                }
+                ([_], Some(BaseTy::Real(16))) if f == Intrinsic::ErfcScaled => {
+                    self.err(Diagnostic::not_yet("`erfc_scaled` of a `real(16)` argument", span));
                     Ty::Unknown
                 }
                 ([e], Some(b @ BaseTy::Real(_))) => with_rank(b, e.ty.rank()),
@@ -1065,7 +1175,8 @@ impl Checker {
             I::Scan | I::Verify => &["string", "set", "back"],
             I::Lge | I::Lgt | I::Lle | I::Llt => &["string_a", "string_b"],
             I::Repeat => &["string", "ncopies"],
-            I::Achar | I::Char | I::Iachar | I::Ichar => &["i"],
+            I::Achar | I::Char => &["i"],
+            I::Iachar | I::Ichar => &["c"],
             _ => &["string"],
         };
         let mut slots: Vec<Option<Expr>> = vec![None; params.len()];
@@ -1118,7 +1229,11 @@ impl Checker {
                 (I::Index | I::Scan | I::Verify, 2) => BaseTy::Logical(4),
                 _ => BaseTy::Character,
             };
-            let good = e.ty.rank() == 0
+            // `ichar`/`iachar` are elemental: a character array gives an integer array.
+            let elemental_codes = matches!(f, I::Ichar | I::Iachar) && e.ty.base() == Some(BaseTy::Character)
+                || matches!(f, I::Char | I::Achar) && matches!(e.ty.base(), Some(BaseTy::Integer(_)));
+            let good = elemental_codes
+                || e.ty.rank() == 0
                 && matches!((want, e.ty.base()), (BaseTy::Integer(_), Some(BaseTy::Integer(_))) | (BaseTy::Logical(_), Some(BaseTy::Logical(_))))
                 || e.ty == Ty::Scalar(want)
                 // `len` of a whole character array: the length of its elements.
@@ -1136,7 +1251,10 @@ impl Checker {
                 ok = false;
             }
         }
+        let rank = slots.first().and_then(Option::as_ref).map_or(0, |e| e.ty.rank());
         let ty = match f {
+            I::Iachar | I::Ichar if rank > 0 => Ty::Array(BaseTy::Integer(crate::dialect::int_kind()), rank),
+            I::Achar | I::Char if rank > 0 => Ty::Array(BaseTy::Character, rank),
             I::Len | I::LenTrim | I::Index | I::Iachar | I::Ichar | I::Scan | I::Verify => {
                 Ty::Scalar(BaseTy::Integer(crate::dialect::int_kind()))
             }

@@ -250,6 +250,10 @@ impl G<'_> {
             if matches!(func, Intrinsic::BesselJn | Intrinsic::BesselYn) && args.len() == 3 {
                 return self.bessel_rank1_shape(args);
             }
+            if matches!(func, Intrinsic::Ichar | Intrinsic::Iachar) && e.ty.rank() > 0 {
+                let n = usize::from(e.ty.rank());
+                return self.mat_shapes.get(&(e as *const Expr as usize)).cloned().unwrap_or_else(|| vec![Op::I64(0); n]);
+            }
             if *func == Intrinsic::Transfer && e.ty.rank() > 0 {
                 return vec![self.mats.get(&(e as *const Expr as usize)).map_or(Op::I64(0), |m| m.1.clone())];
             }

@@ -411,6 +411,23 @@ impl G<'_> {
                     }
                 });
             }
+            // `char`/`achar` of an integer array: each code as a one-character string.
+            ExprKind::Intrinsic { func: Intrinsic::Char | Intrinsic::Achar, args } if e.ty.rank() > 0 => {
+                let Some(x) = args.first() else { return };
+                if self.region.is_some() || self.in_routine() {
+                    self.not_yet("`char` and `achar` of integer arrays in device code", e.span);
+                    return;
+                }
+                let buf = self.str_temp(Op::I64(1));
+                let shape = self.shape(x);
+                self.scalarise(&shape, &mut |g, idx| {
+                    let v = g.expr_at(x, idx);
+                    let v = g.conv(v, Ty::I32);
+                    let b = g.val(Ty::I8, Rv::Cast(Ty::I8, v));
+                    g.emit(Stmt::Store(Ty::I8, buf.clone(), b));
+                    f(g, buf.clone(), Op::I64(1));
+                });
+            }
             // `transfer` to a character array: the materialised bytes, `len(mold)` a piece
             ExprKind::Intrinsic { func: Intrinsic::Transfer, args } => {
                 let key = e as *const Expr as usize;
@@ -727,6 +744,38 @@ impl G<'_> {
 
     /// The integer-valued character intrinsics: `len`, `len_trim`, `index`, `ichar`,
     /// `iachar` (as `I32`).
+    /// `ichar`/`iachar` of a character array: the codes of its elements' first characters
+    /// in array element order, in an `I32` temporary of the argument's shape.
+    pub(super) fn materialize_ichar(&mut self, e: &Expr, args: &[Expr]) {
+        let Some(s) = args.first() else { return };
+        if self.region.is_some() || self.in_routine() {
+            self.not_yet("`ichar` and `iachar` of character arrays in device code", e.span);
+            return;
+        }
+        let count = self.tmp(Ty::I64);
+        self.emit(Stmt::Assign(count, Rv::Use(Op::I64(0))));
+        self.char_items(s, &mut |g, _, _| g.emit(Stmt::Assign(count, Rv::Binary(BinOp::Add, Op::Var(count), Op::I64(1)))));
+        let bytes = self.bin(Ty::I64, BinOp::Mul, Op::Var(count), Op::I64(4));
+        let bytes = self.val(Ty::I64, Rv::Binary(BinOp::Max, bytes, Op::I64(4)));
+        let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
+        let pos = self.tmp(Ty::I64);
+        self.emit(Stmt::Assign(pos, Rv::Use(Op::I64(0))));
+        let b2 = buf.clone();
+        self.char_items(s, &mut |g, a, n| {
+            let c = g.val(Ty::I32, Rv::Call("gpuf_str_ichar".into(), vec![a, n], Ty::I32));
+            let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(4));
+            let at = g.val(Ty::Ptr, Rv::PtrAdd(b2.clone(), off));
+            g.emit(Stmt::Store(Ty::I32, at, c));
+            g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), Op::I64(1))));
+        });
+        // A rank-1 argument (constructors included) has as many elements as it gave.
+        let shape = if s.ty.rank() == 1 { vec![Op::Var(count)] } else { self.shape(s) };
+        let key = e as *const Expr as usize;
+        self.mats.insert(key, (buf.clone(), Op::Var(count)));
+        self.mat_shapes.insert(key, shape);
+        self.mat_frees.push(buf);
+    }
+
     pub(super) fn char_int_intrinsic(&mut self, func: Intrinsic, args: &[Expr]) -> Op {
         let Some(first) = args.first() else { return Op::I32(0) };
         if let (Intrinsic::Len, ExprKind::Name(id)) = (func, &first.kind) {

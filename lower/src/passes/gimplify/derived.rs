@@ -282,11 +282,11 @@ impl<'a> G<'a> {
                 }
                 _ => {
                     let Some(init) = &c.init else { continue };
-                    let t = ir_ty(c.base);
+                    let (b, t) = (c.base, ir_ty(c.base));
                     let v = self.expr(init);
                     let v = self.conv(v, t);
-                    let size = t.size();
-                    self.each_elem(&ca, c, size, &mut |g, a| g.emit(Stmt::Store(t, a, v.clone())));
+                    let size = mem_ty(b).size();
+                    self.each_elem(&ca, c, size, &mut |g, a| g.store_as(b, a, v.clone()));
                 }
             }
         }
@@ -294,7 +294,7 @@ impl<'a> G<'a> {
 
     /// An array component at `ca` set from an array value.
     fn init_array_comp(&mut self, ca: Op, c: &CompInfo, init: &Expr) {
-        let t = ir_ty(c.base);
+        let (b, t) = (c.base, ir_ty(c.base));
         let mark = self.materialize(init);
         let d = self.comp_desc(ca, c);
         let shape: Vec<Op> = d.ext.iter().map(|e| Op::Var(*e)).collect();
@@ -303,7 +303,7 @@ impl<'a> G<'a> {
             let x = g.conv(x, t);
             let subs: Vec<Op> = d.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
             let a = g.elem_addr(&d, &subs);
-            g.emit(Stmt::Store(t, a, x));
+            g.store_as(b, a, x);
         });
         self.free_mats(mark);
     }
@@ -783,10 +783,7 @@ impl<'a> G<'a> {
         let a = self.component_addr(e, idx);
         match e.ty.base() {
             Some(BaseTy::Derived(_) | BaseTy::Character) | None => a,
-            Some(b) => {
-                let t = ir_ty(b);
-                self.val(t, Rv::Load(t, a))
-            }
+            Some(b) => self.load_as(b, a),
         }
     }
 
@@ -919,7 +916,10 @@ impl<'a> G<'a> {
         let a = self.component_addr(lhs, idx);
         let t = self.expr_ty(lhs);
         let v = self.conv(v, t);
-        self.emit(Stmt::Store(t, a, v));
+        match lhs.ty.base() {
+            Some(b) if b != BaseTy::Character && !matches!(b, BaseTy::Derived(_)) => self.store_as(b, a, v),
+            _ => self.emit(Stmt::Store(t, a, v)),
+        }
     }
 
     /// A structure constructor: a temporary (freed after the statement) filled with the
@@ -970,11 +970,11 @@ impl<'a> G<'a> {
                     if c.dims.is_empty() {
                         let x = self.expr(v);
                         let x = self.conv(x, ty);
-                        self.emit(Stmt::Store(ty, ca, x));
+                        self.store_as(b, ca, x);
                     } else if v.ty.rank() == 0 {
                         let x = self.expr(v);
                         let x = self.conv(x, ty);
-                        self.each_elem(&ca, c, ty.size(), &mut |g, a| g.emit(Stmt::Store(ty, a, x.clone())));
+                        self.each_elem(&ca, c, mem_ty(b).size(), &mut |g, a| g.store_as(b, a, x.clone()));
                     } else {
                         let mark = self.materialize(v);
                         let d = self.comp_desc(ca, c);
@@ -985,7 +985,7 @@ impl<'a> G<'a> {
                             let subs: Vec<Op> =
                                 d.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
                             let a = g.elem_addr(&d, &subs);
-                            g.emit(Stmt::Store(ty, a, x));
+                            g.store_as(b, a, x);
                         });
                         self.free_mats(mark);
                     }
@@ -1026,7 +1026,7 @@ impl<'a> G<'a> {
                     let ty = ir_ty(c.base);
                     let x = self.expr(v);
                     let x = self.conv(x, ty);
-                    self.emit(Stmt::Store(ty, p, x));
+                    self.store_as(c.base, p, x);
                 }
             }
             return;
@@ -1073,10 +1073,10 @@ impl<'a> G<'a> {
             self.init_array_comp(ca.clone(), c, &init);
             return;
         }
-        let t = ir_ty(c.base);
+        let (b, t) = (c.base, ir_ty(c.base));
         let v = self.expr(&init);
         let v = self.conv(v, t);
-        self.each_elem(ca, c, t.size(), &mut |g, a| g.emit(Stmt::Store(t, a, v.clone())));
+        self.each_elem(ca, c, mem_ty(b).size(), &mut |g, a| g.store_as(b, a, v.clone()));
     }
 
     /// `x = y` for derived types: a byte copy (element by element for arrays); inside
@@ -1182,7 +1182,8 @@ impl<'a> G<'a> {
             let s = self.val(Ty::Ptr, Rv::PtrAdd(src.clone(), Op::I64(c.offset)));
             let (t, es) = match c.base {
                 BaseTy::Derived(j) => (None, self.type_size(j)),
-                b => (Some(ir_ty(b)), ir_ty(b).size()),
+                // The bytes of the component (narrow integers and logicals at their size).
+                b => (Some(mem_ty(b)), mem_ty(b).size()),
             };
             let i = self.tmp(Ty::I64);
             self.push_block();
@@ -1241,7 +1242,21 @@ impl<'a> G<'a> {
                         (_, Ty::F32) => "gpuf_read_f32",
                         _ => "gpuf_read_f64",
                     };
-                    self.each_elem(&ca, c, t.size(), &mut |g, a| g.emit(Stmt::Call(f.into(), vec![a])));
+                    if mem_ty(b) == t {
+                        self.each_elem(&ca, c, t.size(), &mut |g, a| g.emit(Stmt::Call(f.into(), vec![a])));
+                    } else {
+                        // Narrow kinds are read into an `I32` temporary holding the old
+                        // value (kept when nothing is read), then stored at their size.
+                        let tmp = self.tmp(t);
+                        self.each_elem(&ca, c, mem_ty(b).size(), &mut |g, a| {
+                            let cur = g.load_as(b, a.clone());
+                            g.emit(Stmt::Assign(tmp, Rv::Use(cur)));
+                            let p = g.val(Ty::Ptr, Rv::AddrOf(tmp));
+                            g.emit(Stmt::Call(f.into(), vec![p]));
+                            let v = g.wrap(Some(b), Op::Var(tmp));
+                            g.store_as(b, a, v);
+                        });
+                    }
                 }
             }
         }
@@ -1265,13 +1280,16 @@ impl<'a> G<'a> {
                     let t = ir_ty(b);
                     let f = match (b, t) {
                         (BaseTy::Logical(_), _) => "gpuf_io_logical",
+                        // Narrow integers travel as `I32`, printed with their kind's width.
+                        (BaseTy::Integer(1), _) => "gpuf_io_i8",
+                        (BaseTy::Integer(2), _) => "gpuf_io_i16",
                         (_, Ty::I32) => "gpuf_io_i32",
                         (_, Ty::I64) => "gpuf_io_i64",
                         (_, Ty::F32) => "gpuf_io_f32",
                         _ => "gpuf_io_f64",
                     };
-                    self.each_elem(&ca, c, t.size(), &mut |g, a| {
-                        let v = g.val(t, Rv::Load(t, a));
+                    self.each_elem(&ca, c, mem_ty(b).size(), &mut |g, a| {
+                        let v = g.load_as(b, a);
                         g.emit(Stmt::Call(f.into(), vec![v]));
                     });
                 }

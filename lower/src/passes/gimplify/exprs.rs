@@ -136,6 +136,8 @@ impl G<'_> {
                 Op::I32(0)
             }
             ExprKind::Call { .. } if self.is_array_call(e) => self.array_call_at(e, idx),
+            // `ichar`/`iachar` of a character array: evaluated into a temporary before.
+            ExprKind::Intrinsic { func: Intrinsic::Ichar | Intrinsic::Iachar, .. } if e.ty.rank() > 0 => self.array_call_at(e, idx),
             ExprKind::Call { name, args } if self.is_elemental_array_call(&name.name, args) => {
                 self.elemental_call_at(e, &name.name, args, idx)
             }
@@ -343,6 +345,9 @@ impl G<'_> {
                 }
                 if matches!(func, Intrinsic::Pack | Intrinsic::Unpack) {
                     self.materialize_transform(e, *func, args);
+                }
+                if matches!(func, Intrinsic::Ichar | Intrinsic::Iachar) && e.ty.rank() > 0 {
+                    self.materialize_ichar(e, args);
                 }
                 if *func == Intrinsic::Transfer
                     && (e.ty.rank() > 0

@@ -422,6 +422,7 @@ impl G<'_> {
             Intrinsic::Tan
             | Intrinsic::Erf
             | Intrinsic::Erfc
+            | Intrinsic::ErfcScaled
             | Intrinsic::Gamma
             | Intrinsic::LogGamma
             | Intrinsic::Acosh
@@ -775,6 +776,7 @@ impl G<'_> {
             I::Tan => Some(MathFn::Tan),
             I::Erf => Some(MathFn::Erf),
             I::Erfc => Some(MathFn::Erfc),
+            I::ErfcScaled => Some(MathFn::ErfcScaled),
             I::Gamma => Some(MathFn::Gamma),
             I::LogGamma => Some(MathFn::LogGamma),
             I::Acosh => Some(MathFn::Acosh),
