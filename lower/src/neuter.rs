@@ -24,7 +24,7 @@
 //! `SETUP` and `TEARDOWN`, which the default expansion leaves empty, run everywhere.
 
 use crate::ir::*;
-use crate::passes::gimplify::{defs, uses};
+use crate::passes::gimplify::{defs, rv_ops, uses};
 use crate::targets::{tmp, OffloadHooks};
 use std::collections::{BTreeSet, HashMap};
 
@@ -53,6 +53,8 @@ pub struct Neuter<'h> {
     read_only_params: BTreeSet<VarId>,
     /// The most broadcast slots one round may use (a routine's bounded shared block).
     max_slots: Option<usize>,
+    /// Variables whose address the body takes: never known dead before a broadcast.
+    addressed: BTreeSet<VarId>,
 }
 
 const WV: Levels = Levels(0b110);
@@ -61,6 +63,8 @@ impl<'h> Neuter<'h> {
     pub fn new(hooks: &'h dyn OffloadHooks, body: &[Stmt]) -> Neuter<'h> {
         let mut def_count = HashMap::new();
         count_defs(body, &mut def_count);
+        let mut addressed = BTreeSet::new();
+        address_taken(body, &mut addressed);
         Neuter {
             hooks,
             def_count,
@@ -72,6 +76,7 @@ impl<'h> Neuter<'h> {
             dirty: false,
             read_only_params: BTreeSet::new(),
             max_slots: None,
+            addressed,
         }
     }
 
@@ -187,6 +192,14 @@ impl<'h> Neuter<'h> {
                     let c = self.guard(f, &mut out, off);
                     out.push(Stmt::If { cond: c, then_body: core, else_body: vec![] });
                 }
+                // A warp's join is left out where a vector reduction's FINI stage ends the
+                // region: every lane of the warp runs it, and its expansion (a butterfly of
+                // shuffles, or one warp round on the sim) is itself a synchronisation of
+                // the warp, which a shuffle right after it would only repeat.
+                let synced = matches!(
+                    finis.last(),
+                    Some(Stmt::Assign(_, Rv::Builtin(Builtin::Reduction { stage: RedStage::Fini, level: Level::Vector, .. }, _)))
+                );
                 out.extend(finis);
                 // The join: the threads that shared the loop wait for each other before
                 // what follows reads what they wrote (the leader's single code, the next
@@ -201,7 +214,7 @@ impl<'h> Neuter<'h> {
                     if exec.has(Level::Worker) && part.0 & WV.0 == 0 {
                         out.push(self.hooks.barrier());
                         self.dirty = false;
-                    } else if exec.has(Level::Vector) && ls.has(Level::Vector) && !part.has(Level::Vector) {
+                    } else if exec.has(Level::Vector) && ls.has(Level::Vector) && !part.has(Level::Vector) && !synced {
                         tmp(f, &mut out, Ty::I32, self.hooks.shuffle(Ty::I32, ShuffleMode::Idx, Op::I32(0), Op::I32(0)));
                     }
                 }
@@ -319,6 +332,7 @@ impl<'h> Neuter<'h> {
                 let uniform = defs.get(v).copied().unwrap_or(0);
                 total > here + uniform || (total > uniform && !inside.contains(v) && here == 0)
             })
+            .filter(|v| !self.dead_in_receivers(*v, region, single))
             .collect();
         if vars.is_empty() {
             if dirty && single.has(Level::Worker) {
@@ -367,6 +381,61 @@ impl<'h> Neuter<'h> {
 }
 
 impl Neuter<'_> {
+    /// Whether every thread that a broadcast of `v` ahead of `region` would give the
+    /// leader's value overwrites that value before reading it, so that the broadcast can be
+    /// left out. The receiving threads are all but the gang's leader (worker-level
+    /// broadcast) or all but lane 0 of each warp (vector level). A reduction `INIT` stage
+    /// at worker or vector level keeps its variable on the level's leader and sets it to
+    /// the operator's identity everywhere else (`keep_on_leader`, every target's expansion):
+    /// it overwrites the variable in the threads whose position at that level is not 0.
+    /// Any other assignment of `v` that does not read it overwrites it everywhere; any
+    /// other mention of `v` (a read, or an assignment under a condition or in a loop) ends
+    /// the search with the value possibly live, as does the end of the region (the `FINI`
+    /// stages after it read the variable on every thread).
+    fn dead_in_receivers(&self, v: VarId, region: &[Stmt], single: Levels) -> bool {
+        if self.addressed.contains(&v) {
+            return false;
+        }
+        // Classes of threads, one bit each: bit 1 worker position not 0, bit 2 lane not 0.
+        const W: u8 = 0b1010;
+        const V: u8 = 0b1100;
+        let mut live: u8 = if single.has(Level::Worker) { 0b1110 } else { V };
+        for s in region {
+            if live == 0 {
+                return true;
+            }
+            let mut seen = BTreeSet::new();
+            match s {
+                Stmt::Assign(d, Rv::Builtin(Builtin::Reduction { stage: RedStage::Init, level, .. }, ops)) if *d == v => {
+                    let local = match ops.get(1) {
+                        Some(Op::Var(l)) => *l,
+                        _ => v,
+                    };
+                    let other = ops.iter().enumerate().any(|(k, o)| k != 1 && *o == Op::Var(v));
+                    match level {
+                        Level::Vector if local == v && !other => live &= !V,
+                        Level::Worker if local == v && !other => live &= !W,
+                        _ => return false,
+                    }
+                }
+                Stmt::Assign(d, rv) if *d == v => {
+                    if rv_ops(rv).iter().any(|o| **o == Op::Var(v)) {
+                        return false;
+                    }
+                    live = 0;
+                }
+                Stmt::Exit(_) | Stmt::Cycle(_) | Stmt::Return => return false,
+                s => {
+                    uses(std::slice::from_ref(s), &mut seen);
+                    if seen.contains(&v) {
+                        return false;
+                    }
+                }
+            }
+        }
+        live == 0
+    }
+
     fn note_uniform(&mut self, v: VarId, gang: bool) {
         if gang {
             *self.uniform_defs.entry(v).or_default() += 1;
@@ -469,6 +538,32 @@ fn writes_memory(ss: &[Stmt]) -> bool {
         Stmt::While { cond_body, body, .. } => writes_memory(cond_body) || writes_memory(body),
         _ => false,
     })
+}
+
+/// The variables whose address the statements take.
+fn address_taken(ss: &[Stmt], out: &mut BTreeSet<VarId>) {
+    for s in ss {
+        match s {
+            Stmt::Assign(_, Rv::AddrOf(x)) => {
+                out.insert(*x);
+            }
+            Stmt::If { then_body, else_body, .. } => {
+                address_taken(then_body, out);
+                address_taken(else_body, out);
+            }
+            Stmt::Loop { body, part, .. } => {
+                address_taken(body, out);
+                if let Some(t) = part.as_ref().and_then(|p| p.simt.as_ref()) {
+                    address_taken(&t.last_copy, out);
+                }
+            }
+            Stmt::While { cond_body, body, .. } => {
+                address_taken(cond_body, out);
+                address_taken(body, out);
+            }
+            _ => {}
+        }
+    }
 }
 
 fn count_defs(ss: &[Stmt], m: &mut HashMap<VarId, usize>) {
