@@ -469,7 +469,11 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
             out,
             "proc {local} {kind} {} {owner} {} {res}",
             p.link_name,
-            u8::from(p.elemental) | (u8::from(p.routine) << 1) | (u8::from(p.result_pointer) << 2) | (u8::from(p.result_class) << 3) | ((p.routine_level & 3) << 4)
+            u8::from(p.elemental)
+                | (u8::from(p.routine) << 1)
+                | (u8::from(p.result_pointer) << 2)
+                | (u8::from(p.result_class) << 3)
+                | ((p.routine_level & 3) << 4)
         );
         for a in &p.args {
             let intent = match a.intent {

@@ -4,7 +4,9 @@
 //! it is partitioned over. Read from the IR after gimplify, where every clause and every
 //! implicit decision is explicit; the text goes to the driver, which prints it.
 
-use crate::ir::{Capture, Function, Level, Levels, MapItem, MapKind, Module, OffloadRegion, RedOp, RedResult, Reduction, RegionKind, Rv, Stmt, VarId};
+use crate::ir::{
+    Capture, Function, Level, Levels, MapItem, MapKind, Module, OffloadRegion, RedOp, RedResult, Reduction, RegionKind, Rv, Stmt, VarId,
+};
 
 /// The report for `m` (empty when it has no compute construct or data construct).
 pub fn accel(m: &Module) -> String {

@@ -134,6 +134,12 @@ fn mentions(e: &Expr, names: &[String]) -> bool {
         ExprKind::StructCtor { args, .. } => args.iter().flatten().any(|x| mentions(x, names)),
         // Constructors are not lengths; count them as using a variable.
         ExprKind::ArrayCtor(_) => true,
-        ExprKind::Int(..) | ExprKind::Real(..) | ExprKind::Quad(_) | ExprKind::Logical(_) | ExprKind::Str(_) | ExprKind::Boz(_) | ExprKind::Int128(_) => false,
+        ExprKind::Int(..)
+        | ExprKind::Real(..)
+        | ExprKind::Quad(_)
+        | ExprKind::Logical(_)
+        | ExprKind::Str(_)
+        | ExprKind::Boz(_)
+        | ExprKind::Int128(_) => false,
     }
 }

@@ -734,8 +734,9 @@ impl Parser {
                 _ if mode_index(&k).is_some() => {
                     let m = mode_index(&k).unwrap_or(0);
                     if spec.modes.iter().any(|(i, _)| *i == m) {
-                        self.diags
-                            .push(Diagnostic::error("E0024", format!("the `{k}=` of `inquire` is given twice"), ksp).with_label("repeated"));
+                        self.diags.push(
+                            Diagnostic::error("E0024", format!("the `{k}=` of `inquire` is given twice"), ksp).with_label("repeated"),
+                        );
                         return Err(Fail);
                     }
                     let e = self.expr()?;
@@ -745,8 +746,8 @@ impl Parser {
                     }
                     continue;
                 }
-                "access" | "action" | "direct" | "form" | "formatted" | "named" | "nextrec" | "position" | "read" | "readwrite" | "recl"
-                | "sequential" | "unformatted" | "write" | "pos" | "stream" | "encoding" | "asynchronous" | "pending" | "id" => {
+                "access" | "action" | "direct" | "form" | "formatted" | "named" | "nextrec" | "position" | "read" | "readwrite"
+                | "recl" | "sequential" | "unformatted" | "write" | "pos" | "stream" | "encoding" | "asynchronous" | "pending" | "id" => {
                     self.diags.push(Diagnostic::not_yet(format!("the `{k}=` specifier of `inquire`"), ksp));
                     return Err(Fail);
                 }

@@ -159,10 +159,11 @@ impl Parser {
         }
         self.skip_statement();
         let what = if word.is_empty() { sentinel.to_string() } else { format!("{sentinel} {word}") };
-        let mut d = Diagnostic::error("E0012", format!("`{what}` outside of any program unit"), sp)
-            .with_label("not inside a program unit");
+        let mut d = Diagnostic::error("E0012", format!("`{what}` outside of any program unit"), sp).with_label("not inside a program unit");
         d = if matches!(word.as_str(), "routine" | "declare") {
-            d.with_note(format!("help: put `{what}` in the specification part of the unit it is meant for, after the unit's first statement"))
+            d.with_note(format!(
+                "help: put `{what}` in the specification part of the unit it is meant for, after the unit's first statement"
+            ))
         } else {
             d.with_note("help: directives go inside a program unit")
         };

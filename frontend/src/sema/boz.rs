@@ -176,8 +176,12 @@ impl Checker {
                 if bi.is_some() && bj.is_some() {
                     let sp = j.and_then(|x| args.get(x)).and_then(arg_expr).map_or(Span::default(), |e| e.span);
                     self.err(
-                        Diagnostic::error("E0234", format!("the arguments `i` and `j` of `{fname}` cannot both be BOZ literal constants"), sp)
-                            .with_label("one of them must be an integer"),
+                        Diagnostic::error(
+                            "E0234",
+                            format!("the arguments `i` and `j` of `{fname}` cannot both be BOZ literal constants"),
+                            sp,
+                        )
+                        .with_label("one of them must be an integer"),
                     );
                     for x in [i, j].into_iter().flatten() {
                         self.put_boz(&mut args, x, Some(ExprKind::Int(0, 4)));

@@ -864,9 +864,13 @@ impl Checker {
                     let size = rest.first();
                     let chars = |t: &Ty| t.base() == Some(BaseTy::Character);
                     if !(simple(&s.ty) || chars(&s.ty)) || !(simple(&m.ty) || chars(&m.ty)) {
-                        self.err(Diagnostic::not_yet("`transfer` of values other than numeric, logical, character or derived-type ones", span));
+                        self.err(Diagnostic::not_yet(
+                            "`transfer` of values other than numeric, logical, character or derived-type ones",
+                            span,
+                        ));
                         Ty::Unknown
-                    } else if [s, m].iter().any(|x| self.is_poly(x) || matches!(x.ty.base(), Some(BaseTy::Derived(_))) && self.on_device()) {
+                    } else if [s, m].iter().any(|x| self.is_poly(x) || matches!(x.ty.base(), Some(BaseTy::Derived(_))) && self.on_device())
+                    {
                         self.err(Diagnostic::not_yet("`transfer` of polymorphic values, or of structures in device code", span));
                         Ty::Unknown
                     } else if (chars(&s.ty) || chars(&m.ty)) && self.on_device() {

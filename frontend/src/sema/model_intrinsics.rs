@@ -226,8 +226,12 @@ impl Checker {
                 let Some(a) = args.first() else { return bad(args) };
                 if a.ty.rank() == 0 {
                     self.err(
-                        Diagnostic::error("E0210", format!("the `array` argument of `{fname}` must be an array, found {}", ty_name(a.ty)), a.span)
-                            .with_label("expected an array"),
+                        Diagnostic::error(
+                            "E0210",
+                            format!("the `array` argument of `{fname}` must be an array, found {}", ty_name(a.ty)),
+                            a.span,
+                        )
+                        .with_label("expected an array"),
                     );
                     return bad(args);
                 }

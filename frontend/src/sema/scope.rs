@@ -949,7 +949,10 @@ fn routine_level(r: &AccRoutine, diags: &mut Vec<Diagnostic>) -> Option<u8> {
                 continue;
             }
         };
-        if matches!(c.kind, ClauseKind::Gang(Some(_)) | ClauseKind::GangStatic(_) | ClauseKind::Worker(Some(_)) | ClauseKind::Vector(Some(_))) {
+        if matches!(
+            c.kind,
+            ClauseKind::Gang(Some(_)) | ClauseKind::GangStatic(_) | ClauseKind::Worker(Some(_)) | ClauseKind::Vector(Some(_))
+        ) {
             diags.push(
                 Diagnostic::error("E0316", format!("the `{name}` clause of `!$acc routine` takes no argument"), c.span)
                     .with_label("an argument here")

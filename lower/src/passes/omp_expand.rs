@@ -61,7 +61,14 @@ fn fork_calls(f: &Function, ss: Vec<Stmt>, par: &[(String, Levels)], called: &mu
             while let Some(Stmt::Assign(_, rv)) = out.last() {
                 let pure = matches!(
                     rv,
-                    Rv::Use(_) | Rv::Unary(..) | Rv::Binary(..) | Rv::Cast(..) | Rv::Load(..) | Rv::PtrAdd(..) | Rv::AddrOf(_) | Rv::GlobalAddr(_)
+                    Rv::Use(_)
+                        | Rv::Unary(..)
+                        | Rv::Binary(..)
+                        | Rv::Cast(..)
+                        | Rv::Load(..)
+                        | Rv::PtrAdd(..)
+                        | Rv::AddrOf(_)
+                        | Rv::GlobalAddr(_)
                 );
                 match out.pop() {
                     Some(a) if pure => args.push(a),
@@ -91,7 +98,9 @@ fn fork_calls(f: &Function, ss: Vec<Stmt>, par: &[(String, Levels)], called: &mu
             Stmt::If { cond, then_body, else_body } => {
                 Stmt::If { cond, then_body: fork_calls(f, then_body, par, called), else_body: fork_calls(f, else_body, par, called) }
             }
-            Stmt::Loop { id, var, lo, hi, step, body, part } => Stmt::Loop { id, var, lo, hi, step, body: fork_calls(f, body, par, called), part },
+            Stmt::Loop { id, var, lo, hi, step, body, part } => {
+                Stmt::Loop { id, var, lo, hi, step, body: fork_calls(f, body, par, called), part }
+            }
             Stmt::While { id, cond_body, cond, body } => {
                 Stmt::While { id, cond_body: fork_calls(f, cond_body, par, called), cond, body: fork_calls(f, body, par, called) }
             }

@@ -199,10 +199,7 @@ impl Checker {
                     // would be made) gang-partitioned.
                     let levels = cl.levels_per_device();
                     let gang = levels.iter().any(|l| l.iter().any(|(p, _)| *p == Par::Gang));
-                    let auto_gang = rl == ROUTINE_GANG
-                        && levels.iter().all(|l| l.is_empty())
-                        && !cl.seq()
-                        && self.enclosing_level().0 == 0;
+                    let auto_gang = rl == ROUTINE_GANG && levels.iter().all(|l| l.is_empty()) && !cl.seq() && self.enclosing_level().0 == 0;
                     if gang || auto_gang {
                         if let Some(c) = dir.clauses.iter().find(|c| matches!(c.kind, ClauseKind::Reduction(..))) {
                             self.err(
@@ -237,7 +234,8 @@ impl Checker {
                         }
                     }
                 }
-                None => self.err(Diagnostic::not_yet("orphaned `loop` directive (a `loop` outside `parallel`, `kernels` or `serial`)", dir.span)),
+                None => self
+                    .err(Diagnostic::not_yet("orphaned `loop` directive (a `loop` outside `parallel`, `kernels` or `serial`)", dir.span)),
             }
         }
         if is_compute(k) {

@@ -156,7 +156,8 @@ impl G<'_> {
     /// `gpuf_omp_is_initial_device_num`). `None`: always.
     pub(super) fn offload_cond(&mut self, dir: &ast::Directive) -> Option<Op> {
         let forced = self.kernels_if.clone();
-        let c = dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e)).or(forced);
+        let c =
+            dir.clauses.iter().find_map(|c| if let ClauseKind::If(e) = &c.kind { Some(e) } else { None }).map(|e| self.expr(e)).or(forced);
         let Some(d) = dir.clauses.iter().find_map(|c| if let ClauseKind::DeviceExpr(e) = &c.kind { Some(e) } else { None }) else {
             return c;
         };

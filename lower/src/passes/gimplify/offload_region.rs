@@ -86,7 +86,12 @@ impl G<'_> {
     /// them), each when the loops around it ran at least once. Computed on the host before
     /// the launch when the host holds the bounds' values; returns each variable's home, its
     /// value after the construct and the condition under which it takes it.
-    fn loop_var_after_kernel(&mut self, dir: &ast::Directive, body: &[ast::Stmt], loop_dir: Option<&ast::Directive>) -> Vec<(Home, Op, Option<Op>)> {
+    fn loop_var_after_kernel(
+        &mut self,
+        dir: &ast::Directive,
+        body: &[ast::Stmt],
+        loop_dir: Option<&ast::Directive>,
+    ) -> Vec<(Home, Op, Option<Op>)> {
         let kernels = dir.kind == ast::AccKind::Kernels || (dir.kind == ast::AccKind::Serial && self.in_kernels);
         if !kernels || loop_dir.is_some() || self.region.is_some() {
             return Vec::new();
@@ -103,7 +108,14 @@ impl G<'_> {
     /// dependence test's own `loop`) inside the loops `outer` whose trips are all positive
     /// when `ran` holds: pushes its variable's value after the construct, then its inner
     /// loops'.
-    fn loop_nest_after(&mut self, s: &ast::Stmt, written: &BTreeSet<String>, outer: &mut Vec<String>, ran: Option<Op>, out: &mut Vec<(Home, Op, Option<Op>)>) {
+    fn loop_nest_after(
+        &mut self,
+        s: &ast::Stmt,
+        written: &BTreeSet<String>,
+        outer: &mut Vec<String>,
+        ran: Option<Op>,
+        out: &mut Vec<(Home, Op, Option<Op>)>,
+    ) {
         let do_stmt = match &s.kind {
             StmtKind::Do { .. } => s,
             // the dependence test's own `loop` (no clauses, at the loop's own place)

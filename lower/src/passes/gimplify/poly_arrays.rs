@@ -243,7 +243,8 @@ impl G<'_> {
         // or non-contiguous array of rank > 1 is packed into a temporary (gfortran's
         // copy-in), copied back after the call unless the dummy is `intent(in)`.
         let (addr, dims) =
-            if !dummy.assumed_shape && dims.len() > 1 && (self.ptr_sm.contains_key(&d.addr) || matches!(e.kind, ExprKind::ArrayRef { .. })) {
+            if !dummy.assumed_shape && dims.len() > 1 && (self.ptr_sm.contains_key(&d.addr) || matches!(e.kind, ExprKind::ArrayRef { .. }))
+            {
                 self.pack_class_section(addr, &dims, size.clone(), dummy.intent != Some(ast::Intent::In))
             } else {
                 (addr, dims)
@@ -274,11 +275,14 @@ impl G<'_> {
     /// `size` bytes) packed into a temporary: its address and contiguous dimensions; the
     /// copy back (`back`) and the free after the call.
     fn pack_class_section(&mut self, addr: Op, dims: &[DescDim], size: Op, back: bool) -> (Op, Vec<DescDim>) {
-        let shape: Vec<Op> = dims.iter().map(|(_, lb, ub)| {
-            let n = self.bin(Ty::I64, BinOp::Sub, ub.clone(), lb.clone());
-            let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(1));
-            self.bin(Ty::I64, BinOp::Max, n, Op::I64(0))
-        }).collect();
+        let shape: Vec<Op> = dims
+            .iter()
+            .map(|(_, lb, ub)| {
+                let n = self.bin(Ty::I64, BinOp::Sub, ub.clone(), lb.clone());
+                let n = self.bin(Ty::I64, BinOp::Add, n, Op::I64(1));
+                self.bin(Ty::I64, BinOp::Max, n, Op::I64(0))
+            })
+            .collect();
         let mut bytes = size.clone();
         for x in &shape {
             bytes = self.bin(Ty::I64, BinOp::Mul, bytes, x.clone());
