@@ -507,24 +507,7 @@ impl G<'_> {
     pub(super) fn free_class_array(&mut self, name: &str, k: u16, checked: bool) {
         let Some((cont, d, _)) = self.class_alloc_array(name) else { return };
         let rank = d.lb.len() as i64;
-        let fam = self.family(k);
-        if fam.iter().any(|&j| self.finalizable(j) || self.has_alloc_comps(j, 0)) {
-            let vptr = self.class_array_vptr(name).unwrap_or(Op::Null);
-            let d2 = d.clone();
-            self.on_dynamic_type(
-                vptr,
-                k,
-                &mut |g, j| {
-                    let dj = Desc { base: BaseTy::Derived(j), ..d2.clone() };
-                    g.finalize_array(&dj, j);
-                    if g.has_alloc_comps(j, 0) {
-                        let size = g.type_size(j);
-                        g.each_desc_elem(&dj, size, &mut |g, x| g.free_alloc_comps(x, j));
-                    }
-                },
-                &mut |_| {},
-            );
-        }
+        self.finalize_class_elems(name, &d, k);
         if checked {
             self.deallocate_data(d.addr, name);
         } else {
@@ -1172,27 +1155,35 @@ impl G<'_> {
         Some(tname)
     }
 
+    /// The elements of the polymorphic array `name` (descriptor `d`, declared type `k`)
+    /// finalized and their allocatable components freed, by their dynamic type; nothing
+    /// when no type of `k`'s family has finals or allocatable components.
+    fn finalize_class_elems(&mut self, name: &str, d: &Desc, k: u16) {
+        if !self.family(k).iter().any(|&j| self.finalizable(j) || self.has_alloc_comps(j, 0)) {
+            return;
+        }
+        let vptr = self.class_array_vptr(name).unwrap_or(Op::Null);
+        self.on_dynamic_type(
+            vptr,
+            k,
+            &mut |g, j| {
+                let dj = Desc { base: BaseTy::Derived(j), ..d.clone() };
+                g.finalize_array(&dj, j);
+                if g.has_alloc_comps(j, 0) {
+                    let size = g.type_size(j);
+                    g.each_desc_elem(&dj, size, &mut |g, x| g.free_alloc_comps(x, j));
+                }
+            },
+            &mut |_| {},
+        );
+    }
+
     /// After the statement: the elements of a polymorphic function result in the
     /// temporary container `t` (homed as `name`, declared type `k`) finalized and their
     /// allocatable components freed by their dynamic type, then its data.
     pub(super) fn free_class_array_temp(&mut self, t: VarId, name: &str, k: u16) {
         let Some(Home::Array(d)) = self.lookup(name) else { return };
-        if self.family(k).iter().any(|&j| self.finalizable(j) || self.has_alloc_comps(j, 0)) {
-            let vptr = self.class_array_vptr(name).unwrap_or(Op::Null);
-            self.on_dynamic_type(
-                vptr,
-                k,
-                &mut |g, j| {
-                    let dj = Desc { base: BaseTy::Derived(j), ..d.clone() };
-                    g.finalize_array(&dj, j);
-                    if g.has_alloc_comps(j, 0) {
-                        let size = g.type_size(j);
-                        g.each_desc_elem(&dj, size, &mut |g, x| g.free_alloc_comps(x, j));
-                    }
-                },
-                &mut |_| {},
-            );
-        }
+        self.finalize_class_elems(name, &d, k);
         let data = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, Op::Var(t)));
         self.emit(Stmt::Call("gpuf_free".into(), vec![data]));
     }
