@@ -1159,6 +1159,8 @@ pub enum ClauseKind {
     /// `vector`, `vector(n)`, `vector(length: n)`.
     Vector(Option<Expr>),
     Seq,
+    /// `nohost` on `!$acc routine`: the procedure is called only in device code.
+    NoHost,
     Auto,
     Independent,
     Collapse(Expr),

@@ -474,6 +474,7 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
                 | (u8::from(p.result_pointer) << 2)
                 | (u8::from(p.result_class) << 3)
                 | ((p.routine_level & 3) << 4)
+                | (u8::from(p.routine_nohost) << 6)
         );
         for a in &p.args {
             let intent = match a.intent {
@@ -963,6 +964,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     api: false,
                     routine: flags & 2 != 0,
                     routine_level: (flags >> 4) & 3,
+                    routine_nohost: flags & 64 != 0,
                     result_pointer: flags & 4 != 0,
                     result_class: flags & 8 != 0,
                 };

@@ -51,7 +51,7 @@ pub(super) static OPENACC: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "device_resident", syntax: Syntax::VarList(ClauseKind::DeviceResident) },
         Clause { name: "link", syntax: Syntax::VarList(ClauseKind::Link) },
         Clause { name: "bind", syntax: Syntax::Own(Parser::clause_not_yet) },
-        Clause { name: "nohost", syntax: Syntax::Own(Parser::clause_not_yet) },
+        Clause { name: "nohost", syntax: Syntax::Bare(|| ClauseKind::NoHost) },
         Clause { name: "device_num", syntax: Syntax::Expr(ClauseKind::DeviceNum) },
         Clause { name: "default_async", syntax: Syntax::Expr(ClauseKind::DefaultAsync) },
         // The OpenACC 1.0 spellings of the data clauses.

@@ -295,6 +295,15 @@ impl Checker {
             key
         };
         let call_name = Ident { name: key.clone(), span: name.span };
+        // `!$acc routine nohost`: the procedure exists for device code only.
+        if !self.on_device() && self.g.procs.map.get(&key).is_some_and(|p| p.routine_nohost) {
+            self.err(
+                Diagnostic::error("E0307", format!("`{fname}` is an `!$acc routine nohost`: it cannot be called from host code"), span)
+                    .with_label("called on the host")
+                    .with_note("note: call it inside a compute construct or another `!$acc routine`, or remove `nohost`"),
+            );
+            return (call_name, args, Ty::Unknown);
+        }
         if self.on_device() {
             // OpenMP's device queries that gimplify answers with a builtin; the other
             // routines of `omp_lib` are host-only for now.
@@ -456,6 +465,7 @@ impl Checker {
                         api: false,
                         routine: false,
                         routine_level: 0,
+                        routine_nohost: false,
                         result_pointer: false,
                         result_class: false,
                     },

@@ -310,6 +310,9 @@ pub struct ProcSig {
     /// The level of an `!$acc routine` ([`ROUTINE_SEQ`] ... [`ROUTINE_GANG`]): the
     /// parallelism its body may use and its callers must leave free.
     pub routine_level: u8,
+    /// `!$acc routine ... nohost`: called only in compute constructs and other routines
+    /// (the host device still runs a copy of it inside its kernels).
+    pub routine_nohost: bool,
     /// A function whose result is a scalar pointer: gfortran returns the target's address.
     pub result_pointer: bool,
     /// A function whose result is a polymorphic allocatable scalar: gfortran returns its

@@ -206,6 +206,7 @@ pub fn omp_lib_routines() -> Vec<(String, ProcSig)> {
                 result_len: None,
                 routine: false,
                 routine_level: 0,
+                routine_nohost: false,
                 result_pointer: false,
                 result_class: false,
                 defined: false,

@@ -181,6 +181,7 @@ pub fn openacc_routines() -> Vec<(String, ProcSig)> {
         api: true,
         routine: false,
         routine_level: 0,
+        routine_nohost: false,
         result_pointer: false,
         result_class: false,
     };

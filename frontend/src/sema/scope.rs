@@ -132,6 +132,7 @@ impl Global {
                 api: false,
                 routine: false,
                 routine_level: 0,
+                routine_nohost: false,
                 result_pointer,
                 result_class,
             }
@@ -230,7 +231,7 @@ impl Global {
         // `!$acc routine`: marks the unit itself, a procedure it contains or one of its
         // interface bodies.
         for (i, (u, _)) in flat.iter().enumerate() {
-            let mut marks: Vec<(String, u8)> = Vec::new();
+            let mut marks: Vec<(String, u8, bool)> = Vec::new();
             // `!$omp declare target` of a procedure is `!$acc routine seq`: the unit itself
             // (no list) or a listed procedure it contains or declares in an interface body;
             // the other listed names are variables (see `declare_target_vars`).
@@ -305,7 +306,7 @@ impl Global {
                 if ri >= n_acc {
                     g.omp_device.insert(key.clone());
                 }
-                marks.push((key, level));
+                marks.push((key, level, nohost(r)));
             }
             for p in &u.interfaces {
                 for r in &p.routines {
@@ -320,16 +321,17 @@ impl Global {
                         continue;
                     }
                     if let Some((_, k)) = iface.get(i).and_then(|v| v.iter().find(|(nm, _)| *nm == p.name.name)) {
-                        marks.push((k.clone(), level));
+                        marks.push((k.clone(), level, nohost(r)));
                     }
                 }
             }
-            for (k, level) in marks {
+            for (k, level, nohost) in marks {
                 // An internal procedure compiled for the device takes no host frame (of host
                 // addresses): checking its body reports any host variable it uses.
                 if let Some(sig) = g.procs.map.get_mut(&k) {
                     sig.routine = true;
                     sig.routine_level = sig.routine_level.max(level);
+                    sig.routine_nohost |= nohost;
                 }
             }
         }
@@ -884,6 +886,11 @@ impl Checker {
 
 /// Checks the clauses of an `!$acc routine` directive and returns its level
 /// ([`ROUTINE_SEQ`] without a level clause); `None` when the directive cannot be honoured.
+/// `nohost` on the routine directive: the procedure is called only in device code.
+fn nohost(r: &AccRoutine) -> bool {
+    r.dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::NoHost))
+}
+
 fn routine_level(r: &AccRoutine, diags: &mut Vec<Diagnostic>) -> Option<u8> {
     use crate::device_type::{self as dt, AccDevice};
     let mut ok = true;
@@ -931,6 +938,7 @@ fn routine_level(r: &AccRoutine, diags: &mut Vec<Diagnostic>) -> Option<u8> {
     for c in &dir.clauses {
         let (level, name) = match c.kind {
             ClauseKind::Seq => (ROUTINE_SEQ, "seq"),
+            ClauseKind::NoHost => continue,
             ClauseKind::Gang(_) | ClauseKind::GangStatic(_) | ClauseKind::GangDim(_) => (ROUTINE_GANG, "gang"),
             ClauseKind::Worker(_) => (ROUTINE_WORKER, "worker"),
             ClauseKind::Vector(_) => (ROUTINE_VECTOR, "vector"),

@@ -10,6 +10,7 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Worker(_) => "worker",
         ClauseKind::Vector(_) => "vector",
         ClauseKind::Seq => "seq",
+        ClauseKind::NoHost => "nohost",
         ClauseKind::Auto => "auto",
         ClauseKind::Independent => "independent",
         ClauseKind::Collapse(_) => "collapse",
@@ -504,7 +505,8 @@ impl Checker {
             | ClauseKind::Ignored(_)
             | ClauseKind::CriticalName(_)
             | ClauseKind::OmpSimd(..)
-            | ClauseKind::OmpOrdered => {}
+            | ClauseKind::OmpOrdered
+            | ClauseKind::NoHost => {}
             ClauseKind::Seq => cl.seq_at.push(cl.cur),
             // On `init`, `shutdown` and `set`: the device to act on (one type).
             ClauseKind::DeviceType(names) => {
