@@ -1163,6 +1163,12 @@ impl G<'_> {
             return;
         }
         let vptr = self.class_array_vptr(name).unwrap_or(Op::Null);
+        self.finalize_elems_by_type(vptr, d, k);
+    }
+
+    /// The elements of the polymorphic array `d` (declared type `k`, dynamic type read
+    /// from the vtab pointer `vptr`) finalized and their allocatable components freed.
+    fn finalize_elems_by_type(&mut self, vptr: Op, d: &Desc, k: u16) {
         self.on_dynamic_type(
             vptr,
             k,
@@ -1284,20 +1290,7 @@ impl G<'_> {
             let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
             let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, vptr.clone(), Op::Null));
             self.push_block();
-            let d2 = d.clone();
-            self.on_dynamic_type(
-                vptr,
-                k,
-                &mut |g, j| {
-                    let dj = Desc { base: BaseTy::Derived(j), ..d2.clone() };
-                    g.finalize_array(&dj, j);
-                    if g.has_alloc_comps(j, 0) {
-                        let size = g.type_size(j);
-                        g.each_desc_elem(&dj, size, &mut |g, x| g.free_alloc_comps(x, j));
-                    }
-                },
-                &mut |_| {},
-            );
+            self.finalize_elems_by_type(vptr, &d, k);
             let then_body = self.pop_block();
             self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
         }
@@ -1555,20 +1548,7 @@ impl G<'_> {
         if self.family(k).iter().any(|&j| self.finalizable(j) || self.has_alloc_comps(j, 0)) {
             let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(cont), Op::I64(HEAD + DIM * rank)));
             let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
-            let d2 = d.clone();
-            self.on_dynamic_type(
-                vptr,
-                k,
-                &mut |g, j| {
-                    let dj = Desc { base: BaseTy::Derived(j), ..d2.clone() };
-                    g.finalize_array(&dj, j);
-                    if g.has_alloc_comps(j, 0) {
-                        let size = g.type_size(j);
-                        g.each_desc_elem(&dj, size, &mut |g, x| g.free_alloc_comps(x, j));
-                    }
-                },
-                &mut |_| {},
-            );
+            self.finalize_elems_by_type(vptr, &d, k);
         }
         self.deallocate_data(d.addr, &name.name);
         self.disassociate(&d);
