@@ -159,6 +159,15 @@ pub struct AccRoutine {
     pub dir: Directive,
 }
 
+/// The argument of an `!$acc routine` directive's `bind` clause.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RoutineBind {
+    /// `bind(name)`: a procedure of the program, called as Fortran calls it.
+    Name(Ident),
+    /// `bind("string")`: the device symbol of that name.
+    Symbol(String),
+}
+
 /// A derived-type definition: its components are declarations.
 #[derive(Clone, Debug)]
 pub struct TypeDef {
@@ -1161,6 +1170,9 @@ pub enum ClauseKind {
     Seq,
     /// `nohost` on `!$acc routine`: the procedure is called only in device code.
     NoHost,
+    /// `bind(name)` / `bind("string")` on `!$acc routine`: the procedure device code calls
+    /// in place of this one.
+    RoutineBind(RoutineBind),
     Auto,
     Independent,
     Collapse(Expr),

@@ -17,6 +17,7 @@
 //! proc LOCAL KIND LINK OWNER ELEMENTAL RESULT-TYPE RESULT-RANK
 //! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE|a|2|v (the dummies of the last `proc`; `a`: allocatable, `2`: pointer, `v`: value;
 //!                                    TYPE `any`: any actual, by address, see `ArgSig::any_type`)
+//! rbind LINK                        (the last `proc`'s `!$acc routine bind`: the symbol device code calls)
 //! rdim LO HI                         (a result dimension of the last `proc`, an array function)
 //! type NAME SIZE ALIGN                (a derived type visible through NAME, before its users)
 //! comp NAME TYPE OFFSET RANK DIM... [alloc] [= VALUE]  (the components of the last `type`;
@@ -476,6 +477,10 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
                 | ((p.routine_level & 3) << 4)
                 | (u8::from(p.routine_nohost) << 6)
         );
+        // `!$acc routine bind(...)`: the link name device code calls instead.
+        if let Some(b) = &p.routine_bind {
+            let _ = writeln!(out, "rbind {b}");
+        }
         for a in &p.args {
             let intent = match a.intent {
                 Some(Intent::In) => "in",
@@ -965,10 +970,16 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     routine: flags & 2 != 0,
                     routine_level: (flags >> 4) & 3,
                     routine_nohost: flags & 64 != 0,
+                    routine_bind: None,
                     result_pointer: flags & 4 != 0,
                     result_class: flags & 8 != 0,
                 };
                 m.procs.push((local.to_string(), sig));
+            }
+            "rbind" => {
+                let [b] = rest else { return Err(bad()) };
+                let Some((_, p)) = m.procs.last_mut() else { return Err(bad()) };
+                p.routine_bind = Some(b.to_string());
             }
             "arg" => {
                 let (rest, class) = match rest {

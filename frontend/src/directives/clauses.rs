@@ -50,7 +50,7 @@ pub(super) static OPENACC: ClauseTable<ClauseKind> = ClauseTable {
         Clause { name: "use_device", syntax: Syntax::VarList(ClauseKind::UseDevice) },
         Clause { name: "device_resident", syntax: Syntax::VarList(ClauseKind::DeviceResident) },
         Clause { name: "link", syntax: Syntax::VarList(ClauseKind::Link) },
-        Clause { name: "bind", syntax: Syntax::Own(Parser::clause_not_yet) },
+        Clause { name: "bind", syntax: Syntax::Own(Parser::clause_routine_bind) },
         Clause { name: "nohost", syntax: Syntax::Bare(|| ClauseKind::NoHost) },
         Clause { name: "device_num", syntax: Syntax::Expr(ClauseKind::DeviceNum) },
         Clause { name: "default_async", syntax: Syntax::Expr(ClauseKind::DefaultAsync) },
@@ -344,6 +344,19 @@ impl Parser {
         }
         self.expect(&Tok::RParen)?;
         Ok(ClauseKind::Wait(list))
+    }
+
+    /// `bind(name)` or `bind("string")` of `!$acc routine`.
+    fn clause_routine_bind(&mut self, _: &str) -> PResult<ClauseKind> {
+        self.expect(&Tok::LParen)?;
+        let b = if let Tok::Str(text) = self.tok_at(0).clone() {
+            self.bump();
+            RoutineBind::Symbol(text)
+        } else {
+            RoutineBind::Name(self.expect_name("a procedure name or a character literal")?)
+        };
+        self.expect(&Tok::RParen)?;
+        Ok(ClauseKind::RoutineBind(b))
     }
 
     fn clause_not_yet(&mut self, name: &str) -> PResult<ClauseKind> {

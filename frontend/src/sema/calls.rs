@@ -362,8 +362,21 @@ impl Checker {
                     );
                     return (call_name, args, Ty::Unknown);
                 }
-                if self.key.as_ref() == Some(&key) {
-                    self.err(Diagnostic::not_yet(format!("recursive calls of the `!$acc routine` `{fname}`"), span));
+                // A `routine seq` may call itself (a call stack on every device); one with
+                // partitioned loops would fork its levels again inside themselves.
+                if self.key.as_ref() == Some(&key) && sig.is_some_and(|p| p.routine_level > 0) {
+                    let level = crate::sema::directives::routine_name(sig.map_or(0, |p| p.routine_level));
+                    self.err(Diagnostic::not_yet(format!("recursive calls of the `!$acc routine {level}` `{fname}`"), span));
+                    return (call_name, args, Ty::Unknown);
+                }
+                // `bind`: the caller's device code calls the bound procedure. A routine's body
+                // is also host code (the host and sim devices' kernels call its host copy),
+                // so only compute constructs can call another procedure there yet.
+                if !self.in_compute() && sig.is_some_and(|p| p.routine_bind.is_some()) {
+                    self.err(Diagnostic::not_yet(
+                        format!("calls of the routine `{fname}`, which has `bind`, inside another routine"),
+                        span,
+                    ));
                     return (call_name, args, Ty::Unknown);
                 }
                 // A routine with partitioned loops is called where its levels are free:
@@ -466,6 +479,7 @@ impl Checker {
                         routine: false,
                         routine_level: 0,
                         routine_nohost: false,
+                        routine_bind: None,
                         result_pointer: false,
                         result_class: false,
                     },

@@ -182,6 +182,7 @@ pub fn openacc_routines() -> Vec<(String, ProcSig)> {
         routine: false,
         routine_level: 0,
         routine_nohost: false,
+        routine_bind: None,
         result_pointer: false,
         result_class: false,
     };

@@ -133,6 +133,7 @@ impl Global {
                 routine: false,
                 routine_level: 0,
                 routine_nohost: false,
+                routine_bind: None,
                 result_pointer,
                 result_class,
             }
@@ -230,8 +231,10 @@ impl Global {
         }
         // `!$acc routine`: marks the unit itself, a procedure it contains or one of its
         // interface bodies.
+        let mut binds: Vec<(String, RoutineBind, Span, usize)> = Vec::new();
         for (i, (u, _)) in flat.iter().enumerate() {
             let mut marks: Vec<(String, u8, bool)> = Vec::new();
+            let mut bound: Vec<(String, RoutineBind, Span)> = Vec::new();
             // `!$omp declare target` of a procedure is `!$acc routine seq`: the unit itself
             // (no list) or a listed procedure it contains or declares in an interface body;
             // the other listed names are variables (see `declare_target_vars`).
@@ -306,6 +309,9 @@ impl Global {
                 if ri >= n_acc {
                     g.omp_device.insert(key.clone());
                 }
+                if let Some((b, sp)) = bind_clause(r) {
+                    bound.push((key.clone(), b, sp));
+                }
                 marks.push((key, level, nohost(r)));
             }
             for p in &u.interfaces {
@@ -321,6 +327,9 @@ impl Global {
                         continue;
                     }
                     if let Some((_, k)) = iface.get(i).and_then(|v| v.iter().find(|(nm, _)| *nm == p.name.name)) {
+                        if let Some((b, sp)) = bind_clause(r) {
+                            bound.push((k.clone(), b, sp));
+                        }
                         marks.push((k.clone(), level, nohost(r)));
                     }
                 }
@@ -334,6 +343,7 @@ impl Global {
                     sig.routine_nohost |= nohost;
                 }
             }
+            binds.extend(bound.into_iter().map(|(k, b, sp)| (k, b, sp, i)));
         }
         // Implicit OpenMP device procedures a previous check found.
         for k in IMPLICIT_DEVICE.with(|s| s.borrow().clone()) {
@@ -490,7 +500,105 @@ impl Global {
             g.scopes.push(scope);
             g.openacc.push(openacc);
         }
+        // `bind` clauses, once every procedure and scope is known.
+        for (key, b, sp, i) in binds {
+            if let Some(link) = g.routine_bind_target(&key, &b, sp, i, diags) {
+                if let Some(sig) = g.procs.map.get_mut(&key).filter(|s| s.link_name != link) {
+                    sig.routine_bind = Some(link);
+                }
+            }
+        }
         g
+    }
+
+    /// The link name an `!$acc routine` directive's `bind` clause names for the procedure
+    /// `key`, declared in unit `i`: a procedure of the same interface and level that is a
+    /// routine itself (E0348, E0349 otherwise), or a device symbol named by a string.
+    fn routine_bind_target(&self, key: &str, b: &RoutineBind, sp: Span, i: usize, diags: &mut Vec<Diagnostic>) -> Option<String> {
+        let n = match b {
+            RoutineBind::Symbol(text) => {
+                let valid = text.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                    && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$' || c == '.');
+                if !valid {
+                    diags.push(
+                        Diagnostic::error("E0348", format!("`bind(\"{text}\")` does not name a symbol"), sp)
+                            .with_label("not a symbol name")
+                            .with_note("note: the string of `bind` is the name of the device procedure as the linker sees it (letters, digits, `_`, `$`, `.`)"),
+                    );
+                    return None;
+                }
+                return Some(text.clone());
+            }
+            RoutineBind::Name(n) => n,
+        };
+        let found = self.scopes.get(i).and_then(|s| s.get(&n.name)).or_else(|| self.externals.get(&n.name));
+        if found.is_some_and(|k| self.procs.generics.contains_key(k)) {
+            diags.push(
+                Diagnostic::error("E0348", format!("`bind({})` names a generic interface", n.name), n.span)
+                    .with_label("generic")
+                    .with_note("help: name one of its specific procedures"),
+            );
+            return None;
+        }
+        let Some((tkey, target)) = found.and_then(|k| self.procs.map.get(k).map(|t| (k, t))) else {
+            diags.push(
+                Diagnostic::error("E0348", format!("`bind({})` does not name a procedure", n.name), n.span)
+                    .with_label("no subroutine or function of this name is visible here")
+                    .with_note("help: `bind(name)` names a procedure the device calls in place of this one; `bind(\"name\")` names a device symbol"),
+            );
+            return None;
+        };
+        let orig = self.procs.map.get(key)?;
+        if tkey == key {
+            return Some(orig.link_name.clone());
+        }
+        if !target.routine {
+            diags.push(
+                Diagnostic::error("E0348", format!("`bind({})` names a procedure without `!$acc routine`", n.name), n.span)
+                    .with_label("not compiled for the device")
+                    .with_note(format!(
+                        "help: add `!$acc routine {}` to `{}`",
+                        crate::sema::directives::routine_name(orig.routine_level),
+                        n.name
+                    )),
+            );
+            return None;
+        }
+        let what = |p: &ProcSig| if p.kind == UnitKind::Function { "function" } else { "subroutine" };
+        let arg = |a: &ArgSig| (a.base, a.rank, a.value, a.allocatable, a.pointer, a.assumed_shape, a.class, a.optional);
+        let mismatch = if orig.kind != target.kind {
+            Some(format!("`{}` is a {} and `{}` a {}", orig.name, what(orig), target.name, what(target)))
+        } else if orig.result != target.result {
+            Some(format!("the results of `{}` and `{}` differ in type or rank", orig.name, target.name))
+        } else if orig.args.len() != target.args.len() {
+            let dummies = |n: usize| if n == 1 { "1 dummy argument".to_string() } else { format!("{n} dummy arguments") };
+            Some(format!("`{}` has {} and `{}` {}", orig.name, dummies(orig.args.len()), target.name, target.args.len()))
+        } else if let Some((a, t)) = orig.args.iter().zip(&target.args).find(|(a, t)| arg(a) != arg(t)) {
+            Some(format!(
+                "dummy `{}` of `{}` and dummy `{}` of `{}` differ in type, rank or attributes",
+                a.name, orig.name, t.name, target.name
+            ))
+        } else if orig.routine_level != target.routine_level {
+            let name = crate::sema::directives::routine_name;
+            Some(format!(
+                "`{}` is a `routine {}` and `{}` a `routine {}`",
+                orig.name,
+                name(orig.routine_level),
+                target.name,
+                name(target.routine_level)
+            ))
+        } else {
+            None
+        };
+        if let Some(m) = mismatch {
+            diags.push(
+                Diagnostic::error("E0349", format!("`bind({})` names a procedure of another interface", n.name), n.span)
+                    .with_label("called on the device in place of this routine")
+                    .with_note(format!("note: {m}")),
+            );
+            return None;
+        }
+        Some(target.link_name.clone())
     }
 }
 
@@ -891,6 +999,13 @@ fn nohost(r: &AccRoutine) -> bool {
     r.dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::NoHost))
 }
 
+/// The `bind` clause of an `!$acc routine` directive (the same on every device type:
+/// [`routine_level`] refuses one that differs).
+fn bind_clause(r: &AccRoutine) -> Option<(RoutineBind, Span)> {
+    let dir = crate::device_type::resolve(&r.dir, crate::device_type::AccDevice::Host);
+    dir.clauses.iter().find_map(|c| if let ClauseKind::RoutineBind(b) = &c.kind { Some((b.clone(), c.span)) } else { None })
+}
+
 fn routine_level(r: &AccRoutine, diags: &mut Vec<Diagnostic>) -> Option<u8> {
     use crate::device_type::{self as dt, AccDevice};
     let mut ok = true;
@@ -920,7 +1035,15 @@ fn routine_level(r: &AccRoutine, diags: &mut Vec<Diagnostic>) -> Option<u8> {
             }
         }
         let level = |d: &Directive| -> Vec<String> {
-            d.clauses.iter().map(|c| crate::sema::directives::clause_name(&c.kind).to_string()).filter(|n| n != "nohost").collect()
+            d.clauses
+                .iter()
+                .map(|c| match &c.kind {
+                    ClauseKind::RoutineBind(RoutineBind::Name(n)) => format!("bind({})", n.name),
+                    ClauseKind::RoutineBind(RoutineBind::Symbol(t)) => format!("bind(\"{t}\")"),
+                    k => crate::sema::directives::clause_name(k).to_string(),
+                })
+                .filter(|n| n != "nohost")
+                .collect()
         };
         let host = dt::resolve(&r.dir, AccDevice::Host);
         if AccDevice::ALL.iter().any(|d| level(&dt::resolve(&r.dir, *d)) != level(&host)) {
@@ -938,7 +1061,7 @@ fn routine_level(r: &AccRoutine, diags: &mut Vec<Diagnostic>) -> Option<u8> {
     for c in &dir.clauses {
         let (level, name) = match c.kind {
             ClauseKind::Seq => (ROUTINE_SEQ, "seq"),
-            ClauseKind::NoHost => continue,
+            ClauseKind::NoHost | ClauseKind::RoutineBind(_) => continue,
             ClauseKind::Gang(_) | ClauseKind::GangStatic(_) | ClauseKind::GangDim(_) => (ROUTINE_GANG, "gang"),
             ClauseKind::Worker(_) => (ROUTINE_WORKER, "worker"),
             ClauseKind::Vector(_) => (ROUTINE_VECTOR, "vector"),

@@ -11,6 +11,7 @@ pub(crate) fn clause_name(k: &ClauseKind) -> &str {
         ClauseKind::Vector(_) => "vector",
         ClauseKind::Seq => "seq",
         ClauseKind::NoHost => "nohost",
+        ClauseKind::RoutineBind(_) => "bind",
         ClauseKind::Auto => "auto",
         ClauseKind::Independent => "independent",
         ClauseKind::Collapse(_) => "collapse",
@@ -506,6 +507,7 @@ impl Checker {
             | ClauseKind::CriticalName(_)
             | ClauseKind::OmpSimd(..)
             | ClauseKind::OmpOrdered
+            | ClauseKind::RoutineBind(_)
             | ClauseKind::NoHost => {}
             ClauseKind::Seq => cl.seq_at.push(cl.cur),
             // On `init`, `shutdown` and `set`: the device to act on (one type).

@@ -421,7 +421,9 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
         par_routines: Vec::new(),
         target: None,
     };
-    module.routines = c.procs.map.values().filter(|p| p.routine).map(|p| p.link_name.clone()).collect();
+    // With the symbols `bind` clauses name: device code calls them.
+    module.routines =
+        c.procs.map.values().filter(|p| p.routine).flat_map(|p| [Some(p.link_name.clone()), p.routine_bind.clone()]).flatten().collect();
     module.routines.sort();
     module.routines.dedup();
     module.par_routines = c
