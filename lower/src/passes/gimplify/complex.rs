@@ -668,11 +668,16 @@ impl G<'_> {
         self.io_item(e, v);
     }
 
-    /// A complex local scalar (or named constant): in memory, two consecutive reals.
+    /// A complex local scalar (or named constant): in memory, two consecutive reals; in a
+    /// device procedure a block of the executing thread's stack (as its local arrays).
     pub(super) fn complex_local(&mut self, s: &gpuf_frontend::sema::Symbol, pt: Ty) {
         let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
-        self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![Op::I64(2 * pt.size())], Ty::Ptr)));
-        self.frees.push(p);
+        if self.in_routine() {
+            self.emit(Stmt::Assign(p, Rv::Alloca(2 * pt.size() as u64)));
+        } else {
+            self.emit(Stmt::Assign(p, Rv::Call("gpuf_alloc".into(), vec![Op::I64(2 * pt.size())], Ty::Ptr)));
+            self.frees.push(p);
+        }
         self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
         let v = match &s.init {
             Some(init) => self.cexpr_at(init, &[], pt),
