@@ -229,6 +229,7 @@ fn host_module(target: Target, kernel_mul: i32) -> Module {
         kernels: vec![array_kernel("main_kernel0", kernel_mul)],
         routines: vec![],
         par_routines: vec![],
+        routine_binds: vec![],
         target: Some(target),
     }
 }
@@ -439,6 +440,7 @@ fn device_kernel(target: Target) -> Module {
         }],
         routines: vec![],
         par_routines: vec![],
+        routine_binds: vec![],
         target: Some(target),
     }
 }
@@ -508,6 +510,7 @@ fn tiny_kernel(target: Target, body: Vec<Stmt>, f: Function) -> Module {
         }],
         routines: vec![],
         par_routines: vec![],
+        routine_binds: vec![],
         target: Some(target),
     }
 }

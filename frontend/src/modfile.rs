@@ -17,7 +17,8 @@
 //! proc LOCAL KIND LINK OWNER ELEMENTAL RESULT-TYPE RESULT-RANK
 //! arg NAME TYPE RANK INTENT OPTIONAL ASSUMED-SHAPE|a|2|v (the dummies of the last `proc`; `a`: allocatable, `2`: pointer, `v`: value;
 //!                                    TYPE `any`: any actual, by address, see `ArgSig::any_type`)
-//! rbind LINK                        (the last `proc`'s `!$acc routine bind`: the symbol device code calls)
+//! rbind DEV LINK                    (the last `proc`'s `!$acc routine bind` on device kind DEV, 0-3 in the
+//!                                    order of `AccDevice::ALL`: the symbol compute constructs call)
 //! rdim LO HI                         (a result dimension of the last `proc`, an array function)
 //! type NAME SIZE ALIGN                (a derived type visible through NAME, before its users)
 //! comp NAME TYPE OFFSET RANK DIM... [alloc] [= VALUE]  (the components of the last `type`;
@@ -478,8 +479,10 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
                 | (u8::from(p.routine_nohost) << 6)
         );
         // `!$acc routine bind(...)`: the link name device code calls instead.
-        if let Some(b) = &p.routine_bind {
-            let _ = writeln!(out, "rbind {b}");
+        for (d, b) in p.routine_bind.iter().enumerate() {
+            if let Some(b) = b {
+                let _ = writeln!(out, "rbind {d} {b}");
+            }
         }
         for a in &p.args {
             let intent = match a.intent {
@@ -970,16 +973,17 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     routine: flags & 2 != 0,
                     routine_level: (flags >> 4) & 3,
                     routine_nohost: flags & 64 != 0,
-                    routine_bind: None,
+                    routine_bind: Default::default(),
                     result_pointer: flags & 4 != 0,
                     result_class: flags & 8 != 0,
                 };
                 m.procs.push((local.to_string(), sig));
             }
             "rbind" => {
-                let [b] = rest else { return Err(bad()) };
+                let [d, b] = rest else { return Err(bad()) };
                 let Some((_, p)) = m.procs.last_mut() else { return Err(bad()) };
-                p.routine_bind = Some(b.to_string());
+                let d: usize = d.parse().map_err(|_| bad())?;
+                *p.routine_bind.get_mut(d).ok_or_else(bad)? = Some(b.to_string());
             }
             "arg" => {
                 let (rest, class) = match rest {
@@ -1347,6 +1351,17 @@ mod tests {
         let x = main.symbols.get("x").unwrap();
         assert_eq!(x.module.as_deref(), Some("m"));
         assert!(c.procs.map.values().any(|p| p.link_name == "__m_MOD_twice"));
+    }
+
+    #[test]
+    fn routine_binds_in_module_files() {
+        let m = "module rb\ncontains\n  integer function f(x)\n    !$acc routine seq device_type(default) bind(g) device_type(nvidia) bind(\"h_dev\")\n    integer, value :: x\n    f = x\n  end function\n  integer function g(x)\n    !$acc routine seq\n    integer, value :: x\n    g = -x\n  end function\nend module\n";
+        let (c, _) = parse_and_check(m).unwrap_or_else(|d| panic!("{d:?}"));
+        let text = write(&c, "rb").unwrap();
+        assert!(text.contains("rbind 1 __rb_MOD_g\nrbind 2 h_dev\n"), "{text}");
+        let im = read("rb", &text).unwrap();
+        let f = &im.procs.iter().find(|(n, _)| n == "f").unwrap().1;
+        assert_eq!(f.routine_bind, [None, Some("__rb_MOD_g".to_string()), Some("h_dev".to_string()), None]);
     }
 
     #[test]

@@ -960,6 +960,11 @@ pub enum Target {
 }
 
 impl Target {
+    /// Every target, in the order of OpenACC's kinds of device (host, sim, NVIDIA, AMD).
+    pub const ALL: [Target; 4] = [Target::Host, Target::Sim, Target::Nvptx, Target::Amdgcn];
+}
+
+impl Target {
     pub fn name(self) -> &'static str {
         match self {
             Target::Host => "host",
@@ -1006,6 +1011,9 @@ pub struct Module {
     /// partitioned and neutered like a kernel's; the sim device calls their sim copy
     /// ([`sim_copy_name`]).
     pub par_routines: Vec<(String, Levels)>,
+    /// The routines with `bind` clauses: per target (in the order of [`Target::ALL`]), the
+    /// link name a kernel's calls of the routine go to instead (oacc-xform rewrites them).
+    pub routine_binds: Vec<(String, [Option<String>; 4])>,
     /// `None` until oacc-xform specialised the kernels for one target.
     pub target: Option<Target>,
 }

@@ -346,6 +346,7 @@ mod tests {
             }],
             routines: Vec::new(),
             par_routines: Vec::new(),
+            routine_binds: Vec::new(),
             target,
         }
     }

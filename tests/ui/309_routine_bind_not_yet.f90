@@ -36,4 +36,10 @@ contains
     integer, value :: x
     per_device = x
   end function
+
+  integer function per_device_level(x)
+    !$acc routine device_type(nvidia) vector device_type(host) seq
+    integer, value :: x
+    per_device_level = x
+  end function
 end module

@@ -372,7 +372,7 @@ impl Checker {
                 // `bind`: the caller's device code calls the bound procedure. A routine's body
                 // is also host code (the host and sim devices' kernels call its host copy),
                 // so only compute constructs can call another procedure there yet.
-                if !self.in_compute() && sig.is_some_and(|p| p.routine_bind.is_some()) {
+                if !self.in_compute() && sig.is_some_and(|p| p.routine_bind.iter().any(Option::is_some)) {
                     self.err(Diagnostic::not_yet(
                         format!("calls of the routine `{fname}`, which has `bind`, inside another routine"),
                         span,
@@ -479,7 +479,7 @@ impl Checker {
                         routine: false,
                         routine_level: 0,
                         routine_nohost: false,
-                        routine_bind: None,
+                        routine_bind: Default::default(),
                         result_pointer: false,
                         result_class: false,
                     },

@@ -313,9 +313,11 @@ pub struct ProcSig {
     /// `!$acc routine ... nohost`: called only in compute constructs and other routines
     /// (the host device still runs a copy of it inside its kernels).
     pub routine_nohost: bool,
-    /// `!$acc routine ... bind(name)` / `bind("string")`: the link name device code calls
-    /// in place of this procedure's (host code still calls this one).
-    pub routine_bind: Option<String>,
+    /// `!$acc routine ... bind(name)` / `bind("string")`: per kind of device (in the order
+    /// of [`crate::device_type::AccDevice::ALL`]: a `device_type` group may bind it on some
+    /// devices only), the link name compute constructs call in place of this procedure's
+    /// (host code still calls this one).
+    pub routine_bind: [Option<String>; 4],
     /// A function whose result is a scalar pointer: gfortran returns the target's address.
     pub result_pointer: bool,
     /// A function whose result is a polymorphic allocatable scalar: gfortran returns its

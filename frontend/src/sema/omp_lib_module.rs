@@ -207,7 +207,7 @@ pub fn omp_lib_routines() -> Vec<(String, ProcSig)> {
                 routine: false,
                 routine_level: 0,
                 routine_nohost: false,
-                routine_bind: None,
+                routine_bind: Default::default(),
                 result_pointer: false,
                 result_class: false,
                 defined: false,

@@ -182,7 +182,7 @@ pub fn openacc_routines() -> Vec<(String, ProcSig)> {
         routine: false,
         routine_level: 0,
         routine_nohost: false,
-        routine_bind: None,
+        routine_bind: Default::default(),
         result_pointer: false,
         result_class: false,
     };

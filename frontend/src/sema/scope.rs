@@ -133,7 +133,7 @@ impl Global {
                 routine: false,
                 routine_level: 0,
                 routine_nohost: false,
-                routine_bind: None,
+                routine_bind: Default::default(),
                 result_pointer,
                 result_class,
             }
@@ -231,10 +231,10 @@ impl Global {
         }
         // `!$acc routine`: marks the unit itself, a procedure it contains or one of its
         // interface bodies.
-        let mut binds: Vec<(String, RoutineBind, Span, usize)> = Vec::new();
+        let mut binds: Vec<(String, DeviceBinds, usize)> = Vec::new();
         for (i, (u, _)) in flat.iter().enumerate() {
             let mut marks: Vec<(String, u8, bool)> = Vec::new();
-            let mut bound: Vec<(String, RoutineBind, Span)> = Vec::new();
+            let mut bound: Vec<(String, DeviceBinds)> = Vec::new();
             // `!$omp declare target` of a procedure is `!$acc routine seq`: the unit itself
             // (no list) or a listed procedure it contains or declares in an interface body;
             // the other listed names are variables (see `declare_target_vars`).
@@ -309,9 +309,7 @@ impl Global {
                 if ri >= n_acc {
                     g.omp_device.insert(key.clone());
                 }
-                if let Some((b, sp)) = bind_clause(r) {
-                    bound.push((key.clone(), b, sp));
-                }
+                bound.push((key.clone(), bind_clauses(r)));
                 marks.push((key, level, nohost(r)));
             }
             for p in &u.interfaces {
@@ -327,9 +325,7 @@ impl Global {
                         continue;
                     }
                     if let Some((_, k)) = iface.get(i).and_then(|v| v.iter().find(|(nm, _)| *nm == p.name.name)) {
-                        if let Some((b, sp)) = bind_clause(r) {
-                            bound.push((k.clone(), b, sp));
-                        }
+                        bound.push((k.clone(), bind_clauses(r)));
                         marks.push((k.clone(), level, nohost(r)));
                     }
                 }
@@ -343,7 +339,7 @@ impl Global {
                     sig.routine_nohost |= nohost;
                 }
             }
-            binds.extend(bound.into_iter().map(|(k, b, sp)| (k, b, sp, i)));
+            binds.extend(bound.into_iter().map(|(k, b)| (k, b, i)));
         }
         // Implicit OpenMP device procedures a previous check found.
         for k in IMPLICIT_DEVICE.with(|s| s.borrow().clone()) {
@@ -501,10 +497,23 @@ impl Global {
             g.openacc.push(openacc);
         }
         // `bind` clauses, once every procedure and scope is known.
-        for (key, b, sp, i) in binds {
-            if let Some(link) = g.routine_bind_target(&key, &b, sp, i, diags) {
-                if let Some(sig) = g.procs.map.get_mut(&key).filter(|s| s.link_name != link) {
-                    sig.routine_bind = Some(link);
+        for (key, per_device, i) in binds {
+            // Each clause once (a clause outside the groups is in effect on several devices).
+            let mut seen: Vec<(Span, Option<String>)> = Vec::new();
+            for (d, b) in per_device.iter().enumerate() {
+                let Some((b, sp)) = b else { continue };
+                let link = match seen.iter().find(|(s, _)| s == sp) {
+                    Some((_, l)) => l.clone(),
+                    None => {
+                        let l = g.routine_bind_target(&key, b, *sp, i, diags);
+                        seen.push((*sp, l.clone()));
+                        l
+                    }
+                };
+                if let Some(sig) = g.procs.map.get_mut(&key) {
+                    if let Some(slot) = sig.routine_bind.get_mut(d) {
+                        *slot = link.filter(|l| *l != sig.link_name);
+                    }
                 }
             }
         }
@@ -999,11 +1008,19 @@ fn nohost(r: &AccRoutine) -> bool {
     r.dir.clauses.iter().any(|c| matches!(c.kind, ClauseKind::NoHost))
 }
 
-/// The `bind` clause of an `!$acc routine` directive (the same on every device type:
-/// [`routine_level`] refuses one that differs).
-fn bind_clause(r: &AccRoutine) -> Option<(RoutineBind, Span)> {
-    let dir = crate::device_type::resolve(&r.dir, crate::device_type::AccDevice::Host);
-    dir.clauses.iter().find_map(|c| if let ClauseKind::RoutineBind(b) = &c.kind { Some((b.clone(), c.span)) } else { None })
+/// A routine's `bind` clause (and where it is) per kind of device.
+type DeviceBinds = Vec<Option<(RoutineBind, Span)>>;
+
+/// The `bind` clause of an `!$acc routine` directive in effect on each kind of device (in
+/// the order of `AccDevice::ALL`).
+fn bind_clauses(r: &AccRoutine) -> DeviceBinds {
+    crate::device_type::AccDevice::ALL
+        .iter()
+        .map(|d| {
+            let dir = crate::device_type::resolve(&r.dir, *d);
+            dir.clauses.iter().find_map(|c| if let ClauseKind::RoutineBind(b) = &c.kind { Some((b.clone(), c.span)) } else { None })
+        })
+        .collect()
 }
 
 fn routine_level(r: &AccRoutine, diags: &mut Vec<Diagnostic>) -> Option<u8> {
@@ -1034,21 +1051,18 @@ fn routine_level(r: &AccRoutine, diags: &mut Vec<Diagnostic>) -> Option<u8> {
                 _ => {}
             }
         }
+        // (`bind` may differ: each device's kernels call their own procedure.)
         let level = |d: &Directive| -> Vec<String> {
             d.clauses
                 .iter()
-                .map(|c| match &c.kind {
-                    ClauseKind::RoutineBind(RoutineBind::Name(n)) => format!("bind({})", n.name),
-                    ClauseKind::RoutineBind(RoutineBind::Symbol(t)) => format!("bind(\"{t}\")"),
-                    k => crate::sema::directives::clause_name(k).to_string(),
-                })
-                .filter(|n| n != "nohost")
+                .map(|c| crate::sema::directives::clause_name(&c.kind).to_string())
+                .filter(|n| n != "nohost" && n != "bind")
                 .collect()
         };
         let host = dt::resolve(&r.dir, AccDevice::Host);
         if AccDevice::ALL.iter().any(|d| level(&dt::resolve(&r.dir, *d)) != level(&host)) {
             diags.push(
-                Diagnostic::not_yet("an `!$acc routine` whose level or `bind` differs between device types", r.dir.span)
+                Diagnostic::not_yet("an `!$acc routine` whose level differs between device types", r.dir.span)
                     .with_label("device-specific clauses that change the routine"),
             );
             return None;

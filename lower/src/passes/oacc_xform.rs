@@ -10,9 +10,27 @@ use crate::targets::{hooks_for, tmp, OffloadHooks, MAX_WORKERS};
 
 pub fn oacc_xform(m: &mut Module, target: Target) {
     let hooks = hooks_for(target);
+    // `!$acc routine ... bind`: the kernels call this target's procedure in place of the
+    // routine (a routine with partitioned loops is bound to one of the same levels, whose
+    // sim copy the sim device calls).
+    let mut par = m.par_routines.clone();
+    let t = Target::ALL.iter().position(|t| *t == target).unwrap_or(0);
+    let binds: Vec<(String, String)> =
+        m.routine_binds.iter().filter_map(|(n, b)| b.get(t).cloned().flatten().map(|b| (n.clone(), b))).collect();
+    if !binds.is_empty() {
+        for k in &mut m.kernels {
+            to_bound(&mut k.func.body, &binds);
+        }
+        for (n, b) in &binds {
+            if let Some(&(_, l)) = m.par_routines.iter().find(|(p, _)| p == n) {
+                if !par.iter().any(|(p, _)| p == b) {
+                    par.push((b.clone(), l));
+                }
+            }
+        }
+    }
     // Routines with partitioned loops: partitioned and neutered as a kernel body is, every
     // thread of the routine's levels running the call (omp-expand's fork around it).
-    let par = m.par_routines.clone();
     let mut routine_shared = 0;
     for p in m.procs.iter_mut() {
         let Some(&(_, levels)) = par.iter().find(|(n, _)| *n == p.name) else { continue };
@@ -92,6 +110,29 @@ pub fn oacc_xform(m: &mut Module, target: Target) {
         p.body = expand(hooks.as_ref(), p, body, &mut worker_red);
     }
     m.target = Some(target);
+}
+
+/// Makes the calls of routines with `bind` clauses call the procedures they bind.
+fn to_bound(ss: &mut [Stmt], binds: &[(String, String)]) {
+    for s in ss {
+        match s {
+            Stmt::Call(n, _) | Stmt::Assign(_, Rv::Call(n, _, _)) => {
+                if let Some((_, b)) = binds.iter().find(|(r, _)| r == n) {
+                    *n = b.clone();
+                }
+            }
+            Stmt::If { then_body, else_body, .. } => {
+                to_bound(then_body, binds);
+                to_bound(else_body, binds);
+            }
+            Stmt::Loop { body, .. } => to_bound(body, binds),
+            Stmt::While { cond_body, body, .. } => {
+                to_bound(cond_body, binds);
+                to_bound(body, binds);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Makes the calls of routines with partitioned loops call their sim copies.

@@ -168,18 +168,7 @@ impl G<'_> {
             ops.insert(0, fp);
             return Some(("@ptr".to_string(), ops));
         }
-        Some((self.callee_link(sig), ops))
-    }
-
-    /// The symbol a call of `sig` calls: in a compute construct the procedure its
-    /// `!$acc routine ... bind` names (every device's kernels, the host device's too), else
-    /// its own. Sema refuses calls of such routines from other routines' bodies, which are
-    /// also host code.
-    pub(super) fn callee_link(&self, sig: &gpuf_frontend::sema::ProcSig) -> String {
-        match &sig.routine_bind {
-            Some(b) if self.region.is_some() && self.routine_levels.is_none() => b.clone(),
-            _ => sig.link_name.clone(),
-        }
+        Some((sig.link_name.clone(), ops))
     }
 
     /// Arguments of an OpenACC runtime routine: each data argument as its address and size

@@ -85,7 +85,7 @@ impl G<'_> {
         if self.takes_frame(key) {
             ops.push(self.frame.map_or(Op::Null, Op::Var));
         }
-        Some((self.callee_link(sig), ops))
+        Some((sig.link_name.clone(), ops))
     }
 
     /// Element `idx` of an elemental function reference with array arguments.

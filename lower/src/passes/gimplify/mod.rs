@@ -419,11 +419,26 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
         kernels: Vec::new(),
         routines: Vec::new(),
         par_routines: Vec::new(),
+        routine_binds: Vec::new(),
         target: None,
     };
     // With the symbols `bind` clauses name: device code calls them.
-    module.routines =
-        c.procs.map.values().filter(|p| p.routine).flat_map(|p| [Some(p.link_name.clone()), p.routine_bind.clone()]).flatten().collect();
+    module.routines = c
+        .procs
+        .map
+        .values()
+        .filter(|p| p.routine)
+        .flat_map(|p| std::iter::once(p.link_name.clone()).chain(p.routine_bind.iter().flatten().cloned()))
+        .collect();
+    module.routine_binds = c
+        .procs
+        .map
+        .values()
+        .filter(|p| p.routine && p.routine_bind.iter().any(Option::is_some))
+        .map(|p| (p.link_name.clone(), p.routine_bind.clone()))
+        .collect();
+    module.routine_binds.sort();
+    module.routine_binds.dedup();
     module.routines.sort();
     module.routines.dedup();
     module.par_routines = c
