@@ -343,6 +343,12 @@ fn finish_in(m: &inkwell::module::Module, tm: &TargetMachine, tgt: Tgt, opts: &O
         }
         timed(|| format!("{what}: optimise (O{o})"), || m.run_passes(&format!("default<O{o}>"), tm, pbo))
             .map_err(|e| CodegenError(format!("optimisation passes failed: {}", e.to_string())))?;
+    } else if tgt.is_gpu() {
+        // Unoptimised device code still drops the procedures nothing calls: LLVM 19's AMDGPU
+        // register usage analysis crashes on an internal function without callers (an
+        // internal `!$acc routine` no kernel calls).
+        timed(|| format!("{what}: drop unused functions"), || m.run_passes("globaldce", tm, PassBuilderOptions::create()))
+            .map_err(|e| CodegenError(format!("optimisation passes failed: {}", e.to_string())))?;
     }
     let tm = fast_tm.as_ref().unwrap_or(tm);
     timed(
