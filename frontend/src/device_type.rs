@@ -117,6 +117,7 @@ fn classes(k: &ClauseKind) -> &'static [&'static str] {
         ClauseKind::VectorLength(_) => &["vector_length"],
         ClauseKind::Async(_) => &["async"],
         ClauseKind::Wait(_) => &["wait"],
+        ClauseKind::RoutineBind(_) => &["bind"],
         _ => &[],
     }
 }

@@ -13,11 +13,11 @@ pub fn accel(m: &Module) -> String {
     let mut out = String::new();
     // The kernels' names as omp-lower gives them (a repeated name gets the kernel's index).
     let mut names = Vec::new();
-    let par = &m.par_routines;
+    let par = &Par { levels: &m.par_routines, binds: &m.routine_binds };
     for f in std::iter::once(&m.main).chain(&m.procs) {
         let mut lines = Vec::new();
         // A routine with partitioned loops: its level and its loops.
-        if let Some((_, l)) = par.iter().find(|(n, _)| *n == f.name) {
+        if let Some((_, l)) = par.levels.iter().find(|(n, _)| *n == f.name) {
             lines.push(format!("  routine {}: its loops run on the threads of the construct that calls it", routine_level(*l)));
             loops(f, &f.body, &mut lines, 2, false, par);
         }
@@ -116,9 +116,14 @@ fn line_of(at: &str) -> Option<&str> {
     Some(rest.rsplit_once(": ").map_or(rest, |(l, _)| l))
 }
 
-type Par = [(String, Levels)];
+/// The routines the report names: those with partitioned loops (and their levels) and
+/// those with `bind` clauses (per target).
+struct Par<'a> {
+    levels: &'a [(String, Levels)],
+    binds: &'a [(String, [Option<String>; 4])],
+}
 
-fn stmts(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, names: &mut Vec<String>, par: &Par) {
+fn stmts(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, names: &mut Vec<String>, par: &Par<'_>) {
     for s in ss {
         match s {
             Stmt::Region(r) => region(f, r, out, depth, names, par),
@@ -139,7 +144,7 @@ fn stmts(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, names: 
     }
 }
 
-fn region(f: &Function, r: &OffloadRegion, out: &mut Vec<String>, depth: usize, names: &mut Vec<String>, par: &Par) {
+fn region(f: &Function, r: &OffloadRegion, out: &mut Vec<String>, depth: usize, names: &mut Vec<String>, par: &Par<'_>) {
     let pad = "  ".repeat(depth);
     let host = if f.name.is_empty() { "main" } else { f.name.as_str() };
     let kernel = format!("{host}_{}_l{}", r.what.replace(' ', "_"), r.line);
@@ -183,7 +188,7 @@ fn region(f: &Function, r: &OffloadRegion, out: &mut Vec<String>, depth: usize, 
 }
 
 /// The loops of a construct's body, nested as written.
-fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels: bool, par: &Par) {
+fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels: bool, par: &Par<'_>) {
     for s in ss {
         match s {
             Stmt::Loop { var, body, part, .. } => {
@@ -260,13 +265,20 @@ fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels
             }
             Stmt::While { body, .. } => loops(f, body, out, depth, kernels, par),
             Stmt::Call(n, _) | Stmt::Assign(_, Rv::Call(n, _, _)) => {
-                if let Some((_, l)) = par.iter().find(|(p, _)| p == n) {
+                if let Some((_, l)) = par.levels.iter().find(|(p, _)| p == n) {
                     let by = match routine_level(*l) {
                         "gang" => "every thread of every gang",
                         "worker" => "every worker and lane of the gang",
                         _ => "every lane of the worker",
                     };
                     out.push(format!("{}call of `{}` (routine {}): run by {by}", "  ".repeat(depth), fortran_name(n), routine_level(*l)));
+                }
+                // `bind`: which procedure each kind of device calls instead.
+                if let Some((_, b)) = par.binds.iter().find(|(p, _)| p == n) {
+                    const DEVICES: [&str; 4] = ["the host device", "the sim device", "nvidia", "radeon"];
+                    let to: Vec<String> =
+                        b.iter().zip(DEVICES).filter_map(|(b, d)| b.as_ref().map(|b| format!("`{}` on {d}", fortran_name(b)))).collect();
+                    out.push(format!("{}call of `{}`: bound to {}", "  ".repeat(depth), fortran_name(n), to.join(", ")));
                 }
             }
             _ => {}

@@ -59,6 +59,12 @@ contains
     wrong_level = x
   end function
 
+  integer function two_binds(x)
+    !$acc routine seq bind(dev_int) device_type(host) bind(dev_int) bind(dev_int)
+    integer, value :: x
+    two_binds = x
+  end function
+
   integer function plain(x)
     integer, value :: x
     plain = x

@@ -1026,6 +1026,23 @@ fn bind_clauses(r: &AccRoutine) -> DeviceBinds {
 fn routine_level(r: &AccRoutine, diags: &mut Vec<Diagnostic>) -> Option<u8> {
     use crate::device_type::{self as dt, AccDevice};
     let mut ok = true;
+    // One `bind` per kind of device.
+    let mut twice: Vec<Span> = Vec::new();
+    for d in AccDevice::ALL {
+        let binds: Vec<Span> =
+            dt::resolve(&r.dir, d).clauses.iter().filter(|c| matches!(c.kind, ClauseKind::RoutineBind(_))).map(|c| c.span).collect();
+        if let Some(&second) = binds.get(1) {
+            if !twice.contains(&second) {
+                twice.push(second);
+                diags.push(
+                    Diagnostic::error("E0316", "`!$acc routine` has two `bind` clauses", second)
+                        .with_label("a second `bind`")
+                        .with_note("help: give each device type its own `bind` after `device_type(...)`"),
+                );
+            }
+            ok = false;
+        }
+    }
     let dir = if dt::has_groups(&r.dir) {
         let mut group = false;
         for c in &r.dir.clauses {
