@@ -19,18 +19,6 @@ contains
     g = f(x) + 1
   end function
 
-  recursive subroutine walk(a, n)
-    !$acc routine vector
-    integer, value :: n
-    integer, intent(inout) :: a(*)
-    integer :: i
-    !$acc loop vector
-    do i = 1, n
-      a(i) = a(i) + 1
-    end do
-    if (n > 1) call walk(a, n - 1)
-  end subroutine
-
   integer function per_device(x)
     !$acc routine seq device_type(nvidia) bind(f_dev)
     integer, value :: x
@@ -42,4 +30,11 @@ contains
     integer, value :: x
     per_device_level = x
   end function
+
+  subroutine gang_dims(a, n)
+    !$acc routine gang(dim:2)
+    integer, value :: n
+    integer, intent(inout) :: a(n)
+    a(1) = n
+  end subroutine
 end module

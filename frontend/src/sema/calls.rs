@@ -362,13 +362,6 @@ impl Checker {
                     );
                     return (call_name, args, Ty::Unknown);
                 }
-                // A `routine seq` may call itself (a call stack on every device); one with
-                // partitioned loops would fork its levels again inside themselves.
-                if self.key.as_ref() == Some(&key) && sig.is_some_and(|p| p.routine_level > 0) {
-                    let level = crate::sema::directives::routine_name(sig.map_or(0, |p| p.routine_level));
-                    self.err(Diagnostic::not_yet(format!("recursive calls of the `!$acc routine {level}` `{fname}`"), span));
-                    return (call_name, args, Ty::Unknown);
-                }
                 // `bind`: the caller's device code calls the bound procedure. A routine's body
                 // is also host code (the host and sim devices' kernels call its host copy),
                 // so only compute constructs can call another procedure there yet.
