@@ -477,6 +477,7 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
                 | (u8::from(p.result_class) << 3)
                 | ((p.routine_level & 3) << 4)
                 | (u8::from(p.routine_nohost) << 6)
+                | (u8::from(p.routine_twin) << 7)
         );
         // `!$acc routine bind(...)`: the link name device code calls instead.
         for (d, b) in p.routine_bind.iter().enumerate() {
@@ -966,7 +967,8 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     defined: false,
                     explicit: true,
                     module: (*owner != "-").then(|| owner.to_string()),
-                    // Flags: 1 elemental, 2 `!$acc routine`, 16 * its level (1 vector, 2 worker, 3 gang), 4 a pointer result, 8 a
+                    // Flags: 1 elemental, 2 `!$acc routine`, 16 * its level (1 vector, 2 worker, 3 gang), 64 `nohost`, 128
+                    // device copies (`routine_twin`), 4 a pointer result, 8 a
                     // polymorphic allocatable result.
                     elemental: flags & 1 != 0,
                     api: false,
@@ -974,6 +976,7 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
                     routine_level: (flags >> 4) & 3,
                     routine_nohost: flags & 64 != 0,
                     routine_bind: Default::default(),
+                    routine_twin: flags & 128 != 0,
                     result_pointer: flags & 4 != 0,
                     result_class: flags & 8 != 0,
                 };

@@ -1023,8 +1023,14 @@ pub struct Module {
 /// at least this much of the calling kernel's.
 pub const ROUTINE_SHARED_BYTES: i64 = 1024;
 
+/// The link name of the host device's copy of a routine whose body calls routines with
+/// `bind` (its own body is host code).
+pub fn host_twin_name(name: &str) -> String {
+    format!("gpuf_host.{name}")
+}
+
 /// The link name of the sim copy of a routine with partitioned loops (the host copy keeps
-/// the procedure's own name).
+/// the procedure's own name), or of a `routine seq` whose body calls routines with `bind`.
 pub fn sim_copy_name(name: &str) -> String {
     format!("gpuf_sim.{name}")
 }

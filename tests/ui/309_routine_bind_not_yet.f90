@@ -13,12 +13,6 @@ contains
     f_dev = -x
   end function
 
-  integer function g(x)
-    !$acc routine seq
-    integer, value :: x
-    g = f(x) + 1
-  end function
-
   integer function per_device(x)
     !$acc routine seq device_type(nvidia) bind(f_dev)
     integer, value :: x
@@ -38,3 +32,10 @@ contains
     a(1) = n
   end subroutine
 end module
+
+integer function ext_caller(x)
+  use bind_not_yet, only: f
+  !$acc routine seq
+  integer, value :: x
+  ext_caller = f(x) + 1
+end function

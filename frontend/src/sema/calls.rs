@@ -362,15 +362,12 @@ impl Checker {
                     );
                     return (call_name, args, Ty::Unknown);
                 }
-                // `bind`: the caller's device code calls the bound procedure. A routine's body
-                // is also host code (the host and sim devices' kernels call its host copy),
-                // so only compute constructs can call another procedure there yet.
-                if !self.in_compute() && sig.is_some_and(|p| p.routine_bind.iter().any(Option::is_some)) {
-                    self.err(Diagnostic::not_yet(
-                        format!("calls of the routine `{fname}`, which has `bind`, inside another routine"),
-                        span,
-                    ));
-                    return (call_name, args, Ty::Unknown);
+                // The calls of routines from routine bodies: a body that calls a routine with
+                // `bind` gets device copies of its own (`ProcSig::routine_twin`, see `check`).
+                if !self.in_compute() {
+                    if let Some(k) = &self.key {
+                        self.g.routine_calls.push((k.clone(), key.clone(), span));
+                    }
                 }
                 // A routine with partitioned loops is called where its levels are free:
                 // a `gang` one from gang-redundant code, a `worker` one from code no worker
@@ -473,6 +470,7 @@ impl Checker {
                         routine_level: 0,
                         routine_nohost: false,
                         routine_bind: Default::default(),
+                        routine_twin: false,
                         result_pointer: false,
                         result_class: false,
                     },

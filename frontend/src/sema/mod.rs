@@ -318,6 +318,10 @@ pub struct ProcSig {
     /// devices only), the link name compute constructs call in place of this procedure's
     /// (host code still calls this one).
     pub routine_bind: [Option<String>; 4],
+    /// A routine whose body calls a routine with `bind` (or one with such a body): the host
+    /// and sim devices' kernels call device copies of it (its own body is also host code),
+    /// in which those calls go to the bound procedures.
+    pub routine_twin: bool,
     /// A function whose result is a scalar pointer: gfortran returns the target's address.
     pub result_pointer: bool,
     /// A function whose result is a polymorphic allocatable scalar: gfortran returns its
@@ -386,6 +390,8 @@ struct Global {
     omp_device: HashSet<String>,
     /// Procedures found to be implicit device procedures in this check.
     implicit_device: HashSet<String>,
+    /// Calls of routines in routine bodies: caller, callee (keys) and where.
+    routine_calls: Vec<(String, String, Span)>,
     /// Per unit (flat index): the names it sees through `use` of a gfortran module that gpuf
     /// cannot import, with what they are and the `use` statement.
     unsupported: HashMap<usize, HashMap<String, (String, Span)>>,
@@ -550,8 +556,40 @@ fn check_once(
         v.sort();
         module_types.insert(n.clone(), v);
     }
+    routine_twins(&mut g, &mut diags);
     let found = std::mem::take(&mut g.implicit_device);
     (Checked { units, procs: g.procs, module_scopes, types: g.types, module_types }, diags, found)
+}
+
+/// Marks the routines of this file whose bodies call routines with `bind` (directly or
+/// through other such routines): [`ProcSig::routine_twin`]. An external procedure cannot be
+/// one yet (a file that calls it through an interface body would not know): E0900.
+fn routine_twins(g: &mut Global, diags: &mut Vec<Diagnostic>) {
+    let bound = |p: &ProcSig| p.routine_bind.iter().any(Option::is_some) || p.routine_twin;
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (caller, callee, _) in &g.routine_calls {
+            if !g.procs.map.get(callee).is_some_and(bound) {
+                continue;
+            }
+            if let Some(c) = g.procs.map.get_mut(caller).filter(|c| c.routine && c.defined && !c.routine_twin) {
+                c.routine_twin = true;
+                changed = true;
+            }
+        }
+    }
+    let mut reported = HashSet::new();
+    for (caller, callee, span) in &g.routine_calls {
+        let external = g.externals.values().any(|k| k == caller);
+        if external && g.procs.map.get(callee).is_some_and(bound) && reported.insert(caller.clone()) {
+            let name = g.procs.map.get(callee).map_or(callee.as_str(), |p| p.name.as_str());
+            diags.push(Diagnostic::not_yet(
+                format!("calls of the routine `{name}`, which has `bind` (or calls one), inside an external procedure"),
+                *span,
+            ));
+        }
+    }
 }
 
 /// What the enclosing `do` loop is, for `exit`/`cycle` and the do-variable rule.

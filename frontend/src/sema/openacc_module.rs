@@ -183,6 +183,7 @@ pub fn openacc_routines() -> Vec<(String, ProcSig)> {
         routine_level: 0,
         routine_nohost: false,
         routine_bind: Default::default(),
+        routine_twin: false,
         result_pointer: false,
         result_class: false,
     };

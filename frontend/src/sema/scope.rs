@@ -134,6 +134,7 @@ impl Global {
                 routine_level: 0,
                 routine_nohost: false,
                 routine_bind: Default::default(),
+                routine_twin: false,
                 result_pointer,
                 result_class,
             }

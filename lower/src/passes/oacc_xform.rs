@@ -21,6 +21,12 @@ pub fn oacc_xform(m: &mut Module, target: Target) {
         for k in &mut m.kernels {
             to_bound(&mut k.func.body, &binds);
         }
+        // The GPUs' copies of the routines are device code only.
+        if matches!(target, Target::Nvptx | Target::Amdgcn) {
+            for p in m.procs.iter_mut().filter(|p| m.routines.contains(&p.name)) {
+                to_bound(&mut p.body, &binds);
+            }
+        }
         for (n, b) in &binds {
             if let Some(&(_, l)) = m.par_routines.iter().find(|(p, _)| p == n) {
                 if !par.iter().any(|(p, _)| p == b) {
@@ -56,6 +62,7 @@ pub fn oacc_xform(m: &mut Module, target: Target) {
     }
     if target == Target::Sim {
         for p in m.procs.iter_mut().filter(|p| p.name.starts_with("gpuf_sim.")) {
+            to_bound(&mut p.body, &binds);
             to_sim_copies(&mut p.body, &par);
         }
         for k in &mut m.kernels {
@@ -108,6 +115,30 @@ pub fn oacc_xform(m: &mut Module, target: Target) {
         }
         let mut worker_red = false;
         p.body = expand(hooks.as_ref(), p, body, &mut worker_red);
+    }
+    // Routines whose bodies call routines with `bind` (`ProcSig::routine_twin`): the host
+    // device's kernels call a copy of their own, as the sim device's call a `routine seq`'s
+    // sim copy (a leveled routine's sim copy was rewritten above).
+    let twin_name = match target {
+        Target::Host => Some(host_twin_name as fn(&str) -> String),
+        Target::Sim => Some(sim_copy_name as fn(&str) -> String),
+        _ => None,
+    };
+    if let Some(twin_name) = twin_name {
+        let mut twins = Vec::new();
+        for p in &m.procs {
+            let bound = binds.iter().find(|(r, _)| *r == p.name).map(|(_, b)| b);
+            if bound.is_some_and(|b| *b == twin_name(&p.name)) && !(target == Target::Sim && par.iter().any(|(n, _)| *n == p.name)) {
+                let mut twin = p.clone();
+                twin.name = twin_name(&p.name);
+                to_bound(&mut twin.body, &binds);
+                if target == Target::Sim {
+                    to_sim_copies(&mut twin.body, &par);
+                }
+                twins.push(twin);
+            }
+        }
+        m.procs.extend(twins);
     }
     m.target = Some(target);
 }

@@ -8,6 +8,11 @@
 !   (`row_sum_dev`): row i holds i, i, i, i, so the host sums 4*i and the device 8*i;
 ! - `ext_half`, an external function declared in an interface block, halves on the host and
 !   the external `ext_third` divides by three on the device: 30 -> 15 and 10.
+! - routines whose bodies call `shift` call `shift_dev` on the device (their device copies)
+!   and `shift` on the host: `shift_twice(x)` = shift(shift(x)) is x + 200 in a kernel and
+!   x + 2 on the host, `via_twice(x)` = shift_twice(x) + 1 is x + 201 and x + 3, and the
+!   `routine vector` `shift_row` stores shift(j) + 10*i: 100 + j + 10*i on the device
+!   (row 3: 131 132 133 134), j + 1 + 10*i on the host (row 3: 32 33 34 35).
 module bind_m
 contains
   integer function shift(x)
@@ -48,6 +53,29 @@ contains
       t = t + m(i, j)
     end do
     s = t
+  end subroutine
+
+  integer function shift_twice(x)
+    !$acc routine seq
+    integer, value :: x
+    shift_twice = shift(shift(x))
+  end function
+
+  integer function via_twice(x)
+    !$acc routine seq
+    integer, value :: x
+    via_twice = shift_twice(x) + 1
+  end function
+
+  subroutine shift_row(m, n, i)
+    !$acc routine vector
+    integer, value :: n, i
+    integer, intent(inout) :: m(n, 4)
+    integer :: j
+    !$acc loop vector
+    do j = 1, 4
+      m(i, j) = shift(j) + 10 * i
+    end do
   end subroutine
 
   subroutine row_sum_dev(m, n, i, s)
@@ -125,4 +153,20 @@ program routine_bind_name
   e(1) = ext_half(30)
   !$acc end serial
   print *, 'device', e(1), ' host', ext_half(30)
+  !$acc parallel loop copyout(a, b)
+  do i = 1, 8
+    a(i) = shift_twice(i)
+    b(i) = via_twice(i)
+  end do
+  print '(8i5)', a
+  print '(8i5)', b
+  print '(8i5)', (shift_twice(i), i = 1, 8)
+  print '(8i5)', (via_twice(i), i = 1, 8)
+  !$acc parallel loop gang copyout(m)
+  do i = 1, 8
+    call shift_row(m, 8, i)
+  end do
+  print '(4i5)', m(3, :)
+  call shift_row(m, 8, 3)
+  print '(4i5)', m(3, :)
 end program

@@ -430,12 +430,24 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
         .filter(|p| p.routine)
         .flat_map(|p| std::iter::once(p.link_name.clone()).chain(p.routine_bind.iter().flatten().cloned()))
         .collect();
+    // A routine with device copies of its own (`routine_twin`): the host device's kernels
+    // call `gpuf_host.NAME`, the sim device's `gpuf_sim.NAME` (a leveled routine's sim copy,
+    // which its calls already reach); oacc-xform makes them.
     module.routine_binds = c
         .procs
         .map
         .values()
-        .filter(|p| p.routine && p.routine_bind.iter().any(Option::is_some))
-        .map(|p| (p.link_name.clone(), p.routine_bind.clone()))
+        .filter(|p| p.routine && (p.routine_bind.iter().any(Option::is_some) || p.routine_twin))
+        .map(|p| {
+            let mut b = p.routine_bind.clone();
+            if p.routine_twin {
+                b[0] = b[0].take().or_else(|| Some(host_twin_name(&p.link_name)));
+                if p.routine_level == 0 {
+                    b[1] = b[1].take().or_else(|| Some(sim_copy_name(&p.link_name)));
+                }
+            }
+            (p.link_name.clone(), b)
+        })
         .collect();
     module.routine_binds.sort();
     module.routine_binds.dedup();
