@@ -674,10 +674,6 @@ impl Checker {
                     self.err(Diagnostic::not_yet(format!("the intrinsic function `{fname}` {}", self.device_where()), span));
                     Ty::Unknown
                 }
-                ([_], Some(BaseTy::Real(16))) if f == Intrinsic::ErfcScaled => {
-                    self.err(Diagnostic::not_yet("`erfc_scaled` of a `real(16)` argument", span));
-                    Ty::Unknown
-                }
                 ([e], Some(b @ BaseTy::Real(_))) => with_rank(b, e.ty.rank()),
                 ([e], _) => arg_err(self, e, "`real`"),
                 _ => nargs(self, "one argument"),

@@ -243,12 +243,22 @@ impl G<'_> {
                 return Self::first_array_arg(args).map(|x| self.shape(x)).unwrap_or_default();
             }
         }
+        if super::exprs::char_array_compare(e) {
+            let n = usize::from(e.ty.rank());
+            return self.mat_shapes.get(&(e as *const Expr as usize)).cloned().unwrap_or_else(|| vec![Op::I64(0); n]);
+        }
         if let ExprKind::Intrinsic { func, args } = &e.kind {
             if func.is_transformational() {
                 return self.transform_shape(e, *func, args);
             }
             if matches!(func, Intrinsic::BesselJn | Intrinsic::BesselYn) && args.len() == 3 {
                 return self.bessel_rank1_shape(args);
+            }
+            if matches!(func, Intrinsic::Ichar | Intrinsic::Iachar | Intrinsic::Char | Intrinsic::Achar)
+                && e.ty.rank() > 0
+                && self.device_code()
+            {
+                return args.first().map(|x| self.shape(x)).unwrap_or_default();
             }
             if matches!(func, Intrinsic::Ichar | Intrinsic::Iachar) && e.ty.rank() > 0 {
                 let n = usize::from(e.ty.rank());
