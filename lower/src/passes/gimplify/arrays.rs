@@ -72,6 +72,30 @@ impl G<'_> {
 
     /// Initialises every element of an array with a scalar initial value.
     pub(super) fn fill_array(&mut self, d: &Desc, init: &Expr) {
+        if let Some(pt) = complex::part_ty(d.base) {
+            // A complex array: one value for every element, or an array's (in array
+            // element order when a rank-1 value fills a higher-rank array).
+            let mark = self.materialize(init);
+            let scalar = if init.ty.rank() == 0 { Some(self.cexpr_at(init, &[], pt)) } else { None };
+            let shape: Vec<Op> = d.ext.iter().map(|e| Op::Var(*e)).collect();
+            let d2 = d.clone();
+            let linear = d.lb.len() > 1 && init.ty.rank() == 1;
+            self.scalarise(&shape, &mut |g, idx| {
+                let subs: Vec<Op> = d2.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+                let v = match &scalar {
+                    Some(v) => v.clone(),
+                    None if linear => {
+                        let k = g.elem_offset(&d2, &subs);
+                        g.cexpr_at(init, &[k], pt)
+                    }
+                    None => g.cexpr_at(init, idx, pt),
+                };
+                let a = g.elem_addr(&d2, &subs);
+                g.cstore(pt, a, v);
+            });
+            self.free_mats(mark);
+            return;
+        }
         if init.ty.rank() > 0 {
             let mark = self.materialize(init);
             let t = ir_ty(d.base);
