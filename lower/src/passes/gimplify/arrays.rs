@@ -267,6 +267,9 @@ impl G<'_> {
                 return Self::first_array_arg(args).map(|x| self.shape(x)).unwrap_or_default();
             }
         }
+        if let (true, ExprKind::Binary(_, x, y)) = (super::exprs::char_array_compare(e) && self.device_code(), &e.kind) {
+            return self.shape(if x.ty.rank() > 0 { x } else { y });
+        }
         if super::exprs::char_array_compare(e) {
             let n = usize::from(e.ty.rank());
             return self.mat_shapes.get(&(e as *const Expr as usize)).cloned().unwrap_or_else(|| vec![Op::I64(0); n]);

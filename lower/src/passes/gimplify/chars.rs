@@ -809,6 +809,68 @@ impl G<'_> {
         }
     }
 
+    /// Element `idx` of a character array comparison in device code (see
+    /// [`G::materialize_char_compare`]).
+    pub(super) fn char_compare_at(&mut self, e: &Expr, idx: &[Op]) -> Op {
+        let ExprKind::Binary(op, x, y) = &e.kind else { return Op::I32(0) };
+        let side = |g: &mut Self, z: &Expr| if z.ty.rank() > 0 { g.char_elem_at(z, idx) } else { Some(g.str_expr(z)) };
+        let (Some((a, la)), Some((b, lb))) = (side(self, x), side(self, y)) else { return Op::I32(0) };
+        let c = self.inline_str_cmp(a, la, b, lb);
+        self.val(Ty::I32, Rv::Binary(char_cmp_op(*op), c, Op::I32(0)))
+    }
+
+    /// The comparison of `a(1:la)` with `b(1:lb)` as if the shorter were padded with
+    /// blanks, in device code (no run time to call): -1, 0 or 1 by the first differing
+    /// byte (as unsigned codes), by a loop that stops there.
+    pub(super) fn inline_str_cmp(&mut self, a: Op, la: Op, b: Op, lb: Op) -> Op {
+        let la = self.conv(la, Ty::I64);
+        let lb = self.conv(lb, Ty::I64);
+        // A literal's bytes are stored into a stack block first (constant data is not
+        // addressable the same way on every device).
+        let addressable = |g: &mut Self, p: Op, n: &Op| match (&p, n) {
+            (Op::Str(_), Op::I64(k)) => {
+                let t = g.val(Ty::Ptr, Rv::Alloca((*k).max(1) as u64));
+                g.inline_str_copy(t.clone(), n.clone(), p, n.clone());
+                t
+            }
+            _ => p,
+        };
+        let a = addressable(self, a, &la);
+        let b = addressable(self, b, &lb);
+        let r = self.f.new_var("strcmp.r", Ty::I32);
+        self.emit(Stmt::Assign(r, Rv::Use(Op::I32(0))));
+        let n = self.bin(Ty::I64, BinOp::Max, la.clone(), lb.clone());
+        let hi = self.bin(Ty::I64, BinOp::Sub, n, Op::I64(1));
+        let i = self.f.new_var("strcmp.i", Ty::I64);
+        let id = self.f.new_loop();
+        self.push_block();
+        let byte = |g: &mut Self, p: &Op, l: &Op| {
+            let c = g.f.new_var("strcmp.c", Ty::I32);
+            g.emit(Stmt::Assign(c, Rv::Use(Op::I32(32))));
+            let inside = g.val(Ty::I32, Rv::Binary(BinOp::Lt, Op::Var(i), l.clone()));
+            g.push_block();
+            let at = g.val(Ty::Ptr, Rv::PtrAdd(p.clone(), Op::Var(i)));
+            let v = g.load_byte(at);
+            g.emit(Stmt::Assign(c, Rv::Use(v)));
+            let then_body = g.pop_block();
+            g.emit(Stmt::If { cond: inside, then_body, else_body: vec![] });
+            Op::Var(c)
+        };
+        let ca = byte(self, &a, &la);
+        let cb = byte(self, &b, &lb);
+        let differ = self.val(Ty::I32, Rv::Binary(BinOp::Ne, ca.clone(), cb.clone()));
+        self.push_block();
+        let gt = self.val(Ty::I32, Rv::Binary(BinOp::Gt, ca.clone(), cb.clone()));
+        let lt = self.val(Ty::I32, Rv::Binary(BinOp::Lt, ca, cb));
+        self.emit(Stmt::Assign(r, Rv::Binary(BinOp::Sub, gt, lt)));
+        self.emit(Stmt::Exit(id));
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: differ, then_body, else_body: vec![] });
+        let body = self.pop_block();
+        self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi, step: Op::I64(1), body, part: None });
+        Op::Var(r)
+    }
+
     /// Element `idx` of `ichar`/`iachar` of a character array in device code.
     pub(super) fn ichar_at(&mut self, e: &Expr, idx: &[Op]) -> Op {
         let ExprKind::Intrinsic { args, .. } = &e.kind else { return Op::I32(0) };
@@ -893,17 +955,11 @@ impl G<'_> {
     /// block first (its items may share one buffer, as `achar` of an array's do).
     pub(super) fn materialize_char_compare(&mut self, e: &Expr, op: ast::BinOp, x: &Expr, y: &Expr) {
         if self.region.is_some() || self.in_routine() {
-            self.not_yet("comparisons of character arrays in device code", e.span);
+            // Device code has no allocator: each element is compared where it is used
+            // (`G::char_compare_at`).
             return;
         }
-        let o = match op {
-            ast::BinOp::Eq => BinOp::Eq,
-            ast::BinOp::Ne => BinOp::Ne,
-            ast::BinOp::Lt => BinOp::Lt,
-            ast::BinOp::Le => BinOp::Le,
-            ast::BinOp::Gt => BinOp::Gt,
-            _ => BinOp::Ge,
-        };
+        let o = char_cmp_op(op);
         let arr = if x.ty.rank() > 0 { x } else { y };
         let (count, elen) = (self.tmp(Ty::I64), self.tmp(Ty::I64));
         self.emit(Stmt::Assign(count, Rv::Use(Op::I64(0))));
@@ -1114,3 +1170,15 @@ impl G<'_> {
 /// A dimension of a character array section walked by a loop: from, to, step, and the
 /// vector subscript whose positions these are.
 type CharDim<'e> = (Op, Op, Op, Option<&'e Expr>);
+
+/// The IR comparison of a relational operator.
+fn char_cmp_op(op: ast::BinOp) -> BinOp {
+    match op {
+        ast::BinOp::Eq => BinOp::Eq,
+        ast::BinOp::Ne => BinOp::Ne,
+        ast::BinOp::Lt => BinOp::Lt,
+        ast::BinOp::Le => BinOp::Le,
+        ast::BinOp::Gt => BinOp::Gt,
+        _ => BinOp::Ge,
+    }
+}

@@ -237,6 +237,7 @@ impl G<'_> {
                 }
             }
             // A character array compared element by element: evaluated into a temporary before.
+            ExprKind::Binary(..) if char_array_compare(e) && self.device_code() => self.char_compare_at(e, idx),
             ExprKind::Binary(..) if char_array_compare(e) => self.array_call_at(e, idx),
             ExprKind::Binary(op, x, y) => {
                 let v = self.binary(e, *op, x, y, idx);
@@ -495,10 +496,15 @@ impl G<'_> {
             }
             B::Eq | B::Ne | B::Lt | B::Le | B::Gt | B::Ge => {
                 let (a, b) = if x.ty.base() == Some(BaseTy::Character) {
-                    // Compare as if padded with blanks: `gpuf_str_cmp(a, b) <op> 0`.
+                    // Compare as if padded with blanks: `gpuf_str_cmp(a, b) <op> 0` (in device
+                    // code an inline loop).
                     let (a, la) = self.str_expr(x);
                     let (b, lb) = self.str_expr(y);
-                    (self.val(Ty::I32, Rv::Call("gpuf_str_cmp".into(), vec![a, la, b, lb], Ty::I32)), Op::I32(0))
+                    if self.device_code() {
+                        (self.inline_str_cmp(a, la, b, lb), Op::I32(0))
+                    } else {
+                        (self.val(Ty::I32, Rv::Call("gpuf_str_cmp".into(), vec![a, la, b, lb], Ty::I32)), Op::I32(0))
+                    }
                 } else {
                     let ta = self.expr_ty(x);
                     let tb = self.expr_ty(y);
