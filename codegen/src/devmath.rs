@@ -1,6 +1,7 @@
 //! Device implementations of the math functions that nvptx / amdgcn cannot select without
 //! vendor libraries (exp, log, sin, cos, pow; and built from them or fdlibm: tan, atan,
-//! atan2, asin, acos, sinh, cosh, tanh, log10, within a few ulps).
+//! atan2, asin, acos, sinh, cosh, tanh, log10, within a few ulps; erfc_scaled by a
+//! Chebyshev series).
 //!
 //! Each is an internal function `gpuf.{name}.f64` built from selects only (no branches),
 //! after fdlibm's algorithms: exp and log within 1 ulp, sin / cos within 1–2 ulp for
@@ -25,7 +26,7 @@ use inkwell::{FloatPredicate as FP, IntPredicate as IP};
 /// the float type.
 pub(crate) fn function<'ctx>(cg: &Cg<'ctx>, name: &str, ft: FloatType<'ctx>) -> R<FunctionValue<'ctx>> {
     let nargs = match name {
-        "exp" | "log" | "sin" | "cos" | "tan" | "asin" | "acos" | "atan" | "sinh" | "cosh" | "tanh" | "log10" => 1,
+        "exp" | "log" | "sin" | "cos" | "tan" | "asin" | "acos" | "atan" | "sinh" | "cosh" | "tanh" | "log10" | "erfc_scaled" => 1,
         "pow" | "atan2" => 2,
         _ => return err(format!("no device implementation of `{name}`")),
     };
@@ -59,7 +60,7 @@ pub(crate) fn function<'ctx>(cg: &Cg<'ctx>, name: &str, ft: FloatType<'ctx>) -> 
     }
     // Build callees first (pow uses exp and log) so that the builders do not interleave.
     let callees = match name {
-        "pow" | "sinh" | "cosh" | "tanh" => Some(function(cg, "exp", f64t)?),
+        "pow" | "sinh" | "cosh" | "tanh" | "erfc_scaled" => Some(function(cg, "exp", f64t)?),
         "asin" | "acos" => Some(function(cg, "atan2", f64t)?),
         "atan2" => Some(function(cg, "atan", f64t)?),
         _ => None,
@@ -92,6 +93,7 @@ pub(crate) fn function<'ctx>(cg: &Cg<'ctx>, name: &str, ft: FloatType<'ctx>) -> 
         }
         "sinh" | "cosh" | "tanh" => m.hyperbolic(name, x, callees.unwrap())?,
         "log10" => m.log10(x)?,
+        "erfc_scaled" => m.erfc_scaled(x, callees.unwrap())?,
         _ => {
             let y = f.get_nth_param(1).unwrap().into_float_value();
             m.pow(x, y, callees.unwrap())?
@@ -467,6 +469,73 @@ impl<'ctx> M<'_, 'ctx> {
         // Infinities and NaN: the tail is NaN there.
         let special = self.isnan(tail)?;
         self.self_f(special, p, r)
+    }
+
+    /// erfc_scaled x = exp(x**2) erfc(x). For x >= 0, (1 + 2x) erfc_scaled(x) as a
+    /// Chebyshev series in t = (x - 4)/(x + 4), which maps [0, inf) onto [-1, 1) (after
+    /// Shepherd and Laframboise's transformation; 30 terms, coefficients computed for gpuf
+    /// with mpmath from 200 Chebyshev nodes); for x < 0, 2 exp(x**2) - erfc_scaled(-x), with
+    /// x**2 split into two parts by a fused multiply-add. Within 2.4 ulp on [-5, 30] and at
+    /// 1e-8 to 1e8 (checked against mpmath at 7,000 points); +Infinity below about -26.6.
+    fn erfc_scaled(&self, x: F<'ctx>, exp: FunctionValue<'ctx>) -> R<F<'ctx>> {
+        const K: f64 = 4.0;
+        const C: [f64; 30] = [
+            2.3549664010748974,
+            -0.007260796620301901,
+            -0.081265123236185,
+            0.06009212804122225,
+            -0.02875393558027666,
+            0.01059566336347286,
+            -0.003136927294554264,
+            0.0007456494372536184,
+            -0.0001369696503010054,
+            1.7183861600300937e-05,
+            -7.158364623450346e-07,
+            -2.4261399442449534e-07,
+            5.5765709395703566e-08,
+            -2.1057869513809494e-09,
+            -1.1717889351884957e-09,
+            1.9098355172456688e-10,
+            1.408871764208813e-11,
+            -6.901108320480815e-12,
+            9.167958364111294e-14,
+            2.1454508286554553e-13,
+            -1.4716575027010623e-14,
+            -6.668675118770408e-15,
+            7.504598509880083e-16,
+            2.22009300666632e-16,
+            -3.1704898956330886e-17,
+            -8.193570309884333e-18,
+            1.2459819733129574e-18,
+            3.3664022738726354e-19,
+            -4.617063915866112e-20,
+            -1.507203522672506e-20,
+        ];
+        let y = self.intr1("llvm.fabs", x)?;
+        let t = self.div(self.sub(y, self.c(K))?, self.add(y, self.c(K))?)?;
+        // Clenshaw's recurrence: f = c0/2 + sum c_n T_n(t).
+        let two_t = self.add(t, t)?;
+        let (mut b1, mut b2) = (self.c(0.0), self.c(0.0));
+        for &cn in C[1..].iter().rev() {
+            let nb = self.add(self.sub(self.mul(two_t, b1)?, b2)?, self.c(cn))?;
+            b2 = b1;
+            b1 = nb;
+        }
+        let f = self.add(self.sub(self.mul(t, b1)?, b2)?, self.c(C[0] / 2.0))?;
+        let pos = self.div(f, self.fma(self.c(2.0), y, self.c(1.0))?)?;
+        // +Infinity: t is NaN there; the value is 0.
+        let inf = self.fcmp(FP::OEQ, y, self.c(f64::INFINITY))?;
+        let pos = self.self_f(inf, self.c(0.0), pos)?;
+        // x < 0: 2 exp(hi) (1 + lo) - erfc_scaled(-x), with x*x = hi + lo.
+        let hi = self.mul(x, x)?;
+        let lo = self.fma(x, x, self.b.build_float_neg(hi, "")?)?;
+        let e = self.call(exp, &[hi])?;
+        let e2 = self.mul(self.add(e, e)?, self.add(self.c(1.0), lo)?)?;
+        let neg = self.sub(e2, pos)?;
+        // (-Infinity: exp overflows and lo is NaN; the value is +Infinity.)
+        let neg = self.self_f(self.fcmp(FP::OEQ, e, self.c(f64::INFINITY))?, e, neg)?;
+        let is_neg = self.fcmp(FP::OLT, x, self.c(0.0))?;
+        self.self_f(is_neg, neg, pos)
     }
 
     fn pow(&self, x: F<'ctx>, y: F<'ctx>, exp: FunctionValue<'ctx>) -> R<F<'ctx>> {

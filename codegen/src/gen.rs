@@ -1813,7 +1813,8 @@ impl<'ctx> Cg<'ctx> {
             }
             MathFn::ErfcScaled => {
                 if self.tgt.is_gpu() {
-                    return err(format!("function `{}`: no device implementation of `erfc_scaled`", fx.f.name));
+                    let func = crate::devmath::function(self, "erfc_scaled", x.get_type().into_float_type())?;
+                    return Ok(self.call(func, &[x])?.unwrap());
                 }
                 // The runtime's double-precision function; a real(4) argument goes through it
                 // (its result is exact to far more digits than real(4) holds).

@@ -642,6 +642,7 @@ fn values(e: &Sx) -> Option<Vec<String>> {
                     let s = l.get(4)?.str()?;
                     format!("x{}", s.bytes().map(|b| format!("{b:02x}")).collect::<String>())
                 }
+                "COMPLEX" if k == 16 => format!("q{}:q{}", hex_quad(l.get(3)?.str()?)?, hex_quad(l.get(4)?.str()?)?),
                 "COMPLEX" => {
                     let (re, im) = (hex_real(l.get(3)?.str()?)?, hex_real(l.get(4)?.str()?)?);
                     let f = |v: f64| if k == 4 { v as f32 as f64 } else { v };

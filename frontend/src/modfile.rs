@@ -289,6 +289,16 @@ fn show_val(v: &Val) -> String {
     }
 }
 
+/// A complex constant of kind `k` as `re:im`, each part as a real of the kind.
+fn show_complex(x: &Expr, k: u8, syms: &Symbols) -> Option<String> {
+    let part = |p: &Expr| eval(p, syms, 0).and_then(|v| convert(v, BaseTy::Real(k)));
+    let (re, im) = match &x.kind {
+        ExprKind::Complex(re, im) => part(re).zip(part(im))?,
+        _ => (part(x)?, convert(Val::Int(0), BaseTy::Real(k))?),
+    };
+    Some(format!("{}:{}", show_val(&re), show_val(&im)))
+}
+
 fn show_ty(s: &Symbol, syms: &Symbols, types: &[crate::sema::TypeInfo]) -> Result<String, String> {
     Ok(match s.base {
         BaseTy::Character => match &s.char_len {
@@ -351,14 +361,8 @@ fn show_init(s: &Symbol, e: &Expr, syms: &Symbols) -> Result<String, String> {
     let mut out = String::from(" =");
     for x in items {
         if let BaseTy::Complex(k) = s.base {
-            // `re:im`, each part as a real of the kind.
-            let part = |p: &Expr| eval(p, syms, 0).and_then(|v| convert(v, BaseTy::Real(k)));
-            let parts = match &x.kind {
-                ExprKind::Complex(re, im) => part(re).zip(part(im)),
-                _ => part(x).map(|re| (re, Val::Real(0.0))),
-            };
-            let (re, im) = parts.ok_or_else(|| format!("the value of `{}`", s.name))?;
-            let _ = write!(out, " {}:{}", show_val(&re), show_val(&im));
+            let v = show_complex(x, k, syms).ok_or_else(|| format!("the value of `{}`", s.name))?;
+            let _ = write!(out, " {v}");
             continue;
         }
         let v = eval(x, syms, 0).and_then(|v| convert(v, s.base)).ok_or_else(|| format!("the value of `{}`", s.name))?;
@@ -606,10 +610,12 @@ fn write_types(c: &Checked, name: &str, syms: &Symbols, out: &mut String, bound:
                     };
                     line.push_str(" =");
                     for x in items {
-                        let v = eval(x, syms, 0)
-                            .and_then(|v| convert(v, cp.base))
-                            .ok_or_else(|| format!("the default value of component `{}` of type `{}`", cp.name, t.name))?;
-                        let _ = write!(line, " {}", show_val(&v));
+                        let bad = || format!("the default value of component `{}` of type `{}`", cp.name, t.name);
+                        let v = match cp.base {
+                            BaseTy::Complex(k) => show_complex(x, k, syms).ok_or_else(bad)?,
+                            b => show_val(&eval(x, syms, 0).and_then(|v| convert(v, b)).ok_or_else(bad)?),
+                        };
+                        let _ = write!(line, " {v}");
                     }
                 }
                 out.push_str(&line);
@@ -832,7 +838,7 @@ fn parse_val(t: &str, b: BaseTy) -> Option<Expr> {
         BaseTy::Real(k) => lit(ExprKind::Real(t.parse().ok()?, k), ty),
         BaseTy::Complex(k) => {
             let (re, im) = t.split_once(':')?;
-            let part = |v: &str| Some(Box::new(lit(ExprKind::Real(v.parse().ok()?, k), Ty::Scalar(BaseTy::Real(k)))));
+            let part = |v: &str| Some(Box::new(parse_val(v, BaseTy::Real(k))?));
             lit(ExprKind::Complex(part(re)?, part(im)?), ty)
         }
         BaseTy::Logical(_) => lit(

@@ -18,7 +18,7 @@
 //! gfortran's texts (`End of file`, `Bad integer for item 2 in list input`,
 //! `Bad value during integer read`, ...).
 
-use crate::format::{Desc, Op, RealEdit};
+use crate::format::{Desc, Op, RealEdit, Round};
 use crate::io::{caret_msg, Ev, FmtState, IoError, Modes};
 use std::sync::Arc;
 
@@ -100,7 +100,7 @@ pub struct ReadStmt {
     chars: usize,
     /// `decimal='comma'` of a list-directed read: `;` separates values, `,` is the
     /// decimal symbol.
-    comma: bool,
+    pub(crate) comma: bool,
     /// `pad='no'`: a field past the end of the record is the end-of-record condition.
     pad_no: bool,
 }
@@ -418,9 +418,9 @@ impl ReadStmt {
                 },
             }
         };
-        let (scale, bz, fmt, comma) = {
+        let (scale, bz, fmt, comma, round) = {
             let st = self.st();
-            (st.scale, st.blank_zero, st.fmt.clone(), st.comma)
+            (st.scale, st.blank_zero, st.fmt.clone(), st.comma, st.round)
         };
         let n = self.items;
         let mismatch = |want: &str, t: &Target| {
@@ -446,6 +446,8 @@ impl ReadStmt {
                     }
                 }
                 let d = d.unwrap_or(0);
+                // The conversion in the descriptors' rounding mode (`RD`, `RZ`, ...).
+                let _round = ReadRound::set(round);
                 match t {
                     Target::F32(p) => *p = field_real(&f, d, scale, bz, true)? as f32,
                     Target::F64(p) => *p = field_real(&f, d, scale, bz, false)?,
@@ -618,8 +620,13 @@ pub(crate) fn parse_int(s: &[u8], radix: u32, bits: u32) -> Result<i128, IntErr>
 /// (formatted input), `scale` the scale factor (applied without exponent).
 /// Correctly rounded to the target precision.
 pub(crate) fn parse_real(s: &[u8], implied: Option<usize>, scale: i32, is_f32: bool) -> Option<f64> {
+    let round = READ_ROUND.with(|r| r.get());
     match real_text(s, implied, scale)? {
         Ok(v) => Some(v),
+        Err(text) if round != Round::Nearest && is_f32 => {
+            crate::quad::parse_ieee(&text, 23, 8, round).map(|b| f32::from_bits(b as u32) as f64)
+        }
+        Err(text) if round != Round::Nearest => crate::quad::parse_ieee(&text, 52, 11, round).map(|b| f64::from_bits(b as u64)),
         Err(text) if is_f32 => text.parse::<f32>().ok().map(|v| v as f64),
         Err(text) => text.parse::<f64>().ok(),
     }
@@ -630,8 +637,31 @@ pub(crate) fn parse_real_q(s: &[u8], implied: Option<usize>, scale: i32) -> Opti
     match real_text(s, implied, scale)? {
         Ok(v) if v.is_nan() => Some(crate::quad::NAN),
         Ok(v) => Some(crate::quad::INFINITY | if v < 0.0 { crate::quad::SIGN } else { 0 }),
-        Err(text) => crate::quad::parse(&text),
+        Err(text) => crate::quad::parse_ieee(&text, 112, 15, READ_ROUND.with(|r| r.get())),
     }
+}
+
+/// The rounding mode of input conversions while it lives (the previous one back after).
+struct ReadRound(Round);
+
+impl ReadRound {
+    fn set(r: Round) -> ReadRound {
+        // (`compatible` rounds input to nearest, ties to even, as gfortran 12 does.)
+        let r = if r == Round::Compatible { Round::Nearest } else { r };
+        ReadRound(READ_ROUND.with(|c| c.replace(r)))
+    }
+}
+
+impl Drop for ReadRound {
+    fn drop(&mut self) {
+        READ_ROUND.with(|c| c.set(self.0));
+    }
+}
+
+thread_local! {
+    /// The `round=` mode of the read statement in progress (the connection's, or the
+    /// statement's own): gfortran rounds input conversions in it too.
+    static READ_ROUND: std::cell::Cell<Round> = const { std::cell::Cell::new(Round::Nearest) };
 }
 
 /// The value of a Fortran real as [`parse_real`] reads it: `Ok` for infinity and NaN,
@@ -755,6 +785,12 @@ pub fn begin(unit: i32, fmt: Option<&[u8]>) {
     }
     let r = with_state(|st| {
         let modes = crate::io::take_modes(st, unit);
+        // (`compatible` rounds input to nearest, ties to even, as gfortran 12 does.)
+        let round = match modes.round() {
+            Round::Compatible => Round::Nearest,
+            r => r,
+        };
+        READ_ROUND.with(|r| r.set(round));
         if crate::iostat::failed() {
             st.read = None;
             return Ok(());

@@ -108,8 +108,8 @@ pub(crate) struct FmtState {
     pub(crate) blank_zero: bool,
     /// `DC` in effect: the decimal symbol is a comma.
     pub(crate) comma: bool,
-    /// The rounding mode of real output.
-    round: format::Round,
+    /// The rounding mode of real output and input (`RU`, `RD`, ... or the modes').
+    pub(crate) round: format::Round,
     data_count: usize,
 }
 
@@ -160,6 +160,10 @@ impl Modes {
             2 => Some(b'"'),
             _ => None,
         }
+    }
+    /// The `delim=` mode as coded: 0 not given, 1 apostrophe, 2 quote, 3 none.
+    pub(crate) fn delim_code(self) -> u32 {
+        self.get(4)
     }
     pub(crate) fn pad_no(self) -> bool {
         self.get(5) == 2

@@ -11,8 +11,9 @@
 //! (`a(2)=`, `a(2:3)=`, `m(1,2)=`), components of derived-type scalars (`t%k=`), null
 //! values, `r*v` repeats, `!` comments, values over several records.
 
+use crate::format::SignMode;
 use crate::input::{parse_int, parse_logical, parse_real, Source};
-use crate::io::{fail, with_state, IoError};
+use crate::io::{fail, with_state, IoError, Modes};
 use std::sync::Mutex;
 
 /// The type of a namelist object's elements, as codegen encodes it.
@@ -42,6 +43,9 @@ struct NmlStmt {
     write: bool,
     group: String,
     objs: Vec<Obj>,
+    /// The changeable modes of an output statement (the connection's, with the
+    /// statement's own over them); an input statement's are taken when it starts reading.
+    modes: Modes,
 }
 
 static STMT: Mutex<Option<NmlStmt>> = Mutex::new(None);
@@ -52,7 +56,8 @@ fn lock() -> std::sync::MutexGuard<'static, Option<NmlStmt>> {
 
 /// Starts a namelist statement on `unit` for the group `group`.
 pub fn begin(unit: i32, write: bool, group: &str) {
-    *lock() = Some(NmlStmt { unit, write, group: group.to_string(), objs: Vec::new() });
+    let modes = if write { with_state(|st| crate::io::take_modes(st, unit)) } else { Modes::default() };
+    *lock() = Some(NmlStmt { unit, write, group: group.to_string(), objs: Vec::new(), modes });
 }
 
 /// Adds an object: `kind` 1 integer, 2 real, 3 logical, 4 character, 5 complex.
@@ -93,7 +98,7 @@ pub fn end() {
         }
     } else {
         crate::input::begin(s.unit, None);
-        crate::input::with_read(|_, src| input(&s, src), true);
+        crate::input::with_read(|stmt, src| input(&s, src, stmt.comma), true);
     }
 }
 
@@ -123,8 +128,11 @@ fn real_of(b: &[u8]) -> crate::format::Fl {
     }
 }
 
-/// The text of one value.
-fn value_text(o: &Obj, b: &[u8]) -> String {
+/// The text of one value in the statement's modes: `sign='plus'`, `round=`,
+/// `decimal='comma'` (`,` for the point and `;` between a complex value's parts), and
+/// `delim=` for characters (quotes unless the modes say apostrophes or none).
+fn value_text(o: &Obj, b: &[u8], m: Modes) -> String {
+    let comma = m.comma();
     match o.kind {
         Kind::Int => {
             let w = match o.size {
@@ -133,22 +141,45 @@ fn value_text(o: &Obj, b: &[u8]) -> String {
                 4 => 11,
                 _ => 20,
             };
-            format!("{:<w$}", int_of(b))
+            let v = int_of(b);
+            let t = if m.sign() == SignMode::Plus && v >= 0 { format!("+{v}") } else { v.to_string() };
+            format!("{t:<w$}")
         }
-        Kind::Real => crate::format::list_real(real_of(b), o.size == 4),
+        Kind::Real => {
+            let t = crate::format::with_round(m.round(), || crate::format::list_real_signed(real_of(b), o.size == 4, m.sign()));
+            if comma {
+                t.replace('.', ",")
+            } else {
+                t
+            }
+        }
         Kind::Logical => if b.iter().any(|&x| x != 0) { "T" } else { "F" }.to_string(),
         Kind::Char => {
             let s = String::from_utf8_lossy(b);
-            format!("\"{}\"", s.replace('"', "\"\""))
+            match m.delim_code() {
+                1 => format!("'{}'", s.replace('\'', "''")),
+                3 => s.into_owned(),
+                _ => format!("\"{}\"", s.replace('"', "\"\"")),
+            }
         }
         Kind::Complex => {
             let h = o.size / 2;
-            crate::format::list_complex(real_of(&b[..h]), real_of(&b[h..]), h == 4).trim().to_string()
+            let t = crate::format::with_round(m.round(), || {
+                crate::format::list_complex_signed(real_of(&b[..h]), real_of(&b[h..]), h == 4, m.sign())
+            });
+            let t = t.trim().to_string();
+            if comma {
+                t.replace(',', ";").replace('.', ",")
+            } else {
+                t
+            }
         }
     }
 }
 
 fn output(s: &NmlStmt) -> String {
+    // Values are followed by a separator, except characters written without delimiters.
+    let sep = if s.modes.comma() { ';' } else { ',' };
     let mut out = format!("&{}", s.group.to_ascii_uppercase());
     for o in &s.objs {
         out.push_str("\n ");
@@ -162,7 +193,7 @@ fn output(s: &NmlStmt) -> String {
             while i + r < o.elems.len() && bytes(o, o.elems[i + r]) == b {
                 r += 1;
             }
-            let mut t = value_text(o, b);
+            let mut t = value_text(o, b, s.modes);
             if r > 1 {
                 out.push_str(&format!(" {r}*"));
                 // the leading blanks go after the value
@@ -171,7 +202,9 @@ fn output(s: &NmlStmt) -> String {
             }
             num += 1;
             out.push_str(&t);
-            out.push(',');
+            if o.kind != Kind::Char || s.modes.delim_code() != 3 {
+                out.push(sep);
+            }
             if num > 5 {
                 num = 0;
                 out.push_str("\n ");
@@ -322,10 +355,19 @@ fn section(o: &Obj, subs: &str) -> Result<Vec<usize>, IoError> {
 }
 
 /// Stores the value `tok` into element `a` of `o`.
-fn store(o: &Obj, a: usize, tok: &[u8], quoted: bool) -> Result<(), IoError> {
+fn store(o: &Obj, a: usize, tok: &[u8], quoted: bool, comma: bool) -> Result<(), IoError> {
     // SAFETY: codegen registers addresses valid for `size` bytes until `end`.
     let dst = unsafe { std::slice::from_raw_parts_mut(a as *mut u8, o.size) };
     let name = o.name.to_ascii_lowercase();
+    // `decimal='comma'`: the parts of a complex value are separated by `;`, and the
+    // numbers read with `.` for the decimal comma.
+    let point: Vec<u8>;
+    let tok = if comma && matches!(o.kind, Kind::Real | Kind::Complex) {
+        point = tok.iter().map(|&c| if c == b',' { b'.' } else { c }).collect();
+        point.as_slice()
+    } else {
+        tok
+    };
     match o.kind {
         Kind::Int => {
             let v =
@@ -388,7 +430,7 @@ fn store(o: &Obj, a: usize, tok: &[u8], quoted: bool) -> Result<(), IoError> {
 
 /// Reads one value token: a quoted string (quotes doubled inside, possibly over records),
 /// a parenthesised complex value, or the characters up to a separator.
-fn value_token(c: &mut Cur) -> Result<(Vec<u8>, bool), IoError> {
+fn value_token(c: &mut Cur, comma: bool) -> Result<(Vec<u8>, bool), IoError> {
     let mut t = Vec::new();
     let first = c.need()?;
     if first == b'\'' || first == b'"' {
@@ -424,7 +466,7 @@ fn value_token(c: &mut Cur) -> Result<(Vec<u8>, bool), IoError> {
         }
     }
     while let Some(ch) = c.peek() {
-        if matches!(ch, b' ' | b'\t' | b'\n' | b'\r' | b',' | b'/' | b';' | b'!') {
+        if matches!(ch, b' ' | b'\t' | b'\n' | b'\r' | b'/' | b';' | b'!') || (ch == b',' && !comma) {
             break;
         }
         t.push(ch);
@@ -433,7 +475,10 @@ fn value_token(c: &mut Cur) -> Result<(Vec<u8>, bool), IoError> {
     Ok((t, false))
 }
 
-fn input(s: &NmlStmt, src: &mut Source) -> Result<(), IoError> {
+/// Reads the group; `comma`: `decimal='comma'`, where `;` alone separates values and `,`
+/// is the decimal symbol.
+fn input(s: &NmlStmt, src: &mut Source, comma: bool) -> Result<(), IoError> {
+    let is_sep = |ch: u8| ch == b';' || (ch == b',' && !comma);
     let mut c = Cur { src, rec: Vec::new(), pos: 0, eof: false };
     c.bump()?;
     let group = s.group.to_ascii_lowercase();
@@ -456,7 +501,7 @@ fn input(s: &NmlStmt, src: &mut Source) -> Result<(), IoError> {
     }
     loop {
         c.skip_blanks()?;
-        while c.peek() == Some(b',') || c.peek() == Some(b';') {
+        while c.peek().is_some_and(is_sep) {
             c.bump()?;
             c.skip_blanks()?;
         }
@@ -504,7 +549,7 @@ fn input(s: &NmlStmt, src: &mut Source) -> Result<(), IoError> {
             if ch == b'/' || ch == b'&' || ch == b'$' {
                 break;
             }
-            if ch == b',' || ch == b';' {
+            if is_sep(ch) {
                 c.bump()?;
                 if !after_value {
                     k += 1; // a null value
@@ -525,19 +570,19 @@ fn input(s: &NmlStmt, src: &mut Source) -> Result<(), IoError> {
                     for _ in 0..=nd {
                         c.bump()?;
                     }
-                    if matches!(c.peek(), None | Some(b' ' | b'\t' | b'\n' | b',' | b'/')) {
+                    if c.peek().is_none_or(|x| matches!(x, b' ' | b'\t' | b'\n' | b'/') || is_sep(x)) {
                         k += reps; // null values
                         after_value = true;
                         continue;
                     }
                 }
             }
-            let (tok, quoted) = value_token(&mut c)?;
+            let (tok, quoted) = value_token(&mut c, comma)?;
             for _ in 0..reps {
                 let Some(&i) = targets.get(k) else {
                     return Err(bad(&format!("Repeat count too large for namelist object {}", o.name.to_ascii_lowercase())));
                 };
-                store(o, o.elems[i], &tok, quoted)?;
+                store(o, o.elems[i], &tok, quoted, comma)?;
                 k += 1;
             }
             after_value = true;

@@ -3,6 +3,8 @@
 //! output (as libquadmath's `quadmath_snprintf` gives them to libgfortran) and correctly
 //! rounded values for input (as `strtoflt128`).
 
+use crate::format::Round;
+
 /// Bits of the mantissa field.
 const FRAC_BITS: u32 = 112;
 const EXP_BIAS: i64 = 16383;
@@ -261,13 +263,38 @@ pub fn fixed(b: u128, prec: usize) -> String {
 /// The binary128 value of `[-]digits e exp` (`text` as `input::parse_real` normalises it:
 /// digits, then `e` and a decimal exponent), correctly rounded (ties to even).
 pub fn parse(text: &str) -> Option<u128> {
+    parse_ieee(text, FRAC_BITS, 15, Round::Nearest)
+}
+
+/// The bits of the IEEE binary format with `frac` bits of mantissa field and `ebits` of
+/// exponent (binary128: 112 and 15, binary64: 52 and 11, binary32: 23 and 8) nearest to
+/// `[-]digits e exp` in the rounding mode `round` (`round=` of an input statement: up,
+/// down, toward zero, to nearest with ties to even or, compatible, away from zero). A
+/// value beyond the largest finite one is infinite, or the largest finite one where the
+/// mode rounds toward zero; a nonzero one below the smallest subnormal is zero, or the
+/// smallest subnormal where the mode rounds away from zero.
+pub fn parse_ieee(text: &str, frac: u32, ebits: u32, round: Round) -> Option<u128> {
     let (neg, t) = match text.strip_prefix('-') {
         Some(r) => (true, r),
         None => (false, text),
     };
     let (mant, e) = t.split_once('e').unwrap_or((t, "0"));
     let mut p: i64 = e.parse().ok()?;
-    let sign = if neg { SIGN } else { 0 };
+    let sign = if neg { 1u128 << (frac + ebits) } else { 0 };
+    let exp_mask: u128 = (1u128 << ebits) - 1;
+    let bias: i64 = (1i64 << (ebits - 1)) - 1;
+    let prec = i64::from(frac) + 1;
+    let infinity = sign | (exp_mask << frac);
+    let max_finite = sign | (((exp_mask - 1) << frac) | ((1u128 << frac) - 1));
+    // Whether the mode rounds a value of this sign away from zero, or toward it.
+    let (away, toward) = match round {
+        Round::Up => (!neg, neg),
+        Round::Down => (neg, !neg),
+        Round::Zero => (false, true),
+        Round::Nearest | Round::Compatible => (false, false),
+    };
+    let overflow = if toward { max_finite } else { infinity };
+    let underflow = if away { sign | 1 } else { sign };
     let mant = mant.trim_start_matches('0');
     let mut digits = mant.as_bytes().to_vec();
     while digits.last() == Some(&b'0') {
@@ -280,12 +307,13 @@ pub fn parse(text: &str) -> Option<u128> {
     if !digits.iter().all(u8::is_ascii_digit) {
         return None;
     }
+    // Decimal magnitudes certainly beyond the format's range (log10 2 < 0.30103).
     let mag = p + digits.len() as i64;
-    if mag > 4934 {
-        return Some(sign | INFINITY);
+    if mag > (bias + 2) * 30103 / 100000 + 2 {
+        return Some(overflow);
     }
-    if mag < -4967 {
-        return Some(sign);
+    if mag < -(bias + prec + 2) * 30103 / 100000 - 2 {
+        return Some(underflow);
     }
     let mut num = Big(Vec::new());
     for &c in &digits {
@@ -298,8 +326,8 @@ pub fn parse(text: &str) -> Option<u128> {
     } else {
         den.mul_pow((-p) as u32, false);
     }
-    // q = floor(num × 2^s / den) with 116 to 118 bits.
-    let s = 117 - (num.bits() as i64 - den.bits() as i64);
+    // q = floor(num × 2^s / den) with prec + 3 to prec + 5 bits.
+    let s = prec + 4 - (num.bits() as i64 - den.bits() as i64);
     let (a, bden) = if s >= 0 { (num.shl(s as u64), den) } else { (num, den.shl((-s) as u64)) };
     let mut rem = a;
     let mut q: u128 = 0;
@@ -315,9 +343,9 @@ pub fn parse(text: &str) -> Option<u128> {
     let l = 128 - i64::from(q.leading_zeros());
     // The value is q × 2^-s; its leading bit has weight 2^(l - 1 - s).
     let lead = l - 1 - s;
-    let shift = if lead < 1 - EXP_BIAS { l - 113 + (1 - EXP_BIAS - lead) } else { l - 113 };
+    let shift = if lead < 1 - bias { l - prec + (1 - bias - lead) } else { l - prec };
     if shift >= 128 {
-        return Some(sign);
+        return Some(underflow);
     }
     let (mut m, half, low) = if shift > 0 {
         let sh = shift as u32;
@@ -328,24 +356,29 @@ pub fn parse(text: &str) -> Option<u128> {
     } else {
         (q << (-shift) as u32, false, sticky)
     };
-    if half && (low || m & 1 == 1) {
+    let up = match round {
+        Round::Nearest => half && (low || m & 1 == 1),
+        Round::Compatible => half,
+        _ => away && (half || low),
+    };
+    if up {
         m += 1;
     }
     // The exponent of m's unit: 2^(shift - s).
     let mut unit = shift - s;
-    if m >> 113 != 0 {
+    if m >> prec != 0 {
         m >>= 1;
         unit += 1;
     }
-    if m >> 112 == 0 {
+    if m >> frac == 0 {
         // Subnormal (or rounded up into the smallest normal).
         return Some(sign | m);
     }
-    let biased = unit + i64::from(FRAC_BITS) + EXP_BIAS;
-    if biased >= EXP_MASK as i64 {
-        return Some(sign | INFINITY);
+    let biased = unit + i64::from(frac) + bias;
+    if biased >= exp_mask as i64 {
+        return Some(overflow);
     }
-    Some(sign | ((biased as u128) << FRAC_BITS) | (m & ((1u128 << FRAC_BITS) - 1)))
+    Some(sign | ((biased as u128) << frac) | (m & ((1u128 << frac) - 1)))
 }
 
 /// Whether `|b|` is at least the `f64` nearest to 0.1 (exactly
@@ -399,5 +432,47 @@ mod tests {
         let tiny = parse("336210314311209350626267781732175260e-4967").unwrap();
         assert_eq!(tiny, 0x0001_0000_0000_0000_0000_0000_0000_0000);
         assert_eq!(parse("-25e-1").map(to_f64), Some(-2.5));
+    }
+
+    /// binary64 and binary32 by `parse_ieee`: to nearest as Rust's correctly rounded
+    /// parser; up and down bracket the value, one unit apart unless it is exact.
+    #[test]
+    fn directed_rounding_of_doubles_and_floats() {
+        let texts = [
+            "1e-1",
+            "3e-1",
+            "-1e-1",
+            "2e0",
+            "16777217e0",
+            "-16777217e0",
+            "9007199254740993e0",
+            "17976931348623157e292",
+            "18e307",
+            "-18e307",
+            "5e-324",
+            "24703282292062327e-340",
+            "1e-400",
+            "-1e-400",
+            "123456789e-20",
+            "7e0",
+        ];
+        for t in texts {
+            let near = t.parse::<f64>().unwrap_or(0.0);
+            let bits = |r: Round| f64::from_bits(parse_ieee(t, 52, 11, r).unwrap_or(0) as u64);
+            assert_eq!(bits(Round::Nearest).to_bits(), near.to_bits(), "{t} nearest");
+            let (up, down, zero) = (bits(Round::Up), bits(Round::Down), bits(Round::Zero));
+            assert!(down <= near && near <= up, "{t}: {down} {near} {up}");
+            assert!(up == down || up == down.next_up(), "{t}: {down} {up}");
+            assert_eq!(zero, if t.starts_with('-') { up } else { down }, "{t} zero");
+            let near32 = t.parse::<f32>().unwrap_or(0.0);
+            let f = |r: Round| f32::from_bits(parse_ieee(t, 23, 8, r).unwrap_or(0) as u32);
+            assert_eq!(f(Round::Nearest).to_bits(), near32.to_bits(), "{t} f32 nearest");
+            assert!(f(Round::Down) <= near32 && near32 <= f(Round::Up), "{t} f32");
+        }
+        // Beyond the range: the largest finite value toward zero, infinity away from it.
+        assert_eq!(f64::from_bits(parse_ieee("2e308", 52, 11, Round::Down).unwrap_or(0) as u64), f64::MAX);
+        assert_eq!(f64::from_bits(parse_ieee("2e308", 52, 11, Round::Up).unwrap_or(0) as u64), f64::INFINITY);
+        assert_eq!(f64::from_bits(parse_ieee("1e-400", 52, 11, Round::Up).unwrap_or(0) as u64), 5e-324);
+        assert_eq!(f64::from_bits(parse_ieee("-1e-400", 52, 11, Round::Up).unwrap_or(0) as u64).to_bits(), (-0.0f64).to_bits());
     }
 }

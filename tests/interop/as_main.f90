@@ -1,5 +1,5 @@
 ! Interop test data: calls the assumed-shape procedures of as_mod.f90 with whole arrays,
-! contiguous and strided sections and array expressions.
+! contiguous and strided sections and array expressions; asks is_contiguous of them.
 program as_main
   use as_mod
   implicit none
@@ -36,4 +36,6 @@ program as_main
   print *, k, total(grid(2, 5))
   b(2:3, 1:5:2) = grid(2, 3)
   print *, b
+  print *, contiguity(x, b), contiguity(x(1:7:2), b(2:4, :)), contiguity(x(3:6), b(:, 2:3)), &
+    contiguity(x(8:1:-1), b(1:4:2, 1:1)), contiguity(x(4:4:2), b(:, 5:4)), contiguity(x * 2, b(2:2, 1:5:2))
 end program as_main

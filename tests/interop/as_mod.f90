@@ -44,4 +44,12 @@ contains
       end do
     end do
   end function grid
+  ! is_contiguous answers for the actual argument the caller passed.
+  integer function contiguity(v, m)
+    real(8), intent(in) :: v(:)
+    integer, intent(in) :: m(:, :)
+    contiguity = 0
+    if (is_contiguous(v)) contiguity = contiguity + 1
+    if (is_contiguous(m)) contiguity = contiguity + 2
+  end function contiguity
 end module as_mod

@@ -1707,6 +1707,14 @@ fn gfortran_module_file() {
     gpuf_main_with_gfortran_module("interop_gfmod", "gf_mod", "gf_mod_main", Some("gm.mod"));
 }
 
+/// A gpuf main program using a gfortran-compiled module whose types have complex
+/// components of every kind (with default values, `complex(16)` ones exact through the
+/// module file): gfortran's layout on both sides.
+#[test]
+fn gfortran_module_with_complex_components() {
+    gpuf_main_with_gfortran_module("interop_cplx_comp", "cplx_comp_mod", "cplx_comp_main", None);
+}
+
 /// Builds `MAIN.f90` with gpuf against the module `MODULE.f90` compiled by gfortran (its
 /// object and module file) and checks that it prints what gfortran's own build prints;
 /// `gz_mod`: a module file that must be gzip-compressed, as gfortran writes them.

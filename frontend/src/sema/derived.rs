@@ -299,7 +299,10 @@ impl Checker {
                 let deferred_chars = d.base == BaseTy::Character && matches!(d.char_len, Some(CharLen::Deferred(_)));
                 if d.allocatable
                     && !deferred_chars
-                    && !matches!(d.base, BaseTy::Integer(4 | 8) | BaseTy::Real(4 | 8) | BaseTy::Logical(_) | BaseTy::Derived(_))
+                    && !matches!(
+                        d.base,
+                        BaseTy::Integer(4 | 8) | BaseTy::Real(4 | 8) | BaseTy::Complex(_) | BaseTy::Logical(_) | BaseTy::Derived(_)
+                    )
                 {
                     let what = match d.base {
                         BaseTy::Character => "allocatable character components",
@@ -497,9 +500,6 @@ impl Checker {
                                 self.assign_compat(cty, e.ty, e.span);
                             }
                         }
-                    }
-                    if matches!(d.base, BaseTy::Complex(_)) {
-                        self.err(Diagnostic::not_yet("complex components of derived types", ent.name.span));
                     }
                     let n: i64 = dims.iter().map(|(lo, hi)| (hi - lo + 1).max(0)).product();
                     let (es, ea) = base_layout(d.base, char_len, &self.g.types);
@@ -1291,6 +1291,19 @@ impl Checker {
             Ty::Unknown => return bad(base, name, subs),
             Ty::Scalar(BaseTy::Derived(k)) => (k, 0),
             Ty::Array(BaseTy::Derived(k), r) => (k, r),
+            Ty::Scalar(BaseTy::Complex(ck)) | Ty::Array(BaseTy::Complex(ck), _) if matches!(name.name.as_str(), "re" | "im") => {
+                // A complex part designator: the real or imaginary part, a variable of
+                // type `real(ck)` (an array of them for a complex array).
+                if !subs.is_empty() {
+                    self.err(
+                        Diagnostic::error("E0106", format!("the complex part `%{}` is not an array", name.name), name.span)
+                            .with_label("cannot be subscripted"),
+                    );
+                    return bad(base, name, subs);
+                }
+                let ty = with_rank(BaseTy::Real(ck), base.ty.rank());
+                return (ExprKind::Component(Box::new(CompRef { base, name, subs })), ty);
+            }
             t => {
                 self.err(
                     Diagnostic::error("E0132", format!("`%{}` needs a derived-type value, found {}", name.name, ty_name(t)), base.span)
@@ -1479,6 +1492,11 @@ impl Checker {
                     continue;
                 }
             };
+            if super::pointers::is_null(&e) && slot.as_ref().is_some_and(|(_, c)| c.alloc || c.pointer) {
+                // `null()` for an allocatable or pointer component: not allocated,
+                // disassociated (as when no value is given).
+                continue;
+            }
             self.expr(&mut e);
             let Some((path, c)) = slot else {
                 self.err(

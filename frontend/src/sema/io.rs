@@ -224,7 +224,7 @@ impl Checker {
                 Diagnostic::error("E0275", format!("`{}=` needs a format", IoModes::name(first)), span)
                     .with_label(format!("unformatted `{what}`")),
             ),
-            Format::Namelist(..) => self.err(Diagnostic::not_yet("changeable-mode specifiers of a namelist transfer", span)),
+            Format::Namelist(..) => {}
             Format::ListDirected => {}
             _ if given(4) => self.err(
                 Diagnostic::error("E0275", "`delim=` needs list-directed formatting", span).with_label("a `write` with an explicit format"),

@@ -72,6 +72,30 @@ impl G<'_> {
 
     /// Initialises every element of an array with a scalar initial value.
     pub(super) fn fill_array(&mut self, d: &Desc, init: &Expr) {
+        if let Some(pt) = complex::part_ty(d.base) {
+            // A complex array: one value for every element, or an array's (in array
+            // element order when a rank-1 value fills a higher-rank array).
+            let mark = self.materialize(init);
+            let scalar = if init.ty.rank() == 0 { Some(self.cexpr_at(init, &[], pt)) } else { None };
+            let shape: Vec<Op> = d.ext.iter().map(|e| Op::Var(*e)).collect();
+            let d2 = d.clone();
+            let linear = d.lb.len() > 1 && init.ty.rank() == 1;
+            self.scalarise(&shape, &mut |g, idx| {
+                let subs: Vec<Op> = d2.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+                let v = match &scalar {
+                    Some(v) => v.clone(),
+                    None if linear => {
+                        let k = g.elem_offset(&d2, &subs);
+                        g.cexpr_at(init, &[k], pt)
+                    }
+                    None => g.cexpr_at(init, idx, pt),
+                };
+                let a = g.elem_addr(&d2, &subs);
+                g.cstore(pt, a, v);
+            });
+            self.free_mats(mark);
+            return;
+        }
         if init.ty.rank() > 0 {
             let mark = self.materialize(init);
             let t = ir_ty(d.base);
@@ -243,12 +267,25 @@ impl G<'_> {
                 return Self::first_array_arg(args).map(|x| self.shape(x)).unwrap_or_default();
             }
         }
+        if let (true, ExprKind::Binary(_, x, y)) = (super::exprs::char_array_compare(e) && self.device_code(), &e.kind) {
+            return self.shape(if x.ty.rank() > 0 { x } else { y });
+        }
+        if super::exprs::char_array_compare(e) {
+            let n = usize::from(e.ty.rank());
+            return self.mat_shapes.get(&(e as *const Expr as usize)).cloned().unwrap_or_else(|| vec![Op::I64(0); n]);
+        }
         if let ExprKind::Intrinsic { func, args } = &e.kind {
             if func.is_transformational() {
                 return self.transform_shape(e, *func, args);
             }
             if matches!(func, Intrinsic::BesselJn | Intrinsic::BesselYn) && args.len() == 3 {
                 return self.bessel_rank1_shape(args);
+            }
+            if matches!(func, Intrinsic::Ichar | Intrinsic::Iachar | Intrinsic::Char | Intrinsic::Achar)
+                && e.ty.rank() > 0
+                && self.device_code()
+            {
+                return args.first().map(|x| self.shape(x)).unwrap_or_default();
             }
             if matches!(func, Intrinsic::Ichar | Intrinsic::Iachar) && e.ty.rank() > 0 {
                 let n = usize::from(e.ty.rank());
@@ -384,8 +421,33 @@ impl G<'_> {
         self.emit(Stmt::Loop { id, var: vars[d], lo: Op::I64(0), hi, step: Op::I64(1), body: b, part: None });
     }
 
-    /// `is_contiguous(a)`: true for a variable that is not a pointer (an assumed-shape dummy
-    /// is contiguous: gpuf packs a non-contiguous actual); for an array pointer, whether its
+    /// Whether the gfortran descriptor at the address in `pv` (of rank `rank`) describes
+    /// contiguous elements, as gfortran's `is_contiguous` decides: each dimension's stride
+    /// is the product of the extents before it (strictly: a dimension of one element with
+    /// another stride, or a negative stride, is not contiguous).
+    fn desc_contiguous(&mut self, pv: VarId, rank: usize) -> Op {
+        let (mut ok, mut prod) = (Op::I32(1), Op::I64(1));
+        for k in 0..rank as i64 {
+            let w = super::assumed::HEAD + super::assumed::DIM * k;
+            let at = |g: &mut Self, off: i64| g.val(Ty::Ptr, Rv::PtrAdd(Op::Var(pv), Op::I64(w + off)));
+            let p = at(self, 0);
+            let stride = self.val(Ty::I64, Rv::Load(Ty::I64, p));
+            let p = at(self, 8);
+            let lb = self.val(Ty::I64, Rv::Load(Ty::I64, p));
+            let p = at(self, 16);
+            let ub = self.val(Ty::I64, Rv::Load(Ty::I64, p));
+            let same = self.val(Ty::I32, Rv::Binary(BinOp::Eq, stride, prod.clone()));
+            ok = self.val(Ty::I32, Rv::Binary(BinOp::And, ok, same));
+            let ext = self.bin(Ty::I64, BinOp::Sub, ub, lb);
+            let ext = self.bin(Ty::I64, BinOp::Add, ext, Op::I64(1));
+            prod = self.bin(Ty::I64, BinOp::Mul, prod, ext);
+        }
+        ok
+    }
+
+    /// `is_contiguous(a)`: for an assumed-shape dummy, whether the actual argument's
+    /// descriptor is (gimplify works on a packed copy of a non-contiguous one); true for
+    /// another variable that is not a pointer; for an array pointer, whether its
     /// element distances are those of its extents; for a section of a variable, whether the
     /// dimensions before the last of more than one element are whole and unstrided and that
     /// one has stride 1 (or it is empty).
@@ -407,6 +469,18 @@ impl G<'_> {
             }
         };
         let Some(subs) = subs else {
+            if let (Some(&pv), false) = (self.assumed_descs.get(&name), self.device_code()) {
+                return self.desc_contiguous(pv, d.lb.len());
+            }
+            // (Deferred bounds neither allocatable nor pointer: an assumed-shape dummy.)
+            let assumed = |s: &gpuf_frontend::sema::Symbol| {
+                s.rank > 0 && !s.allocatable && !s.pointer && s.dims.iter().all(DimSpec::is_assumed_shape)
+            };
+            if self.syms.get(&name).is_some_and(|s| s.host && assumed(s)) {
+                // (Its caller's descriptor is the host's: not passed to internal procedures.)
+                self.not_yet("`is_contiguous` of an assumed-shape dummy of the host procedure", a.span);
+                return Op::I32(0);
+            }
             if !pointer {
                 return Op::I32(1);
             }

@@ -158,9 +158,11 @@ impl G<'_> {
     /// `derived`: the elements are structures of that type, copied deeply into the new
     /// (zeroed) block; the allocatable components of the old elements are freed.
     pub(super) fn realloc_assign(&mut self, d: &Desc, rhs: &Expr, rsh: &[Op], lt: Ty, derived: Option<u16>) {
-        let es = match derived {
-            Some(k) => self.type_size(k),
-            None => lt.size(),
+        let cpt = complex::part_ty(d.base);
+        let es = match (derived, cpt) {
+            (Some(k), _) => self.type_size(k),
+            (None, Some(pt)) => 2 * pt.size(),
+            (None, None) => lt.size(),
         };
         let mut n = Op::I64(es);
         for e in rsh {
@@ -172,8 +174,13 @@ impl G<'_> {
         self.emit(Stmt::Assign(bv, Rv::Use(buf)));
         let sh = rsh.to_vec();
         self.scalarise(rsh, &mut |g, idx| {
-            let v = g.expr_at(rhs, idx);
             let a = g.lin_addr(&Op::Var(bv), idx, &sh, es);
+            if let Some(pt) = cpt {
+                let v = g.cexpr_at(rhs, idx, pt);
+                g.cstore(pt, a, v);
+                return;
+            }
+            let v = g.expr_at(rhs, idx);
             match derived {
                 Some(k) => g.copy_struct(a, v, k),
                 None => {

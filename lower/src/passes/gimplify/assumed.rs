@@ -8,7 +8,8 @@
 //! gimplify's contiguous model: on entry `gpuf_desc_pack` gives the descriptor's data
 //! when it is contiguous, else a packed copy, which every return copies back (unless the
 //! dummy is `intent(in)`) and frees. Sections passed to explicit-shape or assumed-size
-//! dummies go through the same packing (gfortran's copy-in/copy-out).
+//! dummies go through the same packing (gfortran's copy-in/copy-out). `is_contiguous` of
+//! such a dummy reads the caller's descriptor (`G::assumed_descs`), not the packed copy.
 
 use super::*;
 use gpuf_frontend::sema::Symbol;
@@ -41,6 +42,7 @@ impl G<'_> {
     /// The callee's side: the descriptor at the address in `pv` becomes a contiguous
     /// [`Desc`] with the declared lower bounds.
     pub(super) fn declare_assumed_shape(&mut self, s: &Symbol, pv: VarId) {
+        self.assumed_descs.insert(s.name.clone(), pv);
         let desc = self.new_desc(s);
         let rank = Op::I32(i32::from(s.rank));
         let size = self.elem_size(s.base);

@@ -414,11 +414,7 @@ impl G<'_> {
             // `char`/`achar` of an integer array: each code as a one-character string.
             ExprKind::Intrinsic { func: Intrinsic::Char | Intrinsic::Achar, args } if e.ty.rank() > 0 => {
                 let Some(x) = args.first() else { return };
-                if self.region.is_some() || self.in_routine() {
-                    self.not_yet("`char` and `achar` of integer arrays in device code", e.span);
-                    return;
-                }
-                let buf = self.str_temp(Op::I64(1));
+                let buf = self.char_byte_temp();
                 let shape = self.shape(x);
                 self.scalarise(&shape, &mut |g, idx| {
                     let v = g.expr_at(x, idx);
@@ -491,6 +487,10 @@ impl G<'_> {
     /// Assignment to a whole character array or a rank-1 section: from a scalar (every
     /// element), or element by element from another array or a constructor.
     pub(super) fn assign_char_array(&mut self, lhs: &Expr, rhs: &Expr, sp: Span) {
+        if self.region.is_some() || self.in_routine() {
+            self.assign_char_array_device(lhs, rhs);
+            return;
+        }
         if rhs.ty.rank() == 0 {
             let (src, sl) = self.str_expr(rhs);
             let (t, tl) = (self.tmp(Ty::Ptr), self.tmp(Ty::I64));
@@ -602,6 +602,7 @@ impl G<'_> {
             match &e.kind {
                 ExprKind::Paren(x) => return self.str_expr(x),
                 ExprKind::Component(_) => return self.component_str(e),
+                ExprKind::Intrinsic { func: Intrinsic::Achar | Intrinsic::Char, .. } => {}
                 ExprKind::Name(id) if matches!(self.lookup(&id.name), Some(Home::Chars { .. })) => {}
                 ExprKind::ArrayRef { name, subs }
                     if matches!(self.lookup(&name.name), Some(Home::Chars { .. } | Home::CharArray { .. }))
@@ -694,6 +695,14 @@ impl G<'_> {
                         self.emit(Stmt::Call("gpuf_str_repeat".into(), vec![t.clone(), a, la, k]));
                         (t, n)
                     }
+                    Intrinsic::Achar | Intrinsic::Char if self.region.is_some() || self.in_routine() => {
+                        // Device code: the byte in a stack slot of its own.
+                        let c = int(self, 0, Ty::I32);
+                        let t = self.char_byte_temp();
+                        let b = self.val(Ty::I8, Rv::Cast(Ty::I8, c));
+                        self.emit(Stmt::Store(Ty::I8, t.clone(), b));
+                        (t, Op::I64(1))
+                    }
                     Intrinsic::Achar | Intrinsic::Char => {
                         let c = int(self, 0, Ty::I32);
                         let t = self.str_temp(Op::I64(1));
@@ -742,6 +751,168 @@ impl G<'_> {
         }
     }
 
+    /// A one-byte temporary for a character made by `char`/`achar`: a stack slot in device
+    /// code (no allocator there), else a buffer freed after the statement.
+    fn char_byte_temp(&mut self) -> Op {
+        if self.region.is_some() || self.in_routine() {
+            return self.val(Ty::Ptr, Rv::Alloca(1));
+        }
+        self.str_temp(Op::I64(1))
+    }
+
+    /// The code (0 to 255) of the byte at `a`.
+    fn load_byte(&mut self, a: Op) -> Op {
+        let b = self.val(Ty::I8, Rv::Load(Ty::I8, a));
+        let v = self.val(Ty::I32, Rv::Cast(Ty::I32, b));
+        self.val(Ty::I32, Rv::Binary(BinOp::And, v, Op::I32(255)))
+    }
+
+    /// Element `idx` (zero-based positions) of a character array expression in device
+    /// code: its address and length. Whole character arrays, their sections, and
+    /// `char`/`achar` of integer arrays; `None` after reporting anything else.
+    pub(super) fn char_elem_at(&mut self, e: &Expr, idx: &[Op]) -> Option<(Op, Op)> {
+        match &e.kind {
+            ExprKind::Paren(x) => self.char_elem_at(x, idx),
+            ExprKind::Name(id) => {
+                if let Some(Home::CharArray { d, len }) = self.lookup(&id.name) {
+                    let subs: Vec<Op> =
+                        idx.iter().zip(&d.lb).map(|(i, lb)| self.bin(Ty::I64, BinOp::Add, i.clone(), Op::Var(*lb))).collect();
+                    return Some((self.char_elem(&d, len, &subs), Op::Var(len)));
+                }
+                self.not_yet("this character array in device code", e.span);
+                None
+            }
+            ExprKind::ArrayRef { name, subs } => {
+                if let Some(Home::CharArray { d, len }) = self.lookup(&name.name) {
+                    // (A trailing substring range would be one subscript more.)
+                    if subs.len() == d.lb.len() {
+                        let s = self.subscripts(&d, subs, idx);
+                        return Some((self.char_elem(&d, len, &s), Op::Var(len)));
+                    }
+                }
+                self.not_yet("this character array section in device code", e.span);
+                None
+            }
+            ExprKind::Intrinsic { func: Intrinsic::Char | Intrinsic::Achar, args } if e.ty.rank() > 0 => {
+                let x = args.first()?;
+                let v = self.expr_at(x, idx);
+                let c = self.conv(v, Ty::I32);
+                let t = self.char_byte_temp();
+                let b = self.val(Ty::I8, Rv::Cast(Ty::I8, c));
+                self.emit(Stmt::Store(Ty::I8, t.clone(), b));
+                Some((t, Op::I64(1)))
+            }
+            _ => {
+                self.not_yet("this character array expression in device code", e.span);
+                None
+            }
+        }
+    }
+
+    /// Element `idx` of a character array comparison in device code (see
+    /// [`G::materialize_char_compare`]).
+    pub(super) fn char_compare_at(&mut self, e: &Expr, idx: &[Op]) -> Op {
+        let ExprKind::Binary(op, x, y) = &e.kind else { return Op::I32(0) };
+        let side = |g: &mut Self, z: &Expr| if z.ty.rank() > 0 { g.char_elem_at(z, idx) } else { Some(g.str_expr(z)) };
+        let (Some((a, la)), Some((b, lb))) = (side(self, x), side(self, y)) else { return Op::I32(0) };
+        let c = self.inline_str_cmp(a, la, b, lb);
+        self.val(Ty::I32, Rv::Binary(char_cmp_op(*op), c, Op::I32(0)))
+    }
+
+    /// The comparison of `a(1:la)` with `b(1:lb)` as if the shorter were padded with
+    /// blanks, in device code (no run time to call): -1, 0 or 1 by the first differing
+    /// byte (as unsigned codes), by a loop that stops there.
+    pub(super) fn inline_str_cmp(&mut self, a: Op, la: Op, b: Op, lb: Op) -> Op {
+        let la = self.conv(la, Ty::I64);
+        let lb = self.conv(lb, Ty::I64);
+        // A literal's bytes are stored into a stack block first (constant data is not
+        // addressable the same way on every device).
+        let addressable = |g: &mut Self, p: Op, n: &Op| match (&p, n) {
+            (Op::Str(_), Op::I64(k)) => {
+                let t = g.val(Ty::Ptr, Rv::Alloca((*k).max(1) as u64));
+                g.inline_str_copy(t.clone(), n.clone(), p, n.clone());
+                t
+            }
+            _ => p,
+        };
+        let a = addressable(self, a, &la);
+        let b = addressable(self, b, &lb);
+        let r = self.f.new_var("strcmp.r", Ty::I32);
+        self.emit(Stmt::Assign(r, Rv::Use(Op::I32(0))));
+        let n = self.bin(Ty::I64, BinOp::Max, la.clone(), lb.clone());
+        let hi = self.bin(Ty::I64, BinOp::Sub, n, Op::I64(1));
+        let i = self.f.new_var("strcmp.i", Ty::I64);
+        let id = self.f.new_loop();
+        self.push_block();
+        let byte = |g: &mut Self, p: &Op, l: &Op| {
+            let c = g.f.new_var("strcmp.c", Ty::I32);
+            g.emit(Stmt::Assign(c, Rv::Use(Op::I32(32))));
+            let inside = g.val(Ty::I32, Rv::Binary(BinOp::Lt, Op::Var(i), l.clone()));
+            g.push_block();
+            let at = g.val(Ty::Ptr, Rv::PtrAdd(p.clone(), Op::Var(i)));
+            let v = g.load_byte(at);
+            g.emit(Stmt::Assign(c, Rv::Use(v)));
+            let then_body = g.pop_block();
+            g.emit(Stmt::If { cond: inside, then_body, else_body: vec![] });
+            Op::Var(c)
+        };
+        let ca = byte(self, &a, &la);
+        let cb = byte(self, &b, &lb);
+        let differ = self.val(Ty::I32, Rv::Binary(BinOp::Ne, ca.clone(), cb.clone()));
+        self.push_block();
+        let gt = self.val(Ty::I32, Rv::Binary(BinOp::Gt, ca.clone(), cb.clone()));
+        let lt = self.val(Ty::I32, Rv::Binary(BinOp::Lt, ca, cb));
+        self.emit(Stmt::Assign(r, Rv::Binary(BinOp::Sub, gt, lt)));
+        self.emit(Stmt::Exit(id));
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: differ, then_body, else_body: vec![] });
+        let body = self.pop_block();
+        self.emit(Stmt::Loop { id, var: i, lo: Op::I64(0), hi, step: Op::I64(1), body, part: None });
+        Op::Var(r)
+    }
+
+    /// Element `idx` of `ichar`/`iachar` of a character array in device code.
+    pub(super) fn ichar_at(&mut self, e: &Expr, idx: &[Op]) -> Op {
+        let ExprKind::Intrinsic { args, .. } = &e.kind else { return Op::I32(0) };
+        let Some(x) = args.first() else { return Op::I32(0) };
+        match self.char_elem_at(x, idx) {
+            Some((a, _)) => {
+                let v = self.load_byte(a);
+                let t = self.expr_ty(e);
+                self.conv(v, t)
+            }
+            None => Op::I32(0),
+        }
+    }
+
+    /// `lhs = rhs` for character arrays in device code: element by element over the
+    /// left-hand side's shape, each value blank-padded or truncated by an inline copy.
+    /// (`rhs` is read element by element as it is stored: an overlapping assignment of
+    /// an array to a shifted section of itself is not supported there.)
+    fn assign_char_array_device(&mut self, lhs: &Expr, rhs: &Expr) {
+        let shape = self.shape(lhs);
+        let scalar = if rhs.ty.rank() == 0 {
+            let (src, sl) = self.str_expr(rhs);
+            let (t, tl) = (self.tmp(Ty::Ptr), self.tmp(Ty::I64));
+            self.emit(Stmt::Assign(t, Rv::Use(src)));
+            let sl = self.conv(sl, Ty::I64);
+            self.emit(Stmt::Assign(tl, Rv::Use(sl)));
+            Some((Op::Var(t), Op::Var(tl)))
+        } else {
+            None
+        };
+        self.scalarise(&shape, &mut |g, idx| {
+            let Some((a, n)) = g.char_elem_at(lhs, idx) else { return };
+            let src = match &scalar {
+                Some(v) => Some(v.clone()),
+                None => g.char_elem_at(rhs, idx),
+            };
+            if let Some((b, m)) = src {
+                g.inline_str_copy(a, n, b, m);
+            }
+        });
+    }
+
     /// The integer-valued character intrinsics: `len`, `len_trim`, `index`, `ichar`,
     /// `iachar` (as `I32`).
     /// `ichar`/`iachar` of a character array: the codes of its elements' first characters
@@ -749,7 +920,8 @@ impl G<'_> {
     pub(super) fn materialize_ichar(&mut self, e: &Expr, args: &[Expr]) {
         let Some(s) = args.first() else { return };
         if self.region.is_some() || self.in_routine() {
-            self.not_yet("`ichar` and `iachar` of character arrays in device code", e.span);
+            // Device code has no allocator: each element is read where it is used
+            // (`G::ichar_at`).
             return;
         }
         let count = self.tmp(Ty::I64);
@@ -770,6 +942,84 @@ impl G<'_> {
         });
         // A rank-1 argument (constructors included) has as many elements as it gave.
         let shape = if s.ty.rank() == 1 { vec![Op::Var(count)] } else { self.shape(s) };
+        let key = e as *const Expr as usize;
+        self.mats.insert(key, (buf.clone(), Op::Var(count)));
+        self.mat_shapes.insert(key, shape);
+        self.mat_frees.push(buf);
+    }
+
+    /// A relational operation `x op y` with a character array operand (the other a scalar
+    /// or an array of the same shape): each pair compared as if the shorter were padded
+    /// with blanks, the results (`logical(4)`) in a temporary of the array's shape, in
+    /// array element order. With two arrays, the first one's elements are copied into a
+    /// block first (its items may share one buffer, as `achar` of an array's do).
+    pub(super) fn materialize_char_compare(&mut self, e: &Expr, op: ast::BinOp, x: &Expr, y: &Expr) {
+        if self.region.is_some() || self.in_routine() {
+            // Device code has no allocator: each element is compared where it is used
+            // (`G::char_compare_at`).
+            return;
+        }
+        let o = char_cmp_op(op);
+        let arr = if x.ty.rank() > 0 { x } else { y };
+        let (count, elen) = (self.tmp(Ty::I64), self.tmp(Ty::I64));
+        self.emit(Stmt::Assign(count, Rv::Use(Op::I64(0))));
+        self.emit(Stmt::Assign(elen, Rv::Use(Op::I64(0))));
+        self.char_items(arr, &mut |g, _, n| {
+            let n = g.conv(n, Ty::I64);
+            g.emit(Stmt::Assign(elen, Rv::Use(n)));
+            g.emit(Stmt::Assign(count, Rv::Binary(BinOp::Add, Op::Var(count), Op::I64(1))));
+        });
+        let bytes = self.bin(Ty::I64, BinOp::Mul, Op::Var(count), Op::I64(4));
+        let bytes = self.val(Ty::I64, Rv::Binary(BinOp::Max, bytes, Op::I64(4)));
+        let buf = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr));
+        let pos = self.tmp(Ty::I64);
+        self.emit(Stmt::Assign(pos, Rv::Use(Op::I64(0))));
+        let b2 = buf.clone();
+        let put = move |g: &mut Self, a: Op, la: Op, b: Op, lb: Op| {
+            let c = g.val(Ty::I32, Rv::Call("gpuf_str_cmp".into(), vec![a, la, b, lb], Ty::I32));
+            let v = g.val(Ty::I32, Rv::Binary(o, c, Op::I32(0)));
+            let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::I64(4));
+            let at = g.val(Ty::Ptr, Rv::PtrAdd(b2.clone(), off));
+            g.emit(Stmt::Store(Ty::I32, at, v));
+            g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), Op::I64(1))));
+        };
+        if x.ty.rank() > 0 && y.ty.rank() > 0 {
+            // The first operand's elements side by side, `elen` bytes each.
+            let n = self.bin(Ty::I64, BinOp::Mul, Op::Var(count), Op::Var(elen));
+            let n = self.val(Ty::I64, Rv::Binary(BinOp::Max, n, Op::I64(1)));
+            let first = self.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![n], Ty::Ptr));
+            let f2 = first.clone();
+            self.char_items(x, &mut |g, a, n| {
+                let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::Var(elen));
+                let at = g.val(Ty::Ptr, Rv::PtrAdd(f2.clone(), off));
+                g.emit(Stmt::Call("gpuf_str_copy".into(), vec![at, Op::Var(elen), a, n]));
+                g.emit(Stmt::Assign(pos, Rv::Binary(BinOp::Add, Op::Var(pos), Op::I64(1))));
+            });
+            self.emit(Stmt::Assign(pos, Rv::Use(Op::I64(0))));
+            let f2 = first.clone();
+            self.char_items(y, &mut |g, b, lb| {
+                let off = g.bin(Ty::I64, BinOp::Mul, Op::Var(pos), Op::Var(elen));
+                let at = g.val(Ty::Ptr, Rv::PtrAdd(f2.clone(), off));
+                put(g, at, Op::Var(elen), b, lb);
+            });
+            self.mat_frees.push(first);
+        } else {
+            let other = if x.ty.rank() > 0 { y } else { x };
+            let (s, sl) = self.str_expr(other);
+            let (t, tl) = (self.tmp(Ty::Ptr), self.tmp(Ty::I64));
+            self.emit(Stmt::Assign(t, Rv::Use(s)));
+            let sl = self.conv(sl, Ty::I64);
+            self.emit(Stmt::Assign(tl, Rv::Use(sl)));
+            let array_first = x.ty.rank() > 0;
+            self.char_items(arr, &mut |g, a, n| {
+                if array_first {
+                    put(g, a, n, Op::Var(t), Op::Var(tl));
+                } else {
+                    put(g, Op::Var(t), Op::Var(tl), a, n);
+                }
+            });
+        }
+        let shape = if arr.ty.rank() == 1 { vec![Op::Var(count)] } else { self.shape(arr) };
         let key = e as *const Expr as usize;
         self.mats.insert(key, (buf.clone(), Op::Var(count)));
         self.mat_shapes.insert(key, shape);
@@ -810,6 +1060,7 @@ impl G<'_> {
                 let verify = Op::I32(i32::from(func == Intrinsic::Verify));
                 self.val(Ty::I64, Rv::Call("gpuf_str_scan".into(), vec![a, la, b, lb, back, verify], Ty::I64))
             }
+            _ if self.region.is_some() || self.in_routine() => return self.load_byte(a),
             _ => return self.val(Ty::I32, Rv::Call("gpuf_str_ichar".into(), vec![a, la], Ty::I32)),
         };
         self.conv(v, Ty::I32)
@@ -919,3 +1170,15 @@ impl G<'_> {
 /// A dimension of a character array section walked by a loop: from, to, step, and the
 /// vector subscript whose positions these are.
 type CharDim<'e> = (Op, Op, Op, Option<&'e Expr>);
+
+/// The IR comparison of a relational operator.
+fn char_cmp_op(op: ast::BinOp) -> BinOp {
+    match op {
+        ast::BinOp::Eq => BinOp::Eq,
+        ast::BinOp::Ne => BinOp::Ne,
+        ast::BinOp::Lt => BinOp::Lt,
+        ast::BinOp::Le => BinOp::Le,
+        ast::BinOp::Gt => BinOp::Gt,
+        _ => BinOp::Ge,
+    }
+}

@@ -24,7 +24,7 @@ type C = (Op, Op);
 
 impl G<'_> {
     /// Code compiled for the devices too: a compute construct or a device procedure.
-    fn device_code(&self) -> bool {
+    pub(super) fn device_code(&self) -> bool {
         self.region.is_some() || self.in_routine()
     }
 
@@ -62,7 +62,7 @@ impl G<'_> {
     }
 
     /// Loads the complex value at `addr` (parts of type `pt`).
-    fn cload(&mut self, pt: Ty, addr: Op) -> C {
+    pub(super) fn cload(&mut self, pt: Ty, addr: Op) -> C {
         let re = self.val(pt, Rv::Load(pt, addr.clone()));
         let a2 = self.val(Ty::Ptr, Rv::PtrAdd(addr, Op::I64(pt.size())));
         let im = self.val(pt, Rv::Load(pt, a2));
@@ -113,6 +113,7 @@ impl G<'_> {
                 let s = self.subscripts(&d, subs, idx);
                 Some(self.elem_addr(&d, &s))
             }
+            ExprKind::Component(_) => Some(self.component_addr(e, idx)),
             _ => None,
         }
     }
@@ -139,7 +140,7 @@ impl G<'_> {
                 (self.conv(r, pt), self.conv(i, pt))
             }
             ExprKind::Paren(x) => self.cexpr_at(x, idx, pt),
-            ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::ArrayCtor(_) => match self.caddr(e, idx) {
+            ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::ArrayCtor(_) | ExprKind::Component(_) => match self.caddr(e, idx) {
                 Some(a) => self.cload(pt, a),
                 None => zero,
             },
@@ -649,6 +650,27 @@ impl G<'_> {
         true
     }
 
+    /// Stores the complex value `v` (a scalar, or an array of the component's shape)
+    /// into the complex component `c` at `ca` (every element of an array component).
+    pub(super) fn cstore_comp(&mut self, ca: &Op, c: &gpuf_frontend::sema::CompInfo, v: &Expr) {
+        let Some(pt) = part_ty(c.base) else { return };
+        if v.ty.rank() == 0 {
+            let x = self.cexpr_at(v, &[], pt);
+            self.each_elem(ca, c, 2 * pt.size(), &mut |g, a| g.cstore(pt, a, x.clone()));
+            return;
+        }
+        let mark = self.materialize(v);
+        let d = self.comp_desc(ca.clone(), c);
+        let shape: Vec<Op> = d.ext.iter().map(|e| Op::Var(*e)).collect();
+        self.scalarise(&shape, &mut |g, idx| {
+            let x = g.cexpr_at(v, idx, pt);
+            let subs: Vec<Op> = d.lb.iter().zip(idx).map(|(lb, i)| g.bin(Ty::I64, BinOp::Add, Op::Var(*lb), i.clone())).collect();
+            let a = g.elem_addr(&d, &subs);
+            g.cstore(pt, a, x);
+        });
+        self.free_mats(mark);
+    }
+
     /// An output item at position `idx`: complex values as one item, others as before.
     pub(super) fn io_value(&mut self, e: &Expr, idx: &[Op]) {
         if let Some(pt) = e.ty.base().and_then(part_ty) {
@@ -741,7 +763,7 @@ impl G<'_> {
     /// The address of a complex actual argument that is not a variable: a temporary.
     pub(super) fn complex_arg_addr(&mut self, e: &Expr) -> Option<Op> {
         let pt = e.ty.base().and_then(part_ty)?;
-        if matches!(e.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. }) {
+        if matches!(e.kind, ExprKind::Name(_) | ExprKind::ArrayRef { .. } | ExprKind::Component(_)) {
             return None;
         }
         if e.ty.rank() > 0 {

@@ -275,6 +275,11 @@ impl<'a> G<'a> {
                     };
                     self.emit(Stmt::Call("gpuf_str_copy".into(), vec![ca, Op::I64(c.char_len), src, sl]));
                 }
+                BaseTy::Complex(_) => {
+                    if let Some(init) = &c.init {
+                        self.cstore_comp(&ca, c, init);
+                    }
+                }
                 _ if c.init.as_ref().is_some_and(|e| e.ty.rank() > 0) => {
                     if let Some(init) = &c.init {
                         self.init_array_comp(ca, c, init);
@@ -438,12 +443,7 @@ impl<'a> G<'a> {
         let p = at(self, 16);
         self.emit(Stmt::Store(Ty::I64, p, size.clone()));
         let p = at(self, 24);
-        let code = match d.base {
-            BaseTy::Integer(_) => 1,
-            BaseTy::Logical(_) => 2,
-            BaseTy::Real(_) => 3,
-            _ => 5,
-        };
+        let code = super::assumed::type_code(d.base);
         self.emit(Stmt::Store(Ty::I64, p, Op::I64(((d.lb.len() as i64) << 32) | (code << 40))));
         let p = at(self, 32);
         self.emit(Stmt::Store(Ty::I64, p, size.clone()));
@@ -716,6 +716,12 @@ impl<'a> G<'a> {
     pub(super) fn component_addr(&mut self, e: &Expr, idx: &[Op]) -> Op {
         let ExprKind::Component(cr) = &e.kind else { return Op::Null };
         let (base, name, subs) = (&cr.base, &cr.name, &cr.subs);
+        if let Some(pt) = base.ty.base().and_then(complex::part_ty) {
+            // A complex part designator `z%re`, `z%im` (of element `idx` of an array).
+            let Some(a) = self.caddr(base, idx) else { return Op::Null };
+            let off = if name.name == "im" { pt.size() } else { 0 };
+            return self.val(Ty::Ptr, Rv::PtrAdd(a, Op::I64(off)));
+        }
         let Some((a, c)) = self.comp_addr(base, &name.name, idx) else { return Op::Null };
         if (c.alloc || c.pointer) && self.region.is_some() {
             self.note_region_member(e);
@@ -850,7 +856,7 @@ impl<'a> G<'a> {
         let (base, name, subs) = (&cr.base, &cr.name, &cr.subs);
         let Some(k) = (match base.ty {
             ast::Ty::Scalar(BaseTy::Derived(k)) => Some(k),
-            ast::Ty::Array(BaseTy::Derived(_), _) => return self.shape(base),
+            ast::Ty::Array(BaseTy::Derived(_) | BaseTy::Complex(_), _) => return self.shape(base),
             _ => None,
         }) else {
             return Vec::new();
@@ -965,6 +971,7 @@ impl<'a> G<'a> {
                         self.not_yet("arrays of derived type in structure constructors", v.span);
                     }
                 }
+                BaseTy::Complex(_) => self.cstore_comp(&ca, c, v),
                 b => {
                     let ty = ir_ty(b);
                     if c.dims.is_empty() {
@@ -1022,6 +1029,10 @@ impl<'a> G<'a> {
                     let src = self.expr(v);
                     self.copy_struct(p, src, j);
                 }
+                None if matches!(c.base, BaseTy::Complex(_)) => {
+                    let scalar = CompInfo { dims: Vec::new(), alloc: false, ..c.clone() };
+                    self.cstore_comp(&p, &scalar, v);
+                }
                 None => {
                     let ty = ir_ty(c.base);
                     let x = self.expr(v);
@@ -1050,7 +1061,8 @@ impl<'a> G<'a> {
             self.init_class_comp_array(ca, c);
             return;
         }
-        if c.alloc {
+        if c.alloc || c.pointer {
+            // Not allocated; disassociated.
             self.emit(Stmt::Store(Ty::Ptr, ca.clone(), Op::Null));
             return;
         }
@@ -1067,6 +1079,10 @@ impl<'a> G<'a> {
         if c.base == BaseTy::Character {
             let (src, sl) = self.str_expr(&init);
             self.emit(Stmt::Call("gpuf_str_copy".into(), vec![ca.clone(), Op::I64(c.char_len), src, sl]));
+            return;
+        }
+        if matches!(c.base, BaseTy::Complex(_)) {
+            self.cstore_comp(ca, c, &init);
             return;
         }
         if init.ty.rank() > 0 {
@@ -1233,13 +1249,24 @@ impl<'a> G<'a> {
                 BaseTy::Character => {
                     self.emit(Stmt::Call("gpuf_read_str".into(), vec![ca, Op::I64(c.char_len)]));
                 }
+                BaseTy::Complex(_) => {
+                    let pt = complex::part_ty(c.base).unwrap_or(Ty::F32);
+                    let f = match pt {
+                        Ty::F128 => "gpuf_read_c128",
+                        Ty::F64 => "gpuf_read_c64",
+                        _ => "gpuf_read_c32",
+                    };
+                    self.each_elem(&ca, c, 2 * pt.size(), &mut |g, a| g.emit(Stmt::Call(f.into(), vec![a])));
+                }
                 b => {
                     let t = ir_ty(b);
                     let f = match (b, t) {
                         (BaseTy::Logical(_), _) => "gpuf_read_logical",
                         (_, Ty::I32) => "gpuf_read_i32",
                         (_, Ty::I64) => "gpuf_read_i64",
+                        (_, Ty::I128) => "gpuf_read_i128",
                         (_, Ty::F32) => "gpuf_read_f32",
+                        (_, Ty::F128) => "gpuf_read_f128",
                         _ => "gpuf_read_f64",
                     };
                     if mem_ty(b) == t {
@@ -1276,6 +1303,21 @@ impl<'a> G<'a> {
                 BaseTy::Character => {
                     self.emit(Stmt::Call("gpuf_io_str".into(), vec![ca, Op::I64(c.char_len)]));
                 }
+                BaseTy::Complex(_) => {
+                    let pt = complex::part_ty(c.base).unwrap_or(Ty::F32);
+                    self.each_elem(&ca, c, 2 * pt.size(), &mut |g, a| match pt {
+                        // By address: the run time (Rust) has no binary128 type.
+                        Ty::F128 => g.emit(Stmt::Call("gpuf_io_c128".into(), vec![a])),
+                        _ => {
+                            let (re, im) = g.cload(pt, a);
+                            let f = if pt == Ty::F64 { "gpuf_io_c64" } else { "gpuf_io_c32" };
+                            g.emit(Stmt::Call(f.into(), vec![re, im]));
+                        }
+                    });
+                }
+                BaseTy::Real(16) => {
+                    self.each_elem(&ca, c, 16, &mut |g, a| g.emit(Stmt::Call("gpuf_io_f128".into(), vec![a])));
+                }
                 b => {
                     let t = ir_ty(b);
                     let f = match (b, t) {
@@ -1285,6 +1327,7 @@ impl<'a> G<'a> {
                         (BaseTy::Integer(2), _) => "gpuf_io_i16",
                         (_, Ty::I32) => "gpuf_io_i32",
                         (_, Ty::I64) => "gpuf_io_i64",
+                        (_, Ty::I128) => "gpuf_io_i128",
                         (_, Ty::F32) => "gpuf_io_f32",
                         _ => "gpuf_io_f64",
                     };

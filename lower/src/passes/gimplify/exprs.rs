@@ -137,6 +137,9 @@ impl G<'_> {
             }
             ExprKind::Call { .. } if self.is_array_call(e) => self.array_call_at(e, idx),
             // `ichar`/`iachar` of a character array: evaluated into a temporary before.
+            ExprKind::Intrinsic { func: Intrinsic::Ichar | Intrinsic::Iachar, .. } if e.ty.rank() > 0 && self.device_code() => {
+                self.ichar_at(e, idx)
+            }
             ExprKind::Intrinsic { func: Intrinsic::Ichar | Intrinsic::Iachar, .. } if e.ty.rank() > 0 => self.array_call_at(e, idx),
             ExprKind::Call { name, args } if self.is_elemental_array_call(&name.name, args) => {
                 self.elemental_call_at(e, &name.name, args, idx)
@@ -233,6 +236,9 @@ impl G<'_> {
                     ast::UnOp::Not => self.val(Ty::I32, Rv::Unary(ir::UnOp::LNot, v)),
                 }
             }
+            // A character array compared element by element: evaluated into a temporary before.
+            ExprKind::Binary(..) if char_array_compare(e) && self.device_code() => self.char_compare_at(e, idx),
+            ExprKind::Binary(..) if char_array_compare(e) => self.array_call_at(e, idx),
             ExprKind::Binary(op, x, y) => {
                 let v = self.binary(e, *op, x, y, idx);
                 self.wrap(e.ty.base(), v)
@@ -335,9 +341,12 @@ impl G<'_> {
                 }
             }
             ExprKind::Unary(_, x) | ExprKind::Paren(x) => self.materialize_rec(x),
-            ExprKind::Binary(_, x, y) => {
+            ExprKind::Binary(op, x, y) => {
                 self.materialize_rec(x);
                 self.materialize_rec(y);
+                if char_array_compare(e) {
+                    self.materialize_char_compare(e, *op, x, y);
+                }
             }
             ExprKind::Intrinsic { func, args } => {
                 for a in args {
@@ -487,10 +496,15 @@ impl G<'_> {
             }
             B::Eq | B::Ne | B::Lt | B::Le | B::Gt | B::Ge => {
                 let (a, b) = if x.ty.base() == Some(BaseTy::Character) {
-                    // Compare as if padded with blanks: `gpuf_str_cmp(a, b) <op> 0`.
+                    // Compare as if padded with blanks: `gpuf_str_cmp(a, b) <op> 0` (in device
+                    // code an inline loop).
                     let (a, la) = self.str_expr(x);
                     let (b, lb) = self.str_expr(y);
-                    (self.val(Ty::I32, Rv::Call("gpuf_str_cmp".into(), vec![a, la, b, lb], Ty::I32)), Op::I32(0))
+                    if self.device_code() {
+                        (self.inline_str_cmp(a, la, b, lb), Op::I32(0))
+                    } else {
+                        (self.val(Ty::I32, Rv::Call("gpuf_str_cmp".into(), vec![a, la, b, lb], Ty::I32)), Op::I32(0))
+                    }
                 } else {
                     let ta = self.expr_ty(x);
                     let tb = self.expr_ty(y);
@@ -709,5 +723,15 @@ impl G<'_> {
             "omp_get_num_threads_" => Op::I32(1),
             _ => Op::I32(0),
         }
+    }
+}
+
+/// A relational operation with a character array operand (`names == 'x'`, `c /= d`).
+pub(super) fn char_array_compare(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Binary(ast::BinOp::Eq | ast::BinOp::Ne | ast::BinOp::Lt | ast::BinOp::Le | ast::BinOp::Gt | ast::BinOp::Ge, x, _) => {
+            e.ty.rank() > 0 && x.ty.base() == Some(BaseTy::Character)
+        }
+        _ => false,
     }
 }

@@ -299,6 +299,10 @@ struct G<'a> {
     /// gfortran descriptor, and the unit's descriptor variables (loaded on entry and after
     /// calls, written back when the array is (re)allocated, like `global_descs`).
     dummy_descs: Vec<(VarId, Desc)>,
+    /// The assumed-shape dummies of the unit and the variables holding the addresses of
+    /// the descriptors their callers passed (for `is_contiguous`, which answers for the
+    /// actual argument, not for gimplify's packed copy).
+    assumed_descs: HashMap<String, VarId>,
     /// Local structures (scalars and arrays) of a procedure whose allocatable components
     /// are deallocated on return, before `frees` releases the structures themselves.
     comp_frees: Vec<(Desc, u16)>,
@@ -637,6 +641,7 @@ impl<'a> G<'a> {
             frame_back: Vec::new(),
             global_descs: Vec::new(),
             dummy_descs: Vec::new(),
+            assumed_descs: HashMap::new(),
             comp_frees: Vec::new(),
             arg_reloads: Vec::new(),
             global_ptrs: Vec::new(),
