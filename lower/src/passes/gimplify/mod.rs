@@ -263,6 +263,9 @@ struct G<'a> {
     /// function results (the name they are homed under, declared type): their elements
     /// are freed with them, by their dynamic type.
     class_arr_temps: Vec<(VarId, String, u16)>,
+    /// The references (by the address of their expression) already evaluated into
+    /// `class_arr_temps`, so that an inquiry and a use of the same reference call once.
+    class_arr_calls: Vec<(usize, String)>,
     blocks: Vec<Vec<Stmt>>,
     diags: Vec<Diagnostic>,
     region: Option<RegionCtx>,
@@ -595,6 +598,7 @@ impl<'a> G<'a> {
             temp_comps: Vec::new(),
             class_temps: Vec::new(),
             class_arr_temps: Vec::new(),
+            class_arr_calls: Vec::new(),
             blocks: vec![Vec::new()],
             diags: Vec::new(),
             region: None,

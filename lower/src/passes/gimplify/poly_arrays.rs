@@ -1134,6 +1134,11 @@ impl G<'_> {
             self.not_yet("functions with polymorphic results in device code", e.span);
             return None;
         }
+        let key = e as *const Expr as usize;
+        self.class_arr_calls.retain(|(_, t)| self.class_arr_temps.iter().any(|(_, n, _)| n == t));
+        if let Some((_, t)) = self.class_arr_calls.iter().find(|(p, _)| *p == key) {
+            return Some(t.clone());
+        }
         let rank = i64::from(e.ty.rank());
         let buf = self.str_temp(Op::I64(HEAD + DIM * rank + 16));
         let Op::Var(cv) = buf else { return None };
@@ -1152,6 +1157,7 @@ impl G<'_> {
         self.homes.insert(tname.clone(), Home::Array(d));
         self.class_arrs.insert(tname.clone(), cv);
         self.class_arr_temps.push((cv, tname.clone(), k));
+        self.class_arr_calls.push((key, tname.clone()));
         Some(tname)
     }
 

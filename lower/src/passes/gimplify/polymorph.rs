@@ -549,6 +549,15 @@ impl G<'_> {
             let hash = self.val(Ty::I32, Rv::Load(Ty::I32, vptr));
             return Some((hash, Op::Var(cont), data));
         }
+        // A function with a polymorphic scalar result: the container it returned (its
+        // object freed after the statement, or after a `select type` construct).
+        if let Some((buf, _)) = self.class_result_call(e) {
+            let data = self.f.new_var("class.data".to_string(), Ty::Ptr);
+            self.emit(Stmt::Assign(data, Rv::Load(Ty::Ptr, buf.clone())));
+            let vptr = self.load_vptr(buf.clone());
+            let hash = self.val(Ty::I32, Rv::Load(Ty::I32, vptr));
+            return Some((hash, buf, data));
+        }
         // An element of a polymorphic array: a container made for it.
         if let Some(blk) = self.class_elem_actual(e) {
             let cont = self.f.new_var("class.elem".to_string(), Ty::Ptr);
@@ -577,6 +586,12 @@ impl G<'_> {
     /// compares types): `type is` guards first, then `class is` guards, the most extended
     /// type first (matching any type of this file that extends it), then `class default`.
     pub(super) fn select_type(&mut self, sel: &Expr, guards: &[ast::TypeGuard]) {
+        // A function with a polymorphic array result: its result homed under a fresh name
+        // (freed after the construct), selected as that array.
+        if let Some(t) = self.class_array_call(sel) {
+            let named = Expr { kind: ExprKind::Name(ast::Ident { name: t, span: sel.span }), ..sel.clone() };
+            return self.select_type(&named, guards);
+        }
         // A polymorphic array: the associate name is the array of the guard's type.
         let arr = match &sel.kind {
             ExprKind::Name(id) if sel.ty.rank() > 0 => match (self.class_array_vptr(&id.name), self.lookup(&id.name)) {
