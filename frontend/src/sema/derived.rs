@@ -405,7 +405,10 @@ impl Checker {
                         // A scalar is a pointer to its data (a polymorphic one gfortran's
                         // class container `{_data, _vptr}`), an array gfortran's descriptor
                         // (a polymorphic one followed by `_vptr`).
+                        let star = self.is_star_base(d.base);
                         off += match (specs.is_empty(), d.class) {
+                            // (`class(*)`: `{_data, _vptr, _len}`.)
+                            (true, true) if star => 24,
                             (true, true) => 16,
                             (true, false) => 8,
                             (false, true) => CompInfo::desc_size(specs.len()) + 8,
@@ -895,27 +898,25 @@ impl Checker {
         b.key.clone().map(|key| (key, args))
     }
 
+    /// Is `b` the pseudo-type of `class(*)`?
+    pub(crate) fn is_star_base(&self, b: BaseTy) -> bool {
+        matches!(b, BaseTy::Derived(k) if self.g.types.get(k as usize).is_some_and(TypeInfo::is_star))
+    }
+
     /// Declarations of `type(T)` objects and components of an abstract type `T` (E0134).
     pub(crate) fn abstract_decls(&mut self, unit: &Unit) {
         let mut bad = Vec::new();
         for d in unit.types.iter().flat_map(|t| t.comps.iter()).filter(|d| d.class) {
             let scalar = d.dimension.as_ref().is_none_or(|v| v.is_empty())
                 && d.entities.iter().all(|e| e.dims.as_ref().is_none_or(|v| v.is_empty()));
-            if !(d.allocatable || (d.pointer && scalar))
-                || self
-                    .g
-                    .types
-                    .get(match d.base {
-                        BaseTy::Derived(k) => k as usize,
-                        _ => usize::MAX,
-                    })
-                    .is_some_and(TypeInfo::is_star)
-            {
-                self.err(Diagnostic::not_yet(
-                    "polymorphic components other than `class(T)` allocatable scalars and arrays and pointer scalars",
-                    d.base_span,
-                ));
-            }
+            let what = if !scalar && self.is_star_base(d.base) {
+                "`class(*)` array components"
+            } else if d.pointer && !scalar {
+                "polymorphic (`class`) pointer array components"
+            } else {
+                continue;
+            };
+            self.err(Diagnostic::not_yet(what, d.base_span));
         }
         for d in unit.decls.iter().filter(|d| d.class) {
             for e in &d.entities {
@@ -1053,6 +1054,7 @@ impl Checker {
             });
             // (A polymorphic scalar one is gfortran's class container.)
             *off += match (specs.is_empty(), d.class) {
+                (true, true) if self.is_star_base(d.base) => 24,
                 (true, true) => 16,
                 (true, false) => 8,
                 _ => CompInfo::desc_size(specs.len()),

@@ -266,6 +266,10 @@ struct G<'a> {
     /// The references (by the address of their expression) already evaluated into
     /// `class_arr_temps`, so that an inquiry and a use of the same reference call once.
     class_arr_calls: Vec<(usize, String)>,
+    /// How deep the inline frees and copies of polymorphic scalar components are nested
+    /// (each level an `if` chain over the dynamic types): bounded, as a `class(*)` one's
+    /// dynamic type may be any type, the enclosing one too.
+    class_comp_depth: u32,
     blocks: Vec<Vec<Stmt>>,
     diags: Vec<Diagnostic>,
     region: Option<RegionCtx>,
@@ -599,6 +603,7 @@ impl<'a> G<'a> {
             class_temps: Vec::new(),
             class_arr_temps: Vec::new(),
             class_arr_calls: Vec::new(),
+            class_comp_depth: 0,
             blocks: vec![Vec::new()],
             diags: Vec::new(),
             region: None,

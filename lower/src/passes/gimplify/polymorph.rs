@@ -858,7 +858,7 @@ impl G<'_> {
 
     /// Frees the data of a polymorphic allocatable (with the allocatable components of its
     /// dynamic type) when it is allocated; `p` becomes null.
-    fn free_class_data(&mut self, p: VarId, cont: Op, t: u16, null: bool) {
+    pub(super) fn free_class_data(&mut self, p: VarId, cont: Op, t: u16, null: bool) {
         let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(p), Op::Null));
         self.push_block();
         self.finalize_dynamic(Op::Var(p), cont.clone(), t);
@@ -1291,7 +1291,8 @@ impl G<'_> {
             },
             _ => false,
         };
-        self.class_fill(p, slot.clone(), false, s, &mut |g, size| {
+        let star = self.is_star(BaseTy::Derived(k));
+        self.class_fill(p, slot.clone(), star, s, &mut |g, size| {
             if pointer {
                 // A pointer gets fresh memory whatever it pointed to.
                 return g.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr));
@@ -1307,7 +1308,7 @@ impl G<'_> {
     /// becomes the target's dynamic type (the declared type for `null()`).
     pub(super) fn class_comp_ptr_vptr(&mut self, lhs: &Expr, rhs: &Expr, is_null: bool) {
         let Some((slot, k)) = self.class_comp_slot(lhs) else { return };
-        let at = self.val(Ty::Ptr, Rv::PtrAdd(slot, Op::I64(8)));
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(slot.clone(), Op::I64(8)));
         if is_null {
             let vt = self.types.get(k as usize).map(vtab_name);
             let v = vt.map_or(Op::Null, |n| self.val(Ty::Ptr, Rv::GlobalAddr(n)));
@@ -1318,15 +1319,38 @@ impl G<'_> {
             ExprKind::Name(r) => self.class_conts.get(&r.name).map(|c| Op::Var(*c)),
             _ => self.class_comp_slot(rhs).map(|(s, _)| s),
         };
+        let star = self.is_star(BaseTy::Derived(k));
+        // A `class(*)` one's `_len`: a character target's length, else 0.
+        let mut len = Op::I64(0);
         let v = match (src, rhs.ty.base()) {
-            (Some(c), _) => self.load_vptr(c),
+            (Some(c), b) => {
+                if star && b.is_some_and(|b| self.is_star(b)) {
+                    let la = self.val(Ty::Ptr, Rv::PtrAdd(c.clone(), Op::I64(16)));
+                    len = self.val(Ty::I64, Rv::Load(Ty::I64, la));
+                }
+                self.load_vptr(c)
+            }
             (None, Some(BaseTy::Derived(t))) => match self.types.get(t as usize).map(vtab_name) {
                 Some(n) => self.val(Ty::Ptr, Rv::GlobalAddr(n)),
                 None => Op::Null,
             },
+            (None, Some(b)) if star => {
+                if b == BaseTy::Character {
+                    let (_, n) = self.str_expr(rhs);
+                    len = self.conv(n, Ty::I64);
+                }
+                match intrinsic_vtab(b) {
+                    Some((vt, _, _)) => self.val(Ty::Ptr, Rv::GlobalAddr(vt)),
+                    None => Op::Null,
+                }
+            }
             _ => Op::Null,
         };
         self.emit(Stmt::Store(Ty::Ptr, at, v));
+        if star {
+            let la = self.val(Ty::Ptr, Rv::PtrAdd(slot, Op::I64(16)));
+            self.emit(Stmt::Store(Ty::I64, la, len));
+        }
     }
 
     /// The vtab of a polymorphic allocatable `from` of `move_alloc`, read before it moves.

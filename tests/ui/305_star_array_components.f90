@@ -1,0 +1,10 @@
+! `class(*)` array components (allocatable or pointer) are not implemented yet: a located
+! E0900 naming them (scalar `class(*)` components are).
+module any_arrays
+  implicit none
+  type :: bucket
+    class(*), allocatable :: one
+    class(*), allocatable :: many(:)
+    class(*), pointer :: view(:, :) => null()
+  end type
+end module
