@@ -1103,6 +1103,8 @@ impl Checker {
                 Some(k)
             }
             (ExprKind::Component(cr), _) if self.class_comp(cr).is_some() => self.class_comp(cr),
+            // A whole polymorphic array component.
+            (ExprKind::Component(cr), Ty::Array(BaseTy::Derived(k), _)) if self.class_comp_array(cr) => Some(k),
             // A function with a polymorphic allocatable result (scalar or array).
             (ExprKind::Call { name, .. }, Ty::Scalar(BaseTy::Derived(k)) | Ty::Array(BaseTy::Derived(k), _))
                 if self.g.procs.map.get(&name.name).is_some_and(|p| p.result_class) =>

@@ -556,6 +556,9 @@ impl G<'_> {
     ) {
         let rank = d.lb.len() as i64;
         let star = self.is_star(BaseTy::Derived(k));
+        // (The number of elements of a constructor of characters, when measuring its
+        // length counted them.)
+        let mut ctor_count = None;
         let how = match (spec, src) {
             (Some(t), _) => match t.base {
                 BaseTy::Derived(j) => ArrSrc::Static(j),
@@ -583,7 +586,14 @@ impl G<'_> {
                     let (_, n) = self.str_expr(e);
                     self.conv(n, Ty::I64)
                 } else {
-                    match self.char_array_len(e) {
+                    let measured = match self.char_array_len(e) {
+                        Some(n) => Some(n),
+                        None => self.char_ctor_measure(e).map(|(l, n)| {
+                            ctor_count = Some(n);
+                            l
+                        }),
+                    };
+                    match measured {
                         Some(n) => n,
                         None => {
                             self.not_yet("this character `source=` of a `class(*)` array", e.span);
@@ -670,7 +680,7 @@ impl G<'_> {
             self.set_shape(d, dims, name.span);
         } else if let (Some(items), Some(&lb), Some(&ext)) = (char_ctor, d.lb.first(), d.ext.first()) {
             // A constructor of characters: its items counted.
-            let Some(n) = self.char_ctor_count(items) else {
+            let Some(n) = self.char_ctor_count(items).or(ctor_count) else {
                 self.not_yet("an implied-do loop of characters as the `source=` of a `class(*)` array", name.span);
                 return;
             };
@@ -861,8 +871,10 @@ impl G<'_> {
     /// not one gpuf takes apart (implied-do loops, items of other lengths).
     fn char_ctor_temp(&mut self, e: &Expr) -> Option<(Op, Desc, VarId)> {
         let ExprKind::ArrayCtor(items) = &e.kind else { return None };
-        let len = self.char_array_len(e)?;
-        let n = self.char_ctor_count(items)?;
+        let (len, n) = match (self.char_array_len(e), self.char_ctor_count(items)) {
+            (Some(len), Some(n)) => (len, n),
+            _ => self.char_ctor_measure(e)?,
+        };
         let lv = self.f.new_var("class.len".to_string(), Ty::I64);
         self.emit(Stmt::Assign(lv, Rv::Use(len)));
         let bytes = self.bin(Ty::I64, BinOp::Mul, n.clone(), Op::Var(lv));
@@ -883,6 +895,25 @@ impl G<'_> {
         self.free_mats(mark);
         self.call_after.push(Stmt::Call("gpuf_free".into(), vec![tmp.clone()]));
         Some((tmp, d, lv))
+    }
+
+    /// The length of the elements and their number of a constructor of characters whose
+    /// items do not tell them before they are evaluated (implied-do loops, expressions):
+    /// its items walked once to count them (the last one's length; all have the same).
+    fn char_ctor_measure(&mut self, e: &Expr) -> Option<(Op, Op)> {
+        let ExprKind::ArrayCtor(_) = &e.kind else { return None };
+        let n = self.f.new_var("ctor.count".to_string(), Ty::I64);
+        let len = self.f.new_var("ctor.len".to_string(), Ty::I64);
+        self.emit(Stmt::Assign(n, Rv::Use(Op::I64(0))));
+        self.emit(Stmt::Assign(len, Rv::Use(Op::I64(0))));
+        let mark = self.materialize(e);
+        self.char_items(e, &mut |g, _, l| {
+            let l = g.conv(l, Ty::I64);
+            g.emit(Stmt::Assign(len, Rv::Use(l)));
+            g.emit(Stmt::Assign(n, Rv::Binary(BinOp::Add, Op::Var(n), Op::I64(1))));
+        });
+        self.free_mats(mark);
+        Some((Op::Var(len), Op::Var(n)))
     }
 
     /// The length of the elements of a character array expression: a variable's, or the

@@ -593,7 +593,16 @@ impl G<'_> {
             return self.select_type(&named, guards);
         }
         // A polymorphic array: the associate name is the array of the guard's type.
+        let comp = if sel.ty.rank() > 0 { self.class_comp_array(sel) } else { None };
         let arr = match &sel.kind {
+            // A polymorphic allocatable array component: its container in the structure.
+            _ if comp.is_some() => comp.map(|(a, d, _, _)| {
+                let c = self.f.new_var("class.comp".to_string(), Ty::Ptr);
+                self.emit(Stmt::Assign(c, Rv::Use(a)));
+                let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(c), Op::I64(HEAD + DIM * d.lb.len() as i64)));
+                let v = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
+                (v, d, c)
+            }),
             ExprKind::Name(id) if sel.ty.rank() > 0 => match (self.class_array_vptr(&id.name), self.lookup(&id.name)) {
                 (Some(v), Some(Home::Array(d))) => self.class_arrs.get(&id.name).map(|&c| (v, d, c)),
                 _ => None,
