@@ -530,6 +530,7 @@ impl G<'_> {
             return;
         };
         let from_vptr = self.class_vptr_of(from);
+        self.free_class_scalar(to);
         self.move_alloc_data(f, t, sp);
         self.move_alloc_types(from, to, from_vptr);
     }

@@ -1175,27 +1175,63 @@ impl G<'_> {
         self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
     }
 
-    /// `move_alloc(from, to)` where `to` is polymorphic: after the data moved, `to` has
-    /// `from`'s dynamic type and a polymorphic `from` its declared type.
+    /// `move_alloc(from, to)` where `to` is polymorphic (a variable or a component): after
+    /// the data moved, `to` has `from`'s dynamic type (and a `class(*)` one its `_len`)
+    /// and a polymorphic `from` its declared type.
     pub(super) fn move_alloc_types(&mut self, from: &Expr, to: &Expr, from_vptr: Option<Op>) {
-        let ExprKind::Name(t) = &to.kind else { return };
-        let Some((_, tc, _)) = self.class_alloc(&t.name) else { return };
+        let Some((tc, tk)) = self.class_scalar_cont(to) else { return };
+        let fc = self.class_scalar_cont(from);
         match from_vptr {
             Some(v) => {
-                let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(tc), Op::I64(8)));
+                let at = self.val(Ty::Ptr, Rv::PtrAdd(tc.clone(), Op::I64(8)));
                 self.emit(Stmt::Store(Ty::Ptr, at, v));
             }
             None => {
                 if let Some(BaseTy::Derived(k)) = from.ty.base() {
-                    self.set_vptr(Op::Var(tc), k);
+                    self.set_vptr(tc.clone(), k);
                 }
             }
         }
-        if let ExprKind::Name(f) = &from.kind {
-            if let Some((_, fc, fk)) = self.class_alloc(&f.name) {
-                self.set_vptr(Op::Var(fc), fk);
-            }
+        if self.is_star(BaseTy::Derived(tk)) {
+            let len = match &fc {
+                Some((c, fk)) if self.is_star(BaseTy::Derived(*fk)) => {
+                    let la = self.val(Ty::Ptr, Rv::PtrAdd(c.clone(), Op::I64(16)));
+                    self.val(Ty::I64, Rv::Load(Ty::I64, la))
+                }
+                _ => Op::I64(0),
+            };
+            let la = self.val(Ty::Ptr, Rv::PtrAdd(tc, Op::I64(16)));
+            self.emit(Stmt::Store(Ty::I64, la, len));
         }
+        if let Some((c, fk)) = fc {
+            self.set_vptr(c, fk);
+        }
+    }
+
+    /// Before `move_alloc(from, to)` to a polymorphic allocatable scalar: its old value
+    /// finalized and freed by its dynamic type (its data address becomes null).
+    pub(super) fn free_class_scalar(&mut self, e: &Expr) {
+        if let ExprKind::Name(id) = &e.kind {
+            if let Some((p, cont, k)) = self.class_alloc(&id.name) {
+                self.free_class_data(p, Op::Var(cont), k, true);
+                self.store_scalar_global(p);
+            }
+            return;
+        }
+        let Some((slot, k)) = self.class_comp_slot(e) else { return };
+        let p = self.f.new_var("class.old".to_string(), Ty::Ptr);
+        self.emit(Stmt::Assign(p, Rv::Load(Ty::Ptr, slot.clone())));
+        self.free_class_data(p, slot.clone(), k, false);
+        self.emit(Stmt::Store(Ty::Ptr, slot, Op::Null));
+    }
+
+    /// The class container of a polymorphic allocatable or pointer scalar (a variable's,
+    /// or a component's in its structure) and its declared type.
+    fn class_scalar_cont(&mut self, e: &Expr) -> Option<(Op, u16)> {
+        if let ExprKind::Name(id) = &e.kind {
+            return self.class_alloc(&id.name).map(|(_, c, k)| (Op::Var(c), k));
+        }
+        self.class_comp_slot(e)
     }
 
     /// `p => t` and `p => null()` for a polymorphic pointer scalar `p`: its address and
@@ -1364,10 +1400,9 @@ impl G<'_> {
 
     /// The vtab of a polymorphic allocatable `from` of `move_alloc`, read before it moves.
     pub(super) fn class_vptr_of(&mut self, e: &Expr) -> Option<Op> {
-        let ExprKind::Name(id) = &e.kind else { return None };
-        let (_, c, _) = self.class_alloc(&id.name)?;
-        let v = self.load_vptr(Op::Var(c));
-        let keep = self.f.new_var(format!("{}.vptr", id.name), Ty::Ptr);
+        let (c, _) = self.class_scalar_cont(e)?;
+        let v = self.load_vptr(c);
+        let keep = self.f.new_var("class.from.vptr".to_string(), Ty::Ptr);
         self.emit(Stmt::Assign(keep, Rv::Use(v)));
         Some(Op::Var(keep))
     }
