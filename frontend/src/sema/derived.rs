@@ -1194,6 +1194,15 @@ impl Checker {
                     _ => None,
                 }
             }
+            // An element of an array component (`x%c(i)`).
+            ExprKind::Component(cr) => {
+                let k = self.scalar_struct_type(&cr.base)?;
+                let c = self.g.types.get(k as usize)?.comps.iter().find(|c| c.name == cr.name.name)?;
+                match c.base {
+                    BaseTy::Derived(t) if c.dims.len() == cr.subs.len() && cr.subs.iter().all(|a| matches!(a, Arg::Index(_))) => Some(t),
+                    _ => None,
+                }
+            }
             _ => None,
         }
     }

@@ -418,8 +418,9 @@ impl G<'_> {
             self.emit(Stmt::Call(format!("gpuf.aggret.ll.{link}"), all));
         }
         self.reload_global_descs();
-        if let Op::Var(v) = buf {
-            self.class_temps.push((v, k));
+        // (A pointer result's target lives on.)
+        if let (Op::Var(v), false) = (&buf, self.procs.map.get(&name.name).is_some_and(|p| p.result_pointer)) {
+            self.class_temps.push((*v, k));
         }
         Some((buf, k))
     }
@@ -1249,8 +1250,9 @@ impl G<'_> {
         let star = self.is_star(BaseTy::Derived(k));
         let src_cont = match &rhs.kind {
             ExprKind::Name(r) => self.class_conts.get(&r.name).map(|c| Op::Var(*c)),
-            // A polymorphic component's container in its structure.
-            _ => self.class_comp_slot(rhs).map(|(s, _)| s),
+            // A polymorphic component's container in its structure, or the container a
+            // function with a polymorphic pointer result returned.
+            _ => self.class_comp_slot(rhs).map(|(s, _)| s).or_else(|| self.class_result_call(rhs).map(|(b, _)| b)),
         };
         match (src_cont, rhs.ty.base()) {
             (Some(sc), _) => {
