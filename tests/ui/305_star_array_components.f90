@@ -1,5 +1,5 @@
-! `class(*)` array components (allocatable or pointer) are not implemented yet: a located
-! E0900 naming them (scalar `class(*)` components are).
+! `class(*)` pointer array components are not implemented yet: a located E0900 naming
+! them (scalar `class(*)` components and allocatable array ones are).
 module any_arrays
   implicit none
   type :: bucket

@@ -411,6 +411,8 @@ impl Checker {
                             (true, true) if star => 24,
                             (true, true) => 16,
                             (true, false) => 8,
+                            // (`class(*)`: the descriptor, `_vptr`, `_len`.)
+                            (false, true) if star => CompInfo::desc_size(specs.len()) + 16,
                             (false, true) => CompInfo::desc_size(specs.len()) + 8,
                             (false, false) => CompInfo::desc_size(specs.len()),
                         };
@@ -909,8 +911,8 @@ impl Checker {
         for d in unit.types.iter().flat_map(|t| t.comps.iter()).filter(|d| d.class) {
             let scalar = d.dimension.as_ref().is_none_or(|v| v.is_empty())
                 && d.entities.iter().all(|e| e.dims.as_ref().is_none_or(|v| v.is_empty()));
-            let what = if !scalar && self.is_star_base(d.base) {
-                "`class(*)` array components"
+            let what = if d.pointer && !scalar && self.is_star_base(d.base) {
+                "`class(*)` pointer array components"
             } else if d.pointer && !scalar {
                 "polymorphic (`class`) pointer array components"
             } else {

@@ -12,7 +12,7 @@ use gpuf_frontend::sema::{CompInfo, TypeInfo};
 
 /// How deep inline frees and copies of polymorphic scalar components nest
 /// (`G::class_comp_depth`); deeper ones free and copy the object's bytes only.
-const MAX_CLASS_COMP_DEPTH: u32 = 3;
+pub(super) const MAX_CLASS_COMP_DEPTH: u32 = 3;
 
 impl<'a> G<'a> {
     pub(super) fn type_info(&self, k: u16) -> Option<&'a TypeInfo> {

@@ -1206,19 +1206,24 @@ impl G<'_> {
     /// The elements of the polymorphic array `d` (declared type `k`, dynamic type read
     /// from the vtab pointer `vptr`) finalized and their allocatable components freed.
     fn finalize_elems_by_type(&mut self, vptr: Op, d: &Desc, k: u16) {
+        // (Nested at most `MAX_CLASS_COMP_DEPTH` deep: a `class(*)` array component's
+        // elements may be of the type that holds it.)
+        self.class_comp_depth += 1;
+        let deep = self.class_comp_depth > super::derived::MAX_CLASS_COMP_DEPTH;
         self.on_dynamic_type(
             vptr,
             k,
             &mut |g, j| {
                 let dj = Desc { base: BaseTy::Derived(j), ..d.clone() };
                 g.finalize_array(&dj, j);
-                if g.has_alloc_comps(j, 0) {
+                if g.has_alloc_comps(j, 0) && !deep {
                     let size = g.type_size(j);
                     g.each_desc_elem(&dj, size, &mut |g, x| g.free_alloc_comps(x, j));
                 }
             },
             &mut |_| {},
         );
+        self.class_comp_depth -= 1;
     }
 
     /// After the statement: the elements of a polymorphic function result in the
@@ -1279,6 +1284,13 @@ impl G<'_> {
             then_body: vec![Stmt::Assign(esize, Rv::Use(Op::I64(decl)))],
             else_body: vec![Stmt::Assign(esize, Rv::Load(Ty::I64, sa))],
         });
+        if self.is_star(c.base) {
+            // A `class(*)` one's characters: `_size` times `_len`.
+            let la = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(HEAD + DIM * rank + 8)));
+            let n = self.val(Ty::I64, Rv::Load(Ty::I64, la));
+            let n = self.bin(Ty::I64, BinOp::Max, n, Op::I64(1));
+            self.emit(Stmt::Assign(esize, Rv::Binary(BinOp::Mul, Op::Var(esize), n)));
+        }
         self.class_esize.insert(d.addr, esize);
     }
 
@@ -1351,7 +1363,8 @@ impl G<'_> {
         let bytes = self.desc_bytes(&d);
         let p = self.val(Ty::Ptr, Rv::Call("gpuf_alloc_copy".into(), vec![Op::Var(d.addr), bytes], Ty::Ptr));
         self.emit(Stmt::Store(Ty::Ptr, ca.clone(), p));
-        if self.family(k).iter().any(|&j| self.has_alloc_comps(j, 0)) {
+        if self.class_comp_depth < super::derived::MAX_CLASS_COMP_DEPTH && self.family(k).iter().any(|&j| self.has_alloc_comps(j, 0)) {
+            self.class_comp_depth += 1;
             let d = self.alloc_comp_desc(ca.clone(), c);
             let at = self.val(Ty::Ptr, Rv::PtrAdd(ca.clone(), Op::I64(HEAD + DIM * rank)));
             let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
@@ -1371,6 +1384,7 @@ impl G<'_> {
             );
             let then_body = self.pop_block();
             self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
+            self.class_comp_depth -= 1;
         }
     }
 
