@@ -1433,6 +1433,48 @@ fn gfortran_interop_polymorphic() {
     assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main_any_res"), want, "gfortran main, gpuf class(*) results");
 }
 
+/// `class(*)` allocatable and pointer components (gfortran's 24-byte containers) of objects
+/// made on one side and set and read on the other: a gpuf main with gfortran's module
+/// object, then a gfortran main with gpuf's. The module does all printing.
+#[test]
+fn gfortran_interop_star_components() {
+    let dir = root().join("tests/interop");
+    let d = scratch("interop_poly3");
+    let ok = ok_stdout;
+    let f = |n: &str| dir.join(n);
+    let srcs = ["poly3_box.f90", "poly3_box_main.f90"];
+    let r = d.join("ref");
+    ok(run(gfortran_cmd().current_dir(&d).args(srcs.map(f)).arg("-o").arg(&r)), "gfortran ref");
+    let want = ok(run(&mut Command::new(&r)), "ref");
+    assert!(want.contains("main read pt 297"), "the reference printed {want}");
+    ok(run(gfortran_cmd().current_dir(&d).arg("-c").arg(f(srcs[0])).arg("-o").arg(d.join("box_gf.o"))), "gfortran -c box");
+    // gpuf's module file and object in a folder of their own.
+    let sub = d.join("gpuf_box");
+    std::fs::create_dir_all(&sub).unwrap_or_else(|e| panic!("cannot create {}: {e}", sub.display()));
+    let obj = sub.join("box.o");
+    ok(run(Command::new(gpuf()).current_dir(&sub).arg("compile").arg("-c").arg(f(srcs[0])).arg("-o").arg(&obj)), "gpuf -c box");
+    let exe = d.join("gpuf_main");
+    ok(
+        run(Command::new(gpuf())
+            .current_dir(&d)
+            .arg("compile")
+            .arg(f(srcs[1]))
+            .arg("-I")
+            .arg(&sub)
+            .args(["box_gf.o", "-l", "gfortran", "-o"])
+            .arg(&exe)),
+        "gpuf main",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main"), want, "gpuf main, gfortran module");
+    let rt = gpuf().parent().map(|p| p.join("libgpuf_rt.a")).unwrap_or_default();
+    let exe = d.join("gf_main");
+    ok(
+        run(gfortran_cmd().current_dir(&d).arg(f(srcs[1])).arg(&obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
+        "gfortran main with gpuf's module object",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main"), want, "gfortran main, gpuf module");
+}
+
 /// A gfortran main calling gpuf-compiled procedures that print: gpuf's run time flushes its
 /// output when the process exits although gpuf's `main` (which registers that) never runs.
 /// (Each run time buffers its own output, so lines printed by both need not interleave in

@@ -1,6 +1,6 @@
-! Polymorphic pointer array and `class(*)` components and `select type` in compute
-! constructs are not implemented yet (a polymorphic array function result now is): each a
-! located E0900.
+! Polymorphic pointer array components and `select type` in compute constructs are not
+! implemented yet (a polymorphic array function result and `class(*)` scalar components
+! now are): each a located E0900.
 module m
   implicit none
   type :: shape

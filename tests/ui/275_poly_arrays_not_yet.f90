@@ -1,6 +1,7 @@
-! What stays unsupported of polymorphic arrays, each a located E0900: an implied-do
-! constructor of characters as the `source=` of a `class(*)` array, a character array as
-! the target of a `class(*)` array pointer, a polymorphic array in a compute construct.
+! What stays unsupported of polymorphic arrays, each a located E0900: a character array
+! as the target of a `class(*)` array pointer, a polymorphic array in a compute construct
+! (an implied-do constructor of characters as the `source=` of a `class(*)` array now
+! compiles).
 module m
   implicit none
   type :: t

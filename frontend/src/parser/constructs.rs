@@ -255,7 +255,12 @@ impl Parser {
         self.expect_eos()?;
         let assoc = match (assoc, &selector.kind) {
             (Some(a), _) => a,
-            (None, ExprKind::Name(id)) => id.clone(),
+            // (The name as written: a selector that is itself an associate or block name
+            // has been renamed already, and the guards rename the written name.)
+            (None, ExprKind::Name(id)) => {
+                let written = self.block_scope.renames.iter().rev().find(|(_, to)| *to == id.name).map(|(from, _)| from.clone());
+                Ident { name: written.unwrap_or_else(|| id.name.clone()), span: id.span }
+            }
             (None, _) => {
                 self.diags.push(
                     Diagnostic::error("E0025", "a `select type` selector that is not a name needs an associate name", selector.span)

@@ -408,9 +408,14 @@ impl Checker {
                         // A scalar is a pointer to its data (a polymorphic one gfortran's
                         // class container `{_data, _vptr}`), an array gfortran's descriptor
                         // (a polymorphic one followed by `_vptr`).
+                        let star = self.is_star_base(d.base);
                         off += match (specs.is_empty(), d.class) {
+                            // (`class(*)`: `{_data, _vptr, _len}`.)
+                            (true, true) if star => 24,
                             (true, true) => 16,
                             (true, false) => 8,
+                            // (`class(*)`: the descriptor, `_vptr`, `_len`.)
+                            (false, true) if star => CompInfo::desc_size(specs.len()) + 16,
                             (false, true) => CompInfo::desc_size(specs.len()) + 8,
                             (false, false) => CompInfo::desc_size(specs.len()),
                         };
@@ -895,27 +900,25 @@ impl Checker {
         b.key.clone().map(|key| (key, args))
     }
 
+    /// Is `b` the pseudo-type of `class(*)`?
+    pub(crate) fn is_star_base(&self, b: BaseTy) -> bool {
+        matches!(b, BaseTy::Derived(k) if self.g.types.get(k as usize).is_some_and(TypeInfo::is_star))
+    }
+
     /// Declarations of `type(T)` objects and components of an abstract type `T` (E0134).
     pub(crate) fn abstract_decls(&mut self, unit: &Unit) {
         let mut bad = Vec::new();
         for d in unit.types.iter().flat_map(|t| t.comps.iter()).filter(|d| d.class) {
             let scalar = d.dimension.as_ref().is_none_or(|v| v.is_empty())
                 && d.entities.iter().all(|e| e.dims.as_ref().is_none_or(|v| v.is_empty()));
-            if !(d.allocatable || (d.pointer && scalar))
-                || self
-                    .g
-                    .types
-                    .get(match d.base {
-                        BaseTy::Derived(k) => k as usize,
-                        _ => usize::MAX,
-                    })
-                    .is_some_and(TypeInfo::is_star)
-            {
-                self.err(Diagnostic::not_yet(
-                    "polymorphic components other than `class(T)` allocatable scalars and arrays and pointer scalars",
-                    d.base_span,
-                ));
-            }
+            let what = if d.pointer && !scalar && self.is_star_base(d.base) {
+                "`class(*)` pointer array components"
+            } else if d.pointer && !scalar {
+                "polymorphic (`class`) pointer array components"
+            } else {
+                continue;
+            };
+            self.err(Diagnostic::not_yet(what, d.base_span));
         }
         for d in unit.decls.iter().filter(|d| d.class) {
             for e in &d.entities {
@@ -1053,6 +1056,7 @@ impl Checker {
             });
             // (A polymorphic scalar one is gfortran's class container.)
             *off += match (specs.is_empty(), d.class) {
+                (true, true) if self.is_star_base(d.base) => 24,
                 (true, true) => 16,
                 (true, false) => 8,
                 _ => CompInfo::desc_size(specs.len()),
@@ -1189,6 +1193,15 @@ impl Checker {
                 let c = self.g.types.get(k as usize)?.comps.iter().find(|c| c.name == cr.name.name)?;
                 match (c.dims.is_empty(), c.base) {
                     (true, BaseTy::Derived(t)) => Some(t),
+                    _ => None,
+                }
+            }
+            // An element of an array component (`x%c(i)`).
+            ExprKind::Component(cr) => {
+                let k = self.scalar_struct_type(&cr.base)?;
+                let c = self.g.types.get(k as usize)?.comps.iter().find(|c| c.name == cr.name.name)?;
+                match c.base {
+                    BaseTy::Derived(t) if c.dims.len() == cr.subs.len() && cr.subs.iter().all(|a| matches!(a, Arg::Index(_))) => Some(t),
                     _ => None,
                 }
             }

@@ -117,7 +117,11 @@ impl Global {
             let (args, result) = signature(u);
             let rdecl = find_decl(&u.decls, &u.result.as_ref().unwrap_or(&u.name).name).filter(|_| u.kind == UnitKind::Function);
             let result_pointer = rdecl.is_some_and(|(d, _)| d.pointer);
-            let result_class = rdecl.is_some_and(|(d, _)| d.class && d.allocatable);
+            // (A polymorphic pointer scalar result is returned in the same container.)
+            let result_class = rdecl.is_some_and(|(d, e)| {
+                let scalar = e.dims.as_ref().or(d.dimension.as_ref()).is_none_or(|v| v.is_empty());
+                d.class && (d.allocatable || (d.pointer && scalar))
+            });
             ProcSig {
                 name: u.name.name.clone(),
                 kind: u.kind,

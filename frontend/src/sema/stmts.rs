@@ -1103,6 +1103,14 @@ impl Checker {
                 Some(k)
             }
             (ExprKind::Component(cr), _) if self.class_comp(cr).is_some() => self.class_comp(cr),
+            // A whole polymorphic array component.
+            (ExprKind::Component(cr), Ty::Array(BaseTy::Derived(k), _)) if self.class_comp_array(cr) => Some(k),
+            // A function with a polymorphic allocatable result (scalar or array).
+            (ExprKind::Call { name, .. }, Ty::Scalar(BaseTy::Derived(k)) | Ty::Array(BaseTy::Derived(k), _))
+                if self.g.procs.map.get(&name.name).is_some_and(|p| p.result_class) =>
+            {
+                Some(k)
+            }
             // An element of a polymorphic array (a variable's or a component's).
             (ExprKind::Component(_) | ExprKind::ArrayRef { .. }, Ty::Scalar(BaseTy::Derived(k))) if self.is_poly(selector) => Some(k),
             (ExprKind::Name(id), t) if !t.base().is_some_and(|b| matches!(b, BaseTy::Derived(_))) || t.rank() == 0 => {

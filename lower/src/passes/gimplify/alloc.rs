@@ -108,7 +108,13 @@ impl G<'_> {
                     self.store_deferred_chars(addr);
                     continue;
                 }
-                Some(Home::Mem(pv, _)) if self.is_pointer_var(&name.name) => {
+                Some(Home::Mem(pv, base)) if self.is_pointer_var(&name.name) => {
+                    // A derived-type target is finalized and its allocatable components
+                    // freed first.
+                    if let BaseTy::Derived(k) = base {
+                        self.finalize_if_live(Op::Var(pv), k);
+                        self.free_scalar_comps(pv, k);
+                    }
                     self.deallocate_data(pv, &name.name);
                     self.store_global_ptr(&name.name);
                     continue;
@@ -524,6 +530,7 @@ impl G<'_> {
             return;
         };
         let from_vptr = self.class_vptr_of(from);
+        self.free_class_scalar(to);
         self.move_alloc_data(f, t, sp);
         self.move_alloc_types(from, to, from_vptr);
     }

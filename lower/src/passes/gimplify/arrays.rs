@@ -254,11 +254,11 @@ impl G<'_> {
         if self.is_array_call(e) {
             let n = usize::from(e.ty.rank());
             if self.is_class_array_call(e) {
-                self.not_yet(
-                    "references to functions with polymorphic array results other than as actual arguments of polymorphic array dummies or values assigned to polymorphic allocatable arrays",
-                    e.span,
-                );
-                return vec![Op::I64(0); n];
+                // The result homed under a fresh name: the extents of its descriptor.
+                return match self.class_array_call(e).and_then(|t| self.lookup(&t)) {
+                    Some(Home::Array(d)) => d.ext.iter().map(|&x| Op::Var(x)).collect(),
+                    _ => vec![Op::I64(0); n],
+                };
             }
             return self.mat_shapes.get(&(e as *const Expr as usize)).cloned().unwrap_or_else(|| vec![Op::I64(0); n]);
         }

@@ -96,6 +96,16 @@ impl G<'_> {
                 Some(e) if sig.args.get(i).is_some_and(|d| d.pointer) => ops.push(self.pointer_actual(e)),
 
                 Some(e) => {
+                    // A polymorphic array function result: homed under a fresh name, then
+                    // passed as that array (the declared type's part of each element).
+                    let homed;
+                    let e = match self.class_array_call(e) {
+                        Some(t) => {
+                            homed = Expr { kind: ExprKind::Name(ast::Ident { name: t, span: e.span }), ..e.clone() };
+                            &homed
+                        }
+                        None => e,
+                    };
                     let assumed = sig.args.get(i).is_some_and(|d| d.assumed_shape);
                     if char_dummy {
                         // A whole character array: its data and its elements' length.

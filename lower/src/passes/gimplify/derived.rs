@@ -10,6 +10,10 @@
 use super::*;
 use gpuf_frontend::sema::{CompInfo, TypeInfo};
 
+/// How deep inline frees and copies of polymorphic scalar components nest
+/// (`G::class_comp_depth`); deeper ones free and copy the object's bytes only.
+pub(super) const MAX_CLASS_COMP_DEPTH: u32 = 3;
+
 impl<'a> G<'a> {
     pub(super) fn type_info(&self, k: u16) -> Option<&'a TypeInfo> {
         self.types.get(k as usize)
@@ -559,7 +563,23 @@ impl<'a> G<'a> {
                 self.free_class_comp_array(&a, &c, true);
                 continue;
             }
-            self.free_elem_comps(&a, &c);
+            if let (true, BaseTy::Derived(t)) = (c.class, c.base) {
+                // A polymorphic scalar: finalized and its components freed by its dynamic
+                // type (then the run time's error if it is not allocated).
+                let p = self.f.new_var(format!("{}.data", c.name), Ty::Ptr);
+                self.emit(Stmt::Assign(p, Rv::Load(Ty::Ptr, a.clone())));
+                let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(p), Op::Null));
+                self.push_block();
+                self.finalize_dynamic(Op::Var(p), a.clone(), t);
+                if self.family(t).iter().any(|&k| self.has_alloc_comps(k, 0)) {
+                    let vptr = self.load_vptr(a.clone());
+                    self.on_dynamic_type(vptr, t, &mut |g, k| g.free_alloc_comps(Op::Var(p), k), &mut |_| {});
+                }
+                let then_body = self.pop_block();
+                self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
+            } else {
+                self.free_elem_comps(&a, &c);
+            }
             let p = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, a.clone()));
             let n = c.name.clone();
             let nl = n.len() as i64;
@@ -599,6 +619,15 @@ impl<'a> G<'a> {
             let ca = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(c.offset)));
             if c.alloc && c.class && !c.dims.is_empty() {
                 self.free_class_comp_array(&ca, c, false);
+            } else if let (true, true, BaseTy::Derived(t), true) = (c.alloc, c.class, c.base, self.class_comp_depth < MAX_CLASS_COMP_DEPTH)
+            {
+                // A polymorphic scalar: finalized and freed by its dynamic type.
+                let p = self.f.new_var(format!("{}.data", c.name), Ty::Ptr);
+                self.emit(Stmt::Assign(p, Rv::Load(Ty::Ptr, ca.clone())));
+                self.class_comp_depth += 1;
+                self.free_class_data(p, ca.clone(), t, false);
+                self.class_comp_depth -= 1;
+                self.emit(Stmt::Store(Ty::Ptr, ca, Op::Null));
             } else if c.alloc {
                 self.free_elem_comps(&ca, c);
                 let p = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, ca.clone()));
@@ -685,6 +714,14 @@ impl<'a> G<'a> {
                     let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, va));
                     let sa = self.val(Ty::Ptr, Rv::PtrAdd(vptr, Op::I64(8)));
                     self.emit(Stmt::Assign(bytes, Rv::Load(Ty::I64, sa)));
+                    if self.is_star(c.base) {
+                        // A `class(*)` character: `_size` times `_len`.
+                        let la = self.val(Ty::Ptr, Rv::PtrAdd(ca.clone(), Op::I64(16)));
+                        let n = self.val(Ty::I64, Rv::Load(Ty::I64, la));
+                        let n = self.bin(Ty::I64, BinOp::Max, n, Op::I64(1));
+                        let b = self.bin(Ty::I64, BinOp::Mul, Op::Var(bytes), n);
+                        self.emit(Stmt::Assign(bytes, Rv::Use(b)));
+                    }
                     let then_body = self.pop_block();
                     self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
                     (data, Op::Var(bytes))
@@ -697,7 +734,18 @@ impl<'a> G<'a> {
                 };
                 let p = self.val(Ty::Ptr, Rv::Call("gpuf_alloc_copy".into(), vec![data, bytes], Ty::Ptr));
                 self.emit(Stmt::Store(Ty::Ptr, ca.clone(), p));
-                if let BaseTy::Derived(j) = c.base {
+                if let (true, BaseTy::Derived(j)) = (c.class && c.dims.is_empty(), c.base) {
+                    // A polymorphic scalar: its dynamic type's allocatable components.
+                    if self.class_comp_depth < MAX_CLASS_COMP_DEPTH && self.family(j).iter().any(|&t| self.has_alloc_comps(t, 0)) {
+                        let vptr = self.val(Ty::Ptr, Rv::PtrAdd(ca.clone(), Op::I64(8)));
+                        let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, vptr));
+                        self.class_comp_depth += 1;
+                        self.each_alloc_elem(&ca, c, &mut |g, x| {
+                            g.on_dynamic_type(vptr.clone(), j, &mut |g, t| g.dup_alloc_comps(x.clone(), t), &mut |_| {})
+                        });
+                        self.class_comp_depth -= 1;
+                    }
+                } else if let BaseTy::Derived(j) = c.base {
                     if self.has_alloc_comps(j, 0) {
                         // The elements' own allocatable components are copied too.
                         self.each_alloc_elem(&ca, c, &mut |g, x| g.dup_alloc_comps(x, j));

@@ -263,6 +263,13 @@ struct G<'a> {
     /// function results (the name they are homed under, declared type): their elements
     /// are freed with them, by their dynamic type.
     class_arr_temps: Vec<(VarId, String, u16)>,
+    /// The references (by the address of their expression) already evaluated into
+    /// `class_arr_temps`, so that an inquiry and a use of the same reference call once.
+    class_arr_calls: Vec<(usize, String)>,
+    /// How deep the inline frees and copies of polymorphic scalar components are nested
+    /// (each level an `if` chain over the dynamic types): bounded, as a `class(*)` one's
+    /// dynamic type may be any type, the enclosing one too.
+    class_comp_depth: u32,
     blocks: Vec<Vec<Stmt>>,
     diags: Vec<Diagnostic>,
     region: Option<RegionCtx>,
@@ -628,6 +635,8 @@ impl<'a> G<'a> {
             temp_comps: Vec::new(),
             class_temps: Vec::new(),
             class_arr_temps: Vec::new(),
+            class_arr_calls: Vec::new(),
+            class_comp_depth: 0,
             blocks: vec![Vec::new()],
             diags: Vec::new(),
             region: None,

@@ -556,6 +556,9 @@ impl G<'_> {
     ) {
         let rank = d.lb.len() as i64;
         let star = self.is_star(BaseTy::Derived(k));
+        // (The number of elements of a constructor of characters, when measuring its
+        // length counted them.)
+        let mut ctor_count = None;
         let how = match (spec, src) {
             (Some(t), _) => match t.base {
                 BaseTy::Derived(j) => ArrSrc::Static(j),
@@ -583,7 +586,14 @@ impl G<'_> {
                     let (_, n) = self.str_expr(e);
                     self.conv(n, Ty::I64)
                 } else {
-                    match self.char_array_len(e) {
+                    let measured = match self.char_array_len(e) {
+                        Some(n) => Some(n),
+                        None => self.char_ctor_measure(e).map(|(l, n)| {
+                            ctor_count = Some(n);
+                            l
+                        }),
+                    };
+                    match measured {
                         Some(n) => n,
                         None => {
                             self.not_yet("this character `source=` of a `class(*)` array", e.span);
@@ -670,7 +680,7 @@ impl G<'_> {
             self.set_shape(d, dims, name.span);
         } else if let (Some(items), Some(&lb), Some(&ext)) = (char_ctor, d.lb.first(), d.ext.first()) {
             // A constructor of characters: its items counted.
-            let Some(n) = self.char_ctor_count(items) else {
+            let Some(n) = self.char_ctor_count(items).or(ctor_count) else {
                 self.not_yet("an implied-do loop of characters as the `source=` of a `class(*)` array", name.span);
                 return;
             };
@@ -861,8 +871,10 @@ impl G<'_> {
     /// not one gpuf takes apart (implied-do loops, items of other lengths).
     fn char_ctor_temp(&mut self, e: &Expr) -> Option<(Op, Desc, VarId)> {
         let ExprKind::ArrayCtor(items) = &e.kind else { return None };
-        let len = self.char_array_len(e)?;
-        let n = self.char_ctor_count(items)?;
+        let (len, n) = match (self.char_array_len(e), self.char_ctor_count(items)) {
+            (Some(len), Some(n)) => (len, n),
+            _ => self.char_ctor_measure(e)?,
+        };
         let lv = self.f.new_var("class.len".to_string(), Ty::I64);
         self.emit(Stmt::Assign(lv, Rv::Use(len)));
         let bytes = self.bin(Ty::I64, BinOp::Mul, n.clone(), Op::Var(lv));
@@ -883,6 +895,25 @@ impl G<'_> {
         self.free_mats(mark);
         self.call_after.push(Stmt::Call("gpuf_free".into(), vec![tmp.clone()]));
         Some((tmp, d, lv))
+    }
+
+    /// The length of the elements and their number of a constructor of characters whose
+    /// items do not tell them before they are evaluated (implied-do loops, expressions):
+    /// its items walked once to count them (the last one's length; all have the same).
+    fn char_ctor_measure(&mut self, e: &Expr) -> Option<(Op, Op)> {
+        let ExprKind::ArrayCtor(_) = &e.kind else { return None };
+        let n = self.f.new_var("ctor.count".to_string(), Ty::I64);
+        let len = self.f.new_var("ctor.len".to_string(), Ty::I64);
+        self.emit(Stmt::Assign(n, Rv::Use(Op::I64(0))));
+        self.emit(Stmt::Assign(len, Rv::Use(Op::I64(0))));
+        let mark = self.materialize(e);
+        self.char_items(e, &mut |g, _, l| {
+            let l = g.conv(l, Ty::I64);
+            g.emit(Stmt::Assign(len, Rv::Use(l)));
+            g.emit(Stmt::Assign(n, Rv::Binary(BinOp::Add, Op::Var(n), Op::I64(1))));
+        });
+        self.free_mats(mark);
+        Some((Op::Var(len), Op::Var(n)))
     }
 
     /// The length of the elements of a character array expression: a variable's, or the
@@ -1134,6 +1165,11 @@ impl G<'_> {
             self.not_yet("functions with polymorphic results in device code", e.span);
             return None;
         }
+        let key = e as *const Expr as usize;
+        self.class_arr_calls.retain(|(_, t)| self.class_arr_temps.iter().any(|(_, n, _)| n == t));
+        if let Some((_, t)) = self.class_arr_calls.iter().find(|(p, _)| *p == key) {
+            return Some(t.clone());
+        }
         let rank = i64::from(e.ty.rank());
         let buf = self.str_temp(Op::I64(HEAD + DIM * rank + 16));
         let Op::Var(cv) = buf else { return None };
@@ -1152,6 +1188,7 @@ impl G<'_> {
         self.homes.insert(tname.clone(), Home::Array(d));
         self.class_arrs.insert(tname.clone(), cv);
         self.class_arr_temps.push((cv, tname.clone(), k));
+        self.class_arr_calls.push((key, tname.clone()));
         Some(tname)
     }
 
@@ -1169,19 +1206,24 @@ impl G<'_> {
     /// The elements of the polymorphic array `d` (declared type `k`, dynamic type read
     /// from the vtab pointer `vptr`) finalized and their allocatable components freed.
     fn finalize_elems_by_type(&mut self, vptr: Op, d: &Desc, k: u16) {
+        // (Nested at most `MAX_CLASS_COMP_DEPTH` deep: a `class(*)` array component's
+        // elements may be of the type that holds it.)
+        self.class_comp_depth += 1;
+        let deep = self.class_comp_depth > super::derived::MAX_CLASS_COMP_DEPTH;
         self.on_dynamic_type(
             vptr,
             k,
             &mut |g, j| {
                 let dj = Desc { base: BaseTy::Derived(j), ..d.clone() };
                 g.finalize_array(&dj, j);
-                if g.has_alloc_comps(j, 0) {
+                if g.has_alloc_comps(j, 0) && !deep {
                     let size = g.type_size(j);
                     g.each_desc_elem(&dj, size, &mut |g, x| g.free_alloc_comps(x, j));
                 }
             },
             &mut |_| {},
         );
+        self.class_comp_depth -= 1;
     }
 
     /// After the statement: the elements of a polymorphic function result in the
@@ -1242,6 +1284,13 @@ impl G<'_> {
             then_body: vec![Stmt::Assign(esize, Rv::Use(Op::I64(decl)))],
             else_body: vec![Stmt::Assign(esize, Rv::Load(Ty::I64, sa))],
         });
+        if self.is_star(c.base) {
+            // A `class(*)` one's characters: `_size` times `_len`.
+            let la = self.val(Ty::Ptr, Rv::PtrAdd(a.clone(), Op::I64(HEAD + DIM * rank + 8)));
+            let n = self.val(Ty::I64, Rv::Load(Ty::I64, la));
+            let n = self.bin(Ty::I64, BinOp::Max, n, Op::I64(1));
+            self.emit(Stmt::Assign(esize, Rv::Binary(BinOp::Mul, Op::Var(esize), n)));
+        }
         self.class_esize.insert(d.addr, esize);
     }
 
@@ -1314,7 +1363,8 @@ impl G<'_> {
         let bytes = self.desc_bytes(&d);
         let p = self.val(Ty::Ptr, Rv::Call("gpuf_alloc_copy".into(), vec![Op::Var(d.addr), bytes], Ty::Ptr));
         self.emit(Stmt::Store(Ty::Ptr, ca.clone(), p));
-        if self.family(k).iter().any(|&j| self.has_alloc_comps(j, 0)) {
+        if self.class_comp_depth < super::derived::MAX_CLASS_COMP_DEPTH && self.family(k).iter().any(|&j| self.has_alloc_comps(j, 0)) {
+            self.class_comp_depth += 1;
             let d = self.alloc_comp_desc(ca.clone(), c);
             let at = self.val(Ty::Ptr, Rv::PtrAdd(ca.clone(), Op::I64(HEAD + DIM * rank)));
             let vptr = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
@@ -1334,6 +1384,7 @@ impl G<'_> {
             );
             let then_body = self.pop_block();
             self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
+            self.class_comp_depth -= 1;
         }
     }
 

@@ -418,8 +418,9 @@ impl G<'_> {
             self.emit(Stmt::Call(format!("gpuf.aggret.ll.{link}"), all));
         }
         self.reload_global_descs();
-        if let Op::Var(v) = buf {
-            self.class_temps.push((v, k));
+        // (A pointer result's target lives on.)
+        if let (Op::Var(v), false) = (&buf, self.procs.map.get(&name.name).is_some_and(|p| p.result_pointer)) {
+            self.class_temps.push((*v, k));
         }
         Some((buf, k))
     }
@@ -549,6 +550,15 @@ impl G<'_> {
             let hash = self.val(Ty::I32, Rv::Load(Ty::I32, vptr));
             return Some((hash, Op::Var(cont), data));
         }
+        // A function with a polymorphic scalar result: the container it returned (its
+        // object freed after the statement, or after a `select type` construct).
+        if let Some((buf, _)) = self.class_result_call(e) {
+            let data = self.f.new_var("class.data".to_string(), Ty::Ptr);
+            self.emit(Stmt::Assign(data, Rv::Load(Ty::Ptr, buf.clone())));
+            let vptr = self.load_vptr(buf.clone());
+            let hash = self.val(Ty::I32, Rv::Load(Ty::I32, vptr));
+            return Some((hash, buf, data));
+        }
         // An element of a polymorphic array: a container made for it.
         if let Some(blk) = self.class_elem_actual(e) {
             let cont = self.f.new_var("class.elem".to_string(), Ty::Ptr);
@@ -577,8 +587,23 @@ impl G<'_> {
     /// compares types): `type is` guards first, then `class is` guards, the most extended
     /// type first (matching any type of this file that extends it), then `class default`.
     pub(super) fn select_type(&mut self, sel: &Expr, guards: &[ast::TypeGuard]) {
+        // A function with a polymorphic array result: its result homed under a fresh name
+        // (freed after the construct), selected as that array.
+        if let Some(t) = self.class_array_call(sel) {
+            let named = Expr { kind: ExprKind::Name(ast::Ident { name: t, span: sel.span }), ..sel.clone() };
+            return self.select_type(&named, guards);
+        }
         // A polymorphic array: the associate name is the array of the guard's type.
+        let comp = if sel.ty.rank() > 0 { self.class_comp_array(sel) } else { None };
         let arr = match &sel.kind {
+            // A polymorphic allocatable array component: its container in the structure.
+            _ if comp.is_some() => comp.map(|(a, d, _, _)| {
+                let c = self.f.new_var("class.comp".to_string(), Ty::Ptr);
+                self.emit(Stmt::Assign(c, Rv::Use(a)));
+                let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(c), Op::I64(HEAD + DIM * d.lb.len() as i64)));
+                let v = self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
+                (v, d, c)
+            }),
             ExprKind::Name(id) if sel.ty.rank() > 0 => match (self.class_array_vptr(&id.name), self.lookup(&id.name)) {
                 (Some(v), Some(Home::Array(d))) => self.class_arrs.get(&id.name).map(|&c| (v, d, c)),
                 _ => None,
@@ -843,7 +868,7 @@ impl G<'_> {
 
     /// Frees the data of a polymorphic allocatable (with the allocatable components of its
     /// dynamic type) when it is allocated; `p` becomes null.
-    fn free_class_data(&mut self, p: VarId, cont: Op, t: u16, null: bool) {
+    pub(super) fn free_class_data(&mut self, p: VarId, cont: Op, t: u16, null: bool) {
         let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(p), Op::Null));
         self.push_block();
         self.finalize_dynamic(Op::Var(p), cont.clone(), t);
@@ -1151,27 +1176,63 @@ impl G<'_> {
         self.emit(Stmt::If { cond: live, then_body, else_body: vec![] });
     }
 
-    /// `move_alloc(from, to)` where `to` is polymorphic: after the data moved, `to` has
-    /// `from`'s dynamic type and a polymorphic `from` its declared type.
+    /// `move_alloc(from, to)` where `to` is polymorphic (a variable or a component): after
+    /// the data moved, `to` has `from`'s dynamic type (and a `class(*)` one its `_len`)
+    /// and a polymorphic `from` its declared type.
     pub(super) fn move_alloc_types(&mut self, from: &Expr, to: &Expr, from_vptr: Option<Op>) {
-        let ExprKind::Name(t) = &to.kind else { return };
-        let Some((_, tc, _)) = self.class_alloc(&t.name) else { return };
+        let Some((tc, tk)) = self.class_scalar_cont(to) else { return };
+        let fc = self.class_scalar_cont(from);
         match from_vptr {
             Some(v) => {
-                let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(tc), Op::I64(8)));
+                let at = self.val(Ty::Ptr, Rv::PtrAdd(tc.clone(), Op::I64(8)));
                 self.emit(Stmt::Store(Ty::Ptr, at, v));
             }
             None => {
                 if let Some(BaseTy::Derived(k)) = from.ty.base() {
-                    self.set_vptr(Op::Var(tc), k);
+                    self.set_vptr(tc.clone(), k);
                 }
             }
         }
-        if let ExprKind::Name(f) = &from.kind {
-            if let Some((_, fc, fk)) = self.class_alloc(&f.name) {
-                self.set_vptr(Op::Var(fc), fk);
-            }
+        if self.is_star(BaseTy::Derived(tk)) {
+            let len = match &fc {
+                Some((c, fk)) if self.is_star(BaseTy::Derived(*fk)) => {
+                    let la = self.val(Ty::Ptr, Rv::PtrAdd(c.clone(), Op::I64(16)));
+                    self.val(Ty::I64, Rv::Load(Ty::I64, la))
+                }
+                _ => Op::I64(0),
+            };
+            let la = self.val(Ty::Ptr, Rv::PtrAdd(tc, Op::I64(16)));
+            self.emit(Stmt::Store(Ty::I64, la, len));
         }
+        if let Some((c, fk)) = fc {
+            self.set_vptr(c, fk);
+        }
+    }
+
+    /// Before `move_alloc(from, to)` to a polymorphic allocatable scalar: its old value
+    /// finalized and freed by its dynamic type (its data address becomes null).
+    pub(super) fn free_class_scalar(&mut self, e: &Expr) {
+        if let ExprKind::Name(id) = &e.kind {
+            if let Some((p, cont, k)) = self.class_alloc(&id.name) {
+                self.free_class_data(p, Op::Var(cont), k, true);
+                self.store_scalar_global(p);
+            }
+            return;
+        }
+        let Some((slot, k)) = self.class_comp_slot(e) else { return };
+        let p = self.f.new_var("class.old".to_string(), Ty::Ptr);
+        self.emit(Stmt::Assign(p, Rv::Load(Ty::Ptr, slot.clone())));
+        self.free_class_data(p, slot.clone(), k, false);
+        self.emit(Stmt::Store(Ty::Ptr, slot, Op::Null));
+    }
+
+    /// The class container of a polymorphic allocatable or pointer scalar (a variable's,
+    /// or a component's in its structure) and its declared type.
+    fn class_scalar_cont(&mut self, e: &Expr) -> Option<(Op, u16)> {
+        if let ExprKind::Name(id) = &e.kind {
+            return self.class_alloc(&id.name).map(|(_, c, k)| (Op::Var(c), k));
+        }
+        self.class_comp_slot(e)
     }
 
     /// `p => t` and `p => null()` for a polymorphic pointer scalar `p`: its address and
@@ -1189,8 +1250,9 @@ impl G<'_> {
         let star = self.is_star(BaseTy::Derived(k));
         let src_cont = match &rhs.kind {
             ExprKind::Name(r) => self.class_conts.get(&r.name).map(|c| Op::Var(*c)),
-            // A polymorphic component's container in its structure.
-            _ => self.class_comp_slot(rhs).map(|(s, _)| s),
+            // A polymorphic component's container in its structure, or the container a
+            // function with a polymorphic pointer result returned.
+            _ => self.class_comp_slot(rhs).map(|(s, _)| s).or_else(|| self.class_result_call(rhs).map(|(b, _)| b)),
         };
         match (src_cont, rhs.ty.base()) {
             (Some(sc), _) => {
@@ -1276,7 +1338,8 @@ impl G<'_> {
             },
             _ => false,
         };
-        self.class_fill(p, slot.clone(), false, s, &mut |g, size| {
+        let star = self.is_star(BaseTy::Derived(k));
+        self.class_fill(p, slot.clone(), star, s, &mut |g, size| {
             if pointer {
                 // A pointer gets fresh memory whatever it pointed to.
                 return g.val(Ty::Ptr, Rv::Call("gpuf_alloc".into(), vec![size], Ty::Ptr));
@@ -1292,7 +1355,7 @@ impl G<'_> {
     /// becomes the target's dynamic type (the declared type for `null()`).
     pub(super) fn class_comp_ptr_vptr(&mut self, lhs: &Expr, rhs: &Expr, is_null: bool) {
         let Some((slot, k)) = self.class_comp_slot(lhs) else { return };
-        let at = self.val(Ty::Ptr, Rv::PtrAdd(slot, Op::I64(8)));
+        let at = self.val(Ty::Ptr, Rv::PtrAdd(slot.clone(), Op::I64(8)));
         if is_null {
             let vt = self.types.get(k as usize).map(vtab_name);
             let v = vt.map_or(Op::Null, |n| self.val(Ty::Ptr, Rv::GlobalAddr(n)));
@@ -1303,23 +1366,45 @@ impl G<'_> {
             ExprKind::Name(r) => self.class_conts.get(&r.name).map(|c| Op::Var(*c)),
             _ => self.class_comp_slot(rhs).map(|(s, _)| s),
         };
+        let star = self.is_star(BaseTy::Derived(k));
+        // A `class(*)` one's `_len`: a character target's length, else 0.
+        let mut len = Op::I64(0);
         let v = match (src, rhs.ty.base()) {
-            (Some(c), _) => self.load_vptr(c),
+            (Some(c), b) => {
+                if star && b.is_some_and(|b| self.is_star(b)) {
+                    let la = self.val(Ty::Ptr, Rv::PtrAdd(c.clone(), Op::I64(16)));
+                    len = self.val(Ty::I64, Rv::Load(Ty::I64, la));
+                }
+                self.load_vptr(c)
+            }
             (None, Some(BaseTy::Derived(t))) => match self.types.get(t as usize).map(vtab_name) {
                 Some(n) => self.val(Ty::Ptr, Rv::GlobalAddr(n)),
                 None => Op::Null,
             },
+            (None, Some(b)) if star => {
+                if b == BaseTy::Character {
+                    let (_, n) = self.str_expr(rhs);
+                    len = self.conv(n, Ty::I64);
+                }
+                match intrinsic_vtab(b) {
+                    Some((vt, _, _)) => self.val(Ty::Ptr, Rv::GlobalAddr(vt)),
+                    None => Op::Null,
+                }
+            }
             _ => Op::Null,
         };
         self.emit(Stmt::Store(Ty::Ptr, at, v));
+        if star {
+            let la = self.val(Ty::Ptr, Rv::PtrAdd(slot, Op::I64(16)));
+            self.emit(Stmt::Store(Ty::I64, la, len));
+        }
     }
 
     /// The vtab of a polymorphic allocatable `from` of `move_alloc`, read before it moves.
     pub(super) fn class_vptr_of(&mut self, e: &Expr) -> Option<Op> {
-        let ExprKind::Name(id) = &e.kind else { return None };
-        let (_, c, _) = self.class_alloc(&id.name)?;
-        let v = self.load_vptr(Op::Var(c));
-        let keep = self.f.new_var(format!("{}.vptr", id.name), Ty::Ptr);
+        let (c, _) = self.class_scalar_cont(e)?;
+        let v = self.load_vptr(c);
+        let keep = self.f.new_var("class.from.vptr".to_string(), Ty::Ptr);
         self.emit(Stmt::Assign(keep, Rv::Use(v)));
         Some(Op::Var(keep))
     }

@@ -260,6 +260,11 @@ impl G<'_> {
                 continue;
             }
             if s.pointer && result_name.as_deref() == Some(s.name.as_str()) {
+                if s.class && s.rank == 0 {
+                    // A polymorphic one: its container, returned as an allocatable's is.
+                    self.declare_class_result(s);
+                    continue;
+                }
                 if s.rank > 0 {
                     // An array pointer result: declared with the hidden descriptor below.
                     continue;
@@ -302,7 +307,7 @@ impl G<'_> {
                 continue;
             }
             if result_name.as_deref() == Some(s.name.as_str()) {
-                if s.class && s.allocatable && s.rank == 0 {
+                if s.class && (s.allocatable || s.pointer) && s.rank == 0 {
                     self.declare_class_result(s);
                     continue;
                 }
