@@ -284,7 +284,7 @@ impl G<'_> {
                         v.resize(x.size as usize, 0);
                     }
                 }
-                None => self.storage.push(Storage { name: b.global.clone(), size, align, init, local: !b.common }),
+                None => self.storage.push(Storage::block(b.global.clone(), size, align, init, !b.common)),
             }
         }
         // Homes (bounds folded: they are constant, and may name constants declared later).
@@ -380,7 +380,7 @@ impl G<'_> {
     }
 
     /// One element's bytes.
-    fn value_bytes(&self, base: BaseTy, elem: i64, e: &Expr) -> Option<Vec<u8>> {
+    pub(super) fn value_bytes(&self, base: BaseTy, elem: i64, e: &Expr) -> Option<Vec<u8>> {
         let num = |t: Ty| const_value(e, t, self.syms);
         Some(match base {
             BaseTy::Integer(k) => match num(Ty::I64)? {
