@@ -1,7 +1,7 @@
 ! Character module variables in the module's object, as gfortran lays them out: arrays
-! and scalars with initial values (blank-padded), a `data` statement, a named constant
-! array indexed at run time (an object of the module too), substrings and whole-array
-! assignment from several units.
+! and scalars with initial values (blank-padded, concatenations of constants), a `data`
+! statement, a named constant array indexed at run time (an object of the module too),
+! substrings and whole-array assignment from several units.
 module words
   implicit none
   character(len=6) :: names(4) = ['alpha ', 'beta  ', 'gamma ', 'delta ']
@@ -10,6 +10,9 @@ module words
   character(len=2) :: pair(3)
   character(len=5), parameter :: units(3) = ['metre', 'gram ', 'sec  ']
   character :: letters(5) = ['v', 'w', 'x', 'y', 'z']
+  character(len=*), parameter :: pre = 'pre'
+  character(len=6) :: joined(2) = ['ab' // 'cd', pre // '-']
+  character(len=8) :: label = pre // '-' // 'x'
   data pair / 'ab', 'cd', 'ef' /
 contains
   subroutine relabel(k, s)
@@ -38,6 +41,7 @@ program module_char_arrays
   integer :: k
   print '(4(a, "|"))', names
   print '(a, "|", 3a, "|", 5a)', title, pair, letters
+  print '(2(a, "|"), a, "|")', joined, label
   call relabel(2, 'BETA-2')
   call relabel(3, 'G')
   print '(4(a, "|"))', names

@@ -179,11 +179,20 @@ impl G<'_> {
                     b => self.elem_size(b),
                 };
                 let n = if elem > 0 { size / elem } else { 0 };
-                let values = if s.rank == 0 { vec![init.clone()] } else { self.const_elements(init, n)? };
-                for (i, e) in values.iter().enumerate() {
-                    let at = i * elem as usize;
-                    let bytes = self.value_bytes(b, elem, e)?;
-                    out.get_mut(at..at + bytes.len())?.copy_from_slice(&bytes);
+                if init.ty.rank() == 0 {
+                    // One value for every element.
+                    let bytes = self.value_bytes(b, elem, init)?;
+                    if !bytes.is_empty() {
+                        for chunk in out.chunks_mut(bytes.len()) {
+                            chunk.copy_from_slice(bytes.get(..chunk.len())?);
+                        }
+                    }
+                } else {
+                    for (i, e) in self.const_elements(init, n)?.iter().enumerate() {
+                        let at = i * elem as usize;
+                        let bytes = self.value_bytes(b, elem, e)?;
+                        out.get_mut(at..at + bytes.len())?.copy_from_slice(&bytes);
+                    }
                 }
             }
             (None, BaseTy::Derived(k)) => {

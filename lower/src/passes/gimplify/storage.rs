@@ -412,13 +412,38 @@ impl G<'_> {
                 v
             }
             BaseTy::Character => {
-                let ExprKind::Str(t) = &e.kind else { return None };
-                let mut v = gpuf_frontend::text::raw_bytes(t);
+                let mut v = const_chars(e, self.syms, 0)?;
                 v.resize(elem as usize, b' ');
                 v
             }
             BaseTy::Derived(_) => return None,
         })
+    }
+}
+
+/// The bytes of a constant character expression: literals, named constants and their
+/// concatenations.
+fn const_chars(e: &Expr, syms: &Symbols, depth: u32) -> Option<Vec<u8>> {
+    if depth > 64 {
+        return None;
+    }
+    match &e.kind {
+        ExprKind::Str(t) => Some(gpuf_frontend::text::raw_bytes(t)),
+        ExprKind::Paren(x) => const_chars(x, syms, depth + 1),
+        ExprKind::Binary(ast::BinOp::Concat, a, b) => {
+            let mut v = const_chars(a, syms, depth + 1)?;
+            v.extend(const_chars(b, syms, depth + 1)?);
+            Some(v)
+        }
+        ExprKind::Name(id) => {
+            let s = syms.get(&id.name).filter(|s| s.parameter && s.rank == 0)?;
+            let mut v = const_chars(s.init.as_ref()?, syms, depth + 1)?;
+            if let Some(ast::CharLen::Expr(Expr { kind: ExprKind::Int(n, _), .. })) = &s.char_len {
+                v.resize((*n).max(0) as usize, b' ');
+            }
+            Some(v)
+        }
+        _ => None,
     }
 }
 
