@@ -167,19 +167,24 @@ pub(crate) fn build_host<'ctx>(
             gv.set_linkage(Linkage::Common);
         }
     }
-    // Common blocks and equivalence storage: arrays of bytes; an uninitialised common
-    // block is a common symbol, merged by the linker with gfortran's.
+    // Common blocks, equivalence storage, module and saved arrays: arrays of bytes; an
+    // uninitialised common block is a common symbol, merged by the linker with gfortran's.
     for st in &host.storage {
         let aty = ctx.i8_type().array_type(st.size.max(0) as u32);
         let gv = cg.m.add_global(aty, None, &st.name);
+        gv.set_alignment(st.align.max(1));
+        if st.external {
+            // A module array of another object (its module's).
+            continue;
+        }
+        gv.set_constant(st.constant);
         match &st.init {
             Some(bytes) => {
-                let vals: Vec<_> = bytes.iter().map(|b| ctx.i8_type().const_int(*b as u64, false)).collect();
-                gv.set_initializer(&ctx.i8_type().const_array(&vals));
+                gv.set_initializer(&ctx.const_string(bytes, false));
             }
             None => {
                 gv.set_initializer(&aty.const_zero());
-                if !st.local {
+                if !st.local && !st.object {
                     gv.set_linkage(Linkage::Common);
                 }
             }

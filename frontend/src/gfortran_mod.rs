@@ -13,7 +13,7 @@
 //! further fields gpuf does not need.
 //!
 //! [`read`] translates the module into gpuf's own module file text (see [`crate::modfile`])
-//! and reads that: named constants, scalar variables (gfortran's objects `__mod_MOD_name`),
+//! and reads that: named constants, variables of constant size, scalars and arrays (gfortran's objects `__mod_MOD_name`),
 //! derived types of intrinsic-type components with gfortran's (C) layout, module procedures
 //! and interface bodies, and generic interfaces. An entity outside this slice is not
 //! imported; it is listed in [`crate::modfile::Imported::unsupported`] with what it is, so
@@ -428,22 +428,15 @@ impl<'a> Tr<'a> {
             }
             return Ok(format!("var {local} {} {} {ty} 0 alloc", s.module, s.name));
         }
-        // gpuf keeps module arrays and character and derived-type variables behind pointers
-        // of its own: only scalars of intrinsic numeric and logical types are the same
-        // objects as gfortran's.
-        if rank > 0 {
-            return Err(format!("the module array variable `{local}`"));
-        }
-        if !(ty.starts_with("integer") || ty.starts_with("real") || ty.starts_with("logical") || ty.starts_with("complex")) {
-            return Err(format!("the module variable `{local}` of type `{ty}`"));
-        }
+        // Module variables of constant size are gfortran's objects on both sides: numeric,
+        // logical, character and derived-type scalars and arrays.
         if !s.binding.is_empty() {
             return Err(format!("the `bind(c)` module variable `{local}`"));
         }
-        if tp && ty.starts_with("complex") {
-            return Err(format!("the threadprivate complex module variable `{local}`"));
+        if tp && (rank > 0 || !(ty.starts_with("integer") || ty.starts_with("real") || ty.starts_with("logical"))) {
+            return Err(format!("the threadprivate module variable `{local}` of type `{ty}`"));
         }
-        Ok(format!("var {local} {} {} {ty} 0 {}", s.module, s.name, if tp { "tp" } else { "-" }))
+        Ok(format!("var {local} {} {} {ty} {rank} {}{dims}", s.module, s.name, if tp { "tp" } else { "-" }))
     }
 
     /// The `proc` and `arg` lines of procedure `s` visible as `local`.

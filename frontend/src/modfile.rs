@@ -9,7 +9,8 @@
 //! uses MOD...                        (the modules NAME uses; their entities are recorded flat)
 //! openacc 0|1                        (the routines of `openacc` are visible through NAME)
 //! param LOCAL OWNER REMOTE TYPE RANK DIM... = VALUE...
-//! var LOCAL OWNER REMOTE TYPE RANK alloc|ptr|tp|- DIM... [= VALUE...]   (tp: threadprivate)
+//! var LOCAL OWNER REMOTE TYPE RANK alloc|ptr|tp|- DIM...   (tp: threadprivate; the initial
+//!                                    value is in OWNER's object; older files may add `= VALUE...`)
 //! declare-target LOCAL               (the last `var` is in `!$omp declare target`)
 //! bind-c LOCAL CNAME                 (the last `var` is `bind(c)`, its global CNAME)
 //! common LOCAL /BLOCK/ OFFSET SIZE ALIGN (the last `var` is in common block BLOCK, `//` blank
@@ -409,16 +410,17 @@ pub fn write(c: &Checked, name: &str) -> Result<String, String> {
             });
         }
         show_dims(s, syms, &mut line).map_err(|w| format!("{w} in module `{name}`"))?;
-        if let (BaseTy::Derived(k), Some(e)) = (s.base, &s.init) {
-            // Every file that sees the variable may be the first to set its value.
+        // A variable's initial value is in the module's object (the importing files
+        // reference it); a named constant's value is what importing files use.
+        if let (BaseTy::Derived(k), Some(e), true) = (s.base, &s.init, s.parameter) {
             if s.rank > 0 {
-                return Err(format!("the initial value of the derived-type array `{}` in module `{name}`", s.name));
+                return Err(format!("the value of the derived-type named constant array `{}` in module `{name}`", s.name));
             }
             let mut vals = String::new();
             struct_vals(c, k, e, syms, &mut vals).map_err(|w| format!("{w} of `{}` in module `{name}`", s.name))?;
             line.push_str(" =");
             line.push_str(&vals);
-        } else if s.parameter || ((s.rank > 0 || matches!(s.base, BaseTy::Complex(_) | BaseTy::Character)) && s.init.is_some()) {
+        } else if s.parameter {
             let Some(e) = &s.init else { continue };
             line.push_str(&show_init(s, e, syms).map_err(|w| format!("{w} in module `{name}`"))?);
         }
@@ -1339,7 +1341,8 @@ mod tests {
         assert!(text.starts_with("gpuf-module 1\nmodule m\n"), "{text}");
         assert!(text.contains("param k m k integer(4) 0 = 6\n"), "{text}");
         assert!(text.contains("param tag m tag character*3 0 = x612062\n"), "{text}");
-        assert!(text.contains("var x m x real(4) 1 - 1:6 = 1.0\n"), "{text}");
+        // A variable's initial value is in the module's object, not in the module file.
+        assert!(text.contains("var x m x real(4) 1 - 1:6\n"), "{text}");
         assert!(text.contains("proc twice function __m_MOD_twice m 0 integer(4) 0\n"), "{text}");
         assert!(text.contains("arg f real(4) 0 in 1 0\n"), "{text}");
         let im = read("m", &text).unwrap();

@@ -917,7 +917,8 @@ pub struct Global {
 
 /// A block of bytes with static storage: a common block under gfortran's name (`blk_`,
 /// `__BLNK__`), as a common symbol unless `init` makes this object its definition (`block
-/// data`), or the storage of an equivalence set (`local`).
+/// data`), the storage of an equivalence set (`local`), or a variable's own object
+/// (`object`: a module or saved array, as gfortran defines it).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Storage {
     pub name: String,
@@ -926,6 +927,20 @@ pub struct Storage {
     /// The initial bytes (`block data`, `data` of common members), `size` long.
     pub init: Option<Vec<u8>>,
     pub local: bool,
+    /// A variable's own object, never a common symbol: `.data` with `init`, else `.bss`
+    /// (`.rodata` when `constant`).
+    pub object: bool,
+    /// A named constant's object (`.rodata`).
+    pub constant: bool,
+    /// Declared only: defined by another object (a module of another file).
+    pub external: bool,
+}
+
+impl Storage {
+    /// A common block, equivalence storage or container: no object of its own.
+    pub fn block(name: String, size: i64, align: u32, init: Option<Vec<u8>>, local: bool) -> Storage {
+        Storage { name, size, align, init, local, object: false, constant: false, external: false }
+    }
 }
 
 /// gfortran's virtual table of a derived type (`__MOD_MOD___vtab_MOD_Type`): 8-byte words,

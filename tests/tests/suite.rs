@@ -1937,6 +1937,87 @@ fn gfortran_interop_assumed_shape() {
     assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main"), want, "gfortran main, gpuf module");
 }
 
+/// Fixed-size module arrays (numeric, logical, character, derived-type with default
+/// initialisation, rank 3, a named constant array) shared by gpuf and gfortran objects:
+/// a gpuf main with the gfortran-compiled module (through gfortran's module file and
+/// through gpuf's), a gfortran main with the gpuf-compiled module; each reads the values
+/// the other compiler's object starts with and changes, and writes values the other
+/// compiler's procedure reads. The module's objects have gfortran's names, sizes and
+/// sections (`nm`).
+#[test]
+fn gfortran_interop_module_arrays() {
+    let dir = root().join("tests/interop");
+    let d = scratch("interop_modarr");
+    let (m, p) = (dir.join("modarr_mod.f90"), dir.join("modarr_main.f90"));
+    let ok = ok_stdout;
+    let r = d.join("ref");
+    ok(run(gfortran_cmd().current_dir(&d).arg(&m).arg(&p).arg("-o").arg(&r)), "gfortran ref");
+    let want = ok(run(&mut Command::new(&r)), "ref");
+    // Each compiler's module file in a directory of its own.
+    let (gf_mods, gpuf_mods) = (d.join("gf-mods"), d.join("gpuf-mods"));
+    for x in [&gf_mods, &gpuf_mods] {
+        std::fs::create_dir_all(x).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let gf_mod = d.join("modarr_mod_gf.o");
+    ok(run(gfortran_cmd().current_dir(&d).arg("-c").arg(&m).arg("-J").arg(&gf_mods).arg("-o").arg(&gf_mod)), "gfortran -c module");
+    let gpuf_mod = d.join("modarr_mod_gpuf.o");
+    ok(
+        run(Command::new(gpuf()).current_dir(&d).arg("compile").arg("-c").arg(&m).arg("-J").arg(&gpuf_mods).arg("-o").arg(&gpuf_mod)),
+        "gpuf -c module",
+    );
+    // The module's data objects: (name, section letter, size) as `nm` lists them.
+    let objects = |o: &Path| -> Vec<(String, String, String)> {
+        let out = ok(run(Command::new("nm").arg("-S").arg("--defined-only").arg(o)), "nm");
+        let mut v: Vec<(String, String, String)> = out
+            .lines()
+            .filter_map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                let (size, kind, name) = (*f.get(1)?, *f.get(2)?, *f.get(3)?);
+                let var = name.strip_prefix("__modarr_store_MOD_")?;
+                (!var.starts_with("__") && ["D", "B", "R"].contains(&kind)).then(|| (name.to_string(), kind.to_string(), size.to_string()))
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let want_objects = objects(&gf_mod);
+    assert_eq!(want_objects.len(), 7, "gfortran's module objects: {want_objects:?}");
+    assert_eq!(objects(&gpuf_mod), want_objects, "gpuf's module objects differ from gfortran's");
+    for (name, mods) in [("gpuf_main_gf_modfile", &gf_mods), ("gpuf_main_gpuf_modfile", &gpuf_mods)] {
+        // gpuf main + gfortran module, through either compiler's module file.
+        let exe = d.join(name);
+        ok(
+            run(Command::new(gpuf())
+                .current_dir(&d)
+                .arg("compile")
+                .arg(&p)
+                .arg("-I")
+                .arg(mods)
+                .arg(&gf_mod)
+                .args(["-l", "gfortran", "-o"])
+                .arg(&exe)),
+            "gpuf main with the gfortran module",
+        );
+        assert_eq!(ok(run(&mut Command::new(&exe)), name), want, "{name}: gpuf main, gfortran module");
+    }
+    // gfortran main + gpuf module.
+    let rt = gpuf().parent().map(|p| p.join("libgpuf_rt.a")).unwrap_or_default();
+    let exe = d.join("gf_main");
+    ok(
+        run(gfortran_cmd()
+            .current_dir(&d)
+            .arg(&p)
+            .arg("-I")
+            .arg(&gf_mods)
+            .arg(&gpuf_mod)
+            .arg(&rt)
+            .args(["-lpthread", "-ldl", "-lm", "-o"])
+            .arg(&exe)),
+        "gfortran main with the gpuf module",
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main"), want, "gfortran main, gpuf module");
+}
+
 /// Compiles `src` (written to a scratch directory) with `gpuf compile -O0 --offload none`
 /// within `secs` seconds and returns the program's standard output.
 fn compile_and_run_large(name: &str, src: &str, secs: u64) -> String {

@@ -923,7 +923,7 @@ impl Checker {
             } else {
                 let target = with_rank(base, 0);
                 self.assign_compat(target, init.ty, init.span);
-                if init.ty.rank() > 0 && !(init.ty.rank() == 1 && dims.len() == 1) {
+                if init.ty.rank() > 0 && init.ty.rank() as usize != dims.len() {
                     self.err(
                         Diagnostic::error("E0231", format!("cannot initialise `{name}` with an array"), init.span)
                             .with_label(format!("this is a {}", ty_name(init.ty))),

@@ -8,7 +8,9 @@ impl G<'_> {
     /// initial value); a deferred-length one starts unallocated.
     pub(super) fn declare_chars(&mut self, s: &gpuf_frontend::sema::Symbol) {
         let saved = s.module.is_some() || (self.unit.kind != UnitKind::Program && (s.save || s.init.is_some()));
-        if saved && !s.parameter {
+        // A module's named constant array is an object of the module too (gfortran's
+        // users reference it).
+        if (saved && !s.parameter) || (s.module.is_some() && s.parameter && s.rank > 0 && !self.in_routine()) {
             self.saved_chars(s);
             return;
         }
@@ -252,9 +254,30 @@ impl G<'_> {
             return;
         }
         let (gname, local) = self.static_name(s);
-        self.add_global(&gname, Ty::Ptr, Op::Null, local);
         let len = self.f.new_var(format!("{}.len", s.name), Ty::I64);
         self.emit(Stmt::Assign(len, Rv::Use(Op::I64(n.max(0)))));
+        if let Some((at, runtime_init)) = self.static_object(s, &gname, local) {
+            let addr = if s.rank > 0 {
+                let dims = self.const_dims(s);
+                let desc = self.new_desc(s);
+                self.emit(Stmt::Assign(desc.addr, Rv::Use(at)));
+                self.set_shape(&desc, &dims, s.span);
+                self.homes.insert(s.name.clone(), Home::CharArray { d: desc.clone(), len });
+                desc.addr
+            } else {
+                let addr = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+                self.emit(Stmt::Assign(addr, Rv::Use(at)));
+                self.homes.insert(s.name.clone(), Home::Chars { addr, len });
+                addr
+            };
+            if runtime_init {
+                self.push_block();
+                self.init_saved_chars(s, addr, len);
+                self.static_init(s, &gname, local);
+            }
+            return;
+        }
+        self.add_global(&gname, Ty::Ptr, Op::Null, local);
         let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
         let addr = if s.rank > 0 {
             let desc = self.new_desc(s);
@@ -275,6 +298,14 @@ impl G<'_> {
         };
         self.emit(Stmt::Assign(addr, Rv::Call("gpuf_alloc".into(), vec![bytes], Ty::Ptr)));
         self.emit(Stmt::Store(Ty::Ptr, gp, Op::Var(addr)));
+        self.init_saved_chars(s, addr, len);
+        let then_body = self.pop_block();
+        self.emit(Stmt::If { cond: first, then_body, else_body: vec![] });
+    }
+
+    /// Stores the initial value of a saved character variable or array (blanks without
+    /// one) at `addr`.
+    fn init_saved_chars(&mut self, s: &gpuf_frontend::sema::Symbol, addr: VarId, len: VarId) {
         match self.lookup(&s.name) {
             Some(Home::CharArray { d, len }) => {
                 self.blank_char_array(&d, len);
@@ -291,8 +322,6 @@ impl G<'_> {
                 self.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(addr), Op::Var(len), src, sl]));
             }
         }
-        let then_body = self.pop_block();
-        self.emit(Stmt::If { cond: first, then_body, else_body: vec![] });
     }
 
     /// A local (or parameter) array of character variables: elements of the declared

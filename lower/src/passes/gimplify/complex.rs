@@ -711,8 +711,19 @@ impl G<'_> {
     /// A saved or module complex scalar: a global pointer to its two reals, allocated and
     /// initialised at the first use (as saved arrays are).
     pub(super) fn complex_saved(&mut self, s: &gpuf_frontend::sema::Symbol, pt: Ty, gname: String, local: bool) {
-        self.add_global(&gname, Ty::Ptr, Op::Null, local);
         let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
+        if let Some((addr, runtime_init)) = self.static_object(s, &gname, local) {
+            self.emit(Stmt::Assign(p, Rv::Use(addr)));
+            if let (true, Some(init)) = (runtime_init, &s.init) {
+                self.push_block();
+                let v = self.cexpr_at(init, &[], pt);
+                self.cstore(pt, Op::Var(p), v);
+                self.static_init(s, &gname, local);
+            }
+            self.homes.insert(s.name.clone(), Home::Mem(p, s.base));
+            return;
+        }
+        self.add_global(&gname, Ty::Ptr, Op::Null, local);
         let gp = self.val(Ty::Ptr, Rv::GlobalAddr(gname));
         self.emit(Stmt::Assign(p, Rv::Load(Ty::Ptr, gp.clone())));
         let first = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(p), Op::Null));

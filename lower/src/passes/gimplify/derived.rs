@@ -54,6 +54,20 @@ impl<'a> G<'a> {
                 }
                 return;
             }
+            if let Some((gname, local)) = &saved {
+                if let Some((addr, runtime_init)) = self.static_object(s, gname, *local) {
+                    let dims = self.const_dims(s);
+                    let desc = self.new_desc(s);
+                    self.emit(Stmt::Assign(desc.addr, Rv::Use(addr)));
+                    self.set_shape(&desc, &dims, s.span);
+                    if runtime_init {
+                        self.push_block();
+                        self.init_array_elems(&desc, k);
+                        self.static_init(s, gname, *local);
+                    }
+                    return;
+                }
+            }
             let desc = self.new_desc(s);
             self.set_shape(&desc, &s.dims, s.span);
             let bytes = self.desc_bytes(&desc);
@@ -86,6 +100,18 @@ impl<'a> G<'a> {
         let size = Op::I64(self.type_size(k).max(1));
         let p = self.f.new_var(format!("{}.addr", s.name), Ty::Ptr);
         self.homes.insert(s.name.clone(), Home::Mem(p, BaseTy::Derived(k)));
+        if let Some((gname, local)) = &saved {
+            if let Some((addr, runtime_init)) = self.static_object(s, gname, *local) {
+                self.emit(Stmt::Assign(p, Rv::Use(addr)));
+                if runtime_init {
+                    self.push_block();
+                    self.init_struct(Op::Var(p), k);
+                    self.init_value(s, Op::Var(p), k);
+                    self.static_init(s, gname, *local);
+                }
+                return;
+            }
+        }
         match saved {
             Some((gname, local)) => {
                 self.add_global(&gname, Ty::Ptr, Op::Null, local);

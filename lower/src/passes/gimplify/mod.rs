@@ -397,6 +397,9 @@ struct G<'a> {
     types: &'a [gpuf_frontend::sema::TypeInfo],
     /// The data exits of a procedure's `!$acc declare` directives, run at every return.
     declare_exits: Vec<Stmt>,
+    /// A module whose variables' initial values are stored at run time, by a
+    /// constructor of the module's object (`G::static_init`).
+    module_init: bool,
 }
 
 /// The levels a routine of level `level` (`ROUTINE_VECTOR` ... `ROUTINE_GANG`) partitions
@@ -541,13 +544,16 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             r.local = true;
             module.procs.push(r);
         }
+        let module_init = g.module_init;
         let mut f = g.f;
         f.body = g.blocks.pop().unwrap_or_default();
         match u.kind {
             UnitKind::Program => module.main = f,
-            // A module's `!$acc declare` items, registered before `main` runs.
-            UnitKind::Module if !u.declares.is_empty() => {
-                f.name = format!("gpuf.acc_declare.{}", u.name.name);
+            // A module's `!$acc declare` items, registered before `main` runs, and the
+            // initial values of its variables that have no constant bytes.
+            UnitKind::Module if !u.declares.is_empty() || module_init => {
+                let what = if u.declares.is_empty() { "module_init" } else { "acc_declare" };
+                f.name = format!("gpuf.{what}.{}", u.name.name);
                 f.ctor = true;
                 module.procs.push(f);
             }
@@ -685,6 +691,7 @@ impl<'a> G<'a> {
             types: &c.types,
             opts,
             declare_exits: Vec::new(),
+            module_init: false,
         }
     }
 }

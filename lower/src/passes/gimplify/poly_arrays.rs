@@ -411,7 +411,7 @@ impl G<'_> {
                     // element size meanwhile).
                     let (gname, local) = self.static_name(s);
                     if !self.storage.iter().any(|x| x.name == gname) {
-                        self.storage.push(Storage { name: gname.clone(), size: csize, align: 8, init: None, local });
+                        self.storage.push(Storage::block(gname.clone(), csize, 8, None, local));
                     }
                     self.emit(Stmt::Assign(cont, Rv::GlobalAddr(gname)));
                     // (Given the declared type's vtab at the first entry of a unit that sees
@@ -1447,7 +1447,7 @@ impl G<'_> {
         if param.is_none() && saved {
             let (gname, local) = self.static_name(s);
             if !self.storage.iter().any(|x| x.name == gname) {
-                self.storage.push(Storage { name: gname.clone(), size: csize, align: 8, init: None, local });
+                self.storage.push(Storage::block(gname.clone(), csize, 8, None, local));
             }
             self.emit(Stmt::Assign(cont, Rv::GlobalAddr(gname)));
             // (The declared type's vtab at the first entry of a unit that sees it.)

@@ -771,7 +771,7 @@ impl G<'_> {
                         // common symbol for a module's, shared by every object that sees it).
                         let (gname, local) = self.static_name(s);
                         if !self.storage.iter().any(|x| x.name == gname) {
-                            self.storage.push(Storage { name: gname.clone(), size: 24, align: 8, init: None, local });
+                            self.storage.push(Storage::block(gname.clone(), 24, 8, None, local));
                         }
                         self.emit(Stmt::Assign(cont, Rv::GlobalAddr(gname)));
                     }

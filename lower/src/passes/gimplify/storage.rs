@@ -284,7 +284,7 @@ impl G<'_> {
                         v.resize(x.size as usize, 0);
                     }
                 }
-                None => self.storage.push(Storage { name: b.global.clone(), size, align, init, local: !b.common }),
+                None => self.storage.push(Storage::block(b.global.clone(), size, align, init, !b.common)),
             }
         }
         // Homes (bounds folded: they are constant, and may name constants declared later).
@@ -380,7 +380,7 @@ impl G<'_> {
     }
 
     /// One element's bytes.
-    fn value_bytes(&self, base: BaseTy, elem: i64, e: &Expr) -> Option<Vec<u8>> {
+    pub(super) fn value_bytes(&self, base: BaseTy, elem: i64, e: &Expr) -> Option<Vec<u8>> {
         let num = |t: Ty| const_value(e, t, self.syms);
         Some(match base {
             BaseTy::Integer(k) => match num(Ty::I64)? {
@@ -412,13 +412,38 @@ impl G<'_> {
                 v
             }
             BaseTy::Character => {
-                let ExprKind::Str(t) = &e.kind else { return None };
-                let mut v = gpuf_frontend::text::raw_bytes(t);
+                let mut v = const_chars(e, self.syms, 0)?;
                 v.resize(elem as usize, b' ');
                 v
             }
             BaseTy::Derived(_) => return None,
         })
+    }
+}
+
+/// The bytes of a constant character expression: literals, named constants and their
+/// concatenations.
+fn const_chars(e: &Expr, syms: &Symbols, depth: u32) -> Option<Vec<u8>> {
+    if depth > 64 {
+        return None;
+    }
+    match &e.kind {
+        ExprKind::Str(t) => Some(gpuf_frontend::text::raw_bytes(t)),
+        ExprKind::Paren(x) => const_chars(x, syms, depth + 1),
+        ExprKind::Binary(ast::BinOp::Concat, a, b) => {
+            let mut v = const_chars(a, syms, depth + 1)?;
+            v.extend(const_chars(b, syms, depth + 1)?);
+            Some(v)
+        }
+        ExprKind::Name(id) => {
+            let s = syms.get(&id.name).filter(|s| s.parameter && s.rank == 0)?;
+            let mut v = const_chars(s.init.as_ref()?, syms, depth + 1)?;
+            if let Some(ast::CharLen::Expr(Expr { kind: ExprKind::Int(n, _), .. })) = &s.char_len {
+                v.resize((*n).max(0) as usize, b' ');
+            }
+            Some(v)
+        }
+        _ => None,
     }
 }
 

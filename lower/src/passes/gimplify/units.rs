@@ -195,9 +195,15 @@ impl G<'_> {
         }
         // Common members and equivalenced variables live in blocks of static storage.
         let placed = self.declare_storage();
+        let routine = self.in_routine();
         for s in syms.list() {
             // associate names get their homes at their construct
             if s.assoc {
+                continue;
+            }
+            // A device procedure names no module variable (sema), and the device images
+            // have no objects of the modules: only named constants are declared there.
+            if routine && s.module.is_some() && !s.parameter {
                 continue;
             }
             // (A procedure pointer is declared like a scalar data pointer: its home holds
@@ -372,7 +378,9 @@ impl G<'_> {
             // (a local copy of its value), never a reference to an object of the module: a
             // module compiled by gfortran has no symbol for it (`use mpi`'s `MPI_REAL8`).
             let module_constant = s.parameter && s.rank == 0 && s.init.is_some();
-            if (s.module.is_some() || saved_here || s.threadprivate) && s.base != BaseTy::Character && !module_constant {
+            // (A device procedure has its own copy of a module's named constant array.)
+            let module_object = s.module.is_some() && !(routine && s.parameter);
+            if (module_object || saved_here || s.threadprivate) && s.base != BaseTy::Character && !module_constant {
                 let (gname, local) = self.static_name(s);
                 if s.rank > 0 {
                     self.saved_array(s, gname, local);
