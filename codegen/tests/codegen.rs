@@ -66,6 +66,7 @@ fn array_kernel(name: &str, mul: i32) -> Kernel {
         levels: Levels::default().with(Level::Gang),
         shared_bytes: 64,
         prologue: vec![assign(n, Rv::Load(Ty::I32, v(pn)))],
+        devices: None,
     }
 }
 
@@ -437,6 +438,7 @@ fn device_kernel(target: Target) -> Module {
             levels: Levels(7),
             shared_bytes: 256,
             prologue: vec![],
+            devices: None,
         }],
         routines: vec![],
         par_routines: vec![],
@@ -507,6 +509,7 @@ fn tiny_kernel(target: Target, body: Vec<Stmt>, f: Function) -> Module {
             levels: Levels::default(),
             shared_bytes: 0,
             prologue: vec![],
+            devices: None,
         }],
         routines: vec![],
         par_routines: vec![],

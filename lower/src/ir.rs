@@ -733,6 +733,10 @@ pub struct OffloadRegion {
     /// hold the device address of a mapped array. The kernel's parameters for those it
     /// only reads are `noalias` (omp-lower).
     pub noalias: Vec<VarId>,
+    /// One lowering of a construct with `device_type` groups: the targets (in the order of
+    /// [`Target::ALL`]) whose devices launch it; the other images get an empty kernel (but
+    /// the host's: an `if` clause may send any lowering to the host).
+    pub devices: Option<[bool; 4]>,
 }
 
 /// A host OpenMP `parallel` or `task` construct (see [`Stmt::HostParallel`]); omp-lower
@@ -896,6 +900,8 @@ pub struct Kernel {
     pub shared_bytes: i64,
     /// Statements run by every thread before the body (loading the parameters).
     pub prologue: Vec<Stmt>,
+    /// [`OffloadRegion::devices`]: the targets that launch the kernel (`None`: all).
+    pub devices: Option<[bool; 4]>,
 }
 
 /// A scalar variable with static storage.

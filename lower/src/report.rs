@@ -276,9 +276,25 @@ fn loops(f: &Function, ss: &[Stmt], out: &mut Vec<String>, depth: usize, kernels
                 // `bind`: which procedure each kind of device calls instead.
                 if let Some((_, b)) = par.binds.iter().find(|(p, _)| p == n) {
                     const DEVICES: [&str; 4] = ["the host device", "the sim device", "nvidia", "radeon"];
-                    let to: Vec<String> =
-                        b.iter().zip(DEVICES).filter_map(|(b, d)| b.as_ref().map(|b| format!("`{}` on {d}", fortran_name(b)))).collect();
-                    out.push(format!("{}call of `{}`: bound to {}", "  ".repeat(depth), fortran_name(n), to.join(", ")));
+                    // (A routine that calls routines with `bind`: its own copy for the device.)
+                    let copy = |b: &str| b == crate::ir::host_twin_name(n) || b == crate::ir::sim_copy_name(n);
+                    let pad = "  ".repeat(depth);
+                    let name = fortran_name(n);
+                    let bound: Vec<String> = b
+                        .iter()
+                        .zip(DEVICES)
+                        .filter_map(|(b, d)| b.as_ref().filter(|b| !copy(b)).map(|b| format!("`{}` on {d}", fortran_name(b))))
+                        .collect();
+                    let copies: Vec<&str> = b.iter().zip(DEVICES).filter_map(|(b, d)| b.as_ref().filter(|b| copy(b)).map(|_| d)).collect();
+                    if !bound.is_empty() {
+                        out.push(format!("{pad}call of `{name}`: bound to {}", bound.join(", ")));
+                    }
+                    if !copies.is_empty() {
+                        out.push(format!(
+                            "{pad}call of `{name}`: its body calls routines with `bind`: a copy of its own on {}",
+                            copies.join(", ")
+                        ));
+                    }
                 }
             }
             _ => {}

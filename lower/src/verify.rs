@@ -343,6 +343,7 @@ mod tests {
                 levels: Levels::default().with(Level::Vector),
                 shared_bytes: 0,
                 prologue: Vec::new(),
+                devices: None,
             }],
             routines: Vec::new(),
             par_routines: Vec::new(),

@@ -1,11 +1,12 @@
-! The report names the procedure each kind of device calls for a routine with `bind`.
+! The report names the procedure each kind of device calls for a routine with `bind`, and
+! the device copies of a routine whose body calls one.
 program minfo_bind
   implicit none
   integer :: a(4, 8), b(4), i
   a = 1
   !$acc parallel loop gang copy(a) copyout(b)
   do i = 1, 4
-    b(i) = pick(i)
+    b(i) = pick(i) + pick_twice(i)
     call row(a, i)
   end do
   print *, sum(a), b
@@ -14,6 +15,12 @@ contains
     !$acc routine seq bind(pick_dev) device_type(nvidia) bind("pick_nv")
     integer, value :: x
     pick = x
+  end function
+
+  integer function pick_twice(x)
+    !$acc routine seq
+    integer, value :: x
+    pick_twice = pick(pick(x))
   end function
 
   integer function pick_dev(x)

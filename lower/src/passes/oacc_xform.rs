@@ -10,11 +10,16 @@ use crate::targets::{hooks_for, tmp, OffloadHooks, MAX_WORKERS};
 
 pub fn oacc_xform(m: &mut Module, target: Target) {
     let hooks = hooks_for(target);
+    // The lowerings of `device_type` constructs for other devices: never launched here (the
+    // host keeps every one: a construct whose `if` is false runs its lowering on the host).
+    let t = Target::ALL.iter().position(|t| *t == target).unwrap_or(0);
+    for k in m.kernels.iter_mut().filter(|k| target != Target::Host && k.devices.is_some_and(|d| !d[t])) {
+        k.func.body = vec![Stmt::Return];
+    }
     // `!$acc routine ... bind`: the kernels call this target's procedure in place of the
     // routine (a routine with partitioned loops is bound to one of the same levels, whose
     // sim copy the sim device calls).
     let mut par = m.par_routines.clone();
-    let t = Target::ALL.iter().position(|t| *t == target).unwrap_or(0);
     let binds: Vec<(String, String)> =
         m.routine_binds.iter().filter_map(|(n, b)| b.get(t).cloned().flatten().map(|b| (n.clone(), b))).collect();
     if !binds.is_empty() {

@@ -472,6 +472,7 @@ impl Remap<'_> {
                     body: self.stmts(r.body),
                     notes: r.notes,
                     noalias: r.noalias.into_iter().map(|v| self.var(v)).collect(),
+                    devices: r.devices,
                 }))
             }
             Stmt::DataRegion { maps, body } => Stmt::DataRegion { maps: self.maps(maps), body: self.stmts(body) },
@@ -574,7 +575,7 @@ fn outline(r: OffloadRegion, host: &Function, kernels: &mut Vec<Kernel>, out: &m
     let ro: Vec<VarId> = func.noalias.iter().copied().filter(|p| read_only(&prologue, &func.body, *p)).collect();
     func.noalias = ro;
     let levels = loop_levels(&func.body);
-    kernels.push(Kernel { name, kind: r.kind, func, params, levels, shared_bytes: 0, prologue });
+    kernels.push(Kernel { name, kind: r.kind, func, params, levels, shared_bytes: 0, prologue, devices: r.devices });
     let mut dev = Vec::new();
     for mi in &r.maps {
         dev.push(enter(mi, 0));

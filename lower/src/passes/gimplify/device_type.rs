@@ -50,10 +50,12 @@ impl G<'_> {
             }
         };
         let saved = self.dt_view.take();
+        let saved_devices = self.dt_devices.take();
         if let [only] = groups.as_slice() {
             let r = dt::resolve_stmt(s, only[0]);
             self.stmt(&r);
             self.dt_view = saved;
+            self.dt_devices = saved_devices;
             return true;
         }
         let kind = self.tmp(Ty::I32);
@@ -83,12 +85,15 @@ impl G<'_> {
         let mut bodies = Vec::new();
         for g in &groups {
             self.dt_view = Some(names(g));
+            // `AccDevice::ALL` and `Target::ALL` name the devices in the same order.
+            self.dt_devices = Some(AccDevice::ALL.map(|d| g.contains(&d)));
             let r = dt::resolve_stmt(s, g[0]);
             self.push_block();
             self.stmt(&r);
             bodies.push(self.pop_block());
         }
         self.dt_view = saved;
+        self.dt_devices = saved_devices;
         // if (kind in group 1) ... else if (kind in group 2) ... else (the last group).
         let mut tail = bodies.pop().unwrap_or_default();
         conds.pop();

@@ -291,6 +291,8 @@ struct G<'a> {
     /// While an OpenACC construct with `device_type` groups is lowered for some kinds of
     /// device: their names, for the report (`device_type.rs`).
     dt_view: Option<String>,
+    /// With `dt_view`: the targets (in `Target::ALL` order) whose devices launch this lowering.
+    dt_devices: Option<[bool; 4]>,
     /// Host-associated variables of an internal procedure without a home (reported).
     host_vars: Vec<String>,
     /// The host frame: built by a unit with internal procedures, received (as the last
@@ -651,6 +653,7 @@ impl<'a> G<'a> {
             kernels_if: None,
             kernels_top: Vec::new(),
             dt_view: None,
+            dt_devices: None,
             host_vars: Vec::new(),
             frame: None,
             frame_back: Vec::new(),

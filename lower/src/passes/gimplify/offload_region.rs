@@ -338,7 +338,16 @@ impl G<'_> {
         let reds_below = self.red_arrays.len();
         let mut notes = Vec::new();
         if let Some(v) = &self.dt_view {
-            notes.push(format!("lowered for {v} (device_type clauses)"));
+            // The images that hold its code (the others' kernel is empty: never launched); the
+            // host's holds every lowering, for constructs whose `if` sends them to the host.
+            let mut on = self.dt_devices.unwrap_or([true; 4]);
+            on[0] = true;
+            let images: Vec<&str> = ["host", "sim", "nvptx", "amdgcn"].iter().zip(on).filter(|(_, on)| *on).map(|(n, _)| *n).collect();
+            notes.push(format!(
+                "lowered for {v} (device_type clauses), code in the {} image{} only",
+                images.join(", "),
+                if images.len() > 1 { "s" } else { "" }
+            ));
         }
         if loop_dir.is_none() {
             for c in &dir.clauses {
@@ -786,6 +795,7 @@ impl G<'_> {
             body: b,
             notes,
             noalias,
+            devices: self.dt_devices,
         })));
     }
 
