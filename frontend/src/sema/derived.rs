@@ -1505,9 +1505,10 @@ impl Checker {
                     continue;
                 }
             };
-            if super::pointers::is_null(&e) && slot.as_ref().is_some_and(|(_, c)| c.alloc || c.pointer) {
+            if let Some((path, _)) = slot.as_ref().filter(|(_, c)| (c.alloc || c.pointer) && super::pointers::is_null(&e)) {
                 // `null()` for an allocatable or pointer component: not allocated,
-                // disassociated (as when no value is given).
+                // disassociated (gimplify's `struct_ctor` stores the null pointer).
+                given.push((path.clone(), e));
                 continue;
             }
             self.expr(&mut e);

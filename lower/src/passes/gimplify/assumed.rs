@@ -10,6 +10,9 @@
 //! dummy is `intent(in)`) and frees. Sections passed to explicit-shape or assumed-size
 //! dummies go through the same packing (gfortran's copy-in/copy-out). `is_contiguous` of
 //! such a dummy reads the caller's descriptor (`G::assumed_descs`), not the packed copy.
+//! A `target` dummy (in host code) is not packed: it is addressed through the caller's
+//! strides like an array pointer (`G::ptr_sm`), so pointers associated with it point into
+//! the actual argument.
 
 use super::*;
 use gpuf_frontend::sema::Symbol;
@@ -43,6 +46,26 @@ impl G<'_> {
     /// [`Desc`] with the declared lower bounds.
     pub(super) fn declare_assumed_shape(&mut self, s: &Symbol, pv: VarId) {
         self.assumed_descs.insert(s.name.clone(), pv);
+        if s.target && s.base != BaseTy::Character && self.region.is_none() && !self.in_routine() {
+            // A `target` dummy works on the caller's elements in place, through their
+            // strides (as an array pointer does): pointers associated with it inside
+            // the procedure point into the actual argument, as with gfortran.
+            let desc = self.new_desc(s);
+            self.new_sm(&desc);
+            self.load_ptr_desc(Op::Var(pv), &desc);
+            for (k, dim) in s.dims.iter().enumerate() {
+                let Some(&lb) = desc.lb.get(k) else { break };
+                let lo = match dim {
+                    DimSpec::AssumedLo { lo, .. } => {
+                        let v = self.expr(lo);
+                        self.conv(v, Ty::I64)
+                    }
+                    _ => Op::I64(1),
+                };
+                self.emit(Stmt::Assign(lb, Rv::Use(lo)));
+            }
+            return;
+        }
         let desc = self.new_desc(s);
         let rank = Op::I32(i32::from(s.rank));
         let size = self.elem_size(s.base);

@@ -1017,10 +1017,28 @@ impl<'a> G<'a> {
         let Some(ti) = self.type_info(k) else { return t };
         for (c, v) in ti.comps.iter().zip(args) {
             let ca = self.val(Ty::Ptr, Rv::PtrAdd(t.clone(), Op::I64(c.offset)));
-            let Some(v) = v else {
+            let null = |v: &Expr| match &v.kind {
+                ExprKind::Apply { name, args } => name.name == "null" && args.is_empty(),
+                ExprKind::Intrinsic { func: Intrinsic::Null, args } => args.is_empty(),
+                _ => false,
+            };
+            let Some(v) = v.as_ref().filter(|v| !null(v)) else {
+                // No value, or `null()` for an allocatable or pointer component.
                 self.init_comp(&ca, c);
                 continue;
             };
+            if c.pointer && c.proc_key.is_none() {
+                // A data pointer component is associated with the value (its target).
+                if c.dims.is_empty() {
+                    let t = self.ptr_target_addr(v);
+                    self.emit(Stmt::Store(Ty::Ptr, ca, t));
+                } else {
+                    let d = self.ptr_comp_desc(ca.clone(), c);
+                    self.ptr_assign_array(&d, v);
+                    self.store_gf_desc(ca, &d);
+                }
+                continue;
+            }
             if c.alloc {
                 self.ctor_alloc_comp(&ca, c, v);
                 continue;

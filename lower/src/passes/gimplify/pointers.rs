@@ -598,7 +598,7 @@ impl G<'_> {
 
     /// `p => t` for an array pointer: the whole target keeps its bounds, a section's
     /// bounds start at 1.
-    fn ptr_assign_array(&mut self, d: &Desc, rhs: &Expr) {
+    pub(super) fn ptr_assign_array(&mut self, d: &Desc, rhs: &Expr) {
         let Some((addr, lbs, exts, sms)) = self.target_desc(rhs) else { return };
         // Read everything before writing: `p => p(2:)` reads p's own descriptor.
         self.emit(Stmt::Assign(d.addr, Rv::Use(addr)));
