@@ -218,6 +218,16 @@ impl Parser {
         Ok(Some(Stmt { kind: StmtKind::ErrorStop(code), span: self.from(start) }))
     }
 
+    /// A declaration among the executable statements: E0030.
+    fn late_declaration(&mut self) -> PResult<Option<Stmt>> {
+        let sp = self.statement_span();
+        self.diags.push(
+            Diagnostic::error("E0030", "declarations must come before the executable statements", sp)
+                .with_label("declaration after an executable statement"),
+        );
+        Err(Fail)
+    }
+
     /// Statements that are errors or not supported yet (kept out of `stmt_inner` so that its
     /// stack frame, which recursion through nested constructs multiplies, stays small).
     #[inline(never)]
@@ -229,15 +239,11 @@ impl Parser {
             "nullify" if self.tok_at(1) == &Tok::LParen => self.nullify().map(Some),
             "open" | "close" if self.tok_at(1) == &Tok::LParen => self.open_close(self.span()).map(Some),
             "go" | "goto" | "format" | "rewind" | "backspace" | "endfile" | "flush" | "inquire" => self.label_or_unit_stmt(kw),
+            // (`type(t) ::` and `class(t) ::` too: a type declaration, not the old `type`
+            // output statement.)
+            "type" | "class" if self.tok_at(1) == &Tok::LParen => self.late_declaration(),
             "integer" | "real" | "logical" | "character" | "double" | "doubleprecision" | "complex" | "doublecomplex" | "implicit"
-            | "use" | "save" | "external" | "intrinsic" | "interface" => {
-                let sp = self.statement_span();
-                self.diags.push(
-                    Diagnostic::error("E0030", "declarations must come before the executable statements", sp)
-                        .with_label("declaration after an executable statement"),
-                );
-                Err(Fail)
-            }
+            | "use" | "save" | "external" | "intrinsic" | "interface" => self.late_declaration(),
             "entry"
                 if self.cur_unit == Some(UnitKind::Subroutine)
                     && matches!(self.open.last(), Some(super::Open::Unit(_)))

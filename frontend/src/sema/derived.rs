@@ -317,7 +317,14 @@ impl Checker {
                 }
                 if let BaseTy::Derived(c) = d.base {
                     if c == k || !self.g.types.get(c as usize).is_some_and(|x| x.defined) {
-                        if derived_name(c) == t.name.name || self.type_scope.contains(&derived_name(c)) {
+                        if d.allocatable && (derived_name(c) == t.name.name || self.type_scope.contains(&derived_name(c))) {
+                            // Valid Fortran 2008 (an allocatable component may be of its
+                            // own type or of one defined later), not supported yet.
+                            self.err(Diagnostic::not_yet(
+                                "allocatable components of the type being defined or of a type defined after it",
+                                d.base_span,
+                            ));
+                        } else if derived_name(c) == t.name.name || self.type_scope.contains(&derived_name(c)) {
                             self.err(
                                 Diagnostic::error(
                                     "E0130",

@@ -890,16 +890,14 @@ impl Checker {
                 }
                 _ => nargs(self, "two or three arguments"),
             },
-            f @ (Intrinsic::SameTypeAs | Intrinsic::ExtendsTypeOf) => match pos.as_slice() {
+            Intrinsic::SameTypeAs | Intrinsic::ExtendsTypeOf => match pos.as_slice() {
                 [a, b] => {
-                    let ok = |x: &Expr| matches!(x.ty, Ty::Scalar(BaseTy::Derived(_)));
+                    // (Of any rank: the dynamic type is the question.)
+                    let ok = |x: &Expr| matches!(x.ty, Ty::Scalar(BaseTy::Derived(_)) | Ty::Array(BaseTy::Derived(_), _));
                     if let Some(x) = [a, b].into_iter().find(|x| !ok(x)) {
-                        arg_err(self, x, "a scalar of an extensible derived type")
+                        arg_err(self, x, "an object of an extensible derived type")
                     } else if self.on_device() && [a, b].iter().any(|x| self.is_poly(x)) {
                         self.err(Diagnostic::not_yet(format!("dynamic type inquiries {}", self.device_where()), span));
-                        Ty::Unknown
-                    } else if f == Intrinsic::ExtendsTypeOf && self.is_poly(b) {
-                        self.err(Diagnostic::not_yet("`extends_type_of` with a polymorphic `mold`", b.span));
                         Ty::Unknown
                     } else {
                         Ty::Scalar(BaseTy::Logical(crate::dialect::logical_kind()))

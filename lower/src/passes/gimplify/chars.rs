@@ -110,7 +110,10 @@ impl G<'_> {
     fn char_call(&mut self, name: &ast::Ident, args: &[Arg], sp: Span) -> (Op, Op) {
         let none = (Op::Null, Op::I64(0));
         let units = self.units;
-        let callee = units.iter().find(|u| u.key.as_deref() == Some(name.name.as_str()) && u.unit.kind == UnitKind::Function);
+        // A call through a vtab (`T%b@tbp`): the procedure of one of the bindings it may
+        // reach stands for all (overriding procedures have the same result length).
+        let key = self.dispatch_target(&name.name).unwrap_or_else(|| name.name.clone());
+        let callee = units.iter().find(|u| u.key.as_deref() == Some(key.as_str()) && u.unit.kind == UnitKind::Function);
         let rname = callee.map(|u| u.unit.result.as_ref().unwrap_or(&u.unit.name).name.clone());
         let rsym = callee.zip(rname).and_then(|(u, r)| u.symbols.get(&r));
         if matches!(rsym.map(|s| &s.char_len), Some(Some(ast::CharLen::Deferred(_))))
@@ -188,6 +191,21 @@ impl G<'_> {
 
     /// Does an interface block of this unit declare the function `key` with a
     /// deferred-length `character` result?
+    /// For the dispatching key of a type-bound procedure (`T%b@tbp`, `ProcSig::link_name`
+    /// `@tbp:`/`@tbpn:`): the key of a procedure bound to `b` by `T` or a type of this file
+    /// that extends it.
+    fn dispatch_target(&self, key: &str) -> Option<String> {
+        let sig = self.procs.map.get(key)?;
+        if !sig.link_name.starts_with("@tbp") {
+            return None;
+        }
+        let (tname, b) = key.strip_suffix("@tbp")?.rsplit_once('%')?;
+        let t = self.types.iter().position(|t| t.name == tname)? as u16;
+        self.family(t)
+            .into_iter()
+            .find_map(|k| self.types.get(k as usize)?.bindings.iter().find(|x| x.name == b).and_then(|x| x.key.clone()))
+    }
+
     fn interface_deferred(&self, key: &str) -> bool {
         let src = self.procs.map.get(key).map_or(key, |s| s.name.as_str());
         self.unit.interfaces.iter().any(|i| {

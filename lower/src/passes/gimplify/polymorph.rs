@@ -703,11 +703,30 @@ impl G<'_> {
         }
     }
 
+    /// The vtab of a polymorphic object's dynamic type (a scalar's container's, an
+    /// array's `_vptr`: a variable's, a component's, a function result's); None for
+    /// objects that are not polymorphic.
+    fn dyn_vptr(&mut self, e: &Expr) -> Option<Op> {
+        if e.ty.rank() == 0 {
+            let (_, cont, _) = self.dynamic_hash(e)?;
+            return Some(self.load_vptr(cont));
+        }
+        match &e.kind {
+            _ if self.is_class_array_call(e) => self.class_array_call(e).and_then(|t| self.class_array_vptr(&t)),
+            ExprKind::Name(id) => self.class_array_vptr(&id.name),
+            ExprKind::Component(_) => self.class_comp_array(e).map(|(a, d, _, _)| {
+                let at = self.val(Ty::Ptr, Rv::PtrAdd(a, Op::I64(HEAD + DIM * d.lb.len() as i64)));
+                self.val(Ty::Ptr, Rv::Load(Ty::Ptr, at))
+            }),
+            _ => None,
+        }
+    }
+
     /// The `_hash` of an object's dynamic type: a polymorphic dummy's from its vtab, else
     /// its declared type's (a constant).
     fn type_hash_of(&mut self, e: &Expr) -> Option<Op> {
-        if let Some((h, _, _)) = self.dynamic_hash(e) {
-            return Some(h);
+        if let Some(v) = self.dyn_vptr(e) {
+            return Some(self.val(Ty::I32, Rv::Load(Ty::I32, v)));
         }
         let BaseTy::Derived(k) = e.ty.base()? else { return None };
         self.types.get(k as usize).map(|t| Op::I32(type_hash(t) as i32))
@@ -730,6 +749,36 @@ impl G<'_> {
             return self.val(Ty::I32, Rv::Binary(BinOp::Eq, ha, hb));
         }
         let Some(BaseTy::Derived(t)) = b.ty.base() else { return Op::I32(0) };
+        if let Some(hb) = self.dyn_vptr(b).map(|v| self.val(Ty::I32, Rv::Load(Ty::I32, v))) {
+            // A polymorphic `mold`: `a`'s dynamic type and its ancestors (the vtabs'
+            // `_extends` chain) searched for `mold`'s dynamic type.
+            let va = match self.dyn_vptr(a) {
+                Some(v) => v,
+                None => match a.ty.base().and_then(|x| if let BaseTy::Derived(k) = x { self.types.get(k as usize) } else { None }) {
+                    Some(ti) => self.val(Ty::Ptr, Rv::GlobalAddr(vtab_name(ti))),
+                    None => Op::Null,
+                },
+            };
+            let r = self.f.new_var("extends.r".to_string(), Ty::I32);
+            let p = self.f.new_var("extends.vtab".to_string(), Ty::Ptr);
+            self.emit(Stmt::Assign(r, Rv::Use(Op::I32(0))));
+            self.emit(Stmt::Assign(p, Rv::Use(va)));
+            let id = self.f.new_loop();
+            self.push_block();
+            let live = self.val(Ty::I32, Rv::Binary(BinOp::Ne, Op::Var(p), Op::Null));
+            let open = self.val(Ty::I32, Rv::Binary(BinOp::Eq, Op::Var(r), Op::I32(0)));
+            let cond = self.val(Ty::I32, Rv::Binary(BinOp::And, live, open));
+            let cond_body = self.pop_block();
+            self.push_block();
+            let h = self.val(Ty::I32, Rv::Load(Ty::I32, Op::Var(p)));
+            let eq = self.val(Ty::I32, Rv::Binary(BinOp::Eq, h, hb));
+            self.emit(Stmt::Assign(r, Rv::Use(eq)));
+            let at = self.val(Ty::Ptr, Rv::PtrAdd(Op::Var(p), Op::I64(16)));
+            self.emit(Stmt::Assign(p, Rv::Load(Ty::Ptr, at)));
+            let body = self.pop_block();
+            self.emit(Stmt::While { id, cond_body, cond, body });
+            return Op::Var(r);
+        }
         let mut cond = Op::I32(0);
         for h in self.family_hashes(t) {
             let eq = self.val(Ty::I32, Rv::Binary(BinOp::Eq, ha.clone(), Op::I32(h)));
