@@ -210,7 +210,7 @@ impl G<'_> {
 
     /// The default initialisation of a structure of type `k` as bytes (zero where a
     /// component has none, as gfortran's `__def_init`).
-    fn struct_bytes(&self, k: u16, depth: u32) -> Option<Vec<u8>> {
+    pub(super) fn struct_bytes(&self, k: u16, depth: u32) -> Option<Vec<u8>> {
         let t = self.type_info(k)?;
         let mut out = vec![0u8; t.size.max(0) as usize];
         if depth > 32 {
