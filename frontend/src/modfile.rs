@@ -4,7 +4,7 @@
 //! space: character values are written in hex). The first line is the version:
 //!
 //! ```text
-//! gpuf-module 1
+//! gpuf-module 2
 //! module NAME
 //! uses MOD...                        (the modules NAME uses; their entities are recorded flat)
 //! openacc 0|1                        (the routines of `openacc` are visible through NAME)
@@ -45,7 +45,7 @@ use crate::sema::{ArgSig, Checked, ProcSig, ResultBound, Symbol, Symbols};
 use std::fmt::Write as _;
 
 /// The first line of a module file.
-pub const VERSION_LINE: &str = "gpuf-module 1";
+pub const VERSION_LINE: &str = "gpuf-module 2";
 
 /// A module read from its module file.
 #[derive(Clone, Debug, Default)]
@@ -859,6 +859,11 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
     let mut lines = text.lines().enumerate();
     match lines.next() {
         Some((_, l)) if l.trim_end() == VERSION_LINE => {}
+        // Version 1's modules kept their arrays and character and derived-type variables
+        // behind pointers of gpuf's own: their objects do not link with today's users.
+        Some((_, l)) if l.trim_end() == "gpuf-module 1" => {
+            return Err("written by an older gpuf (`gpuf-module 1`), whose module objects lay out variables differently".into())
+        }
         Some((_, l)) if l.starts_with("gpuf-module ") => {
             return Err(format!("unsupported module file version `{}` (expected `{VERSION_LINE}`)", l.trim_end()))
         }
@@ -1314,7 +1319,7 @@ mod tests {
     #[test]
     fn write_then_read() {
         let text = module_text();
-        assert!(text.starts_with("gpuf-module 1\nmodule m\n"), "{text}");
+        assert!(text.starts_with("gpuf-module 2\nmodule m\n"), "{text}");
         assert!(text.contains("param k m k integer(4) 0 = 6\n"), "{text}");
         assert!(text.contains("param tag m tag character*3 0 = x612062\n"), "{text}");
         // A variable's initial value is in the module's object, not in the module file.
@@ -1364,10 +1369,11 @@ mod tests {
     fn malformed_and_missing_module_files() {
         let user = "program p\n  use m\n  implicit none\nend program p\n";
         for bad in [
-            "gpuf-module 2\nmodule m\nend\n",
+            "gpuf-module 3\nmodule m\nend\n",
+            "gpuf-module 1\nmodule m\nend\n",
             "module m\n",
-            "gpuf-module 1\nmodule m\nparam n m n integer(4) 0\nend\n",
-            "gpuf-module 1\nmodule m\n",
+            "gpuf-module 2\nmodule m\nparam n m n integer(4) 0\nend\n",
+            "gpuf-module 2\nmodule m\n",
         ] {
             let mut load = |_: &str| Some(bad.to_string());
             let d = parse_and_check_with(user, &mut load).err().unwrap();
