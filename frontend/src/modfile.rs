@@ -337,6 +337,12 @@ fn show_dims(s: &Symbol, syms: &Symbols, out: &mut String) -> Result<(), String>
 
 /// The values of an initial value: a scalar or an array constructor of scalars.
 fn show_init(s: &Symbol, e: &Expr, syms: &Symbols) -> Result<String, String> {
+    // An array of rank 2 or more: `reshape` of a constructor, its values in array element
+    // order (read back as a constructor of them).
+    let e = match &e.kind {
+        ExprKind::Intrinsic { func: crate::ast::Intrinsic::Reshape, args } if args.len() == 2 && s.rank > 1 => args.first().unwrap_or(e),
+        _ => e,
+    };
     let items: Vec<&Expr> = match &e.kind {
         ExprKind::ArrayCtor(items) => items
             .iter()
