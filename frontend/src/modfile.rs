@@ -343,18 +343,16 @@ fn show_init(s: &Symbol, e: &Expr, syms: &Symbols) -> Result<String, String> {
         ExprKind::Intrinsic { func: crate::ast::Intrinsic::Reshape, args } if args.len() == 2 && s.rank > 1 => args.first().unwrap_or(e),
         _ => e,
     };
-    let items: Vec<&Expr> = match &e.kind {
-        ExprKind::ArrayCtor(items) => items
-            .iter()
-            .map(|it| match it {
-                CtorItem::Expr(x) => Ok(x),
-                CtorItem::ImpliedDo(_) => Err(format!("the value of `{}` (an implied-do)", s.name)),
-            })
-            .collect::<Result<_, _>>()?,
-        _ => vec![e],
+    let items: Vec<Expr> = match &e.kind {
+        ExprKind::ArrayCtor(items) => {
+            let mut v = Vec::new();
+            ctor_values(items, &[], syms, &mut v, 0).ok_or_else(|| format!("the value of `{}` (an implied-do)", s.name))?;
+            v
+        }
+        _ => vec![e.clone()],
     };
     let mut out = String::from(" =");
-    for x in items {
+    for x in &items {
         if let BaseTy::Complex(k) = s.base {
             // `re:im`, each part as a real of the kind.
             let part = |p: &Expr| eval(p, syms, 0).and_then(|v| convert(v, BaseTy::Real(k)));
@@ -371,6 +369,42 @@ fn show_init(s: &Symbol, e: &Expr, syms: &Symbols) -> Result<String, String> {
         out.push_str(&show_val(&v));
     }
     Ok(out)
+}
+
+/// The scalar values of constructor items in order, implied-do loops (of constant bounds)
+/// expanded.
+fn ctor_values(items: &[CtorItem], binds: &[(String, i64)], syms: &Symbols, out: &mut Vec<Expr>, depth: u32) -> Option<()> {
+    if depth > 32 {
+        return None;
+    }
+    for it in items {
+        match it {
+            CtorItem::Expr(x) if x.ty.rank() == 0 => out.push(crate::sema::data_stmt::substitute(x, binds)),
+            CtorItem::Expr(_) => return None,
+            CtorItem::ImpliedDo(d) => {
+                let int = |x: &Expr| match eval(&crate::sema::data_stmt::substitute(x, binds), syms, 0)? {
+                    Val::Int(v) => Some(v),
+                    _ => None,
+                };
+                let (lo, hi) = (int(&d.lo)?, int(&d.hi)?);
+                let step = d.step.as_ref().map_or(Some(1), int)?;
+                if step == 0 {
+                    return None;
+                }
+                let mut i = lo;
+                while (step > 0 && i <= hi) || (step < 0 && i >= hi) {
+                    let mut b = binds.to_vec();
+                    b.push((d.var.name.clone(), i));
+                    ctor_values(&d.items, &b, syms, out, depth + 1)?;
+                    if out.len() > 1 << 20 {
+                        return None;
+                    }
+                    i = i.checked_add(step)?;
+                }
+            }
+        }
+    }
+    Some(())
 }
 
 /// The module file of module `name`, defined in `c`. Err: what cannot be recorded yet.
