@@ -4,7 +4,7 @@
 //! space: character values are written in hex). The first line is the version:
 //!
 //! ```text
-//! gpuf-module 1
+//! gpuf-module 2
 //! module NAME
 //! uses MOD...                        (the modules NAME uses; their entities are recorded flat)
 //! openacc 0|1                        (the routines of `openacc` are visible through NAME)
@@ -47,7 +47,7 @@ use crate::sema::{ArgSig, Checked, ProcSig, ResultBound, Symbol, Symbols};
 use std::fmt::Write as _;
 
 /// The first line of a module file.
-pub const VERSION_LINE: &str = "gpuf-module 1";
+pub const VERSION_LINE: &str = "gpuf-module 2";
 
 /// A module read from its module file.
 #[derive(Clone, Debug, Default)]
@@ -349,18 +349,22 @@ fn show_dims(s: &Symbol, syms: &Symbols, out: &mut String) -> Result<(), String>
 
 /// The values of an initial value: a scalar or an array constructor of scalars.
 fn show_init(s: &Symbol, e: &Expr, syms: &Symbols) -> Result<String, String> {
-    let items: Vec<&Expr> = match &e.kind {
-        ExprKind::ArrayCtor(items) => items
-            .iter()
-            .map(|it| match it {
-                CtorItem::Expr(x) => Ok(x),
-                CtorItem::ImpliedDo(_) => Err(format!("the value of `{}` (an implied-do)", s.name)),
-            })
-            .collect::<Result<_, _>>()?,
-        _ => vec![e],
+    // An array of rank 2 or more: `reshape` of a constructor, its values in array element
+    // order (read back as a constructor of them).
+    let e = match &e.kind {
+        ExprKind::Intrinsic { func: crate::ast::Intrinsic::Reshape, args } if args.len() == 2 && s.rank > 1 => args.first().unwrap_or(e),
+        _ => e,
+    };
+    let items: Vec<Expr> = match &e.kind {
+        ExprKind::ArrayCtor(items) => {
+            let mut v = Vec::new();
+            ctor_values(items, &[], syms, &mut v, 0).ok_or_else(|| format!("the value of `{}` (an implied-do)", s.name))?;
+            v
+        }
+        _ => vec![e.clone()],
     };
     let mut out = String::from(" =");
-    for x in items {
+    for x in &items {
         if let BaseTy::Complex(k) = s.base {
             let v = show_complex(x, k, syms).ok_or_else(|| format!("the value of `{}`", s.name))?;
             let _ = write!(out, " {v}");
@@ -371,6 +375,42 @@ fn show_init(s: &Symbol, e: &Expr, syms: &Symbols) -> Result<String, String> {
         out.push_str(&show_val(&v));
     }
     Ok(out)
+}
+
+/// The scalar values of constructor items in order, implied-do loops (of constant bounds)
+/// expanded.
+fn ctor_values(items: &[CtorItem], binds: &[(String, i64)], syms: &Symbols, out: &mut Vec<Expr>, depth: u32) -> Option<()> {
+    if depth > 32 {
+        return None;
+    }
+    for it in items {
+        match it {
+            CtorItem::Expr(x) if x.ty.rank() == 0 => out.push(crate::sema::data_stmt::substitute(x, binds)),
+            CtorItem::Expr(_) => return None,
+            CtorItem::ImpliedDo(d) => {
+                let int = |x: &Expr| match eval(&crate::sema::data_stmt::substitute(x, binds), syms, 0)? {
+                    Val::Int(v) => Some(v),
+                    _ => None,
+                };
+                let (lo, hi) = (int(&d.lo)?, int(&d.hi)?);
+                let step = d.step.as_ref().map_or(Some(1), int)?;
+                if step == 0 {
+                    return None;
+                }
+                let mut i = lo;
+                while (step > 0 && i <= hi) || (step < 0 && i >= hi) {
+                    let mut b = binds.to_vec();
+                    b.push((d.var.name.clone(), i));
+                    ctor_values(&d.items, &b, syms, out, depth + 1)?;
+                    if out.len() > 1 << 20 {
+                        return None;
+                    }
+                    i = i.checked_add(step)?;
+                }
+            }
+        }
+    }
+    Some(())
 }
 
 /// The module file of module `name`, defined in `c`. Err: what cannot be recorded yet.
@@ -874,6 +914,11 @@ pub fn read(name: &str, text: &str) -> Result<Imported, String> {
     let mut lines = text.lines().enumerate();
     match lines.next() {
         Some((_, l)) if l.trim_end() == VERSION_LINE => {}
+        // Version 1's modules kept their arrays and character and derived-type variables
+        // behind pointers of gpuf's own: their objects do not link with today's users.
+        Some((_, l)) if l.trim_end() == "gpuf-module 1" => {
+            return Err("written by an older gpuf (`gpuf-module 1`), whose module objects lay out variables differently".into())
+        }
         Some((_, l)) if l.starts_with("gpuf-module ") => {
             return Err(format!("unsupported module file version `{}` (expected `{VERSION_LINE}`)", l.trim_end()))
         }
@@ -1338,7 +1383,7 @@ mod tests {
     #[test]
     fn write_then_read() {
         let text = module_text();
-        assert!(text.starts_with("gpuf-module 1\nmodule m\n"), "{text}");
+        assert!(text.starts_with("gpuf-module 2\nmodule m\n"), "{text}");
         assert!(text.contains("param k m k integer(4) 0 = 6\n"), "{text}");
         assert!(text.contains("param tag m tag character*3 0 = x612062\n"), "{text}");
         // A variable's initial value is in the module's object, not in the module file.
@@ -1399,10 +1444,11 @@ mod tests {
     fn malformed_and_missing_module_files() {
         let user = "program p\n  use m\n  implicit none\nend program p\n";
         for bad in [
-            "gpuf-module 2\nmodule m\nend\n",
+            "gpuf-module 3\nmodule m\nend\n",
+            "gpuf-module 1\nmodule m\nend\n",
             "module m\n",
-            "gpuf-module 1\nmodule m\nparam n m n integer(4) 0\nend\n",
-            "gpuf-module 1\nmodule m\n",
+            "gpuf-module 2\nmodule m\nparam n m n integer(4) 0\nend\n",
+            "gpuf-module 2\nmodule m\n",
         ] {
             let mut load = |_: &str| Some(bad.to_string());
             let d = parse_and_check_with(user, &mut load).err().unwrap();

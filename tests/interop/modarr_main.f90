@@ -1,6 +1,6 @@
 ! The main program of the module-array interop test: it reads the module's arrays as the
 ! other compiler initialised and changed them, and changes them for the module's
-! procedure to see.
+! procedure to see; the module's type's default initialisation object resets an element.
 program modarr_main
   use modarr_store
   implicit none
@@ -23,7 +23,16 @@ program modarr_main
   call show('main')
   call module_side(1)
   call show('again')
+  ! An `intent(out)` polymorphic dummy takes the default values from the type's vtab
+  ! (`_def_init`), which the module's object holds.
+  call wipe(cells(2))
+  call show('wiped')
 contains
+  subroutine wipe(x)
+    class(cell), intent(out) :: x
+    x%tag = 'new'
+  end subroutine wipe
+
   subroutine show(tag)
     character(len=*), intent(in) :: tag
     integer :: i

@@ -1053,7 +1053,7 @@ fn separate_compilation() {
             let p = e.path();
             if p.extension().is_some_and(|x| x == "mod") {
                 let text = std::fs::read_to_string(&p).map_err(|e| e.to_string())?;
-                if !text.starts_with("gpuf-module 1\n") {
+                if !text.starts_with("gpuf-module 2\n") {
                     return Err(format!("{name}: {} has no version line", p.display()));
                 }
             }

@@ -12,7 +12,7 @@ pub(super) fn a_span(a: &Arg) -> Span {
 }
 
 /// `e` with the implied-do variables in `binds` replaced by their values.
-pub(super) fn substitute(e: &Expr, binds: &[(String, i64)]) -> Expr {
+pub(crate) fn substitute(e: &Expr, binds: &[(String, i64)]) -> Expr {
     let mut e = e.clone();
     pub(super) fn walk(e: &mut Expr, binds: &[(String, i64)]) {
         match &mut e.kind {

@@ -864,9 +864,6 @@ impl Checker {
         if base == BaseTy::Character {
             self.char_entity(si, parameter, allocatable, dims.len(), ent);
         }
-        if parameter && !dims.is_empty() && dims.len() > 1 {
-            self.err(Diagnostic::not_yet("array parameters of rank greater than 1", ent.name.span));
-        }
         if parameter && allocatable {
             self.err(
                 Diagnostic::error("E0104", "a parameter cannot be allocatable", ent.name.span)

@@ -25,7 +25,7 @@ mod bit_intrinsics;
 mod boz;
 mod calls;
 mod consts;
-mod data_stmt;
+pub(crate) mod data_stmt;
 mod declarations;
 mod derived;
 mod directives;

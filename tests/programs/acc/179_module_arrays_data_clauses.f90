@@ -2,13 +2,16 @@
 ! `enter data` in a module procedure and `exit data` in the main program, `update` inside
 ! a data region, implicit `copy` in a `kernels` construct, `present` in a second module's
 ! procedure, and a module array passed to an `!$acc routine seq` procedure of that module
-! (a device procedure in a module that sees another module's arrays).
+! (a device procedure in a module that sees another module's arrays); named constant
+! arrays of a module (read-only objects) in a compute construct.
 module field_data
   implicit none
   integer, parameter :: n = 12
   integer :: src(n) = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
   integer :: dst(n)
   real(8) :: mat(3, 4) = 1d0
+  integer, parameter :: pw(3) = [1, 10, 100]
+  integer, parameter :: pm(2, 2) = reshape([1, 2, 3, 4], [2, 2])
 contains
   subroutine open_fields()
     !$acc enter data copyin(src, mat) create(dst)
@@ -69,4 +72,10 @@ program module_arrays_data_clauses
   end do
   !$acc end kernels
   print '(12i4)', dst
+  ! The module's named constant arrays (read-only objects): copied in, never back.
+  !$acc parallel loop copyout(dst)
+  do i = 1, n
+    dst(i) = pw(mod(i - 1, 3) + 1) * pm(mod(i - 1, 2) + 1, 2)
+  end do
+  print '(12i5)', dst
 end program module_arrays_data_clauses

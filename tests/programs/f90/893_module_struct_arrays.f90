@@ -2,7 +2,8 @@
 ! default initialisation of components (scalars, arrays, character, nested types) in the
 ! initial bytes, allocatable components unallocated at start and allocated, reallocated
 ! and freed through the module array, a structure with a constructor's value, and a
-! rank-2 array of structures used by several units.
+! rank-2 array of structures used by several units; an element reset through an
+! `intent(out)` polymorphic dummy.
 module particles
   implicit none
   type vec
@@ -70,4 +71,13 @@ program module_struct_arrays
   end do
   print '(4(i4, 2f5.1))', grid
   print *, storage_size(ps) / 8, storage_size(grid) / 8, size(grid)
+  ! An `intent(out)` polymorphic dummy gets its type's default values (the allocatable
+  ! component freed).
+  call wipe(ps(3))
+  call show()
+contains
+  subroutine wipe(x)
+    class(particle), intent(out) :: x
+    x%tag = 'gone'
+  end subroutine wipe
 end program module_struct_arrays

@@ -1,6 +1,8 @@
 ! Module arrays of rank 3 to 7 with lower bounds other than 1, in the module's object:
 ! a `reshape` initial value of rank 3, elements and sections referenced from another unit,
-! whole arrays passed to explicit-shape and assumed-shape dummies, and array intrinsics.
+! whole arrays passed to explicit-shape and assumed-shape dummies, and array intrinsics;
+! named constant arrays of rank 2 and 3 (a module's objects in read-only memory, and a
+! procedure's own).
 module blocks
   implicit none
   integer, private :: q
@@ -8,6 +10,8 @@ module blocks
   real(8) :: hyper(2, 0:2, 2, 2)
   integer :: five(2, 2, 2, 2, 0:1)
   integer(8) :: seven(2, 1, 2, 1, 2, 1, 2)
+  integer, parameter :: pc(2, 2, 2) = reshape([10, 20, 30, 40, 50, 60, 70, 80], [2, 2, 2])
+  real, parameter :: pr(2, 3) = reshape([0.5, 1.5, 2.5, 3.5, 4.5, 5.5], [2, 3])
 contains
   subroutine setup()
     integer :: i, j, k, l
@@ -32,7 +36,8 @@ subroutine total(a, n, s)
   integer, intent(in) :: n
   integer, intent(in) :: a(n)
   integer, intent(out) :: s
-  s = sum(a)
+  integer, parameter :: weight(2, 2) = reshape([1, 0, 0, 1], [2, 2])
+  s = sum(a) * weight(n / 12 + 1, n / 12 + 1)
 end subroutine total
 
 module reader
@@ -60,4 +65,11 @@ program module_arrays_rank3plus
   cube(:, :, 0) = -cube(:, :, 0)
   call total(cube, 12, s)
   print *, s, cube(:, 1, 0)
+  ! Named constant arrays of rank 2 and 3: elements at run-time subscripts, sections,
+  ! whole arrays as actual arguments and in intrinsics.
+  s = 2
+  print *, pc(s, 1, s), pc(1, :, 2), sum(pc), shape(pc)
+  print '(6f5.1, 2f6.1)', pr, pr(s, s + 1), sum(pr(:, 2:3))
+  call total(pc, 8, s)
+  print *, s, corner(pc), maxloc(pc(:, :, 1))
 end program module_arrays_rank3plus

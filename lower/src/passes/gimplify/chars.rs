@@ -256,8 +256,9 @@ impl G<'_> {
         }
     }
 
-    /// A saved or module character variable or array: a global pointer to its bytes,
-    /// allocated and initialised the first time a unit that sees it runs.
+    /// A saved or module character variable or array: gfortran's object of its bytes
+    /// (`static_object`), else (beyond 4 GiB) a global pointer to its bytes, allocated and
+    /// initialised the first time a unit that sees it runs.
     fn saved_chars(&mut self, s: &gpuf_frontend::sema::Symbol) {
         let n = match &s.char_len {
             None => 1,

@@ -24,8 +24,7 @@ impl<'a> G<'a> {
     }
 
     /// A derived-type local or module variable: memory of the type's size, default
-    /// initialised. Module and saved variables keep a global pointer, allocated the first
-    /// time a unit that sees them runs.
+    /// initialised. Module and saved variables are gfortran's objects (`static_object`).
     pub(super) fn declare_derived(&mut self, s: &gpuf_frontend::sema::Symbol, k: u16, saved: Option<(String, bool)>) {
         if s.init.is_some() && s.rank > 0 {
             self.not_yet(format!("an initial value for the derived-type array `{}`", s.name), s.span);

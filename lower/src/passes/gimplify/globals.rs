@@ -1,5 +1,5 @@
-//! Static storage: saved and module arrays behind global pointers, and the global descriptor
-//! blocks of saved and module allocatable arrays.
+//! Static storage: saved and module variables of constant size as gfortran's objects, and
+//! the global descriptor blocks of saved and module allocatable arrays.
 
 use super::*;
 
@@ -28,8 +28,9 @@ impl G<'_> {
         }
     }
 
-    /// An array with static storage (saved, or a module variable): a global pointer to its
-    /// data, allocated and initialised the first time the unit runs.
+    /// An array with static storage (saved, or a module variable): gfortran's object of
+    /// its bytes (`static_object`); only one of a size beyond 4 GiB is a global pointer to
+    /// its data, allocated and initialised the first time a unit that sees it runs.
     pub(super) fn saved_array(&mut self, s: &gpuf_frontend::sema::Symbol, gname: String, local: bool) {
         if s.allocatable {
             self.global_alloc_array(s, gname, local);
@@ -210,7 +211,7 @@ impl G<'_> {
 
     /// The default initialisation of a structure of type `k` as bytes (zero where a
     /// component has none, as gfortran's `__def_init`).
-    fn struct_bytes(&self, k: u16, depth: u32) -> Option<Vec<u8>> {
+    pub(super) fn struct_bytes(&self, k: u16, depth: u32) -> Option<Vec<u8>> {
         let t = self.type_info(k)?;
         let mut out = vec![0u8; t.size.max(0) as usize];
         if depth > 32 {

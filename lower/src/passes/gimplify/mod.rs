@@ -600,8 +600,35 @@ pub fn gimplify_with(c: &Checked, src: &str, source_name: &str, opts: &super::Op
             add(&mut module, polymorph::intrinsic_copy_name(b), true, &|g| g.intrinsic_copy_proc(b));
         }
     }
+    // gfortran's default initialisation object of each type with a vtab (its `_def_init`,
+    // which gfortran's code copies into `intent(out)` polymorphic dummies), laid out in
+    // the scope of the unit that defines the type.
+    let mut def_inits = BTreeSet::new();
+    for k in polymorph::vtab_types(c) {
+        let Some(t) = c.types.get(k as usize).filter(|t| t.size > 0) else { continue };
+        let ui = c.units.iter().position(|u| u.unit.name.name == t.scope).unwrap_or(0);
+        let Some(cu) = c.units.get(ui) else { continue };
+        let parts = (std::mem::take(&mut module.globals), std::mem::take(&mut module.storage));
+        let mut g = G::new(c, (ui, &cu.symbols), &cu.unit, String::new(), BTreeSet::new(), src, opts, parts);
+        if let Some(bytes) = g.struct_bytes(k, 0) {
+            let set = bytes.iter().any(|b| *b != 0);
+            g.storage.push(Storage {
+                name: polymorph::def_init_name(t),
+                size: t.size,
+                align: t.align.max(1) as u32,
+                init: set.then_some(bytes),
+                local: t.module.is_none(),
+                object: true,
+                constant: set,
+                external: false,
+            });
+            def_inits.insert(k);
+        }
+        module.globals = std::mem::take(&mut g.globals);
+        module.storage = std::mem::take(&mut g.storage);
+    }
     mark_external_globals(c, &mut module);
-    module.vtabs = polymorph::vtabs(c);
+    module.vtabs = polymorph::vtabs(c, &def_inits);
     Ok(module)
 }
 

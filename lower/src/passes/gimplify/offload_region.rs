@@ -645,6 +645,9 @@ impl G<'_> {
                                     MapKind::Copy
                                 }
                                 Some(false) => MapKind::Present,
+                                // A named constant is only read (a module's lives in
+                                // read-only memory: nothing is copied back into it).
+                                _ if self.syms.get(&name).is_some_and(|s| s.parameter) => MapKind::Copyin,
                                 _ => MapKind::Copy,
                             };
                             let at = match kind {
@@ -716,7 +719,8 @@ impl G<'_> {
                     let bytes = self.char_array_bytes(&d, len);
                     if !mentioned.contains(&name) {
                         let at = format!("{} at {}: {name}", dir.kind.name(), self.src_at(dir.span));
-                        maps.push(MapItem { kind: MapKind::Copy, addr: Op::Var(d.addr), bytes: bytes.clone(), what: name.clone(), at });
+                        let kind = if self.syms.get(&name).is_some_and(|s| s.parameter) { MapKind::Copyin } else { MapKind::Copy };
+                        maps.push(MapItem { kind, addr: Op::Var(d.addr), bytes: bytes.clone(), what: name.clone(), at });
                     }
                     captures.push(Capture::Mapped(d.addr, bytes));
                     mapped_vars.insert(d.addr);

@@ -23,6 +23,12 @@ fn upper_first(n: &str) -> String {
 
 /// The global name of the vtab of a type: `__mod_MOD___vtab_mod_Type` for a module's type,
 /// `__vtab_prog_Type` (internal) for a program's.
+/// gfortran's name of a type's default initialisation object (`__mod_MOD___def_init_mod_T`),
+/// beside its vtab.
+pub(super) fn def_init_name(t: &TypeInfo) -> String {
+    vtab_name(t).replacen("__vtab_", "__def_init_", 1)
+}
+
 pub(super) fn vtab_name(t: &TypeInfo) -> String {
     if t.is_star() {
         return "__vtab__STAR".into();
@@ -166,7 +172,7 @@ pub(super) fn has_final_wrapper(types: &[TypeInfo], k: u16) -> bool {
 }
 
 /// The vtabs of the types defined in this file that take part in polymorphism.
-pub(super) fn vtabs(c: &Checked) -> Vec<Vtab> {
+pub(super) fn vtabs(c: &Checked, def_inits: &BTreeSet<u16>) -> Vec<Vtab> {
     let types = &c.types;
     let mut out = Vec::new();
     for k in vtab_types(c) {
@@ -176,10 +182,10 @@ pub(super) fn vtabs(c: &Checked) -> Vec<Vtab> {
             Some(p) => VtabWord::Addr(vtab_name(p)),
             None => VtabWord::Null,
         });
-        // `_def_init`; `_copy` (gfortran's deep copy of a value, see `G::copy_proc`, none
-        // for an abstract type); `_final` (`G::final_proc_body`); `_deallocate`: gpuf
-        // does not use it yet.
-        words.push(VtabWord::Null);
+        // `_def_init` (`def_init_name`); `_copy` (gfortran's deep copy of a value, see
+        // `G::copy_proc`, none for an abstract type); `_final` (`G::final_proc_body`);
+        // `_deallocate`: gpuf does not use it yet.
+        words.push(if def_inits.contains(&k) { VtabWord::Addr(def_init_name(t)) } else { VtabWord::Null });
         words.push(if t.is_abstract { VtabWord::Null } else { VtabWord::Addr(copy_name(t)) });
         words.push(if has_final_wrapper(types, k) { VtabWord::Addr(final_name(t)) } else { VtabWord::Null });
         words.push(VtabWord::Null);
@@ -893,6 +899,39 @@ impl G<'_> {
             }
         }
         false
+    }
+
+    /// An `intent(out)` polymorphic scalar dummy on entry (after finalization): the
+    /// allocatable components of its dynamic type freed and its default values stored, a
+    /// type of this file's by its own layout, another's copied from its vtab's `_def_init`
+    /// (of `_size` bytes), as gfortran does.
+    pub(super) fn reset_class_out(&mut self, data: VarId, cont: Op, t: u16) {
+        if self.types.get(t as usize).is_some_and(TypeInfo::is_star) {
+            return;
+        }
+        let vptr = self.load_vptr(cont);
+        let vp = vptr.clone();
+        self.on_dynamic_type(
+            vptr,
+            t,
+            &mut |g, k| {
+                if g.has_alloc_comps(k, 0) {
+                    g.free_alloc_comps(Op::Var(data), k);
+                }
+                g.init_struct(Op::Var(data), k);
+            },
+            &mut |g| {
+                let at = g.val(Ty::Ptr, Rv::PtrAdd(vp.clone(), Op::I64(24)));
+                let init = g.val(Ty::Ptr, Rv::Load(Ty::Ptr, at));
+                let set = g.val(Ty::I32, Rv::Binary(BinOp::Ne, init.clone(), Op::Null));
+                g.push_block();
+                let sa = g.val(Ty::Ptr, Rv::PtrAdd(vp.clone(), Op::I64(8)));
+                let size = g.val(Ty::I64, Rv::Load(Ty::I64, sa));
+                g.emit(Stmt::Call("gpuf_str_copy".into(), vec![Op::Var(data), size.clone(), init, size]));
+                let then_body = g.pop_block();
+                g.emit(Stmt::If { cond: set, then_body, else_body: vec![] });
+            },
+        );
     }
 
     /// Runs `f` for the dynamic type whose vtab is `vptr` (an `if` chain over the types of

@@ -161,6 +161,9 @@ impl G<'_> {
                         self.class_conts.insert(s.name.clone(), pv);
                         if let (BaseTy::Derived(k), Some(ast::Intent::Out)) = (s.base, s.intent) {
                             self.finalize_dynamic(Op::Var(data), Op::Var(pv), k);
+                            if !self.in_routine() {
+                                self.reset_class_out(data, Op::Var(pv), k);
+                            }
                         }
                         continue;
                     }
