@@ -1360,33 +1360,7 @@ fn gfortran_interop_polymorphic() {
     // `class(*)` arrays passed both ways, and a module's `class(*)` allocatable array
     // (gfortran's container under its name) allocated on one side and read on the other:
     // a gpuf main with gfortran's module object, then a gfortran main with gpuf's.
-    let arr = ["poly_any_arr.f90", "poly_any_arr_main.f90"];
-    let r = d.join("ref_any_arr");
-    ok(run(gfortran_cmd().current_dir(&d).args(arr.map(f)).arg("-o").arg(&r)), "gfortran ref_any_arr");
-    let want = ok(run(&mut Command::new(&r)), "ref_any_arr");
-    assert!(want.contains("main sum"), "the reference printed {want}");
-    ok(run(gfortran_cmd().current_dir(&d).arg("-c").arg(f(arr[0])).arg("-o").arg(d.join("any_arr_gf.o"))), "gfortran -c any_arr");
-    let arr_obj = sub.join("any_arr.o");
-    ok(run(Command::new(gpuf()).current_dir(&sub).arg("compile").arg("-c").arg(f(arr[0])).arg("-o").arg(&arr_obj)), "gpuf -c any_arr");
-    let exe = d.join("gpuf_main_any_arr");
-    ok(
-        run(Command::new(gpuf())
-            .current_dir(&d)
-            .arg("compile")
-            .arg(f(arr[1]))
-            .arg("-I")
-            .arg(&sub)
-            .args(["any_arr_gf.o", "-l", "gfortran", "-o"])
-            .arg(&exe)),
-        "gpuf main_any_arr",
-    );
-    assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main_any_arr"), want, "gpuf main, gfortran class(*) array module");
-    let exe = d.join("gf_main_any_arr");
-    ok(
-        run(gfortran_cmd().current_dir(&d).arg(f(arr[1])).arg(&arr_obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
-        "gfortran main_any_arr with gpuf's module object",
-    );
-    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main_any_arr"), want, "gfortran main, gpuf class(*) array module");
+    module_both_ways(&d, &sub, [&f("poly_any_arr.f90"), &f("poly_any_arr_main.f90")], "any_arr", "main sum");
     // gfortran's code deallocates polymorphic arrays of rank 1 and 2 whose vtabs come from
     // gpuf's object: the wrappers call the final procedure of the array's rank (assumed-
     // and explicit-shape dummies) or the elemental one, then the parent's.
@@ -1404,33 +1378,47 @@ fn gfortran_interop_polymorphic() {
     );
     assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main_final_arr"), want, "gfortran main, gpuf _final of arrays");
     // `class(*)` function results across the two compilers, both ways.
-    let ar = ["poly_any_res.f90", "poly_any_res_main.f90"];
-    let r = d.join("ref_any_res");
-    ok(run(gfortran_cmd().current_dir(&d).args(ar.map(f)).arg("-o").arg(&r)), "gfortran ref_any_res");
-    let want = ok(run(&mut Command::new(&r)), "ref_any_res");
-    assert!(want.contains("hello"), "the reference printed {want}");
-    ok(run(gfortran_cmd().current_dir(&d).arg("-c").arg(f(ar[0])).arg("-o").arg(d.join("any_res_gf.o"))), "gfortran -c any_res");
-    let ar_obj = sub.join("any_res.o");
-    ok(run(Command::new(gpuf()).current_dir(&sub).arg("compile").arg("-c").arg(f(ar[0])).arg("-o").arg(&ar_obj)), "gpuf -c any_res");
-    let exe = d.join("gpuf_main_any_res");
+    module_both_ways(&d, &sub, [&f("poly_any_res.f90"), &f("poly_any_res_main.f90")], "any_res", "hello");
+}
+
+/// A module and a main program using it, built both ways across the two compilers: a gpuf
+/// main (reading gpuf's module file, which is made in `sub`) linked with gfortran's module
+/// object, then a gfortran main linked with gpuf's module object. Both must print what
+/// gfortran's own build prints, which must contain `marker`.
+fn module_both_ways(d: &Path, sub: &Path, srcs: [&Path; 2], tag: &str, marker: &str) {
+    let ok = ok_stdout;
+    let r = d.join(format!("ref_{tag}"));
+    ok(run(gfortran_cmd().current_dir(d).args(srcs).arg("-o").arg(&r)), &format!("gfortran ref_{tag}"));
+    let want = ok(run(&mut Command::new(&r)), &format!("ref_{tag}"));
+    assert!(want.contains(marker), "the reference {tag} printed {want}");
+    let gf_obj = d.join(format!("{tag}_gf.o"));
+    ok(run(gfortran_cmd().current_dir(d).arg("-c").arg(srcs[0]).arg("-o").arg(&gf_obj)), &format!("gfortran -c {tag}"));
+    let gpuf_obj = sub.join(format!("{tag}.o"));
+    ok(
+        run(Command::new(gpuf()).current_dir(sub).arg("compile").arg("-c").arg(srcs[0]).arg("-o").arg(&gpuf_obj)),
+        &format!("gpuf -c {tag}"),
+    );
+    let exe = d.join(format!("gpuf_main_{tag}"));
     ok(
         run(Command::new(gpuf())
-            .current_dir(&d)
+            .current_dir(d)
             .arg("compile")
-            .arg(f(ar[1]))
+            .arg(srcs[1])
             .arg("-I")
-            .arg(&sub)
-            .args(["any_res_gf.o", "-l", "gfortran", "-o"])
+            .arg(sub)
+            .arg(&gf_obj)
+            .args(["-l", "gfortran", "-o"])
             .arg(&exe)),
-        "gpuf main_any_res",
+        &format!("gpuf main {tag}"),
     );
-    assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main_any_res"), want, "gpuf main, gfortran class(*) results");
-    let exe = d.join("gf_main_any_res");
+    assert_eq!(ok(run(&mut Command::new(&exe)), &format!("gpuf main {tag}")), want, "{tag}: gpuf main, gfortran module");
+    let rt = gpuf().parent().map(|p| p.join("libgpuf_rt.a")).unwrap_or_default();
+    let exe = d.join(format!("gf_main_{tag}"));
     ok(
-        run(gfortran_cmd().current_dir(&d).arg(f(ar[1])).arg(&ar_obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
-        "gfortran main_any_res with gpuf's module object",
+        run(gfortran_cmd().current_dir(d).arg(srcs[1]).arg(&gpuf_obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
+        &format!("gfortran main {tag} with gpuf's module object"),
     );
-    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main_any_res"), want, "gfortran main, gpuf class(*) results");
+    assert_eq!(ok(run(&mut Command::new(&exe)), &format!("gfortran main {tag}")), want, "{tag}: gfortran main, gpuf module");
 }
 
 /// `class(*)` allocatable and pointer components (gfortran's 24-byte containers) of objects
@@ -1440,39 +1428,10 @@ fn gfortran_interop_polymorphic() {
 fn gfortran_interop_star_components() {
     let dir = root().join("tests/interop");
     let d = scratch("interop_poly3");
-    let ok = ok_stdout;
-    let f = |n: &str| dir.join(n);
-    let srcs = ["poly3_box.f90", "poly3_box_main.f90"];
-    let r = d.join("ref");
-    ok(run(gfortran_cmd().current_dir(&d).args(srcs.map(f)).arg("-o").arg(&r)), "gfortran ref");
-    let want = ok(run(&mut Command::new(&r)), "ref");
-    assert!(want.contains("main read pt 297"), "the reference printed {want}");
-    ok(run(gfortran_cmd().current_dir(&d).arg("-c").arg(f(srcs[0])).arg("-o").arg(d.join("box_gf.o"))), "gfortran -c box");
     // gpuf's module file and object in a folder of their own.
     let sub = d.join("gpuf_box");
     std::fs::create_dir_all(&sub).unwrap_or_else(|e| panic!("cannot create {}: {e}", sub.display()));
-    let obj = sub.join("box.o");
-    ok(run(Command::new(gpuf()).current_dir(&sub).arg("compile").arg("-c").arg(f(srcs[0])).arg("-o").arg(&obj)), "gpuf -c box");
-    let exe = d.join("gpuf_main");
-    ok(
-        run(Command::new(gpuf())
-            .current_dir(&d)
-            .arg("compile")
-            .arg(f(srcs[1]))
-            .arg("-I")
-            .arg(&sub)
-            .args(["box_gf.o", "-l", "gfortran", "-o"])
-            .arg(&exe)),
-        "gpuf main",
-    );
-    assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main"), want, "gpuf main, gfortran module");
-    let rt = gpuf().parent().map(|p| p.join("libgpuf_rt.a")).unwrap_or_default();
-    let exe = d.join("gf_main");
-    ok(
-        run(gfortran_cmd().current_dir(&d).arg(f(srcs[1])).arg(&obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
-        "gfortran main with gpuf's module object",
-    );
-    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main"), want, "gfortran main, gpuf module");
+    module_both_ways(&d, &sub, [&dir.join("poly3_box.f90"), &dir.join("poly3_box_main.f90")], "box", "main read pt 297");
 }
 
 /// A gfortran main calling gpuf-compiled procedures that print: gpuf's run time flushes its
