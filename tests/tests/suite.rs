@@ -1344,19 +1344,10 @@ fn gfortran_interop_polymorphic() {
     assert_eq!(ok(run(&mut Command::new(&exe)), "gpuf main_any"), want, "gpuf main, gfortran class(*) module");
     // gfortran's code deallocates polymorphic objects whose vtabs come from gpuf's object:
     // gpuf's finalization wrappers (`_final`) run the final procedures.
-    let fin = ["poly_final_types.f90", "poly_final_main.f90"];
-    let r = d.join("ref_final");
-    ok(run(gfortran_cmd().current_dir(&d).args(fin.map(f)).arg("-o").arg(&r)), "gfortran ref_final");
-    let want = ok(run(&mut Command::new(&r)), "ref_final");
-    assert!(want.contains("cells gone"), "the reference printed {want}");
-    let fin_obj = sub.join("final_types.o");
-    ok(run(Command::new(gpuf()).current_dir(&d).arg("compile").arg("-c").arg(f(fin[0])).arg("-o").arg(&fin_obj)), "gpuf -c final types");
-    let exe = d.join("gf_main_final");
-    ok(
-        run(gfortran_cmd().current_dir(&d).arg(f(fin[1])).arg(&fin_obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
-        "gfortran link with gpuf's finalization wrappers",
-    );
-    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main_final"), want, "gfortran main, gpuf _final");
+    let (fin0, fin1) = (f("poly_final_types.f90"), f("poly_final_main.f90"));
+    let fin = [fin0.as_path(), fin1.as_path()];
+    let want = gfortran_reference(&d, fin, "final", "cells gone");
+    gfortran_main_with_gpuf_module(&d, &sub, fin, "final", &want);
     // `class(*)` arrays passed both ways, and a module's `class(*)` allocatable array
     // (gfortran's container under its name) allocated on one side and read on the other:
     // a gpuf main with gfortran's module object, then a gfortran main with gpuf's.
@@ -1364,40 +1355,54 @@ fn gfortran_interop_polymorphic() {
     // gfortran's code deallocates polymorphic arrays of rank 1 and 2 whose vtabs come from
     // gpuf's object: the wrappers call the final procedure of the array's rank (assumed-
     // and explicit-shape dummies) or the elemental one, then the parent's.
-    let fa = ["poly_final_arr_types.f90", "poly_final_arr_main.f90"];
-    let r = d.join("ref_final_arr");
-    ok(run(gfortran_cmd().current_dir(&d).args(fa.map(f)).arg("-o").arg(&r)), "gfortran ref_final_arr");
-    let want = ok(run(&mut Command::new(&r)), "ref_final_arr");
-    assert!(want.contains("cell mat"), "the reference printed {want}");
-    let fa_obj = sub.join("final_arr_types.o");
-    ok(run(Command::new(gpuf()).current_dir(&d).arg("compile").arg("-c").arg(f(fa[0])).arg("-o").arg(&fa_obj)), "gpuf -c final_arr types");
-    let exe = d.join("gf_main_final_arr");
-    ok(
-        run(gfortran_cmd().current_dir(&d).arg(f(fa[1])).arg(&fa_obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
-        "gfortran link with gpuf's array finalization wrappers",
-    );
-    assert_eq!(ok(run(&mut Command::new(&exe)), "gfortran main_final_arr"), want, "gfortran main, gpuf _final of arrays");
+    let (fa0, fa1) = (f("poly_final_arr_types.f90"), f("poly_final_arr_main.f90"));
+    let fa = [fa0.as_path(), fa1.as_path()];
+    let want = gfortran_reference(&d, fa, "final_arr", "cell mat");
+    gfortran_main_with_gpuf_module(&d, &sub, fa, "final_arr", &want);
     // `class(*)` function results across the two compilers, both ways.
     module_both_ways(&d, &sub, [&f("poly_any_res.f90"), &f("poly_any_res_main.f90")], "any_res", "hello");
 }
 
-/// A module and a main program using it, built both ways across the two compilers: a gpuf
-/// main (reading gpuf's module file, which is made in `sub`) linked with gfortran's module
-/// object, then a gfortran main linked with gpuf's module object. Both must print what
-/// gfortran's own build prints, which must contain `marker`.
-fn module_both_ways(d: &Path, sub: &Path, srcs: [&Path; 2], tag: &str, marker: &str) {
-    let ok = ok_stdout;
+/// gfortran's own build of `srcs` (a module, then a main program using it): what it prints,
+/// which must contain `marker`.
+fn gfortran_reference(d: &Path, srcs: [&Path; 2], tag: &str, marker: &str) -> String {
     let r = d.join(format!("ref_{tag}"));
-    ok(run(gfortran_cmd().current_dir(d).args(srcs).arg("-o").arg(&r)), &format!("gfortran ref_{tag}"));
-    let want = ok(run(&mut Command::new(&r)), &format!("ref_{tag}"));
+    ok_stdout(run(gfortran_cmd().current_dir(d).args(srcs).arg("-o").arg(&r)), &format!("gfortran ref_{tag}"));
+    let want = ok_stdout(run(&mut Command::new(&r)), &format!("ref_{tag}"));
     assert!(want.contains(marker), "the reference {tag} printed {want}");
-    let gf_obj = d.join(format!("{tag}_gf.o"));
-    ok(run(gfortran_cmd().current_dir(d).arg("-c").arg(srcs[0]).arg("-o").arg(&gf_obj)), &format!("gfortran -c {tag}"));
+    want
+}
+
+/// Compiles the module `srcs[0]` with gpuf into `sub` (object and module file), links a
+/// gfortran main `srcs[1]` with that object and gpuf's run time, and checks that it prints
+/// `want`. Returns gpuf's object.
+fn gfortran_main_with_gpuf_module(d: &Path, sub: &Path, srcs: [&Path; 2], tag: &str, want: &str) -> PathBuf {
+    let ok = ok_stdout;
     let gpuf_obj = sub.join(format!("{tag}.o"));
     ok(
         run(Command::new(gpuf()).current_dir(sub).arg("compile").arg("-c").arg(srcs[0]).arg("-o").arg(&gpuf_obj)),
         &format!("gpuf -c {tag}"),
     );
+    let rt = gpuf().parent().map(|p| p.join("libgpuf_rt.a")).unwrap_or_default();
+    let exe = d.join(format!("gf_main_{tag}"));
+    ok(
+        run(gfortran_cmd().current_dir(d).arg(srcs[1]).arg(&gpuf_obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
+        &format!("gfortran main {tag} with gpuf's module object"),
+    );
+    assert_eq!(ok(run(&mut Command::new(&exe)), &format!("gfortran main {tag}")), want, "{tag}: gfortran main, gpuf module");
+    gpuf_obj
+}
+
+/// A module and a main program using it, built both ways across the two compilers: a
+/// gfortran main linked with gpuf's module object, then a gpuf main (reading gpuf's module
+/// file, made in `sub`) linked with gfortran's module object. Both must print what
+/// gfortran's own build prints, which must contain `marker`.
+fn module_both_ways(d: &Path, sub: &Path, srcs: [&Path; 2], tag: &str, marker: &str) {
+    let ok = ok_stdout;
+    let want = gfortran_reference(d, srcs, tag, marker);
+    gfortran_main_with_gpuf_module(d, sub, srcs, tag, &want);
+    let gf_obj = d.join(format!("{tag}_gf.o"));
+    ok(run(gfortran_cmd().current_dir(d).arg("-c").arg(srcs[0]).arg("-o").arg(&gf_obj)), &format!("gfortran -c {tag}"));
     let exe = d.join(format!("gpuf_main_{tag}"));
     ok(
         run(Command::new(gpuf())
@@ -1412,13 +1417,6 @@ fn module_both_ways(d: &Path, sub: &Path, srcs: [&Path; 2], tag: &str, marker: &
         &format!("gpuf main {tag}"),
     );
     assert_eq!(ok(run(&mut Command::new(&exe)), &format!("gpuf main {tag}")), want, "{tag}: gpuf main, gfortran module");
-    let rt = gpuf().parent().map(|p| p.join("libgpuf_rt.a")).unwrap_or_default();
-    let exe = d.join(format!("gf_main_{tag}"));
-    ok(
-        run(gfortran_cmd().current_dir(d).arg(srcs[1]).arg(&gpuf_obj).arg(&rt).args(["-lpthread", "-ldl", "-lm", "-o"]).arg(&exe)),
-        &format!("gfortran main {tag} with gpuf's module object"),
-    );
-    assert_eq!(ok(run(&mut Command::new(&exe)), &format!("gfortran main {tag}")), want, "{tag}: gfortran main, gpuf module");
 }
 
 /// `class(*)` allocatable and pointer components (gfortran's 24-byte containers) of objects
